@@ -1,0 +1,44 @@
+// A 1–5 rating as five stars: a radio group, so arrows move between the stars and a screen
+// reader hears "4 of 5". Optional: "clear" takes the rating back.
+import { Label, Radio, RadioGroup } from "react-aria-components";
+import { m } from "../../paraglide/messages.js";
+
+export function StarIcon({ filled, className = "h-7 w-7" }: { filled: boolean; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={className} fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round">
+      <path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z" />
+    </svg>
+  );
+}
+
+export function RatingInput({ name, label, value, onChange }: { name: string; label: string; value: number | null; onChange: (value: number | null) => void }) {
+  return (
+    <RadioGroup
+      name={name}
+      orientation="horizontal"
+      value={value === null ? null : String(value)}
+      onChange={(v) => onChange(Number(v))}
+      className="flex flex-col gap-1 sm:flex-row sm:items-center sm:justify-between"
+      data-testid={`rating-${name}`}
+    >
+      <Label className="text-sm font-medium text-slate-800">{label}</Label>
+      <div className="flex items-center gap-2">
+        <div className="flex">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <Radio key={n} value={String(n)} aria-label={m.review_rating_of({ value: n, max: 5 })} className="cursor-pointer rounded p-0.5 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500">
+              <StarIcon filled={value !== null && n <= value} className={`h-7 w-7 ${value !== null && n <= value ? "text-amber-400" : "text-slate-300"} transition-colors`} />
+            </Radio>
+          ))}
+        </div>
+        <button
+          type="button"
+          onClick={() => onChange(null)}
+          className={`text-xs font-medium text-slate-500 hover:text-slate-800 hover:underline ${value === null ? "invisible" : ""}`}
+          aria-label={m.review_rating_clear_label({ label })}
+        >
+          {m.review_rating_clear()}
+        </button>
+      </div>
+    </RadioGroup>
+  );
+}

@@ -1,0 +1,124 @@
+// The login popup (#login-ap): e-mail, password, remember. Posts to POST /login; error1 on
+// wrong credentials (401), error2 on missing fields (checked here first, and 422).
+import { useState, type FormEvent } from "react";
+import { Button, Form } from "react-aria-components";
+import { Link } from "react-router";
+import { m } from "../../paraglide/messages.js";
+import { postJson } from "../../lib/api-client.ts";
+import { paths } from "../../lib/paths.ts";
+import type { Locale } from "../../lib/locale.ts";
+import { PopupDialog } from "../ui/PopupDialog.tsx";
+import { CheckboxInput, FormMessage, TextInput } from "../ui/fields.tsx";
+import { buttonClass, linkClass } from "../ui/styles.ts";
+import { usePopups } from "./PopupContext.tsx";
+
+type LoginResponse = { user_id?: number; role?: string };
+type FieldName = "email" | "password";
+
+export function LoginDialog({ locale }: { locale: Locale }) {
+  const { popup, close, openRegister } = usePopups();
+  return (
+    <PopupDialog
+      id="login-ap"
+      title={m.login_title()}
+      subtitle={m.login_intro()}
+      isOpen={popup.kind === "login"}
+      onClose={close}
+      footer={
+        <p>
+          {m.login_no_account()}{" "}
+          <Button onPress={() => openRegister()} className={`${linkClass} cursor-pointer rounded`}>
+            {m.login_to_register()}
+          </Button>
+        </p>
+      }
+    >
+      <LoginForm locale={locale} onForgot={close} />
+    </PopupDialog>
+  );
+}
+
+function LoginForm({ locale, onForgot }: { locale: Locale; onForgot: () => void }) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [remember, setRemember] = useState(false);
+  const [invalid, setInvalid] = useState<Partial<Record<FieldName, boolean>>>({});
+  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const missing = { email: !email.trim(), password: !password };
+    setInvalid(missing);
+    if (missing.email || missing.password) {
+      setMessage({ tone: "error", text: m.login_error2() });
+      return;
+    }
+    setPending(true);
+    setMessage(null);
+    const result = await postJson<LoginResponse>("/login", { email: email.trim(), password, remember });
+    if (result.ok && result.data.user_id) {
+      setMessage({ tone: "success", text: m.login_success() });
+      // A full load: every loader, the header and the CSRF-bound forms see the new session.
+      if (result.data.role === "admin") window.location.assign("/admin");
+      else window.location.reload();
+      return;
+    }
+    setPending(false);
+    if (result.status === 422) {
+      const errors = result.data.errors ?? {};
+      setInvalid({ email: !!errors.email, password: !!errors.password });
+      setMessage({ tone: "error", text: m.login_error2() });
+    } else if (result.status === 401) {
+      setInvalid({});
+      setMessage({ tone: "error", text: m.login_error1() });
+    } else {
+      setMessage({ tone: "error", text: result.data.message || (result.status === 419 ? m.error_csrf() : m.error_server()) });
+    }
+  }
+
+  return (
+    <Form onSubmit={submit} validationBehavior="aria" className="space-y-4">
+      {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+      <TextInput
+        name="email"
+        type="email"
+        label={m.login_email()}
+        autoComplete="email"
+        value={email}
+        onChange={(v) => {
+          setEmail(v);
+          if (invalid.email) setInvalid((s) => ({ ...s, email: false }));
+        }}
+        isRequired
+        error={invalid.email ? m.field_required() : null}
+        autoFocus
+      />
+      <TextInput
+        name="password"
+        type="password"
+        label={m.login_password()}
+        autoComplete="current-password"
+        value={password}
+        onChange={(v) => {
+          setPassword(v);
+          if (invalid.password) setInvalid((s) => ({ ...s, password: false }));
+        }}
+        isRequired
+        error={invalid.password ? m.field_required() : null}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <CheckboxInput name="remember" isSelected={remember} onChange={setRemember}>
+          {m.login_remember()}
+        </CheckboxInput>
+        <Link to={paths.forgotPassword(locale)} onClick={onForgot} className={`${linkClass} text-sm`}>
+          {m.login_forgot()}
+        </Link>
+      </div>
+      <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full")}>
+        {pending ? m.form_sending() : m.login_submit()}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,145 @@
+// The registration popup (#register-ap). First the choice between stock hunter and stocker,
+// then the chosen role's form. The forms live in ./register/ and receive everything they
+// need as props (RegisterFormProps), so they can be replaced without touching this frame.
+import { Button, Radio, RadioGroup } from "react-aria-components";
+import { m } from "../../paraglide/messages.js";
+import type { Locale } from "../../lib/locale.ts";
+import { legalPages, paths } from "../../lib/paths.ts";
+import { legalTitle } from "../legal/titles.ts";
+import { PopupDialog } from "../ui/PopupDialog.tsx";
+import { buttonClass, linkClass } from "../ui/styles.ts";
+import { SearchIcon, WarehouseIcon } from "../ui/icons.tsx";
+import { usePopups, type RegisterRole } from "./PopupContext.tsx";
+import { StockHunterRegistration } from "./register/StockHunterRegistration.tsx";
+import { StockerRegistration } from "./register/StockerRegistration.tsx";
+import type { RegisterFormProps } from "./register/types.ts";
+
+export function RegisterDialog({ locale }: { locale: Locale }) {
+  const { popup, close, openLogin, openSupport, setRegister, inviteCode } = usePopups();
+  const register = popup.kind === "register" ? popup : null;
+  const onForm = register?.step === "form" && register.role;
+
+  const title = !onForm ? m.register_title() : register.role === "stocker" ? m.register_form_title_stocker() : m.register_form_title_hunter();
+
+  const formProps: RegisterFormProps | null = onForm
+    ? {
+        locale,
+        inviteCode,
+        warehouseId: register.warehouseId,
+        onBack: () => setRegister({ step: "choice" }),
+        onClose: close,
+        openSupport,
+      }
+    : null;
+
+  return (
+    <PopupDialog
+      id="register-ap"
+      title={title}
+      subtitle={!onForm ? m.register_intro() : undefined}
+      isOpen={!!register}
+      onClose={close}
+      size="lg"
+      footer={<RegisterFooter locale={locale} onLogin={openLogin} />}
+    >
+      {inviteCode && (
+        <p className="mb-4 rounded-lg bg-accent-300/30 px-3 py-2 text-sm text-slate-800">{m.register_invite_notice({ code: inviteCode })}</p>
+      )}
+      {register && !onForm && (
+        <RoleChoice
+          role={register.role}
+          onChange={(role) => setRegister({ role })}
+          onContinue={() => register.role && setRegister({ step: "form" })}
+        />
+      )}
+      {formProps && register?.role === "stocker" && <StockerRegistration {...formProps} />}
+      {formProps && register?.role === "stock_hunter" && <StockHunterRegistration {...formProps} />}
+    </PopupDialog>
+  );
+}
+
+function RoleChoice({
+  role,
+  onChange,
+  onContinue,
+}: {
+  role: RegisterRole | null;
+  onChange: (role: RegisterRole) => void;
+  onContinue: () => void;
+}) {
+  const options: { value: RegisterRole; title: string; role: string; text: string; icon: React.ReactNode }[] = [
+    { value: "stock_hunter", title: m.register_hunter_title(), role: m.register_hunter_role(), text: m.register_hunter_text(), icon: <SearchIcon /> },
+    { value: "stocker", title: m.register_stocker_title(), role: m.register_stocker_role(), text: m.register_stocker_text(), icon: <WarehouseIcon /> },
+  ];
+  return (
+    <div className="space-y-5">
+      <RadioGroup
+        aria-label={m.register_choice_label()}
+        value={role}
+        onChange={(value) => onChange(value as RegisterRole)}
+        className="grid gap-3 sm:grid-cols-2"
+      >
+        {options.map((option) => (
+          <Radio
+            key={option.value}
+            value={option.value}
+            className={({ isSelected, isFocusVisible }) =>
+              `relative flex cursor-pointer flex-col gap-2 rounded-xl border-2 p-4 transition-colors ${
+                isSelected ? "border-brand-600 bg-brand-50" : "border-slate-200 bg-white hover:border-slate-300"
+              } ${isFocusVisible ? "outline-2 outline-offset-2 outline-brand-600" : ""}`
+            }
+          >
+            {({ isSelected }) => (
+              <>
+                <span className="flex items-center justify-between gap-2">
+                  <span className={`flex h-10 w-10 items-center justify-center rounded-lg ${isSelected ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-600"}`}>
+                    {option.icon}
+                  </span>
+                  <span
+                    aria-hidden="true"
+                    className={`flex h-5 w-5 items-center justify-center rounded-full border-2 ${isSelected ? "border-brand-600" : "border-slate-300"}`}
+                  >
+                    {isSelected && <span className="h-2.5 w-2.5 rounded-full bg-brand-600" />}
+                  </span>
+                </span>
+                <span className="text-base font-semibold text-slate-900">{option.title}</span>
+                <span className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{option.role}</span>
+                <span className="text-sm leading-relaxed text-slate-600">{option.text}</span>
+              </>
+            )}
+          </Radio>
+        ))}
+      </RadioGroup>
+      <Button onPress={onContinue} isDisabled={!role} className={buttonClass("primary", "lg", "w-full")}>
+        {m.register_continue()}
+      </Button>
+    </div>
+  );
+}
+
+function RegisterFooter({ locale, onLogin }: { locale: Locale; onLogin: () => void }) {
+  return (
+    <div className="space-y-3">
+      <div>
+        <p className="mb-1.5">{m.register_legal_intro()}</p>
+        <ul className="flex flex-wrap gap-x-4 gap-y-1">
+          {legalPages.map((page) => (
+            <li key={page}>
+              {/* A new tab, so a half-filled registration is not lost. */}
+              <a href={paths.legal(locale, page)} target="_blank" rel="noopener" className={linkClass}>
+                {legalTitle(page)}
+                <span className="sr-only"> {m.opens_new_tab()}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <p>
+        {m.register_have_account()}{" "}
+        <Button onPress={onLogin} className={`${linkClass} cursor-pointer rounded`}>
+          {m.register_to_login()}
+        </Button>
+      </p>
+    </div>
+  );
+}

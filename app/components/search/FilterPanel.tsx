@@ -1,0 +1,298 @@
+// The search filters: location (autocomplete, use-my-position), radius, dates that cap each
+// other, area or pallets with a value, and the seven specification groups. A GET form to the
+// page itself: without JavaScript the browser submits it; with it, the values go into the
+// address (only those that are set), so a search can be shared, reloaded and gone back to.
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Form } from "react-router";
+import { Radio, RadioGroup, Label } from "react-aria-components";
+import { m } from "../../paraglide/messages.js";
+import { getJson } from "../../lib/api-client.ts";
+import { SPEC_GROUPS, DEFAULT_RADIUS_KM, MAX_RADIUS_KM, type SearchFormValues, type SpecGroup } from "../../schemas/search.ts";
+import { buttonClass, inputClass, labelClass } from "../ui/styles.ts";
+import { SearchIcon } from "../ui/icons.tsx";
+import { LocationField } from "./LocationField.tsx";
+import { SpecMultiSelect } from "./SpecMultiSelect.tsx";
+
+export const GEOLOCATION_TIMEOUT_MS = 10_000;
+export const GEOLOCATION_BADGE_MS = 5_000;
+
+export type SpecGroupOptions = { key: SpecGroup; options: { id: number; label: string }[] }[];
+
+type Errors = Record<string, string | undefined>;
+
+type Props = {
+  action: string;
+  initial: SearchFormValues;
+  groups: SpecGroupOptions;
+  /** Codes from the server (invalid address) or "not_found" for a place that could not be geocoded. */
+  serverErrors: Errors | null;
+  onSearch: (values: SearchFormValues) => void;
+  /** Reported 100 ms after a specification group changes (the recap of the quote uses it). */
+  onSpecsChange?: (values: SearchFormValues) => void;
+};
+
+export function groupLabel(group: SpecGroup): string {
+  switch (group) {
+    case "service":
+      return m.search_group_service();
+    case "material":
+      return m.search_group_material();
+    case "security":
+      return m.search_group_security();
+    case "equipment":
+      return m.search_group_equipment();
+    case "it":
+      return m.search_group_it();
+    case "lu":
+      return m.search_group_lu();
+    case "certification":
+      return m.search_group_certification();
+  }
+}
+
+type Coords = { latitude: number; longitude: number };
+type CoordsAnswer = { status?: string; results?: { address_components?: { long_name: string; types: string[] }[] }[] };
+
+export function FilterPanel({ action, initial, groups, serverErrors, onSearch, onSpecsChange }: Props) {
+  const [values, setValues] = useState<SearchFormValues>(initial);
+  const [errors, setErrors] = useState<Errors>(serverErrors ?? {});
+  const [locating, setLocating] = useState(false);
+  const [badge, setBadge] = useState(false);
+  const badgeTimer = useRef<number | undefined>(undefined);
+  const ids = { radius: useId(), start: useId(), end: useId(), value: useId() };
+
+  // A new address (search, back button) resets the form to what it holds.
+  useEffect(() => setValues(initial), [initial]);
+  useEffect(() => setErrors(serverErrors ?? {}), [serverErrors]);
+  useEffect(() => () => window.clearTimeout(badgeTimer.current), []);
+
+  const set = <K extends keyof SearchFormValues>(key: K, value: SearchFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    if (errors[key as string]) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  function showFailureBadge() {
+    setBadge(true);
+    window.clearTimeout(badgeTimer.current);
+    badgeTimer.current = window.setTimeout(() => setBadge(false), GEOLOCATION_BADGE_MS);
+  }
+
+  function useMyPosition() {
+    if (typeof navigator === "undefined" || !("geolocation" in navigator) || !navigator.geolocation) {
+      window.alert(m.search_geolocation_unsupported());
+      return;
+    }
+    setLocating(true);
+    navigator.geolocation.getCurrentPosition(
+      async ({ coords }: { coords: Coords }) => {
+        const lat = coords.latitude.toFixed(6);
+        const lng = coords.longitude.toFixed(6);
+        const res = await getJson<CoordsAnswer>("/api/geocode/coords", { latitude: lat, longitude: lng });
+        const components = res.ok && res.data.status === "OK" ? (res.data.results?.[0]?.address_components ?? []) : [];
+        const locality = components.find((c) => c.types.includes("locality"))?.long_name;
+        setLocating(false);
+        if (!res.ok) console.warn("reverse geocoding failed", res.status);
+        setValues((v) => ({ ...v, location: locality ?? `${lat}, ${lng}`, lat, lng }));
+        setErrors((e) => ({ ...e, location: undefined }));
+      },
+      (err) => {
+        console.warn("geolocation failed", err.code, err.message);
+        setLocating(false);
+        showFailureBadge();
+      },
+      { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 60_000 },
+    );
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: Errors = {};
+    if (!values.location.trim() && !(values.lat && values.lng)) found.location = "required";
+    if (values.start_date && values.end_date && values.start_date > values.end_date) {
+      found.start_date = "after_end_date";
+      found.end_date = "before_start_date";
+    }
+    const radius = values.radius.trim() === "" ? DEFAULT_RADIUS_KM : Number(values.radius);
+    if (!(radius > 0 && radius <= MAX_RADIUS_KM)) found.radius = "invalid";
+    if (values.m2_value.trim() !== "" && !(Number(values.m2_value) >= 0)) found.m2_value = "invalid";
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) {
+      const first = event.currentTarget.querySelector<HTMLElement>(found.location ? "[data-testid=search-location]" : "[aria-invalid=true]");
+      first?.focus();
+      return;
+    }
+    onSearch(values);
+  }
+
+  const dateError = (code: string | undefined) => (code ? (code === "invalid" ? m.search_error_date_invalid() : m.search_error_dates_order()) : null);
+
+  return (
+    <Form method="get" action={action} onSubmit={submit} noValidate role="search" aria-label={m.search_filters_title()} className="space-y-6" data-testid="search-filters">
+      <div className="grid gap-4 md:grid-cols-[1fr_auto] md:items-start">
+        <LocationField
+          value={values.location}
+          onChange={(text) => {
+            // Typing a place replaces the position found by use-my-position.
+            setValues((v) => ({ ...v, location: text, lat: "", lng: "" }));
+            if (errors.location) setErrors((e) => ({ ...e, location: undefined }));
+          }}
+          error={errors.location ?? null}
+        />
+        <div className="relative md:pt-7">
+          <button type="button" onClick={useMyPosition} disabled={locating} className={buttonClass("secondary", "md", "w-full whitespace-nowrap md:w-auto")} data-testid="search-my-position">
+            <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <circle cx="12" cy="12" r="3" />
+              <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
+            </svg>
+            {locating ? m.search_locating() : m.search_use_my_position()}
+          </button>
+          {badge && (
+            <p role="status" className="mt-2 rounded-md bg-amber-100 px-2.5 py-1.5 text-xs font-medium text-amber-900 md:absolute md:right-0 md:w-64" data-testid="search-geolocation-failed">
+              {m.search_geolocation_failed()}
+            </p>
+          )}
+        </div>
+      </div>
+      {/* The position found by use-my-position travels with the form. */}
+      <input type="hidden" name="lat" value={values.lat} />
+      <input type="hidden" name="lng" value={values.lng} />
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <label htmlFor={ids.radius} className={labelClass}>
+            {m.search_radius_label()}
+          </label>
+          <div className="relative">
+            <input
+              id={ids.radius}
+              name="radius"
+              type="number"
+              inputMode="decimal"
+              min={1}
+              max={MAX_RADIUS_KM}
+              step="any"
+              placeholder={String(DEFAULT_RADIUS_KM)}
+              value={values.radius}
+              onChange={(e) => set("radius", e.target.value)}
+              aria-invalid={!!errors.radius || undefined}
+              className={`${inputClass} pr-12`}
+              data-testid="search-radius"
+            />
+            <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-slate-500">km</span>
+          </div>
+          {errors.radius && <p className="mt-1 text-sm font-medium text-red-700">{m.search_error_radius()}</p>}
+        </div>
+        <div>
+          <label htmlFor={ids.start} className={labelClass}>
+            {m.search_start_date_label()}
+          </label>
+          <input
+            id={ids.start}
+            name="start_date"
+            type="date"
+            max={values.end_date || undefined}
+            value={values.start_date}
+            onChange={(e) => {
+              set("start_date", e.target.value);
+              setErrors((er) => ({ ...er, start_date: undefined, end_date: undefined }));
+            }}
+            aria-invalid={!!errors.start_date || undefined}
+            className={inputClass}
+            data-testid="search-start-date"
+          />
+          {dateError(errors.start_date) && <p className="mt-1 text-sm font-medium text-red-700">{dateError(errors.start_date)}</p>}
+        </div>
+        <div>
+          <label htmlFor={ids.end} className={labelClass}>
+            {m.search_end_date_label()}
+          </label>
+          <input
+            id={ids.end}
+            name="end_date"
+            type="date"
+            min={values.start_date || undefined}
+            value={values.end_date}
+            onChange={(e) => {
+              set("end_date", e.target.value);
+              setErrors((er) => ({ ...er, start_date: undefined, end_date: undefined }));
+            }}
+            aria-invalid={!!errors.end_date || undefined}
+            className={inputClass}
+            data-testid="search-end-date"
+          />
+          {dateError(errors.end_date) && <p className="mt-1 text-sm font-medium text-red-700">{dateError(errors.end_date)}</p>}
+        </div>
+        <div>
+          <RadioGroup
+            name="m2_type"
+            value={values.m2_type}
+            onChange={(v) => set("m2_type", v === "pallet" ? "pallet" : "m2")}
+            orientation="horizontal"
+            className="flex flex-col"
+          >
+            <Label className={labelClass}>{m.search_space_label()}</Label>
+            <div className="flex gap-2">
+              <div className="flex shrink-0 rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm">
+                {(["m2", "pallet"] as const).map((type) => (
+                  <Radio
+                    key={type}
+                    value={type}
+                    className="cursor-pointer rounded-md px-2.5 py-1.5 text-sm text-slate-700 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500 data-[selected]:bg-brand-600 data-[selected]:font-semibold data-[selected]:text-white"
+                  >
+                    {type === "m2" ? m.search_space_m2() : m.search_space_pallet()}
+                  </Radio>
+                ))}
+              </div>
+              <label htmlFor={ids.value} className="sr-only">
+                {values.m2_type === "m2" ? m.search_space_value_m2() : m.search_space_value_pallet()}
+              </label>
+              <input
+                id={ids.value}
+                name="m2_value"
+                type="number"
+                min={0}
+                step="any"
+                inputMode="decimal"
+                placeholder={values.m2_type === "m2" ? "m²" : m.search_space_pallet()}
+                value={values.m2_value}
+                onChange={(e) => set("m2_value", e.target.value)}
+                aria-invalid={!!errors.m2_value || undefined}
+                className={`${inputClass} min-w-0`}
+                data-testid="search-m2-value"
+              />
+            </div>
+          </RadioGroup>
+        </div>
+      </div>
+
+      <fieldset>
+        <legend className="mb-3 text-sm font-semibold text-slate-900">{m.search_specifications_title()}</legend>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {SPEC_GROUPS.map((group) => (
+            <SpecMultiSelect
+              key={group}
+              name={group}
+              label={groupLabel(group)}
+              options={groups.find((g) => g.key === group)?.options ?? []}
+              value={values[group]}
+              onChange={(ids) => {
+                setValues((v) => {
+                  const next = { ...v, [group]: ids };
+                  onSpecsChange?.(next);
+                  return next;
+                });
+              }}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="flex justify-end">
+        <button type="submit" className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="search-submit">
+          <SearchIcon />
+          {m.search_submit()}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,239 @@
+// The results map: MapLibre GL JS (loaded lazily, on this page only) with a key-free style
+// (MAP_STYLE_URL), clusters from supercluster over every result, and a card per marker.
+// Clusters and markers are DOM elements over the map, so the map stays usable when the style
+// or its tiles cannot load (no network): it then falls back to a plain background.
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
+import type { Map as MapLibreMap, Marker, Popup } from "maplibre-gl";
+import { m } from "../../paraglide/messages.js";
+import { loadMapLibre } from "../warehouse/SheetMap.tsx";
+import {
+  buildClusterIndex,
+  MAP_DEFAULT_CENTER,
+  MAP_DEFAULT_ZOOM,
+  MAP_MAX_ZOOM,
+  MAP_MIN_ZOOM,
+  MARKERS_FROM_ZOOM,
+  type MapPoint,
+} from "./map-clusters.ts";
+
+export type SearchMapPoint = MapPoint & { claimed: boolean; matches: boolean };
+
+export type Bounds = { min_lat: number; max_lat: number; min_lng: number; max_lng: number };
+
+/** Shown when the style cannot be fetched: a plain background, markers still on it. */
+export const OFFLINE_STYLE = {
+  version: 8 as const,
+  sources: {},
+  layers: [{ id: "background", type: "background" as const, paint: { "background-color": "#e8edf3" } }],
+};
+
+/** How long to wait for the style before showing the offline background. */
+const STYLE_TIMEOUT_MS = 8000;
+
+type Props<P extends SearchMapPoint> = {
+  points: P[];
+  bounds: Bounds | null;
+  styleUrl: string;
+  /** The card of a marker (name, city, address, first specifications, favourite toggle). */
+  renderCard: (point: P) => ReactNode;
+  highlightId?: number | null;
+  selectedIds: ReadonlySet<number>;
+};
+
+function markerElement(point: SearchMapPoint, selected: boolean): HTMLButtonElement {
+  const el = document.createElement("button");
+  el.type = "button";
+  el.dataset.testid = "map-marker";
+  el.dataset.id = String(point.id);
+  el.dataset.claimed = String(point.claimed);
+  el.className = [
+    "search-map-marker flex h-8 w-8 items-center justify-center rounded-full border-2 border-white shadow-md transition-transform hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900",
+    point.matches ? (point.claimed ? "bg-brand-600" : "bg-brand-400") : "bg-slate-400",
+    selected ? "ring-4 ring-accent-400" : "",
+  ].join(" ");
+  el.innerHTML =
+    '<svg viewBox="0 0 24 24" width="16" height="16" fill="white" aria-hidden="true"><path d="M3 10.5 12 4l9 6.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z"/></svg>';
+  return el;
+}
+
+function clusterElement(count: number, color: "red" | "blue"): HTMLButtonElement {
+  const el = document.createElement("button");
+  el.type = "button";
+  el.dataset.testid = "map-cluster";
+  el.dataset.count = String(count);
+  el.dataset.color = color;
+  const title = m.map_cluster_title({ count: String(count) });
+  el.title = title;
+  el.setAttribute("aria-label", title);
+  const size = count >= 100 ? 48 : count >= 10 ? 42 : 36;
+  el.style.width = `${size}px`;
+  el.style.height = `${size}px`;
+  el.className = `flex items-center justify-center rounded-full border-[3px] border-white/90 text-sm font-bold text-white shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${
+    color === "red" ? "bg-red-600" : "bg-blue-600"
+  }`;
+  el.textContent = String(count);
+  return el;
+}
+
+export function SearchMap<P extends SearchMapPoint>({ points, bounds, styleUrl, renderCard, selectedIds }: Props<P>) {
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapLibreMap | null>(null);
+  const libRef = useRef<typeof import("maplibre-gl") | null>(null);
+  const markersRef = useRef<Marker[]>([]);
+  const popupRef = useRef<Popup | null>(null);
+  const [ready, setReady] = useState(false);
+  const [offline, setOffline] = useState(false);
+  const [cardPoint, setCardPoint] = useState<P | null>(null);
+  const [cardNode, setCardNode] = useState<HTMLElement | null>(null);
+  const index = useMemo(() => buildClusterIndex(points), [points]);
+  const selectedRef = useRef(selectedIds);
+  selectedRef.current = selectedIds;
+
+  // Create the map once.
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    let cancelled = false;
+    let timer: number | undefined;
+    loadMapLibre()
+      .then((maplibre) => {
+        if (cancelled) return;
+        libRef.current = maplibre;
+        const map = new maplibre.Map({
+          container: el,
+          style: styleUrl,
+          center: [MAP_DEFAULT_CENTER.lng, MAP_DEFAULT_CENTER.lat],
+          zoom: MAP_DEFAULT_ZOOM,
+          minZoom: MAP_MIN_ZOOM,
+          maxZoom: MAP_MAX_ZOOM,
+          attributionControl: { compact: true },
+          dragRotate: false,
+        });
+        map.addControl(new maplibre.NavigationControl({ showCompass: false }), "top-right");
+        mapRef.current = map;
+        let styled = false;
+        const fallBack = () => {
+          if (styled || cancelled) return;
+          styled = true;
+          setOffline(true);
+          map.setStyle(OFFLINE_STYLE);
+        };
+        map.once("style.load", () => {
+          styled = true;
+          window.clearTimeout(timer);
+        });
+        // A style that cannot be fetched (offline, wrong MAP_STYLE_URL): keep the map usable.
+        map.on("error", (event) => {
+          if (!styled) fallBack();
+          else console.warn("map:", event.error?.message ?? event);
+        });
+        timer = window.setTimeout(fallBack, STYLE_TIMEOUT_MS);
+        setReady(true);
+      })
+      .catch((err) => {
+        console.warn("map could not load", err);
+        if (!cancelled) setOffline(true);
+      });
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+      for (const marker of markersRef.current) marker.remove();
+      popupRef.current?.remove();
+      mapRef.current?.remove();
+      mapRef.current = null;
+    };
+    // The style is fixed for the page's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [styleUrl]);
+
+  // Fit the results (or the searched circle) after each search.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || !bounds) return;
+    map.fitBounds(
+      [
+        [bounds.min_lng, bounds.min_lat],
+        [bounds.max_lng, bounds.max_lat],
+      ],
+      { padding: 48, maxZoom: MAP_MAX_ZOOM, duration: 0 },
+    );
+  }, [ready, bounds]);
+
+  // Draw clusters or markers for the visible box, on every move and after each search.
+  useEffect(() => {
+    const map = mapRef.current;
+    const maplibre = libRef.current;
+    if (!ready || !map || !maplibre) return;
+
+    const openCard = (point: P) => {
+      popupRef.current?.remove();
+      const node = document.createElement("div");
+      const popup = new maplibre.Popup({ offset: 20, maxWidth: "300px", closeButton: true, focusAfterOpen: false })
+        .setLngLat([point.lng, point.lat])
+        .setDOMContent(node)
+        .addTo(map);
+      popup.on("close", () => {
+        if (popupRef.current === popup) {
+          popupRef.current = null;
+          setCardPoint(null);
+          setCardNode(null);
+        }
+      });
+      popupRef.current = popup;
+      setCardNode(node);
+      setCardPoint(point);
+    };
+
+    const draw = () => {
+      for (const marker of markersRef.current) marker.remove();
+      markersRef.current = [];
+      const b = map.getBounds();
+      const items = index.itemsAt([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], map.getZoom());
+      for (const item of items) {
+        let el: HTMLButtonElement;
+        if (item.kind === "cluster") {
+          el = clusterElement(item.count, item.color);
+          const clusterId = item.id;
+          el.addEventListener("click", (event) => {
+            event.stopPropagation();
+            const zoom = Math.min(Math.max(index.expansionZoom(clusterId), Math.ceil(map.getZoom()) + 1), MAP_MAX_ZOOM);
+            map.easeTo({ center: [item.lng, item.lat], zoom: zoom >= MARKERS_FROM_ZOOM ? Math.max(zoom, MARKERS_FROM_ZOOM) : zoom });
+          });
+        } else {
+          const point = item.point;
+          el = markerElement(point, selectedRef.current.has(point.id));
+          el.setAttribute("aria-label", m.map_marker_label({ id: String(point.id) }));
+          el.addEventListener("click", (event) => {
+            event.stopPropagation();
+            openCard(point);
+          });
+        }
+        markersRef.current.push(new maplibre.Marker({ element: el }).setLngLat([item.lng, item.lat]).addTo(map));
+      }
+      container.current?.setAttribute("data-zoom", map.getZoom().toFixed(2));
+    };
+    draw();
+    map.on("moveend", draw);
+    return () => {
+      map.off("moveend", draw);
+    };
+  }, [ready, index, selectedIds]);
+
+  // A new search closes the open card.
+  useEffect(() => {
+    popupRef.current?.remove();
+  }, [points]);
+
+  return (
+    <div className="relative h-full min-h-72 w-full overflow-hidden rounded-2xl border border-slate-200 bg-[#e8edf3]">
+      <div ref={container} className="absolute inset-0" role="region" aria-label={m.map_label()} data-testid="search-map" data-ready={ready} data-offline={offline} />
+      {offline && (
+        <p className="pointer-events-none absolute bottom-2 left-2 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-600 shadow-sm" data-testid="map-offline">
+          {m.map_offline()}
+        </p>
+      )}
+      {cardNode && cardPoint && createPortal(renderCard(cardPoint), cardNode)}
+    </div>
+  );
+}

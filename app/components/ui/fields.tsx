@@ -1,0 +1,179 @@
+// Form fields built on React Aria Components: label, input, error text and the ARIA wiring
+// between them. Validation is ours (validationBehavior "aria"): a form decides when a field
+// is invalid and passes `error`.
+import type { ReactNode } from "react";
+import { Checkbox, FieldError, Input, Label, TextArea, TextField } from "react-aria-components";
+import { m } from "../../paraglide/messages.js";
+import { inputClass, labelClass } from "./styles.ts";
+
+type TextInputProps = {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: "text" | "email" | "password" | "tel" | "url";
+  autoComplete?: string;
+  isRequired?: boolean;
+  /** The error to show; a non-empty string marks the field invalid. */
+  error?: string | null;
+  multiline?: boolean;
+  rows?: number;
+  autoFocus?: boolean;
+  placeholder?: string;
+  className?: string;
+};
+
+export function RequiredMark() {
+  return (
+    <span className="ml-0.5 text-red-600" aria-hidden="true">
+      *
+    </span>
+  );
+}
+
+export function TextInput({
+  name,
+  label,
+  value,
+  onChange,
+  type = "text",
+  autoComplete,
+  isRequired,
+  error,
+  multiline,
+  rows = 4,
+  autoFocus,
+  placeholder,
+  className = "",
+}: TextInputProps) {
+  return (
+    <TextField
+      name={name}
+      type={multiline ? undefined : type}
+      value={value}
+      onChange={onChange}
+      autoComplete={autoComplete}
+      isRequired={isRequired}
+      isInvalid={!!error}
+      validationBehavior="aria"
+      autoFocus={autoFocus}
+      className={`flex flex-col ${className}`}
+    >
+      <Label className={labelClass}>
+        {label}
+        {isRequired && <RequiredMark />}
+      </Label>
+      {multiline ? (
+        <TextArea rows={rows} placeholder={placeholder} className={`${inputClass} resize-y`} />
+      ) : (
+        <Input placeholder={placeholder} className={inputClass} />
+      )}
+      <FieldError className="mt-1 text-sm text-red-700">{error}</FieldError>
+    </TextField>
+  );
+}
+
+type CheckboxInputProps = {
+  name: string;
+  isSelected: boolean;
+  onChange: (selected: boolean) => void;
+  children: ReactNode;
+  isRequired?: boolean;
+  error?: string | null;
+};
+
+function CheckMark() {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true" className="h-3.5 w-3.5">
+      <path d="M3.5 8.5l3 3 6-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+export function CheckboxInput({ name, isSelected, onChange, children, isRequired, error }: CheckboxInputProps) {
+  const errorId = `${name}-error`;
+  return (
+    <div>
+      <Checkbox
+        name={name}
+        isSelected={isSelected}
+        onChange={onChange}
+        isRequired={isRequired}
+        isInvalid={!!error}
+        validationBehavior="aria"
+        aria-describedby={error ? errorId : undefined}
+        className="group flex cursor-pointer items-start gap-3 text-sm text-slate-700"
+      >
+        {({ isSelected: selected, isFocusVisible, isInvalid }) => (
+          <>
+            <span
+              className={`mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded border-2 transition-colors ${
+                selected ? "border-brand-600 bg-brand-600 text-white" : isInvalid ? "border-red-500 bg-white" : "border-slate-400 bg-white"
+              } ${isFocusVisible ? "outline-2 outline-offset-2 outline-brand-600" : ""}`}
+            >
+              {selected && <CheckMark />}
+            </span>
+            <span>
+              {children}
+              {isRequired && <RequiredMark />}
+            </span>
+          </>
+        )}
+      </Checkbox>
+      {error && (
+        <p id={errorId} className="mt-1 pl-8 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A link inside a checkbox's label (e.g. "I have read the privacy policy"). React Aria's
+ * checkbox treats any press on its label as a toggle; stopping the press events here lets
+ * the link open without ticking the box.
+ */
+export function LabelLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
+  const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      className={className}
+      onPointerDown={stop}
+      onPointerUp={stop}
+      onMouseDown={stop}
+      onMouseUp={stop}
+      onClick={stop}
+      onKeyDown={stop}
+      onKeyUp={stop}
+    >
+      {children}
+      <span className="sr-only"> {m.opens_new_tab()}</span>
+    </a>
+  );
+}
+
+/** A form-level message: errors are announced (role alert), successes politely. */
+export function FormMessage({ tone, children }: { tone: "error" | "success" | "info"; children: ReactNode }) {
+  const styles = {
+    error: "border-red-200 bg-red-50 text-red-800",
+    success: "border-emerald-200 bg-emerald-50 text-emerald-800",
+    info: "border-brand-200 bg-brand-50 text-brand-900",
+  }[tone];
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded-lg border px-3 py-2.5 text-sm ${styles}`}>
+      {children}
+    </div>
+  );
+}
+
+export function RequiredHint() {
+  return (
+    <p className="text-xs text-slate-500">
+      <span aria-hidden="true">{m.form_required_hint()}</span>
+    </p>
+  );
+}

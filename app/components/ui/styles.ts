@@ -1,0 +1,34 @@
+// Shared class lists, so buttons and fields look the same everywhere.
+
+const buttonBase =
+  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60";
+
+const sizes = {
+  sm: "px-3 py-1.5 text-sm",
+  md: "px-4 py-2.5 text-sm",
+  lg: "px-6 py-3 text-base",
+} as const;
+
+const variants = {
+  primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700 data-[hovered]:bg-brand-700 data-[pressed]:bg-brand-800",
+  secondary:
+    "bg-white text-slate-900 ring-1 ring-inset ring-slate-300 shadow-sm hover:bg-slate-50 data-[hovered]:bg-slate-50 data-[pressed]:bg-slate-100",
+  ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900 data-[hovered]:bg-slate-100 data-[pressed]:bg-slate-200",
+  light: "bg-white text-brand-700 shadow-sm hover:bg-brand-50 data-[hovered]:bg-brand-50",
+  onDark: "text-white ring-1 ring-inset ring-white/40 hover:bg-white/10 data-[hovered]:bg-white/10",
+} as const;
+
+export type ButtonVariant = keyof typeof variants;
+export type ButtonSize = keyof typeof sizes;
+
+export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra = ""): string {
+  return `${buttonBase} ${sizes[size]} ${variants[variant]} ${extra}`.trim();
+}
+
+export const linkClass =
+  "font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800 hover:decoration-brand-600";
+
+export const inputClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 outline-none transition-colors sm:text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 data-[focused]:border-brand-500 data-[focused]:ring-2 data-[focused]:ring-brand-500/30 data-[invalid]:border-red-500 data-[invalid]:bg-red-50/40 data-[invalid]:ring-red-500/20 aria-[invalid=true]:border-red-500";
+
+export const labelClass = "mb-1.5 block text-sm font-medium text-slate-800";

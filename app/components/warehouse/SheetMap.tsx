@@ -1,0 +1,110 @@
+// A small map with the warehouse's marker (zoom 15). MapLibre is heavy, so it is loaded on
+// the client only, once the map scrolls into view. Without network (or with a broken
+// style) the box stays grey with its marker and the page works as before: a map is a
+// convenience here, the address is written above it.
+import { useEffect, useRef, useState } from "react";
+import { m } from "../../paraglide/messages.js";
+
+export const SHEET_MAP_ZOOM = 15;
+
+type MapLibre = typeof import("maplibre-gl");
+
+let loading: Promise<MapLibre> | null = null;
+
+/** MapLibre, its CSS and its worker, loaded once per page. */
+export function loadMapLibre(): Promise<MapLibre> {
+  loading ??= Promise.all([
+    import("maplibre-gl"),
+    import("maplibre-gl/dist/maplibre-gl.css"),
+    // The worker is its own file: point MapLibre at the copy Vite emits, wherever the bundle lives.
+    import("maplibre-gl/dist/maplibre-gl-worker.mjs?url"),
+  ]).then(([maplibre, , worker]) => {
+    maplibre.setWorkerUrl((worker as { default: string }).default);
+    return maplibre;
+  });
+  return loading;
+}
+
+export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: number; styleUrl: string; label: string }) {
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<"idle" | "loading" | "ready" | "failed">("idle");
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    let cancelled = false;
+    let map: import("maplibre-gl").Map | null = null;
+
+    const start = () => {
+      setState("loading");
+      loadMapLibre()
+        .then((maplibre) => {
+          if (cancelled) return;
+          map = new maplibre.Map({
+            container: el,
+            style: styleUrl,
+            center: [lng, lat],
+            zoom: SHEET_MAP_ZOOM,
+            attributionControl: { compact: true },
+            cooperativeGestures: true,
+          });
+          map.addControl(new maplibre.NavigationControl({ showCompass: false }), "top-right");
+          new maplibre.Marker({ color: "#1a5fd0" }).setLngLat([lng, lat]).addTo(map);
+          // Tiles or style unreachable: keep the page quiet, the marker still shows.
+          map.on("error", (event) => console.warn("map:", event.error?.message ?? event));
+          map.once("load", () => !cancelled && setState("ready"));
+        })
+        .catch((err) => {
+          console.warn("map could not load", err);
+          if (!cancelled) setState("failed");
+        });
+    };
+
+    if (typeof IntersectionObserver === "undefined") {
+      start();
+      return () => {
+        cancelled = true;
+        map?.remove();
+      };
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          start();
+        }
+      },
+      { rootMargin: "200px" },
+    );
+    observer.observe(el);
+    return () => {
+      cancelled = true;
+      observer.disconnect();
+      map?.remove();
+    };
+  }, [lat, lng, styleUrl]);
+
+  const osm = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=${SHEET_MAP_ZOOM}/${lat}/${lng}`;
+  return (
+    <figure className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="relative h-64 w-full bg-slate-200 sm:h-72">
+        <div ref={container} className="absolute inset-0" role="region" aria-label={label} data-testid="sheet-map" data-state={state} />
+        {state !== "ready" && (
+          // The marker before (or without) the map: a pin in the middle of the grey box.
+          <div className="pointer-events-none absolute inset-0 flex items-center justify-center" aria-hidden="true">
+            <svg viewBox="0 0 24 24" className="h-10 w-10 -translate-y-3 text-brand-600 drop-shadow" fill="currentColor">
+              <path d="M12 2a7 7 0 00-7 7c0 5 7 13 7 13s7-8 7-13a7 7 0 00-7-7zm0 9.5A2.5 2.5 0 1112 6.5a2.5 2.5 0 010 5z" />
+            </svg>
+          </div>
+        )}
+      </div>
+      <figcaption className="flex items-center justify-between gap-3 px-4 py-2.5 text-sm">
+        <span className="min-w-0 truncate text-slate-600">{label}</span>
+        <a href={osm} target="_blank" rel="noopener noreferrer" className="shrink-0 font-medium text-brand-700 hover:underline">
+          {m.sheet_map_open()}
+          <span className="sr-only"> {m.opens_new_tab()}</span>
+        </a>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,153 @@
+// Display formats. The spec fixes Italian notation in both interface languages: prices in
+// euros ("€ 1.234,50"), Italian digit grouping, dates as day.month.year. Everything here is
+// written by hand instead of with Intl number formats because it-IT does not group
+// four-digit numbers ("1234") and server and browser ICU builds differ; a page must render
+// the same string on both sides or hydration fails. Times are shown in Italian time
+// (Europe/Rome) for the same reason: the server's and the visitor's time zones differ.
+
+const TIME_ZONE = "Europe/Rome";
+
+type Num = number | string | null | undefined;
+
+function toNumber(value: Num): number | null {
+  if (value === null || value === undefined || value === "") return null;
+  const n = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Rounds half away from zero to `decimals` places, without binary surprises (1.005 → 1.01). */
+function roundTo(abs: number, decimals: number): string {
+  const text = String(abs);
+  // Shift the decimal point in the text (not by multiplying) so 1.005 stays 1.005.
+  const shifted = text.includes("e") ? Math.round(abs * 10 ** decimals) : Math.round(Number(`${text}e${decimals}`));
+  return (shifted / 10 ** decimals).toFixed(decimals);
+}
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+}
+
+/**
+ * A number in Italian notation: "1.234,5". With `decimals`, exactly that many decimals;
+ * without, up to two, trailing zeros dropped. Null or not a number → "".
+ */
+export function formatNumber(value: Num, decimals?: number): string {
+  const n = toNumber(value);
+  if (n === null) return "";
+  const places = decimals ?? 2;
+  let fixed = roundTo(Math.abs(n), places);
+  if (decimals === undefined && fixed.includes(".")) fixed = fixed.replace(/\.?0+$/, "");
+  const [int = "0", frac] = fixed.split(".");
+  const negative = n < 0 && /[1-9]/.test(fixed);
+  return `${negative ? "-" : ""}${groupThousands(int)}${frac ? `,${frac}` : ""}`;
+}
+
+/** A price in euros: "€ 1.234,50", "€ -12,00". Null → "". */
+export function formatPrice(value: Num): string {
+  const text = formatNumber(value, 2);
+  return text ? `€ ${text}` : "";
+}
+
+/** An area in square metres: "1.234 m²". Null → "". */
+export function formatArea(m2: Num): string {
+  const text = formatNumber(m2);
+  return text ? `${text} m²` : "";
+}
+
+type DateInput = Date | string | number | null | undefined;
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const romeParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+type Parts = { year: string; month: string; day: string; hour: string; minute: string };
+
+function partsOf(value: DateInput): Parts | null {
+  if (value === null || value === undefined || value === "") return null;
+  if (typeof value === "string") {
+    // A calendar date ('YYYY-MM-DD') is not an instant: show it as written, in any time zone.
+    const m = DATE_ONLY.exec(value.trim());
+    if (m) return { year: m[1]!, month: m[2]!, day: m[3]!, hour: "00", minute: "00" };
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  const out: Record<string, string> = {};
+  for (const part of romeParts.formatToParts(date)) out[part.type] = part.value;
+  return { year: out.year ?? "", month: out.month ?? "", day: out.day ?? "", hour: out.hour ?? "", minute: out.minute ?? "" };
+}
+
+/** A date as day.month.year: "21.11.2026". 'YYYY-MM-DD' strings are taken as written. */
+export function formatDate(value: DateInput): string {
+  const p = partsOf(value);
+  return p ? `${p.day}.${p.month}.${p.year}` : "";
+}
+
+/** A date and time in Italian time: "21.11.2026 14:05". */
+export function formatDateTime(value: DateInput): string {
+  const p = partsOf(value);
+  return p ? `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}` : "";
+}
+
+function padId(id: Num, width: number): string {
+  const n = toNumber(id);
+  if (n === null) return "";
+  return String(Math.trunc(Math.abs(n))).padStart(width, "0");
+}
+
+/** A user id as shown to people: "STK0000042". */
+export function stkId(id: Num): string {
+  const digits = padId(id, 7);
+  return digits ? `STK${digits}` : "";
+}
+
+/** A quote request number: "0000000042". */
+export function requestNumber(id: Num): string {
+  return padId(id, 10);
+}
+
+/**
+ * The first `max` characters of a text (whitespace collapsed), cut at the last word
+ * boundary when one is reasonably close, followed by an ellipsis. Short texts are
+ * returned whole.
+ */
+export function excerpt(text: string | null | undefined, max = 75): string {
+  if (!text) return "";
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  let cut = clean.slice(0, max);
+  const nextIsBoundary = clean[max] === " ";
+  if (!nextIsBoundary) {
+    const space = cut.lastIndexOf(" ");
+    // Only back off to a space that keeps most of the text; a long word is cut instead.
+    if (space >= Math.floor(max * 0.6)) cut = cut.slice(0, space);
+  }
+  return `${cut.replace(/[\s.,;:!?\-–—]+$/, "")}…`;
+}
+
+/** A review average (the mean rating times 10, an integer) as shown: 43 → "4,3". */
+export function reviewAverage(avgValue: Num): string {
+  const n = toNumber(avgValue) ?? 0;
+  return formatNumber(n / 10, 1);
+}
+
+/** Message keys for a subscription's label (see messages/*.json). */
+export type SubscriptionLabelKey = "subscription_free_trial" | "subscription_subscription";
+
+/**
+ * A subscription's label: "free trial" while Stripe says `trialing`, "subscription" otherwise.
+ * Without a translate function it returns the message key (use it as `m[key]()`).
+ */
+export function subscriptionLabel(stripeStatus: string | null | undefined): SubscriptionLabelKey;
+export function subscriptionLabel(stripeStatus: string | null | undefined, translate: (key: SubscriptionLabelKey) => string): string;
+export function subscriptionLabel(stripeStatus: string | null | undefined, translate?: (key: SubscriptionLabelKey) => string): string {
+  const key: SubscriptionLabelKey = stripeStatus === "trialing" ? "subscription_free_trial" : "subscription_subscription";
+  return translate ? translate(key) : key;
+}

@@ -1,0 +1,29 @@
+// Page paths used across the layout, so a path is spelled once.
+import { isLocale, type Locale } from "./locale.ts";
+
+export const legalPages = ["stock-hunter-conditions", "stocker-conditions", "privacy-policy", "general-conditions"] as const;
+export type LegalPage = (typeof legalPages)[number];
+
+export const paths = {
+  home: (locale: Locale) => `/${locale}`,
+  stocks: (locale: Locale, location?: string) =>
+    location ? `/${locale}/stocks?${new URLSearchParams({ location })}` : `/${locale}/stocks`,
+  forgotPassword: (locale: Locale) => `/${locale}/forgot-password`,
+  legal: (locale: Locale, page: LegalPage) => `/${locale}/${page}`,
+  howItWorks: (locale: Locale) => `/${locale}#how-it-works`,
+  owners: (locale: Locale) => `/${locale}#owners`,
+  faq: (locale: Locale) => `/${locale}#faq`,
+};
+
+/**
+ * The same page in another language: "/it/stocks?x=1" → "/en/stocks?x=1". A path without a
+ * locale prefix gets one.
+ */
+export function switchLocalePath(target: Locale, pathname: string, search = "", hash = ""): string {
+  const parts = pathname.split("/");
+  if (isLocale(parts[1])) parts[1] = target;
+  else parts.splice(1, 0, target);
+  let path = parts.join("/");
+  if (path.endsWith("/") && path.length > 1) path = path.slice(0, -1);
+  return `${path}${search}${hash}`;
+}

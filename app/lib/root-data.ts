@@ -1,0 +1,41 @@
+// The root loader's data (locale, CSRF token, nonce, current user) for any component.
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "../root.tsx";
+import { fallbackLocale, type Locale } from "./locale.ts";
+
+export type CurrentUser = NonNullable<RootData["user"]>;
+export type UserRole = CurrentUser["role"];
+
+/** The root data; outside a matched root (never in practice) a logged-out default. */
+export function useRootData(): RootData {
+  const root = useRouteLoaderData<RootData>("root");
+  return root ?? { locale: fallbackLocale, csrfToken: "", nonce: "", user: null };
+}
+
+export function useLocale(): Locale {
+  return useRootData().locale;
+}
+
+export function useCurrentUser(): CurrentUser | null {
+  return useRootData().user;
+}
+
+/** The start page of a user's own area. */
+export function userAreaPath(role: UserRole, locale: Locale): string {
+  switch (role) {
+    case "admin":
+      return "/admin";
+    case "stocker":
+      return `/${locale}/stocker/profile`;
+    case "referent":
+      return `/${locale}/referent/profile`;
+    case "stock_hunter":
+      return `/${locale}/stock-hunter/profile`;
+  }
+}
+
+/** The name to greet a user with: first and last name, else the company, else the e-mail. */
+export function displayName(user: Pick<CurrentUser, "first_name" | "last_name" | "company" | "email">): string {
+  const name = [user.first_name, user.last_name].filter(Boolean).join(" ").trim();
+  return name || user.company || user.email;
+}

@@ -1,0 +1,47 @@
+// The route table. Page paths mirror the spec: /{locale}/… for the public and profile
+// areas, /admin/… (Italian) for the back office, and the JSON API as resource routes.
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/index-redirect.ts"),
+
+  // The spec's top-level calls.
+  route("login", "routes/api/login.ts"),
+  route("logout", "routes/api/logout.ts"),
+  route("api/health", "routes/api/health.ts"),
+  route("api/me", "routes/api/me.ts"),
+
+  // Quote requests, favourites, reviews and reports (issue 5).
+  route("api/warehouses/send-requests", "routes/api/warehouses.send-requests.ts"),
+  route("api/stock-hunter/warehouses/:id/toggle-favourite", "routes/api/stock-hunter.toggle-favourite.ts"),
+  route("api/warehouses/:warehouseId/requests/:requestId/review", "routes/api/warehouses.request-review.ts"),
+  route("api/warehouses/:warehouseId/requests/:requestId/report", "routes/api/warehouses.request-report.ts"),
+
+  // Map search and key-free geocoding (issue 4).
+  route("api/warehouses/search", "routes/api/warehouses.search.ts"),
+  route("api/places", "routes/api/places.ts"),
+  route("api/geocode/location", "routes/api/geocode.location.ts"),
+  route("api/geocode/coords", "routes/api/geocode.coords.ts"),
+
+  // Every other /api path: a JSON 404 (after the area guard).
+  route("api/*", "routes/api/not-found.ts"),
+
+  route("admin/*", "routes/admin/not-found.tsx"),
+
+  // The public and profile areas, under /{locale} (the layout checks the locale).
+  route(":locale", "routes/locale-layout.tsx", [
+    index("routes/home.tsx"),
+    route("stocks", "routes/stocks.tsx"),
+    // Legal pages (placeholder text until the operator's approved one).
+    route("stock-hunter-conditions", "routes/legal/stock-hunter-conditions.tsx"),
+    route("stocker-conditions", "routes/legal/stocker-conditions.tsx"),
+    route("privacy-policy", "routes/legal/privacy-policy.tsx"),
+    route("general-conditions", "routes/legal/general-conditions.tsx"),
+    // Warehouse sheet, comparison, review and report (issue 5).
+    route("warehouses/:id", "routes/warehouse-sheet.tsx"),
+    route("compare", "routes/compare.tsx"),
+    route("warehouses/:warehouseId/requests/:requestId/review", "routes/request-review.tsx"),
+    route("warehouses/:warehouseId/requests/:requestId/report", "routes/request-report.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

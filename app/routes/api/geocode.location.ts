@@ -1,0 +1,10 @@
+// GET /api/geocode/location?location= → { status, results[0].geometry.location { lat, lng } }.
+import { apiLoader, methodNotAllowed } from "../../server/http/api.ts";
+import { geocodeLocation, geocoderFor } from "../../server/geo/geocoder.service.ts";
+import { geocodeLocationQuery } from "../../schemas/geo.ts";
+
+export const loader = apiLoader({ access: "public", query: geocodeLocationQuery }, ({ query, services, locale }) =>
+  geocodeLocation(geocoderFor(services), query.location, locale),
+);
+
+export const action = methodNotAllowed;

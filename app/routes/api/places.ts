@@ -1,0 +1,10 @@
+// GET /api/places?location= → { status, predictions[].description }: place autocomplete.
+import { apiLoader, methodNotAllowed } from "../../server/http/api.ts";
+import { geocoderFor, placePredictions } from "../../server/geo/geocoder.service.ts";
+import { placesQuery } from "../../schemas/geo.ts";
+
+export const loader = apiLoader({ access: "public", query: placesQuery }, ({ query, services, locale }) =>
+  placePredictions(geocoderFor(services), query.location, locale),
+);
+
+export const action = methodNotAllowed;

@@ -1,0 +1,12 @@
+// GET /api/warehouses/search?location=&lat=&lng=&radius=&start_date=&end_date=&m2_type=&m2_value=&service=…
+// → { warehouses, other_warehouses, min_lat, max_lat, min_lng, max_lng, error }: the map search.
+import { apiLoader, methodNotAllowed } from "../../server/http/api.ts";
+import { geocoderFor } from "../../server/geo/geocoder.service.ts";
+import { searchWarehouses } from "../../server/search/search.service.ts";
+import { searchQuery } from "../../schemas/search.ts";
+
+export const loader = apiLoader({ access: "public", query: searchQuery }, ({ query, services, locale }) =>
+  searchWarehouses({ db: services.db, secret: services.secret, geocoder: geocoderFor(services) }, query, locale),
+);
+
+export const action = methodNotAllowed;

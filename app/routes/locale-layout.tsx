@@ -1,0 +1,45 @@
+// The /{locale} segment. A first segment that is not one of our locales is a path typed
+// without its language (/stocks → /it/stocks); a two-letter one we do not speak is a 404.
+// Its component is the site frame (header, footer, global popups) of every /{locale} page.
+import { data, isRouteErrorResponse, Outlet, redirect } from "react-router";
+import type { Route } from "./+types/locale-layout";
+import { localeContext } from "../server/context.ts";
+import { isLocale } from "../lib/locale.ts";
+import { m } from "../paraglide/messages.js";
+import { SiteShell } from "../components/SiteShell.tsx";
+import { ErrorPage } from "../components/ErrorPage.tsx";
+import { useRootData } from "../lib/root-data.ts";
+
+export function loader({ request, params, context }: Route.LoaderArgs) {
+  if (isLocale(params.locale)) return null;
+  if (/^[a-z]{2}$/i.test(params.locale)) throw data({ code: "not_found" }, { status: 404 });
+  const url = new URL(request.url);
+  return redirect(`/${context.get(localeContext)}${url.pathname}${url.search}`);
+}
+
+// Pages set their own title; this one serves pages without meta and the error page.
+export function meta({ error }: Route.MetaArgs) {
+  const title = error ? m.page_title({ title: m.error_page_title() }) : m.home_meta_title();
+  return [{ title }, { name: "description", content: m.meta_default_description() }];
+}
+
+function statusOf(error: unknown): number {
+  return isRouteErrorResponse(error) ? error.status : 500;
+}
+
+export default function LocaleLayout() {
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { locale, user } = useRootData();
+  return (
+    <SiteShell>
+      <ErrorPage status={statusOf(error)} locale={locale} loggedIn={!!user} />
+    </SiteShell>
+  );
+}

@@ -1,0 +1,208 @@
+// /{locale}/warehouses/{id}: the public sheet of a claimed (redeemed), approved, active
+// warehouse. Anything else answers 404: an unclaimed warehouse has no public sheet.
+import { useState } from "react";
+import { data, Link } from "react-router";
+import { Button } from "react-aria-components";
+import type { Route } from "./+types/warehouse-sheet";
+import { actorContext, localeContext, servicesContext } from "../server/context.ts";
+import { NotFoundError } from "../server/errors.ts";
+import { getWarehouseSheet } from "../server/warehouses/warehouses.service.ts";
+import type { WarehouseSheet } from "../server/warehouses/warehouses.service.ts";
+import { m } from "../paraglide/messages.js";
+import { formatArea, formatNumber } from "../lib/format.ts";
+import { paths } from "../lib/paths.ts";
+import { useLocale } from "../lib/root-data.ts";
+import { buttonClass } from "../components/ui/styles.ts";
+import { HubBadge } from "../components/warehouse/HubBadge.tsx";
+import { OpeningStatus, weekdayName } from "../components/warehouse/OpeningStatus.tsx";
+import { Gallery } from "../components/warehouse/Gallery.tsx";
+import { SpecificationGroups } from "../components/warehouse/SpecificationGroups.tsx";
+import { SheetMap } from "../components/warehouse/SheetMap.tsx";
+import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
+import { QUOTE_DEFAULT_RADIUS } from "../schemas/quote.ts";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!/^\d{1,15}$/.test(params.id)) throw data({ code: "not_found" }, { status: 404 });
+  const services = context.get(servicesContext);
+  try {
+    const sheet = await getWarehouseSheet(services.db, context.get(actorContext), Number(params.id), { locale: context.get(localeContext) });
+    return { sheet, mapStyleUrl: services.config.mapStyleUrl, origin: services.config.origin };
+  } catch (err) {
+    if (err instanceof NotFoundError) throw data({ code: "not_found" }, { status: 404 });
+    throw err;
+  }
+}
+
+function absolute(origin: string, src: string): string {
+  return /^https?:\/\//.test(src) ? src : `${origin}${src.startsWith("/") ? "" : "/"}${src}`;
+}
+
+/** One sentence for search engines and link previews. */
+function description(sheet: WarehouseSheet): string {
+  const facts: string[] = [];
+  if (sheet.total_m2) facts.push(m.sheet_meta_fact_total({ total: formatArea(sheet.total_m2) }));
+  if (sheet.height) facts.push(m.sheet_meta_fact_height({ height: formatNumber(sheet.height) }));
+  if (sheet.bays_number) facts.push(m.sheet_meta_fact_bays({ bays: formatNumber(sheet.bays_number) }));
+  const place = m.sheet_meta_place({ name: sheet.name, address: sheet.address, city: sheet.city, province: sheet.province });
+  return [place, facts.length ? `${facts.join(", ")}.` : "", m.sheet_meta_cta()].filter(Boolean).join(" ");
+}
+
+export function meta({ loaderData, params }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: m.page_title({ title: m.error_not_found() }) }, { name: "robots", content: "noindex" }];
+  const { sheet, origin } = loaderData;
+  const title = m.page_title({ title: `${sheet.name} – ${sheet.city}` });
+  const text = description(sheet);
+  const url = `${origin}/${params.locale}/warehouses/${sheet.id}`;
+  const image = sheet.imgs[0] ? absolute(origin, sheet.imgs[0].src) : null;
+  return [
+    { title },
+    { name: "description", content: text },
+    { tagName: "link", rel: "canonical", href: url },
+    { tagName: "link", rel: "alternate", hrefLang: "it", href: `${origin}/it/warehouses/${sheet.id}` },
+    { tagName: "link", rel: "alternate", hrefLang: "en", href: `${origin}/en/warehouses/${sheet.id}` },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "Stockspace" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: text },
+    { property: "og:url", content: url },
+    { property: "og:locale", content: params.locale === "it" ? "it_IT" : "en_GB" },
+    ...(image ? [{ property: "og:image", content: image }, { property: "og:image:alt", content: sheet.name }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: text },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
+  ];
+}
+
+function PinIcon({ className = "h-4 w-4" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" className={className} fill="currentColor">
+      <path d="M10 1.5a6 6 0 00-6 6c0 4.3 6 11 6 11s6-6.7 6-11a6 6 0 00-6-6zm0 8.2a2.2 2.2 0 110-4.4 2.2 2.2 0 010 4.4z" />
+    </svg>
+  );
+}
+
+function GlobeIcon() {
+  return (
+    <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.6">
+      <circle cx="10" cy="10" r="7.5" />
+      <path d="M2.5 10h15M10 2.5c2.2 2.3 2.2 12.7 0 15M10 2.5c-2.2 2.3-2.2 12.7 0 15" />
+    </svg>
+  );
+}
+
+function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm" data-testid={testId}>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold text-slate-900">{value || "—"}</dd>
+    </div>
+  );
+}
+
+function Schedule({ schedule }: { schedule: NonNullable<WarehouseSheet["schedule"]> }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="text-base font-semibold text-slate-900">{m.sheet_hours_title()}</h2>
+      <dl className="mt-3 divide-y divide-slate-100 text-sm">
+        {schedule.map((day) => (
+          <div key={day.day} className="flex justify-between py-1.5">
+            <dt className="text-slate-600">{weekdayName(day.day)}</dt>
+            <dd className={day.open ? "font-medium text-slate-900 tabular-nums" : "text-slate-500"}>{day.open ? `${day.open}–${day.close}` : m.sheet_hours_closed()}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps) {
+  const { sheet, mapStyleUrl } = loaderData;
+  const locale = useLocale();
+  const [quoteOpen, setQuoteOpen] = useState(false);
+  const fullAddress = `${sheet.address}, ${sheet.cap} ${sheet.city} (${sheet.province})`;
+  const openQuote = () => setQuoteOpen(true);
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-10" data-testid="warehouse-sheet" data-warehouse-id={sheet.id}>
+      <Link to={paths.stocks(locale, sheet.city)} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <span aria-hidden="true">←</span> {m.sheet_back_to_search({ city: sheet.city })}
+      </Link>
+
+      <header className="mt-4 flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{sheet.name}</h1>
+            {sheet.is_hub && <HubBadge />}
+          </div>
+          <p className="mt-2 flex items-start gap-1.5 text-slate-700">
+            <PinIcon className="mt-1 h-4 w-4 shrink-0 text-slate-400" />
+            <span>{fullAddress}</span>
+          </p>
+          <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
+            <OpeningStatus status={sheet.opening} />
+            {sheet.website && (
+              <a href={sheet.website.href} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+                <GlobeIcon />
+                {sheet.website.label}
+                <span className="sr-only"> {m.opens_new_tab()}</span>
+              </a>
+            )}
+          </div>
+        </div>
+        <Button onPress={openQuote} className={buttonClass("primary", "lg", "w-full shrink-0 lg:w-auto")}>
+          {m.sheet_request_quote()}
+        </Button>
+      </header>
+
+      <div className="mt-6">
+        <Gallery images={sheet.imgs} name={sheet.name} />
+      </div>
+
+      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3">
+        <div className="min-w-0 space-y-8 lg:col-span-2">
+          <section aria-labelledby="sheet-spaces">
+            <h2 id="sheet-spaces" className="text-xl font-semibold text-slate-900">
+              {m.sheet_spaces_title()}
+            </h2>
+            <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+              <Figure testId="figure-total" label={m.sheet_total_m2()} value={formatArea(sheet.total_m2)} />
+              <Figure testId="figure-internal" label={m.sheet_internal_m2()} value={formatArea(sheet.m2)} />
+              <Figure testId="figure-external" label={m.sheet_external_m2()} value={formatArea(sheet.m2_external)} />
+              <Figure testId="figure-office" label={m.sheet_office_m2()} value={formatArea(sheet.m2_office)} />
+              <Figure testId="figure-height" label={m.sheet_height()} value={sheet.height != null ? `${formatNumber(sheet.height)} m` : ""} />
+              <Figure testId="figure-bays" label={m.sheet_bays()} value={formatNumber(sheet.bays_number)} />
+            </dl>
+          </section>
+
+          <section aria-labelledby="sheet-specs">
+            <h2 id="sheet-specs" className="mb-4 text-xl font-semibold text-slate-900">
+              {m.sheet_specs_title()}
+            </h2>
+            <SpecificationGroups groups={sheet.specifications} />
+          </section>
+        </div>
+
+        <aside className="min-w-0 space-y-6">
+          <SheetMap lat={sheet.lat} lng={sheet.lng} styleUrl={mapStyleUrl} label={fullAddress} />
+          {sheet.schedule && <Schedule schedule={sheet.schedule} />}
+          <section className="rounded-2xl bg-brand-900 p-5 text-white shadow-sm">
+            <h2 className="text-lg font-semibold">{m.sheet_cta_title()}</h2>
+            <p className="mt-1 text-sm text-brand-100">{m.sheet_cta_text()}</p>
+            <Button onPress={openQuote} className={buttonClass("light", "md", "mt-4 w-full")}>
+              {m.sheet_request_quote()}
+            </Button>
+          </section>
+        </aside>
+      </div>
+
+      <QuoteRequestDialog
+        isOpen={quoteOpen}
+        onClose={() => setQuoteOpen(false)}
+        source="sheet"
+        warehouses={[{ id: sheet.id, name: sheet.name, city: sheet.city, address: sheet.address }]}
+        search={{ location: sheet.city, radius: QUOTE_DEFAULT_RADIUS, lat: sheet.lat, lng: sheet.lng }}
+      />
+    </article>
+  );
+}

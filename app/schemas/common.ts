@@ -1,0 +1,25 @@
+// Building blocks shared by the endpoint schemas and the forms.
+import { z } from "zod";
+
+/** A required text: trimmed, not blank, bounded. */
+export const requiredText = (max = 255) => z.string().trim().min(1).max(max);
+/** An optional text: trimmed; blank becomes null. */
+export const optionalText = (max = 255) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** An e-mail address, trimmed and lowercased. */
+export const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+/** Checkboxes and flags arrive as true/false, 1/0, "1"/"0", "on", "true"/"false". */
+export const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(["1", "0", "on", "true", "false", "off", ""])])
+  .nullish()
+  .transform((v) => v === true || v === 1 || v === "1" || v === "on" || v === "true");
+
+/** A checkbox that must be ticked. */
+export const ticked = flag.refine((v) => v === true, { message: "required" });

@@ -1,0 +1,159 @@
+// The search filters: one schema for GET /api/warehouses/search, the /{locale}/stocks page's
+// URL (the search state lives there) and the browser's form. Query strings carry lists as
+// repeated keys (service=1&service=2), bracketed keys (service[]=1) or commas (service=1,2).
+import { z } from "zod";
+import { latitude, LOCATION_MAX, longitude } from "./geo.ts";
+
+/** The seven specification groups, in category order: cat_id = index + 1. */
+export const SPEC_GROUPS = ["service", "material", "security", "equipment", "it", "lu", "certification"] as const;
+export type SpecGroup = (typeof SPEC_GROUPS)[number];
+
+export const DEFAULT_RADIUS_KM = 10;
+export const MAX_RADIUS_KM = 300;
+/** Most specification ids one group may carry. */
+const MAX_IDS_PER_GROUP = 50;
+
+export function specGroupOfCategory(catId: number): SpecGroup | null {
+  return SPEC_GROUPS[catId - 1] ?? null;
+}
+
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+
+/** An optional number from a query string ("" counts as missing). */
+const optionalNumber = <S extends z.ZodNumber>(schema: S) =>
+  z.preprocess((v) => {
+    const b = blankToUndefined(v);
+    return typeof b === "string" ? Number(b) : b;
+  }, schema.optional());
+
+function toList(v: unknown): unknown[] {
+  if (v === undefined || v === null || v === "") return [];
+  if (Array.isArray(v)) return v.flatMap(toList);
+  if (typeof v === "object") return Object.values(v as Record<string, unknown>).flatMap(toList);
+  if (typeof v === "string") return v.split(",").map((s) => s.trim()).filter(Boolean);
+  return [v];
+}
+
+const idList = z.preprocess(
+  (v) => [...new Set(toList(v).map((x) => (typeof x === "string" ? Number(x) : x)))],
+  z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(MAX_IDS_PER_GROUP),
+);
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar date 'YYYY-MM-DD' (a real one), or null. */
+const optionalDate = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .refine((s) => {
+      const m = ISO_DATE.exec(s);
+      if (!m) return false;
+      const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+      return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+    }, "invalid")
+    .optional(),
+);
+
+export const searchQuery = z
+  .object({
+    location: z.preprocess(blankToUndefined, z.string().trim().max(LOCATION_MAX).optional()),
+    lat: z.preprocess(blankToUndefined, latitude.optional()),
+    lng: z.preprocess(blankToUndefined, longitude.optional()),
+    /** Kilometres; 10 when empty. */
+    radius: optionalNumber(z.number().gt(0).max(MAX_RADIUS_KM)).transform((v) => v ?? DEFAULT_RADIUS_KM),
+    start_date: optionalDate,
+    end_date: optionalDate,
+    m2_type: z.preprocess(blankToUndefined, z.enum(["m2", "pallet"]).default("m2")),
+    m2_value: optionalNumber(z.number().min(0).max(100_000_000)),
+    service: idList,
+    material: idList,
+    security: idList,
+    equipment: idList,
+    it: idList,
+    lu: idList,
+    certification: idList,
+  })
+  .superRefine((q, ctx) => {
+    if (!q.location && (q.lat === undefined || q.lng === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["location"], message: "required" });
+    }
+    if ((q.lat === undefined) !== (q.lng === undefined)) {
+      ctx.addIssue({ code: "custom", path: [q.lat === undefined ? "lat" : "lng"], message: "required" });
+    }
+    if (q.start_date && q.end_date && q.start_date > q.end_date) {
+      ctx.addIssue({ code: "custom", path: ["start_date"], message: "after_end_date" });
+      ctx.addIssue({ code: "custom", path: ["end_date"], message: "before_start_date" });
+    }
+  });
+
+export type SearchQuery = z.infer<typeof searchQuery>;
+
+/** Every selected specification id, all groups together. */
+export function selectedSpecificationIds(q: Pick<SearchQuery, SpecGroup>): number[] {
+  return [...new Set(SPEC_GROUPS.flatMap((g) => q[g]))];
+}
+
+/** The search form's fields as the inputs hold them (text), read from and written to the URL. */
+export type SearchFormValues = {
+  location: string;
+  lat: string;
+  lng: string;
+  radius: string;
+  start_date: string;
+  end_date: string;
+  m2_type: "m2" | "pallet";
+  m2_value: string;
+} & Record<SpecGroup, number[]>;
+
+export function formValuesFromParams(params: URLSearchParams): SearchFormValues {
+  const text = (key: string) => (params.get(key) ?? "").slice(0, LOCATION_MAX * 2);
+  const ids = (key: string) => {
+    const out = new Set<number>();
+    for (const raw of [...params.getAll(key), ...params.getAll(`${key}[]`)]) {
+      for (const part of raw.split(",")) {
+        const n = Number(part);
+        if (Number.isInteger(n) && n > 0) out.add(n);
+      }
+    }
+    return [...out].slice(0, MAX_IDS_PER_GROUP);
+  };
+  return {
+    location: text("location"),
+    lat: text("lat"),
+    lng: text("lng"),
+    radius: text("radius"),
+    start_date: text("start_date"),
+    end_date: text("end_date"),
+    m2_type: params.get("m2_type") === "pallet" ? "pallet" : "m2",
+    m2_value: text("m2_value"),
+    service: ids("service"),
+    material: ids("material"),
+    security: ids("security"),
+    equipment: ids("equipment"),
+    it: ids("it"),
+    lu: ids("lu"),
+    certification: ids("certification"),
+  };
+}
+
+/** The page address's query for the form's values: what is set only, lists as repeated keys. */
+export function paramsFromFormValues(v: SearchFormValues): URLSearchParams {
+  const p = new URLSearchParams();
+  const put = (key: string, value: string) => {
+    if (value.trim() !== "") p.set(key, value.trim());
+  };
+  put("location", v.location);
+  if (v.lat.trim() && v.lng.trim()) {
+    put("lat", v.lat);
+    put("lng", v.lng);
+  }
+  put("radius", v.radius);
+  put("start_date", v.start_date);
+  put("end_date", v.end_date);
+  if (v.m2_type !== "m2") p.set("m2_type", v.m2_type);
+  put("m2_value", v.m2_value);
+  for (const g of SPEC_GROUPS) for (const id of v[g]) p.append(g, String(id));
+  return p;
+}

@@ -1,0 +1,46 @@
+// What every loader, action and resource route can read from React Router's context:
+// the app's long-lived services (set by the server entry) and the acting user (set once
+// per request by the root middleware).
+import { createContext } from "react-router";
+import type { Logger } from "pino";
+import type { Database } from "./db/database.ts";
+import type { Config } from "./config.ts";
+import type { Locale } from "../lib/locale.ts";
+
+export type AppServices = {
+  db: Database;
+  config: Config;
+  log: Logger;
+  /** Secret used to derive stable values (unclaimed warehouses' jitter); read from the database. */
+  secret: string;
+};
+
+export type RequestInfo = {
+  id: string;
+  ip: string;
+  userAgent: string;
+  /** CSP nonce for the inline scripts React Router renders. */
+  nonce: string;
+  secure: boolean;
+};
+
+export type Actor = {
+  id: number;
+  role: "stock_hunter" | "stocker" | "referent" | "admin";
+  accountType: 0 | 1 | null;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  company: string | null;
+  telephone: string | null;
+  lang: Locale;
+  sessionId: string;
+};
+
+export const servicesContext = createContext<AppServices>();
+export const requestInfoContext = createContext<RequestInfo>();
+export const actorContext = createContext<Actor | null>(null);
+/** The interface language of this request: the URL's /{locale}, else the locale cookie, else the fallback. */
+export const localeContext = createContext<Locale>("en");
+/** The CSRF token of this browser (the XSRF-TOKEN cookie's value, or a new one being set). */
+export const csrfTokenContext = createContext<string>("");

@@ -1,0 +1,11 @@
+// The explicit list of migrations, in order. Add new ones at the end; never edit a landed one.
+import type { Migration } from "kysely/migration";
+import * as m0001 from "./0001_schema.ts";
+import * as m0002 from "./0002_gazetteer.ts";
+import * as m0003 from "./0003_warehouse_spec_ids.ts";
+
+export const migrations: Record<string, Migration> = {
+  "0001_schema": m0001,
+  "0002_gazetteer": m0002,
+  "0003_warehouse_spec_ids": m0003,
+};

@@ -1,0 +1,571 @@
+// Kysely types of the database, written by hand to match migrations/. Column names are the SQL
+// ones. Type parsers (database.ts): bigint and numeric come back as number, date as 'YYYY-MM-DD';
+// time columns come back as 'HH:MM:SS' strings.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+// ---------------------------------------------------------------- column helpers
+
+/** timestamptz, NOT NULL with a default (created_at, updated_at, …). */
+export type CreatedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** timestamptz, NOT NULL, no default: the insert must give it. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** timestamptz, nullable. */
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** date, as 'YYYY-MM-DD'. */
+export type DateString = string;
+/** time, as 'HH:MM:SS' (written as 'HH:MM' or 'HH:MM:SS'). */
+export type TimeString = string;
+
+export type JsonPrimitive = string | number | boolean | null;
+export type JsonValue = JsonPrimitive | JsonValue[] | { [key: string]: JsonValue };
+/** A JSON object. Objects (not arrays) are what node-postgres serialises to json on insert. */
+export type JsonObject = { [key: string]: JsonValue };
+
+// ---------------------------------------------------------------- enums (text + CHECK)
+
+export type UserRole = "stock_hunter" | "stocker" | "referent" | "admin";
+/** 0 Stocker, 1 Stock Keeper. */
+export type AccountType = 0 | 1;
+export type Lang = "it" | "en";
+export type ApprovalStatus = "pending" | "approved" | "refused";
+export type PaymentType = "card" | "paypal" | "transfer";
+export type UserTokenKind = "confirm_code" | "complete_account" | "reset_password";
+export type MailStatus = "pending" | "sending" | "sent" | "failed";
+export type WarehouseStatus = "pending" | "approved" | "refused";
+export type ContactRole = "0" | "quote" | "requests" | "comm" | "billing";
+export type SpecificationCategoryKey = "service" | "material" | "security" | "equipment" | "it" | "lu" | "certification";
+export type M2Type = "m2" | "pallet";
+export type LinkState = "pending" | "confirmed" | "refused";
+/** Who or what a review or report is about: the warehouse (by a hunter) or the hunter (by a stocker or referent). */
+export type FeedbackTarget = "warehouse" | "hunter";
+export type CrmEventType = "call" | "mail" | "meet" | "meeting" | "other";
+export type StripeStatus = "incomplete" | "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "pending_transfer";
+export type SubscriptionPlan = "yearly" | "six_months";
+
+export type Weekday = "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+
+// ---------------------------------------------------------------- tables
+
+export interface MarketsTable {
+  id: Generated<number>;
+  label: string;
+  label_en: string;
+  position: Generated<number>;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  /** argon2id; null until the user sets a password (pending or invited accounts). */
+  password_hash: string | null;
+  role: UserRole;
+  /** Only for stockers; null while a registration is pending. */
+  account_type: AccountType | null;
+  first_name: string | null;
+  last_name: string | null;
+  telephone: string | null;
+  company: string | null;
+  market_id: number | null;
+  website: string | null;
+  country: string | null;
+  address: string | null;
+  lang: Generated<Lang>;
+  request_business_name: string | null;
+  request_vat: string | null;
+  request_country: string | null;
+  request_address: string | null;
+  request_cap: string | null;
+  request_city: string | null;
+  request_province: string | null;
+  request_warehouse_id: number | null;
+  approval_status: ApprovalStatus | null;
+  approval_note: string | null;
+  approved_at: NullableTimestamp;
+  active: Generated<boolean>;
+  conditions_at: NullableTimestamp;
+  privacy_at: NullableTimestamp;
+  data_f: Generated<boolean>;
+  data_f_at: NullableTimestamp;
+  data_g: Generated<boolean>;
+  data_g_at: NullableTimestamp;
+  invite_code: string;
+  invited_by: number | null;
+  invite_count: Generated<number>;
+  /** The bank-transfer reason code (the spec's {product}_code). */
+  stockspace_code: string | null;
+  transfer_info: string | null;
+  transfer_requested_at: NullableTimestamp;
+  pm_type: PaymentType | null;
+  pm_last_four: string | null;
+  stripe_customer_id: string | null;
+  has_confirmed_code: Generated<boolean>;
+  created_by: number | null;
+  /** Admin note. */
+  note: string | null;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface UserTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: UserTokenKind;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  attempts: Generated<number>;
+  created_at: CreatedTimestamp;
+}
+
+export interface SessionsTable {
+  /** SHA-256 hex of the session token; the token itself is never stored. */
+  id: string;
+  user_id: number;
+  remember: boolean;
+  created_at: CreatedTimestamp;
+  last_seen_at: CreatedTimestamp;
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  template: string;
+  lang: Lang;
+  status: Generated<MailStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: CreatedTimestamp;
+  last_error: string | null;
+  created_at: CreatedTimestamp;
+  sent_at: NullableTimestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  admin_id: number | null;
+  action: string;
+  entity_type: string;
+  entity_id: number | null;
+  details: Generated<JsonObject>;
+  created_at: CreatedTimestamp;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: CreatedTimestamp;
+}
+
+export interface WarehousesTable {
+  id: Generated<number>;
+  name: string;
+  country: string;
+  address: string;
+  cap: string;
+  city: string;
+  province: string;
+  vat: string | null;
+  website: string | null;
+  fb_link: string | null;
+  ln_link: string | null;
+  telephone: string | null;
+  email: string | null;
+  total_m2: number | null;
+  /** Internal area. */
+  m2: number | null;
+  m2_external: number | null;
+  m2_office: number | null;
+  /** Under-beam height in metres. */
+  height: number | null;
+  bays_number: number | null;
+  // Private costs: never on the public sheet.
+  m2_cost: number | null;
+  m2_month: number | null;
+  m2_pallet: number | null;
+  handling_cost: number | null;
+  lat: number;
+  lng: number;
+  /** Fixed offsets for the anonymised map position of an unclaimed warehouse (±0.004 / ±0.006). */
+  jitter_lat: Generated<number>;
+  jitter_lng: Generated<number>;
+  is_hub: Generated<boolean>;
+  to_approve: Generated<boolean>;
+  status: Generated<WarehouseStatus>;
+  status_note: string | null;
+  deactivated: Generated<boolean>;
+  /** Copy of the warehouse's specification ids (warehouse_specifications), kept by triggers; read by the map search. */
+  spec_ids: Generated<number[]>;
+  /** The owner; set means claimed (Riscattato). */
+  user_id: number | null;
+  referent_id: number | null;
+  created_by: number | null;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface WarehouseTimesTable {
+  warehouse_id: number;
+  is_mon_open: Generated<boolean>;
+  mon_open_time: TimeString | null;
+  mon_close_time: TimeString | null;
+  is_tue_open: Generated<boolean>;
+  tue_open_time: TimeString | null;
+  tue_close_time: TimeString | null;
+  is_wed_open: Generated<boolean>;
+  wed_open_time: TimeString | null;
+  wed_close_time: TimeString | null;
+  is_thu_open: Generated<boolean>;
+  thu_open_time: TimeString | null;
+  thu_close_time: TimeString | null;
+  is_fri_open: Generated<boolean>;
+  fri_open_time: TimeString | null;
+  fri_close_time: TimeString | null;
+  is_sat_open: Generated<boolean>;
+  sat_open_time: TimeString | null;
+  sat_close_time: TimeString | null;
+  is_sun_open: Generated<boolean>;
+  sun_open_time: TimeString | null;
+  sun_close_time: TimeString | null;
+}
+
+export interface ContactsTable {
+  id: Generated<number>;
+  warehouse_id: number;
+  full_name: string;
+  phone: string | null;
+  email: string | null;
+  role: Generated<ContactRole>;
+  created_at: CreatedTimestamp;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  warehouse_id: number;
+  /** Public URL path. */
+  src: string;
+  /** Storage key. */
+  file: string;
+  width: number | null;
+  height: number | null;
+  position: Generated<number>;
+  created_at: CreatedTimestamp;
+}
+
+export interface SpecificationCategoriesTable {
+  /** 1 service … 7 certification; the rows are inserted by the first migration. */
+  id: number;
+  key: SpecificationCategoryKey;
+  name: string;
+  name_en: string;
+}
+
+export interface SpecificationsTable {
+  id: Generated<number>;
+  cat_id: number;
+  value: string;
+  value_en: string | null;
+  description: string | null;
+  description_en: string | null;
+  hidden: Generated<boolean>;
+  position: Generated<number>;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface WarehouseSpecificationsTable {
+  warehouse_id: number;
+  specification_id: number;
+}
+
+export interface WarehouseRequestsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  business_name: string;
+  /** E-mail address of the requester. */
+  contact: string;
+  telephone: string | null;
+  /** Name of the person to talk to. */
+  referent: string;
+  message: string;
+  location: string;
+  /** Kilometres. */
+  radius: Generated<number>;
+  m2_type: Generated<M2Type>;
+  m2_value: number | null;
+  start_date: DateString | null;
+  end_date: DateString | null;
+  conditions: Generated<boolean>;
+  privacy: Generated<boolean>;
+  data_f: Generated<boolean>;
+  data_g: Generated<boolean>;
+  to_notify: Generated<boolean>;
+  lat: number | null;
+  lng: number | null;
+  lang: Generated<Lang>;
+  ip: string | null;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface WarehouseRequestSpecificationsTable {
+  warehouse_request_id: number;
+  specification_id: number;
+}
+
+/** The per-warehouse link of a quote request (the "pivot"). */
+export interface WarehouseRequestWarehousesTable {
+  id: Generated<number>;
+  warehouse_request_id: number;
+  warehouse_id: number;
+  state: Generated<LinkState>;
+  state_changed_at: NullableTimestamp;
+  state_changed_by: number | null;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface FavouritesTable {
+  user_id: number;
+  warehouse_id: number;
+  created_at: CreatedTimestamp;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  /** The author. */
+  user_id: number;
+  warehouse_id: number;
+  warehouse_request_id: number;
+  /** warehouse_request_warehouses.id; must match warehouse_id and warehouse_request_id. */
+  link_id: number;
+  /** 'warehouse' (a hunter's review: services and structure) or 'hunter' (payments and goods). */
+  target: Generated<FeedbackTarget>;
+  full_name: string;
+  email: string;
+  telephone: string;
+  description: string | null;
+  reliability_value: number | null;
+  communication_value: number | null;
+  services_value: number | null;
+  structure_value: number | null;
+  payments_value: number | null;
+  goods_value: number | null;
+  /** Mean of the given ratings × 10, truncated; 0 when none. */
+  avg_value: Generated<number>;
+  created_at: CreatedTimestamp;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  /** The author. */
+  user_id: number;
+  warehouse_id: number;
+  warehouse_request_id: number;
+  link_id: number;
+  target: Generated<FeedbackTarget>;
+  full_name: string;
+  email: string;
+  telephone: string;
+  subject: string;
+  description: string;
+  created_at: CreatedTimestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: string;
+  /** e.g. {"it": "…", "en": "…"} or a message key with params. */
+  title: JsonObject;
+  message: JsonObject;
+  /** Links and ids the detail panel needs. */
+  data: Generated<JsonObject>;
+  read_at: NullableTimestamp;
+  created_at: CreatedTimestamp;
+}
+
+export interface SupportRequestsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  first_name: string;
+  last_name: string;
+  business_name: string;
+  email: string;
+  message: string;
+  privacy: boolean;
+  user_agent_data: JsonObject | null;
+  ip: string | null;
+  lang: Generated<Lang>;
+  created_at: CreatedTimestamp;
+}
+
+export interface CrmEntriesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  warehouse_id: number | null;
+  created_by: number | null;
+  client: string | null;
+  contact: string | null;
+  date: DateString;
+  event_type: CrmEventType;
+  description: string | null;
+  follow_up: Generated<boolean>;
+  follow_up_action: string | null;
+  /** null when there is no follow-up; false pending, true done (CHECK-enforced). */
+  follow_up_done: boolean | null;
+  handled_at: NullableTimestamp;
+  handled_by: number | null;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  stripe_subscription_id: string | null;
+  stripe_status: StripeStatus;
+  plan: SubscriptionPlan;
+  payment_type: PaymentType;
+  promo_code_id: number | null;
+  /** Cents, per warehouse. */
+  price_unit_amount: number;
+  /** Cents. */
+  amount_off: number | null;
+  percent_off: number | null;
+  hub_percent_off: number | null;
+  trial_ends_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  has_canceled: Generated<boolean>;
+  started_at: NullableTimestamp;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface SubscriptionWarehousesTable {
+  subscription_id: number;
+  warehouse_id: number;
+}
+
+export interface PromoCodesTable {
+  id: Generated<number>;
+  /** Stored uppercase (CHECK-enforced). */
+  code: string;
+  /** Cents. */
+  amount_off: number | null;
+  percent_off: number | null;
+  hub_percent_off: number | null;
+  active: Generated<boolean>;
+  valid_until: NullableTimestamp;
+  max_redemptions: number | null;
+  times_redeemed: Generated<number>;
+  stripe_coupon_id: string | null;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
+export interface PlacesTable {
+  id: Generated<number>;
+  kind: "municipality" | "town";
+  name: string;
+  /** Province sigla (Italy only), e.g. "MI". */
+  province: string | null;
+  province_name: string | null;
+  region: string | null;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  caps: Generated<string[]>;
+  population: number | null;
+  lat: number;
+  lng: number;
+}
+
+export interface PlaceKeysTable {
+  /** Normalised name, other name or postcode. */
+  key: string;
+  place_id: number;
+  /** 0 the name, 1 another name, 2 a postcode. */
+  rank: Generated<number>;
+}
+
+export interface GazetteerInfoTable {
+  id: Generated<number>;
+  version: string;
+  places: number;
+  loaded_at: CreatedTimestamp;
+}
+
+export interface DB {
+  app_secrets: AppSecretsTable;
+  audit_log: AuditLogTable;
+  contacts: ContactsTable;
+  crm_entries: CrmEntriesTable;
+  favourites: FavouritesTable;
+  gazetteer_info: GazetteerInfoTable;
+  images: ImagesTable;
+  mail_outbox: MailOutboxTable;
+  markets: MarketsTable;
+  notifications: NotificationsTable;
+  place_keys: PlaceKeysTable;
+  places: PlacesTable;
+  promo_codes: PromoCodesTable;
+  rate_limits: RateLimitsTable;
+  reports: ReportsTable;
+  reviews: ReviewsTable;
+  sessions: SessionsTable;
+  specification_categories: SpecificationCategoriesTable;
+  specifications: SpecificationsTable;
+  subscription_warehouses: SubscriptionWarehousesTable;
+  subscriptions: SubscriptionsTable;
+  support_requests: SupportRequestsTable;
+  user_tokens: UserTokensTable;
+  users: UsersTable;
+  warehouse_request_specifications: WarehouseRequestSpecificationsTable;
+  warehouse_request_warehouses: WarehouseRequestWarehousesTable;
+  warehouse_requests: WarehouseRequestsTable;
+  warehouse_specifications: WarehouseSpecificationsTable;
+  warehouse_times: WarehouseTimesTable;
+  warehouses: WarehousesTable;
+}
+
+// ---------------------------------------------------------------- row shapes
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Warehouse = Selectable<WarehousesTable>;
+export type NewWarehouse = Insertable<WarehousesTable>;
+export type WarehouseUpdate = Updateable<WarehousesTable>;
+export type WarehouseTimes = Selectable<WarehouseTimesTable>;
+export type Contact = Selectable<ContactsTable>;
+export type Image = Selectable<ImagesTable>;
+export type Market = Selectable<MarketsTable>;
+export type Specification = Selectable<SpecificationsTable>;
+export type SpecificationCategory = Selectable<SpecificationCategoriesTable>;
+export type WarehouseRequest = Selectable<WarehouseRequestsTable>;
+export type NewWarehouseRequest = Insertable<WarehouseRequestsTable>;
+export type WarehouseRequestLink = Selectable<WarehouseRequestWarehousesTable>;
+export type Review = Selectable<ReviewsTable>;
+export type Report = Selectable<ReportsTable>;
+export type Notification = Selectable<NotificationsTable>;
+export type NewNotification = Insertable<NotificationsTable>;
+export type CrmEntry = Selectable<CrmEntriesTable>;
+export type Subscription = Selectable<SubscriptionsTable>;
+export type PromoCode = Selectable<PromoCodesTable>;
+export type Session = Selectable<SessionsTable>;
+export type UserToken = Selectable<UserTokensTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type NewMail = Insertable<MailOutboxTable>;

@@ -1,0 +1,100 @@
+// Domain errors → HTTP, in one place. Every JSON error carries a stable `error` code, a
+// `message` in the user's language, and for bad input `errors: { field: code }`.
+import { ZodError } from "zod";
+import type { Logger } from "pino";
+import { DomainError, RateLimitError, ValidationError, type FieldErrors } from "../errors.ts";
+import type { Locale } from "../../lib/locale.ts";
+import { m } from "../../paraglide/messages.js";
+
+const MESSAGES: Record<string, (locale: Locale) => string> = {
+  unauthorized: (locale) => m.error_unauthorized({}, { locale }),
+  forbidden: (locale) => m.error_forbidden({}, { locale }),
+  not_found: (locale) => m.error_not_found({}, { locale }),
+  invalid: (locale) => m.error_invalid({}, { locale }),
+  conflict: (locale) => m.error_conflict({}, { locale }),
+  csrf_token_mismatch: (locale) => m.error_csrf({}, { locale }),
+  too_many_requests: (locale) => m.error_too_many_requests({}, { locale }),
+  payload_too_large: (locale) => m.error_payload_too_large({}, { locale }),
+  method_not_allowed: (locale) => m.error_method_not_allowed({}, { locale }),
+  invalid_credentials: (locale) => m.login_error1({}, { locale }),
+  server_error: (locale) => m.error_server({}, { locale }),
+};
+
+/** The user-facing sentence for an error code; unknown codes get the generic one for their status. */
+export function errorMessage(code: string, locale: Locale, status = 400): string {
+  const known = MESSAGES[code];
+  if (known) return known(locale);
+  if (status === 422) return MESSAGES.invalid!(locale);
+  if (status >= 500) return MESSAGES.server_error!(locale);
+  return MESSAGES.invalid!(locale);
+}
+
+/** Zod issues → { field: code }. The wrapper objects of the spec's payloads (user_data, request_data…) are not part of the field name. */
+export function fieldErrors(error: ZodError, input?: unknown): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
+    const named = path.length > 1 && typeof path[0] === "string" && path[0].endsWith("_data") ? path.slice(1) : path;
+    const field = named.filter((p) => typeof p === "string").join(".") || "body";
+    if (out[field]) continue;
+    out[field] = issueCode(issue, valueAt(input, path));
+  }
+  return out;
+}
+
+function valueAt(input: unknown, path: (string | number)[]): unknown {
+  let node = input;
+  for (const key of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  return node;
+}
+
+function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+}
+
+function issueCode(issue: ZodError["issues"][number], value: unknown): string {
+  if (issue.code === "custom") return issue.message || "invalid";
+  if (issue.code !== "too_big" && isBlank(value)) return "required";
+  switch (issue.code) {
+    case "too_small":
+      return issue.origin === "string" && issue.minimum === 1 ? "required" : "too_small";
+    case "too_big":
+      return issue.origin === "string" ? "too_long" : "too_big";
+    case "invalid_format":
+      return issue.format === "email" ? "email" : "invalid";
+    default:
+      return "invalid";
+  }
+}
+
+/** A Zod failure together with the input it was about (to tell a missing field from a wrong one). */
+export class InputError extends Error {
+  readonly zodError: ZodError;
+  readonly input: unknown;
+  constructor(zodError: ZodError, input: unknown) {
+    super("invalid input");
+    this.zodError = zodError;
+    this.input = input;
+  }
+}
+
+export function jsonError(status: number, code: string, locale: Locale, extra: Record<string, unknown> = {}, headers?: HeadersInit): Response {
+  return Response.json({ error: code, message: errorMessage(code, locale, status), ...extra }, { status, headers });
+}
+
+/** Any thrown value → a JSON error response. Unexpected errors are logged and answer 500 without details. */
+export function errorToResponse(err: unknown, locale: Locale, log?: Logger): Response {
+  if (err instanceof Response) return err;
+  if (err instanceof ZodError) return jsonError(422, "invalid", locale, { errors: fieldErrors(err) });
+  if (err instanceof InputError) return jsonError(422, "invalid", locale, { errors: fieldErrors(err.zodError, err.input) });
+  if (err instanceof ValidationError) return jsonError(422, err.code, locale, { errors: err.errors });
+  if (err instanceof RateLimitError) {
+    return jsonError(429, err.code, locale, {}, { "Retry-After": String(err.retryAfterSeconds) });
+  }
+  if (err instanceof DomainError) return jsonError(err.status, err.code, locale);
+  log?.error({ err }, "unhandled error in API route");
+  return jsonError(500, "server_error", locale);
+}

@@ -1,0 +1,55 @@
+// Background work inside the app process: each job runs on its own timer, one run at a
+// time, and stop() waits for a run in progress. Their state lives in PostgreSQL, so
+// several app instances can run them side by side.
+import type { AppServices } from "../context.ts";
+import { deleteExpiredSessions } from "../accounts/sessions.queries.ts";
+import { deliverDueMail } from "../mail/outbox.service.ts";
+import { createTransport } from "../mail/transport.ts";
+import { deleteOldWindows } from "../security/rate-limit.ts";
+
+export type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
+export type Workers = { stop: () => Promise<void>; jobs: Job[] };
+
+export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => void } {
+  const transport = createTransport(services.config);
+  services.log.info(`mail goes to ${transport.describe}`);
+  return {
+    jobs: [
+      { name: "mail-outbox", everyMs: 2_000, run: () => deliverDueMail(services.db, transport, { from: services.config.mailFrom, log: services.log }) },
+      { name: "expired-sessions", everyMs: 60 * 60 * 1000, run: () => deleteExpiredSessions(services.db) },
+      { name: "old-rate-limit-windows", everyMs: 60 * 60 * 1000, run: () => deleteOldWindows(services.db) },
+    ],
+    close: () => transport.close(),
+  };
+}
+
+export function startWorkers(services: AppServices): Workers {
+  const { jobs, close } = defaultJobs(services);
+  let stopped = false;
+  const running = new Set<Promise<unknown>>();
+  const timers = jobs.map((job) => {
+    const timer: { ref?: NodeJS.Timeout } = {};
+    const tick = () => {
+      if (stopped) return;
+      const run = job
+        .run()
+        .catch((err) => services.log.error({ err, job: job.name }, "background job failed"))
+        .finally(() => {
+          running.delete(run);
+          if (!stopped) timer.ref = setTimeout(tick, job.everyMs);
+        });
+      running.add(run);
+    };
+    timer.ref = setTimeout(tick, 500);
+    return timer;
+  });
+  return {
+    jobs,
+    stop: async () => {
+      stopped = true;
+      for (const t of timers) clearTimeout(t.ref);
+      await Promise.allSettled([...running]);
+      close();
+    },
+  };
+}

@@ -1,0 +1,167 @@
+// The e-mails the product sends, in the recipient's language, as HTML (inline styles, as
+// mail clients want) and plain text. Each template turns its data into a few parts
+// (subject, heading, paragraphs, an optional button); one layout renders every template.
+// To add one: add its data type to MailTemplates and its builder to BUILDERS.
+import type { Locale } from "../../lib/locale.ts";
+import { m } from "../../paraglide/messages.js";
+import { formatDate, formatNumber } from "../../lib/format.ts";
+
+export type MailTemplates = {
+  confirm_code: { firstName: string | null; code: string; minutes: number };
+  invitation: { firstName: string | null; invitedBy: string | null; role: "stocker" | "referent"; link: string };
+  password_reset: { firstName: string | null; link: string; minutes: number };
+  support_request: { name: string; businessName: string; email: string; message: string; userAgent: string };
+  quote_request_received: {
+    firstName: string | null;
+    /** An administrator receives the requests of unclaimed warehouses, to find their owner. */
+    forAdmin: boolean;
+    warehouse: { id: number; name: string; city: string };
+    request: QuoteMailRequest;
+    link: string;
+  };
+  quote_request_confirmation: { referent: string; request: QuoteMailRequest; warehouses: { name: string; city: string; address: string | null }[] };
+};
+
+/** A quote request as the e-mails show it. */
+export type QuoteMailRequest = {
+  number: string;
+  businessName: string;
+  referent: string;
+  contact: string;
+  telephone: string | null;
+  message: string;
+  location: string | null;
+  radius: number;
+  m2Type: "m2" | "pallet";
+  m2Value: number | null;
+  startDate: string | null;
+  endDate: string | null;
+  specifications: { value: string; value_en: string | null }[];
+};
+
+/** The request's details, one "label: value" per line, in the recipient's language. */
+function quoteDetails(r: QuoteMailRequest, locale: Locale): string {
+  const lines = [
+    `${m.mail_quote_label_number({}, { locale })}: ${r.number}`,
+    `${m.mail_quote_label_business({}, { locale })}: ${r.businessName}`,
+    `${m.mail_quote_label_referent({}, { locale })}: ${r.referent}`,
+    `${m.mail_quote_label_contact({}, { locale })}: ${r.contact}`,
+  ];
+  if (r.telephone) lines.push(`${m.mail_quote_label_telephone({}, { locale })}: ${r.telephone}`);
+  if (r.location) lines.push(`${m.mail_quote_label_location({}, { locale })}: ${r.location} (${formatNumber(r.radius)} km)`);
+  if (r.m2Value !== null) {
+    const unit = r.m2Type === "pallet" ? m.mail_quote_unit_pallet({}, { locale }) : "m²";
+    lines.push(`${m.mail_quote_label_space({}, { locale })}: ${formatNumber(r.m2Value)} ${unit}`);
+  }
+  if (r.startDate || r.endDate) {
+    lines.push(`${m.mail_quote_label_period({}, { locale })}: ${r.startDate ? formatDate(r.startDate) : "…"} – ${r.endDate ? formatDate(r.endDate) : "…"}`);
+  }
+  if (r.specifications.length) {
+    const values = r.specifications.map((s) => (locale === "en" && s.value_en ? s.value_en : s.value));
+    lines.push(`${m.mail_quote_label_specifications({}, { locale })}: ${values.join(", ")}`);
+  }
+  return lines.join("\n");
+}
+
+type Parts = { subject: string; heading: string; paragraphs: string[]; action?: { label: string; url: string }; code?: string; footnote?: string };
+type Builder<T> = (data: T, locale: Locale, origin: string) => Parts;
+
+const greet = (firstName: string | null, locale: Locale) => (firstName ? m.mail_greeting_name({ name: firstName }, { locale }) : m.mail_greeting({}, { locale }));
+
+const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
+  confirm_code: (d, locale) => ({
+    subject: m.mail_confirm_code_subject({}, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [m.mail_confirm_code_body({}, { locale })],
+    code: d.code,
+    footnote: m.mail_confirm_code_expiry({ minutes: d.minutes }, { locale }),
+  }),
+  invitation: (d, locale) => ({
+    subject: m.mail_invitation_subject({}, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [
+      d.invitedBy ? m.mail_invitation_body_by({ name: d.invitedBy }, { locale }) : m.mail_invitation_body({}, { locale }),
+      d.role === "referent" ? m.mail_invitation_role_referent({}, { locale }) : m.mail_invitation_role_stocker({}, { locale }),
+    ],
+    action: { label: m.mail_invitation_action({}, { locale }), url: d.link },
+  }),
+  password_reset: (d, locale) => ({
+    subject: m.mail_password_reset_subject({}, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [m.mail_password_reset_body({}, { locale })],
+    action: { label: m.mail_password_reset_action({}, { locale }), url: d.link },
+    footnote: m.mail_password_reset_expiry({ minutes: d.minutes }, { locale }),
+  }),
+  support_request: (d, locale) => ({
+    subject: m.mail_support_subject({ name: d.name }, { locale }),
+    heading: m.mail_support_heading({}, { locale }),
+    paragraphs: [`${d.name} – ${d.businessName} <${d.email}>`, d.message, d.userAgent],
+  }),
+  quote_request_received: (d, locale) => ({
+    subject: m.mail_quote_received_subject({ number: d.request.number, warehouse: d.warehouse.name }, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [
+      d.forAdmin
+        ? m.mail_quote_received_admin_body({ warehouse: d.warehouse.name, city: d.warehouse.city, id: d.warehouse.id }, { locale })
+        : m.mail_quote_received_body({ warehouse: d.warehouse.name, city: d.warehouse.city }, { locale }),
+      quoteDetails(d.request, locale),
+      `${m.mail_quote_label_message({}, { locale })}:\n${d.request.message}`,
+    ],
+    action: { label: d.forAdmin ? m.mail_quote_received_admin_action({}, { locale }) : m.mail_quote_received_action({}, { locale }), url: d.link },
+    footnote: m.mail_quote_received_reply({ contact: d.request.contact }, { locale }),
+  }),
+  quote_request_confirmation: (d, locale) => ({
+    subject: m.mail_quote_confirmation_subject({ number: d.request.number }, { locale }),
+    heading: m.mail_greeting_name({ name: d.referent }, { locale }),
+    paragraphs: [
+      m.mail_quote_confirmation_body({ count: d.warehouses.length }, { locale }),
+      d.warehouses.map((w) => `• ${w.name} – ${w.address ? `${w.address}, ` : ""}${w.city}`).join("\n"),
+      quoteDetails(d.request, locale),
+      `${m.mail_quote_label_message({}, { locale })}:\n${d.request.message}`,
+    ],
+    footnote: m.mail_quote_confirmation_footnote({ contact: d.request.contact }, { locale }),
+  }),
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function layoutHtml(parts: Parts, locale: Locale, origin: string): string {
+  const paragraphs = parts.paragraphs
+    .map((p) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#334155;white-space:pre-line">${escapeHtml(p)}</p>`)
+    .join("");
+  const code = parts.code
+    ? `<p style="margin:8px 0 24px;font-size:32px;letter-spacing:8px;font-weight:700;color:#0d2b5e;font-family:Menlo,Consolas,monospace">${escapeHtml(parts.code)}</p>`
+    : "";
+  const action = parts.action
+    ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;background:#1f6feb;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:8px">${escapeHtml(parts.action.label)}</a></p>
+       <p style="margin:0 0 16px;font-size:12px;color:#64748b">${escapeHtml(m.mail_link_fallback({}, { locale }))}<br><a href="${escapeHtml(parts.action.url)}" style="color:#1f6feb;word-break:break-all">${escapeHtml(parts.action.url)}</a></p>`
+    : "";
+  const footnote = parts.footnote ? `<p style="margin:0 0 8px;font-size:13px;color:#64748b">${escapeHtml(parts.footnote)}</p>` : "";
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:24px 12px"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:#0d2b5e;padding:18px 28px"><a href="${escapeHtml(origin)}/${locale}" style="color:#ffffff;font-size:20px;font-weight:700;text-decoration:none">Stockspace</a></td></tr>
+<tr><td style="padding:28px">
+<h1 style="margin:0 0 16px;font-size:20px;color:#0f172a">${escapeHtml(parts.heading)}</h1>
+${paragraphs}${code}${action}${footnote}
+</td></tr>
+<tr><td style="padding:16px 28px;background:#f8fafc;font-size:12px;color:#94a3b8">${escapeHtml(m.mail_footer({}, { locale }))}</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+function layoutText(parts: Parts, locale: Locale): string {
+  const lines = [parts.heading, "", ...parts.paragraphs.flatMap((p) => [p, ""])];
+  if (parts.code) lines.push(parts.code, "");
+  if (parts.action) lines.push(`${parts.action.label}: ${parts.action.url}`, "");
+  if (parts.footnote) lines.push(parts.footnote, "");
+  lines.push("--", m.mail_footer({}, { locale }));
+  return lines.join("\n");
+}
+
+export function renderMail<T extends keyof MailTemplates>(template: T, data: MailTemplates[T], locale: Locale, origin: string) {
+  const parts = (BUILDERS[template] as Builder<MailTemplates[T]>)(data, locale, origin);
+  return { subject: parts.subject, html: layoutHtml(parts, locale, origin), text: layoutText(parts, locale) };
+}

@@ -1,0 +1,192 @@
+// Sending a quote request to one or many warehouses (POST /api/warehouses/send-requests).
+// Everything a request causes is written in one transaction: the request, its
+// specifications, a pending link per warehouse, a notification and an e-mail (outbox) to
+// whoever handles each warehouse, and the confirmation e-mail to the requester. Either all
+// of it exists afterwards or none of it does.
+import type { Database } from "../db/database.ts";
+import type { Actor } from "../context.ts";
+import type { Lang } from "../db/types.ts";
+import type { Locale } from "../../lib/locale.ts";
+import { ValidationError } from "../errors.ts";
+import { hit } from "../security/rate-limit.ts";
+import { queueMail } from "../mail/outbox.service.ts";
+import { createNotifications, type NewNotificationInput } from "../notifications/notifications.service.ts";
+import { visitorQuoteErrors, QUOTE_DEFAULT_RADIUS, type SendRequestsInput } from "../../schemas/quote.ts";
+import { requestNumber } from "../../lib/format.ts";
+import { m } from "../../paraglide/messages.js";
+import type { QuoteMailRequest } from "../mail/templates.ts";
+import {
+  emailHasAccount,
+  findRequestableWarehouses,
+  findSpecifications,
+  insertRequestLinks,
+  insertRequestSpecifications,
+  insertWarehouseRequest,
+  listActiveAdmins,
+} from "./requests.queries.ts";
+
+// Generous for a person (a request already reaches up to 50 warehouses), tight for a script.
+export const QUOTE_LIMIT_PER_IP = { name: "quote:ip", max: 20, windowSeconds: 3600 };
+export const QUOTE_LIMIT_PER_EMAIL = { name: "quote:email", max: 10, windowSeconds: 3600 };
+
+export type SendContext = { ip: string; locale: Locale; origin: string };
+
+export type SendResult =
+  | { sent: true; warehouseRequestId: number; linkIds: number[] }
+  /** The honeypot was filled: nothing written, but the robot is told it worked. */
+  | { sent: false; warehouseRequestId: null; linkIds: [] };
+
+/** The name shown for an unclaimed warehouse, whose identity is not public. */
+export function anonymisedName(id: number): string {
+  return `Stocker ${id}`;
+}
+
+type Handler = { userId: number; email: string; firstName: string | null; lang: Lang; kind: "referent" | "owner" | "admin" };
+type WarehouseRow = Awaited<ReturnType<typeof findRequestableWarehouses>>[number];
+
+/** Who handles a warehouse's requests: its referent, else its owner; nobody → the administrators. */
+function handlersOf(w: WarehouseRow, admins: Awaited<ReturnType<typeof listActiveAdmins>>): Handler[] {
+  if (w.referent_id && w.referent_email && w.referent_active) {
+    return [{ userId: w.referent_id, email: w.referent_email, firstName: w.referent_first_name, lang: w.referent_lang ?? "it", kind: "referent" }];
+  }
+  if (w.user_id && w.owner_email && w.owner_active) {
+    return [{ userId: w.user_id, email: w.owner_email, firstName: w.owner_first_name, lang: w.owner_lang ?? "it", kind: "owner" }];
+  }
+  return admins.map((a) => ({ userId: a.id, email: a.email, firstName: a.first_name, lang: a.lang, kind: "admin" as const }));
+}
+
+function handlerLink(handler: Handler, warehouseId: number, origin: string): string {
+  switch (handler.kind) {
+    case "referent":
+      return `${origin}/${handler.lang}/referent/profile/messages`;
+    case "owner":
+      return `${origin}/${handler.lang}/stocker/profile/messages`;
+    case "admin":
+      // The admin finds the owner from the warehouse's data and contacts.
+      return `${origin}/admin/warehouses/${warehouseId}/edit`;
+  }
+}
+
+/** Send one quote request to the chosen warehouses. `actor` is null for a visitor. */
+export async function sendQuoteRequests(db: Database, actor: Actor | null, input: SendRequestsInput, ctx: SendContext): Promise<SendResult> {
+  if (input.hp && input.hp.trim() !== "") return { sent: false, warehouseRequestId: null, linkIds: [] };
+  const data = input.request_data;
+
+  if (!actor) {
+    const errors = visitorQuoteErrors(data);
+    if (Object.keys(errors).length) throw new ValidationError(errors);
+  }
+
+  await hit(db, QUOTE_LIMIT_PER_IP, [ctx.ip ? `ip:${ctx.ip}` : null]);
+  await hit(db, QUOTE_LIMIT_PER_EMAIL, [`email:${data.contact}`]);
+
+  // A visitor writing an account's e-mail is asked to log in instead, so that the request
+  // lands in that account's history and nobody writes in someone else's name.
+  if (!actor && (await emailHasAccount(db, data.contact))) throw new ValidationError({ email: "taken" }, "email_taken");
+
+  return db.transaction().execute(async (trx) => {
+    const warehouses = await findRequestableWarehouses(trx, input.warehouse_ids);
+    if (warehouses.length !== input.warehouse_ids.length) {
+      throw new ValidationError({ warehouse_ids: "unavailable" });
+    }
+    const specifications = await findSpecifications(trx, input.specification_ids);
+    if (specifications.length !== input.specification_ids.length) throw new ValidationError({ specification_ids: "invalid" });
+
+    const needsAdmins = warehouses.some((w) => handlersOf(w, []).length === 0);
+    const admins = needsAdmins ? await listActiveAdmins(trx) : [];
+
+    const request = await insertWarehouseRequest(trx, {
+      user_id: actor?.id ?? null,
+      business_name: data.business_name,
+      contact: data.contact,
+      telephone: data.telephone,
+      referent: data.referent,
+      message: data.message,
+      location: data.location ?? "",
+      radius: data.radius ?? QUOTE_DEFAULT_RADIUS,
+      m2_type: data.m2_type ?? "m2",
+      m2_value: data.m2_value,
+      start_date: data.start_date,
+      end_date: data.end_date,
+      // Logged-in users accepted conditions and privacy when they registered.
+      conditions: actor ? true : data.conditions,
+      privacy: actor ? true : data.privacy,
+      data_f: data.data_f ?? false,
+      data_g: data.data_g ?? false,
+      to_notify: true,
+      lat: data.lat,
+      lng: data.lng,
+      lang: ctx.locale,
+      ip: ctx.ip || null,
+    });
+    await insertRequestSpecifications(trx, request.id, input.specification_ids);
+    // Links in the order the requester chose the warehouses.
+    const order = new Map(input.warehouse_ids.map((id, i) => [id, i]));
+    const sorted = [...warehouses].sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    const links = await insertRequestLinks(
+      trx,
+      request.id,
+      sorted.map((w) => w.id),
+    );
+    const linkOf = new Map(links.map((l) => [l.warehouse_id, l.id]));
+
+    const number = requestNumber(request.id);
+    const mailRequest: QuoteMailRequest = {
+      number,
+      businessName: data.business_name,
+      referent: data.referent,
+      contact: data.contact,
+      telephone: data.telephone,
+      message: data.message,
+      location: data.location,
+      radius: data.radius ?? QUOTE_DEFAULT_RADIUS,
+      m2Type: data.m2_type ?? "m2",
+      m2Value: data.m2_value,
+      startDate: data.start_date,
+      endDate: data.end_date,
+      specifications: specifications.map((s) => ({ value: s.value, value_en: s.value_en })),
+    };
+
+    const notifications: NewNotificationInput[] = [];
+    for (const w of sorted) {
+      const claimed = w.user_id !== null;
+      for (const handler of handlersOf(w, admins)) {
+        const admin = handler.kind === "admin";
+        const link = handlerLink(handler, w.id, ctx.origin);
+        notifications.push({
+          userId: handler.userId,
+          type: "quote_request",
+          title: (locale) => m.notif_quote_request_title({}, { locale }),
+          message: (locale) =>
+            admin
+              ? m.notif_quote_request_admin_message({ business_name: data.business_name, warehouse: w.name, id: w.id, number }, { locale })
+              : m.notif_quote_request_message({ business_name: data.business_name, warehouse: w.name, number }, { locale }),
+          data: { warehouse_id: w.id, warehouse_request_id: request.id, link_id: linkOf.get(w.id)!, claimed, url: link.replace(ctx.origin, "") },
+        });
+        await queueMail(trx, {
+          to: handler.email,
+          lang: handler.lang,
+          template: "quote_request_received",
+          data: { firstName: handler.firstName, forAdmin: admin, warehouse: { id: w.id, name: w.name, city: w.city }, request: mailRequest, link },
+          replyTo: data.contact,
+          origin: ctx.origin,
+        });
+      }
+    }
+    await createNotifications(trx, notifications);
+
+    await queueMail(trx, {
+      to: data.contact,
+      lang: ctx.locale,
+      template: "quote_request_confirmation",
+      data: {
+        referent: data.referent,
+        request: mailRequest,
+        warehouses: sorted.map((w) => (w.user_id !== null ? { name: w.name, city: w.city, address: w.address } : { name: anonymisedName(w.id), city: w.city, address: null })),
+      },
+      origin: ctx.origin,
+    });
+
+    return { sent: true as const, warehouseRequestId: request.id, linkIds: links.map((l) => l.id) };
+  });
+}

@@ -1,0 +1,289 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { useTestDatabase } from "../../../tests/support/db.ts";
+import { actorOf, makeClaimedWarehouse, makeSpecification, makeUser, makeWarehouse, requestTableCounts } from "../../../tests/support/factories.ts";
+import { callJson } from "../../../tests/support/endpoint.ts";
+import { action as sendRequests } from "../../routes/api/warehouses.send-requests.ts";
+import { sendRequestsSchema } from "../../schemas/quote.ts";
+import { sendQuoteRequests } from "./requests.service.ts";
+
+const t = useTestDatabase();
+
+type Fixture = Awaited<ReturnType<typeof setup>>;
+let f: Fixture;
+
+/** Notifications about one request (their data holds its id). */
+const aboutRequest = (id: number) => sql<boolean>`(data->>'warehouse_request_id')::bigint = ${id}`;
+
+async function setup() {
+  const db = t.db;
+  const admins = [await makeUser(db, { role: "admin", lang: "it" }), await makeUser(db, { role: "admin", lang: "en" })];
+  const a = await makeClaimedWarehouse(db, { name: "Deposito Alfa", city: "Milano" });
+  const b = await makeClaimedWarehouse(db, { name: "Deposito Beta", city: "Monza" }, { lang: "en" });
+  const c = await makeClaimedWarehouse(db, { name: "Deposito Gamma", city: "Lodi" });
+  const referent = await makeUser(db, { role: "referent", first_name: "Rita" });
+  const d = await makeClaimedWarehouse(db, { name: "Deposito Delta", city: "Pavia", referent_id: referent.id });
+  const unclaimed = await makeWarehouse(db, { name: "Magazzino Segreto", city: "Bergamo" });
+  const deactivated = (await makeClaimedWarehouse(db, { deactivated: true })).warehouse;
+  const pending = (await makeClaimedWarehouse(db, { status: "pending" })).warehouse;
+  const refused = (await makeClaimedWarehouse(db, { status: "refused" })).warehouse;
+  const specs = [await makeSpecification(db, { cat_id: 1, value: "Picking", value_en: "Picking EN" }), await makeSpecification(db, { cat_id: 3, value: "Allarme", value_en: "Alarm" })];
+  const hunter = await makeUser(db, { role: "stock_hunter", email: "Cacciatore@Test.example" });
+  return { admins, a, b, c, d, referent, unclaimed, deactivated, pending, refused, specs, hunter };
+}
+
+beforeAll(async () => {
+  f = await setup();
+});
+
+let ipCounter = 0;
+/** A fresh client address per call, so the per-IP limit does not interfere with other tests. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+function requestData(overrides: Record<string, unknown> = {}) {
+  return {
+    business_name: "Logistica Nord srl",
+    contact: `buyer-${Math.random().toString(36).slice(2)}@test.example`,
+    telephone: "+39 333 0000000",
+    referent: "Giulia Bianchi",
+    message: "Cerchiamo 800 m2 coperti da giugno a settembre.",
+    location: "Milano",
+    radius: 25,
+    m2_type: "m2",
+    m2_value: 800,
+    start_date: "2026-06-01",
+    end_date: "2026-09-30",
+    conditions: true,
+    privacy: true,
+    data_f: true,
+    data_g: false,
+    lat: 45.46,
+    lng: 9.19,
+    ...overrides,
+  };
+}
+
+const fiveIds = () => [f.a.warehouse.id, f.b.warehouse.id, f.c.warehouse.id, f.d.warehouse.id, f.unclaimed.id];
+
+describe("POST /api/warehouses/send-requests", () => {
+  it("writes one request with five pending links, a notification and an e-mail per handler, and a confirmation", async () => {
+    const before = await requestTableCounts(t.db);
+    const data = requestData();
+    const { status, json } = await callJson(sendRequests, t.db, {
+      body: { request_data: data, warehouse_ids: fiveIds(), specification_ids: f.specs.map((s) => s.id) },
+      locale: "it",
+      ip: freshIp(),
+    });
+    expect(status).toBe(200);
+    expect(json.error).toBe(false);
+    const requestId = json.warehouse_request_id as number;
+
+    const request = await t.db.selectFrom("warehouse_requests").selectAll().where("id", "=", requestId).executeTakeFirstOrThrow();
+    expect(request).toMatchObject({ user_id: null, business_name: "Logistica Nord srl", contact: data.contact, radius: 25, m2_value: 800, start_date: "2026-06-01", end_date: "2026-09-30", conditions: true, privacy: true, data_f: true, data_g: false, lang: "it" });
+
+    const links = await t.db.selectFrom("warehouse_request_warehouses").selectAll().where("warehouse_request_id", "=", requestId).orderBy("id").execute();
+    expect(links.map((l) => l.warehouse_id)).toEqual(fiveIds());
+    expect(links.every((l) => l.state === "pending")).toBe(true);
+
+    const specs = await t.db.selectFrom("warehouse_request_specifications").select("specification_id").where("warehouse_request_id", "=", requestId).execute();
+    expect(specs.map((s) => s.specification_id).sort()).toEqual(f.specs.map((s) => s.id).sort());
+
+    // Handlers: the owners of a, b, c; d's referent (not its owner); both admins for the unclaimed one.
+    const notifications = await t.db.selectFrom("notifications").selectAll().where("type", "=", "quote_request").where(aboutRequest(requestId)).execute();
+    const byUser = (id: number) => notifications.filter((n) => n.user_id === id);
+    for (const w of [f.a, f.b, f.c]) expect(byUser(w.owner.id)).toHaveLength(1);
+    expect(byUser(f.referent.id)).toHaveLength(1);
+    expect(byUser(f.d.owner.id)).toHaveLength(0);
+    for (const admin of f.admins) expect(byUser(admin.id)).toHaveLength(1);
+    expect(notifications).toHaveLength(6);
+    // Stored in both languages.
+    const first = byUser(f.a.owner.id)[0]!;
+    expect(first.title).toEqual({ it: "Nuova richiesta di preventivo", en: "New quote request" });
+    expect(String((first.message as Record<string, string>).en)).toContain("Deposito Alfa");
+    expect(first.data).toMatchObject({ warehouse_id: f.a.warehouse.id, warehouse_request_id: requestId, link_id: links[0]!.id });
+
+    const after = await requestTableCounts(t.db);
+    expect(after.mails - before.mails).toBe(7); // 6 handler e-mails + 1 confirmation
+    const mails = await t.db.selectFrom("mail_outbox").selectAll().orderBy("id", "desc").limit(7).execute();
+    const to = (address: string) => mails.filter((mail) => mail.to_address === address);
+    expect(to(f.a.owner.email)[0]).toMatchObject({ template: "quote_request_received", lang: "it", reply_to: data.contact });
+    expect(to(f.b.owner.email)[0]).toMatchObject({ template: "quote_request_received", lang: "en" });
+    expect(to(f.b.owner.email)[0]!.text).toContain("Picking EN");
+    expect(to(f.referent.email)).toHaveLength(1);
+    expect(to(f.d.owner.email)).toHaveLength(0);
+    for (const admin of f.admins) expect(to(admin.email)[0]!.text).toContain("Magazzino Segreto");
+
+    const confirmation = to(data.contact)[0]!;
+    expect(confirmation.template).toBe("quote_request_confirmation");
+    for (const name of ["Deposito Alfa", "Deposito Beta", "Deposito Gamma", "Deposito Delta"]) expect(confirmation.text).toContain(name);
+    // The requester does not learn the unclaimed warehouse's identity.
+    expect(confirmation.text).toContain(`Stocker ${f.unclaimed.id}`);
+    expect(confirmation.text).not.toContain("Magazzino Segreto");
+    expect(confirmation.text).toContain("01.06.2026");
+  });
+
+  it("records a logged-in user's request under their account without asking for consents", async () => {
+    const { status, json } = await callJson(sendRequests, t.db, {
+      body: { request_data: requestData({ contact: f.hunter.email, conditions: false, privacy: false, data_f: null, data_g: null }), warehouse_ids: [f.a.warehouse.id] },
+      actor: actorOf(f.hunter),
+      ip: freshIp(),
+    });
+    expect(status).toBe(200);
+    const request = await t.db.selectFrom("warehouse_requests").select(["user_id"]).where("id", "=", json.warehouse_request_id).executeTakeFirstOrThrow();
+    expect(request.user_id).toBe(f.hunter.id);
+  });
+
+  it("answers errors.email when a visitor writes an existing account's e-mail, in any case, and writes nothing", async () => {
+    const before = await requestTableCounts(t.db);
+    const it_ = await callJson(sendRequests, t.db, {
+      body: { request_data: requestData({ contact: "cacciatore@TEST.example" }), warehouse_ids: [f.a.warehouse.id] },
+      locale: "it",
+      ip: freshIp(),
+    });
+    expect(it_.status).toBe(422);
+    expect(it_.json.errors).toEqual({ email: "taken" });
+    expect(it_.json.message).toBe("L'indirizzo email è già stato utilizzato");
+    const en = await callJson(sendRequests, t.db, {
+      body: { request_data: requestData({ contact: f.a.owner.email }), warehouse_ids: [f.a.warehouse.id] },
+      locale: "en",
+      ip: freshIp(),
+    });
+    expect(en.json.message).toBe("This e-mail address has already been used");
+    expect(await requestTableCounts(t.db)).toEqual(before);
+  });
+
+  it("refuses the whole request when one warehouse is deactivated, not approved or unknown, and writes nothing", async () => {
+    const before = await requestTableCounts(t.db);
+    for (const bad of [f.deactivated.id, f.pending.id, f.refused.id, 987654321]) {
+      const { status, json } = await callJson(sendRequests, t.db, {
+        body: { request_data: requestData(), warehouse_ids: [f.a.warehouse.id, f.b.warehouse.id, bad] },
+        ip: freshIp(),
+      });
+      expect(status).toBe(422);
+      expect(json.errors).toEqual({ warehouse_ids: "unavailable" });
+    }
+    expect(await requestTableCounts(t.db)).toEqual(before);
+  });
+
+  it("refuses more than 50 warehouses (500 ids) and none at all", async () => {
+    const before = await requestTableCounts(t.db);
+    const many = Array.from({ length: 500 }, (_, i) => i + 1);
+    const tooMany = await callJson(sendRequests, t.db, { body: { request_data: requestData(), warehouse_ids: many }, ip: freshIp() });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.json.errors.warehouse_ids).toBe("too_big");
+    const none = await callJson(sendRequests, t.db, { body: { request_data: requestData(), warehouse_ids: [] }, ip: freshIp() });
+    expect(none.status).toBe(422);
+    expect(none.json.errors.warehouse_ids).toBeDefined();
+    expect(await requestTableCounts(t.db)).toEqual(before);
+  });
+
+  it("flags both dates when the start is after the end", async () => {
+    const { status, json } = await callJson(sendRequests, t.db, {
+      body: { request_data: requestData({ start_date: "2026-10-01", end_date: "2026-09-01" }), warehouse_ids: [f.a.warehouse.id] },
+      ip: freshIp(),
+    });
+    expect(status).toBe(422);
+    expect(json.errors).toMatchObject({ start_date: "after_end", end_date: "before_start" });
+  });
+
+  it("accepts equal dates and refuses impossible ones", () => {
+    const ok = sendRequestsSchema.safeParse({ request_data: requestData({ start_date: "2026-06-01", end_date: "2026-06-01" }), warehouse_ids: [1] });
+    expect(ok.success).toBe(true);
+    const bad = sendRequestsSchema.safeParse({ request_data: requestData({ start_date: "2026-02-30" }), warehouse_ids: [1] });
+    expect(bad.success).toBe(false);
+  });
+
+  it("refuses 10 KB fields with too_long and writes nothing", async () => {
+    const before = await requestTableCounts(t.db);
+    const big = "x".repeat(10 * 1024);
+    const { status, json } = await callJson(sendRequests, t.db, {
+      body: { request_data: requestData({ business_name: big, message: big, referent: big, telephone: big }), warehouse_ids: [f.a.warehouse.id] },
+      ip: freshIp(),
+    });
+    expect(status).toBe(422);
+    expect(json.errors).toMatchObject({ business_name: "too_long", message: "too_long", referent: "too_long", telephone: "too_long" });
+    expect(await requestTableCounts(t.db)).toEqual(before);
+  });
+
+  it("lists the required fields, and a visitor's conditions and privacy", async () => {
+    const { status, json } = await callJson(sendRequests, t.db, {
+      body: { request_data: requestData({ business_name: "  ", contact: "", referent: "", message: "", conditions: false, privacy: false }), warehouse_ids: [f.a.warehouse.id] },
+      ip: freshIp(),
+    });
+    expect(status).toBe(422);
+    expect(json.errors).toMatchObject({ business_name: "required", contact: "required", referent: "required", message: "required" });
+
+    const consents = await callJson(sendRequests, t.db, {
+      body: { request_data: requestData({ conditions: false, privacy: false }), warehouse_ids: [f.a.warehouse.id] },
+      ip: freshIp(),
+    });
+    expect(consents.status).toBe(422);
+    expect(consents.json.errors).toEqual({ conditions: "required", privacy: "required" });
+  });
+
+  it("on the sheet form requires the telephone and, from a visitor, an answer to both consents", async () => {
+    const { json } = await callJson(sendRequests, t.db, {
+      body: { request_data: requestData({ source: "sheet", telephone: "", data_f: null, data_g: "" }), warehouse_ids: [f.a.warehouse.id] },
+      ip: freshIp(),
+    });
+    expect(json.errors).toEqual({ telephone: "required" });
+    const consents = await callJson(sendRequests, t.db, {
+      body: { request_data: requestData({ source: "sheet", data_f: null, data_g: "" }), warehouse_ids: [f.a.warehouse.id] },
+      ip: freshIp(),
+    });
+    expect(consents.json.errors).toEqual({ data_f: "required", data_g: "required" });
+    // "No" is an answer.
+    const no = await callJson(sendRequests, t.db, {
+      body: { request_data: requestData({ source: "sheet", data_f: false, data_g: "0" }), warehouse_ids: [f.a.warehouse.id] },
+      ip: freshIp(),
+    });
+    expect(no.status).toBe(200);
+  });
+
+  it("refuses unknown specification ids", async () => {
+    const before = await requestTableCounts(t.db);
+    const { status, json } = await callJson(sendRequests, t.db, {
+      body: { request_data: requestData(), warehouse_ids: [f.a.warehouse.id], specification_ids: [f.specs[0]!.id, 99999999] },
+      ip: freshIp(),
+    });
+    expect(status).toBe(422);
+    expect(json.errors).toEqual({ specification_ids: "invalid" });
+    expect(await requestTableCounts(t.db)).toEqual(before);
+  });
+
+  it("pretends success but writes nothing when the honeypot is filled", async () => {
+    const before = await requestTableCounts(t.db);
+    const { status, json } = await callJson(sendRequests, t.db, {
+      body: { request_data: requestData(), warehouse_ids: [f.a.warehouse.id], hp: "http://spam.example" },
+      ip: freshIp(),
+    });
+    expect(status).toBe(200);
+    expect(json.warehouse_request_id).toBeNull();
+    expect(await requestTableCounts(t.db)).toEqual(before);
+  });
+
+  it("limits requests per e-mail address and per IP", async () => {
+    const contact = "busy-buyer@test.example";
+    const send = (ip: string) =>
+      callJson(sendRequests, t.db, { body: { request_data: requestData({ contact }), warehouse_ids: [f.c.warehouse.id] }, ip });
+    for (let i = 0; i < 10; i++) expect((await send(freshIp())).status).toBe(200);
+    const limited = await send(freshIp());
+    expect(limited.status).toBe(429);
+
+    const ip = freshIp();
+    const services = { ip, locale: "it" as const, origin: "http://x" };
+    for (let i = 0; i < 20; i++) {
+      await sendQuoteRequests(t.db, null, sendRequestsSchema.parse({ request_data: requestData(), warehouse_ids: [f.c.warehouse.id] }), services);
+    }
+    await expect(
+      sendQuoteRequests(t.db, null, sendRequestsSchema.parse({ request_data: requestData(), warehouse_ids: [f.c.warehouse.id] }), services),
+    ).rejects.toMatchObject({ status: 429 });
+  });
+
+  it("answers 422 for a body that is not JSON", async () => {
+    const request = new Request("http://stockspace.test/api/warehouses/send-requests", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{nope" });
+    const { testContext } = await import("../../../tests/support/endpoint.ts");
+    const response = await sendRequests({ request, params: {}, context: testContext(t.db) });
+    expect(response.status).toBe(422);
+  });
+});

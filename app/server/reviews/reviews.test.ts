@@ -1,0 +1,162 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../tests/support/db.ts";
+import { actorOf, makeClaimedWarehouse, makeRequest, makeUser } from "../../../tests/support/factories.ts";
+import { callJson } from "../../../tests/support/endpoint.ts";
+import { action as reviewAction } from "../../routes/api/warehouses.request-review.ts";
+import { action as reportAction } from "../../routes/api/warehouses.request-report.ts";
+import { reviewAvgValue } from "../../schemas/feedback.ts";
+import { getFeedbackContext } from "./reviews.service.ts";
+
+const t = useTestDatabase();
+
+let hunter: Awaited<ReturnType<typeof makeUser>>;
+let otherHunter: Awaited<ReturnType<typeof makeUser>>;
+let referent: Awaited<ReturnType<typeof makeUser>>;
+let w: Awaited<ReturnType<typeof makeClaimedWarehouse>>;
+
+beforeAll(async () => {
+  hunter = await makeUser(t.db, { role: "stock_hunter", company: "Caccia srl" });
+  otherHunter = await makeUser(t.db, { role: "stock_hunter" });
+  referent = await makeUser(t.db, { role: "referent" });
+  w = await makeClaimedWarehouse(t.db, { name: "Deposito Recensito", referent_id: referent.id });
+});
+
+const reviewBody = (ratings: Record<string, number | null> = {}) => ({
+  review_data: { full_name: "Mario Rossi", email: "mario@test.example", telephone: "333 1234567", description: "Tutto bene.", ...ratings },
+});
+const reportBody = { report_data: { full_name: "Mario Rossi", email: "mario@test.example", telephone: "333 1234567", subject: "Ritardo", description: "Nessuna risposta da giorni." } };
+const params = (warehouseId: number, requestId: number) => ({ warehouseId: String(warehouseId), requestId: String(requestId) });
+
+describe("reviewAvgValue", () => {
+  it("is the mean of the given ratings × 10, truncated, 0 when none", () => {
+    expect(reviewAvgValue([4, 4, 5, null])).toBe(43);
+    expect(reviewAvgValue([5, 5, 5, 5])).toBe(50);
+    expect(reviewAvgValue([1, 2])).toBe(15);
+    expect(reviewAvgValue([2, 2, 3])).toBe(23);
+    expect(reviewAvgValue([null, undefined])).toBe(0);
+    expect(reviewAvgValue([])).toBe(0);
+  });
+});
+
+describe("POST /api/warehouses/{id}/requests/{id}/review", () => {
+  it("lets the hunter review a confirmed link once; the second is refused (409)", async () => {
+    const { request, links } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id], state: "confirmed" });
+    const first = await callJson(reviewAction, t.db, {
+      params: params(w.warehouse.id, request.id),
+      actor: actorOf(hunter),
+      body: reviewBody({ reliability_value: 4, communication_value: 4, services_value: 5, structure_value: null }),
+    });
+    expect(first.status).toBe(200);
+    const review = await t.db.selectFrom("reviews").selectAll().where("id", "=", first.json.review_id).executeTakeFirstOrThrow();
+    expect(review).toMatchObject({ user_id: hunter.id, link_id: links[0]!.id, target: "warehouse", avg_value: 43, services_value: 5, structure_value: null, payments_value: null });
+
+    // The owner and the referent are told, the author is not.
+    const notified = await t.db.selectFrom("notifications").select(["user_id", "message"]).where("type", "=", "review_received").execute();
+    expect(notified.map((n) => n.user_id).sort()).toEqual([w.owner.id, referent.id].sort());
+    expect((notified[0]!.message as Record<string, string>).it).toContain("Caccia srl");
+
+    const second = await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reviewBody() });
+    expect(second.status).toBe(409);
+    expect(second.json.error).toBe("already_reviewed");
+    expect(await t.db.selectFrom("reviews").select("id").where("link_id", "=", links[0]!.id).execute()).toHaveLength(1);
+  });
+
+  it("refuses a review while the link is pending or refused (409)", async () => {
+    for (const state of ["pending", "refused"] as const) {
+      const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id], state });
+      const res = await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reviewBody() });
+      expect(res.status).toBe(409);
+      expect(res.json.error).toBe("not_confirmed");
+    }
+  });
+
+  it("lets the stocker and the referent review the hunter on payments and goods", async () => {
+    const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id], state: "confirmed" });
+    const byReferent = await callJson(reviewAction, t.db, {
+      params: params(w.warehouse.id, request.id),
+      actor: actorOf(referent),
+      body: reviewBody({ payments_value: 3, goods_value: 4 }),
+    });
+    expect(byReferent.status).toBe(200);
+    const review = await t.db.selectFrom("reviews").selectAll().where("id", "=", byReferent.json.review_id).executeTakeFirstOrThrow();
+    expect(review).toMatchObject({ target: "hunter", payments_value: 3, goods_value: 4, avg_value: 35 });
+    // The owner may write their own review of the same link.
+    const byOwner = await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(w.owner), body: reviewBody() });
+    expect(byOwner.status).toBe(200);
+    expect((await t.db.selectFrom("reviews").select("avg_value").where("id", "=", byOwner.json.review_id).executeTakeFirstOrThrow()).avg_value).toBe(0);
+    // The hunter hears about reviews of them.
+    const toHunter = await t.db.selectFrom("notifications").select("id").where("user_id", "=", hunter.id).where("type", "=", "review_received").execute();
+    expect(toHunter.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("refuses the other side's criteria and ratings out of 1–5", async () => {
+    const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id], state: "confirmed" });
+    const foreign = await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reviewBody({ payments_value: 4 }) });
+    expect(foreign.status).toBe(422);
+    expect(foreign.json.errors).toEqual({ payments_value: "not_allowed" });
+    const six = await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reviewBody({ reliability_value: 6 }) });
+    expect(six.status).toBe(422);
+    const missing = await callJson(reviewAction, t.db, {
+      params: params(w.warehouse.id, request.id),
+      actor: actorOf(hunter),
+      body: { review_data: { full_name: "", email: "", telephone: " " } },
+    });
+    expect(missing.json.errors).toEqual({ full_name: "required", email: "required", telephone: "required" });
+    expect(await t.db.selectFrom("reviews").select("id").where("warehouse_request_id", "=", request.id).execute()).toHaveLength(0);
+  });
+
+  it("answers 403 to a user who is not a party, 404 for a link that does not exist, 401 when logged out", async () => {
+    const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id], state: "confirmed" });
+    const stranger = await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(otherHunter), body: reviewBody() });
+    expect(stranger.status).toBe(403);
+    const otherStocker = await makeUser(t.db, { role: "stocker" });
+    expect((await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(otherStocker), body: reviewBody() })).status).toBe(403);
+    const admin = await makeUser(t.db, { role: "admin" });
+    expect((await callJson(reportAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(admin), body: reportBody })).status).toBe(403);
+    // Another warehouse's id with this request: no such link.
+    const other = await makeClaimedWarehouse(t.db);
+    expect((await callJson(reviewAction, t.db, { params: params(other.warehouse.id, request.id), actor: actorOf(hunter), body: reviewBody() })).status).toBe(404);
+    expect((await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: null, body: reviewBody() })).status).toBe(401);
+    expect(await t.db.selectFrom("reviews").select("id").where("warehouse_request_id", "=", request.id).execute()).toHaveLength(0);
+  });
+});
+
+describe("POST /api/warehouses/{id}/requests/{id}/report", () => {
+  it("lets a party report at any time, and tells the owner and referent", async () => {
+    const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id], state: "pending" });
+    const res = await callJson(reportAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reportBody });
+    expect(res.status).toBe(200);
+    const report = await t.db.selectFrom("reports").selectAll().where("id", "=", res.json.report_id).executeTakeFirstOrThrow();
+    expect(report).toMatchObject({ user_id: hunter.id, target: "warehouse", subject: "Ritardo" });
+    const notified = await t.db.selectFrom("notifications").select("user_id").where("type", "=", "report_received").where("user_id", "in", [w.owner.id, referent.id]).execute();
+    expect(notified).toHaveLength(2);
+    // A second report is allowed.
+    expect((await callJson(reportAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reportBody })).status).toBe(200);
+  });
+
+  it("requires every field and refuses 10 KB texts", async () => {
+    const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id] });
+    const empty = await callJson(reportAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: { report_data: {} } });
+    expect(empty.status).toBe(422);
+    expect(Object.keys(empty.json.errors).sort()).toEqual(["description", "email", "full_name", "subject", "telephone"]);
+    const big = await callJson(reportAction, t.db, {
+      params: params(w.warehouse.id, request.id),
+      actor: actorOf(hunter),
+      body: { report_data: { ...reportBody.report_data, description: "x".repeat(10 * 1024) } },
+    });
+    expect(big.status).toBe(422);
+    expect(big.json.errors).toEqual({ description: "too_long" });
+    expect(await t.db.selectFrom("reports").select("id").where("warehouse_request_id", "=", request.id).execute()).toHaveLength(0);
+  });
+});
+
+describe("getFeedbackContext", () => {
+  it("tells the page what the actor rates and whether the review form is open", async () => {
+    const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id], state: "confirmed" });
+    const forHunter = await getFeedbackContext(t.db, actorOf(hunter), w.warehouse.id, request.id);
+    expect(forHunter).toMatchObject({ target: "warehouse", canReview: true, reviewed: false, criteria: ["reliability_value", "communication_value", "services_value", "structure_value"] });
+    const forReferent = await getFeedbackContext(t.db, actorOf(referent), w.warehouse.id, request.id);
+    expect(forReferent.criteria).toEqual(["reliability_value", "communication_value", "payments_value", "goods_value"]);
+    await expect(getFeedbackContext(t.db, actorOf(otherHunter), w.warehouse.id, request.id)).rejects.toMatchObject({ status: 403 });
+  });
+});

@@ -1,0 +1,324 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import { pino } from "pino";
+import { RouterContextProvider } from "react-router";
+import { useTestDatabase } from "../../../tests/support/db.ts";
+import { loadConfig } from "../config.ts";
+import { actorContext, localeContext, requestInfoContext, servicesContext, type AppServices } from "../context.ts";
+import type { Locale } from "../../lib/locale.ts";
+import { ensureGazetteerLoaded } from "../geo/gazetteer.ts";
+import { gazetteerGeocoder } from "../geo/geocoder.gazetteer.ts";
+import { searchQuery } from "../../schemas/search.ts";
+import { loader as searchLoader } from "../../routes/api/warehouses.search.ts";
+import { distanceM, jitterFor, JITTER_LAT, JITTER_LNG, searchWarehouses, type SearchResponse } from "./search.service.ts";
+import { searchPlanSettings, warehousesNearQuery } from "./search.queries.ts";
+
+const t = useTestDatabase();
+const SECRET = "search-test-secret";
+const MILANO = { lat: 45.4642, lng: 9.19 };
+const EARTH_RADIUS_M = 6_378_168;
+
+/** The point `km` kilometres from `from` along `bearingDeg` (on earthdistance's sphere). */
+function destination(from: { lat: number; lng: number }, km: number, bearingDeg: number) {
+  const rad = Math.PI / 180;
+  const d = (km * 1000) / EARTH_RADIUS_M;
+  const b = bearingDeg * rad;
+  const lat1 = from.lat * rad;
+  const lng1 = from.lng * rad;
+  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
+  const lng2 = lng1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+  return { lat: lat2 / rad, lng: lng2 / rad };
+}
+
+let stockerId: number;
+const specs: Record<string, number> = {};
+const ids: Record<string, number> = {};
+
+async function addWarehouse(
+  key: string,
+  at: { lat: number; lng: number },
+  opts: { claimed?: boolean; specs?: string[]; status?: "approved" | "pending" | "refused"; deactivated?: boolean; total_m2?: number | null } = {},
+) {
+  const row = await t.db
+    .insertInto("warehouses")
+    .values({
+      name: `Real name ${key}`,
+      country: "IT",
+      address: `Via Segreta ${key} 12`,
+      cap: "20100",
+      city: "Milano",
+      province: "MI",
+      lat: at.lat,
+      lng: at.lng,
+      total_m2: opts.total_m2 === undefined ? 5000 : opts.total_m2,
+      m2_cost: 12.5,
+      m2_month: 4.25,
+      m2_pallet: 7.75,
+      handling_cost: 3.5,
+      telephone: "+39 02 1234567",
+      email: `private-${key}@example.com`,
+      status: opts.status ?? "approved",
+      deactivated: opts.deactivated ?? false,
+      user_id: opts.claimed ? stockerId : null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  ids[key] = row.id;
+  for (const s of opts.specs ?? []) await t.db.insertInto("warehouse_specifications").values({ warehouse_id: row.id, specification_id: specs[s]! }).execute();
+  return row.id;
+}
+
+function services(): AppServices {
+  return { db: t.db, config: loadConfig({}), log: pino({ level: "silent" }), secret: SECRET };
+}
+
+async function callSearch(query: string, locale: Locale = "it") {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services());
+  context.set(localeContext, locale);
+  context.set(actorContext, null);
+  context.set(requestInfoContext, { id: "t", ip: "127.0.0.1", userAgent: "test", nonce: "n", secure: false });
+  const response = await searchLoader({ request: new Request(`http://localhost/api/warehouses/search?${query}`), params: {}, context });
+  return { status: response.status, text: await response.clone().text(), body: (await response.json()) as SearchResponse & { errors?: Record<string, string> } };
+}
+
+function search(query: Record<string, unknown>, locale: Locale = "it") {
+  return searchWarehouses({ db: t.db, secret: SECRET, geocoder: gazetteerGeocoder(t.db) }, searchQuery.parse(query), locale);
+}
+
+beforeAll(async () => {
+  await ensureGazetteerLoaded(t.db);
+  const user = await t.db
+    .insertInto("users")
+    .values({ email: "stocker@example.com", role: "stocker", account_type: 0, invite_code: "INV-SEARCH" })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  stockerId = user.id;
+  const specRows = await t.db
+    .insertInto("specifications")
+    .values([
+      { cat_id: 1, value: "Picking", value_en: "Picking", position: 1 },
+      { cat_id: 1, value: "Etichettatura", value_en: "Labelling", position: 2 },
+      { cat_id: 3, value: "Videosorveglianza", value_en: "CCTV", position: 1 },
+      { cat_id: 7, value: "ISO 9001", value_en: "ISO 9001", position: 1 },
+      { cat_id: 4, value: "Nascosta", value_en: "Hidden", position: 1, hidden: true },
+      { cat_id: 2, value: "Alimentare", value_en: "Food", position: 1 },
+    ])
+    .returning(["id", "value_en"])
+    .execute();
+  for (const r of specRows) specs[r.value_en!] = r.id;
+
+  // Claimed warehouses on a line to the east, at known distances.
+  await addWarehouse("at-2km", destination(MILANO, 2, 90), { claimed: true, specs: ["Picking", "CCTV", "ISO 9001", "Labelling", "Food", "Hidden"] });
+  await addWarehouse("at-5km", destination(MILANO, 5, 200), { claimed: true, specs: ["Picking"] });
+  await addWarehouse("at-1km", destination(MILANO, 1, 10), { claimed: true, specs: ["Picking", "CCTV"], total_m2: 800 });
+  await addWarehouse("at-9.9km", destination(MILANO, 9.9, 45), { claimed: true, specs: ["Picking", "CCTV"], total_m2: null });
+  await addWarehouse("at-10.1km", destination(MILANO, 10.1, 45), { claimed: true, specs: ["Picking", "CCTV"] });
+  // Unclaimed, well inside.
+  await addWarehouse("unclaimed-3km", destination(MILANO, 3, 300), { specs: ["Picking", "CCTV"] });
+  // Excluded whatever the filters.
+  await addWarehouse("pending", destination(MILANO, 1.5, 0), { claimed: true, status: "pending" });
+  await addWarehouse("refused", destination(MILANO, 1.5, 90), { claimed: true, status: "refused" });
+  await addWarehouse("deactivated", destination(MILANO, 1.5, 180), { claimed: true, deactivated: true });
+  await t.db.insertInto("images").values({ warehouse_id: ids["at-2km"]!, src: "/uploads/w/2km.webp", file: "w/2km.webp", position: 0 }).execute();
+  await t.db.insertInto("images").values({ warehouse_id: ids["unclaimed-3km"]!, src: "/uploads/w/secret.webp", file: "w/secret.webp", position: 0 }).execute();
+}, 120_000);
+
+const idsOf = (list: { id: number }[]) => list.map((w) => w.id);
+
+describe("the radius", () => {
+  it("keeps a warehouse at 9.9 km and leaves out one at 10.1 km, nearest first", async () => {
+    const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10 });
+    expect(r.error).toBeNull();
+    expect(idsOf(r.warehouses)).toEqual([ids["at-1km"], ids["at-2km"], ids["unclaimed-3km"], ids["at-5km"], ids["at-9.9km"]]);
+    expect(r.other_warehouses).toEqual([]);
+    const distances = r.warehouses.map((w) => w.distance);
+    expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+    expect(r.warehouses.find((w) => w.id === ids["at-9.9km"])!.distance).toBeCloseTo(9.9, 2);
+  });
+
+  it("defaults to 10 km and follows a wider radius", async () => {
+    const r = await search({ lat: MILANO.lat, lng: MILANO.lng });
+    expect(r.radius).toBe(10);
+    expect(idsOf(r.warehouses)).not.toContain(ids["at-10.1km"]);
+    const wide = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: "10.2" });
+    expect(idsOf(wide.warehouses)).toContain(ids["at-10.1km"]);
+  });
+
+  it("geocodes the location, with or without its accent, and reports a place it cannot find", async () => {
+    const r = await search({ location: "Milano", radius: 10 });
+    expect(r.location).toBe("Milano (MI), Italia");
+    expect(r.warehouses.length).toBeGreaterThan(0);
+    for (const w of [...r.warehouses, ...r.other_warehouses]) {
+      expect(distanceM(r.lat!, r.lng!, w.lat, w.lng)).toBeLessThanOrEqual(10_000);
+    }
+    const forli = await search({ location: "forli" }, "en");
+    expect(forli.location).toBe("Forlì (FC), Italy");
+    expect(forli.warehouses).toEqual([]);
+    const none = await search({ location: "Qqqzzzx" });
+    expect(none).toMatchObject({ error: "location_not_found", warehouses: [], other_warehouses: [] });
+  });
+
+  it("answers the bounds of every result, or of the searched circle when none", async () => {
+    const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10 });
+    const all = [...r.warehouses, ...r.other_warehouses];
+    expect(r.min_lat).toBe(Math.min(...all.map((w) => w.lat)));
+    expect(r.max_lng).toBe(Math.max(...all.map((w) => w.lng)));
+    const empty = await search({ lat: 41.9, lng: 12.5, radius: 5 });
+    expect(empty.warehouses).toEqual([]);
+    expect(empty.min_lat!).toBeCloseTo(41.9 - 0.0449, 3);
+    expect(empty.max_lat!).toBeCloseTo(41.9 + 0.0449, 3);
+  });
+});
+
+describe("the filters", () => {
+  it("narrows warehouses to those with every selected specification and moves the rest to other_warehouses", async () => {
+    const r = await search({ lat: MILANO.lat, lng: MILANO.lng, service: [String(specs.Picking)], security: String(specs.CCTV) });
+    expect(idsOf(r.warehouses)).toEqual([ids["at-1km"], ids["at-2km"], ids["unclaimed-3km"], ids["at-9.9km"]]);
+    expect(idsOf(r.other_warehouses)).toEqual([ids["at-5km"]]);
+    const three = await search({ lat: MILANO.lat, lng: MILANO.lng, service: `${specs.Picking}`, security: [`${specs.CCTV}`], certification: [`${specs["ISO 9001"]}`] });
+    expect(idsOf(three.warehouses)).toEqual([ids["at-2km"]]);
+    expect(idsOf(three.other_warehouses)).toEqual([ids["at-1km"], ids["unclaimed-3km"], ids["at-5km"], ids["at-9.9km"]]);
+  });
+
+  it("uses m2_value as the total area needed, pallets at one square metre each", async () => {
+    const m2 = await search({ lat: MILANO.lat, lng: MILANO.lng, m2_type: "m2", m2_value: "1000" });
+    expect(idsOf(m2.other_warehouses)).toEqual([ids["at-1km"], ids["at-9.9km"]]); // 800 m² and unknown
+    const pallets = await search({ lat: MILANO.lat, lng: MILANO.lng, m2_type: "pallet", m2_value: "700" });
+    expect(idsOf(pallets.other_warehouses)).toEqual([ids["at-9.9km"]]);
+  });
+
+  it("never lists pending, refused or deactivated warehouses", async () => {
+    const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 50 });
+    const all = idsOf([...r.warehouses, ...r.other_warehouses]);
+    for (const key of ["pending", "refused", "deactivated"]) expect(all).not.toContain(ids[key]);
+  });
+});
+
+describe("what the browser sees", () => {
+  it("anonymises unclaimed warehouses: no real name, address, image or position", async () => {
+    const { status, text, body } = await callSearch(`lat=${MILANO.lat}&lng=${MILANO.lng}&radius=10`);
+    expect(status).toBe(200);
+    const w = body.warehouses.find((x) => x.id === ids["unclaimed-3km"])!;
+    expect(w).toMatchObject({ name: `Stocker ${w.id}`, city: "Milano", address: "Milano", cap: null, img: null, c_sub: false });
+    const real = await t.db.selectFrom("warehouses").select(["lat", "lng"]).where("id", "=", w.id).executeTakeFirstOrThrow();
+    expect(text).not.toContain("Real name unclaimed");
+    expect(text).not.toContain("Via Segreta unclaimed");
+    expect(text).not.toContain("secret.webp");
+    expect(text).not.toContain(String(real.lat));
+    expect(text).not.toContain(String(real.lng));
+    expect(text).not.toContain(real.lat.toFixed(5));
+    expect(text).not.toContain(real.lng.toFixed(5));
+    expect(Math.abs(w.lat - real.lat)).toBeLessThanOrEqual(JITTER_LAT + 1e-6);
+    expect(Math.abs(w.lng - real.lng)).toBeLessThanOrEqual(JITTER_LNG + 1e-6);
+    expect(w.lat !== real.lat || w.lng !== real.lng).toBe(true);
+    // Claimed ones keep their name, address and position.
+    const claimed = body.warehouses.find((x) => x.id === ids["at-2km"])!;
+    expect(claimed).toMatchObject({ name: "Real name at-2km", address: "Via Segreta at-2km 12", c_sub: true, img: "/uploads/w/2km.webp" });
+  });
+
+  it("gives an unclaimed warehouse the same position on every search, derived from its id and the secret", async () => {
+    const a = (await search({ lat: MILANO.lat, lng: MILANO.lng })).warehouses.find((w) => w.id === ids["unclaimed-3km"])!;
+    const b = (await search({ location: "Milano", radius: 20 })).warehouses.find((w) => w.id === ids["unclaimed-3km"])!;
+    expect([b.lat, b.lng]).toEqual([a.lat, a.lng]);
+    const j1 = jitterFor(SECRET, 42);
+    expect(jitterFor(SECRET, 42)).toEqual(j1);
+    expect(jitterFor("another-secret", 42)).not.toEqual(j1);
+    // Spread over the whole published range, never beyond it.
+    const all = Array.from({ length: 2000 }, (_, i) => jitterFor(SECRET, i + 1));
+    expect(Math.max(...all.map((j) => Math.abs(j.dLat)))).toBeLessThanOrEqual(JITTER_LAT);
+    expect(Math.max(...all.map((j) => Math.abs(j.dLat)))).toBeGreaterThan(JITTER_LAT * 0.99);
+    expect(Math.max(...all.map((j) => Math.abs(j.dLng)))).toBeLessThanOrEqual(JITTER_LNG);
+  });
+
+  it("decides an unclaimed warehouse's place in the zone on its published position", async () => {
+    const id = await addWarehouse("unclaimed-edge", destination(MILANO, 9.8, 135));
+    const { dLat, dLng } = jitterFor(SECRET, id);
+    const real = await t.db.selectFrom("warehouses").select(["lat", "lng"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const published = distanceM(MILANO.lat, MILANO.lng, real.lat + dLat, real.lng + dLng);
+    const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10 });
+    expect(idsOf(r.warehouses).includes(id)).toBe(published <= 10_000);
+    await t.db.deleteFrom("warehouses").where("id", "=", id).execute();
+  });
+
+  it("never sends private costs, contacts or the true position fields", async () => {
+    const { text, body } = await callSearch(`lat=${MILANO.lat}&lng=${MILANO.lng}&radius=10`);
+    for (const field of ["m2_cost", "m2_month", "m2_pallet", "handling_cost", "telephone", "email", "jitter_lat", "jitter_lng", "user_id", "vat"]) {
+      expect(text).not.toContain(`"${field}"`);
+    }
+    expect(text).not.toContain("private-");
+    expect(text).not.toContain("12.5");
+    expect(Object.keys(body.warehouses[0]!).sort()).toEqual(
+      ["address", "c_sub", "cap", "city", "distance", "id", "img", "is_hub", "lat", "lng", "name", "specifications", "specifications_count", "total_m2"].sort(),
+    );
+  });
+
+  it("lists at most the first 4 visible specifications, in the request's language", async () => {
+    const it = (await search({ lat: MILANO.lat, lng: MILANO.lng }, "it")).warehouses.find((w) => w.id === ids["at-2km"])!;
+    expect(it.specifications.map((s) => s.value)).toEqual(["Picking", "Etichettatura", "Alimentare", "Videosorveglianza"]);
+    expect(it.specifications_count).toBe(5); // the hidden one is not counted
+    const en = (await search({ lat: MILANO.lat, lng: MILANO.lng }, "en")).warehouses.find((w) => w.id === ids["at-2km"])!;
+    expect(en.specifications.map((s) => s.value)).toEqual(["Picking", "Labelling", "Food", "CCTV"]);
+    expect(en.specifications[0]).toEqual({ id: specs.Picking, value: "Picking", cat_id: 1 });
+  });
+});
+
+describe("bad input", () => {
+  it("answers 422 with the field in error", async () => {
+    expect((await callSearch("location=Milano&radius=-1")).body.errors).toEqual({ radius: "too_small" });
+    expect((await callSearch("lat=999&lng=9")).body.errors).toMatchObject({ lat: "too_big" });
+    const long = await callSearch(`location=${"a".repeat(10_000)}`);
+    expect(long.status).toBe(422);
+    expect(long.body.errors).toEqual({ location: "too_long" });
+    expect((await callSearch("radius=10")).body.errors).toEqual({ location: "required" });
+    expect((await callSearch("location=Milano&service=abc")).status).toBe(422);
+    expect((await callSearch("location=Milano&m2_type=boxes")).status).toBe(422);
+    const dates = await callSearch("location=Milano&start_date=2030-05-10&end_date=2030-05-01");
+    expect(dates.body.errors).toEqual({ start_date: "after_end_date", end_date: "before_start_date" });
+    expect((await callSearch("location=Milano&start_date=2030-02-30")).body.errors).toEqual({ start_date: "invalid" });
+  });
+
+  it("accepts blank optional fields and every list notation", async () => {
+    const { status, body } = await callSearch(`location=Milano&radius=&m2_type=&m2_value=&start_date=&service[]=${specs.Picking}&security=${specs.CCTV},${specs.CCTV}`);
+    expect(status).toBe(200);
+    expect(body.radius).toBe(10);
+    expect(idsOf(body.other_warehouses)).toEqual([ids["at-5km"]]);
+  });
+});
+
+describe("the specification copy on warehouses", () => {
+  it("follows inserts, updates and deletes of warehouse_specifications", async () => {
+    const id = await addWarehouse("spec-sync", destination(MILANO, 50, 0), { specs: ["Picking", "CCTV"] });
+    const specIds = async () => (await t.db.selectFrom("warehouses").select("spec_ids").where("id", "=", id).executeTakeFirstOrThrow()).spec_ids;
+    expect(await specIds()).toEqual([specs.Picking, specs.CCTV].sort((a, b) => a! - b!));
+    await t.db.deleteFrom("warehouse_specifications").where("warehouse_id", "=", id).where("specification_id", "=", specs.Picking!).execute();
+    expect(await specIds()).toEqual([specs.CCTV]);
+    await t.db.updateTable("warehouse_specifications").set({ specification_id: specs.Food! }).where("warehouse_id", "=", id).execute();
+    expect(await specIds()).toEqual([specs.Food]);
+    await t.db.deleteFrom("warehouse_specifications").where("warehouse_id", "=", id).execute();
+    expect(await specIds()).toEqual([]);
+    await t.db.deleteFrom("warehouses").where("id", "=", id).execute();
+  });
+});
+
+describe("the radius query plan", () => {
+  it("uses the GiST index on ll_to_earth(lat, lng)", async () => {
+    // Enough warehouses across Italy for the planner to prefer the index on its own.
+    await sql`
+      insert into warehouses (name, country, address, cap, city, province, lat, lng)
+      select 'Bulk ' || g, 'IT', 'Via ' || g, '00100', 'Città', 'RM', 37 + random() * 9, 7 + random() * 11
+      from generate_series(1, 30000) g`.execute(t.db);
+    await sql`analyze warehouses`.execute(t.db);
+    const query = warehousesNearQuery({ lat: MILANO.lat, lng: MILANO.lng, radiusM: 11_000, limit: 2001 });
+    const plan = await t.db.transaction().execute(async (trx) => {
+      await searchPlanSettings().execute(trx);
+      const { rows } = await sql<{ "QUERY PLAN": string }>`explain ${query}`.execute(trx);
+      return rows.map((r) => r["QUERY PLAN"]).join("\n");
+    });
+    // Nearest first straight from the GiST index, bounded by the box around the circle.
+    expect(plan).toMatch(/Index Scan using warehouses_earth_idx on warehouses/);
+    expect(plan).toMatch(/Index Cond: .*ll_to_earth\(lat, lng\)/);
+    expect(plan).toMatch(/Order By: .*<->/);
+    expect(plan).not.toMatch(/Seq Scan on warehouses/);
+  });
+});

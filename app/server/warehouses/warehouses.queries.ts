@@ -1,0 +1,99 @@
+// Reads of the public warehouse sheet and the comparison. Only public columns are selected:
+// the private costs (m2_cost, m2_month, m2_pallet, handling_cost), the contacts, the
+// warehouse's own e-mail and telephone and the VAT number never leave the database here.
+import type { ExpressionBuilder } from "kysely";
+import type { Database } from "../db/database.ts";
+import type { DB } from "../db/types.ts";
+
+/** The columns anyone may see of a claimed warehouse. */
+export const publicWarehouseColumns = [
+  "warehouses.id",
+  "warehouses.name",
+  "warehouses.country",
+  "warehouses.address",
+  "warehouses.cap",
+  "warehouses.city",
+  "warehouses.province",
+  "warehouses.website",
+  "warehouses.total_m2",
+  "warehouses.m2",
+  "warehouses.m2_external",
+  "warehouses.m2_office",
+  "warehouses.height",
+  "warehouses.bays_number",
+  "warehouses.lat",
+  "warehouses.lng",
+  "warehouses.is_hub",
+] as const;
+
+/** A warehouse that can be shown and asked for quotes: approved and not deactivated. */
+export function isListed(eb: ExpressionBuilder<DB, "warehouses">) {
+  return eb.and([eb("warehouses.status", "=", "approved"), eb("warehouses.deactivated", "=", false)]);
+}
+
+/** Claimed (redeemed): it has an owner. Only claimed warehouses have a public sheet. */
+export function isClaimed(eb: ExpressionBuilder<DB, "warehouses">) {
+  return eb("warehouses.user_id", "is not", null);
+}
+
+/** A claimed, listed warehouse with its owner's account type, or undefined. */
+export function findPublicWarehouse(db: Database, id: number) {
+  return db
+    .selectFrom("warehouses")
+    .innerJoin("users as owner", "owner.id", "warehouses.user_id")
+    .select([...publicWarehouseColumns, "owner.account_type"])
+    .where("warehouses.id", "=", id)
+    .where((eb) => eb.and([isListed(eb), isClaimed(eb)]))
+    .executeTakeFirst();
+}
+
+/** Several claimed, listed warehouses (unknown, unclaimed and unlisted ids are left out). */
+export function findPublicWarehouses(db: Database, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("warehouses")
+    .select([...publicWarehouseColumns])
+    .where("warehouses.id", "in", ids)
+    .where((eb) => eb.and([isListed(eb), isClaimed(eb)]))
+    .execute();
+}
+
+export function findWarehouseTimes(db: Database, warehouseId: number) {
+  return db.selectFrom("warehouse_times").selectAll().where("warehouse_id", "=", warehouseId).executeTakeFirst();
+}
+
+export function listImages(db: Database, warehouseId: number) {
+  return db
+    .selectFrom("images")
+    .select(["id", "src", "width", "height"])
+    .where("warehouse_id", "=", warehouseId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}
+
+/** The visible specifications of some warehouses, in category and catalogue order. */
+export function listWarehouseSpecifications(db: Database, warehouseIds: number[]) {
+  if (warehouseIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("warehouse_specifications as ws")
+    .innerJoin("specifications as s", "s.id", "ws.specification_id")
+    .innerJoin("specification_categories as c", "c.id", "s.cat_id")
+    .select([
+      "ws.warehouse_id",
+      "s.id",
+      "s.cat_id",
+      "s.value",
+      "s.value_en",
+      "s.description",
+      "s.description_en",
+      "c.name as category_name",
+      "c.name_en as category_name_en",
+    ])
+    .where("ws.warehouse_id", "in", warehouseIds)
+    .where("s.hidden", "=", false)
+    .orderBy("s.cat_id")
+    .orderBy("s.position")
+    .orderBy("s.id")
+    .execute();
+}

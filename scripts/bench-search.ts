@@ -1,0 +1,275 @@
+// The search benchmark: `npm run bench:search [-- --n 1000000 --requests 500 --reuse --keep]`.
+//
+// 1. A scratch database (`stockspace_bench`) on the embedded PostgreSQL server (under
+//    ./data/bench-pg) or on the server at DATABASE_URL, migrated and filled with N warehouses
+//    clustered around real Italian towns, with specifications (scripts/bench-data.ts).
+// 2. The production build (built first when missing), started with startApp on 127.0.0.1.
+// 3. GET /api/warehouses/search, 10 km around Milan, without filters and with three
+//    specification filters, from 1 and 16 concurrent clients: p50, p95, p99, requests/s.
+// 4. The bare SQL radius query of the same searches on the same data, and the ratio HTTP/SQL.
+// Only 127.0.0.1 is contacted; every loop has a fixed number of requests.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { pino } from "pino";
+import { loadConfig } from "../app/server/config.ts";
+import { createDb, ensureDatabase } from "../app/server/db/database.ts";
+import { startEmbeddedPostgres, type EmbeddedServer } from "../app/server/db/embedded.ts";
+import { migrateToLatest } from "../app/server/db/migrate.ts";
+import { warehousesNearQuery } from "../app/server/search/search.queries.ts";
+import { SEARCH_LIMIT } from "../app/server/search/search.service.ts";
+import { startApp } from "../server/start.ts";
+import { loadBenchData } from "./bench-data.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SCRATCH = "stockspace_bench";
+const MILAN = { lat: 45.464664, lng: 9.18854 };
+const RADIUS_KM = 10;
+const JITTER_MARGIN_M = 1000;
+
+const { values: args } = parseArgs({
+  options: {
+    n: { type: "string", default: "1000000" },
+    requests: { type: "string", default: "500" },
+    reuse: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+    gzip: { type: "boolean", default: false },
+  },
+});
+const N = Number(args.n);
+const REQUESTS = Number(args.requests);
+if (!Number.isInteger(N) || N < 1 || !Number.isInteger(REQUESTS) || REQUESTS < 10) {
+  console.error("usage: npm run bench:search -- [--n WAREHOUSES] [--requests PER_SCENARIO] [--reuse] [--keep] [--gzip]");
+  process.exit(2);
+}
+
+const log = (msg: string) => console.log(msg);
+
+type Stats = { p50: number; p95: number; p99: number; rps: number; count: number };
+
+function stats(latencies: number[], wallMs: number): Stats {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), rps: (latencies.length / wallMs) * 1000, count: latencies.length };
+}
+
+/** `total` calls of `run`, `concurrency` at a time. */
+async function measure(concurrency: number, total: number, run: () => Promise<void>): Promise<Stats> {
+  const latencies: number[] = [];
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        next += 1;
+        const t0 = performance.now();
+        await run();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  return stats(latencies, performance.now() - start);
+}
+
+function httpGetter(base: string, concurrency: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  let bytes = 0;
+  const get = (pathAndQuery: string) =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.get(`${base}${pathAndQuery}`, { agent, headers: args.gzip ? { "Accept-Encoding": "gzip" } : {} }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode} for ${pathAndQuery}`));
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => resolve());
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+    });
+  return { get, bytes: () => bytes, close: () => agent.destroy() };
+}
+
+function machine() {
+  const cpuinfo = fs.existsSync("/proc/cpuinfo") ? fs.readFileSync("/proc/cpuinfo", "utf8") : "";
+  const model = /model name\s*:\s*(.+)/.exec(cpuinfo)?.[1]?.trim() ?? os.cpus()[0]?.model ?? "unknown";
+  return {
+    cpu: model,
+    cores: os.availableParallelism(),
+    memory: `${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+  };
+}
+
+const fmt = (n: number) => n.toFixed(1);
+
+async function main() {
+  const m = machine();
+  log(`search benchmark: ${N.toLocaleString("en")} warehouses, ${REQUESTS} requests per scenario`);
+  log(`machine: ${m.cpu}, ${m.cores} cores, ${m.memory}, Node ${m.node}, ${m.os}`);
+
+  // ------------------------------------------------------------ scratch database
+  let embedded: EmbeddedServer | null = null;
+  let adminUrl: string;
+  if (process.env.DATABASE_URL) {
+    const u = new URL(process.env.DATABASE_URL);
+    u.pathname = "/postgres";
+    adminUrl = u.toString();
+  } else {
+    embedded = await startEmbeddedPostgres(path.join(root, "data", "bench-pg"), { info: () => {}, warn: (msg) => console.warn(msg) });
+    adminUrl = embedded.url("postgres");
+  }
+  const scratchUrl = new URL(adminUrl);
+  scratchUrl.pathname = `/${SCRATCH}`;
+
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  let reuse = false;
+  if (args.reuse) {
+    const exists = await admin.query("select 1 from pg_database where datname = $1", [SCRATCH]);
+    if (exists.rowCount) {
+      const probe = new pg.Client({ connectionString: scratchUrl.toString() });
+      await probe.connect();
+      const count = await probe.query<{ n: string }>("select count(*) as n from warehouses").catch(() => ({ rows: [{ n: "0" }] }));
+      await probe.end();
+      reuse = Number(count.rows[0]!.n) === N;
+    }
+  }
+  if (!reuse) {
+    await admin.query(`drop database if exists ${SCRATCH} with (force)`);
+    await admin.query(`create database ${SCRATCH}`);
+  }
+  await admin.end();
+  await ensureDatabase(adminUrl, SCRATCH);
+
+  const { db, pool } = createDb(scratchUrl.toString(), 4);
+  await migrateToLatest(db);
+  let filterSpecs: { service: number; security: number; equipment: number };
+  if (reuse) {
+    log("reusing the scratch database");
+    const first = async (cat: number) =>
+      (await db.selectFrom("specifications").select("id").where("cat_id", "=", cat).orderBy("position").orderBy("id").executeTakeFirstOrThrow()).id;
+    filterSpecs = { service: await first(1), security: await first(3), equipment: await first(4) };
+  } else {
+    log("loading data:");
+    const t0 = performance.now();
+    filterSpecs = (await loadBenchData(db, { warehouses: N, log })).filterSpecs;
+    log(`  total: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  const { rows: sizeRows } = await pool.query<{ size: string }>("select pg_size_pretty(pg_database_size(current_database())) as size");
+  const { rows: versionRows } = await pool.query<{ v: string }>("select current_setting('server_version') as v");
+
+  // ------------------------------------------------------------ the app
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+    log("building the app (npm run build)");
+    execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], { cwd: root, stdio: "inherit" });
+  }
+  const logFile = path.join(root, "data", "bench-app.log");
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: scratchUrl.toString(),
+    PORT: "0",
+    HOST: "127.0.0.1",
+    SEED_DEMO_DATA: "0",
+    DATA_DIR: path.join(root, "data", "bench-app"),
+    LOG_LEVEL: "info",
+  });
+  // The app logs as in production (every request at info), to a file rather than the terminal.
+  const appLog = pino({ level: "info", base: { app: "stockspace" } }, pino.destination({ dest: logFile, sync: false }));
+  const app = await startApp(config, { log: appLog });
+  const base = `http://127.0.0.1:${app.port}`;
+
+  const scenarios = [
+    { name: "no filters", specIds: [] as number[] },
+    { name: "3 specification filters", specIds: [filterSpecs.service, filterSpecs.security, filterSpecs.equipment] },
+  ];
+  const searchPath = (specIds: number[]) =>
+    `/api/warehouses/search?location=Milano&lat=${MILAN.lat}&lng=${MILAN.lng}&radius=${RADIUS_KM}` +
+    (specIds.length ? `&service=${specIds[0]}&security=${specIds[1]}&equipment=${specIds[2]}` : "");
+
+  // What one search returns, for the report.
+  const sample = async (specIds: number[]) => {
+    const res = await fetch(`${base}${searchPath(specIds)}`);
+    const body = (await res.json()) as { warehouses: unknown[]; other_warehouses: unknown[]; truncated: boolean };
+    return { warehouses: body.warehouses.length, others: body.other_warehouses.length, truncated: body.truncated, bytes: JSON.stringify(body).length };
+  };
+  const { rows: zoneRows } = await pool.query<{ n: string }>(
+    `select count(*) as n from warehouses where earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(lat, lng)
+       and earth_distance(ll_to_earth($1, $2), ll_to_earth(lat, lng)) <= $3 and status = 'approved' and not deactivated`,
+    [MILAN.lat, MILAN.lng, RADIUS_KM * 1000],
+  );
+
+  // The bare query: one statement per call, the plan setting made once per connection.
+  const sqlPool = new pg.Pool({ connectionString: scratchUrl.toString(), max: 16 });
+  sqlPool.on("connect", (c) => void c.query("set enable_bitmapscan = off"));
+  const results: { scenario: string; clients: number; http: Stats; sql: Stats; shape: Awaited<ReturnType<typeof sample>> }[] = [];
+  try {
+    for (const scenario of scenarios) {
+      const shape = await sample(scenario.specIds);
+      const compiled = warehousesNearQuery({ ...MILAN, radiusM: RADIUS_KM * 1000 + JITTER_MARGIN_M, limit: SEARCH_LIMIT + 1 }).compile(db);
+      const runSql = async () => {
+        await sqlPool.query(compiled.sql, compiled.parameters as unknown[]);
+      };
+      for (const clients of [1, 16]) {
+        const client = httpGetter(base, clients);
+        const p = searchPath(scenario.specIds);
+        const total = clients === 1 ? REQUESTS : REQUESTS * 2;
+        // Warm-up: caches, JIT, connections.
+        await measure(clients, Math.min(100, total), () => client.get(p));
+        await measure(clients, Math.min(100, total), runSql);
+        const httpStats = await measure(clients, total, () => client.get(p));
+        const sqlStats = await measure(clients, total, runSql);
+        client.close();
+        results.push({ scenario: scenario.name, clients, http: httpStats, sql: sqlStats, shape });
+        log(
+          `${scenario.name.padEnd(24)} ${String(clients).padStart(2)} client(s): HTTP p50 ${fmt(httpStats.p50)} p95 ${fmt(httpStats.p95)} p99 ${fmt(httpStats.p99)} ms, ` +
+            `${fmt(httpStats.rps)} req/s | SQL p50 ${fmt(sqlStats.p50)} p95 ${fmt(sqlStats.p95)} p99 ${fmt(sqlStats.p99)} ms, ${fmt(sqlStats.rps)} q/s | ` +
+            `HTTP/SQL p50 ${(httpStats.p50 / sqlStats.p50).toFixed(2)}`,
+        );
+      }
+    }
+  } finally {
+    await sqlPool.end();
+    await app.close();
+    await db.destroy();
+    if (!args.keep) {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${SCRATCH} with (force)`);
+      await cleanup.end();
+    }
+    await embedded?.stop();
+  }
+
+  // ------------------------------------------------------------ report (Markdown)
+  const lines = [
+    "",
+    `### ${new Date().toISOString().slice(0, 10)}: ${N.toLocaleString("en")} warehouses`,
+    "",
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM; Node ${m.node}; PostgreSQL ${versionRows[0]!.v} (${process.env.DATABASE_URL ? "DATABASE_URL" : "embedded"}); database ${sizeRows[0]!.size}.`,
+    `Search: 10 km around Milan (${MILAN.lat}, ${MILAN.lng}); ${Number(zoneRows[0]!.n).toLocaleString("en")} approved, active warehouses in the zone; ` +
+      `${REQUESTS} requests per 1-client run, ${REQUESTS * 2} per 16-client run${args.gzip ? ", gzip accepted" : ", no compression asked"}.`,
+    "",
+    "| search | clients | results (found + same zone) | response | HTTP p50 | HTTP p95 | HTTP p99 | HTTP req/s | SQL p50 | SQL p95 | SQL p99 | HTTP/SQL p50 |",
+    "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...results.map(
+      (r) =>
+        `| ${r.scenario} | ${r.clients} | ${r.shape.warehouses} + ${r.shape.others}${r.shape.truncated ? " (nearest)" : ""} | ${(r.shape.bytes / 1024).toFixed(0)} KB | ` +
+        `${fmt(r.http.p50)} ms | ${fmt(r.http.p95)} ms | ${fmt(r.http.p99)} ms | ${fmt(r.http.rps)} | ${fmt(r.sql.p50)} ms | ${fmt(r.sql.p95)} ms | ${fmt(r.sql.p99)} ms | ${(r.http.p50 / r.sql.p50).toFixed(2)} |`,
+    ),
+    "",
+  ];
+  console.log(lines.join("\n"));
+  const single = results.filter((r) => r.clients === 1);
+  const p99ok = single.every((r) => r.http.p99 <= 50);
+  const ratioOk = single.every((r) => r.http.p50 <= 2 * r.sql.p50);
+  console.log(`targets: p99 (1 client) <= 50 ms: ${p99ok ? "met" : "NOT met"}; p50 HTTP <= 2 x SQL (1 client): ${ratioOk ? "met" : "NOT met"}`);
+  if (!p99ok || !ratioOk) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,66 @@
+// Maintenance commands:
+//   npm run db:migrate                       apply pending migrations
+//   npm run db:seed                          load the demo data into an empty database
+//   npm run admin:create -- --email a@b.it [--password …] [--first-name …] [--last-name …]
+// They use DATABASE_URL when set, else the embedded server under DATA_DIR.
+import { parseArgs } from "node:util";
+import { loadConfig } from "../app/server/config.ts";
+import { openDatabase } from "../app/server/db/database.ts";
+import { migrateToLatest } from "../app/server/db/migrate.ts";
+import { seedDemoData } from "../app/server/seed/seed.ts";
+import { createAdmin } from "../app/server/accounts/admin-accounts.ts";
+
+const [command, ...rest] = process.argv.slice(2);
+const config = loadConfig();
+const log = { info: (m: string) => console.log(m), warn: (m: string) => console.warn(m) };
+
+async function readPasswordFromStdin(): Promise<string> {
+  if (process.stdin.isTTY) {
+    process.stdout.write("Password (min. 8 characters): ");
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) {
+    chunks.push(chunk as Buffer);
+    if (process.stdin.isTTY && String(chunk).includes("\n")) break;
+  }
+  return Buffer.concat(chunks).toString("utf8").split("\n")[0]!.trim();
+}
+
+async function main() {
+  if (!command || !["migrate", "seed", "create-admin"].includes(command)) {
+    console.error("usage: node server/cli.ts migrate | seed | create-admin --email EMAIL [--password PASSWORD]");
+    process.exit(2);
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2, log });
+  try {
+    const applied = await migrateToLatest(database.db);
+    console.log(applied.length ? `applied: ${applied.join(", ")}` : "database schema is up to date");
+    if (command === "seed") {
+      const users = await database.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      if (Number(users.n) > 0) {
+        console.error("the database already has users: demo data is only loaded into an empty database");
+        process.exitCode = 1;
+        return;
+      }
+      await seedDemoData(database.db, { uploadsDir: config.uploadsDir, warehouses: config.seedWarehouses, log });
+      console.log("demo data loaded");
+    }
+    if (command === "create-admin") {
+      const { values } = parseArgs({
+        args: rest,
+        options: { email: { type: "string" }, password: { type: "string" }, "first-name": { type: "string" }, "last-name": { type: "string" } },
+      });
+      if (!values.email) throw new Error("--email is required");
+      const password = values.password ?? (await readPasswordFromStdin());
+      const id = await createAdmin(database.db, { email: values.email, password, firstName: values["first-name"] ?? null, lastName: values["last-name"] ?? null });
+      console.log(`administrator ${values.email} ready (user id ${id})`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

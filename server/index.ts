@@ -1,0 +1,29 @@
+// The Node entry: `npm start` (production build) and `npm run dev` (Vite in middleware mode).
+import { loadConfig } from "../app/server/config.ts";
+import { createLogger, startApp } from "./start.ts";
+
+const dev = process.argv.includes("--dev");
+const config = loadConfig();
+const log = createLogger(config);
+
+try {
+  const app = await startApp(config, { dev, log });
+  let signals = 0;
+  const shutdown = (signal: string) => {
+    signals += 1;
+    if (signals > 1) process.exit(1); // a second Ctrl-C: stop now
+    log.info({ signal }, "signal received");
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        log.error({ err }, "error during shutdown");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+} catch (err) {
+  log.fatal({ err }, "could not start");
+  process.exit(1);
+}

@@ -1,0 +1,162 @@
+// Starting and stopping the whole app: database (embedded or external), migrations,
+// demo data, background workers, then the HTTP server that hands requests to React Router.
+// Used by `npm start`, `npm run dev`, the end-to-end tests and the benchmarks.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { randomBytes, randomUUID } from "node:crypto";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import express from "express";
+import compression from "compression";
+import { pino, type Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { createRequestHandler } from "@react-router/express";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { Config } from "../app/server/config.ts";
+import { openDatabase, type DatabaseHandle } from "../app/server/db/database.ts";
+import { migrateToLatest } from "../app/server/db/migrate.ts";
+import { appSecret } from "../app/server/db/secrets.ts";
+import { BASE_SECURITY_HEADERS } from "../app/server/http/headers.ts";
+import type { AppServices, RequestInfo } from "../app/server/context.ts";
+import { maybeSeedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from "../app/server/seed/seed.ts";
+import { startWorkers, type Workers } from "../app/server/jobs/workers.ts";
+import { ensureCatalogue } from "../app/server/seed/reference-data.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export type RunningApp = {
+  url: string;
+  port: number;
+  database: DatabaseHandle;
+  log: Logger;
+  close: () => Promise<void>;
+};
+
+type EntryModule = { createLoadContext: (services: AppServices, info: RequestInfo) => RouterContextProvider };
+
+export function createLogger(config: Config): Logger {
+  return pino({ level: config.logLevel, base: { app: "stockspace" } });
+}
+
+export async function startApp(config: Config, opts: { dev?: boolean; log?: Logger } = {}): Promise<RunningApp> {
+  const log = opts.log ?? createLogger(config);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    log: { info: (m) => log.info(m), warn: (m) => log.warn(m) },
+  });
+  let workers: Workers | null = null;
+  let server: http.Server | null = null;
+  let vite: { close: () => Promise<void> } | null = null;
+  try {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length) log.info({ migrations: applied }, "migrations applied");
+    const secret = await appSecret(database.db);
+    if (await ensureCatalogue(database.db)) log.info("markets and specification catalogue loaded");
+    const seeded = await maybeSeedDemoData(database.db, { config, embedded: database.embedded !== null, log });
+    const services: AppServices = { db: database.db, config, log, secret };
+
+    const app = express();
+    app.disable("x-powered-by");
+    if (config.trustProxy) app.set("trust proxy", true);
+    app.use(compression());
+    app.use((req, res, next) => {
+      for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
+      if (req.path.startsWith("/api/")) res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+      next();
+    });
+    app.use(
+      pinoHttp({
+        logger: log,
+        genReqId: (req, res) => {
+          const id = randomUUID();
+          res.setHeader("X-Request-Id", id);
+          return id;
+        },
+        autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/build/") || (req.url ?? "").startsWith("/uploads/") },
+        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+      }),
+    );
+    fs.mkdirSync(config.uploadsDir, { recursive: true });
+    app.use("/uploads", express.static(config.uploadsDir, { maxAge: "30d", immutable: true, fallthrough: true }));
+
+    let build: ServerBuild | (() => Promise<ServerBuild>);
+    let entry: () => Promise<EntryModule>;
+    if (opts.dev) {
+      const { createServer } = await import("vite");
+      const devServer = await createServer({ root, server: { middlewareMode: true } });
+      vite = devServer;
+      app.use(devServer.middlewares);
+      build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+      entry = async () => ((await (build as () => Promise<ServerBuild>)()).entry.module as unknown as EntryModule);
+    } else {
+      const buildPath = path.join(root, "build/server/index.js");
+      if (!fs.existsSync(buildPath)) throw new Error("No production build found: run `npm run build` first (npm start does).");
+      const serverBuild = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+      build = serverBuild;
+      entry = async () => serverBuild.entry.module as unknown as EntryModule;
+      // Fingerprinted assets under /build/ never change: cache them for a year.
+      app.use("/build", express.static(path.join(root, "build/client/build"), { immutable: true, maxAge: "1y" }));
+      app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+    }
+    const entryModule = await entry();
+
+    app.all(
+      "/{*splat}",
+      createRequestHandler({
+        build,
+        mode: opts.dev ? "development" : "production",
+        getLoadContext: (req, res) => {
+          const info: RequestInfo = {
+            id: String(req.id ?? res.getHeader("X-Request-Id") ?? randomUUID()),
+            ip: req.ip ?? req.socket.remoteAddress ?? "",
+            userAgent: String(req.headers["user-agent"] ?? "").slice(0, 500),
+            nonce: randomBytes(16).toString("base64"),
+            secure: req.secure,
+          };
+          return entryModule.createLoadContext(services, info);
+        },
+      }),
+    );
+
+    workers = startWorkers(services);
+    server = http.createServer(app);
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve, reject) => {
+      server!.once("error", reject);
+      server!.listen(config.port, config.host, () => resolve());
+    });
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    const url = `http://localhost:${port}`;
+    log.info({ url }, "listening");
+    if (seeded && !config.production) {
+      log.info(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(", ")}`);
+      console.log(`\n  Stockspace is running at ${url}/it\n  Demo accounts (password "${DEMO_PASSWORD}"):\n${DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(22)} ${a.label}`).join("\n")}\n`);
+    }
+
+    let closing: Promise<void> | null = null;
+    const close = () =>
+      (closing ??= (async () => {
+        log.info("shutting down");
+        await new Promise<void>((resolve) => {
+          if (!server) return resolve();
+          server.close(() => resolve());
+          server.closeIdleConnections();
+          setTimeout(() => server?.closeAllConnections(), 10_000).unref();
+        });
+        await workers?.stop();
+        await vite?.close();
+        await database.close();
+        log.info("stopped");
+      })());
+    return { url, port, database, log, close };
+  } catch (err) {
+    server?.close();
+    await workers?.stop();
+    await vite?.close();
+    await database.close();
+    throw err;
+  }
+}

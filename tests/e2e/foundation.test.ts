@@ -1,0 +1,122 @@
+// The platform over HTTP, against the built app started as in production: pages in both
+// languages, the demo accounts, CSRF, the area guard, the API's error conventions and the
+// security headers.
+import { describe, expect, it } from "vitest";
+import { baseUrl, DEMO, DEMO_PASSWORD } from "./support.ts";
+
+type Jar = { cookies: Map<string, string> };
+const jar = (): Jar => ({ cookies: new Map() });
+
+async function call(j: Jar, path: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  if (j.cookies.size) headers.set("Cookie", [...j.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+  const res = await fetch(baseUrl() + path, { ...init, headers, redirect: "manual" });
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const [name, ...value] = pair!.split("=");
+    j.cookies.set(name!.trim(), value.join("="));
+  }
+  return res;
+}
+
+async function loggedIn(email: string): Promise<Jar> {
+  const j = jar();
+  await call(j, "/it");
+  const res = await call(j, "/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-XSRF-TOKEN": j.cookies.get("XSRF-TOKEN")! },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, remember: false }),
+  });
+  expect(res.status).toBe(200);
+  return j;
+}
+
+describe("pages", () => {
+  it("serves /it and /en, server-rendered, with the language set", async () => {
+    for (const locale of ["it", "en"]) {
+      const res = await call(jar(), `/${locale}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain(`<html lang="${locale}"`);
+      expect(res.headers.get("content-security-policy")).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBeTruthy();
+    }
+  });
+  it("sends / to a locale and answers 404 for a language we do not speak", async () => {
+    const root = await call(jar(), "/", { headers: { "Accept-Language": "it-IT,it;q=0.9" } });
+    expect(root.status).toBe(302);
+    expect(root.headers.get("location")).toBe("/it");
+    expect((await call(jar(), "/de")).status).toBe(404);
+    expect((await call(jar(), "/it/no-such-page")).status).toBe(404);
+  });
+});
+
+describe("login and CSRF", () => {
+  it("logs every demo account in through POST /login with the CSRF header", async () => {
+    for (const email of Object.values(DEMO)) {
+      const j = await loggedIn(email);
+      const me = await (await call(j, "/api/me")).json();
+      expect(me.user.email).toBe(email);
+    }
+  });
+  it("answers 419 with a JSON error to a POST without the CSRF header, and logs nobody in", async () => {
+    const j = jar();
+    await call(j, "/it");
+    const res = await call(j, "/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: DEMO.hunter, password: DEMO_PASSWORD }) });
+    expect(res.status).toBe(419);
+    expect((await res.json()).error).toBe("csrf_token_mismatch");
+    expect(j.cookies.has("sid")).toBe(false);
+    const wrong = await call(j, "/login", { method: "POST", headers: { "Content-Type": "application/json", "X-XSRF-TOKEN": "forged" }, body: JSON.stringify({ email: DEMO.hunter, password: DEMO_PASSWORD }) });
+    expect(wrong.status).toBe(419);
+  });
+  it("refuses wrong credentials (401, error1) and missing fields (422)", async () => {
+    const j = jar();
+    await call(j, "/en");
+    const headers = { "Content-Type": "application/json", "X-XSRF-TOKEN": j.cookies.get("XSRF-TOKEN")! };
+    const wrong = await call(j, "/login", { method: "POST", headers, body: JSON.stringify({ email: DEMO.hunter, password: "nope-nope" }) });
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).message).toMatch(/not correct/);
+    const missing = await call(j, "/login", { method: "POST", headers, body: JSON.stringify({ email: "" }) });
+    expect(missing.status).toBe(422);
+    expect((await missing.json()).errors).toMatchObject({ email: "required", password: "required" });
+    const junk = await call(j, "/login", { method: "POST", headers, body: "{not json" });
+    expect(junk.status).toBe(422);
+    const huge = await call(j, "/login", { method: "POST", headers, body: JSON.stringify({ email: "a".repeat(10_000) + "@x.it", password: "x".repeat(10_000) }) });
+    expect(huge.status).toBe(422);
+  });
+  it("logout ends the session", async () => {
+    const j = await loggedIn(DEMO.hunter);
+    const out = await call(j, "/logout", { method: "POST", headers: { "X-XSRF-TOKEN": j.cookies.get("XSRF-TOKEN")! } });
+    expect(out.status).toBe(200);
+    expect((await (await call(j, "/api/me")).json()).user).toBeNull();
+  });
+});
+
+describe("the area guard", () => {
+  it("answers 401 to visitors and 403 to other roles on admin pages and endpoints, existing or not", async () => {
+    const visitor = jar();
+    expect((await call(visitor, "/admin")).status).toBe(401);
+    expect((await call(visitor, "/api/admin/dashboard")).status).toBe(401);
+    const hunter = await loggedIn(DEMO.hunter);
+    for (const path of ["/admin", "/admin/warehouses", "/api/admin/dashboard", "/api/admin/not-yet-built"]) {
+      expect((await call(hunter, path)).status, path).toBe(403);
+    }
+    const forbidden = await call(hunter, "/api/admin/dashboard");
+    expect((await forbidden.json()).error).toBe("forbidden");
+    expect((await call(hunter, "/api/stocker/requests")).status).toBe(403);
+    expect((await call(hunter, "/api/referent/requests")).status).toBe(403);
+  });
+  it("lets each role into its own area", async () => {
+    const admin = await loggedIn(DEMO.admin);
+    expect((await call(admin, "/api/admin/not-yet-built")).status).toBe(404);
+    const stocker = await loggedIn(DEMO.stocker);
+    expect((await call(stocker, "/api/stocker/not-yet-built")).status).toBe(404);
+    expect((await call(stocker, "/api/referent/requests")).status).toBe(403);
+  });
+  it("answers unknown API paths with a JSON 404", async () => {
+    const res = await call(jar(), "/api/nothing-here");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/json/);
+  });
+});

@@ -1,0 +1,69 @@
+// What a journey needs: the app's address, a browser page in a locale, logging in as a
+// demo role, the mail the app sent, and a look into the app's database.
+import { afterAll, beforeAll, inject } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { createDb, type Database } from "../../app/server/db/database.ts";
+import { launchChromium } from "../support/chromium.ts";
+import { embeddedDatabaseUrl } from "../support/app-process.ts";
+import { readMails, waitForMail } from "../support/smtp-capture.ts";
+
+export const DEMO_PASSWORD = "demo-password-1";
+export const DEMO = {
+  admin: "admin@demo.test",
+  stocker: "stocker@demo.test",
+  keeper: "keeper@demo.test",
+  referent: "referent@demo.test",
+  hunter: "hunter@demo.test",
+} as const;
+export type DemoRole = keyof typeof DEMO;
+
+export const baseUrl = () => inject("e2eBaseUrl");
+export const mailDir = () => inject("e2eMailDir");
+export const mails = () => readMails(mailDir());
+export const mailTo = (to: string, opts?: Parameters<typeof waitForMail>[2]) => waitForMail(mailDir(), to, opts);
+
+/** A browser for the file, closed afterwards. */
+export function useBrowser(): { browser: Browser } {
+  const holder = {} as { browser: Browser };
+  beforeAll(async () => {
+    holder.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await holder.browser?.close();
+  });
+  return holder;
+}
+
+export async function newPage(browser: Browser, opts: { width?: number; height?: number; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
+    locale: opts.locale === "en" ? "en-GB" : "it-IT",
+    timezoneId: "Europe/Rome",
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Log a browser context in as a demo role through POST /login (with the CSRF header), as the login popup does. */
+export async function loginAs(context: BrowserContext, role: DemoRole): Promise<void> {
+  const page = await context.newPage();
+  await page.goto("/it");
+  const token = (await context.cookies()).find((c) => c.name === "XSRF-TOKEN")?.value;
+  if (!token) throw new Error("no XSRF-TOKEN cookie after visiting /it");
+  const res = await page.request.post("/login", { data: { email: DEMO[role], password: DEMO_PASSWORD, remember: true }, headers: { "X-XSRF-TOKEN": token } });
+  if (res.status() !== 200) throw new Error(`login as ${role} failed: ${res.status()} ${await res.text()}`);
+  await page.close();
+}
+
+/** The app's own database (the embedded server it started), to check what a journey wrote. */
+export function useAppDatabase(): { db: Database } {
+  const holder = {} as { db: Database };
+  beforeAll(() => {
+    holder.db = createDb(embeddedDatabaseUrl(inject("e2eDataDir")), 2).db;
+  });
+  afterAll(async () => {
+    await holder.db?.destroy();
+  });
+  return holder;
+}

@@ -1,0 +1,78 @@
+// Runs the built app as a separate process, as in production (node server/index.ts), on
+// a free port with its own DATA_DIR (embedded PostgreSQL). Used by the end-to-end tests
+// and by the crash test.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const NODE = process.execPath;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const a = srv.address();
+      srv.close(() => (typeof a === "object" && a ? resolve(a.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export function ensureBuilt(): void {
+  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
+    throw new Error("the app is not built: run `npm run build` (npm test does it)");
+  }
+}
+
+export type AppProcess = { url: string; port: number; child: ChildProcess; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
+
+export async function startAppProcess(opts: { dataDir: string; env?: Record<string, string>; port?: number; timeoutMs?: number }): Promise<AppProcess> {
+  const port = opts.port ?? (await freePort());
+  let output = "";
+  const child = spawn(NODE, [path.join(ROOT, "server/index.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: opts.dataDir, ORIGIN: `http://localhost:${port}`, LOG_LEVEL: "warn", DATABASE_URL: "", ...opts.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));
+  child.stderr?.on("data", (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let dead = false;
+  void exited.then(() => (dead = true));
+
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
+  for (;;) {
+    if (dead) throw new Error(`the app exited during start:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the app did not start in time:\n${output}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    port,
+    child,
+    output: () => output,
+    stop: async (signal = "SIGTERM") => {
+      if (!dead) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** The embedded server's port, read from its pid file (line 4), for tests that look into the app's database. */
+export function embeddedDatabaseUrl(dataDir: string): string {
+  const lines = fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n");
+  return `postgres://postgres@127.0.0.1:${lines[3]?.trim()}/stockspace`;
+}

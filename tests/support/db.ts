@@ -1,0 +1,50 @@
+// A fresh database for one test file, cloned from the migrated template:
+//
+//   const t = await useTestDatabase();      // in a describe or at the top of the file
+//   ... t.db is a Kysely<DB> on a database of its own ...
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, inject } from "vitest";
+import { createDb, type Database } from "../../app/server/db/database.ts";
+
+export type TestDatabase = { db: Database; url: string; name: string };
+
+export async function createTestDatabase(): Promise<TestDatabase & { drop: () => Promise<void> }> {
+  const adminUrl = inject("pgAdminUrl");
+  const template = inject("pgTemplate");
+  const name = `${template}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const { db } = createDb(url.toString(), 5);
+  return {
+    db,
+    url: url.toString(),
+    name,
+    drop: async () => {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** Registers beforeAll/afterAll hooks; the returned object's fields are set once beforeAll ran. */
+export function useTestDatabase(): TestDatabase {
+  const holder = {} as TestDatabase;
+  let drop: (() => Promise<void>) | null = null;
+  beforeAll(async () => {
+    const t = await createTestDatabase();
+    Object.assign(holder, { db: t.db, url: t.url, name: t.name });
+    drop = t.drop;
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+  return holder;
+}

@@ -1,0 +1,41 @@
+// Calling an endpoint's exported action or loader directly, with the contexts the server
+// entry and the root middleware would fill (services, request info, actor, locale). The
+// route's own parsing, validation, role guard and error mapping all run.
+import { RouterContextProvider } from "react-router";
+import { pino } from "pino";
+import { loadConfig } from "../../app/server/config.ts";
+import { actorContext, localeContext, requestInfoContext, servicesContext, type Actor, type AppServices } from "../../app/server/context.ts";
+import type { Database } from "../../app/server/db/database.ts";
+import type { Locale } from "../../app/lib/locale.ts";
+
+type RouteFn = (args: { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> }) => Promise<Response> | Response;
+
+export function testServices(db: Database): AppServices {
+  return { db, config: loadConfig({ NODE_ENV: "test", ORIGIN: "http://stockspace.test" }), log: pino({ level: "silent" }), secret: "test-secret-test-secret" };
+}
+
+export function testContext(db: Database, opts: { actor?: Actor | null; locale?: Locale; ip?: string } = {}): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, testServices(db));
+  context.set(requestInfoContext, { id: "test", ip: opts.ip ?? "203.0.113.7", userAgent: "vitest", nonce: "nonce", secure: false });
+  context.set(actorContext, opts.actor ?? null);
+  context.set(localeContext, opts.locale ?? "it");
+  return context;
+}
+
+/** POST a JSON body to a route function; returns the status and the parsed JSON. */
+export async function callJson(
+  fn: RouteFn,
+  db: Database,
+  opts: { path?: string; body?: unknown; params?: Record<string, string>; actor?: Actor | null; locale?: Locale; ip?: string; method?: string } = {},
+): Promise<{ status: number; json: any }> {
+  const method = opts.method ?? "POST";
+  const request = new Request(`http://stockspace.test${opts.path ?? "/api/test"}`, {
+    method,
+    headers: { "Content-Type": "application/json" },
+    body: method === "GET" ? undefined : JSON.stringify(opts.body ?? {}),
+  });
+  const response = await fn({ request, params: opts.params ?? {}, context: testContext(db, opts) });
+  const text = await response.text();
+  return { status: response.status, json: text ? JSON.parse(text) : null };
+}
