@@ -9,6 +9,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { requestInfoContext, servicesContext, type AppServices, type RequestInfo } from "./server/context.ts";
 import { contentSecurityPolicy } from "./server/http/headers.ts";
+import { NonceContext } from "./lib/nonce.ts";
 
 export const streamTimeout = 5_000;
 
@@ -39,7 +40,12 @@ export default function handleRequest(
     const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const app = (
+      <NonceContext.Provider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceContext.Provider>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
       nonce,
       [readyOption]() {
         shellRendered = true;

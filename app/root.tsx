@@ -1,20 +1,24 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import "./lib/i18n.ts";
+import { localeForPath } from "./lib/i18n.ts";
 import "./app.css";
 import { rootMiddleware } from "./server/http/middleware.ts";
-import { actorContext, csrfTokenContext, localeContext, requestInfoContext } from "./server/context.ts";
-import { m } from "./paraglide/messages.js";
-import { fallbackLocale, type Locale } from "./lib/locale.ts";
+import { actorContext, csrfTokenContext, localeContext } from "./server/context.ts";
+import type { Locale } from "./lib/locale.ts";
+import { useRootData } from "./lib/root-data.ts";
+import { useNonce } from "./lib/nonce.ts";
+import { SiteShell } from "./components/SiteShell.tsx";
+import { ErrorPage } from "./components/ErrorPage.tsx";
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function loader({ context }: Route.LoaderArgs) {
   const actor = context.get(actorContext);
   return {
     locale: context.get(localeContext),
     csrfToken: context.get(csrfTokenContext),
-    nonce: context.get(requestInfoContext).nonce,
     user: actor
       ? { id: actor.id, role: actor.role, account_type: actor.accountType, first_name: actor.firstName, last_name: actor.lastName, email: actor.email, company: actor.company, telephone: actor.telephone }
       : null,
@@ -25,7 +29,9 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
-  const locale: Locale = root?.locale ?? fallbackLocale;
+  const { pathname } = useLocation();
+  const locale: Locale = root?.locale ?? localeForPath(pathname);
+  const nonce = useNonce();
   return (
     <html lang={locale}>
       <head>
@@ -36,8 +42,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         {children}
-        <ScrollRestoration nonce={root?.nonce} />
-        <Scripts nonce={root?.nonce} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -47,18 +53,14 @@ export default function App() {
   return <Outlet />;
 }
 
+// Errors before any page loader ran (the area guard's 401/403 on a profile area or /admin):
+// the site frame with the error, and for a visitor the login button.
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let status = 500;
-  if (isRouteErrorResponse(error)) status = error.status;
-  const message =
-    status === 404 ? m.error_not_found() : status === 401 ? m.error_unauthorized() : status === 403 ? m.error_forbidden() : m.error_server();
+  const { locale, user } = useRootData();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <main className="mx-auto max-w-xl p-8 text-center">
-      <p className="text-6xl font-bold text-slate-300">{status}</p>
-      <h1 className="mt-4 text-xl font-semibold">{message}</h1>
-      <a className="mt-6 inline-block text-brand-600 underline" href="/">
-        {m.nav_home()}
-      </a>
-    </main>
+    <SiteShell>
+      <ErrorPage status={status} locale={locale} loggedIn={!!user} />
+    </SiteShell>
   );
 }

@@ -78,6 +78,8 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
         customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
       }),
     );
+    // Crawlers ask for /favicon.ico whatever the page says.
+    app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
     fs.mkdirSync(config.uploadsDir, { recursive: true });
     app.use("/uploads", express.static(config.uploadsDir, { maxAge: "30d", immutable: true, fallthrough: true }));
 

@@ -1,15 +1,20 @@
 // The root loader's data (locale, CSRF token, nonce, current user) for any component.
-import { useRouteLoaderData } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "../root.tsx";
-import { fallbackLocale, type Locale } from "./locale.ts";
+import type { Locale } from "./locale.ts";
+import { localeForPath } from "./i18n.ts";
 
 export type CurrentUser = NonNullable<RootData["user"]>;
 export type UserRole = CurrentUser["role"];
 
-/** The root data; outside a matched root (never in practice) a logged-out default. */
+/**
+ * The root data. When the root loader did not run (the root middleware refused the request:
+ * 401/403 on a protected area) a logged-out default in the URL's language.
+ */
 export function useRootData(): RootData {
   const root = useRouteLoaderData<RootData>("root");
-  return root ?? { locale: fallbackLocale, csrfToken: "", nonce: "", user: null };
+  const { pathname } = useLocation();
+  return root ?? { locale: localeForPath(pathname), csrfToken: "", user: null };
 }
 
 export function useLocale(): Locale {

@@ -130,7 +130,7 @@ describe("the geocoding endpoints", () => {
     expect((await call(placesLoader, "/api/places")).status).toBe(422);
     expect((await call(placesLoader, `/api/places?location=${"x".repeat(10_000)}`)).body.errors).toEqual({ location: "too_long" });
     expect((await call(coordsLoader, "/api/geocode/coords?latitude=999&longitude=9")).body.errors).toEqual({ latitude: "too_big" });
-    expect((await call(coordsLoader, "/api/geocode/coords?latitude=&longitude=9")).body.errors).toEqual({ latitude: "invalid" });
+    expect((await call(coordsLoader, "/api/geocode/coords?latitude=&longitude=9")).body.errors).toEqual({ latitude: "required" });
   });
 });
 

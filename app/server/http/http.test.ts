@@ -77,9 +77,12 @@ describe("request bodies", () => {
 describe("errors", () => {
   it("names fields without the spec's *_data wrapper and says what is wrong", () => {
     const schema = z.object({ user_data: z.object({ email: z.email(), first_name: z.string().trim().min(1), bio: z.string().max(5) }) });
-    const result = schema.safeParse({ user_data: { email: "nope", first_name: "", bio: "far too long" } });
+    const input = { user_data: { email: "nope", first_name: "", bio: "far too long" } };
+    const result = schema.safeParse(input);
     expect(result.success).toBe(false);
-    expect(fieldErrors(result.error!)).toEqual({ email: "email", first_name: "required", bio: "too_long" });
+    expect(fieldErrors(result.error!, input)).toEqual({ email: "email", first_name: "required", bio: "too_long" });
+    const missing = { user_data: {} };
+    expect(fieldErrors(schema.safeParse(missing).error!, missing)).toEqual({ email: "required", first_name: "required", bio: "required" });
   });
   it("answers validation errors with 422 and the errors map, in the user's language", async () => {
     const res = errorToResponse(new ValidationError({ email: "taken" }), "it");
