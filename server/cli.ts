@@ -9,6 +9,7 @@ import { openDatabase } from "../app/server/db/database.ts";
 import { migrateToLatest } from "../app/server/db/migrate.ts";
 import { seedDemoData } from "../app/server/seed/seed.ts";
 import { createAdmin } from "../app/server/accounts/admin-accounts.ts";
+import { ValidationError } from "../app/server/errors.ts";
 
 const [command, ...rest] = process.argv.slice(2);
 const config = loadConfig();
@@ -60,7 +61,16 @@ async function main() {
   }
 }
 
+const HINTS: Record<string, string> = {
+  "email:email": "--email is not a valid e-mail address",
+  "password:too_short": "the password needs 8 to 128 characters",
+};
+
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  if (err instanceof ValidationError) {
+    for (const [field, code] of Object.entries(err.errors)) console.error(HINTS[`${field}:${code}`] ?? `${field}: ${code}`);
+  } else {
+    console.error(err instanceof Error ? err.message : err);
+  }
   process.exit(1);
 });

@@ -116,6 +116,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
             userAgent: String(req.headers["user-agent"] ?? "").slice(0, 500),
             nonce: randomBytes(16).toString("base64"),
             secure: req.secure,
+            log: req.log ?? log,
           };
           return entryModule.createLoadContext(services, info);
         },

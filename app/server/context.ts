@@ -22,6 +22,8 @@ export type RequestInfo = {
   /** CSP nonce for the inline scripts React Router renders. */
   nonce: string;
   secure: boolean;
+  /** The logger of this request (its lines carry the request id); absent in unit tests. */
+  log?: Logger;
 };
 
 export type Actor = {

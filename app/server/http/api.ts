@@ -137,7 +137,7 @@ function make<B extends Schema, Q extends Schema, P extends Schema, A extends Ac
       });
       return result instanceof Response ? result : Response.json(result ?? {});
     } catch (err) {
-      return errorToResponse(err, locale, services.log);
+      return errorToResponse(err, locale, context.get(requestInfoContext).log ?? services.log);
     }
   };
 }

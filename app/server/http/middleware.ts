@@ -44,7 +44,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     } catch (err) {
       // A page answers with its error boundary (status kept); an endpoint and any CSRF
       // failure answer with a JSON error.
-      if (api || !(err instanceof DomainError) || err.status === 419) return errorToResponse(err, locale, services.log);
+      if (api || !(err instanceof DomainError) || err.status === 419) return errorToResponse(err, locale, info.log ?? services.log);
       throw data({ code: err.code }, { status: err.status });
     }
 
