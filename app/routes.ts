@@ -8,6 +8,15 @@ export default [
   // The spec's top-level calls.
   route("login", "routes/api/login.ts"),
   route("logout", "routes/api/logout.ts"),
+  // Accounts (issue 3): registration, confirmation code, invited accounts, recovery, support.
+  route("register", "routes/api/register.ts"),
+  route("confirm-code", "routes/api/confirm-code.ts"),
+  route("send-code", "routes/api/send-code.ts"),
+  route("api/recover-password", "routes/api/recover-password.ts"),
+  route("api/users/:id/complete-account", "routes/api/users.complete-account.ts"),
+  route("api/users/:id/reset-password", "routes/api/users.reset-password.ts"),
+  route("api/send-support-requests", "routes/api/send-support-requests.ts"),
+  route("api/markets", "routes/api/markets.ts"),
   route("api/health", "routes/api/health.ts"),
   route("api/me", "routes/api/me.ts"),
 
@@ -42,6 +51,11 @@ export default [
     route("compare", "routes/compare.tsx"),
     route("warehouses/:warehouseId/requests/:requestId/review", "routes/request-review.tsx"),
     route("warehouses/:warehouseId/requests/:requestId/report", "routes/request-report.tsx"),
+    // Account pages (issue 3).
+    route("confirm-code", "routes/account/confirm-code.tsx"),
+    route("complete-account/:id", "routes/account/complete-account.tsx"),
+    route("forgot-password", "routes/account/forgot-password.tsx"),
+    route("reset-password/:id", "routes/account/reset-password.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

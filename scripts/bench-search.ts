@@ -205,8 +205,7 @@ async function main() {
   );
 
   // The bare query: one statement per call, the plan setting made once per connection.
-  const sqlPool = new pg.Pool({ connectionString: scratchUrl.toString(), max: 16 });
-  sqlPool.on("connect", (c) => void c.query("set enable_bitmapscan = off"));
+  const sqlPool = new pg.Pool({ connectionString: scratchUrl.toString(), max: 16, options: "-c enable_bitmapscan=off" });
   const results: { scenario: string; clients: number; http: Stats; sql: Stats; shape: Awaited<ReturnType<typeof sample>> }[] = [];
   try {
     for (const scenario of scenarios) {

@@ -9,6 +9,9 @@ export const paths = {
   stocks: (locale: Locale, location?: string) =>
     location ? `/${locale}/stocks?${new URLSearchParams({ location })}` : `/${locale}/stocks`,
   forgotPassword: (locale: Locale) => `/${locale}/forgot-password`,
+  confirmCode: (locale: Locale) => `/${locale}/confirm-code`,
+  completeAccount: (locale: Locale, userId: number) => `/${locale}/complete-account/${userId}`,
+  resetPassword: (locale: Locale, userId: number) => `/${locale}/reset-password/${userId}`,
   legal: (locale: Locale, page: LegalPage) => `/${locale}/${page}`,
   howItWorks: (locale: Locale) => `/${locale}#how-it-works`,
   owners: (locale: Locale) => `/${locale}#owners`,
@@ -26,4 +29,15 @@ export function switchLocalePath(target: Locale, pathname: string, search = "", 
   let path = parts.join("/");
   if (path.endsWith("/") && path.length > 1) path = path.slice(0, -1);
   return `${path}${search}${hash}`;
+}
+
+/**
+ * Where an invited user goes after completing the account: a stocker to the warehouse they
+ * were given (its edit page), else to their area.
+ */
+export function afterCompletePath(locale: Locale, role: "stocker" | "referent" | "stock_hunter" | "admin", warehouseId: number | null): string {
+  if (role === "stocker") return warehouseId ? `/${locale}/stocker/profile/warehouses/${warehouseId}/edit` : `/${locale}/stocker/profile`;
+  if (role === "referent") return `/${locale}/referent/profile`;
+  if (role === "stock_hunter") return `/${locale}/stock-hunter/profile`;
+  return "/admin";
 }

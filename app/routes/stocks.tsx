@@ -169,6 +169,11 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
     [result],
   );
 
+  const searchArea = useMemo(
+    () => (result && result.lat !== null && result.lng !== null ? { lat: result.lat, lng: result.lng, radiusKm: result.radius } : null),
+    [result],
+  );
+
   const selectedWarehouses = [...selected].map((id) => byId.get(id)).filter((w): w is Result => !!w);
   const claimedSelected = selectedWarehouses.filter((w) => w.c_sub);
   const canCompare = claimedSelected.length >= 2;
@@ -318,6 +323,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                   <SearchMap
                     points={points}
                     bounds={bounds}
+                    area={searchArea}
                     styleUrl={data.mapStyleUrl}
                     selectedIds={selected}
                     renderCard={(p: Point) => (

@@ -44,13 +44,16 @@ function description(sheet: WarehouseSheet): string {
   if (sheet.height) facts.push(m.sheet_meta_fact_height({ height: formatNumber(sheet.height) }));
   if (sheet.bays_number) facts.push(m.sheet_meta_fact_bays({ bays: formatNumber(sheet.bays_number) }));
   const place = m.sheet_meta_place({ name: sheet.name, address: sheet.address, city: sheet.city, province: sheet.province });
-  return [place, facts.length ? `${facts.join(", ")}.` : "", m.sheet_meta_cta()].filter(Boolean).join(" ");
+  const factText = facts.join(", ");
+  return [place, factText ? `${factText.charAt(0).toUpperCase()}${factText.slice(1)}.` : "", m.sheet_meta_cta()].filter(Boolean).join(" ");
 }
 
 export function meta({ loaderData, params }: Route.MetaArgs) {
   if (!loaderData) return [{ title: m.page_title({ title: m.error_not_found() }) }, { name: "robots", content: "noindex" }];
   const { sheet, origin } = loaderData;
-  const title = m.page_title({ title: `${sheet.name} – ${sheet.city}` });
+  // The city helps a shared link, unless the name already says it.
+  const named = sheet.name.toLowerCase().includes(sheet.city.toLowerCase()) ? sheet.name : `${sheet.name} – ${sheet.city}`;
+  const title = m.page_title({ title: named });
   const text = description(sheet);
   const url = `${origin}/${params.locale}/warehouses/${sheet.id}`;
   const image = sheet.imgs[0] ? absolute(origin, sheet.imgs[0].src) : null;

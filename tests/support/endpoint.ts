@@ -27,15 +27,34 @@ export function testContext(db: Database, opts: { actor?: Actor | null; locale?:
 export async function callJson(
   fn: RouteFn,
   db: Database,
-  opts: { path?: string; body?: unknown; params?: Record<string, string>; actor?: Actor | null; locale?: Locale; ip?: string; method?: string } = {},
-): Promise<{ status: number; json: any }> {
+  opts: {
+    path?: string;
+    body?: unknown;
+    params?: Record<string, string>;
+    actor?: Actor | null;
+    locale?: Locale;
+    ip?: string;
+    method?: string;
+    /** Extra request headers, e.g. { Cookie: "pending_reg=…" }. */
+    headers?: Record<string, string>;
+    /** A raw body (sent as is, instead of JSON.stringify(body)). */
+    rawBody?: string;
+  } = {},
+): Promise<{ status: number; json: any; headers: Headers; cookies: Record<string, string> }> {
   const method = opts.method ?? "POST";
   const request = new Request(`http://stockspace.test${opts.path ?? "/api/test"}`, {
     method,
-    headers: { "Content-Type": "application/json" },
-    body: method === "GET" ? undefined : JSON.stringify(opts.body ?? {}),
+    headers: { "Content-Type": "application/json", ...opts.headers },
+    body: method === "GET" ? undefined : (opts.rawBody ?? JSON.stringify(opts.body ?? {})),
   });
   const response = await fn({ request, params: opts.params ?? {}, context: testContext(db, opts) });
   const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : null };
+  // The cookies the response sets, name → value ("" when cleared).
+  const cookies: Record<string, string> = {};
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const eq = pair!.indexOf("=");
+    cookies[pair!.slice(0, eq).trim()] = decodeURIComponent(pair!.slice(eq + 1));
+  }
+  return { status: response.status, json: text ? JSON.parse(text) : null, headers: response.headers, cookies };
 }

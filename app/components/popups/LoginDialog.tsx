@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
+import { userAreaPath, type UserRole } from "../../lib/root-data.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
 import { CheckboxInput, FormMessage, TextInput } from "../ui/fields.tsx";
@@ -13,6 +14,8 @@ import { buttonClass, linkClass } from "../ui/styles.ts";
 import { usePopups } from "./PopupContext.tsx";
 
 type LoginResponse = { user_id?: number; role?: string };
+
+const ACCOUNT_PAGE = /^\/(it|en)\/(confirm-code|complete-account|forgot-password|reset-password)(\/|$)/;
 type FieldName = "email" | "password";
 
 export function LoginDialog({ locale }: { locale: Locale }) {
@@ -61,7 +64,10 @@ function LoginForm({ locale, onForgot }: { locale: Locale; onForgot: () => void 
     if (result.ok && result.data.user_id) {
       setMessage({ tone: "success", text: m.login_success() });
       // A full load: every loader, the header and the CSRF-bound forms see the new session.
-      if (result.data.role === "admin") window.location.assign("/admin");
+      // From an account page (confirm code, reset password…) there is nothing to reload: go to the user's area.
+      const role = result.data.role as UserRole | undefined;
+      if (role === "admin") window.location.assign("/admin");
+      else if (role && ACCOUNT_PAGE.test(window.location.pathname)) window.location.assign(userAreaPath(role, locale));
       else window.location.reload();
       return;
     }
@@ -72,7 +78,7 @@ function LoginForm({ locale, onForgot }: { locale: Locale; onForgot: () => void 
       setMessage({ tone: "error", text: m.login_error2() });
     } else if (result.status === 401) {
       setInvalid({});
-      setMessage({ tone: "error", text: m.login_error1() });
+      setMessage({ tone: "error", text: result.data.error === "account_pending" ? m.login_error_pending() : m.login_error1() });
     } else {
       setMessage({ tone: "error", text: result.data.message || (result.status === 419 ? m.error_csrf() : m.error_server()) });
     }

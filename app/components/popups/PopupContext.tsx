@@ -1,6 +1,6 @@
 // Which global popup is open (login, registration, support), for the whole /{locale} area.
 // The state lives here, not in the URL; the URL only opens a popup on arrival:
-//   ?serr  registration, stocker      ?shrr  registration, stock hunter
+//   ?serr  registration, stocker form  ?shrr  registration, stock hunter form
 //   ?ctml  login                      ?ic=…  invite code, kept for the registration
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
@@ -42,8 +42,9 @@ export function popupFromSearch(search: string, loggedIn: boolean): { popup: Pop
   const inviteCode = params.get("ic")?.trim() || null;
   let popup: PopupState | null = null;
   if (!loggedIn) {
-    if (params.has("serr")) popup = { kind: "register", role: "stocker", step: "choice", warehouseId: null };
-    else if (params.has("shrr")) popup = { kind: "register", role: "stock_hunter", step: "choice", warehouseId: null };
+    // Straight to the role's form: the link already chose the role (the back button returns to the choice).
+    if (params.has("serr")) popup = { kind: "register", role: "stocker", step: "form", warehouseId: null };
+    else if (params.has("shrr")) popup = { kind: "register", role: "stock_hunter", step: "form", warehouseId: null };
     else if (params.has("ctml")) popup = { kind: "login" };
   }
   return { popup, inviteCode };

@@ -7,7 +7,7 @@
 //   <QuoteRequestDialog isOpen={open} onClose={() => setOpen(false)} source="search"
 //     warehouses={selected} search={{ location, radius, lat, lng, start_date, end_date,
 //     m2_type, m2_value, specification_ids, specification_labels }} onSent={clearSelection} />
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button, Form, Label, Radio, RadioGroup } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
@@ -118,6 +118,15 @@ function initialValues(user: CurrentUser | null, search: QuoteSearchRecap, sourc
   };
 }
 
+/** "1.200", "1.200,5", "1200,5" or "1200.5" → a number string for the server; blank → null. */
+export function parseItalianNumber(raw: string): string | null {
+  const text = raw.replace(/\s/g, "");
+  if (text === "") return null;
+  if (text.includes(",")) return text.replace(/\./g, "").replace(",", ".");
+  // Dots only: Italian thousands ("1.200") when grouped by three, else a decimal point.
+  return /^\d{1,3}(\.\d{3})+$/.test(text) ? text.replace(/\./g, "") : text;
+}
+
 function errorText(field: FieldName, code: string | undefined): string | null {
   if (!code) return null;
   if (code === "taken") return m.quote_error_email();
@@ -144,6 +153,17 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
   const [emailTaken, setEmailTaken] = useState(false);
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<{ email: string } | null>(null);
+
+  // After a refused submit, bring the first wrong field (or the message) into view.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusTick, setFocusTick] = useState(0);
+  useEffect(() => {
+    if (focusTick === 0) return;
+    const form = formRef.current;
+    const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('[role="alert"]');
+    target?.scrollIntoView?.({ block: "center" });
+    if (target && target.matches("input, textarea, select")) target.focus({ preventScroll: true });
+  }, [focusTick]);
 
   // A visitor's page reloads 3 s after success, so the next search starts clean.
   useEffect(() => {
@@ -180,7 +200,7 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
       lat: search.lat ?? null,
       lng: search.lng ?? null,
       m2_type: values.m2_type,
-      m2_value: values.m2_value.trim() === "" ? null : values.m2_value.trim().replace(",", "."),
+      m2_value: parseItalianNumber(values.m2_value),
       start_date: values.start_date || null,
       end_date: values.end_date || null,
       conditions: user ? false : values.conditions,
@@ -194,6 +214,7 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
 
   function showInvalid(found: Invalid) {
     setInvalid(found);
+    setFocusTick((n) => n + 1);
     const codes = Object.values(found);
     setBanner(codes.includes("required") ? m.quote_error_required() : m.quote_error_check());
   }
@@ -233,17 +254,20 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
       setEmailTaken(true);
       setInvalid({ contact: "taken" });
       setBanner(null);
+      setFocusTick((n) => n + 1);
       return;
     }
     if (result.status === 422 && Object.keys(errors).length > 0) {
       if (errors.warehouse_ids) {
         setBanner(m.quote_error_unavailable());
+        setFocusTick((n) => n + 1);
         return;
       }
       showInvalid(errors as Invalid);
       return;
     }
     setBanner(result.status === 429 ? m.error_too_many_requests() : m.quote_error_general());
+    setFocusTick((n) => n + 1);
   }
 
   if (sent) {
@@ -273,7 +297,7 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
   return (
     <div className="space-y-5">
       <Recap source={source} warehouses={warehouses} search={search} />
-      <Form onSubmit={submit} validationBehavior="aria" className="space-y-4" aria-label={m.quote_title()}>
+      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="space-y-4" aria-label={m.quote_title()}>
         {banner && <FormMessage tone="error">{banner}</FormMessage>}
         {emailTaken && (
           <FormMessage tone="error">
@@ -305,7 +329,7 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
             error={err("telephone")}
           />
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-2 gap-3 sm:gap-4">
           <DateInput
             name="start_date"
             label={m.quote_start_date()}

@@ -34,6 +34,8 @@ const STYLE_TIMEOUT_MS = 8000;
 type Props<P extends SearchMapPoint> = {
   points: P[];
   bounds: Bounds | null;
+  /** The searched circle, drawn on the map (it orients the reader when the tiles are missing). */
+  area: { lat: number; lng: number; radiusKm: number } | null;
   styleUrl: string;
   /** The card of a marker (name, city, address, first specifications, favourite toggle). */
   renderCard: (point: P) => ReactNode;
@@ -76,7 +78,34 @@ function clusterElement(count: number, color: "red" | "blue"): HTMLButtonElement
   return el;
 }
 
-export function SearchMap<P extends SearchMapPoint>({ points, bounds, styleUrl, renderCard, selectedIds }: Props<P>) {
+/** A circle of `radiusKm` around a point as a GeoJSON polygon (64 sides). */
+export function circlePolygon(lat: number, lng: number, radiusKm: number) {
+  const coordinates: [number, number][] = [];
+  const dLat = (radiusKm / 6378.168) * (180 / Math.PI);
+  const dLng = dLat / Math.max(0.01, Math.cos((lat * Math.PI) / 180));
+  for (let i = 0; i <= 64; i++) {
+    const a = (i / 64) * 2 * Math.PI;
+    coordinates.push([lng + dLng * Math.cos(a), lat + dLat * Math.sin(a)]);
+  }
+  return { type: "Feature" as const, properties: {}, geometry: { type: "Polygon" as const, coordinates: [coordinates] } };
+}
+
+const AREA_SOURCE = "search-area";
+
+function drawArea(map: MapLibreMap, area: Props<SearchMapPoint>["area"]) {
+  if (!map.isStyleLoaded()) return;
+  const data = area ? circlePolygon(area.lat, area.lng, area.radiusKm) : { type: "FeatureCollection" as const, features: [] };
+  const source = map.getSource(AREA_SOURCE) as import("maplibre-gl").GeoJSONSource | undefined;
+  if (source) {
+    source.setData(data);
+    return;
+  }
+  map.addSource(AREA_SOURCE, { type: "geojson", data });
+  map.addLayer({ id: "search-area-fill", type: "fill", source: AREA_SOURCE, paint: { "fill-color": "#1a5fd0", "fill-opacity": 0.06 } });
+  map.addLayer({ id: "search-area-line", type: "line", source: AREA_SOURCE, paint: { "line-color": "#1a5fd0", "line-width": 2, "line-dasharray": [2, 2] } });
+}
+
+export function SearchMap<P extends SearchMapPoint>({ points, bounds, area, styleUrl, renderCard, selectedIds }: Props<P>) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const libRef = useRef<typeof import("maplibre-gl") | null>(null);
@@ -89,6 +118,8 @@ export function SearchMap<P extends SearchMapPoint>({ points, bounds, styleUrl, 
   const index = useMemo(() => buildClusterIndex(points), [points]);
   const selectedRef = useRef(selectedIds);
   selectedRef.current = selectedIds;
+  const areaRef = useRef(area);
+  areaRef.current = area;
 
   // Create the map once.
   useEffect(() => {
@@ -123,6 +154,8 @@ export function SearchMap<P extends SearchMapPoint>({ points, bounds, styleUrl, 
           styled = true;
           window.clearTimeout(timer);
         });
+        // Every style (the real one, or the offline background) gets the searched circle.
+        map.on("style.load", () => drawArea(map, areaRef.current));
         // A style that cannot be fetched (offline, wrong MAP_STYLE_URL): keep the map usable.
         map.on("error", (event) => {
           if (!styled) fallBack();
@@ -146,6 +179,11 @@ export function SearchMap<P extends SearchMapPoint>({ points, bounds, styleUrl, 
     // The style is fixed for the page's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [styleUrl]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (ready && map) drawArea(map, area);
+  }, [ready, area]);
 
   // Fit the results (or the searched circle) after each search.
   useEffect(() => {
@@ -227,7 +265,8 @@ export function SearchMap<P extends SearchMapPoint>({ points, bounds, styleUrl, 
 
   return (
     <div className="relative h-full min-h-72 w-full overflow-hidden rounded-2xl border border-slate-200 bg-[#e8edf3]">
-      <div ref={container} className="absolute inset-0" role="region" aria-label={m.map_label()} data-testid="search-map" data-ready={ready} data-offline={offline} />
+      {/* Sized by height, not by inset: MapLibre sets position: relative on its container. */}
+      <div ref={container} className="h-full w-full" role="region" aria-label={m.map_label()} data-testid="search-map" data-ready={ready} data-offline={offline} />
       {offline && (
         <p className="pointer-events-none absolute bottom-2 left-2 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-600 shadow-sm" data-testid="map-offline">
           {m.map_offline()}

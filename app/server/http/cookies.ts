@@ -34,3 +34,12 @@ export function xsrfCookie(token: string, secure: boolean): string {
 export function localeCookie(locale: string, secure: boolean): string {
   return stringifySetCookie(LOCALE_COOKIE, locale, { sameSite: "lax", secure, path: "/", maxAge: 365 * 24 * 3600 });
 }
+
+/** The pending registration a browser is confirming (app/server/accounts/pending-registration.ts). */
+export function pendingRegistrationCookie(name: string, value: string, opts: { maxAgeSeconds: number; secure: boolean }): string {
+  return stringifySetCookie(name, value, { httpOnly: true, sameSite: "lax", secure: opts.secure, path: "/", maxAge: opts.maxAgeSeconds });
+}
+
+export function clearCookie(name: string, opts: { httpOnly: boolean; secure: boolean }): string {
+  return stringifySetCookie(name, "", { httpOnly: opts.httpOnly, sameSite: "lax", secure: opts.secure, path: "/", maxAge: 0 });
+}

@@ -18,6 +18,18 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   method_not_allowed: (locale) => m.error_method_not_allowed({}, { locale }),
   invalid_credentials: (locale) => m.login_error1({}, { locale }),
   server_error: (locale) => m.error_server({}, { locale }),
+  // Accounts (issue 3).
+  email_taken: (locale) => m.register_error_email({}, { locale }),
+  invalid_code: (locale) => m.confirm_error1({}, { locale }),
+  code_expired: (locale) => m.confirm_error_expired({}, { locale }),
+  code_locked: (locale) => m.confirm_error_locked({}, { locale }),
+  token_invalid: (locale) => m.account_error_link_invalid({}, { locale }),
+  token_expired: (locale) => m.account_error_link_expired({}, { locale }),
+  password_common: (locale) => m.password_error_common({}, { locale }),
+  account_pending: (locale) => m.login_error_pending({}, { locale }),
+  already_logged_in: (locale) => m.account_error_logged_in({}, { locale }),
+  account_completed: (locale) => m.account_error_completed({}, { locale }),
+  no_pending_registration: (locale) => m.confirm_error_no_pending({}, { locale }),
 };
 
 /** The user-facing sentence for an error code; unknown codes get the generic one for their status. */

@@ -6,6 +6,7 @@ import { deleteExpiredSessions } from "../accounts/sessions.queries.ts";
 import { deliverDueMail } from "../mail/outbox.service.ts";
 import { createTransport } from "../mail/transport.ts";
 import { deleteOldWindows } from "../security/rate-limit.ts";
+import { deleteOldTokens } from "../accounts/accounts.queries.ts";
 
 export type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
 export type Workers = { stop: () => Promise<void>; jobs: Job[] };
@@ -18,6 +19,7 @@ export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => 
       { name: "mail-outbox", everyMs: 2_000, run: () => deliverDueMail(services.db, transport, { from: services.config.mailFrom, log: services.log }) },
       { name: "expired-sessions", everyMs: 60 * 60 * 1000, run: () => deleteExpiredSessions(services.db) },
       { name: "old-rate-limit-windows", everyMs: 60 * 60 * 1000, run: () => deleteOldWindows(services.db) },
+      { name: "old-user-tokens", everyMs: 6 * 60 * 60 * 1000, run: () => deleteOldTokens(services.db) },
     ],
     close: () => transport.close(),
   };

@@ -7,10 +7,23 @@ import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 
 export type MailTemplates = {
-  confirm_code: { firstName: string | null; code: string; minutes: number };
-  invitation: { firstName: string | null; invitedBy: string | null; role: "stocker" | "referent"; link: string };
+  confirm_code: { firstName: string | null; code: string; minutes: number; link: string };
+  invitation: { firstName: string | null; invitedBy: string | null; role: "stocker" | "referent"; link: string; days: number };
   password_reset: { firstName: string | null; link: string; minutes: number };
-  support_request: { name: string; businessName: string; email: string; message: string; userAgent: string };
+  support_request: {
+    id: number;
+    name: string;
+    businessName: string;
+    email: string;
+    message: string;
+    userAgent: string;
+    userId: number | null;
+    lang: Locale;
+  };
+  /** To a stocker who sent a registration request. */
+  stocker_request_received: { firstName: string | null; businessName: string; warehouseName: string | null };
+  /** To the operator: a stocker request waits for approval. */
+  stocker_request_admin: { businessName: string; vat: string; email: string; place: string; warehouse: string | null; link: string };
   quote_request_received: {
     firstName: string | null;
     /** An administrator receives the requests of unclaimed warehouses, to find their owner. */
@@ -74,6 +87,7 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
     heading: greet(d.firstName, locale),
     paragraphs: [m.mail_confirm_code_body({}, { locale })],
     code: d.code,
+    action: { label: m.mail_confirm_code_action({}, { locale }), url: d.link },
     footnote: m.mail_confirm_code_expiry({ minutes: d.minutes }, { locale }),
   }),
   invitation: (d, locale) => ({
@@ -84,6 +98,7 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
       d.role === "referent" ? m.mail_invitation_role_referent({}, { locale }) : m.mail_invitation_role_stocker({}, { locale }),
     ],
     action: { label: m.mail_invitation_action({}, { locale }), url: d.link },
+    footnote: m.mail_invitation_expiry({ days: d.days }, { locale }),
   }),
   password_reset: (d, locale) => ({
     subject: m.mail_password_reset_subject({}, { locale }),
@@ -95,7 +110,41 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
   support_request: (d, locale) => ({
     subject: m.mail_support_subject({ name: d.name }, { locale }),
     heading: m.mail_support_heading({}, { locale }),
-    paragraphs: [`${d.name} – ${d.businessName} <${d.email}>`, d.message, d.userAgent],
+    paragraphs: [
+      [
+        `${m.mail_support_label_number({}, { locale })}: ${d.id}`,
+        `${m.mail_support_label_from({}, { locale })}: ${d.name} – ${d.businessName}`,
+        `${m.mail_support_label_email({}, { locale })}: ${d.email}`,
+        `${m.mail_support_label_account({}, { locale })}: ${d.userId ? `STK${String(d.userId).padStart(7, "0")}` : m.mail_support_visitor({}, { locale })}`,
+        `${m.mail_support_label_language({}, { locale })}: ${d.lang.toUpperCase()}`,
+      ].join("\n"),
+      `${m.mail_support_label_message({}, { locale })}:\n${d.message}`,
+      `${m.mail_support_label_browser({}, { locale })}: ${d.userAgent}`,
+    ],
+    footnote: m.mail_support_reply({ email: d.email }, { locale }),
+  }),
+  stocker_request_received: (d, locale) => ({
+    subject: m.mail_stocker_request_subject({}, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [
+      m.mail_stocker_request_body({ business: d.businessName }, { locale }),
+      ...(d.warehouseName ? [m.mail_stocker_request_claim({ warehouse: d.warehouseName }, { locale })] : []),
+      m.mail_stocker_request_next({}, { locale }),
+    ],
+  }),
+  stocker_request_admin: (d, locale) => ({
+    subject: m.mail_stocker_admin_subject({ business: d.businessName }, { locale }),
+    heading: m.mail_stocker_admin_heading({}, { locale }),
+    paragraphs: [
+      [
+        `${m.mail_stocker_admin_label_business({}, { locale })}: ${d.businessName}`,
+        `${m.mail_stocker_admin_label_vat({}, { locale })}: ${d.vat}`,
+        `${m.mail_stocker_admin_label_email({}, { locale })}: ${d.email}`,
+        `${m.mail_stocker_admin_label_place({}, { locale })}: ${d.place}`,
+        ...(d.warehouse ? [`${m.mail_stocker_admin_label_warehouse({}, { locale })}: ${d.warehouse}`] : []),
+      ].join("\n"),
+    ],
+    action: { label: m.mail_stocker_admin_action({}, { locale }), url: d.link },
   }),
   quote_request_received: (d, locale) => ({
     subject: m.mail_quote_received_subject({ number: d.request.number, warehouse: d.warehouse.name }, { locale }),

@@ -10,7 +10,9 @@ export type MailTransport = { send: (mail: MailEnvelope) => Promise<void>; descr
 
 export function createTransport(config: Pick<Config, "smtpUrl" | "mailDir">): MailTransport {
   if (config.smtpUrl) {
-    const transporter = nodemailer.createTransport(config.smtpUrl);
+    // Timeouts well under the outbox's 5-minute claim, so a hung server cannot make a
+    // claimed message look abandoned (and be sent twice) while it is still being sent.
+    const transporter = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
     return {
       describe: `SMTP ${new URL(config.smtpUrl).host}`,
       send: async (mail) => {

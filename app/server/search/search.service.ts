@@ -35,8 +35,12 @@ const JITTER_MARGIN_M = 1000;
 const EARTH_RADIUS_M = 6_378_168;
 /** One pallet as floor area, m². */
 export const PALLET_M2 = 1;
-/** Most warehouses one search returns (both lists): the nearest ones. */
-export const SEARCH_LIMIT = 2000;
+/**
+ * Most warehouses one search returns (both lists together): the nearest ones of the zone. More
+ * is not useful to a person (the page says so and suggests a smaller radius or filters), and it
+ * keeps a search in a dense zone of a million-warehouse catalogue within its time budget.
+ */
+export const SEARCH_LIMIT = 1000;
 /** Specifications shown per result (the map card shows at most 4). */
 export const CARD_SPECIFICATIONS = 4;
 
@@ -80,12 +84,23 @@ export type SearchResponse = {
   truncated: boolean;
 };
 
+// Offsets already derived, per secret: HMAC costs more than the rest of a result's shaping.
+const jitterCache = new Map<string, Map<number, { dLat: number; dLng: number }>>();
+const JITTER_CACHE_MAX = 200_000;
+
 /** The fixed offset of an unclaimed warehouse: HMAC-SHA256(secret, id) → two numbers in the published ranges. */
 export function jitterFor(secret: string, id: number): { dLat: number; dLng: number } {
+  let cache = jitterCache.get(secret);
+  if (!cache) jitterCache.set(secret, (cache = new Map()));
+  const known = cache.get(id);
+  if (known) return known;
   const digest = createHmac("sha256", secret).update(`warehouse-position:${id}`).digest();
   const u1 = digest.readUInt32BE(0) / 0xffffffff;
   const u2 = digest.readUInt32BE(4) / 0xffffffff;
-  return { dLat: (u1 * 2 - 1) * JITTER_LAT, dLng: (u2 * 2 - 1) * JITTER_LNG };
+  const jitter = { dLat: (u1 * 2 - 1) * JITTER_LAT, dLng: (u2 * 2 - 1) * JITTER_LNG };
+  if (cache.size >= JITTER_CACHE_MAX) cache.clear();
+  cache.set(id, jitter);
+  return jitter;
 }
 
 /** Great-circle distance in metres on earthdistance's sphere. */
@@ -179,9 +194,23 @@ function bounds(list: { lat: number; lng: number }[], centre: { lat: number; lng
 
 export type SearchDeps = { db: Database; secret: string; geocoder: Geocoder };
 
+// The visible specifications change rarely (an administrator edits them): each app instance
+// reads them at most every few seconds instead of once per search.
+const SPECS_TTL_MS = 10_000;
+const specsCache = new WeakMap<Database, { at: number; specs: Promise<PublicSpecification[]> }>();
+
+function visibleSpecifications(db: Database): Promise<PublicSpecification[]> {
+  const cached = specsCache.get(db);
+  if (cached && Date.now() - cached.at < SPECS_TTL_MS) return cached.specs;
+  const specs = listVisibleSpecifications(db);
+  specsCache.set(db, { at: Date.now(), specs });
+  specs.catch(() => specsCache.delete(db));
+  return specs;
+}
+
 /** Runs a search (the filters already validated by searchQuery). */
 export async function searchWarehouses(deps: SearchDeps, q: SearchQuery, locale: Locale, opts: { limit?: number } = {}): Promise<SearchResponse> {
-  const specsPromise = listVisibleSpecifications(deps.db);
+  const specsPromise = visibleSpecifications(deps.db);
   let centre: { lat: number; lng: number };
   let location = q.location ?? null;
   if (q.lat !== undefined && q.lng !== undefined) {

@@ -28,3 +28,53 @@ export async function hit(db: Database, limit: Limit, keys: (string | null | und
 export function deleteOldWindows(db: Database, olderThanSeconds = 24 * 3600) {
   return db.deleteFrom("rate_limits").where("window_start", "<", new Date(Date.now() - olderThanSeconds * 1000)).executeTakeFirst();
 }
+
+// Failures over a sliding window, for "N wrong attempts in a row" (logins, codes): a fixed
+// window would let an attacker split a burst across its boundary. Failures are counted in
+// one-minute buckets of the same table and summed over the last `windowSeconds`.
+const BUCKET_SECONDS = 60;
+
+export type FailureLimit = { name: string; max: number; windowSeconds: number };
+
+function bucketStart(now: number): Date {
+  return new Date(Math.floor(now / (BUCKET_SECONDS * 1000)) * BUCKET_SECONDS * 1000);
+}
+
+function failureKey(limit: FailureLimit, key: string): string {
+  return `${limit.name}:${key.toLowerCase()}`;
+}
+
+/** Throws RateLimitError (429) when any key already has `max` failures in the window. Counts nothing. */
+export async function refuseAfterFailures(db: Database, limit: FailureLimit, keys: (string | null | undefined)[]): Promise<void> {
+  const now = Date.now();
+  const since = new Date(now - limit.windowSeconds * 1000);
+  for (const key of keys) {
+    if (!key) continue;
+    const row = await db
+      .selectFrom("rate_limits")
+      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>("hits"), sql<number>`0`).as("failures"), eb.fn.min("window_start").as("oldest")])
+      .where("key", "=", failureKey(limit, key))
+      .where("window_start", ">", since)
+      .executeTakeFirst();
+    if (row && Number(row.failures) >= limit.max) {
+      const oldest = row.oldest ? new Date(row.oldest).getTime() : now;
+      throw new RateLimitError(Math.max(1, Math.ceil((oldest + limit.windowSeconds * 1000 - now) / 1000)));
+    }
+  }
+}
+
+/** Count one failure on each key. */
+export async function recordFailure(db: Database, limit: FailureLimit, keys: (string | null | undefined)[]): Promise<void> {
+  const start = bucketStart(Date.now());
+  for (const key of keys) {
+    if (!key) continue;
+    await sql`
+      insert into rate_limits (key, window_start, hits) values (${failureKey(limit, key)}, ${start}, 1)
+      on conflict (key, window_start) do update set hits = rate_limits.hits + 1`.execute(db);
+  }
+}
+
+/** Forget a key's failures (a success ends the streak). */
+export async function clearFailures(db: Database, limit: FailureLimit, key: string): Promise<void> {
+  await db.deleteFrom("rate_limits").where("key", "=", failureKey(limit, key)).execute();
+}

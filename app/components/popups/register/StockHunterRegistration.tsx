@@ -1,10 +1,141 @@
-// The stock hunter registration form (one step). To be built with the accounts work:
-// first_name, last_name, email (lowercased), telephone, country, address, company,
-// market_id, website, conditions, privacy, data_f, data_g; POST /register with user_data
-// (role "stock_hunter", reg_invite_code, lang).
+// The stock hunter registration (one step): who you are, your company (optional), the
+// consents. The same schema as POST /register checks it first (required fields trimmed,
+// e-mail lowercased, conditions and privacy ticked). On success the browser holds the
+// pending registration and goes to the confirm-code page, where the e-mailed code and a
+// new password finish the account.
+import { useState, type FormEvent } from "react";
+import { Button, Form } from "react-aria-components";
+import { m } from "../../../paraglide/messages.js";
+import { registerUserDataSchema } from "../../../schemas/auth.ts";
+import { FormMessage, RequiredHint, TextInput } from "../../ui/fields.tsx";
+import { SelectInput } from "../../ui/SelectInput.tsx";
+import { buttonClass } from "../../ui/styles.ts";
+import { accountFieldError, codesOf, type FieldCodes } from "../../account/field-errors.ts";
+import { useMarkets } from "../../account/useMarkets.ts";
+import { paths } from "../../../lib/paths.ts";
+import { ConsentFields, FormSection, type Consents } from "./ConsentFields.tsx";
+import { sendRegistration } from "./submit.ts";
 import type { RegisterFormProps } from "./types.ts";
-import { PendingRegistration } from "./PendingRegistration.tsx";
 
-export function StockHunterRegistration(props: RegisterFormProps) {
-  return <PendingRegistration onBack={props.onBack} openSupport={props.openSupport} />;
+
+type Texts = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  telephone: string;
+  country: string;
+  address: string;
+  company: string;
+  market_id: string;
+  website: string;
+};
+
+export function StockHunterRegistration({ locale, inviteCode, onBack }: RegisterFormProps) {
+  const markets = useMarkets(locale);
+  const [texts, setTexts] = useState<Texts>({
+    first_name: "",
+    last_name: "",
+    email: "",
+    telephone: "",
+    country: m.register_default_country(),
+    address: "",
+    company: "",
+    market_id: "",
+    website: "",
+  });
+  const [consents, setConsents] = useState<Consents>({ conditions: false, privacy: false, data_f: false, data_g: false });
+  const [invalid, setInvalid] = useState<FieldCodes>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const clear = (field: string) => invalid[field] && setInvalid((s) => ({ ...s, [field]: undefined }));
+  const set = (field: keyof Texts) => (value: string) => {
+    setTexts((t) => ({ ...t, [field]: value }));
+    clear(field);
+  };
+  const err = (field: string) => accountFieldError(field, invalid[field]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const userData = {
+      role: "stock_hunter" as const,
+      ...texts,
+      email: texts.email.trim().toLowerCase(),
+      ...consents,
+      reg_invite_code: inviteCode,
+      lang: locale,
+    };
+    const parsed = registerUserDataSchema.safeParse(userData);
+    if (!parsed.success) {
+      const codes = codesOf(parsed.error.issues);
+      setInvalid(codes);
+      setBanner(Object.values(codes).includes("required") ? m.register_error_required() : m.register_error_check());
+      return;
+    }
+    setBanner(null);
+    setPending(true);
+    const outcome = await sendRegistration(userData, locale);
+    if (outcome.ok) {
+      setDone(true);
+      // A full load: the confirm page reads the pending registration the answer set.
+      window.location.assign(paths.confirmCode(locale));
+      return;
+    }
+    setPending(false);
+    setInvalid(outcome.fields);
+    setBanner(outcome.banner);
+  }
+
+  if (done) return <FormMessage tone="success">{m.register_sending_code()}</FormMessage>;
+
+  return (
+    <Form onSubmit={submit} validationBehavior="aria" className="space-y-6" data-testid="register-hunter-form">
+      {banner && <FormMessage tone="error">{banner}</FormMessage>}
+      <FormSection title={m.register_section_you()}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput name="first_name" label={m.register_first_name()} autoComplete="given-name" value={texts.first_name} onChange={set("first_name")} isRequired error={err("first_name")} autoFocus />
+          <TextInput name="last_name" label={m.register_last_name()} autoComplete="family-name" value={texts.last_name} onChange={set("last_name")} isRequired error={err("last_name")} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput name="email" type="email" label={m.register_email()} autoComplete="email" value={texts.email} onChange={set("email")} isRequired error={err("email")} />
+          <TextInput name="telephone" type="tel" label={m.register_telephone()} autoComplete="tel" value={texts.telephone} onChange={set("telephone")} isRequired error={err("telephone")} />
+        </div>
+        <p className="-mt-2 text-xs text-slate-500">{m.register_email_hint_hunter()}</p>
+        <div className="grid gap-4 sm:grid-cols-[1fr_2fr]">
+          <TextInput name="country" label={m.register_country()} autoComplete="country-name" value={texts.country} onChange={set("country")} isRequired error={err("country")} />
+          <TextInput name="address" label={m.register_address()} autoComplete="street-address" value={texts.address} onChange={set("address")} isRequired error={err("address")} />
+        </div>
+      </FormSection>
+      <FormSection title={m.register_section_company()} optional>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput name="company" label={m.register_company()} autoComplete="organization" value={texts.company} onChange={set("company")} error={err("company")} />
+          <SelectInput name="market_id" label={m.register_market()} value={texts.market_id} onChange={set("market_id")} options={markets} placeholder={m.register_market_none()} error={err("market_id")} />
+        </div>
+        <TextInput name="website" type="url" label={m.register_website()} autoComplete="url" placeholder="www.example.com" value={texts.website} onChange={set("website")} error={err("website")} />
+      </FormSection>
+      <ConsentFields
+        locale={locale}
+        role="stock_hunter"
+        values={consents}
+        onChange={(field, value) => {
+          setConsents((c) => ({ ...c, [field]: value }));
+          clear(field);
+        }}
+        errors={{ conditions: err("conditions"), privacy: err("privacy") }}
+      />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <Button onPress={onBack} className={buttonClass("secondary", "md")}>
+          {m.register_back()}
+        </Button>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+          <RequiredHint />
+          <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
+            {pending ? m.form_sending() : m.register_submit_hunter()}
+          </Button>
+        </div>
+      </div>
+    </Form>
+  );
 }

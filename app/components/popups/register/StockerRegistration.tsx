@@ -1,11 +1,167 @@
-// The stocker registration form. To be built with the accounts work: step 1 the form
-// (email, request_business_name, request_vat, request_country, request_address,
-// request_cap, request_city, request_province, conditions, privacy, …), step 2 a done
-// screen with a link back to /{locale}; POST /register with user_data (role "stocker",
-// request_warehouse_id, reg_invite_code, lang).
+// The stocker registration, two steps: (1) the request — the business (name, VAT, registered
+// office), an optional contact person, the consents, and the unclaimed warehouse being
+// claimed when the registration started from its card; (2) a done screen with a link home.
+// The request waits for an administrator's approval; the approval e-mail lets the stocker
+// complete the account and choose a password.
+import { useState, type FormEvent } from "react";
+import { Button, Form } from "react-aria-components";
+import { Link } from "react-router";
+import { m } from "../../../paraglide/messages.js";
+import { registerUserDataSchema } from "../../../schemas/auth.ts";
+import { paths } from "../../../lib/paths.ts";
+import { FormMessage, RequiredHint, TextInput } from "../../ui/fields.tsx";
+import { buttonClass } from "../../ui/styles.ts";
+import { WarehouseIcon } from "../../ui/icons.tsx";
+import { accountFieldError, codesOf, type FieldCodes } from "../../account/field-errors.ts";
+import { ConsentFields, FormSection, type Consents } from "./ConsentFields.tsx";
+import { sendRegistration } from "./submit.ts";
 import type { RegisterFormProps } from "./types.ts";
-import { PendingRegistration } from "./PendingRegistration.tsx";
 
-export function StockerRegistration(props: RegisterFormProps) {
-  return <PendingRegistration onBack={props.onBack} openSupport={props.openSupport} />;
+type Texts = {
+  email: string;
+  request_business_name: string;
+  request_vat: string;
+  request_country: string;
+  request_address: string;
+  request_cap: string;
+  request_city: string;
+  request_province: string;
+  first_name: string;
+  last_name: string;
+  telephone: string;
+};
+
+export function StockerRegistration({ locale, inviteCode, warehouseId, onBack, onClose }: RegisterFormProps) {
+  const [texts, setTexts] = useState<Texts>({
+    email: "",
+    request_business_name: "",
+    request_vat: "",
+    request_country: m.register_default_country(),
+    request_address: "",
+    request_cap: "",
+    request_city: "",
+    request_province: "",
+    first_name: "",
+    last_name: "",
+    telephone: "",
+  });
+  const [consents, setConsents] = useState<Consents>({ conditions: false, privacy: false, data_f: false, data_g: false });
+  const [invalid, setInvalid] = useState<FieldCodes>({});
+  const [banner, setBanner] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [sent, setSent] = useState<{ business: string; email: string } | null>(null);
+
+  const clear = (field: string) => invalid[field] && setInvalid((s) => ({ ...s, [field]: undefined }));
+  const set = (field: keyof Texts) => (value: string) => {
+    setTexts((t) => ({ ...t, [field]: value }));
+    clear(field);
+  };
+  const err = (field: string) => accountFieldError(field, invalid[field]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const userData = {
+      role: "stocker" as const,
+      ...texts,
+      email: texts.email.trim().toLowerCase(),
+      ...consents,
+      request_warehouse_id: warehouseId,
+      reg_invite_code: inviteCode,
+      lang: locale,
+    };
+    const parsed = registerUserDataSchema.safeParse(userData);
+    if (!parsed.success) {
+      const codes = codesOf(parsed.error.issues);
+      setInvalid(codes);
+      setBanner(Object.values(codes).includes("required") ? m.register_error_required() : m.register_error_check());
+      return;
+    }
+    setBanner(null);
+    setPending(true);
+    const outcome = await sendRegistration(userData, locale);
+    setPending(false);
+    if (outcome.ok) {
+      setSent({ business: parsed.data.request_business_name ?? "", email: parsed.data.email });
+      return;
+    }
+    setInvalid(outcome.fields);
+    setBanner(outcome.fields.request_warehouse_id ? m.register_error_warehouse() : outcome.banner);
+  }
+
+  if (sent) {
+    return (
+      <div className="space-y-5 py-2 text-center" role="status" data-testid="register-stocker-done">
+        <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{m.register_step({ current: 2, total: 2 })}</p>
+        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
+          <svg viewBox="0 0 24 24" aria-hidden="true" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M5 12.5l4.5 4.5L19 7.5" />
+          </svg>
+        </div>
+        <div>
+          <h3 className="text-lg font-semibold text-slate-900">{m.register_done_title()}</h3>
+          <p className="mx-auto mt-2 max-w-md text-slate-600">{m.register_done_text({ business: sent.business, email: sent.email })}</p>
+        </div>
+        <Link to={paths.home(locale)} onClick={onClose} className={buttonClass("primary", "lg")}>
+          {m.register_done_home()}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <Form onSubmit={submit} validationBehavior="aria" className="space-y-6" data-testid="register-stocker-form">
+      <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{m.register_step({ current: 1, total: 2 })}</p>
+      {banner && <FormMessage tone="error">{banner}</FormMessage>}
+      {warehouseId && (
+        <p className="flex items-start gap-3 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2.5 text-sm text-brand-900">
+          <WarehouseIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+          <span>{m.register_claiming({ name: `Stocker ${warehouseId}` })}</span>
+        </p>
+      )}
+      <FormSection title={m.register_section_business()}>
+        <TextInput name="email" type="email" label={m.register_email()} autoComplete="email" value={texts.email} onChange={set("email")} isRequired error={err("email")} autoFocus />
+        <p className="-mt-2 text-xs text-slate-500">{m.register_email_hint_stocker()}</p>
+        <div className="grid gap-4 sm:grid-cols-[3fr_2fr]">
+          <TextInput name="request_business_name" label={m.register_business_name()} autoComplete="organization" value={texts.request_business_name} onChange={set("request_business_name")} isRequired error={err("request_business_name")} />
+          <TextInput name="request_vat" label={m.register_vat()} value={texts.request_vat} onChange={set("request_vat")} isRequired error={err("request_vat")} />
+        </div>
+        <TextInput name="request_address" label={m.register_request_address()} autoComplete="street-address" value={texts.request_address} onChange={set("request_address")} isRequired error={err("request_address")} />
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-[1fr_2fr_1fr]">
+          <TextInput name="request_cap" label={m.register_cap()} autoComplete="postal-code" value={texts.request_cap} onChange={set("request_cap")} isRequired error={err("request_cap")} />
+          <TextInput name="request_city" label={m.register_city()} autoComplete="address-level2" value={texts.request_city} onChange={set("request_city")} isRequired error={err("request_city")} className="max-sm:order-first max-sm:col-span-2" />
+          <TextInput name="request_province" label={m.register_province()} autoComplete="address-level1" value={texts.request_province} onChange={set("request_province")} isRequired error={err("request_province")} />
+        </div>
+        <TextInput name="request_country" label={m.register_country()} autoComplete="country-name" value={texts.request_country} onChange={set("request_country")} isRequired error={err("request_country")} />
+      </FormSection>
+      <FormSection title={m.register_section_contact()} optional>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextInput name="first_name" label={m.register_first_name()} autoComplete="given-name" value={texts.first_name} onChange={set("first_name")} error={err("first_name")} />
+          <TextInput name="last_name" label={m.register_last_name()} autoComplete="family-name" value={texts.last_name} onChange={set("last_name")} error={err("last_name")} />
+          <TextInput name="telephone" type="tel" label={m.register_telephone()} autoComplete="tel" value={texts.telephone} onChange={set("telephone")} error={err("telephone")} />
+        </div>
+      </FormSection>
+      <ConsentFields
+        locale={locale}
+        role="stocker"
+        values={consents}
+        onChange={(field, value) => {
+          setConsents((c) => ({ ...c, [field]: value }));
+          clear(field);
+        }}
+        errors={{ conditions: err("conditions"), privacy: err("privacy") }}
+      />
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <Button onPress={onBack} className={buttonClass("secondary", "md")}>
+          {m.register_back()}
+        </Button>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
+          <RequiredHint />
+          <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
+            {pending ? m.form_sending() : m.register_submit_stocker()}
+          </Button>
+        </div>
+      </div>
+    </Form>
+  );
 }

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { renderToStaticMarkup } from "react-dom/server";
+import { Gallery, wrapIndex } from "./Gallery.tsx";
+import { SpecificationGroups } from "./SpecificationGroups.tsx";
+import { OpeningStatus } from "./OpeningStatus.tsx";
+
+const count = (html: string, needle: string) => html.split(needle).length - 1;
+
+describe("wrapIndex", () => {
+  it("wraps around at both ends", () => {
+    expect(wrapIndex(0, -1, 6)).toBe(5);
+    expect(wrapIndex(5, 1, 6)).toBe(0);
+    expect(wrapIndex(2, 1, 6)).toBe(3);
+    expect(wrapIndex(0, 1, 1)).toBe(0);
+    expect(wrapIndex(0, 1, 0)).toBe(0);
+  });
+});
+
+describe("Gallery", () => {
+  const images = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, src: `/img/${i}.webp`, width: 800, height: 600 }));
+
+  it("shows the first 3 images and a +N counter for the rest", () => {
+    const html = renderToStaticMarkup(<Gallery images={images(7)} name="Deposito" />);
+    expect(count(html, "<img")).toBe(3);
+    expect(html).toContain("+4");
+  });
+
+  it("has no counter with 3 images or fewer, and a placeholder with none", () => {
+    expect(renderToStaticMarkup(<Gallery images={images(3)} name="Deposito" />)).not.toContain('data-testid="gallery-more"');
+    expect(count(renderToStaticMarkup(<Gallery images={images(2)} name="Deposito" />), "<img")).toBe(2);
+    expect(renderToStaticMarkup(<Gallery images={[]} name="Deposito" />)).not.toContain("<img");
+  });
+});
+
+describe("SpecificationGroups", () => {
+  const group = (n: number, cat_id = 1) => ({ cat_id, category: `Category ${cat_id}`, values: Array.from({ length: n }, (_, i) => ({ id: cat_id * 100 + i, value: `Value ${i}`, description: null })) });
+
+  it("collapses a list of more than 5 values to 5 with a show-all toggle", () => {
+    const html = renderToStaticMarkup(<SpecificationGroups groups={[group(7)]} />);
+    expect(count(html, "<li")).toBe(5);
+    expect(html).toContain("Show all (7)");
+    expect(html).toContain('aria-expanded="false"');
+  });
+
+  it("shows a list of 5 or fewer whole, without a toggle", () => {
+    const html = renderToStaticMarkup(<SpecificationGroups groups={[group(5, 2), group(2, 3)]} />);
+    expect(count(html, "<li")).toBe(7);
+    expect(html).not.toContain("aria-expanded");
+  });
+});
+
+describe("OpeningStatus", () => {
+  it("says open with the closing time, or closed with the next opening", () => {
+    expect(renderToStaticMarkup(<OpeningStatus status={{ state: "open", closes: { dayOffset: 0, weekday: "wed", time: "18:00" } }} />)).toContain("Closes at 18:00");
+    const closed = renderToStaticMarkup(<OpeningStatus status={{ state: "closed", opens: { dayOffset: 3, weekday: "mon", time: "08:00" } }} />);
+    expect(closed).toContain("Closed now");
+    expect(closed).toContain("Opens Monday at 08:00");
+    expect(renderToStaticMarkup(<OpeningStatus status={{ state: "closed", opens: { dayOffset: 1, weekday: "thu", time: "08:00" } }} />)).toContain("Opens tomorrow at 08:00");
+    expect(renderToStaticMarkup(<OpeningStatus status={null} />)).toBe("");
+  });
+});

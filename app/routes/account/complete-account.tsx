@@ -1,0 +1,174 @@
+// /{locale}/complete-account/{id}?u_token=…: an invited user (a referent created by a
+// stocker, a stocker created by an administrator) fills in the profile and chooses a
+// password. Then a stocker goes to /{locale}/stocker/profile/warehouses/{warehouse_id}/edit
+// and a referent to /{locale}/referent/profile.
+import { useState, type FormEvent } from "react";
+import { data } from "react-router";
+import { Button, Form } from "react-aria-components";
+import type { Route } from "./+types/complete-account";
+import { servicesContext } from "../../server/context.ts";
+import { invitationFor } from "../../server/accounts/invitations.service.ts";
+import { listMarkets } from "../../server/markets/markets.queries.ts";
+import { m } from "../../paraglide/messages.js";
+import { postJson } from "../../lib/api-client.ts";
+import { useLocale, type UserRole } from "../../lib/root-data.ts";
+import { afterCompletePath } from "../../lib/paths.ts";
+import type { Locale } from "../../lib/locale.ts";
+import { completeAccountDataSchema } from "../../schemas/auth.ts";
+import { AccountLayout, AccountNotice } from "../../components/account/AccountLayout.tsx";
+import { accountFieldError, codesOf, type FieldCodes } from "../../components/account/field-errors.ts";
+import { useMarkets } from "../../components/account/useMarkets.ts";
+import { usePopups } from "../../components/popups/PopupContext.tsx";
+import { FormMessage, RequiredHint, TextInput } from "../../components/ui/fields.tsx";
+import { PasswordInput } from "../../components/ui/PasswordInput.tsx";
+import { SelectInput } from "../../components/ui/SelectInput.tsx";
+import { buttonClass } from "../../components/ui/styles.ts";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (!/^\d{1,15}$/.test(params.id)) throw data({ code: "not_found" }, { status: 404 });
+  const { db } = context.get(servicesContext);
+  const token = new URL(request.url).searchParams.get("u_token");
+  const invitation = await invitationFor(db, Number(params.id), token);
+  return { ...invitation, userId: Number(params.id), token: invitation.status === "valid" ? token : null, markets: invitation.status === "valid" ? await listMarkets(db) : [] };
+}
+
+export function meta({}: Route.MetaArgs) {
+  return [{ title: m.page_title({ title: m.complete_title() }) }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+}
+
+type Values = { first_name: string; last_name: string; telephone: string; company: string; market_id: string; website: string; password: string; confirm_password: string };
+
+export default function CompleteAccountPage({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const { openLogin, openSupport } = usePopups();
+  const { status, user } = loaderData;
+  if (status !== "valid" || !user || !loaderData.token) {
+    return (
+      <AccountLayout title={m.complete_title()}>
+        <AccountNotice tone="warning" title={m.complete_link_invalid_title()} text={status === "used" ? m.complete_link_used_text() : m.complete_link_invalid_text()}>
+          {status === "used" ? (
+            <Button onPress={openLogin} className={buttonClass("primary", "md")}>
+              {m.complete_login()}
+            </Button>
+          ) : (
+            <Button onPress={openSupport} className={buttonClass("primary", "md")}>
+              {m.complete_contact_support()}
+            </Button>
+          )}
+        </AccountNotice>
+      </AccountLayout>
+    );
+  }
+  return <CompleteAccountForm locale={locale} userId={loaderData.userId} token={loaderData.token} user={user} markets={loaderData.markets} />;
+}
+
+function CompleteAccountForm({
+  locale,
+  userId,
+  token,
+  user,
+  markets: initialMarkets,
+}: {
+  locale: Locale;
+  userId: number;
+  token: string;
+  user: NonNullable<Route.ComponentProps["loaderData"]["user"]>;
+  markets: { id: number; label: string; label_en: string }[];
+}) {
+  const markets = useMarkets(locale, initialMarkets);
+  const [values, setValues] = useState<Values>({
+    first_name: user.first_name ?? "",
+    last_name: user.last_name ?? "",
+    telephone: user.telephone ?? "",
+    company: user.company ?? "",
+    market_id: user.market_id ? String(user.market_id) : "",
+    website: user.website ?? "",
+    password: "",
+    confirm_password: "",
+  });
+  const [invalid, setInvalid] = useState<FieldCodes>({});
+  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const set = (field: keyof Values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (invalid[field]) setInvalid((s) => ({ ...s, [field]: undefined }));
+  };
+  const err = (field: string) => accountFieldError(field, invalid[field]);
+
+  function banner(codes: FieldCodes): string {
+    if (Object.values(codes).includes("required")) return m.complete_error2();
+    if (codes.confirm_password === "mismatch") return m.complete_error3();
+    if (codes.password === "password_common") return m.password_error_common();
+    return m.error_invalid();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const userData = { ...values, has_confirmed_code: 1 };
+    const parsed = completeAccountDataSchema.safeParse(userData);
+    const codes: FieldCodes = parsed.success ? {} : codesOf(parsed.error.issues);
+    if (!values.confirm_password) codes.confirm_password = "required";
+    if (Object.values(codes).some(Boolean)) {
+      setInvalid(codes);
+      setMessage({ tone: "error", text: banner(codes) });
+      return;
+    }
+    setPending(true);
+    setMessage(null);
+    const result = await postJson<{ user_id?: number; role?: UserRole; warehouse_id?: number | null }>(`/api/users/${userId}/complete-account`, { user_data: userData, u_token: token });
+    if (result.ok && result.data.user_id && result.data.role) {
+      setMessage({ tone: "success", text: m.complete_success() });
+      window.location.assign(afterCompletePath(locale, result.data.role, result.data.warehouse_id ?? null));
+      return;
+    }
+    setPending(false);
+    if (result.status === 422 && result.data.errors) {
+      setInvalid(result.data.errors);
+      const tokenProblem = result.data.errors.u_token;
+      setMessage({ tone: "error", text: tokenProblem ? result.data.message || m.account_error_link_invalid() : banner(result.data.errors) });
+      return;
+    }
+    setMessage({ tone: "error", text: result.status && result.status < 500 && result.data.message ? result.data.message : m.complete_error_general() });
+  }
+
+  return (
+    <AccountLayout title={m.complete_title()} intro={m.complete_intro()} wide>
+      <p className="-mt-2 mb-5 text-sm text-slate-600">{user.role === "stocker" ? m.complete_role_stocker() : m.complete_role_referent()}</p>
+      <Form onSubmit={submit} validationBehavior="aria" className="space-y-4" data-testid="complete-account-form">
+        {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+        <div className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm">
+          <span className="text-slate-500">{m.complete_email_label()}: </span>
+          <span className="font-medium break-all text-slate-900" data-testid="complete-email">
+            {user.email}
+          </span>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput name="first_name" label={m.register_first_name()} autoComplete="given-name" value={values.first_name} onChange={set("first_name")} isRequired error={err("first_name")} autoFocus />
+          <TextInput name="last_name" label={m.register_last_name()} autoComplete="family-name" value={values.last_name} onChange={set("last_name")} isRequired error={err("last_name")} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput name="telephone" type="tel" label={m.register_telephone()} autoComplete="tel" value={values.telephone} onChange={set("telephone")} isRequired error={err("telephone")} />
+          <TextInput name="company" label={m.register_company()} autoComplete="organization" value={values.company} onChange={set("company")} error={err("company")} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectInput name="market_id" label={m.register_market()} value={values.market_id} onChange={set("market_id")} options={markets} placeholder={m.register_market_none()} error={err("market_id")} />
+          <TextInput name="website" type="url" label={m.register_website()} autoComplete="url" placeholder="www.example.com" value={values.website} onChange={set("website")} error={err("website")} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PasswordInput name="password" label={m.confirm_password()} autoComplete="new-password" value={values.password} onChange={set("password")} isRequired error={err("password")} />
+          <PasswordInput name="confirm_password" label={m.confirm_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={set("confirm_password")} isRequired error={err("confirm_password")} />
+        </div>
+        <p className="-mt-1 text-xs leading-relaxed text-slate-500">{m.password_hint()}</p>
+        <div className="flex flex-col gap-3 pt-1 sm:flex-row sm:items-center sm:justify-between">
+          <RequiredHint />
+          <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
+            {pending ? m.form_sending() : m.complete_submit()}
+          </Button>
+        </div>
+      </Form>
+    </AccountLayout>
+  );
+}
+

@@ -1,0 +1,118 @@
+// /{locale}/reset-password/{id}?rpt_token=…: a new password twice → POST
+// /api/users/{id}/reset-password. Every session of the account ends; the person logs in
+// again with the new password.
+import { useState, type FormEvent } from "react";
+import { data, Link } from "react-router";
+import { Button, Form } from "react-aria-components";
+import type { Route } from "./+types/reset-password";
+import { servicesContext } from "../../server/context.ts";
+import { resetLinkStatus } from "../../server/accounts/password-reset.service.ts";
+import { m } from "../../paraglide/messages.js";
+import { postJson } from "../../lib/api-client.ts";
+import { paths } from "../../lib/paths.ts";
+import { useLocale } from "../../lib/root-data.ts";
+import { newPassword } from "../../schemas/auth.ts";
+import { AccountLayout, AccountNotice } from "../../components/account/AccountLayout.tsx";
+import { accountFieldError, codesOf, type FieldCodes } from "../../components/account/field-errors.ts";
+import { usePopups } from "../../components/popups/PopupContext.tsx";
+import { FormMessage, RequiredHint } from "../../components/ui/fields.tsx";
+import { PasswordInput } from "../../components/ui/PasswordInput.tsx";
+import { buttonClass } from "../../components/ui/styles.ts";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (!/^\d{1,15}$/.test(params.id)) throw data({ code: "not_found" }, { status: 404 });
+  const token = new URL(request.url).searchParams.get("rpt_token");
+  const status = await resetLinkStatus(context.get(servicesContext).db, Number(params.id), token);
+  return { status, userId: Number(params.id), token: status === "valid" ? token : null };
+}
+
+export function meta({}: Route.MetaArgs) {
+  return [{ title: m.page_title({ title: m.reset_title() }) }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+}
+
+export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const { openLogin } = usePopups();
+  const [values, setValues] = useState({ password: "", confirm_password: "" });
+  const [invalid, setInvalid] = useState<FieldCodes>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [state, setState] = useState<"form" | "done" | "dead">(loaderData.status === "valid" && loaderData.token ? "form" : "dead");
+
+  if (state === "dead") {
+    return (
+      <AccountLayout title={m.reset_title()}>
+        <AccountNotice tone="warning" title={m.reset_link_invalid_title()} text={m.reset_link_invalid_text()}>
+          <Link to={paths.forgotPassword(locale)} className={buttonClass("primary", "md")}>
+            {m.reset_request_new()}
+          </Link>
+        </AccountNotice>
+      </AccountLayout>
+    );
+  }
+  if (state === "done") {
+    return (
+      <AccountLayout title={m.reset_title()}>
+        <AccountNotice tone="success" title={m.reset_success_title()} text={m.reset_success_text()}>
+          <Button onPress={openLogin} className={buttonClass("primary", "md")} autoFocus>
+            {m.reset_login()}
+          </Button>
+        </AccountNotice>
+      </AccountLayout>
+    );
+  }
+
+  const set = (field: keyof typeof values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (invalid[field]) setInvalid((s) => ({ ...s, [field]: undefined }));
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const codes: FieldCodes = {};
+    const parsed = newPassword.safeParse(values.password);
+    if (!parsed.success) codes.password = codesOf(parsed.error.issues.map((i) => ({ ...i, path: ["password"] }))).password;
+    if (!values.confirm_password) codes.confirm_password = "required";
+    else if (values.password && values.confirm_password !== values.password) codes.confirm_password = "mismatch";
+    if (Object.values(codes).some(Boolean)) {
+      setInvalid(codes);
+      setMessage(Object.values(codes).includes("required") ? m.reset_error2() : codes.confirm_password === "mismatch" ? m.reset_error3() : m.error_invalid());
+      return;
+    }
+    setPending(true);
+    setMessage(null);
+    const result = await postJson<{ user_id?: number }>(`/api/users/${loaderData.userId}/reset-password`, {
+      user_data: { rpt_token: loaderData.token, rpt_token_expire_at: null, password: values.password, confirm_password: values.confirm_password },
+    });
+    setPending(false);
+    if (result.ok && result.data.user_id) {
+      setState("done");
+      return;
+    }
+    const errors = (result.status === 422 && result.data.errors) || {};
+    if (errors.rpt_token) {
+      setState("dead");
+      return;
+    }
+    setInvalid(errors);
+    if (result.status === 422) setMessage(errors.password === "password_common" ? m.password_error_common() : Object.values(errors).includes("required") ? m.reset_error2() : m.error_invalid());
+    else setMessage(result.status && result.status < 500 && result.data.message ? result.data.message : m.reset_error_general());
+  }
+
+  return (
+    <AccountLayout title={m.reset_title()} intro={m.reset_intro()}>
+      <Form onSubmit={submit} validationBehavior="aria" className="space-y-4" data-testid="reset-password-form">
+        {message && <FormMessage tone="error">{message}</FormMessage>}
+        <PasswordInput name="password" label={m.reset_password()} autoComplete="new-password" value={values.password} onChange={set("password")} isRequired error={accountFieldError("password", invalid.password)} hint={m.password_hint()} autoFocus />
+        <PasswordInput name="confirm_password" label={m.reset_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={set("confirm_password")} isRequired error={accountFieldError("confirm_password", invalid.confirm_password)} />
+        <div className="flex flex-col gap-3 pt-1 sm:flex-row sm:items-center sm:justify-between">
+          <RequiredHint />
+          <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
+            {pending ? m.form_sending() : m.reset_submit()}
+          </Button>
+        </div>
+      </Form>
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,22 @@
+// POST /confirm-code with { code, password, confirm_password?, email? } → { user_id, role }
+// and a session cookie. The account is the browser's pending registration, or the one of
+// `email` (a code read on another device). 422 errors: code invalid / expired / locked
+// (5 wrong tries), password too short / too long / common / mismatch.
+import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
+import { confirmRegistration } from "../../server/accounts/confirm-code.service.ts";
+import { accountContext } from "../../server/accounts/account-context.ts";
+import { PENDING_COOKIE, readPendingRegistration } from "../../server/accounts/pending-registration.ts";
+import { clearCookie, readCookie, sessionCookie } from "../../server/http/cookies.ts";
+import { confirmCodeSchema } from "../../schemas/auth.ts";
+
+export const loader = methodNotAllowed;
+
+export const action = apiAction({ access: "public", body: confirmCodeSchema }, async ({ request, body, services, info, locale }) => {
+  const pendingId = readPendingRegistration(services.secret, readCookie(request, PENDING_COOKIE));
+  const who = pendingId ? { userId: pendingId, email: null } : { userId: null, email: body.email ?? null };
+  const result = await confirmRegistration(services.db, who, { code: body.code, password: body.password }, accountContext(services, info, locale));
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(result.token, { maxAgeSeconds: result.maxAgeSeconds, secure: info.secure }));
+  headers.append("Set-Cookie", clearCookie(PENDING_COOKIE, { httpOnly: true, secure: info.secure }));
+  return Response.json({ user_id: result.userId, role: result.role }, { headers });
+});

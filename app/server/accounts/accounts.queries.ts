@@ -1,0 +1,187 @@
+// SQL of the account flows (registration, codes, invitations, password recovery).
+import { sql } from "kysely";
+import type { Database } from "../db/database.ts";
+import type { NewUser, UserTokenKind } from "../db/types.ts";
+
+const accountColumns = [
+  "id",
+  "email",
+  "role",
+  "account_type",
+  "first_name",
+  "last_name",
+  "telephone",
+  "company",
+  "market_id",
+  "website",
+  "lang",
+  "active",
+  "password_hash",
+  "has_confirmed_code",
+  "approval_status",
+  "created_by",
+] as const;
+
+export type AccountRow = Awaited<ReturnType<typeof findAccountById>>;
+
+export function findAccountById(db: Database, args: { id: number }) {
+  return db.selectFrom("users").select(accountColumns).where("id", "=", args.id).executeTakeFirst();
+}
+
+export function findAccountByEmail(db: Database, args: { email: string }) {
+  return db
+    .selectFrom("users")
+    .select(accountColumns)
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", args.email.trim().toLowerCase()))
+    .executeTakeFirst();
+}
+
+export async function emailTaken(db: Database, args: { email: string }): Promise<boolean> {
+  return !!(await findAccountByEmail(db, args));
+}
+
+/** The active account an invite code belongs to. */
+export function findInviter(db: Database, args: { code: string }) {
+  return db
+    .selectFrom("users")
+    .select(["id"])
+    .where("invite_code", "=", args.code.trim().toUpperCase())
+    .where("active", "=", true)
+    .executeTakeFirst();
+}
+
+export function incrementInviteCount(db: Database, args: { userId: number }) {
+  return db
+    .updateTable("users")
+    .set((eb) => ({ invite_count: eb("invite_count", "+", 1) }))
+    .where("id", "=", args.userId)
+    .execute();
+}
+
+export async function inviteCodeExists(db: Database, args: { code: string }): Promise<boolean> {
+  return !!(await db.selectFrom("users").select("id").where("invite_code", "=", args.code).executeTakeFirst());
+}
+
+export async function stockspaceCodeExists(db: Database, args: { code: string }): Promise<boolean> {
+  return !!(await db.selectFrom("users").select("id").where("stockspace_code", "=", args.code).executeTakeFirst());
+}
+
+export async function insertUser(db: Database, values: NewUser): Promise<number> {
+  const row = await db.insertInto("users").values(values).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** An unclaimed, active warehouse a new stocker may ask for. */
+export function findClaimableWarehouse(db: Database, args: { id: number }) {
+  return db
+    .selectFrom("warehouses")
+    .select(["id", "city"])
+    .where("id", "=", args.id)
+    .where("user_id", "is", null)
+    .where("deactivated", "=", false)
+    .executeTakeFirst();
+}
+
+/** The warehouse a stocker lands on after completing the account: the latest one they own. */
+export function latestOwnedWarehouse(db: Database, args: { userId: number }) {
+  return db.selectFrom("warehouses").select("id").where("user_id", "=", args.userId).orderBy("created_at", "desc").orderBy("id", "desc").executeTakeFirst();
+}
+
+// ---------------------------------------------------------------- user tokens
+
+export function insertToken(db: Database, args: { userId: number; kind: UserTokenKind; tokenHash: string; expiresAt: Date }) {
+  return db.insertInto("user_tokens").values({ user_id: args.userId, kind: args.kind, token_hash: args.tokenHash, expires_at: args.expiresAt }).returning("id").executeTakeFirstOrThrow();
+}
+
+/** Earlier tokens of a kind stop working when a new one is sent (or one is used). */
+export function retireTokens(db: Database, args: { userId: number; kind: UserTokenKind }) {
+  return db.updateTable("user_tokens").set({ used_at: new Date() }).where("user_id", "=", args.userId).where("kind", "=", args.kind).where("used_at", "is", null).execute();
+}
+
+/** The newest unused token of a kind, locked for the rest of the transaction. */
+export function lockLatestOpenToken(db: Database, args: { userId: number; kind: UserTokenKind }) {
+  return db
+    .selectFrom("user_tokens")
+    .select(["id", "token_hash", "expires_at", "attempts"])
+    .where("user_id", "=", args.userId)
+    .where("kind", "=", args.kind)
+    .where("used_at", "is", null)
+    .orderBy("id", "desc")
+    .limit(1)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** A link token of a user, used or not, locked for the rest of the transaction. */
+export function lockToken(db: Database, args: { userId: number; kind: UserTokenKind; tokenHash: string }) {
+  return db
+    .selectFrom("user_tokens")
+    .select(["id", "expires_at", "used_at"])
+    .where("user_id", "=", args.userId)
+    .where("kind", "=", args.kind)
+    .where("token_hash", "=", args.tokenHash)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findToken(db: Database, args: { userId: number; kind: UserTokenKind; tokenHash: string }) {
+  return db
+    .selectFrom("user_tokens")
+    .select(["id", "expires_at", "used_at"])
+    .where("user_id", "=", args.userId)
+    .where("kind", "=", args.kind)
+    .where("token_hash", "=", args.tokenHash)
+    .executeTakeFirst();
+}
+
+export function addTokenAttempt(db: Database, args: { id: number }) {
+  return db
+    .updateTable("user_tokens")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("id", "=", args.id)
+    .returning("attempts")
+    .executeTakeFirstOrThrow();
+}
+
+export function markTokenUsed(db: Database, args: { id: number }) {
+  return db.updateTable("user_tokens").set({ used_at: new Date() }).where("id", "=", args.id).execute();
+}
+
+/** Tokens long expired or used are of no use: the maintenance job deletes them. */
+export function deleteOldTokens(db: Database, olderThanDays = 30) {
+  return db
+    .deleteFrom("user_tokens")
+    .where(sql<boolean>`coalesce(used_at, expires_at) < now() - make_interval(days => ${olderThanDays})`)
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------- passwords and profile
+
+export function setPassword(db: Database, args: { userId: number; passwordHash: string }) {
+  return db.updateTable("users").set({ password_hash: args.passwordHash, has_confirmed_code: true }).where("id", "=", args.userId).execute();
+}
+
+export function completeProfile(
+  db: Database,
+  args: {
+    userId: number;
+    passwordHash: string;
+    first_name: string;
+    last_name: string;
+    telephone: string;
+    company: string | null;
+    market_id: number | null;
+    website: string | null;
+  },
+) {
+  const { userId, passwordHash, ...profile } = args;
+  return db
+    .updateTable("users")
+    .set({ ...profile, password_hash: passwordHash, has_confirmed_code: true })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export function marketExists(db: Database, args: { id: number }) {
+  return db.selectFrom("markets").select("id").where("id", "=", args.id).executeTakeFirst();
+}

@@ -1,0 +1,197 @@
+// Invited accounts: a user created by someone else (a referent created by a stocker or a
+// referent, a stocker created or approved by an administrator). The account has no
+// password; the invitation e-mail carries a link with a one-time token (u_token, valid
+// 7 days) to the complete-account page, where the person fills in the profile and chooses a
+// password (POST /api/users/{id}/complete-account).
+//
+// For the stocker and admin areas:
+//   const { userId } = await inviteUser(trx, actor, { role: "referent", email, first_name, … }, ctx);
+//   await sendInvitation(trx, actor, userId, ctx);   // again, or for an approved stocker request
+// Both run in the caller's transaction when given one, so the invitation e-mail is written
+// with the change that caused it.
+import type { Database } from "../db/database.ts";
+import type { Actor } from "../context.ts";
+import type { Lang } from "../db/types.ts";
+import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { queueMail } from "../mail/outbox.service.ts";
+import { recordFailure, refuseAfterFailures } from "../security/rate-limit.ts";
+import type { AccountContext } from "./account-context.ts";
+import * as q from "./accounts.queries.ts";
+import { hashPassword } from "./passwords.ts";
+import { passwordProblem } from "./password-policy.ts";
+import { emailTakenError, freshInviteCode, freshStockspaceCode, isEmailConflict } from "./registration.service.ts";
+import { endAllSessions, startSession } from "./sessions.service.ts";
+import { TOKEN_FAILURES_PER_IP } from "./limits.ts";
+import { INVITATION_TTL_DAYS, linkTokenHash, newLinkToken } from "./tokens.ts";
+
+export type InviteInput = {
+  role: "referent" | "stocker";
+  email: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  telephone?: string | null;
+  company?: string | null;
+  /** Stockers only: 0 Stocker, 1 Stock Keeper. */
+  account_type?: 0 | 1 | null;
+  /** The invited person's language; by default the inviter's. */
+  lang?: Lang | null;
+};
+
+type MailContext = Pick<AccountContext, "origin">;
+
+function inTransaction<T>(db: Database, fn: (trx: Database) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}
+
+/** Who may invite whom: stockers and referents create referents; administrators create both. */
+function mayInvite(actor: Actor, role: InviteInput["role"]): boolean {
+  if (actor.role === "admin") return true;
+  return role === "referent" && (actor.role === "stocker" || actor.role === "referent");
+}
+
+function inviterName(actor: Actor): string | null {
+  if (actor.role === "admin") return null;
+  const name = [actor.firstName, actor.lastName].filter(Boolean).join(" ").trim();
+  return actor.company ? (name ? `${name} (${actor.company})` : actor.company) : name || null;
+}
+
+/** Create an invited user and queue the invitation e-mail. errors.email "taken" when the address has an account. */
+export async function inviteUser(db: Database, actor: Actor, input: InviteInput, ctx: MailContext): Promise<{ userId: number }> {
+  if (!mayInvite(actor, input.role)) throw new ForbiddenError();
+  const email = input.email.trim().toLowerCase();
+  if (await q.emailTaken(db, { email })) throw emailTakenError();
+  try {
+    return await inTransaction(db, async (trx) => {
+      const stocker = input.role === "stocker";
+      const userId = await q.insertUser(trx, {
+        email,
+        role: input.role,
+        password_hash: null,
+        has_confirmed_code: false,
+        first_name: input.first_name?.trim() || null,
+        last_name: input.last_name?.trim() || null,
+        telephone: input.telephone?.trim() || null,
+        company: input.company?.trim() || null,
+        lang: input.lang ?? actor.lang,
+        invite_code: await freshInviteCode(trx),
+        created_by: actor.id,
+        ...(stocker ? { account_type: input.account_type ?? 0, approval_status: "approved" as const, approved_at: new Date(), stockspace_code: await freshStockspaceCode(trx) } : {}),
+      });
+      await queueInvitation(trx, actor, userId, ctx);
+      return { userId };
+    });
+  } catch (err) {
+    if (isEmailConflict(err)) throw emailTakenError();
+    throw err;
+  }
+}
+
+/**
+ * Send (again) the invitation of an account that has no password yet: a new link, the old
+ * ones stop working. For an approved stocker request too. Admins, or the account's creator.
+ */
+export async function sendInvitation(db: Database, actor: Actor | null, userId: number, ctx: MailContext): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const user = await q.findAccountById(trx, { id: userId });
+    if (!user) throw new NotFoundError();
+    if (actor && actor.role !== "admin" && user.created_by !== actor.id) throw new ForbiddenError();
+    if (user.password_hash) throw new ValidationError({ user_id: "already_completed" }, "account_completed");
+    await queueInvitation(trx, actor, userId, ctx);
+  });
+}
+
+async function queueInvitation(trx: Database, actor: Actor | null, userId: number, ctx: MailContext) {
+  const user = await q.findAccountById(trx, { id: userId });
+  if (!user) throw new NotFoundError();
+  const token = newLinkToken();
+  await q.retireTokens(trx, { userId, kind: "complete_account" });
+  await q.insertToken(trx, { userId, kind: "complete_account", tokenHash: linkTokenHash(token), expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600 * 1000) });
+  await queueMail(trx, {
+    to: user.email,
+    lang: user.lang,
+    template: "invitation",
+    data: {
+      firstName: user.first_name,
+      invitedBy: actor ? inviterName(actor) : null,
+      role: user.role === "stocker" ? "stocker" : "referent",
+      link: `${ctx.origin}/${user.lang}/complete-account/${userId}?u_token=${token}`,
+      days: INVITATION_TTL_DAYS,
+    },
+    origin: ctx.origin,
+  });
+}
+
+export type TokenStatus = "valid" | "invalid" | "expired" | "used";
+
+function statusOf(token: { expires_at: Date; used_at: Date | null } | undefined): TokenStatus {
+  if (!token) return "invalid";
+  if (token.used_at) return "used";
+  if (token.expires_at.getTime() <= Date.now()) return "expired";
+  return "valid";
+}
+
+/** For the complete-account page: the invited account's details when the link is good. */
+export async function invitationFor(db: Database, userId: number, token: string | null) {
+  if (!token || token.length > 200) return { status: "invalid" as const, user: null };
+  const found = await q.findToken(db, { userId, kind: "complete_account", tokenHash: linkTokenHash(token) });
+  const status = statusOf(found);
+  if (status !== "valid") return { status, user: null };
+  const user = await q.findAccountById(db, { id: userId });
+  if (!user || !user.active) return { status: "invalid" as const, user: null };
+  const { email, role, first_name, last_name, telephone, company, market_id, website } = user;
+  return { status, user: { email, role, first_name, last_name, telephone, company, market_id, website } };
+}
+
+export type CompleteAccountInput = {
+  first_name: string;
+  last_name: string;
+  telephone: string;
+  company: string | null;
+  market_id: number | null;
+  website: string | null;
+  password: string;
+};
+
+const tokenError = (status: TokenStatus) =>
+  new ValidationError({ u_token: status === "expired" ? "expired" : "invalid" }, status === "expired" ? "token_expired" : "token_invalid");
+
+/**
+ * POST /api/users/{id}/complete-account: with the invitation's token, fill in the profile,
+ * set the password and log in. Returns where the person goes next (a stocker: the latest
+ * warehouse they own).
+ */
+export async function completeAccount(
+  db: Database,
+  userId: number,
+  token: string,
+  input: CompleteAccountInput,
+  ctx: Pick<AccountContext, "ip" | "userAgent">,
+): Promise<{ userId: number; role: string; warehouseId: number | null; token: string; maxAgeSeconds: number | null }> {
+  const ip = ctx.ip ? `ip:${ctx.ip}` : null;
+  await refuseAfterFailures(db, TOKEN_FAILURES_PER_IP, [ip]);
+  const problem = passwordProblem(input.password);
+  if (problem) throw new ValidationError({ password: problem }, problem === "password_common" ? "password_common" : "invalid");
+  if (input.market_id && !(await q.marketExists(db, { id: input.market_id }))) throw new ValidationError({ market_id: "invalid" });
+  const passwordHash = await hashPassword(input.password);
+
+  const result = await db.transaction().execute(async (trx) => {
+    const found = await q.lockToken(trx, { userId, kind: "complete_account", tokenHash: linkTokenHash(token) });
+    const status = statusOf(found);
+    if (status !== "valid") return { status };
+    const user = await q.findAccountById(trx, { id: userId });
+    if (!user || !user.active) return { status: "invalid" as const };
+    await q.markTokenUsed(trx, { id: found!.id });
+    await q.retireTokens(trx, { userId, kind: "complete_account" });
+    const { password: _typed, ...profile } = input;
+    await q.completeProfile(trx, { userId, passwordHash, ...profile });
+    await endAllSessions(trx, userId);
+    const warehouse = user.role === "stocker" ? await q.latestOwnedWarehouse(trx, { userId }) : undefined;
+    return { status: "valid" as const, role: user.role, warehouseId: warehouse?.id ?? null };
+  });
+  if (result.status !== "valid") {
+    await recordFailure(db, TOKEN_FAILURES_PER_IP, [ip]);
+    throw tokenError(result.status);
+  }
+  const session = await startSession(db, { userId, remember: false, ip: ctx.ip, userAgent: ctx.userAgent });
+  return { userId, role: result.role!, warehouseId: result.warehouseId ?? null, ...session };
+}

@@ -1,0 +1,250 @@
+// From a warehouse to a quote, in a real browser against the built app with demo data: the
+// public sheet (and 404 for an unclaimed warehouse), the open-now status, the gallery by
+// mouse and keyboard, the comparison, one quote request to five warehouses from the search
+// page (success message, reload, five pending links, each handler's notification and
+// e-mail, the requester's confirmation), a favourite, a review (once) and a report, and 403
+// for a user who is not a party.
+import { beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
+import type { BrowserContext, Page } from "playwright-core";
+import { DEMO, loginAs, mailTo, newPage, useAppDatabase, useBrowser } from "./support.ts";
+
+const b = useBrowser();
+const app = useAppDatabase();
+
+type Ids = { claimed: number[]; galleryId: number; unclaimed: number; hunterId: number; stockerWarehouses: number[] };
+let ids: Ids;
+
+beforeAll(async () => {
+  const db = app.db;
+  // Claimed, listed warehouses around Milan, the one with most images first.
+  const claimed = await db
+    .selectFrom("warehouses as w")
+    .select(["w.id", (eb) => eb.selectFrom("images").select((e) => e.fn.countAll<number>().as("n")).whereRef("images.warehouse_id", "=", "w.id").as("images")])
+    .where("w.user_id", "is not", null)
+    .where("w.status", "=", "approved")
+    .where("w.deactivated", "=", false)
+    .orderBy("images", "desc")
+    .orderBy("w.id")
+    .limit(5)
+    .execute();
+  const unclaimed = await db.selectFrom("warehouses").select("id").where("user_id", "is", null).orderBy("id").executeTakeFirstOrThrow();
+  const hunter = await db.selectFrom("users").select("id").where("email", "=", DEMO.hunter).executeTakeFirstOrThrow();
+  // The demo stocker's warehouses: the stock keeper (the non-party below) has nothing to do with them.
+  const stockers = await db
+    .selectFrom("warehouses as w")
+    .innerJoin("users as u", "u.id", "w.user_id")
+    .select("w.id")
+    .where("u.email", "=", DEMO.stocker)
+    .where("w.status", "=", "approved")
+    .where("w.deactivated", "=", false)
+    .orderBy("w.id")
+    .limit(2)
+    .execute();
+  ids = { claimed: claimed.map((c) => c.id), galleryId: claimed[0]!.id, unclaimed: unclaimed.id, hunterId: hunter.id, stockerWarehouses: stockers.map((w) => w.id) };
+  expect(Number(claimed[0]!.images)).toBeGreaterThan(3);
+});
+
+async function csrf(context: BrowserContext): Promise<string> {
+  return (await context.cookies()).find((c) => c.name === "XSRF-TOKEN")!.value;
+}
+
+/** Waits until React has hydrated the page: its nodes then carry React's fiber keys. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+  await page.waitForLoadState("networkidle");
+}
+
+describe("the warehouse sheet", () => {
+  it("shows a claimed warehouse in both languages and answers 404 for an unclaimed one", async () => {
+    for (const locale of ["it", "en"] as const) {
+      const { context, page } = await newPage(b.browser, { locale });
+      const res = await page.goto(`/${locale}/warehouses/${ids.galleryId}`);
+      expect(res?.status()).toBe(200);
+      await expect(page.locator("h1").textContent()).resolves.toBeTruthy();
+      const status = page.getByTestId("opening-status");
+      if (await status.count()) expect(await status.textContent()).toMatch(locale === "it" ? /(Aperto|Chiuso) ora/ : /(Open|Closed) now/);
+      expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toContain("Stockspace");
+      expect(await page.content()).not.toContain("handling_cost");
+      const missing = await page.goto(`/${locale}/warehouses/${ids.unclaimed}`);
+      expect(missing?.status()).toBe(404);
+      await context.close();
+    }
+  });
+
+  it("browses the gallery by mouse and keyboard, wrapping around", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "it" });
+    await page.goto(`/it/warehouses/${ids.galleryId}`);
+    await hydrated(page);
+    const total = await app.db.selectFrom("images").select((e) => e.fn.countAll<number>().as("n")).where("warehouse_id", "=", ids.galleryId).executeTakeFirstOrThrow();
+    const n = Number(total.n);
+    await expect(page.getByTestId("gallery-more").textContent()).resolves.toBe(`+${n - 3}`);
+    await page.getByTestId("gallery").locator("button").first().click();
+    const counter = page.getByTestId("gallery-counter");
+    await counter.waitFor();
+    expect(await counter.textContent()).toBe(`1 / ${n}`);
+    await page.keyboard.press("ArrowLeft");
+    expect(await counter.textContent()).toBe(`${n} / ${n}`);
+    await page.keyboard.press("ArrowRight");
+    expect(await counter.textContent()).toBe(`1 / ${n}`);
+    await page.getByRole("button", { name: "Foto successiva" }).click();
+    expect(await counter.textContent()).toBe(`2 / ${n}`);
+    await page.getByRole("button", { name: `Mostra la foto ${n} di ${n}` }).click();
+    expect(await counter.textContent()).toBe(`${n} / ${n}`);
+    await page.getByRole("button", { name: "Foto successiva" }).click();
+    expect(await counter.textContent()).toBe(`1 / ${n}`);
+    await page.keyboard.press("Escape");
+    await page.getByTestId("gallery-slider").waitFor({ state: "detached" });
+    await context.close();
+  });
+});
+
+describe("comparison", () => {
+  it("compares three claimed warehouses and leaves an unclaimed one out with a notice", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "en" });
+    const wids = [...ids.claimed.slice(0, 3), ids.unclaimed].join(",");
+    await page.goto(`/en/compare?wids=${wids}`);
+    expect(await page.getByTestId("compare-card").count()).toBe(3);
+    expect(await page.getByTestId("compare-missing").count()).toBe(1);
+    await page.goto(`/en/compare?wids=${ids.claimed[0]}`);
+    expect(await page.getByTestId("compare-too-few").count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe("a quote request to five warehouses from the search page", () => {
+  it("sends it, shows the success message, reloads, and writes the links, notifications and e-mails", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "it" });
+    await page.goto("/it/stocks?location=Milano&lat=45.4642&lng=9.19&radius=60");
+    await hydrated(page);
+    const boxes = page.getByTestId("result-select");
+    expect(await boxes.count()).toBeGreaterThanOrEqual(5);
+    for (let i = 0; i < 5; i++) await boxes.nth(i).check();
+    await page.getByTestId("quote-open").click();
+    const dialog = page.locator("#quote-request-ap");
+    await dialog.waitFor();
+    expect(await dialog.getByTestId("quote-recap-warehouses").locator("li").count()).toBe(5);
+
+    // Reversed dates are refused on the spot, both flagged.
+    await dialog.locator('input[name="start_date"]').fill("2027-03-01");
+    await dialog.locator('input[name="end_date"]').fill("2027-01-01");
+    await dialog.locator("button[type=submit]").click();
+    expect(await dialog.locator('input[type="date"][aria-invalid="true"]').count()).toBe(2);
+
+    const email = `e2e-visitor-${Date.now()}@example.com`;
+    await dialog.locator('input[name="start_date"]').fill("2027-01-01");
+    await dialog.locator('input[name="end_date"]').fill("2027-03-01");
+    await dialog.locator('input[name="business_name"]').fill("Prova E2E srl");
+    await dialog.locator('input[name="referent"]').fill("Anna Verdi");
+    await dialog.locator('input[name="contact"]').fill(email);
+    await dialog.locator('textarea[name="message"]').fill("Ci servono 400 m2 da gennaio a marzo.");
+    await dialog.getByText("Accetto le").click();
+    await dialog.getByText("Ho letto l").click();
+    const reloaded = page.waitForEvent("load", { timeout: 10_000 });
+    await dialog.locator("button[type=submit]").click();
+    await page.getByTestId("quote-success").waitFor();
+    expect(await page.getByTestId("quote-success").textContent()).toContain(email);
+    await reloaded;
+
+    const request = await app.db.selectFrom("warehouse_requests").selectAll().where("contact", "=", email).executeTakeFirstOrThrow();
+    expect(request).toMatchObject({ user_id: null, start_date: "2027-01-01", end_date: "2027-03-01", lang: "it" });
+    const links = await app.db.selectFrom("warehouse_request_warehouses").selectAll().where("warehouse_request_id", "=", request.id).execute();
+    expect(links).toHaveLength(5);
+    expect(links.every((l) => l.state === "pending")).toBe(true);
+
+    // Each warehouse's handler: its referent, else its owner, else the administrators.
+    const warehouses = await app.db.selectFrom("warehouses").select(["id", "user_id", "referent_id"]).where("id", "in", links.map((l) => l.warehouse_id)).execute();
+    const admins = await app.db.selectFrom("users").select(["id", "email"]).where("role", "=", "admin").where("active", "=", true).execute();
+    for (const w of warehouses) {
+      const handlerIds = w.referent_id ? [w.referent_id] : w.user_id ? [w.user_id] : admins.map((a) => a.id);
+      const link = links.find((l) => l.warehouse_id === w.id)!;
+      const notes = await app.db.selectFrom("notifications").select(["user_id"]).where(sql<boolean>`(data->>'link_id')::bigint = ${link.id}`).execute();
+      expect(notes.map((n) => n.user_id).sort()).toEqual([...handlerIds].sort());
+      const handlers = await app.db.selectFrom("users").select("email").where("id", "in", handlerIds).execute();
+      for (const h of handlers) await mailTo(h.email, { subject: new RegExp(String(request.id).padStart(10, "0")) });
+    }
+    const confirmation = await mailTo(email);
+    expect(confirmation.text).toContain(String(request.id).padStart(10, "0"));
+    await context.close();
+  });
+});
+
+describe("a stock hunter", () => {
+  it("toggles a favourite on a claimed warehouse", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "it" });
+    await loginAs(context, "hunter");
+    await page.goto("/it");
+    const token = await csrf(context);
+    const id = ids.claimed[1]!;
+    const before = await app.db.selectFrom("favourites").select("warehouse_id").where("user_id", "=", ids.hunterId).where("warehouse_id", "=", id).execute();
+    const res = await page.request.post(`/api/stock-hunter/warehouses/${id}/toggle-favourite`, { headers: { "X-XSRF-TOKEN": token } });
+    expect(res.status()).toBe(200);
+    const body = await res.json();
+    expect(body.favourite_ids.includes(id)).toBe(before.length === 0);
+    const unclaimed = await page.request.post(`/api/stock-hunter/warehouses/${ids.unclaimed}/toggle-favourite`, { headers: { "X-XSRF-TOKEN": token } });
+    expect(unclaimed.status()).toBe(422);
+    await context.close();
+  });
+
+  it("reviews a confirmed request once, reports another, and a non-party gets 403", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "en" });
+    await loginAs(context, "hunter");
+    await page.goto("/en");
+    const token = await csrf(context);
+    // A fresh request from the hunter to one warehouse, then confirmed by its handler (the
+    // state change belongs to the stocker's area; here it is set directly).
+    const send = await page.request.post("/api/warehouses/send-requests", {
+      headers: { "X-XSRF-TOKEN": token },
+      data: {
+        request_data: { business_name: "Hunter srl", contact: DEMO.hunter, telephone: "333 1", referent: "Sara", message: "E2E review", location: "Milano" },
+        warehouse_ids: ids.stockerWarehouses,
+      },
+    });
+    expect(send.status()).toBe(200);
+    const requestId = (await send.json()).warehouse_request_id as number;
+    await app.db.updateTable("warehouse_request_warehouses").set({ state: "confirmed" }).where("warehouse_request_id", "=", requestId).where("warehouse_id", "=", ids.stockerWarehouses[0]!).execute();
+
+    await page.goto(`/en/warehouses/${ids.stockerWarehouses[0]}/requests/${requestId}/review`);
+    await hydrated(page);
+    await page.getByTestId("rating-reliability_value").getByRole("radio", { name: "4 of 5" }).check({ force: true });
+    await page.getByTestId("rating-services_value").getByRole("radio", { name: "5 of 5" }).check({ force: true });
+    await page.getByRole("button", { name: "Send the review" }).click();
+    await page.getByTestId("feedback-done").waitFor();
+    const review = await app.db.selectFrom("reviews").selectAll().where("warehouse_request_id", "=", requestId).executeTakeFirstOrThrow();
+    expect(review).toMatchObject({ user_id: ids.hunterId, reliability_value: 4, services_value: 5, avg_value: 45, target: "warehouse" });
+
+    const again = await page.request.post(`/api/warehouses/${ids.stockerWarehouses[0]}/requests/${requestId}/review`, {
+      headers: { "X-XSRF-TOKEN": token },
+      data: { review_data: { full_name: "Sara", email: DEMO.hunter, telephone: "333" } },
+    });
+    expect(again.status()).toBe(409);
+    await page.goto(`/en/warehouses/${ids.stockerWarehouses[0]}/requests/${requestId}/review`);
+    expect(await page.getByTestId("feedback-notice").count()).toBe(1);
+
+    // The other link is still pending: a report is possible at any time.
+    await page.goto(`/en/warehouses/${ids.stockerWarehouses[1]}/requests/${requestId}/report`);
+    await hydrated(page);
+    await page.locator('input[name="subject"]').fill("No answer");
+    await page.locator('textarea[name="description"]').fill("The warehouse never answered.");
+    await page.getByRole("button", { name: "Send the report" }).click();
+    await page.getByTestId("feedback-done").waitFor();
+    expect(await app.db.selectFrom("reports").select("id").where("warehouse_request_id", "=", requestId).execute()).toHaveLength(1);
+
+    // Another user, not a party of this request.
+    const other = await newPage(b.browser, { locale: "en" });
+    await loginAs(other.context, "keeper");
+    const forbidden = await other.page.goto(`/en/warehouses/${ids.stockerWarehouses[0]}/requests/${requestId}/review`);
+    expect(forbidden?.status()).toBe(403);
+    await other.page.goto("/en");
+    const api = await other.page.request.post(`/api/warehouses/${ids.stockerWarehouses[1]}/requests/${requestId}/report`, {
+      headers: { "X-XSRF-TOKEN": await csrf(other.context) },
+      data: { report_data: { full_name: "X", email: "x@example.com", telephone: "1", subject: "s", description: "d" } },
+    });
+    expect(api.status()).toBe(403);
+    await other.context.close();
+    await context.close();
+  });
+});

@@ -1,0 +1,286 @@
+// The map search in a real browser, on the demo data: filters, autocomplete, results and the
+// same-zone list, the map's clusters and markers, selection and its links, anonymised unclaimed
+// warehouses, errors, the address as the search state, both languages.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { ensureGazetteerLoaded } from "../../app/server/geo/gazetteer.ts";
+import { baseUrl, loginAs, newPage, useAppDatabase, useBrowser } from "./support.ts";
+
+const b = useBrowser();
+const app = useAppDatabase();
+
+// The app loads the gazetteer when it starts; this makes sure of it (a no-op then).
+beforeAll(async () => {
+  await ensureGazetteerLoaded(app.db);
+}, 120_000);
+
+const MILANO = { latitude: 45.4642, longitude: 9.19 };
+
+type ApiResult = { id: number; name: string; lat: number; lng: number; distance: number; c_sub: boolean; address: string };
+type ApiSearch = { warehouses: ApiResult[]; other_warehouses: ApiResult[]; lat: number; lng: number; error: string | null };
+
+async function apiSearch(query: string): Promise<ApiSearch> {
+  const res = await fetch(`${baseUrl()}/api/warehouses/search?${query}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as ApiSearch;
+}
+
+/** Great-circle km on earthdistance's sphere. */
+function km(lat1: number, lng1: number, lat2: number, lng2: number) {
+  const r = Math.PI / 180;
+  const a = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
+  return 2 * 6378.168 * Math.asin(Math.sqrt(a));
+}
+
+async function cardIds(page: Page, list: string): Promise<number[]> {
+  return page.locator(`[data-testid=${list}] [data-testid=result-card]`).evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-id"))));
+}
+
+describe("the search page", () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await newPage(b.browser));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it("is linked from the home page and asks for a location", async () => {
+    await page.goto("/it");
+    await page.locator('a[href="/it/stocks"]').first().waitFor();
+    await page.goto("/it/stocks");
+    await expect(page.locator("[data-testid=filter-panel]").getAttribute("data-open")).resolves.toBe("true");
+    await page.click("[data-testid=search-submit]");
+    await page.locator("[data-testid=search-location-error]").waitFor();
+    expect(await page.locator("[data-testid=search-location-error]").textContent()).toContain("Inserisci un luogo");
+    expect(new URL(page.url()).search).toBe("");
+  });
+
+  it("suggests places after more than 3 characters, typed without accents", async () => {
+    await page.goto("/it/stocks");
+    const input = page.locator("[data-testid=search-location]");
+    await input.fill("For");
+    await page.waitForTimeout(1000);
+    expect(await page.locator("[data-testid=search-location-suggestions]").count()).toBe(0);
+    await input.fill("Forli");
+    const option = page.locator("[data-testid=search-location-suggestions] [role=option]").first();
+    await option.waitFor({ timeout: 5000 });
+    expect(await option.textContent()).toBe("Forlì (FC), Italia");
+    await option.click();
+    expect(await input.inputValue()).toBe("Forlì (FC), Italia");
+  });
+
+  it("searches Milano within 10 km: nearest first, the panel slides away, the map shows clusters", async () => {
+    await page.goto("/it/stocks");
+    await page.locator("[data-testid=search-location]").fill("Milano");
+    await page.locator("[data-testid=search-radius]").fill("10");
+    await page.click("[data-testid=search-submit]");
+    await page.locator("[data-testid=search-results]").waitFor();
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/it/stocks");
+    expect(url.searchParams.get("location")).toBe("Milano");
+    expect(await page.locator("[data-testid=filter-panel]").getAttribute("data-open")).toBe("false");
+
+    const api = await apiSearch("location=Milano&radius=10");
+    expect(api.warehouses.length).toBeGreaterThan(0);
+    for (const w of [...api.warehouses, ...api.other_warehouses]) expect(km(api.lat, api.lng, w.lat, w.lng)).toBeLessThanOrEqual(10.0001);
+    const distances = api.warehouses.map((w) => w.distance);
+    expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+    // The page lists the same warehouses in the same order.
+    expect(await cardIds(page, "found-list")).toEqual(api.warehouses.slice(0, 20).map((w) => w.id));
+
+    // Clusters (DOM elements over the map, so they work without map tiles).
+    const map = page.locator("[data-testid=search-map]");
+    await map.locator("[data-testid=map-cluster], [data-testid=map-marker]").first().waitFor({ timeout: 15000 });
+    const clusters = await map.locator("[data-testid=map-cluster]").evaluateAll((els) =>
+      els.map((e) => ({ count: Number(e.getAttribute("data-count")), color: e.getAttribute("data-color"), title: e.getAttribute("title") })),
+    );
+    if (clusters.length) {
+      const mean = clusters.reduce((s, c) => s + c.count, 0) / clusters.length;
+      for (const c of clusters) {
+        expect(c.count).toBeGreaterThanOrEqual(2);
+        expect(c.color).toBe(c.count > Math.max(10, mean) ? "red" : "blue");
+        expect(c.title).toBe(`Gruppo di ${c.count} marcatori`);
+      }
+      // A cluster opens up to markers: zoom in until single markers show, then open a card.
+      for (let i = 0; i < 6 && (await map.locator("[data-testid=map-marker]").count()) === 0; i++) {
+        await map.locator("[data-testid=map-cluster]").first().click();
+        await page.waitForTimeout(900);
+      }
+    }
+    const marker = map.locator("[data-testid=map-marker]").first();
+    await marker.waitFor({ timeout: 10000 });
+    await marker.click();
+    const card = page.locator("[data-testid=marker-card]");
+    await card.waitFor();
+    expect(await card.locator("li").count()).toBeLessThanOrEqual(5); // at most 4 specifications and a "+N"
+  });
+
+  it("keeps the true name and position of unclaimed warehouses out of the page and the API", async () => {
+    const api = await apiSearch("location=Milano&radius=25");
+    const unclaimed = [...api.warehouses, ...api.other_warehouses].filter((w) => !w.c_sub);
+    expect(unclaimed.length).toBeGreaterThan(0);
+    const rows = await app.db
+      .selectFrom("warehouses")
+      .select(["id", "name", "address", "lat", "lng"])
+      .where(
+        "id",
+        "in",
+        unclaimed.map((w) => w.id),
+      )
+      .execute();
+    await page.goto("/it/stocks?location=Milano&radius=25");
+    const html = await page.content();
+    const json = JSON.stringify(api);
+    for (const row of rows) {
+      const shown = unclaimed.find((w) => w.id === row.id)!;
+      expect(shown.name).toBe(`Stocker ${row.id}`);
+      expect(shown.address).not.toBe(row.address);
+      for (const text of [row.name, row.address, String(row.lat), String(row.lng), row.lat.toFixed(5), row.lng.toFixed(5)]) {
+        expect(json).not.toContain(text);
+        expect(html).not.toContain(text);
+      }
+      expect(Math.abs(shown.lat - row.lat)).toBeLessThanOrEqual(0.004 + 1e-9);
+      expect(Math.abs(shown.lng - row.lng)).toBeLessThanOrEqual(0.006 + 1e-9);
+    }
+    // The same position on every search.
+    const again = await apiSearch("location=Milano&radius=25");
+    for (const w of unclaimed) {
+      const same = [...again.warehouses, ...again.other_warehouses].find((x) => x.id === w.id)!;
+      expect([same.lat, same.lng]).toEqual([w.lat, w.lng]);
+    }
+  });
+
+  it("narrows the found list with specification filters and moves the rest to the same zone", async () => {
+    await page.goto("/it/stocks?location=Milano&radius=10");
+    const before = await apiSearch("location=Milano&radius=10");
+    await page.click("[data-testid=search-edit]");
+    await expect(page.locator("[data-testid=filter-panel]").getAttribute("data-open")).resolves.toBe("true");
+    expect(new URL(page.url()).searchParams.get("edit")).toBe("1");
+    // Pick the first two security options.
+    await page.locator("[data-testid=search-spec-security] button").click();
+    const options = page.locator("[role=listbox] [role=option]");
+    await options.first().waitFor();
+    await options.nth(0).click();
+    await options.nth(1).click();
+    await page.keyboard.press("Escape");
+    await page.locator("[data-testid=search-spec-security] [data-testid=multiselect-count]").waitFor();
+    expect(await page.locator("[data-testid=search-spec-security] [data-testid=multiselect-count]").textContent()).toBe("2");
+    await page.waitForTimeout(150);
+    await page.click("[data-testid=search-submit]");
+    await page.locator("[data-testid=search-results]").waitFor();
+    const url = new URL(page.url());
+    expect(url.searchParams.getAll("security")).toHaveLength(2);
+    expect(url.searchParams.has("edit")).toBe(false);
+    const after = await apiSearch(url.search.slice(1));
+    expect(after.warehouses.length).toBeLessThan(before.warehouses.length);
+    expect(after.warehouses.length + after.other_warehouses.length).toBe(before.warehouses.length + before.other_warehouses.length);
+    expect(after.other_warehouses.length).toBeGreaterThan(0);
+
+    // Back goes to the filters, back again to the unfiltered results.
+    await page.goBack();
+    await page.goBack();
+    await page.locator("[data-testid=search-results]").waitFor();
+    expect(new URL(page.url()).searchParams.getAll("security")).toHaveLength(0);
+  });
+
+  it("enables compare with 2 claimed warehouses, in a new tab, and disables the detail link of unclaimed ones", async () => {
+    await page.goto("/it/stocks?location=Milano&radius=25");
+    await page.locator("[data-testid=search-results]").waitFor();
+    await page.locator("[data-testid=compare-link-disabled]").waitFor();
+    const claimed = page.locator('[data-testid=found-list] [data-testid=result-card][data-claimed="true"]');
+    const unclaimed = page.locator('[data-testid=result-card][data-claimed="false"]');
+    expect(await unclaimed.first().locator("[data-testid=result-detail-disabled]").count()).toBe(1);
+    expect(await unclaimed.first().locator("a[href*='/warehouses/']").count()).toBe(0);
+    const firstId = await claimed.nth(0).getAttribute("data-id");
+    expect(await claimed.nth(0).locator(`a[href="/it/warehouses/${firstId}"]`).count()).toBe(1);
+
+    // An unclaimed one does not count for comparing.
+    await unclaimed.first().locator("[data-testid=result-select]").check();
+    await claimed.nth(0).locator("[data-testid=result-select]").check();
+    expect(await page.locator("[data-testid=compare-link]").count()).toBe(0);
+    await claimed.nth(1).locator("[data-testid=result-select]").check();
+    const link = page.locator("[data-testid=compare-link]");
+    await link.waitFor();
+    const ids = [await claimed.nth(0).getAttribute("data-id"), await claimed.nth(1).getAttribute("data-id")];
+    expect(await link.getAttribute("href")).toBe(`/it/compare?wids=${ids.join(",")}`);
+    expect(await link.getAttribute("target")).toBe("_blank");
+
+    // The quote popup shows the recap of the search and of the selection.
+    await page.click("[data-testid=quote-open]");
+    const dialog = page.locator("#quote-request-ap");
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("Milano");
+    await page.keyboard.press("Escape");
+  });
+
+  it("lets a visitor start the stocker registration for an unclaimed warehouse", async () => {
+    await page.goto("/it/stocks?location=Milano&radius=25");
+    const claim = page.locator("[data-testid=result-claim]").first();
+    await claim.waitFor();
+    await claim.click();
+    await page.locator("#register-ap").waitFor();
+  });
+
+  it("says when a place cannot be found, and when a zone is empty", async () => {
+    await page.goto("/it/stocks?location=Qqqzzzxx");
+    await page.locator("[data-testid=search-location-error]").waitFor();
+    expect(await page.locator("[data-testid=search-location-error]").textContent()).toContain("Non abbiamo trovato");
+    // Open sea off Sardinia: nothing within 5 km.
+    await page.goto("/it/stocks?location=Mare&lat=39.5&lng=6&radius=5");
+    await page.locator("[data-testid=found-list-empty]").waitFor();
+  });
+});
+
+describe("the search page in English, with geolocation", () => {
+  it("uses my position (the locality becomes the location) and speaks English", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "en" });
+    await context.grantPermissions(["geolocation"]);
+    await context.setGeolocation(MILANO);
+    await page.goto("/en/stocks");
+    await page.click("[data-testid=search-my-position]");
+    await expect.poll(() => page.locator("[data-testid=search-location]").inputValue(), { timeout: 10000 }).toBe("Milano");
+    await page.click("[data-testid=search-submit]");
+    await page.locator("[data-testid=search-results]").waitFor();
+    expect(await page.locator("[data-testid=search-summary]").textContent()).toContain("warehouses found within 10 km");
+    expect(new URL(page.url()).searchParams.get("lat")).toBe(MILANO.latitude.toFixed(6));
+    const cluster = page.locator("[data-testid=map-cluster]").first();
+    if (await cluster.count()) expect(await cluster.getAttribute("title")).toMatch(/^Cluster of \d+ markers$/);
+    await context.close();
+  });
+
+  it("shows the failure badge for 5 seconds when the position cannot be found", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "en" });
+    // No permission: the browser refuses at once.
+    await page.goto("/en/stocks");
+    await page.click("[data-testid=search-my-position]");
+    const badge = page.locator("[data-testid=search-geolocation-failed]");
+    await badge.waitFor({ timeout: 12000 });
+    await badge.waitFor({ state: "detached", timeout: 7000 });
+    await context.close();
+  });
+
+  it("gives a logged-in stock hunter the favourite toggle on claimed warehouses' cards", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "en" });
+    await loginAs(context, "hunter");
+    await page.goto("/en/stocks?location=Milano&radius=10");
+    const map = page.locator("[data-testid=search-map]");
+    await map.locator("[data-testid=map-cluster], [data-testid=map-marker]").first().waitFor({ timeout: 15000 });
+    for (let i = 0; i < 6 && (await map.locator('[data-testid=map-marker][data-claimed="true"]').count()) === 0; i++) {
+      await map.locator("[data-testid=map-cluster]").first().click();
+      await page.waitForTimeout(900);
+    }
+    const marker = map.locator('[data-testid=map-marker][data-claimed="true"]').first();
+    if ((await marker.count()) === 0) return; // no claimed warehouse in the first cluster's branch
+    await marker.click();
+    const toggle = page.locator("[data-testid=marker-favourite]");
+    await toggle.waitFor();
+    const pressed = await toggle.getAttribute("aria-pressed");
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute("aria-pressed")).not.toBe(pressed);
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe(pressed);
+    await context.close();
+  });
+});
