@@ -6,7 +6,7 @@
 // for a user who is not a party.
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { DEMO, loginAs, mailTo, newPage, useAppDatabase, useBrowser } from "./support.ts";
 
 const b = useBrowser();
@@ -129,14 +129,14 @@ describe("a quote request to five warehouses from the search page", () => {
     expect(await dialog.getByTestId("quote-recap-warehouses").locator("li").count()).toBe(5);
 
     // Reversed dates are refused on the spot, both flagged.
-    await dialog.locator('input[name="start_date"]').fill("2027-03-01");
-    await dialog.locator('input[name="end_date"]').fill("2027-01-01");
+    await fillDate(page, dialog, "Dal", "2027-03-01");
+    await fillDate(page, dialog, "Al", "2027-01-01");
     await dialog.locator("button[type=submit]").click();
-    expect(await dialog.locator('input[type="date"][aria-invalid="true"]').count()).toBe(2);
+    expect(await dialog.locator('[role="group"][data-invalid]').count()).toBe(2);
 
     const email = `e2e-visitor-${Date.now()}@example.com`;
-    await dialog.locator('input[name="start_date"]').fill("2027-01-01");
-    await dialog.locator('input[name="end_date"]').fill("2027-03-01");
+    await fillDate(page, dialog, "Dal", "2027-01-01");
+    await fillDate(page, dialog, "Al", "2027-03-01");
     await dialog.locator('input[name="business_name"]').fill("Prova E2E srl");
     await dialog.locator('input[name="referent"]').fill("Anna Verdi");
     await dialog.locator('input[name="contact"]').fill(email);
@@ -248,3 +248,10 @@ describe("a stock hunter", () => {
     await context.close();
   });
 });
+
+/** Type a date into a React Aria date field (segments day, month, year in it-IT order). */
+async function fillDate(page: Page, scope: Locator, label: string, iso: string) {
+  const [year, month, day] = iso.split("-");
+  await scope.getByRole("group", { name: label, exact: true }).getByRole("spinbutton").first().click();
+  await page.keyboard.type(`${day}${month}${year}`);
+}

@@ -20,6 +20,7 @@ import { CheckboxInput, FormMessage, RequiredHint, RequiredMark, TextInput } fro
 import { buttonClass, inputClass, labelClass, linkClass } from "../ui/styles.ts";
 import { usePopups } from "../popups/PopupContext.tsx";
 import { issuesToCodes } from "../../lib/field-codes.ts";
+import { DateInput } from "../ui/DateInput.tsx";
 
 /** A warehouse the request goes to, as the recap shows it (anonymised name for unclaimed ones). */
 export type QuoteWarehouse = { id: number; name: string; city?: string | null; address?: string | null };
@@ -447,35 +448,6 @@ function Recap({ source, warehouses, search }: Pick<QuoteRequestDialogProps, "so
         </ul>
       </div>
     </section>
-  );
-}
-
-/** A native date input: the browser's date picker, with min/max so the two dates cap each other. */
-function DateInput({ name, label, value, onChange, min, max, error }: { name: string; label: string; value: string; onChange: (v: string) => void; min?: string; max?: string; error: string | null }) {
-  const id = useId();
-  return (
-    <div className="flex flex-col">
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        name={name}
-        value={value}
-        min={min}
-        max={max}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${inputClass} ${error ? "border-red-500 bg-red-50/40" : ""}`}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 
