@@ -10,6 +10,7 @@ import { LogoMark, Wordmark } from "./Logo.tsx";
 import { usePopups } from "./popups/PopupContext.tsx";
 import { buttonClass } from "./ui/styles.ts";
 import { CloseIcon } from "./ui/PopupDialog.tsx";
+import { XSRF_FIELD_NAME } from "../lib/api-client.ts";
 
 type HeaderProps = { locale: Locale; user: CurrentUser | null; csrfToken: string };
 
@@ -159,7 +160,7 @@ function AuthActions({ locale, user, csrfToken, stacked }: HeaderProps & { stack
       </Link>
       {/* A plain form post: works before hydration; the server answers with a redirect. */}
       <form method="post" action="/logout" className={stacked ? "w-full" : ""}>
-        <input type="hidden" name="_xsrf" value={csrfToken} />
+        <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
         <button type="submit" className={buttonClass(stacked ? "secondary" : "ghost", size, full)}>
           {m.nav_logout()}
         </button>

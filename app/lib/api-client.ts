@@ -5,6 +5,8 @@
 
 export const XSRF_COOKIE = "XSRF-TOKEN";
 export const XSRF_HEADER = "X-XSRF-TOKEN";
+/** Plain form posts (before hydration, or page forms) carry the token in this hidden field. */
+export const XSRF_FIELD_NAME = "_xsrf";
 
 export type ApiResult<T = Record<string, unknown>> = {
   ok: boolean;

@@ -6,19 +6,23 @@ export type FieldCodes = Record<string, string | undefined>;
 
 type Issue = { path: PropertyKey[]; code: string; message: string; input?: unknown; origin?: string; minimum?: unknown; format?: string };
 
+/** One issue's code. `missing` says the field had no value (form parsers turn "" into undefined). */
+export function issueCode(raw: unknown, missing = false): string {
+  const issue = raw as Issue;
+  if (issue.code === "custom") return issue.message;
+  if (missing || issue.input === undefined || issue.input === null || issue.input === "") return "required";
+  if (issue.code === "too_small" && issue.origin === "string" && issue.minimum === 1) return "required";
+  if (issue.code === "too_big" && issue.origin === "string") return "too_long";
+  if (issue.code === "invalid_format" && issue.format === "email") return "email";
+  return "invalid";
+}
+
 export function issuesToCodes(issues: readonly unknown[]): FieldCodes {
   const out: FieldCodes = {};
   for (const raw of issues) {
-    const issue = raw as Issue;
-    const field = String(issue.path[0] ?? "");
+    const field = String((raw as Issue).path[0] ?? "");
     if (!field || out[field]) continue;
-    let code = "invalid";
-    if (issue.code === "custom") code = issue.message;
-    else if (issue.input === undefined || issue.input === null || issue.input === "") code = "required";
-    else if (issue.code === "too_small" && issue.origin === "string" && issue.minimum === 1) code = "required";
-    else if (issue.code === "too_big" && issue.origin === "string") code = "too_long";
-    else if (issue.code === "invalid_format" && issue.format === "email") code = "email";
-    out[field] = code;
+    out[field] = issueCode(raw);
   }
   return out;
 }

@@ -9,8 +9,10 @@ import { inputClass, labelClass } from "./styles.ts";
 type TextInputProps = {
   name: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  /** Controlled: value and onChange. Uncontrolled (Conform forms): defaultValue. */
+  value?: string;
+  onChange?: (value: string) => void;
+  defaultValue?: string;
   type?: "text" | "email" | "password" | "tel" | "url";
   autoComplete?: string;
   isRequired?: boolean;
@@ -21,6 +23,8 @@ type TextInputProps = {
   autoFocus?: boolean;
   placeholder?: string;
   className?: string;
+  /** The on-screen keyboard to show, e.g. "numeric" for a code. */
+  inputMode?: "text" | "numeric" | "email" | "tel" | "url";
 };
 
 export function RequiredMark() {
@@ -36,6 +40,7 @@ export function TextInput({
   label,
   value,
   onChange,
+  defaultValue,
   type = "text",
   autoComplete,
   isRequired,
@@ -45,6 +50,7 @@ export function TextInput({
   autoFocus,
   placeholder,
   className = "",
+  inputMode,
 }: TextInputProps) {
   return (
     <TextField
@@ -52,6 +58,7 @@ export function TextInput({
       type={multiline ? undefined : type}
       value={value}
       onChange={onChange}
+      defaultValue={defaultValue}
       autoComplete={autoComplete}
       isRequired={isRequired}
       isInvalid={!!error}
@@ -66,7 +73,7 @@ export function TextInput({
       {multiline ? (
         <TextArea rows={rows} placeholder={placeholder} className={`${inputClass} resize-y`} />
       ) : (
-        <Input placeholder={placeholder} className={inputClass} />
+        <Input placeholder={placeholder} inputMode={inputMode} className={inputClass} />
       )}
       <FieldError className="mt-1 text-sm text-red-700">{error}</FieldError>
     </TextField>

@@ -5,8 +5,9 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { CsrfError } from "../errors.ts";
 import { readCookie, XSRF_COOKIE, XSRF_HEADER } from "./cookies.ts";
+import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 
-export const XSRF_FIELD = "_xsrf";
+export const XSRF_FIELD = XSRF_FIELD_NAME;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function newCsrfToken(): string {
