@@ -10,19 +10,25 @@ type Issue = { path: PropertyKey[]; code: string; message: string; input?: unkno
 export function issueCode(raw: unknown, missing = false): string {
   const issue = raw as Issue;
   if (issue.code === "custom") return issue.message;
-  if (missing || issue.input === undefined || issue.input === null || issue.input === "") return "required";
+  if (issue.code === "too_big") return issue.origin === "string" ? "too_long" : "invalid";
+  if (missing) return "required";
   if (issue.code === "too_small" && issue.origin === "string" && issue.minimum === 1) return "required";
-  if (issue.code === "too_big" && issue.origin === "string") return "too_long";
   if (issue.code === "invalid_format" && issue.format === "email") return "email";
   return "invalid";
 }
 
-export function issuesToCodes(issues: readonly unknown[]): FieldCodes {
+/**
+ * Issues → { field: code }. Zod 4 issues do not carry the input, so pass the parsed values
+ * to tell a missing field ("required") from a wrong one.
+ */
+export function issuesToCodes(issues: readonly unknown[], values?: Record<string, unknown>): FieldCodes {
   const out: FieldCodes = {};
   for (const raw of issues) {
     const field = String((raw as Issue).path[0] ?? "");
     if (!field || out[field]) continue;
-    out[field] = issueCode(raw);
+    const value = values?.[field];
+    const missing = values !== undefined && (value === undefined || value === null || (typeof value === "string" && value.trim() === ""));
+    out[field] = issueCode(raw, missing);
   }
   return out;
 }

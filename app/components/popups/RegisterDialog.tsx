@@ -1,6 +1,7 @@
 // The registration popup (#register-ap). First the choice between stock hunter and stocker,
 // then the chosen role's form. The forms live in ./register/ and receive everything they
 // need as props (RegisterFormProps), so they can be replaced without touching this frame.
+import { useState } from "react";
 import { Button, Radio, RadioGroup } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import type { Locale } from "../../lib/locale.ts";
@@ -18,6 +19,13 @@ export function RegisterDialog({ locale }: { locale: Locale }) {
   const { popup, close, openLogin, openSupport, setRegister, inviteCode } = usePopups();
   const register = popup.kind === "register" ? popup : null;
   const onForm = register?.step === "form" && register.role;
+  // The stocker's done screen (step 2) needs neither the legal links nor the login switch.
+  const [finished, setFinished] = useState(false);
+  const [wasOpen, setWasOpen] = useState(!!register);
+  if (wasOpen !== !!register) {
+    setWasOpen(!!register);
+    if (!register) setFinished(false);
+  }
 
   const title = !onForm ? m.register_title() : register.role === "stocker" ? m.register_form_title_stocker() : m.register_form_title_hunter();
 
@@ -29,6 +37,7 @@ export function RegisterDialog({ locale }: { locale: Locale }) {
         onBack: () => setRegister({ step: "choice" }),
         onClose: close,
         openSupport,
+        onFinished: () => setFinished(true),
       }
     : null;
 
@@ -40,7 +49,7 @@ export function RegisterDialog({ locale }: { locale: Locale }) {
       isOpen={!!register}
       onClose={close}
       size="lg"
-      footer={<RegisterFooter locale={locale} onLogin={openLogin} />}
+      footer={finished ? undefined : <RegisterFooter locale={locale} onLogin={openLogin} />}
     >
       {inviteCode && (
         <p className="mb-4 rounded-lg bg-accent-300/30 px-3 py-2 text-sm text-slate-800">{m.register_invite_notice({ code: inviteCode })}</p>

@@ -225,7 +225,7 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
     if (pending) return;
     const data = requestData();
     const parsed = quoteRequestDataSchema.safeParse(data);
-    const found: Invalid = parsed.success ? {} : (issuesToCodes(parsed.error.issues) as Invalid);
+    const found: Invalid = parsed.success ? {} : (issuesToCodes(parsed.error.issues, data as Record<string, unknown>) as Invalid);
     if (!user) {
       // A visitor's ticks are reported together with the other fields.
       const visitor = visitorQuoteErrors({ conditions: values.conditions, privacy: values.privacy, data_f: values.data_f, data_g: values.data_g, source });

@@ -106,6 +106,13 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // A group reports its change 100 ms after the last tick: read what its (hidden, native)
+    // select holds now, so a tick just before pressing Search is not lost.
+    const current = { ...values };
+    for (const group of SPEC_GROUPS) {
+      const select = event.currentTarget.querySelector<HTMLSelectElement>(`select[name="${group}"]`);
+      if (select) current[group] = [...select.selectedOptions].map((o) => Number(o.value)).filter((n) => Number.isInteger(n) && n > 0);
+    }
     const found: Errors = {};
     if (!values.location.trim() && !(values.lat && values.lng)) found.location = "required";
     if (values.start_date && values.end_date && values.start_date > values.end_date) {
@@ -121,7 +128,7 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
       first?.focus();
       return;
     }
-    onSearch(values);
+    onSearch(current);
   }
 
   const dateError = (code: string | undefined) => (code ? (code === "invalid" ? m.search_error_date_invalid() : m.search_error_dates_order()) : null);

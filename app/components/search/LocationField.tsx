@@ -54,7 +54,8 @@ export function LocationField({ value, onChange, error }: Props) {
     <ComboBox
       className="group flex flex-col"
       allowsCustomValue
-      allowsEmptyCollection={false}
+      // Suggestions arrive after the menu opened on typing: let it open empty (hidden below).
+      allowsEmptyCollection
       menuTrigger="input"
       name="location"
       formValue="text"
@@ -87,7 +88,7 @@ export function LocationField({ value, onChange, error }: Props) {
           {message}
         </FieldError>
       )}
-      <Popover className="w-(--trigger-width) overflow-auto rounded-lg border border-slate-200 bg-white shadow-lg" offset={4}>
+      <Popover className={`w-(--trigger-width) overflow-auto rounded-lg border border-slate-200 bg-white shadow-lg ${items.length ? "" : "hidden"}`} offset={4}>
         <ListBox className="max-h-72 p-1 outline-none" data-testid="search-location-suggestions">
           {(item: Prediction) => (
             <ListBoxItem

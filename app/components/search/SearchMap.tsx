@@ -44,18 +44,23 @@ type Props<P extends SearchMapPoint> = {
 };
 
 function markerElement(point: SearchMapPoint, selected: boolean): HTMLButtonElement {
+  // MapLibre places the element with its transform: the looks (and any hover scaling) go on an
+  // inner span, so nothing animates the position itself.
   const el = document.createElement("button");
   el.type = "button";
   el.dataset.testid = "map-marker";
   el.dataset.id = String(point.id);
   el.dataset.claimed = String(point.claimed);
-  el.className = [
-    "search-map-marker flex h-8 w-8 items-center justify-center rounded-full border-2 border-white shadow-md transition-transform hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900",
+  el.className = "search-map-marker group rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900";
+  const dot = document.createElement("span");
+  dot.className = [
+    "flex h-8 w-8 items-center justify-center rounded-full border-2 border-white shadow-md transition-[scale] group-hover:scale-110",
     point.matches ? (point.claimed ? "bg-brand-600" : "bg-brand-400") : "bg-slate-400",
     selected ? "ring-4 ring-accent-400" : "",
   ].join(" ");
-  el.innerHTML =
+  dot.innerHTML =
     '<svg viewBox="0 0 24 24" width="16" height="16" fill="white" aria-hidden="true"><path d="M3 10.5 12 4l9 6.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z"/></svg>';
+  el.append(dot);
   return el;
 }
 
@@ -207,10 +212,13 @@ export function SearchMap<P extends SearchMapPoint>({ points, bounds, area, styl
     const openCard = (point: P) => {
       popupRef.current?.remove();
       const node = document.createElement("div");
-      const popup = new maplibre.Popup({ offset: 20, maxWidth: "300px", closeButton: true, focusAfterOpen: false })
+      // Not closeOnClick: the map sees the marker's own click and would close the card at once.
+      const popup = new maplibre.Popup({ offset: 20, maxWidth: "300px", closeButton: true, closeOnClick: false, focusAfterOpen: false })
         .setLngLat([point.lng, point.lat])
         .setDOMContent(node)
         .addTo(map);
+      // Markers are drawn again after every move, after the card: keep the card above them.
+      popup.getElement().style.zIndex = "10";
       popup.on("close", () => {
         if (popupRef.current === popup) {
           popupRef.current = null;
@@ -251,10 +259,18 @@ export function SearchMap<P extends SearchMapPoint>({ points, bounds, area, styl
       }
       container.current?.setAttribute("data-zoom", map.getZoom().toFixed(2));
     };
+    // A click on the map itself (not on a marker or the card) closes the card.
+    const closeCard = (event: import("maplibre-gl").MapMouseEvent) => {
+      const target = event.originalEvent.target as Element | null;
+      if (target?.closest(".search-map-marker, .maplibregl-popup")) return;
+      popupRef.current?.remove();
+    };
     draw();
     map.on("moveend", draw);
+    map.on("click", closeCard);
     return () => {
       map.off("moveend", draw);
+      map.off("click", closeCard);
     };
   }, [ready, index, selectedIds]);
 

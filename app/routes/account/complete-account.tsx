@@ -98,8 +98,9 @@ function CompleteAccountForm({
 
   function banner(codes: FieldCodes): string {
     if (Object.values(codes).includes("required")) return m.complete_error2();
-    if (codes.confirm_password === "mismatch") return m.complete_error3();
-    if (codes.password === "password_common") return m.password_error_common();
+    const count = Object.values(codes).filter(Boolean).length;
+    if (codes.confirm_password === "mismatch" && count === 1) return m.complete_error3();
+    if (codes.password === "password_common" && count === 1) return m.password_error_common();
     return m.error_invalid();
   }
 
@@ -108,7 +109,7 @@ function CompleteAccountForm({
     if (pending) return;
     const userData = { ...values, has_confirmed_code: 1 };
     const parsed = completeAccountDataSchema.safeParse(userData);
-    const codes: FieldCodes = parsed.success ? {} : codesOf(parsed.error.issues);
+    const codes: FieldCodes = parsed.success ? {} : codesOf(parsed.error.issues, userData);
     if (!values.confirm_password) codes.confirm_password = "required";
     if (Object.values(codes).some(Boolean)) {
       setInvalid(codes);

@@ -60,13 +60,14 @@ export default function ConfirmCodePage({ loaderData }: Route.ComponentProps) {
     if (pending) return;
     const body = { code: values.code, password: values.password, confirm_password: values.confirm_password, email: pendingEmail ? null : values.email };
     const parsed = confirmCodeSchema.safeParse(body);
-    const codes: FieldCodes = parsed.success ? {} : codesOf(parsed.error.issues);
+    const codes: FieldCodes = parsed.success ? {} : codesOf(parsed.error.issues, body);
     if (!values.confirm_password) codes.confirm_password = "required";
     if (!pendingEmail && !values.email.trim()) codes.email = "required";
     if (Object.values(codes).some(Boolean)) {
       setInvalid(codes);
       const required = Object.values(codes).includes("required");
-      setMessage({ tone: "error", text: required ? m.confirm_error2() : codes.confirm_password === "mismatch" ? m.password_error_mismatch() : m.error_invalid() });
+      const onlyMismatch = codes.confirm_password === "mismatch" && Object.values(codes).filter(Boolean).length === 1;
+      setMessage({ tone: "error", text: required ? m.confirm_error2() : onlyMismatch ? m.password_error_mismatch() : m.error_invalid() });
       return;
     }
     setPending(true);
@@ -128,6 +129,7 @@ export default function ConfirmCodePage({ loaderData }: Route.ComponentProps) {
           isRequired
           error={invalid.code ? (invalid.code === "required" ? m.field_required() : invalid.code === "invalid" && !values.code.match(/^\s*\d{6}\s*$/) ? m.confirm_error_code_format() : accountFieldError("code", invalid.code)) : null}
           placeholder="123456"
+          inputMode="numeric"
           autoFocus={!!pendingEmail}
           className="max-w-48"
         />

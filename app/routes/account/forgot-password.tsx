@@ -30,7 +30,7 @@ export default function ForgotPasswordPage() {
     const body = { user_data: { email: email.trim().toLowerCase() } };
     const parsed = recoverPasswordSchema.safeParse(body);
     if (!parsed.success) {
-      const codes = codesOf(parsed.error.issues);
+      const codes = codesOf(parsed.error.issues, body);
       setInvalid(codes);
       setError(codes.email === "required" ? m.forgot_error2() : m.field_email_invalid());
       return;
@@ -55,7 +55,7 @@ export default function ForgotPasswordPage() {
   if (sentTo) {
     return (
       <AccountLayout title={m.forgot_title()}>
-        <AccountNotice tone="success" title={m.forgot_submit()} text={m.forgot_success({ email: sentTo })}>
+        <AccountNotice tone="success" title={m.forgot_sent_title()} text={m.forgot_success({ email: sentTo })}>
           <Button onPress={openLogin} className={buttonClass("primary", "md")}>
             {m.forgot_back_login()}
           </Button>

@@ -72,12 +72,13 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
     if (pending) return;
     const codes: FieldCodes = {};
     const parsed = newPassword.safeParse(values.password);
-    if (!parsed.success) codes.password = codesOf(parsed.error.issues.map((i) => ({ ...i, path: ["password"] }))).password;
+    if (!parsed.success) codes.password = codesOf(parsed.error.issues.map((i) => ({ ...i, path: ["password"] })), values).password;
     if (!values.confirm_password) codes.confirm_password = "required";
     else if (values.password && values.confirm_password !== values.password) codes.confirm_password = "mismatch";
     if (Object.values(codes).some(Boolean)) {
       setInvalid(codes);
-      setMessage(Object.values(codes).includes("required") ? m.reset_error2() : codes.confirm_password === "mismatch" ? m.reset_error3() : m.error_invalid());
+      const onlyMismatch = codes.confirm_password === "mismatch" && !codes.password;
+      setMessage(Object.values(codes).includes("required") ? m.reset_error2() : onlyMismatch ? m.reset_error3() : m.error_invalid());
       return;
     }
     setPending(true);

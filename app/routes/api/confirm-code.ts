@@ -13,7 +13,8 @@ export const loader = methodNotAllowed;
 
 export const action = apiAction({ access: "public", body: confirmCodeSchema }, async ({ request, body, services, info, locale }) => {
   const pendingId = readPendingRegistration(services.secret, readCookie(request, PENDING_COOKIE));
-  const who = pendingId ? { userId: pendingId, email: null } : { userId: null, email: body.email ?? null };
+  // An address typed on the page wins: the cookie may name an account confirmed meanwhile.
+  const who = body.email ? { userId: null, email: body.email } : { userId: pendingId, email: null };
   const result = await confirmRegistration(services.db, who, { code: body.code, password: body.password }, accountContext(services, info, locale));
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(result.token, { maxAgeSeconds: result.maxAgeSeconds, secure: info.secure }));

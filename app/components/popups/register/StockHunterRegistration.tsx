@@ -15,6 +15,7 @@ import { useMarkets } from "../../account/useMarkets.ts";
 import { paths } from "../../../lib/paths.ts";
 import { ConsentFields, FormSection, type Consents } from "./ConsentFields.tsx";
 import { sendRegistration } from "./submit.ts";
+import { RegisterBanner } from "./RegisterBanner.tsx";
 import type { RegisterFormProps } from "./types.ts";
 
 
@@ -46,6 +47,7 @@ export function StockHunterRegistration({ locale, inviteCode, onBack }: Register
   const [consents, setConsents] = useState<Consents>({ conditions: false, privacy: false, data_f: false, data_g: false });
   const [invalid, setInvalid] = useState<FieldCodes>({});
   const [banner, setBanner] = useState<string | null>(null);
+  const [emailTaken, setEmailTaken] = useState(false);
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState(false);
 
@@ -67,9 +69,10 @@ export function StockHunterRegistration({ locale, inviteCode, onBack }: Register
       reg_invite_code: inviteCode,
       lang: locale,
     };
+    setEmailTaken(false);
     const parsed = registerUserDataSchema.safeParse(userData);
     if (!parsed.success) {
-      const codes = codesOf(parsed.error.issues);
+      const codes = codesOf(parsed.error.issues, userData);
       setInvalid(codes);
       setBanner(Object.values(codes).includes("required") ? m.register_error_required() : m.register_error_check());
       return;
@@ -85,6 +88,7 @@ export function StockHunterRegistration({ locale, inviteCode, onBack }: Register
     }
     setPending(false);
     setInvalid(outcome.fields);
+    setEmailTaken(outcome.emailTaken);
     setBanner(outcome.banner);
   }
 
@@ -92,17 +96,19 @@ export function StockHunterRegistration({ locale, inviteCode, onBack }: Register
 
   return (
     <Form onSubmit={submit} validationBehavior="aria" className="space-y-6" data-testid="register-hunter-form">
-      {banner && <FormMessage tone="error">{banner}</FormMessage>}
+      {banner && <RegisterBanner text={banner} emailTaken={emailTaken} />}
       <FormSection title={m.register_section_you()}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput name="first_name" label={m.register_first_name()} autoComplete="given-name" value={texts.first_name} onChange={set("first_name")} isRequired error={err("first_name")} autoFocus />
           <TextInput name="last_name" label={m.register_last_name()} autoComplete="family-name" value={texts.last_name} onChange={set("last_name")} isRequired error={err("last_name")} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput name="email" type="email" label={m.register_email()} autoComplete="email" value={texts.email} onChange={set("email")} isRequired error={err("email")} />
+          <div>
+            <TextInput name="email" type="email" label={m.register_email()} autoComplete="email" value={texts.email} onChange={set("email")} isRequired error={err("email")} />
+            <p className="mt-1 text-xs text-slate-500">{m.register_email_hint_hunter()}</p>
+          </div>
           <TextInput name="telephone" type="tel" label={m.register_telephone()} autoComplete="tel" value={texts.telephone} onChange={set("telephone")} isRequired error={err("telephone")} />
         </div>
-        <p className="-mt-2 text-xs text-slate-500">{m.register_email_hint_hunter()}</p>
         <div className="grid gap-4 sm:grid-cols-[1fr_2fr]">
           <TextInput name="country" label={m.register_country()} autoComplete="country-name" value={texts.country} onChange={set("country")} isRequired error={err("country")} />
           <TextInput name="address" label={m.register_address()} autoComplete="street-address" value={texts.address} onChange={set("address")} isRequired error={err("address")} />

@@ -9,12 +9,13 @@ import { Link } from "react-router";
 import { m } from "../../../paraglide/messages.js";
 import { registerUserDataSchema } from "../../../schemas/auth.ts";
 import { paths } from "../../../lib/paths.ts";
-import { FormMessage, RequiredHint, TextInput } from "../../ui/fields.tsx";
+import { RequiredHint, TextInput } from "../../ui/fields.tsx";
 import { buttonClass } from "../../ui/styles.ts";
 import { WarehouseIcon } from "../../ui/icons.tsx";
 import { accountFieldError, codesOf, type FieldCodes } from "../../account/field-errors.ts";
 import { ConsentFields, FormSection, type Consents } from "./ConsentFields.tsx";
 import { sendRegistration } from "./submit.ts";
+import { RegisterBanner } from "./RegisterBanner.tsx";
 import type { RegisterFormProps } from "./types.ts";
 
 type Texts = {
@@ -31,7 +32,7 @@ type Texts = {
   telephone: string;
 };
 
-export function StockerRegistration({ locale, inviteCode, warehouseId, onBack, onClose }: RegisterFormProps) {
+export function StockerRegistration({ locale, inviteCode, warehouseId, onBack, onClose, onFinished }: RegisterFormProps) {
   const [texts, setTexts] = useState<Texts>({
     email: "",
     request_business_name: "",
@@ -48,6 +49,7 @@ export function StockerRegistration({ locale, inviteCode, warehouseId, onBack, o
   const [consents, setConsents] = useState<Consents>({ conditions: false, privacy: false, data_f: false, data_g: false });
   const [invalid, setInvalid] = useState<FieldCodes>({});
   const [banner, setBanner] = useState<string | null>(null);
+  const [emailTaken, setEmailTaken] = useState(false);
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<{ business: string; email: string } | null>(null);
 
@@ -70,9 +72,10 @@ export function StockerRegistration({ locale, inviteCode, warehouseId, onBack, o
       reg_invite_code: inviteCode,
       lang: locale,
     };
+    setEmailTaken(false);
     const parsed = registerUserDataSchema.safeParse(userData);
     if (!parsed.success) {
-      const codes = codesOf(parsed.error.issues);
+      const codes = codesOf(parsed.error.issues, userData);
       setInvalid(codes);
       setBanner(Object.values(codes).includes("required") ? m.register_error_required() : m.register_error_check());
       return;
@@ -83,9 +86,11 @@ export function StockerRegistration({ locale, inviteCode, warehouseId, onBack, o
     setPending(false);
     if (outcome.ok) {
       setSent({ business: parsed.data.request_business_name ?? "", email: parsed.data.email });
+      onFinished?.();
       return;
     }
     setInvalid(outcome.fields);
+    setEmailTaken(outcome.emailTaken);
     setBanner(outcome.fields.request_warehouse_id ? m.register_error_warehouse() : outcome.banner);
   }
 
@@ -112,7 +117,7 @@ export function StockerRegistration({ locale, inviteCode, warehouseId, onBack, o
   return (
     <Form onSubmit={submit} validationBehavior="aria" className="space-y-6" data-testid="register-stocker-form">
       <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{m.register_step({ current: 1, total: 2 })}</p>
-      {banner && <FormMessage tone="error">{banner}</FormMessage>}
+      {banner && <RegisterBanner text={banner} emailTaken={emailTaken} />}
       {warehouseId && (
         <p className="flex items-start gap-3 rounded-lg border border-brand-100 bg-brand-50 px-3 py-2.5 text-sm text-brand-900">
           <WarehouseIcon className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />

@@ -11,4 +11,6 @@ export type RegisterFormProps = {
   onBack: () => void;
   onClose: () => void;
   openSupport: () => void;
+  /** The form reached its last screen (the stocker's done screen): the frame hides its footer. */
+  onFinished?: () => void;
 };
