@@ -21,6 +21,7 @@ import type { AppServices, RequestInfo } from "../app/server/context.ts";
 import { maybeSeedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from "../app/server/seed/seed.ts";
 import { startWorkers, type Workers } from "../app/server/jobs/workers.ts";
 import { ensureCatalogue } from "../app/server/seed/reference-data.ts";
+import { ensureGazetteerLoaded } from "../app/server/geo/gazetteer.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -54,6 +55,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     if (applied.length) log.info({ migrations: applied }, "migrations applied");
     const secret = await appSecret(database.db);
     if (await ensureCatalogue(database.db)) log.info("markets and specification catalogue loaded");
+    if (await ensureGazetteerLoaded(database.db)) log.info("place gazetteer loaded");
     const seeded = await maybeSeedDemoData(database.db, { config, embedded: database.embedded !== null, log });
     const services: AppServices = { db: database.db, config, log, secret };
 

@@ -11,6 +11,7 @@ import { SPEC_GROUPS, DEFAULT_RADIUS_KM, MAX_RADIUS_KM, type SearchFormValues, t
 import { buttonClass, inputClass, labelClass } from "../ui/styles.ts";
 import { SearchIcon } from "../ui/icons.tsx";
 import { LocationField } from "./LocationField.tsx";
+import { DateInput } from "../ui/DateInput.tsx";
 import { SpecMultiSelect } from "./SpecMultiSelect.tsx";
 
 export const GEOLOCATION_TIMEOUT_MS = 10_000;
@@ -59,7 +60,7 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
   const [locating, setLocating] = useState(false);
   const [badge, setBadge] = useState(false);
   const badgeTimer = useRef<number | undefined>(undefined);
-  const ids = { radius: useId(), start: useId(), end: useId(), value: useId() };
+  const ids = { radius: useId(), value: useId() };
 
   // A new address (search, back button) resets the form to what it holds.
   useEffect(() => setValues(initial), [initial]);
@@ -189,45 +190,31 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
           </div>
           {errors.radius && <p className="mt-1 text-sm font-medium text-red-700">{m.search_error_radius()}</p>}
         </div>
-        <div>
-          <label htmlFor={ids.start} className={labelClass}>
-            {m.search_start_date_label()}
-          </label>
-          <input
-            id={ids.start}
+        <div data-testid="search-start-date">
+          <DateInput
             name="start_date"
-            type="date"
-            max={values.end_date || undefined}
+            label={m.search_start_date_label()}
             value={values.start_date}
-            onChange={(e) => {
-              set("start_date", e.target.value);
+            max={values.end_date || undefined}
+            onChange={(v) => {
+              set("start_date", v);
               setErrors((er) => ({ ...er, start_date: undefined, end_date: undefined }));
             }}
-            aria-invalid={!!errors.start_date || undefined}
-            className={inputClass}
-            data-testid="search-start-date"
+            error={dateError(errors.start_date)}
           />
-          {dateError(errors.start_date) && <p className="mt-1 text-sm font-medium text-red-700">{dateError(errors.start_date)}</p>}
         </div>
-        <div>
-          <label htmlFor={ids.end} className={labelClass}>
-            {m.search_end_date_label()}
-          </label>
-          <input
-            id={ids.end}
+        <div data-testid="search-end-date">
+          <DateInput
             name="end_date"
-            type="date"
-            min={values.start_date || undefined}
+            label={m.search_end_date_label()}
             value={values.end_date}
-            onChange={(e) => {
-              set("end_date", e.target.value);
+            min={values.start_date || undefined}
+            onChange={(v) => {
+              set("end_date", v);
               setErrors((er) => ({ ...er, start_date: undefined, end_date: undefined }));
             }}
-            aria-invalid={!!errors.end_date || undefined}
-            className={inputClass}
-            data-testid="search-end-date"
+            error={dateError(errors.end_date)}
           />
-          {dateError(errors.end_date) && <p className="mt-1 text-sm font-medium text-red-700">{dateError(errors.end_date)}</p>}
         </div>
         <div>
           <RadioGroup
