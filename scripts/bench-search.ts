@@ -3,7 +3,8 @@
 // 1. A scratch database (`stockspace_bench`) on the embedded PostgreSQL server (under
 //    ./data/bench-pg) or on the server at DATABASE_URL, migrated and filled with N warehouses
 //    clustered around real Italian towns, with specifications (scripts/bench-data.ts).
-// 2. The production build (built first when missing), started with startApp on 127.0.0.1.
+// 2. The production build (built first when missing), started as in production in a process
+//    of its own (node server/index.ts, requests logged at info), on 127.0.0.1.
 // 3. GET /api/warehouses/search, 10 km around Milan, without filters and with three
 //    specification filters, from 1 and 16 concurrent clients: p50, p95, p99, requests/s.
 // 4. The bare SQL radius query of the same searches on the same data, and the ratio HTTP/SQL.
@@ -16,14 +17,12 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { pino } from "pino";
-import { loadConfig } from "../app/server/config.ts";
 import { createDb, ensureDatabase } from "../app/server/db/database.ts";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../app/server/db/embedded.ts";
 import { migrateToLatest } from "../app/server/db/migrate.ts";
 import { warehousesNearQuery } from "../app/server/search/search.queries.ts";
 import { SEARCH_LIMIT } from "../app/server/search/search.service.ts";
-import { startApp } from "../server/start.ts";
+import { startAppProcess } from "../tests/support/app-process.ts";
 import { loadBenchData } from "./bench-data.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -167,21 +166,11 @@ async function main() {
     log("building the app (npm run build)");
     execFileSync(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.cjs"), "build"], { cwd: root, stdio: "inherit" });
   }
-  const logFile = path.join(root, "data", "bench-app.log");
-  fs.mkdirSync(path.dirname(logFile), { recursive: true });
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: "production",
-    DATABASE_URL: scratchUrl.toString(),
-    PORT: "0",
-    HOST: "127.0.0.1",
-    SEED_DEMO_DATA: "0",
-    DATA_DIR: path.join(root, "data", "bench-app"),
-    LOG_LEVEL: "info",
+  // Its own process, so the measuring client does not share the app's event loop.
+  const app = await startAppProcess({
+    dataDir: path.join(root, "data", "bench-app"),
+    env: { DATABASE_URL: scratchUrl.toString(), SEED_DEMO_DATA: "0", LOG_LEVEL: "info" },
   });
-  // The app logs as in production (every request at info), to a file rather than the terminal.
-  const appLog = pino({ level: "info", base: { app: "stockspace" } }, pino.destination({ dest: logFile, sync: false }));
-  const app = await startApp(config, { log: appLog });
   const base = `http://127.0.0.1:${app.port}`;
 
   const scenarios = [
@@ -207,6 +196,8 @@ async function main() {
   // The bare query: one statement per call, the plan setting made once per connection.
   const sqlPool = new pg.Pool({ connectionString: scratchUrl.toString(), max: 16, options: "-c enable_bitmapscan=off" });
   const results: { scenario: string; clients: number; http: Stats; sql: Stats; shape: Awaited<ReturnType<typeof sample>> }[] = [];
+  // Other work on the machine skews the figures: report the load around the measurements.
+  const loadBefore = os.loadavg()[0]!;
   try {
     for (const scenario of scenarios) {
       const shape = await sample(scenario.specIds);
@@ -219,8 +210,8 @@ async function main() {
         const p = searchPath(scenario.specIds);
         const total = clients === 1 ? REQUESTS : REQUESTS * 2;
         // Warm-up: caches, JIT, connections.
-        await measure(clients, Math.min(100, total), () => client.get(p));
-        await measure(clients, Math.min(100, total), runSql);
+        await measure(clients, Math.min(200, total), () => client.get(p));
+        await measure(clients, Math.min(200, total), runSql);
         const httpStats = await measure(clients, total, () => client.get(p));
         const sqlStats = await measure(clients, total, runSql);
         client.close();
@@ -234,7 +225,7 @@ async function main() {
     }
   } finally {
     await sqlPool.end();
-    await app.close();
+    await app.stop("SIGTERM");
     await db.destroy();
     if (!args.keep) {
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -246,13 +237,15 @@ async function main() {
   }
 
   // ------------------------------------------------------------ report (Markdown)
+  const loadAfter = os.loadavg()[0]!;
   const lines = [
     "",
     `### ${new Date().toISOString().slice(0, 10)}: ${N.toLocaleString("en")} warehouses`,
     "",
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM; Node ${m.node}; PostgreSQL ${versionRows[0]!.v} (${process.env.DATABASE_URL ? "DATABASE_URL" : "embedded"}); database ${sizeRows[0]!.size}.`,
     `Search: 10 km around Milan (${MILAN.lat}, ${MILAN.lng}); ${Number(zoneRows[0]!.n).toLocaleString("en")} approved, active warehouses in the zone; ` +
-      `${REQUESTS} requests per 1-client run, ${REQUESTS * 2} per 16-client run${args.gzip ? ", gzip accepted" : ", no compression asked"}.`,
+      `${REQUESTS} requests per 1-client run, ${REQUESTS * 2} per 16-client run${args.gzip ? ", gzip accepted" : ", no compression asked"}; ` +
+      `1-minute load average ${loadBefore.toFixed(2)} before the measurements, ${loadAfter.toFixed(2)} after.`,
     "",
     "| search | clients | results (found + same zone) | response | HTTP p50 | HTTP p95 | HTTP p99 | HTTP req/s | SQL p50 | SQL p95 | SQL p99 | HTTP/SQL p50 |",
     "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",

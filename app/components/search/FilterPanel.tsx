@@ -67,6 +67,21 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
   useEffect(() => setErrors(serverErrors ?? {}), [serverErrors]);
   useEffect(() => () => window.clearTimeout(badgeTimer.current), []);
 
+  // Fields filled before the page was interactive hold text the state has not seen yet.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed: Partial<SearchFormValues> = {};
+    for (const key of ["radius", "start_date", "end_date", "m2_value"] as const) {
+      const el = form.elements.namedItem(key);
+      if (el instanceof HTMLInputElement && el.value !== values[key]) typed[key] = el.value;
+    }
+    if (Object.keys(typed).length) setValues((v) => ({ ...v, ...typed }));
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const set = <K extends keyof SearchFormValues>(key: K, value: SearchFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     if (errors[key as string]) setErrors((e) => ({ ...e, [key]: undefined }));
@@ -135,7 +150,7 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
   const dateError = (code: string | undefined) => (code ? (code === "invalid" ? m.search_error_date_invalid() : m.search_error_dates_order()) : null);
 
   return (
-    <Form method="get" action={action} onSubmit={submit} noValidate role="search" aria-label={m.search_filters_title()} className="space-y-6" data-testid="search-filters">
+    <Form ref={formRef} method="get" action={action} onSubmit={submit} noValidate role="search" aria-label={m.search_filters_title()} className="space-y-6" data-testid="search-filters">
       <div className="grid gap-4 md:grid-cols-[1fr_auto] md:items-start">
         <LocationField
           value={values.location}

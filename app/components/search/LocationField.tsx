@@ -23,6 +23,15 @@ type Props = {
 export function LocationField({ value, onChange, error }: Props) {
   const [items, setItems] = useState<Prediction[]>([]);
   const chosen = useRef<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  // Text typed before the page was interactive is in the box but not yet in the state.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed !== undefined && typed !== value) onChange(typed);
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     const text = value.trim();
@@ -78,7 +87,7 @@ export function LocationField({ value, onChange, error }: Props) {
       <Label className={labelClass}>{m.search_location_label()}</Label>
       <div className="relative">
         <PinIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-brand-600" />
-        <Input className={`${inputClass} pl-10`} placeholder={m.search_location_placeholder()} data-testid="search-location" maxLength={200} />
+        <Input ref={input} className={`${inputClass} pl-10`} placeholder={m.search_location_placeholder()} data-testid="search-location" maxLength={200} />
       </div>
       <Text slot="description" className="mt-1 text-xs text-slate-500">
         {m.search_location_hint()}

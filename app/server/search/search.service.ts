@@ -114,23 +114,26 @@ export function distanceM(lat1: number, lng1: number, lat2: number, lng2: number
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
-type SpecIndex = Map<number, { order: number; spec: PublicSpecification }>;
+/** Visible specifications by id: their display rank and the (shared, read-only) object a result lists. */
+type SpecIndex = Map<number, { order: number; item: ResultSpecification }>;
 
-function indexSpecifications(specs: PublicSpecification[]): SpecIndex {
-  return new Map(specs.map((spec, order) => [spec.id, { order, spec }]));
+function indexSpecifications(specs: PublicSpecification[], locale: Locale): SpecIndex {
+  return new Map(
+    specs.map((spec, order) => [spec.id, { order, item: { id: spec.id, value: locale === "en" ? (spec.value_en ?? spec.value) : spec.value, cat_id: spec.cat_id } }]),
+  );
 }
 
-function cardSpecifications(ids: number[], index: SpecIndex, locale: Locale): { list: ResultSpecification[]; count: number } {
-  const visible = ids.map((id) => index.get(id)).filter((s) => s !== undefined);
-  visible.sort((a, b) => a.order - b.order);
-  return {
-    list: visible.slice(0, CARD_SPECIFICATIONS).map(({ spec }) => ({
-      id: spec.id,
-      value: locale === "en" ? (spec.value_en ?? spec.value) : spec.value,
-      cat_id: spec.cat_id,
-    })),
-    count: visible.length,
-  };
+/** The first specifications of a warehouse in display order (category, position), and how many it has. */
+function cardSpecifications(ids: number[], index: SpecIndex): { list: ResultSpecification[]; count: number } {
+  const visible: { order: number; item: ResultSpecification }[] = [];
+  for (const id of ids) {
+    const entry = index.get(id);
+    if (entry) visible.push(entry);
+  }
+  if (visible.length > 1) visible.sort((a, b) => a.order - b.order);
+  const list = new Array<ResultSpecification>(Math.min(CARD_SPECIFICATIONS, visible.length));
+  for (let i = 0; i < list.length; i++) list[i] = visible[i]!.item;
+  return { list, count: visible.length };
 }
 
 /** Where a warehouse is shown: its true position when claimed, its fixed jittered one when not. */
@@ -145,9 +148,9 @@ export function publicResult(
   row: SearchCandidate,
   position: { lat: number; lng: number },
   distance: number,
-  ctx: { specs: SpecIndex; locale: Locale },
+  ctx: { specs: SpecIndex },
 ): SearchResultWarehouse {
-  const specs = cardSpecifications(row.spec_ids, ctx.specs, ctx.locale);
+  const specs = cardSpecifications(row.spec_ids, ctx.specs);
   return {
     id: row.id,
     name: row.claimed ? row.name : `Stocker ${row.id}`,
@@ -245,12 +248,13 @@ export async function searchWarehouses(deps: SearchDeps, q: SearchQuery, locale:
     findWarehousesNear(deps.db, { ...centre, radiusM: radiusM + JITTER_MARGIN_M, limit: limit + 1 }),
     specsPromise,
   ]);
-  const ctx = { specs: indexSpecifications(specs), locale };
+  const ctx = { specs: indexSpecifications(specs, locale) };
   const area = requiredArea(q);
 
-  type Found = { w: SearchResultWarehouse; d: number };
-  const matching: Found[] = [];
-  const others: Found[] = [];
+  // Published distance in metres, kept beside each result for the sort.
+  const distanceOf = new Map<SearchResultWarehouse, number>();
+  const matching: SearchResultWarehouse[] = [];
+  const others: SearchResultWarehouse[] = [];
   let full = false;
   for (const row of candidates) {
     const position = publishedPosition(row, deps.secret);
@@ -262,15 +266,17 @@ export async function searchWarehouses(deps: SearchDeps, q: SearchQuery, locale:
     }
     const hasSpecs = wanted.every((id) => row.spec_ids.includes(id));
     const fits = area === null || (row.total_m2 !== null && row.total_m2 >= area);
-    (hasSpecs && fits ? matching : others).push({ w: publicResult(row, position, d, ctx), d });
+    const w = publicResult(row, position, d, ctx);
+    distanceOf.set(w, d);
+    (hasSpecs && fits ? matching : others).push(w);
   }
   // More warehouses may lie in the zone when the list is full, or when the scan stopped at its
   // limit before leaving the zone (candidates come nearest first by their true position).
   const last = candidates[candidates.length - 1];
   const truncated = full || (candidates.length > limit && !!last && distanceM(centre.lat, centre.lng, last.lat, last.lng) <= radiusM + JITTER_MARGIN_M);
-  const byDistance = (a: Found, b: Found) => a.d - b.d || a.w.id - b.w.id;
-  const warehouses = matching.sort(byDistance).map((f) => f.w);
-  const otherWarehouses = others.sort(byDistance).map((f) => f.w);
+  const byDistance = (a: SearchResultWarehouse, b: SearchResultWarehouse) => distanceOf.get(a)! - distanceOf.get(b)! || a.id - b.id;
+  const warehouses = matching.sort(byDistance);
+  const otherWarehouses = others.sort(byDistance);
   return {
     warehouses,
     other_warehouses: otherWarehouses,
