@@ -88,7 +88,7 @@ export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: numb
   return (
     <figure className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="relative h-64 w-full bg-slate-200 sm:h-72">
-        <div ref={container} className="absolute inset-0" role="region" aria-label={label} data-testid="sheet-map" data-state={state} />
+        <div ref={container} className="h-full w-full" role="region" aria-label={label} data-testid="sheet-map" data-state={state} />
         {state !== "ready" && (
           // The marker before (or without) the map: a pin in the middle of the grey box.
           <div className="pointer-events-none absolute inset-0 flex items-center justify-center" aria-hidden="true">
