@@ -2,12 +2,13 @@
 // (the hunter who sent it, or the warehouse's stocker or referent) reports a problem, at
 // any time. A Conform form posting to this route's action (it works before hydration too),
 // validated with the same schema as POST /api/warehouses/{id}/requests/{id}/report.
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/request-report";
 import { actorContext, servicesContext } from "../server/context.ts";
 import { DomainError } from "../server/errors.ts";
-import { createReport, getFeedbackContext } from "../server/reviews/reviews.service.ts";
+import { createReport } from "../server/reviews/reviews.service.ts";
+import { loadFeedbackPage } from "./shared/feedback-page.server.ts";
 import { reportDataSchema } from "../schemas/feedback.ts";
 import { m } from "../paraglide/messages.js";
 import { parseForm, firstCode } from "../lib/forms.ts";
@@ -18,18 +19,7 @@ import { buttonClass } from "../components/ui/styles.ts";
 import { feedbackFieldError } from "../components/feedback/field-errors.ts";
 import { XSRF_FIELD_NAME } from "../lib/api-client.ts";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!/^\d{1,15}$/.test(params.warehouseId) || !/^\d{1,15}$/.test(params.requestId)) throw data({ code: "not_found" }, { status: 404 });
-  const actor = context.get(actorContext);
-  try {
-    const feedback = await getFeedbackContext(context.get(servicesContext).db, actor, Number(params.warehouseId), Number(params.requestId));
-    const prefill = actor ? { full_name: [actor.firstName, actor.lastName].filter(Boolean).join(" "), email: actor.email, telephone: actor.telephone ?? "" } : null;
-    return { feedback, prefill };
-  } catch (err) {
-    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
-    throw err;
-  }
-}
+export const loader = (args: Route.LoaderArgs) => loadFeedbackPage(args);
 
 export function meta({}: Route.MetaArgs) {
   return [{ title: m.page_title({ title: m.report_title() }) }, { name: "robots", content: "noindex" }];

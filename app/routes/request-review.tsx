@@ -5,12 +5,13 @@
 // posting to this route's action (it works before hydration too), validated with the same
 // schema as POST /api/warehouses/{id}/requests/{id}/review.
 import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/request-review";
 import { actorContext, servicesContext } from "../server/context.ts";
 import { DomainError } from "../server/errors.ts";
-import { createReview, getFeedbackContext } from "../server/reviews/reviews.service.ts";
+import { createReview } from "../server/reviews/reviews.service.ts";
+import { loadFeedbackPage } from "./shared/feedback-page.server.ts";
 import { reviewDataSchema, type RatingKey } from "../schemas/feedback.ts";
 import { ratingLabel } from "../components/feedback/rating-labels.ts";
 import { m } from "../paraglide/messages.js";
@@ -23,18 +24,7 @@ import { FormMessage, RequiredHint, TextInput } from "../components/ui/fields.ts
 import { buttonClass } from "../components/ui/styles.ts";
 import { feedbackFieldError } from "../components/feedback/field-errors.ts";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!/^\d{1,15}$/.test(params.warehouseId) || !/^\d{1,15}$/.test(params.requestId)) throw data({ code: "not_found" }, { status: 404 });
-  const actor = context.get(actorContext);
-  try {
-    const feedback = await getFeedbackContext(context.get(servicesContext).db, actor, Number(params.warehouseId), Number(params.requestId));
-    const prefill = actor ? { full_name: [actor.firstName, actor.lastName].filter(Boolean).join(" "), email: actor.email, telephone: actor.telephone ?? "" } : null;
-    return { feedback, prefill };
-  } catch (err) {
-    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
-    throw err;
-  }
-}
+export const loader = (args: Route.LoaderArgs) => loadFeedbackPage(args);
 
 export function meta({}: Route.MetaArgs) {
   return [{ title: m.page_title({ title: m.review_title() }) }, { name: "robots", content: "noindex" }];
