@@ -8,7 +8,7 @@ import type { Route } from "./+types/request-report";
 import { actorContext, servicesContext } from "../server/context.ts";
 import { DomainError } from "../server/errors.ts";
 import { createReport } from "../server/reviews/reviews.service.ts";
-import { loadFeedbackPage } from "./shared/feedback-page.server.ts";
+import { feedbackIds, loadFeedbackPage } from "./shared/feedback-page.server.ts";
 import { reportDataSchema } from "../schemas/feedback.ts";
 import { m } from "../paraglide/messages.js";
 import { parseForm, firstCode } from "../lib/forms.ts";
@@ -26,10 +26,11 @@ export function meta({}: Route.MetaArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { warehouseId, requestId } = feedbackIds(params);
   const submission = parseForm(await request.formData(), reportDataSchema);
   if (submission.status !== "success") return { result: submission.reply(), reportId: null };
   try {
-    const reportId = await createReport(context.get(servicesContext).db, context.get(actorContext), Number(params.warehouseId), Number(params.requestId), submission.value);
+    const reportId = await createReport(context.get(servicesContext).db, context.get(actorContext), warehouseId, requestId, submission.value);
     return { result: submission.reply(), reportId };
   } catch (err) {
     if (err instanceof DomainError) return { result: submission.reply({ formErrors: [err.code] }), reportId: null };

@@ -11,7 +11,7 @@ import type { Route } from "./+types/request-review";
 import { actorContext, servicesContext } from "../server/context.ts";
 import { DomainError } from "../server/errors.ts";
 import { createReview } from "../server/reviews/reviews.service.ts";
-import { loadFeedbackPage } from "./shared/feedback-page.server.ts";
+import { feedbackIds, loadFeedbackPage } from "./shared/feedback-page.server.ts";
 import { reviewDataSchema, type RatingKey } from "../schemas/feedback.ts";
 import { ratingLabel } from "../components/feedback/rating-labels.ts";
 import { m } from "../paraglide/messages.js";
@@ -31,10 +31,11 @@ export function meta({}: Route.MetaArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const { warehouseId, requestId } = feedbackIds(params);
   const submission = parseForm(await request.formData(), reviewDataSchema);
   if (submission.status !== "success") return { result: submission.reply(), reviewId: null };
   try {
-    const reviewId = await createReview(context.get(servicesContext).db, context.get(actorContext), Number(params.warehouseId), Number(params.requestId), submission.value);
+    const reviewId = await createReview(context.get(servicesContext).db, context.get(actorContext), warehouseId, requestId, submission.value);
     return { result: submission.reply(), reviewId };
   } catch (err) {
     if (err instanceof DomainError) return { result: submission.reply({ formErrors: [err.code] }), reviewId: null };

@@ -1,14 +1,18 @@
 // Building blocks shared by the endpoint schemas and the forms.
 import { z } from "zod";
 
+// PostgreSQL cannot store a NUL character: such text is refused as invalid, not a 500.
+const noNul = (v: string) => !v.includes("\u0000");
+
 /** A required text: trimmed, not blank, bounded. */
-export const requiredText = (max = 255) => z.string().trim().min(1).max(max);
+export const requiredText = (max = 255) => z.string().trim().min(1).max(max).refine(noNul, { message: "invalid" });
 /** An optional text: trimmed; blank becomes null. */
 export const optionalText = (max = 255) =>
   z
     .string()
     .trim()
     .max(max)
+    .refine(noNul, { message: "invalid" })
     .nullish()
     .transform((v) => (v ? v : null));
 

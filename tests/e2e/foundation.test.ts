@@ -114,6 +114,19 @@ describe("the area guard", () => {
     expect((await call(stocker, "/api/stocker/not-yet-built")).status).toBe(404);
     expect((await call(stocker, "/api/referent/requests")).status).toBe(403);
   });
+  it("refuses NUL characters with a 4xx, in the query and in a JSON body", async () => {
+    const j = jar();
+    await call(j, "/it");
+    expect((await call(j, "/api/places?location=%00%01")).status).toBe(400);
+    expect((await call(j, "/it/stocks?location=Mi%00lano")).status).toBe(400);
+    const res = await call(j, "/api/send-support-requests", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-XSRF-TOKEN": j.cookies.get("XSRF-TOKEN")! },
+      body: JSON.stringify({ support_data: { first_name: "A\u0000", last_name: "B", business_name: "C", email: "a@example.com", message: "m", privacy: true } }),
+    });
+    expect(res.status).toBe(422);
+    expect((await res.json()).errors).toEqual({ first_name: "invalid" });
+  });
   it("answers unknown API paths with a JSON 404", async () => {
     const res = await call(jar(), "/api/nothing-here");
     expect(res.status).toBe(404);

@@ -5,11 +5,19 @@ import { actorContext, servicesContext } from "../../server/context.ts";
 import { DomainError } from "../../server/errors.ts";
 import { getFeedbackContext } from "../../server/reviews/reviews.service.ts";
 
-export async function loadFeedbackPage({ params, context }: { params: { warehouseId: string; requestId: string }; context: Readonly<RouterContextProvider> }) {
+type Params = { warehouseId: string; requestId: string };
+
+/** The two ids of the page's path; anything but whole numbers is a 404 (loaders and actions alike). */
+export function feedbackIds(params: Params): { warehouseId: number; requestId: number } {
   if (!/^\d{1,15}$/.test(params.warehouseId) || !/^\d{1,15}$/.test(params.requestId)) throw data({ code: "not_found" }, { status: 404 });
+  return { warehouseId: Number(params.warehouseId), requestId: Number(params.requestId) };
+}
+
+export async function loadFeedbackPage({ params, context }: { params: Params; context: Readonly<RouterContextProvider> }) {
+  const { warehouseId, requestId } = feedbackIds(params);
   const actor = context.get(actorContext);
   try {
-    const feedback = await getFeedbackContext(context.get(servicesContext).db, actor, Number(params.warehouseId), Number(params.requestId));
+    const feedback = await getFeedbackContext(context.get(servicesContext).db, actor, warehouseId, requestId);
     const prefill = actor ? { full_name: [actor.firstName, actor.lastName].filter(Boolean).join(" "), email: actor.email, telephone: actor.telephone ?? "" } : null;
     return { feedback, prefill };
   } catch (err) {

@@ -10,6 +10,7 @@ import { actorContext, localeContext, requestInfoContext, servicesContext, type 
 import type { Locale } from "../../lib/locale.ts";
 import { requireActor, requireRole, type Role } from "./guard.ts";
 import { errorToResponse, InputError, jsonError } from "./respond.ts";
+import { ValidationError } from "../errors.ts";
 
 const MAX_JSON_BYTES = 1_000_000;
 
@@ -94,8 +95,22 @@ export function queryToObject(url: URL): Record<string, unknown> {
   return formToObject(form);
 }
 
+/** The first field whose text holds a NUL character (PostgreSQL cannot store one), if any. */
+export function fieldWithNul(input: unknown, path: string[] = []): string | null {
+  if (typeof input === "string") return input.includes("\u0000") ? path.filter((p) => !p.endsWith("_data")).join(".") || "body" : null;
+  if (input && typeof input === "object") {
+    for (const [key, value] of Object.entries(input)) {
+      const found = fieldWithNul(value, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
 function parseWith(schema: z.ZodType | undefined, input: unknown): unknown {
   if (!schema) return undefined;
+  const nul = fieldWithNul(input);
+  if (nul) throw new ValidationError({ [nul]: "invalid" });
   const result = schema.safeParse(input);
   if (!result.success) throw new InputError(result.error, input);
   return result.data;

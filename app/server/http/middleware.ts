@@ -11,7 +11,7 @@ import { checkCsrf, newCsrfToken } from "./csrf.ts";
 import { checkArea } from "./guard.ts";
 import { LOCALE_COOKIE, localeCookie, readCookie, XSRF_COOKIE, xsrfCookie } from "./cookies.ts";
 import { DomainError } from "../errors.ts";
-import { errorToResponse } from "./respond.ts";
+import { errorToResponse, jsonError } from "./respond.ts";
 
 export function isApiPath(pathname: string): boolean {
   return pathname.startsWith("/api/") || ["/login", "/logout", "/register", "/confirm-code", "/send-code", "/init-subscription", "/cancel-subscription", "/resume-subscription"].includes(pathname);
@@ -37,6 +37,10 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const api = isApiPath(url.pathname);
 
   return runWithLocale(locale, async () => {
+    // A NUL character can reach no page or query usefully (PostgreSQL refuses it in text).
+    if (url.pathname.includes("%00") || url.search.includes("%00")) {
+      return jsonError(400, "invalid", locale);
+    }
     try {
       context.set(actorContext, await resolveSession(services.db, readCookie(request, SESSION_COOKIE)));
       await checkCsrf(request);
