@@ -7,7 +7,8 @@ import { RouterContextProvider, ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { requestInfoContext, servicesContext, type AppServices, type RequestInfo } from "./server/context.ts";
+import { localeContext, requestInfoContext, servicesContext, type AppServices, type RequestInfo } from "./server/context.ts";
+import { runWithLocale } from "./server/i18n.server.ts";
 import { contentSecurityPolicy } from "./server/http/headers.ts";
 import { NonceContext } from "./lib/nonce.ts";
 
@@ -33,7 +34,9 @@ export default function handleRequest(
   const { nonce } = loadContext.get(requestInfoContext);
   const { config } = loadContext.get(servicesContext);
 
-  return new Promise<Response>((resolve, reject) => {
+  // Render in the request's language even when the root middleware threw (area guard:
+  // 401/403), which leaves its runWithLocale scope before the error page is rendered.
+  return runWithLocale(loadContext.get(localeContext), () => new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole page at once; people get the shell first.
@@ -69,5 +72,5 @@ export default function handleRequest(
         if (shellRendered) console.error(error);
       },
     });
-  });
+  }));
 }

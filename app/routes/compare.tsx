@@ -90,7 +90,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const enough = warehouses.length >= 2;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:py-12">
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8 lg:py-12">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{m.compare_title()}</h1>
       <p className="mt-2 text-slate-600">{m.compare_intro()}</p>
 

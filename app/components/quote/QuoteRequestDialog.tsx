@@ -330,7 +330,7 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
             error={err("telephone")}
           />
         </div>
-        <div className="grid grid-cols-2 gap-3 sm:gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
           <DateInput
             name="start_date"
             label={m.quote_start_date()}
@@ -415,7 +415,7 @@ function Recap({ source, warehouses, search }: Pick<QuoteRequestDialogProps, "so
   return (
     <section className="rounded-xl border border-slate-200 bg-slate-50/70 p-4 text-sm" aria-label={m.quote_recap_title()} data-testid="quote-recap">
       {items.length > 0 && (
-        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-3">
+        <dl className="flex flex-wrap gap-x-8 gap-y-2">
           {items.map((item) => (
             <div key={item.label}>
               <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{item.label}</dt>

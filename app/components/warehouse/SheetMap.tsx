@@ -27,7 +27,7 @@ export function loadMapLibre(): Promise<MapLibre> {
 
 export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: number; styleUrl: string; label: string }) {
   const container = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<"idle" | "loading" | "ready" | "failed">("idle");
+  const [state, setState] = useState<"idle" | "loading" | "placed" | "ready" | "failed">("idle");
 
   useEffect(() => {
     const el = container.current;
@@ -50,6 +50,8 @@ export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: numb
           });
           map.addControl(new maplibre.NavigationControl({ showCompass: false }), "top-right");
           new maplibre.Marker({ color: "#1a5fd0" }).setLngLat([lng, lat]).addTo(map);
+          // MapLibre's own marker is on the map now (tiles or not): drop the stand-in pin.
+          setState("placed");
           // Tiles or style unreachable: keep the page quiet, the marker still shows.
           map.on("error", (event) => console.warn("map:", event.error?.message ?? event));
           map.once("load", () => !cancelled && setState("ready"));
@@ -89,7 +91,7 @@ export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: numb
     <figure className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="relative h-64 w-full bg-slate-200 sm:h-72">
         <div ref={container} className="h-full w-full" role="region" aria-label={label} data-testid="sheet-map" data-state={state} />
-        {state !== "ready" && (
+        {state !== "placed" && state !== "ready" && (
           // The marker before (or without) the map: a pin in the middle of the grey box.
           <div className="pointer-events-none absolute inset-0 flex items-center justify-center" aria-hidden="true">
             <svg viewBox="0 0 24 24" className="h-10 w-10 -translate-y-3 text-brand-600 drop-shadow" fill="currentColor">
