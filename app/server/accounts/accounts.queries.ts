@@ -112,26 +112,15 @@ export function lockLatestOpenToken(db: Database, args: { userId: number; kind: 
     .executeTakeFirst();
 }
 
-/** A link token of a user, used or not, locked for the rest of the transaction. */
-export function lockToken(db: Database, args: { userId: number; kind: UserTokenKind; tokenHash: string }) {
-  return db
+/** A link token of a user, used or not; with `lock`, locked for the rest of the transaction. */
+export function findToken(db: Database, args: { userId: number; kind: UserTokenKind; tokenHash: string; lock?: boolean }) {
+  const query = db
     .selectFrom("user_tokens")
     .select(["id", "expires_at", "used_at"])
     .where("user_id", "=", args.userId)
     .where("kind", "=", args.kind)
-    .where("token_hash", "=", args.tokenHash)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export function findToken(db: Database, args: { userId: number; kind: UserTokenKind; tokenHash: string }) {
-  return db
-    .selectFrom("user_tokens")
-    .select(["id", "expires_at", "used_at"])
-    .where("user_id", "=", args.userId)
-    .where("kind", "=", args.kind)
-    .where("token_hash", "=", args.tokenHash)
-    .executeTakeFirst();
+    .where("token_hash", "=", args.tokenHash);
+  return (args.lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
 export function addTokenAttempt(db: Database, args: { id: number }) {

@@ -175,7 +175,7 @@ export async function completeAccount(
   const passwordHash = await hashPassword(input.password);
 
   const result = await db.transaction().execute(async (trx) => {
-    const found = await q.lockToken(trx, { userId, kind: "complete_account", tokenHash: linkTokenHash(token) });
+    const found = await q.findToken(trx, { userId, kind: "complete_account", tokenHash: linkTokenHash(token), lock: true });
     const status = statusOf(found);
     if (status !== "valid") return { status };
     const user = await q.findAccountById(trx, { id: userId });

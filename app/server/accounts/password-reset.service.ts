@@ -71,7 +71,7 @@ export async function resetPassword(db: Database, userId: number, input: { token
   const passwordHash = await hashPassword(input.password);
 
   const status = await db.transaction().execute(async (trx) => {
-    const token = await q.lockToken(trx, { userId, kind: "reset_password", tokenHash: linkTokenHash(input.token) });
+    const token = await q.findToken(trx, { userId, kind: "reset_password", tokenHash: linkTokenHash(input.token), lock: true });
     const status = statusOf(token);
     if (status !== "valid") return status;
     const user = await q.findAccountById(trx, { id: userId });
