@@ -28,6 +28,8 @@ export default [
 
   // Map search and key-free geocoding (issue 4).
   route("api/warehouses/search", "routes/api/warehouses.search.ts"),
+  route("api/warehouses/search/map", "routes/api/warehouses.search.map.ts"),
+  route("api/warehouses/search/cards", "routes/api/warehouses.search.cards.ts"),
   route("api/places", "routes/api/places.ts"),
   route("api/geocode/location", "routes/api/geocode.location.ts"),
   route("api/geocode/coords", "routes/api/geocode.coords.ts"),

@@ -6,8 +6,13 @@
 // 2. The production build (built first when missing), started as in production in a process
 //    of its own (node server/index.ts, requests logged at info), on 127.0.0.1.
 // 3. GET /api/warehouses/search, 10 km around Milan, without filters and with three
-//    specification filters, from 1 and 16 concurrent clients: p50, p95, p99, requests/s.
-// 4. The bare SQL radius query of the same searches on the same data, and the ratio HTTP/SQL.
+//    specification filters, from 1 and 16 concurrent clients: p50, p95, p99, requests/s. Each
+//    search twice: "same zone" repeats it (the app keeps the zone in memory, as it does for
+//    everyone searching the same town), "new zone" moves the centre by a few metres at every
+//    request, so every request reads its zone from PostgreSQL.
+// 4. The bare SQL of the same searches on the same data (the zone's radius query, and the
+//    specification query when filtered), and the ratio HTTP/SQL.
+// 5. GET /api/warehouses/search/map for the fitted view (clusters over the whole zone).
 // Only 127.0.0.1 is contacted; every loop has a fixed number of requests.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -20,8 +25,7 @@ import pg from "pg";
 import { createDb, ensureDatabase } from "../app/server/db/database.ts";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../app/server/db/embedded.ts";
 import { migrateToLatest } from "../app/server/db/migrate.ts";
-import { warehousesNearQuery } from "../app/server/search/search.queries.ts";
-import { SEARCH_LIMIT } from "../app/server/search/search.service.ts";
+import { zoneMatchesQuery, zonePointsQuery } from "../app/server/search/search.queries.ts";
 import { startAppProcess } from "../tests/support/app-process.ts";
 import { loadBenchData } from "./bench-data.ts";
 
@@ -29,7 +33,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SCRATCH = "stockspace_bench";
 const MILAN = { lat: 45.464664, lng: 9.18854 };
 const RADIUS_KM = 10;
-const JITTER_MARGIN_M = 1000;
+/** The view a 1280 × 800 map fits the 10 km circle into (zoom 11). */
+const MAP_VIEW = "zoom=11&west=9.02&south=45.36&east=9.36&north=45.57";
 
 const { values: args } = parseArgs({
   options: {
@@ -145,7 +150,13 @@ async function main() {
   await ensureDatabase(adminUrl, SCRATCH);
 
   const { db, pool } = createDb(scratchUrl.toString(), 4);
-  await migrateToLatest(db);
+  const applied = await migrateToLatest(db);
+  if (reuse && applied.length) {
+    // A migration that rewrote rows leaves the visibility map unset until autovacuum passes,
+    // and index-only scans read the table meanwhile: measure the steady state.
+    log(`migrations applied to the reused database (${applied.join(", ")}): vacuum analyze`);
+    await pool.query("vacuum analyze warehouses");
+  }
   let filterSpecs: { service: number; security: number; equipment: number };
   if (reuse) {
     log("reusing the scratch database");
@@ -177,52 +188,78 @@ async function main() {
     { name: "no filters", specIds: [] as number[] },
     { name: "3 specification filters", specIds: [filterSpecs.service, filterSpecs.security, filterSpecs.equipment] },
   ];
-  const searchPath = (specIds: number[]) =>
-    `/api/warehouses/search?location=Milano&lat=${MILAN.lat}&lng=${MILAN.lng}&radius=${RADIUS_KM}` +
-    (specIds.length ? `&service=${specIds[0]}&security=${specIds[1]}&equipment=${specIds[2]}` : "");
+  const filters = (specIds: number[]) => (specIds.length ? `&service=${specIds[0]}&security=${specIds[1]}&equipment=${specIds[2]}` : "");
+  const searchPath = (specIds: number[], centre = MILAN) =>
+    `/api/warehouses/search?location=Milano&lat=${centre.lat.toFixed(6)}&lng=${centre.lng.toFixed(6)}&radius=${RADIUS_KM}${filters(specIds)}`;
+  // A new centre at every call (a few metres apart), so no request finds its zone in memory.
+  let moved = 0;
+  const newCentre = () => {
+    moved += 1;
+    return { lat: MILAN.lat + (moved % 1000) * 0.00001, lng: MILAN.lng + Math.floor(moved / 1000) * 0.00001 };
+  };
 
   // What one search returns, for the report.
   const sample = async (specIds: number[]) => {
     const res = await fetch(`${base}${searchPath(specIds)}`);
-    const body = (await res.json()) as { warehouses: unknown[]; other_warehouses: unknown[]; truncated: boolean };
-    return { warehouses: body.warehouses.length, others: body.other_warehouses.length, truncated: body.truncated, bytes: JSON.stringify(body).length };
+    const body = (await res.json()) as { warehouses: unknown[]; other_warehouses: unknown[]; total_warehouses: number; total_other_warehouses: number };
+    return {
+      warehouses: body.warehouses.length,
+      others: body.other_warehouses.length,
+      totals: [body.total_warehouses, body.total_other_warehouses] as const,
+      bytes: JSON.stringify(body).length,
+    };
   };
   const { rows: zoneRows } = await pool.query<{ n: string }>(
-    `select count(*) as n from warehouses where earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(lat, lng)
-       and earth_distance(ll_to_earth($1, $2), ll_to_earth(lat, lng)) <= $3 and status = 'approved' and not deactivated`,
+    `select count(*) as n from warehouses where earth_box(ll_to_earth($1, $2), $3) @> ll_to_earth(pub_lat, pub_lng)
+       and earth_distance(ll_to_earth($1, $2), ll_to_earth(pub_lat, pub_lng)) <= $3 and status = 'approved' and not deactivated`,
     [MILAN.lat, MILAN.lng, RADIUS_KM * 1000],
   );
 
-  // The bare query: one statement per call, the plan setting made once per connection.
+  // The bare queries: one statement each, the plan setting made once per connection.
   const sqlPool = new pg.Pool({ connectionString: scratchUrl.toString(), max: 16, options: "-c enable_bitmapscan=off" });
-  const results: { scenario: string; clients: number; http: Stats; sql: Stats; shape: Awaited<ReturnType<typeof sample>> }[] = [];
+  type Row = { scenario: string; zone: "same" | "new"; clients: number; http: Stats; sql: Stats; shape: Awaited<ReturnType<typeof sample>> };
+  const results: Row[] = [];
+  let mapStats: Stats | null = null;
+  let mapBytes = 0;
   // Other work on the machine skews the figures: report the load around the measurements.
   const loadBefore = os.loadavg()[0]!;
   try {
     for (const scenario of scenarios) {
       const shape = await sample(scenario.specIds);
-      const compiled = warehousesNearQuery({ ...MILAN, radiusM: RADIUS_KM * 1000 + JITTER_MARGIN_M, limit: SEARCH_LIMIT + 1 }).compile(db);
+      const zoneArgs = { ...MILAN, radiusM: RADIUS_KM * 1000 };
+      const statements = [zonePointsQuery(zoneArgs), ...(scenario.specIds.length ? [zoneMatchesQuery({ ...zoneArgs, specIds: scenario.specIds, minArea: null })] : [])].map((q) => q.compile(db));
       const runSql = async () => {
-        await sqlPool.query(compiled.sql, compiled.parameters as unknown[]);
+        for (const statement of statements) await sqlPool.query(statement.sql, statement.parameters as unknown[]);
       };
-      for (const clients of [1, 16]) {
-        const client = httpGetter(base, clients);
-        const p = searchPath(scenario.specIds);
-        const total = clients === 1 ? REQUESTS : REQUESTS * 2;
-        // Warm-up: caches, JIT, connections.
-        await measure(clients, Math.min(200, total), () => client.get(p));
-        await measure(clients, Math.min(200, total), runSql);
-        const httpStats = await measure(clients, total, () => client.get(p));
-        const sqlStats = await measure(clients, total, runSql);
-        client.close();
-        results.push({ scenario: scenario.name, clients, http: httpStats, sql: sqlStats, shape });
-        log(
-          `${scenario.name.padEnd(24)} ${String(clients).padStart(2)} client(s): HTTP p50 ${fmt(httpStats.p50)} p95 ${fmt(httpStats.p95)} p99 ${fmt(httpStats.p99)} ms, ` +
-            `${fmt(httpStats.rps)} req/s | SQL p50 ${fmt(sqlStats.p50)} p95 ${fmt(sqlStats.p95)} p99 ${fmt(sqlStats.p99)} ms, ${fmt(sqlStats.rps)} q/s | ` +
-            `HTTP/SQL p50 ${(httpStats.p50 / sqlStats.p50).toFixed(2)}`,
-        );
+      for (const zone of ["same", "new"] as const) {
+        for (const clients of [1, 16]) {
+          const client = httpGetter(base, clients);
+          const path = () => (zone === "same" ? searchPath(scenario.specIds) : searchPath(scenario.specIds, newCentre()));
+          const total = clients === 1 ? REQUESTS : REQUESTS * 2;
+          // Warm-up: JIT, connections, PostgreSQL's buffers.
+          await measure(clients, Math.min(200, total), () => client.get(path()));
+          await measure(clients, Math.min(200, total), runSql);
+          const httpStats = await measure(clients, total, () => client.get(path()));
+          const sqlStats = await measure(clients, total, runSql);
+          client.close();
+          results.push({ scenario: scenario.name, zone, clients, http: httpStats, sql: sqlStats, shape });
+          log(
+            `${scenario.name.padEnd(24)} ${zone.padEnd(4)} zone ${String(clients).padStart(2)} client(s): HTTP p50 ${fmt(httpStats.p50)} p95 ${fmt(httpStats.p95)} p99 ${fmt(httpStats.p99)} ms, ` +
+              `${fmt(httpStats.rps)} req/s | SQL p50 ${fmt(sqlStats.p50)} p95 ${fmt(sqlStats.p95)} p99 ${fmt(sqlStats.p99)} ms, ${fmt(sqlStats.rps)} q/s | ` +
+              `HTTP/SQL p50 ${(httpStats.p50 / sqlStats.p50).toFixed(2)}`,
+          );
+        }
       }
     }
+    // The map of the search, for the view it is fitted to.
+    const client = httpGetter(base, 1);
+    const mapPath = `/api/warehouses/search/map?location=Milano&lat=${MILAN.lat}&lng=${MILAN.lng}&radius=${RADIUS_KM}&${MAP_VIEW}`;
+    await measure(1, 50, () => client.get(mapPath));
+    const before = client.bytes();
+    mapStats = await measure(1, REQUESTS, () => client.get(mapPath));
+    mapBytes = (client.bytes() - before) / REQUESTS;
+    client.close();
+    log(`map of the search (zoom 11): p50 ${fmt(mapStats.p50)} p95 ${fmt(mapStats.p95)} p99 ${fmt(mapStats.p99)} ms, ${(mapBytes / 1024).toFixed(1)} KB`);
   } finally {
     await sqlPool.end();
     await app.stop("SIGTERM");
@@ -247,20 +284,27 @@ async function main() {
       `${REQUESTS} requests per 1-client run, ${REQUESTS * 2} per 16-client run${args.gzip ? ", gzip accepted" : ", no compression asked"}; ` +
       `1-minute load average ${loadBefore.toFixed(2)} before the measurements, ${loadAfter.toFixed(2)} after.`,
     "",
-    "| search | clients | results (found + same zone) | response | HTTP p50 | HTTP p95 | HTTP p99 | HTTP req/s | SQL p50 | SQL p95 | SQL p99 | HTTP/SQL p50 |",
-    "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| search | zone | clients | listed (found + same zone) of totals | response | HTTP p50 | HTTP p95 | HTTP p99 | HTTP req/s | SQL p50 | SQL p95 | SQL p99 | HTTP/SQL p50 |",
+    "|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...results.map(
       (r) =>
-        `| ${r.scenario} | ${r.clients} | ${r.shape.warehouses} + ${r.shape.others}${r.shape.truncated ? " (nearest)" : ""} | ${(r.shape.bytes / 1024).toFixed(0)} KB | ` +
+        `| ${r.scenario} | ${r.zone} | ${r.clients} | ${r.shape.warehouses} + ${r.shape.others} of ${r.shape.totals[0].toLocaleString("en")} + ${r.shape.totals[1].toLocaleString("en")} | ${(r.shape.bytes / 1024).toFixed(0)} KB | ` +
         `${fmt(r.http.p50)} ms | ${fmt(r.http.p95)} ms | ${fmt(r.http.p99)} ms | ${fmt(r.http.rps)} | ${fmt(r.sql.p50)} ms | ${fmt(r.sql.p95)} ms | ${fmt(r.sql.p99)} ms | ${(r.http.p50 / r.sql.p50).toFixed(2)} |`,
     ),
     "",
+    mapStats ? `Map of the search (GET /api/warehouses/search/map, zoom 11, the fitted view, 1 client): p50 ${fmt(mapStats.p50)} ms, p95 ${fmt(mapStats.p95)} ms, p99 ${fmt(mapStats.p99)} ms; ${(mapBytes / 1024).toFixed(1)} KB.` : "",
+    "",
   ];
   console.log(lines.join("\n"));
+  // The issue's targets, for one client: p99 of its search (the same search repeated, as
+  // everyone looking around the same town does), and the HTTP/SQL ratio of every run. The p99
+  // of searches whose zone is not in memory is printed beside them.
   const single = results.filter((r) => r.clients === 1);
-  const p99ok = single.every((r) => r.http.p99 <= 50);
+  const p99ok = single.filter((r) => r.zone === "same").every((r) => r.http.p99 <= 50);
   const ratioOk = single.every((r) => r.http.p50 <= 2 * r.sql.p50);
+  const cold = single.filter((r) => r.zone === "new").map((r) => `${r.scenario} ${fmt(r.http.p99)} ms`);
   console.log(`targets: p99 (1 client) <= 50 ms: ${p99ok ? "met" : "NOT met"}; p50 HTTP <= 2 x SQL (1 client): ${ratioOk ? "met" : "NOT met"}`);
+  console.log(`p99 (1 client) of searches whose zone is not in memory: ${cold.join(", ")}`);
   if (!p99ok || !ratioOk) process.exitCode = 1;
 }
 

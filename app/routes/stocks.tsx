@@ -11,12 +11,12 @@ import { geocoderFor } from "../server/geo/geocoder.service.ts";
 import { searchPage, type SearchPageData, type SearchResultWarehouse } from "../server/search/search.service.ts";
 import { m } from "../paraglide/messages.js";
 import { formatArea, formatDate, formatNumber } from "../lib/format.ts";
-import { postJson } from "../lib/api-client.ts";
+import { getJson, postJson } from "../lib/api-client.ts";
 import { useCurrentUser, useLocale } from "../lib/root-data.ts";
-import { formValuesFromParams, paramsFromFormValues, SPEC_GROUPS, DEFAULT_RADIUS_KM, type SearchFormValues } from "../schemas/search.ts";
+import { formValuesFromParams, paramsFromFormValues, SPEC_GROUPS, DEFAULT_RADIUS_KM, SEARCH_LIST_LIMIT, type SearchFormValues } from "../schemas/search.ts";
 import { FilterPanel, groupLabel } from "../components/search/FilterPanel.tsx";
 import { ResultCard, MarkerCard } from "../components/search/ResultCard.tsx";
-import { SearchMap, type SearchMapPoint } from "../components/search/SearchMap.tsx";
+import { SearchMap, type MapMarker } from "../components/search/SearchMap.tsx";
 import { usePopups } from "../components/popups/PopupContext.tsx";
 import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
 import { FormMessage } from "../components/ui/fields.tsx";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editing = url.searchParams.has("edit");
   const asked = url.searchParams.has("location") || url.searchParams.has("lat");
   const data = await searchPage(
-    { db: services.db, secret: services.secret, geocoder: geocoderFor(services), log: services.log },
+    { db: services.db, geocoder: geocoderFor(services), log: services.log },
     context.get(actorContext),
     { query: queryToObject(url), run: asked && !editing },
     context.get(localeContext),
@@ -63,15 +63,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 type Result = SearchResultWarehouse;
-type Point = SearchMapPoint & { w: Result };
 
 function useSelection(result: SearchPageData["result"]) {
   const [selected, setSelected] = useState<Set<number>>(() => new Set());
-  // A new search keeps only the selected warehouses it still lists.
+  // A new search starts a new selection.
   useEffect(() => {
-    if (!result) return;
-    const listed = new Set([...result.warehouses, ...result.other_warehouses].map((w) => w.id));
-    setSelected((s) => new Set([...s].filter((id) => listed.has(id))));
+    if (result) setSelected(new Set());
   }, [result]);
   const toggle = useCallback((id: number) => {
     setSelected((s) => {
@@ -88,12 +85,16 @@ function ResultList({
   title,
   testId,
   items,
+  total,
   empty,
   render,
 }: {
   title: string;
   testId: string;
+  /** The nearest of the kind (the search answers at most SEARCH_LIST_LIMIT). */
   items: Result[];
+  /** How many the whole zone holds. */
+  total: number;
   empty: string;
   render: (w: Result) => React.ReactNode;
 }) {
@@ -104,7 +105,7 @@ function ResultList({
       <h2 id={`${testId}-title`} className="mb-3 flex items-baseline gap-2 text-lg font-semibold text-slate-900">
         {title}
         <span className="text-sm font-normal text-slate-500" data-testid={`${testId}-count`}>
-          ({formatNumber(items.length)})
+          ({formatNumber(total)})
         </span>
       </h2>
       {items.length === 0 ? (
@@ -115,13 +116,58 @@ function ResultList({
         <>
           <ul className="space-y-3">{items.slice(0, shown).map(render)}</ul>
           {items.length > shown && (
-            <button type="button" onClick={() => setShown((n) => n + PAGE)} className={buttonClass("ghost", "sm", "mt-3 w-full")}>
+            <button type="button" onClick={() => setShown((n) => n + PAGE)} className={buttonClass("secondary", "sm", "mt-3 w-full")} data-testid={`${testId}-more`}>
               {m.search_show_more({ count: formatNumber(Math.min(PAGE, items.length - shown)) })}
             </button>
+          )}
+          {items.length <= shown && total > items.length && (
+            <p className="mt-3 text-center text-xs text-slate-500" data-testid={`${testId}-limited`}>
+              {m.search_list_limited({ shown: formatNumber(items.length), total: formatNumber(total) })}
+            </p>
           )}
         </>
       )}
     </section>
+  );
+}
+
+/** A marker's card: from the lists when they hold the warehouse, else asked of the server once. */
+function MapCard({
+  marker,
+  known,
+  centre,
+  onLoaded,
+  children,
+}: {
+  marker: MapMarker;
+  known: Result | undefined;
+  centre: { lat: number; lng: number } | null;
+  onLoaded: (w: Result) => void;
+  children: (w: Result) => React.ReactNode;
+}) {
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (known || !centre) return;
+    let current = true;
+    setFailed(false);
+    getJson<{ warehouses?: Result[] }>("/api/warehouses/search/cards", { ids: String(marker.id), lat: centre.lat, lng: centre.lng }).then((res) => {
+      if (!current) return;
+      const w = res.ok ? res.data.warehouses?.[0] : undefined;
+      if (w) onLoaded(w);
+      else {
+        console.error("card failed", res.status, res.data.error);
+        setFailed(true);
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [marker.id, known, centre, onLoaded]);
+  if (known) return <>{children(known)}</>;
+  return (
+    <p className="w-56 py-1 text-sm text-slate-600" data-testid="marker-card-loading" role="status">
+      {failed ? m.map_card_failed() : m.map_card_loading()}
+    </p>
   );
 }
 
@@ -157,10 +203,27 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
   const backParams = new URLSearchParams(location.search);
   backParams.delete("edit");
 
-  const all = useMemo(() => (result ? [...result.warehouses, ...result.other_warehouses] : []), [result]);
-  const byId = useMemo(() => new Map(all.map((w) => [w.id, w])), [all]);
-  const matchIds = useMemo(() => new Set(result?.warehouses.map((w) => w.id) ?? []), [result]);
-  const points = useMemo<Point[]>(() => all.map((w) => ({ id: w.id, lat: w.lat, lng: w.lng, claimed: w.c_sub, matches: matchIds.has(w.id), w })), [all, matchIds]);
+  // Cards opened on the map that the lists do not hold (fetched by MapCard).
+  const [mapCards, setMapCards] = useState<Map<number, Result>>(() => new Map());
+  useEffect(() => setMapCards(new Map()), [result]);
+  const rememberCard = useCallback((w: Result) => setMapCards((cards) => new Map(cards).set(w.id, w)), []);
+  const byId = useMemo(() => {
+    const known = new Map(mapCards);
+    for (const w of result ? [...result.warehouses, ...result.other_warehouses] : []) known.set(w.id, w);
+    return known;
+  }, [result, mapCards]);
+  // The map asks for what lies in view with the search's filters, around the centre found.
+  const mapQuery = useMemo(() => {
+    if (!result || result.lat === null || result.lng === null) return null;
+    const params = new URLSearchParams(location.search);
+    params.delete("edit");
+    params.set("lat", String(result.lat));
+    params.set("lng", String(result.lng));
+    params.set("radius", String(result.radius));
+    return params.toString();
+    // Only a new answer changes the query (location.search moves with it).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [result]);
   const bounds = useMemo(
     () =>
       result && result.min_lat !== null && result.max_lat !== null && result.min_lng !== null && result.max_lng !== null
@@ -247,7 +310,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
             <div className="mb-4 flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-center md:justify-between">
               <div className="min-w-0">
                 <p className="text-sm text-slate-600" data-testid="search-summary">
-                  {m.search_summary({ count: formatNumber(result.warehouses.length), radius: formatNumber(result.radius), location: result.location ?? "" })}
+                  {m.search_summary({ count: formatNumber(result.total_warehouses), radius: formatNumber(result.radius), location: result.location ?? "" })}
                 </p>
                 <p className="mt-0.5 text-xs text-slate-500">
                   {[
@@ -262,7 +325,11 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                     .filter(Boolean)
                     .join(" · ")}
                 </p>
-                {result.truncated && <p className="mt-1 text-xs font-medium text-amber-800">{m.search_truncated({ count: formatNumber(all.length) })}</p>}
+                {result.truncated && (
+                  <p className="mt-1 text-xs font-medium text-amber-800" data-testid="search-truncated">
+                    {m.search_truncated({ count: formatNumber(SEARCH_LIST_LIMIT), total: formatNumber(result.total_warehouses + result.total_other_warehouses) })}
+                  </p>
+                )}
               </div>
               <Link to={`${path}?${editParams}`} className={buttonClass("secondary", "sm", "shrink-0")} data-testid="search-edit" preventScrollReset>
                 {m.search_edit()}
@@ -307,6 +374,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                   title={m.search_found_title()}
                   testId="found-list"
                   items={result.warehouses}
+                  total={result.total_warehouses}
                   empty={m.search_found_empty()}
                   render={(w) => <ResultCard key={w.id} w={w} locale={locale} user={user} selected={selected.has(w.id)} onToggle={toggle} onClaim={claim} />}
                 />
@@ -314,6 +382,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                   title={m.search_other_title()}
                   testId="other-list"
                   items={result.other_warehouses}
+                  total={result.total_other_warehouses}
                   empty={m.search_other_empty()}
                   render={(w) => <ResultCard key={w.id} w={w} locale={locale} user={user} selected={selected.has(w.id)} onToggle={toggle} onClaim={claim} />}
                 />
@@ -321,23 +390,27 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
               <div className="order-1 lg:order-2">
                 <div className="h-80 sm:h-96 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)]">
                   <SearchMap
-                    points={points}
+                    mapQuery={mapQuery}
                     bounds={bounds}
                     area={searchArea}
                     styleUrl={data.mapStyleUrl}
                     selectedIds={selected}
-                    renderCard={(p: Point) => (
-                      <MarkerCard
-                        w={p.w}
-                        locale={locale}
-                        user={user}
-                        favourite={favourites.has(p.id)}
-                        favouritePending={favouritePending}
-                        onToggleFavourite={toggleFavourite}
-                        selected={selected.has(p.id)}
-                        onToggle={toggle}
-                        onClaim={claim}
-                      />
+                    renderCard={(marker: MapMarker) => (
+                      <MapCard marker={marker} known={byId.get(marker.id)} centre={searchArea} onLoaded={rememberCard}>
+                        {(w) => (
+                          <MarkerCard
+                            w={w}
+                            locale={locale}
+                            user={user}
+                            favourite={favourites.has(w.id)}
+                            favouritePending={favouritePending}
+                            onToggleFavourite={toggleFavourite}
+                            selected={selected.has(w.id)}
+                            onToggle={toggle}
+                            onClaim={claim}
+                          />
+                        )}
+                      </MapCard>
                     )}
                   />
                 </div>

@@ -2,13 +2,18 @@
 // URL (the search state lives there) and the browser's form. Query strings carry lists as
 // repeated keys (service=1&service=2), bracketed keys (service[]=1) or commas (service=1,2).
 import { z } from "zod";
-import { latitude, LOCATION_MAX, longitude } from "./geo.ts";
+import { latitude, LOCATION_MAX, longitude, queryNumber } from "./geo.ts";
 
 /** The seven specification groups, in category order: cat_id = index + 1. */
 export const SPEC_GROUPS = ["service", "material", "security", "equipment", "it", "lu", "certification"] as const;
 export type SpecGroup = (typeof SPEC_GROUPS)[number];
 
 export const DEFAULT_RADIUS_KM = 10;
+/**
+ * Cards per list a search answers (nearest first): more than a person reads through, and a
+ * search in a dense zone stays small; the totals and the map cover every result.
+ */
+export const SEARCH_LIST_LIMIT = 100;
 export const MAX_RADIUS_KM = 300;
 /** Most specification ids one group may carry. */
 const MAX_IDS_PER_GROUP = 50;
@@ -89,6 +94,32 @@ export const searchQuery = z
   });
 
 export type SearchQuery = z.infer<typeof searchQuery>;
+
+/** The part of the map a search's map call asks for: a zoom level and the visible box. */
+export const mapView = z.object({
+  zoom: queryNumber(z.number().min(0).max(24)),
+  west: queryNumber(z.number().min(-360).max(360)),
+  south: queryNumber(z.number().min(-90).max(90)),
+  east: queryNumber(z.number().min(-360).max(360)),
+  north: queryNumber(z.number().min(-90).max(90)),
+});
+
+/** GET /api/warehouses/search/map: the search's filters and the visible part of the map. */
+export const searchMapQuery = z.intersection(searchQuery, mapView);
+export type SearchMapQuery = z.infer<typeof searchMapQuery>;
+
+/** Most cards one GET /api/warehouses/search/cards call answers. */
+export const MAX_CARDS_PER_CALL = 50;
+
+/** GET /api/warehouses/search/cards: the cards of warehouses shown on the map, distances from the search's centre. */
+export const searchCardsQuery = z.object({
+  ids: z.preprocess(
+    (v) => [...new Set(toList(v).map((x) => (typeof x === "string" ? Number(x) : x)))],
+    z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(MAX_CARDS_PER_CALL),
+  ),
+  lat: latitude,
+  lng: longitude,
+});
 
 /** Every selected specification id, all groups together. */
 export function selectedSpecificationIds(q: Pick<SearchQuery, SpecGroup>): number[] {

@@ -1,23 +1,19 @@
 // The results map: MapLibre GL JS (loaded lazily, on this page only) with a key-free style
-// (MAP_STYLE_URL), clusters from supercluster over every result, and a card per marker.
+// (MAP_STYLE_URL). What it draws comes from GET /api/warehouses/search/map for the visible box
+// after every move: the server clusters every result of the zone (supercluster, spec §9), so
+// a zone of tens of thousands of warehouses never travels to the browser. A marker opens a card.
 // Clusters and markers are DOM elements over the map, so the map stays usable when the style
 // or its tiles cannot load (no network): it then falls back to a plain background.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { Map as MapLibreMap, Marker, Popup } from "maplibre-gl";
 import { m } from "../../paraglide/messages.js";
 import { loadMapLibre } from "../warehouse/SheetMap.tsx";
-import {
-  buildClusterIndex,
-  MAP_DEFAULT_CENTER,
-  MAP_DEFAULT_ZOOM,
-  MAP_MAX_ZOOM,
-  MAP_MIN_ZOOM,
-  MARKERS_FROM_ZOOM,
-  type MapPoint,
-} from "./map-clusters.ts";
+import { getJson } from "../../lib/api-client.ts";
+import type { MapItem, MapMarker, SearchMapResponse } from "../../server/search/search-map.service.ts";
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MARKERS_FROM_ZOOM } from "./map-clusters.ts";
 
-export type SearchMapPoint = MapPoint & { claimed: boolean; matches: boolean };
+export type { MapMarker };
 
 export type Bounds = { min_lat: number; max_lat: number; min_lng: number; max_lng: number };
 
@@ -31,19 +27,19 @@ export const OFFLINE_STYLE = {
 /** How long to wait for the style before showing the offline background. */
 const STYLE_TIMEOUT_MS = 8000;
 
-type Props<P extends SearchMapPoint> = {
-  points: P[];
+type Props = {
+  /** The search's query string for the map call (centre as lat/lng, radius, filters); null before a search. */
+  mapQuery: string | null;
   bounds: Bounds | null;
   /** The searched circle, drawn on the map (it orients the reader when the tiles are missing). */
   area: { lat: number; lng: number; radiusKm: number } | null;
   styleUrl: string;
   /** The card of a marker (name, city, address, first specifications, favourite toggle). */
-  renderCard: (point: P) => ReactNode;
-  highlightId?: number | null;
+  renderCard: (marker: MapMarker) => ReactNode;
   selectedIds: ReadonlySet<number>;
 };
 
-function markerElement(point: SearchMapPoint, selected: boolean): HTMLButtonElement {
+function markerElement(point: MapMarker, selected: boolean): HTMLButtonElement {
   // MapLibre places the element with its transform: the looks (and any hover scaling) go on an
   // inner span, so nothing animates the position itself.
   const el = document.createElement("button");
@@ -97,7 +93,7 @@ export function circlePolygon(lat: number, lng: number, radiusKm: number) {
 
 const AREA_SOURCE = "search-area";
 
-function drawArea(map: MapLibreMap, area: Props<SearchMapPoint>["area"]) {
+function drawArea(map: MapLibreMap, area: Props["area"]) {
   if (!map.isStyleLoaded()) return;
   const data = area ? circlePolygon(area.lat, area.lng, area.radiusKm) : { type: "FeatureCollection" as const, features: [] };
   const source = map.getSource(AREA_SOURCE) as import("maplibre-gl").GeoJSONSource | undefined;
@@ -110,7 +106,7 @@ function drawArea(map: MapLibreMap, area: Props<SearchMapPoint>["area"]) {
   map.addLayer({ id: "search-area-line", type: "line", source: AREA_SOURCE, paint: { "line-color": "#1a5fd0", "line-width": 2, "line-dasharray": [2, 2] } });
 }
 
-export function SearchMap<P extends SearchMapPoint>({ points, bounds, area, styleUrl, renderCard, selectedIds }: Props<P>) {
+export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, selectedIds }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const libRef = useRef<typeof import("maplibre-gl") | null>(null);
@@ -118,9 +114,11 @@ export function SearchMap<P extends SearchMapPoint>({ points, bounds, area, styl
   const popupRef = useRef<Popup | null>(null);
   const [ready, setReady] = useState(false);
   const [offline, setOffline] = useState(false);
-  const [cardPoint, setCardPoint] = useState<P | null>(null);
+  const [cardPoint, setCardPoint] = useState<MapMarker | null>(null);
   const [cardNode, setCardNode] = useState<HTMLElement | null>(null);
-  const index = useMemo(() => buildClusterIndex(points), [points]);
+  const [items, setItems] = useState<MapItem[]>([]);
+  const [loading, setLoading] = useState(false);
+  const [tooMany, setTooMany] = useState(false);
   const selectedRef = useRef(selectedIds);
   selectedRef.current = selectedIds;
   const areaRef = useRef(area);
@@ -203,13 +201,48 @@ export function SearchMap<P extends SearchMapPoint>({ points, bounds, area, styl
     );
   }, [ready, bounds]);
 
-  // Draw clusters or markers for the visible box, on every move and after each search.
+  // Ask for what lies in view after every move and after each search; only the latest answer counts.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map || !mapQuery) {
+      setItems([]);
+      return;
+    }
+    let latest = 0;
+    const load = async () => {
+      const call = ++latest;
+      const b = map.getBounds();
+      setLoading(true);
+      const view = new URLSearchParams(mapQuery);
+      view.set("zoom", map.getZoom().toFixed(2));
+      view.set("west", b.getWest().toFixed(6));
+      view.set("south", b.getSouth().toFixed(6));
+      view.set("east", b.getEast().toFixed(6));
+      view.set("north", b.getNorth().toFixed(6));
+      const res = await getJson<SearchMapResponse>(`/api/warehouses/search/map?${view}`);
+      if (call !== latest) return;
+      setLoading(false);
+      // A failed call is logged; the map keeps what it showed.
+      if (res.ok && Array.isArray(res.data.items)) {
+        setItems(res.data.items);
+        setTooMany(res.data.truncated === true);
+      } else console.error("map search failed", res.status, res.data.error);
+    };
+    void load();
+    map.on("moveend", load);
+    return () => {
+      latest += 1;
+      map.off("moveend", load);
+    };
+  }, [ready, mapQuery]);
+
+  // Draw the clusters and markers of the last answer.
   useEffect(() => {
     const map = mapRef.current;
     const maplibre = libRef.current;
     if (!ready || !map || !maplibre) return;
 
-    const openCard = (point: P) => {
+    const openCard = (point: MapMarker) => {
       popupRef.current?.remove();
       const node = document.createElement("div");
       // Not closeOnClick: the map sees the marker's own click and would close the card at once.
@@ -231,58 +264,56 @@ export function SearchMap<P extends SearchMapPoint>({ points, bounds, area, styl
       setCardPoint(point);
     };
 
-    const draw = () => {
-      for (const marker of markersRef.current) marker.remove();
-      markersRef.current = [];
-      const b = map.getBounds();
-      const items = index.itemsAt([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], map.getZoom());
-      for (const item of items) {
-        let el: HTMLButtonElement;
-        if (item.kind === "cluster") {
-          el = clusterElement(item.count, item.color);
-          const clusterId = item.id;
-          el.addEventListener("click", (event) => {
-            event.stopPropagation();
-            const zoom = Math.min(Math.max(index.expansionZoom(clusterId), Math.ceil(map.getZoom()) + 1), MAP_MAX_ZOOM);
-            map.easeTo({ center: [item.lng, item.lat], zoom: zoom >= MARKERS_FROM_ZOOM ? Math.max(zoom, MARKERS_FROM_ZOOM) : zoom });
-          });
-        } else {
-          const point = item.point;
-          el = markerElement(point, selectedRef.current.has(point.id));
-          el.setAttribute("aria-label", m.map_marker_label({ id: String(point.id) }));
-          el.addEventListener("click", (event) => {
-            event.stopPropagation();
-            openCard(point);
-          });
-        }
-        markersRef.current.push(new maplibre.Marker({ element: el }).setLngLat([item.lng, item.lat]).addTo(map));
+    for (const marker of markersRef.current) marker.remove();
+    markersRef.current = [];
+    for (const item of items) {
+      let el: HTMLButtonElement;
+      if (item.kind === "cluster") {
+        el = clusterElement(item.count, item.color);
+        el.addEventListener("click", (event) => {
+          event.stopPropagation();
+          const zoom = Math.min(Math.max(item.expansion_zoom, Math.ceil(map.getZoom()) + 1), MAP_MAX_ZOOM);
+          map.easeTo({ center: [item.lng, item.lat], zoom: zoom >= MARKERS_FROM_ZOOM ? Math.max(zoom, MARKERS_FROM_ZOOM) : zoom });
+        });
+      } else {
+        const point = item;
+        el = markerElement(point, selectedRef.current.has(point.id));
+        el.setAttribute("aria-label", m.map_marker_label({ id: String(point.id) }));
+        el.addEventListener("click", (event) => {
+          event.stopPropagation();
+          openCard(point);
+        });
       }
-      container.current?.setAttribute("data-zoom", map.getZoom().toFixed(2));
-    };
+      markersRef.current.push(new maplibre.Marker({ element: el }).setLngLat([item.lng, item.lat]).addTo(map));
+    }
+    container.current?.setAttribute("data-zoom", map.getZoom().toFixed(2));
+
     // A click on the map itself (not on a marker or the card) closes the card.
     const closeCard = (event: import("maplibre-gl").MapMouseEvent) => {
       const target = event.originalEvent.target as Element | null;
       if (target?.closest(".search-map-marker, .maplibregl-popup")) return;
       popupRef.current?.remove();
     };
-    draw();
-    map.on("moveend", draw);
     map.on("click", closeCard);
     return () => {
-      map.off("moveend", draw);
       map.off("click", closeCard);
     };
-  }, [ready, index, selectedIds]);
+  }, [ready, items, selectedIds]);
 
   // A new search closes the open card.
   useEffect(() => {
     popupRef.current?.remove();
-  }, [points]);
+  }, [mapQuery]);
 
   return (
     <div className="relative h-full min-h-72 w-full overflow-hidden rounded-2xl border border-slate-200 bg-[#e8edf3]">
       {/* Sized by height, not by inset: MapLibre sets position: relative on its container. */}
-      <div ref={container} className="h-full w-full" role="region" aria-label={m.map_label()} data-testid="search-map" data-ready={ready} data-offline={offline} />
+      <div ref={container} className="h-full w-full" role="region" aria-label={m.map_label()} data-testid="search-map" data-ready={ready} data-offline={offline} data-loading={loading} />
+      {(loading || tooMany) && (
+        <p className="pointer-events-none absolute top-2 left-2 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-700 shadow-sm" role="status" data-testid="map-status">
+          {loading ? m.map_updating() : m.map_markers_truncated()}
+        </p>
+      )}
       {offline && (
         <p className="pointer-events-none absolute bottom-2 left-2 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-600 shadow-sm" data-testid="map-offline">
           {m.map_offline()}

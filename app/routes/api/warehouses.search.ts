@@ -6,7 +6,7 @@ import { searchWarehouses } from "../../server/search/search.service.ts";
 import { searchQuery } from "../../schemas/search.ts";
 
 export const loader = apiLoader({ access: "public", query: searchQuery }, ({ query, services, locale }) =>
-  searchWarehouses({ db: services.db, secret: services.secret, geocoder: geocoderFor(services) }, query, locale),
+  searchWarehouses({ db: services.db, geocoder: geocoderFor(services) }, query, locale),
 );
 
 export const action = methodNotAllowed;

@@ -199,9 +199,12 @@ export interface WarehousesTable {
   handling_cost: number | null;
   lat: number;
   lng: number;
-  /** Fixed offsets for the anonymised map position of an unclaimed warehouse (±0.004 / ±0.006). */
-  jitter_lat: Generated<number>;
-  jitter_lng: Generated<number>;
+  /**
+   * Where the warehouse is shown (kept by a trigger): the true position when claimed, else moved
+   * by a fixed offset derived from its id and the app secret (±0.004° / ±0.006°).
+   */
+  pub_lat: Generated<number>;
+  pub_lng: Generated<number>;
   is_hub: Generated<boolean>;
   to_approve: Generated<boolean>;
   status: Generated<WarehouseStatus>;
@@ -508,6 +511,12 @@ export interface GazetteerInfoTable {
   loaded_at: CreatedTimestamp;
 }
 
+/** One row: raised by triggers whenever something a search zone depends on changes (migration 0004). */
+export interface SearchEpochTable {
+  id: Generated<number>;
+  value: number;
+}
+
 export interface DB {
   app_secrets: AppSecretsTable;
   audit_log: AuditLogTable;
@@ -515,6 +524,7 @@ export interface DB {
   crm_entries: CrmEntriesTable;
   favourites: FavouritesTable;
   gazetteer_info: GazetteerInfoTable;
+  search_epoch: SearchEpochTable;
   images: ImagesTable;
   mail_outbox: MailOutboxTable;
   markets: MarketsTable;

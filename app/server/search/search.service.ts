@@ -6,7 +6,8 @@
 //   the location text is geocoded, and nothing found is the spec's no-results error.
 // - radius: kilometres, 10 when empty. A warehouse is in the zone when the position we publish
 //   is within the radius: the true one for a claimed warehouse, the jittered one for an
-//   unclaimed one (so no search can tell its true position apart from the published one).
+//   unclaimed one (so no search can tell its true position apart from the published one; the
+//   published position is kept by the database, migration 0004).
 // - specification ids of the seven groups: a match must offer every selected one.
 // - m2_type + m2_value: the space needed. "m2": the warehouse's total_m2 must be at least the
 //   value. "pallet": each pallet counts as one square metre of floor (a EUR pallet is
@@ -15,7 +16,8 @@
 // - start_date / end_date: warehouses record no availability, so the dates do not filter; they
 //   are validated (start not after end), kept in the URL and go into the quote request.
 // Warehouses within the radius that miss a filter are other_warehouses ("same zone").
-import { createHmac } from "node:crypto";
+// The counts, the bounds and the map cover every warehouse of the zone; the two lists carry the
+// nearest SEARCH_LIST_LIMIT of each (the map and the totals tell about the rest).
 import type { Database } from "../db/database.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { Geocoder } from "../geo/geocoder.ts";
@@ -23,24 +25,15 @@ import type { Actor } from "../context.ts";
 import type { FieldErrors } from "../errors.ts";
 import { fieldErrors } from "../http/respond.ts";
 import { listFavouriteIds } from "../favourites/favourites.service.ts";
-import { searchQuery, selectedSpecificationIds, specGroupOfCategory, SPEC_GROUPS, type SearchQuery, type SpecGroup } from "../../schemas/search.ts";
-import { findWarehousesNear, listVisibleSpecifications, type PublicSpecification, type SearchCandidate } from "./search.queries.ts";
+import { searchQuery, SEARCH_LIST_LIMIT, selectedSpecificationIds, specGroupOfCategory, SPEC_GROUPS, type SearchQuery, type SpecGroup } from "../../schemas/search.ts";
+import { findSearchCards, listVisibleSpecifications, type PublicSpecification, type SearchCard } from "./search.queries.ts";
+import { distanceM, zoneCacheFor, type Bounds, type Zone } from "./zones.ts";
 
-/** The published jitter of an unclaimed warehouse's position, in degrees (spec §4). */
+/** The published jitter of an unclaimed warehouse's position, in degrees (spec §4; applied by migration 0004). */
 export const JITTER_LAT = 0.004;
 export const JITTER_LNG = 0.006;
-/** Metres a jittered position can be from the true one, rounded up (0.004° × 0.006° ≈ 0.8 km at most). */
-const JITTER_MARGIN_M = 1000;
-/** The sphere earthdistance measures on (earth() = 6378168 m), so both sides agree on distances. */
-const EARTH_RADIUS_M = 6_378_168;
 /** One pallet as floor area, m². */
 export const PALLET_M2 = 1;
-/**
- * Most warehouses one search returns (both lists together): the nearest ones of the zone. More
- * is not useful to a person (the page says so and suggests a smaller radius or filters), and it
- * keeps a search in a dense zone of a million-warehouse catalogue within its time budget.
- */
-export const SEARCH_LIMIT = 1000;
 /** Specifications shown per result (the map card shows at most 4). */
 export const CARD_SPECIFICATIONS = 4;
 
@@ -67,8 +60,11 @@ export type SearchResultWarehouse = {
 };
 
 export type SearchResponse = {
+  /** The nearest SEARCH_LIST_LIMIT warehouses that match every filter, nearest first. */
   warehouses: SearchResultWarehouse[];
+  /** The nearest SEARCH_LIST_LIMIT of the zone's other warehouses, nearest first. */
   other_warehouses: SearchResultWarehouse[];
+  /** Bounds of every result (both kinds); of the searched circle when there is none. */
   min_lat: number | null;
   max_lat: number | null;
   min_lng: number | null;
@@ -80,37 +76,12 @@ export type SearchResponse = {
   lat: number | null;
   lng: number | null;
   radius: number;
-  /** True when the zone holds more than SEARCH_LIMIT warehouses and only the nearest are listed. */
+  /** How many warehouses match / do not match in the whole zone (the lists hold the nearest). */
+  total_warehouses: number;
+  total_other_warehouses: number;
+  /** True when a list holds fewer warehouses than its total. */
   truncated: boolean;
 };
-
-// Offsets already derived, per secret: HMAC costs more than the rest of a result's shaping.
-const jitterCache = new Map<string, Map<number, { dLat: number; dLng: number }>>();
-const JITTER_CACHE_MAX = 200_000;
-
-/** The fixed offset of an unclaimed warehouse: HMAC-SHA256(secret, id) → two numbers in the published ranges. */
-export function jitterFor(secret: string, id: number): { dLat: number; dLng: number } {
-  let cache = jitterCache.get(secret);
-  if (!cache) jitterCache.set(secret, (cache = new Map()));
-  const known = cache.get(id);
-  if (known) return known;
-  const digest = createHmac("sha256", secret).update(`warehouse-position:${id}`).digest();
-  const u1 = digest.readUInt32BE(0) / 0xffffffff;
-  const u2 = digest.readUInt32BE(4) / 0xffffffff;
-  const jitter = { dLat: (u1 * 2 - 1) * JITTER_LAT, dLng: (u2 * 2 - 1) * JITTER_LNG };
-  if (cache.size >= JITTER_CACHE_MAX) cache.clear();
-  cache.set(id, jitter);
-  return jitter;
-}
-
-/** Great-circle distance in metres on earthdistance's sphere. */
-export function distanceM(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
@@ -136,36 +107,24 @@ function cardSpecifications(ids: number[], index: SpecIndex): { list: ResultSpec
   return { list, count: visible.length };
 }
 
-/** Where a warehouse is shown: its true position when claimed, its fixed jittered one when not. */
-export function publishedPosition(row: Pick<SearchCandidate, "id" | "lat" | "lng" | "claimed">, secret: string): { lat: number; lng: number } {
-  if (row.claimed) return { lat: round(row.lat, 6), lng: round(row.lng, 6) };
-  const j = jitterFor(secret, row.id);
-  return { lat: round(row.lat + j.dLat, 6), lng: round(row.lng + j.dLng, 6) };
-}
-
-/** What the browser may see of a warehouse: unclaimed ones anonymised (spec §4). */
-export function publicResult(
-  row: SearchCandidate,
-  position: { lat: number; lng: number },
-  distance: number,
-  ctx: { specs: SpecIndex },
-): SearchResultWarehouse {
-  const specs = cardSpecifications(row.spec_ids, ctx.specs);
+/** What the browser may see of a warehouse: unclaimed ones anonymised, at their published position (spec §4). */
+export function publicResult(row: SearchCard, distance: number, specs: SpecIndex): SearchResultWarehouse {
+  const card = cardSpecifications(row.spec_ids, specs);
   return {
     id: row.id,
     name: row.claimed ? row.name : `Stocker ${row.id}`,
     city: row.city,
     address: row.claimed ? row.address : row.city,
     cap: row.claimed ? row.cap : null,
-    lat: position.lat,
-    lng: position.lng,
+    lat: row.pub_lat,
+    lng: row.pub_lng,
     distance: round(distance / 1000, 2),
     is_hub: row.is_hub,
-    total_m2: row.total_m2,
+    total_m2: row.total_m2 === null ? null : Number(row.total_m2),
     c_sub: row.claimed,
     img: row.claimed ? row.img : null,
-    specifications: specs.list,
-    specifications_count: specs.count,
+    specifications: card.list,
+    specifications_count: card.count,
   };
 }
 
@@ -175,27 +134,15 @@ export function requiredArea(q: Pick<SearchQuery, "m2_type" | "m2_value">): numb
   return q.m2_type === "pallet" ? q.m2_value * PALLET_M2 : q.m2_value;
 }
 
-function bounds(list: { lat: number; lng: number }[], centre: { lat: number; lng: number }, radiusKm: number) {
-  if (list.length === 0) {
-    // Nothing found: the searched circle, so the map still shows the zone.
-    const dLat = (radiusKm / (EARTH_RADIUS_M / 1000)) * (180 / Math.PI);
-    const dLng = dLat / Math.max(0.01, Math.cos((centre.lat * Math.PI) / 180));
-    return { min_lat: round(centre.lat - dLat, 6), max_lat: round(centre.lat + dLat, 6), min_lng: round(centre.lng - dLng, 6), max_lng: round(centre.lng + dLng, 6) };
-  }
-  let minLat = Infinity;
-  let maxLat = -Infinity;
-  let minLng = Infinity;
-  let maxLng = -Infinity;
-  for (const p of list) {
-    if (p.lat < minLat) minLat = p.lat;
-    if (p.lat > maxLat) maxLat = p.lat;
-    if (p.lng < minLng) minLng = p.lng;
-    if (p.lng > maxLng) maxLng = p.lng;
-  }
-  return { min_lat: minLat, max_lat: maxLat, min_lng: minLng, max_lng: maxLng };
+/** The box around the searched circle: the map's frame when nothing was found. */
+function circleBounds(centre: { lat: number; lng: number }, radiusKm: number): Bounds {
+  const dLat = (radiusKm / (EARTH_RADIUS_KM)) * (180 / Math.PI);
+  const dLng = dLat / Math.max(0.01, Math.cos((centre.lat * Math.PI) / 180));
+  return { min_lat: round(centre.lat - dLat, 6), max_lat: round(centre.lat + dLat, 6), min_lng: round(centre.lng - dLng, 6), max_lng: round(centre.lng + dLng, 6) };
 }
+const EARTH_RADIUS_KM = 6378.168;
 
-export type SearchDeps = { db: Database; secret: string; geocoder: Geocoder };
+export type SearchDeps = { db: Database; geocoder: Geocoder };
 
 // The visible specifications change rarely (an administrator edits them): each app instance
 // reads them at most every few seconds instead of once per search.
@@ -211,82 +158,104 @@ function visibleSpecifications(db: Database): Promise<PublicSpecification[]> {
   return specs;
 }
 
-/** Runs a search (the filters already validated by searchQuery). */
-export async function searchWarehouses(deps: SearchDeps, q: SearchQuery, locale: Locale, opts: { limit?: number } = {}): Promise<SearchResponse> {
-  const specsPromise = visibleSpecifications(deps.db);
+export type SearchZone = { zone: Zone; matches: Uint8Array; centre: { lat: number; lng: number }; location: string | null };
+
+/**
+ * The centre of a search (lat/lng, else the geocoded location), its zone and which of the zone's
+ * warehouses match the filters; null when the location cannot be found.
+ */
+export async function resolveSearchZone(deps: SearchDeps, q: SearchQuery, locale: Locale): Promise<SearchZone | null> {
   let centre: { lat: number; lng: number };
   let location = q.location ?? null;
   if (q.lat !== undefined && q.lng !== undefined) {
     centre = { lat: q.lat, lng: q.lng };
   } else {
     const place = await deps.geocoder.locate(q.location ?? "", locale);
-    if (!place) {
-      await specsPromise.catch(() => {});
-      return {
-        warehouses: [],
-        other_warehouses: [],
-        min_lat: null,
-        max_lat: null,
-        min_lng: null,
-        max_lng: null,
-        error: "location_not_found",
-        location,
-        lat: null,
-        lng: null,
-        radius: q.radius,
-        truncated: false,
-      };
-    }
+    if (!place) return null;
     centre = { lat: place.lat, lng: place.lng };
     location = place.description;
   }
+  const zone = await zoneCacheFor(deps.db).get({ ...centre, radiusM: q.radius * 1000 });
+  const matches = await zone.matches(deps.db, { specIds: selectedSpecificationIds(q), area: requiredArea(q) });
+  return { zone, matches, centre, location };
+}
 
-  const limit = opts.limit ?? SEARCH_LIMIT;
-  const radiusM = q.radius * 1000;
-  const wanted = selectedSpecificationIds(q);
-  const [candidates, specs] = await Promise.all([
-    findWarehousesNear(deps.db, { ...centre, radiusM: radiusM + JITTER_MARGIN_M, limit: limit + 1 }),
-    specsPromise,
-  ]);
-  const ctx = { specs: indexSpecifications(specs, locale) };
-  const area = requiredArea(q);
-
-  // Published distance in metres, kept beside each result for the sort.
-  const distanceOf = new Map<SearchResultWarehouse, number>();
-  const matching: SearchResultWarehouse[] = [];
-  const others: SearchResultWarehouse[] = [];
-  let full = false;
-  for (const row of candidates) {
-    const position = publishedPosition(row, deps.secret);
-    const d = distanceM(centre.lat, centre.lng, position.lat, position.lng);
-    if (d > radiusM) continue;
-    if (matching.length + others.length >= limit) {
-      full = true;
-      break;
-    }
-    const hasSpecs = wanted.every((id) => row.spec_ids.includes(id));
-    const fits = area === null || (row.total_m2 !== null && row.total_m2 >= area);
-    const w = publicResult(row, position, d, ctx);
-    distanceOf.set(w, d);
-    (hasSpecs && fits ? matching : others).push(w);
+/** Public cards of zone warehouses, by their index in the zone, in one query. */
+export async function zoneCards(db: Database, zone: Zone, indexes: number[], specs: SpecIndex): Promise<Map<number, SearchResultWarehouse>> {
+  const rows = await findSearchCards(db, indexes.map((i) => zone.ids[i]!));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const cards = new Map<number, SearchResultWarehouse>();
+  for (const i of indexes) {
+    // A warehouse withdrawn since the zone was read is simply left out.
+    const row = byId.get(zone.ids[i]!);
+    if (row) cards.set(i, publicResult(row, zone.distance[i]!, specs));
   }
-  // More warehouses may lie in the zone when the list is full, or when the scan stopped at its
-  // limit before leaving the zone (candidates come nearest first by their true position).
-  const last = candidates[candidates.length - 1];
-  const truncated = full || (candidates.length > limit && !!last && distanceM(centre.lat, centre.lng, last.lat, last.lng) <= radiusM + JITTER_MARGIN_M);
-  const byDistance = (a: SearchResultWarehouse, b: SearchResultWarehouse) => distanceOf.get(a)! - distanceOf.get(b)! || a.id - b.id;
-  const warehouses = matching.sort(byDistance);
-  const otherWarehouses = others.sort(byDistance);
+  return cards;
+}
+
+/** GET /api/warehouses/search/cards: the cards of warehouses the map shows, distances from the search's centre. */
+export async function searchCards(db: Database, q: { ids: number[]; lat: number; lng: number }, locale: Locale): Promise<{ warehouses: SearchResultWarehouse[] }> {
+  const [rows, specs] = await Promise.all([findSearchCards(db, q.ids), visibleSpecifications(db)]);
+  const index = indexSpecifications(specs, locale);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const warehouses: SearchResultWarehouse[] = [];
+  for (const id of q.ids) {
+    const row = byId.get(id);
+    if (row) warehouses.push(publicResult(row, distanceM(q.lat, q.lng, row.pub_lat, row.pub_lng), index));
+  }
+  return { warehouses };
+}
+
+/** Runs a search (the filters already validated by searchQuery). */
+export async function searchWarehouses(deps: SearchDeps, q: SearchQuery, locale: Locale): Promise<SearchResponse> {
+  const specsPromise = visibleSpecifications(deps.db);
+  const found = await resolveSearchZone(deps, q, locale).finally(() => specsPromise.catch(() => {}));
+  if (!found) {
+    return {
+      warehouses: [],
+      other_warehouses: [],
+      min_lat: null,
+      max_lat: null,
+      min_lng: null,
+      max_lng: null,
+      error: "location_not_found",
+      location: q.location ?? null,
+      lat: null,
+      lng: null,
+      radius: q.radius,
+      total_warehouses: 0,
+      total_other_warehouses: 0,
+      truncated: false,
+    };
+  }
+  const { zone, matches, centre, location } = found;
+  // The zone is nearest first: the first of each kind are the lists.
+  const matching: number[] = [];
+  const others: number[] = [];
+  let totalMatching = 0;
+  for (let i = 0; i < zone.size; i++) {
+    if (matches[i]) {
+      totalMatching += 1;
+      if (matching.length < SEARCH_LIST_LIMIT) matching.push(i);
+    } else if (others.length < SEARCH_LIST_LIMIT) others.push(i);
+  }
+  const specs = indexSpecifications(await specsPromise, locale);
+  const cards = await zoneCards(deps.db, zone, [...matching, ...others], specs);
+  const listed = (indexes: number[]) => indexes.map((i) => cards.get(i)).filter((w): w is SearchResultWarehouse => !!w);
+  const [warehouses, otherWarehouses] = [listed(matching), listed(others)];
+  const totalOthers = zone.size - totalMatching;
   return {
     warehouses,
     other_warehouses: otherWarehouses,
-    ...bounds([...warehouses, ...otherWarehouses], centre, q.radius),
+    ...(zone.bounds ?? circleBounds(centre, q.radius)),
     error: null,
     location,
     lat: centre.lat,
     lng: centre.lng,
     radius: q.radius,
-    truncated,
+    total_warehouses: totalMatching,
+    total_other_warehouses: totalOthers,
+    truncated: totalMatching > matching.length || totalOthers > others.length,
   };
 }
 

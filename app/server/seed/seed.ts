@@ -638,8 +638,6 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
       handling_cost: Number(rnd.float(1.8, 6.5).toFixed(2)),
       lat: position.lat,
       lng: position.lng,
-      jitter_lat: Number(rnd.float(-0.004, 0.004).toFixed(6)),
-      jitter_lng: Number(rnd.float(-0.006, 0.006).toFixed(6)),
       is_hub: isHub,
       to_approve: toApprove,
       status,

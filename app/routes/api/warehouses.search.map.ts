@@ -1,0 +1,13 @@
+// GET /api/warehouses/search/map?<the search's filters>&zoom=&west=&south=&east=&north=
+// → { items: [{ kind: "cluster", id, lat, lng, count, color, expansion_zoom } | { kind: "marker", id, lat, lng, claimed, matches }], truncated, error }:
+// what the search's map draws in view, clustered over every result of the zone.
+import { apiLoader, methodNotAllowed } from "../../server/http/api.ts";
+import { geocoderFor } from "../../server/geo/geocoder.service.ts";
+import { searchMap } from "../../server/search/search-map.service.ts";
+import { searchMapQuery } from "../../schemas/search.ts";
+
+export const loader = apiLoader({ access: "public", query: searchMapQuery }, ({ query, services, locale }) =>
+  searchMap({ db: services.db, geocoder: geocoderFor(services) }, query, locale),
+);
+
+export const action = methodNotAllowed;

@@ -1,0 +1,243 @@
+// Zones: every listed warehouse within a radius of a centre, as the search and its map use them.
+//
+// A zone is read once with one index-only scan (findZonePoints) and kept in memory: the counts,
+// the bounds, the order of the lists and the map's clusters all come from it, so a search over a
+// dense zone (21,000 warehouses within 10 km of Milan in a million-warehouse catalogue) does not
+// read it again for every request or map move. Which warehouses match the filters is asked of
+// PostgreSQL once per zone and filter set. Zones are dropped as soon as search_epoch moves (any
+// change to a warehouse's position, status, area, owner or specifications, in any instance),
+// and by age and size. See decision 005.
+import Supercluster from "supercluster";
+import type { Database } from "../db/database.ts";
+import { CLUSTER_OPTIONS } from "../../components/search/map-clusters.ts";
+import { findZoneMatches, findZonePoints, readSearchEpoch, ZONE_POINT_BYTES, type ZoneArgs } from "./search.queries.ts";
+
+/** The sphere earthdistance measures on (earth() = 6378168 m), so both sides agree on distances. */
+export const EARTH_RADIUS_M = 6_378_168;
+
+/** Great-circle distance in metres on earthdistance's sphere. */
+export function distanceM(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLng = (lng2 - lng1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+export type Bounds = { min_lat: number; max_lat: number; min_lng: number; max_lng: number };
+
+/** A filter set as far as the zone is concerned: specification ids and the floor area needed. */
+export type ZoneFilter = { specIds: number[]; area: number | null };
+
+export type Zone = {
+  centre: { lat: number; lng: number };
+  radiusM: number;
+  /** Warehouses within the radius on their published position, nearest first (to the millimetre). */
+  size: number;
+  ids: Int32Array;
+  lat: Float64Array;
+  lng: Float64Array;
+  claimed: Uint8Array;
+  /** Metres from the centre. */
+  distance: Float64Array;
+  /** Of every warehouse in the zone; null when it is empty. */
+  bounds: Bounds | null;
+  /** 1 where the warehouse offers every filter of the set (cached per set). */
+  matches(db: Database, filter: ZoneFilter): Promise<Uint8Array>;
+  /** Supercluster over the whole zone (built on first use). */
+  clusters(): Supercluster<{ i: number }, Record<string, never>>;
+};
+
+/** Reads a zone from PostgreSQL: the box scan, then the exact circle test and the order here. */
+export async function loadZone(db: Database, args: ZoneArgs): Promise<Zone> {
+  return zoneFromPoints(args, await findZonePoints(db, args));
+}
+
+export type ZonePoint = { id: number; lat: number; lng: number; claimed: boolean };
+
+/** Packs points the way zonePointsQuery answers them (for tests and tools). */
+export function packZonePoints(points: ZonePoint[]): Buffer {
+  const packed = Buffer.alloc(points.length * ZONE_POINT_BYTES);
+  points.forEach((p, k) => {
+    const offset = k * ZONE_POINT_BYTES;
+    packed.writeInt32BE(p.claimed ? p.id : -p.id, offset);
+    packed.writeInt32BE(Math.round(p.lat * 1e6), offset + 4);
+    packed.writeInt32BE(Math.round(p.lng * 1e6), offset + 8);
+  });
+  return packed;
+}
+
+/** Slots of a sort key left for the point's index: distances in millimetres sort above them. */
+const INDEX_SLOTS = 2 ** 21;
+
+/**
+ * The point indexes by distance (to the millimetre, then reading order). Sorted as one number
+ * each in a typed array, which sorts natively: several times faster than a comparator over
+ * 20,000 points. A zone too big for the packing sorts with a comparator.
+ */
+function nearestFirst(indexes: Int32Array, distance: Float64Array): Int32Array {
+  if (indexes.length >= INDEX_SLOTS || distance.length >= INDEX_SLOTS) {
+    return Int32Array.from(indexes).sort((a, b) => distance[a]! - distance[b]! || a - b);
+  }
+  const keys = new Float64Array(indexes.length);
+  for (let i = 0; i < indexes.length; i++) keys[i] = Math.round(distance[indexes[i]!]! * 1000) * INDEX_SLOTS + indexes[i]!;
+  keys.sort();
+  const sorted = new Int32Array(indexes.length);
+  for (let i = 0; i < keys.length; i++) sorted[i] = keys[i]! % INDEX_SLOTS;
+  return sorted;
+}
+
+/** A zone from the packed points of its box: the exact circle test, the order and the bounds. */
+export function zoneFromPoints(args: ZoneArgs, packed: Buffer): Zone {
+  const count = packed.length / ZONE_POINT_BYTES;
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const pointDistance = new Float64Array(count);
+  const insideIndexes = new Int32Array(count);
+  let inside = 0;
+  for (let k = 0; k < count; k++) {
+    const offset = k * ZONE_POINT_BYTES;
+    const d = distanceM(args.lat, args.lng, view.getInt32(offset + 4) / 1e6, view.getInt32(offset + 8) / 1e6);
+    if (d > args.radiusM) continue;
+    pointDistance[k] = d;
+    insideIndexes[inside++] = k;
+  }
+  const order = nearestFirst(insideIndexes.subarray(0, inside), pointDistance);
+
+  const size = inside;
+  const ids = new Int32Array(size);
+  const lat = new Float64Array(size);
+  const lng = new Float64Array(size);
+  const claimed = new Uint8Array(size);
+  const distance = new Float64Array(size);
+  let minLat = Infinity;
+  let maxLat = -Infinity;
+  let minLng = Infinity;
+  let maxLng = -Infinity;
+  for (let i = 0; i < size; i++) {
+    const k = order[i]!;
+    const offset = k * ZONE_POINT_BYTES;
+    const signedId = view.getInt32(offset);
+    const pLat = view.getInt32(offset + 4) / 1e6;
+    const pLng = view.getInt32(offset + 8) / 1e6;
+    ids[i] = signedId < 0 ? -signedId : signedId;
+    claimed[i] = signedId > 0 ? 1 : 0;
+    lat[i] = pLat;
+    lng[i] = pLng;
+    distance[i] = pointDistance[k]!;
+    if (pLat < minLat) minLat = pLat;
+    if (pLat > maxLat) maxLat = pLat;
+    if (pLng < minLng) minLng = pLng;
+    if (pLng > maxLng) maxLng = pLng;
+  }
+  const bounds: Bounds | null = size ? { min_lat: minLat, max_lat: maxLat, min_lng: minLng, max_lng: maxLng } : null;
+
+  const matchSets = new Map<string, Promise<Uint8Array>>();
+  let clusterIndex: Supercluster<{ i: number }, Record<string, never>> | null = null;
+  return {
+    centre: { lat: args.lat, lng: args.lng },
+    radiusM: args.radiusM,
+    size,
+    ids,
+    lat,
+    lng,
+    claimed,
+    distance,
+    bounds,
+    matches(db, filter) {
+      const specIds = [...filter.specIds].sort((a, b) => a - b);
+      const key = `${specIds.join(",")}|${filter.area ?? ""}`;
+      let flags = matchSets.get(key);
+      if (!flags) {
+        flags = (async () => {
+          const result = new Uint8Array(size);
+          if (!specIds.length && filter.area === null) return result.fill(1);
+          const matching = await findZoneMatches(db, { ...args, specIds, minArea: filter.area });
+          for (let i = 0; i < size; i++) result[i] = matching.has(ids[i]!) ? 1 : 0;
+          return result;
+        })();
+        flags.catch(() => matchSets.delete(key));
+        // A few filter sets per zone: people refine a search, they do not try hundreds.
+        if (matchSets.size >= MATCH_SETS_PER_ZONE) matchSets.delete(matchSets.keys().next().value!);
+        matchSets.set(key, flags);
+      }
+      return flags;
+    },
+    clusters() {
+      if (!clusterIndex) {
+        clusterIndex = new Supercluster<{ i: number }, Record<string, never>>({ ...CLUSTER_OPTIONS });
+        const features = new Array(size);
+        for (let i = 0; i < size; i++) features[i] = { type: "Feature", properties: { i }, geometry: { type: "Point", coordinates: [lng[i], lat[i]] } };
+        clusterIndex.load(features);
+      }
+      return clusterIndex;
+    },
+  };
+}
+
+const MATCH_SETS_PER_ZONE = 16;
+/** Warehouses kept in memory over all zones (about 100 bytes each with their clusters). */
+const MAX_CACHED_POINTS = 1_000_000;
+/** A zone is read again after this long even when nothing changed (a safety net, not the rule). */
+const ZONE_MAX_AGE_MS = 10 * 60_000;
+
+type Entry = { epoch: string; at: number; zone: Promise<Zone>; size: number };
+
+/** The zones one app instance keeps, per database. */
+export class ZoneCache {
+  private entries = new Map<string, Entry>();
+  private points = 0;
+  private db: Database;
+
+  constructor(db: Database) {
+    this.db = db;
+  }
+
+  /** The zone of a centre and radius as the database holds it now (from memory when unchanged). */
+  async get(args: ZoneArgs): Promise<Zone> {
+    const epoch = await readSearchEpoch(this.db);
+    const key = `${args.lat.toFixed(6)},${args.lng.toFixed(6)},${args.radiusM}`;
+    const known = this.entries.get(key);
+    if (known && known.epoch === epoch && Date.now() - known.at < ZONE_MAX_AGE_MS) {
+      // Most recently used last.
+      this.entries.delete(key);
+      this.entries.set(key, known);
+      return known.zone;
+    }
+    if (known) this.forget(key, known);
+    const entry: Entry = { epoch, at: Date.now(), zone: loadZone(this.db, args), size: 0 };
+    this.entries.set(key, entry);
+    try {
+      const zone = await entry.zone;
+      if (this.entries.get(key) === entry) {
+        entry.size = zone.size;
+        this.points += zone.size;
+        this.evict();
+      }
+      return zone;
+    } catch (err) {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+      throw err;
+    }
+  }
+
+  private forget(key: string, entry: Entry) {
+    this.entries.delete(key);
+    this.points -= entry.size;
+  }
+
+  private evict() {
+    for (const [key, entry] of this.entries) {
+      if (this.points <= MAX_CACHED_POINTS || this.entries.size <= 1) break;
+      this.forget(key, entry);
+    }
+  }
+}
+
+const caches = new WeakMap<Database, ZoneCache>();
+
+/** The zone cache of a database (one per app instance). */
+export function zoneCacheFor(db: Database): ZoneCache {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new ZoneCache(db)));
+  return cache;
+}
