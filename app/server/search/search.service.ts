@@ -175,8 +175,7 @@ export async function resolveSearchZone(deps: SearchDeps, q: SearchQuery, locale
     centre = { lat: place.lat, lng: place.lng };
     location = place.description;
   }
-  const zone = await zoneCacheFor(deps.db).get({ ...centre, radiusM: q.radius * 1000 });
-  const matches = await zone.matches(deps.db, { specIds: selectedSpecificationIds(q), area: requiredArea(q) });
+  const { zone, matches } = await zoneCacheFor(deps.db).get({ ...centre, radiusM: q.radius * 1000 }, { specIds: selectedSpecificationIds(q), area: requiredArea(q) });
   return { zone, matches, centre, location };
 }
 

@@ -42,8 +42,11 @@ export type Zone = {
   distance: Float64Array;
   /** Of every warehouse in the zone; null when it is empty. */
   bounds: Bounds | null;
-  /** 1 where the warehouse offers every filter of the set (cached per set). */
-  matches(db: Database, filter: ZoneFilter): Promise<Uint8Array>;
+  /**
+   * 1 where the warehouse matches every filter of the set (cached per set). `matching`: the
+   * matching ids, when the caller already asked for them (beside the zone's own query).
+   */
+  matches(db: Database, filter: ZoneFilter, matching?: Promise<Set<number>>): Promise<Uint8Array>;
   /** Supercluster over the whole zone (built on first use). */
   clusters(): Supercluster<{ i: number }, Record<string, never>>;
 };
@@ -143,16 +146,15 @@ export function zoneFromPoints(args: ZoneArgs, packed: Buffer): Zone {
     claimed,
     distance,
     bounds,
-    matches(db, filter) {
-      const specIds = [...filter.specIds].sort((a, b) => a - b);
-      const key = `${specIds.join(",")}|${filter.area ?? ""}`;
+    matches(db, filter, matching) {
+      const key = filterKey(filter);
       let flags = matchSets.get(key);
       if (!flags) {
         flags = (async () => {
           const result = new Uint8Array(size);
-          if (!specIds.length && filter.area === null) return result.fill(1);
-          const matching = await findZoneMatches(db, { ...args, specIds, minArea: filter.area });
-          for (let i = 0; i < size; i++) result[i] = matching.has(ids[i]!) ? 1 : 0;
+          if (!filters(filter)) return result.fill(1);
+          const matchingIds = await (matching ?? findMatchingIds(db, args, filter));
+          for (let i = 0; i < size; i++) result[i] = matchingIds.has(ids[i]!) ? 1 : 0;
           return result;
         })();
         flags.catch(() => matchSets.delete(key));
@@ -175,6 +177,17 @@ export function zoneFromPoints(args: ZoneArgs, packed: Buffer): Zone {
 }
 
 const MATCH_SETS_PER_ZONE = 16;
+
+/** Whether a filter set narrows anything (without filters every warehouse matches). */
+const filters = (filter: ZoneFilter) => filter.specIds.length > 0 || filter.area !== null;
+
+function filterKey(filter: ZoneFilter): string {
+  return `${[...filter.specIds].sort((a, b) => a - b).join(",")}|${filter.area ?? ""}`;
+}
+
+function findMatchingIds(db: Database, args: ZoneArgs, filter: ZoneFilter): Promise<Set<number>> {
+  return findZoneMatches(db, { ...args, specIds: [...filter.specIds].sort((a, b) => a - b), minArea: filter.area });
+}
 /** Warehouses kept in memory over all zones (about 100 bytes each with their clusters). */
 const MAX_CACHED_POINTS = 1_000_000;
 /** A zone is read again after this long even when nothing changed (a safety net, not the rule). */
@@ -192,8 +205,11 @@ export class ZoneCache {
     this.db = db;
   }
 
-  /** The zone of a centre and radius as the database holds it now (from memory when unchanged). */
-  async get(args: ZoneArgs): Promise<Zone> {
+  /**
+   * The zone of a centre and radius as the database holds it now (from memory when unchanged),
+   * and which of its warehouses match a filter set.
+   */
+  async get(args: ZoneArgs, filter: ZoneFilter): Promise<{ zone: Zone; matches: Uint8Array }> {
     const epoch = await readSearchEpoch(this.db);
     const key = `${args.lat.toFixed(6)},${args.lng.toFixed(6)},${args.radiusM}`;
     const known = this.entries.get(key);
@@ -201,23 +217,28 @@ export class ZoneCache {
       // Most recently used last.
       this.entries.delete(key);
       this.entries.set(key, known);
-      return known.zone;
+      const zone = await known.zone;
+      return { zone, matches: await zone.matches(this.db, filter) };
     }
     if (known) this.forget(key, known);
+    // Nothing in memory: the filter's query runs beside the zone's, on another connection.
+    const matching = filters(filter) ? findMatchingIds(this.db, args, filter) : undefined;
+    matching?.catch(() => {}); // awaited below; this only keeps a failure from going unhandled first
     const entry: Entry = { epoch, at: Date.now(), zone: loadZone(this.db, args), size: 0 };
     this.entries.set(key, entry);
+    let zone: Zone;
     try {
-      const zone = await entry.zone;
-      if (this.entries.get(key) === entry) {
-        entry.size = zone.size;
-        this.points += zone.size;
-        this.evict();
-      }
-      return zone;
+      zone = await entry.zone;
     } catch (err) {
       if (this.entries.get(key) === entry) this.entries.delete(key);
       throw err;
     }
+    if (this.entries.get(key) === entry) {
+      entry.size = zone.size;
+      this.points += zone.size;
+      this.evict();
+    }
+    return { zone, matches: await zone.matches(this.db, filter, matching) };
   }
 
   private forget(key: string, entry: Entry) {
