@@ -145,8 +145,9 @@ async function load(db: Database, opts: { warehouses: number; log?: Log }): Prom
   await timed(log, "vacuum", () => sql`vacuum full warehouses`.execute(db));
 
   await timed(log, "indexes", () => restoreIndexes(db, dropped));
-  await timed(log, "analyze", async () => {
-    await sql`analyze warehouses`.execute(db);
+  await timed(log, "vacuum analyze", async () => {
+    // A plain vacuum sets the visibility map (VACUUM FULL does not): index-only scans need it.
+    await sql`vacuum analyze warehouses`.execute(db);
     await sql`analyze warehouse_specifications`.execute(db);
     await sql`analyze users`.execute(db);
   });

@@ -336,7 +336,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
 
-            <div className="sticky top-0 z-20 mb-4 flex flex-wrap items-center gap-3 rounded-xl bg-brand-950/95 px-4 py-3 text-white shadow-lg backdrop-blur" data-testid="selection-bar">
+            <div className="sticky top-[4.25rem] z-20 mb-4 flex flex-wrap items-center gap-3 rounded-xl bg-brand-950/95 px-4 py-3 text-white shadow-lg backdrop-blur" data-testid="selection-bar">
               <p className="text-sm" data-testid="selection-count">
                 {m.search_selected_count({ count: String(selected.size) })}
               </p>
@@ -388,7 +388,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                 />
               </div>
               <div className="order-1 lg:order-2">
-                <div className="h-80 sm:h-96 lg:sticky lg:top-20 lg:h-[calc(100vh-7rem)]">
+                <div className="h-80 sm:h-96 lg:sticky lg:top-36 lg:h-[calc(100vh-10rem)]">
                   <SearchMap
                     mapQuery={mapQuery}
                     bounds={bounds}

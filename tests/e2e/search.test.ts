@@ -118,6 +118,46 @@ describe("the search page", () => {
     expect(await card.locator("li").count()).toBeLessThanOrEqual(5); // at most 4 specifications and a "+N"
   });
 
+  it("lists the nearest of a crowded zone, counts and maps all of them, and opens cards of unlisted ones", async () => {
+    await page.goto("/it/stocks?location=Milano&radius=60");
+    await page.locator("[data-testid=search-results]").waitFor();
+    const api = await apiSearch("location=Milano&radius=60");
+    expect(api.total_warehouses).toBeGreaterThan(100);
+    expect(api.warehouses).toHaveLength(100);
+    expect(await page.locator("[data-testid=search-truncated]").count()).toBe(1);
+    expect(await page.locator("[data-testid=found-list-count]").textContent()).toBe(`(${api.total_warehouses})`);
+    // 20 at a time up to the 100 listed, then the list says the map shows the rest.
+    for (let i = 0; i < 4; i++) await page.click("[data-testid=found-list-more]");
+    expect(await page.locator("[data-testid=found-list] [data-testid=result-card]").count()).toBe(100);
+    expect(await page.locator("[data-testid=found-list-more]").count()).toBe(0);
+    await page.locator("[data-testid=found-list-limited]").waitFor();
+
+    // The map holds every one of them; the cluster farthest from the centre opens up to
+    // warehouses the lists do not hold, whose cards come from the server.
+    const map = page.locator("[data-testid=search-map]");
+    await expect.poll(() => map.getAttribute("data-loading")).toBe("false");
+    const listed = new Set([...api.warehouses, ...api.other_warehouses].map((w) => w.id));
+    for (let i = 0; i < 8 && (await map.locator("[data-testid=map-marker]").count()) === 0; i++) {
+      const clusters = await map.locator("[data-testid=map-cluster]").evaluateAll((els) => els.map((e) => ({ lat: Number(e.getAttribute("data-lat")), lng: Number(e.getAttribute("data-lng")) })));
+      const far = clusters.reduce((best, c, index) => {
+        const d = km(api.lat, api.lng, c.lat, c.lng);
+        return d > best.d ? { d, index } : best;
+      }, { d: -1, index: 0 });
+      await map.locator("[data-testid=map-cluster]").nth(far.index).click();
+      await page.waitForTimeout(900);
+      await expect.poll(() => map.getAttribute("data-loading")).toBe("false");
+    }
+    const markerIds = await map.locator("[data-testid=map-marker]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-id"))));
+    const unlisted = markerIds.find((id) => !listed.has(id));
+    expect(unlisted).toBeDefined();
+    await map.locator(`[data-testid=map-marker][data-id="${unlisted}"]`).click();
+    const card = page.locator(`[data-testid=marker-card][data-id="${unlisted}"]`);
+    await card.waitFor({ timeout: 10_000 });
+    // It can be selected like a listed one.
+    await card.locator("input[type=checkbox]").check();
+    expect(await page.locator("[data-testid=selection-count]").textContent()).toContain("1");
+  });
+
   it("keeps the true name and position of unclaimed warehouses out of the page and the API", async () => {
     const api = await apiSearch("location=Milano&radius=25");
     const unclaimed = [...api.warehouses, ...api.other_warehouses].filter((w) => !w.c_sub);

@@ -252,7 +252,12 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
         .addTo(map);
       // Markers are drawn again after every move, after the card: keep the card above them.
       popup.getElement().style.zIndex = "10";
+      // The card grows when its content arrives (a warehouse the lists do not hold is fetched):
+      // place it again then, so it stays inside the map instead of being cut at its edge.
+      const resized = new ResizeObserver(() => popup.setLngLat(popup.getLngLat()));
+      resized.observe(node);
       popup.on("close", () => {
+        resized.disconnect();
         if (popupRef.current === popup) {
           popupRef.current = null;
           setCardPoint(null);
@@ -270,6 +275,9 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
       let el: HTMLButtonElement;
       if (item.kind === "cluster") {
         el = clusterElement(item.count, item.color);
+        // Where it stands, for tests and tools that pick a cluster.
+        el.dataset.lat = String(item.lat);
+        el.dataset.lng = String(item.lng);
         el.addEventListener("click", (event) => {
           event.stopPropagation();
           const zoom = Math.min(Math.max(item.expansion_zoom, Math.ceil(map.getZoom()) + 1), MAP_MAX_ZOOM);
