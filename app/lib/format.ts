@@ -56,6 +56,13 @@ export function formatArea(m2: Num): string {
 
 type DateInput = Date | string | number | null | undefined;
 
+const romeDay = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** Today's date in Italy as 'YYYY-MM-DD' (the calendar the marketplace's dates follow). */
+export function todayInItaly(now: Date = new Date()): string {
+  return romeDay.format(now);
+}
+
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 const romeParts = new Intl.DateTimeFormat("en-GB", {

@@ -3,6 +3,7 @@
 // the sheet, answer the two consents) are in visitorQuoteErrors, used by both sides too.
 import { z } from "zod";
 import { email, flag, optionalText, requiredText } from "./common.ts";
+import { todayInItaly } from "../lib/format.ts";
 
 /** An e-mail that is required: blank says "required", not "not an e-mail". */
 const requiredEmail = z.string().trim().min(1).pipe(email);
@@ -69,6 +70,10 @@ export const quoteRequestDataSchema = z
     source: z.preprocess(blankToNull, z.enum(quoteSources).nullable()).transform((v) => v ?? "search"),
   })
   .superRefine((data, ctx) => {
+    // Space is asked for from today on (Italian calendar).
+    const today = todayInItaly();
+    if (data.start_date && data.start_date < today) ctx.addIssue({ code: "custom", path: ["start_date"], message: "in_the_past" });
+    if (data.end_date && data.end_date < today) ctx.addIssue({ code: "custom", path: ["end_date"], message: "in_the_past" });
     if (data.start_date && data.end_date && data.start_date > data.end_date) {
       // Both dates are flagged: either one may be the wrong one.
       ctx.addIssue({ code: "custom", path: ["start_date"], message: "after_end" });

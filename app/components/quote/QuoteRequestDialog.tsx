@@ -12,7 +12,7 @@ import { Button, Form, Label, Radio, RadioGroup } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
-import { formatDate, formatNumber } from "../../lib/format.ts";
+import { formatDate, formatNumber, todayInItaly } from "../../lib/format.ts";
 import { useCurrentUser, useLocale, type CurrentUser } from "../../lib/root-data.ts";
 import { quoteRequestDataSchema, visitorQuoteErrors, QUOTE_DEFAULT_RADIUS, QUOTE_MESSAGE_MAX, type QuoteSource } from "../../schemas/quote.ts";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
@@ -133,6 +133,7 @@ function errorText(field: FieldName, code: string | undefined): string | null {
   if (code === "taken") return m.quote_error_email();
   if (code === "after_end") return m.quote_error_start_after_end();
   if (code === "before_start") return m.quote_error_end_before_start();
+  if (code === "in_the_past") return m.quote_error_date_past();
   if (code === "too_long") return m.quote_error_too_long();
   if (code === "email") return m.field_email_invalid();
   if (code === "required") {
@@ -335,11 +336,12 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
             name="start_date"
             label={m.quote_start_date()}
             value={values.start_date}
+            min={todayInItaly()}
             max={values.end_date || undefined}
             onChange={(v) => set("start_date", v)}
             error={err("start_date")}
           />
-          <DateInput name="end_date" label={m.quote_end_date()} value={values.end_date} min={values.start_date || undefined} onChange={(v) => set("end_date", v)} error={err("end_date")} />
+          <DateInput name="end_date" label={m.quote_end_date()} value={values.end_date} min={values.start_date || todayInItaly()} onChange={(v) => set("end_date", v)} error={err("end_date")} />
         </div>
         <SpaceInput values={values} set={set} error={err("m2_value")} />
         <TextInput name="message" label={m.quote_message()} multiline rows={4} value={values.message} onChange={(v) => set("message", v)} isRequired error={err("message")} placeholder={m.quote_message_placeholder()} />

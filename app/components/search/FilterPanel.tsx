@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import { Radio, RadioGroup, Label } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
+import { todayInItaly } from "../../lib/format.ts";
 import { getJson } from "../../lib/api-client.ts";
 import { SPEC_GROUPS, DEFAULT_RADIUS_KM, MAX_RADIUS_KM, type SearchFormValues, type SpecGroup } from "../../schemas/search.ts";
 import { buttonClass, inputClass, labelClass } from "../ui/styles.ts";
@@ -210,6 +211,7 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
             name="start_date"
             label={m.search_start_date_label()}
             value={values.start_date}
+            min={todayInItaly()}
             max={values.end_date || undefined}
             onChange={(v) => {
               set("start_date", v);
@@ -223,7 +225,7 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
             name="end_date"
             label={m.search_end_date_label()}
             value={values.end_date}
-            min={values.start_date || undefined}
+            min={values.start_date || todayInItaly()}
             onChange={(v) => {
               set("end_date", v);
               setErrors((er) => ({ ...er, start_date: undefined, end_date: undefined }));

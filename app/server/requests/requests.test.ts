@@ -51,8 +51,8 @@ function requestData(overrides: Record<string, unknown> = {}) {
     radius: 25,
     m2_type: "m2",
     m2_value: 800,
-    start_date: "2026-06-01",
-    end_date: "2026-09-30",
+    start_date: "2031-06-01",
+    end_date: "2031-09-30",
     conditions: true,
     privacy: true,
     data_f: true,
@@ -79,7 +79,7 @@ describe("POST /api/warehouses/send-requests", () => {
     const requestId = json.warehouse_request_id as number;
 
     const request = await t.db.selectFrom("warehouse_requests").selectAll().where("id", "=", requestId).executeTakeFirstOrThrow();
-    expect(request).toMatchObject({ user_id: null, business_name: "Logistica Nord srl", contact: data.contact, radius: 25, m2_value: 800, start_date: "2026-06-01", end_date: "2026-09-30", conditions: true, privacy: true, data_f: true, data_g: false, lang: "it" });
+    expect(request).toMatchObject({ user_id: null, business_name: "Logistica Nord srl", contact: data.contact, radius: 25, m2_value: 800, start_date: "2031-06-01", end_date: "2031-09-30", conditions: true, privacy: true, data_f: true, data_g: false, lang: "it" });
 
     const links = await t.db.selectFrom("warehouse_request_warehouses").selectAll().where("warehouse_request_id", "=", requestId).orderBy("id").execute();
     expect(links.map((l) => l.warehouse_id)).toEqual(fiveIds());
@@ -119,7 +119,7 @@ describe("POST /api/warehouses/send-requests", () => {
     // The requester does not learn the unclaimed warehouse's identity.
     expect(confirmation.text).toContain(`Stocker ${f.unclaimed.id}`);
     expect(confirmation.text).not.toContain("Magazzino Segreto");
-    expect(confirmation.text).toContain("01.06.2026");
+    expect(confirmation.text).toContain("01.06.2031");
   });
 
   it("records a logged-in user's request under their account without asking for consents", async () => {
@@ -179,7 +179,7 @@ describe("POST /api/warehouses/send-requests", () => {
 
   it("flags both dates when the start is after the end", async () => {
     const { status, json } = await callJson(sendRequests, t.db, {
-      body: { request_data: requestData({ start_date: "2026-10-01", end_date: "2026-09-01" }), warehouse_ids: [f.a.warehouse.id] },
+      body: { request_data: requestData({ start_date: "2031-10-01", end_date: "2031-09-01" }), warehouse_ids: [f.a.warehouse.id] },
       ip: freshIp(),
     });
     expect(status).toBe(422);
@@ -187,10 +187,24 @@ describe("POST /api/warehouses/send-requests", () => {
   });
 
   it("accepts equal dates and refuses impossible ones", () => {
-    const ok = sendRequestsSchema.safeParse({ request_data: requestData({ start_date: "2026-06-01", end_date: "2026-06-01" }), warehouse_ids: [1] });
+    const ok = sendRequestsSchema.safeParse({ request_data: requestData({ start_date: "2031-06-01", end_date: "2031-06-01" }), warehouse_ids: [1] });
     expect(ok.success).toBe(true);
-    const bad = sendRequestsSchema.safeParse({ request_data: requestData({ start_date: "2026-02-30" }), warehouse_ids: [1] });
+    const bad = sendRequestsSchema.safeParse({ request_data: requestData({ start_date: "2031-02-30" }), warehouse_ids: [1] });
     expect(bad.success).toBe(false);
+  });
+
+  it("refuses dates before today (Italian calendar) and writes nothing", async () => {
+    const before = await requestTableCounts(t.db);
+    const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString("en-CA", { timeZone: "Europe/Rome" });
+    const { status, json } = await callJson(sendRequests, t.db, {
+      body: { request_data: requestData({ start_date: yesterday, end_date: yesterday }), warehouse_ids: [f.a.warehouse.id] },
+      ip: freshIp(),
+    });
+    expect(status).toBe(422);
+    expect(json.errors).toMatchObject({ start_date: "in_the_past", end_date: "in_the_past" });
+    expect(await requestTableCounts(t.db)).toEqual(before);
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "Europe/Rome" });
+    expect(sendRequestsSchema.safeParse({ request_data: requestData({ start_date: today, end_date: today }), warehouse_ids: [1] }).success).toBe(true);
   });
 
   it("refuses 10 KB fields with too_long and writes nothing", async () => {
