@@ -5,10 +5,10 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/stocks";
-import { actorContext, localeContext, servicesContext } from "../server/context.ts";
+import { actorContext, localeContext, requestInfoContext, servicesContext } from "../server/context.ts";
 import { queryToObject } from "../server/http/api.ts";
 import { geocoderFor } from "../server/geo/geocoder.service.ts";
-import { searchPage, type SearchPageData, type SearchResultWarehouse } from "../server/search/search.service.ts";
+import { searchPage, zoneReadGuard, type SearchPageData, type SearchResultWarehouse } from "../server/search/search.service.ts";
 import { m } from "../paraglide/messages.js";
 import { formatArea, formatDate, formatNumber } from "../lib/format.ts";
 import { getJson, postJson } from "../lib/api-client.ts";
@@ -31,7 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editing = url.searchParams.has("edit");
   const asked = url.searchParams.has("location") || url.searchParams.has("lat");
   const data = await searchPage(
-    { db: services.db, geocoder: geocoderFor(services), log: services.log },
+    {
+      db: services.db,
+      geocoder: geocoderFor(services),
+      log: services.log,
+      beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, context.get(requestInfoContext).ip),
+    },
     context.get(actorContext),
     { query: queryToObject(url), run: asked && !editing },
     context.get(localeContext),
@@ -286,7 +291,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
 
         {failed && (
           <div className="mb-4" data-testid="search-failed">
-            <FormMessage tone="error">{m.search_error_failed()}</FormMessage>
+            <FormMessage tone="error">{data.limited ? m.search_error_too_many() : m.search_error_failed()}</FormMessage>
           </div>
         )}
 

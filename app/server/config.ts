@@ -25,6 +25,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAP_STYLE_URL: z.string().optional(),
   GEOCODER_URL: z.string().url().optional(),
+  SEARCH_ZONE_READS_PER_IP: z.coerce.number().int().min(0).default(300),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   TRUST_PROXY: booleanish,
@@ -62,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     mapStyleUrl: e.MAP_STYLE_URL ?? "https://tiles.openfreemap.org/styles/liberty",
     geocoderUrl: e.GEOCODER_URL,
+    /** Search zones one address may have read from the database per 10 minutes (0: no limit). */
+    searchZoneReadsPerIp: e.SEARCH_ZONE_READS_PER_IP,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
     trustProxy: e.TRUST_PROXY,

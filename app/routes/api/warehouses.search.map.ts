@@ -4,10 +4,11 @@
 import { apiLoader, methodNotAllowed } from "../../server/http/api.ts";
 import { geocoderFor } from "../../server/geo/geocoder.service.ts";
 import { searchMap } from "../../server/search/search-map.service.ts";
+import { zoneReadGuard } from "../../server/search/search.service.ts";
 import { searchMapQuery } from "../../schemas/search.ts";
 
-export const loader = apiLoader({ access: "public", query: searchMapQuery }, ({ query, services, locale }) =>
-  searchMap({ db: services.db, geocoder: geocoderFor(services) }, query, locale),
+export const loader = apiLoader({ access: "public", query: searchMapQuery }, ({ query, services, info, locale }) =>
+  searchMap({ db: services.db, geocoder: geocoderFor(services), beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip) }, query, locale),
 );
 
 export const action = methodNotAllowed;

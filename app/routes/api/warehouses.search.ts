@@ -2,11 +2,11 @@
 // → { warehouses, other_warehouses, min_lat, max_lat, min_lng, max_lng, error }: the map search.
 import { apiLoader, methodNotAllowed } from "../../server/http/api.ts";
 import { geocoderFor } from "../../server/geo/geocoder.service.ts";
-import { searchWarehouses } from "../../server/search/search.service.ts";
+import { searchWarehouses, zoneReadGuard } from "../../server/search/search.service.ts";
 import { searchQuery } from "../../schemas/search.ts";
 
-export const loader = apiLoader({ access: "public", query: searchQuery }, ({ query, services, locale }) =>
-  searchWarehouses({ db: services.db, geocoder: geocoderFor(services) }, query, locale),
+export const loader = apiLoader({ access: "public", query: searchQuery }, ({ query, services, info, locale }) =>
+  searchWarehouses({ db: services.db, geocoder: geocoderFor(services), beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip) }, query, locale),
 );
 
 export const action = methodNotAllowed;

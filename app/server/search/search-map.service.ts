@@ -6,7 +6,7 @@ import type { Locale } from "../../lib/locale.ts";
 import type { SearchMapQuery } from "../../schemas/search.ts";
 import { clusterColor, MARKERS_FROM_ZOOM } from "../../components/search/map-clusters.ts";
 import { resolveSearchZone, type SearchDeps } from "./search.service.ts";
-import type { Zone } from "./zones.ts";
+import { zoneCacheFor, type Zone } from "./zones.ts";
 
 export type MapCluster = { kind: "cluster"; id: number; lat: number; lng: number; count: number; color: "red" | "blue"; expansion_zoom: number };
 export type MapMarker = { kind: "marker"; id: number; lat: number; lng: number; claimed: boolean; matches: boolean };
@@ -78,5 +78,8 @@ export function mapItems(zone: Zone, matches: Uint8Array, view: MapViewBox): { i
 export async function searchMap(deps: SearchDeps, q: SearchMapQuery, locale: Locale): Promise<SearchMapResponse> {
   const found = await resolveSearchZone(deps, q, locale);
   if (!found) return { items: [], truncated: false, error: "location_not_found" };
-  return { ...mapItems(found.zone, found.matches, q), error: null };
+  const answer = mapItems(found.zone, found.matches, q);
+  // The zone may have just built its clusters: keep the cache within its memory budget.
+  zoneCacheFor(deps.db).evict();
+  return { ...answer, error: null };
 }

@@ -24,6 +24,8 @@ import type { Geocoder } from "../geo/geocoder.ts";
 import type { Actor } from "../context.ts";
 import type { FieldErrors } from "../errors.ts";
 import { fieldErrors } from "../http/respond.ts";
+import { RateLimitError } from "../errors.ts";
+import { hit, type Limit } from "../security/rate-limit.ts";
 import { listFavouriteIds } from "../favourites/favourites.service.ts";
 import { searchQuery, SEARCH_LIST_LIMIT, selectedSpecificationIds, specGroupOfCategory, SPEC_GROUPS, type SearchQuery, type SpecGroup } from "../../schemas/search.ts";
 import { findSearchCards, listVisibleSpecifications, type PublicSpecification, type SearchCard } from "./search.queries.ts";
@@ -142,7 +144,27 @@ function circleBounds(centre: { lat: number; lng: number }, radiusKm: number): B
 }
 const EARTH_RADIUS_KM = 6378.168;
 
-export type SearchDeps = { db: Database; geocoder: Geocoder };
+export type SearchDeps = {
+  db: Database;
+  geocoder: Geocoder;
+  /** Runs before a zone is read from the database; may throw RateLimitError (see zoneReadGuard). */
+  beforeZoneRead?: () => Promise<void>;
+};
+
+/** The limit of zone reads per address, as configured (null: none). */
+export function zoneReadLimit(perTenMinutes: number): Limit | null {
+  return perTenMinutes > 0 ? { name: "search-zone:ip", max: perTenMinutes, windowSeconds: 600 } : null;
+}
+
+/**
+ * A search's guard against one address making the app read zone after zone (a 300 km zone at a
+ * million warehouses costs about 2 s of CPU with its clusters): counted only when a zone is not
+ * in memory, so repeating a search or moving the map costs nothing.
+ */
+export function zoneReadGuard(db: Database, perTenMinutes: number, ip: string): (() => Promise<void>) | undefined {
+  const limit = zoneReadLimit(perTenMinutes);
+  return limit ? () => hit(db, limit, [ip]) : undefined;
+}
 
 // The visible specifications change rarely (an administrator edits them): each app instance
 // reads them at most every few seconds instead of once per search.
@@ -175,7 +197,11 @@ export async function resolveSearchZone(deps: SearchDeps, q: SearchQuery, locale
     centre = { lat: place.lat, lng: place.lng };
     location = place.description;
   }
-  const { zone, matches } = await zoneCacheFor(deps.db).get({ ...centre, radiusM: q.radius * 1000 }, { specIds: selectedSpecificationIds(q), area: requiredArea(q) });
+  const { zone, matches } = await zoneCacheFor(deps.db).get(
+    { ...centre, radiusM: q.radius * 1000 },
+    { specIds: selectedSpecificationIds(q), area: requiredArea(q) },
+    deps.beforeZoneRead,
+  );
   return { zone, matches, centre, location };
 }
 
@@ -268,6 +294,8 @@ export type SearchPageData = {
   errors: FieldErrors | null;
   /** The search could not run (logged); the page stays usable. */
   failed: boolean;
+  /** It could not run because this address searched too many places in a short time. */
+  limited?: boolean;
   /** The acting stock hunter's favourites (for the map card's toggle). */
   favouriteIds: number[];
 };
@@ -295,6 +323,7 @@ export async function searchPage(
   try {
     return { ...page, result: await searchWarehouses(deps, parsed.data, locale) };
   } catch (err) {
+    if (err instanceof RateLimitError) return { ...page, failed: true, limited: true };
     deps.log.error({ err }, "search failed");
     return { ...page, failed: true };
   }

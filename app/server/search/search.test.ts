@@ -74,13 +74,13 @@ async function addWarehouse(
   return row.id;
 }
 
-function services(): AppServices {
-  return { db: t.db, config: loadConfig({}), log: pino({ level: "silent" }), secret: SECRET };
+function services(env: Record<string, string> = {}): AppServices {
+  return { db: t.db, config: loadConfig(env), log: pino({ level: "silent" }), secret: SECRET };
 }
 
-async function callApi<T>(loader: typeof searchLoader, path: string, query: string, locale: Locale = "it") {
+async function callApi<T>(loader: typeof searchLoader, path: string, query: string, locale: Locale = "it", env: Record<string, string> = {}) {
   const context = new RouterContextProvider();
-  context.set(servicesContext, services());
+  context.set(servicesContext, services(env));
   context.set(localeContext, locale);
   context.set(actorContext, null);
   context.set(requestInfoContext, { id: "t", ip: "127.0.0.1", userAgent: "test", nonce: "n", secure: false });
@@ -386,6 +386,24 @@ describe("every result of the zone", () => {
     expect((await callMap(`lat=${MILANO.lat}&lng=${MILANO.lng}`)).status).toBe(422);
     expect((await callMap(`lat=${MILANO.lat}&lng=${MILANO.lng}&zoom=x&west=1&south=1&east=2&north=2`)).body.errors).toEqual({ zoom: "invalid" });
     expect((await callMap(`location=Qqqzzzx&${WHOLE_VIEW}`)).body).toMatchObject({ items: [], error: "location_not_found" });
+  });
+});
+
+describe("zone reads per address", () => {
+  it("answers 429 when one address reads too many zones, and never counts a zone already in memory", async () => {
+    const env = { SEARCH_ZONE_READS_PER_IP: "2" };
+    await sql`delete from rate_limits`.execute(t.db);
+    const searchAt = (lat: number) => callApi<SearchResponse>(searchLoader, "/api/warehouses/search", `lat=${lat}&lng=${MILANO.lng}&radius=3`, "it", env);
+    // Two new zones, then the same ones again (from memory), any number of times.
+    expect((await searchAt(44.101)).status).toBe(200);
+    expect((await searchAt(44.102)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await searchAt(44.101)).status).toBe(200);
+    const refused = await searchAt(44.103);
+    expect(refused.status).toBe(429);
+    // The map of a zone in memory still answers; a new one is refused too.
+    expect((await callApi<SearchMapResponse>(mapLoader as typeof searchLoader, "/api/warehouses/search/map", `lat=44.102&lng=${MILANO.lng}&radius=3&zoom=12&west=9&south=44&east=9.4&north=44.2`, "it", env)).status).toBe(200);
+    expect((await callApi<SearchMapResponse>(mapLoader as typeof searchLoader, "/api/warehouses/search/map", `lat=44.104&lng=${MILANO.lng}&radius=3&zoom=12&west=9&south=44&east=9.4&north=44.2`, "it", env)).status).toBe(429);
+    await sql`delete from rate_limits`.execute(t.db);
   });
 });
 

@@ -49,7 +49,13 @@ export type Zone = {
   matches(db: Database, filter: ZoneFilter, matching?: Promise<Set<number>>): Promise<Uint8Array>;
   /** Supercluster over the whole zone (built on first use). */
   clusters(): Supercluster<{ i: number }, Record<string, never>>;
+  /** Roughly what the zone holds in memory now, in bytes (its arrays, its clusters once built). */
+  memoryBytes(): number;
 };
+
+/** Memory per warehouse of a zone's arrays, and of its supercluster index (measured: 260–330 B). */
+const ZONE_BYTES_PER_POINT = 40;
+const CLUSTER_BYTES_PER_POINT = 330;
 
 /** Reads a zone from PostgreSQL: the box scan, then the exact circle test and the order here. */
 export async function loadZone(db: Database, args: ZoneArgs): Promise<Zone> {
@@ -173,6 +179,9 @@ export function zoneFromPoints(args: ZoneArgs, packed: Buffer): Zone {
       }
       return clusterIndex;
     },
+    memoryBytes() {
+      return size * (ZONE_BYTES_PER_POINT + (clusterIndex ? CLUSTER_BYTES_PER_POINT : 0));
+    },
   };
 }
 
@@ -188,17 +197,19 @@ function filterKey(filter: ZoneFilter): string {
 function findMatchingIds(db: Database, args: ZoneArgs, filter: ZoneFilter): Promise<Set<number>> {
   return findZoneMatches(db, { ...args, specIds: [...filter.specIds].sort((a, b) => a - b), minArea: filter.area });
 }
-/** Warehouses kept in memory over all zones (about 100 bytes each with their clusters). */
-const MAX_CACHED_POINTS = 1_000_000;
+/**
+ * Memory the zones of one instance may hold (the zone in use is kept whatever its size): about
+ * 18 zones like Milan's with their clusters, or a few hundred small ones.
+ */
+const MAX_CACHED_BYTES = 256 * 1024 * 1024;
 /** A zone is read again after this long even when nothing changed (a safety net, not the rule). */
 const ZONE_MAX_AGE_MS = 10 * 60_000;
 
-type Entry = { epoch: string; at: number; zone: Promise<Zone>; size: number };
+type Entry = { epoch: string; at: number; zone: Promise<Zone>; loaded: Zone | null };
 
 /** The zones one app instance keeps, per database. */
 export class ZoneCache {
   private entries = new Map<string, Entry>();
-  private points = 0;
   private db: Database;
 
   constructor(db: Database) {
@@ -207,9 +218,10 @@ export class ZoneCache {
 
   /**
    * The zone of a centre and radius as the database holds it now (from memory when unchanged),
-   * and which of its warehouses match a filter set.
+   * and which of its warehouses match a filter set. `beforeRead` runs before a zone is read
+   * from the database (not when it comes from memory).
    */
-  async get(args: ZoneArgs, filter: ZoneFilter): Promise<{ zone: Zone; matches: Uint8Array }> {
+  async get(args: ZoneArgs, filter: ZoneFilter, beforeRead?: () => Promise<void>): Promise<{ zone: Zone; matches: Uint8Array }> {
     const epoch = await readSearchEpoch(this.db);
     const key = `${args.lat.toFixed(6)},${args.lng.toFixed(6)},${args.radiusM}`;
     const known = this.entries.get(key);
@@ -220,11 +232,13 @@ export class ZoneCache {
       const zone = await known.zone;
       return { zone, matches: await zone.matches(this.db, filter) };
     }
-    if (known) this.forget(key, known);
+    if (known) this.entries.delete(key);
+    // Reading a zone is the costly part of a search: the caller may refuse it (a rate limit).
+    await beforeRead?.();
     // Nothing in memory: the filter's query runs beside the zone's, on another connection.
     const matching = filters(filter) ? findMatchingIds(this.db, args, filter) : undefined;
     matching?.catch(() => {}); // awaited below; this only keeps a failure from going unhandled first
-    const entry: Entry = { epoch, at: Date.now(), zone: loadZone(this.db, args), size: 0 };
+    const entry: Entry = { epoch, at: Date.now(), zone: loadZone(this.db, args), loaded: null };
     this.entries.set(key, entry);
     let zone: Zone;
     try {
@@ -233,23 +247,19 @@ export class ZoneCache {
       if (this.entries.get(key) === entry) this.entries.delete(key);
       throw err;
     }
-    if (this.entries.get(key) === entry) {
-      entry.size = zone.size;
-      this.points += zone.size;
-      this.evict();
-    }
+    entry.loaded = zone;
+    this.evict();
     return { zone, matches: await zone.matches(this.db, filter, matching) };
   }
 
-  private forget(key: string, entry: Entry) {
-    this.entries.delete(key);
-    this.points -= entry.size;
-  }
-
-  private evict() {
+  /** Drops the least recently used zones while the loaded ones hold more than the budget. */
+  evict() {
+    let bytes = 0;
+    for (const entry of this.entries.values()) bytes += entry.loaded?.memoryBytes() ?? 0;
     for (const [key, entry] of this.entries) {
-      if (this.points <= MAX_CACHED_POINTS || this.entries.size <= 1) break;
-      this.forget(key, entry);
+      if (bytes <= MAX_CACHED_BYTES || this.entries.size <= 1) break;
+      bytes -= entry.loaded?.memoryBytes() ?? 0;
+      this.entries.delete(key);
     }
   }
 }
