@@ -29,7 +29,7 @@ import { hit, type Limit } from "../security/rate-limit.ts";
 import { listFavouriteIds } from "../favourites/favourites.service.ts";
 import { searchQuery, SEARCH_LIST_LIMIT, selectedSpecificationIds, specGroupOfCategory, SPEC_GROUPS, type SearchQuery, type SpecGroup } from "../../schemas/search.ts";
 import { findSearchCards, listVisibleSpecifications, type PublicSpecification, type SearchCard } from "./search.queries.ts";
-import { distanceM, zoneCacheFor, type Bounds, type Zone } from "./zones.ts";
+import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone } from "./zones.ts";
 
 /** The published jitter of an unclaimed warehouse's position, in degrees (spec §4; applied by migration 0004). */
 export const JITTER_LAT = 0.004;
@@ -138,11 +138,10 @@ export function requiredArea(q: Pick<SearchQuery, "m2_type" | "m2_value">): numb
 
 /** The box around the searched circle: the map's frame when nothing was found. */
 function circleBounds(centre: { lat: number; lng: number }, radiusKm: number): Bounds {
-  const dLat = (radiusKm / (EARTH_RADIUS_KM)) * (180 / Math.PI);
+  const dLat = (radiusKm / (EARTH_RADIUS_M / 1000)) * (180 / Math.PI);
   const dLng = dLat / Math.max(0.01, Math.cos((centre.lat * Math.PI) / 180));
   return { min_lat: round(centre.lat - dLat, 6), max_lat: round(centre.lat + dLat, 6), min_lng: round(centre.lng - dLng, 6), max_lng: round(centre.lng + dLng, 6) };
 }
-const EARTH_RADIUS_KM = 6378.168;
 
 export type SearchDeps = {
   db: Database;
@@ -206,7 +205,7 @@ export async function resolveSearchZone(deps: SearchDeps, q: SearchQuery, locale
 }
 
 /** Public cards of zone warehouses, by their index in the zone, in one query. */
-export async function zoneCards(db: Database, zone: Zone, indexes: number[], specs: SpecIndex): Promise<Map<number, SearchResultWarehouse>> {
+async function zoneCards(db: Database, zone: Zone, indexes: number[], specs: SpecIndex): Promise<Map<number, SearchResultWarehouse>> {
   const rows = await findSearchCards(db, indexes.map((i) => zone.ids[i]!));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const cards = new Map<number, SearchResultWarehouse>();
