@@ -14,7 +14,7 @@ import { formatArea, formatDate, formatNumber } from "../lib/format.ts";
 import { getJson, postJson } from "../lib/api-client.ts";
 import { useCurrentUser, useLocale } from "../lib/root-data.ts";
 import { formValuesFromParams, paramsFromFormValues, SPEC_GROUPS, DEFAULT_RADIUS_KM, SEARCH_LIST_LIMIT, type SearchFormValues } from "../schemas/search.ts";
-import { FilterPanel, groupLabel } from "../components/search/FilterPanel.tsx";
+import { FilterPanel } from "../components/search/FilterPanel.tsx";
 import { ResultCard, MarkerCard } from "../components/search/ResultCard.tsx";
 import { SearchMap, type MapMarker } from "../components/search/SearchMap.tsx";
 import { usePopups } from "../components/popups/PopupContext.tsx";

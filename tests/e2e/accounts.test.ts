@@ -57,6 +57,8 @@ describe("a stock hunter signs up in Italian", () => {
     await dialog.getByRole("button", { name: "Crea l'account" }).click();
     await hasText(dialog.getByRole("alert").first(), /Compila tutti i campi obbligatori/);
     expect(await dialog.locator("[name=first_name]").getAttribute("aria-invalid")).toBe("true");
+    // The focus goes to the first wrong field, not left on the button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("first_name");
 
     await dialog.locator("[name=first_name]").fill("Giulia");
     await dialog.locator("[name=last_name]").fill("Bianchi");
@@ -132,6 +134,7 @@ describe("a stocker sends a request in English", () => {
     // The province is missing: highlighted, nothing sent.
     await hasText(dialog.getByRole("alert").first(), /Please fill in all required fields/);
     expect(await dialog.locator("[name=request_province]").getAttribute("aria-invalid")).toBe("true");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("request_province");
     await dialog.locator("[name=request_province]").fill("MI");
     await dialog.getByRole("button", { name: "Send request" }).click();
 

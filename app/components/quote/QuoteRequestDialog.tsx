@@ -7,7 +7,7 @@
 //   <QuoteRequestDialog isOpen={open} onClose={() => setOpen(false)} source="search"
 //     warehouses={selected} search={{ location, radius, lat, lng, start_date, end_date,
 //     m2_type, m2_value, specification_ids, specification_labels }} onSent={clearSelection} />
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
 import { Button, Form, Label, Radio, RadioGroup } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
@@ -21,6 +21,7 @@ import { buttonClass, inputClass, labelClass, linkClass } from "../ui/styles.ts"
 import { usePopups } from "../popups/PopupContext.tsx";
 import { issuesToCodes } from "../../lib/field-codes.ts";
 import { DateInput } from "../ui/DateInput.tsx";
+import { useFocusFirstInvalid } from "../ui/useFocusFirstInvalid.ts";
 
 /** A warehouse the request goes to, as the recap shows it (anonymised name for unclaimed ones). */
 export type QuoteWarehouse = { id: number; name: string; city?: string | null; address?: string | null };
@@ -156,16 +157,8 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState<{ email: string } | null>(null);
 
-  // After a refused submit, bring the first wrong field (or the message) into view.
-  const formRef = useRef<HTMLFormElement>(null);
-  const [focusTick, setFocusTick] = useState(0);
-  useEffect(() => {
-    if (focusTick === 0) return;
-    const form = formRef.current;
-    const target = form?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? form?.querySelector<HTMLElement>('[role="alert"]');
-    target?.scrollIntoView?.({ block: "center" });
-    if (target && target.matches("input, textarea, select")) target.focus({ preventScroll: true });
-  }, [focusTick]);
+  // After a refused submit, the first wrong field (or the message) comes into view.
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   // A visitor's page reloads 3 s after success, so the next search starts clean.
   useEffect(() => {
@@ -216,7 +209,7 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
 
   function showInvalid(found: Invalid) {
     setInvalid(found);
-    setFocusTick((n) => n + 1);
+    focusFirstInvalid();
     const codes = Object.values(found);
     setBanner(codes.includes("required") ? m.quote_error_required() : m.quote_error_check());
   }
@@ -256,20 +249,20 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
       setEmailTaken(true);
       setInvalid({ contact: "taken" });
       setBanner(null);
-      setFocusTick((n) => n + 1);
+      focusFirstInvalid();
       return;
     }
     if (result.status === 422 && Object.keys(errors).length > 0) {
       if (errors.warehouse_ids) {
         setBanner(m.quote_error_unavailable());
-        setFocusTick((n) => n + 1);
+        focusFirstInvalid();
         return;
       }
       showInvalid(errors as Invalid);
       return;
     }
     setBanner(result.status === 429 ? m.error_too_many_requests() : m.quote_error_general());
-    setFocusTick((n) => n + 1);
+    focusFirstInvalid();
   }
 
   if (sent) {

@@ -6,18 +6,15 @@
 import { useState, type FormEvent } from "react";
 import { Button, Form } from "react-aria-components";
 import { m } from "../../../paraglide/messages.js";
-import { registerUserDataSchema } from "../../../schemas/auth.ts";
 import { FormMessage, RequiredHint, TextInput } from "../../ui/fields.tsx";
 import { SelectInput } from "../../ui/SelectInput.tsx";
 import { buttonClass } from "../../ui/styles.ts";
-import { accountFieldError, codesOf, type FieldCodes } from "../../account/field-errors.ts";
 import { useMarkets } from "../../account/useMarkets.ts";
 import { paths } from "../../../lib/paths.ts";
-import { ConsentFields, FormSection, type Consents } from "./ConsentFields.tsx";
-import { sendRegistration } from "./submit.ts";
+import { ConsentFields, FormSection } from "./ConsentFields.tsx";
+import { useRegistrationForm } from "./useRegistrationForm.ts";
 import { RegisterBanner } from "./RegisterBanner.tsx";
 import type { RegisterFormProps } from "./types.ts";
-
 
 type Texts = {
   first_name: string;
@@ -33,69 +30,43 @@ type Texts = {
 
 export function StockHunterRegistration({ locale, inviteCode, onBack }: RegisterFormProps) {
   const markets = useMarkets(locale);
-  const [texts, setTexts] = useState<Texts>({
-    first_name: "",
-    last_name: "",
-    email: "",
-    telephone: "",
-    country: m.register_default_country(),
-    address: "",
-    company: "",
-    market_id: "",
-    website: "",
-  });
-  const [consents, setConsents] = useState<Consents>({ conditions: false, privacy: false, data_f: false, data_g: false });
-  const [invalid, setInvalid] = useState<FieldCodes>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const [emailTaken, setEmailTaken] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { texts, consents, setConsent, banner, emailTaken, pending, set, err, formRef, send } = useRegistrationForm<Texts>(
+    {
+      first_name: "",
+      last_name: "",
+      email: "",
+      telephone: "",
+      country: m.register_default_country(),
+      address: "",
+      company: "",
+      market_id: "",
+      website: "",
+    },
+    locale,
+  );
   const [done, setDone] = useState(false);
-
-  const clear = (field: string) => invalid[field] && setInvalid((s) => ({ ...s, [field]: undefined }));
-  const set = (field: keyof Texts) => (value: string) => {
-    setTexts((t) => ({ ...t, [field]: value }));
-    clear(field);
-  };
-  const err = (field: string) => accountFieldError(field, invalid[field]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const userData = {
+    const registered = await send({
       role: "stock_hunter" as const,
       ...texts,
       email: texts.email.trim().toLowerCase(),
       ...consents,
       reg_invite_code: inviteCode,
       lang: locale,
-    };
-    setEmailTaken(false);
-    const parsed = registerUserDataSchema.safeParse(userData);
-    if (!parsed.success) {
-      const codes = codesOf(parsed.error.issues, userData);
-      setInvalid(codes);
-      setBanner(Object.values(codes).includes("required") ? m.register_error_required() : m.register_error_check());
-      return;
-    }
-    setBanner(null);
-    setPending(true);
-    const outcome = await sendRegistration(userData, locale);
-    if (outcome.ok) {
-      setDone(true);
-      // A full load: the confirm page reads the pending registration the answer set.
-      window.location.assign(paths.confirmCode(locale));
-      return;
-    }
-    setPending(false);
-    setInvalid(outcome.fields);
-    setEmailTaken(outcome.emailTaken);
-    setBanner(outcome.banner);
+    });
+    if (!registered) return;
+    setDone(true);
+    // A full load: the confirm page reads the pending registration the answer set.
+    window.location.assign(paths.confirmCode(locale));
   }
 
   if (done) return <FormMessage tone="success">{m.register_sending_code()}</FormMessage>;
 
   return (
-    <Form onSubmit={submit} validationBehavior="aria" className="space-y-6" data-testid="register-hunter-form">
+    <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="space-y-6" data-testid="register-hunter-form">
       {banner && <RegisterBanner text={banner} emailTaken={emailTaken} />}
       <FormSection title={m.register_section_you()}>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -125,10 +96,7 @@ export function StockHunterRegistration({ locale, inviteCode, onBack }: Register
         locale={locale}
         role="stock_hunter"
         values={consents}
-        onChange={(field, value) => {
-          setConsents((c) => ({ ...c, [field]: value }));
-          clear(field);
-        }}
+        onChange={setConsent}
         errors={{ conditions: err("conditions"), privacy: err("privacy") }}
       />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -7,14 +7,12 @@ import { useState, type FormEvent } from "react";
 import { Button, Form } from "react-aria-components";
 import { Link } from "react-router";
 import { m } from "../../../paraglide/messages.js";
-import { registerUserDataSchema } from "../../../schemas/auth.ts";
 import { paths } from "../../../lib/paths.ts";
 import { RequiredHint, TextInput } from "../../ui/fields.tsx";
 import { buttonClass } from "../../ui/styles.ts";
 import { WarehouseIcon } from "../../ui/icons.tsx";
-import { accountFieldError, codesOf, type FieldCodes } from "../../account/field-errors.ts";
-import { ConsentFields, FormSection, type Consents } from "./ConsentFields.tsx";
-import { sendRegistration } from "./submit.ts";
+import { ConsentFields, FormSection } from "./ConsentFields.tsx";
+import { useRegistrationForm } from "./useRegistrationForm.ts";
 import { RegisterBanner } from "./RegisterBanner.tsx";
 import type { RegisterFormProps } from "./types.ts";
 
@@ -33,65 +31,42 @@ type Texts = {
 };
 
 export function StockerRegistration({ locale, inviteCode, warehouseId, onBack, onClose, onFinished }: RegisterFormProps) {
-  const [texts, setTexts] = useState<Texts>({
-    email: "",
-    request_business_name: "",
-    request_vat: "",
-    request_country: m.register_default_country(),
-    request_address: "",
-    request_cap: "",
-    request_city: "",
-    request_province: "",
-    first_name: "",
-    last_name: "",
-    telephone: "",
-  });
-  const [consents, setConsents] = useState<Consents>({ conditions: false, privacy: false, data_f: false, data_g: false });
-  const [invalid, setInvalid] = useState<FieldCodes>({});
-  const [banner, setBanner] = useState<string | null>(null);
-  const [emailTaken, setEmailTaken] = useState(false);
-  const [pending, setPending] = useState(false);
+  const { texts, consents, setConsent, banner, emailTaken, pending, set, err, formRef, send } = useRegistrationForm<Texts>(
+    {
+      email: "",
+      request_business_name: "",
+      request_vat: "",
+      request_country: m.register_default_country(),
+      request_address: "",
+      request_cap: "",
+      request_city: "",
+      request_province: "",
+      first_name: "",
+      last_name: "",
+      telephone: "",
+    },
+    locale,
+  );
   const [sent, setSent] = useState<{ business: string; email: string } | null>(null);
-
-  const clear = (field: string) => invalid[field] && setInvalid((s) => ({ ...s, [field]: undefined }));
-  const set = (field: keyof Texts) => (value: string) => {
-    setTexts((t) => ({ ...t, [field]: value }));
-    clear(field);
-  };
-  const err = (field: string) => accountFieldError(field, invalid[field]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const userData = {
-      role: "stocker" as const,
-      ...texts,
-      email: texts.email.trim().toLowerCase(),
-      ...consents,
-      request_warehouse_id: warehouseId,
-      reg_invite_code: inviteCode,
-      lang: locale,
-    };
-    setEmailTaken(false);
-    const parsed = registerUserDataSchema.safeParse(userData);
-    if (!parsed.success) {
-      const codes = codesOf(parsed.error.issues, userData);
-      setInvalid(codes);
-      setBanner(Object.values(codes).includes("required") ? m.register_error_required() : m.register_error_check());
-      return;
-    }
-    setBanner(null);
-    setPending(true);
-    const outcome = await sendRegistration(userData, locale);
-    setPending(false);
-    if (outcome.ok) {
-      setSent({ business: parsed.data.request_business_name ?? "", email: parsed.data.email });
-      onFinished?.();
-      return;
-    }
-    setInvalid(outcome.fields);
-    setEmailTaken(outcome.emailTaken);
-    setBanner(outcome.fields.request_warehouse_id ? m.register_error_warehouse() : outcome.banner);
+    const registered = await send(
+      {
+        role: "stocker" as const,
+        ...texts,
+        email: texts.email.trim().toLowerCase(),
+        ...consents,
+        request_warehouse_id: warehouseId,
+        reg_invite_code: inviteCode,
+        lang: locale,
+      },
+      (outcome) => (outcome.fields.request_warehouse_id ? m.register_error_warehouse() : null),
+    );
+    if (!registered) return;
+    setSent({ business: registered.request_business_name ?? "", email: registered.email });
+    onFinished?.();
   }
 
   if (sent) {
@@ -115,7 +90,7 @@ export function StockerRegistration({ locale, inviteCode, warehouseId, onBack, o
   }
 
   return (
-    <Form onSubmit={submit} validationBehavior="aria" className="space-y-6" data-testid="register-stocker-form">
+    <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="space-y-6" data-testid="register-stocker-form">
       <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{m.register_step({ current: 1, total: 2 })}</p>
       {banner && <RegisterBanner text={banner} emailTaken={emailTaken} />}
       {warehouseId && (
@@ -150,10 +125,7 @@ export function StockerRegistration({ locale, inviteCode, warehouseId, onBack, o
         locale={locale}
         role="stocker"
         values={consents}
-        onChange={(field, value) => {
-          setConsents((c) => ({ ...c, [field]: value }));
-          clear(field);
-        }}
+        onChange={setConsent}
         errors={{ conditions: err("conditions"), privacy: err("privacy") }}
       />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
