@@ -2,6 +2,7 @@
 // password): one card in the middle of the page, with a title, an intro and the form.
 import type { ReactNode } from "react";
 import { LockIcon } from "../ui/icons.tsx";
+import { StatusBadge } from "../ui/StatusBadge.tsx";
 
 export function AccountLayout({ title, intro, children, wide }: { title: string; intro?: ReactNode; children: ReactNode; wide?: boolean }) {
   return (
@@ -28,18 +29,7 @@ export function AccountLayout({ title, intro, children, wide }: { title: string;
 export function AccountNotice({ tone, title, text, children }: { tone: "success" | "warning"; title: string; text: string; children?: ReactNode }) {
   return (
     <div className="space-y-5 py-2 text-center" role={tone === "success" ? "status" : "alert"} data-testid={`account-notice-${tone}`}>
-      <div className={`mx-auto flex h-14 w-14 items-center justify-center rounded-full ${tone === "success" ? "bg-emerald-100 text-emerald-700" : "bg-amber-100 text-amber-700"}`}>
-        {tone === "success" ? (
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M5 12.5l4.5 4.5L19 7.5" />
-          </svg>
-        ) : (
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <path d="M12 3.5l9 16H3z" strokeLinejoin="round" />
-            <path d="M12 10v4.5M12 17.3v.2" />
-          </svg>
-        )}
-      </div>
+      <StatusBadge tone={tone} />
       <div>
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
         <p className="mx-auto mt-1.5 max-w-sm text-slate-600">{text}</p>

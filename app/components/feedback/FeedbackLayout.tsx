@@ -7,6 +7,7 @@ import { paths } from "../../lib/paths.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { buttonClass } from "../ui/styles.ts";
 import { formatDate } from "../../lib/format.ts";
+import { StatusBadge } from "../ui/StatusBadge.tsx";
 
 export type FeedbackSubject = {
   warehouse: { id: number; name: string; city: string };
@@ -45,18 +46,7 @@ export function FeedbackLayout({ title, intro, subject, children }: { title: str
 export function FeedbackDone({ locale, title, text, tone = "success" }: { locale: Locale; title: string; text?: string; tone?: "success" | "info" }) {
   return (
     <div className="space-y-5 py-4 text-center" role="status" data-testid={tone === "success" ? "feedback-done" : "feedback-notice"}>
-      <div className={`mx-auto flex h-14 w-14 items-center justify-center rounded-full ${tone === "success" ? "bg-emerald-100 text-emerald-700" : "bg-brand-100 text-brand-700"}`}>
-        {tone === "success" ? (
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M5 12.5l4.5 4.5L19 7.5" />
-          </svg>
-        ) : (
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <circle cx="12" cy="12" r="9" />
-            <path d="M12 11v6M12 7.5v.5" />
-          </svg>
-        )}
-      </div>
+      <StatusBadge tone={tone} />
       <div>
         <p className="text-lg font-semibold text-slate-900">{title}</p>
         {text && <p className="mx-auto mt-1 max-w-md text-slate-600">{text}</p>}

@@ -9,10 +9,12 @@ import { paths } from "../../lib/paths.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { CurrentUser } from "../../lib/root-data.ts";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
-import { CheckboxInput, FormMessage, LabelLink, RequiredHint, TextInput } from "../ui/fields.tsx";
+import { CheckboxInput, FormMessage, LabelLink, TextInput } from "../ui/fields.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { usePopups } from "./PopupContext.tsx";
 import { validateSupport, type SupportField, type SupportInvalid as Invalid, type SupportValues as Values } from "./support-validation.ts";
+import { FormActions } from "../ui/FormActions.tsx";
+import { StatusBadge } from "../ui/StatusBadge.tsx";
 
 function bannerFor(invalid: Invalid): string {
   return Object.values(invalid).includes("required") ? m.form_required_error() : m.error_invalid();
@@ -95,11 +97,7 @@ function SupportForm({ locale, user, onDone }: { locale: Locale; user: CurrentUs
   if (sentTo) {
     return (
       <div className="space-y-5 text-center" role="status">
-        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M5 12.5l4.5 4.5L19 7.5" />
-          </svg>
-        </div>
+        <StatusBadge tone="success" />
         <div>
           <p className="text-lg font-semibold text-slate-900">{m.support_thanks_title()}</p>
           <p className="mt-1 text-slate-600">{m.support_thanks_text({ email: sentTo })}</p>
@@ -130,12 +128,7 @@ function SupportForm({ locale, user, onDone }: { locale: Locale; user: CurrentUs
         </LabelLink>
         {m.support_privacy_after()}
       </CheckboxInput>
-      <div className="flex flex-col gap-3 pt-1 sm:flex-row sm:items-center sm:justify-between">
-        <RequiredHint />
-        <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
-          {pending ? m.form_sending() : m.support_submit()}
-        </Button>
-      </div>
+      <FormActions submitLabel={m.support_submit()} pending={pending} />
     </Form>
   );
 }

@@ -16,12 +16,14 @@ import { formatDate, formatNumber, todayInItaly } from "../../lib/format.ts";
 import { useCurrentUser, useLocale, type CurrentUser } from "../../lib/root-data.ts";
 import { quoteRequestDataSchema, visitorQuoteErrors, QUOTE_DEFAULT_RADIUS, QUOTE_MESSAGE_MAX, type QuoteSource } from "../../schemas/quote.ts";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
-import { CheckboxInput, FormMessage, RequiredHint, RequiredMark, TextInput } from "../ui/fields.tsx";
+import { CheckboxInput, FormMessage, RequiredMark, TextInput } from "../ui/fields.tsx";
 import { buttonClass, inputClass, labelClass, linkClass } from "../ui/styles.ts";
 import { usePopups } from "../popups/PopupContext.tsx";
 import { issuesToCodes } from "../../lib/field-codes.ts";
 import { DateInput } from "../ui/DateInput.tsx";
 import { useFocusFirstInvalid } from "../ui/useFocusFirstInvalid.ts";
+import { FormActions } from "../ui/FormActions.tsx";
+import { StatusBadge } from "../ui/StatusBadge.tsx";
 
 /** A warehouse the request goes to, as the recap shows it (anonymised name for unclaimed ones). */
 export type QuoteWarehouse = { id: number; name: string; city?: string | null; address?: string | null };
@@ -268,11 +270,7 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
   if (sent) {
     return (
       <div className="space-y-5 text-center" role="status" data-testid="quote-success">
-        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M5 12.5l4.5 4.5L19 7.5" />
-          </svg>
-        </div>
+        <StatusBadge tone="success" />
         <div>
           <p className="text-lg font-semibold text-slate-900">{m.quote_success_title()}</p>
           <p className="mt-1 text-slate-600">{m.quote_success_text({ count: warehouses.length, email: sent.email })}</p>
@@ -384,12 +382,7 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
           </div>
         )}
 
-        <div className="flex flex-col gap-3 pt-1 sm:flex-row sm:items-center sm:justify-between">
-          <RequiredHint />
-          <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
-            {pending ? m.form_sending() : m.quote_submit({ count: warehouses.length })}
-          </Button>
-        </div>
+        <FormActions submitLabel={m.quote_submit({ count: warehouses.length })} pending={pending} />
       </Form>
     </div>
   );

@@ -11,7 +11,7 @@ import { m } from "../../paraglide/messages.js";
 import { loadMapLibre } from "../warehouse/SheetMap.tsx";
 import { getJson } from "../../lib/api-client.ts";
 import type { MapItem, MapMarker, SearchMapResponse } from "../../server/search/search-map.service.ts";
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MARKERS_FROM_ZOOM } from "./map-clusters.ts";
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MARKERS_FROM_ZOOM } from "../../lib/map.ts";
 
 export type { MapMarker };
 

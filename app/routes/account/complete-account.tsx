@@ -19,10 +19,11 @@ import { AccountLayout, AccountNotice } from "../../components/account/AccountLa
 import { accountFieldError, codesOf, type FieldCodes } from "../../components/account/field-errors.ts";
 import { useMarkets } from "../../components/account/useMarkets.ts";
 import { usePopups } from "../../components/popups/PopupContext.tsx";
-import { FormMessage, RequiredHint, TextInput } from "../../components/ui/fields.tsx";
+import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
 import { PasswordInput } from "../../components/ui/PasswordInput.tsx";
 import { SelectInput } from "../../components/ui/SelectInput.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
+import { FormActions } from "../../components/ui/FormActions.tsx";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!/^\d{1,15}$/.test(params.id)) throw data({ code: "not_found" }, { status: 404 });
@@ -162,12 +163,7 @@ function CompleteAccountForm({
           <PasswordInput name="confirm_password" label={m.confirm_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={set("confirm_password")} isRequired error={err("confirm_password")} />
         </div>
         <p className="-mt-1 text-xs leading-relaxed text-slate-500">{m.password_hint()}</p>
-        <div className="flex flex-col gap-3 pt-1 sm:flex-row sm:items-center sm:justify-between">
-          <RequiredHint />
-          <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
-            {pending ? m.form_sending() : m.complete_submit()}
-          </Button>
-        </div>
+        <FormActions submitLabel={m.complete_submit()} pending={pending} />
       </Form>
     </AccountLayout>
   );

@@ -16,9 +16,10 @@ import { useLocale, userAreaPath, type UserRole } from "../../lib/root-data.ts";
 import { confirmCodeSchema } from "../../schemas/auth.ts";
 import { AccountLayout } from "../../components/account/AccountLayout.tsx";
 import { accountFieldError, codesOf, type FieldCodes } from "../../components/account/field-errors.ts";
-import { FormMessage, RequiredHint, TextInput } from "../../components/ui/fields.tsx";
+import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
 import { PasswordInput } from "../../components/ui/PasswordInput.tsx";
-import { buttonClass, linkClass } from "../../components/ui/styles.ts";
+import { linkClass } from "../../components/ui/styles.ts";
+import { FormActions } from "../../components/ui/FormActions.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = context.get(actorContext);
@@ -136,12 +137,7 @@ export default function ConfirmCodePage({ loaderData }: Route.ComponentProps) {
         <p className="-mt-2 text-xs text-slate-500">{m.confirm_code_hint()}</p>
         <PasswordInput name="password" label={m.confirm_password()} autoComplete="new-password" value={values.password} onChange={set("password")} isRequired error={err("password")} hint={m.password_hint()} />
         <PasswordInput name="confirm_password" label={m.confirm_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={set("confirm_password")} isRequired error={err("confirm_password")} />
-        <div className="flex flex-col gap-3 pt-1 sm:flex-row sm:items-center sm:justify-between">
-          <RequiredHint />
-          <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
-            {pending ? m.form_sending() : m.confirm_submit()}
-          </Button>
-        </div>
+        <FormActions submitLabel={m.confirm_submit()} pending={pending} />
       </Form>
       <div className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-600">
         {m.confirm_resend_text()}{" "}

@@ -15,9 +15,10 @@ import { newPassword } from "../../schemas/auth.ts";
 import { AccountLayout, AccountNotice } from "../../components/account/AccountLayout.tsx";
 import { accountFieldError, codesOf, type FieldCodes } from "../../components/account/field-errors.ts";
 import { usePopups } from "../../components/popups/PopupContext.tsx";
-import { FormMessage, RequiredHint } from "../../components/ui/fields.tsx";
+import { FormMessage } from "../../components/ui/fields.tsx";
 import { PasswordInput } from "../../components/ui/PasswordInput.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
+import { FormActions } from "../../components/ui/FormActions.tsx";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!/^\d{1,15}$/.test(params.id)) throw data({ code: "not_found" }, { status: 404 });
@@ -107,12 +108,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
         {message && <FormMessage tone="error">{message}</FormMessage>}
         <PasswordInput name="password" label={m.reset_password()} autoComplete="new-password" value={values.password} onChange={set("password")} isRequired error={accountFieldError("password", invalid.password)} hint={m.password_hint()} autoFocus />
         <PasswordInput name="confirm_password" label={m.reset_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={set("confirm_password")} isRequired error={accountFieldError("confirm_password", invalid.confirm_password)} />
-        <div className="flex flex-col gap-3 pt-1 sm:flex-row sm:items-center sm:justify-between">
-          <RequiredHint />
-          <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
-            {pending ? m.form_sending() : m.reset_submit()}
-          </Button>
-        </div>
+        <FormActions submitLabel={m.reset_submit()} pending={pending} />
       </Form>
     </AccountLayout>
   );

@@ -150,19 +150,17 @@ export function setPassword(db: Database, args: { userId: number; passwordHash: 
   return db.updateTable("users").set({ password_hash: args.passwordHash, has_confirmed_code: true }).where("id", "=", args.userId).execute();
 }
 
-export function completeProfile(
-  db: Database,
-  args: {
-    userId: number;
-    passwordHash: string;
-    first_name: string;
-    last_name: string;
-    telephone: string;
-    company: string | null;
-    market_id: number | null;
-    website: string | null;
-  },
-) {
+/** What a person fills in about themselves when completing an account. */
+export type ProfileFields = {
+  first_name: string;
+  last_name: string;
+  telephone: string;
+  company: string | null;
+  market_id: number | null;
+  website: string | null;
+};
+
+export function completeProfile(db: Database, args: { userId: number; passwordHash: string } & ProfileFields) {
   const { userId, passwordHash, ...profile } = args;
   return db
     .updateTable("users")

@@ -142,15 +142,7 @@ export async function invitationFor(db: Database, userId: number, token: string 
   return { status, user: { email, role, first_name, last_name, telephone, company, market_id, website } };
 }
 
-export type CompleteAccountInput = {
-  first_name: string;
-  last_name: string;
-  telephone: string;
-  company: string | null;
-  market_id: number | null;
-  website: string | null;
-  password: string;
-};
+export type CompleteAccountInput = q.ProfileFields & { password: string };
 
 const tokenError = (status: TokenStatus) =>
   new ValidationError({ u_token: status === "expired" ? "expired" : "invalid" }, status === "expired" ? "token_expired" : "token_invalid");

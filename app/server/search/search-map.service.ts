@@ -4,7 +4,7 @@
 // larger of 10 and the mean count of the clusters answered.
 import type { Locale } from "../../lib/locale.ts";
 import type { SearchMapQuery } from "../../schemas/search.ts";
-import { clusterColor, MARKERS_FROM_ZOOM } from "../../components/search/map-clusters.ts";
+import { clusterColor, MARKERS_FROM_ZOOM } from "../../lib/map.ts";
 import { resolveSearchZone, type SearchDeps } from "./search.service.ts";
 import { zoneCacheFor, type Zone } from "./zones.ts";
 

@@ -1,6 +1,6 @@
 // What the search's map draws, over a zone built from known points (no database needed).
 import { describe, expect, it } from "vitest";
-import { clusterColor } from "../../components/search/map-clusters.ts";
+import { clusterColor } from "../../lib/map.ts";
 import { mapItems, MAP_MARKERS_LIMIT, type MapCluster, type MapMarker } from "./search-map.service.ts";
 import { packZonePoints, zoneFromPoints, type ZonePoint } from "./zones.ts";
 

@@ -307,7 +307,7 @@ export async function searchPage(
   locale: Locale,
 ): Promise<SearchPageData> {
   const [specs, favouriteIds] = await Promise.all([
-    listVisibleSpecifications(deps.db),
+    visibleSpecifications(deps.db),
     actor?.role === "stock_hunter" ? listFavouriteIds(deps.db, actor.id) : Promise.resolve([] as number[]),
   ]);
   const groups = SPEC_GROUPS.map((key) => ({ key, options: [] as SpecOption[] }));

@@ -9,7 +9,7 @@
 // and by age and size. See decision 005.
 import Supercluster from "supercluster";
 import type { Database } from "../db/database.ts";
-import { CLUSTER_OPTIONS } from "../../components/search/map-clusters.ts";
+import { CLUSTER_OPTIONS } from "../../lib/map.ts";
 import { findZoneMatches, findZonePoints, readSearchEpoch, ZONE_POINT_BYTES, type ZoneArgs } from "./search.queries.ts";
 
 /** The sphere earthdistance measures on (earth() = 6378168 m), so both sides agree on distances. */

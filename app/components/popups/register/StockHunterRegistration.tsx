@@ -4,17 +4,17 @@
 // pending registration and goes to the confirm-code page, where the e-mailed code and a
 // new password finish the account.
 import { useState, type FormEvent } from "react";
-import { Button, Form } from "react-aria-components";
+import { Form } from "react-aria-components";
 import { m } from "../../../paraglide/messages.js";
-import { FormMessage, RequiredHint, TextInput } from "../../ui/fields.tsx";
+import { FormMessage, TextInput } from "../../ui/fields.tsx";
 import { SelectInput } from "../../ui/SelectInput.tsx";
-import { buttonClass } from "../../ui/styles.ts";
 import { useMarkets } from "../../account/useMarkets.ts";
 import { paths } from "../../../lib/paths.ts";
 import { ConsentFields, FormSection } from "./ConsentFields.tsx";
 import { useRegistrationForm } from "./useRegistrationForm.ts";
 import { RegisterBanner } from "./RegisterBanner.tsx";
 import type { RegisterFormProps } from "./types.ts";
+import { FormActions } from "../../ui/FormActions.tsx";
 
 type Texts = {
   first_name: string;
@@ -99,17 +99,7 @@ export function StockHunterRegistration({ locale, inviteCode, onBack }: Register
         onChange={setConsent}
         errors={{ conditions: err("conditions"), privacy: err("privacy") }}
       />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <Button onPress={onBack} className={buttonClass("secondary", "md")}>
-          {m.register_back()}
-        </Button>
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
-          <RequiredHint />
-          <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
-            {pending ? m.form_sending() : m.register_submit_hunter()}
-          </Button>
-        </div>
-      </div>
+      <FormActions submitLabel={m.register_submit_hunter()} pending={pending} back={{ label: m.register_back(), onPress: onBack }} />
     </Form>
   );
 }

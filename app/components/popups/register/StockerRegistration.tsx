@@ -4,17 +4,19 @@
 // The request waits for an administrator's approval; the approval e-mail lets the stocker
 // complete the account and choose a password.
 import { useState, type FormEvent } from "react";
-import { Button, Form } from "react-aria-components";
+import { Form } from "react-aria-components";
 import { Link } from "react-router";
 import { m } from "../../../paraglide/messages.js";
 import { paths } from "../../../lib/paths.ts";
-import { RequiredHint, TextInput } from "../../ui/fields.tsx";
+import { TextInput } from "../../ui/fields.tsx";
 import { buttonClass } from "../../ui/styles.ts";
 import { WarehouseIcon } from "../../ui/icons.tsx";
 import { ConsentFields, FormSection } from "./ConsentFields.tsx";
 import { useRegistrationForm } from "./useRegistrationForm.ts";
 import { RegisterBanner } from "./RegisterBanner.tsx";
 import type { RegisterFormProps } from "./types.ts";
+import { FormActions } from "../../ui/FormActions.tsx";
+import { StatusBadge } from "../../ui/StatusBadge.tsx";
 
 type Texts = {
   email: string;
@@ -73,11 +75,7 @@ export function StockerRegistration({ locale, inviteCode, warehouseId, onBack, o
     return (
       <div className="space-y-5 py-2 text-center" role="status" data-testid="register-stocker-done">
         <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{m.register_step({ current: 2, total: 2 })}</p>
-        <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-          <svg viewBox="0 0 24 24" aria-hidden="true" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M5 12.5l4.5 4.5L19 7.5" />
-          </svg>
-        </div>
+        <StatusBadge tone="success" />
         <div>
           <h3 className="text-lg font-semibold text-slate-900">{m.register_done_title()}</h3>
           <p className="mx-auto mt-2 max-w-md text-slate-600">{m.register_done_text({ business: sent.business, email: sent.email })}</p>
@@ -128,17 +126,7 @@ export function StockerRegistration({ locale, inviteCode, warehouseId, onBack, o
         onChange={setConsent}
         errors={{ conditions: err("conditions"), privacy: err("privacy") }}
       />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <Button onPress={onBack} className={buttonClass("secondary", "md")}>
-          {m.register_back()}
-        </Button>
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
-          <RequiredHint />
-          <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
-            {pending ? m.form_sending() : m.register_submit_stocker()}
-          </Button>
-        </div>
-      </div>
+      <FormActions submitLabel={m.register_submit_stocker()} pending={pending} back={{ label: m.register_back(), onPress: onBack }} />
     </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clusterColor, CLUSTER_OPTIONS, MARKERS_FROM_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from "./map-clusters.ts";
+import { clusterColor, CLUSTER_OPTIONS, MARKERS_FROM_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM } from "./map.ts";
 
 describe("the map's constants", () => {
   it("are the spec's", () => {
