@@ -10,13 +10,16 @@ import express from "express";
 import compression from "compression";
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { createRequestHandler } from "@react-router/express";
+import { createRequestHandler } from "./request-handler.ts";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { Config } from "../app/server/config.ts";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/database.ts";
 import { migrateToLatest } from "../app/server/db/migrate.ts";
 import { appSecret } from "../app/server/db/secrets.ts";
-import { BASE_SECURITY_HEADERS } from "../app/server/http/headers.ts";
+import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY, UPLOADS_CONTENT_SECURITY_POLICY } from "../app/server/http/headers.ts";
+import { logSerializers } from "../app/server/http/redact.ts";
+import { routedPath } from "../app/server/http/guard.ts";
+import { isApiPath } from "../app/server/http/middleware.ts";
 import type { AppServices, RequestInfo } from "../app/server/context.ts";
 import { maybeSeedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from "../app/server/seed/seed.ts";
 import { startWorkers, type Workers } from "../app/server/jobs/workers.ts";
@@ -57,15 +60,18 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     if (await ensureCatalogue(database.db)) log.info("markets and specification catalogue loaded");
     if (await ensureGazetteerLoaded(database.db)) log.info("place gazetteer loaded");
     const seeded = await maybeSeedDemoData(database.db, { config, embedded: database.embedded !== null, log });
-    const services: AppServices = { db: database.db, config, log, secret };
+    const services: AppServices = { db: database.db, config: { ...config, devServer: Boolean(opts.dev) }, log, secret };
 
     const app = express();
     app.disable("x-powered-by");
-    if (config.trustProxy) app.set("trust proxy", true);
+    // The client's address and https come from X-Forwarded-* only as far as TRUST_PROXY says.
+    app.set("trust proxy", config.trustProxy);
     app.use(compression());
     app.use((req, res, next) => {
       for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
-      if (req.path.startsWith("/api/")) res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+      if (req.secure) res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+      if (isApiPath(req.path)) res.setHeader("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
+      if (routedPath(req.path).startsWith("/uploads/")) res.setHeader("Content-Security-Policy", UPLOADS_CONTENT_SECURITY_POLICY);
       next();
     });
     app.use(
@@ -78,6 +84,8 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
         },
         autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/build/") || (req.url ?? "").startsWith("/uploads/") },
         customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+        // No cookie, token or CSRF header in any log line (app/server/http/redact.ts).
+        serializers: logSerializers,
       }),
     );
     // Crawlers ask for /favicon.ico whatever the page says.
@@ -111,6 +119,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
       createRequestHandler({
         build,
         mode: opts.dev ? "development" : "production",
+        origin: config.origin,
         getLoadContext: (req, res) => {
           const info: RequestInfo = {
             id: String(req.id ?? res.getHeader("X-Request-Id") ?? randomUUID()),
@@ -124,10 +133,19 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
         },
       }),
     );
+    // Whatever escaped a route (a bug, not bad input): logged, and a JSON 500 without details.
+    app.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      (req.log ?? log).error({ err }, "unhandled error");
+      if (res.headersSent) return res.destroy();
+      res.status(500).json({ error: "server_error", message: "Server error / Errore del server" });
+    });
 
     workers = startWorkers(services);
     server = http.createServer(app);
     server.keepAliveTimeout = 65_000;
+    // A client gets 20 s to send its headers and 60 s for the whole request (bodies are small).
+    server.headersTimeout = 20_000;
+    server.requestTimeout = 60_000;
     await new Promise<void>((resolve, reject) => {
       server!.once("error", reject);
       server!.listen(config.port, config.host, () => resolve());

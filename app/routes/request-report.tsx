@@ -17,6 +17,8 @@ import { FeedbackDone, FeedbackLayout } from "../components/feedback/FeedbackLay
 import { FormMessage, RequiredHint, TextInput } from "../components/ui/fields.tsx";
 import { buttonClass } from "../components/ui/styles.ts";
 import { feedbackFieldError } from "../components/feedback/field-errors.ts";
+import { readFormData } from "../server/http/input.ts";
+import { pageWork } from "../server/http/respond.ts";
 import { XSRF_FIELD_NAME } from "../lib/api-client.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadFeedbackPage(args);
@@ -27,7 +29,7 @@ export function meta({}: Route.MetaArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { warehouseId, requestId } = feedbackIds(params);
-  const submission = parseForm(await request.formData(), reportDataSchema);
+  const submission = parseForm(await pageWork(() => readFormData(request)), reportDataSchema);
   if (submission.status !== "success") return { result: submission.reply(), reportId: null };
   try {
     const reportId = await createReport(context.get(servicesContext).db, context.get(actorContext), warehouseId, requestId, submission.value);

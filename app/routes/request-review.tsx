@@ -17,6 +17,8 @@ import { ratingLabel } from "../components/feedback/rating-labels.ts";
 import { m } from "../paraglide/messages.js";
 import { parseForm, firstCode } from "../lib/forms.ts";
 import { useLocale, useRootData } from "../lib/root-data.ts";
+import { readFormData } from "../server/http/input.ts";
+import { pageWork } from "../server/http/respond.ts";
 import { XSRF_FIELD_NAME } from "../lib/api-client.ts";
 import { FeedbackDone, FeedbackLayout } from "../components/feedback/FeedbackLayout.tsx";
 import { RatingInput } from "../components/feedback/RatingInput.tsx";
@@ -32,7 +34,7 @@ export function meta({}: Route.MetaArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { warehouseId, requestId } = feedbackIds(params);
-  const submission = parseForm(await request.formData(), reviewDataSchema);
+  const submission = parseForm(await pageWork(() => readFormData(request)), reviewDataSchema);
   if (submission.status !== "success") return { result: submission.reply(), reviewId: null };
   try {
     const reviewId = await createReview(context.get(servicesContext).db, context.get(actorContext), warehouseId, requestId, submission.value);

@@ -6,7 +6,8 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/stocks";
 import { actorContext, localeContext, requestInfoContext, servicesContext } from "../server/context.ts";
-import { queryToObject } from "../server/http/api.ts";
+import { queryToObject } from "../server/http/input.ts";
+import { pageWork } from "../server/http/respond.ts";
 import { geocoderFor } from "../server/geo/geocoder.service.ts";
 import { searchPage, zoneReadGuard, type SearchPageData, type SearchResultWarehouse } from "../server/search/search.service.ts";
 import { m } from "../paraglide/messages.js";
@@ -30,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const editing = url.searchParams.has("edit");
   const asked = url.searchParams.has("location") || url.searchParams.has("lat");
+  const query = await pageWork(() => queryToObject(url));
   const data = await searchPage(
     {
       db: services.db,
@@ -38,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, context.get(requestInfoContext).ip),
     },
     context.get(actorContext),
-    { query: queryToObject(url), run: asked && !editing },
+    { query, run: asked && !editing },
     context.get(localeContext),
   );
   return { ...data, editing, mapStyleUrl: services.config.mapStyleUrl };

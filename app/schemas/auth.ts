@@ -4,7 +4,7 @@
 // invalid) are what the forms translate; the common-password check is server-only
 // (app/server/accounts/password-policy.ts).
 import { z } from "zod";
-import { email, flag, optionalText } from "./common.ts";
+import { email, flag, numberFromText, optionalText } from "./common.ts";
 import { locales } from "../lib/locale.ts";
 
 export const PASSWORD_MIN = 8;
@@ -27,8 +27,8 @@ export const newPassword = z
 
 /** An id from a form or JSON (number or digits); blank means none. */
 const optionalId = z.preprocess(
-  (v) => (v === "" || v === undefined || v === 0 || v === "0" ? null : v),
-  z.coerce.number().int().positive().max(2 ** 53 - 1).nullable(),
+  (v) => (v === "" || v === undefined || v === 0 || v === "0" ? null : numberFromText(v)),
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
 );
 
 const TELEPHONE = /^[0-9+()./\s-]{5,40}$/;

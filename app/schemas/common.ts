@@ -16,6 +16,21 @@ export const optionalText = (max = 255) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+// Numbers: a JSON number as it is, or a form's or query string's decimal text. Nothing else
+// becomes a number: not [], true, "0x10", "Infinity" nor " " (Zod's coerce would take them all).
+const DECIMAL_TEXT = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d{1,3})?\s*$/;
+
+/** Decimal text → number; every other value is left for the schema to refuse. */
+export function numberFromText(value: unknown): unknown {
+  return typeof value === "string" && DECIMAL_TEXT.test(value) ? Number(value) : value;
+}
+
+/** A number given as a number or as decimal text, checked by `schema` (a z.number()…). */
+export const numeric = <S extends z.ZodType>(schema: S) => z.preprocess(numberFromText, schema);
+
+/** A database id: a positive whole number (as number or digits). */
+export const idNumber = numeric(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
+
 /** An e-mail address, trimmed and lowercased. */
 export const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 

@@ -1,6 +1,6 @@
 // Reviews and reports of a request's link: one schema each for the endpoint and the form.
 import { z } from "zod";
-import { email, optionalText, requiredText } from "./common.ts";
+import { email, numberFromText, optionalText, requiredText } from "./common.ts";
 
 /** An e-mail that is required: blank says "required", not "not an e-mail". */
 const requiredEmail = z.string().trim().min(1).pipe(email);
@@ -9,8 +9,8 @@ export const FEEDBACK_TEXT_MAX = 5000;
 
 /** A rating: 1 to 5, or not given (blank, null or 0, what an untouched star widget sends). */
 export const rating = z.preprocess(
-  (v) => (v === "" || v === undefined || v === 0 || v === "0" ? null : v),
-  z.coerce.number().int().min(1).max(5).nullable(),
+  (v) => (v === "" || v === undefined || v === 0 || v === "0" ? null : numberFromText(v)),
+  z.number().int().min(1).max(5).nullable(),
 );
 
 export const ratingKeys = ["reliability_value", "communication_value", "services_value", "structure_value", "payments_value", "goods_value"] as const;

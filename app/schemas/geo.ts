@@ -1,5 +1,6 @@
 // Query schemas of the geocoding endpoints, shared with the browser.
 import { z } from "zod";
+import { numberFromText } from "./common.ts";
 
 /** Longest location text accepted: longer is not a place name. */
 export const LOCATION_MAX = 200;
@@ -8,7 +9,7 @@ export const locationText = z.string().trim().min(1).max(LOCATION_MAX);
 
 /** A number from a query string; a blank value counts as missing (Number("") would be 0). */
 export const queryNumber = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v)) : v), schema);
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : numberFromText(v)), schema);
 
 export const latitude = queryNumber(z.number().min(-90).max(90));
 export const longitude = queryNumber(z.number().min(-180).max(180));

@@ -2,7 +2,7 @@
 // The rules that depend on who sends it (a visitor must tick conditions and privacy and, on
 // the sheet, answer the two consents) are in visitorQuoteErrors, used by both sides too.
 import { z } from "zod";
-import { email, flag, optionalText, requiredText } from "./common.ts";
+import { email, flag, idNumber, numberFromText, optionalText, requiredText } from "./common.ts";
 import { todayInItaly } from "../lib/format.ts";
 
 /** An e-mail that is required: blank says "required", not "not an e-mail". */
@@ -15,12 +15,12 @@ export const MAX_QUOTE_SPECIFICATIONS = 300;
 export const QUOTE_DEFAULT_RADIUS = 10;
 export const QUOTE_MESSAGE_MAX = 5000;
 
-const id = z.coerce.number().int().positive().max(2 ** 53 - 1);
+const id = idNumber;
 
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
 
 /** An optional number from a form or JSON: blank → null. */
-const optionalNumber = (min: number, max: number) => z.preprocess(blankToNull, z.coerce.number().min(min).max(max).nullable());
+const optionalNumber = (min: number, max: number) => z.preprocess((v) => numberFromText(blankToNull(v)), z.number().min(min).max(max).nullable());
 
 /** 'YYYY-MM-DD' that is a real calendar date; blank → null. */
 export const optionalIsoDate = z.preprocess(

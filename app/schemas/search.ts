@@ -3,6 +3,7 @@
 // repeated keys (service=1&service=2), bracketed keys (service[]=1) or commas (service=1,2).
 import { z } from "zod";
 import { latitude, LOCATION_MAX, longitude, queryNumber } from "./geo.ts";
+import { numberFromText } from "./common.ts";
 
 /** The seven specification groups, in category order: cat_id = index + 1. */
 export const SPEC_GROUPS = ["service", "material", "security", "equipment", "it", "lu", "certification"] as const;
@@ -27,8 +28,7 @@ const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" &
 /** An optional number from a query string ("" counts as missing). */
 const optionalNumber = <S extends z.ZodNumber>(schema: S) =>
   z.preprocess((v) => {
-    const b = blankToUndefined(v);
-    return typeof b === "string" ? Number(b) : b;
+    return numberFromText(blankToUndefined(v));
   }, schema.optional());
 
 function toList(v: unknown): unknown[] {
@@ -40,7 +40,7 @@ function toList(v: unknown): unknown[] {
 }
 
 const idList = z.preprocess(
-  (v) => [...new Set(toList(v).map((x) => (typeof x === "string" ? Number(x) : x)))],
+  (v) => [...new Set(toList(v).map(numberFromText))],
   z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(MAX_IDS_PER_GROUP),
 );
 
@@ -114,7 +114,7 @@ export const MAX_CARDS_PER_CALL = 50;
 /** GET /api/warehouses/search/cards: the cards of warehouses shown on the map, distances from the search's centre. */
 export const searchCardsQuery = z.object({
   ids: z.preprocess(
-    (v) => [...new Set(toList(v).map((x) => (typeof x === "string" ? Number(x) : x)))],
+    (v) => [...new Set(toList(v).map(numberFromText))],
     z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(MAX_CARDS_PER_CALL),
   ),
   lat: latitude,

@@ -1,5 +1,6 @@
 // Every environment variable the app reads, parsed once and typed.
 // Server-only: the entry (server/index.ts) and the services read it; components never do.
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -7,6 +8,53 @@ const booleanish = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
   .optional()
   .transform((v) => v === "1" || v === "true" || v === "yes");
+
+
+// TRUST_PROXY: how the app finds the client's address behind reverse proxies. A number is
+// how many proxies stand in front of the app (the client is that many hops from the right of
+// X-Forwarded-For); a list names the proxies' addresses or networks. "Trust every hop"
+// (`true`) is refused: the left-most X-Forwarded-For is whatever the client wrote.
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+function isProxyAddress(item: string): boolean {
+  if (PROXY_NAMES.has(item)) return true;
+  const [address, prefix, extra] = item.split("/");
+  if (extra !== undefined || !address || net.isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (net.isIPv4(address) ? 32 : 128);
+}
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): number | string[] => {
+    const text = (value ?? "").trim().toLowerCase();
+    if (text === "" || text === "0" || text === "false" || text === "no") return 0;
+    if (/^\d{1,2}$/.test(text)) return Number(text);
+    const items = text.split(",").map((item) => item.trim()).filter(Boolean);
+    if (items.length && items.every(isProxyAddress)) return items;
+    ctx.addIssue({
+      code: "custom",
+      message: "give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.5,10.0.1.0/24, loopback); trusting every hop would let clients choose their address",
+    });
+    return z.NEVER;
+  });
+
+const originList = z
+  .string()
+  .optional()
+  .transform((value, ctx): string[] => {
+    const out: string[] = [];
+    for (const item of (value ?? "").split(",").map((i) => i.trim()).filter(Boolean)) {
+      try {
+        const url = new URL(item);
+        if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("not http");
+        out.push(url.origin);
+      } catch {
+        ctx.addIssue({ code: "custom", message: `not an http(s) origin: ${item}` });
+      }
+    }
+    return out;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -24,11 +72,12 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAP_STYLE_URL: z.string().optional(),
+  MAP_ASSET_ORIGINS: originList,
   GEOCODER_URL: z.string().url().optional(),
   SEARCH_ZONE_READS_PER_IP: z.coerce.number().int().min(0).default(300),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
-  TRUST_PROXY: booleanish,
+  TRUST_PROXY: trustProxy,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -62,11 +111,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
     mapStyleUrl: e.MAP_STYLE_URL ?? "https://tiles.openfreemap.org/styles/liberty",
+    /** Other origins the map style loads tiles, glyphs or sprites from (the page's CSP allows them). */
+    mapAssetOrigins: e.MAP_ASSET_ORIGINS,
     geocoderUrl: e.GEOCODER_URL,
     /** Search zones one address may have read from the database per 10 minutes (0: no limit). */
     searchZoneReadsPerIp: e.SEARCH_ZONE_READS_PER_IP,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    /** Express's "trust proxy": 0 (none), a hop count, or the proxies' addresses. */
     trustProxy: e.TRUST_PROXY,
+    /** Set by `npm run dev` (Vite's dev server): the page's CSP then allows its hot reload. */
+    devServer: false,
   };
 }

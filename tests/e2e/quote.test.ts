@@ -2,7 +2,7 @@
 // public sheet (and 404 for an unclaimed warehouse), the open-now status, the gallery by
 // mouse and keyboard, the comparison, one quote request to five warehouses from the search
 // page (success message, reload, five pending links, each handler's notification and
-// e-mail, the requester's confirmation), a favourite, a review (once) and a report, and 403
+// e-mail, the requester's confirmation), a favourite, a review (once) and a report, and 404
 // for a user who is not a party.
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
@@ -189,7 +189,7 @@ describe("a stock hunter", () => {
     await context.close();
   });
 
-  it("reviews a confirmed request once, reports another, and a non-party gets 403", async () => {
+  it("reviews a confirmed request once, reports another, and a non-party gets the 404 of an unknown link", async () => {
     const { context, page } = await newPage(b.browser, { locale: "en" });
     await loginAs(context, "hunter");
     await page.goto("/en");
@@ -237,13 +237,13 @@ describe("a stock hunter", () => {
     const other = await newPage(b.browser, { locale: "en" });
     await loginAs(other.context, "keeper");
     const forbidden = await other.page.goto(`/en/warehouses/${ids.stockerWarehouses[0]}/requests/${requestId}/review`);
-    expect(forbidden?.status()).toBe(403);
+    expect(forbidden?.status()).toBe(404);
     await other.page.goto("/en");
     const api = await other.page.request.post(`/api/warehouses/${ids.stockerWarehouses[1]}/requests/${requestId}/report`, {
       headers: { "X-XSRF-TOKEN": await csrf(other.context) },
       data: { report_data: { full_name: "X", email: "x@example.com", telephone: "1", subject: "s", description: "d" } },
     });
-    expect(api.status()).toBe(403);
+    expect(api.status()).toBe(404);
     await other.context.close();
     await context.close();
   });

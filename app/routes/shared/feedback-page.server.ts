@@ -2,7 +2,7 @@
 // checks that the actor is a party of it) and the actor's details to prefill the form.
 import { data, type RouterContextProvider } from "react-router";
 import { actorContext, servicesContext } from "../../server/context.ts";
-import { DomainError } from "../../server/errors.ts";
+import { pageWork } from "../../server/http/respond.ts";
 import { getFeedbackContext } from "../../server/reviews/reviews.service.ts";
 
 type Params = { warehouseId: string; requestId: string };
@@ -16,12 +16,7 @@ export function feedbackIds(params: Params): { warehouseId: number; requestId: n
 export async function loadFeedbackPage({ params, context }: { params: Params; context: Readonly<RouterContextProvider> }) {
   const { warehouseId, requestId } = feedbackIds(params);
   const actor = context.get(actorContext);
-  try {
-    const feedback = await getFeedbackContext(context.get(servicesContext).db, actor, warehouseId, requestId);
-    const prefill = actor ? { full_name: [actor.firstName, actor.lastName].filter(Boolean).join(" "), email: actor.email, telephone: actor.telephone ?? "" } : null;
-    return { feedback, prefill };
-  } catch (err) {
-    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
-    throw err;
-  }
+  const feedback = await pageWork(() => getFeedbackContext(context.get(servicesContext).db, actor, warehouseId, requestId));
+  const prefill = actor ? { full_name: [actor.firstName, actor.lastName].filter(Boolean).join(" "), email: actor.email, telephone: actor.telephone ?? "" } : null;
+  return { feedback, prefill };
 }

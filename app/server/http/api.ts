@@ -10,9 +10,8 @@ import { actorContext, localeContext, requestInfoContext, servicesContext, type 
 import type { Locale } from "../../lib/locale.ts";
 import { requireActor, requireRole, type Role } from "./guard.ts";
 import { errorToResponse, InputError, jsonError } from "./respond.ts";
-import { ValidationError } from "../errors.ts";
-
-const MAX_JSON_BYTES = 1_000_000;
+import { checkInput, formToObject, queryToObject } from "./input.ts";
+import { idNumber } from "../../schemas/common.ts";
 
 type Access = "public" | "user" | Role[];
 type Schema = z.ZodType | undefined;
@@ -39,47 +38,23 @@ type Options<B extends Schema, Q extends Schema, P extends Schema, A extends Acc
   params?: P;
 };
 
-/** `a[b][c]=1&list[]=2` form fields → nested objects and arrays, like a JSON body. */
-export function formToObject(form: FormData): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [rawKey, value] of form.entries()) {
-    const parts = rawKey.replace(/\]/g, "").split("[");
-    let node: Record<string, unknown> = out;
-    parts.forEach((part, i) => {
-      const last = i === parts.length - 1;
-      const next = parts[i + 1];
-      if (last) {
-        if (part === "") return;
-        if (node[part] === undefined) node[part] = value;
-        else if (Array.isArray(node[part])) (node[part] as unknown[]).push(value);
-        else node[part] = [node[part], value];
-        return;
-      }
-      if (next === "") {
-        const list = (node[part] ??= []) as unknown[];
-        if (i + 1 === parts.length - 1) list.push(value);
-        return;
-      }
-      node = (node[part] ??= {}) as Record<string, unknown>;
-    });
-  }
-  return out;
-}
-
 class BadBody extends Error {}
 
+// Bodies arrive already read and bounded by the server (server/request-handler.ts); a body
+// that is not what its Content-Type says is bad input (422), not a server error.
 async function readBody(request: Request): Promise<unknown> {
   if (request.method === "GET" || request.method === "HEAD") return {};
   const type = request.headers.get("Content-Type") ?? "";
   if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
+    let form: FormData;
     try {
-      return formToObject(await request.formData());
+      form = await request.formData();
     } catch {
       throw new BadBody();
     }
+    return formToObject(form.entries());
   }
   const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw new BadBody("too_large");
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
@@ -88,29 +63,8 @@ async function readBody(request: Request): Promise<unknown> {
   }
 }
 
-/** Query string → object; repeated keys and `key[]` become arrays, `a[b]` nests. */
-export function queryToObject(url: URL): Record<string, unknown> {
-  const form = new FormData();
-  url.searchParams.forEach((value, key) => form.append(key, value));
-  return formToObject(form);
-}
-
-/** The first field whose text holds a NUL character (PostgreSQL cannot store one), if any. */
-export function fieldWithNul(input: unknown, path: string[] = []): string | null {
-  if (typeof input === "string") return input.includes("\u0000") ? path.filter((p) => !p.endsWith("_data")).join(".") || "body" : null;
-  if (input && typeof input === "object") {
-    for (const [key, value] of Object.entries(input)) {
-      const found = fieldWithNul(value, [...path, key]);
-      if (found) return found;
-    }
-  }
-  return null;
-}
-
 function parseWith(schema: z.ZodType | undefined, input: unknown): unknown {
   if (!schema) return undefined;
-  const nul = fieldWithNul(input);
-  if (nul) throw new ValidationError({ [nul]: "invalid" });
   const result = schema.safeParse(input);
   if (!result.success) throw new InputError(result.error, input);
   return result.data;
@@ -132,13 +86,14 @@ function make<B extends Schema, Q extends Schema, P extends Schema, A extends Ac
       try {
         rawBody = await readBody(request);
       } catch (err) {
-        return err instanceof BadBody && err.message === "too_large"
-          ? jsonError(413, "payload_too_large", locale)
-          : jsonError(422, "invalid", locale, { errors: { body: "invalid" } });
+        if (err instanceof BadBody) return jsonError(422, "invalid", locale, { errors: { body: "invalid" } });
+        throw err;
       }
-      const url = new URL(request.url);
+      const rawQuery = queryToObject(new URL(request.url));
+      // Every part of the input is checked before any schema or service sees it.
+      for (const part of [rawBody, rawQuery, params]) checkInput(part);
       const body = parseWith(opts.body, rawBody);
-      const query = parseWith(opts.query, queryToObject(url));
+      const query = parseWith(opts.query, rawQuery);
       const parsedParams = parseWith(opts.params, params);
       const result = await handler({
         request,
@@ -168,4 +123,4 @@ export function methodNotAllowed({ context }: { context: Readonly<RouterContextP
 }
 
 /** Common param schemas. */
-export const idParam = z.coerce.number().int().positive().max(2 ** 53 - 1);
+export const idParam = idNumber;

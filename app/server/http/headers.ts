@@ -11,17 +11,18 @@ function originOf(url: string | undefined): string | null {
   }
 }
 
-export function contentSecurityPolicy(nonce: string, config: Pick<Config, "mapStyleUrl" | "production">): string {
-  const mapOrigin = originOf(config.mapStyleUrl);
-  // Tiles, glyphs and sprites may come from other hosts than the style; allow https for them.
-  const connect = ["'self'", "https:", ...(mapOrigin ? [mapOrigin] : [])];
-  if (!config.production) connect.push("ws:"); // Vite's hot reload in development
+export function contentSecurityPolicy(nonce: string, config: Pick<Config, "mapStyleUrl" | "mapAssetOrigins" | "devServer">): string {
+  // The map's style, tiles, glyphs and sprites: the style's origin and the origins the
+  // operator lists (MAP_ASSET_ORIGINS), no other host.
+  const map = [originOf(config.mapStyleUrl), ...config.mapAssetOrigins].filter((o): o is string => Boolean(o));
+  const connect = ["'self'", ...map];
+  if (config.devServer) connect.push("ws:"); // Vite's hot reload
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${config.production ? "" : " 'unsafe-eval'"}`,
+    `script-src 'self' 'nonce-${nonce}'${config.devServer ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' data: https:",
+    `img-src 'self' data: blob: ${map.join(" ")}`.trim(),
+    "font-src 'self' data:",
     `connect-src ${connect.join(" ")}`,
     "worker-src 'self' blob:",
     "child-src blob:",
@@ -31,6 +32,18 @@ export function contentSecurityPolicy(nonce: string, config: Pick<Config, "mapSt
     "object-src 'none'",
   ].join("; ");
 }
+
+/** JSON answers: nothing to run, nothing to frame. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * Uploaded files are served as they were re-encoded (images), but a browser must never run
+ * or frame anything from there, whatever a file turns out to be.
+ */
+export const UPLOADS_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
+
+/** Behind https (directly or through a trusted proxy): browsers keep to https for a year. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
 /** Headers every response gets (set by the server entry). */
 export const BASE_SECURITY_HEADERS: Record<string, string> = {

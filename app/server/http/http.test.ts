@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkCsrf, XSRF_FIELD } from "./csrf.ts";
+import { checkCsrf, csrfBinding, isValidCsrfToken, newCsrfToken, XSRF_FIELD } from "./csrf.ts";
 import { areaRoles, checkArea } from "./guard.ts";
-import { formToObject, queryToObject } from "./api.ts";
+import { checkInput, formToObject, MAX_INPUT_DEPTH, queryToObject, readFormData } from "./input.ts";
+import { redactHeaders, redactUrl, logSerializers } from "./redact.ts";
 import { errorToResponse, fieldErrors } from "./respond.ts";
 import { ForbiddenError, UnauthorizedError, ValidationError } from "../errors.ts";
 import type { Actor } from "../context.ts";
@@ -10,28 +11,48 @@ import type { Actor } from "../context.ts";
 const actor = (role: Actor["role"]): Actor => ({ id: 1, role, accountType: null, email: "a@b.it", firstName: null, lastName: null, company: null, telephone: null, lang: "it", sessionId: "x" });
 
 describe("CSRF", () => {
+  const secret = "test-secret-test-secret";
+  const visitor = csrfBinding(null);
+  const session = csrfBinding("abc123");
   const post = (headers: Record<string, string>, body?: BodyInit) => new Request("http://x/api/y", { method: "POST", headers, body });
+  const pair = (token: string) => ({ Cookie: `XSRF-TOKEN=${token}`, "X-XSRF-TOKEN": token });
 
   it("lets safe methods through without a token", async () => {
-    await expect(checkCsrf(new Request("http://x/"))).resolves.toBeUndefined();
+    await expect(checkCsrf(new Request("http://x/"), secret, visitor)).resolves.toBeUndefined();
   });
   it("refuses a POST without cookie or header", async () => {
-    await expect(checkCsrf(post({}))).rejects.toMatchObject({ status: 419 });
-    await expect(checkCsrf(post({ Cookie: "XSRF-TOKEN=abc" }))).rejects.toMatchObject({ status: 419 });
-    await expect(checkCsrf(post({ "X-XSRF-TOKEN": "abc" }))).rejects.toMatchObject({ status: 419 });
+    const token = newCsrfToken(secret, visitor);
+    await expect(checkCsrf(post({}), secret, visitor)).rejects.toMatchObject({ status: 419 });
+    await expect(checkCsrf(post({ Cookie: `XSRF-TOKEN=${token}` }), secret, visitor)).rejects.toMatchObject({ status: 419 });
+    await expect(checkCsrf(post({ "X-XSRF-TOKEN": token }), secret, visitor)).rejects.toMatchObject({ status: 419 });
   });
   it("refuses a header that does not match the cookie", async () => {
-    await expect(checkCsrf(post({ Cookie: "XSRF-TOKEN=abc", "X-XSRF-TOKEN": "abd" }))).rejects.toMatchObject({ status: 419 });
+    const token = newCsrfToken(secret, visitor);
+    await expect(checkCsrf(post({ Cookie: `XSRF-TOKEN=${token}`, "X-XSRF-TOKEN": newCsrfToken(secret, visitor) }), secret, visitor)).rejects.toMatchObject({ status: 419 });
   });
-  it("accepts the header equal to the cookie", async () => {
-    await expect(checkCsrf(post({ Cookie: "XSRF-TOKEN=abc", "X-XSRF-TOKEN": "abc" }))).resolves.toBeUndefined();
+  it("refuses tokens the client chose, even when cookie and header agree", async () => {
+    for (const forged of ["x", "abc", "x.y", ".", "a.", `${"a".repeat(24)}.${"b".repeat(43)}`, newCsrfToken("another-secret-entirely", visitor)]) {
+      await expect(checkCsrf(post(pair(forged)), secret, visitor), forged).rejects.toMatchObject({ status: 419 });
+    }
+  });
+  it("binds the token to the session: a visitor's token or another session's fails once logged in, and back", async () => {
+    const visitorToken = newCsrfToken(secret, visitor);
+    const sessionToken = newCsrfToken(secret, session);
+    await expect(checkCsrf(post(pair(visitorToken)), secret, visitor)).resolves.toBeUndefined();
+    await expect(checkCsrf(post(pair(visitorToken)), secret, session)).rejects.toMatchObject({ status: 419 });
+    await expect(checkCsrf(post(pair(sessionToken)), secret, session)).resolves.toBeUndefined();
+    await expect(checkCsrf(post(pair(sessionToken)), secret, csrfBinding("another-session"))).rejects.toMatchObject({ status: 419 });
+    await expect(checkCsrf(post(pair(sessionToken)), secret, visitor)).rejects.toMatchObject({ status: 419 });
+    expect(isValidCsrfToken(sessionToken, secret, session)).toBe(true);
+    expect(isValidCsrfToken(sessionToken.slice(0, -1), secret, session)).toBe(false);
   });
   it("accepts the hidden form field for plain form posts, and leaves the body readable", async () => {
-    const request = post({ Cookie: "XSRF-TOKEN=tok", "Content-Type": "application/x-www-form-urlencoded" }, `${XSRF_FIELD}=tok&email=a%40b.it`);
-    await expect(checkCsrf(request)).resolves.toBeUndefined();
+    const tok = newCsrfToken(secret, visitor);
+    const request = post({ Cookie: `XSRF-TOKEN=${tok}`, "Content-Type": "application/x-www-form-urlencoded" }, `${XSRF_FIELD}=${tok}&email=a%40b.it`);
+    await expect(checkCsrf(request, secret, visitor)).resolves.toBeUndefined();
     expect((await request.formData()).get("email")).toBe("a@b.it");
-    const wrong = post({ Cookie: "XSRF-TOKEN=tok", "Content-Type": "application/x-www-form-urlencoded" }, `${XSRF_FIELD}=nope`);
-    await expect(checkCsrf(wrong)).rejects.toMatchObject({ status: 419 });
+    const wrong = post({ Cookie: `XSRF-TOKEN=${tok}`, "Content-Type": "application/x-www-form-urlencoded" }, `${XSRF_FIELD}=nope`);
+    await expect(checkCsrf(wrong, secret, visitor)).rejects.toMatchObject({ status: 419 });
   });
 });
 
@@ -52,6 +73,16 @@ describe("area guard", () => {
     expect(() => checkArea("/api/stock-hunter/notifications", actor("stocker"))).not.toThrow();
     expect(() => checkArea("/api/stock-hunter/requests", actor("stocker"))).toThrow(ForbiddenError);
   });
+  it("guards a path however it is spelled: case, encoding, doubled or trailing slashes", () => {
+    for (const path of ["/API/admin/x", "/Api/Admin", "/api/ADMIN/", "/api/%61dmin/x", "/api/%41DMIN", "//api/admin/x", "/api//admin", "/api%2fadmin/x", "/ADMIN", "/Admin/warehouses", "/%61dmin"]) {
+      expect(areaRoles(path), path).toEqual(["admin"]);
+      expect(() => checkArea(path, null), path).toThrow(UnauthorizedError);
+      expect(() => checkArea(path, actor("stocker")), path).toThrow(ForbiddenError);
+    }
+    expect(areaRoles("/API/Stocker/requests")).toEqual(["stocker"]);
+    expect(areaRoles("/IT/Stocker/Profile/data")).toEqual(["stocker"]);
+    expect(areaRoles("/api/stock-hunter/%6Eotifications")).toEqual(["stock_hunter", "stocker"]);
+  });
   it("leaves public paths open", () => {
     expect(areaRoles("/it/stocks")).toBeNull();
     expect(areaRoles("/api/warehouses/search")).toBeNull();
@@ -67,10 +98,91 @@ describe("request bodies", () => {
     form.append("warehouse_ids[]", "1");
     form.append("warehouse_ids[]", "2");
     form.append("lang", "it");
-    expect(formToObject(form)).toEqual({ user_data: { email: "a@b.it", first_name: "Ada" }, warehouse_ids: ["1", "2"], lang: "it" });
+    expect(formToObject(form.entries())).toEqual({ user_data: { email: "a@b.it", first_name: "Ada" }, warehouse_ids: ["1", "2"], lang: "it" });
   });
   it("reads repeated query keys as arrays", () => {
     expect(queryToObject(new URL("http://x/?service[]=1&service[]=3&radius=10"))).toEqual({ service: ["1", "3"], radius: "10" });
+  });
+});
+
+describe("hostile input", () => {
+  const polluted = () => ({} as Record<string, unknown>).polluted ?? (Object.prototype as Record<string, unknown>).polluted;
+  const form = (pairs: [string, string][]) => pairs as [string, FormDataEntryValue][];
+
+  it("never writes to a prototype, whatever the field names", () => {
+    const names = [
+      "__proto__[polluted]", "__proto__.polluted", "constructor[prototype][polluted]", "a[__proto__][polluted]", "a[constructor][prototype][polluted]",
+      "__proto__[]", "prototype[polluted]", "a[b][__proto__][polluted]", "__proto__", "constructor",
+    ];
+    for (const name of names) {
+      expect(() => formToObject(form([[name, "yes"]])), name).toThrow(ValidationError);
+      expect(() => queryToObject(new URL(`http://x/?${encodeURIComponent(name).replace(/%5B/g, "[").replace(/%5D/g, "]")}=yes`)), name).toThrow(ValidationError);
+    }
+    expect(polluted()).toBeUndefined();
+    expect(Object.getPrototypeOf(formToObject(form([["a[b]", "1"]])))).toBeNull();
+    expect(Object.getPrototypeOf(formToObject(form([["a[b]", "1"]])).a)).toBeNull();
+  });
+  it("refuses JSON bodies that carry prototype keys at any depth", () => {
+    for (const text of ['{"__proto__":{"polluted":1}}', '{"a":{"constructor":{"prototype":{"polluted":1}}}}', '{"list":[{"__proto__":{"x":1}}]}', '{"prototype":1}']) {
+      expect(() => checkInput(JSON.parse(text)), text).toThrow(ValidationError);
+    }
+    expect(polluted()).toBeUndefined();
+  });
+  it("refuses nesting deeper than the limit without recursion (no stack overflow at a million levels)", () => {
+    const deep = JSON.parse("[".repeat(1_000_000) + "]".repeat(1_000_000));
+    expect(() => checkInput(deep)).toThrow(ValidationError);
+    expect(() => checkInput(JSON.parse(`{"a":${'{"a":'.repeat(MAX_INPUT_DEPTH)}1${"}".repeat(MAX_INPUT_DEPTH)}}`))).toThrow(ValidationError);
+    expect(() => checkInput({ a: { b: { c: [1, 2, { d: "ok" }] } } })).not.toThrow();
+    expect(() => formToObject(form([["a[b][c][d][e][f][g]", "1"]]))).toThrow(ValidationError);
+  });
+  it("refuses NUL characters and lone surrogates in keys and values, as 422 naming the field", () => {
+    const cases: [unknown, string][] = [
+      [{ request_data: { message: "a\u0000b" } }, "message"],
+      [{ message: "\ud800" }, "message"],
+      [{ message: "x\udfffy" }, "message"],
+      [{ "bad\u0000key": 1 }, "body"],
+      [{ ["\ud83d"]: "x" }, "body"],
+      [{ list: ["ok", "\udc00"] }, "list.1"],
+    ];
+    for (const [input, field] of cases) {
+      try {
+        checkInput(input);
+        expect.unreachable(JSON.stringify(input));
+      } catch (err) {
+        expect(err).toBeInstanceOf(ValidationError);
+        expect(Object.keys((err as ValidationError).errors)).toEqual([field]);
+      }
+    }
+    expect(() => checkInput({ message: "emoji \ud83d\ude00 and à è" })).not.toThrow();
+  });
+  it("refuses a name that is both a value and an object, and too many fields", () => {
+    expect(() => formToObject(form([["a", "1"], ["a[b]", "2"]]))).toThrow(ValidationError);
+    expect(() => formToObject(form(Array.from({ length: 1001 }, (_, i) => [`f${i}`, "1"] as [string, string])))).toThrow(ValidationError);
+  });
+  it("checks page forms (Conform names) the same way", async () => {
+    const post = (body: string) => new Request("http://x/", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body });
+    for (const body of ["__proto__.polluted=1", "a.constructor.prototype.x=1", "list[0].__proto__=1", "message=a%00b", "message=%ED%A0%80"]) {
+      if (body === "message=%ED%A0%80") continue; // URL decoding turns an invalid UTF-8 sequence into U+FFFD: nothing to refuse
+      await expect(readFormData(post(body)), body).rejects.toBeInstanceOf(ValidationError);
+    }
+    expect((await readFormData(post("full_name=Ada&rating=5"))).get("full_name")).toBe("Ada");
+  });
+});
+
+describe("logs", () => {
+  it("redact token parameters from URLs and keep the rest", () => {
+    expect(redactUrl("/it/reset-password/5?rpt_token=abc123&x=1")).toBe("/it/reset-password/5?rpt_token=[redacted]&x=1");
+    expect(redactUrl("/it/complete-account/7?u_token=s3cr3t")).toBe("/it/complete-account/7?u_token=[redacted]");
+    expect(redactUrl("/x?token=a&code=123456&password=p&api_key=k&location=Milano")).toBe("/x?token=[redacted]&code=[redacted]&password=[redacted]&api_key=[redacted]&location=Milano");
+    expect(redactUrl("/x?%72pt_token=abc")).toBe("/x?%72pt_token=[redacted]");
+    expect(redactUrl("/it/stocks?location=Roma")).toBe("/it/stocks?location=Roma");
+  });
+  it("redact cookies, authorization, CSRF headers and Set-Cookie", () => {
+    const headers = redactHeaders({ cookie: "sid=abc", Authorization: "Bearer x", "x-xsrf-token": "t", "set-cookie": ["sid=new"], "user-agent": "ua" });
+    expect(headers).toEqual({ cookie: "[redacted]", Authorization: "[redacted]", "x-xsrf-token": "[redacted]", "set-cookie": "[redacted]", "user-agent": "ua" });
+    const req = logSerializers.req({ id: 1, method: "GET", url: "/it/reset-password/1?rpt_token=zzz", headers: { cookie: "sid=abc" }, remoteAddress: "1.2.3.4" });
+    expect(JSON.stringify(req)).not.toMatch(/zzz|sid=abc/);
+    expect(JSON.stringify(logSerializers.res({ statusCode: 200, headers: { "set-cookie": "sid=secret-token" } }))).not.toContain("secret-token");
   });
 });
 

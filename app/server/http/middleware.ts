@@ -6,19 +6,21 @@ import { data, type MiddlewareFunction } from "react-router";
 import { actorContext, csrfTokenContext, localeContext, requestInfoContext, servicesContext } from "../context.ts";
 import { fallbackLocale, isLocale, localeFromAcceptLanguage, localeOfPath, type Locale } from "../../lib/locale.ts";
 import { runWithLocale } from "../i18n.server.ts";
-import { resolveSession, SESSION_COOKIE } from "../accounts/sessions.service.ts";
-import { checkCsrf, newCsrfToken } from "./csrf.ts";
-import { checkArea } from "./guard.ts";
+import { hashToken, resolveSession, SESSION_COOKIE } from "../accounts/sessions.service.ts";
+import { checkCsrf, csrfBinding, isValidCsrfToken, newCsrfToken } from "./csrf.ts";
+import { checkArea, routedPath } from "./guard.ts";
 import { LOCALE_COOKIE, localeCookie, readCookie, XSRF_COOKIE, xsrfCookie } from "./cookies.ts";
 import { DomainError } from "../errors.ts";
 import { errorToResponse, jsonError } from "./respond.ts";
 
-export function isApiPath(pathname: string): boolean {
+export function isApiPath(rawPathname: string): boolean {
+  const pathname = routedPath(rawPathname);
   return pathname.startsWith("/api/") || ["/login", "/logout", "/register", "/confirm-code", "/send-code", "/init-subscription", "/cancel-subscription", "/resume-subscription"].includes(pathname);
 }
 
-function requestLocale(request: Request, url: URL): Locale {
-  if (url.pathname === "/admin" || url.pathname.startsWith("/admin/")) return "it";
+export function requestLocale(request: Request, url: URL): Locale {
+  const path = routedPath(url.pathname);
+  if (path === "/admin" || path.startsWith("/admin/")) return "it";
   const fromPath = localeOfPath(url.pathname);
   if (fromPath) return fromPath;
   const explicit = url.searchParams.get("lang");
@@ -26,6 +28,25 @@ function requestLocale(request: Request, url: URL): Locale {
   const cookie = readCookie(request, LOCALE_COOKIE);
   if (isLocale(cookie)) return cookie;
   return localeFromAcceptLanguage(request.headers.get("Accept-Language")) ?? fallbackLocale;
+}
+
+/** The session cookie a response sets: its token, "" when it clears it, undefined when it leaves it alone. */
+function sessionSetBy(response: Response): string | undefined {
+  for (const line of response.headers.getSetCookie()) {
+    const pair = line.split(";", 1)[0]!;
+    const eq = pair.indexOf("=");
+    if (eq > 0 && pair.slice(0, eq).trim() === SESSION_COOKIE) return pair.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * Personal answers (anything seen by a logged-in user, and every API answer) are never
+ * stored by a browser or a proxy; a public answer keeps the cache policy its route chose.
+ */
+function withCachePolicy(response: Response, personal: boolean): Response {
+  if (personal || !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", personal ? "no-store" : "private, no-cache");
+  return response;
 }
 
 export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
@@ -41,28 +62,39 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     if (url.pathname.includes("%00") || url.search.includes("%00")) {
       return jsonError(400, "invalid", locale);
     }
+    let binding: string;
     try {
-      context.set(actorContext, await resolveSession(services.db, readCookie(request, SESSION_COOKIE)));
-      await checkCsrf(request);
-      checkArea(url.pathname, context.get(actorContext));
+      const actor = await resolveSession(services.db, readCookie(request, SESSION_COOKIE));
+      context.set(actorContext, actor);
+      binding = csrfBinding(actor?.sessionId);
+      await checkCsrf(request, services.secret, binding);
+      checkArea(url.pathname, actor);
     } catch (err) {
       // A page answers with its error boundary (status kept); an endpoint and any CSRF
       // failure answer with a JSON error.
-      if (api || !(err instanceof DomainError) || err.status === 419) return errorToResponse(err, locale, info.log ?? services.log);
+      if (api || !(err instanceof DomainError) || err.status === 419) return withCachePolicy(errorToResponse(err, locale, info.log ?? services.log), true);
       throw data({ code: err.code }, { status: err.status });
     }
 
     // Pages render the token into their forms (hidden _xsrf) and the scripts echo the cookie.
     const existingToken = readCookie(request, XSRF_COOKIE);
-    const csrfToken = existingToken && existingToken.length <= 100 ? existingToken : newCsrfToken();
+    const csrfToken = isValidCsrfToken(existingToken, services.secret, binding) ? existingToken! : newCsrfToken(services.secret, binding);
     context.set(csrfTokenContext, csrfToken);
 
     const response = await next();
-    if (csrfToken !== existingToken) response.headers.append("Set-Cookie", xsrfCookie(csrfToken, info.secure));
+    // A response that starts or ends a session (login, logout, password reset) rotates the
+    // token to the new binding, so a token from before never works after.
+    const newSession = sessionSetBy(response);
+    if (newSession !== undefined) {
+      response.headers.append("Set-Cookie", xsrfCookie(newCsrfToken(services.secret, csrfBinding(newSession && hashToken(newSession))), info.secure));
+    } else if (csrfToken !== existingToken) {
+      response.headers.append("Set-Cookie", xsrfCookie(csrfToken, info.secure));
+    }
     const pathLocale = localeOfPath(url.pathname);
     if (pathLocale && readCookie(request, LOCALE_COOKIE) !== pathLocale) {
       response.headers.append("Set-Cookie", localeCookie(pathLocale, info.secure));
     }
+    withCachePolicy(response, context.get(actorContext) !== null || api);
     return response;
   });
 };

@@ -1,6 +1,7 @@
 // Domain errors → HTTP, in one place. Every JSON error carries a stable `error` code, a
 // `message` in the user's language, and for bad input `errors: { field: code }`.
 import { ZodError } from "zod";
+import { data } from "react-router";
 import type { Logger } from "pino";
 import { DomainError, RateLimitError, ValidationError, type FieldErrors } from "../errors.ts";
 import type { Locale } from "../../lib/locale.ts";
@@ -95,6 +96,19 @@ export class InputError extends Error {
 
 export function jsonError(status: number, code: string, locale: Locale, extra: Record<string, unknown> = {}, headers?: HeadersInit): Response {
   return Response.json({ error: code, message: errorMessage(code, locale, status), ...extra }, { status, headers });
+}
+
+/**
+ * Runs a page loader's or action's work and turns a domain error into the error page with
+ * its status (React Router would answer 500 for any other thrown value).
+ */
+export async function pageWork<T>(work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
+    throw err;
+  }
 }
 
 /** Any thrown value → a JSON error response. Unexpected errors are logged and answer 500 without details. */

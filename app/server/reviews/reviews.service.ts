@@ -5,7 +5,7 @@
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import type { FeedbackTarget, LinkState } from "../db/types.ts";
-import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../errors.ts";
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from "../errors.ts";
 import { hit } from "../security/rate-limit.ts";
 import { createNotifications, type NewNotificationInput } from "../notifications/notifications.service.ts";
 import { HANDLER_CRITERIA, HUNTER_CRITERIA, ratingKeys, reviewAvgValue, type RatingKey, type ReportData, type ReviewData } from "../../schemas/feedback.ts";
@@ -43,11 +43,12 @@ async function loadParty(db: Database, actor: Actor | null, warehouseId: number,
   const link = await findLinkForFeedback(db, warehouseId, requestId);
   if (!link) throw new NotFoundError();
   const target = partyTarget(actor, link);
-  if (!target) throw new ForbiddenError();
+  // Not a party: the same 404 as an unknown link, so a stranger learns nothing about which links exist.
+  if (!target) throw new NotFoundError();
   return { actor, link, target };
 }
 
-/** What the review and report pages need; 401 for visitors, 404 for an unknown link, 403 for a non-party. */
+/** What the review and report pages need; 401 for visitors, 404 for an unknown link or a non-party. */
 export async function getFeedbackContext(db: Database, actor: Actor | null, warehouseId: number, requestId: number): Promise<FeedbackContext> {
   const { actor: who, link, target } = await loadParty(db, actor, warehouseId, requestId);
   const reviewed = await hasReviewed(db, who.id, link.link_id);

@@ -105,14 +105,14 @@ describe("POST /api/warehouses/{id}/requests/{id}/review", () => {
     expect(await t.db.selectFrom("reviews").select("id").where("warehouse_request_id", "=", request.id).execute()).toHaveLength(0);
   });
 
-  it("answers 403 to a user who is not a party, 404 for a link that does not exist, 401 when logged out", async () => {
+  it("answers the same 404 to a user who is not a party as for a link that does not exist, 401 when logged out", async () => {
     const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id], state: "confirmed" });
     const stranger = await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(otherHunter), body: reviewBody() });
-    expect(stranger.status).toBe(403);
+    expect(stranger.status).toBe(404);
     const otherStocker = await makeUser(t.db, { role: "stocker" });
-    expect((await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(otherStocker), body: reviewBody() })).status).toBe(403);
+    expect((await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(otherStocker), body: reviewBody() })).status).toBe(404);
     const admin = await makeUser(t.db, { role: "admin" });
-    expect((await callJson(reportAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(admin), body: reportBody })).status).toBe(403);
+    expect((await callJson(reportAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(admin), body: reportBody })).status).toBe(404);
     // Another warehouse's id with this request: no such link.
     const other = await makeClaimedWarehouse(t.db);
     expect((await callJson(reviewAction, t.db, { params: params(other.warehouse.id, request.id), actor: actorOf(hunter), body: reviewBody() })).status).toBe(404);
@@ -157,6 +157,6 @@ describe("getFeedbackContext", () => {
     expect(forHunter).toMatchObject({ target: "warehouse", canReview: true, reviewed: false, criteria: ["reliability_value", "communication_value", "services_value", "structure_value"] });
     const forReferent = await getFeedbackContext(t.db, actorOf(referent), w.warehouse.id, request.id);
     expect(forReferent.criteria).toEqual(["reliability_value", "communication_value", "payments_value", "goods_value"]);
-    await expect(getFeedbackContext(t.db, actorOf(otherHunter), w.warehouse.id, request.id)).rejects.toMatchObject({ status: 403 });
+    await expect(getFeedbackContext(t.db, actorOf(otherHunter), w.warehouse.id, request.id)).rejects.toMatchObject({ status: 404 });
   });
 });
