@@ -1,14 +1,14 @@
 // Background work inside the app process: each job runs on its own timer, one run at a
-// time, and stop() waits for a run in progress. Their state lives in PostgreSQL, so
-// several app instances can run them side by side.
+// time, and stop() waits for a run in progress (a run that loops watches the signal). Their
+// state lives in PostgreSQL, so several app instances can run them side by side.
 import type { AppServices } from "../context.ts";
 import { deleteExpiredSessions } from "../accounts/sessions.queries.ts";
-import { deliverDueMail } from "../mail/outbox.service.ts";
+import { deliverAllDueMail } from "../mail/outbox.service.ts";
 import { createTransport } from "../mail/transport.ts";
 import { deleteOldWindows } from "../security/rate-limit.ts";
 import { deleteOldTokens } from "../accounts/accounts.queries.ts";
 
-export type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
+export type Job = { name: string; everyMs: number; run: (signal: AbortSignal) => Promise<unknown> };
 export type Workers = { stop: () => Promise<void>; jobs: Job[] };
 
 export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => void } {
@@ -16,7 +16,8 @@ export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => 
   services.log.info(`mail goes to ${transport.describe}`);
   return {
     jobs: [
-      { name: "mail-outbox", everyMs: 2_000, run: () => deliverDueMail(services.db, transport, { from: services.config.mailFrom, log: services.log }) },
+      // A run sends batch after batch while the outbox has a backlog; the 2 s wait is for an empty outbox.
+      { name: "mail-outbox", everyMs: 2_000, run: (signal) => deliverAllDueMail(services.db, transport, { from: services.config.mailFrom, log: services.log, signal }) },
       { name: "expired-sessions", everyMs: 60 * 60 * 1000, run: () => deleteExpiredSessions(services.db) },
       { name: "old-rate-limit-windows", everyMs: 60 * 60 * 1000, run: () => deleteOldWindows(services.db) },
       { name: "old-user-tokens", everyMs: 6 * 60 * 60 * 1000, run: () => deleteOldTokens(services.db) },
@@ -28,13 +29,14 @@ export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => 
 export function startWorkers(services: AppServices): Workers {
   const { jobs, close } = defaultJobs(services);
   let stopped = false;
+  const stopping = new AbortController();
   const running = new Set<Promise<unknown>>();
   const timers = jobs.map((job) => {
     const timer: { ref?: NodeJS.Timeout } = {};
     const tick = () => {
       if (stopped) return;
       const run = job
-        .run()
+        .run(stopping.signal)
         .catch((err) => services.log.error({ err, job: job.name }, "background job failed"))
         .finally(() => {
           running.delete(run);
@@ -49,6 +51,7 @@ export function startWorkers(services: AppServices): Workers {
     jobs,
     stop: async () => {
       stopped = true;
+      stopping.abort();
       for (const t of timers) clearTimeout(t.ref);
       await Promise.allSettled([...running]);
       close();

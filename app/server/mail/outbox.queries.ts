@@ -12,13 +12,23 @@ export function insertOutboxMessages(db: Database, messages: OutboxMessage[]) {
     .execute();
 }
 
+export type ClaimedMessage = { id: number; to_address: string; reply_to: string | null; subject: string; html: string; text: string; attempts: number; created_at: Date };
+
+/**
+ * A claim: the messages, and the moment it goes stale. Every row of one claim gets the same
+ * `next_attempt_at` (now() is fixed for the statement), and a later claim of the same rows can
+ * only set a later one, so that value, kept as PostgreSQL's own text (microseconds; a JS Date
+ * would round them away), identifies the claim in the marks that end it.
+ */
+export type Claim = { messages: ClaimedMessage[]; token: string | null };
+
 /**
  * Claim up to `limit` due messages for sending. SKIP LOCKED lets several app instances
  * share the outbox without sending a message twice; a message left 'sending' by a crash
  * is claimed again after `staleAfterSeconds`.
  */
-export async function claimDueMessages(db: Database, args: { limit: number; staleAfterSeconds: number }) {
-  const result = await sql<{ id: number; to_address: string; reply_to: string | null; subject: string; html: string; text: string; attempts: number }>`
+export async function claimDueMessages(db: Database, args: { limit: number; staleAfterSeconds: number }): Promise<Claim> {
+  const result = await sql<ClaimedMessage & { claimed_until: string }>`
     update mail_outbox set status = 'sending', next_attempt_at = now() + make_interval(secs => ${args.staleAfterSeconds})
     where id in (
       select id from mail_outbox
@@ -27,16 +37,28 @@ export async function claimDueMessages(db: Database, args: { limit: number; stal
       limit ${args.limit}
       for update skip locked
     )
-    returning id, to_address, reply_to, subject, html, text, attempts`.execute(db);
-  return result.rows;
+    returning id, to_address, reply_to, subject, html, text, attempts, created_at, next_attempt_at::text as claimed_until`.execute(db);
+  return { messages: result.rows.map(({ claimed_until: _, ...m }) => m), token: result.rows[0]?.claimed_until ?? null };
 }
 
-export function markSent(db: Database, args: { id: number }) {
-  return db.updateTable("mail_outbox").set({ status: "sent", sent_at: new Date(), last_error: null }).where("id", "=", args.id).execute();
+// The marks below change a row only while it is still held by the claim that sent it: if the
+// claim had gone stale and another deliverer had taken the message, its outcome wins.
+
+/** Mark delivered messages sent; returns how many rows the claim still held. */
+export async function markSent(db: Database, args: { ids: number[]; token: string }): Promise<number> {
+  if (args.ids.length === 0) return 0;
+  const result = await db
+    .updateTable("mail_outbox")
+    .set({ status: "sent", sent_at: new Date(), last_error: null })
+    .where("id", "in", args.ids)
+    .where("status", "=", "sending")
+    .where(sql<boolean>`next_attempt_at = ${args.token}::timestamptz`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
-export function markFailedAttempt(db: Database, args: { id: number; attempts: number; error: string; retryAt: Date | null }) {
-  return db
+export async function markFailedAttempt(db: Database, args: { id: number; token: string; attempts: number; error: string; retryAt: Date | null }): Promise<boolean> {
+  const result = await db
     .updateTable("mail_outbox")
     .set({
       status: args.retryAt ? "pending" : "failed",
@@ -45,5 +67,21 @@ export function markFailedAttempt(db: Database, args: { id: number; attempts: nu
       ...(args.retryAt ? { next_attempt_at: args.retryAt } : {}),
     })
     .where("id", "=", args.id)
-    .execute();
+    .where("status", "=", "sending")
+    .where(sql<boolean>`next_attempt_at = ${args.token}::timestamptz`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Hand claimed messages that were never handed to the transport back, due now, with no attempt counted. */
+export async function releaseClaimed(db: Database, args: { ids: number[]; token: string }): Promise<number> {
+  if (args.ids.length === 0) return 0;
+  const result = await db
+    .updateTable("mail_outbox")
+    .set({ status: "pending", next_attempt_at: sql`now()` })
+    .where("id", "in", args.ids)
+    .where("status", "=", "sending")
+    .where(sql<boolean>`next_attempt_at = ${args.token}::timestamptz`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -5,18 +5,47 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
 
-export type MailEnvelope = { from: string; to: string; replyTo?: string | null; subject: string; html: string; text: string; id: number };
-export type MailTransport = { send: (mail: MailEnvelope) => Promise<void>; describe: string; close: () => void };
+export type MailEnvelope = { from: string; to: string; replyTo?: string | null; subject: string; html: string; text: string; id: number; messageId?: string };
+export type MailTransport = {
+  /** Resolves once the server accepted the message; rejects when it refused it or `signal` aborted. */
+  send: (mail: MailEnvelope, opts?: { signal?: AbortSignal }) => Promise<void>;
+  /** How many sends the transport serves at once: more would only wait in its queue. */
+  parallel: number;
+  describe: string;
+  close: () => void;
+};
+
+/** Pooled SMTP connections: sends beyond this many wait for a free connection. */
+export const SMTP_CONNECTIONS = 4;
 
 export function createTransport(config: Pick<Config, "smtpUrl" | "mailDir">): MailTransport {
   if (config.smtpUrl) {
-    // Timeouts well under the outbox's 5-minute claim, so a hung server cannot make a
-    // claimed message look abandoned (and be sent twice) while it is still being sent.
-    const transporter = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+    // Socket timeouts only notice a silent server; the outbox also gives each send an
+    // overall deadline (an abort signal) that ends it well before its claim goes stale.
+    // maxMessages rotates connections, as servers often cap messages per connection.
+    const transporter = nodemailer.createTransport({
+      url: config.smtpUrl,
+      pool: true,
+      maxConnections: SMTP_CONNECTIONS,
+      maxMessages: 100,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
-      describe: `SMTP ${new URL(config.smtpUrl).host}`,
-      send: async (mail) => {
-        await transporter.sendMail({ from: mail.from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, html: mail.html, text: mail.text, messageId: undefined });
+      describe: `SMTP ${new URL(config.smtpUrl).host} (${SMTP_CONNECTIONS} pooled connections)`,
+      parallel: SMTP_CONNECTIONS,
+      send: async (mail, opts) => {
+        await transporter.sendMail({
+          from: mail.from,
+          to: mail.to,
+          replyTo: mail.replyTo ?? undefined,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          messageId: mail.messageId,
+          signal: opts?.signal,
+        });
       },
       close: () => transporter.close(),
     };
@@ -24,8 +53,9 @@ export function createTransport(config: Pick<Config, "smtpUrl" | "mailDir">): Ma
   const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     describe: `files in ${config.mailDir}`,
+    parallel: 1,
     send: async (mail) => {
-      const info = await files.sendMail({ from: mail.from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, html: mail.html, text: mail.text });
+      const info = await files.sendMail({ from: mail.from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId });
       fs.mkdirSync(config.mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       fs.writeFileSync(path.join(config.mailDir, `${stamp}-${mail.id}.eml`), info.message as Buffer);
