@@ -106,7 +106,7 @@ describe("POST /api/users/{id}/complete-account", () => {
     expect(await resolveSession(t.db, res.cookies[SESSION_COOKIE])).toMatchObject({ id: userId, role: "referent", firstName: "Marta" });
     const user = await t.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ telephone: "+39 347 5551234", company: "Logistica Galli", website: "https://galli.example.com", has_confirmed_code: true });
-    await expect(login(t.db, { email: "complete@example.com", password: "scaffali-alti-9", remember: false, ip: "", userAgent: "" })).resolves.toMatchObject({ userId });
+    await expect(login(t.db, { email: "complete@example.com", password: "scaffali-alti-9", remember: false, ip: "", userAgent: "", secret: "test-secret" })).resolves.toMatchObject({ userId });
 
     const again = await complete(userId, { user_data: profile({ password: "another-one-22", confirm_password: "another-one-22" }), u_token: token });
     expect(again.status).toBe(422);

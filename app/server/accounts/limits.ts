@@ -1,15 +1,32 @@
 // The abuse limits of the account calls, in one place. They live in PostgreSQL
-// (app/server/security/rate-limit.ts), so they hold across app instances. Each is per
+// (app/server/security/rate-limit.ts), so they hold across app instances. Most are per
 // address and per IP: the address limit protects one account or inbox, the IP limit stops
-// one client from trying many.
+// one client from trying many. Login is finer (below): it must not lock out the owner.
 import type { FailureLimit, Limit } from "../security/rate-limit.ts";
 
 const MINUTE = 60;
 const HOUR = 3600;
 
-/** Wrong logins in the last 15 minutes: 10 per address, 25 per IP; then 429 until they age out. */
-export const LOGIN_FAILURES_PER_EMAIL: FailureLimit = { name: "login-fail:email", max: 10, windowSeconds: 15 * MINUTE };
-export const LOGIN_FAILURES_PER_IP: FailureLimit = { name: "login-fail:ip", max: 25, windowSeconds: 15 * MINUTE };
+// Wrong logins, over a sliding 15 minutes; past a limit, 429 with Retry-After until the oldest
+// counted failure ages out. Login follows OWASP's device cookies (device-cookie.ts): a browser
+// that logged into an account before is a *trusted* client of that account, any other is
+// *untrusted*. The numbers:
+// - an untrusted client gets 5 wrong passwords per account from one IP: a person who forgot
+//   the password has tried it by then (recovery is one click away), a guesser is slowed to
+//   20 tries an hour per address it owns;
+// - all untrusted clients together get 10 per account: past that the account refuses every
+//   untrusted client (a botnet rotating addresses gets 40 guesses an hour, then nothing more),
+//   but a trusted browser of the owner still logs in. The trade-off: the owner on a new
+//   browser waits too, until the flood's failures age out (or uses password recovery);
+// - one IP gets 25 wrong logins across all accounts (credential stuffing), untrusted only, so
+//   an attacker behind the owner's office NAT does not lock the owner's trusted browser;
+// - a trusted device gets 10 wrong passwords of its own, counted by its id: a stolen device
+//   cookie is locked like any source, and its owner's typos never touch anyone else's count.
+const LOGIN_WINDOW = 15 * MINUTE;
+export const LOGIN_FAILURES_PER_ACCOUNT_IP: FailureLimit = { name: "login-fail:account-ip", max: 5, windowSeconds: LOGIN_WINDOW };
+export const LOGIN_FAILURES_PER_ACCOUNT_UNTRUSTED: FailureLimit = { name: "login-fail:account", max: 10, windowSeconds: LOGIN_WINDOW };
+export const LOGIN_FAILURES_PER_IP: FailureLimit = { name: "login-fail:ip", max: 25, windowSeconds: LOGIN_WINDOW };
+export const LOGIN_FAILURES_PER_DEVICE: FailureLimit = { name: "login-fail:device", max: 10, windowSeconds: LOGIN_WINDOW };
 
 export const REGISTER_PER_IP: Limit = { name: "register:ip", max: 20, windowSeconds: HOUR };
 export const REGISTER_PER_EMAIL: Limit = { name: "register:email", max: 5, windowSeconds: HOUR };

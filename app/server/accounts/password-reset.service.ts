@@ -42,7 +42,8 @@ export async function requestPasswordReset(db: Database, email: string, ctx: Acc
       to: user.email,
       lang: user.lang,
       template: "password_reset",
-      data: { firstName: user.first_name, link: `${ctx.origin}/${user.lang}/reset-password/${user.id}?rpt_token=${token}`, minutes: RESET_TOKEN_TTL_MINUTES },
+      // An unconfirmed account's name was typed by whoever registered the address: not shown.
+      data: { firstName: user.has_confirmed_code ? user.first_name : null, link: `${ctx.origin}/${user.lang}/reset-password/${user.id}?rpt_token=${token}`, minutes: RESET_TOKEN_TTL_MINUTES },
       origin: ctx.origin,
     });
   });

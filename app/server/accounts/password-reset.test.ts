@@ -32,7 +32,7 @@ async function resetLink(email: string) {
 }
 
 const canLogin = (email: string, password: string) =>
-  login(t.db, { email, password, remember: false, ip: "198.51.100.1", userAgent: "" }).then(
+  login(t.db, { email, password, remember: false, ip: "198.51.100.1", userAgent: "", secret: "test-secret" }).then(
     () => true,
     () => false,
   );
@@ -148,6 +148,17 @@ describe("POST /api/users/{id}/reset-password", () => {
     const second = await resetLink("twice@example.com");
     expect(await resetLinkStatus(t.db, user.id, first.token)).toBe("used");
     expect((await reset(user.id, { rpt_token: second.token, password: "nuova-password-7" })).status).toBe(200);
+  });
+
+  it("greets by name only an account whose address is proven (not a name typed by whoever registered it)", async () => {
+    await makeUser(t.db, { email: "squatted@example.com", first_name: "Prize at win.spam.example", has_confirmed_code: false, password_hash: null, lang: "en" });
+    await recover("squatted@example.com");
+    const squatted = await lastMailTo(t.db, "squatted@example.com");
+    expect(squatted.text + squatted.html).not.toContain("spam");
+    expect(squatted.text.split("\n")[0]).toBe("Hello,");
+    await makeUser(t.db, { email: "proven@example.com", first_name: "Ada", has_confirmed_code: true, password_hash: await hashPassword("old-password-1"), lang: "en" });
+    await recover("proven@example.com");
+    expect((await lastMailTo(t.db, "proven@example.com")).text.split("\n")[0]).toBe("Hello Ada,");
   });
 
   it("confirms an unconfirmed stock hunter who proves the address this way", async () => {

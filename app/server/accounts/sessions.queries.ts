@@ -18,6 +18,7 @@ export function findSessionUser(db: Database, args: { id: string }) {
     .select([
       "sessions.id as session_id",
       "sessions.remember",
+      "sessions.created_at",
       "sessions.last_seen_at",
       "sessions.expires_at",
       "users.id",
@@ -34,6 +35,36 @@ export function findSessionUser(db: Database, args: { id: string }) {
     .where("sessions.expires_at", ">", new Date())
     .where("users.active", "=", true)
     .executeTakeFirst();
+}
+
+/**
+ * Keep the user's `max` newest current sessions, `keepId` (the one just started) always
+ * among them; end the rest, and the user's expired ones.
+ */
+export function trimUserSessions(db: Database, args: { userId: number; keepId: string; max: number }) {
+  return db
+    .deleteFrom("sessions")
+    .where("user_id", "=", args.userId)
+    .where("id", "<>", args.keepId)
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<=", new Date()),
+        eb(
+          "id",
+          "not in",
+          eb
+            .selectFrom("sessions")
+            .select("id")
+            .where("user_id", "=", args.userId)
+            .where("id", "<>", args.keepId)
+            .where("expires_at", ">", new Date())
+            .orderBy("created_at", "desc")
+            .orderBy("id")
+            .limit(Math.max(0, args.max - 1)),
+        ),
+      ]),
+    )
+    .execute();
 }
 
 export function touchSession(db: Database, args: { id: string; expiresAt: Date }) {

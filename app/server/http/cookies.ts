@@ -40,6 +40,14 @@ export function pendingRegistrationCookie(name: string, value: string, opts: { m
   return stringifySetCookie(name, value, { httpOnly: true, sameSite: "lax", secure: opts.secure, path: "/", maxAge: opts.maxAgeSeconds });
 }
 
+/**
+ * The login device cookie (app/server/accounts/device-cookie.ts): sent only to POST /login,
+ * the one call that reads it.
+ */
+export function deviceCookie(name: string, value: string, opts: { maxAgeSeconds: number; secure: boolean }): string {
+  return stringifySetCookie(name, value, { httpOnly: true, sameSite: "lax", secure: opts.secure, path: "/login", maxAge: opts.maxAgeSeconds });
+}
+
 export function clearCookie(name: string, opts: { httpOnly: boolean; secure: boolean }): string {
   return stringifySetCookie(name, "", { httpOnly: opts.httpOnly, sameSite: "lax", secure: opts.secure, path: "/", maxAge: 0 });
 }
