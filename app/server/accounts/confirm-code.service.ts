@@ -22,9 +22,13 @@ import {
   sameHash,
 } from "./tokens.ts";
 
-type CodeRecipient = { id: number; email: string; first_name: string | null; lang: Lang };
+type CodeRecipient = { id: number; email: string; lang: Lang };
 
-/** Issue a new code (retiring earlier ones) and queue its e-mail. Call inside the transaction of the change. */
+/**
+ * Issue a new code (retiring earlier ones) and queue its e-mail. Call inside the transaction
+ * of the change. The e-mail greets nobody by name: the address is not proven yet, and the
+ * name was typed by whoever registered it.
+ */
 export async function issueConfirmationCode(trx: Database, user: CodeRecipient, ctx: Pick<AccountContext, "origin" | "secret">): Promise<void> {
   const code = newConfirmationCode();
   await q.retireTokens(trx, { userId: user.id, kind: "confirm_code" });
@@ -33,7 +37,7 @@ export async function issueConfirmationCode(trx: Database, user: CodeRecipient, 
     to: user.email,
     lang: user.lang,
     template: "confirm_code",
-    data: { firstName: user.first_name, code, minutes: CONFIRM_CODE_TTL_MINUTES, link: `${ctx.origin}/${user.lang}/confirm-code?email=${encodeURIComponent(user.email)}` },
+    data: { firstName: null, code, minutes: CONFIRM_CODE_TTL_MINUTES, link: `${ctx.origin}/${user.lang}/confirm-code?email=${encodeURIComponent(user.email)}` },
     origin: ctx.origin,
   });
 }

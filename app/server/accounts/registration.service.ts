@@ -105,14 +105,16 @@ export async function register(db: Database, actor: Actor | null, data: Register
       if (inviter) await q.incrementInviteCount(trx, { userId: inviter.id });
 
       if (!stocker) {
-        await issueConfirmationCode(trx, { id: userId, email: data.email, first_name: data.first_name, lang }, ctx);
+        await issueConfirmationCode(trx, { id: userId, email: data.email, lang }, ctx);
       } else {
         const warehouseName = warehouse ? unclaimedName(warehouse.id) : null;
+        // Anyone can register any address: until its owner proves it (the invitation after
+        // approval), a mail to it carries no text the registration typed (name, business).
         await queueMail(trx, {
           to: data.email,
           lang,
           template: "stocker_request_received",
-          data: { firstName: data.first_name, businessName: data.request_business_name ?? "", warehouseName },
+          data: { firstName: null, businessName: null, warehouseName },
           origin: ctx.origin,
         });
         // The operator works in Italian (the back office is Italian).

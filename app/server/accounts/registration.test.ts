@@ -9,6 +9,8 @@ import { codeIn, lastMailTo, mailsTo, tableCounts } from "../../../tests/support
 import { action as registerAction } from "../../routes/api/register.ts";
 import { PENDING_COOKIE, readPendingRegistration } from "./pending-registration.ts";
 import { confirmationCodeHash } from "./tokens.ts";
+import { resendConfirmationCode } from "./confirm-code.service.ts";
+import { accountContext } from "./account-context.ts";
 import { testServices } from "../../../tests/support/endpoint.ts";
 
 const t = useTestDatabase();
@@ -247,5 +249,30 @@ describe("stocker registration", () => {
       expect(res.json.errors).toEqual({ request_warehouse_id: "unavailable" });
     }
     expect(await tableCounts(t.db)).toEqual(before);
+  });
+});
+
+describe("mail to an address nobody has proved yet", () => {
+  const spam = "Prize at win.spam.example";
+  it("the code e-mail, first or resent, carries no text the registration typed", async () => {
+    const res = await register(hunter({ email: "someone-else@example.com", first_name: spam, last_name: spam, company: spam }), { lang: "en" });
+    expect(res.status).toBe(200);
+    await resendConfirmationCode(t.db, { userId: res.json.user_id, email: null }, accountContext(testServices(t.db), { id: "t", ip: "192.0.2.1", userAgent: "", nonce: "", secure: false }, "en"));
+    const mails = await mailsTo(t.db, "someone-else@example.com");
+    expect(mails.map((m) => m.template)).toEqual(["confirm_code", "confirm_code"]);
+    for (const mail of mails) {
+      expect(mail.subject + mail.text + mail.html).not.toContain("spam");
+      expect(mail.text.split("\n")[0]).toBe("Hello,");
+    }
+  });
+
+  it("the stocker's \"request received\" e-mail names neither the person nor the business; the operator's still does", async () => {
+    const res = await register(stocker({ email: "not-mine@example.com", first_name: spam, request_business_name: spam }));
+    expect(res.status).toBe(200);
+    const [mail] = await mailsTo(t.db, "not-mine@example.com");
+    expect(mail!.template).toBe("stocker_request_received");
+    expect(mail!.subject + mail!.text + mail!.html).not.toContain("spam");
+    expect(mail!.text).toContain("la tua azienda");
+    expect((await lastMailTo(t.db, "support@stockspace.local")).text).toContain(spam);
   });
 });

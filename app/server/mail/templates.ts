@@ -20,8 +20,11 @@ export type MailTemplates = {
     userId: number | null;
     lang: Locale;
   };
-  /** To a stocker who sent a registration request. */
-  stocker_request_received: { firstName: string | null; businessName: string; warehouseName: string | null };
+  /**
+   * To a stocker who sent a registration request. The address is not proven yet, so the
+   * registration passes null for the name and business it was given (see registration.service.ts).
+   */
+  stocker_request_received: { firstName: string | null; businessName: string | null; warehouseName: string | null };
   /** To the operator: a stocker request waits for approval. */
   stocker_request_admin: { businessName: string; vat: string; email: string; place: string; warehouse: string | null; link: string };
   quote_request_received: {
@@ -32,8 +35,33 @@ export type MailTemplates = {
     request: QuoteMailRequest;
     link: string;
   };
-  quote_request_confirmation: { referent: string; request: QuoteMailRequest; warehouses: { name: string; city: string; address: string | null }[] };
+  /**
+   * To the requester. Their own words (name, company, telephone, place, message) only when the
+   * address is proven theirs (`verified`: a logged-in user writing to their account's address);
+   * otherwise the mail could carry anyone's text to any address, so it holds only our facts.
+   */
+  quote_request_confirmation:
+    | { verified: true; referent: string; request: QuoteMailRequest; warehouses: QuoteMailWarehouse[] }
+    | { verified: false; request: QuoteMailFacts; warehouses: QuoteMailWarehouse[] };
 };
+
+type QuoteMailWarehouse = { name: string; city: string; address: string | null };
+
+/** What a quote e-mail may show to an address nobody proved: our numbers and the choices of our form, no free text. */
+export type QuoteMailFacts = {
+  number: string;
+  /** The address the mail goes to (checked as an e-mail address). */
+  contact: string;
+  m2Type: "m2" | "pallet";
+  m2Value: number | null;
+  startDate: string | null;
+  endDate: string | null;
+  specifications: { value: string; value_en: string | null }[];
+};
+
+export function quoteMailFacts(r: QuoteMailRequest): QuoteMailFacts {
+  return { number: r.number, contact: r.contact, m2Type: r.m2Type, m2Value: r.m2Value, startDate: r.startDate, endDate: r.endDate, specifications: r.specifications };
+}
 
 /** A quote request as the e-mails show it. */
 export type QuoteMailRequest = {
@@ -52,16 +80,18 @@ export type QuoteMailRequest = {
   specifications: { value: string; value_en: string | null }[];
 };
 
-/** The request's details, one "label: value" per line, in the recipient's language. */
-function quoteDetails(r: QuoteMailRequest, locale: Locale): string {
-  const lines = [
-    `${m.mail_quote_label_number({}, { locale })}: ${r.number}`,
-    `${m.mail_quote_label_business({}, { locale })}: ${r.businessName}`,
-    `${m.mail_quote_label_referent({}, { locale })}: ${r.referent}`,
-    `${m.mail_quote_label_contact({}, { locale })}: ${r.contact}`,
-  ];
-  if (r.telephone) lines.push(`${m.mail_quote_label_telephone({}, { locale })}: ${r.telephone}`);
-  if (r.location) lines.push(`${m.mail_quote_label_location({}, { locale })}: ${r.location} (${formatNumber(r.radius)} km)`);
+/** The request's details, one "label: value" per line, in the recipient's language (facts only: no free text). */
+function quoteDetails(r: QuoteMailRequest | QuoteMailFacts, locale: Locale): string {
+  const lines = [`${m.mail_quote_label_number({}, { locale })}: ${r.number}`];
+  if ("businessName" in r) {
+    lines.push(
+      `${m.mail_quote_label_business({}, { locale })}: ${r.businessName}`,
+      `${m.mail_quote_label_referent({}, { locale })}: ${r.referent}`,
+      `${m.mail_quote_label_contact({}, { locale })}: ${r.contact}`,
+    );
+    if (r.telephone) lines.push(`${m.mail_quote_label_telephone({}, { locale })}: ${r.telephone}`);
+    if (r.location) lines.push(`${m.mail_quote_label_location({}, { locale })}: ${r.location} (${formatNumber(r.radius)} km)`);
+  }
   if (r.m2Value !== null) {
     const unit = r.m2Type === "pallet" ? m.mail_quote_unit_pallet({}, { locale }) : "m²";
     lines.push(`${m.mail_quote_label_space({}, { locale })}: ${formatNumber(r.m2Value)} ${unit}`);
@@ -127,7 +157,7 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
     subject: m.mail_stocker_request_subject({}, { locale }),
     heading: greet(d.firstName, locale),
     paragraphs: [
-      m.mail_stocker_request_body({ business: d.businessName }, { locale }),
+      d.businessName ? m.mail_stocker_request_body({ business: d.businessName }, { locale }) : m.mail_stocker_request_body_generic({}, { locale }),
       ...(d.warehouseName ? [m.mail_stocker_request_claim({ warehouse: d.warehouseName }, { locale })] : []),
       m.mail_stocker_request_next({}, { locale }),
     ],
@@ -161,12 +191,12 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
   }),
   quote_request_confirmation: (d, locale) => ({
     subject: m.mail_quote_confirmation_subject({ number: d.request.number }, { locale }),
-    heading: m.mail_greeting_name({ name: d.referent }, { locale }),
+    heading: d.verified ? m.mail_greeting_name({ name: d.referent }, { locale }) : m.mail_greeting({}, { locale }),
     paragraphs: [
       m.mail_quote_confirmation_body({ count: d.warehouses.length }, { locale }),
       d.warehouses.map((w) => `• ${w.name} – ${w.address ? `${w.address}, ` : ""}${w.city}`).join("\n"),
       quoteDetails(d.request, locale),
-      `${m.mail_quote_label_message({}, { locale })}:\n${d.request.message}`,
+      ...(d.verified ? [`${m.mail_quote_label_message({}, { locale })}:\n${d.request.message}`] : [m.mail_quote_confirmation_visitor({}, { locale })]),
     ],
     footnote: m.mail_quote_confirmation_footnote({ contact: d.request.contact }, { locale }),
   }),

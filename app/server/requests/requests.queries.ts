@@ -73,3 +73,27 @@ export function insertRequestLinks(db: Database, requestId: number, warehouseIds
     .returning(["id", "warehouse_id"])
     .execute();
 }
+
+/** Whose accepted requests a quote limit counts: an account's, or visitors' by IP or by contact address. */
+export type RequestCounter = { userId: number } | { visitorIp: string } | { visitorContact: string };
+
+/**
+ * Serialises the requests of one counter until the transaction ends, so that two concurrent
+ * requests cannot both see "one left" and both be written.
+ */
+export async function lockRequestCounter(db: Database, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtextextended(${`quote-limit:${key}`}, 0))`.execute(db);
+}
+
+/** Accepted requests of one counter since `since`, and the oldest of them (indexes of migration 0005). */
+export async function countRequestsSince(db: Database, counter: RequestCounter, since: Date): Promise<{ count: number; oldest: Date | null }> {
+  let query = db
+    .selectFrom("warehouse_requests")
+    .select((eb) => [eb.fn.countAll<string>().as("count"), eb.fn.min("created_at").as("oldest")])
+    .where("created_at", ">", since);
+  if ("userId" in counter) query = query.where("user_id", "=", counter.userId);
+  else if ("visitorIp" in counter) query = query.where("user_id", "is", null).where("ip", "=", counter.visitorIp);
+  else query = query.where("user_id", "is", null).where(sql`lower(contact)`, "=", counter.visitorContact.toLowerCase());
+  const row = await query.executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : null };
+}

@@ -7,15 +7,15 @@ import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import type { Lang } from "../db/types.ts";
 import type { Locale } from "../../lib/locale.ts";
-import { ValidationError } from "../errors.ts";
-import { hit } from "../security/rate-limit.ts";
+import { RateLimitError, ValidationError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.service.ts";
 import { createNotifications, type NewNotificationInput } from "../notifications/notifications.service.ts";
 import { visitorQuoteErrors, QUOTE_DEFAULT_RADIUS, type SendRequestsInput } from "../../schemas/quote.ts";
 import { requestNumber } from "../../lib/format.ts";
 import { m } from "../../paraglide/messages.js";
-import type { QuoteMailRequest } from "../mail/templates.ts";
+import { quoteMailFacts, type QuoteMailRequest } from "../mail/templates.ts";
 import {
+  countRequestsSince,
   emailHasAccount,
   findRequestableWarehouses,
   findSpecifications,
@@ -23,11 +23,43 @@ import {
   insertRequestSpecifications,
   insertWarehouseRequest,
   listActiveAdmins,
+  lockRequestCounter,
+  type RequestCounter,
 } from "./requests.queries.ts";
 
-// Generous for a person (a request already reaches up to 50 warehouses), tight for a script.
-export const QUOTE_LIMIT_PER_IP = { name: "quote:ip", max: 20, windowSeconds: 3600 };
-export const QUOTE_LIMIT_PER_EMAIL = { name: "quote:email", max: 10, windowSeconds: 3600 };
+// Quote limits, over the last hour: generous for a person (one request already reaches up to
+// 50 warehouses), tight for a script. A logged-in user is counted by account only (not by
+// the address typed, not by IP: an office behind one address is not one person); a visitor
+// by IP and by the contact address (which protects that inbox from confirmations).
+//
+// They count *accepted* requests, read from warehouse_requests itself inside the
+// transaction that writes the new one, under an advisory lock per counter. Counting rows
+// rather than keeping counters: a refused or rate-limited attempt writes no row, so it can
+// consume nobody's quota; nothing can drift (a rolled-back request leaves no count behind);
+// the window slides; and the indexes of migration 0005 keep it an index range scan.
+export const QUOTE_LIMIT_PER_ACCOUNT = { max: 20, windowSeconds: 3600 };
+export const QUOTE_LIMIT_PER_VISITOR_IP = { max: 20, windowSeconds: 3600 };
+export const QUOTE_LIMIT_PER_VISITOR_CONTACT = { max: 10, windowSeconds: 3600 };
+
+/** 429 when one of the requester's counters is full. Call inside the transaction that writes the request. */
+async function refuseOverQuoteLimits(trx: Database, actor: Actor | null, contact: string, ip: string): Promise<void> {
+  // Always in this order (account, or IP then address), so two requests never wait on each other's locks in a cycle.
+  const counters: { key: string; counter: RequestCounter; limit: { max: number; windowSeconds: number } }[] = actor
+    ? [{ key: `user:${actor.id}`, counter: { userId: actor.id }, limit: QUOTE_LIMIT_PER_ACCOUNT }]
+    : [
+        ...(ip ? [{ key: `ip:${ip}`, counter: { visitorIp: ip }, limit: QUOTE_LIMIT_PER_VISITOR_IP }] : []),
+        { key: `contact:${contact.toLowerCase()}`, counter: { visitorContact: contact }, limit: QUOTE_LIMIT_PER_VISITOR_CONTACT },
+      ];
+  for (const { key, counter, limit } of counters) {
+    await lockRequestCounter(trx, key);
+    const now = Date.now();
+    const { count, oldest } = await countRequestsSince(trx, counter, new Date(now - limit.windowSeconds * 1000));
+    if (count >= limit.max) {
+      const retryAfter = oldest ? Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - now) / 1000) : limit.windowSeconds;
+      throw new RateLimitError(Math.max(1, retryAfter));
+    }
+  }
+}
 
 export type SendContext = { ip: string; locale: Locale; origin: string };
 
@@ -77,9 +109,6 @@ export async function sendQuoteRequests(db: Database, actor: Actor | null, input
     if (Object.keys(errors).length) throw new ValidationError(errors);
   }
 
-  await hit(db, QUOTE_LIMIT_PER_IP, [ctx.ip ? `ip:${ctx.ip}` : null]);
-  await hit(db, QUOTE_LIMIT_PER_EMAIL, [`email:${data.contact}`]);
-
   // A visitor writing an account's e-mail is asked to log in instead, so that the request
   // lands in that account's history and nobody writes in someone else's name.
   if (!actor && (await emailHasAccount(db, data.contact))) throw new ValidationError({ email: "taken" }, "email_taken");
@@ -91,6 +120,8 @@ export async function sendQuoteRequests(db: Database, actor: Actor | null, input
     }
     const specifications = await findSpecifications(trx, input.specification_ids);
     if (specifications.length !== input.specification_ids.length) throw new ValidationError({ specification_ids: "invalid" });
+    // After every refusal of the input, so only a request that will be written is counted.
+    await refuseOverQuoteLimits(trx, actor, data.contact, ctx.ip);
 
     const needsAdmins = warehouses.some((w) => handlersOf(w, []).length === 0);
     const admins = needsAdmins ? await listActiveAdmins(trx) : [];
@@ -175,15 +206,18 @@ export async function sendQuoteRequests(db: Database, actor: Actor | null, input
     }
     await createNotifications(trx, notifications);
 
+    const contacted = sorted.map((w) => (w.user_id !== null ? { name: w.name, city: w.city, address: w.address } : { name: anonymisedName(w.id), city: w.city, address: null }));
+    // The requester's own words go back only to an address proven theirs: a logged-in user
+    // writing their account's address. A visitor (or a user typing another address) could
+    // otherwise make us mail any text to anyone.
+    const verified = actor !== null && actor.email.toLowerCase() === data.contact.toLowerCase();
     await queueMail(trx, {
       to: data.contact,
       lang: ctx.locale,
       template: "quote_request_confirmation",
-      data: {
-        referent: data.referent,
-        request: mailRequest,
-        warehouses: sorted.map((w) => (w.user_id !== null ? { name: w.name, city: w.city, address: w.address } : { name: anonymisedName(w.id), city: w.city, address: null })),
-      },
+      data: verified
+        ? { verified: true, referent: data.referent, request: mailRequest, warehouses: contacted }
+        : { verified: false, request: quoteMailFacts(mailRequest), warehouses: contacted },
       origin: ctx.origin,
     });
 

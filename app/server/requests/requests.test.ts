@@ -5,7 +5,8 @@ import { actorOf, makeClaimedWarehouse, makeSpecification, makeUser, makeWarehou
 import { callJson } from "../../../tests/support/endpoint.ts";
 import { action as sendRequests } from "../../routes/api/warehouses.send-requests.ts";
 import { sendRequestsSchema } from "../../schemas/quote.ts";
-import { sendQuoteRequests } from "./requests.service.ts";
+import { requestNumber } from "../../lib/format.ts";
+import { QUOTE_LIMIT_PER_ACCOUNT, QUOTE_LIMIT_PER_VISITOR_CONTACT, QUOTE_LIMIT_PER_VISITOR_IP } from "./requests.service.ts";
 
 const t = useTestDatabase();
 
@@ -276,28 +277,161 @@ describe("POST /api/warehouses/send-requests", () => {
     expect(await requestTableCounts(t.db)).toEqual(before);
   });
 
-  it("limits requests per e-mail address and per IP", async () => {
-    const contact = "busy-buyer@test.example";
-    const send = (ip: string) =>
-      callJson(sendRequests, t.db, { body: { request_data: requestData({ contact }), warehouse_ids: [f.c.warehouse.id] }, ip });
-    for (let i = 0; i < 10; i++) expect((await send(freshIp())).status).toBe(200);
-    const limited = await send(freshIp());
-    expect(limited.status).toBe(429);
-
-    const ip = freshIp();
-    const services = { ip, locale: "it" as const, origin: "http://x" };
-    for (let i = 0; i < 20; i++) {
-      await sendQuoteRequests(t.db, null, sendRequestsSchema.parse({ request_data: requestData(), warehouse_ids: [f.c.warehouse.id] }), services);
-    }
-    await expect(
-      sendQuoteRequests(t.db, null, sendRequestsSchema.parse({ request_data: requestData(), warehouse_ids: [f.c.warehouse.id] }), services),
-    ).rejects.toMatchObject({ status: 429 });
-  });
-
   it("answers 422 for a body that is not JSON", async () => {
     const request = new Request("http://stockspace.test/api/warehouses/send-requests", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{nope" });
     const { testContext } = await import("../../../tests/support/endpoint.ts");
     const response = await sendRequests({ request, params: {}, context: testContext(t.db) });
     expect(response.status).toBe(422);
+  });
+});
+
+describe("quote limits: accepted requests, by account for logged-in users", () => {
+  const send = (opts: { contact: string; ip?: string; actor?: ReturnType<typeof actorOf> | null; warehouseIds?: number[]; locale?: "it" | "en" }) =>
+    callJson(sendRequests, t.db, {
+      body: { request_data: requestData({ contact: opts.contact }), warehouse_ids: opts.warehouseIds ?? [f.c.warehouse.id] },
+      ip: opts.ip ?? freshIp(),
+      actor: opts.actor ?? null,
+      locale: opts.locale,
+    });
+  const rowsWithContact = async (contact: string) =>
+    Number((await t.db.selectFrom("warehouse_requests").select((eb) => eb.fn.countAll<string>().as("n")).where(sql`lower(contact)`, "=", contact.toLowerCase()).executeTakeFirstOrThrow()).n);
+
+  it("are 20 an hour per account, 20 per visitor IP and 10 per visitor contact address", () => {
+    expect([QUOTE_LIMIT_PER_ACCOUNT.max, QUOTE_LIMIT_PER_VISITOR_IP.max, QUOTE_LIMIT_PER_VISITOR_CONTACT.max]).toEqual([20, 20, 10]);
+  });
+
+  it("ten visitor requests written with someone's address stop the 11th visitor, not that person's own logged-in requests", async () => {
+    const contact = "victim-one@test.example";
+    for (let i = 0; i < 10; i++) expect((await send({ contact })).status).toBe(200);
+    const limited = await send({ contact, locale: "en" });
+    expect(limited.status).toBe(429);
+    expect(limited.json).toMatchObject({ error: "too_many_requests" });
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(3500);
+    // The owner of the address opens an account and sends from it: counted by account, not by address.
+    const victim = await makeUser(t.db, { email: contact });
+    for (let i = 0; i < 3; i++) expect((await send({ contact, actor: actorOf(victim) })).status).toBe(200);
+    expect(await rowsWithContact(contact)).toBe(13);
+  });
+
+  it("visitor attempts with an account's address are refused and cost the account nothing", async () => {
+    const victim = await makeUser(t.db, { email: "victim-two@test.example" });
+    const ip = freshIp();
+    for (let i = 0; i < 25; i++) expect((await send({ contact: victim.email, ip })).status).toBe(422);
+    expect((await send({ contact: victim.email, ip, actor: actorOf(victim) })).status).toBe(200);
+  });
+
+  it("an account's own limit holds whatever addresses and IPs it uses; other accounts and visitors on its IP are not affected", async () => {
+    const busy = await makeUser(t.db, { email: "busy-account@test.example" });
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) {
+      const res = await send({ contact: i % 2 ? busy.email : `typed-${i}@test.example`, ip: i % 3 ? ip : freshIp(), actor: actorOf(busy) });
+      expect(res.status).toBe(200);
+    }
+    expect((await send({ contact: busy.email, actor: actorOf(busy) })).status).toBe(429);
+    expect((await send({ contact: "elsewhere@test.example", ip: freshIp(), actor: actorOf(busy) })).status).toBe(429);
+    const colleague = await makeUser(t.db, { email: "colleague@test.example" });
+    expect((await send({ contact: colleague.email, ip, actor: actorOf(colleague) })).status).toBe(200);
+    expect((await send({ contact: "walk-in@test.example", ip })).status).toBe(200);
+  });
+
+  it("a visitor IP gets 20 accepted requests an hour; a logged-in user on that IP is counted apart", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) expect((await send({ contact: `ip-${i}@test.example`, ip })).status).toBe(200);
+    expect((await send({ contact: "ip-21@test.example", ip })).status).toBe(429);
+    expect((await send({ contact: f.hunter.email, ip, actor: actorOf(f.hunter) })).status).toBe(200);
+  });
+
+  it("refused and rate-limited attempts count nothing", async () => {
+    const contact = "refused-often@test.example";
+    const ip = freshIp();
+    for (let i = 0; i < 30; i++) {
+      const bad = await send({ contact, ip, warehouseIds: [f.c.warehouse.id, 987654321] });
+      expect(bad.status).toBe(422);
+    }
+    expect(await rowsWithContact(contact)).toBe(0);
+    for (let i = 0; i < 10; i++) expect((await send({ contact, ip })).status).toBe(200);
+    // Past the address's limit: more attempts are refused and do not extend the wait.
+    const first = await send({ contact, ip });
+    for (let i = 0; i < 5; i++) expect((await send({ contact, ip })).status).toBe(429);
+    const later = await send({ contact, ip });
+    expect(Number(later.headers.get("Retry-After"))).toBeLessThanOrEqual(Number(first.headers.get("Retry-After")));
+    // The IP itself was charged for its 10 accepted requests only: 10 more with other addresses pass.
+    for (let i = 0; i < 10; i++) expect((await send({ contact: `other-${i}@test.example`, ip })).status).toBe(200);
+    expect((await send({ contact: "one-too-many@test.example", ip })).status).toBe(429);
+  });
+
+  it("holds under concurrency: 16 simultaneous requests with one address write exactly 10", async () => {
+    const contact = "race@test.example";
+    const results = await Promise.all(Array.from({ length: 16 }, () => send({ contact })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(6);
+    expect(await rowsWithContact(contact)).toBe(10);
+  });
+
+  it("an old request leaves the window: the limit slides", async () => {
+    const contact = "slides@test.example";
+    for (let i = 0; i < 10; i++) expect((await send({ contact })).status).toBe(200);
+    expect((await send({ contact })).status).toBe(429);
+    await t.db
+      .updateTable("warehouse_requests")
+      .set({ created_at: new Date(Date.now() - 3601_000) })
+      .where("id", "=", (eb) => eb.selectFrom("warehouse_requests").select((e) => e.fn.min("id").as("id")).where("contact", "=", contact))
+      .execute();
+    expect((await send({ contact })).status).toBe(200);
+    expect((await send({ contact })).status).toBe(429);
+  });
+});
+
+describe("the requester's confirmation e-mail carries no stranger's text", () => {
+  const free = {
+    business_name: "Spamfirm BUY-CHEAP-PILLS srl",
+    referent: "Visit pills.spam.example now",
+    telephone: "+39 333 SPAMSPAM",
+    location: "Click spam-location.example",
+    message: "Congratulations! You won a prize, claim it at http://prize.spam.example",
+  };
+  const confirmationTo = (contact: string) =>
+    t.db.selectFrom("mail_outbox").selectAll().where(sql`lower(to_address)`, "=", contact.toLowerCase()).where("template", "=", "quote_request_confirmation").orderBy("id", "desc").executeTakeFirstOrThrow();
+  const post = (contact: string, actor: ReturnType<typeof actorOf> | null, locale: "it" | "en" = "en") =>
+    callJson(sendRequests, t.db, {
+      body: { request_data: requestData({ ...free, contact, m2_value: 1234 }), warehouse_ids: [f.a.warehouse.id, f.unclaimed.id], specification_ids: [f.specs[1]!.id] },
+      actor,
+      locale,
+      ip: freshIp(),
+    });
+
+  it("a visitor's: greets generically and shows only our facts (number, warehouses, space, dates, requirements)", async () => {
+    for (const locale of ["it", "en"] as const) {
+      const contact = `stranger-${locale}@test.example`;
+      const res = await post(contact, null, locale);
+      expect(res.status).toBe(200);
+      const mail = await confirmationTo(contact);
+      for (const body of [mail.text, mail.html, mail.subject]) {
+        for (const text of Object.values(free)) expect(body).not.toContain(text);
+        expect(body).not.toMatch(/spam|pills|prize/i);
+      }
+      expect(mail.text.split("\n")[0]).toBe(locale === "it" ? "Buongiorno," : "Hello,");
+      expect(mail.text).toContain("Deposito Alfa");
+      expect(mail.text).toContain(`Stocker ${f.unclaimed.id}`);
+      expect(mail.text).toContain(requestNumber(res.json.warehouse_request_id));
+      expect(mail.text).toMatch(/1[.,]?234/);
+      expect(mail.text).toContain("01.06.2031");
+      expect(mail.text).toContain(locale === "en" ? "Alarm" : "Allarme");
+    }
+    // The warehouses themselves still receive the visitor's words (that is what a request is).
+    const received = await t.db.selectFrom("mail_outbox").select("text").where("to_address", "=", f.a.owner.email).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(received.text).toContain(free.message);
+  });
+
+  it("a logged-in user's, to their own address, keeps their words; to any other address it does not", async () => {
+    const user = await makeUser(t.db, { email: "Own-Address@test.example" });
+    expect((await post("own-address@TEST.example", actorOf(user))).status).toBe(200);
+    const own = await confirmationTo("own-address@TEST.example");
+    expect(own.text).toContain(free.message);
+    expect(own.text.split("\n")[0]).toBe(`Hello ${free.referent},`);
+
+    expect((await post("someone-else@test.example", actorOf(user))).status).toBe(200);
+    const other = await confirmationTo("someone-else@test.example");
+    for (const text of Object.values(free)) expect(other.text + other.html).not.toContain(text);
   });
 });
