@@ -40,5 +40,8 @@ export const TOKEN_FAILURES_PER_IP: FailureLimit = { name: "token-fail:ip", max:
 export const RECOVER_PER_IP: Limit = { name: "recover:ip", max: 20, windowSeconds: HOUR };
 export const RECOVER_PER_EMAIL: Limit = { name: "recover:email", max: 5, windowSeconds: HOUR };
 
+/** Support from visitors: per IP and per address written. */
 export const SUPPORT_PER_IP: Limit = { name: "support:ip", max: 10, windowSeconds: HOUR };
 export const SUPPORT_PER_EMAIL: Limit = { name: "support:email", max: 5, windowSeconds: HOUR };
+/** Support from a logged-in user: by account only, so visitors writing their address cannot use up their requests. */
+export const SUPPORT_PER_USER: Limit = { name: "support:user", max: 10, windowSeconds: HOUR };

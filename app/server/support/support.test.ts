@@ -95,4 +95,15 @@ describe("POST /api/send-support-requests", () => {
     for (let i = 0; i < 11; i++) status = (await send(data({ email: `p${i}@example.com` }), { ip: "192.0.2.77" })).status;
     expect(status).toBe(429);
   });
+
+  it("counts a logged-in user by account: visitors writing their address do not use up their requests", async () => {
+    const user = await makeUser(t.db, { email: "owner-of-address@example.com" });
+    for (let i = 0; i < 5; i++) await send(data({ email: user.email }), { ip: `198.51.100.${i}` });
+    expect((await send(data({ email: user.email }), { ip: "198.51.100.50" })).status).toBe(429);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await send(data({ email: user.email }), { actor: actorOf(user), ip: "198.51.100.50" })).status);
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    // Nothing was ever mailed to the address written in the form.
+    expect(await t.db.selectFrom("mail_outbox").select("id").where("to_address", "=", user.email).execute()).toEqual([]);
+  });
 });
