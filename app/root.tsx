@@ -5,7 +5,7 @@ import "./app.css";
 import { rootMiddleware } from "./server/http/middleware.ts";
 import { actorContext, csrfTokenContext, localeContext } from "./server/context.ts";
 import type { Locale } from "./lib/locale.ts";
-import { useRootData } from "./lib/root-data.ts";
+import { useRootData, type RootData } from "./lib/root-data.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { SiteShell } from "./components/SiteShell.tsx";
 import { ErrorPage } from "./components/ErrorPage.tsx";
@@ -14,7 +14,7 @@ export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs): RootData {
   const actor = context.get(actorContext);
   return {
     locale: context.get(localeContext),
@@ -24,8 +24,6 @@ export function loader({ context }: Route.LoaderArgs) {
       : null,
   };
 }
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");

@@ -15,3 +15,16 @@ export const CLUSTER_OPTIONS = { radius: 60, maxZoom: 16, minPoints: 2 } as cons
 export function clusterColor(count: number, meanCount: number): "red" | "blue" {
   return count > Math.max(10, meanCount) ? "red" : "blue";
 }
+
+// What GET /api/warehouses/search/map answers (app/server/search/search-map.service.ts).
+export type MapCluster = { kind: "cluster"; id: number; lat: number; lng: number; count: number; color: "red" | "blue"; expansion_zoom: number };
+export type MapMarker = { kind: "marker"; id: number; lat: number; lng: number; claimed: boolean; matches: boolean };
+export type MapItem = MapCluster | MapMarker;
+
+export type SearchMapResponse = {
+  items: MapItem[];
+  /** True when more markers lie in view than MAP_MARKERS_LIMIT (the nearest to the centre are answered). */
+  truncated: boolean;
+  /** null, or "location_not_found" when the location could not be geocoded. */
+  error: string | null;
+};

@@ -1,11 +1,25 @@
 // The root loader's data (locale, CSRF token, nonce, current user) for any component.
 import { useLocation, useRouteLoaderData } from "react-router";
-import type { RootData } from "../root.tsx";
 import type { Locale } from "./locale.ts";
 import { localeForPath } from "./i18n.ts";
 
-export type CurrentUser = NonNullable<RootData["user"]>;
+/** The signed-in user as the root loader answers it: the public fields of the session's actor. */
+export type CurrentUser = {
+  id: number;
+  role: "stock_hunter" | "stocker" | "referent" | "admin";
+  account_type: 0 | 1 | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  company: string | null;
+  telephone: string | null;
+};
 export type UserRole = CurrentUser["role"];
+
+// Declared here, not inferred from the loader in app/root.tsx, so that browser code needs no
+// route module (which imports the server's context); the loader is typed with it, so the two
+// cannot drift apart.
+export type RootData = { locale: Locale; csrfToken: string; user: CurrentUser | null };
 
 /**
  * The root data. When the root loader did not run (the root middleware refused the request:

@@ -9,7 +9,8 @@ import { actorContext, localeContext, requestInfoContext, servicesContext } from
 import { queryToObject } from "../server/http/input.ts";
 import { pageWork } from "../server/http/respond.ts";
 import { geocoderFor } from "../server/geo/geocoder.service.ts";
-import { searchPage, zoneReadGuard, type SearchPageData, type SearchResultWarehouse } from "../server/search/search.service.ts";
+import { searchPage, zoneReadGuard, type SearchPageData } from "../server/search/search.service.ts";
+import type { SearchResultWarehouse } from "../lib/search-results.ts";
 import { m } from "../paraglide/messages.js";
 import { formatArea, formatDate, formatNumber } from "../lib/format.ts";
 import { getJson, postJson } from "../lib/api-client.ts";

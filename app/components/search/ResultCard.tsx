@@ -6,7 +6,7 @@ import { m } from "../../paraglide/messages.js";
 import { formatArea, formatNumber } from "../../lib/format.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { CurrentUser } from "../../lib/root-data.ts";
-import type { SearchResultWarehouse } from "../../server/search/search.service.ts";
+import type { SearchResultWarehouse } from "../../lib/search-results.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { buttonClass } from "../ui/styles.ts";
 

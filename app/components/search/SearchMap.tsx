@@ -10,8 +10,7 @@ import type { Map as MapLibreMap, Marker, Popup } from "maplibre-gl";
 import { m } from "../../paraglide/messages.js";
 import { loadMapLibre } from "../warehouse/SheetMap.tsx";
 import { getJson } from "../../lib/api-client.ts";
-import type { MapItem, MapMarker, SearchMapResponse } from "../../server/search/search-map.service.ts";
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MARKERS_FROM_ZOOM } from "../../lib/map.ts";
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MARKERS_FROM_ZOOM, type MapItem, type MapMarker, type SearchMapResponse } from "../../lib/map.ts";
 
 export type { MapMarker };
 

@@ -1,8 +1,7 @@
 // "Open now · closes at 18:00" / "Closed · opens tomorrow at 08:00". The status is computed
 // on the server at request time (Europe/Rome) and passed in, so the server-rendered text and
 // the hydrated one are the same.
-import type { OpeningStatus as Status, WallMoment } from "../../server/warehouses/opening-hours.ts";
-import type { Weekday } from "../../server/db/types.ts";
+import type { OpeningStatus as Status, WallMoment, Weekday } from "../../lib/opening-hours.ts";
 import { m } from "../../paraglide/messages.js";
 
 export function weekdayName(day: Weekday): string {

@@ -1,7 +1,7 @@
 // The specification lists of a warehouse, one per category (1 services … 7 certifications).
 // A list longer than 5 shows its first 5 and a show-all / hide toggle.
 import { useId, useState } from "react";
-import type { SpecificationGroup } from "../../server/warehouses/warehouses.service.ts";
+import type { SpecificationGroup } from "../../lib/specifications.ts";
 import { m } from "../../paraglide/messages.js";
 
 export const COLLAPSED_COUNT = 5;

@@ -42,8 +42,6 @@ export type CrmEventType = "call" | "mail" | "meet" | "meeting" | "other";
 export type StripeStatus = "incomplete" | "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "pending_transfer";
 export type SubscriptionPlan = "yearly" | "six_months";
 
-export type Weekday = "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
-
 // ---------------------------------------------------------------- tables
 
 export interface MarketsTable {

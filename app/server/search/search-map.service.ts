@@ -4,21 +4,9 @@
 // larger of 10 and the mean count of the clusters answered.
 import type { Locale } from "../../lib/locale.ts";
 import type { SearchMapQuery } from "../../schemas/search.ts";
-import { clusterColor, MARKERS_FROM_ZOOM } from "../../lib/map.ts";
+import { clusterColor, MARKERS_FROM_ZOOM, type MapItem, type MapMarker, type SearchMapResponse } from "../../lib/map.ts";
 import { resolveSearchZone, type SearchDeps } from "./search.service.ts";
 import { zoneCacheFor, type Zone } from "./zones.ts";
-
-export type MapCluster = { kind: "cluster"; id: number; lat: number; lng: number; count: number; color: "red" | "blue"; expansion_zoom: number };
-export type MapMarker = { kind: "marker"; id: number; lat: number; lng: number; claimed: boolean; matches: boolean };
-export type MapItem = MapCluster | MapMarker;
-
-export type SearchMapResponse = {
-  items: MapItem[];
-  /** True when more markers lie in view than MAP_MARKERS_LIMIT (the nearest to the centre are answered). */
-  truncated: boolean;
-  /** null, or "location_not_found" when the location could not be geocoded. */
-  error: string | null;
-};
 
 /** Most single markers one answer carries (a browser draws a few thousand DOM markers smoothly at most). */
 export const MAP_MARKERS_LIMIT = 2000;

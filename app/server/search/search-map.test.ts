@@ -1,7 +1,8 @@
 // What the search's map draws, over a zone built from known points (no database needed).
 import { describe, expect, it } from "vitest";
 import { clusterColor } from "../../lib/map.ts";
-import { mapItems, MAP_MARKERS_LIMIT, type MapCluster, type MapMarker } from "./search-map.service.ts";
+import { mapItems, MAP_MARKERS_LIMIT } from "./search-map.service.ts";
+import type { MapCluster, MapMarker } from "../../lib/map.ts";
 import { packZonePoints, zoneFromPoints, type ZonePoint } from "./zones.ts";
 
 /** `n` points on a grid of about 30 m around a place. */

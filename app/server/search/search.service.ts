@@ -27,6 +27,7 @@ import { fieldErrors } from "../http/respond.ts";
 import { RateLimitError } from "../errors.ts";
 import { hit, type Limit } from "../security/rate-limit.ts";
 import { listFavouriteIds } from "../favourites/favourites.service.ts";
+import type { ResultSpecification, SearchResultWarehouse } from "../../lib/search-results.ts";
 import { searchQuery, SEARCH_LIST_LIMIT, selectedSpecificationIds, specGroupOfCategory, SPEC_GROUPS, type SearchQuery, type SpecGroup } from "../../schemas/search.ts";
 import { findSearchCards, listVisibleSpecifications, type PublicSpecification, type SearchCard } from "./search.queries.ts";
 import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone } from "./zones.ts";
@@ -38,28 +39,6 @@ export const JITTER_LNG = 0.006;
 export const PALLET_M2 = 1;
 /** Specifications shown per result (the map card shows at most 4). */
 export const CARD_SPECIFICATIONS = 4;
-
-export type ResultSpecification = { id: number; value: string; cat_id: number };
-
-export type SearchResultWarehouse = {
-  id: number;
-  name: string;
-  city: string;
-  address: string;
-  cap: string | null;
-  lat: number;
-  lng: number;
-  /** Kilometres from the centre to the published position. */
-  distance: number;
-  is_hub: boolean;
-  total_m2: number | null;
-  /** Claimed (redeemed): the warehouse has an owner on the platform. */
-  c_sub: boolean;
-  img: string | null;
-  /** The first specifications in display order (at most 4). */
-  specifications: ResultSpecification[];
-  specifications_count: number;
-};
 
 export type SearchResponse = {
   /** The nearest SEARCH_LIST_LIMIT warehouses that match every filter, nearest first. */

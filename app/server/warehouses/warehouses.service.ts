@@ -4,16 +4,14 @@ import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { NotFoundError } from "../errors.ts";
-import { openingStatus, weeklySchedule, type OpeningStatus, type WeeklyHours } from "./opening-hours.ts";
+import type { SpecificationGroup, SpecificationValue } from "../../lib/specifications.ts";
+import { openingStatus, weeklySchedule, type OpeningStatus, type WeeklyHours } from "../../lib/opening-hours.ts";
 import { findPublicWarehouse, findPublicWarehouses, findWarehouseTimes, listImages, listWarehouseSpecifications } from "./warehouses.queries.ts";
 
 /** How many specification values a comparison card shows (the spec's business constant). */
 export const COMPARE_SPECIFICATIONS = 4;
 /** At most this many warehouses are compared at once; more ids are ignored. */
 export const COMPARE_MAX = 12;
-
-export type SpecificationValue = { id: number; value: string; description: string | null };
-export type SpecificationGroup = { cat_id: number; category: string; values: SpecificationValue[] };
 
 /** A website as a safe link: http(s) only, the scheme added when missing; anything else → null. */
 export function websiteLink(raw: string | null | undefined): { href: string; label: string } | null {

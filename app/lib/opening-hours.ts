@@ -6,7 +6,10 @@
 // Rules (the spec's data model): a day with is_{day}_open false is closed; an open day with no
 // times is open all day; a close time before (or equal to) the open time means the warehouse
 // closes after midnight, on the next day.
-import type { Weekday } from "../db/types.ts";
+// Shared by the server (warehouses.service.ts computes the status) and the sheet page, which
+// names the weekdays; so it lives here, in code that may reach the browser.
+
+export type Weekday = "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
 
 export const WEEKDAYS: readonly Weekday[] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 export const TIME_ZONE = "Europe/Rome";

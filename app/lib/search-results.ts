@@ -1,0 +1,25 @@
+// A search result as the server answers it (app/server/search/search.service.ts) and the lists
+// and map cards draw it (app/components/search/ResultCard.tsx). Here so the browser code needs
+// no server module.
+
+export type ResultSpecification = { id: number; value: string; cat_id: number };
+
+export type SearchResultWarehouse = {
+  id: number;
+  name: string;
+  city: string;
+  address: string;
+  cap: string | null;
+  lat: number;
+  lng: number;
+  /** Kilometres from the centre to the published position. */
+  distance: number;
+  is_hub: boolean;
+  total_m2: number | null;
+  /** Claimed (redeemed): the warehouse has an owner on the platform. */
+  c_sub: boolean;
+  img: string | null;
+  /** The first specifications in display order (at most 4). */
+  specifications: ResultSpecification[];
+  specifications_count: number;
+};
