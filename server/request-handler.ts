@@ -1,7 +1,7 @@
 // Node (Express) → React Router. Our own glue instead of @react-router/express, because what
 // the app must refuse is decided here, before React Router reads anything:
 //
-// - a method no route takes (PROPFIND, TRACE…) → 405 JSON;
+// - a method no route takes (PROPFIND, TRACE…) → 405 JSON (after its body is read, see below);
 // - a body over its limit → 413 JSON, judged on Content-Length and again while reading (a
 //   chunked body is counted as it arrives and never held past the limit), and the
 //   connection is closed, since the rest of that body is not going to be read;
@@ -121,8 +121,24 @@ export function createRequestHandler(opts: {
         return;
       }
       const locale = localeOf(req, url);
+      // Every body is read (within its limit) before anything answers, so the connection is
+      // ready for the next request whatever the answer.
+      let body: Buffer | null = null;
+      if (!req.complete || (req.method !== "GET" && req.method !== "HEAD")) {
+        const read = await readBodyWithin(req, bodyLimitFor(url.pathname));
+        if ("tooLarge" in read) {
+          await refuseAndClose(req, res, jsonError(413, "payload_too_large", locale));
+          return;
+        }
+        body = read.body;
+      }
+      // A path the router could not decode, or one with a NUL, names nothing of ours.
+      if (!isCleanPath(url.pathname)) {
+        await send(res, jsonError(404, "not_found", locale));
+        return;
+      }
       if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
-        await refuseAndClose(req, res, jsonError(405, "method_not_allowed", locale, {}, { Allow: ALLOWED_METHODS.join(", ") }));
+        await send(res, jsonError(405, "method_not_allowed", locale, {}, { Allow: ALLOWED_METHODS.join(", ") }));
         return;
       }
 
@@ -131,21 +147,8 @@ export function createRequestHandler(opts: {
         if (!res.writableFinished) controller.abort();
       });
       const init: RequestInit = { method: req.method, headers: headersOf(req), signal: controller.signal };
-      if (req.method !== "GET" && req.method !== "HEAD") {
-        const read = await readBodyWithin(req, bodyLimitFor(url.pathname));
-        if ("tooLarge" in read) {
-          await refuseAndClose(req, res, jsonError(413, "payload_too_large", locale));
-          return;
-        }
-        init.body = new Uint8Array(read.body) as Uint8Array<ArrayBuffer>;
-      } else if (!req.complete) {
-        // A GET with a body: read and drop it, so the connection stays in step.
-        const read = await readBodyWithin(req, bodyLimitFor(url.pathname));
-        if ("tooLarge" in read) {
-          await refuseAndClose(req, res, jsonError(413, "payload_too_large", locale));
-          return;
-        }
-      }
+      // GET and HEAD carry no body for React Router, even if the client sent one (read and dropped above).
+      if (body && req.method !== "GET" && req.method !== "HEAD") init.body = new Uint8Array(body) as Uint8Array<ArrayBuffer>;
 
       let response = await handle(new Request(url, init), opts.getLoadContext(req, res));
       // React Router answers a method a resource route does not take with its own error body; ours says it in the user's language.
@@ -158,6 +161,18 @@ export function createRequestHandler(opts: {
       next(err);
     }
   };
+}
+
+/** Every segment decodes to well-formed text without NUL. */
+function isCleanPath(pathname: string): boolean {
+  return pathname.split("/").every((segment) => {
+    try {
+      const text = decodeURIComponent(segment);
+      return !text.includes("\u0000") && text.isWellFormed();
+    } catch {
+      return false;
+    }
+  });
 }
 
 function headersOf(req: ExpressRequest): Headers {

@@ -114,8 +114,8 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     }
     const entryModule = await entry();
 
-    app.all(
-      "/{*splat}",
+    // app.use, not a route: a route pattern would decode the path itself and fail on what the handler refuses cleanly.
+    app.use(
       createRequestHandler({
         build,
         mode: opts.dev ? "development" : "production",
@@ -135,8 +135,11 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     );
     // Whatever escaped a route (a bug, not bad input): logged, and a JSON 500 without details.
     app.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-      (req.log ?? log).error({ err }, "unhandled error");
       if (res.headersSent) return res.destroy();
+      // Express's own refusals (a path it cannot decode…) keep their 4xx status.
+      const status = typeof (err as { status?: unknown })?.status === "number" ? (err as { status: number }).status : 500;
+      if (status >= 400 && status < 500) return res.status(status).json({ error: "invalid", message: "Invalid request / Richiesta non valida" });
+      (req.log ?? log).error({ err }, "unhandled error");
       res.status(500).json({ error: "server_error", message: "Server error / Errore del server" });
     });
 

@@ -20,9 +20,19 @@ export const optionalText = (max = 255) =>
 // becomes a number: not [], true, "0x10", "Infinity" nor " " (Zod's coerce would take them all).
 const DECIMAL_TEXT = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d{1,3})?\s*$/;
 
+/**
+ * Too close to zero to mean anything here (a coordinate's centimetre is 1e-7), and PostgreSQL's
+ * float arithmetic underflows on such values: they are refused like text.
+ */
+export function isNegligible(n: number): boolean {
+  return n !== 0 && Math.abs(n) < 1e-9;
+}
+
 /** Decimal text → number; every other value is left for the schema to refuse. */
 export function numberFromText(value: unknown): unknown {
-  return typeof value === "string" && DECIMAL_TEXT.test(value) ? Number(value) : value;
+  if (typeof value !== "string" || !DECIMAL_TEXT.test(value)) return value;
+  const n = Number(value);
+  return isNegligible(n) ? value : n;
 }
 
 /** A number given as a number or as decimal text, checked by `schema` (a z.number()…). */

@@ -2,34 +2,7 @@
 // languages, the demo accounts, CSRF, the area guard, the API's error conventions and the
 // security headers.
 import { describe, expect, it } from "vitest";
-import { baseUrl, DEMO, DEMO_PASSWORD } from "./support.ts";
-
-type Jar = { cookies: Map<string, string> };
-const jar = (): Jar => ({ cookies: new Map() });
-
-async function call(j: Jar, path: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers);
-  if (j.cookies.size) headers.set("Cookie", [...j.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-  const res = await fetch(baseUrl() + path, { ...init, headers, redirect: "manual" });
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(";");
-    const [name, ...value] = pair!.split("=");
-    j.cookies.set(name!.trim(), value.join("="));
-  }
-  return res;
-}
-
-async function loggedIn(email: string): Promise<Jar> {
-  const j = jar();
-  await call(j, "/it");
-  const res = await call(j, "/login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-XSRF-TOKEN": j.cookies.get("XSRF-TOKEN")! },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD, remember: false }),
-  });
-  expect(res.status).toBe(200);
-  return j;
-}
+import { call, DEMO, DEMO_PASSWORD, jar, loggedIn } from "./support.ts";
 
 describe("pages", () => {
   it("serves /it and /en, server-rendered, with the language set", async () => {

@@ -67,3 +67,35 @@ export function useAppDatabase(): { db: Database } {
   });
   return holder;
 }
+
+/** A client with its own cookies, as one browser would be, for calls over plain HTTP. */
+export type Jar = { cookies: Map<string, string> };
+export const jar = (): Jar => ({ cookies: new Map() });
+
+export async function call(j: Jar, path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (j.cookies.size) headers.set("Cookie", [...j.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+  const res = await fetch(baseUrl() + path, { ...init, headers, redirect: "manual" });
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(";");
+    const [name, ...value] = pair!.split("=");
+    const v = value.join("=");
+    if (v === "") j.cookies.delete(name!.trim());
+    else j.cookies.set(name!.trim(), v);
+  }
+  return res;
+}
+
+/** The headers of a JSON call with this client's CSRF token. */
+export function jsonHeaders(j: Jar): Record<string, string> {
+  return { "Content-Type": "application/json", "X-XSRF-TOKEN": decodeURIComponent(j.cookies.get("XSRF-TOKEN") ?? "") };
+}
+
+/** A client logged in through POST /login (after a first page, which sets the CSRF cookie). */
+export async function loggedIn(email: string, password = DEMO_PASSWORD): Promise<Jar> {
+  const j = jar();
+  await call(j, "/it");
+  const res = await call(j, "/login", { method: "POST", headers: jsonHeaders(j), body: JSON.stringify({ email, password, remember: false }) });
+  if (res.status !== 200) throw new Error(`login as ${email}: ${res.status} ${await res.text()}`);
+  return j;
+}

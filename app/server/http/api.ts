@@ -74,7 +74,7 @@ function make<B extends Schema, Q extends Schema, P extends Schema, A extends Ac
   opts: Options<B, Q, P, A>,
   handler: (args: ApiArgs<B, Q, P, A>) => Promise<unknown> | unknown,
 ) {
-  return async ({ request, params, context }: RouteArgs): Promise<Response> => {
+  const endpoint = async ({ request, params, context }: RouteArgs): Promise<Response> => {
     const services = context.get(servicesContext);
     const locale = context.get(localeContext);
     try {
@@ -110,7 +110,12 @@ function make<B extends Schema, Q extends Schema, P extends Schema, A extends Ac
       return errorToResponse(err, locale, context.get(requestInfoContext).log ?? services.log);
     }
   };
+  // Who may call and what it takes, readable by the tests (the role matrix, the hostile-input run).
+  const contract: ApiContract = { access: opts.access, body: opts.body, query: opts.query, params: opts.params };
+  return Object.assign(endpoint, { contract });
 }
+
+export type ApiContract = { access: Access; body?: z.ZodType; query?: z.ZodType; params?: z.ZodType };
 
 /** A state-changing endpoint (POST). CSRF was already checked by the root middleware. */
 export const apiAction = make;

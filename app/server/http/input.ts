@@ -3,8 +3,10 @@
 // a prototype (`__proto__`, `constructor`, `prototype`), so no body or query string can
 // change Object.prototype of the running process; the checks walk the input iteratively
 // (a deeply nested body cannot overflow the stack) and refuse what PostgreSQL would refuse
-// later as a 500: NUL characters and lone UTF-16 surrogates, in keys as in values.
+// later as a 500: NUL characters and lone UTF-16 surrogates, in keys as in values, and
+// numbers so close to zero that its float arithmetic underflows.
 import { ValidationError } from "../errors.ts";
+import { isNegligible } from "../../schemas/common.ts";
 
 /** Nesting deeper than this is no payload of ours. */
 export const MAX_INPUT_DEPTH = 16;
@@ -101,6 +103,10 @@ export function checkInput(input: unknown): void {
     const { value, path } = stack.pop()!;
     if (typeof value === "string") {
       if (!isCleanText(value)) refuse(fieldName(path));
+      continue;
+    }
+    if (typeof value === "number") {
+      if (isNegligible(value)) refuse(fieldName(path));
       continue;
     }
     if (value === null || typeof value !== "object" || value instanceof Blob) continue;

@@ -1,0 +1,212 @@
+// The endpoint-by-role matrix: every route of app/routes.ts, page or API, with the answer
+// each kind of user gets, asked over HTTP of the app started as in production. A route
+// without a row fails the test, so every new page or endpoint declares who may use it and
+// proves the refusals. Where ownership applies, "other" is the same role without the
+// ownership: another hunter, the owner of another warehouse.
+//
+// What a status means here: 401 not logged in, 403 the wrong role, 404 not there *or not
+// yours* (one answer for both), 405 a method the route does not take, 422 the guard let the
+// call through and the (deliberately incomplete) body was refused without writing anything.
+import { beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../app/server/accounts/passwords.ts";
+import { makeRequest, makeUser } from "../support/factories.ts";
+import { routeTable } from "../support/route-table.ts";
+import { call, DEMO, DEMO_PASSWORD, jar, jsonHeaders, loggedIn, useAppDatabase, type Jar } from "./support.ts";
+
+const ACTORS = ["visitor", "hunter", "stocker", "keeper", "referent", "admin"] as const;
+type Actor = (typeof ACTORS)[number] | "other";
+type Expect = Record<(typeof ACTORS)[number], number> & { other?: number };
+
+type Ids = { warehouse: number; requestLink: { warehouseId: number; requestId: number }; userId: number };
+type Row = {
+  /** The route's path as app/routes.ts spells it, with a leading slash. */
+  route: string;
+  method: "GET" | "POST";
+  url: (ids: Ids) => string;
+  body?: unknown;
+  /** Each actor on a session of its own (the call ends it: logout). */
+  fresh?: boolean;
+  expect: Expect;
+};
+
+const all = (status: number): Expect => ({ visitor: status, hunter: status, stocker: status, keeper: status, referent: status, admin: status });
+/** Logged-in users only (any role). */
+const users = (status: number): Expect => ({ ...all(status), visitor: 401 });
+/** An area reserved to some roles: visitors 401, the others 403, the owners of the area `inside`. */
+const area = (inside: number, ...roles: (typeof ACTORS)[number][]): Expect => {
+  const out = { ...all(403), visitor: 401 };
+  for (const role of roles) out[role] = inside;
+  return out;
+};
+/** The parties of the test's request link (the hunter who sent it, the warehouse's stocker and referent) vs everyone else. */
+const parties = (status: number): Expect => ({ visitor: 401, hunter: status, stocker: status, referent: status, keeper: 404, admin: 404, other: 404 });
+
+const review = { review_data: { full_name: "Matrix", email: "matrix@example.com", telephone: "+39 02 1234567", description: "Fine.", reliability_value: 4, communication_value: 5 } };
+const report = { report_data: { full_name: "Matrix", email: "matrix@example.com", telephone: "+39 02 1234567", subject: "Matrix", description: "A report." } };
+const search = "location=Milano&radius=10";
+
+const ROWS: Row[] = [
+  { route: "/", method: "GET", url: () => "/", expect: all(302) },
+
+  // Accounts: open to everyone; an empty body is refused (422) before anything is written.
+  { route: "/login", method: "POST", url: () => "/login", body: {}, expect: all(422) },
+  { route: "/login", method: "GET", url: () => "/login", expect: all(405) },
+  { route: "/logout", method: "POST", url: () => "/logout", body: {}, fresh: true, expect: all(200) },
+  { route: "/logout", method: "GET", url: () => "/logout", expect: all(405) },
+  { route: "/register", method: "POST", url: () => "/register", body: {}, expect: all(422) },
+  { route: "/register", method: "GET", url: () => "/register", expect: all(405) },
+  { route: "/confirm-code", method: "POST", url: () => "/confirm-code", body: {}, expect: all(422) },
+  { route: "/confirm-code", method: "GET", url: () => "/confirm-code", expect: all(405) },
+  { route: "/send-code", method: "POST", url: () => "/send-code", body: {}, expect: all(422) },
+  { route: "/send-code", method: "GET", url: () => "/send-code", expect: all(405) },
+  { route: "/api/recover-password", method: "POST", url: () => "/api/recover-password", body: {}, expect: all(422) },
+  { route: "/api/recover-password", method: "GET", url: () => "/api/recover-password", expect: all(405) },
+  { route: "/api/users/:id/complete-account", method: "POST", url: (ids) => `/api/users/${ids.userId}/complete-account`, body: {}, expect: all(422) },
+  { route: "/api/users/:id/complete-account", method: "GET", url: (ids) => `/api/users/${ids.userId}/complete-account`, expect: all(405) },
+  { route: "/api/users/:id/reset-password", method: "POST", url: (ids) => `/api/users/${ids.userId}/reset-password`, body: {}, expect: all(422) },
+  { route: "/api/users/:id/reset-password", method: "GET", url: (ids) => `/api/users/${ids.userId}/reset-password`, expect: all(405) },
+  { route: "/api/send-support-requests", method: "POST", url: () => "/api/send-support-requests", body: {}, expect: all(422) },
+  { route: "/api/send-support-requests", method: "GET", url: () => "/api/send-support-requests", expect: all(405) },
+  { route: "/api/markets", method: "GET", url: () => "/api/markets", expect: all(200) },
+  { route: "/api/markets", method: "POST", url: () => "/api/markets", body: {}, expect: all(405) },
+  { route: "/api/health", method: "GET", url: () => "/api/health", expect: all(200) },
+  { route: "/api/health", method: "POST", url: () => "/api/health", body: {}, expect: all(405) },
+  { route: "/api/me", method: "GET", url: () => "/api/me", expect: all(200) },
+  { route: "/api/me", method: "POST", url: () => "/api/me", body: {}, expect: all(405) },
+
+  // Quote requests, favourites, reviews and reports.
+  { route: "/api/warehouses/send-requests", method: "POST", url: () => "/api/warehouses/send-requests", body: {}, expect: all(422) },
+  { route: "/api/warehouses/send-requests", method: "GET", url: () => "/api/warehouses/send-requests", expect: all(405) },
+  // The hunter passes the guard and meets a warehouse that does not exist.
+  { route: "/api/stock-hunter/warehouses/:id/toggle-favourite", method: "POST", url: () => "/api/stock-hunter/warehouses/999999999/toggle-favourite", expect: area(404, "hunter") },
+  { route: "/api/stock-hunter/warehouses/:id/toggle-favourite", method: "GET", url: (ids) => `/api/stock-hunter/warehouses/${ids.warehouse}/toggle-favourite`, expect: { ...area(405, "hunter") } },
+  { route: "/api/warehouses/:warehouseId/requests/:requestId/review", method: "POST", url: ({ requestLink: l }) => `/api/warehouses/${l.warehouseId}/requests/${l.requestId}/review`, body: review, expect: parties(200) },
+  { route: "/api/warehouses/:warehouseId/requests/:requestId/review", method: "GET", url: ({ requestLink: l }) => `/api/warehouses/${l.warehouseId}/requests/${l.requestId}/review`, expect: all(405) },
+  { route: "/api/warehouses/:warehouseId/requests/:requestId/report", method: "POST", url: ({ requestLink: l }) => `/api/warehouses/${l.warehouseId}/requests/${l.requestId}/report`, body: report, expect: parties(200) },
+  { route: "/api/warehouses/:warehouseId/requests/:requestId/report", method: "GET", url: ({ requestLink: l }) => `/api/warehouses/${l.warehouseId}/requests/${l.requestId}/report`, expect: all(405) },
+
+  // Map search and geocoding: public reads.
+  { route: "/api/warehouses/search", method: "GET", url: () => `/api/warehouses/search?${search}`, expect: all(200) },
+  { route: "/api/warehouses/search", method: "POST", url: () => "/api/warehouses/search", body: {}, expect: all(405) },
+  { route: "/api/warehouses/search/map", method: "GET", url: () => `/api/warehouses/search/map?${search}&zoom=11&west=8.9&south=45.3&east=9.4&north=45.6`, expect: all(200) },
+  { route: "/api/warehouses/search/map", method: "POST", url: () => "/api/warehouses/search/map", body: {}, expect: all(405) },
+  { route: "/api/warehouses/search/cards", method: "GET", url: (ids) => `/api/warehouses/search/cards?ids=${ids.warehouse}&lat=45.46&lng=9.19`, expect: all(200) },
+  { route: "/api/warehouses/search/cards", method: "POST", url: () => "/api/warehouses/search/cards", body: {}, expect: all(405) },
+  { route: "/api/places", method: "GET", url: () => "/api/places?location=Mila", expect: all(200) },
+  { route: "/api/places", method: "POST", url: () => "/api/places", body: {}, expect: all(405) },
+  { route: "/api/geocode/location", method: "GET", url: () => "/api/geocode/location?location=Milano", expect: all(200) },
+  { route: "/api/geocode/location", method: "POST", url: () => "/api/geocode/location", body: {}, expect: all(405) },
+  { route: "/api/geocode/coords", method: "GET", url: () => "/api/geocode/coords?latitude=45.46&longitude=9.19", expect: all(200) },
+  { route: "/api/geocode/coords", method: "POST", url: () => "/api/geocode/coords", body: {}, expect: all(405) },
+
+  // Every other /api path: the areas the next issues build, guarded already, then a JSON 404.
+  { route: "/api/*", method: "GET", url: () => "/api/no-such-call", expect: all(404) },
+  { route: "/api/*", method: "POST", url: () => "/api/no-such-call", body: {}, expect: all(404) },
+  { route: "/api/*", method: "GET", url: () => "/api/admin/dashboard", expect: area(404, "admin") },
+  { route: "/api/*", method: "POST", url: () => "/api/admin/warehouses/1/edit", body: {}, expect: area(404, "admin") },
+  { route: "/api/*", method: "GET", url: () => "/api/stocker/requests", expect: area(404, "stocker", "keeper") },
+  { route: "/api/*", method: "GET", url: () => "/api/referent/requests", expect: area(404, "referent") },
+  { route: "/api/*", method: "GET", url: () => "/api/stock-hunter/requests", expect: area(404, "hunter") },
+  { route: "/api/*", method: "GET", url: () => "/api/stock-hunter/notifications", expect: area(404, "hunter", "stocker", "keeper") },
+  { route: "/api/*", method: "GET", url: () => "/api/stock_hunter/reviews", expect: area(404, "hunter") },
+  { route: "/admin/*", method: "GET", url: () => "/admin", expect: area(404, "admin") },
+  { route: "/admin/*", method: "GET", url: () => "/admin/warehouses", expect: area(404, "admin") },
+
+  // Public pages.
+  { route: "/:locale", method: "GET", url: () => "/it", expect: all(200) },
+  { route: "/:locale/stocks", method: "GET", url: () => `/en/stocks?${search}`, expect: all(200) },
+  { route: "/:locale/stock-hunter-conditions", method: "GET", url: () => "/it/stock-hunter-conditions", expect: all(200) },
+  { route: "/:locale/stocker-conditions", method: "GET", url: () => "/it/stocker-conditions", expect: all(200) },
+  { route: "/:locale/privacy-policy", method: "GET", url: () => "/en/privacy-policy", expect: all(200) },
+  { route: "/:locale/general-conditions", method: "GET", url: () => "/en/general-conditions", expect: all(200) },
+  { route: "/:locale/warehouses/:id", method: "GET", url: (ids) => `/it/warehouses/${ids.warehouse}`, expect: all(200) },
+  { route: "/:locale/compare", method: "GET", url: (ids) => `/en/compare?wids=${ids.warehouse}`, expect: all(200) },
+  { route: "/:locale/warehouses/:warehouseId/requests/:requestId/review", method: "GET", url: ({ requestLink: l }) => `/en/warehouses/${l.warehouseId}/requests/${l.requestId}/review`, expect: parties(200) },
+  { route: "/:locale/warehouses/:warehouseId/requests/:requestId/review", method: "POST", url: ({ requestLink: l }) => `/en/warehouses/${l.warehouseId}/requests/${l.requestId}/review`, body: "form", expect: parties(200) },
+  { route: "/:locale/warehouses/:warehouseId/requests/:requestId/report", method: "GET", url: ({ requestLink: l }) => `/en/warehouses/${l.warehouseId}/requests/${l.requestId}/report`, expect: parties(200) },
+  { route: "/:locale/warehouses/:warehouseId/requests/:requestId/report", method: "POST", url: ({ requestLink: l }) => `/en/warehouses/${l.warehouseId}/requests/${l.requestId}/report`, body: "form", expect: parties(200) },
+  // A logged-in user has no registration to confirm: sent on to the site.
+  { route: "/:locale/confirm-code", method: "GET", url: () => "/it/confirm-code", expect: { ...all(302), visitor: 200 } },
+  { route: "/:locale/complete-account/:id", method: "GET", url: (ids) => `/it/complete-account/${ids.userId}?u_token=not-a-token`, expect: all(200) },
+  { route: "/:locale/forgot-password", method: "GET", url: () => "/en/forgot-password", expect: all(200) },
+  { route: "/:locale/reset-password/:id", method: "GET", url: (ids) => `/en/reset-password/${ids.userId}?rpt_token=not-a-token`, expect: all(200) },
+  { route: "/:locale/*", method: "GET", url: () => "/it/no-such-page", expect: all(404) },
+  // The logged-in areas (next issues): reserved to their role already.
+  { route: "/:locale/*", method: "GET", url: () => "/it/stocker/profile", expect: area(404, "stocker", "keeper") },
+  { route: "/:locale/*", method: "GET", url: () => "/en/referent/profile/messages", expect: area(404, "referent") },
+  { route: "/:locale/*", method: "GET", url: () => "/it/stock-hunter/profile", expect: area(404, "hunter") },
+];
+
+const app = useAppDatabase();
+const sessions = new Map<Actor, Jar>();
+let ids: Ids;
+
+async function asActor(actor: Actor, fresh: boolean): Promise<Jar> {
+  const emails: Record<Actor, string | null> = { visitor: null, hunter: DEMO.hunter, stocker: DEMO.stocker, keeper: DEMO.keeper, referent: DEMO.referent, admin: DEMO.admin, other: otherHunterEmail };
+  if (!fresh && sessions.has(actor)) return sessions.get(actor)!;
+  const email = emails[actor];
+  let j: Jar;
+  if (email) j = await loggedIn(email);
+  else {
+    j = jar();
+    await call(j, "/it");
+  }
+  if (!fresh) sessions.set(actor, j);
+  return j;
+}
+
+let otherHunterEmail = "";
+
+beforeAll(async () => {
+  const db = app.db;
+  const stocker = await db.selectFrom("users").select("id").where("email", "=", DEMO.stocker).executeTakeFirstOrThrow();
+  const referent = await db.selectFrom("users").select("id").where("email", "=", DEMO.referent).executeTakeFirstOrThrow();
+  const hunter = await db.selectFrom("users").select("id").where("email", "=", DEMO.hunter).executeTakeFirstOrThrow();
+  // A listed warehouse of the demo stocker whose referent is the demo referent.
+  const warehouse = await db
+    .selectFrom("warehouses")
+    .select("id")
+    .where("user_id", "=", stocker.id)
+    .where("referent_id", "=", referent.id)
+    .where("status", "=", "approved")
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  const { request } = await makeRequest(db, { userId: hunter.id, warehouseIds: [warehouse.id], state: "confirmed" });
+  const other = await makeUser(db, { role: "stock_hunter", password_hash: await hashPassword(DEMO_PASSWORD) });
+  otherHunterEmail = other.email;
+  ids = { warehouse: warehouse.id, requestLink: { warehouseId: warehouse.id, requestId: request.id }, userId: other.id };
+});
+
+describe("the endpoint-by-role matrix", () => {
+  it("has a row for every route and method of app/routes.ts", () => {
+    const declared = new Set(ROWS.map((row) => `${row.method} ${row.route}`));
+    const table = routeTable();
+    const missing = table.flatMap(({ route, methods }) => methods.map((method) => `${method} ${route}`)).filter((key) => !declared.has(key));
+    expect(missing, "routes without a row in tests/e2e/route-matrix.test.ts").toEqual([]);
+    const known = new Set(table.map((r) => r.route));
+    expect(ROWS.filter((row) => !known.has(row.route)).map((row) => row.route), "rows of routes that do not exist").toEqual([]);
+  });
+
+  it("answers every route as declared, for every kind of user", async () => {
+    const wrong: string[] = [];
+    for (const row of ROWS) {
+      const actors = [...ACTORS, ...(row.expect.other !== undefined ? (["other"] as const) : [])];
+      for (const actor of actors) {
+        const j = await asActor(actor, row.fresh ?? false);
+        const url = row.url(ids);
+        let init: RequestInit = { method: row.method };
+        if (row.method === "POST") {
+          init =
+            row.body === "form"
+              ? { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ _xsrf: decodeURIComponent(j.cookies.get("XSRF-TOKEN") ?? "") }).toString() }
+              : { method: "POST", headers: jsonHeaders(j), body: JSON.stringify(row.body ?? {}) };
+        }
+        const res = await call(j, url, init);
+        await res.arrayBuffer();
+        const expected = row.expect[actor as keyof Expect];
+        if (res.status !== expected) wrong.push(`${row.method} ${url} as ${actor}: ${res.status}, expected ${expected}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
