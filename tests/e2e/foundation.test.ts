@@ -2,7 +2,9 @@
 // languages, the demo accounts, CSRF, the area guard, the API's error conventions and the
 // security headers.
 import { describe, expect, it } from "vitest";
-import { call, DEMO, DEMO_PASSWORD, jar, loggedIn } from "./support.ts";
+import fs from "node:fs";
+import { inject } from "vitest";
+import { baseUrl, call, DEMO, DEMO_PASSWORD, jar, jsonHeaders, loggedIn } from "./support.ts";
 
 describe("pages", () => {
   it("serves /it and /en, server-rendered, with the language set", async () => {
@@ -104,5 +106,57 @@ describe("the area guard", () => {
     const res = await call(jar(), "/api/nothing-here");
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toMatch(/json/);
+  });
+});
+
+describe("hardening (issue 9)", () => {
+  it("rotates the CSRF token at login and logout: a token from before the session no longer works", async () => {
+    const j = jar();
+    await call(j, "/it");
+    const before = j.cookies.get("XSRF-TOKEN")!;
+    const login = await call(j, "/login", { method: "POST", headers: jsonHeaders(j), body: JSON.stringify({ email: DEMO.hunter, password: DEMO_PASSWORD }) });
+    expect(login.status).toBe(200);
+    const during = j.cookies.get("XSRF-TOKEN")!;
+    expect(during).not.toBe(before);
+    const stale = { "Content-Type": "application/json", "X-XSRF-TOKEN": decodeURIComponent(before), Cookie: `sid=${j.cookies.get("sid")}; XSRF-TOKEN=${before}` };
+    expect((await fetch(`${baseUrl()}/api/send-support-requests`, { method: "POST", headers: stale, body: "{}" })).status).toBe(419);
+    expect((await call(j, "/api/send-support-requests", { method: "POST", headers: jsonHeaders(j), body: "{}" })).status).toBe(422);
+    expect((await call(j, "/logout", { method: "POST", headers: jsonHeaders(j), body: "{}" })).status).toBe(200);
+    expect(j.cookies.get("XSRF-TOKEN")).not.toBe(during);
+  });
+  it("marks personal answers no-store and sends HSTS only over https", async () => {
+    const hunter = await loggedIn(DEMO.hunter);
+    for (const path of ["/api/me", "/it", "/it/stocks"]) expect((await call(hunter, path)).headers.get("cache-control"), path).toBe("no-store");
+    expect((await call(jar(), "/api/me")).headers.get("cache-control")).toBe("no-store");
+    expect((await call(jar(), "/it")).headers.get("strict-transport-security")).toBeNull();
+    const https = await call(jar(), "/it", { headers: { "X-Forwarded-Proto": "https" } });
+    expect(https.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
+    const csp = https.headers.get("content-security-policy")!;
+    expect(csp).not.toMatch(/unsafe-eval|https:(?!\/\/)/);
+  });
+  it("takes the client's address from the trusted proxy's entry, not from what the client wrote", async () => {
+    const j = jar();
+    await call(j, "/it");
+    const email = `nobody-${Date.now()}@example.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      // A client rotates the left-most entry; the proxy (here, the test on loopback) appends the real one.
+      const res = await call(j, "/login", { method: "POST", headers: { ...jsonHeaders(j), "X-Forwarded-For": `10.9.${i}.1, 198.51.100.77` }, body: JSON.stringify({ email, password: "wrong-password" }) });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+  it("keeps credentials out of the request logs", async () => {
+    const hunter = await loggedIn(DEMO.hunter);
+    const sid = hunter.cookies.get("sid")!;
+    const xsrf = hunter.cookies.get("XSRF-TOKEN")!;
+    await call(hunter, "/it/reset-password/1?rpt_token=rpt-secret-value-123");
+    await call(hunter, "/it/complete-account/1?u_token=u-secret-value-456");
+    await call(hunter, "/api/send-support-requests", { method: "POST", headers: jsonHeaders(hunter), body: "{}" });
+    await new Promise((r) => setTimeout(r, 300));
+    const log = fs.readFileSync(inject("e2eLogFile"), "utf8");
+    expect(log).toContain("/it/reset-password/1?rpt_token=[redacted]");
+    for (const secret of [sid, xsrf, decodeURIComponent(xsrf), "rpt-secret-value-123", "u-secret-value-456"]) expect(log.includes(secret), secret.slice(0, 6)).toBe(false);
   });
 });

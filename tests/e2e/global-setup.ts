@@ -14,6 +14,7 @@ declare module "vitest" {
     e2eBaseUrl: string;
     e2eMailDir: string;
     e2eDataDir: string;
+    e2eLogFile: string;
   }
 }
 
@@ -25,13 +26,19 @@ export async function setup(project: TestProject) {
   const dataDir = path.join(work, "data");
   const mailDir = path.join(work, "mail");
   const smtp = await startSmtpCapture(mailDir);
+  const logFile = path.join(work, "app.log");
   const app = await startAppProcess({
     dataDir,
-    env: { SEED_DEMO_DATA: "1", SEED_WAREHOUSES: "600", SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SUPPORT_EMAIL: "support@stockspace.test" },
+    logFile,
+    // Request logs at info, as in production, so the tests can check what they carry.
+    // The tests stand where a proxy on the same machine would (TRUST_PROXY=loopback), so they can
+    // send X-Forwarded-* as a proxy does and check what a client can and cannot forge.
+    env: { LOG_LEVEL: "info", TRUST_PROXY: "loopback", SEED_DEMO_DATA: "1", SEED_WAREHOUSES: "600", SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SUPPORT_EMAIL: "support@stockspace.test" },
   });
   project.provide("e2eBaseUrl", app.url);
   project.provide("e2eMailDir", mailDir);
   project.provide("e2eDataDir", dataDir);
+  project.provide("e2eLogFile", logFile);
   console.log(`end-to-end tests: app at ${app.url}`);
   return async () => {
     const code = await app.stop("SIGTERM");

@@ -31,7 +31,7 @@ export function ensureBuilt(): void {
 
 export type AppProcess = { url: string; port: number; child: ChildProcess; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
 
-export async function startAppProcess(opts: { dataDir: string; env?: Record<string, string>; port?: number; timeoutMs?: number }): Promise<AppProcess> {
+export async function startAppProcess(opts: { dataDir: string; env?: Record<string, string>; port?: number; timeoutMs?: number; logFile?: string }): Promise<AppProcess> {
   const port = opts.port ?? (await freePort());
   let output = "";
   const child = spawn(NODE, [path.join(ROOT, "server/index.ts")], {
@@ -40,6 +40,8 @@ export async function startAppProcess(opts: { dataDir: string; env?: Record<stri
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));
+  // Every line the app logs, kept whole for the tests that read the logs.
+  if (opts.logFile) child.stdout?.pipe(fs.createWriteStream(opts.logFile));
   child.stderr?.on("data", (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let dead = false;
