@@ -54,6 +54,9 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
   let server: http.Server | null = null;
   let vite: { close: () => Promise<void> } | null = null;
   try {
+    if (config.production && database.embedded) {
+      log.warn("NODE_ENV=production on the embedded PostgreSQL: fine for a demo or a single small instance; a production site runs on DATABASE_URL with backups (docs/security.md)");
+    }
     const applied = await migrateToLatest(database.db);
     if (applied.length) log.info({ migrations: applied }, "migrations applied");
     const secret = await appSecret(database.db);
