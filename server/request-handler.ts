@@ -29,13 +29,13 @@ export function bodyLimitFor(pathname: string): number {
   return BODY_LIMITS.find((rule) => rule.pattern.test(path))?.bytes ?? DEFAULT_BODY_LIMIT;
 }
 
-type ReadBody = { body: Buffer } | { tooLarge: true };
+type ReadBody = { body: Buffer } | { tooLarge: true } | { aborted: true };
 
-/** The whole body, or tooLarge as soon as it passes `limit` bytes (declared or counted). */
+/** The whole body, tooLarge as soon as it passes `limit` bytes (declared or counted), or aborted when the client goes away. */
 function readBodyWithin(req: ExpressRequest, limit: number): Promise<ReadBody> {
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve({ tooLarge: true });
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const done = () => {
@@ -58,12 +58,12 @@ function readBodyWithin(req: ExpressRequest, limit: number): Promise<ReadBody> {
       done();
       resolve({ body: Buffer.concat(chunks) });
     };
-    const onError = (err: Error) => {
+    const onError = () => {
       done();
-      reject(err);
+      resolve({ aborted: true });
     };
     const onClose = () => {
-      if (!req.complete) onError(new Error("the client closed the connection before the body was sent"));
+      if (!req.complete) onError();
     };
     req.on("data", onData);
     req.on("end", onEnd);
@@ -126,6 +126,10 @@ export function createRequestHandler(opts: {
       let body: Buffer | null = null;
       if (!req.complete || (req.method !== "GET" && req.method !== "HEAD")) {
         const read = await readBodyWithin(req, bodyLimitFor(url.pathname));
+        if ("aborted" in read) {
+          res.destroy();
+          return;
+        }
         if ("tooLarge" in read) {
           await refuseAndClose(req, res, jsonError(413, "payload_too_large", locale));
           return;
