@@ -46,8 +46,8 @@ export function retryDelayMs(attempts: number): number {
 
 /**
  * One Message-ID per outbox row, the same at every attempt: when at-least-once delivery
- * repeats a message (a crash between the server's answer and the 'sent' mark), mail
- * clients see the same message twice and show it once.
+ * repeats a message (a crash between the server's answer and the 'sent' mark), the
+ * recipient's system can tell the repeat is the same message.
  */
 export function outboxMessageId(message: Pick<ClaimedMessage, "id" | "created_at">, from: string): string {
   const domain = /@([^@\s>]+)>?\s*$/.exec(from)?.[1] ?? "stockspace.local";

@@ -135,7 +135,7 @@ describe("the outbox", () => {
     await t.db.updateTable("mail_outbox").set({ next_attempt_at: new Date(Date.now() - 1000) }).execute();
     expect(await deliverDueMail(t.db, transport, { from, log })).toBe(1);
     // A crash between the server's answer and the 'sent' mark repeats the message, with the
-    // same Message-ID, so the recipient's mail client shows it once.
+    // same Message-ID, so the recipient's system can tell it is the same message.
     await t.db.updateTable("mail_outbox").set({ status: "sending", next_attempt_at: new Date(Date.now() - 1000) }).execute();
     expect(await deliverDueMail(t.db, transport, { from, log })).toBe(1);
     const [first, again] = transport.sent.map((m) => m.messageId);
