@@ -208,7 +208,9 @@ describe("a forgotten password", () => {
     await page.goto("/en?ctml=1");
     await page.locator("#login-ap").getByRole("link", { name: "Forgot your password?" }).click();
     await page.waitForURL("**/en/forgot-password");
-    await page.locator("[name=email]").fill(email);
+    // The login popup closes as the page changes (it may still be fading out right after the URL does).
+    await page.getByRole("dialog", { name: "Log in" }).waitFor({ state: "detached" });
+    await page.getByTestId("forgot-password-form").locator("[name=email]").fill(email);
     const sentAt = Date.now() - 1000;
     await page.getByRole("button", { name: "Send the link" }).click();
     await visible(page.getByText(`If an account exists for ${email}`));
