@@ -14,17 +14,18 @@ const HOUR = 3600;
 // - an untrusted client gets 5 wrong passwords per account from one IP: a person who forgot
 //   the password has tried it by then (recovery is one click away), a guesser is slowed to
 //   20 tries an hour per address it owns;
-// - all untrusted clients together get 10 per account: past that the account refuses every
-//   untrusted client (a botnet rotating addresses gets 40 guesses an hour, then nothing more),
-//   but a trusted browser of the owner still logs in. The trade-off: the owner on a new
-//   browser waits too, until the flood's failures age out (or uses password recovery);
+// - all untrusted clients together get 100 per account: a ceiling for a botnet rotating real
+//   addresses (400 guesses an hour at most, then nothing more), set high enough that a few
+//   addresses guessing (5 each) never reach it, so the owner logging in from anywhere else —
+//   a new browser, another office — is not locked out by them. Past it, the owner's trusted
+//   browser still logs in; a new one waits until the flood ages out (or uses recovery);
 // - one IP gets 25 wrong logins across all accounts (credential stuffing), untrusted only, so
 //   an attacker behind the owner's office NAT does not lock the owner's trusted browser;
 // - a trusted device gets 10 wrong passwords of its own, counted by its id: a stolen device
 //   cookie is locked like any source, and its owner's typos never touch anyone else's count.
 const LOGIN_WINDOW = 15 * MINUTE;
 export const LOGIN_FAILURES_PER_ACCOUNT_IP: FailureLimit = { name: "login-fail:account-ip", max: 5, windowSeconds: LOGIN_WINDOW };
-export const LOGIN_FAILURES_PER_ACCOUNT_UNTRUSTED: FailureLimit = { name: "login-fail:account", max: 10, windowSeconds: LOGIN_WINDOW };
+export const LOGIN_FAILURES_PER_ACCOUNT_UNTRUSTED: FailureLimit = { name: "login-fail:account", max: 100, windowSeconds: LOGIN_WINDOW };
 export const LOGIN_FAILURES_PER_IP: FailureLimit = { name: "login-fail:ip", max: 25, windowSeconds: LOGIN_WINDOW };
 export const LOGIN_FAILURES_PER_DEVICE: FailureLimit = { name: "login-fail:device", max: 10, windowSeconds: LOGIN_WINDOW };
 

@@ -50,7 +50,7 @@ const attackerIp = (i: number) => `203.0.113.${(i % 200) + 1}`;
 
 describe("the numbers", () => {
   it("are the documented ones", () => {
-    expect([LOGIN_FAILURES_PER_ACCOUNT_IP.max, LOGIN_FAILURES_PER_ACCOUNT_UNTRUSTED.max, LOGIN_FAILURES_PER_IP.max, LOGIN_FAILURES_PER_DEVICE.max]).toEqual([5, 10, 25, 10]);
+    expect([LOGIN_FAILURES_PER_ACCOUNT_IP.max, LOGIN_FAILURES_PER_ACCOUNT_UNTRUSTED.max, LOGIN_FAILURES_PER_IP.max, LOGIN_FAILURES_PER_DEVICE.max]).toEqual([5, 100, 25, 10]);
   });
 });
 
@@ -73,15 +73,30 @@ describe("an attacker", () => {
     expect(rows.map((r) => [r.key, r.hits])).toEqual([["login-fail:account-ip:email:target@example.com|ip:192.0.2.1", 5]]);
   });
 
-  it("with 50 wrong passwords from many IPs locks out untrusted clients, but not the owner's browser with its device cookie", async () => {
+  it("with wrong passwords from a few addresses does not lock out the owner, even from a new browser elsewhere", async () => {
+    const user = await owner("traveller@example.com");
+    const statuses: number[] = [];
+    for (const ip of ["192.0.2.31", "192.0.2.32", "192.0.2.33"]) {
+      for (let i = 0; i < 10; i++) statuses.push((await post({ email: "traveller@example.com", password: `guess-${i}` }, { ip })).status);
+    }
+    // Each address is slowed after 5…
+    expect(statuses.filter((s) => s === 401)).toHaveLength(15);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    // …and the owner, on a browser that never logged in before, from another address, gets in.
+    const res = await post({ email: "traveller@example.com", password: PASSWORD }, { ip: "198.51.100.9" });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ user_id: user.id, role: "stock_hunter" });
+  });
+
+  it("with 120 wrong passwords from many IPs locks out untrusted clients, but not the owner's browser with its device cookie", async () => {
     const user = await owner("victim@example.com");
     const device = await trustedBrowser("victim@example.com");
 
     const statuses: number[] = [];
-    for (let i = 0; i < 50; i++) statuses.push((await post({ email: "victim@example.com", password: `guess-${i}` }, { ip: attackerIp(i) })).status);
-    // 10 guesses in all, then every untrusted client is refused for this account.
-    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
-    expect(statuses.slice(10)).toEqual(Array(40).fill(429));
+    for (let i = 0; i < 120; i++) statuses.push((await post({ email: "victim@example.com", password: `guess-${i}` }, { ip: attackerIp(i) })).status);
+    // 100 guesses in all, then every untrusted client is refused for this account.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(100);
+    expect(statuses.slice(100)).toEqual(Array(20).fill(429));
     // Even a valid password from an attacker's fresh address is refused.
     expect((await post({ email: "victim@example.com", password: PASSWORD }, { ip: "192.0.2.200" })).status).toBe(429);
 
@@ -136,7 +151,8 @@ describe("device cookies that are not trusted", () => {
     const other = await owner("someone-else@example.com");
     const good = await trustedBrowser("careful@example.com");
     const otherDevice = await trustedBrowser("someone-else@example.com");
-    for (let i = 0; i < 10; i++) await post({ email: "careful@example.com", password: `guess-${i}` }, { ip: attackerIp(i) });
+    // Five wrong from this address: an untrusted client from it is now refused.
+    for (let i = 0; i < 5; i++) await post({ email: "careful@example.com", password: `guess-${i}` }, { ip: "198.51.100.2" });
 
     const [id, uid, issued, mac] = good.split(".");
     const now = Date.now();
