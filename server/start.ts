@@ -18,6 +18,7 @@ import { migrateToLatest } from "../app/server/db/migrate.ts";
 import { appSecret } from "../app/server/db/secrets.ts";
 import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY, UPLOADS_CONTENT_SECURITY_POLICY } from "../app/server/http/headers.ts";
 import { logSerializers } from "../app/server/http/redact.ts";
+import { trustProxySetting } from "../app/server/http/proxy.ts";
 import { routedPath } from "../app/server/http/guard.ts";
 import { isApiPath } from "../app/server/http/middleware.ts";
 import type { AppServices, RequestInfo } from "../app/server/context.ts";
@@ -68,7 +69,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     const app = express();
     app.disable("x-powered-by");
     // The client's address and https come from X-Forwarded-* only as far as TRUST_PROXY says.
-    app.set("trust proxy", config.trustProxy);
+    app.set("trust proxy", trustProxySetting(config.trustProxy));
     app.use(compression());
     app.use((req, res, next) => {
       for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);

@@ -4,6 +4,8 @@ import { checkCsrf, csrfBinding, isValidCsrfToken, newCsrfToken, XSRF_FIELD } fr
 import { areaRoles, checkArea } from "./guard.ts";
 import { checkInput, formToObject, MAX_INPUT_DEPTH, queryToObject, readFormData } from "./input.ts";
 import { redactHeaders, redactUrl, logSerializers } from "./redact.ts";
+import { trustProxySetting } from "./proxy.ts";
+import { loadConfig } from "../config.ts";
 import { errorToResponse, fieldErrors } from "./respond.ts";
 import { ForbiddenError, UnauthorizedError, ValidationError } from "../errors.ts";
 import type { Actor } from "../context.ts";
@@ -207,5 +209,27 @@ describe("errors", () => {
     const res = errorToResponse(new Error("secret stack"), "en");
     expect(res.status).toBe(500);
     expect(JSON.stringify(await res.json())).not.toContain("secret");
+  });
+});
+
+describe("trusted proxies", () => {
+  it("believes a hop count only from loopback and private networks", () => {
+    const trust = trustProxySetting(1) as (address: string, hop: number) => boolean;
+    for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1", "10.1.2.3", "172.20.0.5", "192.168.1.10", "fd12::1", "::ffff:10.0.0.1"]) expect(trust(address, 0), address).toBe(true);
+    for (const address of ["203.0.113.9", "8.8.8.8", "::ffff:8.8.8.8", "2001:db8::1", "172.32.0.1", "not-an-ip"]) expect(trust(address, 0), address).toBe(false);
+    // One proxy: the second hop is the client, whatever its address.
+    expect(trust("10.0.0.2", 1)).toBe(false);
+    expect(trustProxySetting(0)).toBe(false);
+    expect(trustProxySetting(["10.0.0.5", "loopback"])).toEqual(["10.0.0.5", "loopback"]);
+  });
+  it("reads TRUST_PROXY as a hop count or addresses, and refuses 'trust everything'", () => {
+    const trustOf = (value: string | undefined) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trustOf(undefined)).toBe(0);
+    expect(trustOf("0")).toBe(0);
+    expect(trustOf("1")).toBe(1);
+    expect(trustOf("2")).toBe(2);
+    expect(trustOf("10.0.0.5, 10.0.1.0/24,loopback")).toEqual(["10.0.0.5", "10.0.1.0/24", "loopback"]);
+    expect(trustOf("::1,fd00::/8")).toEqual(["::1", "fd00::/8"]);
+    for (const bad of ["true", "yes", "*", "10.0.0.0/33", "proxy.example.com", "1.2.3"]) expect(() => trustOf(bad), bad).toThrow(/TRUST_PROXY/);
   });
 });
