@@ -81,22 +81,13 @@ async function main() {
     await compile({ project: path.join(root, "project.inlang"), outdir: path.join(root, "app", "paraglide"), strategy: ["baseLocale"], emitGitIgnore: false, emitPrettierIgnore: false });
   }
   const { createDb, ensureDatabase } = await import("../app/server/db/database.ts");
-  const { startEmbeddedPostgres } = await import("../app/server/db/embedded.ts");
+  const { benchServer } = await import("./bench-server.ts");
   const { migrateToLatest } = await import("../app/server/db/migrate.ts");
   const { deliverAllDueMail, queueMail, OUTBOX_DEFAULTS } = await import("../app/server/mail/outbox.service.ts");
   const { createTransport, SMTP_CONNECTIONS } = await import("../app/server/mail/transport.ts");
 
   // ------------------------------------------------------------ scratch database
-  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | null = null;
-  let adminUrl: string;
-  if (process.env.DATABASE_URL) {
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = "/postgres";
-    adminUrl = u.toString();
-  } else {
-    embedded = await startEmbeddedPostgres(path.join(root, "data", "bench-pg"), { info: () => {}, warn: (msg) => console.warn(msg) });
-    adminUrl = embedded.url("postgres");
-  }
+  const { adminUrl, embedded } = await benchServer(root);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${SCRATCH} with (force)`);

@@ -23,11 +23,11 @@ import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { createDb, ensureDatabase } from "../app/server/db/database.ts";
-import { startEmbeddedPostgres, type EmbeddedServer } from "../app/server/db/embedded.ts";
 import { migrateToLatest } from "../app/server/db/migrate.ts";
 import { zoneMatchesQuery, zonePointsQuery } from "../app/server/search/search.queries.ts";
 import { startAppProcess } from "../tests/support/app-process.ts";
 import { loadBenchData } from "./bench-data.ts";
+import { benchServer } from "./bench-server.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SCRATCH = "stockspace_bench";
@@ -116,16 +116,7 @@ async function main() {
   log(`machine: ${m.cpu}, ${m.cores} cores, ${m.memory}, Node ${m.node}, ${m.os}`);
 
   // ------------------------------------------------------------ scratch database
-  let embedded: EmbeddedServer | null = null;
-  let adminUrl: string;
-  if (process.env.DATABASE_URL) {
-    const u = new URL(process.env.DATABASE_URL);
-    u.pathname = "/postgres";
-    adminUrl = u.toString();
-  } else {
-    embedded = await startEmbeddedPostgres(path.join(root, "data", "bench-pg"), { info: () => {}, warn: (msg) => console.warn(msg) });
-    adminUrl = embedded.url("postgres");
-  }
+  const { adminUrl, embedded } = await benchServer(root);
   const scratchUrl = new URL(adminUrl);
   scratchUrl.pathname = `/${SCRATCH}`;
 
