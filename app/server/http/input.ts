@@ -94,8 +94,8 @@ export function queryToObject(url: URL): Record<string, unknown> {
 
 /**
  * Walks a parsed body, query or params object without recursion and throws ValidationError at
- * the first key or value that no endpoint may receive: too deep, a forbidden key, a NUL or a
- * lone surrogate.
+ * the first key or value that no endpoint may receive: too deep, a forbidden key, a NUL, a
+ * lone surrogate, or a number too close to zero for PostgreSQL's arithmetic.
  */
 export function checkInput(input: unknown): void {
   const stack: { value: unknown; path: string[] }[] = [{ value: input, path: [] }];
