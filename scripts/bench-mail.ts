@@ -16,7 +16,6 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker } from "node:worker_threads";
-import pg from "pg";
 import { pino } from "pino";
 import { SMTPServer } from "smtp-server";
 
@@ -81,17 +80,14 @@ async function main() {
     await compile({ project: path.join(root, "project.inlang"), outdir: path.join(root, "app", "paraglide"), strategy: ["baseLocale"], emitGitIgnore: false, emitPrettierIgnore: false });
   }
   const { createDb, ensureDatabase } = await import("../app/server/db/database.ts");
-  const { benchServer } = await import("./bench-server.ts");
+  const { benchServer, dropScratchDatabase } = await import("./bench-server.ts");
   const { migrateToLatest } = await import("../app/server/db/migrate.ts");
   const { deliverAllDueMail, queueMail, OUTBOX_DEFAULTS } = await import("../app/server/mail/outbox.service.ts");
   const { createTransport, SMTP_CONNECTIONS } = await import("../app/server/mail/transport.ts");
 
   // ------------------------------------------------------------ scratch database
   const { adminUrl, embedded } = await benchServer(root);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${SCRATCH} with (force)`);
-  await admin.end();
+  await dropScratchDatabase(adminUrl, SCRATCH);
   await ensureDatabase(adminUrl, SCRATCH);
   const scratchUrl = new URL(adminUrl);
   scratchUrl.pathname = `/${SCRATCH}`;
@@ -162,12 +158,7 @@ async function main() {
     worker.postMessage("close");
     await new Promise((resolve) => worker.once("exit", resolve));
     await db.destroy();
-    if (!args.keep) {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${SCRATCH} with (force)`);
-      await cleanup.end();
-    }
+    if (!args.keep) await dropScratchDatabase(adminUrl, SCRATCH);
     await embedded?.stop();
   }
   if (!ok) process.exitCode = 1;

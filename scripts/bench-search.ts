@@ -27,7 +27,7 @@ import { migrateToLatest } from "../app/server/db/migrate.ts";
 import { zoneMatchesQuery, zonePointsQuery } from "../app/server/search/search.queries.ts";
 import { startAppProcess } from "../tests/support/app-process.ts";
 import { loadBenchData } from "./bench-data.ts";
-import { benchServer } from "./bench-server.ts";
+import { benchServer, dropScratchDatabase } from "./bench-server.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SCRATCH = "stockspace_bench";
@@ -256,12 +256,7 @@ async function main() {
     await sqlPool.end();
     await app.stop("SIGTERM");
     await db.destroy();
-    if (!args.keep) {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${SCRATCH} with (force)`);
-      await cleanup.end();
-    }
+    if (!args.keep) await dropScratchDatabase(adminUrl, SCRATCH);
     await embedded?.stop();
   }
 

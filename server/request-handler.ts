@@ -76,6 +76,24 @@ function localeOf(req: ExpressRequest, url: URL) {
   return requestLocale(new Request(url, { headers: { cookie: req.headers.cookie ?? "", "accept-language": req.headers["accept-language"] ?? "" } }), url);
 }
 
+/**
+ * Express's last stop for what escaped a handler: its own refusals (a path its static files
+ * cannot decode…) keep their 4xx; anything else is a bug, logged by the caller, and a 500
+ * without details. Both in the user's language, as JSON.
+ */
+export async function sendUnhandledError(req: ExpressRequest, res: ExpressResponse, err: unknown): Promise<number> {
+  const status = typeof (err as { status?: unknown })?.status === "number" ? (err as { status: number }).status : 500;
+  const clientError = status >= 400 && status < 500;
+  let locale: ReturnType<typeof localeOf> = "it";
+  try {
+    locale = localeOf(req, new URL(`http://localhost${req.originalUrl.startsWith("/") ? "" : "/"}${req.originalUrl}`));
+  } catch {
+    /* keep the fallback */
+  }
+  await send(res, jsonError(clientError ? status : 500, clientError ? "invalid" : "server_error", locale));
+  return clientError ? status : 500;
+}
+
 async function send(res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();

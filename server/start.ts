@@ -10,7 +10,7 @@ import express from "express";
 import compression from "compression";
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { createRequestHandler } from "./request-handler.ts";
+import { createRequestHandler, sendUnhandledError } from "./request-handler.ts";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { Config } from "../app/server/config.ts";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/database.ts";
@@ -137,14 +137,12 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
         },
       }),
     );
-    // Whatever escaped a route (a bug, not bad input): logged, and a JSON 500 without details.
+    // Whatever escaped a route: Express's own 4xx kept, a bug logged and answered 500 without details.
     app.use((err: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
       if (res.headersSent) return res.destroy();
-      // Express's own refusals (a path it cannot decode…) keep their 4xx status.
-      const status = typeof (err as { status?: unknown })?.status === "number" ? (err as { status: number }).status : 500;
-      if (status >= 400 && status < 500) return res.status(status).json({ error: "invalid", message: "Invalid request / Richiesta non valida" });
-      (req.log ?? log).error({ err }, "unhandled error");
-      res.status(500).json({ error: "server_error", message: "Server error / Errore del server" });
+      void sendUnhandledError(req, res, err).then((status) => {
+        if (status >= 500) (req.log ?? log).error({ err }, "unhandled error");
+      });
     });
 
     workers = startWorkers(services);

@@ -79,7 +79,7 @@ const ROWS: Row[] = [
   { route: "/api/warehouses/send-requests", method: "GET", url: () => "/api/warehouses/send-requests", expect: all(405) },
   // The hunter passes the guard and meets a warehouse that does not exist.
   { route: "/api/stock-hunter/warehouses/:id/toggle-favourite", method: "POST", url: () => "/api/stock-hunter/warehouses/999999999/toggle-favourite", expect: area(404, "hunter") },
-  { route: "/api/stock-hunter/warehouses/:id/toggle-favourite", method: "GET", url: (ids) => `/api/stock-hunter/warehouses/${ids.warehouse}/toggle-favourite`, expect: { ...area(405, "hunter") } },
+  { route: "/api/stock-hunter/warehouses/:id/toggle-favourite", method: "GET", url: (ids) => `/api/stock-hunter/warehouses/${ids.warehouse}/toggle-favourite`, expect: area(405, "hunter") },
   { route: "/api/warehouses/:warehouseId/requests/:requestId/review", method: "POST", url: ({ requestLink: l }) => `/api/warehouses/${l.warehouseId}/requests/${l.requestId}/review`, body: review, expect: parties(200) },
   { route: "/api/warehouses/:warehouseId/requests/:requestId/review", method: "GET", url: ({ requestLink: l }) => `/api/warehouses/${l.warehouseId}/requests/${l.requestId}/review`, expect: all(405) },
   { route: "/api/warehouses/:warehouseId/requests/:requestId/report", method: "POST", url: ({ requestLink: l }) => `/api/warehouses/${l.warehouseId}/requests/${l.requestId}/report`, body: report, expect: parties(200) },
