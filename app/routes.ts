@@ -34,10 +34,34 @@ export default [
   route("api/geocode/location", "routes/api/geocode.location.ts"),
   route("api/geocode/coords", "routes/api/geocode.coords.ts"),
 
+  route("api/geocode/address", "routes/api/geocode.address.ts"),
+
+  // Warehouse management (issue 10): one form and its calls in the three areas
+  // (app/routes/api/shared/warehouse-endpoints.ts).
+  route("api/admin/warehouses/create", "routes/api/admin/warehouses.create.ts"),
+  route("api/admin/warehouses/:id/update", "routes/api/admin/warehouses.update.ts"),
+  route("api/admin/warehouses/:id/upload", "routes/api/admin/warehouses.upload.ts"),
+  route("api/stocker/warehouses/create", "routes/api/stocker/warehouses.create.ts"),
+  route("api/stocker/warehouses/:id/update", "routes/api/stocker/warehouses.update.ts"),
+  route("api/stocker/warehouses/:id/upload", "routes/api/stocker/warehouses.upload.ts"),
+  route("api/stocker/warehouses/:id/create-referent", "routes/api/stocker/warehouses.create-referent.ts"),
+  route("api/stocker/warehouses/:id/update-referent", "routes/api/stocker/warehouses.update-referent.ts"),
+  route("api/referent/warehouses/:id/update", "routes/api/referent/warehouses.update.ts"),
+  route("api/referent/warehouses/:id/upload", "routes/api/referent/warehouses.upload.ts"),
+  route("api/referent/warehouses/:id/create-referent", "routes/api/referent/warehouses.create-referent.ts"),
+  route("api/referent/warehouses/:id/update-referent", "routes/api/referent/warehouses.update-referent.ts"),
+
   // Every other /api path: a JSON 404 (after the area guard).
   route("api/*", "routes/api/not-found.ts"),
 
-  route("admin/*", "routes/admin/not-found.tsx"),
+  // The back office (Italian, administrators only).
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    route("warehouses", "routes/admin/warehouses.tsx"),
+    route("warehouses/new", "routes/admin/warehouse-new.tsx"),
+    route("warehouses/:id/edit", "routes/admin/warehouse-edit.tsx"),
+    route("*", "routes/admin/not-found.tsx"),
+  ]),
 
   // The public and profile areas, under /{locale} (the layout checks the locale).
   route(":locale", "routes/locale-layout.tsx", [
@@ -53,6 +77,14 @@ export default [
     route("compare", "routes/compare.tsx"),
     route("warehouses/:warehouseId/requests/:requestId/review", "routes/request-review.tsx"),
     route("warehouses/:warehouseId/requests/:requestId/report", "routes/request-report.tsx"),
+    // Warehouse management (issue 10): the stocker's and the referent's warehouse pages.
+    route("stocker/profile/warehouses", "routes/stocker/warehouses.tsx"),
+    route("stocker/profile/warehouses/new", "routes/stocker/warehouse-new.tsx"),
+    route("stocker/profile/warehouses/:id", "routes/stocker/warehouse-detail.tsx"),
+    route("stocker/profile/warehouses/:id/edit", "routes/stocker/warehouse-edit.tsx"),
+    route("referent/profile/warehouses", "routes/referent/warehouses.tsx"),
+    route("referent/profile/warehouses/:id", "routes/referent/warehouse-detail.tsx"),
+    route("referent/profile/warehouses/:id/edit", "routes/referent/warehouse-edit.tsx"),
     // Account pages (issue 3).
     route("confirm-code", "routes/account/confirm-code.tsx"),
     route("complete-account/:id", "routes/account/complete-account.tsx"),

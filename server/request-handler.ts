@@ -16,13 +16,17 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import { jsonError } from "../app/server/http/respond.ts";
 import { isApiPath, requestLocale } from "../app/server/http/middleware.ts";
 import { routedPath } from "../app/server/http/guard.ts";
+import { MAX_UPLOAD_BYTES } from "../app/server/images/image-processing.ts";
 
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 /** Any request body, unless a rule below says more. Our forms and JSON payloads are a few KB. */
 export const DEFAULT_BODY_LIMIT = 1_000_000;
 /** Routes that take bigger bodies (uploads), one line each: path pattern (as routed) → bytes. */
-export const BODY_LIMITS: { pattern: RegExp; bytes: number }[] = [];
+export const BODY_LIMITS: { pattern: RegExp; bytes: number }[] = [
+  // A warehouse photo, one per call, plus the multipart envelope; larger is refused (413) unread.
+  { pattern: /^\/api\/(admin|stocker|referent)\/warehouses\/[^/]+\/upload\/?$/, bytes: MAX_UPLOAD_BYTES + 64 * 1024 },
+];
 
 export function bodyLimitFor(pathname: string): number {
   const path = routedPath(pathname);

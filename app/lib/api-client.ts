@@ -97,6 +97,14 @@ export function postJson<T = Record<string, unknown>>(url: string, body?: unknow
   });
 }
 
+/**
+ * POST a multipart form (a file upload). No Content-Type header: the browser sets it with the
+ * form's boundary.
+ */
+export function postForm<T = Record<string, unknown>>(url: string, body: FormData): Promise<ApiResult<T>> {
+  return send<T>(url, { method: "POST", body });
+}
+
 /** GET with query parameters. */
 export function getJson<T = Record<string, unknown>>(url: string, query?: Query): Promise<ApiResult<T>> {
   return send<T>(`${url}${toQueryString(query)}`, { method: "GET" });

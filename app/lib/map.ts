@@ -28,3 +28,15 @@ export type SearchMapResponse = {
   /** null, or "location_not_found" when the location could not be geocoded. */
   error: string | null;
 };
+
+/**
+ * Where a warehouse may stand: Italy with its islands (Lampedusa 35.5° N, Vetta d'Italia
+ * 47.1° N, Otranto 18.5° E) and San Marino and the Vatican inside it. A little of the
+ * neighbours' land falls inside the box; the point is to catch a pin dropped in the sea off
+ * Africa or a geocoder that answered a namesake abroad.
+ */
+export const ITALY_BOUNDS = { minLat: 35.4, maxLat: 47.1, minLng: 6.6, maxLng: 18.6 } as const;
+
+export function insideItaly(lat: number, lng: number): boolean {
+  return lat >= ITALY_BOUNDS.minLat && lat <= ITALY_BOUNDS.maxLat && lng >= ITALY_BOUNDS.minLng && lng <= ITALY_BOUNDS.maxLng;
+}

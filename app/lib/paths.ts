@@ -41,3 +41,20 @@ export function afterCompletePath(locale: Locale, role: "stocker" | "referent" |
   if (role === "stock_hunter") return `/${locale}/stock-hunter/profile`;
   return "/admin";
 }
+
+/** The three areas that manage warehouses: the back office, the stocker's and the referent's. */
+export type WarehouseArea = "admin" | "stocker" | "referent";
+
+/** The warehouse pages and calls of an area: the back office under /admin (Italian), the others under /{locale}/{area}/profile. */
+export function warehouseAreaPaths(area: WarehouseArea, locale: Locale) {
+  const base = area === "admin" ? "/admin" : `/${locale}/${area}/profile`;
+  return {
+    list: `${base}/warehouses`,
+    create: `${base}/warehouses/new`,
+    detail: (id: number) => `${base}/warehouses/${id}`,
+    edit: (id: number) => `${base}/warehouses/${id}/edit`,
+    messages: `${base}/messages`,
+    /** The JSON calls: `${api}/create`, `${api}/{id}/update`, `${api}/{id}/upload`… */
+    api: `/api/${area}/warehouses`,
+  };
+}

@@ -4,7 +4,7 @@
 // invalid) are what the forms translate; the common-password check is server-only
 // (app/server/accounts/password-policy.ts).
 import { z } from "zod";
-import { email, flag, numberFromText, optionalText } from "./common.ts";
+import { email, flag, numberFromText, optionalText, telephoneText, websiteText } from "./common.ts";
 import { locales } from "../lib/locale.ts";
 
 export const PASSWORD_MIN = 8;
@@ -31,10 +31,8 @@ const optionalId = z.preprocess(
   z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
 );
 
-const TELEPHONE = /^[0-9+()./\s-]{5,40}$/;
-const telephone = optionalText(40).refine((v) => v === null || TELEPHONE.test(v), "invalid");
-const WEBSITE = /^(https?:\/\/)?[^\s/$.?#]+\.[^\s]{2,}$/i;
-const website = optionalText(255).refine((v) => v === null || WEBSITE.test(v), "invalid");
+const telephone = telephoneText;
+const website = websiteText;
 
 export const loginSchema = z.object({
   email,

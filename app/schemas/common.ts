@@ -41,6 +41,14 @@ export const numeric = <S extends z.ZodType>(schema: S) => z.preprocess(numberFr
 /** A database id: a positive whole number (as number or digits). */
 export const idNumber = numeric(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
+export const TELEPHONE_PATTERN = /^[0-9+()./\s-]{5,40}$/;
+/** An optional telephone number: digits, spaces and + ( ) . / -, 5 to 40 characters. */
+export const telephoneText = optionalText(40).refine((v) => v === null || TELEPHONE_PATTERN.test(v), "invalid");
+
+const WEBSITE = /^(https?:\/\/)?[^\s/$.?#]+\.[^\s]{2,}$/i;
+/** An optional web address, with or without its scheme ("www.example.com"). */
+export const websiteText = optionalText(255).refine((v) => v === null || WEBSITE.test(v), "invalid");
+
 /** An e-mail address, trimmed and lowercased. */
 export const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
 

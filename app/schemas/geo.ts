@@ -17,3 +17,13 @@ export const longitude = queryNumber(z.number().min(-180).max(180));
 export const placesQuery = z.object({ location: locationText });
 export const geocodeLocationQuery = z.object({ location: locationText });
 export const geocodeCoordsQuery = z.object({ latitude, longitude });
+
+/** GET /api/geocode/address: a warehouse's address parts, as the form holds them. */
+const addressPart = (max: number) => z.string().trim().max(max).optional();
+export const geocodeAddressQuery = z.object({
+  address: addressPart(255),
+  cap: addressPart(20),
+  city: z.string().trim().min(1).max(100),
+  province: addressPart(100),
+  country: addressPart(100),
+});

@@ -56,6 +56,40 @@ const originList = z
     return out;
   });
 
+/** An optional value where empty means unset (`S3_BUCKET=` in an env file). */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
+// Optional base URLs (S3_ENDPOINT, S3_PUBLIC_URL): http(s), no credentials in them (they would
+// end up in logs and error messages), kept without a trailing slash so keys append cleanly.
+const baseUrl = z
+  .string()
+  .optional()
+  .transform((value, ctx): string | undefined => {
+    const text = (value ?? "").trim();
+    if (!text) return undefined;
+    try {
+      const url = new URL(text);
+      if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("not http");
+      if (url.username || url.password) {
+        ctx.addIssue({ code: "custom", message: "no credentials in the URL (use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)" });
+        return z.NEVER;
+      }
+      if (url.search || url.hash) throw new Error("query");
+      return url.href.replace(/\/+$/, "");
+    } catch {
+      ctx.addIssue({ code: "custom", message: `not an http(s) URL without query: ${text}` });
+      return z.NEVER;
+    }
+  });
+
+/** The region in an AWS endpoint's name (s3.eu-south-1.amazonaws.com → eu-south-1), if any. */
+function awsRegionOf(endpoint: string): string | undefined {
+  return /^s3[.-](?:dualstack\.)?([a-z0-9-]+)\.amazonaws\.com(?:\.cn)?$/.exec(new URL(endpoint).hostname)?.[1];
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -78,7 +112,42 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   TRUST_PROXY: trustProxy,
-});
+  S3_BUCKET: optionalText.pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "an S3 bucket name: 3–63 lower-case letters, digits, dots and hyphens").optional()),
+  S3_ENDPOINT: baseUrl,
+  S3_REGION: optionalText.pipe(z.string().regex(/^[a-z0-9-]+$/, "a region name, e.g. eu-south-1").optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: baseUrl,
+})
+  // Uploaded images go to S3-compatible storage when S3_BUCKET is set; then everything else it
+  // needs must be there too, or the app refuses to start rather than failing at the first upload.
+  .superRefine((e, ctx) => {
+    if (!e.S3_BUCKET) return;
+    for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const) {
+      if (!e[name]) ctx.addIssue({ code: "custom", path: [name], message: "required when S3_BUCKET is set" });
+    }
+  });
+
+export type S3Config = {
+  bucket: string;
+  /** Path-style: objects are at `${endpoint}/${bucket}/${key}`. */
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where browsers load the objects from: `${publicUrl}/${key}` (a CDN, the bucket's public URL). */
+  publicUrl: string;
+};
+
+function s3Config(e: z.infer<typeof envSchema>): S3Config | null {
+  const { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey, S3_PUBLIC_URL: publicUrl } = e;
+  // The schema's refinement has refused a bucket without the rest.
+  if (!bucket || !endpoint || !accessKeyId || !secretAccessKey || !publicUrl) return null;
+  // The signature names the region. Unset: the one in an AWS endpoint's name, else us-east-1,
+  // which MinIO expects by default and Cloudflare R2 takes as its "auto".
+  const region = e.S3_REGION ?? awsRegionOf(endpoint) ?? "us-east-1";
+  return { bucket, endpoint, region, accessKeyId, secretAccessKey, publicUrl };
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -106,7 +175,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailDir: path.join(dataDir, "mail"),
+    /** Uploaded images, unless `s3` is set (app/server/images/image-storage.ts). */
     uploadsDir: path.join(dataDir, "uploads"),
+    /** S3-compatible object storage for uploaded images (S3_BUCKET and the rest), or null. */
+    s3: s3Config(e),
     supportEmail: e.SUPPORT_EMAIL,
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,

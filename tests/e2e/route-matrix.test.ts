@@ -17,12 +17,13 @@ const ACTORS = ["visitor", "hunter", "stocker", "keeper", "referent", "admin"] a
 type Actor = (typeof ACTORS)[number] | "other";
 type Expect = Record<(typeof ACTORS)[number], number> & { other?: number };
 
-type Ids = { warehouse: number; requestLink: { warehouseId: number; requestId: number }; userId: number };
+type Ids = { warehouse: number; otherWarehouse: number; requestLink: { warehouseId: number; requestId: number }; userId: number };
 type Row = {
   /** The route's path as app/routes.ts spells it, with a leading slash. */
   route: string;
   method: "GET" | "POST";
   url: (ids: Ids) => string;
+  /** JSON, a plain form with the CSRF field, or a multipart upload of a file that is no image. */
   body?: unknown;
   /** Each actor on a session of its own (the call ends it: logout). */
   fresh?: boolean;
@@ -44,6 +45,18 @@ const parties = (status: number): Expect => ({ visitor: 401, hunter: status, sto
 const review = { review_data: { full_name: "Matrix", email: "matrix@example.com", telephone: "+39 02 1234567", description: "Fine.", reliability_value: 4, communication_value: 5 } };
 const report = { report_data: { full_name: "Matrix", email: "matrix@example.com", telephone: "+39 02 1234567", subject: "Matrix", description: "A report." } };
 const search = "location=Milano&radius=10";
+
+// Valid warehouse calls that fail only after the ownership check, so they write nothing: a photo
+// to delete that does not exist, a referent that is not the owner's, an e-mail that has an account.
+const warehouseSave = {
+  warehouse_data: { name: "Matrix", country: "Italia", address: "Via Matrix 1", cap: "20100", city: "Milano", province: "MI", vat: "IT00000000000", m2: 100, lat: 45.46, lng: 9.19 },
+  contacts: [],
+  warehouse_times: {},
+  specifications: [],
+  imgs_to_delete: [999_999_999],
+};
+const newReferent = { user_data: { first_name: "Matrix", last_name: "Referent", email: "hunter@demo.test", telephone: "+39 02 1234567" } };
+const pickReferent = { warehouse_data: { referent_id: 999_999_999 } };
 
 const ROWS: Row[] = [
   { route: "/", method: "GET", url: () => "/", expect: all(302) },
@@ -99,6 +112,42 @@ const ROWS: Row[] = [
   { route: "/api/geocode/coords", method: "GET", url: () => "/api/geocode/coords?latitude=45.46&longitude=9.19", expect: all(200) },
   { route: "/api/geocode/coords", method: "POST", url: () => "/api/geocode/coords", body: {}, expect: all(405) },
 
+  { route: "/api/geocode/address", method: "GET", url: () => "/api/geocode/address?address=Via%20Roma%201&cap=10100&city=Torino&province=TO", expect: all(200) },
+  { route: "/api/geocode/address", method: "POST", url: () => "/api/geocode/address", body: {}, expect: all(405) },
+
+  // Warehouse management: the back office's calls (an empty body is refused once the guard let the admin in).
+  { route: "/api/admin/warehouses/create", method: "POST", url: () => "/api/admin/warehouses/create", body: {}, expect: area(422, "admin") },
+  { route: "/api/admin/warehouses/create", method: "GET", url: () => "/api/admin/warehouses/create", expect: area(405, "admin") },
+  { route: "/api/admin/warehouses/:id/update", method: "POST", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/update`, body: warehouseSave, expect: area(422, "admin") },
+  { route: "/api/admin/warehouses/:id/update", method: "POST", url: () => "/api/admin/warehouses/999999999/update", body: warehouseSave, expect: area(404, "admin") },
+  { route: "/api/admin/warehouses/:id/update", method: "GET", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/update`, expect: area(405, "admin") },
+  { route: "/api/admin/warehouses/:id/upload", method: "POST", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/upload`, body: "upload", expect: area(422, "admin") },
+  { route: "/api/admin/warehouses/:id/upload", method: "GET", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/upload`, expect: area(405, "admin") },
+  // The stocker's calls: its own warehouse passes the ownership check (then 422, nothing written), another owner's is 403.
+  { route: "/api/stocker/warehouses/create", method: "POST", url: () => "/api/stocker/warehouses/create", body: {}, expect: area(422, "stocker", "keeper") },
+  { route: "/api/stocker/warehouses/create", method: "GET", url: () => "/api/stocker/warehouses/create", expect: area(405, "stocker", "keeper") },
+  { route: "/api/stocker/warehouses/:id/update", method: "POST", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/update`, body: warehouseSave, expect: { ...area(422, "stocker"), keeper: 403 } },
+  { route: "/api/stocker/warehouses/:id/update", method: "GET", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/update`, expect: area(405, "stocker", "keeper") },
+  { route: "/api/stocker/warehouses/:id/upload", method: "POST", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/upload`, body: "upload", expect: { ...area(422, "stocker"), keeper: 403 } },
+  { route: "/api/stocker/warehouses/:id/upload", method: "GET", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/upload`, expect: area(405, "stocker", "keeper") },
+  { route: "/api/stocker/warehouses/:id/create-referent", method: "POST", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/create-referent`, body: newReferent, expect: { ...area(422, "stocker"), keeper: 403 } },
+  { route: "/api/stocker/warehouses/:id/create-referent", method: "GET", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/create-referent`, expect: area(405, "stocker", "keeper") },
+  { route: "/api/stocker/warehouses/:id/update-referent", method: "POST", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/update-referent`, body: pickReferent, expect: { ...area(422, "stocker"), keeper: 403 } },
+  { route: "/api/stocker/warehouses/:id/update-referent", method: "GET", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/update-referent`, expect: area(405, "stocker", "keeper") },
+  // The referent's calls: the warehouse it manages passes, one it does not manage is 403.
+  { route: "/api/referent/warehouses/:id/update", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/update`, body: warehouseSave, expect: area(422, "referent") },
+  { route: "/api/referent/warehouses/:id/update", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.otherWarehouse}/update`, body: warehouseSave, expect: area(403, "referent") },
+  { route: "/api/referent/warehouses/:id/update", method: "GET", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/update`, expect: area(405, "referent") },
+  { route: "/api/referent/warehouses/:id/upload", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/upload`, body: "upload", expect: area(422, "referent") },
+  { route: "/api/referent/warehouses/:id/upload", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.otherWarehouse}/upload`, body: "upload", expect: area(403, "referent") },
+  { route: "/api/referent/warehouses/:id/upload", method: "GET", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/upload`, expect: area(405, "referent") },
+  { route: "/api/referent/warehouses/:id/create-referent", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/create-referent`, body: newReferent, expect: area(422, "referent") },
+  { route: "/api/referent/warehouses/:id/create-referent", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.otherWarehouse}/create-referent`, body: newReferent, expect: area(403, "referent") },
+  { route: "/api/referent/warehouses/:id/create-referent", method: "GET", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/create-referent`, expect: area(405, "referent") },
+  { route: "/api/referent/warehouses/:id/update-referent", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/update-referent`, body: pickReferent, expect: area(422, "referent") },
+  { route: "/api/referent/warehouses/:id/update-referent", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.otherWarehouse}/update-referent`, body: pickReferent, expect: area(403, "referent") },
+  { route: "/api/referent/warehouses/:id/update-referent", method: "GET", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/update-referent`, expect: area(405, "referent") },
+
   // Every other /api path: the areas the next issues build, guarded already, then a JSON 404.
   { route: "/api/*", method: "GET", url: () => "/api/no-such-call", expect: all(404) },
   { route: "/api/*", method: "POST", url: () => "/api/no-such-call", body: {}, expect: all(404) },
@@ -109,8 +158,13 @@ const ROWS: Row[] = [
   { route: "/api/*", method: "GET", url: () => "/api/stock-hunter/requests", expect: area(404, "hunter") },
   { route: "/api/*", method: "GET", url: () => "/api/stock-hunter/notifications", expect: area(404, "hunter", "stocker", "keeper") },
   { route: "/api/*", method: "GET", url: () => "/api/stock_hunter/reviews", expect: area(404, "hunter") },
-  { route: "/admin/*", method: "GET", url: () => "/admin", expect: area(404, "admin") },
-  { route: "/admin/*", method: "GET", url: () => "/admin/warehouses", expect: area(404, "admin") },
+  // The back office: administrators only.
+  { route: "/admin", method: "GET", url: () => "/admin", expect: area(302, "admin") },
+  { route: "/admin/*", method: "GET", url: () => "/admin/no-such-page", expect: area(404, "admin") },
+  { route: "/admin/warehouses", method: "GET", url: () => "/admin/warehouses?search_term=Milano&page=2", expect: area(200, "admin") },
+  { route: "/admin/warehouses/new", method: "GET", url: () => "/admin/warehouses/new", expect: area(200, "admin") },
+  { route: "/admin/warehouses/:id/edit", method: "GET", url: (ids) => `/admin/warehouses/${ids.warehouse}/edit`, expect: area(200, "admin") },
+  { route: "/admin/warehouses/:id/edit", method: "GET", url: () => "/admin/warehouses/999999999/edit", expect: area(404, "admin") },
 
   // Public pages.
   { route: "/:locale", method: "GET", url: () => "/it", expect: all(200) },
@@ -131,6 +185,16 @@ const ROWS: Row[] = [
   { route: "/:locale/forgot-password", method: "GET", url: () => "/en/forgot-password", expect: all(200) },
   { route: "/:locale/reset-password/:id", method: "GET", url: (ids) => `/en/reset-password/${ids.userId}?rpt_token=not-a-token`, expect: all(200) },
   { route: "/:locale/*", method: "GET", url: () => "/it/no-such-page", expect: all(404) },
+  // The owners' warehouse pages: their own (the demo stocker's, managed by the demo referent); another's is a 404.
+  { route: "/:locale/stocker/profile/warehouses", method: "GET", url: () => "/it/stocker/profile/warehouses", expect: area(200, "stocker", "keeper") },
+  { route: "/:locale/stocker/profile/warehouses/new", method: "GET", url: () => "/en/stocker/profile/warehouses/new", expect: area(200, "stocker", "keeper") },
+  { route: "/:locale/stocker/profile/warehouses/:id", method: "GET", url: (ids) => `/it/stocker/profile/warehouses/${ids.warehouse}`, expect: { ...area(200, "stocker"), keeper: 404 } },
+  { route: "/:locale/stocker/profile/warehouses/:id/edit", method: "GET", url: (ids) => `/en/stocker/profile/warehouses/${ids.warehouse}/edit`, expect: { ...area(200, "stocker"), keeper: 404 } },
+  { route: "/:locale/referent/profile/warehouses", method: "GET", url: () => "/it/referent/profile/warehouses", expect: area(200, "referent") },
+  { route: "/:locale/referent/profile/warehouses/:id", method: "GET", url: (ids) => `/en/referent/profile/warehouses/${ids.warehouse}`, expect: area(200, "referent") },
+  { route: "/:locale/referent/profile/warehouses/:id", method: "GET", url: (ids) => `/en/referent/profile/warehouses/${ids.otherWarehouse}`, expect: area(404, "referent") },
+  { route: "/:locale/referent/profile/warehouses/:id/edit", method: "GET", url: (ids) => `/it/referent/profile/warehouses/${ids.warehouse}/edit`, expect: area(200, "referent") },
+  { route: "/:locale/referent/profile/warehouses/:id/edit", method: "GET", url: (ids) => `/it/referent/profile/warehouses/${ids.otherWarehouse}/edit`, expect: area(404, "referent") },
   // The logged-in areas (next issues): reserved to their role already.
   { route: "/:locale/*", method: "GET", url: () => "/it/stocker/profile", expect: area(404, "stocker", "keeper") },
   { route: "/:locale/*", method: "GET", url: () => "/en/referent/profile/messages", expect: area(404, "referent") },
@@ -174,7 +238,18 @@ beforeAll(async () => {
   const { request } = await makeRequest(db, { userId: hunter.id, warehouseIds: [warehouse.id], state: "confirmed" });
   const other = await makeUser(db, { role: "stock_hunter", password_hash: await hashPassword(DEMO_PASSWORD) });
   otherHunterEmail = other.email;
-  ids = { warehouse: warehouse.id, requestLink: { warehouseId: warehouse.id, requestId: request.id }, userId: other.id };
+  // A listed warehouse of another owner, not managed by the demo referent.
+  const otherWarehouse = await db
+    .selectFrom("warehouses")
+    .select("id")
+    .where("user_id", "is not", null)
+    .where("user_id", "!=", stocker.id)
+    .where((eb) => eb.or([eb("referent_id", "is", null), eb("referent_id", "!=", referent.id)]))
+    .where("status", "=", "approved")
+    .where("deactivated", "=", false)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  ids = { warehouse: warehouse.id, otherWarehouse: otherWarehouse.id, requestLink: { warehouseId: warehouse.id, requestId: request.id }, userId: other.id };
 });
 
 describe("the endpoint-by-role matrix", () => {
@@ -196,10 +271,17 @@ describe("the endpoint-by-role matrix", () => {
         const url = row.url(ids);
         let init: RequestInit = { method: row.method };
         if (row.method === "POST") {
-          init =
-            row.body === "form"
-              ? { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ _xsrf: decodeURIComponent(j.cookies.get("XSRF-TOKEN") ?? "") }).toString() }
-              : { method: "POST", headers: jsonHeaders(j), body: JSON.stringify(row.body ?? {}) };
+          if (row.body === "form") {
+            init = { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ _xsrf: decodeURIComponent(j.cookies.get("XSRF-TOKEN") ?? "") }).toString() };
+          } else if (row.body === "upload") {
+            const form = new FormData();
+            form.append("type", "thumb");
+            form.append("file", new Blob(["<?php echo 1; ?>"], { type: "image/jpeg" }), "photo.jpg");
+            const { "Content-Type": _json, ...headers } = jsonHeaders(j);
+            init = { method: "POST", headers, body: form };
+          } else {
+            init = { method: "POST", headers: jsonHeaders(j), body: JSON.stringify(row.body ?? {}) };
+          }
         }
         const res = await call(j, url, init);
         await res.arrayBuffer();

@@ -263,6 +263,12 @@ export interface ImagesTable {
   width: number | null;
   height: number | null;
   position: Generated<number>;
+  /** The thumbnail's public URL and storage key (null for demo pictures: src serves both). */
+  thumb_src: string | null;
+  thumb_file: string | null;
+  /** Where the files live: the uploads folder or S3-compatible object storage. */
+  storage: Generated<"local" | "s3">;
+  uploaded_by: number | null;
   created_at: CreatedTimestamp;
 }
 

@@ -121,3 +121,21 @@ export async function nearestPlace(db: Database, args: { lat: number; lng: numbe
   const { km: _km, ...place } = row;
   return place;
 }
+
+/**
+ * Whether an Italian (or San Marino's, or the Vatican's) locality lies within `km` of a point:
+ * true or false, or null when the gazetteer holds no Italian place at all (not loaded yet).
+ */
+export async function italianPlaceWithin(db: Database, args: { lat: number; lng: number; km: number }): Promise<boolean | null> {
+  const { rows } = await sql<{ near: boolean; loaded: boolean }>`
+    select
+      exists (
+        select 1 from places p
+        where earth_box(ll_to_earth(${args.lat}, ${args.lng}), ${args.km * 1000}) @> ll_to_earth(p.lat, p.lng)
+          and earth_distance(ll_to_earth(p.lat, p.lng), ll_to_earth(${args.lat}, ${args.lng})) <= ${args.km * 1000}
+          and p.country in ('IT', 'SM', 'VA')
+      ) as near,
+      exists (select 1 from places where country = 'IT') as loaded`.execute(db);
+  const row = rows[0]!;
+  return row.loaded ? row.near : null;
+}

@@ -43,6 +43,7 @@ export function toGeoPlace(item: NominatimItem): GeoPlace | null {
     lat,
     lng,
     description: item.display_name ?? name,
+    precision: a.road || a.house_number || a.pedestrian || a.industrial ? "street" : "town",
   };
 }
 

@@ -6,6 +6,7 @@ import type { Locale } from "../../lib/locale.ts";
 import { countryName, withFallback, type GeoPlace, type Geocoder } from "./geocoder.ts";
 import { gazetteerGeocoder } from "./geocoder.gazetteer.ts";
 import { nominatimGeocoder } from "./geocoder.nominatim.ts";
+import { locateAddress, type AddressParts } from "./address.ts";
 
 export type GeoStatus = "OK" | "ZERO_RESULTS";
 
@@ -91,4 +92,16 @@ export async function geocodeLocation(geocoder: Geocoder, text: string, locale: 
 export async function geocodeCoords(geocoder: Geocoder, lat: number, lng: number, locale: Locale): Promise<GeocodeResponse> {
   const place = await geocoder.reverse(lat, lng, locale);
   return place ? { status: "OK", results: [result(place, locale)] } : { status: "ZERO_RESULTS", results: [] };
+}
+
+export type AddressGeocodeResponse = {
+  status: GeoStatus;
+  results: { formatted_address: string; precision: "street" | "town"; geometry: { location: { lat: number; lng: number } } }[];
+};
+
+/** GET /api/geocode/address: where a warehouse's address is, for the form's pin (street-level with GEOCODER_URL). */
+export async function geocodeAddress(services: Pick<AppServices, "db" | "config" | "log">, parts: AddressParts, locale: Locale): Promise<AddressGeocodeResponse> {
+  const found = await locateAddress(geocoderFor(services), parts, { locale, streetLevel: Boolean(services.config.geocoderUrl) });
+  if (!found) return { status: "ZERO_RESULTS", results: [] };
+  return { status: "OK", results: [{ formatted_address: found.description, precision: found.precision, geometry: { location: { lat: found.lat, lng: found.lng } } }] };
 }

@@ -18,6 +18,8 @@ export type GeoPlace = {
   lng: number;
   /** What a person reads in a suggestion list and gets back in the location box. */
   description: string;
+  /** How exact the point is: a street address, or the locality's centre (the gazetteer's only kind). */
+  precision?: "street" | "town";
 };
 
 export interface Geocoder {

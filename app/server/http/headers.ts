@@ -11,17 +11,20 @@ function originOf(url: string | undefined): string | null {
   }
 }
 
-export function contentSecurityPolicy(nonce: string, config: Pick<Config, "mapStyleUrl" | "mapAssetOrigins" | "devServer">): string {
+export function contentSecurityPolicy(nonce: string, config: Pick<Config, "mapStyleUrl" | "mapAssetOrigins" | "devServer" | "s3">): string {
   // The map's style, tiles, glyphs and sprites: the style's origin and the origins the
   // operator lists (MAP_ASSET_ORIGINS), no other host.
   const map = [originOf(config.mapStyleUrl), ...config.mapAssetOrigins].filter((o): o is string => Boolean(o));
   const connect = ["'self'", ...map];
   if (config.devServer) connect.push("ws:"); // Vite's hot reload
+  // Uploaded images on object storage load from S3_PUBLIC_URL's origin (a CDN or the bucket).
+  const uploads = originOf(config.s3?.publicUrl);
+  const images = uploads && !map.includes(uploads) ? [...map, uploads] : map;
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'${config.devServer ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${map.join(" ")}`.trim(),
+    `img-src 'self' data: blob: ${images.join(" ")}`.trim(),
     "font-src 'self' data:",
     `connect-src ${connect.join(" ")}`,
     "worker-src 'self' blob:",

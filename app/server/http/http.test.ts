@@ -5,6 +5,7 @@ import { areaRoles, checkArea } from "./guard.ts";
 import { checkInput, formToObject, MAX_INPUT_DEPTH, queryToObject, readFormData } from "./input.ts";
 import { redactHeaders, redactUrl, logSerializers } from "./redact.ts";
 import { trustProxySetting } from "./proxy.ts";
+import { contentSecurityPolicy } from "./headers.ts";
 import { loadConfig } from "../config.ts";
 import { errorToResponse, fieldErrors } from "./respond.ts";
 import { ForbiddenError, UnauthorizedError, ValidationError } from "../errors.ts";
@@ -231,5 +232,14 @@ describe("trusted proxies", () => {
     expect(trustOf("10.0.0.5, 10.0.1.0/24,loopback")).toEqual(["10.0.0.5", "10.0.1.0/24", "loopback"]);
     expect(trustOf("::1,fd00::/8")).toEqual(["::1", "fd00::/8"]);
     for (const bad of ["true", "yes", "*", "10.0.0.0/33", "proxy.example.com", "1.2.3"]) expect(() => trustOf(bad), bad).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("content security policy", () => {
+  it("lets pages load uploaded images from S3_PUBLIC_URL's origin, and only with S3", () => {
+    const imgSrc = (env: NodeJS.ProcessEnv) => /img-src [^;]*/.exec(contentSecurityPolicy("n", loadConfig(env)))?.[0];
+    const s3 = { S3_BUCKET: "photos", S3_ENDPOINT: "https://s3.eu-south-1.amazonaws.com", S3_ACCESS_KEY_ID: "AKID", S3_SECRET_ACCESS_KEY: "secret" };
+    expect(imgSrc({ ...s3, S3_PUBLIC_URL: "https://cdn.example.com/stockspace/" })).toBe("img-src 'self' data: blob: https://tiles.openfreemap.org https://cdn.example.com");
+    expect(imgSrc({})).toBe("img-src 'self' data: blob: https://tiles.openfreemap.org");
   });
 });

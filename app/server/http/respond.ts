@@ -31,6 +31,12 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   already_logged_in: (locale) => m.account_error_logged_in({}, { locale }),
   account_completed: (locale) => m.account_error_completed({}, { locale }),
   no_pending_registration: (locale) => m.confirm_error_no_pending({}, { locale }),
+  // Photo uploads (issue 10).
+  image_type: (locale) => m.error_image_type({}, { locale }),
+  image_too_large: (locale) => m.error_image_too_large({}, { locale }),
+  image_too_many_pixels: (locale) => m.error_image_too_many_pixels({}, { locale }),
+  image_invalid: (locale) => m.error_image_invalid({}, { locale }),
+  too_many_images: (locale) => m.error_too_many_images({}, { locale }),
 };
 
 /** The user-facing sentence for an error code; unknown codes get the generic one for their status. */

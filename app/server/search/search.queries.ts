@@ -109,7 +109,7 @@ export async function findSearchCards(db: Database, ids: number[]): Promise<Sear
     select w.id::int as id, w.name, w.city, w.address, w.cap, w.pub_lat, w.pub_lng, w.is_hub, w.total_m2::float8 as total_m2,
            w.user_id is not null as claimed, array_to_string(w.spec_ids, ',') as spec_ids,
            case when w.user_id is not null
-             then (select i.src from images i where i.warehouse_id = w.id order by i.position, i.id limit 1)
+             then (select coalesce(i.thumb_src, i.src) from images i where i.warehouse_id = w.id order by i.position, i.id limit 1)
            end as img
     from warehouses w
     where w.id = any(${sql.val(ids)}::bigint[]) and w.status = 'approved' and not w.deactivated`.execute(db);

@@ -1,0 +1,47 @@
+// The page links of a list (app/lib/pagination.ts decides the window). Links, not buttons:
+// the page lives in the URL (?page=N, the other parameters kept), so a reload or a shared
+// link keeps it, and the list works before hydration.
+import { Link, useLocation } from "react-router";
+import { m } from "../../paraglide/messages.js";
+import { pageWindow } from "../../lib/pagination.ts";
+
+function hrefFor(search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete("page");
+  else params.set("page", String(page));
+  const text = params.toString();
+  return text ? `?${text}` : "?";
+}
+
+const item = "flex h-9 min-w-9 items-center justify-center rounded-lg px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+export function Pagination({ page, pages }: { page: number; pages: number }) {
+  const { search } = useLocation();
+  const numbers = pageWindow(page, pages);
+  if (numbers.length === 0) return null;
+  return (
+    <nav aria-label={m.pagination_label()} className="mt-6 flex flex-wrap items-center justify-center gap-1" data-testid="pagination">
+      {page > 1 && (
+        <Link to={hrefFor(search, page - 1)} className={`${item} text-slate-700 hover:bg-slate-100`} aria-label={m.pagination_previous()}>
+          ‹
+        </Link>
+      )}
+      {numbers.map((n) =>
+        n === page ? (
+          <span key={n} aria-current="page" className={`${item} bg-brand-600 text-white`}>
+            {n}
+          </span>
+        ) : (
+          <Link key={n} to={hrefFor(search, n)} className={`${item} text-slate-700 hover:bg-slate-100`} aria-label={m.pagination_page({ page: n })}>
+            {n}
+          </Link>
+        ),
+      )}
+      {page < pages && (
+        <Link to={hrefFor(search, page + 1)} className={`${item} text-slate-700 hover:bg-slate-100`} aria-label={m.pagination_next()}>
+          ›
+        </Link>
+      )}
+    </nav>
+  );
+}

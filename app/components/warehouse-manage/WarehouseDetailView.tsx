@@ -1,0 +1,143 @@
+// A warehouse's page in the stocker's and the referent's areas: its name (with the hub badge)
+// and status, its data, its referent (with the change-referent popup) and its latest quote
+// requests coloured by state, with links back to the list, to edit it and to all requests.
+import { Link } from "react-router";
+import { m } from "../../paraglide/messages.js";
+import { formatArea, formatDate, requestNumber } from "../../lib/format.ts";
+import type { RequestState, WarehouseDetailData } from "../../lib/warehouse-pages.ts";
+import type { Locale } from "../../lib/locale.ts";
+import { warehouseAreaPaths } from "../../lib/paths.ts";
+import { buttonClass, linkClass } from "../ui/styles.ts";
+import { HubBadge } from "../warehouse/HubBadge.tsx";
+import { WarehouseStatus } from "./WarehouseStatus.tsx";
+import { ReferentCard } from "./ReferentCard.tsx";
+
+const STATE_STYLES: Record<RequestState, { dot: string; row: string }> = {
+  pending: { dot: "bg-amber-500", row: "border-l-amber-400" },
+  confirmed: { dot: "bg-emerald-600", row: "border-l-emerald-500" },
+  refused: { dot: "bg-red-600", row: "border-l-red-500" },
+};
+
+export function stateLabel(state: RequestState): string {
+  return { pending: m.wm_state_pending, confirmed: m.wm_state_confirmed, refused: m.wm_state_refused }[state]();
+}
+
+function websiteHref(raw: string): string | null {
+  const withScheme = /^https?:\/\//i.test(raw) ? raw : `https://${raw}`;
+  try {
+    const url = new URL(withScheme);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function WarehouseDetailView({ detail, area, locale }: { detail: WarehouseDetailData; area: "stocker" | "referent"; locale: Locale }) {
+  const { warehouse: w, referent, referents, requests } = detail;
+  const paths = warehouseAreaPaths(area, locale);
+  const website = w.website ? websiteHref(w.website) : null;
+  const facts: [string, React.ReactNode][] = [
+    [m.wm_detail_address(), w.address],
+    [m.wm_detail_city(), `${w.city} (${w.province})`],
+    [m.wm_detail_cap(), w.cap],
+    [m.wm_detail_telephone(), w.telephone || m.wm_detail_not_given()],
+    [
+      m.wm_detail_website(),
+      website ? (
+        <a href={website} target="_blank" rel="noopener noreferrer" className={linkClass}>
+          {w.website}
+        </a>
+      ) : (
+        m.wm_detail_not_given()
+      ),
+    ],
+    [m.wm_detail_total_m2(), w.total_m2 ? formatArea(w.total_m2) : m.wm_detail_not_given()],
+  ];
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <Link to={paths.list} className="text-sm font-medium text-brand-700 hover:underline">
+        ← {m.wm_back_to_list()}
+      </Link>
+      <header className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{w.name}</h1>
+            {w.is_hub && <HubBadge />}
+          </div>
+          <div className="mt-2">
+            <WarehouseStatus status={w.status} deactivated={w.deactivated} />
+          </div>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Link to={paths.edit(w.id)} className={buttonClass("primary", "md")}>
+            {m.wm_detail_edit()}
+          </Link>
+          <Link to={paths.messages} className={buttonClass("secondary", "md")}>
+            {m.wm_detail_messages()}
+          </Link>
+        </div>
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="facts-title">
+            <h2 id="facts-title" className="text-lg font-semibold text-slate-900">
+              {m.wm_detail_facts()}
+            </h2>
+            <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+              {facts.map(([label, value]) => (
+                <div key={label}>
+                  <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+                  <dd className="mt-0.5 text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {w.status === "approved" && !w.deactivated && w.claimed && (
+              <p className="mt-4 text-sm">
+                <a href={`/${locale}/warehouses/${w.id}`} target="_blank" rel="noopener" className={linkClass}>
+                  {m.wm_detail_public_sheet()}
+                  <span className="sr-only"> {m.opens_new_tab()}</span>
+                </a>
+              </p>
+            )}
+          </section>
+
+          <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="requests-title">
+            <div className="flex flex-wrap items-baseline justify-between gap-3">
+              <h2 id="requests-title" className="text-lg font-semibold text-slate-900">
+                {m.wm_requests_title()}
+              </h2>
+              <ul className="flex flex-wrap gap-3 text-xs text-slate-600" aria-label={m.wm_legend()}>
+                {(["pending", "confirmed", "refused"] as const).map((state) => (
+                  <li key={state} className="flex items-center gap-1.5">
+                    <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${STATE_STYLES[state].dot}`} />
+                    {stateLabel(state)}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            {requests.length === 0 ? (
+              <p className="mt-4 text-sm text-slate-600">{m.wm_requests_empty()}</p>
+            ) : (
+              <ul className="mt-4 space-y-2" data-testid="latest-requests">
+                {requests.map((r) => (
+                  <li key={r.link_id} className={`flex flex-col gap-1 rounded-lg border border-l-4 border-slate-200 bg-slate-50/60 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between ${STATE_STYLES[r.state].row}`} data-state={r.state}>
+                    <span className="font-semibold text-slate-900">{r.business_name}</span>
+                    <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
+                      <span>{formatDate(r.created_at)}</span>
+                      <span>{m.wm_request_reference({ number: requestNumber(r.id) })}</span>
+                      <span className="font-medium text-slate-800">{stateLabel(r.state)}</span>
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+        <div>
+          <ReferentCard warehouse={{ id: w.id, name: w.name }} referent={referent} referents={referents} api={paths.api} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+// What the warehouse form edits, shared by the pages' loaders (which fill it from the
+// database), the form component (which edits it) and the save call (which sends it as the
+// spec's payload). Browser-safe: no server imports.
+import { WEEKDAYS, type Weekday } from "./opening-hours.ts";
+import { BASIC_FIELDS, AREA_FIELDS, COST_FIELDS, type ContactRoleValue, type WarehouseFormKind } from "../schemas/warehouse.ts";
+
+export type TextField = (typeof BASIC_FIELDS)[number];
+export type NumericField = (typeof AREA_FIELDS)[number] | (typeof COST_FIELDS)[number];
+
+/** The form's values as the inputs hold them: text, numbers as typed ("1.500,5" is the user's to fix). */
+export type WarehouseFormValues = {
+  data: Record<TextField, string> & Record<NumericField, string>;
+  /** The pin; null until the address is found or the pin is placed. */
+  position: { lat: number; lng: number } | null;
+  contacts: { full_name: string; phone: string; email: string; role: ContactRoleValue }[];
+  times: { [K in Weekday]: { open: boolean; from: string; to: string } };
+  specifications: number[];
+};
+
+/** A specification category with every visible value, in catalogue order, in the page's language. */
+export type CatalogueGroup = { cat_id: number; category: string; values: { id: number; value: string; description: string | null }[] };
+
+/** A photo already stored. */
+export type StoredImage = { id: number; src: string; thumb_src: string | null };
+
+/** Everything a page passes to the form. */
+export type WarehouseFormSetup = {
+  kind: WarehouseFormKind;
+  /** null: a new warehouse. */
+  warehouseId: number | null;
+  values: WarehouseFormValues;
+  catalogue: CatalogueGroup[];
+  images: StoredImage[];
+  /** The owners' forms show the main e-mail but do not send it. */
+  emailReadOnly: boolean;
+  /** Where the save goes: the area's create or update call. */
+  saveUrl: string;
+  /** The area's upload call for a saved warehouse: `${uploadBase}/${id}/upload`. */
+  uploadBase: string;
+  /** Where the page goes once saved and uploaded: the area's warehouse list. */
+  doneHref: string;
+  mapStyleUrl: string;
+};
+
+export function emptyWarehouseForm(defaults: Partial<Record<TextField, string>> = {}): WarehouseFormValues {
+  const data = Object.fromEntries([...BASIC_FIELDS, ...AREA_FIELDS, ...COST_FIELDS].map((f) => [f, ""])) as WarehouseFormValues["data"];
+  Object.assign(data, { country: "Italia" }, defaults);
+  return {
+    data,
+    position: null,
+    contacts: [{ full_name: "", phone: "", email: "", role: "0" }],
+    times: Object.fromEntries(WEEKDAYS.map((d) => [d, { open: true, from: "", to: "" }])) as WarehouseFormValues["times"],
+    specifications: [],
+  };
+}
+
+/** "1.500,5" (Italian) or "1500.5" → 1500.5 as text for the schema; anything else is left for it to refuse. */
+export function normaliseNumberText(text: string): string {
+  const t = text.trim().replace(/\s/g, "");
+  if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(t)) return t.replace(/\./g, "").replace(",", ".");
+  if (/^\d+,\d+$/.test(t)) return t.replace(",", ".");
+  return t;
+}
+
+/** The spec's payload (warehouse_data, contacts, warehouse_times, specifications, imgs_to_delete). */
+export function toPayload(values: WarehouseFormValues, opts: { emailReadOnly: boolean; imgsToDelete?: number[] }) {
+  const warehouse_data: Record<string, string | number | null> = {};
+  for (const f of BASIC_FIELDS) warehouse_data[f] = values.data[f];
+  if (opts.emailReadOnly) delete warehouse_data.email;
+  for (const f of [...AREA_FIELDS, ...COST_FIELDS]) warehouse_data[f] = normaliseNumberText(values.data[f]);
+  warehouse_data.lat = values.position?.lat ?? null;
+  warehouse_data.lng = values.position?.lng ?? null;
+  const warehouse_times: Record<string, string | boolean | null> = {};
+  for (const d of WEEKDAYS) {
+    const day = values.times[d];
+    warehouse_times[`is_${d}_open`] = day.open;
+    warehouse_times[`${d}_open_time`] = day.open && day.from ? day.from : null;
+    warehouse_times[`${d}_close_time`] = day.open && day.to ? day.to : null;
+  }
+  return {
+    warehouse_data,
+    contacts: values.contacts,
+    warehouse_times,
+    specifications: values.specifications,
+    ...(opts.imgsToDelete ? { imgs_to_delete: opts.imgsToDelete } : {}),
+  };
+}

@@ -1,0 +1,47 @@
+// The shapes of the warehouse pages of the owners' areas (lists and detail), as their loaders
+// answer them (app/server/warehouses/warehouse-pages.service.ts); here, so the components
+// need no server module.
+import type { WarehouseStatusValue } from "./warehouse-status.ts";
+
+export type MyWarehouseCard = {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+  province: string;
+  total_m2: number | null;
+  is_hub: boolean;
+  status: WarehouseStatusValue;
+  to_approve: boolean;
+  deactivated: boolean;
+  pending_warehouse_requests_count: number;
+  /** The first photo's thumbnail, or null. */
+  img: string | null;
+};
+
+export type RequestState = "pending" | "confirmed" | "refused";
+
+export type WarehouseDetailData = {
+  warehouse: {
+    id: number;
+    name: string;
+    is_hub: boolean;
+    status: WarehouseStatusValue;
+    to_approve: boolean;
+    deactivated: boolean;
+    address: string;
+    cap: string;
+    city: string;
+    province: string;
+    telephone: string | null;
+    website: string | null;
+    total_m2: number | null;
+    claimed: boolean;
+  };
+  referent: ReferentSummary | null;
+  requests: { link_id: number; id: number; business_name: string; created_at: Date | string; state: RequestState }[];
+  /** The referents the owner already has (the change-referent popup's choices). */
+  referents: ReferentSummary[];
+};
+
+export type ReferentSummary = { id: number; first_name: string | null; last_name: string | null; email: string; telephone: string | null; completed: boolean };

@@ -1,0 +1,95 @@
+// /admin/warehouses: every warehouse, real names included, newest first, searchable by name,
+// city or address, 20 a page; a row opens its edit page. (The active/deactivated filter and
+// the toggle come with the back office.)
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/warehouses";
+import { actorContext, servicesContext } from "../../server/context.ts";
+import { requireRole } from "../../server/http/guard.ts";
+import { pageWork } from "../../server/http/respond.ts";
+import { ADMIN_PAGE_SIZE, listAdminWarehouses } from "../../server/warehouses/admin-warehouses.queries.ts";
+import { m } from "../../paraglide/messages.js";
+import { formatDate } from "../../lib/format.ts";
+import { pageCount, pageParam } from "../../lib/pagination.ts";
+import { warehouseAreaPaths } from "../../lib/paths.ts";
+import { Pagination } from "../../components/ui/Pagination.tsx";
+import { buttonClass, inputClass } from "../../components/ui/styles.ts";
+import { HubBadge } from "../../components/warehouse/HubBadge.tsx";
+import { WarehouseStatus } from "../../components/warehouse-manage/WarehouseStatus.tsx";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await pageWork(() => requireRole(context.get(actorContext), "admin"));
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("search_term") ?? "").trim().slice(0, 100) || null;
+  const page = pageParam(url.searchParams.get("page"));
+  const list = await listAdminWarehouses(context.get(servicesContext).db, { search, offset: (page - 1) * ADMIN_PAGE_SIZE, limit: ADMIN_PAGE_SIZE });
+  return { ...list, search, page, pages: pageCount(list.warehouses_count, ADMIN_PAGE_SIZE) };
+}
+
+export function meta() {
+  return [{ title: m.page_title({ title: m.admin_warehouses_title() }) }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
+  const { warehouses, warehouses_count, search, page, pages } = loaderData;
+  const paths = warehouseAreaPaths("admin", "it");
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{m.admin_warehouses_title()}</h1>
+          <p className="mt-1 text-sm text-slate-600">{m.admin_warehouses_count({ count: warehouses_count.toLocaleString("it-IT") })}</p>
+        </div>
+        <Link to={paths.create} className={buttonClass("primary", "md")}>
+          {m.admin_nav_add_warehouse()}
+        </Link>
+      </div>
+      <Form method="get" role="search" className="mt-6 flex max-w-xl gap-2">
+        <label htmlFor="search_term" className="sr-only">
+          {m.admin_warehouses_search()}
+        </label>
+        <input id="search_term" name="search_term" type="search" defaultValue={search ?? ""} placeholder={m.admin_warehouses_search()} className={inputClass} />
+        <button type="submit" className={buttonClass("secondary", "md")}>
+          {m.admin_warehouses_search_button()}
+        </button>
+      </Form>
+      {warehouses.length === 0 ? (
+        <p className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-600">{m.admin_warehouses_empty()}</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="admin-warehouses">
+            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">{m.admin_col_name()}</th>
+                <th scope="col" className="px-4 py-3">{m.admin_col_place()}</th>
+                <th scope="col" className="px-4 py-3">{m.admin_col_owner()}</th>
+                <th scope="col" className="px-4 py-3">{m.admin_col_status()}</th>
+                <th scope="col" className="px-4 py-3">{m.admin_col_created()}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {warehouses.map((w) => (
+                <tr key={w.id} className="hover:bg-slate-50">
+                  <td className="px-4 py-3">
+                    <Link to={paths.edit(w.id)} className="font-semibold text-brand-700 hover:underline">
+                      {w.name}
+                    </Link>
+                    {w.is_hub && <HubBadge className="ml-2" />}
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">
+                    {w.city} ({w.province})
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{w.owner_email ?? <span className="text-slate-500">{m.admin_not_claimed()}</span>}</td>
+                  <td className="px-4 py-3">
+                    <WarehouseStatus status={w.status} deactivated={w.deactivated} />
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(w.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pages={pages} />
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+// POST /api/admin/warehouses/{id}/upload (app/routes/api/shared/warehouse-endpoints.ts).
+import { methodNotAllowed } from "../../../server/http/api.ts";
+import { uploadWarehouseImageEndpoint } from "../shared/warehouse-endpoints.ts";
+
+export const action = uploadWarehouseImageEndpoint("admin");
+export const loader = methodNotAllowed;

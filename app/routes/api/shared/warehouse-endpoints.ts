@@ -1,0 +1,66 @@
+// The warehouse calls of the three areas, built once: /api/admin/warehouses/…,
+// /api/stocker/warehouses/… and /api/referent/warehouses/… differ only in who may call and
+// which form rules apply (the back office's or the owners'); the services decide the rest
+// (ownership, defaults, what each role may change). Each route file is one line.
+import { z } from "zod";
+import { apiAction, idParam } from "../../../server/http/api.ts";
+import type { AppServices } from "../../../server/context.ts";
+import type { Locale } from "../../../lib/locale.ts";
+import type { Role } from "../../../server/http/guard.ts";
+import { geocoderFor } from "../../../server/geo/geocoder.service.ts";
+import { imageStorageFor } from "../../../server/images/image-storage.ts";
+import { createWarehouse, updateWarehouse, type EditingContext } from "../../../server/warehouses/warehouse-editing.service.ts";
+import { uploadWarehouseImage } from "../../../server/warehouses/warehouse-images.service.ts";
+import { assignReferent, createReferentForWarehouse } from "../../../server/warehouses/warehouse-referents.service.ts";
+import { createReferentSchema, imageUploadSchema, updateReferentSchema, warehouseCreateSchema, warehouseUpdateSchema } from "../../../schemas/warehouse.ts";
+
+export type WarehouseArea = "admin" | "stocker" | "referent";
+
+const ROLE: Record<WarehouseArea, Role> = { admin: "admin", stocker: "stocker", referent: "referent" };
+const params = z.object({ id: idParam });
+const formKind = (area: WarehouseArea) => (area === "admin" ? "admin" : "owner");
+
+export function editingContext(services: AppServices, locale: Locale): EditingContext {
+  return {
+    db: services.db,
+    geocoder: geocoderFor(services),
+    streetLevel: Boolean(services.config.geocoderUrl),
+    storage: imageStorageFor(services.config),
+    locale,
+    log: services.log,
+  };
+}
+
+/** POST /api/{admin|stocker}/warehouses/create → { warehouse_id }. */
+export const createWarehouseEndpoint = (area: "admin" | "stocker") =>
+  apiAction({ access: [ROLE[area]], body: warehouseCreateSchema(formKind(area)) }, async ({ actor, body, services, locale }) => {
+    const { warehouseId } = await createWarehouse(editingContext(services, locale), actor, body);
+    return { warehouse_id: warehouseId };
+  });
+
+/** POST /api/{area}/warehouses/{id}/update → { warehouse_id }. */
+export const updateWarehouseEndpoint = (area: WarehouseArea) =>
+  apiAction({ access: [ROLE[area]], params, body: warehouseUpdateSchema(formKind(area)) }, async ({ actor, params, body, services, locale }) => {
+    const { warehouseId } = await updateWarehouse(editingContext(services, locale), actor, params.id, body);
+    return { warehouse_id: warehouseId };
+  });
+
+/** POST /api/{area}/warehouses/{id}/upload (multipart type=thumb, file) → { image_id, src, thumb_src }. */
+export const uploadWarehouseImageEndpoint = (area: WarehouseArea) =>
+  apiAction({ access: [ROLE[area]], params, body: imageUploadSchema }, ({ actor, params, body, services, locale }) =>
+    uploadWarehouseImage(editingContext(services, locale), actor, params.id, body.file),
+  );
+
+/** POST /api/{stocker|referent}/warehouses/{id}/create-referent → { user_id } (or errors.email). */
+export const createReferentEndpoint = (area: "stocker" | "referent") =>
+  apiAction({ access: [ROLE[area]], params, body: createReferentSchema }, async ({ actor, params, body, services }) => {
+    const { userId } = await createReferentForWarehouse(services.db, actor, params.id, body.user_data, { origin: services.config.origin });
+    return { user_id: userId };
+  });
+
+/** POST /api/{stocker|referent}/warehouses/{id}/update-referent (warehouse_data.referent_id) → { warehouse_id }. */
+export const updateReferentEndpoint = (area: "stocker" | "referent") =>
+  apiAction({ access: [ROLE[area]], params, body: updateReferentSchema }, async ({ actor, params, body, services }) => {
+    const { warehouseId } = await assignReferent(services.db, actor, params.id, body.warehouse_data.referent_id);
+    return { warehouse_id: warehouseId };
+  });

@@ -1,0 +1,6 @@
+// POST /api/stocker/warehouses/{id}/create-referent (app/routes/api/shared/warehouse-endpoints.ts).
+import { methodNotAllowed } from "../../../server/http/api.ts";
+import { createReferentEndpoint } from "../shared/warehouse-endpoints.ts";
+
+export const action = createReferentEndpoint("stocker");
+export const loader = methodNotAllowed;

@@ -1,0 +1,6 @@
+// POST /api/stocker/warehouses/{id}/update-referent (app/routes/api/shared/warehouse-endpoints.ts).
+import { methodNotAllowed } from "../../../server/http/api.ts";
+import { updateReferentEndpoint } from "../shared/warehouse-endpoints.ts";
+
+export const action = updateReferentEndpoint("stocker");
+export const loader = methodNotAllowed;

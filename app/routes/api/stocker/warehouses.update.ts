@@ -1,0 +1,6 @@
+// POST /api/stocker/warehouses/{id}/update (app/routes/api/shared/warehouse-endpoints.ts).
+import { methodNotAllowed } from "../../../server/http/api.ts";
+import { updateWarehouseEndpoint } from "../shared/warehouse-endpoints.ts";
+
+export const action = updateWarehouseEndpoint("stocker");
+export const loader = methodNotAllowed;

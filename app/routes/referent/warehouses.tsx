@@ -1,0 +1,18 @@
+// /{locale}/referent/profile/warehouses: the warehouses the referent manages.
+import type { Route } from "./+types/warehouses";
+import { m } from "../../paraglide/messages.js";
+import { useLocale } from "../../lib/root-data.ts";
+import { loadMyWarehouses } from "../shared/warehouse-pages.server.ts";
+import { MyWarehousesView } from "../../components/warehouse-manage/WarehouseCards.tsx";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { warehouses: await loadMyWarehouses(context, "referent") };
+}
+
+export function meta() {
+  return [{ title: m.page_title({ title: m.wm_list_title_referent() }) }, { name: "robots", content: "noindex" }];
+}
+
+export default function Warehouses({ loaderData }: Route.ComponentProps) {
+  return <MyWarehousesView area="referent" warehouses={loaderData.warehouses} locale={useLocale()} />;
+}

@@ -1,0 +1,149 @@
+// Reads and writes of the warehouse form (create, update) and of the owners' pages: the whole
+// row with its contacts, opening hours, specifications and photos, private costs included.
+// Only the editing service calls these, after it has checked who is asking.
+import type { Database } from "../db/database.ts";
+import type { ContactRole, NewWarehouse, WarehouseUpdate } from "../db/types.ts";
+import { WEEKDAYS } from "../../lib/opening-hours.ts";
+
+/** Every column the form edits, and what decides who may edit. */
+export const EDITABLE_COLUMNS = [
+  "name",
+  "country",
+  "address",
+  "cap",
+  "city",
+  "province",
+  "vat",
+  "website",
+  "fb_link",
+  "ln_link",
+  "telephone",
+  "email",
+  "total_m2",
+  "m2",
+  "m2_external",
+  "m2_office",
+  "height",
+  "bays_number",
+  "m2_cost",
+  "m2_month",
+  "m2_pallet",
+  "handling_cost",
+  "lat",
+  "lng",
+] as const;
+export type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
+
+export function findWarehouseForEditing(db: Database, args: { id: number; lock?: boolean }) {
+  let query = db
+    .selectFrom("warehouses")
+    .select([
+      "id",
+      ...EDITABLE_COLUMNS,
+      "user_id",
+      "referent_id",
+      "status",
+      "status_note",
+      "is_hub",
+      "to_approve",
+      "deactivated",
+      "created_by",
+      "created_at",
+      "updated_at",
+    ])
+    .where("id", "=", args.id);
+  if (args.lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+export type EditableWarehouse = NonNullable<Awaited<ReturnType<typeof findWarehouseForEditing>>>;
+
+export async function insertWarehouse(db: Database, row: NewWarehouse): Promise<number> {
+  const { id } = await db.insertInto("warehouses").values(row).returning("id").executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateWarehouseRow(db: Database, args: { id: number; set: WarehouseUpdate }): Promise<void> {
+  await db.updateTable("warehouses").set(args.set).where("id", "=", args.id).execute();
+}
+
+export function listContacts(db: Database, args: { warehouseId: number }) {
+  return db.selectFrom("contacts").select(["full_name", "phone", "email", "role"]).where("warehouse_id", "=", args.warehouseId).orderBy("id").execute();
+}
+
+/** The contacts are the form's list: replaced whole on every save. */
+export async function replaceContacts(
+  db: Database,
+  args: { warehouseId: number; contacts: { full_name: string; phone: string | null; email: string | null; role: ContactRole }[] },
+): Promise<void> {
+  await db.deleteFrom("contacts").where("warehouse_id", "=", args.warehouseId).execute();
+  if (args.contacts.length) await db.insertInto("contacts").values(args.contacts.map((c) => ({ warehouse_id: args.warehouseId, ...c }))).execute();
+}
+
+export type TimesRow = Record<string, boolean | string | null>;
+
+export async function upsertTimes(db: Database, args: { warehouseId: number; times: TimesRow }): Promise<void> {
+  const columns = Object.fromEntries(WEEKDAYS.flatMap((d) => [`is_${d}_open`, `${d}_open_time`, `${d}_close_time`].map((c) => [c, args.times[c] ?? null])));
+  await db
+    .insertInto("warehouse_times")
+    .values({ warehouse_id: args.warehouseId, ...columns })
+    .onConflict((oc) => oc.column("warehouse_id").doUpdateSet(columns))
+    .execute();
+}
+
+/** The catalogue rows among `ids`, with their hidden flag. */
+export function findSpecificationsByIds(db: Database, args: { ids: number[] }) {
+  if (args.ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom("specifications").select(["id", "hidden"]).where("id", "in", args.ids).execute();
+}
+
+export async function listWarehouseSpecificationIds(db: Database, args: { warehouseId: number }): Promise<{ id: number; hidden: boolean }[]> {
+  return db
+    .selectFrom("warehouse_specifications as ws")
+    .innerJoin("specifications as s", "s.id", "ws.specification_id")
+    .select(["s.id", "s.hidden"])
+    .where("ws.warehouse_id", "=", args.warehouseId)
+    .orderBy("s.id")
+    .execute();
+}
+
+export async function setWarehouseSpecifications(db: Database, args: { warehouseId: number; add: number[]; remove: number[] }): Promise<void> {
+  if (args.remove.length) await db.deleteFrom("warehouse_specifications").where("warehouse_id", "=", args.warehouseId).where("specification_id", "in", args.remove).execute();
+  if (args.add.length) await db.insertInto("warehouse_specifications").values(args.add.map((id) => ({ warehouse_id: args.warehouseId, specification_id: id }))).execute();
+}
+
+/** Every visible catalogue value, in category and catalogue order (the form's checkboxes). */
+export function listVisibleCatalogue(db: Database) {
+  return db
+    .selectFrom("specifications as s")
+    .innerJoin("specification_categories as c", "c.id", "s.cat_id")
+    .select(["s.id", "s.cat_id", "s.value", "s.value_en", "s.description", "s.description_en", "c.name as category_name", "c.name_en as category_name_en"])
+    .where("s.hidden", "=", false)
+    .orderBy("s.cat_id")
+    .orderBy("s.position")
+    .orderBy("s.id")
+    .execute();
+}
+
+export function listWarehouseImages(db: Database, args: { warehouseId: number }) {
+  return db
+    .selectFrom("images")
+    .select(["id", "src", "file", "thumb_src", "thumb_file", "storage"])
+    .where("warehouse_id", "=", args.warehouseId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}
+export type StoredImageRow = Awaited<ReturnType<typeof listWarehouseImages>>[number];
+
+export async function deleteImages(db: Database, args: { warehouseId: number; ids: number[] }): Promise<void> {
+  if (args.ids.length) await db.deleteFrom("images").where("warehouse_id", "=", args.warehouseId).where("id", "in", args.ids).execute();
+}
+
+/** The referent of a warehouse, for its detail page. */
+export function findUserSummary(db: Database, args: { id: number }) {
+  return db
+    .selectFrom("users")
+    .select(["id", "first_name", "last_name", "email", "telephone", "role", "password_hash", "active"])
+    .where("id", "=", args.id)
+    .executeTakeFirst();
+}

@@ -1,0 +1,90 @@
+// A warehouse's referent: the person who receives and handles its quote requests (when it
+// has none, its owner does). From the warehouse's detail page, the stocker that owns it, or
+// the referent that manages it, creates a new referent (an invited account: the invitation
+// e-mail lets them set a password) or picks one the owner already has.
+//
+// create-referent also assigns the new referent to the warehouse, in the same transaction:
+// the popup is opened on a warehouse to give it a referent, and a half-done change (an
+// account created but not assigned) would leave the owner guessing.
+import type { Database } from "../db/database.ts";
+import type { Actor } from "../context.ts";
+import { ValidationError } from "../errors.ts";
+import { auditAdminAction } from "../audit/audit.ts";
+import { inviteUser } from "../accounts/invitations.service.ts";
+import { createNotification } from "../notifications/notifications.service.ts";
+import { m } from "../../paraglide/messages.js";
+import type { CreateReferentInput } from "../../schemas/warehouse.ts";
+import { warehouseToEdit } from "./warehouse-editing.service.ts";
+
+/**
+ * The referents an owner already has: the ones it (or a referent of its warehouses) created,
+ * and the ones assigned to any of its warehouses. For an unclaimed warehouse: the ones the
+ * actor created.
+ */
+export function listOwnerReferents(db: Database, args: { ownerId: number | null; actorId: number }) {
+  return db
+    .selectFrom("users")
+    .select(["id", "first_name", "last_name", "email", "telephone", "active"])
+    .select((eb) => eb("password_hash", "is not", null).as("completed"))
+    .where("role", "=", "referent")
+    .where((eb) =>
+      args.ownerId === null
+        ? eb("created_by", "=", args.actorId)
+        : eb.or([
+            eb("created_by", "=", args.ownerId),
+            eb("id", "in", eb.selectFrom("warehouses").select("referent_id").where("user_id", "=", args.ownerId).where("referent_id", "is not", null)),
+            eb("created_by", "in", eb.selectFrom("warehouses").select("referent_id").where("user_id", "=", args.ownerId).where("referent_id", "is not", null)),
+          ]),
+    )
+    .orderBy("last_name")
+    .orderBy("first_name")
+    .orderBy("id")
+    .execute();
+}
+export type OwnerReferent = Awaited<ReturnType<typeof listOwnerReferents>>[number];
+
+/** POST …/warehouses/{id}/create-referent → the new referent's user id (errors.email "taken" when the address has an account). */
+export async function createReferentForWarehouse(db: Database, actor: Actor, warehouseId: number, input: CreateReferentInput, ctx: { origin: string }): Promise<{ userId: number }> {
+  return db.transaction().execute(async (trx) => {
+    const w = await warehouseToEdit(trx, actor, warehouseId, { lock: true });
+    const owner = w.user_id ? await trx.selectFrom("users").select(["company"]).where("id", "=", w.user_id).executeTakeFirst() : undefined;
+    const { userId } = await inviteUser(
+      trx,
+      actor,
+      { role: "referent", email: input.email, first_name: input.first_name, last_name: input.last_name, telephone: input.telephone, company: owner?.company ?? null },
+      ctx,
+    );
+    await assign(trx, actor, w, userId);
+    return { userId };
+  });
+}
+
+/** POST …/warehouses/{id}/update-referent: one of the owner's referents takes the warehouse over. */
+export async function assignReferent(db: Database, actor: Actor, warehouseId: number, referentId: number): Promise<{ warehouseId: number }> {
+  return db.transaction().execute(async (trx) => {
+    const w = await warehouseToEdit(trx, actor, warehouseId, { lock: true });
+    const candidates = await listOwnerReferents(trx, { ownerId: w.user_id, actorId: actor.id });
+    const chosen = candidates.find((r) => r.id === referentId);
+    if (!chosen || !chosen.active) throw new ValidationError({ referent_id: "invalid" });
+    if (w.referent_id !== referentId) {
+      await assign(trx, actor, w, referentId);
+      // An account that is already in use learns of its new warehouse in its notifications
+      // (an invited one is told by its invitation).
+      if (chosen.completed) {
+        await createNotification(trx, {
+          userId: referentId,
+          type: "referent_assigned",
+          title: (locale) => m.notif_referent_assigned_title({}, { locale }),
+          message: (locale) => m.notif_referent_assigned_message({ name: w.name, city: w.city }, { locale }),
+          data: { warehouse_id: w.id },
+        });
+      }
+    }
+    return { warehouseId };
+  });
+}
+
+async function assign(trx: Database, actor: Actor, w: { id: number; referent_id: number | null }, referentId: number): Promise<void> {
+  await trx.updateTable("warehouses").set({ referent_id: referentId }).where("id", "=", w.id).execute();
+  await auditAdminAction(trx, actor, { action: "warehouse.update_referent", entityType: "warehouse", entityId: w.id, details: { changes: { referent_id: { before: w.referent_id, after: referentId } } } });
+}
