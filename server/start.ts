@@ -95,7 +95,8 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     // Crawlers ask for /favicon.ico whatever the page says.
     app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
     fs.mkdirSync(config.uploadsDir, { recursive: true });
-    app.use("/uploads", express.static(config.uploadsDir, { maxAge: "30d", immutable: true, fallthrough: true }));
+    // Uploaded files never change under their name (a new photo gets a new random name): a year.
+    app.use("/uploads", express.static(config.uploadsDir, { maxAge: "365d", immutable: true, fallthrough: true }));
 
     let build: ServerBuild | (() => Promise<ServerBuild>);
     let entry: () => Promise<EntryModule>;

@@ -19,16 +19,20 @@ function searched(db: Database, search: string | null) {
   return query;
 }
 
+/** One page of the list, newest first. */
+export function adminWarehousesPageQuery(db: Database, args: { search: string | null; offset: number; limit: number }) {
+  return searched(db, args.search)
+    .leftJoin("users as owner", "owner.id", "w.user_id")
+    .select(["w.id", "w.name", "w.city", "w.province", "w.status", "w.deactivated", "w.is_hub", "w.created_at", "owner.email as owner_email"])
+    .orderBy("w.created_at", "desc")
+    .orderBy("w.id", "desc")
+    .offset(args.offset)
+    .limit(args.limit);
+}
+
 export async function listAdminWarehouses(db: Database, args: { search: string | null; offset: number; limit: number }) {
   const [rows, total] = await Promise.all([
-    searched(db, args.search)
-      .leftJoin("users as owner", "owner.id", "w.user_id")
-      .select(["w.id", "w.name", "w.city", "w.province", "w.status", "w.deactivated", "w.is_hub", "w.created_at", "owner.email as owner_email"])
-      .orderBy("w.created_at", "desc")
-      .orderBy("w.id", "desc")
-      .offset(args.offset)
-      .limit(args.limit)
-      .execute(),
+    adminWarehousesPageQuery(db, args).execute(),
     searched(db, args.search)
       .select(sql<number>`count(*)`.as("n"))
       .executeTakeFirstOrThrow(),

@@ -147,3 +147,25 @@ export function findUserSummary(db: Database, args: { id: number }) {
     .where("id", "=", args.id)
     .executeTakeFirst();
 }
+
+/** A stocker's own warehouses, or a referent's managed ones, newest first, with their waiting requests and first photo. */
+export function myWarehousesQuery(db: Database, args: { by: "owner" | "referent"; userId: number; limit: number }) {
+  return db
+    .selectFrom("warehouses as w")
+    .select(["w.id", "w.name", "w.address", "w.city", "w.province", "w.total_m2", "w.is_hub", "w.status", "w.to_approve", "w.deactivated", "w.created_at"])
+    .select((eb) =>
+      eb
+        .selectFrom("warehouse_request_warehouses as link")
+        .select((e) => e.fn.countAll<number>().as("n"))
+        .whereRef("link.warehouse_id", "=", "w.id")
+        .where("link.state", "=", "pending")
+        .as("pending_warehouse_requests_count"),
+    )
+    .select((eb) =>
+      eb.selectFrom("images as i").select((e) => e.fn.coalesce("i.thumb_src", "i.src").as("src")).whereRef("i.warehouse_id", "=", "w.id").orderBy("i.position").orderBy("i.id").limit(1).as("img"),
+    )
+    .where(args.by === "owner" ? "w.user_id" : "w.referent_id", "=", args.userId)
+    .orderBy("w.created_at", "desc")
+    .orderBy("w.id", "desc")
+    .limit(args.limit);
+}

@@ -106,26 +106,7 @@ export const LATEST_REQUESTS = 8;
 /** The stocker's own warehouses, or the referent's managed ones, newest first, with their waiting requests. */
 export async function listMyWarehouses(db: Database, actor: Actor): Promise<MyWarehouseCard[]> {
   if (actor.role !== "stocker" && actor.role !== "referent") throw new ForbiddenError();
-  const column = actor.role === "stocker" ? "w.user_id" : "w.referent_id";
-  const rows = await db
-    .selectFrom("warehouses as w")
-    .select(["w.id", "w.name", "w.address", "w.city", "w.province", "w.total_m2", "w.is_hub", "w.status", "w.to_approve", "w.deactivated", "w.created_at"])
-    .select((eb) =>
-      eb
-        .selectFrom("warehouse_request_warehouses as link")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("link.warehouse_id", "=", "w.id")
-        .where("link.state", "=", "pending")
-        .as("pending_warehouse_requests_count"),
-    )
-    .select((eb) =>
-      eb.selectFrom("images as i").select((e) => e.fn.coalesce("i.thumb_src", "i.src").as("src")).whereRef("i.warehouse_id", "=", "w.id").orderBy("i.position").orderBy("i.id").limit(1).as("img"),
-    )
-    .where(column, "=", actor.id)
-    .orderBy("w.created_at", "desc")
-    .orderBy("w.id", "desc")
-    .limit(MY_WAREHOUSES_MAX)
-    .execute();
+  const rows = await q.myWarehousesQuery(db, { by: actor.role === "stocker" ? "owner" : "referent", userId: actor.id, limit: MY_WAREHOUSES_MAX }).execute();
   return rows.map((r) => ({ ...r, pending_warehouse_requests_count: Number(r.pending_warehouse_requests_count ?? 0) }));
 }
 

@@ -1,0 +1,72 @@
+// The plans of the warehouse lists this issue adds, on a catalogue large enough for the
+// planner to choose as it would at a million warehouses: each list reads its index, never
+// the whole table.
+import { beforeAll, describe, expect, it } from "vitest";
+import { CompiledQuery, sql } from "kysely";
+import { useTestDatabase } from "../../../tests/support/db.ts";
+import { makeUser } from "../../../tests/support/factories.ts";
+import { myWarehousesQuery } from "./warehouse-editing.queries.ts";
+import { adminWarehousesPageQuery } from "./admin-warehouses.queries.ts";
+import { listOwnerReferents } from "./warehouse-referents.service.ts";
+
+const t = useTestDatabase();
+let ownerId: number;
+let referentId: number;
+
+async function plan(query: { compile(): CompiledQuery }): Promise<string> {
+  const compiled = query.compile();
+  const { rows } = await t.db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
+  return rows.map((r) => r["QUERY PLAN"]).join("\n");
+}
+
+beforeAll(async () => {
+  // 2,000 owners and 500 referents sharing 60,000 warehouses, as in a real catalogue.
+  const first = (await makeUser(t.db, { role: "stocker" })).id;
+  await sql`
+    insert into users (email, role, account_type, invite_code)
+    select 'owner-' || g || '@plan.test', 'stocker', 0, 'PLANO' || g from generate_series(1, 2000) g`.execute(t.db);
+  await sql`
+    insert into users (email, role, invite_code)
+    select 'referent-' || g || '@plan.test', 'referent', 'PLANR' || g from generate_series(1, 500) g`.execute(t.db);
+  ownerId = first + 1000;
+  referentId = first + 2200;
+  await sql`
+    insert into warehouses (name, country, address, cap, city, province, lat, lng, user_id, referent_id, created_at)
+    select 'Plan ' || g, 'Italia', 'Via Piano ' || g, '00100', 'Città ' || (g % 500), 'RM', 41 + random(), 12 + random(),
+           ${first} + 1 + (g % 2000), ${first} + 2001 + (g % 500), now() - (g || ' minutes')::interval
+    from generate_series(1, 60000) g`.execute(t.db);
+  await sql`vacuum analyze warehouses`.execute(t.db);
+  await sql`analyze users`.execute(t.db);
+}, 120_000);
+
+describe("the warehouse lists' query plans", () => {
+  it("read a stocker's and a referent's warehouses by their own index", async () => {
+    const owner = await plan(myWarehousesQuery(t.db, { by: "owner", userId: ownerId, limit: 500 }));
+    expect(owner).toMatch(/Index Scan (using|on) warehouses_user_id_created_at_idx/);
+    expect(owner).not.toMatch(/Seq Scan on warehouses/);
+    const referent = await plan(myWarehousesQuery(t.db, { by: "referent", userId: referentId, limit: 500 }));
+    expect(referent).toMatch(/Index Scan (using|on) warehouses_referent_id_created_at_idx/);
+    expect(referent).not.toMatch(/Seq Scan on warehouses/);
+  });
+
+  it("page the back office's list by creation date, and search it with the trigram indexes", async () => {
+    const page = await plan(adminWarehousesPageQuery(t.db, { search: null, offset: 40, limit: 20 }));
+    expect(page).toMatch(/Index Scan using warehouses_created_at_id_idx on warehouses w/);
+    expect(page).not.toMatch(/Seq Scan on warehouses/);
+    const searched = await plan(adminWarehousesPageQuery(t.db, { search: "Piano 123", offset: 0, limit: 20 }));
+    expect(searched).toMatch(/Bitmap Index Scan on warehouses_(name|address|city)_trgm_idx/);
+    expect(searched).not.toMatch(/Seq Scan on warehouses/);
+  });
+
+  it("find an owner's referents through the owner's warehouses, not the whole table", async () => {
+    const referents = await plan(
+      t.db
+        .selectFrom("users")
+        .select("id")
+        .where("role", "=", "referent")
+        .where((eb) => eb.or([eb("created_by", "=", ownerId), eb("id", "in", eb.selectFrom("warehouses").select("referent_id").where("user_id", "=", ownerId))])),
+    );
+    expect(referents).not.toMatch(/Seq Scan on warehouses/);
+    expect((await listOwnerReferents(t.db, { ownerId, actorId: ownerId })).length).toBeGreaterThan(0);
+  });
+});
