@@ -32,3 +32,45 @@ export function issuesToCodes(issues: readonly unknown[], values?: Record<string
   }
   return out;
 }
+
+/** What the shared helpers read of a Zod issue (Zod 4's $ZodIssue fits). */
+export type IssueLike = {
+  readonly path: readonly PropertyKey[];
+  readonly code: string;
+  readonly message: string;
+  readonly origin?: string;
+  readonly minimum?: unknown;
+  readonly format?: string;
+};
+
+export const isBlankValue = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+
+/** The value at a Zod issue's path inside the parsed input (undefined when it is not there). */
+export function valueAtPath(input: unknown, path: readonly PropertyKey[]): unknown {
+  let node = input;
+  for (const key of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<PropertyKey, unknown>)[key];
+  }
+  return node;
+}
+
+/**
+ * One issue's code as the API answers it (app/server/http/respond.ts), given the field's input
+ * value: a custom refinement's message, required (blank), too_small, too_long / too_big,
+ * email, else invalid. The browser uses the same function to mark fields before sending.
+ */
+export function apiIssueCode(issue: IssueLike, value: unknown): string {
+  if (issue.code === "custom") return issue.message || "invalid";
+  if (issue.code !== "too_big" && isBlankValue(value)) return "required";
+  switch (issue.code) {
+    case "too_small":
+      return issue.origin === "string" && issue.minimum === 1 ? "required" : "too_small";
+    case "too_big":
+      return issue.origin === "string" ? "too_long" : "too_big";
+    case "invalid_format":
+      return issue.format === "email" ? "email" : "invalid";
+    default:
+      return "invalid";
+  }
+}

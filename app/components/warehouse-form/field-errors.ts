@@ -8,20 +8,11 @@
 // placeServerErrors.
 import { m } from "../../paraglide/messages.js";
 import { AREA_FIELDS, COST_FIELDS } from "../../schemas/warehouse.ts";
+import { apiIssueCode, isBlankValue, valueAtPath, type IssueLike } from "../../lib/field-codes.ts";
 
 export type FieldErrors = Record<string, string>;
 
-/** What this code reads of a Zod issue (Zod 4's $ZodIssue fits). */
-export type IssueLike = {
-  readonly path: readonly PropertyKey[];
-  readonly code: string;
-  readonly message: string;
-  readonly origin?: string;
-  readonly minimum?: unknown;
-  readonly format?: string;
-};
-
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+export type { IssueLike };
 
 /** A contact row the schema keeps (the same test as the schema's). */
 export const isNamedContact = (row: unknown) =>
@@ -38,30 +29,6 @@ function formRowOf(input: unknown, n: number): number {
   return n;
 }
 
-function valueAt(input: unknown, path: readonly (string | number)[]): unknown {
-  let node = input;
-  for (const key of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string | number, unknown>)[key];
-  }
-  return node;
-}
-
-/** One issue's code, as the server names it. `value` is the field's input. */
-function issueCode(issue: IssueLike, value: unknown): string {
-  if (issue.code === "custom") return issue.message || "invalid";
-  if (issue.code !== "too_big" && isBlank(value)) return "required";
-  switch (issue.code) {
-    case "too_small":
-      return issue.origin === "string" && issue.minimum === 1 ? "required" : "too_small";
-    case "too_big":
-      return issue.origin === "string" ? "too_long" : "too_big";
-    case "invalid_format":
-      return issue.format === "email" ? "email" : "invalid";
-    default:
-      return "invalid";
-  }
-}
 
 /**
  * The schema's issues → { field: code }, the first issue of each field winning. `input` is the
@@ -85,7 +52,7 @@ export function issuesToFieldErrors(issues: readonly IssueLike[], input?: unknow
     }
     if (out[field]) continue;
     // Without the input nothing is known to be blank.
-    out[field] = issueCode(issue, input === undefined ? true : valueAt(input, inputPath));
+    out[field] = apiIssueCode(issue, input === undefined ? true : valueAtPath(input, inputPath));
   }
   return out;
 }
@@ -103,7 +70,7 @@ export function placeServerErrors(errors: Record<string, unknown>, contacts: rea
     if (contact) {
       const name = contact[1]!;
       const named = contacts.map((row, i) => ({ row, i })).filter(({ row }) => isNamedContact(row));
-      const target = named.find(({ row }) => !isBlank(row[name])) ?? named[0];
+      const target = named.find(({ row }) => !isBlankValue(row[name])) ?? named[0];
       out[target ? `contacts.${target.i}.${name}` : "contacts"] ??= code;
       continue;
     }

@@ -8,7 +8,7 @@ import { requireRole } from "../../server/http/guard.ts";
 import { pageWork } from "../../server/http/respond.ts";
 import { ADMIN_PAGE_SIZE, listAdminWarehouses } from "../../server/warehouses/admin-warehouses.queries.ts";
 import { m } from "../../paraglide/messages.js";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount, pageParam } from "../../lib/pagination.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
@@ -37,7 +37,7 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">{m.admin_warehouses_title()}</h1>
-          <p className="mt-1 text-sm text-slate-600">{m.admin_warehouses_count({ count: warehouses_count.toLocaleString("it-IT") })}</p>
+          <p className="mt-1 text-sm text-slate-600">{m.admin_warehouses_count({ count: formatNumber(warehouses_count) })}</p>
         </div>
         <Link to={paths.create} className={buttonClass("primary", "md")}>
           {m.admin_nav_add_warehouse()}

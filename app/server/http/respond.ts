@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { DomainError, RateLimitError, ValidationError, type FieldErrors } from "../errors.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
+import { apiIssueCode, valueAtPath } from "../../lib/field-codes.ts";
 
 const MESSAGES: Record<string, (locale: Locale) => string> = {
   unauthorized: (locale) => m.error_unauthorized({}, { locale }),
@@ -56,37 +57,9 @@ export function fieldErrors(error: ZodError, input?: unknown): FieldErrors {
     const named = path.length > 1 && typeof path[0] === "string" && path[0].endsWith("_data") ? path.slice(1) : path;
     const field = named.filter((p) => typeof p === "string").join(".") || "body";
     if (out[field]) continue;
-    out[field] = issueCode(issue, valueAt(input, path));
+    out[field] = apiIssueCode(issue, valueAtPath(input, path));
   }
   return out;
-}
-
-function valueAt(input: unknown, path: (string | number)[]): unknown {
-  let node = input;
-  for (const key of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string | number, unknown>)[key];
-  }
-  return node;
-}
-
-function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
-}
-
-function issueCode(issue: ZodError["issues"][number], value: unknown): string {
-  if (issue.code === "custom") return issue.message || "invalid";
-  if (issue.code !== "too_big" && isBlank(value)) return "required";
-  switch (issue.code) {
-    case "too_small":
-      return issue.origin === "string" && issue.minimum === 1 ? "required" : "too_small";
-    case "too_big":
-      return issue.origin === "string" ? "too_long" : "too_big";
-    case "invalid_format":
-      return issue.format === "email" ? "email" : "invalid";
-    default:
-      return "invalid";
-  }
 }
 
 /** A Zod failure together with the input it was about (to tell a missing field from a wrong one). */
