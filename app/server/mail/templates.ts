@@ -27,6 +27,8 @@ export type MailTemplates = {
   stocker_request_received: { firstName: string | null; businessName: string | null; warehouseName: string | null };
   /** To the operator: a stocker request waits for approval. */
   stocker_request_admin: { businessName: string; vat: string; email: string; place: string; warehouse: string | null; link: string };
+  /** To the operator: a stocker registered a new warehouse, which waits for approval as a hub. */
+  hub_request_admin: { warehouseName: string; owner: string; email: string; place: string; link: string };
   quote_request_received: {
     firstName: string | null;
     /** An administrator receives the requests of unclaimed warehouses, to find their owner. */
@@ -175,6 +177,19 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
       ].join("\n"),
     ],
     action: { label: m.mail_stocker_admin_action({}, { locale }), url: d.link },
+  }),
+  hub_request_admin: (d, locale) => ({
+    subject: m.mail_hub_admin_subject({ warehouse: d.warehouseName }, { locale }),
+    heading: m.mail_hub_admin_heading({}, { locale }),
+    paragraphs: [
+      [
+        `${m.mail_hub_admin_label_warehouse({}, { locale })}: ${d.warehouseName}`,
+        `${m.mail_hub_admin_label_place({}, { locale })}: ${d.place}`,
+        `${m.mail_hub_admin_label_owner({}, { locale })}: ${d.owner}`,
+        `${m.mail_stocker_admin_label_email({}, { locale })}: ${d.email}`,
+      ].join("\n"),
+    ],
+    action: { label: m.mail_hub_admin_action({}, { locale }), url: d.link },
   }),
   quote_request_received: (d, locale) => ({
     subject: m.mail_quote_received_subject({ number: d.request.number, warehouse: d.warehouse.name }, { locale }),

@@ -20,6 +20,7 @@ import { auditAdminAction, changedFields } from "../audit/audit.ts";
 import { WEEKDAYS } from "../../lib/opening-hours.ts";
 import type { WarehouseCreateInput, WarehouseData, WarehouseSaveInput } from "../../schemas/warehouse.ts";
 import type { ImageStorage } from "../images/image-storage.ts";
+import { queueMail } from "../mail/outbox.service.ts";
 import * as q from "./warehouse-editing.queries.ts";
 
 export type EditingContext = {
@@ -29,6 +30,8 @@ export type EditingContext = {
   streetLevel: boolean;
   storage: ImageStorage;
   locale: Locale;
+  /** Where the operator is told of a stocker's new warehouse (SUPPORT_EMAIL), and the site's address for the link. */
+  operator?: { email: string; origin: string };
   log?: Logger;
 };
 
@@ -132,6 +135,7 @@ export async function createWarehouse(ctx: EditingContext, actor: Actor, input: 
     await q.upsertTimes(trx, { warehouseId, times: timesRow(input.warehouse_times) });
     const specs = await specificationChanges(trx, input.specifications, null);
     await q.setWarehouseSpecifications(trx, { warehouseId, ...specs });
+    if (actor.role === "stocker" && ctx.operator) await tellOperator(trx, ctx.operator, actor, { id: warehouseId, ...input.warehouse_data });
     await auditAdminAction(trx, actor, {
       action: "warehouse.create",
       entityType: "warehouse",
@@ -139,6 +143,25 @@ export async function createWarehouse(ctx: EditingContext, actor: Actor, input: 
       details: { after: changedFields({}, row), contacts: input.contacts, warehouse_times: timesRow(input.warehouse_times), specifications: specs.add },
     });
     return { warehouseId };
+  });
+}
+
+/** The operator learns of a hub request with the change that made it (the back office works in Italian). */
+async function tellOperator(trx: Database, operator: { email: string; origin: string }, actor: Actor, w: WarehouseData & { id: number }) {
+  const name = [actor.firstName, actor.lastName].filter(Boolean).join(" ");
+  await queueMail(trx, {
+    to: operator.email,
+    lang: "it",
+    template: "hub_request_admin",
+    replyTo: actor.email,
+    data: {
+      warehouseName: w.name,
+      owner: [actor.company, name].filter(Boolean).join(" – ") || actor.email,
+      email: actor.email,
+      place: `${w.address}, ${w.cap} ${w.city} (${w.province}), ${w.country}`,
+      link: `${operator.origin}/admin/warehouses/${w.id}/edit`,
+    },
+    origin: operator.origin,
   });
 }
 

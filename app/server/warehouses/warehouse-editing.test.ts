@@ -104,6 +104,11 @@ describe("creating a warehouse", () => {
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const w = await t.db.selectFrom("warehouses").selectAll().where("id", "=", res.json.warehouse_id).executeTakeFirstOrThrow();
     expect(w).toMatchObject({ status: "pending", to_approve: true, is_hub: true, user_id: stocker.id, created_by: stocker.id, email: stocker.email, referent_id: null });
+    // The operator is told, in Italian, with the link to the warehouse in the back office.
+    const mail = await t.db.selectFrom("mail_outbox").selectAll().where("template", "=", "hub_request_admin").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(mail).toMatchObject({ lang: "it", reply_to: stocker.email });
+    expect(mail.subject).toBe("Nuovo magazzino da approvare: Polo Nord");
+    expect(mail.text).toContain(`/admin/warehouses/${w.id}/edit`);
   });
 
   it("requires name, country, address, cap, city and province everywhere, and vat and m2 from the owners; writes nothing then", async () => {

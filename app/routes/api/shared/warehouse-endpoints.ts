@@ -27,6 +27,7 @@ export function editingContext(services: AppServices, locale: Locale): EditingCo
     streetLevel: Boolean(services.config.geocoderUrl),
     storage: imageStorageFor(services.config),
     locale,
+    operator: { email: services.config.supportEmail, origin: services.config.origin },
     log: services.log,
   };
 }
