@@ -7,7 +7,8 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-compone
 import { m } from "../../paraglide/messages.js";
 import { CloseIcon } from "../ui/PopupDialog.tsx";
 
-export type GalleryImage = { id: number; src: string; width: number | null; height: number | null };
+/** thumb_src: the 480×320 rendition of an uploaded photo (null for the demo pictures). */
+export type GalleryImage = { id: number; src: string; thumb_src?: string | null; width: number | null; height: number | null };
 
 export const GALLERY_PREVIEW = 3;
 
@@ -192,7 +193,7 @@ export function GallerySlider({ images, name, index, onIndexChange }: { images: 
                       i === current ? "opacity-100 ring-white" : "opacity-60 ring-transparent hover:opacity-90"
                     }`}
                   >
-                    <img src={img.src} alt="" loading="lazy" className="h-full w-full object-cover" />
+                    <img src={img.thumb_src ?? img.src} alt="" loading="lazy" className="h-full w-full object-cover" />
                   </button>
                 ))}
               </div>

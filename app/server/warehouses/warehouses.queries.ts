@@ -65,7 +65,7 @@ export function findWarehouseTimes(db: Database, warehouseId: number) {
 export function listImages(db: Database, warehouseId: number) {
   return db
     .selectFrom("images")
-    .select(["id", "src", "width", "height"])
+    .select(["id", "src", "thumb_src", "width", "height"])
     .where("warehouse_id", "=", warehouseId)
     .orderBy("position")
     .orderBy("id")

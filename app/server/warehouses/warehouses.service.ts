@@ -78,7 +78,7 @@ export async function getWarehouseSheet(db: Database, _actor: Actor | null, id: 
     bays_number: warehouse.bays_number,
     lat: warehouse.lat,
     lng: warehouse.lng,
-    imgs: images.map((img) => ({ id: img.id, src: img.src, width: img.width, height: img.height })),
+    imgs: images.map((img) => ({ id: img.id, src: img.src, thumb_src: img.thumb_src, width: img.width, height: img.height })),
     specifications: groupSpecifications(specs, opts.locale),
     opening,
     schedule: hours ? weeklySchedule(hours) : null,
