@@ -34,6 +34,13 @@ function linkIn(text: string, pattern: RegExp): string {
 
 const userId = async (email: string) => (await app.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
 
+/** Focus a checkbox or switch and press Space until it is in the wanted state. */
+async function toggle(box: Locator, checked: boolean): Promise<void> {
+  await box.focus();
+  await box.page().keyboard.press("Space");
+  await expect.poll(() => box.isChecked()).toBe(checked);
+}
+
 /** The coordinates line under the form's map. */
 const coordinates = (page: Page) => page.getByTestId("position-coordinates").textContent();
 
@@ -105,14 +112,15 @@ describe("the demo stocker registers a warehouse", () => {
 
     await page.locator("#wf-mon-from").fill("08:00");
     await page.locator("#wf-mon-to").fill("18:00");
-    await page.getByLabel("Domenica: aperto").uncheck({ force: true });
+    // React Aria's switches and checkboxes hide their input: toggled as a keyboard user does.
+    await toggle(page.getByLabel("Domenica: aperto"), false);
 
     // Nine specifications, three in each of the first three groups.
     const chosen: string[] = [];
     for (const group of [1, 2, 3]) {
       const boxes = page.getByTestId(`wf-spec-group-${group}`).getByRole("checkbox");
       for (let i = 0; i < 3; i++) {
-        await boxes.nth(i).check({ force: true });
+        await toggle(boxes.nth(i), true);
         chosen.push(String(group));
       }
     }
