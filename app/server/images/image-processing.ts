@@ -37,6 +37,11 @@ const MAX_CONCURRENT = 2;
 let running = 0;
 const waiting: Array<() => void> = [];
 
+/** How many images are being processed and how many wait for a slot (for tests and diagnostics). */
+export function processingSlots(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length };
+}
+
 async function withSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
   else running++;
