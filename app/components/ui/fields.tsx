@@ -2,7 +2,7 @@
 // between them. Validation is ours (validationBehavior "aria"): a form decides when a field
 // is invalid and passes `error`.
 import type { ReactNode } from "react";
-import { Checkbox, FieldError, Input, Label, TextArea, TextField } from "react-aria-components";
+import { Checkbox, FieldError, Input, Label, Text, TextArea, TextField } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { inputClass, labelClass } from "./styles.ts";
 
@@ -12,19 +12,24 @@ type TextInputProps = {
   /** Controlled: value and onChange. Uncontrolled (Conform forms): defaultValue. */
   value?: string;
   onChange?: (value: string) => void;
+  onBlur?: () => void;
   defaultValue?: string;
   type?: "text" | "email" | "password" | "tel" | "url";
   autoComplete?: string;
   isRequired?: boolean;
+  /** Shown but not editable (greyed), e.g. an address the user may not change here. */
+  isDisabled?: boolean;
   /** The error to show; a non-empty string marks the field invalid. */
   error?: string | null;
+  /** A short note under the field, read with it by screen readers. */
+  description?: ReactNode;
   multiline?: boolean;
   rows?: number;
   autoFocus?: boolean;
   placeholder?: string;
   className?: string;
   /** The on-screen keyboard to show, e.g. "numeric" for a code. */
-  inputMode?: "text" | "numeric" | "email" | "tel" | "url";
+  inputMode?: "text" | "numeric" | "decimal" | "email" | "tel" | "url";
 };
 
 export function RequiredMark() {
@@ -40,11 +45,14 @@ export function TextInput({
   label,
   value,
   onChange,
+  onBlur,
   defaultValue,
   type = "text",
   autoComplete,
   isRequired,
+  isDisabled,
   error,
+  description,
   multiline,
   rows = 4,
   autoFocus,
@@ -58,9 +66,11 @@ export function TextInput({
       type={multiline ? undefined : type}
       value={value}
       onChange={onChange}
+      onBlur={onBlur}
       defaultValue={defaultValue}
       autoComplete={autoComplete}
       isRequired={isRequired}
+      isDisabled={isDisabled}
       isInvalid={!!error}
       validationBehavior="aria"
       autoFocus={autoFocus}
@@ -73,7 +83,12 @@ export function TextInput({
       {multiline ? (
         <TextArea rows={rows} placeholder={placeholder} className={`${inputClass} resize-y`} />
       ) : (
-        <Input placeholder={placeholder} inputMode={inputMode} className={inputClass} />
+        <Input placeholder={placeholder} inputMode={inputMode} className={`${inputClass} disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600`} />
+      )}
+      {description && (
+        <Text slot="description" className="mt-1 text-xs text-slate-500">
+          {description}
+        </Text>
       )}
       <FieldError className="mt-1 text-sm text-red-700">{error}</FieldError>
     </TextField>

@@ -1,8 +1,9 @@
 // Section 1: name, address, company data and the warehouse's own contact channels.
 import type { TextField as TextFieldName } from "../../lib/warehouse-form.ts";
+import { TextInput } from "../ui/fields.tsx";
 import { m } from "../../paraglide/messages.js";
 import { ADDRESS_FIELDS } from "./form-logic.ts";
-import { FormField, FormSection } from "./FormParts.tsx";
+import { FormSection } from "./FormParts.tsx";
 
 type FieldSpec = {
   label: () => string;
@@ -54,7 +55,7 @@ export function BasicSection({
           const spec = FIELDS[field];
           const readOnly = field === "email" && emailReadOnly;
           return (
-            <FormField
+            <TextInput
               key={field}
               name={field}
               label={spec.label()}

@@ -4,11 +4,12 @@ import { useEffect, useRef } from "react";
 import { Button } from "react-aria-components";
 import type { WarehouseFormValues } from "../../lib/warehouse-form.ts";
 import { MAX_CONTACTS, type ContactRoleValue } from "../../schemas/warehouse.ts";
+import { TextInput } from "../ui/fields.tsx";
 import { m } from "../../paraglide/messages.js";
 import { CloseIcon } from "../ui/PopupDialog.tsx";
 import { SelectInput } from "../ui/SelectInput.tsx";
 import { buttonClass } from "../ui/styles.ts";
-import { FormField, FormSection, GroupError } from "./FormParts.tsx";
+import { FormSection, GroupError } from "./FormParts.tsx";
 
 type Contact = WarehouseFormValues["contacts"][number];
 
@@ -77,7 +78,7 @@ export function ContactsSection({
                 </Button>
               </div>
               <div className="grid gap-3 sm:grid-cols-2">
-                <FormField
+                <TextInput
                   name={`contacts.${i}.full_name`}
                   label={m.wf_contact_full_name()}
                   autoComplete="off"
@@ -94,7 +95,7 @@ export function ContactsSection({
                   placeholder={m.wf_contact_role_none()}
                   error={errorOf(`contacts.${i}.role`)}
                 />
-                <FormField
+                <TextInput
                   name={`contacts.${i}.phone`}
                   label={m.wf_contact_phone()}
                   type="tel"
@@ -104,7 +105,7 @@ export function ContactsSection({
                   onChange={(v) => set(i, { phone: v })}
                   error={errorOf(`contacts.${i}.phone`)}
                 />
-                <FormField
+                <TextInput
                   name={`contacts.${i}.email`}
                   label={m.wf_contact_email()}
                   type="email"

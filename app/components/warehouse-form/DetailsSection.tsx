@@ -2,9 +2,10 @@
 // Numbers are typed as text ("1.500,50" or "1500.5"); the payload normalises them.
 import type { NumericField } from "../../lib/warehouse-form.ts";
 import { AREA_FIELDS, COST_FIELDS } from "../../schemas/warehouse.ts";
+import { TextInput } from "../ui/fields.tsx";
 import { m } from "../../paraglide/messages.js";
 import { LockIcon } from "../ui/icons.tsx";
-import { FormField, FormSection } from "./FormParts.tsx";
+import { FormSection } from "./FormParts.tsx";
 
 const LABELS: Record<NumericField, () => string> = {
   total_m2: () => m.wf_field_total_m2(),
@@ -31,7 +32,7 @@ export function DetailsSection({
   errorOf: (field: string) => string | null;
 }) {
   const field = (name: NumericField) => (
-    <FormField
+    <TextInput
       key={name}
       name={name}
       label={LABELS[name]()}

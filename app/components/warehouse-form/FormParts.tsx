@@ -1,10 +1,6 @@
-// The warehouse form's building blocks: a section card and a text field. The field is the
-// site's TextInput (React Aria's TextField, our styles) with what this form needs besides:
-// blur (the address moves the pin), decimal keyboards, a note, read-only.
+// The warehouse form's building blocks: a section card and a group's error. Its text fields
+// are the site's TextInput (app/components/ui/fields.tsx).
 import type { ReactNode } from "react";
-import { FieldError, Input, Label, Text, TextField } from "react-aria-components";
-import { RequiredMark } from "../ui/fields.tsx";
-import { inputClass, labelClass } from "../ui/styles.ts";
 
 export function FormSection({ id, title, description, children, testId }: { id: string; title: string; description?: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -15,55 +11,6 @@ export function FormSection({ id, title, description, children, testId }: { id: 
       {description && <div className="mt-1 text-sm text-slate-600">{description}</div>}
       <div className="mt-4">{children}</div>
     </section>
-  );
-}
-
-type FieldProps = {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-  type?: "text" | "email" | "tel" | "url";
-  inputMode?: "text" | "decimal" | "numeric" | "email" | "tel" | "url";
-  autoComplete?: string;
-  isRequired?: boolean;
-  isDisabled?: boolean;
-  /** The error to show; a non-empty string marks the field invalid. */
-  error?: string | null;
-  /** A short note under the field. */
-  description?: ReactNode;
-  placeholder?: string;
-  className?: string;
-};
-
-export function FormField({ name, label, value, onChange, onBlur, type = "text", inputMode, autoComplete, isRequired, isDisabled, error, description, placeholder, className = "" }: FieldProps) {
-  return (
-    <TextField
-      name={name}
-      type={type}
-      value={value}
-      onChange={onChange}
-      onBlur={onBlur}
-      autoComplete={autoComplete}
-      isRequired={isRequired}
-      isDisabled={isDisabled}
-      isInvalid={!!error}
-      validationBehavior="aria"
-      className={`flex flex-col ${className}`}
-    >
-      <Label className={labelClass}>
-        {label}
-        {isRequired && <RequiredMark />}
-      </Label>
-      <Input inputMode={inputMode} placeholder={placeholder} className={`${inputClass} disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600`} />
-      {description && (
-        <Text slot="description" className="mt-1 text-xs text-slate-500">
-          {description}
-        </Text>
-      )}
-      <FieldError className="mt-1 text-sm text-red-700">{error}</FieldError>
-    </TextField>
   );
 }
 
