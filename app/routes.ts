@@ -2,6 +2,44 @@
 // areas, /admin/… (Italian) for the back office, and the JSON API as resource routes.
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
+// A page of an area. Registered once for the user's own area and once more (ids prefixed
+// "admin/") for an administrator's view, since one module may serve several routes only
+// under distinct ids.
+const page = (idPrefix: string, path: string | null, file: string) => {
+  const id = idPrefix ? `${idPrefix}${file.replace(/^routes\//, "").replace(/\.tsx$/, "")}` : undefined;
+  if (path === null) return id ? index(file, { id }) : index(file);
+  return id ? route(path, file, { id }) : route(path, file);
+};
+
+/** /{locale}/stocker/profile/… (and /admin/stocker/{id}/…). */
+function stockerPages(idPrefix = "") {
+  return [
+    page(idPrefix, null, "routes/stocker/dashboard.tsx"),
+    page(idPrefix, "warehouses", "routes/stocker/warehouses.tsx"),
+    page(idPrefix, "warehouses/new", "routes/stocker/warehouse-new.tsx"),
+    page(idPrefix, "warehouses/:id", "routes/stocker/warehouse-detail.tsx"),
+    page(idPrefix, "warehouses/:id/edit", "routes/stocker/warehouse-edit.tsx"),
+  ];
+}
+
+/** /{locale}/referent/profile/…. */
+function referentPages() {
+  return [
+    index("routes/referent/profile.tsx"),
+    route("warehouses", "routes/referent/warehouses.tsx"),
+    route("warehouses/:id", "routes/referent/warehouse-detail.tsx"),
+    route("warehouses/:id/edit", "routes/referent/warehouse-edit.tsx"),
+  ];
+}
+
+/** /{locale}/stock-hunter/profile/… (and /admin/stock-hunter/{id}/…). */
+function stockHunterPages(idPrefix = "") {
+  return [
+    page(idPrefix, null, "routes/stock-hunter/profile.tsx"),
+    page(idPrefix, "warehouses", "routes/stock-hunter/warehouses.tsx"),
+  ];
+}
+
 export default [
   index("routes/index-redirect.ts"),
 
@@ -41,6 +79,8 @@ export default [
   route("api/admin/warehouses/create", "routes/api/admin/warehouses.create.ts"),
   route("api/admin/warehouses/:id/update", "routes/api/admin/warehouses.update.ts"),
   route("api/admin/warehouses/:id/upload", "routes/api/admin/warehouses.upload.ts"),
+  route("api/admin/warehouses/:id/create-referent", "routes/api/admin/warehouses.create-referent.ts"),
+  route("api/admin/warehouses/:id/update-referent", "routes/api/admin/warehouses.update-referent.ts"),
   route("api/stocker/warehouses/create", "routes/api/stocker/warehouses.create.ts"),
   route("api/stocker/warehouses/:id/update", "routes/api/stocker/warehouses.update.ts"),
   route("api/stocker/warehouses/:id/upload", "routes/api/stocker/warehouses.upload.ts"),
@@ -60,6 +100,10 @@ export default [
     route("warehouses", "routes/admin/warehouses.tsx"),
     route("warehouses/new", "routes/admin/warehouse-new.tsx"),
     route("warehouses/:id/edit", "routes/admin/warehouse-edit.tsx"),
+    // An administrator's view of a user's area (the spec's admin flag changes the prefix):
+    // the same page modules as the user's own area, under their own route ids.
+    route("stocker/:userId", "routes/stocker/layout.tsx", { id: "admin/stocker" }, stockerPages("admin/")),
+    route("stock-hunter/:userId", "routes/stock-hunter/layout.tsx", { id: "admin/stock-hunter" }, stockHunterPages("admin/")),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 
@@ -77,14 +121,10 @@ export default [
     route("compare", "routes/compare.tsx"),
     route("warehouses/:warehouseId/requests/:requestId/review", "routes/request-review.tsx"),
     route("warehouses/:warehouseId/requests/:requestId/report", "routes/request-report.tsx"),
-    // Warehouse management (issue 10): the stocker's and the referent's warehouse pages.
-    route("stocker/profile/warehouses", "routes/stocker/warehouses.tsx"),
-    route("stocker/profile/warehouses/new", "routes/stocker/warehouse-new.tsx"),
-    route("stocker/profile/warehouses/:id", "routes/stocker/warehouse-detail.tsx"),
-    route("stocker/profile/warehouses/:id/edit", "routes/stocker/warehouse-edit.tsx"),
-    route("referent/profile/warehouses", "routes/referent/warehouses.tsx"),
-    route("referent/profile/warehouses/:id", "routes/referent/warehouse-detail.tsx"),
-    route("referent/profile/warehouses/:id/edit", "routes/referent/warehouse-edit.tsx"),
+    // The logged-in areas (issues 10 and 11): each area's pages in its own folder.
+    route("stocker/profile", "routes/stocker/layout.tsx", stockerPages()),
+    route("referent/profile", "routes/referent/layout.tsx", referentPages()),
+    route("stock-hunter/profile", "routes/stock-hunter/layout.tsx", stockHunterPages()),
     // Account pages (issue 3).
     route("confirm-code", "routes/account/confirm-code.tsx"),
     route("complete-account/:id", "routes/account/complete-account.tsx"),

@@ -45,9 +45,13 @@ export function afterCompletePath(locale: Locale, role: "stocker" | "referent" |
 /** The three areas that manage warehouses: the back office, the stocker's and the referent's. */
 export type WarehouseArea = "admin" | "stocker" | "referent";
 
-/** The warehouse pages and calls of an area: the back office under /admin (Italian), the others under /{locale}/{area}/profile. */
-export function warehouseAreaPaths(area: WarehouseArea, locale: Locale) {
-  const base = area === "admin" ? "/admin" : `/${locale}/${area}/profile`;
+/**
+ * The warehouse pages and calls of an area: the back office under /admin (Italian), the others
+ * under /{locale}/{area}/profile. `pagesBase` puts the pages under another prefix (an
+ * administrator's view of a stocker's area, /admin/stocker/{id}) while the calls stay the area's.
+ */
+export function warehouseAreaPaths(area: WarehouseArea, locale: Locale, pagesBase?: string) {
+  const base = pagesBase ?? (area === "admin" ? "/admin" : `/${locale}/${area}/profile`);
   return {
     list: `${base}/warehouses`,
     create: `${base}/warehouses/new`,
@@ -58,3 +62,5 @@ export function warehouseAreaPaths(area: WarehouseArea, locale: Locale) {
     api: `/api/${area}/warehouses`,
   };
 }
+
+export type WarehouseAreaPaths = ReturnType<typeof warehouseAreaPaths>;

@@ -17,7 +17,15 @@ const ACTORS = ["visitor", "hunter", "stocker", "keeper", "referent", "admin"] a
 type Actor = (typeof ACTORS)[number] | "other";
 type Expect = Record<(typeof ACTORS)[number], number> & { other?: number };
 
-type Ids = { warehouse: number; otherWarehouse: number; requestLink: { warehouseId: number; requestId: number }; userId: number };
+type Ids = {
+  warehouse: number;
+  otherWarehouse: number;
+  requestLink: { warehouseId: number; requestId: number };
+  userId: number;
+  /** The demo stocker's and the demo hunter's user ids (the administrator's view of their areas). */
+  stockerId: number;
+  hunterId: number;
+};
 type Row = {
   /** The route's path as app/routes.ts spells it, with a leading slash. */
   route: string;
@@ -123,6 +131,10 @@ const ROWS: Row[] = [
   { route: "/api/admin/warehouses/:id/update", method: "GET", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/update`, expect: area(405, "admin") },
   { route: "/api/admin/warehouses/:id/upload", method: "POST", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/upload`, body: "upload", expect: area(422, "admin") },
   { route: "/api/admin/warehouses/:id/upload", method: "GET", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/upload`, expect: area(405, "admin") },
+  { route: "/api/admin/warehouses/:id/create-referent", method: "POST", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/create-referent`, body: newReferent, expect: area(422, "admin") },
+  { route: "/api/admin/warehouses/:id/create-referent", method: "GET", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/create-referent`, expect: area(405, "admin") },
+  { route: "/api/admin/warehouses/:id/update-referent", method: "POST", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/update-referent`, body: pickReferent, expect: area(422, "admin") },
+  { route: "/api/admin/warehouses/:id/update-referent", method: "GET", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/update-referent`, expect: area(405, "admin") },
   // The stocker's calls: its own warehouse passes the ownership check (then 422, nothing written), another owner's is 403.
   { route: "/api/stocker/warehouses/create", method: "POST", url: () => "/api/stocker/warehouses/create", body: {}, expect: area(422, "stocker", "keeper") },
   { route: "/api/stocker/warehouses/create", method: "GET", url: () => "/api/stocker/warehouses/create", expect: area(405, "stocker", "keeper") },
@@ -195,10 +207,25 @@ const ROWS: Row[] = [
   { route: "/:locale/referent/profile/warehouses/:id", method: "GET", url: (ids) => `/en/referent/profile/warehouses/${ids.otherWarehouse}`, expect: area(404, "referent") },
   { route: "/:locale/referent/profile/warehouses/:id/edit", method: "GET", url: (ids) => `/it/referent/profile/warehouses/${ids.warehouse}/edit`, expect: area(200, "referent") },
   { route: "/:locale/referent/profile/warehouses/:id/edit", method: "GET", url: (ids) => `/it/referent/profile/warehouses/${ids.otherWarehouse}/edit`, expect: area(404, "referent") },
-  // The logged-in areas (next issues): reserved to their role already.
-  { route: "/:locale/*", method: "GET", url: () => "/it/stocker/profile", expect: area(404, "stocker", "keeper") },
-  { route: "/:locale/*", method: "GET", url: () => "/en/referent/profile/messages", expect: area(404, "referent") },
-  { route: "/:locale/*", method: "GET", url: () => "/it/stock-hunter/profile", expect: area(404, "hunter") },
+  // The logged-in areas: each reserved to its role; a path that is no page of the area is a 404.
+  { route: "/:locale/stocker/profile", method: "GET", url: () => "/it/stocker/profile", expect: area(200, "stocker", "keeper") },
+  { route: "/:locale/referent/profile", method: "GET", url: () => "/en/referent/profile", expect: area(200, "referent") },
+  { route: "/:locale/stock-hunter/profile", method: "GET", url: () => "/it/stock-hunter/profile", expect: area(200, "hunter") },
+  { route: "/:locale/stock-hunter/profile/warehouses", method: "GET", url: () => "/en/stock-hunter/profile/warehouses?page=2", expect: area(200, "hunter") },
+  { route: "/:locale/*", method: "GET", url: () => "/it/stocker/profile/no-such-page", expect: area(404, "stocker", "keeper") },
+  // The administrator's view of a stocker's and a hunter's area: the user must have that role.
+  { route: "/admin/stocker/:userId", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}`, expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId", method: "GET", url: (ids) => `/admin/stocker/${ids.hunterId}`, expect: area(404, "admin") },
+  { route: "/admin/stocker/:userId/warehouses", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses`, expect: area(200, "admin") },
+  // An administrator registers warehouses in the back office, where the owner is chosen.
+  { route: "/admin/stocker/:userId/warehouses/new", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/new`, expect: area(404, "admin") },
+  { route: "/admin/stocker/:userId/warehouses/:id", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.warehouse}`, expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId/warehouses/:id", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.otherWarehouse}`, expect: area(404, "admin") },
+  { route: "/admin/stocker/:userId/warehouses/:id/edit", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.warehouse}/edit`, expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId/warehouses/:id/edit", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.otherWarehouse}/edit`, expect: area(404, "admin") },
+  { route: "/admin/stock-hunter/:userId", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}`, expect: area(200, "admin") },
+  { route: "/admin/stock-hunter/:userId", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.stockerId}`, expect: area(404, "admin") },
+  { route: "/admin/stock-hunter/:userId/warehouses", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/warehouses`, expect: area(200, "admin") },
 ];
 
 const app = useAppDatabase();
@@ -249,7 +276,7 @@ beforeAll(async () => {
     .where("deactivated", "=", false)
     .orderBy("id")
     .executeTakeFirstOrThrow();
-  ids = { warehouse: warehouse.id, otherWarehouse: otherWarehouse.id, requestLink: { warehouseId: warehouse.id, requestId: request.id }, userId: other.id };
+  ids = { warehouse: warehouse.id, otherWarehouse: otherWarehouse.id, requestLink: { warehouseId: warehouse.id, requestId: request.id }, userId: other.id, stockerId: stocker.id, hunterId: hunter.id };
 });
 
 describe("the endpoint-by-role matrix", () => {

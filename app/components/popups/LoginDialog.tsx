@@ -15,7 +15,10 @@ import { usePopups } from "./PopupContext.tsx";
 
 type LoginResponse = { user_id?: number; role?: string };
 
-const ACCOUNT_PAGE = /^\/(it|en)\/(confirm-code|complete-account|forgot-password|reset-password)(\/|$)/;
+// Pages with nothing to come back to after logging in: the home page and the account pages
+// (confirm code, reset password…). From there the user goes to their area; from any other page
+// (a sheet, a search, a comparison, a protected page that asked for a login) they stay.
+const LAND_IN_AREA = /^\/(it|en)(\/(confirm-code|complete-account|forgot-password|reset-password)(\/.*)?)?\/?$/;
 type FieldName = "email" | "password";
 
 export function LoginDialog({ locale }: { locale: Locale }) {
@@ -64,10 +67,9 @@ function LoginForm({ locale, onForgot }: { locale: Locale; onForgot: () => void 
     if (result.ok && result.data.user_id) {
       setMessage({ tone: "success", text: m.login_success() });
       // A full load: every loader, the header and the CSRF-bound forms see the new session.
-      // From an account page (confirm code, reset password…) there is nothing to reload: go to the user's area.
       const role = result.data.role as UserRole | undefined;
       if (role === "admin") window.location.assign("/admin");
-      else if (role && ACCOUNT_PAGE.test(window.location.pathname)) window.location.assign(userAreaPath(role, locale));
+      else if (role && LAND_IN_AREA.test(window.location.pathname)) window.location.assign(userAreaPath(role, locale));
       else window.location.reload();
       return;
     }

@@ -7,8 +7,7 @@ import { formatArea } from "../../lib/format.ts";
 import type { MyWarehouseCard } from "../../lib/warehouse-pages.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { WarehouseStatus } from "./WarehouseStatus.tsx";
-import type { Locale } from "../../lib/locale.ts";
-import { warehouseAreaPaths } from "../../lib/paths.ts";
+import type { WarehouseAreaPaths } from "../../lib/paths.ts";
 
 type Props = {
   warehouses: MyWarehouseCard[];
@@ -80,15 +79,14 @@ export function WarehouseCards({ warehouses, detailHref, createHref, emptyText }
 }
 
 /** The list page of an owner's area: the stocker's warehouses (with the register card) or the referent's. */
-export function MyWarehousesView({ area, warehouses, locale }: { area: "stocker" | "referent"; warehouses: MyWarehouseCard[]; locale: Locale }) {
-  const paths = warehouseAreaPaths(area, locale);
+export function MyWarehousesView({ area, warehouses, paths, canCreate }: { area: "stocker" | "referent"; warehouses: MyWarehouseCard[]; paths: WarehouseAreaPaths; canCreate: boolean }) {
   const stocker = area === "stocker";
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+    <div>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{stocker ? m.wm_list_title() : m.wm_list_title_referent()}</h1>
       <p className="mt-2 max-w-3xl text-slate-600">{stocker ? m.wm_list_intro() : m.wm_list_intro_referent()}</p>
       <div className="mt-8">
-        <WarehouseCards warehouses={warehouses} detailHref={paths.detail} createHref={stocker ? paths.create : undefined} emptyText={m.wm_list_empty_referent()} />
+        <WarehouseCards warehouses={warehouses} detailHref={paths.detail} createHref={stocker && canCreate ? paths.create : undefined} emptyText={m.wm_list_empty_referent()} />
       </div>
     </div>
   );

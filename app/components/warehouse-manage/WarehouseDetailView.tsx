@@ -5,14 +5,14 @@ import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, requestNumber } from "../../lib/format.ts";
 import type { RequestState, WarehouseDetailData } from "../../lib/warehouse-pages.ts";
-import type { Locale } from "../../lib/locale.ts";
-import { warehouseAreaPaths } from "../../lib/paths.ts";
+import type { WarehouseAreaPaths } from "../../lib/paths.ts";
 import { buttonClass, linkClass } from "../ui/styles.ts";
+import { useLocale } from "../../lib/root-data.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { WarehouseStatus } from "./WarehouseStatus.tsx";
 import { ReferentCard } from "./ReferentCard.tsx";
 
-const STATE_STYLES: Record<RequestState, { dot: string; row: string }> = {
+export const STATE_STYLES: Record<RequestState, { dot: string; row: string }> = {
   pending: { dot: "bg-amber-500", row: "border-l-amber-400" },
   confirmed: { dot: "bg-emerald-600", row: "border-l-emerald-500" },
   refused: { dot: "bg-red-600", row: "border-l-red-500" },
@@ -32,9 +32,9 @@ function websiteHref(raw: string): string | null {
   }
 }
 
-export function WarehouseDetailView({ detail, area, locale }: { detail: WarehouseDetailData; area: "stocker" | "referent"; locale: Locale }) {
+export function WarehouseDetailView({ detail, paths }: { detail: WarehouseDetailData; paths: WarehouseAreaPaths }) {
   const { warehouse: w, referent, referents, requests } = detail;
-  const paths = warehouseAreaPaths(area, locale);
+  const locale = useLocale();
   const website = w.website ? websiteHref(w.website) : null;
   const facts: [string, React.ReactNode][] = [
     [m.wm_detail_address(), w.address],
@@ -54,7 +54,7 @@ export function WarehouseDetailView({ detail, area, locale }: { detail: Warehous
     [m.wm_detail_total_m2(), w.total_m2 ? formatArea(w.total_m2) : m.wm_detail_not_given()],
   ];
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+    <div>
       <Link to={paths.list} className="text-sm font-medium text-brand-700 hover:underline">
         ← {m.wm_back_to_list()}
       </Link>

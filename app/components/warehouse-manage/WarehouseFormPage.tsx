@@ -5,11 +5,19 @@ import type { ReactNode } from "react";
 import type { WarehouseFormSetup } from "../../lib/warehouse-form.ts";
 import { WarehouseForm } from "../warehouse-form/WarehouseForm.tsx";
 
-type Props = { setup: WarehouseFormSetup; title: string; subtitle?: string | null; intro?: ReactNode; back: { href: string; label: string } };
+type Props = {
+  setup: WarehouseFormSetup;
+  title: string;
+  subtitle?: string | null;
+  intro?: ReactNode;
+  back: { href: string; label: string };
+  /** Inside an area's frame the page takes the frame's width; the back office centres it itself. */
+  framed?: boolean;
+};
 
-export function WarehouseFormPage({ setup, title, subtitle, intro, back }: Props) {
+export function WarehouseFormPage({ setup, title, subtitle, intro, back, framed = false }: Props) {
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
+    <div className={framed ? "" : "mx-auto max-w-5xl px-4 py-8 sm:py-10"}>
       <Link to={back.href} className="text-sm font-medium text-brand-700 hover:underline">
         ← {back.label}
       </Link>

@@ -4,7 +4,7 @@ import { m } from "../../paraglide/messages.js";
 import { loadWarehouseForm, warehouseIdParam } from "../shared/warehouse-pages.server.ts";
 import { WarehouseFormPage } from "../../components/warehouse-manage/WarehouseFormPage.tsx";
 
-export const loader = ({ params, context }: Route.LoaderArgs) => loadWarehouseForm(context, "admin", warehouseIdParam(params.id));
+export const loader = ({ params, context }: Route.LoaderArgs) => loadWarehouseForm(context, warehouseIdParam(params.id));
 
 export function meta() {
   return [{ title: m.page_title({ title: m.wm_edit_title() }) }, { name: "robots", content: "noindex" }];

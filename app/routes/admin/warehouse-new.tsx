@@ -4,7 +4,7 @@ import { m } from "../../paraglide/messages.js";
 import { loadWarehouseForm } from "../shared/warehouse-pages.server.ts";
 import { WarehouseFormPage } from "../../components/warehouse-manage/WarehouseFormPage.tsx";
 
-export const loader = ({ context }: Route.LoaderArgs) => loadWarehouseForm(context, "admin", null);
+export const loader = ({ context }: Route.LoaderArgs) => loadWarehouseForm(context, null);
 
 export function meta() {
   return [{ title: m.page_title({ title: m.wm_new_title_admin() }) }, { name: "robots", content: "noindex" }];

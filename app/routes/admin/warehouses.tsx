@@ -11,6 +11,7 @@ import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount, pageParam } from "../../lib/pagination.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
+import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass, inputClass } from "../../components/ui/styles.ts";
 import { HubBadge } from "../../components/warehouse/HubBadge.tsx";
@@ -78,7 +79,15 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
                   <td className="px-4 py-3 text-slate-700">
                     {w.city} ({w.province})
                   </td>
-                  <td className="px-4 py-3 text-slate-700">{w.owner_email ?? <span className="text-slate-500">{m.admin_not_claimed()}</span>}</td>
+                  <td className="px-4 py-3 text-slate-700">
+                    {w.owner_email && w.owner_id && w.owner_role === "stocker" ? (
+                      <Link to={areaBase("stocker", "it", w.owner_id)} className="text-brand-700 hover:underline" title={m.admin_open_owner_area()}>
+                        {w.owner_email}
+                      </Link>
+                    ) : (
+                      (w.owner_email ?? <span className="text-slate-500">{m.admin_not_claimed()}</span>)
+                    )}
+                  </td>
                   <td className="px-4 py-3">
                     <WarehouseStatus status={w.status} deactivated={w.deactivated} />
                   </td>

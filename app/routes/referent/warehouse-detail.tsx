@@ -1,19 +1,18 @@
-// /{locale}/referent/profile/warehouses/{id}: the warehouse, its referent (with the change-referent
-// popup) and its latest requests.
+// {referent_prefix}/warehouses/{id}: the warehouse, its referent (with the change-referent popup)
+// and its latest requests.
 import type { Route } from "./+types/warehouse-detail";
 import { m } from "../../paraglide/messages.js";
+import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { useLocale } from "../../lib/root-data.ts";
-import { loadWarehouseDetail, warehouseIdParam } from "../shared/warehouse-pages.server.ts";
+import { loadAreaWarehouseDetail } from "../shared/warehouse-pages.server.ts";
 import { WarehouseDetailView } from "../../components/warehouse-manage/WarehouseDetailView.tsx";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  return { detail: await loadWarehouseDetail(context, "referent", warehouseIdParam(params.id)) };
-}
+export const loader = (args: Route.LoaderArgs) => loadAreaWarehouseDetail(args, "referent");
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: m.page_title({ title: loaderData?.detail.warehouse.name ?? m.wm_detail_facts() }) }, { name: "robots", content: "noindex" }];
 }
 
-export default function WarehouseDetail({ loaderData }: Route.ComponentProps) {
-  return <WarehouseDetailView detail={loaderData.detail} area="referent" locale={useLocale()} />;
+export default function WarehouseDetail({ loaderData: { detail, wiring } }: Route.ComponentProps) {
+  return <WarehouseDetailView detail={detail} paths={warehouseAreaPaths(wiring.apiArea, useLocale(), wiring.base)} />;
 }

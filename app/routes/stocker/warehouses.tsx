@@ -1,18 +1,18 @@
-// /{locale}/stocker/profile/warehouses: the warehouses the stocker owns, as cards (status, hub badge, requests waiting), and the card that registers a new one.
+// {stocker_prefix}/warehouses: the warehouses the stocker owns, as cards (status, hub badge, requests waiting), and the card that registers a new one.
 import type { Route } from "./+types/warehouses";
 import { m } from "../../paraglide/messages.js";
+import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { useLocale } from "../../lib/root-data.ts";
-import { loadMyWarehouses } from "../shared/warehouse-pages.server.ts";
+import { loadAreaWarehouses } from "../shared/warehouse-pages.server.ts";
 import { MyWarehousesView } from "../../components/warehouse-manage/WarehouseCards.tsx";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { warehouses: await loadMyWarehouses(context, "stocker") };
-}
+export const loader = (args: Route.LoaderArgs) => loadAreaWarehouses(args, "stocker");
 
 export function meta() {
   return [{ title: m.page_title({ title: m.wm_list_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-export default function Warehouses({ loaderData }: Route.ComponentProps) {
-  return <MyWarehousesView area="stocker" warehouses={loaderData.warehouses} locale={useLocale()} />;
+export default function Warehouses({ loaderData: { warehouses, wiring } }: Route.ComponentProps) {
+  const paths = warehouseAreaPaths(wiring.apiArea, useLocale(), wiring.base);
+  return <MyWarehousesView area="stocker" warehouses={warehouses} paths={paths} canCreate={!wiring.asAdmin} />;
 }

@@ -29,7 +29,7 @@ export type AccountType = 0 | 1;
 export type Lang = "it" | "en";
 export type ApprovalStatus = "pending" | "approved" | "refused";
 export type PaymentType = "card" | "paypal" | "transfer";
-export type UserTokenKind = "confirm_code" | "complete_account" | "reset_password";
+export type UserTokenKind = "confirm_code" | "complete_account" | "reset_password" | "change_email";
 export type MailStatus = "pending" | "sending" | "sent" | "failed";
 export type WarehouseStatus = "pending" | "approved" | "refused";
 export type ContactRole = "0" | "quote" | "requests" | "comm" | "billing";
@@ -114,6 +114,8 @@ export interface UserTokensTable {
   expires_at: Timestamp;
   used_at: NullableTimestamp;
   attempts: Generated<number>;
+  /** The address waiting for confirmation (kind 'change_email' only). */
+  new_email: string | null;
   created_at: CreatedTimestamp;
 }
 
@@ -341,6 +343,8 @@ export interface WarehouseRequestWarehousesTable {
   state: Generated<LinkState>;
   state_changed_at: NullableTimestamp;
   state_changed_by: number | null;
+  /** When the handler first moved the link out of 'pending'. */
+  answered_at: NullableTimestamp;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
 }
@@ -521,6 +525,14 @@ export interface SearchEpochTable {
   value: number;
 }
 
+/** Per warehouse and day: appearances in search results and openings of the sheet (app/server/stats/). */
+export interface WarehouseDailyStatsTable {
+  warehouse_id: number;
+  day: DateString;
+  search_appearances: Generated<number>;
+  sheet_views: Generated<number>;
+}
+
 export interface DB {
   app_secrets: AppSecretsTable;
   audit_log: AuditLogTable;
@@ -551,6 +563,7 @@ export interface DB {
   warehouse_request_warehouses: WarehouseRequestWarehousesTable;
   warehouse_requests: WarehouseRequestsTable;
   warehouse_specifications: WarehouseSpecificationsTable;
+  warehouse_daily_stats: WarehouseDailyStatsTable;
   warehouse_times: WarehouseTimesTable;
   warehouses: WarehousesTable;
 }

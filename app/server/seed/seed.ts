@@ -923,6 +923,7 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
     state: l.state,
     state_changed_at: l.changedAt,
     state_changed_by: l.changedBy,
+    answered_at: l.changedAt,
     created_at: l.createdAt,
     updated_at: l.changedAt ?? l.createdAt,
   }));

@@ -23,7 +23,7 @@ function searched(db: Database, search: string | null) {
 export function adminWarehousesPageQuery(db: Database, args: { search: string | null; offset: number; limit: number }) {
   return searched(db, args.search)
     .leftJoin("users as owner", "owner.id", "w.user_id")
-    .select(["w.id", "w.name", "w.city", "w.province", "w.status", "w.deactivated", "w.is_hub", "w.created_at", "owner.email as owner_email"])
+    .select(["w.id", "w.name", "w.city", "w.province", "w.status", "w.deactivated", "w.is_hub", "w.created_at", "owner.email as owner_email", "owner.id as owner_id", "owner.role as owner_role"])
     .orderBy("w.created_at", "desc")
     .orderBy("w.id", "desc")
     .offset(args.offset)

@@ -52,15 +52,15 @@ export const uploadWarehouseImageEndpoint = (area: WarehouseArea) =>
     uploadWarehouseImage(editingContext(services, locale), actor, params.id, body.file),
   );
 
-/** POST /api/{stocker|referent}/warehouses/{id}/create-referent → { user_id } (or errors.email). */
-export const createReferentEndpoint = (area: "stocker" | "referent") =>
+/** POST /api/{area}/warehouses/{id}/create-referent → { user_id } (or errors.email). */
+export const createReferentEndpoint = (area: WarehouseArea) =>
   apiAction({ access: [ROLE[area]], params, body: createReferentSchema }, async ({ actor, params, body, services }) => {
     const { userId } = await createReferentForWarehouse(services.db, actor, params.id, body.user_data, { origin: services.config.origin });
     return { user_id: userId };
   });
 
-/** POST /api/{stocker|referent}/warehouses/{id}/update-referent (warehouse_data.referent_id) → { warehouse_id }. */
-export const updateReferentEndpoint = (area: "stocker" | "referent") =>
+/** POST /api/{area}/warehouses/{id}/update-referent (warehouse_data.referent_id) → { warehouse_id }. */
+export const updateReferentEndpoint = (area: WarehouseArea) =>
   apiAction({ access: [ROLE[area]], params, body: updateReferentSchema }, async ({ actor, params, body, services }) => {
     const { warehouseId } = await assignReferent(services.db, actor, params.id, body.warehouse_data.referent_id);
     return { warehouse_id: warehouseId };

@@ -6,6 +6,7 @@ import * as m0003 from "./0003_warehouse_spec_ids.ts";
 import * as m0004 from "./0004_published_positions.ts";
 import * as m0005 from "./0005_quote_limit_indexes.ts";
 import * as m0006 from "./0006_warehouse_management.ts";
+import * as m0007 from "./0007_logged_in_areas.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004_published_positions": m0004,
   "0005_quote_limit_indexes": m0005,
   "0006_warehouse_management": m0006,
+  "0007_logged_in_areas": m0007,
 };

@@ -1,0 +1,113 @@
+// The frame of a logged-in area: who it belongs to, the navigation between its sections (a
+// column beside the page on wide screens, a scrolling row of tabs on a phone) with the unread
+// notifications' count, and, in an administrator's view, a band saying whose area this is.
+import type { ReactNode } from "react";
+import { Link, NavLink } from "react-router";
+import { m } from "../../paraglide/messages.js";
+import { AREA_SECTIONS, areaPaths, type AreaRole, type AreaSection } from "../../lib/area-paths.ts";
+
+export type AreaShellData = {
+  role: AreaRole;
+  base: string;
+  asAdmin: boolean;
+  ownerId: number;
+  ownerName: string;
+  ownerEmail: string;
+  /** 0 stocker, 1 stock keeper (stockers only). */
+  accountType: 0 | 1 | null;
+  unread: number;
+};
+
+const SECTION_LABEL: Record<AreaSection, () => string> = {
+  dashboard: () => m.area_nav_dashboard(),
+  warehouses: () => m.area_nav_warehouses(),
+  messages: () => m.area_nav_messages(),
+  statistics: () => m.area_nav_statistics(),
+  notifications: () => m.area_nav_notifications(),
+  data: () => m.area_nav_data(),
+  reviews: () => m.area_nav_reviews(),
+  invite: () => m.area_nav_invite(),
+};
+
+/** The label of a section; the hunter's warehouses are its favourites. */
+function sectionLabel(role: AreaRole, section: AreaSection): string {
+  if (role === "stock_hunter" && section === "warehouses") return m.area_nav_favourites();
+  if (role !== "stocker" && section === "dashboard") return m.area_nav_profile();
+  return SECTION_LABEL[section]();
+}
+
+function areaTitle(role: AreaRole, accountType: 0 | 1 | null): string {
+  if (role === "stocker") return accountType === 1 ? m.area_title_keeper() : m.area_title_stocker();
+  if (role === "referent") return m.area_title_referent();
+  return m.area_title_hunter();
+}
+
+export function AreaShell({ area, children }: { area: AreaShellData; children: ReactNode }) {
+  const paths = areaPaths(area.base);
+  const sections = AREA_SECTIONS[area.role];
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    `flex shrink-0 items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
+      isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+    }`;
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-8">
+      {area.asAdmin && (
+        <div role="note" className="mb-5 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <span>{m.area_admin_view({ name: area.ownerName })}</span>
+          <Link to="/admin/warehouses" className="font-semibold underline underline-offset-2">
+            {m.area_admin_back()}
+          </Link>
+        </div>
+      )}
+      <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
+        <aside className="lg:sticky lg:top-20 lg:w-60 lg:shrink-0">
+          <div className="mb-3 lg:mb-4">
+            <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{areaTitle(area.role, area.accountType)}</p>
+            <p className="mt-0.5 truncate text-lg font-bold text-slate-900">{area.ownerName}</p>
+            <p className="truncate text-sm text-slate-500">{area.ownerEmail}</p>
+          </div>
+          <nav aria-label={m.area_nav_label()} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:overflow-visible lg:px-0">
+            <ul className="flex gap-1 lg:flex-col">
+              {sections.map((section) => (
+                <li key={section}>
+                  <NavLink to={paths.section(section)} end={section === "dashboard"} className={navClass} prefetch="intent">
+                    <span>{sectionLabel(area.role, section)}</span>
+                    {section === "notifications" && area.unread > 0 && (
+                      <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={m.area_unread_count({ count: area.unread })}>
+                        {area.unread > 99 ? "99+" : area.unread}
+                      </span>
+                    )}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+        <div className="min-w-0 flex-1">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+/** The heading of an area page, with an optional action on its right. */
+export function AreaPageHeading({ title, intro, action }: { title: string; intro?: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        {intro && <p className="mt-1 text-sm text-slate-600">{intro}</p>}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+/** What a list shows when it has nothing in it. */
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center">
+      <p className="font-semibold text-slate-800">{title}</p>
+      {children && <div className="mt-2 text-sm text-slate-600">{children}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// The logged-in areas' pages. Each area lives under its own prefix: the user's own area at
+// /{locale}/{stocker|referent|stock-hunter}/profile, and the administrator's view of a stocker's
+// or a stock hunter's area at /admin/{stocker|stock-hunter}/{user id} (the spec's admin flag
+// changing the prefix). Every link inside an area is built from its base, so the same pages
+// serve both prefixes.
+import type { Locale } from "./locale.ts";
+
+export type AreaRole = "stocker" | "referent" | "stock_hunter";
+
+export type AreaSection = "dashboard" | "warehouses" | "messages" | "statistics" | "notifications" | "data" | "reviews" | "invite";
+
+/** The sections of each area, in the order of its navigation. */
+export const AREA_SECTIONS: Record<AreaRole, readonly AreaSection[]> = {
+  stocker: ["dashboard", "warehouses", "messages", "statistics", "notifications", "reviews", "invite", "data"],
+  referent: ["dashboard", "warehouses", "messages", "statistics", "notifications", "reviews", "data"],
+  stock_hunter: ["dashboard", "warehouses", "messages", "notifications", "reviews", "data"],
+};
+
+/** The areas an administrator can open in a user's name (spec, section 1, "Admin"). */
+export const ADMIN_VIEWABLE: readonly AreaRole[] = ["stocker", "stock_hunter"];
+
+const SEGMENT: Record<AreaRole, string> = { stocker: "stocker", referent: "referent", stock_hunter: "stock-hunter" };
+
+/** The base of an area: the user's own (`viewedUserId` null) or an administrator's view of user `viewedUserId`. */
+export function areaBase(role: AreaRole, locale: Locale, viewedUserId: number | null = null): string {
+  return viewedUserId === null ? `/${locale}/${SEGMENT[role]}/profile` : `/admin/${SEGMENT[role]}/${viewedUserId}`;
+}
+
+/** Every page of an area, from its base. */
+export function areaPaths(base: string) {
+  return {
+    dashboard: base,
+    warehouses: `${base}/warehouses`,
+    warehouseNew: `${base}/warehouses/new`,
+    warehouse: (id: number) => `${base}/warehouses/${id}`,
+    warehouseEdit: (id: number) => `${base}/warehouses/${id}/edit`,
+    messages: `${base}/messages`,
+    statistics: `${base}/statistics`,
+    notifications: `${base}/notifications`,
+    data: `${base}/data`,
+    reviews: `${base}/reviews`,
+    reports: `${base}/reviews?show=reports`,
+    invite: `${base}/invite`,
+    section: (section: AreaSection) => (section === "dashboard" ? base : `${base}/${section}`),
+  };
+}
+
+export type AreaPaths = ReturnType<typeof areaPaths>;

@@ -1,0 +1,68 @@
+// What every page of the three logged-in areas does first, in its own loader or action: open
+// the area (role, and for an administrator's view the user of the /admin/{area}/{id} prefix)
+// and know its base path, so its links stay inside the same prefix.
+import { data, type RouterContextProvider } from "react-router";
+import { actorContext, localeContext, servicesContext } from "../../server/context.ts";
+import { pageWork } from "../../server/http/respond.ts";
+import { auditAreaView, openArea, type AreaAccess } from "../../server/areas/area-access.ts";
+import { areaBase, type AreaRole } from "../../lib/area-paths.ts";
+import type { Locale } from "../../lib/locale.ts";
+import type { AreaShellData } from "../../components/area/AreaShell.tsx";
+import { countUnreadNotifications } from "../../server/notifications/notifications.queries.ts";
+
+type Context = Readonly<RouterContextProvider>;
+export type AreaArgs = { params: Record<string, string | undefined>; context: Context; request: Request };
+
+export type AreaPage = AreaAccess & {
+  /** The area's base path: /{locale}/{area}/profile, or /admin/{area}/{id}. */
+  base: string;
+  /** The page's language (the back office is Italian). */
+  locale: Locale;
+};
+
+/** A whole number from the path; anything else is a 404. */
+export function idParam(raw: string | undefined): number {
+  if (!raw || !/^\d{1,15}$/.test(raw)) throw data({ code: "not_found" }, { status: 404 });
+  return Number(raw);
+}
+
+/** The area of a page's action: who acts and whose area it is. */
+export async function areaAction({ params, context }: AreaArgs, role: AreaRole): Promise<AreaPage> {
+  const viewedUserId = params.userId === undefined ? null : idParam(params.userId);
+  const access = await pageWork(() => openArea(context.get(servicesContext).db, context.get(actorContext), role, viewedUserId));
+  const locale: Locale = viewedUserId === null ? context.get(localeContext) : "it";
+  return { ...access, base: areaBase(role, locale, viewedUserId), locale };
+}
+
+/** The area of a page's loader; an administrator's view of the page is written to the audit log. */
+export async function areaPage(args: AreaArgs, role: AreaRole): Promise<AreaPage> {
+  const page = await areaAction(args, role);
+  if (page.asAdmin) {
+    const url = new URL(args.request.url);
+    await auditAreaView(args.context.get(servicesContext).db, page, url.pathname.slice(page.base.length) || "/");
+  }
+  return page;
+}
+
+/** What an area's pages hand their components about the area itself. */
+export function areaFrame(page: AreaPage) {
+  return { base: page.base, asAdmin: page.asAdmin, role: page.owner.role, ownerId: page.owner.id };
+}
+export type AreaFrame = ReturnType<typeof areaFrame>;
+
+/** The area layout's data: whose area, its base, the unread notifications' count. */
+export async function loadAreaLayout(args: AreaArgs, role: AreaRole): Promise<AreaShellData> {
+  const page = await areaAction(args, role);
+  const o = page.owner;
+  const unread = await countUnreadNotifications(args.context.get(servicesContext).db, { userId: o.id });
+  return {
+    role,
+    base: page.base,
+    asAdmin: page.asAdmin,
+    ownerId: o.id,
+    ownerName: [o.firstName, o.lastName].filter(Boolean).join(" ").trim() || o.company || o.email,
+    ownerEmail: o.email,
+    accountType: o.accountType,
+    unread,
+  };
+}
