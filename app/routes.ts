@@ -19,6 +19,9 @@ function stockerPages(idPrefix = "") {
     page(idPrefix, "warehouses/new", "routes/stocker/warehouse-new.tsx"),
     page(idPrefix, "warehouses/:id", "routes/stocker/warehouse-detail.tsx"),
     page(idPrefix, "warehouses/:id/edit", "routes/stocker/warehouse-edit.tsx"),
+    page(idPrefix, "messages", "routes/stocker/messages.tsx"),
+    page(idPrefix, "data", "routes/stocker/data.tsx"),
+    page(idPrefix, "invite", "routes/stocker/invite.tsx"),
   ];
 }
 
@@ -29,6 +32,8 @@ function referentPages() {
     route("warehouses", "routes/referent/warehouses.tsx"),
     route("warehouses/:id", "routes/referent/warehouse-detail.tsx"),
     route("warehouses/:id/edit", "routes/referent/warehouse-edit.tsx"),
+    route("messages", "routes/referent/messages.tsx"),
+    route("data", "routes/referent/data.tsx"),
   ];
 }
 
@@ -37,6 +42,9 @@ function stockHunterPages(idPrefix = "") {
   return [
     page(idPrefix, null, "routes/stock-hunter/profile.tsx"),
     page(idPrefix, "warehouses", "routes/stock-hunter/warehouses.tsx"),
+    page(idPrefix, "warehouses/:id", "routes/stock-hunter/warehouse-detail.tsx"),
+    page(idPrefix, "messages", "routes/stock-hunter/messages.tsx"),
+    page(idPrefix, "data", "routes/stock-hunter/data.tsx"),
   ];
 }
 
@@ -91,6 +99,21 @@ export default [
   route("api/referent/warehouses/:id/create-referent", "routes/api/referent/warehouses.create-referent.ts"),
   route("api/referent/warehouses/:id/update-referent", "routes/api/referent/warehouses.update-referent.ts"),
 
+  // The logged-in areas (issue 11): quote requests on the handler's and the hunter's side.
+  route("api/stocker/requests", "routes/api/stocker/requests.ts"),
+  route("api/referent/requests", "routes/api/referent/requests.ts"),
+  route("api/stocker/warehouse-requests/:id/update", "routes/api/stocker/warehouse-requests.update.ts"),
+  route("api/referent/warehouse-requests/:id/update", "routes/api/referent/warehouse-requests.update.ts"),
+  route("api/stock-hunter/requests", "routes/api/stock-hunter/requests.ts"),
+
+  // Profile data and credentials in every area.
+  route("api/stocker/profile/update-profile-data", "routes/api/stocker/profile.update-profile-data.ts"),
+  route("api/stocker/profile/update-credentials", "routes/api/stocker/profile.update-credentials.ts"),
+  route("api/referent/profile/update-profile-data", "routes/api/referent/profile.update-profile-data.ts"),
+  route("api/referent/profile/update-credentials", "routes/api/referent/profile.update-credentials.ts"),
+  route("api/stock-hunter/profile/update-profile-data", "routes/api/stock-hunter/profile.update-profile-data.ts"),
+  route("api/stock-hunter/profile/update-credentials", "routes/api/stock-hunter/profile.update-credentials.ts"),
+
   // Every other /api path: a JSON 404 (after the area guard).
   route("api/*", "routes/api/not-found.ts"),
 
@@ -130,6 +153,7 @@ export default [
     route("complete-account/:id", "routes/account/complete-account.tsx"),
     route("forgot-password", "routes/account/forgot-password.tsx"),
     route("reset-password/:id", "routes/account/reset-password.tsx"),
+    route("confirm-email/:id", "routes/account/confirm-email.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -22,6 +22,9 @@ type Ids = {
   otherWarehouse: number;
   requestLink: { warehouseId: number; requestId: number };
   userId: number;
+  /** The test request's link (the demo stocker's warehouse) and a link of another owner's warehouse. */
+  linkId: number;
+  otherLinkId: number;
   /** The demo stocker's and the demo hunter's user ids (the administrator's view of their areas). */
   stockerId: number;
   hunterId: number;
@@ -31,7 +34,11 @@ type Row = {
   route: string;
   method: "GET" | "POST";
   url: (ids: Ids) => string;
-  /** JSON, a plain form with the CSRF field, or a multipart upload of a file that is no image. */
+  /**
+   * JSON, "form" (a plain form with the CSRF field only), { form: fields } (a plain form with
+   * these fields; "LINK" and "OTHER_LINK" stand for the ids' links), or "upload" (a multipart
+   * upload of a file that is no image).
+   */
   body?: unknown;
   /** Each actor on a session of its own (the call ends it: logout). */
   fresh?: boolean;
@@ -160,14 +167,43 @@ const ROWS: Row[] = [
   { route: "/api/referent/warehouses/:id/update-referent", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.otherWarehouse}/update-referent`, body: pickReferent, expect: area(403, "referent") },
   { route: "/api/referent/warehouses/:id/update-referent", method: "GET", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/update-referent`, expect: area(405, "referent") },
 
+  // Quote requests in the areas: each role reads its own list; a state change passes for the
+  // stocker and the referent of the link's warehouse (the same state again: nothing changes) and
+  // is 403 for another owner's link, 404 for no link at all.
+  { route: "/api/stocker/requests", method: "GET", url: (ids) => `/api/stocker/requests?limit=8&offset=0&filters[state]=pending&filters[warehouse_id]=${ids.warehouse}`, expect: area(200, "stocker", "keeper") },
+  { route: "/api/referent/requests", method: "GET", url: () => "/api/referent/requests?offset=1", expect: area(200, "referent") },
+  { route: "/api/stock-hunter/requests", method: "GET", url: () => "/api/stock-hunter/requests?filters[from]=2026-01-01", expect: area(200, "hunter") },
+  { route: "/api/stocker/requests", method: "POST", url: () => "/api/stocker/requests", body: {}, expect: area(405, "stocker", "keeper") },
+  { route: "/api/referent/requests", method: "POST", url: () => "/api/referent/requests", body: {}, expect: area(405, "referent") },
+  { route: "/api/stock-hunter/requests", method: "POST", url: () => "/api/stock-hunter/requests", body: {}, expect: area(405, "hunter") },
+  { route: "/api/stocker/warehouse-requests/:id/update", method: "POST", url: (ids) => `/api/stocker/warehouse-requests/${ids.linkId}/update`, body: { state: "confirmed" }, expect: { ...area(200, "stocker"), keeper: 403 } },
+  { route: "/api/stocker/warehouse-requests/:id/update", method: "POST", url: () => "/api/stocker/warehouse-requests/999999999/update", body: { state: "confirmed" }, expect: area(404, "stocker", "keeper") },
+  { route: "/api/stocker/warehouse-requests/:id/update", method: "GET", url: (ids) => `/api/stocker/warehouse-requests/${ids.linkId}/update`, expect: area(405, "stocker", "keeper") },
+  { route: "/api/referent/warehouse-requests/:id/update", method: "POST", url: (ids) => `/api/referent/warehouse-requests/${ids.linkId}/update`, body: { state: "confirmed" }, expect: area(200, "referent") },
+  { route: "/api/referent/warehouse-requests/:id/update", method: "POST", url: (ids) => `/api/referent/warehouse-requests/${ids.otherLinkId}/update`, body: { state: "confirmed" }, expect: area(403, "referent") },
+  { route: "/api/referent/warehouse-requests/:id/update", method: "GET", url: (ids) => `/api/referent/warehouse-requests/${ids.linkId}/update`, expect: area(405, "referent") },
+  // Profile data and credentials: the owner's role passes the guard and meets an incomplete body.
+  { route: "/api/stocker/profile/update-profile-data", method: "POST", url: () => "/api/stocker/profile/update-profile-data", body: {}, expect: area(422, "stocker", "keeper") },
+  { route: "/api/stocker/profile/update-profile-data", method: "GET", url: () => "/api/stocker/profile/update-profile-data", expect: area(405, "stocker", "keeper") },
+  { route: "/api/stocker/profile/update-credentials", method: "POST", url: () => "/api/stocker/profile/update-credentials", body: {}, expect: area(422, "stocker", "keeper") },
+  { route: "/api/stocker/profile/update-credentials", method: "GET", url: () => "/api/stocker/profile/update-credentials", expect: area(405, "stocker", "keeper") },
+  { route: "/api/referent/profile/update-profile-data", method: "POST", url: () => "/api/referent/profile/update-profile-data", body: {}, expect: area(422, "referent") },
+  { route: "/api/referent/profile/update-profile-data", method: "GET", url: () => "/api/referent/profile/update-profile-data", expect: area(405, "referent") },
+  { route: "/api/referent/profile/update-credentials", method: "POST", url: () => "/api/referent/profile/update-credentials", body: {}, expect: area(422, "referent") },
+  { route: "/api/referent/profile/update-credentials", method: "GET", url: () => "/api/referent/profile/update-credentials", expect: area(405, "referent") },
+  { route: "/api/stock-hunter/profile/update-profile-data", method: "POST", url: () => "/api/stock-hunter/profile/update-profile-data", body: {}, expect: area(422, "hunter") },
+  { route: "/api/stock-hunter/profile/update-profile-data", method: "GET", url: () => "/api/stock-hunter/profile/update-profile-data", expect: area(405, "hunter") },
+  { route: "/api/stock-hunter/profile/update-credentials", method: "POST", url: () => "/api/stock-hunter/profile/update-credentials", body: {}, expect: area(422, "hunter") },
+  { route: "/api/stock-hunter/profile/update-credentials", method: "GET", url: () => "/api/stock-hunter/profile/update-credentials", expect: area(405, "hunter") },
+
   // Every other /api path: the areas the next issues build, guarded already, then a JSON 404.
   { route: "/api/*", method: "GET", url: () => "/api/no-such-call", expect: all(404) },
   { route: "/api/*", method: "POST", url: () => "/api/no-such-call", body: {}, expect: all(404) },
   { route: "/api/*", method: "GET", url: () => "/api/admin/dashboard", expect: area(404, "admin") },
   { route: "/api/*", method: "POST", url: () => "/api/admin/warehouses/1/edit", body: {}, expect: area(404, "admin") },
-  { route: "/api/*", method: "GET", url: () => "/api/stocker/requests", expect: area(404, "stocker", "keeper") },
-  { route: "/api/*", method: "GET", url: () => "/api/referent/requests", expect: area(404, "referent") },
-  { route: "/api/*", method: "GET", url: () => "/api/stock-hunter/requests", expect: area(404, "hunter") },
+  { route: "/api/*", method: "GET", url: () => "/api/stocker/billing", expect: area(404, "stocker", "keeper") },
+  { route: "/api/*", method: "GET", url: () => "/api/referent/no-such-call", expect: area(404, "referent") },
+  { route: "/api/*", method: "GET", url: () => "/api/stock-hunter/no-such-call", expect: area(404, "hunter") },
   { route: "/api/*", method: "GET", url: () => "/api/stock-hunter/notifications", expect: area(404, "hunter", "stocker", "keeper") },
   { route: "/api/*", method: "GET", url: () => "/api/stock_hunter/reviews", expect: area(404, "hunter") },
   // The back office: administrators only.
@@ -212,6 +248,26 @@ const ROWS: Row[] = [
   { route: "/:locale/referent/profile", method: "GET", url: () => "/en/referent/profile", expect: area(200, "referent") },
   { route: "/:locale/stock-hunter/profile", method: "GET", url: () => "/it/stock-hunter/profile", expect: area(200, "hunter") },
   { route: "/:locale/stock-hunter/profile/warehouses", method: "GET", url: () => "/en/stock-hunter/profile/warehouses?page=2", expect: area(200, "hunter") },
+  // A warehouse the hunter wrote to; one it never saved nor wrote to is a 404.
+  { route: "/:locale/stock-hunter/profile/warehouses/:id", method: "GET", url: (ids) => `/it/stock-hunter/profile/warehouses/${ids.warehouse}`, expect: { ...area(200, "hunter"), other: 404 } },
+  { route: "/:locale/stock-hunter/profile/warehouses/:id", method: "GET", url: () => "/it/stock-hunter/profile/warehouses/999999999", expect: area(404, "hunter") },
+  { route: "/:locale/stocker/profile/messages", method: "GET", url: (ids) => `/it/stocker/profile/messages?state=confirmed&page=2&warehouse_id=${ids.warehouse}`, expect: area(200, "stocker", "keeper") },
+  // The page's state selector: an incomplete form is answered with its field errors; another owner's link is a 404.
+  { route: "/:locale/stocker/profile/messages", method: "POST", url: () => "/it/stocker/profile/messages", body: "form", expect: area(200, "stocker", "keeper") },
+  { route: "/:locale/stocker/profile/messages", method: "POST", url: () => "/it/stocker/profile/messages", body: { form: { intent: "state", link_id: "LINK", state: "confirmed" } }, expect: { ...area(200, "stocker"), keeper: 404 } },
+  { route: "/:locale/referent/profile/messages", method: "GET", url: () => "/en/referent/profile/messages?from=2026-01-01&to=2026-12-31", expect: area(200, "referent") },
+  { route: "/:locale/referent/profile/messages", method: "POST", url: () => "/en/referent/profile/messages", body: { form: { intent: "state", link_id: "OTHER_LINK", state: "confirmed" } }, expect: area(404, "referent") },
+  { route: "/:locale/stock-hunter/profile/messages", method: "GET", url: () => "/en/stock-hunter/profile/messages?page=1", expect: area(200, "hunter") },
+  { route: "/:locale/stocker/profile/data", method: "GET", url: () => "/it/stocker/profile/data", expect: area(200, "stocker", "keeper") },
+  { route: "/:locale/stocker/profile/data", method: "POST", url: () => "/it/stocker/profile/data", body: "form", expect: area(200, "stocker", "keeper") },
+  { route: "/:locale/referent/profile/data", method: "GET", url: () => "/en/referent/profile/data", expect: area(200, "referent") },
+  { route: "/:locale/referent/profile/data", method: "POST", url: () => "/en/referent/profile/data", body: "form", expect: area(200, "referent") },
+  { route: "/:locale/stock-hunter/profile/data", method: "GET", url: () => "/it/stock-hunter/profile/data", expect: area(200, "hunter") },
+  { route: "/:locale/stock-hunter/profile/data", method: "POST", url: () => "/it/stock-hunter/profile/data", body: "form", expect: area(200, "hunter") },
+  { route: "/:locale/stocker/profile/invite", method: "GET", url: () => "/en/stocker/profile/invite", expect: area(200, "stocker", "keeper") },
+  // The link of an e-mail change: public (the token is the proof); a wrong token changes nothing.
+  { route: "/:locale/confirm-email/:id", method: "GET", url: (ids) => `/it/confirm-email/${ids.userId}?token=not-a-token`, expect: all(200) },
+  { route: "/:locale/confirm-email/:id", method: "POST", url: (ids) => `/it/confirm-email/${ids.userId}`, body: "form", expect: all(200) },
   { route: "/:locale/*", method: "GET", url: () => "/it/stocker/profile/no-such-page", expect: area(404, "stocker", "keeper") },
   // The administrator's view of a stocker's and a hunter's area: the user must have that role.
   { route: "/admin/stocker/:userId", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}`, expect: area(200, "admin") },
@@ -226,7 +282,18 @@ const ROWS: Row[] = [
   { route: "/admin/stock-hunter/:userId", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}`, expect: area(200, "admin") },
   { route: "/admin/stock-hunter/:userId", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.stockerId}`, expect: area(404, "admin") },
   { route: "/admin/stock-hunter/:userId/warehouses", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/warehouses`, expect: area(200, "admin") },
+  { route: "/admin/stock-hunter/:userId/warehouses/:id", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/warehouses/${ids.warehouse}`, expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId/messages", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/messages`, expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId/messages", method: "POST", url: (ids) => `/admin/stocker/${ids.stockerId}/messages`, body: { form: { intent: "state", link_id: "LINK", state: "confirmed" } }, expect: area(200, "admin") },
+  { route: "/admin/stock-hunter/:userId/messages", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/messages`, expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId/data", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/data`, expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId/data", method: "POST", url: (ids) => `/admin/stocker/${ids.stockerId}/data`, body: "form", expect: area(200, "admin") },
+  { route: "/admin/stock-hunter/:userId/data", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/data`, expect: area(200, "admin") },
+  { route: "/admin/stock-hunter/:userId/data", method: "POST", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/data`, body: "form", expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId/invite", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/invite`, expect: area(200, "admin") },
 ];
+
+const isFormBody = (body: unknown): body is { form: Record<string, string> } => typeof body === "object" && body !== null && "form" in body;
 
 const app = useAppDatabase();
 const sessions = new Map<Actor, Jar>();
@@ -262,7 +329,7 @@ beforeAll(async () => {
     .where("status", "=", "approved")
     .orderBy("id")
     .executeTakeFirstOrThrow();
-  const { request } = await makeRequest(db, { userId: hunter.id, warehouseIds: [warehouse.id], state: "confirmed" });
+  const { request, links } = await makeRequest(db, { userId: hunter.id, warehouseIds: [warehouse.id], state: "confirmed" });
   const other = await makeUser(db, { role: "stock_hunter", password_hash: await hashPassword(DEMO_PASSWORD) });
   otherHunterEmail = other.email;
   // A listed warehouse of another owner, not managed by the demo referent.
@@ -276,7 +343,17 @@ beforeAll(async () => {
     .where("deactivated", "=", false)
     .orderBy("id")
     .executeTakeFirstOrThrow();
-  ids = { warehouse: warehouse.id, otherWarehouse: otherWarehouse.id, requestLink: { warehouseId: warehouse.id, requestId: request.id }, userId: other.id, stockerId: stocker.id, hunterId: hunter.id };
+  const { links: otherLinks } = await makeRequest(db, { userId: other.id, warehouseIds: [otherWarehouse.id] });
+  ids = {
+    warehouse: warehouse.id,
+    otherWarehouse: otherWarehouse.id,
+    requestLink: { warehouseId: warehouse.id, requestId: request.id },
+    linkId: links[0]!.id,
+    otherLinkId: otherLinks[0]!.id,
+    userId: other.id,
+    stockerId: stocker.id,
+    hunterId: hunter.id,
+  };
 });
 
 describe("the endpoint-by-role matrix", () => {
@@ -298,8 +375,10 @@ describe("the endpoint-by-role matrix", () => {
         const url = row.url(ids);
         let init: RequestInit = { method: row.method };
         if (row.method === "POST") {
-          if (row.body === "form") {
-            init = { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ _xsrf: decodeURIComponent(j.cookies.get("XSRF-TOKEN") ?? "") }).toString() };
+          if (row.body === "form" || isFormBody(row.body)) {
+            const fields = isFormBody(row.body) ? Object.fromEntries(Object.entries(row.body.form).map(([k, v]) => [k, v === "LINK" ? String(ids.linkId) : v === "OTHER_LINK" ? String(ids.otherLinkId) : v])) : {};
+            const body = new URLSearchParams({ ...fields, _xsrf: decodeURIComponent(j.cookies.get("XSRF-TOKEN") ?? "") });
+            init = { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: body.toString() };
           } else if (row.body === "upload") {
             const form = new FormData();
             form.append("type", "thumb");

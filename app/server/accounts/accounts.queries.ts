@@ -172,3 +172,113 @@ export function completeProfile(db: Database, args: { userId: number; passwordHa
 export function marketExists(db: Database, args: { id: number }) {
   return db.selectFrom("markets").select("id").where("id", "=", args.id).executeTakeFirst();
 }
+
+// ---------------------------------------------------------------- the areas' profile pages (issue 11)
+
+/** What a user's data page shows about them, with the market's labels. */
+export function findProfile(db: Database, args: { id: number }) {
+  return db
+    .selectFrom("users")
+    .leftJoin("markets", "markets.id", "users.market_id")
+    .select([
+      "users.id",
+      "users.role",
+      "users.email",
+      "users.first_name",
+      "users.last_name",
+      "users.telephone",
+      "users.company",
+      "users.request_business_name",
+      "users.market_id",
+      "users.website",
+      "users.created_at",
+      "markets.label as market_label",
+      "markets.label_en as market_label_en",
+    ])
+    .where("users.id", "=", args.id)
+    .executeTakeFirst();
+}
+
+/** A user's editable profile fields, locked for the rest of the transaction (the audit's "before"). */
+export function lockProfileFields(db: Database, args: { id: number }) {
+  return db
+    .selectFrom("users")
+    .select(["id", "role", "active", "first_name", "last_name", "telephone", "company", "market_id", "website"])
+    .where("id", "=", args.id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The fields a user edits on the data page (the schema makes the role's required ones non-blank). */
+export type EditableProfile = {
+  first_name: string | null;
+  last_name: string | null;
+  telephone: string | null;
+  company: string | null;
+  market_id: number | null;
+  website: string | null;
+};
+
+export function updateProfileFields(db: Database, args: { userId: number } & EditableProfile) {
+  const { userId, ...profile } = args;
+  return db.updateTable("users").set(profile).where("id", "=", userId).execute();
+}
+
+/** Whether an account other than `userId` has the address (the unique lower(email) index serves it). */
+export async function emailTakenByOther(db: Database, args: { email: string; userId: number }): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", args.email.trim().toLowerCase()))
+    .where("id", "<>", args.userId)
+    .executeTakeFirst();
+  return !!row;
+}
+
+/** The credentials of a user, locked for the rest of the transaction (a change checks nothing moved since the password was verified). */
+export function lockCredentials(db: Database, args: { id: number }) {
+  return db.selectFrom("users").select(["id", "email", "password_hash", "active"]).where("id", "=", args.id).forUpdate().executeTakeFirst();
+}
+
+export function setEmail(db: Database, args: { userId: number; email: string }) {
+  return db.updateTable("users").set({ email: args.email }).where("id", "=", args.userId).execute();
+}
+
+/** A change_email token: the new address waits in it until the link sent there is followed. */
+export function insertChangeEmailToken(db: Database, args: { userId: number; tokenHash: string; newEmail: string; expiresAt: Date }) {
+  return db
+    .insertInto("user_tokens")
+    .values({ user_id: args.userId, kind: "change_email", token_hash: args.tokenHash, new_email: args.newEmail, expires_at: args.expiresAt })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+}
+
+/** A change_email token of a user by its hash, used or not, with its address; `lock` locks it. */
+export function findChangeEmailToken(db: Database, args: { userId: number; tokenHash: string; lock?: boolean }) {
+  const query = db
+    .selectFrom("user_tokens")
+    .select(["id", "expires_at", "used_at", "new_email"])
+    .where("user_id", "=", args.userId)
+    .where("kind", "=", "change_email")
+    .where("token_hash", "=", args.tokenHash);
+  return (args.lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** The address a user asked to move to and not confirmed yet, if its link still works (index user_tokens (user_id, kind)). */
+export function pendingEmailChange(db: Database, args: { userId: number }) {
+  return db
+    .selectFrom("user_tokens")
+    .select(["new_email", "expires_at"])
+    .where("user_id", "=", args.userId)
+    .where("kind", "=", "change_email")
+    .where("used_at", "is", null)
+    .where("expires_at", ">", new Date())
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The stocker's invite code and how many registrations used it. */
+export function findInviteCode(db: Database, args: { id: number }) {
+  return db.selectFrom("users").select(["invite_code", "invite_count"]).where("id", "=", args.id).executeTakeFirst();
+}

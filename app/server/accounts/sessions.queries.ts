@@ -82,3 +82,8 @@ export function deleteUserSessions(db: Database, args: { userId: number }) {
 export function deleteExpiredSessions(db: Database) {
   return db.deleteFrom("sessions").where("expires_at", "<=", new Date()).executeTakeFirst();
 }
+
+/** Every session of the user but `keepId` (the one making the change). */
+export function deleteOtherUserSessions(db: Database, args: { userId: number; keepId: string }) {
+  return db.deleteFrom("sessions").where("user_id", "=", args.userId).where("id", "<>", args.keepId).execute();
+}

@@ -86,3 +86,8 @@ export function endSession(db: Database, sessionId: string) {
 export function endAllSessions(db: Database, userId: number) {
   return q.deleteUserSessions(db, { userId });
 }
+
+/** Every session of the user ends but the current one, e.g. when the user changes the password. */
+export function endOtherSessions(db: Database, userId: number, keepSessionId: string) {
+  return q.deleteOtherUserSessions(db, { userId, keepId: keepSessionId });
+}

@@ -7,6 +7,26 @@ import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 
 export type MailTemplates = {
+  /**
+   * To each user a review or report concerns (app/server/reviews/reviews.service.ts): the
+   * warehouse's owner and referent when it is about the warehouse, the hunter when about them.
+   */
+  feedback_received: {
+    firstName: string | null;
+    kind: "review" | "report";
+    /** What the feedback is about: the recipient's warehouse, or the recipient (a hunter). */
+    about: "warehouse" | "hunter";
+    author: string;
+    warehouse: string;
+    number: string;
+    /** A review's average as shown ("4,3"), or null without ratings. */
+    average: string | null;
+    /** A report's subject. */
+    subject: string | null;
+    link: string;
+  };
+  /** To a user whose account an administrator approved or refused (app/server/notifications/account-notifications.ts). */
+  account_decision: { firstName: string | null; decision: "approved" | "refused"; note: string | null; link: string; supportEmail: string };
   confirm_code: { firstName: string | null; code: string; minutes: number; link: string };
   invitation: { firstName: string | null; invitedBy: string | null; role: "stocker" | "referent"; link: string; days: number };
   password_reset: { firstName: string | null; link: string; minutes: number };
@@ -45,6 +65,33 @@ export type MailTemplates = {
   quote_request_confirmation:
     | { verified: true; referent: string; request: QuoteMailRequest; warehouses: QuoteMailWarehouse[] }
     | { verified: false; request: QuoteMailFacts; warehouses: QuoteMailWarehouse[] };
+  /**
+   * To whoever sent a quote request, when a warehouse's handler changes its state. Our facts
+   * only (the warehouse, anonymised unless claimed; the number; the state): a visitor's contact
+   * address was never proven. The links are null for a visitor, who could not use them.
+   */
+  request_state_changed: {
+    firstName: string | null;
+    warehouse: { name: string; city: string };
+    number: string;
+    state: "pending" | "confirmed" | "refused";
+    /** The stock hunter's requests page. */
+    requestsLink: string | null;
+    /** The review page, once the link is confirmed. */
+    reviewLink: string | null;
+    reportLink: string | null;
+  };
+  /**
+   * To the address a user wants to move to. Not proven yet, so it carries no name and no
+   * text anyone typed: only our words and the link (app/server/accounts/profile.service.ts).
+   */
+  email_change_confirm: { link: string; hours: number };
+  /** To the account's current address: a change to `newEmail` was asked for. */
+  email_change_requested_old: { firstName: string | null; newEmail: string; supportEmail: string };
+  /** To the former address, once the change took effect. */
+  email_changed: { firstName: string | null; newEmail: string; supportEmail: string };
+  /** To the account's address, when its password was changed from the profile. */
+  password_changed: { firstName: string | null; supportEmail: string };
 };
 
 type QuoteMailWarehouse = { name: string; city: string; address: string | null };
@@ -114,6 +161,42 @@ type Builder<T> = (data: T, locale: Locale, origin: string) => Parts;
 const greet = (firstName: string | null, locale: Locale) => (firstName ? m.mail_greeting_name({ name: firstName }, { locale }) : m.mail_greeting({}, { locale }));
 
 const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
+  feedback_received: (d, locale) => {
+    const params = { author: d.author, warehouse: d.warehouse, number: d.number };
+    const body =
+      d.kind === "review"
+        ? d.about === "hunter"
+          ? m.afb_mail_review_body_hunter(params, { locale })
+          : m.afb_mail_review_body_warehouse(params, { locale })
+        : d.about === "hunter"
+          ? m.afb_mail_report_body_hunter(params, { locale })
+          : m.afb_mail_report_body_warehouse(params, { locale });
+    const facts = [
+      ...(d.average ? [`${m.afb_mail_label_average({}, { locale })}: ${d.average}/5`] : []),
+      ...(d.subject ? [`${m.afb_mail_label_subject({}, { locale })}: ${d.subject}`] : []),
+    ];
+    return {
+      subject: d.kind === "review" ? m.afb_mail_review_subject({ number: d.number }, { locale }) : m.afb_mail_report_subject({ number: d.number }, { locale }),
+      heading: greet(d.firstName, locale),
+      paragraphs: [body, ...(facts.length ? [facts.join("\n")] : [])],
+      action: { label: m.afb_mail_action({}, { locale }), url: d.link },
+    };
+  },
+  account_decision: (d, locale) =>
+    d.decision === "approved"
+      ? {
+          subject: m.anotif_mail_approved_subject({}, { locale }),
+          heading: greet(d.firstName, locale),
+          paragraphs: [m.anotif_mail_approved_body({}, { locale }), ...(d.note ? [m.anotif_account_note({ note: d.note }, { locale })] : [])],
+          action: { label: m.anotif_mail_approved_action({}, { locale }), url: d.link },
+        }
+      : {
+          subject: m.anotif_mail_refused_subject({}, { locale }),
+          heading: greet(d.firstName, locale),
+          paragraphs: [m.anotif_mail_refused_body({}, { locale }), ...(d.note ? [m.anotif_account_note({ note: d.note }, { locale })] : [])],
+          action: { label: m.anotif_mail_refused_action({}, { locale }), url: d.link },
+          footnote: m.anotif_mail_refused_support({ email: d.supportEmail }, { locale }),
+        },
   confirm_code: (d, locale) => ({
     subject: m.mail_confirm_code_subject({}, { locale }),
     heading: greet(d.firstName, locale),
@@ -214,6 +297,50 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
       ...(d.verified ? [`${m.mail_quote_label_message({}, { locale })}:\n${d.request.message}`] : [m.mail_quote_confirmation_visitor({}, { locale })]),
     ],
     footnote: m.mail_quote_confirmation_footnote({ contact: d.request.contact }, { locale }),
+  }),
+  request_state_changed: (d, locale) => {
+    const facts = { warehouse: d.warehouse.name, city: d.warehouse.city, number: d.number };
+    const state = { pending: m.wm_state_pending, confirmed: m.wm_state_confirmed, refused: m.wm_state_refused }[d.state]({}, { locale });
+    const subject = { pending: m.areq_mail_subject_pending, confirmed: m.areq_mail_subject_confirmed, refused: m.areq_mail_subject_refused }[d.state](facts, { locale });
+    const body = { pending: m.areq_mail_body_pending, confirmed: m.areq_mail_body_confirmed, refused: m.areq_mail_body_refused }[d.state](facts, { locale });
+    const paragraphs = [body, `${m.areq_mail_label_state({}, { locale })}: ${state}`];
+    if (d.reviewLink) paragraphs.push(m.areq_mail_review({ url: d.reviewLink }, { locale }));
+    if (d.reportLink) paragraphs.push(m.areq_mail_report({ url: d.reportLink }, { locale }));
+    const action = d.requestsLink
+      ? { label: m.areq_mail_action_requests({}, { locale }), url: d.requestsLink }
+      : d.reviewLink
+        ? { label: m.areq_mail_action_review({}, { locale }), url: d.reviewLink }
+        : undefined;
+    return {
+      subject,
+      heading: greet(d.firstName, locale),
+      paragraphs,
+      ...(action ? { action } : {}),
+      // A visitor is told why this address receives it.
+      ...(d.requestsLink || d.reportLink ? {} : { footnote: m.areq_mail_visitor_footnote({}, { locale }) }),
+    };
+  },
+  email_change_confirm: (d, locale) => ({
+    subject: m.mail_aprof_change_confirm_subject({}, { locale }),
+    heading: m.mail_greeting({}, { locale }),
+    paragraphs: [m.mail_aprof_change_confirm_body({}, { locale }), m.mail_aprof_change_confirm_ignore({}, { locale })],
+    action: { label: m.mail_aprof_change_confirm_action({}, { locale }), url: d.link },
+    footnote: m.mail_aprof_change_confirm_expiry({ hours: d.hours }, { locale }),
+  }),
+  email_change_requested_old: (d, locale) => ({
+    subject: m.mail_aprof_requested_old_subject({}, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [m.mail_aprof_requested_old_body({ email: d.newEmail }, { locale }), m.mail_aprof_not_you({ support: d.supportEmail }, { locale })],
+  }),
+  email_changed: (d, locale) => ({
+    subject: m.mail_aprof_changed_subject({}, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [m.mail_aprof_changed_body({ email: d.newEmail }, { locale }), m.mail_aprof_changed_not_you({ support: d.supportEmail }, { locale })],
+  }),
+  password_changed: (d, locale) => ({
+    subject: m.mail_aprof_password_subject({}, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [m.mail_aprof_password_body({}, { locale }), m.mail_aprof_password_not_you({ support: d.supportEmail }, { locale })],
   }),
 };
 

@@ -1,0 +1,125 @@
+// The shapes of the areas' quote-request lists and of the hunter's warehouse page, as the
+// server answers them (app/server/requests/area-requests.service.ts) and the views draw them
+// (app/components/area/HandlerRequests.tsx, HunterRequests.tsx, HunterWarehouseDetail.tsx);
+// here, so the components need no server module.
+import type { Locale } from "./locale.ts";
+import type { RequestState } from "./warehouse-pages.ts";
+
+/** Page size of every request list in the areas (spec, section 9). */
+export const REQUESTS_PAGE_SIZE = 8;
+
+/** A requested specification, in the page's language. */
+export type RequestSpecification = { id: number; value: string; category: string; cat_id: number };
+
+/** What a quote request says, as the handler of a warehouse it went to sees it. */
+export type RequestDetails = {
+  id: number;
+  business_name: string;
+  referent: string;
+  contact: string;
+  telephone: string | null;
+  message: string;
+  location: string;
+  radius: number;
+  m2_type: "m2" | "pallet";
+  m2_value: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  created_at: Date | string;
+  specifications: RequestSpecification[];
+};
+
+/** One link (request × warehouse) in the stocker's or the referent's list. */
+export type HandlerRequestItem = {
+  /** The link's id: the one POST …/warehouse-requests/{id}/update takes. */
+  id: number;
+  warehouse_id: number;
+  warehouse_request_id: number;
+  state: RequestState;
+  created_at: Date | string;
+  warehouse: { id: number; name: string; city: string };
+  warehouse_request: RequestDetails;
+  /** The review page: only once the link is confirmed. */
+  review_url: string | null;
+  report_url: string;
+};
+
+export type HandlerRequestsList = { warehouse_requests: HandlerRequestItem[]; warehouse_requests_count: number };
+
+/** A warehouse a hunter's request went to: anonymised (name, no address, no contact) unless redeemed. */
+export type HunterRequestWarehouse = {
+  link_id: number;
+  id: number;
+  name: string;
+  city: string;
+  address: string | null;
+  state: RequestState;
+  is_hub: boolean;
+  redeemed: boolean;
+  referent: { name: string; email: string } | null;
+  review_url: string | null;
+  report_url: string;
+  /** The public sheet, for redeemed warehouses that are listed. */
+  detail_url: string | null;
+};
+
+export type HunterRequestItem = RequestDetails & { warehouses: HunterRequestWarehouse[] };
+
+export type HunterRequestsList = { user_requests: HunterRequestItem[]; user_requests_count: number };
+
+/** The hunter's page of one warehouse: its card and the history of the hunter's requests to it. */
+export type HunterWarehouseDetail = {
+  warehouse: {
+    id: number;
+    name: string;
+    city: string;
+    province: string;
+    address: string | null;
+    cap: string | null;
+    total_m2: number | null;
+    is_hub: boolean;
+    redeemed: boolean;
+    img: string | null;
+    referent: { name: string; email: string } | null;
+    /** Reviews written by hunters about this warehouse: the average (× 10, as avg_value) and how many. */
+    rating: { average: number; count: number } | null;
+    detail_url: string | null;
+  };
+  favourite: boolean;
+  requests: {
+    link_id: number;
+    request_id: number;
+    created_at: Date | string;
+    state: RequestState;
+    business_name: string;
+    review_url: string | null;
+    report_url: string;
+  }[];
+};
+
+/** The review and report pages of a link (they take the warehouse and the request). */
+export function feedbackUrls(locale: Locale, warehouseId: number, requestId: number, state: RequestState) {
+  const base = `/${locale}/warehouses/${warehouseId}/requests/${requestId}`;
+  return { review_url: state === "confirmed" ? `${base}/review` : null, report_url: `${base}/report` };
+}
+
+/** The filters of a request page as the URL had them, whether any applies, and the ones ignored (field → code). */
+type PageFilters = { filters: Record<string, string>; filtered: boolean; filterErrors: Record<string, string> };
+
+/** What {stocker|referent prefix}/messages loads (app/routes/shared/request-pages.server.ts). */
+export type HandlerRequestsPageData = HandlerRequestsList &
+  PageFilters & {
+    page: number;
+    pages: number;
+    /** The owner's warehouses, for the filter. */
+    warehouses: { id: number; name: string; city: string }[];
+  };
+
+/** What {stock_hunter prefix}/messages loads. */
+export type HunterRequestsPageData = HunterRequestsList &
+  PageFilters & {
+    page: number;
+    pages: number;
+    /** The request opened by ?selected=id, if it is on this page. */
+    selected: number | null;
+  };

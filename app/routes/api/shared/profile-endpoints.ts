@@ -1,0 +1,29 @@
+// The profile calls of the three areas, built once: /api/{stocker|referent|stock-hunter}/
+// profile/update-profile-data and …/update-credentials differ only in who may call and which
+// fields that role must fill in; the services decide the rest (app/server/accounts/profile.service.ts).
+// Each route file is one line. The caller changes their own profile: an administrator edits a
+// user's profile from the user's area page ({prefix}/data), not through these calls.
+import { apiAction } from "../../../server/http/api.ts";
+import { updateCredentials, updateProfileData } from "../../../server/accounts/profile.service.ts";
+import { credentialsSchema, profileDataSchema } from "../../../schemas/profile.ts";
+import type { AreaRole } from "../../../lib/area-paths.ts";
+
+/** POST /api/{area}/profile/update-profile-data (first_name, last_name, telephone, company, market_id, website) → { user_id }. */
+export const updateProfileDataEndpoint = (role: AreaRole) =>
+  apiAction({ access: [role], body: profileDataSchema(role) }, ({ actor, body, services }) =>
+    updateProfileData(services.db, { actor, owner: { id: actor.id, role }, asAdmin: false }, body),
+  );
+
+/**
+ * POST /api/{area}/profile/update-credentials (email, password, current_password) →
+ * { user_id, email_change_pending }. A blank password keeps the current one; a new address
+ * waits for the link sent to it.
+ */
+export const updateCredentialsEndpoint = (role: AreaRole) =>
+  apiAction({ access: [role], body: credentialsSchema }, ({ actor, body, services }) =>
+    updateCredentials(services.db, { actor, owner: { id: actor.id, role }, asAdmin: false }, body, {
+      origin: services.config.origin,
+      supportEmail: services.config.supportEmail,
+      currentSessionId: actor.sessionId,
+    }),
+  );

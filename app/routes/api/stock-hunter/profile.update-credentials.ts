@@ -1,0 +1,6 @@
+// POST /api/stock-hunter/profile/update-credentials (app/routes/api/shared/profile-endpoints.ts).
+import { methodNotAllowed } from "../../../server/http/api.ts";
+import { updateCredentialsEndpoint } from "../shared/profile-endpoints.ts";
+
+export const action = updateCredentialsEndpoint("stock_hunter");
+export const loader = methodNotAllowed;

@@ -1,0 +1,17 @@
+// {referent_prefix}/messages: the quote requests of the warehouses the referent manages — filters, the colour legend,
+// expandable cards (one open at a time) and the state selector, sent at once to this page's action.
+import type { Route } from "./+types/messages";
+import { m } from "../../paraglide/messages.js";
+import { handlerRequestsAction, loadHandlerRequestsPage } from "../shared/request-pages.server.ts";
+import { HandlerRequests } from "../../components/area/HandlerRequests.tsx";
+
+export const loader = (args: Route.LoaderArgs) => loadHandlerRequestsPage(args, "referent");
+export const action = (args: Route.ActionArgs) => handlerRequestsAction(args, "referent");
+
+export function meta() {
+  return [{ title: m.page_title({ title: m.area_nav_messages() }) }, { name: "robots", content: "noindex" }];
+}
+
+export default function Messages({ loaderData }: Route.ComponentProps) {
+  return <HandlerRequests data={loaderData} base={loaderData.frame.base} asAdmin={loaderData.frame.asAdmin} />;
+}

@@ -1,0 +1,17 @@
+// {stocker_prefix}/data: the user's details (name, business, contacts, masked password) and the
+// two popups that edit them — profile data and credentials — posting to this page's action.
+import type { Route } from "./+types/data";
+import { m } from "../../paraglide/messages.js";
+import { dataAction, loadDataPage } from "../shared/profile-pages.server.ts";
+import { ProfileData } from "../../components/area/ProfileData.tsx";
+
+export const loader = (args: Route.LoaderArgs) => loadDataPage(args, "stocker");
+export const action = (args: Route.ActionArgs) => dataAction(args, "stocker");
+
+export function meta() {
+  return [{ title: m.page_title({ title: m.area_nav_data() }) }, { name: "robots", content: "noindex" }];
+}
+
+export default function Data({ loaderData }: Route.ComponentProps) {
+  return <ProfileData data={loaderData} role="stocker" asAdmin={loaderData.frame.asAdmin} />;
+}
