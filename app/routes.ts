@@ -20,7 +20,10 @@ function stockerPages(idPrefix = "") {
     page(idPrefix, "warehouses/:id", "routes/stocker/warehouse-detail.tsx"),
     page(idPrefix, "warehouses/:id/edit", "routes/stocker/warehouse-edit.tsx"),
     page(idPrefix, "messages", "routes/stocker/messages.tsx"),
+    page(idPrefix, "statistics", "routes/stocker/statistics.tsx"),
+    page(idPrefix, "notifications", "routes/stocker/notifications.tsx"),
     page(idPrefix, "data", "routes/stocker/data.tsx"),
+    page(idPrefix, "reviews", "routes/stocker/reviews.tsx"),
     page(idPrefix, "invite", "routes/stocker/invite.tsx"),
   ];
 }
@@ -33,7 +36,10 @@ function referentPages() {
     route("warehouses/:id", "routes/referent/warehouse-detail.tsx"),
     route("warehouses/:id/edit", "routes/referent/warehouse-edit.tsx"),
     route("messages", "routes/referent/messages.tsx"),
+    route("statistics", "routes/referent/statistics.tsx"),
+    route("notifications", "routes/referent/notifications.tsx"),
     route("data", "routes/referent/data.tsx"),
+    route("reviews", "routes/referent/reviews.tsx"),
   ];
 }
 
@@ -44,7 +50,9 @@ function stockHunterPages(idPrefix = "") {
     page(idPrefix, "warehouses", "routes/stock-hunter/warehouses.tsx"),
     page(idPrefix, "warehouses/:id", "routes/stock-hunter/warehouse-detail.tsx"),
     page(idPrefix, "messages", "routes/stock-hunter/messages.tsx"),
+    page(idPrefix, "notifications", "routes/stock-hunter/notifications.tsx"),
     page(idPrefix, "data", "routes/stock-hunter/data.tsx"),
+    page(idPrefix, "reviews", "routes/stock-hunter/reviews.tsx"),
   ];
 }
 
@@ -113,6 +121,19 @@ export default [
   route("api/referent/profile/update-credentials", "routes/api/referent/profile.update-credentials.ts"),
   route("api/stock-hunter/profile/update-profile-data", "routes/api/stock-hunter/profile.update-profile-data.ts"),
   route("api/stock-hunter/profile/update-credentials", "routes/api/stock-hunter/profile.update-credentials.ts"),
+
+  // Notifications (the stocker reads its own through the stock-hunter path, as the spec says)
+  // and the reviews and reports each area received.
+  route("api/stock-hunter/notifications", "routes/api/stock-hunter/notifications.ts"),
+  route("api/stock-hunter/notifications/:id/set-as-read", "routes/api/stock-hunter/notifications.set-as-read.ts"),
+  route("api/referent/notifications", "routes/api/referent/notifications.ts"),
+  route("api/referent/notifications/:id/set-as-read", "routes/api/referent/notifications.set-as-read.ts"),
+  route("api/stocker/reviews", "routes/api/stocker/reviews.ts"),
+  route("api/stocker/reports", "routes/api/stocker/reports.ts"),
+  route("api/referent/reviews", "routes/api/referent/reviews.ts"),
+  route("api/referent/reports", "routes/api/referent/reports.ts"),
+  route("api/stock_hunter/reviews", "routes/api/stock_hunter/reviews.ts"),
+  route("api/stock_hunter/reports", "routes/api/stock_hunter/reports.ts"),
 
   // Every other /api path: a JSON 404 (after the area guard).
   route("api/*", "routes/api/not-found.ts"),

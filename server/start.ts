@@ -26,6 +26,7 @@ import { maybeSeedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from "../app/server/s
 import { startWorkers, type Workers } from "../app/server/jobs/workers.ts";
 import { ensureCatalogue } from "../app/server/seed/reference-data.ts";
 import { ensureGazetteerLoaded } from "../app/server/geo/gazetteer.ts";
+import { createViewCounter } from "../app/server/stats/view-counter.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -64,7 +65,9 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     if (await ensureCatalogue(database.db)) log.info("markets and specification catalogue loaded");
     if (await ensureGazetteerLoaded(database.db)) log.info("place gazetteer loaded");
     const seeded = await maybeSeedDemoData(database.db, { config, embedded: database.embedded !== null, log });
-    const services: AppServices = { db: database.db, config: { ...config, devServer: Boolean(opts.dev) }, log, secret };
+    // One counter of search appearances and sheet views per process, flushed by the workers.
+    const views = createViewCounter(database.db, { log });
+    const services: AppServices = { db: database.db, config: { ...config, devServer: Boolean(opts.dev) }, log, secret, views };
 
     const app = express();
     app.disable("x-powered-by");

@@ -22,4 +22,6 @@ export type SearchResultWarehouse = {
   /** The first specifications in display order (at most 4). */
   specifications: ResultSpecification[];
   specifications_count: number;
+  /** The average of its hunters' rated reviews (avg_value: × 10) and their count; null before any. */
+  rating: { avg_value: number; count: number } | null;
 };

@@ -12,6 +12,7 @@ import { useLocale } from "../lib/root-data.ts";
 import { buttonClass } from "../components/ui/styles.ts";
 import { FormMessage } from "../components/ui/fields.tsx";
 import { HubBadge } from "../components/warehouse/HubBadge.tsx";
+import { RatingSummary } from "../components/warehouse/RatingSummary.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -51,6 +52,10 @@ function CompareCardView({ card, locale }: { card: CompareCard; locale: "it" | "
               <span className="text-slate-500">—</span>
             )}
           </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{m.afb_rating_label()}</dt>
+          <dd className="mt-0.5">{card.rating ? <RatingSummary rating={card.rating} /> : <span className="text-slate-500">—</span>}</dd>
         </div>
         <div>
           <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{m.compare_total_m2()}</dt>

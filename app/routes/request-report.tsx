@@ -32,7 +32,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseForm(await pageWork(() => readFormData(request)), reportDataSchema);
   if (submission.status !== "success") return { result: submission.reply(), reportId: null };
   try {
-    const reportId = await createReport(context.get(servicesContext).db, context.get(actorContext), warehouseId, requestId, submission.value);
+    const services = context.get(servicesContext);
+    const reportId = await createReport(services.db, context.get(actorContext), warehouseId, requestId, submission.value, { origin: services.config.origin });
     return { result: submission.reply(), reportId };
   } catch (err) {
     if (err instanceof DomainError) return { result: submission.reply({ formErrors: [err.code] }), reportId: null };

@@ -37,7 +37,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseForm(await pageWork(() => readFormData(request)), reviewDataSchema);
   if (submission.status !== "success") return { result: submission.reply(), reviewId: null };
   try {
-    const reviewId = await createReview(context.get(servicesContext).db, context.get(actorContext), warehouseId, requestId, submission.value);
+    const services = context.get(servicesContext);
+    const reviewId = await createReview(services.db, context.get(actorContext), warehouseId, requestId, submission.value, { origin: services.config.origin });
     return { result: submission.reply(), reviewId };
   } catch (err) {
     if (err instanceof DomainError) return { result: submission.reply({ formErrors: [err.code] }), reviewId: null };

@@ -10,6 +10,7 @@ import { queryToObject } from "../server/http/input.ts";
 import { pageWork } from "../server/http/respond.ts";
 import { geocoderFor } from "../server/geo/geocoder.service.ts";
 import { searchPage, zoneReadGuard, type SearchPageData } from "../server/search/search.service.ts";
+import { countSearchAppearances } from "../server/stats/count-views.ts";
 import type { SearchResultWarehouse } from "../lib/search-results.ts";
 import { m } from "../paraglide/messages.js";
 import { formatArea, formatDate, formatNumber } from "../lib/format.ts";
@@ -44,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { query, run: asked && !editing },
     context.get(localeContext),
   );
+  countSearchAppearances(services, request, context.get(requestInfoContext), data.result);
   return { ...data, editing, mapStyleUrl: services.config.mapStyleUrl };
 }
 

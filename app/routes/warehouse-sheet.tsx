@@ -4,9 +4,10 @@ import { useState } from "react";
 import { data, Link } from "react-router";
 import { Button } from "react-aria-components";
 import type { Route } from "./+types/warehouse-sheet";
-import { actorContext, localeContext, servicesContext } from "../server/context.ts";
+import { actorContext, localeContext, requestInfoContext, servicesContext } from "../server/context.ts";
 import { NotFoundError } from "../server/errors.ts";
 import { getWarehouseSheet } from "../server/warehouses/warehouses.service.ts";
+import { countSheetView } from "../server/stats/count-views.ts";
 import type { WarehouseSheet } from "../server/warehouses/warehouses.service.ts";
 import { m } from "../paraglide/messages.js";
 import { formatArea, formatNumber } from "../lib/format.ts";
@@ -18,14 +19,16 @@ import { OpeningStatus, weekdayName } from "../components/warehouse/OpeningStatu
 import { Gallery } from "../components/warehouse/Gallery.tsx";
 import { SpecificationGroups } from "../components/warehouse/SpecificationGroups.tsx";
 import { SheetMap } from "../components/warehouse/SheetMap.tsx";
+import { RatingSummary } from "../components/warehouse/RatingSummary.tsx";
 import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
 import { QUOTE_DEFAULT_RADIUS } from "../schemas/quote.ts";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^\d{1,15}$/.test(params.id)) throw data({ code: "not_found" }, { status: 404 });
   const services = context.get(servicesContext);
   try {
     const sheet = await getWarehouseSheet(services.db, context.get(actorContext), Number(params.id), { locale: context.get(localeContext) });
+    await countSheetView(services, request, context.get(requestInfoContext), context.get(actorContext), sheet.id);
     return { sheet, mapStyleUrl: services.config.mapStyleUrl, origin: services.config.origin };
   } catch (err) {
     if (err instanceof NotFoundError) throw data({ code: "not_found" }, { status: 404 });
@@ -144,6 +147,7 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
           </p>
           <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
             <OpeningStatus status={sheet.opening} />
+            <RatingSummary rating={sheet.rating} />
             {sheet.website && (
               <a href={sheet.website.href} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
                 <GlobeIcon />

@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { Database } from "./db/database.ts";
 import type { Config } from "./config.ts";
 import type { Locale } from "../lib/locale.ts";
+import type { ViewCounter } from "./stats/view-counter.ts";
 
 export type AppServices = {
   db: Database;
@@ -13,6 +14,12 @@ export type AppServices = {
   log: Logger;
   /** Secret used to derive stable values (unclaimed warehouses' jitter); read from the database. */
   secret: string;
+  /**
+   * The process's counter of search appearances and sheet views (app/server/stats/view-counter.ts),
+   * flushed by the background workers. Set by server/start.ts; absent where no server runs (unit
+   * tests, the CLI), where nothing is counted.
+   */
+  views?: ViewCounter;
 };
 
 export type RequestInfo = {

@@ -25,6 +25,8 @@ type Ids = {
   /** The test request's link (the demo stocker's warehouse) and a link of another owner's warehouse. */
   linkId: number;
   otherLinkId: number;
+  /** A notification of the demo hunter. */
+  hunterNotification: number;
   /** The demo stocker's and the demo hunter's user ids (the administrator's view of their areas). */
   stockerId: number;
   hunterId: number;
@@ -36,7 +38,7 @@ type Row = {
   url: (ids: Ids) => string;
   /**
    * JSON, "form" (a plain form with the CSRF field only), { form: fields } (a plain form with
-   * these fields; "LINK" and "OTHER_LINK" stand for the ids' links), or "upload" (a multipart
+   * these fields; "LINK", "OTHER_LINK" and "HUNTER_NOTIFICATION" stand for those ids), or "upload" (a multipart
    * upload of a file that is no image).
    */
   body?: unknown;
@@ -196,6 +198,31 @@ const ROWS: Row[] = [
   { route: "/api/stock-hunter/profile/update-credentials", method: "POST", url: () => "/api/stock-hunter/profile/update-credentials", body: {}, expect: area(422, "hunter") },
   { route: "/api/stock-hunter/profile/update-credentials", method: "GET", url: () => "/api/stock-hunter/profile/update-credentials", expect: area(405, "hunter") },
 
+  // Notifications: the stocker reads its own through the stock-hunter path (the spec); another
+  // user's notification is 403, none at all 404.
+  { route: "/api/stock-hunter/notifications", method: "GET", url: () => "/api/stock-hunter/notifications?limit=8&offset=0&filters[unread]=1", expect: area(200, "hunter", "stocker", "keeper") },
+  { route: "/api/stock-hunter/notifications", method: "POST", url: () => "/api/stock-hunter/notifications", body: {}, expect: area(405, "hunter", "stocker", "keeper") },
+  { route: "/api/stock-hunter/notifications/:id/set-as-read", method: "POST", url: (ids) => `/api/stock-hunter/notifications/${ids.hunterNotification}/set-as-read`, expect: { ...area(200, "hunter"), stocker: 403, keeper: 403, other: 403 } },
+  { route: "/api/stock-hunter/notifications/:id/set-as-read", method: "POST", url: () => "/api/stock-hunter/notifications/999999999/set-as-read", expect: area(404, "hunter", "stocker", "keeper") },
+  { route: "/api/stock-hunter/notifications/:id/set-as-read", method: "GET", url: (ids) => `/api/stock-hunter/notifications/${ids.hunterNotification}/set-as-read`, expect: area(405, "hunter", "stocker", "keeper") },
+  { route: "/api/referent/notifications", method: "GET", url: () => "/api/referent/notifications?offset=2", expect: area(200, "referent") },
+  { route: "/api/referent/notifications", method: "POST", url: () => "/api/referent/notifications", body: {}, expect: area(405, "referent") },
+  { route: "/api/referent/notifications/:id/set-as-read", method: "POST", url: (ids) => `/api/referent/notifications/${ids.hunterNotification}/set-as-read`, expect: area(403, "referent") },
+  { route: "/api/referent/notifications/:id/set-as-read", method: "GET", url: (ids) => `/api/referent/notifications/${ids.hunterNotification}/set-as-read`, expect: area(405, "referent") },
+  // Reviews and reports received, each area its own.
+  { route: "/api/stocker/reviews", method: "GET", url: () => "/api/stocker/reviews?limit=8&offset=0", expect: area(200, "stocker", "keeper") },
+  { route: "/api/stocker/reviews", method: "POST", url: () => "/api/stocker/reviews", body: {}, expect: area(405, "stocker", "keeper") },
+  { route: "/api/stocker/reports", method: "GET", url: () => "/api/stocker/reports?offset=1", expect: area(200, "stocker", "keeper") },
+  { route: "/api/stocker/reports", method: "POST", url: () => "/api/stocker/reports", body: {}, expect: area(405, "stocker", "keeper") },
+  { route: "/api/referent/reviews", method: "GET", url: () => "/api/referent/reviews", expect: area(200, "referent") },
+  { route: "/api/referent/reviews", method: "POST", url: () => "/api/referent/reviews", body: {}, expect: area(405, "referent") },
+  { route: "/api/referent/reports", method: "GET", url: () => "/api/referent/reports", expect: area(200, "referent") },
+  { route: "/api/referent/reports", method: "POST", url: () => "/api/referent/reports", body: {}, expect: area(405, "referent") },
+  { route: "/api/stock_hunter/reviews", method: "GET", url: () => "/api/stock_hunter/reviews?limit=8", expect: area(200, "hunter") },
+  { route: "/api/stock_hunter/reviews", method: "POST", url: () => "/api/stock_hunter/reviews", body: {}, expect: area(405, "hunter") },
+  { route: "/api/stock_hunter/reports", method: "GET", url: () => "/api/stock_hunter/reports", expect: area(200, "hunter") },
+  { route: "/api/stock_hunter/reports", method: "POST", url: () => "/api/stock_hunter/reports", body: {}, expect: area(405, "hunter") },
+
   // Every other /api path: the areas the next issues build, guarded already, then a JSON 404.
   { route: "/api/*", method: "GET", url: () => "/api/no-such-call", expect: all(404) },
   { route: "/api/*", method: "POST", url: () => "/api/no-such-call", body: {}, expect: all(404) },
@@ -204,8 +231,8 @@ const ROWS: Row[] = [
   { route: "/api/*", method: "GET", url: () => "/api/stocker/billing", expect: area(404, "stocker", "keeper") },
   { route: "/api/*", method: "GET", url: () => "/api/referent/no-such-call", expect: area(404, "referent") },
   { route: "/api/*", method: "GET", url: () => "/api/stock-hunter/no-such-call", expect: area(404, "hunter") },
-  { route: "/api/*", method: "GET", url: () => "/api/stock-hunter/notifications", expect: area(404, "hunter", "stocker", "keeper") },
-  { route: "/api/*", method: "GET", url: () => "/api/stock_hunter/reviews", expect: area(404, "hunter") },
+  { route: "/api/*", method: "GET", url: () => "/api/stock-hunter/notifications/unread", expect: area(404, "hunter", "stocker", "keeper") },
+  { route: "/api/*", method: "GET", url: () => "/api/stock_hunter/no-such-call", expect: area(404, "hunter") },
   // The back office: administrators only.
   { route: "/admin", method: "GET", url: () => "/admin", expect: area(302, "admin") },
   { route: "/admin/*", method: "GET", url: () => "/admin/no-such-page", expect: area(404, "admin") },
@@ -264,6 +291,21 @@ const ROWS: Row[] = [
   { route: "/:locale/referent/profile/data", method: "POST", url: () => "/en/referent/profile/data", body: "form", expect: area(200, "referent") },
   { route: "/:locale/stock-hunter/profile/data", method: "GET", url: () => "/it/stock-hunter/profile/data", expect: area(200, "hunter") },
   { route: "/:locale/stock-hunter/profile/data", method: "POST", url: () => "/it/stock-hunter/profile/data", body: "form", expect: area(200, "hunter") },
+  { route: "/:locale/stocker/profile/notifications", method: "GET", url: () => "/it/stocker/profile/notifications?page=2", expect: area(200, "stocker", "keeper") },
+  // The page's mark-as-read: a form without a notification is refused (422) without a write.
+  { route: "/:locale/stocker/profile/notifications", method: "POST", url: () => "/it/stocker/profile/notifications", body: "form", expect: area(422, "stocker", "keeper") },
+  { route: "/:locale/referent/profile/notifications", method: "GET", url: () => "/en/referent/profile/notifications", expect: area(200, "referent") },
+  { route: "/:locale/referent/profile/notifications", method: "POST", url: () => "/en/referent/profile/notifications", body: "form", expect: area(422, "referent") },
+  // Opening another user's notification is a 404, like one that does not exist.
+  { route: "/:locale/stock-hunter/profile/notifications", method: "GET", url: (ids) => `/it/stock-hunter/profile/notifications?selected=${ids.hunterNotification}`, expect: { ...area(200, "hunter"), other: 404 } },
+  // Selecting another user's notification to mark it read: not found, nothing written.
+  { route: "/:locale/stock-hunter/profile/notifications", method: "POST", url: () => "/it/stock-hunter/profile/notifications", body: { form: { intent: "read", id: "HUNTER_NOTIFICATION" } }, expect: { ...area(200, "hunter"), other: 404 } },
+  { route: "/:locale/stocker/profile/reviews", method: "GET", url: () => "/it/stocker/profile/reviews?show=reports&page=2", expect: area(200, "stocker", "keeper") },
+  { route: "/:locale/referent/profile/reviews", method: "GET", url: () => "/en/referent/profile/reviews", expect: area(200, "referent") },
+  { route: "/:locale/stock-hunter/profile/reviews", method: "GET", url: () => "/it/stock-hunter/profile/reviews?show=reviews", expect: area(200, "hunter") },
+  { route: "/:locale/stocker/profile/statistics", method: "GET", url: (ids) => `/it/stocker/profile/statistics?period=month&warehouse=${ids.warehouse}`, expect: { ...area(200, "stocker"), keeper: 404 } },
+  { route: "/:locale/referent/profile/statistics", method: "GET", url: () => "/en/referent/profile/statistics?period=week", expect: area(200, "referent") },
+  { route: "/:locale/referent/profile/statistics", method: "GET", url: (ids) => `/en/referent/profile/statistics?warehouse=${ids.otherWarehouse}`, expect: area(404, "referent") },
   { route: "/:locale/stocker/profile/invite", method: "GET", url: () => "/en/stocker/profile/invite", expect: area(200, "stocker", "keeper") },
   // The link of an e-mail change: public (the token is the proof); a wrong token changes nothing.
   { route: "/:locale/confirm-email/:id", method: "GET", url: (ids) => `/it/confirm-email/${ids.userId}?token=not-a-token`, expect: all(200) },
@@ -290,6 +332,13 @@ const ROWS: Row[] = [
   { route: "/admin/stocker/:userId/data", method: "POST", url: (ids) => `/admin/stocker/${ids.stockerId}/data`, body: "form", expect: area(200, "admin") },
   { route: "/admin/stock-hunter/:userId/data", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/data`, expect: area(200, "admin") },
   { route: "/admin/stock-hunter/:userId/data", method: "POST", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/data`, body: "form", expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId/notifications", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/notifications`, expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId/notifications", method: "POST", url: (ids) => `/admin/stocker/${ids.stockerId}/notifications`, body: "form", expect: area(422, "admin") },
+  { route: "/admin/stock-hunter/:userId/notifications", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/notifications`, expect: area(200, "admin") },
+  { route: "/admin/stock-hunter/:userId/notifications", method: "POST", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/notifications`, body: { form: { intent: "read", id: "HUNTER_NOTIFICATION" } }, expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId/reviews", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/reviews`, expect: area(200, "admin") },
+  { route: "/admin/stock-hunter/:userId/reviews", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/reviews?show=reports`, expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId/statistics", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/statistics`, expect: area(200, "admin") },
   { route: "/admin/stocker/:userId/invite", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/invite`, expect: area(200, "admin") },
 ];
 
@@ -350,6 +399,7 @@ beforeAll(async () => {
     requestLink: { warehouseId: warehouse.id, requestId: request.id },
     linkId: links[0]!.id,
     otherLinkId: otherLinks[0]!.id,
+    hunterNotification: (await db.selectFrom("notifications").select("id").where("user_id", "=", hunter.id).orderBy("id").executeTakeFirstOrThrow()).id,
     userId: other.id,
     stockerId: stocker.id,
     hunterId: hunter.id,
@@ -376,7 +426,7 @@ describe("the endpoint-by-role matrix", () => {
         let init: RequestInit = { method: row.method };
         if (row.method === "POST") {
           if (row.body === "form" || isFormBody(row.body)) {
-            const fields = isFormBody(row.body) ? Object.fromEntries(Object.entries(row.body.form).map(([k, v]) => [k, v === "LINK" ? String(ids.linkId) : v === "OTHER_LINK" ? String(ids.otherLinkId) : v])) : {};
+            const fields = isFormBody(row.body) ? Object.fromEntries(Object.entries(row.body.form).map(([k, v]) => [k, v === "LINK" ? String(ids.linkId) : v === "OTHER_LINK" ? String(ids.otherLinkId) : v === "HUNTER_NOTIFICATION" ? String(ids.hunterNotification) : v])) : {};
             const body = new URLSearchParams({ ...fields, _xsrf: decodeURIComponent(j.cookies.get("XSRF-TOKEN") ?? "") });
             init = { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: body.toString() };
           } else if (row.body === "upload") {

@@ -8,6 +8,7 @@ import type { Locale } from "../../lib/locale.ts";
 import type { CurrentUser } from "../../lib/root-data.ts";
 import type { SearchResultWarehouse } from "../../lib/search-results.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
+import { RatingSummary } from "../warehouse/RatingSummary.tsx";
 import { buttonClass } from "../ui/styles.ts";
 
 export const warehousePath = (locale: Locale, id: number) => `/${locale}/warehouses/${id}`;
@@ -96,6 +97,7 @@ export function ResultCard({ w, locale, user, selected, onToggle, onClaim }: Car
             <span data-testid="result-distance">{m.search_distance({ km: formatNumber(w.distance, 1) })}</span>
             {w.total_m2 !== null && <span> · {formatArea(w.total_m2)}</span>}
           </p>
+          {w.rating && <RatingSummary rating={w.rating} className="mt-1 text-xs" />}
           <div className="mt-2">
             <Specs w={w} />
           </div>
@@ -149,6 +151,7 @@ export function MarkerCard({ w, locale, user, favourite, favouritePending, onTog
         {w.city}
         {w.c_sub && w.address ? ` · ${w.address}` : ""}
       </p>
+      {w.rating && <RatingSummary rating={w.rating} className="text-xs" />}
       <Specs w={w} />
       <div className="flex flex-wrap items-center gap-2 pt-1">
         <label className="flex cursor-pointer items-center gap-1.5 text-xs font-medium text-slate-700">

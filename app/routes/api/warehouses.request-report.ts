@@ -10,6 +10,6 @@ export const loader = methodNotAllowed;
 export const action = apiAction(
   { access: "user", body: reportSchema, params: z.object({ warehouseId: idParam, requestId: idParam }) },
   async ({ body, params, actor, services }) => ({
-    report_id: await createReport(services.db, actor, params.warehouseId, params.requestId, body.report_data),
+    report_id: await createReport(services.db, actor, params.warehouseId, params.requestId, body.report_data, { origin: services.config.origin }),
   }),
 );

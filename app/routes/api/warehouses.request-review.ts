@@ -11,6 +11,6 @@ export const loader = methodNotAllowed;
 export const action = apiAction(
   { access: "user", body: reviewSchema, params: z.object({ warehouseId: idParam, requestId: idParam }) },
   async ({ body, params, actor, services }) => ({
-    review_id: await createReview(services.db, actor, params.warehouseId, params.requestId, body.review_data),
+    review_id: await createReview(services.db, actor, params.warehouseId, params.requestId, body.review_data, { origin: services.config.origin }),
   }),
 );

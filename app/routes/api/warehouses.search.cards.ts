@@ -3,7 +3,10 @@
 import { apiLoader, methodNotAllowed } from "../../server/http/api.ts";
 import { searchCards } from "../../server/search/search.service.ts";
 import { searchCardsQuery } from "../../schemas/search.ts";
+import { countSearchAppearances } from "../../server/stats/count-views.ts";
 
-export const loader = apiLoader({ access: "public", query: searchCardsQuery }, ({ query, services, locale }) => searchCards(services.db, query, locale));
+export const loader = apiLoader({ access: "public", query: searchCardsQuery }, async ({ query, services, info, locale, request }) =>
+  countSearchAppearances(services, request, info, await searchCards(services.db, query, locale)),
+);
 
 export const action = methodNotAllowed;

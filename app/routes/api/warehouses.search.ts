@@ -4,9 +4,15 @@ import { apiLoader, methodNotAllowed } from "../../server/http/api.ts";
 import { geocoderFor } from "../../server/geo/geocoder.service.ts";
 import { searchWarehouses, zoneReadGuard } from "../../server/search/search.service.ts";
 import { searchQuery } from "../../schemas/search.ts";
+import { countSearchAppearances } from "../../server/stats/count-views.ts";
 
-export const loader = apiLoader({ access: "public", query: searchQuery }, ({ query, services, info, locale }) =>
-  searchWarehouses({ db: services.db, geocoder: geocoderFor(services), beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip) }, query, locale),
+export const loader = apiLoader({ access: "public", query: searchQuery }, async ({ query, services, info, locale, request }) =>
+  countSearchAppearances(
+    services,
+    request,
+    info,
+    await searchWarehouses({ db: services.db, geocoder: geocoderFor(services), beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip) }, query, locale),
+  ),
 );
 
 export const action = methodNotAllowed;

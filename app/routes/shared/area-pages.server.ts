@@ -38,8 +38,9 @@ export async function areaAction({ params, context }: AreaArgs, role: AreaRole):
 export async function areaPage(args: AreaArgs, role: AreaRole): Promise<AreaPage> {
   const page = await areaAction(args, role);
   if (page.asAdmin) {
-    const url = new URL(args.request.url);
-    await auditAreaView(args.context.get(servicesContext).db, page, url.pathname.slice(page.base.length) || "/");
+    // A client-side navigation asks for the page's data at "{path}.data" (React Router's single fetch).
+    const path = new URL(args.request.url).pathname.replace(/\.data$/, "");
+    await auditAreaView(args.context.get(servicesContext).db, page, path.slice(page.base.length) || "/");
   }
   return page;
 }

@@ -7,13 +7,15 @@ import { deliverAllDueMail } from "../mail/outbox.service.ts";
 import { createTransport } from "../mail/transport.ts";
 import { deleteOldWindows } from "../security/rate-limit.ts";
 import { deleteOldTokens } from "../accounts/accounts.queries.ts";
+import { FLUSH_EVERY_MS } from "../stats/view-counter.ts";
 
 export type Job = { name: string; everyMs: number; run: (signal: AbortSignal) => Promise<unknown> };
 export type Workers = { stop: () => Promise<void>; jobs: Job[] };
 
-export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => void } {
+export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => Promise<void> } {
   const transport = createTransport(services.config);
   services.log.info(`mail goes to ${transport.describe}`);
+  const views = services.views;
   return {
     jobs: [
       // A run sends batch after batch while the outbox has a backlog; the 2 s wait is for an empty outbox.
@@ -21,8 +23,14 @@ export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => 
       { name: "expired-sessions", everyMs: 60 * 60 * 1000, run: () => deleteExpiredSessions(services.db) },
       { name: "old-rate-limit-windows", everyMs: 60 * 60 * 1000, run: () => deleteOldWindows(services.db) },
       { name: "old-user-tokens", everyMs: 6 * 60 * 60 * 1000, run: () => deleteOldTokens(services.db) },
+      // The search appearances and sheet views counted in memory since the last run, in one statement.
+      ...(views ? [{ name: "view-stats", everyMs: FLUSH_EVERY_MS, run: () => views.flush() }] : []),
     ],
-    close: () => transport.close(),
+    // After the last runs: what was counted since the last flush (the HTTP server is closed by then).
+    close: async () => {
+      await views?.flush();
+      transport.close();
+    },
   };
 }
 
@@ -54,7 +62,7 @@ export function startWorkers(services: AppServices): Workers {
       stopping.abort();
       for (const t of timers) clearTimeout(t.ref);
       await Promise.allSettled([...running]);
-      close();
+      await close();
     },
   };
 }

@@ -26,6 +26,8 @@ export type MailTemplates = {
     link: string;
   };
   /** To a user whose account an administrator approved or refused (app/server/notifications/account-notifications.ts). */
+  /** To a referent given one more warehouse to handle. */
+  referent_assigned: { firstName: string | null; warehouse: { name: string; city: string }; link: string };
   account_decision: { firstName: string | null; decision: "approved" | "refused"; note: string | null; link: string; supportEmail: string };
   confirm_code: { firstName: string | null; code: string; minutes: number; link: string };
   invitation: { firstName: string | null; invitedBy: string | null; role: "stocker" | "referent"; link: string; days: number };
@@ -182,6 +184,12 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
       action: { label: m.afb_mail_action({}, { locale }), url: d.link },
     };
   },
+  referent_assigned: (d, locale) => ({
+    subject: m.mail_referent_assigned_subject({ warehouse: d.warehouse.name }, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [m.mail_referent_assigned_body({ warehouse: d.warehouse.name, city: d.warehouse.city }, { locale })],
+    action: { label: m.mail_referent_assigned_action({}, { locale }), url: d.link },
+  }),
   account_decision: (d, locale) =>
     d.decision === "approved"
       ? {

@@ -12,6 +12,7 @@
 // A warehouse_id filter naming a warehouse that is not the owner's simply matches nothing (an
 // empty list, on the page and on the API): a filter is not an access to a thing, and the answer
 // tells nothing about whose warehouse it is.
+import { escapeForMarkup } from "../notifications/safe-markup.ts";
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import type { LinkState } from "../db/types.ts";
@@ -152,7 +153,7 @@ export async function updateRequestState(db: Database, access: StateChangeAccess
         userId: link.requester_id,
         type: "request_state_changed",
         title: (locale) => notificationTitle(state, locale),
-        message: (locale) => notificationMessage(state, warehouse.name, number, locale),
+        message: (locale) => notificationMessage(state, escapeForMarkup(warehouse.name), number, locale),
         data: {
           warehouse_id: link.warehouse_id,
           warehouse_request_id: link.warehouse_request_id,

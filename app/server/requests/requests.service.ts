@@ -3,6 +3,7 @@
 // specifications, a pending link per warehouse, a notification and an e-mail (outbox) to
 // whoever handles each warehouse, and the confirmation e-mail to the requester. Either all
 // of it exists afterwards or none of it does.
+import { escapeForMarkup } from "../notifications/safe-markup.ts";
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import type { Lang } from "../db/types.ts";
@@ -190,8 +191,8 @@ export async function sendQuoteRequests(db: Database, actor: Actor | null, input
           title: (locale) => m.notif_quote_request_title({}, { locale }),
           message: (locale) =>
             admin
-              ? m.notif_quote_request_admin_message({ business_name: data.business_name, warehouse: w.name, id: w.id, number }, { locale })
-              : m.notif_quote_request_message({ business_name: data.business_name, warehouse: w.name, number }, { locale }),
+              ? m.notif_quote_request_admin_message({ business_name: escapeForMarkup(data.business_name), warehouse: escapeForMarkup(w.name), id: w.id, number }, { locale })
+              : m.notif_quote_request_message({ business_name: escapeForMarkup(data.business_name), warehouse: escapeForMarkup(w.name), number }, { locale }),
           data: { warehouse_id: w.id, warehouse_request_id: request.id, link_id: linkOf.get(w.id)!, claimed, url: link.replace(ctx.origin, "") },
         });
         await queueMail(trx, {

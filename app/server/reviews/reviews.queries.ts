@@ -41,3 +41,9 @@ export function insertReview(db: Database, row: Insertable<ReviewsTable>) {
 export function insertReport(db: Database, row: Insertable<ReportsTable>) {
   return db.insertInto("reports").values(row).returning("id").executeTakeFirstOrThrow();
 }
+
+/** What the feedback notifications and e-mails need of their recipients. */
+export function findFeedbackRecipients(db: Database, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom("users").select(["id", "email", "first_name", "lang", "role", "active"]).where("id", "in", ids).execute();
+}

@@ -8,10 +8,14 @@ import type { FeedbackTarget, LinkState } from "../db/types.ts";
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from "../errors.ts";
 import { hit } from "../security/rate-limit.ts";
 import { createNotifications, type NewNotificationInput } from "../notifications/notifications.service.ts";
+import { escapeForMarkup } from "../notifications/safe-markup.ts";
+import { queueMail } from "../mail/outbox.service.ts";
+import { anonymisedName } from "../requests/requests.service.ts";
 import { HANDLER_CRITERIA, HUNTER_CRITERIA, ratingKeys, reviewAvgValue, type RatingKey, type ReportData, type ReviewData } from "../../schemas/feedback.ts";
-import { requestNumber } from "../../lib/format.ts";
+import { requestNumber, reviewAverage } from "../../lib/format.ts";
+import { areaBase } from "../../lib/area-paths.ts";
 import { m } from "../../paraglide/messages.js";
-import { findLinkForFeedback, hasReviewed, insertReport, insertReview } from "./reviews.queries.ts";
+import { findFeedbackRecipients, findLinkForFeedback, hasReviewed, insertReport, insertReview } from "./reviews.queries.ts";
 
 export const REPORT_LIMIT = { name: "report:user", max: 10, windowSeconds: 3600 };
 
@@ -65,10 +69,98 @@ export async function getFeedbackContext(db: Database, actor: Actor | null, ware
   };
 }
 
-/** Who hears about a review or report: the warehouse's owner and referent, and the hunter when it is about them; never the author. */
+/**
+ * Who receives a review or report: the warehouse's owner and referent when it is about the
+ * warehouse, the hunter (the request's sender) when it is about them; never the author. (The
+ * owner is not told of what its referent wrote about a hunter: that is not feedback it received.)
+ */
 function recipients(link: LinkRow, target: FeedbackTarget, authorId: number): number[] {
-  const ids = [link.owner_id, link.referent_id, target === "hunter" ? link.requester_id : null];
+  const ids = target === "warehouse" ? [link.owner_id, link.referent_id] : [link.requester_id];
   return [...new Set(ids.filter((id): id is number => id !== null && id !== authorId))];
+}
+
+/** What the mail of a review or report needs beyond the notification. */
+export type FeedbackMailContext = { origin: string };
+
+type Recipient = Awaited<ReturnType<typeof findFeedbackRecipients>>[number];
+
+/**
+ * Where a recipient reads it: the reviews and reports page of their area when the feedback is
+ * the kind that page lists (about their warehouse for a stocker or referent, about them for a
+ * hunter), else their notifications.
+ */
+function feedbackPath(user: Recipient, target: FeedbackTarget, kind: "review" | "report"): string {
+  if (user.role === "admin") return "/admin";
+  const base = areaBase(user.role, user.lang);
+  const listed = target === "warehouse" ? user.role === "stocker" || user.role === "referent" : user.role === "stock_hunter";
+  if (!listed) return `${base}/notifications`;
+  return kind === "report" ? `${base}/reviews?show=reports` : `${base}/reviews`;
+}
+
+/**
+ * The notification and the e-mail of a review or report, to each recipient, in the transaction
+ * that writes it. What the author typed (their company, a subject) and the warehouse's name are
+ * escaped, so they show as text in the notification's markup. A hunter learns an unclaimed
+ * warehouse's name nowhere, not here either.
+ */
+async function tellRecipients(
+  trx: Database,
+  link: LinkRow,
+  target: FeedbackTarget,
+  authorId: number,
+  feedback: { kind: "review" | "report"; id: number; author: string; average: number | null; subject: string | null },
+  ctx: FeedbackMailContext,
+): Promise<void> {
+  const users = await findFeedbackRecipients(trx, recipients(link, target, authorId));
+  if (users.length === 0) return;
+  const number = requestNumber(link.request_id);
+  const warehouse = target === "hunter" && link.owner_id === null ? anonymisedName(link.warehouse_id) : link.warehouse_name;
+  const shown = { author: escapeForMarkup(feedback.author), warehouse: escapeForMarkup(warehouse), number };
+  const average = feedback.average !== null && feedback.average > 0 ? reviewAverage(feedback.average) : null;
+  const idKey = feedback.kind === "review" ? "review_id" : "report_id";
+
+  await createNotifications(
+    trx,
+    users.map((user): NewNotificationInput => {
+      const url = feedbackPath(user, target, feedback.kind);
+      return feedback.kind === "review"
+        ? {
+            userId: user.id,
+            type: "review_received",
+            title: (locale) => m.notif_review_title({}, { locale }),
+            message: (locale) => m.notif_review_message({ ...shown, average: average ?? "–" }, { locale }),
+            data: { [idKey]: feedback.id, warehouse_id: link.warehouse_id, warehouse_request_id: link.request_id, link_id: link.link_id, target, url },
+          }
+        : {
+            userId: user.id,
+            type: "report_received",
+            title: (locale) => m.notif_report_title({}, { locale }),
+            message: (locale) => m.notif_report_message({ ...shown, subject: escapeForMarkup(feedback.subject ?? "") }, { locale }),
+            data: { [idKey]: feedback.id, warehouse_id: link.warehouse_id, warehouse_request_id: link.request_id, link_id: link.link_id, target, url },
+          };
+    }),
+  );
+  for (const user of users) {
+    // A deactivated account keeps its notification but gets no e-mail.
+    if (!user.active) continue;
+    await queueMail(trx, {
+      to: user.email,
+      lang: user.lang,
+      template: "feedback_received",
+      data: {
+        firstName: user.first_name,
+        kind: feedback.kind,
+        about: target,
+        author: feedback.author,
+        warehouse,
+        number,
+        average,
+        subject: feedback.subject,
+        link: `${ctx.origin}${feedbackPath(user, target, feedback.kind)}`,
+      },
+      origin: ctx.origin,
+    });
+  }
 }
 
 function authorName(actor: Actor, fallback: string): string {
@@ -76,7 +168,7 @@ function authorName(actor: Actor, fallback: string): string {
 }
 
 /** Writes the actor's review of a confirmed link; returns its id. */
-export async function createReview(db: Database, actor: Actor | null, warehouseId: number, requestId: number, data: ReviewData): Promise<number> {
+export async function createReview(db: Database, actor: Actor | null, warehouseId: number, requestId: number, data: ReviewData, ctx: FeedbackMailContext): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { actor: who, link, target } = await loadParty(trx, actor, warehouseId, requestId);
     if (link.state !== "confirmed") throw new ConflictError("not_confirmed");
@@ -116,26 +208,13 @@ export async function createReview(db: Database, actor: Actor | null, warehouseI
       throw err;
     }
 
-    const number = requestNumber(link.request_id);
-    const author = authorName(who, data.full_name);
-    await createNotifications(
-      trx,
-      recipients(link, target, who.id).map(
-        (userId): NewNotificationInput => ({
-          userId,
-          type: "review_received",
-          title: (locale) => m.notif_review_title({}, { locale }),
-          message: (locale) => m.notif_review_message({ author, warehouse: link.warehouse_name, number, average: (avg / 10).toFixed(1).replace(".", ",") }, { locale }),
-          data: { review_id: reviewId, warehouse_id: link.warehouse_id, warehouse_request_id: link.request_id, link_id: link.link_id, target },
-        }),
-      ),
-    );
+    await tellRecipients(trx, link, target, who.id, { kind: "review", id: reviewId, author: authorName(who, data.full_name), average: avg, subject: null }, ctx);
     return reviewId;
   });
 }
 
 /** Writes the actor's report on a link, whatever its state; returns its id. */
-export async function createReport(db: Database, actor: Actor | null, warehouseId: number, requestId: number, data: ReportData): Promise<number> {
+export async function createReport(db: Database, actor: Actor | null, warehouseId: number, requestId: number, data: ReportData, ctx: FeedbackMailContext): Promise<number> {
   const party = await loadParty(db, actor, warehouseId, requestId);
   await hit(db, REPORT_LIMIT, [`user:${party.actor.id}`]);
   return db.transaction().execute(async (trx) => {
@@ -152,20 +231,7 @@ export async function createReport(db: Database, actor: Actor | null, warehouseI
       subject: data.subject,
       description: data.description,
     });
-    const number = requestNumber(link.request_id);
-    const author = authorName(who, data.full_name);
-    await createNotifications(
-      trx,
-      recipients(link, target, who.id).map(
-        (userId): NewNotificationInput => ({
-          userId,
-          type: "report_received",
-          title: (locale) => m.notif_report_title({}, { locale }),
-          message: (locale) => m.notif_report_message({ author, warehouse: link.warehouse_name, number, subject: data.subject }, { locale }),
-          data: { report_id: row.id, warehouse_id: link.warehouse_id, warehouse_request_id: link.request_id, link_id: link.link_id, target },
-        }),
-      ),
-    );
+    await tellRecipients(trx, link, target, who.id, { kind: "report", id: row.id, author: authorName(who, data.full_name), average: null, subject: data.subject }, ctx);
     return row.id;
   });
 }

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { actorOf, makeClaimedWarehouse, makeRequest, makeUser } from "../../../tests/support/factories.ts";
+import { actorOf, makeClaimedWarehouse, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
+import { requestNumber } from "../../lib/format.ts";
 import { callJson } from "../../../tests/support/endpoint.ts";
 import { action as reviewAction } from "../../routes/api/warehouses.request-review.ts";
 import { action as reportAction } from "../../routes/api/warehouses.request-report.ts";
@@ -158,5 +160,64 @@ describe("getFeedbackContext", () => {
     const forReferent = await getFeedbackContext(t.db, actorOf(referent), w.warehouse.id, request.id);
     expect(forReferent.criteria).toEqual(["reliability_value", "communication_value", "payments_value", "goods_value"]);
     await expect(getFeedbackContext(t.db, actorOf(otherHunter), w.warehouse.id, request.id)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("who hears of a review or report, in the app and by e-mail", () => {
+  it("tells the owner and referent of feedback on the warehouse, the hunter alone of feedback on them; each gets its e-mail", async () => {
+    const author = await makeUser(t.db, { role: "stock_hunter", company: "<b>Bold</b> & Co" });
+    const { request } = await makeRequest(t.db, { userId: author.id, warehouseIds: [w.warehouse.id], state: "confirmed" });
+    const review = await callJson(reviewAction, t.db, {
+      params: params(w.warehouse.id, request.id),
+      actor: actorOf(author),
+      body: reviewBody({ reliability_value: 5, communication_value: 4, services_value: null, structure_value: null }),
+    });
+    expect(review.status).toBe(200);
+    const told = await t.db.selectFrom("notifications").select(["user_id", "message", "data"]).where("type", "=", "review_received").where(sql<boolean>`data @> ${JSON.stringify({ review_id: review.json.review_id })}::jsonb`).execute();
+    expect(told.map((n) => n.user_id).sort()).toEqual([w.owner.id, referent.id].sort());
+    // The author's company is text in the notification's markup, never markup of its own.
+    expect((told[0]!.message as Record<string, string>).it).toContain("&lt;b&gt;Bold&lt;/b&gt; &amp; Co");
+    const ownerNote = told.find((n) => n.user_id === w.owner.id)!;
+    expect(ownerNote.data).toMatchObject({ url: "/it/stocker/profile/reviews", target: "warehouse" });
+    const mails = await t.db
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where("template", "=", "feedback_received")
+      .where("subject", "like", `%${requestNumber(request.id)}%`)
+      .where("to_address", "in", [w.owner.email, referent.email])
+      .execute();
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.text).toContain("4,5/5");
+    expect(mails[0]!.text).toContain("<b>Bold</b> & Co");
+    expect(mails.find((mail) => mail.to_address === referent.email)!.text).toContain("http://stockspace.test/it/referent/profile/reviews");
+
+    // The referent reports the hunter: only the hunter hears of it, with the link to its reports.
+    const report = await callJson(reportAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(referent), body: reportBody });
+    const reportTold = await t.db.selectFrom("notifications").select(["user_id", "data"]).where("type", "=", "report_received").where(sql<boolean>`data @> ${JSON.stringify({ report_id: report.json.report_id })}::jsonb`).execute();
+    expect(reportTold.map((n) => n.user_id)).toEqual([author.id]);
+    expect(reportTold[0]!.data).toMatchObject({ url: "/it/stock-hunter/profile/reviews?show=reports", target: "hunter" });
+    const toHunter = await t.db.selectFrom("mail_outbox").selectAll().where("template", "=", "feedback_received").where("to_address", "=", author.email).execute();
+    expect(toHunter).toHaveLength(1);
+    expect(toHunter[0]!.subject).toBe(`Nuova segnalazione sulla richiesta n. ${requestNumber(request.id)}`);
+    expect(toHunter[0]!.text).toContain("Oggetto: Ritardo");
+  });
+
+  it("never names an unclaimed warehouse to the hunter, and sends no e-mail to a deactivated account", async () => {
+    const author = await makeUser(t.db, { role: "stock_hunter" });
+    const manager = await makeUser(t.db, { role: "referent" });
+    const unclaimed = await makeWarehouse(t.db, { name: "Nome Segreto", referent_id: manager.id });
+    const { request } = await makeRequest(t.db, { userId: author.id, warehouseIds: [unclaimed.id], state: "confirmed" });
+    const res = await callJson(reviewAction, t.db, { params: params(unclaimed.id, request.id), actor: actorOf(manager), body: reviewBody({ payments_value: 4 }) });
+    expect(res.status).toBe(200);
+    const note = await t.db.selectFrom("notifications").select("message").where("user_id", "=", author.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(note.message)).not.toContain("Nome Segreto");
+    expect(JSON.stringify(note.message)).toContain(`Stocker ${unclaimed.id}`);
+    const mail = await t.db.selectFrom("mail_outbox").select("text").where("to_address", "=", author.email).executeTakeFirstOrThrow();
+    expect(mail.text).not.toContain("Nome Segreto");
+
+    await t.db.updateTable("users").set({ active: false }).where("id", "=", manager.id).execute();
+    await callJson(reportAction, t.db, { params: params(unclaimed.id, request.id), actor: actorOf(author), body: reportBody });
+    expect(await t.db.selectFrom("notifications").select("id").where("user_id", "=", manager.id).where("type", "=", "report_received").execute()).toHaveLength(1);
+    expect(await t.db.selectFrom("mail_outbox").select("id").where("to_address", "=", manager.email).execute()).toHaveLength(0);
   });
 });

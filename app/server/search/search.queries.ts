@@ -100,6 +100,9 @@ export type SearchCard = {
   spec_ids: number[];
   /** The first image (by position) of a claimed warehouse, if any. */
   img: string | null;
+  /** The average of its hunters' rated reviews (avg_value scale, × 10) and their count; null without any. */
+  rating_avg: number | null;
+  rating_count: number | null;
 };
 
 /** What a result card shows, for listed warehouses among `ids` (others are left out). */
@@ -110,8 +113,17 @@ export async function findSearchCards(db: Database, ids: number[]): Promise<Sear
            w.user_id is not null as claimed, array_to_string(w.spec_ids, ',') as spec_ids,
            case when w.user_id is not null
              then (select coalesce(i.thumb_src, i.src) from images i where i.warehouse_id = w.id order by i.position, i.id limit 1)
-           end as img
+           end as img,
+           rv.rating_avg, rv.rating_count
     from warehouses w
+    -- The ratings of all the asked ids in one grouped read of reviews_warehouse_id_created_at_idx
+    -- (see app/server/reviews/warehouse-ratings.queries.ts for the same rule).
+    left join (
+      select r.warehouse_id, round(avg(r.avg_value))::int as rating_avg, count(*)::int as rating_count
+      from reviews r
+      where r.warehouse_id = any(${sql.val(ids)}::bigint[]) and r.target = 'warehouse' and r.avg_value > 0
+      group by r.warehouse_id
+    ) rv on rv.warehouse_id = w.id
     where w.id = any(${sql.val(ids)}::bigint[]) and w.status = 'approved' and not w.deactivated`.execute(db);
   for (const row of rows) row.spec_ids = parseIds(row.spec_ids as unknown as string);
   return rows;

@@ -106,6 +106,7 @@ export function publicResult(row: SearchCard, distance: number, specs: SpecIndex
     img: row.claimed ? row.img : null,
     specifications: card.list,
     specifications_count: card.count,
+    rating: row.rating_count ? { avg_value: row.rating_avg ?? 0, count: row.rating_count } : null,
   };
 }
 

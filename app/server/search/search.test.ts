@@ -295,7 +295,7 @@ describe("what the browser sees", () => {
     expect(text).not.toContain("private-");
     expect(text).not.toContain("12.5");
     expect(Object.keys(body.warehouses[0]!).sort()).toEqual(
-      ["address", "c_sub", "cap", "city", "distance", "id", "img", "is_hub", "lat", "lng", "name", "specifications", "specifications_count", "total_m2"].sort(),
+      ["address", "c_sub", "cap", "city", "distance", "id", "img", "is_hub", "lat", "lng", "name", "rating", "specifications", "specifications_count", "total_m2"].sort(),
     );
   });
 

@@ -15,6 +15,8 @@ import { createNotification } from "../notifications/notifications.service.ts";
 import { m } from "../../paraglide/messages.js";
 import type { CreateReferentInput } from "../../schemas/warehouse.ts";
 import { warehouseToEdit } from "./warehouse-editing.service.ts";
+import { escapeForMarkup } from "../notifications/safe-markup.ts";
+import { queueMail } from "../mail/outbox.service.ts";
 
 /**
  * The referents an owner already has: the ones it (or a referent of its warehouses) created,
@@ -60,7 +62,7 @@ export async function createReferentForWarehouse(db: Database, actor: Actor, war
 }
 
 /** POST …/warehouses/{id}/update-referent: one of the owner's referents takes the warehouse over. */
-export async function assignReferent(db: Database, actor: Actor, warehouseId: number, referentId: number): Promise<{ warehouseId: number }> {
+export async function assignReferent(db: Database, actor: Actor, warehouseId: number, referentId: number, ctx: { origin: string }): Promise<{ warehouseId: number }> {
   return db.transaction().execute(async (trx) => {
     const w = await warehouseToEdit(trx, actor, warehouseId, { lock: true });
     const candidates = await listOwnerReferents(trx, { ownerId: w.user_id, actorId: actor.id });
@@ -68,15 +70,24 @@ export async function assignReferent(db: Database, actor: Actor, warehouseId: nu
     if (!chosen || !chosen.active) throw new ValidationError({ referent_id: "invalid" });
     if (w.referent_id !== referentId) {
       await assign(trx, actor, w, referentId);
-      // An account that is already in use learns of its new warehouse in its notifications
-      // (an invited one is told by its invitation).
+      // An account that is already in use learns of its new warehouse in its notifications and
+      // by e-mail (an invited one is told by its invitation).
       if (chosen.completed) {
+        const { lang } = await trx.selectFrom("users").select("lang").where("id", "=", referentId).executeTakeFirstOrThrow();
+        const page = `/${lang}/referent/profile/warehouses/${w.id}`;
         await createNotification(trx, {
           userId: referentId,
           type: "referent_assigned",
           title: (locale) => m.notif_referent_assigned_title({}, { locale }),
-          message: (locale) => m.notif_referent_assigned_message({ name: w.name, city: w.city }, { locale }),
-          data: { warehouse_id: w.id },
+          message: (locale) => m.notif_referent_assigned_message({ name: escapeForMarkup(w.name), city: escapeForMarkup(w.city) }, { locale }),
+          data: { warehouse_id: w.id, url: page },
+        });
+        await queueMail(trx, {
+          to: chosen.email,
+          lang,
+          template: "referent_assigned",
+          data: { firstName: chosen.first_name, warehouse: { name: w.name, city: w.city }, link: `${ctx.origin}${page}` },
+          origin: ctx.origin,
         });
       }
     }

@@ -7,6 +7,7 @@ import { NotFoundError } from "../errors.ts";
 import type { SpecificationGroup, SpecificationValue } from "../../lib/specifications.ts";
 import { openingStatus, weeklySchedule, type OpeningStatus, type WeeklyHours } from "../../lib/opening-hours.ts";
 import { findPublicWarehouse, findPublicWarehouses, findWarehouseTimes, listImages, listWarehouseSpecifications } from "./warehouses.queries.ts";
+import { warehouseRatings } from "../reviews/warehouse-ratings.queries.ts";
 
 /** How many specification values a comparison card shows (the spec's business constant). */
 export const COMPARE_SPECIFICATIONS = 4;
@@ -56,7 +57,7 @@ export type WarehouseSheet = Awaited<ReturnType<typeof getWarehouseSheet>>;
 export async function getWarehouseSheet(db: Database, _actor: Actor | null, id: number, opts: { locale: Locale; now?: Date }) {
   const warehouse = await findPublicWarehouse(db, id);
   if (!warehouse) throw new NotFoundError();
-  const [times, images, specs] = await Promise.all([findWarehouseTimes(db, id), listImages(db, id), listWarehouseSpecifications(db, [id])]);
+  const [times, images, specs, ratings] = await Promise.all([findWarehouseTimes(db, id), listImages(db, id), listWarehouseSpecifications(db, [id]), warehouseRatings(db, [id])]);
   const hours: WeeklyHours | null = times ?? null;
   const opening: OpeningStatus | null = openingStatus(hours, opts.now ?? new Date());
   return {
@@ -82,6 +83,8 @@ export async function getWarehouseSheet(db: Database, _actor: Actor | null, id: 
     specifications: groupSpecifications(specs, opts.locale),
     opening,
     schedule: hours ? weeklySchedule(hours) : null,
+    /** The average of its hunters' reviews, once it has some (null before). */
+    rating: ratings.get(id) ?? null,
   };
 }
 
@@ -105,10 +108,16 @@ export type CompareCard = Awaited<ReturnType<typeof compareWarehouses>>["warehou
 export async function compareWarehouses(db: Database, _actor: Actor | null, ids: number[], opts: { locale: Locale }) {
   const wanted = ids.slice(0, COMPARE_MAX);
   const rows = await findPublicWarehouses(db, wanted);
-  const specs = await listWarehouseSpecifications(
-    db,
-    rows.map((r) => r.id),
-  );
+  const [specs, ratings] = await Promise.all([
+    listWarehouseSpecifications(
+      db,
+      rows.map((r) => r.id),
+    ),
+    warehouseRatings(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const warehouses = wanted.flatMap((id) => {
     const w = byId.get(id);
@@ -128,6 +137,7 @@ export async function compareWarehouses(db: Database, _actor: Actor | null, ids:
           .filter((s) => s.warehouse_id === id)
           .slice(0, COMPARE_SPECIFICATIONS)
           .map((s) => localizeSpec(s, opts.locale)),
+        rating: ratings.get(id) ?? null,
       },
     ];
   });

@@ -62,6 +62,6 @@ export const createReferentEndpoint = (area: WarehouseArea) =>
 /** POST /api/{area}/warehouses/{id}/update-referent (warehouse_data.referent_id) → { warehouse_id }. */
 export const updateReferentEndpoint = (area: WarehouseArea) =>
   apiAction({ access: [ROLE[area]], params, body: updateReferentSchema }, async ({ actor, params, body, services }) => {
-    const { warehouseId } = await assignReferent(services.db, actor, params.id, body.warehouse_data.referent_id);
+    const { warehouseId } = await assignReferent(services.db, actor, params.id, body.warehouse_data.referent_id, { origin: services.config.origin });
     return { warehouse_id: warehouseId };
   });

@@ -1,0 +1,6 @@
+// GET /api/stocker/reports (app/routes/api/shared/feedback-endpoints.ts).
+import { methodNotAllowed } from "../../../server/http/api.ts";
+import { receivedReportsEndpoint } from "../shared/feedback-endpoints.ts";
+
+export const loader = receivedReportsEndpoint("stocker");
+export const action = methodNotAllowed;

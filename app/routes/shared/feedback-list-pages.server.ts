@@ -1,0 +1,61 @@
+// What the areas' reviews and reports page ({prefix}/reviews) loads, in the area owner's name:
+// ?show=reviews|reports chooses the list (reviews when absent or unknown), ?page=N its page
+// (8 to a page), ?selected=id the one opened, which must be one the owner received (another's
+// is a 404, like a missing one).
+import { servicesContext } from "../../server/context.ts";
+import { pageWork } from "../../server/http/respond.ts";
+import {
+  countReceivedFeedback,
+  getReceivedReport,
+  getReceivedReview,
+  listReceivedReports,
+  listReceivedReviews,
+} from "../../server/reviews/received-feedback.service.ts";
+import { FEEDBACK_PAGE_SIZE, type FeedbackKind, type ReceivedReport, type ReceivedReview } from "../../lib/received-feedback.ts";
+import type { AreaRole } from "../../lib/area-paths.ts";
+import { pageCount, pageParam } from "../../lib/pagination.ts";
+import { areaFrame, areaPage, type AreaArgs } from "./area-pages.server.ts";
+
+export type FeedbackListData =
+  | { show: "reviews"; items: ReceivedReview[]; selected: ReceivedReview | null }
+  | { show: "reports"; items: ReceivedReport[]; selected: ReceivedReport | null };
+
+/** {prefix}/reviews: the owner's received reviews or reports, a page of them and the one opened. */
+export async function loadFeedbackListPage(args: AreaArgs, role: AreaRole) {
+  const page = await areaPage(args, role);
+  const db = args.context.get(servicesContext).db;
+  const url = new URL(args.request.url);
+  const show: FeedbackKind = url.searchParams.get("show") === "reports" ? "reports" : "reviews";
+  const current = pageParam(url.searchParams.get("page"));
+  const selectedRaw = url.searchParams.get("selected");
+  const selectedId = selectedRaw && /^\d{1,15}$/.test(selectedRaw) ? Number(selectedRaw) : null;
+  const pageArgs = { page: current - 1, limit: FEEDBACK_PAGE_SIZE };
+
+  const readList = async (): Promise<FeedbackListData> => {
+    if (show === "reviews") {
+      const [items, selected] = await Promise.all([
+        listReceivedReviews(db, page.owner, pageArgs),
+        selectedId === null ? null : getReceivedReview(db, page.owner, selectedId),
+      ]);
+      return { show, items: items.reviews, selected };
+    }
+    const [items, selected] = await Promise.all([
+      listReceivedReports(db, page.owner, pageArgs),
+      selectedId === null ? null : getReceivedReport(db, page.owner, selectedId),
+    ]);
+    return { show, items: items.reports, selected };
+  };
+  // Both counts, for the two tabs; the shown list's count also gives its pages.
+  const [list, counts] = await pageWork(() => Promise.all([readList(), countReceivedFeedback(db, page.owner)]));
+
+  const total = show === "reviews" ? counts.reviews_count : counts.reports_count;
+  return {
+    list,
+    reviews_count: counts.reviews_count,
+    reports_count: counts.reports_count,
+    page: current,
+    pages: pageCount(total, FEEDBACK_PAGE_SIZE),
+    frame: areaFrame(page),
+    locale: page.locale,
+  };
+}

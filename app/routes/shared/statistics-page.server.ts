@@ -1,0 +1,31 @@
+// What the statistics page ({prefix}/statistics) of a stocker or a referent loads, in the area
+// owner's name: ?period=week|month (weeks when absent or unknown) over the last DEFAULT_RANGE
+// periods, ?warehouse=id to look at one warehouse, which must be one of the owner's (another's
+// is a 404, like a missing one; an empty or malformed value means all of them).
+import { servicesContext } from "../../server/context.ts";
+import { pageWork } from "../../server/http/respond.ts";
+import { statisticsFor } from "../../server/stats/stats.service.ts";
+import type { StatsPeriod } from "../../lib/statistics.ts";
+import { areaFrame, areaPage, type AreaArgs } from "./area-pages.server.ts";
+
+/** Rows of the per-warehouse table shown; the warehouse filter reaches the others. */
+export const STATS_TABLE_ROWS = 50;
+
+export async function loadStatisticsPage(args: AreaArgs, role: "stocker" | "referent") {
+  const page = await areaPage(args, role);
+  const services = args.context.get(servicesContext);
+  const url = new URL(args.request.url);
+  const period: StatsPeriod = url.searchParams.get("period") === "month" ? "month" : "week";
+  const rawWarehouse = url.searchParams.get("warehouse") ?? "";
+  const warehouseId = /^\d{1,15}$/.test(rawWarehouse) ? Number(rawWarehouse) : null;
+  // What this process counted since its last flush, so the owner sees views up to now (other
+  // instances' counts arrive with their next flush, within seconds).
+  await services.views?.flush();
+  const stats = await pageWork(() => statisticsFor(services.db, { id: page.owner.id, role }, { period, warehouseId }));
+  return {
+    stats: { ...stats, per_warehouse: stats.per_warehouse.slice(0, STATS_TABLE_ROWS) },
+    hiddenWarehouses: Math.max(0, stats.per_warehouse.length - STATS_TABLE_ROWS),
+    frame: areaFrame(page),
+    locale: page.locale,
+  };
+}

@@ -1,0 +1,24 @@
+// {stocker_prefix}/notifications: the list of the owner's notifications (?page=N) and the
+// selected one's detail (?selected=id), marked read when its user opens it
+// (app/routes/shared/notification-pages.server.ts).
+import type { Route } from "./+types/notifications";
+import { m } from "../../paraglide/messages.js";
+import { loadNotificationsPage, notificationsAction } from "../shared/notification-pages.server.ts";
+import { AreaPageHeading } from "../../components/area/AreaShell.tsx";
+import { NotificationList } from "../../components/area/NotificationList.tsx";
+
+export const loader = (args: Route.LoaderArgs) => loadNotificationsPage(args, "stocker");
+export const action = (args: Route.ActionArgs) => notificationsAction(args, "stocker");
+
+export function meta() {
+  return [{ title: m.page_title({ title: m.area_nav_notifications() }) }, { name: "robots", content: "noindex" }];
+}
+
+export default function StockerNotifications({ loaderData: { notifications, page, pages, selected, frame } }: Route.ComponentProps) {
+  return (
+    <div>
+      <AreaPageHeading title={m.area_nav_notifications()} intro={m.anotif_intro()} />
+      <NotificationList notifications={notifications} page={page} pages={pages} selected={selected} asAdmin={frame.asAdmin} />
+    </div>
+  );
+}
