@@ -2,6 +2,7 @@
 // server answers them (app/server/requests/area-requests.service.ts) and the views draw them
 // (app/components/area/HandlerRequests.tsx, HunterRequests.tsx, HunterWarehouseDetail.tsx);
 // here, so the components need no server module.
+import type { WarehouseRating } from "./received-feedback.ts";
 import type { Locale } from "./locale.ts";
 import type { RequestState } from "./warehouse-pages.ts";
 
@@ -82,7 +83,8 @@ export type HunterWarehouseDetail = {
     img: string | null;
     referent: { name: string; email: string } | null;
     /** Reviews written by hunters about this warehouse: the average (× 10, as avg_value) and how many. */
-    rating: { average: number; count: number } | null;
+    /** The hunters' average (avg_value scale) and how many reviews, once it has some. */
+    rating: WarehouseRating | null;
     detail_url: string | null;
   };
   favourite: boolean;

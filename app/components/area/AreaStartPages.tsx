@@ -7,7 +7,7 @@ import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, requestNumber } from "../../lib/format.ts";
 import { areaPaths } from "../../lib/area-paths.ts";
 import type { FavouriteCard, HunterProfile, OwnerDashboard, UserSummary } from "../../lib/area-pages.ts";
-import { STATE_STYLES, stateLabel } from "../warehouse-manage/WarehouseDetailView.tsx";
+import { STATE_STYLES, stateLabel } from "./RequestState.tsx";
 import { WarehouseCards } from "../warehouse-manage/WarehouseCards.tsx";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { LatestRequests } from "./LatestRequests.tsx";

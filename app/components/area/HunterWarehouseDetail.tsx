@@ -2,9 +2,10 @@
 // unless redeemed; hub badge; the contact of a redeemed one; the hunters' average rating once
 // it has reviews) and the history of the hunter's requests to it, coloured by state, with the
 // review (once confirmed) and report links.
+import { RatingSummary } from "../warehouse/RatingSummary.tsx";
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
-import { formatArea, formatDate, requestNumber, reviewAverage } from "../../lib/format.ts";
+import { formatArea, formatDate, requestNumber } from "../../lib/format.ts";
 import { areaPaths } from "../../lib/area-paths.ts";
 import type { HunterWarehouseDetail as Detail } from "../../lib/area-requests.ts";
 import { linkClass } from "../ui/styles.ts";
@@ -54,8 +55,7 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
               <div>
                 <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.areq_rating_label()}</dt>
                 <dd className="mt-0.5 text-slate-900">
-                  <span className="font-semibold">{m.areq_rating({ average: reviewAverage(w.rating.average) })}</span>
-                  <span className="text-slate-600"> · {m.areq_rating_count({ count: w.rating.count })}</span>
+                  <RatingSummary rating={w.rating} />
                 </dd>
               </div>
             )}

@@ -3,7 +3,7 @@
 import { m } from "../../paraglide/messages.js";
 import { formatDate, requestNumber } from "../../lib/format.ts";
 import type { LatestRequest } from "../../lib/area-pages.ts";
-import { STATE_STYLES, stateLabel } from "../warehouse-manage/WarehouseDetailView.tsx";
+import { STATE_STYLES, stateLabel } from "./RequestState.tsx";
 
 export function LatestRequests({ requests }: { requests: LatestRequest[] }) {
   if (requests.length === 0) return <p className="text-sm text-slate-600">{m.area_latest_requests_empty()}</p>;

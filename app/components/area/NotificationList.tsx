@@ -3,6 +3,7 @@
 // the page kept), so it works before hydration and survives a reload; once the detail shows, an
 // unread notification is marked read through the page's action (not in an administrator's view,
 // where reading is not the user reading). On a phone the detail replaces the list, with a way back.
+import { ListDetail, withSelected } from "./ListDetail.tsx";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
@@ -11,8 +12,7 @@ import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import type { NotificationView } from "../../lib/area-notifications.ts";
 import { EmptyState } from "./AreaShell.tsx";
-import { Pagination } from "../ui/Pagination.tsx";
-import { buttonClass, linkClass } from "../ui/styles.ts";
+import { buttonClass } from "../ui/styles.ts";
 
 type Props = {
   notifications: NotificationView[];
@@ -23,14 +23,6 @@ type Props = {
 };
 
 /** The list's URL with `selected` set (or removed), every other parameter (?page) kept. */
-function withSelected(search: string, id: number | null): string {
-  const params = new URLSearchParams(search);
-  if (id === null) params.delete("selected");
-  else params.set("selected", String(id));
-  const text = params.toString();
-  return text ? `?${text}` : "?";
-}
-
 // The sanitized message's elements, styled (the HTML comes from the server's allow-list only).
 const messageClass =
   "text-sm leading-relaxed text-slate-700 break-words [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_a]:underline-offset-2 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-2 [&_p:last-child]:mb-0 [&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-5";
@@ -61,95 +53,99 @@ export function NotificationList({ notifications, page, pages, selected, asAdmin
   }
 
   return (
-    <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start" data-testid="notifications">
-      <section aria-label={m.anotif_list_label()} className={selected ? "hidden lg:block" : ""}>
-        {notifications.length === 0 ? (
-          <EmptyState title={m.anotif_empty_title()} />
-        ) : (
-          <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
-            {notifications.map((n) => {
-              const read = isRead(n);
-              const current = selected?.id === n.id;
-              return (
-                <li key={n.id}>
-                  <Link
-                    to={withSelected(search, n.id)}
-                    preventScrollReset
-                    aria-current={current ? "true" : undefined}
-                    className={`flex items-start gap-3 px-4 py-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-inset ${
-                      current ? "bg-brand-50" : "hover:bg-slate-50"
-                    }`}
-                    data-testid="notification-item"
-                    data-read={read}
-                  >
-                    <span aria-hidden="true" className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${read ? "bg-transparent" : "bg-brand-600"}`} />
-                    <span className="min-w-0 flex-1">
-                      <span className={`block truncate text-sm ${read ? "font-normal text-slate-700" : "font-bold text-slate-900"}`}>{n.title}</span>
-                      <span className="mt-0.5 block text-xs text-slate-500">
-                        <time dateTime={new Date(n.created_at).toISOString()}>{formatDateTime(n.created_at)}</time>
-                        {!read && <span className="sr-only">, {m.anotif_unread()}</span>}
-                      </span>
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <Pagination page={page} pages={pages} />
-      </section>
-
-      <section aria-live="polite" className={selected ? "" : "hidden lg:block"}>
-        {selected ? (
-          <article className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="notification-detail">
-            <Link to={withSelected(search, null)} preventScrollReset className={`${linkClass} mb-4 inline-block text-sm lg:hidden`}>
-              ‹ {m.anotif_back()}
-            </Link>
-            <h2 className="text-lg font-bold text-slate-900">{selected.title}</h2>
-            <p className="mt-1 text-xs text-slate-500">
-              <time dateTime={new Date(selected.created_at).toISOString()}>{m.anotif_received_at({ date: formatDateTime(selected.created_at) })}</time>
-            </p>
-            {/* Sanitized on the server (app/server/notifications/safe-markup.ts): allowed tags and safe links only. */}
-            <div className={`mt-4 ${messageClass}`} dangerouslySetInnerHTML={{ __html: selected.html }} />
-            {(selected.url || selected.review_url || selected.report_url) && (
-              <div className="mt-5 flex flex-wrap gap-2">
-                {selected.url && (
-                  <Link to={selected.url} className={buttonClass("primary", "sm")}>
-                    {m.anotif_open_link()}
-                  </Link>
-                )}
-                {selected.review_url && (
-                  <Link to={selected.review_url} className={buttonClass("secondary", "sm")}>
-                    {m.anotif_review_link()}
-                  </Link>
-                )}
-                {selected.report_url && (
-                  <Link to={selected.report_url} className={buttonClass("ghost", "sm")}>
-                    {m.anotif_report_link()}
-                  </Link>
-                )}
-              </div>
-            )}
-            {asAdmin ? (
-              <p className="mt-5 text-xs text-slate-500">{m.anotif_admin_not_marked()}</p>
+    <div data-testid="notifications">
+      <ListDetail
+        label={m.anotif_list_label()}
+        columns="lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]"
+        page={page}
+        pages={pages}
+        hint={m.anotif_select_hint()}
+        back={{ search, label: m.anotif_back() }}
+        detailTestId="notification-detail"
+        list={
+          <>
+            {notifications.length === 0 ? (
+              <EmptyState title={m.anotif_empty_title()} />
             ) : (
-              !isRead(selected) && (
-                // Before hydration (or without JavaScript) the reader marks it read with this button.
-                <fetcher.Form method="post" className="mt-5">
-                  <input type="hidden" name="intent" value="read" />
-                  <input type="hidden" name="id" value={selected.id} />
-                  <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
-                  <button type="submit" className={buttonClass("secondary", "sm")}>
-                    {m.anotif_mark_read()}
-                  </button>
-                </fetcher.Form>
-              )
+              <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+                {notifications.map((n) => {
+                  const read = isRead(n);
+                  const current = selected?.id === n.id;
+                  return (
+                    <li key={n.id}>
+                      <Link
+                        to={withSelected(search, n.id)}
+                        preventScrollReset
+                        aria-current={current ? "true" : undefined}
+                        className={`flex items-start gap-3 px-4 py-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-inset ${
+                          current ? "bg-brand-50" : "hover:bg-slate-50"
+                        }`}
+                        data-testid="notification-item"
+                        data-read={read}
+                      >
+                        <span aria-hidden="true" className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${read ? "bg-transparent" : "bg-brand-600"}`} />
+                        <span className="min-w-0 flex-1">
+                          <span className={`block truncate text-sm ${read ? "font-normal text-slate-700" : "font-bold text-slate-900"}`}>{n.title}</span>
+                          <span className="mt-0.5 block text-xs text-slate-500">
+                            <time dateTime={new Date(n.created_at).toISOString()}>{formatDateTime(n.created_at)}</time>
+                            {!read && <span className="sr-only">, {m.anotif_unread()}</span>}
+                          </span>
+                        </span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
             )}
-          </article>
-        ) : (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">{m.anotif_select_hint()}</p>
-        )}
-      </section>
+          </>
+        }
+        detail={
+          selected && (
+            <>
+              <h2 className="text-lg font-bold text-slate-900">{selected.title}</h2>
+              <p className="mt-1 text-xs text-slate-500">
+                <time dateTime={new Date(selected.created_at).toISOString()}>{m.anotif_received_at({ date: formatDateTime(selected.created_at) })}</time>
+              </p>
+              {/* Sanitized on the server (app/server/notifications/safe-markup.ts): allowed tags and safe links only. */}
+              <div className={`mt-4 ${messageClass}`} dangerouslySetInnerHTML={{ __html: selected.html }} />
+              {(selected.url || selected.review_url || selected.report_url) && (
+                <div className="mt-5 flex flex-wrap gap-2">
+                  {selected.url && (
+                    <Link to={selected.url} className={buttonClass("primary", "sm")}>
+                      {m.anotif_open_link()}
+                    </Link>
+                  )}
+                  {selected.review_url && (
+                    <Link to={selected.review_url} className={buttonClass("secondary", "sm")}>
+                      {m.anotif_review_link()}
+                    </Link>
+                  )}
+                  {selected.report_url && (
+                    <Link to={selected.report_url} className={buttonClass("ghost", "sm")}>
+                      {m.anotif_report_link()}
+                    </Link>
+                  )}
+                </div>
+              )}
+              {asAdmin ? (
+                <p className="mt-5 text-xs text-slate-500">{m.anotif_admin_not_marked()}</p>
+              ) : (
+                !isRead(selected) && (
+                  // Before hydration (or without JavaScript) the reader marks it read with this button.
+                  <fetcher.Form method="post" className="mt-5">
+                    <input type="hidden" name="intent" value="read" />
+                    <input type="hidden" name="id" value={selected.id} />
+                    <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
+                    <button type="submit" className={buttonClass("secondary", "sm")}>
+                      {m.anotif_mark_read()}
+                    </button>
+                  </fetcher.Form>
+                )
+              )}
+            </>
+          )
+        }
+      />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 // for a review, the first 75 characters, the date) and the selected one's detail (?selected=id):
 // for a review the ratings that were given, the note and the average; for a report the subject
 // and the note. Links only, so it works before hydration and a reload keeps the view.
+import { ListDetail, withSelected } from "./ListDetail.tsx";
 import { Link, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { excerpt, formatDate, reviewAverage } from "../../lib/format.ts";
@@ -11,8 +12,6 @@ import type { FeedbackKind, ReceivedReport, ReceivedReview } from "../../lib/rec
 import { ratingLabel } from "../feedback/rating-labels.ts";
 import { StarIcon } from "../feedback/RatingInput.tsx";
 import { EmptyState } from "./AreaShell.tsx";
-import { Pagination } from "../ui/Pagination.tsx";
-import { linkClass } from "../ui/styles.ts";
 
 type List =
   | { show: "reviews"; items: ReceivedReview[]; selected: ReceivedReview | null }
@@ -28,14 +27,6 @@ type Props = {
 };
 
 /** The list's URL with `selected` set (or removed), the tab and the page kept. */
-function withSelected(search: string, id: number | null): string {
-  const params = new URLSearchParams(search);
-  if (id === null) params.delete("selected");
-  else params.set("selected", String(id));
-  const text = params.toString();
-  return text ? `?${text}` : "?";
-}
-
 /** "4,3/5", or null for a review without any rating. */
 function averageText(avgValue: number): string | null {
   return avgValue > 0 ? `${reviewAverage(avgValue)}/5` : null;
@@ -138,62 +129,62 @@ export function ReceivedFeedback({ list, reviewsCount, reportsCount, page, pages
       {items.length === 0 && !selected ? (
         empty
       ) : (
-        <div className="grid gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-          <section aria-label={list.show === "reviews" ? m.afb_tab_reviews() : m.afb_tab_reports()} className={selected ? "hidden lg:block" : ""}>
-            {items.length === 0 ? (
-              empty
-            ) : (
-              <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
-                {items.map((item) => {
-                  const current = selected?.id === item.id;
-                  const average = list.show === "reviews" ? averageText((item as ReceivedReview).avg_value) : null;
-                  return (
-                    <li key={item.id}>
-                      <Link
-                        to={withSelected(search, item.id)}
-                        preventScrollReset
-                        aria-current={current ? "true" : undefined}
-                        className={`block px-4 py-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-inset ${current ? "bg-brand-50" : "hover:bg-slate-50"}`}
-                        data-testid="feedback-item"
-                      >
-                        <span className="flex items-baseline justify-between gap-3">
-                          <span className="truncate text-sm font-semibold text-slate-900">{item.author_name}</span>
-                          {average && <span className="shrink-0 text-sm font-bold text-slate-900">{average}</span>}
-                        </span>
-                        <span className="mt-0.5 block truncate text-xs text-slate-500">
-                          {item.warehouse.name} · <time dateTime={new Date(item.created_at).toISOString()}>{formatDate(item.created_at)}</time>
-                        </span>
-                        {list.show === "reports" && <span className="mt-1 block truncate text-sm font-medium text-slate-800">{(item as ReceivedReport).subject}</span>}
-                        {item.description && <span className="mt-1 block text-sm text-slate-600">{excerpt(item.description, 75)}</span>}
-                      </Link>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-            <Pagination page={page} pages={pages} />
-          </section>
-
-          <section aria-live="polite" className={selected ? "" : "hidden lg:block"}>
-            {selected ? (
-              <article className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="feedback-detail">
-                <Link to={withSelected(search, null)} preventScrollReset className={`${linkClass} mb-4 inline-block text-sm lg:hidden`}>
-                  ‹ {m.afb_back()}
-                </Link>
+        <ListDetail
+          label={list.show === "reviews" ? m.afb_tab_reviews() : m.afb_tab_reports()}
+          columns="lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+          page={page}
+          pages={pages}
+          hint={list.show === "reviews" ? m.afb_select_hint_review() : m.afb_select_hint_report()}
+          back={{ search, label: m.afb_back() }}
+          detailTestId="feedback-detail"
+          list={
+            <>
+              {items.length === 0 ? (
+                empty
+              ) : (
+                <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white">
+                  {items.map((item) => {
+                    const current = selected?.id === item.id;
+                    const average = list.show === "reviews" ? averageText((item as ReceivedReview).avg_value) : null;
+                    return (
+                      <li key={item.id}>
+                        <Link
+                          to={withSelected(search, item.id)}
+                          preventScrollReset
+                          aria-current={current ? "true" : undefined}
+                          className={`block px-4 py-3 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-inset ${current ? "bg-brand-50" : "hover:bg-slate-50"}`}
+                          data-testid="feedback-item"
+                        >
+                          <span className="flex items-baseline justify-between gap-3">
+                            <span className="truncate text-sm font-semibold text-slate-900">{item.author_name}</span>
+                            {average && <span className="shrink-0 text-sm font-bold text-slate-900">{average}</span>}
+                          </span>
+                          <span className="mt-0.5 block truncate text-xs text-slate-500">
+                            {item.warehouse.name} · <time dateTime={new Date(item.created_at).toISOString()}>{formatDate(item.created_at)}</time>
+                          </span>
+                          {list.show === "reports" && <span className="mt-1 block truncate text-sm font-medium text-slate-800">{(item as ReceivedReport).subject}</span>}
+                          {item.description && <span className="mt-1 block text-sm text-slate-600">{excerpt(item.description, 75)}</span>}
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </>
+          }
+          detail={
+            selected && (
+              <>
                 <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.afb_author()}</p>
                 <h2 className="text-lg font-bold text-slate-900">{selected.author_name}</h2>
                 <p className="mt-1 text-xs text-slate-500">
                   {m.afb_warehouse()}: {selected.warehouse.name} · <time dateTime={new Date(selected.created_at).toISOString()}>{formatDate(selected.created_at)}</time>
                 </p>
                 {list.show === "reviews" && list.selected ? <ReviewDetail review={list.selected} /> : list.show === "reports" && list.selected ? <ReportDetail report={list.selected} /> : null}
-              </article>
-            ) : (
-              <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
-                {list.show === "reviews" ? m.afb_select_hint_review() : m.afb_select_hint_report()}
-              </p>
-            )}
-          </section>
-        </div>
+              </>
+            )
+          }
+        />
       )}
     </div>
   );

@@ -1,12 +1,18 @@
-// A quote request link's state as the areas show it: a badge (pending amber, confirmed green,
-// refused red) and the colour legend. The colours and labels are the ones of the warehouse
-// page's latest requests (STATE_STYLES and stateLabel in WarehouseDetailView), so every list of
-// requests speaks the same colours.
+// A quote request link's state wherever requests are listed (the areas, a warehouse's page, the
+// statistics): its colours (pending amber, confirmed green, refused red), its label, a badge
+// and the colour legend, defined once so every list speaks the same colours.
 import { m } from "../../paraglide/messages.js";
 import type { RequestState } from "../../lib/warehouse-pages.ts";
-import { STATE_STYLES, stateLabel } from "../warehouse-manage/WarehouseDetailView.tsx";
 
-export { STATE_STYLES, stateLabel };
+export const STATE_STYLES: Record<RequestState, { dot: string; row: string }> = {
+  pending: { dot: "bg-amber-500", row: "border-l-amber-400" },
+  confirmed: { dot: "bg-emerald-600", row: "border-l-emerald-500" },
+  refused: { dot: "bg-red-600", row: "border-l-red-500" },
+};
+
+export function stateLabel(state: RequestState): string {
+  return { pending: m.wm_state_pending, confirmed: m.wm_state_confirmed, refused: m.wm_state_refused }[state]();
+}
 
 export const REQUEST_STATE_ORDER: readonly RequestState[] = ["pending", "confirmed", "refused"];
 

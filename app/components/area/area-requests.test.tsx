@@ -134,7 +134,7 @@ describe("HunterRequests", () => {
 
 describe("HunterWarehouseDetail", () => {
   const detail: Detail = {
-    warehouse: { id: 9, name: "Stocker 9", city: "Bergamo", province: "BG", address: null, cap: null, total_m2: 1200, is_hub: true, redeemed: false, img: null, referent: null, rating: { average: 43, count: 2 }, detail_url: null },
+    warehouse: { id: 9, name: "Stocker 9", city: "Bergamo", province: "BG", address: null, cap: null, total_m2: 1200, is_hub: true, redeemed: false, img: null, referent: null, rating: { avg_value: 43, count: 2 }, detail_url: null },
     favourite: true,
     requests: [{ link_id: 1, request_id: 43, created_at: "2030-03-01T10:00:00Z", state: "confirmed", business_name: "Logistica srl", review_url: "/it/warehouses/9/requests/43/review", report_url: "/it/warehouses/9/requests/43/report" }],
   };
@@ -142,8 +142,7 @@ describe("HunterWarehouseDetail", () => {
   it("shows the anonymised card, the rating and the history with links inside the area", () => {
     const html = render(<HunterWarehouseDetail detail={detail} base="/it/stock-hunter/profile" asAdmin={false} />, "/it/stock-hunter/profile/warehouses/9");
     expect(html).toContain("Stocker 9");
-    expect(html).toContain("4,3 out of 5");
-    expect(html).toContain("Reviews: 2");
+    expect(html).toContain("4,3/5 (2 reviews)");
     expect(html).toContain('href="/it/stock-hunter/profile/messages?selected=43"');
     expect(html).toContain("/review");
     expect(html).not.toContain('target="_blank"');

@@ -11,16 +11,8 @@ import { useLocale } from "../../lib/root-data.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { WarehouseStatus } from "./WarehouseStatus.tsx";
 import { ReferentCard } from "./ReferentCard.tsx";
+import { RequestStateLegend, STATE_STYLES, stateLabel } from "../area/RequestState.tsx";
 
-export const STATE_STYLES: Record<RequestState, { dot: string; row: string }> = {
-  pending: { dot: "bg-amber-500", row: "border-l-amber-400" },
-  confirmed: { dot: "bg-emerald-600", row: "border-l-emerald-500" },
-  refused: { dot: "bg-red-600", row: "border-l-red-500" },
-};
-
-export function stateLabel(state: RequestState): string {
-  return { pending: m.wm_state_pending, confirmed: m.wm_state_confirmed, refused: m.wm_state_refused }[state]();
-}
 
 function websiteHref(raw: string): string | null {
   const withScheme = /^https?:\/\//i.test(raw) ? raw : `https://${raw}`;
@@ -107,14 +99,7 @@ export function WarehouseDetailView({ detail, paths }: { detail: WarehouseDetail
               <h2 id="requests-title" className="text-lg font-semibold text-slate-900">
                 {m.wm_requests_title()}
               </h2>
-              <ul className="flex flex-wrap gap-3 text-xs text-slate-600" aria-label={m.wm_legend()}>
-                {(["pending", "confirmed", "refused"] as const).map((state) => (
-                  <li key={state} className="flex items-center gap-1.5">
-                    <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${STATE_STYLES[state].dot}`} />
-                    {stateLabel(state)}
-                  </li>
-                ))}
-              </ul>
+              <RequestStateLegend />
             </div>
             {requests.length === 0 ? (
               <p className="mt-4 text-sm text-slate-600">{m.wm_requests_empty()}</p>

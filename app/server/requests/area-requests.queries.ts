@@ -210,7 +210,7 @@ export function hunterRequestsCountQuery(db: Database, args: HunterRequestsArgs)
 
 // ---------------------------------------------------------------- the hunter's page of one warehouse
 
-/** A warehouse with who answers for it, its first picture and its hunters' rating. */
+/** A warehouse with who answers for it and its first picture. */
 export function findWarehouseForHunter(db: Database, warehouseId: number) {
   return db
     .selectFrom("warehouses as w")
@@ -220,23 +220,6 @@ export function findWarehouseForHunter(db: Database, warehouseId: number) {
     .select(["ref.first_name as ref_first", "ref.last_name as ref_last", "ref.email as ref_email", "own.first_name as own_first", "own.last_name as own_last", "own.email as own_email"])
     .select((eb) =>
       eb.selectFrom("images as i").select((e) => e.fn.coalesce("i.thumb_src", "i.src").as("src")).whereRef("i.warehouse_id", "=", "w.id").orderBy("i.position").orderBy("i.id").limit(1).as("img"),
-    )
-    // Hunters' reviews of the warehouse (reviews_warehouse_id_created_at_idx).
-    .select((eb) =>
-      eb
-        .selectFrom("reviews as rv")
-        .select(sql<string | null>`round(avg(rv.avg_value))`.as("avg"))
-        .whereRef("rv.warehouse_id", "=", "w.id")
-        .where("rv.target", "=", "warehouse")
-        .as("rating_avg"),
-    )
-    .select((eb) =>
-      eb
-        .selectFrom("reviews as rv")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("rv.warehouse_id", "=", "w.id")
-        .where("rv.target", "=", "warehouse")
-        .as("rating_count"),
     )
     .where("w.id", "=", warehouseId)
     .executeTakeFirst();

@@ -12,6 +12,7 @@
 // A warehouse_id filter naming a warehouse that is not the owner's simply matches nothing (an
 // empty list, on the page and on the API): a filter is not an access to a thing, and the answer
 // tells nothing about whose warehouse it is.
+import { warehouseRatings } from "../reviews/warehouse-ratings.queries.ts";
 import { escapeForMarkup } from "../notifications/safe-markup.ts";
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
@@ -31,6 +32,7 @@ import {
   type HunterRequestItem,
   type HunterRequestsList,
   type HunterWarehouseDetail,
+  type RequestDetails,
 } from "../../lib/area-requests.ts";
 import type { HandlerRequestFilters, HunterRequestFilters } from "../../schemas/area-requests.ts";
 import {
@@ -60,6 +62,26 @@ function requireHandler(owner: { id: number; role: AreaRole | "admin" }): Handle
   return { id: owner.id, role: owner.role };
 }
 
+/** A request's own fields, as both sides' lists show them. */
+function requestDetails(r: Omit<RequestDetails, "specifications"> & { specifications: RequestDetails["specifications"] | null }): RequestDetails {
+  return {
+    id: r.id,
+    business_name: r.business_name,
+    referent: r.referent,
+    contact: r.contact,
+    telephone: r.telephone,
+    message: r.message,
+    location: r.location,
+    radius: r.radius,
+    m2_type: r.m2_type,
+    m2_value: r.m2_value,
+    start_date: r.start_date,
+    end_date: r.end_date,
+    created_at: r.created_at,
+    specifications: r.specifications ?? [],
+  };
+}
+
 /** A page (index from 0) of the links of the owner's warehouses, newest first, with the filters. */
 export async function listHandlerRequests(db: Database, owner: HandlerOwner, args: ListArgs<HandlerRequestFilters>): Promise<HandlerRequestsList> {
   const who = requireHandler(owner);
@@ -77,22 +99,7 @@ export async function listHandlerRequests(db: Database, owner: HandlerOwner, arg
       state: r.state,
       created_at: r.link_created_at,
       warehouse: { id: r.warehouse_id, name: r.warehouse_name, city: r.warehouse_city },
-      warehouse_request: {
-        id: r.id,
-        business_name: r.business_name,
-        referent: r.referent,
-        contact: r.contact,
-        telephone: r.telephone,
-        message: r.message,
-        location: r.location,
-        radius: r.radius,
-        m2_type: r.m2_type,
-        m2_value: r.m2_value,
-        start_date: r.start_date,
-        end_date: r.end_date,
-        created_at: r.created_at,
-        specifications: r.specifications ?? [],
-      },
+      warehouse_request: requestDetails(r),
       ...feedbackUrls(args.locale, r.warehouse_id, r.warehouse_request_id, r.state),
     })),
     warehouse_requests_count: Number(count.n),
@@ -235,20 +242,7 @@ export async function listHunterRequests(db: Database, owner: { id: number; role
   ]);
   const user_requests = rows.map(
     (r): HunterRequestItem => ({
-      id: r.id,
-      business_name: r.business_name,
-      referent: r.referent,
-      contact: r.contact,
-      telephone: r.telephone,
-      message: r.message,
-      location: r.location,
-      radius: r.radius,
-      m2_type: r.m2_type,
-      m2_value: r.m2_value,
-      start_date: r.start_date,
-      end_date: r.end_date,
-      created_at: r.created_at,
-      specifications: r.specifications ?? [],
+      ...requestDetails(r),
       warehouses: (r.warehouses ?? []).map((w) => {
         const redeemed = w.user_id !== null;
         return {
@@ -284,15 +278,15 @@ export async function hunterRequestPage(db: Database, owner: { id: number; role:
  */
 export async function hunterWarehouseDetail(db: Database, owner: { id: number; role: AreaRole }, warehouseId: number, locale: Locale): Promise<HunterWarehouseDetail> {
   const userId = requireHunter(owner);
-  const [w, links, favourite] = await Promise.all([
+  const [w, links, favourite, ratings] = await Promise.all([
     findWarehouseForHunter(db, warehouseId),
     hunterLinksToWarehouse(db, { userId, warehouseId }),
     isFavourite(db, { userId, warehouseId }),
+    warehouseRatings(db, [warehouseId]),
   ]);
   if (!w || (links.length === 0 && !favourite)) throw new NotFoundError();
   const redeemed = w.user_id !== null;
   const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
-  const ratingCount = Number(w.rating_count ?? 0);
   return {
     warehouse: {
       id: w.id,
@@ -308,7 +302,7 @@ export async function hunterWarehouseDetail(db: Database, owner: { id: number; r
       referent: redeemed
         ? contactOf({ ref_name: name(w.ref_first, w.ref_last), ref_email: w.ref_email, own_name: name(w.own_first, w.own_last), own_email: w.own_email })
         : null,
-      rating: ratingCount > 0 ? { average: Number(w.rating_avg ?? 0), count: ratingCount } : null,
+      rating: ratings.get(w.id) ?? null,
       detail_url: redeemed && w.status === "approved" && !w.deactivated ? `/${locale}/warehouses/${w.id}` : null,
     },
     favourite,

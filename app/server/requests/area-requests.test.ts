@@ -256,7 +256,7 @@ describe("the stock hunter's requests", () => {
       .values({ user_id: f.hunter2.id, warehouse_id: f.wa1.id, warehouse_request_id: f.q3.request.id, link_id: link.id, full_name: "H", email: "h@test.example", telephone: "1", avg_value: 43, reliability_value: 4 })
       .execute();
     const detail = await hunterWarehouseDetail(t.db, { id: f.hunter2.id, role: "stock_hunter" }, f.wa1.id, "it");
-    expect(detail.warehouse.rating).toEqual({ average: 43, count: 1 });
+    expect(detail.warehouse.rating).toEqual({ avg_value: 43, count: 1 });
   });
 
   it("the page loader answers 404 for a warehouse with no relation and for a bad id", async () => {
