@@ -110,7 +110,7 @@ describe("a request answered and reviewed", () => {
     // The hunter: an e-mail with the review link, a notification per change, the new states in its list.
     const mail = await mailTo(DEMO.hunter, { subject: new RegExp(`${number}.*(confermata|confirmed)`, "i") });
     const reviewPath = linkIn(mail.text, /\/review$/);
-    expect(reviewPath).toBe(`/it/warehouses/${ids.w1.id}/requests/${ids.requestId}/review`.replace("/it/", reviewPath.slice(0, 4)));
+    expect(reviewPath).toMatch(new RegExp(`^/(it|en)/warehouses/${ids.w1.id}/requests/${ids.requestId}/review$`));
     const notes = await app.db.selectFrom("notifications").select(["type", "data"]).where("user_id", "=", ids.hunter).where("type", "=", "request_state_changed").orderBy("id", "desc").limit(2).execute();
     expect(notes.map((n) => (n.data as { state: string }).state).sort()).toEqual(["confirmed", "refused"]);
 
