@@ -26,6 +26,11 @@ export function idParam(raw: string | undefined): number {
   return Number(raw);
 }
 
+/** An optional id of the query string (?selected=…, ?warehouse=…): a whole number, else null. */
+export function optionalId(raw: string | null | undefined): number | null {
+  return raw && /^\d{1,15}$/.test(raw) ? Number(raw) : null;
+}
+
 /** The area of a page's action: who acts and whose area it is. */
 export async function areaAction({ params, context }: AreaArgs, role: AreaRole): Promise<AreaPage> {
   const viewedUserId = params.userId === undefined ? null : idParam(params.userId);

@@ -14,7 +14,7 @@ import {
 import { FEEDBACK_PAGE_SIZE, type FeedbackKind, type ReceivedReport, type ReceivedReview } from "../../lib/received-feedback.ts";
 import type { AreaRole } from "../../lib/area-paths.ts";
 import { pageCount, pageParam } from "../../lib/pagination.ts";
-import { areaFrame, areaPage, type AreaArgs } from "./area-pages.server.ts";
+import { areaFrame, areaPage, type AreaArgs, optionalId } from "./area-pages.server.ts";
 
 export type FeedbackListData =
   | { show: "reviews"; items: ReceivedReview[]; selected: ReceivedReview | null }
@@ -27,8 +27,7 @@ export async function loadFeedbackListPage(args: AreaArgs, role: AreaRole) {
   const url = new URL(args.request.url);
   const show: FeedbackKind = url.searchParams.get("show") === "reports" ? "reports" : "reviews";
   const current = pageParam(url.searchParams.get("page"));
-  const selectedRaw = url.searchParams.get("selected");
-  const selectedId = selectedRaw && /^\d{1,15}$/.test(selectedRaw) ? Number(selectedRaw) : null;
+  const selectedId = optionalId(url.searchParams.get("selected"));
   const pageArgs = { page: current - 1, limit: FEEDBACK_PAGE_SIZE };
 
   const readList = async (): Promise<FeedbackListData> => {

@@ -14,7 +14,7 @@ import { NOTIFICATIONS_PAGE_SIZE, type NotificationView } from "../../lib/area-n
 import { areaBase, type AreaRole } from "../../lib/area-paths.ts";
 import { switchLocalePath } from "../../lib/paths.ts";
 import { pageCount, pageParam } from "../../lib/pagination.ts";
-import { areaAction, areaFrame, areaPage, type AreaArgs, type AreaPage } from "./area-pages.server.ts";
+import { areaAction, areaFrame, areaPage, type AreaArgs, type AreaPage, optionalId } from "./area-pages.server.ts";
 
 const OWN_AREA = /^\/(?:it|en)\/(stocker|referent|stock-hunter)\/profile(?=[/?#]|$)(.*)$/;
 
@@ -58,8 +58,7 @@ export async function loadNotificationsPage(args: AreaArgs, role: AreaRole) {
   const db = args.context.get(servicesContext).db;
   const url = new URL(args.request.url);
   const current = pageParam(url.searchParams.get("page"));
-  const selectedRaw = url.searchParams.get("selected");
-  const selectedId = selectedRaw && /^\d{1,15}$/.test(selectedRaw) ? Number(selectedRaw) : null;
+  const selectedId = optionalId(url.searchParams.get("selected"));
   const [list, selected] = await pageWork(() =>
     Promise.all([
       listNotifications(db, page.owner.id, { page: current - 1, limit: NOTIFICATIONS_PAGE_SIZE, locale: page.locale }),

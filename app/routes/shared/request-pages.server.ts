@@ -16,7 +16,7 @@ import { handlerWarehouses, hunterRequestPage, hunterWarehouseDetail, listHandle
 import { handlerRequestFiltersSchema, hunterRequestFiltersSchema, requestStateFormSchema } from "../../schemas/area-requests.ts";
 import { REQUESTS_PAGE_SIZE } from "../../lib/area-requests.ts";
 import { pageCount, pageParam } from "../../lib/pagination.ts";
-import { areaAction, areaFrame, areaPage, idParam, type AreaArgs } from "./area-pages.server.ts";
+import { areaAction, areaFrame, areaPage, idParam, type AreaArgs, optionalId } from "./area-pages.server.ts";
 
 type FilterErrors = Record<string, string>;
 
@@ -113,8 +113,7 @@ export async function loadHunterRequestsPage(args: AreaArgs) {
   const url = new URL(args.request.url);
   const { filters, errors } = urlFilters(url, hunterRequestFiltersSchema, HUNTER_FILTERS);
   const filtered = Object.values(filters).some((v) => v !== null && v !== undefined);
-  const selectedRaw = url.searchParams.get("selected");
-  const selected = selectedRaw && /^\d{1,15}$/.test(selectedRaw) ? Number(selectedRaw) : null;
+  const selected = optionalId(url.searchParams.get("selected"));
   let current = pageParam(url.searchParams.get("page"));
   // A link to one request (?selected=id, from the warehouse page or a notification) opens the page it is on.
   if (selected !== null && !url.searchParams.has("page") && !filtered) {

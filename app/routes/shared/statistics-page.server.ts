@@ -6,7 +6,7 @@ import { servicesContext } from "../../server/context.ts";
 import { pageWork } from "../../server/http/respond.ts";
 import { statisticsFor } from "../../server/stats/stats.service.ts";
 import type { StatsPeriod } from "../../lib/statistics.ts";
-import { areaFrame, areaPage, type AreaArgs } from "./area-pages.server.ts";
+import { areaFrame, areaPage, type AreaArgs, optionalId } from "./area-pages.server.ts";
 
 /** Rows of the per-warehouse table shown; the warehouse filter reaches the others. */
 export const STATS_TABLE_ROWS = 50;
@@ -16,8 +16,7 @@ export async function loadStatisticsPage(args: AreaArgs, role: "stocker" | "refe
   const services = args.context.get(servicesContext);
   const url = new URL(args.request.url);
   const period: StatsPeriod = url.searchParams.get("period") === "month" ? "month" : "week";
-  const rawWarehouse = url.searchParams.get("warehouse") ?? "";
-  const warehouseId = /^\d{1,15}$/.test(rawWarehouse) ? Number(rawWarehouse) : null;
+  const warehouseId = optionalId(url.searchParams.get("warehouse"));
   // What this process counted since its last flush, so the owner sees views up to now (other
   // instances' counts arrive with their next flush, within seconds).
   await services.views?.flush();

@@ -13,7 +13,7 @@ import type { Locale } from "../../lib/locale.ts";
 import type { Actor } from "../../server/context.ts";
 import { warehouseToEdit } from "../../server/warehouses/warehouse-editing.service.ts";
 import { ownerAsReader } from "../../server/areas/area-access.ts";
-import { areaPage, type AreaArgs, type AreaPage } from "./area-pages.server.ts";
+import { areaPage, idParam, type AreaArgs, type AreaPage } from "./area-pages.server.ts";
 import type { WarehouseFormSetup } from "../../lib/warehouse-form.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -23,11 +23,6 @@ function adminActor(context: Context) {
   return pageWork(() => requireRole(context.get(actorContext), "admin"));
 }
 
-/** The page's warehouse id; anything but a whole number is a 404. */
-export function warehouseIdParam(raw: string | undefined): number {
-  if (!raw || !/^\d{1,15}$/.test(raw)) throw data({ code: "not_found" }, { status: 404 });
-  return Number(raw);
-}
 
 /** Runs a page's work: someone else's warehouse answers the same 404 as a missing one. */
 function ownWork<T>(work: () => Promise<T>): Promise<T> {
@@ -95,7 +90,7 @@ export async function loadAreaWarehouseForm(args: AreaArgs, role: "stocker" | "r
 /** A warehouse's page in an area: the warehouse, its referent, its latest requests. */
 export async function loadAreaWarehouseDetail(args: AreaArgs, role: "stocker" | "referent") {
   const page = await areaPage(args, role);
-  const id = warehouseIdParam(args.params.id);
+  const id = idParam(args.params.id);
   const detail = await ownWork(() => warehouseDetail(args.context.get(servicesContext).db, ownerAsReader(page), id));
   return { detail, wiring: wiringOf(page, role) };
 }
