@@ -25,6 +25,8 @@ function stockerPages(idPrefix = "") {
     page(idPrefix, "data", "routes/stocker/data.tsx"),
     page(idPrefix, "reviews", "routes/stocker/reviews.tsx"),
     page(idPrefix, "invite", "routes/stocker/invite.tsx"),
+    page(idPrefix, "billing", "routes/stocker/billing.tsx"),
+    page(idPrefix, "confirm-subscription", "routes/stocker/confirm-subscription.tsx"),
   ];
 }
 
@@ -114,6 +116,15 @@ export default [
   route("api/referent/warehouse-requests/:id/update", "routes/api/referent/warehouse-requests.update.ts"),
   route("api/stock-hunter/requests", "routes/api/stock-hunter/requests.ts"),
 
+  // Subscriptions and billing (issue 12, decision 009).
+  route("init-subscription", "routes/api/init-subscription.ts"),
+  route("cancel-subscription", "routes/api/cancel-subscription.ts"),
+  route("resume-subscription", "routes/api/resume-subscription.ts"),
+  route("api/stocker/profile/update-payment-type", "routes/api/stocker/profile.update-payment-type.ts"),
+  route("api/stripe/webhook", "routes/api/stripe.webhook.ts"),
+  route("api/admin/transfers", "routes/api/admin/transfers.ts"),
+  route("api/admin/users/:id/start-subscription", "routes/api/admin/users.start-subscription.ts"),
+
   // Profile data and credentials in every area.
   route("api/stocker/profile/update-profile-data", "routes/api/stocker/profile.update-profile-data.ts"),
   route("api/stocker/profile/update-credentials", "routes/api/stocker/profile.update-credentials.ts"),
@@ -144,6 +155,8 @@ export default [
     route("warehouses", "routes/admin/warehouses.tsx"),
     route("warehouses/new", "routes/admin/warehouse-new.tsx"),
     route("warehouses/:id/edit", "routes/admin/warehouse-edit.tsx"),
+    route("transfers", "routes/admin/transfers.tsx"),
+    route("promo-codes", "routes/admin/promo-codes.tsx"),
     // An administrator's view of a user's area (the spec's admin flag changes the prefix):
     // the same page modules as the user's own area, under their own route ids.
     route("stocker/:userId", "routes/stocker/layout.tsx", { id: "admin/stocker" }, stockerPages("admin/")),

@@ -27,6 +27,7 @@ import { startWorkers, type Workers } from "../app/server/jobs/workers.ts";
 import { ensureCatalogue } from "../app/server/seed/reference-data.ts";
 import { ensureGazetteerLoaded } from "../app/server/geo/gazetteer.ts";
 import { createViewCounter } from "../app/server/stats/view-counter.ts";
+import { createBillingGateway } from "../app/server/billing/stripe-gateway.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -67,7 +68,9 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     const seeded = await maybeSeedDemoData(database.db, { config, embedded: database.embedded !== null, log });
     // One counter of search appearances and sheet views per process, flushed by the workers.
     const views = createViewCounter(database.db, { log });
-    const services: AppServices = { db: database.db, config: { ...config, devServer: Boolean(opts.dev) }, log, secret, views };
+    const billing = config.stripe ? createBillingGateway(config.stripe) : undefined;
+    log.info(billing ? "card payments through Stripe" : "card payments off (no Stripe keys): bank transfer only");
+    const services: AppServices = { db: database.db, config: { ...config, devServer: Boolean(opts.dev) }, log, secret, views, billing };
 
     const app = express();
     app.disable("x-powered-by");

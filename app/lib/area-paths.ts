@@ -7,11 +7,11 @@ import type { Locale } from "./locale.ts";
 
 export type AreaRole = "stocker" | "referent" | "stock_hunter";
 
-export type AreaSection = "dashboard" | "warehouses" | "messages" | "statistics" | "notifications" | "data" | "reviews" | "invite";
+export type AreaSection = "dashboard" | "warehouses" | "messages" | "statistics" | "notifications" | "data" | "reviews" | "invite" | "billing";
 
 /** The sections of each area, in the order of its navigation. */
 export const AREA_SECTIONS: Record<AreaRole, readonly AreaSection[]> = {
-  stocker: ["dashboard", "warehouses", "messages", "statistics", "notifications", "reviews", "invite", "data"],
+  stocker: ["dashboard", "warehouses", "messages", "statistics", "notifications", "reviews", "invite", "billing", "data"],
   referent: ["dashboard", "warehouses", "messages", "statistics", "notifications", "reviews", "data"],
   stock_hunter: ["dashboard", "warehouses", "messages", "notifications", "reviews", "data"],
 };
@@ -41,6 +41,10 @@ export function areaPaths(base: string) {
     reviews: `${base}/reviews`,
     reports: `${base}/reviews?show=reports`,
     invite: `${base}/invite`,
+    /** The stocker's subscription: pick warehouses, plan, payment (issue 12). */
+    billing: `${base}/billing`,
+    /** Where Stripe returns after the card step. */
+    confirmSubscription: `${base}/confirm-subscription`,
     section: (section: AreaSection) => (section === "dashboard" ? base : `${base}/${section}`),
   };
 }

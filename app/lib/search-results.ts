@@ -16,8 +16,13 @@ export type SearchResultWarehouse = {
   distance: number;
   is_hub: boolean;
   total_m2: number | null;
-  /** Claimed (redeemed): the warehouse has an owner on the platform. */
+  /**
+   * Redeemed: claimed and covered by its owner's subscription, so its identity is public
+   * (decision 009). Otherwise the name, address and photo are anonymised.
+   */
   c_sub: boolean;
+  /** Nobody owns it yet: a logged-out visitor may register to claim it. */
+  claimable: boolean;
   img: string | null;
   /** The first specifications in display order (at most 4). */
   specifications: ResultSpecification[];

@@ -1,5 +1,5 @@
-// /{locale}/compare?wids=id1,id2,…: a card per claimed warehouse (name, address, website,
-// total space, first 4 specification values). Ids that are not claimed, not listed or not
+// /{locale}/compare?wids=id1,id2,…: a card per redeemed warehouse (name, address, website,
+// total space, first 4 specification values). Ids that are not redeemed, not listed or not
 // known are left out with a notice; fewer than 2 cards → a message instead of a comparison.
 import { Link } from "react-router";
 import type { Route } from "./+types/compare";

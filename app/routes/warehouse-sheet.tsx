@@ -1,5 +1,5 @@
-// /{locale}/warehouses/{id}: the public sheet of a claimed (redeemed), approved, active
-// warehouse. Anything else answers 404: an unclaimed warehouse has no public sheet.
+// /{locale}/warehouses/{id}: the public sheet of a redeemed (claimed and subscribed), approved,
+// active warehouse. Anything else answers 404: an anonymised warehouse has no public sheet.
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { Button } from "react-aria-components";

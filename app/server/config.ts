@@ -109,8 +109,21 @@ const envSchema = z.object({
   MAP_ASSET_ORIGINS: originList,
   GEOCODER_URL: z.string().url().optional(),
   SEARCH_ZONE_READS_PER_IP: z.coerce.number().int().min(0).default(300),
-  STRIPE_SECRET_KEY: z.string().optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: baseUrl,
+  PLAN_YEARLY_PRICE: z.coerce.number().int().min(100).max(100_000_000).default(49_000),
+  PLAN_SIX_MONTHS_PRICE: z.coerce.number().int().min(100).max(100_000_000).default(29_000),
+  TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  VAT_RATE: z.coerce.number().min(0).max(100).default(22),
+  TRANSFER_BENEFICIARY: z.string().trim().min(1).default("Stockspace S.r.l."),
+  TRANSFER_IBAN: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, "").toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/, "an IBAN, e.g. IT60X0542811101000000123456"))
+    .default("IT60X0542811101000000123456"),
+  TRANSFER_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(14),
   TRUST_PROXY: trustProxy,
   S3_BUCKET: optionalText.pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "an S3 bucket name: 3–63 lower-case letters, digits, dots and hyphens").optional()),
   S3_ENDPOINT: baseUrl,
@@ -121,6 +134,14 @@ const envSchema = z.object({
 })
   // Uploaded images go to S3-compatible storage when S3_BUCKET is set; then everything else it
   // needs must be there too, or the app refuses to start rather than failing at the first upload.
+  .superRefine((e, ctx) => {
+    // Card payments need all three Stripe keys: with only some of them a payment could be taken
+    // whose webhook the app cannot verify.
+    const stripe = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+    if (stripe.some((name) => e[name]) && !stripe.every((name) => e[name])) {
+      for (const name of stripe) if (!e[name]) ctx.addIssue({ code: "custom", path: [name], message: "set all three Stripe keys, or none (card payments off)" });
+    }
+  })
   .superRefine((e, ctx) => {
     if (!e.S3_BUCKET) return;
     for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const) {
@@ -147,6 +168,28 @@ function s3Config(e: z.infer<typeof envSchema>): S3Config | null {
   // which MinIO expects by default and Cloudflare R2 takes as its "auto".
   const region = e.S3_REGION ?? awsRegionOf(endpoint) ?? "us-east-1";
   return { bucket, endpoint, region, accessKeyId, secretAccessKey, publicUrl };
+}
+
+import type { PlanName } from "../lib/pricing.ts";
+
+/** What a subscription costs and how it is paid, outside the card provider (decision 009). */
+export type BillingConfig = {
+  /** Price of one warehouse per period, in cents, VAT included; months per period. */
+  plans: Record<PlanName, { unitAmount: number; months: number }>;
+  /** Free days of a stocker's first subscription paid by card (0: none). */
+  trialDays: number;
+  /** VAT in percent: prices are shown without it as well (22 → divide by 1.22). */
+  vatRate: number;
+  transfer: { beneficiary: string; iban: string; reminderDays: number };
+};
+
+function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
+  return {
+    plans: { yearly: { unitAmount: e.PLAN_YEARLY_PRICE, months: 12 }, six_months: { unitAmount: e.PLAN_SIX_MONTHS_PRICE, months: 6 } },
+    trialDays: e.TRIAL_DAYS,
+    vatRate: e.VAT_RATE,
+    transfer: { beneficiary: e.TRANSFER_BENEFICIARY, iban: e.TRANSFER_IBAN, reminderDays: e.TRANSFER_REMINDER_DAYS },
+  };
 }
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -188,8 +231,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     geocoderUrl: e.GEOCODER_URL,
     /** Search zones one address may have read from the database per 10 minutes (0: no limit). */
     searchZoneReadsPerIp: e.SEARCH_ZONE_READS_PER_IP,
-    stripeSecretKey: e.STRIPE_SECRET_KEY,
-    stripePublishableKey: e.STRIPE_PUBLISHABLE_KEY,
+    /** Card payments through Stripe (all three keys set), or null: bank transfer only. */
+    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+      ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE ?? null }
+      : null,
+    billing: billingConfig(e),
     /** Express's "trust proxy": 0 (none), a hop count, or the proxies' addresses. */
     trustProxy: e.TRUST_PROXY,
     /** Set by `npm run dev` (Vite's dev server): the page's CSP then allows its hot reload. */

@@ -7,6 +7,7 @@ import type { Database } from "./db/database.ts";
 import type { Config } from "./config.ts";
 import type { Locale } from "../lib/locale.ts";
 import type { ViewCounter } from "./stats/view-counter.ts";
+import type { BillingGateway } from "./billing/stripe-gateway.ts";
 
 export type AppServices = {
   db: Database;
@@ -20,6 +21,8 @@ export type AppServices = {
    * tests, the CLI), where nothing is counted.
    */
   views?: ViewCounter;
+  /** Card payments through Stripe (app/server/billing/stripe-gateway.ts); absent without Stripe keys. */
+  billing?: BillingGateway;
 };
 
 export type RequestInfo = {

@@ -239,6 +239,11 @@ const ROWS: Row[] = [
   { route: "/admin/warehouses", method: "GET", url: () => "/admin/warehouses?search_term=Milano&page=2", expect: area(200, "admin") },
   { route: "/admin/warehouses/new", method: "GET", url: () => "/admin/warehouses/new", expect: area(200, "admin") },
   { route: "/admin/warehouses/:id/edit", method: "GET", url: (ids) => `/admin/warehouses/${ids.warehouse}/edit`, expect: area(200, "admin") },
+  { route: "/admin/transfers", method: "GET", url: () => "/admin/transfers?search=demo&page=2", expect: area(200, "admin") },
+  // A form without a user id: refused by the page, nothing confirmed.
+  { route: "/admin/transfers", method: "POST", url: () => "/admin/transfers", body: "form", expect: area(200, "admin") },
+  { route: "/admin/promo-codes", method: "GET", url: () => "/admin/promo-codes?page=1", expect: area(200, "admin") },
+  { route: "/admin/promo-codes", method: "POST", url: () => "/admin/promo-codes", body: { form: { intent: "create", code: "" } }, expect: area(200, "admin") },
   { route: "/admin/warehouses/:id/edit", method: "GET", url: () => "/admin/warehouses/999999999/edit", expect: area(404, "admin") },
 
   // Public pages.
@@ -307,6 +312,29 @@ const ROWS: Row[] = [
   { route: "/:locale/referent/profile/statistics", method: "GET", url: () => "/en/referent/profile/statistics?period=week", expect: area(200, "referent") },
   { route: "/:locale/referent/profile/statistics", method: "GET", url: (ids) => `/en/referent/profile/statistics?warehouse=${ids.otherWarehouse}`, expect: area(404, "referent") },
   { route: "/:locale/stocker/profile/invite", method: "GET", url: () => "/en/stocker/profile/invite", expect: area(200, "stocker", "keeper") },
+  // Subscriptions and billing (issue 12). The demo stocker's subscription runs; the keeper has none.
+  { route: "/:locale/stocker/profile/billing", method: "GET", url: () => "/it/stocker/profile/billing", expect: area(200, "stocker", "keeper") },
+  { route: "/:locale/stocker/profile/confirm-subscription", method: "GET", url: () => "/en/stocker/profile/confirm-subscription", expect: area(200, "stocker", "keeper") },
+  { route: "/admin/stocker/:userId/billing", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/billing`, expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId/billing", method: "GET", url: (ids) => `/admin/stocker/${ids.hunterId}/billing`, expect: area(404, "admin") },
+  { route: "/admin/stocker/:userId/confirm-subscription", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/confirm-subscription`, expect: area(200, "admin") },
+  // An incomplete body: refused before anything is created (someone else's warehouse ids are in hostile-input and billing.test.ts).
+  { route: "/init-subscription", method: "POST", url: () => "/init-subscription", body: { subscription: "yearly", w_ids: [] }, expect: area(422, "stocker", "keeper") },
+  { route: "/init-subscription", method: "GET", url: () => "/init-subscription", expect: area(405, "stocker", "keeper") },
+  // The demo stocker cancels (a demo card subscription: the app holds it) and resumes just after; the keeper has nothing to cancel.
+  { route: "/cancel-subscription", method: "POST", url: () => "/cancel-subscription", body: {}, expect: { ...area(200, "stocker"), keeper: 404 } },
+  { route: "/resume-subscription", method: "POST", url: () => "/resume-subscription", body: {}, expect: { ...area(200, "stocker"), keeper: 404 } },
+  { route: "/cancel-subscription", method: "GET", url: () => "/cancel-subscription", expect: area(405, "stocker", "keeper") },
+  { route: "/resume-subscription", method: "GET", url: () => "/resume-subscription", expect: area(405, "stocker", "keeper") },
+  { route: "/api/stocker/profile/update-payment-type", method: "POST", url: () => "/api/stocker/profile/update-payment-type", body: { payment_type: "cash" }, expect: area(422, "stocker", "keeper") },
+  { route: "/api/stocker/profile/update-payment-type", method: "GET", url: () => "/api/stocker/profile/update-payment-type", expect: area(405, "stocker", "keeper") },
+  // Stripe's webhook: public, but nothing without Stripe's signature.
+  { route: "/api/stripe/webhook", method: "POST", url: () => "/api/stripe/webhook", body: { id: "evt_matrix", type: "customer.subscription.deleted" }, expect: all(400) },
+  { route: "/api/stripe/webhook", method: "GET", url: () => "/api/stripe/webhook", expect: all(405) },
+  { route: "/api/admin/transfers", method: "GET", url: () => "/api/admin/transfers?search_term=demo&offset=0", expect: area(200, "admin") },
+  // The demo stocker's transfer is not waiting: nothing to start.
+  { route: "/api/admin/users/:id/start-subscription", method: "POST", url: (ids) => `/api/admin/users/${ids.stockerId}/start-subscription`, body: { user_data: { transfer_info: "matrix" } }, expect: area(409, "admin") },
+  { route: "/api/admin/users/:id/start-subscription", method: "GET", url: (ids) => `/api/admin/users/${ids.stockerId}/start-subscription`, expect: area(405, "admin") },
   // The link of an e-mail change: public (the token is the proof); a wrong token changes nothing.
   { route: "/:locale/confirm-email/:id", method: "GET", url: (ids) => `/it/confirm-email/${ids.userId}?token=not-a-token`, expect: all(200) },
   { route: "/:locale/confirm-email/:id", method: "POST", url: (ids) => `/it/confirm-email/${ids.userId}`, body: "form", expect: all(200) },

@@ -14,9 +14,9 @@ export function testServices(db: Database): AppServices {
   return { db, config: loadConfig({ NODE_ENV: "test", ORIGIN: "http://stockspace.test" }), log: pino({ level: "silent" }), secret: "test-secret-test-secret" };
 }
 
-export function testContext(db: Database, opts: { actor?: Actor | null; locale?: Locale; ip?: string } = {}): RouterContextProvider {
+export function testContext(db: Database, opts: { actor?: Actor | null; locale?: Locale; ip?: string; services?: Partial<AppServices> } = {}): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(servicesContext, testServices(db));
+  context.set(servicesContext, { ...testServices(db), ...opts.services });
   context.set(requestInfoContext, { id: "test", ip: opts.ip ?? "203.0.113.7", userAgent: "vitest", nonce: "nonce", secure: false });
   context.set(actorContext, opts.actor ?? null);
   context.set(localeContext, opts.locale ?? "it");
@@ -39,6 +39,8 @@ export async function callJson(
     headers?: Record<string, string>;
     /** A raw body (sent as is, instead of JSON.stringify(body)). */
     rawBody?: string;
+    /** Services to use instead of the test ones (a Stripe gateway, another config). */
+    services?: Partial<AppServices>;
   } = {},
 ): Promise<{ status: number; json: any; headers: Headers; cookies: Record<string, string> }> {
   const method = opts.method ?? "POST";

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "../../app/server/db/database.ts";
 import type { Actor } from "../../app/server/context.ts";
-import type { LinkState, NewUser, NewWarehouse, User, WarehouseTimesTable } from "../../app/server/db/types.ts";
+import type { LinkState, NewUser, NewWarehouse, SubscriptionsTable, User, WarehouseTimesTable } from "../../app/server/db/types.ts";
 import type { Insertable } from "kysely";
 
 let counter = 0;
@@ -85,6 +85,37 @@ export async function makeClaimedWarehouse(db: Database, fields: Partial<NewWare
   const owner = await makeUser(db, { role: "stocker", ...ownerFields });
   const warehouse = await makeWarehouse(db, { user_id: owner.id, ...fields });
   return { owner, warehouse };
+}
+
+/**
+ * Covers the owner's warehouses with an active subscription (their live one, or a new yearly
+ * card one): they become redeemed (warehouses.redeemed, kept by triggers).
+ */
+export async function subscribeWarehouses(db: Database, ownerId: number, warehouseIds: number[], fields: Partial<Insertable<SubscriptionsTable>> = {}) {
+  const live = await db
+    .selectFrom("subscriptions")
+    .select("id")
+    .where("user_id", "=", ownerId)
+    .where("stripe_status", "in", ["incomplete", "pending_transfer", "trialing", "active", "past_due"])
+    .executeTakeFirst();
+  const subscription =
+    live ??
+    (await db
+      .insertInto("subscriptions")
+      .values({ user_id: ownerId, stripe_status: "active", plan: "yearly", payment_type: "card", price_unit_amount: 49_000, started_at: new Date(), ends_at: new Date(Date.now() + 300 * 86_400_000), ...fields })
+      .returning("id")
+      .executeTakeFirstOrThrow());
+  if (warehouseIds.length) {
+    await db.insertInto("subscription_warehouses").values(warehouseIds.map((warehouse_id) => ({ subscription_id: subscription.id, warehouse_id }))).onConflict((oc) => oc.doNothing()).execute();
+  }
+  return subscription.id;
+}
+
+/** A redeemed warehouse: claimed, approved, active and covered by its owner's active subscription. */
+export async function makeRedeemedWarehouse(db: Database, fields: Partial<NewWarehouse> = {}, ownerFields: Partial<NewUser> = {}) {
+  const { owner, warehouse } = await makeClaimedWarehouse(db, fields, ownerFields);
+  await subscribeWarehouses(db, owner.id, [warehouse.id]);
+  return { owner, warehouse: await db.selectFrom("warehouses").selectAll().where("id", "=", warehouse.id).executeTakeFirstOrThrow() };
 }
 
 export async function makeSpecification(db: Database, fields: { cat_id?: number; value?: string; value_en?: string | null; position?: number; hidden?: boolean } = {}) {

@@ -32,6 +32,12 @@ export function AdminShell({ children }: { children: ReactNode }) {
               <NavLink to="/admin/warehouses/new" className={navClass}>
                 {m.admin_nav_add_warehouse()}
               </NavLink>
+              <NavLink to="/admin/transfers" className={navClass}>
+                {m.admbill_nav_transfers()}
+              </NavLink>
+              <NavLink to="/admin/promo-codes" className={navClass}>
+                {m.admbill_nav_promo_codes()}
+              </NavLink>
             </nav>
             <div className="ml-auto flex items-center gap-4 text-sm">
               {user && <span className="hidden text-slate-300 sm:inline">{displayName(user)}</span>}

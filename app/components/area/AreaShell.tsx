@@ -27,6 +27,7 @@ const SECTION_LABEL: Record<AreaSection, () => string> = {
   data: () => m.area_nav_data(),
   reviews: () => m.area_nav_reviews(),
   invite: () => m.area_nav_invite(),
+  billing: () => m.billp_nav(),
 };
 
 /** The label of a section; the hunter's warehouses are its favourites. */

@@ -7,6 +7,7 @@
 // - credentials: e-mail, new password (blank keeps it) and the current password.
 // The page's data reloads by itself after a successful action (React Router revalidates).
 // In an administrator's view the profile popup works (audited) and the credentials are read-only.
+// A stocker's page also has the subscription and payment-method blocks (billing/ProfileBillingBlocks.tsx).
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Button, Form } from "react-aria-components";
@@ -14,7 +15,7 @@ import { m } from "../../paraglide/messages.js";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useLocale, useRootData } from "../../lib/root-data.ts";
 import { formatDate } from "../../lib/format.ts";
-import type { AreaRole } from "../../lib/area-paths.ts";
+import { areaBase, type AreaRole } from "../../lib/area-paths.ts";
 import { credentialsSchema, profileDataSchema } from "../../schemas/profile.ts";
 import { accountFieldError, codesOf, type FieldCodes } from "../account/field-errors.ts";
 import { marketOptions, type Market } from "../account/useMarkets.ts";
@@ -25,6 +26,8 @@ import { SelectInput } from "../ui/SelectInput.tsx";
 import { FormActions } from "../ui/FormActions.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { AreaPageHeading } from "./AreaShell.tsx";
+import type { ProfileBillingView } from "../../lib/billing.ts";
+import { ProfileBillingBlocks } from "../billing/ProfileBillingBlocks.tsx";
 
 type DateValue = Date | string;
 
@@ -46,6 +49,10 @@ export type ProfilePageData = {
   pendingEmail: { email: string; expires_at: DateValue } | null;
   /** The fields this role must fill in. */
   required: readonly string[];
+  /** The stocker's subscription and payment method (null for the other roles). */
+  billing?: ProfileBillingView | null;
+  /** The area's base path (the loader adds it), for the billing links. */
+  frame?: { base: string };
 };
 
 export type DataIntent = "profile" | "credentials";
@@ -104,6 +111,7 @@ function useDataForm(intent: DataIntent, onDone: (result: DataActionResult) => v
 
 export function ProfileData({ data, role, asAdmin }: { data: ProfilePageData; role: AreaRole; asAdmin: boolean }) {
   const { profile, pendingEmail } = data;
+  const locale = useLocale();
   const [open, setOpen] = useState<DataIntent | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const name = fullName(profile);
@@ -188,6 +196,8 @@ export function ProfileData({ data, role, asAdmin }: { data: ProfilePageData; ro
           {asAdmin && <p className="mt-4 rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-600">{m.aprof_admin_credentials_note()}</p>}
         </section>
       </div>
+
+      {data.billing && <ProfileBillingBlocks billing={data.billing} base={data.frame?.base ?? areaBase("stocker", locale)} asAdmin={asAdmin} />}
 
       <ProfilePopup data={data} role={role} isOpen={open === "profile"} onClose={() => setOpen(null)} onSaved={() => saved(m.aprof_saved_profile())} />
       {!asAdmin && (

@@ -1,6 +1,6 @@
-// One search result in the lists, and the card a map marker opens. An unclaimed warehouse is
-// shown as the server sends it (anonymised); its detail link is disabled, and a logged-out
-// visitor may start the stocker registration for it (spec §6).
+// One search result in the lists, and the card a map marker opens. A warehouse that is not
+// redeemed is shown as the server sends it (anonymised); its detail link is disabled, and a
+// logged-out visitor may start the stocker registration for one nobody owns yet (spec §6).
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatNumber } from "../../lib/format.ts";
@@ -30,8 +30,8 @@ function DetailLink({ w, locale, compact }: { w: SearchResultWarehouse; locale: 
 }
 
 function ClaimAction({ w, user, onClaim }: { w: SearchResultWarehouse; user: CurrentUser | null; onClaim: (id: number) => void }) {
-  // Only a logged-out visitor can start the stocker registration for an unclaimed warehouse.
-  if (w.c_sub || user) return null;
+  // Only a logged-out visitor can start the stocker registration, for a warehouse nobody owns yet.
+  if (!w.claimable || user) return null;
   return (
     <button type="button" onClick={() => onClaim(w.id)} className="text-left text-xs font-semibold text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800" data-testid="result-claim">
       {m.search_claim_warehouse()}
@@ -88,7 +88,7 @@ export function ResultCard({ w, locale, user, selected, onToggle, onClaim }: Car
               {w.name}
             </label>
             {w.is_hub && <HubBadge />}
-            {!w.c_sub && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{m.search_unclaimed_badge()}</span>}
+            {!w.c_sub && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{w.claimable ? m.search_unclaimed_badge() : m.search_anonymous_badge()}</span>}
           </div>
           <p className="mt-0.5 text-sm text-slate-600" data-testid="result-address">
             {w.c_sub ? `${w.address}, ${w.city}` : w.city}

@@ -11,6 +11,7 @@ import { ConflictError, DomainError, RateLimitError, ValidationError } from "../
 import { findProfile } from "../../server/accounts/accounts.queries.ts";
 import { pendingEmailChange, updateCredentials, updateProfileData } from "../../server/accounts/profile.service.ts";
 import { listMarkets } from "../../server/markets/markets.queries.ts";
+import { profileBilling } from "../../server/billing/billing.service.ts";
 import { credentialsSchema, PROFILE_FIELDS, PROFILE_REQUIRED, profileDataSchema } from "../../schemas/profile.ts";
 import type { AreaRole } from "../../lib/area-paths.ts";
 import type { Locale } from "../../lib/locale.ts";
@@ -20,8 +21,14 @@ import { areaAction, areaFrame, areaPage, type AreaArgs } from "./area-pages.ser
 /** {prefix}/data: the owner's profile and what the popups need. */
 export async function loadDataPage(args: AreaArgs, role: AreaRole) {
   const page = await areaPage(args, role);
-  const db = args.context.get(servicesContext).db;
-  const [profile, markets, pending] = await Promise.all([findProfile(db, { id: page.owner.id }), listMarkets(db), pendingEmailChange(db, page.owner.id)]);
+  const { db, config } = args.context.get(servicesContext);
+  const [profile, markets, pending, billing] = await Promise.all([
+    findProfile(db, { id: page.owner.id }),
+    listMarkets(db),
+    pendingEmailChange(db, page.owner.id),
+    // The stocker's subscription and payment-method blocks (issue 12).
+    role === "stocker" ? profileBilling(db, page.owner.id, config) : null,
+  ]);
   if (!profile) throw data({ code: "not_found" }, { status: 404 });
   const view: ProfilePageData = {
     profile: {
@@ -40,6 +47,7 @@ export async function loadDataPage(args: AreaArgs, role: AreaRole) {
     markets,
     pendingEmail: pending ? { email: pending.newEmail, expires_at: pending.expiresAt } : null,
     required: PROFILE_REQUIRED[role],
+    billing,
   };
   return { ...view, frame: areaFrame(page), locale: page.locale };
 }

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CompiledQuery, sql } from "kysely";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { actorOf, makeClaimedWarehouse, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
+import { actorOf, makeRedeemedWarehouse, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { auditAreaView, openArea, ownerAsReader } from "./area-access.ts";
 import { hunterProfile, listFavourites, ownerDashboard } from "./dashboard.service.ts";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "../errors.ts";
@@ -71,8 +71,8 @@ describe("the start pages", () => {
 
   it("show a referent the warehouses it manages", async () => {
     const referent = await makeUser(t.db, { role: "referent" });
-    const { warehouse: managed } = await makeClaimedWarehouse(t.db, { referent_id: referent.id, name: "Managed" });
-    await makeClaimedWarehouse(t.db, { name: "Not managed" });
+    const { warehouse: managed } = await makeRedeemedWarehouse(t.db, { referent_id: referent.id, name: "Managed" });
+    await makeRedeemedWarehouse(t.db, { name: "Not managed" });
     await makeRequest(t.db, { userId: null, warehouseIds: [managed.id] });
     const dash = await ownerDashboard(t.db, { id: referent.id, role: "referent" });
     expect(dash.warehouses.map((w) => w.name)).toEqual(["Managed"]);
@@ -83,7 +83,7 @@ describe("the start pages", () => {
     const hunter = await makeUser(t.db, { role: "stock_hunter" });
     const other = await makeUser(t.db, { role: "stock_hunter" });
     const referent = await makeUser(t.db, { role: "referent", first_name: "Rita", last_name: "Bassi" });
-    const { warehouse: redeemed } = await makeClaimedWarehouse(t.db, { name: "Deposito Vero", referent_id: referent.id });
+    const { warehouse: redeemed } = await makeRedeemedWarehouse(t.db, { name: "Deposito Vero", referent_id: referent.id });
     const unclaimed = await makeWarehouse(t.db, { name: "Segreto Srl", address: "Via Nascosta 1" });
     await t.db.insertInto("favourites").values([{ user_id: hunter.id, warehouse_id: redeemed.id }, { user_id: hunter.id, warehouse_id: unclaimed.id }]).execute();
     await makeRequest(t.db, { userId: hunter.id, warehouseIds: [redeemed.id, unclaimed.id], state: "confirmed" });

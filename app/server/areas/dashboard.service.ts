@@ -84,7 +84,7 @@ export async function listFavourites(db: Database, ownerId: number, args: { page
       .innerJoin("warehouses as w", "w.id", "f.warehouse_id")
       .leftJoin("users as ref", "ref.id", "w.referent_id")
       .leftJoin("users as own", "own.id", "w.user_id")
-      .select(["w.id", "w.name", "w.city", "w.province", "w.address", "w.is_hub", "w.user_id", "w.total_m2"])
+      .select(["w.id", "w.name", "w.city", "w.province", "w.address", "w.is_hub", "w.redeemed", "w.total_m2"])
       .select(["ref.first_name as ref_first", "ref.last_name as ref_last", "ref.email as ref_email", "own.first_name as own_first", "own.last_name as own_last", "own.email as own_email"])
       .select((eb) =>
         eb.selectFrom("images as i").select((e) => e.fn.coalesce("i.thumb_src", "i.src").as("src")).whereRef("i.warehouse_id", "=", "w.id").orderBy("i.position").orderBy("i.id").limit(1).as("img"),
@@ -98,7 +98,7 @@ export async function listFavourites(db: Database, ownerId: number, args: { page
     db.selectFrom("favourites").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", ownerId).executeTakeFirstOrThrow(),
   ]);
   const favourites = rows.map((r): FavouriteCard => {
-    const redeemed = r.user_id !== null;
+    const redeemed = r.redeemed;
     // The referent answers for the warehouse; without one, the owner does.
     const contact = r.ref_email
       ? { name: [r.ref_first, r.ref_last].filter(Boolean).join(" "), email: r.ref_email }
@@ -114,7 +114,7 @@ export async function listFavourites(db: Database, ownerId: number, args: { page
       is_hub: r.is_hub,
       redeemed,
       total_m2: r.total_m2,
-      img: r.img,
+      img: redeemed ? r.img : null,
       referent: redeemed ? contact : null,
     };
   });
@@ -134,8 +134,8 @@ export async function hunterProfile(db: Database, ownerId: number): Promise<Hunt
           .selectFrom("warehouse_request_warehouses as link")
           .innerJoin("warehouses as w", "w.id", "link.warehouse_id")
           .select(
-            sql<{ id: number; name: string; claimed: boolean; state: "pending" | "confirmed" | "refused" }[]>`coalesce(json_agg(json_build_object(
-              'id', w.id, 'name', w.name, 'claimed', w.user_id is not null, 'state', link.state) order by link.id), '[]')`.as("list"),
+            sql<{ id: number; name: string; redeemed: boolean; state: "pending" | "confirmed" | "refused" }[]>`coalesce(json_agg(json_build_object(
+              'id', w.id, 'name', w.name, 'redeemed', w.redeemed, 'state', link.state) order by link.id), '[]')`.as("list"),
           )
           .whereRef("link.warehouse_request_id", "=", "r.id")
           .as("warehouses"),
@@ -153,7 +153,7 @@ export async function hunterProfile(db: Database, ownerId: number): Promise<Hunt
     favourites_count: favourites.favourites_count,
     requests: requests.map((r) => ({
       ...r,
-      warehouses: (r.warehouses ?? []).map((w) => ({ name: w.claimed ? w.name : anonymisedName(w.id), state: w.state })),
+      warehouses: (r.warehouses ?? []).map((w) => ({ name: w.redeemed ? w.name : anonymisedName(w.id), state: w.state })),
     })),
     requests_count: Number(requestCount.n),
   };

@@ -9,7 +9,7 @@ import type { JsonObject, JsonValue } from "../db/types.ts";
 export type AuditEntry = {
   /** What happened, as entity.verb: "warehouse.create", "warehouse.update", "warehouse.image_upload"… */
   action: string;
-  entityType: "warehouse" | "user" | "specification" | "crm_entry" | "subscription" | "warehouse_request";
+  entityType: "warehouse" | "user" | "specification" | "crm_entry" | "subscription" | "warehouse_request" | "promo_code";
   entityId: number | null;
   details: JsonObject;
 };

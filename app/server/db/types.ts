@@ -200,7 +200,7 @@ export interface WarehousesTable {
   lat: number;
   lng: number;
   /**
-   * Where the warehouse is shown (kept by a trigger): the true position when claimed, else moved
+   * Where the warehouse is shown (kept by a trigger): the true position when redeemed, else moved
    * by a fixed offset derived from its id and the app secret (±0.004° / ±0.006°).
    */
   pub_lat: Generated<number>;
@@ -214,6 +214,11 @@ export interface WarehousesTable {
   spec_ids: Generated<number[]>;
   /** The owner; set means claimed (Riscattato). */
   user_id: number | null;
+  /**
+   * Claimed and covered by an active or trialing subscription of its owner (migration 0008,
+   * kept by triggers): only then are its name, address, position, sheet and contact public.
+   */
+  redeemed: Generated<boolean>;
   referent_id: number | null;
   created_by: number | null;
   created_at: CreatedTimestamp;
@@ -462,8 +467,27 @@ export interface SubscriptionsTable {
   ends_at: NullableTimestamp;
   has_canceled: Generated<boolean>;
   started_at: NullableTimestamp;
+  /** Cents, VAT included: what the subscription costs per period (app/lib/pricing.ts). */
+  amount: number | null;
+  /** How many of its warehouses are hubs (the hub discount's share). */
+  hubs_count: Generated<number>;
+  /** The administrator's notes when confirming a bank transfer. */
+  transfer_info: string | null;
+  confirmed_by: number | null;
+  /** When the "your subscription ends soon" e-mail of a transfer subscription went out. */
+  reminder_sent_at: NullableTimestamp;
+  /** Creation time of the last Stripe event applied: older ones are ignored. */
+  stripe_event_at: NullableTimestamp;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
+}
+
+/** Stripe webhook events applied, by id: a retried or replayed event is applied once. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  created_at: Date | string;
+  applied_at: CreatedTimestamp;
 }
 
 export interface SubscriptionWarehousesTable {
@@ -480,6 +504,7 @@ export interface PromoCodesTable {
   percent_off: number | null;
   hub_percent_off: number | null;
   active: Generated<boolean>;
+  valid_from: NullableTimestamp;
   valid_until: NullableTimestamp;
   max_redemptions: number | null;
   times_redeemed: Generated<number>;
@@ -556,6 +581,7 @@ export interface DB {
   specifications: SpecificationsTable;
   subscription_warehouses: SubscriptionWarehousesTable;
   subscriptions: SubscriptionsTable;
+  stripe_events: StripeEventsTable;
   support_requests: SupportRequestsTable;
   user_tokens: UserTokensTable;
   users: UsersTable;

@@ -16,5 +16,5 @@ export async function insertFavourite(db: Database, userId: number, warehouseId:
 }
 
 export function findWarehouseForFavourite(db: Database, warehouseId: number) {
-  return db.selectFrom("warehouses").select(["id", "user_id", "status", "deactivated"]).where("id", "=", warehouseId).executeTakeFirst();
+  return db.selectFrom("warehouses").select(["id", "redeemed", "status", "deactivated"]).where("id", "=", warehouseId).executeTakeFirst();
 }

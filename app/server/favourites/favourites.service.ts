@@ -8,8 +8,8 @@ export { listFavouriteIds };
 
 /**
  * Adds the warehouse to the hunter's favourites, or removes it when it is one; returns all
- * the hunter's favourite ids. Only claimed, listed warehouses can be added (an unclaimed one
- * is anonymised); removing always works, so a favourite whose warehouse was later
+ * the hunter's favourite ids. Only redeemed, listed warehouses can be added (any other one is
+ * anonymised); removing always works, so a favourite whose warehouse was later
  * deactivated can still be dropped.
  */
 export async function toggleFavourite(db: Database, actor: Actor, warehouseId: number): Promise<number[]> {
@@ -19,7 +19,7 @@ export async function toggleFavourite(db: Database, actor: Actor, warehouseId: n
     if (!warehouse) throw new NotFoundError();
     const removed = await deleteFavourite(trx, actor.id, warehouseId);
     if (!removed) {
-      if (warehouse.user_id === null) throw new ValidationError({ warehouse_id: "not_claimed" }, "not_claimed");
+      if (!warehouse.redeemed) throw new ValidationError({ warehouse_id: "not_claimed" }, "not_claimed");
       if (warehouse.status !== "approved" || warehouse.deactivated) throw new NotFoundError();
       await insertFavourite(trx, actor.id, warehouseId);
     }

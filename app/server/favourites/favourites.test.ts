@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { actorOf, makeClaimedWarehouse, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
+import { actorOf, makeRedeemedWarehouse, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { callJson } from "../../../tests/support/endpoint.ts";
 import { action as toggle } from "../../routes/api/stock-hunter.toggle-favourite.ts";
 import { toggleFavourite } from "./favourites.service.ts";
@@ -14,8 +14,8 @@ beforeAll(async () => {
 
 describe("POST /api/stock-hunter/warehouses/{id}/toggle-favourite", () => {
   it("adds a claimed warehouse, then removes it, answering the hunter's favourite ids", async () => {
-    const a = await makeClaimedWarehouse(t.db);
-    const b = await makeClaimedWarehouse(t.db);
+    const a = await makeRedeemedWarehouse(t.db);
+    const b = await makeRedeemedWarehouse(t.db);
     const call = (id: number) => callJson(toggle, t.db, { params: { id: String(id) }, actor: actorOf(hunter) });
     const first = await call(a.warehouse.id);
     expect(first.status).toBe(200);
@@ -28,7 +28,7 @@ describe("POST /api/stock-hunter/warehouses/{id}/toggle-favourite", () => {
 
   it("refuses unclaimed warehouses (422) and unknown or deactivated ones (404)", async () => {
     const unclaimed = await makeWarehouse(t.db);
-    const off = await makeClaimedWarehouse(t.db, { deactivated: true });
+    const off = await makeRedeemedWarehouse(t.db, { deactivated: true });
     const res = await callJson(toggle, t.db, { params: { id: String(unclaimed.id) }, actor: actorOf(hunter) });
     expect(res.status).toBe(422);
     expect(res.json.errors).toEqual({ warehouse_id: "not_claimed" });
@@ -39,14 +39,14 @@ describe("POST /api/stock-hunter/warehouses/{id}/toggle-favourite", () => {
   });
 
   it("still removes a favourite whose warehouse was deactivated later", async () => {
-    const w = await makeClaimedWarehouse(t.db);
+    const w = await makeRedeemedWarehouse(t.db);
     await toggleFavourite(t.db, actorOf(hunter), w.warehouse.id);
     await t.db.updateTable("warehouses").set({ deactivated: true }).where("id", "=", w.warehouse.id).execute();
     expect(await toggleFavourite(t.db, actorOf(hunter), w.warehouse.id)).not.toContain(w.warehouse.id);
   });
 
   it("is for logged-in stock hunters only", async () => {
-    const w = await makeClaimedWarehouse(t.db);
+    const w = await makeRedeemedWarehouse(t.db);
     expect((await callJson(toggle, t.db, { params: { id: String(w.warehouse.id) }, actor: null })).status).toBe(401);
     const stocker = await makeUser(t.db, { role: "stocker" });
     expect((await callJson(toggle, t.db, { params: { id: String(w.warehouse.id) }, actor: actorOf(stocker) })).status).toBe(403);

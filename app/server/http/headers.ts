@@ -1,5 +1,6 @@
 // Security headers. The document's Content-Security-Policy carries a per-request nonce for
-// React Router's inline scripts; the map needs blob: workers and its tile and style hosts.
+// React Router's inline scripts; the map needs blob: workers and its tile and style hosts; card
+// payments need Stripe's hosts when Stripe is configured.
 import type { Config } from "../config.ts";
 
 function originOf(url: string | undefined): string | null {
@@ -11,7 +12,7 @@ function originOf(url: string | undefined): string | null {
   }
 }
 
-export function contentSecurityPolicy(nonce: string, config: Pick<Config, "mapStyleUrl" | "mapAssetOrigins" | "devServer" | "s3">): string {
+export function contentSecurityPolicy(nonce: string, config: Pick<Config, "mapStyleUrl" | "mapAssetOrigins" | "devServer" | "s3" | "stripe">): string {
   // The map's style, tiles, glyphs and sprites: the style's origin and the origins the
   // operator lists (MAP_ASSET_ORIGINS), no other host.
   const map = [originOf(config.mapStyleUrl), ...config.mapAssetOrigins].filter((o): o is string => Boolean(o));
@@ -20,15 +21,20 @@ export function contentSecurityPolicy(nonce: string, config: Pick<Config, "mapSt
   // Uploaded images on object storage load from S3_PUBLIC_URL's origin (a CDN or the bucket).
   const uploads = originOf(config.s3?.publicUrl);
   const images = uploads && !map.includes(uploads) ? [...map, uploads] : map;
+  // Card payments (the billing page): Stripe.js from js.stripe.com, its card form and 3-D Secure
+  // frames, its calls to api.stripe.com. Only when Stripe is configured; otherwise no Stripe host.
+  const stripe = config.stripe !== null;
+  if (stripe) connect.push("https://api.stripe.com");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${config.devServer ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}'${config.devServer ? " 'unsafe-eval'" : ""}${stripe ? " https://js.stripe.com" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: ${images.join(" ")}`.trim(),
     "font-src 'self' data:",
     `connect-src ${connect.join(" ")}`,
     "worker-src 'self' blob:",
     "child-src blob:",
+    ...(stripe ? ["frame-src 'self' https://js.stripe.com https://hooks.stripe.com"] : []),
     "frame-ancestors 'none'",
     "form-action 'self'",
     "base-uri 'self'",

@@ -242,4 +242,17 @@ describe("content security policy", () => {
     expect(imgSrc({ ...s3, S3_PUBLIC_URL: "https://cdn.example.com/stockspace/" })).toBe("img-src 'self' data: blob: https://tiles.openfreemap.org https://cdn.example.com");
     expect(imgSrc({})).toBe("img-src 'self' data: blob: https://tiles.openfreemap.org");
   });
+
+  it("allows Stripe.js, its frames and its API only when Stripe is configured", () => {
+    const directives = (env: NodeJS.ProcessEnv) => Object.fromEntries(contentSecurityPolicy("n", loadConfig(env)).split("; ").map((d) => [d.split(" ")[0], d]));
+    const stripe = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+    const on = directives(stripe);
+    expect(on["script-src"]).toBe("script-src 'self' 'nonce-n' https://js.stripe.com");
+    expect(on["frame-src"]).toBe("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
+    expect(on["connect-src"]).toContain(" https://api.stripe.com");
+    const off = directives({});
+    expect(off["script-src"]).toBe("script-src 'self' 'nonce-n'");
+    expect(off["frame-src"]).toBeUndefined();
+    expect(contentSecurityPolicy("n", loadConfig({}))).not.toContain("stripe");
+  });
 });

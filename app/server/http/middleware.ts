@@ -13,6 +13,9 @@ import { LOCALE_COOKIE, localeCookie, readCookie, XSRF_COOKIE, xsrfCookie } from
 import { DomainError } from "../errors.ts";
 import { errorToResponse, jsonError } from "./respond.ts";
 
+/** Where Stripe posts its events (docs/decisions/009-billing.md): signed, so exempt from the CSRF check. */
+export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
+
 export function isApiPath(rawPathname: string): boolean {
   const pathname = routedPath(rawPathname);
   return pathname.startsWith("/api/") || ["/login", "/logout", "/register", "/confirm-code", "/send-code", "/init-subscription", "/cancel-subscription", "/resume-subscription"].includes(pathname);
@@ -67,7 +70,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
       const actor = await resolveSession(services.db, readCookie(request, SESSION_COOKIE));
       context.set(actorContext, actor);
       binding = csrfBinding(actor?.sessionId);
-      await checkCsrf(request, services.secret, binding);
+      // Stripe's webhook carries no browser token: its signature proves where it comes from.
+      if (routedPath(url.pathname) !== STRIPE_WEBHOOK_PATH) await checkCsrf(request, services.secret, binding);
       checkArea(url.pathname, actor);
     } catch (err) {
       // A page answers with its error boundary (status kept); an endpoint and any CSRF

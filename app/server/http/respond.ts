@@ -38,6 +38,15 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   image_too_many_pixels: (locale) => m.error_image_too_many_pixels({}, { locale }),
   image_invalid: (locale) => m.error_image_invalid({}, { locale }),
   too_many_images: (locale) => m.error_too_many_images({}, { locale }),
+  // Billing (issue 12).
+  promo_unknown: (locale) => m.error_promo_unknown({}, { locale }),
+  promo_expired: (locale) => m.error_promo_expired({}, { locale }),
+  promo_used_up: (locale) => m.error_promo_used_up({}, { locale }),
+  already_subscribed: (locale) => m.error_already_subscribed({}, { locale }),
+  no_subscription: (locale) => m.error_no_subscription({}, { locale }),
+  transfer_subscription: (locale) => m.error_transfer_subscription({}, { locale }),
+  card_unavailable: (locale) => m.error_card_unavailable({}, { locale }),
+  no_transfer_waiting: (locale) => m.error_no_transfer_waiting({}, { locale }),
 };
 
 /** The user-facing sentence for an error code; unknown codes get the generic one for their status. */

@@ -8,6 +8,7 @@ import { createTransport } from "../mail/transport.ts";
 import { deleteOldWindows } from "../security/rate-limit.ts";
 import { deleteOldTokens } from "../accounts/accounts.queries.ts";
 import { FLUSH_EVERY_MS } from "../stats/view-counter.ts";
+import { runBillingJobs } from "../billing/billing.service.ts";
 
 export type Job = { name: string; everyMs: number; run: (signal: AbortSignal) => Promise<unknown> };
 export type Workers = { stop: () => Promise<void>; jobs: Job[] };
@@ -23,6 +24,9 @@ export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => 
       { name: "expired-sessions", everyMs: 60 * 60 * 1000, run: () => deleteExpiredSessions(services.db) },
       { name: "old-rate-limit-windows", everyMs: 60 * 60 * 1000, run: () => deleteOldWindows(services.db) },
       { name: "old-user-tokens", everyMs: 6 * 60 * 60 * 1000, run: () => deleteOldTokens(services.db) },
+      // Transfer subscriptions end at their end date (their warehouses anonymised at once) and are
+      // reminded of it some days before.
+      { name: "subscriptions", everyMs: 60_000, run: () => runBillingJobs(services.db, { config: services.config, origin: services.config.origin }) },
       // The search appearances and sheet views counted in memory since the last run, in one statement.
       ...(views ? [{ name: "view-stats", everyMs: FLUSH_EVERY_MS, run: () => views.flush() }] : []),
     ],

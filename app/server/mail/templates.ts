@@ -4,7 +4,7 @@
 // To add one: add its data type to MailTemplates and its builder to BUILDERS.
 import type { Locale } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
-import { formatDate, formatNumber } from "../../lib/format.ts";
+import { formatDate, formatNumber, formatPrice } from "../../lib/format.ts";
 
 export type MailTemplates = {
   /**
@@ -29,6 +29,14 @@ export type MailTemplates = {
   /** To a referent given one more warehouse to handle. */
   referent_assigned: { firstName: string | null; warehouse: { name: string; city: string }; link: string };
   account_decision: { firstName: string | null; decision: "approved" | "refused"; note: string | null; link: string; supportEmail: string };
+  /** To a stocker who chose to pay by bank transfer: what to pay, to whom, with which reason code. Amounts in cents. */
+  transfer_instructions: { firstName: string | null } & TransferMailFacts & { beneficiary: string; iban: string; link: string };
+  /** To every administrator: a stocker announced a bank transfer to be confirmed. */
+  transfer_requested_admin: { stocker: string; email: string } & TransferMailFacts & { link: string };
+  subscription_started: { firstName: string | null; count: number; until: string; trial: boolean; link: string };
+  /** A transfer subscription's end is near (TRANSFER_REMINDER_DAYS before). */
+  subscription_ending: { firstName: string | null; date: string; link: string };
+  subscription_ended: { firstName: string | null; link: string };
   confirm_code: { firstName: string | null; code: string; minutes: number; link: string };
   invitation: { firstName: string | null; invitedBy: string | null; role: "stocker" | "referent"; link: string; days: number };
   password_reset: { firstName: string | null; link: string; minutes: number };
@@ -69,7 +77,7 @@ export type MailTemplates = {
     | { verified: false; request: QuoteMailFacts; warehouses: QuoteMailWarehouse[] };
   /**
    * To whoever sent a quote request, when a warehouse's handler changes its state. Our facts
-   * only (the warehouse, anonymised unless claimed; the number; the state): a visitor's contact
+   * only (the warehouse, anonymised unless redeemed; the number; the state): a visitor's contact
    * address was never proven. The links are null for a visitor, who could not use them.
    */
   request_state_changed: {
@@ -97,6 +105,22 @@ export type MailTemplates = {
 };
 
 type QuoteMailWarehouse = { name: string; city: string; address: string | null };
+
+/** A bank transfer's facts, as both its e-mails show them. Amounts in cents. */
+export type TransferMailFacts = { amount: number; amountExclVat: number; reason: string; plan: "yearly" | "six_months"; warehousesCount: number };
+
+function transferFacts(d: TransferMailFacts & { beneficiary?: string; iban?: string }, locale: Locale): string {
+  const plan = d.plan === "yearly" ? m.bill_plan_yearly({}, { locale }) : m.bill_plan_six_months({}, { locale });
+  return [
+    `${m.bill_mail_label_amount({}, { locale })}: ${formatPrice(d.amount / 100)}`,
+    `${m.bill_mail_label_amount_excl({}, { locale })}: ${formatPrice(d.amountExclVat / 100)}`,
+    ...(d.beneficiary ? [`${m.bill_mail_label_beneficiary({}, { locale })}: ${d.beneficiary}`] : []),
+    ...(d.iban ? [`${m.bill_mail_label_iban({}, { locale })}: ${d.iban}`] : []),
+    `${m.bill_mail_label_reason({}, { locale })}: ${d.reason}`,
+    `${m.bill_mail_label_plan({}, { locale })}: ${plan}`,
+    `${m.bill_mail_label_warehouses({}, { locale })}: ${d.warehousesCount}`,
+  ].join("\n");
+}
 
 /** What a quote e-mail may show to an address nobody proved: our numbers and the choices of our form, no free text. */
 export type QuoteMailFacts = {
@@ -184,6 +208,36 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
       action: { label: m.afb_mail_action({}, { locale }), url: d.link },
     };
   },
+  transfer_instructions: (d, locale) => ({
+    subject: m.bill_mail_transfer_subject({}, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [m.bill_mail_transfer_body({}, { locale }), transferFacts(d, locale)],
+    action: { label: m.bill_mail_transfer_action({}, { locale }), url: d.link },
+  }),
+  transfer_requested_admin: (d, locale) => ({
+    subject: m.bill_mail_admin_subject({ stocker: d.stocker }, { locale }),
+    heading: greet(null, locale),
+    paragraphs: [m.bill_mail_admin_body({ stocker: d.stocker, email: d.email }, { locale }), transferFacts(d, locale)],
+    action: { label: m.bill_mail_admin_action({}, { locale }), url: d.link },
+  }),
+  subscription_started: (d, locale) => ({
+    subject: m.bill_mail_started_subject({}, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [d.trial ? m.bill_mail_trial_body({ count: d.count, until: d.until }, { locale }) : m.bill_mail_started_body({ count: d.count, until: d.until }, { locale })],
+    action: { label: m.bill_mail_started_action({}, { locale }), url: d.link },
+  }),
+  subscription_ending: (d, locale) => ({
+    subject: m.bill_mail_ending_subject({ date: d.date }, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [m.bill_mail_ending_body({ date: d.date }, { locale })],
+    action: { label: m.bill_mail_ending_action({}, { locale }), url: d.link },
+  }),
+  subscription_ended: (d, locale) => ({
+    subject: m.bill_mail_ended_subject({}, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [m.bill_mail_ended_body({}, { locale })],
+    action: { label: m.bill_mail_ended_action({}, { locale }), url: d.link },
+  }),
   referent_assigned: (d, locale) => ({
     subject: m.mail_referent_assigned_subject({ warehouse: d.warehouse.name }, { locale }),
     heading: greet(d.firstName, locale),

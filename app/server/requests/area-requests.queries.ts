@@ -170,7 +170,7 @@ type HunterLinkRow = {
   address: string;
   state: LinkState;
   is_hub: boolean;
-  user_id: number | null;
+  redeemed: boolean;
   listed: boolean;
   ref_name: string | null;
   ref_email: string | null;
@@ -187,7 +187,7 @@ export function hunterRequestsPageQuery(db: Database, args: HunterRequestsArgs &
       sql<HunterLinkRow[]>`(
         select coalesce(json_agg(json_build_object(
           'link_id', link.id, 'id', w.id, 'name', w.name, 'city', w.city, 'address', w.address, 'state', link.state,
-          'is_hub', w.is_hub, 'user_id', w.user_id, 'listed', w.status = 'approved' and not w.deactivated,
+          'is_hub', w.is_hub, 'redeemed', w.redeemed, 'listed', w.status = 'approved' and not w.deactivated,
           'ref_name', nullif(btrim(concat_ws(' ', ref.first_name, ref.last_name)), ''), 'ref_email', ref.email,
           'own_name', nullif(btrim(concat_ws(' ', own.first_name, own.last_name)), ''), 'own_email', own.email
         ) order by link.id), '[]')
@@ -216,7 +216,7 @@ export function findWarehouseForHunter(db: Database, warehouseId: number) {
     .selectFrom("warehouses as w")
     .leftJoin("users as ref", "ref.id", "w.referent_id")
     .leftJoin("users as own", "own.id", "w.user_id")
-    .select(["w.id", "w.name", "w.city", "w.province", "w.address", "w.cap", "w.total_m2", "w.is_hub", "w.user_id", "w.status", "w.deactivated"])
+    .select(["w.id", "w.name", "w.city", "w.province", "w.address", "w.cap", "w.total_m2", "w.is_hub", "w.redeemed", "w.status", "w.deactivated"])
     .select(["ref.first_name as ref_first", "ref.last_name as ref_last", "ref.email as ref_email", "own.first_name as own_first", "own.last_name as own_last", "own.email as own_email"])
     .select((eb) =>
       eb.selectFrom("images as i").select((e) => e.fn.coalesce("i.thumb_src", "i.src").as("src")).whereRef("i.warehouse_id", "=", "w.id").orderBy("i.position").orderBy("i.id").limit(1).as("img"),
@@ -255,7 +255,7 @@ export function lockLinkForStateChange(db: Database, linkId: number) {
     .innerJoin("warehouse_requests as r", "r.id", "link.warehouse_request_id")
     .leftJoin("users as u", "u.id", "r.user_id")
     .select(["link.id", "link.state", "link.warehouse_id", "link.warehouse_request_id"])
-    .select(["w.name as warehouse_name", "w.city as warehouse_city", "w.user_id as owner_id", "w.referent_id"])
+    .select(["w.name as warehouse_name", "w.city as warehouse_city", "w.user_id as owner_id", "w.redeemed", "w.referent_id"])
     .select(["r.user_id as requester_id", "r.contact", "r.lang as request_lang"])
     .select(["u.email as requester_email", "u.first_name as requester_first_name", "u.lang as requester_lang", "u.role as requester_role", "u.active as requester_active"])
     .where("link.id", "=", linkId)

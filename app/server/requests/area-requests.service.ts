@@ -144,9 +144,8 @@ export async function updateRequestState(db: Database, access: StateChangeAccess
       details: { link_id: link.id, warehouse_id: link.warehouse_id, owner_id: owner.id, before: link.state, after: state },
     });
 
-    // The sender learns the warehouse's identity only if it is claimed, as everywhere else.
-    const claimed = link.owner_id !== null;
-    const warehouse = { name: claimed ? link.warehouse_name : anonymisedName(link.warehouse_id), city: link.warehouse_city };
+    // The sender learns the warehouse's identity only if it is redeemed, as everywhere else.
+    const warehouse = { name: link.redeemed ? link.warehouse_name : anonymisedName(link.warehouse_id), city: link.warehouse_city };
     const number = requestNumber(link.warehouse_request_id);
 
     if (link.requester_id !== null && link.requester_email) {
@@ -244,7 +243,7 @@ export async function listHunterRequests(db: Database, owner: { id: number; role
     (r): HunterRequestItem => ({
       ...requestDetails(r),
       warehouses: (r.warehouses ?? []).map((w) => {
-        const redeemed = w.user_id !== null;
+        const redeemed = w.redeemed;
         return {
           link_id: w.link_id,
           id: w.id,
@@ -285,7 +284,7 @@ export async function hunterWarehouseDetail(db: Database, owner: { id: number; r
     warehouseRatings(db, [warehouseId]),
   ]);
   if (!w || (links.length === 0 && !favourite)) throw new NotFoundError();
-  const redeemed = w.user_id !== null;
+  const redeemed = w.redeemed;
   const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
   return {
     warehouse: {
@@ -298,7 +297,8 @@ export async function hunterWarehouseDetail(db: Database, owner: { id: number; r
       total_m2: w.total_m2,
       is_hub: w.is_hub,
       redeemed,
-      img: w.img,
+      // A photo can tell the warehouse apart as well as its name.
+      img: redeemed ? w.img : null,
       referent: redeemed
         ? contactOf({ ref_name: name(w.ref_first, w.ref_last), ref_email: w.ref_email, own_name: name(w.own_first, w.own_last), own_email: w.own_email })
         : null,

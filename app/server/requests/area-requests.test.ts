@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CompiledQuery, sql } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { actorOf, makeSpecification, makeUser, makeWarehouse, makeRequest } from "../../../tests/support/factories.ts";
+import { actorOf, makeSpecification, makeUser, makeWarehouse, makeRequest, subscribeWarehouses } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
 import { ForbiddenError, NotFoundError } from "../errors.ts";
@@ -54,6 +54,8 @@ async function setup() {
   const wa2 = await makeWarehouse(db, { user_id: stockerA.id, referent_id: referent1.id, name: "Alfa Due", city: "Monza", is_hub: true });
   const wb1 = await makeWarehouse(db, { user_id: stockerB.id, referent_id: referent2.id, name: "Beta", city: "Lodi" });
   const wu = await makeWarehouse(db, { name: "Magazzino Segreto", city: "Bergamo", address: "Via Nascosta 9" });
+  await subscribeWarehouses(db, stockerA.id, [wa1.id, wa2.id]);
+  await subscribeWarehouses(db, stockerB.id, [wb1.id]);
   const s1 = await makeSpecification(db, { cat_id: 1, value: "Picking", value_en: "Picking EN" });
   const s2 = await makeSpecification(db, { cat_id: 3, value: "Allarme", value_en: "Alarm" });
 

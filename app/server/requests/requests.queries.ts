@@ -18,6 +18,7 @@ export function findRequestableWarehouses(db: Database, ids: number[]) {
       "warehouses.address",
       "warehouses.city",
       "warehouses.user_id",
+      "warehouses.redeemed",
       "owner.email as owner_email",
       "owner.first_name as owner_first_name",
       "owner.lang as owner_lang",

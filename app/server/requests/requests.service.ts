@@ -207,7 +207,7 @@ export async function sendQuoteRequests(db: Database, actor: Actor | null, input
     }
     await createNotifications(trx, notifications);
 
-    const contacted = sorted.map((w) => (w.user_id !== null ? { name: w.name, city: w.city, address: w.address } : { name: anonymisedName(w.id), city: w.city, address: null }));
+    const contacted = sorted.map((w) => (w.redeemed ? { name: w.name, city: w.city, address: w.address } : { name: anonymisedName(w.id), city: w.city, address: null }));
     // The requester's own words go back only to an address proven theirs: a logged-in user
     // writing their account's address. A visitor (or a user typing another address) could
     // otherwise make us mail any text to anyone.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { actorOf, makeClaimedWarehouse, makeSpecification, makeUser, makeWarehouse, requestTableCounts } from "../../../tests/support/factories.ts";
+import { actorOf, makeRedeemedWarehouse, makeSpecification, makeUser, makeWarehouse, requestTableCounts } from "../../../tests/support/factories.ts";
 import { callJson } from "../../../tests/support/endpoint.ts";
 import { action as sendRequests } from "../../routes/api/warehouses.send-requests.ts";
 import { sendRequestsSchema } from "../../schemas/quote.ts";
@@ -19,15 +19,15 @@ const aboutRequest = (id: number) => sql<boolean>`(data->>'warehouse_request_id'
 async function setup() {
   const db = t.db;
   const admins = [await makeUser(db, { role: "admin", lang: "it" }), await makeUser(db, { role: "admin", lang: "en" })];
-  const a = await makeClaimedWarehouse(db, { name: "Deposito Alfa", city: "Milano" });
-  const b = await makeClaimedWarehouse(db, { name: "Deposito Beta", city: "Monza" }, { lang: "en" });
-  const c = await makeClaimedWarehouse(db, { name: "Deposito Gamma", city: "Lodi" });
+  const a = await makeRedeemedWarehouse(db, { name: "Deposito Alfa", city: "Milano" });
+  const b = await makeRedeemedWarehouse(db, { name: "Deposito Beta", city: "Monza" }, { lang: "en" });
+  const c = await makeRedeemedWarehouse(db, { name: "Deposito Gamma", city: "Lodi" });
   const referent = await makeUser(db, { role: "referent", first_name: "Rita" });
-  const d = await makeClaimedWarehouse(db, { name: "Deposito Delta", city: "Pavia", referent_id: referent.id });
+  const d = await makeRedeemedWarehouse(db, { name: "Deposito Delta", city: "Pavia", referent_id: referent.id });
   const unclaimed = await makeWarehouse(db, { name: "Magazzino Segreto", city: "Bergamo" });
-  const deactivated = (await makeClaimedWarehouse(db, { deactivated: true })).warehouse;
-  const pending = (await makeClaimedWarehouse(db, { status: "pending" })).warehouse;
-  const refused = (await makeClaimedWarehouse(db, { status: "refused" })).warehouse;
+  const deactivated = (await makeRedeemedWarehouse(db, { deactivated: true })).warehouse;
+  const pending = (await makeRedeemedWarehouse(db, { status: "pending" })).warehouse;
+  const refused = (await makeRedeemedWarehouse(db, { status: "refused" })).warehouse;
   const specs = [await makeSpecification(db, { cat_id: 1, value: "Picking", value_en: "Picking EN" }), await makeSpecification(db, { cat_id: 3, value: "Allarme", value_en: "Alarm" })];
   const hunter = await makeUser(db, { role: "stock_hunter", email: "Cacciatore@Test.example" });
   return { admins, a, b, c, d, referent, unclaimed, deactivated, pending, refused, specs, hunter };

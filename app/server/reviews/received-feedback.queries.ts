@@ -41,7 +41,7 @@ function reportsFrom(db: Database, owner: FeedbackOwner) {
 }
 
 const AUTHOR = ["a.company as author_company", "a.first_name as author_first_name", "a.last_name as author_last_name"] as const;
-const WAREHOUSE = ["w.id as warehouse_id", "w.name as warehouse_name", "w.user_id as warehouse_owner_id"] as const;
+const WAREHOUSE = ["w.id as warehouse_id", "w.name as warehouse_name", "w.redeemed as warehouse_redeemed"] as const;
 
 function reviewColumns(db: Database, owner: FeedbackOwner) {
   return reviewsFrom(db, owner)

@@ -33,8 +33,8 @@ function base(row: ReceivedReviewRow | ReceivedReportRow, owner: FeedbackOwner) 
     id: row.id,
     author,
     author_name: authorName(author),
-    // A hunter learns an unclaimed warehouse's identity nowhere, not even here.
-    warehouse: { id: row.warehouse_id, name: owner.role === "stock_hunter" && row.warehouse_owner_id === null ? anonymisedName(row.warehouse_id) : row.warehouse_name },
+    // A hunter learns the identity of a warehouse that is not redeemed nowhere, not even here.
+    warehouse: { id: row.warehouse_id, name: owner.role === "stock_hunter" && !row.warehouse_redeemed ? anonymisedName(row.warehouse_id) : row.warehouse_name },
     warehouse_request_id: row.warehouse_request_id,
     created_at: row.created_at,
   };

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CompiledQuery, sql } from "kysely";
 import type { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { actorOf, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
+import { actorOf, makeRequest, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { FeedbackTarget, User } from "../db/types.ts";
 import { NotFoundError } from "../errors.ts";
@@ -94,6 +94,8 @@ beforeAll(async () => {
   wa1 = await makeWarehouse(t.db, { user_id: stockerA.id, referent_id: referent.id, name: "A uno" });
   wa2 = await makeWarehouse(t.db, { user_id: stockerA.id, name: "A due" });
   wb = await makeWarehouse(t.db, { user_id: stockerB.id, name: "B" });
+  await subscribeWarehouses(t.db, stockerA.id, [wa1.id, wa2.id]);
+  await subscribeWarehouses(t.db, stockerB.id, [wb.id]);
   unclaimed = await makeWarehouse(t.db, { referent_id: referent.id, name: "Senza padrone" });
 
   const h = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [wa1.id, wb.id, unclaimed.id], state: "confirmed" });

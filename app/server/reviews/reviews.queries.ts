@@ -22,6 +22,7 @@ export function findLinkForFeedback(db: Database, warehouseId: number, requestId
       "w.name as warehouse_name",
       "w.city as warehouse_city",
       "w.user_id as owner_id",
+      "w.redeemed",
       "w.referent_id",
     ])
     .where("l.warehouse_id", "=", warehouseId)

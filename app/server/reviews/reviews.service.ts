@@ -100,8 +100,8 @@ function feedbackPath(user: Recipient, target: FeedbackTarget, kind: "review" | 
 /**
  * The notification and the e-mail of a review or report, to each recipient, in the transaction
  * that writes it. What the author typed (their company, a subject) and the warehouse's name are
- * escaped, so they show as text in the notification's markup. A hunter learns an unclaimed
- * warehouse's name nowhere, not here either.
+ * escaped, so they show as text in the notification's markup. A hunter learns the name of a
+ * warehouse that is not redeemed nowhere, not here either.
  */
 async function tellRecipients(
   trx: Database,
@@ -114,7 +114,7 @@ async function tellRecipients(
   const users = await findFeedbackRecipients(trx, recipients(link, target, authorId));
   if (users.length === 0) return;
   const number = requestNumber(link.request_id);
-  const warehouse = target === "hunter" && link.owner_id === null ? anonymisedName(link.warehouse_id) : link.warehouse_name;
+  const warehouse = target === "hunter" && !link.redeemed ? anonymisedName(link.warehouse_id) : link.warehouse_name;
   const shown = { author: escapeForMarkup(feedback.author), warehouse: escapeForMarkup(warehouse), number };
   const average = feedback.average !== null && feedback.average > 0 ? reviewAverage(feedback.average) : null;
   const idKey = feedback.kind === "review" ? "review_id" : "report_id";

@@ -9,7 +9,7 @@ export type ZoneArgs = { lat: number; lng: number; radiusM: number };
 
 /**
  * Bytes per warehouse in zonePointsQuery's answer: the id as int4, negative when the warehouse
- * is unclaimed, then latitude and longitude in millionths of a degree as int4 (the published
+ * is not redeemed (anonymised), then latitude and longitude in millionths of a degree as int4 (the published
  * position has 6 decimals). Nothing more: every value more per row costs as much as the scan.
  */
 export const ZONE_POINT_BYTES = 12;
@@ -26,7 +26,7 @@ const inZone = (args: ZoneArgs) =>
 export function zonePointsQuery(args: ZoneArgs): RawBuilder<{ points: Buffer | null }> {
   return sql<{ points: Buffer | null }>`
     select string_agg(
-             int4send((case when w.user_id is null then -w.id else w.id end)::int)
+             int4send((case when w.redeemed then w.id else -w.id end)::int)
              || int4send((w.pub_lat * 1e6)::int) || int4send((w.pub_lng * 1e6)::int),
              ''::bytea) as points
     from warehouses w
@@ -95,10 +95,13 @@ export type SearchCard = {
   pub_lng: number;
   is_hub: boolean;
   total_m2: number | null;
-  claimed: boolean;
+  /** Claimed and covered by its owner's subscription: its identity is public (migration 0008). */
+  redeemed: boolean;
+  /** Nobody owns it yet: a visitor may register to claim it. */
+  claimable: boolean;
   /** Every specification of the warehouse (warehouses.spec_ids, kept by triggers). */
   spec_ids: number[];
-  /** The first image (by position) of a claimed warehouse, if any. */
+  /** The first image (by position) of a redeemed warehouse, if any. */
   img: string | null;
   /** The average of its hunters' rated reviews (avg_value scale, × 10) and their count; null without any. */
   rating_avg: number | null;
@@ -110,8 +113,8 @@ export async function findSearchCards(db: Database, ids: number[]): Promise<Sear
   if (ids.length === 0) return [];
   const { rows } = await sql<SearchCard>`
     select w.id::int as id, w.name, w.city, w.address, w.cap, w.pub_lat, w.pub_lng, w.is_hub, w.total_m2::float8 as total_m2,
-           w.user_id is not null as claimed, array_to_string(w.spec_ids, ',') as spec_ids,
-           case when w.user_id is not null
+           w.redeemed, w.user_id is null as claimable, array_to_string(w.spec_ids, ',') as spec_ids,
+           case when w.redeemed
              then (select coalesce(i.thumb_src, i.src) from images i where i.warehouse_id = w.id order by i.position, i.id limit 1)
            end as img,
            rv.rating_avg, rv.rating_count

@@ -88,22 +88,23 @@ function cardSpecifications(ids: number[], index: SpecIndex): { list: ResultSpec
   return { list, count: visible.length };
 }
 
-/** What the browser may see of a warehouse: unclaimed ones anonymised, at their published position (spec §4). */
+/** What the browser may see of a warehouse: anonymised unless redeemed, at its published position (spec §4, decision 009). */
 export function publicResult(row: SearchCard, distance: number, specs: SpecIndex): SearchResultWarehouse {
   const card = cardSpecifications(row.spec_ids, specs);
   return {
     id: row.id,
-    name: row.claimed ? row.name : `Stocker ${row.id}`,
+    name: row.redeemed ? row.name : `Stocker ${row.id}`,
     city: row.city,
-    address: row.claimed ? row.address : row.city,
-    cap: row.claimed ? row.cap : null,
+    address: row.redeemed ? row.address : row.city,
+    cap: row.redeemed ? row.cap : null,
     lat: row.pub_lat,
     lng: row.pub_lng,
     distance: round(distance / 1000, 2),
     is_hub: row.is_hub,
     total_m2: row.total_m2 === null ? null : Number(row.total_m2),
-    c_sub: row.claimed,
-    img: row.claimed ? row.img : null,
+    c_sub: row.redeemed,
+    claimable: row.claimable,
+    img: row.redeemed ? row.img : null,
     specifications: card.list,
     specifications_count: card.count,
     rating: row.rating_count ? { avg_value: row.rating_avg ?? 0, count: row.rating_count } : null,

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { subscribeWarehouses } from "../../../tests/support/factories.ts";
 import { sql } from "kysely";
 import { pino } from "pino";
 import { RouterContextProvider } from "react-router";
@@ -43,7 +44,8 @@ const ids: Record<string, number> = {};
 async function addWarehouse(
   key: string,
   at: { lat: number; lng: number },
-  opts: { claimed?: boolean; specs?: string[]; status?: "approved" | "pending" | "refused"; deactivated?: boolean; total_m2?: number | null } = {},
+  // claimed: owned by the test stocker and, unless `subscribed` is false, covered by their subscription (redeemed).
+  opts: { claimed?: boolean; subscribed?: boolean; specs?: string[]; status?: "approved" | "pending" | "refused"; deactivated?: boolean; total_m2?: number | null } = {},
 ) {
   const row = await t.db
     .insertInto("warehouses")
@@ -70,6 +72,7 @@ async function addWarehouse(
     .returning("id")
     .executeTakeFirstOrThrow();
   ids[key] = row.id;
+  if (opts.claimed && opts.subscribed !== false) await subscribeWarehouses(t.db, stockerId, [row.id]);
   for (const s of opts.specs ?? []) await t.db.insertInto("warehouse_specifications").values({ warehouse_id: row.id, specification_id: specs[s]! }).execute();
   return row.id;
 }
@@ -264,13 +267,29 @@ describe("what the browser sees", () => {
     await t.db.deleteFrom("warehouses").where("name", "like", "Jitter %").execute();
   });
 
-  it("shows a warehouse at its true position once claimed", async () => {
+  it("shows a warehouse at its true position once redeemed, and anonymises it again when the subscription ends", async () => {
     const id = await addWarehouse("to-claim", destination(MILANO, 4, 10));
     const real = await t.db.selectFrom("warehouses").select(["lat", "lng"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const truePosition = { lat: Math.round(real.lat * 1e6) / 1e6, lng: Math.round(real.lng * 1e6) / 1e6 };
+    const find = async () => (await search({ lat: MILANO.lat, lng: MILANO.lng })).warehouses.find((x) => x.id === id)!;
+
+    // Claimed, no subscription covering it: still anonymised, and nobody else can claim it.
     await t.db.updateTable("warehouses").set({ user_id: stockerId }).where("id", "=", id).execute();
-    const w = (await search({ lat: MILANO.lat, lng: MILANO.lng })).warehouses.find((x) => x.id === id)!;
-    expect({ lat: w.lat, lng: w.lng }).toEqual({ lat: Math.round(real.lat * 1e6) / 1e6, lng: Math.round(real.lng * 1e6) / 1e6 });
-    expect(w.name).toBe("Real name to-claim");
+    expect(await find()).toMatchObject({ name: `Stocker ${id}`, c_sub: false, claimable: false, img: null });
+    expect(await find()).toMatchObject(await expectedPosition(id, real));
+
+    // Covered by the owner's running subscription: its identity at once.
+    const subscriptionId = await subscribeWarehouses(t.db, stockerId, [id]);
+    const w = await find();
+    expect({ lat: w.lat, lng: w.lng }).toEqual(truePosition);
+    expect(w).toMatchObject({ name: "Real name to-claim", c_sub: true, claimable: false });
+
+    // The subscription ends: anonymised again in the next search.
+    await t.db.updateTable("subscriptions").set({ stripe_status: "canceled" }).where("id", "=", subscriptionId).execute();
+    expect(await find()).toMatchObject({ name: `Stocker ${id}`, c_sub: false, address: "Milano" });
+    expect(await find()).toMatchObject(await expectedPosition(id, real));
+    await t.db.updateTable("subscriptions").set({ stripe_status: "active" }).where("id", "=", subscriptionId).execute();
+    await t.db.deleteFrom("subscription_warehouses").where("warehouse_id", "=", id).execute();
     await t.db.deleteFrom("warehouses").where("id", "=", id).execute();
   });
 
@@ -295,7 +314,7 @@ describe("what the browser sees", () => {
     expect(text).not.toContain("private-");
     expect(text).not.toContain("12.5");
     expect(Object.keys(body.warehouses[0]!).sort()).toEqual(
-      ["address", "c_sub", "cap", "city", "distance", "id", "img", "is_hub", "lat", "lng", "name", "rating", "specifications", "specifications_count", "total_m2"].sort(),
+      ["address", "c_sub", "cap", "city", "claimable", "distance", "id", "img", "is_hub", "lat", "lng", "name", "rating", "specifications", "specifications_count", "total_m2"].sort(),
     );
   });
 

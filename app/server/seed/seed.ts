@@ -18,13 +18,14 @@ import { SPECIFICATION_CATEGORY_IDS } from "./catalogue.ts";
 import { generateImagePool, type SeedImage } from "./images.ts";
 import { companyDomain, hunterCompany, landline, mobilePhone, person, slug, STREETS, stockerCompany, vatNumber, type Person } from "./people.ts";
 import { createRandom, type Random } from "./random.ts";
+import { computePrice } from "../../lib/pricing.ts";
 
 export const DEMO_PASSWORD = "demo-password-1";
 
 export const DEMO_ACCOUNTS: { email: string; role: UserRole; accountType?: 0 | 1; label: string }[] = [
   { email: "admin@demo.test", role: "admin", label: "administrator (back office at /admin)" },
   { email: "stocker@demo.test", role: "stocker", accountType: 0, label: "stocker: 12 warehouses, active yearly subscription" },
-  { email: "keeper@demo.test", role: "stocker", accountType: 1, label: "stock keeper: 6 warehouses, free trial" },
+  { email: "keeper@demo.test", role: "stocker", accountType: 1, label: "stock keeper: 6 warehouses, no subscription yet (try the billing flow)" },
   { email: "referent@demo.test", role: "referent", label: "referent of the demo stocker's warehouses" },
   { email: "hunter@demo.test", role: "stock_hunter", label: "stock hunter: quote requests, favourites, reviews" },
 ];
@@ -704,10 +705,19 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
     row: Omit<Row<"subscriptions">, "id" | "user_id" | "price_unit_amount"> & { plan: "yearly" | "six_months" },
   ) => {
     const id = subscriptions.length + 1;
-    subscriptions.push({ id, user_id: owner.id, price_unit_amount: PRICE[row.plan], ...row });
-    for (const w of infos) {
-      if (w.ownerId === owner.id && w.status === "approved") subscriptionWarehouses.push({ subscription_id: id, warehouse_id: w.id });
-    }
+    const covered = infos.filter((w) => w.ownerId === owner.id && w.status === "approved");
+    const hubs = covered.filter((w) => w.isHub).length;
+    const price = computePrice({
+      unitAmount: PRICE[row.plan],
+      warehouses: covered.length,
+      hubs,
+      amountOff: row.amount_off ?? null,
+      percentOff: row.percent_off === undefined || row.percent_off === null ? null : Number(row.percent_off),
+      hubPercentOff: row.hub_percent_off === undefined || row.hub_percent_off === null ? null : Number(row.hub_percent_off),
+      vatRate: 22,
+    });
+    subscriptions.push({ id, user_id: owner.id, price_unit_amount: PRICE[row.plan], amount: price.total, hubs_count: hubs, ...row });
+    for (const w of covered) subscriptionWarehouses.push({ subscription_id: id, warehouse_id: w.id });
   };
   subscribe(demoStocker, {
     stripe_status: "active",
@@ -719,7 +729,12 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
     ends_at: new Date(now + 165 * DAY),
     created_at: ago(200),
   });
-  subscribe(keeper, {
+  Object.assign(users[demoStocker.id - 1]!, { pm_type: "card", pm_last_four: "4242" });
+  // The stock keeper owns warehouses no subscription covers (shown anonymised): the billing flow
+  // can be tried end to end with this account.
+  const inTrial = stockers[3]!;
+  Object.assign(users[inTrial.id - 1]!, { pm_type: "card", pm_last_four: "5556" });
+  subscribe(inTrial, {
     stripe_status: "trialing",
     plan: "six_months",
     payment_type: "card",
@@ -728,12 +743,25 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
     ends_at: new Date(now + 10 * DAY),
     created_at: ago(20),
   });
+  // Cancelled by its owner, still running until the end of the period.
+  const cancelledRunning = stockers[4]!;
+  Object.assign(users[cancelledRunning.id - 1]!, { pm_type: "card", pm_last_four: "1881" });
+  subscribe(cancelledRunning, {
+    stripe_status: "active",
+    plan: "yearly",
+    payment_type: "card",
+    has_canceled: true,
+    started_at: ago(300),
+    ends_at: new Date(now + 65 * DAY),
+    created_at: ago(300),
+  });
   const transferWaiting = stockers[5]!;
-  Object.assign(users[transferWaiting.id - 1]!, { pm_type: "transfer", transfer_requested_at: ago(2) });
+  Object.assign(users[transferWaiting.id - 1]!, { pm_type: "transfer", stockspace_code: "SS-7KQ4MZ", transfer_requested_at: ago(2) });
   subscribe(transferWaiting, { stripe_status: "pending_transfer", plan: "yearly", payment_type: "transfer", created_at: ago(2) });
   const transferDone = stockers[6]!;
   Object.assign(users[transferDone.id - 1]!, {
     pm_type: "transfer",
+    stockspace_code: "SS-H3VN8R",
     transfer_requested_at: ago(95),
     transfer_info: "Bonifico verificato su estratto conto, CRO 0345 1234 5678.",
   });

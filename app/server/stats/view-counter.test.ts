@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { actorOf, makeClaimedWarehouse, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
+import { actorOf, makeRedeemedWarehouse, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { testContext, testServices } from "../../../tests/support/endpoint.ts";
 import { servicesContext, type Actor, type AppServices, type RequestInfo } from "../context.ts";
 import { createViewCounter, romeDay, writeStatsBatch, type StatsBatch } from "./view-counter.ts";
@@ -258,7 +258,7 @@ describe("what is counted", () => {
 
   it("counts the cards the search's map opens", async () => {
     const services = withViews();
-    const { warehouse } = await makeClaimedWarehouse(t.db);
+    const { warehouse } = await makeRedeemedWarehouse(t.db);
     const res = await searchCardsLoader({
       request: new Request(`http://stockspace.test/api/warehouses/search/cards?ids=${warehouse.id},${warehouse.id}&lat=45.46&lng=9.19`),
       params: {},
@@ -273,7 +273,7 @@ describe("what is counted", () => {
 
   it("counts a sheet's views, except its owner's, its referent's and an administrator's", async () => {
     const referent = await makeUser(t.db, { role: "referent" });
-    const { owner, warehouse } = await makeClaimedWarehouse(t.db, { referent_id: referent.id });
+    const { owner, warehouse } = await makeRedeemedWarehouse(t.db, { referent_id: referent.id });
     const otherStocker = await makeUser(t.db, { role: "stocker" });
     const hunter = await makeUser(t.db, { role: "stock_hunter" });
     const admin = await makeUser(t.db, { role: "admin" });

@@ -5,7 +5,7 @@ import type { ExpressionBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/types.ts";
 
-/** The columns anyone may see of a claimed warehouse. */
+/** The columns anyone may see of a redeemed warehouse. */
 export const publicWarehouseColumns = [
   "warehouses.id",
   "warehouses.name",
@@ -31,30 +31,33 @@ export function isListed(eb: ExpressionBuilder<DB, "warehouses">) {
   return eb.and([eb("warehouses.status", "=", "approved"), eb("warehouses.deactivated", "=", false)]);
 }
 
-/** Claimed (redeemed): it has an owner. Only claimed warehouses have a public sheet. */
-export function isClaimed(eb: ExpressionBuilder<DB, "warehouses">) {
-  return eb("warehouses.user_id", "is not", null);
+/**
+ * Redeemed: claimed and covered by its owner's active or trialing subscription (the column is kept
+ * by triggers, migration 0008). Only redeemed warehouses have a public sheet.
+ */
+export function isRedeemed(eb: ExpressionBuilder<DB, "warehouses">) {
+  return eb("warehouses.redeemed", "=", true);
 }
 
-/** A claimed, listed warehouse with its owner's account type, or undefined. */
+/** A redeemed, listed warehouse with its owner's account type, or undefined. */
 export function findPublicWarehouse(db: Database, id: number) {
   return db
     .selectFrom("warehouses")
     .innerJoin("users as owner", "owner.id", "warehouses.user_id")
     .select([...publicWarehouseColumns, "owner.account_type"])
     .where("warehouses.id", "=", id)
-    .where((eb) => eb.and([isListed(eb), isClaimed(eb)]))
+    .where((eb) => eb.and([isListed(eb), isRedeemed(eb)]))
     .executeTakeFirst();
 }
 
-/** Several claimed, listed warehouses (unknown, unclaimed and unlisted ids are left out). */
+/** Several redeemed, listed warehouses (unknown, anonymised and unlisted ids are left out). */
 export function findPublicWarehouses(db: Database, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("warehouses")
     .select([...publicWarehouseColumns])
     .where("warehouses.id", "in", ids)
-    .where((eb) => eb.and([isListed(eb), isClaimed(eb)]))
+    .where((eb) => eb.and([isListed(eb), isRedeemed(eb)]))
     .execute();
 }
 

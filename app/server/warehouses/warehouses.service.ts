@@ -1,5 +1,5 @@
-// The public warehouse sheet and the comparison. Both show claimed (redeemed) warehouses
-// only: an unclaimed warehouse is anonymised everywhere and has no sheet of its own.
+// The public warehouse sheet and the comparison. Both show redeemed warehouses only (claimed and
+// covered by the owner's subscription): any other one is anonymised everywhere and has no sheet.
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import type { Locale } from "../../lib/locale.ts";
@@ -53,7 +53,7 @@ function groupSpecifications(rows: SpecRow[], locale: Locale): SpecificationGrou
 
 export type WarehouseSheet = Awaited<ReturnType<typeof getWarehouseSheet>>;
 
-/** The public sheet of a claimed, approved, active warehouse; anything else is NotFound. */
+/** The public sheet of a redeemed, approved, active warehouse; anything else is NotFound. */
 export async function getWarehouseSheet(db: Database, _actor: Actor | null, id: number, opts: { locale: Locale; now?: Date }) {
   const warehouse = await findPublicWarehouse(db, id);
   if (!warehouse) throw new NotFoundError();
@@ -104,7 +104,7 @@ export function parseCompareIds(raw: string | null | undefined): number[] {
 
 export type CompareCard = Awaited<ReturnType<typeof compareWarehouses>>["warehouses"][number];
 
-/** Cards for the comparison, in the order asked; ids that are not claimed and listed come back as `missing`. */
+/** Cards for the comparison, in the order asked; ids that are not redeemed and listed come back as `missing`. */
 export async function compareWarehouses(db: Database, _actor: Actor | null, ids: number[], opts: { locale: Locale }) {
   const wanted = ids.slice(0, COMPARE_MAX);
   const rows = await findPublicWarehouses(db, wanted);

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { addImages, attachSpecifications, makeClaimedWarehouse, makeSpecification, makeWarehouse, setTimes } from "../../../tests/support/factories.ts";
+import { addImages, attachSpecifications, makeRedeemedWarehouse, makeSpecification, makeWarehouse, setTimes } from "../../../tests/support/factories.ts";
 import { compareWarehouses, getWarehouseSheet, parseCompareIds, websiteLink } from "./warehouses.service.ts";
 
 const t = useTestDatabase();
 
-let claimed: Awaited<ReturnType<typeof makeClaimedWarehouse>>;
+let claimed: Awaited<ReturnType<typeof makeRedeemedWarehouse>>;
 let specIds: number[];
 
 beforeAll(async () => {
-  claimed = await makeClaimedWarehouse(t.db, { name: "Polo Logistico Sud", is_hub: true, website: "polo.example.com" }, { account_type: 1 });
+  claimed = await makeRedeemedWarehouse(t.db, { name: "Polo Logistico Sud", is_hub: true, website: "polo.example.com" }, { account_type: 1 });
   // Category 1 gets 7 values (more than 5), category 3 two; one hidden value never shows.
   const specs = [];
   for (let i = 0; i < 7; i++) specs.push(await makeSpecification(t.db, { cat_id: 1, value: `Servizio ${i}`, value_en: i === 0 ? null : `Service ${i}`, position: i }));
@@ -71,16 +71,16 @@ describe("getWarehouseSheet", () => {
 
   it("is not found for unclaimed, deactivated, pending, refused and unknown warehouses", async () => {
     const unclaimed = await makeWarehouse(t.db);
-    const deactivated = (await makeClaimedWarehouse(t.db, { deactivated: true })).warehouse;
-    const pending = (await makeClaimedWarehouse(t.db, { status: "pending" })).warehouse;
-    const refused = (await makeClaimedWarehouse(t.db, { status: "refused" })).warehouse;
+    const deactivated = (await makeRedeemedWarehouse(t.db, { deactivated: true })).warehouse;
+    const pending = (await makeRedeemedWarehouse(t.db, { status: "pending" })).warehouse;
+    const refused = (await makeRedeemedWarehouse(t.db, { status: "refused" })).warehouse;
     for (const id of [unclaimed.id, deactivated.id, pending.id, refused.id, 999999999]) {
       await expect(getWarehouseSheet(t.db, null, id, { locale: "it" })).rejects.toMatchObject({ status: 404 });
     }
   });
 
   it("has no opening status when the warehouse gave no hours", async () => {
-    const other = await makeClaimedWarehouse(t.db);
+    const other = await makeRedeemedWarehouse(t.db);
     const sheet = await getWarehouseSheet(t.db, null, other.warehouse.id, { locale: "it" });
     expect(sheet.opening).toBeNull();
     expect(sheet.schedule).toBeNull();
@@ -90,7 +90,7 @@ describe("getWarehouseSheet", () => {
 
 describe("compareWarehouses", () => {
   it("gives a card per claimed warehouse with the first 4 specification values, and lists the others as missing", async () => {
-    const second = await makeClaimedWarehouse(t.db, { name: "Secondo", website: null });
+    const second = await makeRedeemedWarehouse(t.db, { name: "Secondo", website: null });
     const unclaimed = await makeWarehouse(t.db);
     const ids = [second.warehouse.id, unclaimed.id, claimed.warehouse.id, 424242];
     const result = await compareWarehouses(t.db, null, ids, { locale: "it" });

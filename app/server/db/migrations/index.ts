@@ -7,6 +7,7 @@ import * as m0004 from "./0004_published_positions.ts";
 import * as m0005 from "./0005_quote_limit_indexes.ts";
 import * as m0006 from "./0006_warehouse_management.ts";
 import * as m0007 from "./0007_logged_in_areas.ts";
+import * as m0008 from "./0008_billing.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0005_quote_limit_indexes": m0005,
   "0006_warehouse_management": m0006,
   "0007_logged_in_areas": m0007,
+  "0008_billing": m0008,
 };

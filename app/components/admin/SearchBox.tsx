@@ -1,0 +1,76 @@
+// The search box of a back-office list: a GET form (so it works before hydration, and the
+// search lives in the URL: a reload or a shared link keeps it) that, once hydrated, also fires
+// by itself when the typing pauses for 750 ms (spec §2). A new search starts at page 1: only
+// the search parameter is sent, so ?page= is dropped.
+import { useEffect, useRef } from "react";
+import { Form, useSubmit } from "react-router";
+import { buttonClass, inputClass } from "../ui/styles.ts";
+
+export const SEARCH_DELAY_MS = 750;
+
+type Props = {
+  /** The query parameter (e.g. "search"). */
+  name: string;
+  /** The current search, as the loader read it from the URL. */
+  value: string;
+  label: string;
+  buttonLabel: string;
+};
+
+export function SearchBox({ name, value, label, buttonLabel }: Props) {
+  const submit = useSubmit();
+  const input = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const cancel = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  const run = (text: string) => {
+    cancel();
+    const trimmed = text.trim();
+    // An empty search leaves the URL clean (no "?search=").
+    void submit(trimmed ? { [name]: trimmed } : {}, { method: "get", replace: true, preventScrollReset: true });
+  };
+
+  useEffect(() => cancel, []);
+  // Back and forward change the URL under the box: show that search, unless the user is typing.
+  useEffect(() => {
+    if (input.current && document.activeElement !== input.current) input.current.value = value;
+  }, [value]);
+
+  return (
+    <Form
+      method="get"
+      role="search"
+      className="flex max-w-xl gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        run(input.current?.value ?? "");
+      }}
+    >
+      <label htmlFor={`search-${name}`} className="sr-only">
+        {label}
+      </label>
+      <input
+        ref={input}
+        id={`search-${name}`}
+        name={name}
+        type="search"
+        defaultValue={value}
+        placeholder={label}
+        maxLength={120}
+        autoComplete="off"
+        className={inputClass}
+        onChange={(event) => {
+          const text = event.currentTarget.value;
+          cancel();
+          timer.current = setTimeout(() => run(text), SEARCH_DELAY_MS);
+        }}
+      />
+      <button type="submit" className={buttonClass("secondary", "md")}>
+        {buttonLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,270 @@
+// /admin/transfers (Bonifici): the stockers waiting for their bank transfer to be confirmed,
+// oldest request first, searchable (?search=, by name, e-mail or reason code), 20 a page
+// (?page=). "Conferma bonifico" opens a popup with optional notes that posts to this page's
+// action (the same service as POST /api/admin/users/{id}/start-subscription): the subscription
+// starts, the stocker is told, and the row leaves the list when the page data reloads.
+import { useEffect, useRef, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { Button } from "react-aria-components";
+import type { Route } from "./+types/transfers";
+import { actorContext, servicesContext } from "../../server/context.ts";
+import { requireRole } from "../../server/http/guard.ts";
+import { pageWork } from "../../server/http/respond.ts";
+import { readFormData } from "../../server/http/input.ts";
+import { ConflictError, DomainError, NotFoundError, ValidationError } from "../../server/errors.ts";
+import { listTransfers, startTransferSubscription, type TransferItem } from "../../server/billing/billing.service.ts";
+import { startSubscriptionSchema } from "../../schemas/billing.ts";
+import { idNumber } from "../../schemas/common.ts";
+import { m } from "../../paraglide/messages.js";
+import { formatDate, formatNumber, formatPrice } from "../../lib/format.ts";
+import { euros, type PlanName } from "../../lib/pricing.ts";
+import { pageCount, pageParam } from "../../lib/pagination.ts";
+import { areaBase } from "../../lib/area-paths.ts";
+import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
+import { useRootData } from "../../lib/root-data.ts";
+import { Pagination } from "../../components/ui/Pagination.tsx";
+import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
+import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
+import { buttonClass } from "../../components/ui/styles.ts";
+import { SearchBox } from "../../components/admin/SearchBox.tsx";
+
+/** Spec §9: 20 transfers a page. */
+const PAGE_SIZE = 20;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await pageWork(() => requireRole(context.get(actorContext), "admin"));
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 120) || null;
+  const page = pageParam(url.searchParams.get("page"));
+  // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
+  const list = await listTransfers(context.get(servicesContext).db, { filters: { search }, limit: PAGE_SIZE, page: page - 1 });
+  return { ...list, search, page, pages: pageCount(list.transfers_count, PAGE_SIZE) };
+}
+
+export function meta() {
+  return [{ title: m.page_title({ title: m.admbill_transfers_title() }) }, { name: "robots", content: "noindex" }];
+}
+
+export type ConfirmResult = { ok: true; user_id: number } | { ok: false; error: "not_waiting" | "invalid" | "general" };
+
+export async function action({ request, context }: Route.ActionArgs): Promise<ConfirmResult> {
+  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
+  const form = await pageWork(() => readFormData(request));
+  const userId = idNumber.safeParse(form.get("user_id"));
+  const notes = form.get("transfer_info");
+  const body = startSubscriptionSchema.safeParse({ user_data: { transfer_info: typeof notes === "string" ? notes : null } });
+  if (!userId.success || !body.success) return { ok: false, error: "invalid" };
+  const services = context.get(servicesContext);
+  try {
+    await startTransferSubscription(services.db, actor, userId.data, { transfer_info: body.data.user_data?.transfer_info ?? null }, {
+      config: services.config,
+      gateway: services.billing ?? null,
+      origin: services.config.origin,
+      log: services.log,
+    });
+    return { ok: true, user_id: userId.data };
+  } catch (err) {
+    // Confirmed meanwhile (by another administrator), or no longer a stocker: the list is stale.
+    if (err instanceof ConflictError || err instanceof NotFoundError) return { ok: false, error: "not_waiting" };
+    if (err instanceof ValidationError) return { ok: false, error: "invalid" };
+    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
+    throw err;
+  }
+}
+
+const planLabel = (plan: PlanName) => (plan === "yearly" ? m.bill_plan_yearly() : m.bill_plan_six_months());
+const accountTypeLabel = (type: 0 | 1 | null) => (type === 1 ? m.admbill_account_keeper() : type === 0 ? m.admbill_account_stocker() : "—");
+const amountText = (amount: number | null) => (amount === null ? "—" : formatPrice(euros(amount)));
+
+type Row = Route.ComponentProps["loaderData"]["transfers"][number];
+
+export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
+  const { transfers, transfers_count, search, page, pages } = loaderData;
+  const [confirming, setConfirming] = useState<Row | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const open = (t: Row) => {
+    setNotice(null);
+    setConfirming(t);
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{m.admbill_transfers_title()}</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {m.admbill_transfers_count({ count: formatNumber(transfers_count) })} · {m.admbill_transfers_intro()}
+        </p>
+      </div>
+      <div className="mt-6">
+        <SearchBox name="search" value={search ?? ""} label={m.admbill_transfers_search()} buttonLabel={m.admbill_search_button()} />
+      </div>
+      {notice && (
+        <div className="mt-6" data-testid="transfer-confirmed">
+          <FormMessage tone="success">{notice}</FormMessage>
+        </div>
+      )}
+      {transfers.length === 0 ? (
+        <p className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-600" data-testid="transfers-empty">
+          {search ? m.admbill_transfers_empty_search() : m.admbill_transfers_empty()}
+        </p>
+      ) : (
+        <>
+          <div className="mt-6 hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm lg:block">
+            <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="admin-transfers">
+              <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">{m.admbill_col_stocker()}</th>
+                  <th scope="col" className="px-4 py-3">{m.admbill_col_reason()}</th>
+                  <th scope="col" className="px-4 py-3">{m.admbill_col_plan()}</th>
+                  <th scope="col" className="px-4 py-3 text-right">{m.admbill_col_amount()}</th>
+                  <th scope="col" className="px-4 py-3 text-right">{m.admbill_col_warehouses()}</th>
+                  <th scope="col" className="px-4 py-3">{m.admbill_col_requested()}</th>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">{m.admbill_col_actions()}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {transfers.map((t) => (
+                  <tr key={t.subscription_id} className="align-top hover:bg-slate-50">
+                    <td className="px-4 py-3">
+                      <Link to={areaBase("stocker", "it", t.user_id)} className="font-semibold text-brand-700 hover:underline" title={m.admbill_open_area()}>
+                        {t.name}
+                      </Link>
+                      <div className="text-slate-600 [overflow-wrap:anywhere]">{t.email}</div>
+                      <div className="mt-0.5 text-xs text-slate-500">{accountTypeLabel(t.account_type)}</div>
+                    </td>
+                    <td className="px-4 py-3 font-mono whitespace-nowrap text-slate-800">{t.reason ?? "—"}</td>
+                    <td className="px-4 py-3 text-slate-700">{planLabel(t.plan)}</td>
+                    <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{amountText(t.amount)}</td>
+                    <td className="px-4 py-3 text-right text-slate-700 tabular-nums">{formatNumber(t.warehouses_count)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(t.requested_at)}</td>
+                    <td className="px-4 py-3 text-right">
+                      <ConfirmButton name={t.name} onPress={() => open(t)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {/* Below 1024 px the seven columns do not fit: one card a stocker. */}
+          <ul className="mt-6 space-y-3 lg:hidden" data-testid="admin-transfers-cards">
+            {transfers.map((t) => (
+              <li key={t.subscription_id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <Link to={areaBase("stocker", "it", t.user_id)} className="font-semibold text-brand-700 hover:underline" title={m.admbill_open_area()}>
+                      {t.name}
+                    </Link>
+                    <div className="text-sm text-slate-600 [overflow-wrap:anywhere]">{t.email}</div>
+                    <div className="mt-0.5 text-xs text-slate-500">{accountTypeLabel(t.account_type)}</div>
+                  </div>
+                  <ConfirmButton name={t.name} onPress={() => open(t)} />
+                </div>
+                <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm sm:grid-cols-5">
+                  <div>
+                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admbill_col_reason()}</dt>
+                    <dd className="font-mono text-slate-800">{t.reason ?? "—"}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admbill_col_amount()}</dt>
+                    <dd className="font-semibold text-slate-900 tabular-nums">{amountText(t.amount)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admbill_col_plan()}</dt>
+                    <dd className="text-slate-700">{planLabel(t.plan)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admbill_col_warehouses()}</dt>
+                    <dd className="text-slate-700 tabular-nums">{formatNumber(t.warehouses_count)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admbill_col_requested()}</dt>
+                    <dd className="text-slate-700">{formatDate(t.requested_at)}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Pagination page={page} pages={pages} />
+      <ConfirmTransferDialog
+        transfer={confirming}
+        onClose={() => setConfirming(null)}
+        onConfirmed={(t) => {
+          setConfirming(null);
+          setNotice(m.admbill_confirmed({ name: t.name }));
+        }}
+      />
+    </div>
+  );
+}
+
+function ConfirmButton({ name, onPress }: { name: string; onPress: () => void }) {
+  return (
+    <Button onPress={onPress} aria-label={m.admbill_confirm_button_label({ name })} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
+      {m.admbill_confirm_button()}
+    </Button>
+  );
+}
+
+type TransferRow = Pick<TransferItem, "user_id" | "name" | "email" | "reason" | "plan" | "amount" | "warehouses_count">;
+
+function ConfirmTransferDialog({ transfer, onClose, onConfirmed }: { transfer: TransferRow | null; onClose: () => void; onConfirmed: (t: TransferRow) => void }) {
+  const fetcher = useFetcher<ConfirmResult>();
+  const { csrfToken } = useRootData();
+  // The row stays on screen while the popup closes; the answer is handled once.
+  const [shown, setShown] = useState<TransferRow | null>(transfer);
+  const handled = useRef<ConfirmResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (transfer) {
+      setShown(transfer);
+      setError(null);
+      handled.current = fetcher.data ?? null;
+    }
+    // Only when another row is opened: the answer of the last one is not this one's.
+  }, [transfer]);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data || !shown) return;
+    handled.current = fetcher.data;
+    if (fetcher.data.ok) onConfirmed(shown);
+    else setError(fetcher.data.error === "not_waiting" ? m.admbill_error_not_waiting() : m.admbill_error_general());
+  }, [fetcher.state, fetcher.data, shown, onConfirmed]);
+
+  const pending = fetcher.state !== "idle";
+  return (
+    <PopupDialog id="confirm-transfer" title={m.admbill_confirm_title()} subtitle={shown?.name} isOpen={transfer !== null} onClose={onClose}>
+      {shown && (
+        <fetcher.Form method="post" className="space-y-4" data-testid="confirm-transfer-form">
+          <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
+          <input type="hidden" name="user_id" value={shown.user_id} />
+          {error && <FormMessage tone="error">{error}</FormMessage>}
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-xl bg-slate-50 p-4 text-sm">
+            <dt className="text-slate-600">{m.admbill_col_reason()}</dt>
+            <dd className="text-right font-mono font-semibold text-slate-900">{shown.reason ?? "—"}</dd>
+            <dt className="text-slate-600">{m.admbill_confirm_amount()}</dt>
+            <dd className="text-right font-semibold text-slate-900 tabular-nums">{amountText(shown.amount)}</dd>
+            <dt className="text-slate-600">{m.admbill_col_plan()}</dt>
+            <dd className="text-right text-slate-900">{planLabel(shown.plan)}</dd>
+            <dt className="text-slate-600">{m.admbill_col_warehouses()}</dt>
+            <dd className="text-right text-slate-900 tabular-nums">{formatNumber(shown.warehouses_count)}</dd>
+          </dl>
+          <p className="text-sm text-slate-700">{m.admbill_confirm_text()}</p>
+          <TextInput name="transfer_info" label={m.admbill_confirm_notes()} multiline rows={3} description={m.admbill_confirm_notes_hint()} />
+          <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
+            <Button onPress={onClose} className={buttonClass("secondary", "md")}>
+              {m.admbill_cancel()}
+            </Button>
+            <Button type="submit" isPending={pending} className={buttonClass("primary", "md")}>
+              {pending ? m.form_sending() : m.admbill_confirm_submit()}
+            </Button>
+          </div>
+        </fetcher.Form>
+      )}
+    </PopupDialog>
+  );
+}

@@ -1,0 +1,38 @@
+// The stocker's billing pages: {prefix}/billing (the three steps, or the live subscription) and
+// {prefix}/confirm-subscription (where Stripe returns after the card step). Both open the
+// stocker's area like every area page; an administrator's view only reads: the confirm page then
+// shows the latest state without asking Stripe (confirmSubscription is the stocker's own call).
+import { servicesContext } from "../../server/context.ts";
+import { pageWork } from "../../server/http/respond.ts";
+import { billingPage, confirmSubscription, pendingTransferDetails, storedOutcome } from "../../server/billing/billing.service.ts";
+import type { BillingPageView, SubscriptionView } from "../../lib/billing.ts";
+import { areaFrame, areaPage, type AreaArgs } from "./area-pages.server.ts";
+
+/** {prefix}/billing: the stocker's warehouses, plans, VAT, trial, Stripe's publishable key, the live subscription. */
+export async function loadBillingPage(args: AreaArgs) {
+  const page = await areaPage(args, "stocker");
+  const services = args.context.get(servicesContext);
+  const billing = await billingPage(services.db, { id: page.owner.id }, { config: services.config });
+  // A subscription waiting for its transfer: the page repeats what to transfer, as the data page does.
+  const pending = billing.current?.stripe_status === "pending_transfer" ? await pendingTransferDetails(services.db, page.owner.id, services.config) : null;
+  const data: BillingPageView = {
+    ...billing,
+    // An administrator never pays for the stocker: no key reaches their page.
+    publishable_key: page.asAdmin ? null : billing.publishable_key,
+    pending_transfer: pending,
+  };
+  return { data, frame: areaFrame(page), locale: page.locale };
+}
+
+/** {prefix}/confirm-subscription: the stocker's own view asks Stripe for the latest state. */
+export async function loadConfirmPage(args: AreaArgs) {
+  const page = await areaPage(args, "stocker");
+  const services = args.context.get(servicesContext);
+  const { db, config } = services;
+  if (page.asAdmin) {
+    const stored = await storedOutcome(db, page.owner.id);
+    return { outcome: stored.outcome, subscription: stored.subscription as SubscriptionView | null, frame: areaFrame(page), locale: page.locale };
+  }
+  const result = await pageWork(() => confirmSubscription(db, page.actor, { config, gateway: services.billing ?? null, origin: config.origin, log: services.log }));
+  return { outcome: result.outcome, subscription: result.subscription as SubscriptionView | null, frame: areaFrame(page), locale: page.locale };
+}

@@ -1,0 +1,200 @@
+// SQL of subscriptions, promo codes and the admin's Transfers list.
+import { sql } from "kysely";
+import type { Database } from "../db/database.ts";
+import type { StripeStatus } from "../db/types.ts";
+
+/** A stocker has at most one of these at a time (subscriptions_one_live_idx). */
+export const LIVE_STATUSES: StripeStatus[] = ["incomplete", "pending_transfer", "trialing", "active", "past_due"];
+/** The statuses that make a subscription's warehouses public (warehouse_is_redeemed, migration 0008). */
+export const RUNNING_STATUSES: StripeStatus[] = ["trialing", "active"];
+
+const subscriptionColumns = [
+  "s.id",
+  "s.user_id",
+  "s.stripe_subscription_id",
+  "s.stripe_status",
+  "s.plan",
+  "s.payment_type",
+  "s.promo_code_id",
+  "s.price_unit_amount",
+  "s.amount_off",
+  "s.percent_off",
+  "s.hub_percent_off",
+  "s.amount",
+  "s.hubs_count",
+  "s.trial_ends_at",
+  "s.ends_at",
+  "s.has_canceled",
+  "s.started_at",
+  "s.transfer_info",
+  "s.stripe_event_at",
+  "s.created_at",
+] as const;
+
+/** The stocker's live subscription (see LIVE_STATUSES), or undefined. */
+export function findLiveSubscription(db: Database, userId: number) {
+  return db.selectFrom("subscriptions as s").select(subscriptionColumns).where("s.user_id", "=", userId).where("s.stripe_status", "in", LIVE_STATUSES).executeTakeFirst();
+}
+
+/** The stocker's latest subscription, live or ended (the profile shows an ended one as expired). */
+export function findLatestSubscription(db: Database, userId: number) {
+  return db.selectFrom("subscriptions as s").select(subscriptionColumns).where("s.user_id", "=", userId).orderBy("s.created_at", "desc").orderBy("s.id", "desc").executeTakeFirst();
+}
+
+export function findSubscriptionByStripeId(db: Database, stripeId: string) {
+  return db.selectFrom("subscriptions as s").select(subscriptionColumns).where("s.stripe_subscription_id", "=", stripeId).executeTakeFirst();
+}
+
+export function findSubscription(db: Database, id: number) {
+  return db.selectFrom("subscriptions as s").select(subscriptionColumns).where("s.id", "=", id).executeTakeFirst();
+}
+
+/** Whether the stocker ever had a subscription that started (the free trial is for the first one). */
+export async function hasStartedBefore(db: Database, userId: number): Promise<boolean> {
+  const row = await db.selectFrom("subscriptions").select("id").where("user_id", "=", userId).where("started_at", "is not", null).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The warehouses a subscription covers. */
+export function subscriptionWarehouses(db: Database, subscriptionId: number) {
+  return db
+    .selectFrom("subscription_warehouses as sw")
+    .innerJoin("warehouses as w", "w.id", "sw.warehouse_id")
+    .select(["w.id", "w.name", "w.city", "w.address", "w.is_hub"])
+    .where("sw.subscription_id", "=", subscriptionId)
+    .orderBy("w.name")
+    .orderBy("w.id")
+    .execute();
+}
+
+/**
+ * The stocker's warehouses a subscription may cover: their own, approved and active (the spec's
+ * "own, claimed, approved"), with whether their live subscription already covers them.
+ */
+export function billableWarehouses(db: Database, userId: number) {
+  return db
+    .selectFrom("warehouses as w")
+    .select(["w.id", "w.name", "w.city", "w.province", "w.address", "w.is_hub", "w.total_m2", "w.redeemed"])
+    .where("w.user_id", "=", userId)
+    .where("w.status", "=", "approved")
+    .where("w.deactivated", "=", false)
+    .orderBy("w.name")
+    .orderBy("w.id")
+    .execute();
+}
+
+export function findPromoCode(db: Database, code: string) {
+  return db.selectFrom("promo_codes").selectAll().where("code", "=", code).executeTakeFirst();
+}
+
+/**
+ * Counts one use of a promo code, unless that would pass its maximum (a concurrent start got the
+ * last one). Returns whether it was counted.
+ */
+export async function redeemPromoCode(db: Database, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable("promo_codes")
+    .set((eb) => ({ times_redeemed: eb("times_redeemed", "+", 1) }))
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("max_redemptions", "is", null), eb("times_redeemed", "<", eb.ref("max_redemptions"))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** A short reason code is free (users.stockspace_code is unique). */
+export async function reasonCodeTaken(db: Database, code: string): Promise<boolean> {
+  const row = await db.selectFrom("users").select("id").where("stockspace_code", "=", code).executeTakeFirst();
+  return row !== undefined;
+}
+
+export type TransferFilters = { search: string | null };
+
+/**
+ * The stockers waiting for their bank transfer to be confirmed (pending_transfer). The waiting
+ * subscriptions are few (an administrator confirms them within days) and are read first, by
+ * subscriptions_stripe_status_idx, as a materialised set; their users are then read by key and
+ * searched, whatever the size of users.
+ */
+function transfersBase(db: Database, filters: TransferFilters) {
+  let query = db
+    .with(
+      (cte) => cte("waiting").materialized(),
+      (qb) => qb.selectFrom("subscriptions").select(["id", "user_id", "plan", "amount", "created_at"]).where("stripe_status", "=", "pending_transfer"),
+    )
+    .selectFrom("waiting as s")
+    .innerJoin("users as u", "u.id", "s.user_id");
+  const term = filters.search?.trim();
+  if (term) {
+    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb("u.email", "ilike", like),
+        eb("u.first_name", "ilike", like),
+        eb("u.last_name", "ilike", like),
+        eb("u.company", "ilike", like),
+        eb("u.request_business_name", "ilike", like),
+        eb("u.stockspace_code", "ilike", like),
+      ]),
+    );
+  }
+  return query;
+}
+
+export function transfersPageQuery(db: Database, args: { filters: TransferFilters; limit: number; offset: number }) {
+  return transfersBase(db, args.filters)
+    .select([
+      "u.id as user_id",
+      "u.email",
+      "u.first_name",
+      "u.last_name",
+      "u.company",
+      "u.request_business_name",
+      "u.account_type",
+      "u.stockspace_code",
+      "u.transfer_requested_at",
+      "s.id as subscription_id",
+      "s.plan",
+      "s.amount",
+      "s.created_at",
+    ])
+    .select((eb) => eb.selectFrom("subscription_warehouses as sw").select(sql<number>`count(*)::int`.as("n")).whereRef("sw.subscription_id", "=", "s.id").as("warehouses_count"))
+    .orderBy("s.created_at", "asc")
+    .orderBy("s.id", "asc")
+    .limit(args.limit)
+    .offset(args.offset);
+}
+
+export async function countTransfers(db: Database, filters: TransferFilters): Promise<number> {
+  const row = await transfersBase(db, filters).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Subscriptions the app ends itself at ends_at: transfers, and card ones not held by Stripe (demo data). */
+export function dueForExpiry(db: Database, now: Date) {
+  return db
+    .selectFrom("subscriptions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select(["s.id", "s.user_id", "s.plan", "s.ends_at", "u.email", "u.first_name", "u.lang"])
+    .where("s.stripe_status", "in", RUNNING_STATUSES)
+    .where("s.stripe_subscription_id", "is", null)
+    .where("s.ends_at", "<=", now)
+    .orderBy("s.ends_at")
+    .limit(200)
+    .execute();
+}
+
+/** Transfer subscriptions ending within `days` whose reminder has not gone out. */
+export function dueForReminder(db: Database, args: { now: Date; until: Date }) {
+  return db
+    .selectFrom("subscriptions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select(["s.id", "s.user_id", "s.plan", "s.ends_at", "u.email", "u.first_name", "u.lang"])
+    .where("s.payment_type", "=", "transfer")
+    .where("s.stripe_status", "=", "active")
+    .where("s.reminder_sent_at", "is", null)
+    .where("s.ends_at", ">", args.now)
+    .where("s.ends_at", "<=", args.until)
+    .orderBy("s.ends_at")
+    .limit(200)
+    .execute();
+}

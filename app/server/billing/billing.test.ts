@@ -1,0 +1,298 @@
+// Subscriptions end to end on the server: init-subscription, the transfer path, the card path
+// against the local Stripe stand-in with the real SDK (webhooks signed with the SDK's own test
+// helper), cancel and resume, the expiry job, and what a subscription makes public.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../tests/support/db.ts";
+import { actorOf, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
+import { callJson } from "../../../tests/support/endpoint.ts";
+import { loadConfig } from "../config.ts";
+import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in.ts";
+import { action as initAction } from "../../routes/api/init-subscription.ts";
+import { action as cancelAction } from "../../routes/api/cancel-subscription.ts";
+import { action as resumeAction } from "../../routes/api/resume-subscription.ts";
+import { action as paymentTypeAction } from "../../routes/api/stocker/profile.update-payment-type.ts";
+import { action as webhookAction } from "../../routes/api/stripe.webhook.ts";
+import { action as startAction } from "../../routes/api/admin/users.start-subscription.ts";
+import { computePrice } from "../../lib/pricing.ts";
+import { createBillingGateway, type BillingGateway } from "./stripe-gateway.ts";
+import { runBillingJobs } from "./billing.service.ts";
+import { findPublicWarehouses } from "../warehouses/warehouses.queries.ts";
+import type { User } from "../db/types.ts";
+
+const t = useTestDatabase();
+let standIn: StripeStandIn;
+let gateway: BillingGateway;
+let admin: User;
+let otherStocker: User;
+let othersWarehouse: { id: number };
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  gateway = createBillingGateway({ secretKey: standIn.secretKey, publishableKey: "pk_test_standin", webhookSecret: standIn.webhookSecret, apiBase: standIn.url });
+  admin = await makeUser(t.db, { role: "admin" });
+  otherStocker = await makeUser(t.db, { role: "stocker" });
+  othersWarehouse = await makeWarehouse(t.db, { user_id: otherStocker.id, name: "Altrui" });
+});
+afterAll(() => standIn?.close());
+
+const config = loadConfig({ NODE_ENV: "test", ORIGIN: "http://stockspace.test" });
+const stripeServices = () => ({ billing: gateway });
+
+/** A stocker with three approved warehouses, one a hub, and one pending. */
+async function stockerWithWarehouses(fields: Partial<User> = {}) {
+  const stocker = await makeUser(t.db, { role: "stocker", ...fields });
+  const a = await makeWarehouse(t.db, { user_id: stocker.id, name: `Alfa ${stocker.id}` });
+  const b = await makeWarehouse(t.db, { user_id: stocker.id, name: `Beta ${stocker.id}`, is_hub: true });
+  const c = await makeWarehouse(t.db, { user_id: stocker.id, name: `Gamma ${stocker.id}` });
+  const pending = await makeWarehouse(t.db, { user_id: stocker.id, name: `Pending ${stocker.id}`, status: "pending" });
+  return { stocker, ids: [a.id, b.id, c.id], pending };
+}
+
+async function makePromo(fields: Record<string, unknown>) {
+  return t.db
+    .insertInto("promo_codes")
+    .values({ code: `P${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e6)}`, ...fields })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+const counts = async () => ({
+  subscriptions: Number((await t.db.selectFrom("subscriptions").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+  links: Number((await t.db.selectFrom("subscription_warehouses").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+});
+
+const redeemedOf = async (ids: number[]) =>
+  (await t.db.selectFrom("warehouses").select(["id", "redeemed"]).where("id", "in", ids).orderBy("id").execute()).map((w) => w.redeemed);
+
+describe("POST /init-subscription", () => {
+  it("prices three warehouses with a hub, the yearly plan and a promo code by the spec's rule", async () => {
+    const { stocker, ids } = await stockerWithWarehouses();
+    const promo = await makePromo({ percent_off: 20, hub_percent_off: 50 });
+    const res = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "yearly", promo_code: promo.code.toLowerCase(), w_ids: ids } });
+    expect(res.status).toBe(200);
+    // 49000 × 3 = 147000; − 20 % = 117600; − 50 % of the hub's third (19600) = 98000 cents.
+    expect(res.json).toMatchObject({ amount_off: null, percent_off: 20, hub_percent_off: 50, price_unit_amount: 49_000, client_secret: null, card_available: false, warehouses_count: 3, hubs_count: 1 });
+    expect(res.json.price).toEqual(computePrice({ unitAmount: 49_000, warehouses: 3, hubs: 1, percentOff: 20, hubPercentOff: 50, vatRate: 22 }));
+    expect(res.json.price.total).toBe(98_000);
+    expect(res.json.price.totalExclVat).toBe(80_328); // 980,00 / 1,22 = 803,28
+    expect(res.json.url).toBe("http://stockspace.test/it/stocker/profile/confirm-subscription");
+    const row = await t.db.selectFrom("subscriptions").selectAll().where("id", "=", res.json.subscription_id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: stocker.id, stripe_status: "incomplete", plan: "yearly", amount: 98_000, hubs_count: 1, promo_code_id: promo.id });
+    // Nothing is public before payment.
+    expect(await redeemedOf(ids)).toEqual([false, false, false]);
+  });
+
+  it("refuses someone else's, pending or unknown warehouses, an empty list and bad promo codes, changing nothing", async () => {
+    const { stocker, ids, pending } = await stockerWithWarehouses();
+    const expired = await makePromo({ percent_off: 10, valid_until: new Date(Date.now() - 1000) });
+    const notYet = await makePromo({ percent_off: 10, valid_from: new Date(Date.now() + 86_400_000) });
+    const usedUp = await makePromo({ amount_off: 1000, max_redemptions: 3, times_redeemed: 3 });
+    const inactive = await makePromo({ amount_off: 1000, active: false });
+    const before = await counts();
+    const call = (body: unknown) => callJson(initAction, t.db, { actor: actorOf(stocker), body, locale: "en" });
+    for (const w_ids of [[...ids, othersWarehouse.id], [pending.id], [99_999_999]]) {
+      const res = await call({ subscription: "yearly", w_ids });
+      expect(res.status).toBe(422);
+      expect(res.json.errors).toEqual({ w_ids: "invalid" });
+    }
+    for (const body of [{ subscription: "yearly", w_ids: [] }, { subscription: "monthly", w_ids: ids }, { subscription: "yearly", w_ids: [-1] }, { subscription: "yearly", w_ids: "1,2" }]) {
+      expect((await call(body)).status).toBe(422);
+    }
+    const promoCases: [string, string][] = [
+      ["NOPE", "promo_unknown"],
+      [inactive.code, "promo_unknown"],
+      [expired.code, "promo_expired"],
+      [notYet.code, "promo_expired"],
+      [usedUp.code, "promo_used_up"],
+      ["-100%", "promo_unknown"],
+    ];
+    for (const [code, error] of promoCases) {
+      const res = await call({ subscription: "yearly", promo_code: code, w_ids: ids });
+      expect(res.status).toBe(422);
+      expect(res.json.errors).toEqual({ promo_code: error });
+      expect(res.json.message).toMatch(/promo code/);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("is for stockers only", async () => {
+    const hunter = await makeUser(t.db, { role: "stock_hunter" });
+    const referent = await makeUser(t.db, { role: "referent" });
+    for (const actor of [hunter, referent, admin]) {
+      const res = await callJson(initAction, t.db, { actor: actorOf(actor), body: { subscription: "yearly", w_ids: [othersWarehouse.id] } });
+      expect(res.status).toBe(403);
+    }
+    expect((await callJson(initAction, t.db, { body: { subscription: "yearly", w_ids: [othersWarehouse.id] } })).status).toBe(401);
+  });
+
+  it("replaces an unpaid attempt, and refuses a new one while a subscription runs", async () => {
+    const { stocker, ids } = await stockerWithWarehouses();
+    const first = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "yearly", w_ids: ids } });
+    const second = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "six_months", w_ids: ids.slice(0, 1) } });
+    expect(second.status).toBe(200);
+    const rows = await t.db.selectFrom("subscriptions").select(["id", "stripe_status"]).where("user_id", "=", stocker.id).orderBy("id").execute();
+    expect(rows).toEqual([
+      { id: first.json.subscription_id, stripe_status: "canceled" },
+      { id: second.json.subscription_id, stripe_status: "incomplete" },
+    ]);
+    await t.db.updateTable("subscriptions").set({ stripe_status: "active" }).where("id", "=", second.json.subscription_id).execute();
+    const third = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "yearly", w_ids: ids } });
+    expect(third.status).toBe(409);
+    expect(third.json.error).toBe("already_subscribed");
+  });
+});
+
+describe("the bank transfer", () => {
+  it("gives the amount, IBAN and reason code, e-mails the stocker and the administrators; the admin's confirmation makes the warehouses public", async () => {
+    const { stocker, ids } = await stockerWithWarehouses({ company: "Depositi Bianchi srl" });
+    const promo = await makePromo({ amount_off: 5000, max_redemptions: 10 });
+    const init = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "yearly", promo_code: promo.code, w_ids: ids } });
+    const res = await callJson(paymentTypeAction, t.db, { actor: actorOf(stocker), body: { payment_type: "transfer" } });
+    expect(res.status).toBe(200);
+    expect(res.json.user_id).toBe(stocker.id);
+    expect(res.json.transfer).toMatchObject({ amount: init.json.price.total, amount_excl_vat: init.json.price.totalExclVat, iban: config.billing.transfer.iban, beneficiary: config.billing.transfer.beneficiary, warehouses_count: 3 });
+    expect(res.json.transfer.reason).toMatch(/^SS-[A-HJ-NP-Z2-9]{6}$/);
+    const user = await t.db.selectFrom("users").select(["pm_type", "stockspace_code", "transfer_requested_at"]).where("id", "=", stocker.id).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ pm_type: "transfer", stockspace_code: res.json.transfer.reason });
+    expect(user.transfer_requested_at).not.toBeNull();
+    const mails = await t.db.selectFrom("mail_outbox").select(["to_address", "subject", "text"]).where("text", "like", `%${res.json.transfer.reason}%`).execute();
+    expect(mails.map((m) => m.to_address).sort()).toEqual([admin.email, stocker.email].sort());
+    for (const mail of mails) expect(mail.text).toContain("€ 1.420,00"); // 3 × 490,00 − 50,00
+    expect(mails.find((m) => m.to_address === stocker.email)!.text).toContain(config.billing.transfer.iban);
+    expect(await redeemedOf(ids)).toEqual([false, false, false]);
+
+    // Someone else's confirmation is refused; the admin's starts it, audited.
+    expect((await callJson(startAction, t.db, { actor: actorOf(otherStocker), params: { id: String(stocker.id) }, body: { user_data: { transfer_info: "x" } } })).status).toBe(403);
+    const confirmed = await callJson(startAction, t.db, { actor: actorOf(admin), params: { id: String(stocker.id) }, body: { user_data: { transfer_info: "CRO 1234" } } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json).toEqual({ user_id: stocker.id });
+    expect(await redeemedOf(ids)).toEqual([true, true, true]);
+    expect((await findPublicWarehouses(t.db, ids)).map((w) => w.name).sort()).toEqual(ids.map((_, i) => ["Alfa", "Beta", "Gamma"][i] + ` ${stocker.id}`).sort());
+    const audit = await t.db.selectFrom("audit_log").selectAll().where("action", "=", "subscription.start").where("entity_id", "=", stocker.id).execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toMatchObject({ transfer_info: "CRO 1234", before: "pending_transfer", after: "active" });
+    const promoAfter = await t.db.selectFrom("promo_codes").select("times_redeemed").where("id", "=", promo.id).executeTakeFirstOrThrow();
+    expect(promoAfter.times_redeemed).toBe(1);
+    const notification = await t.db.selectFrom("notifications").select("type").where("user_id", "=", stocker.id).execute();
+    expect(notification.map((n) => n.type)).toContain("subscription_started");
+    // Twice: nothing waits any more.
+    expect((await callJson(startAction, t.db, { actor: actorOf(admin), params: { id: String(stocker.id) }, body: {} })).status).toBe(409);
+
+    // The end date passes: the job ends it and the warehouses are anonymised again.
+    const s = await t.db.selectFrom("subscriptions").select(["id", "ends_at"]).where("user_id", "=", stocker.id).where("stripe_status", "=", "active").executeTakeFirstOrThrow();
+    const reminder = await runBillingJobs(t.db, { config, origin: "http://stockspace.test" }, new Date(s.ends_at!.getTime() - 3 * 86_400_000));
+    expect(reminder.reminded).toBeGreaterThanOrEqual(1);
+    expect((await runBillingJobs(t.db, { config, origin: "http://stockspace.test" }, new Date(s.ends_at!.getTime() - 2 * 86_400_000))).reminded).toBe(0);
+    const ended = await runBillingJobs(t.db, { config, origin: "http://stockspace.test" }, new Date(s.ends_at!.getTime() + 1000));
+    expect(ended.expired).toBeGreaterThanOrEqual(1);
+    expect(await redeemedOf(ids)).toEqual([false, false, false]);
+    expect(await findPublicWarehouses(t.db, ids)).toEqual([]);
+  });
+
+  it("needs an initialised subscription, and takes only the transfer", async () => {
+    const { stocker } = await stockerWithWarehouses();
+    expect((await callJson(paymentTypeAction, t.db, { actor: actorOf(stocker), body: { payment_type: "transfer" } })).status).toBe(404);
+    expect((await callJson(paymentTypeAction, t.db, { actor: actorOf(stocker), body: { payment_type: "bitcoin" } })).status).toBe(422);
+    expect((await callJson(paymentTypeAction, t.db, { actor: actorOf(await makeUser(t.db, { role: "stock_hunter" })), body: { payment_type: "transfer" } })).status).toBe(403);
+  });
+});
+
+describe("card payments through Stripe (the local stand-in, the real SDK)", () => {
+  const signed = (event: object, secret?: string) => {
+    const { body, signature } = standIn.sign(event, secret ? { secret } : undefined);
+    return { rawBody: body, headers: { "Stripe-Signature": signature } };
+  };
+  const post = (event: object, secret?: string) => callJson(webhookAction, t.db, { ...signed(event, secret), services: stripeServices(), path: "/api/stripe/webhook" });
+
+  it("creates the customer and subscription, gives the client secret; signed events activate it once, in any order", async () => {
+    const { stocker, ids } = await stockerWithWarehouses();
+    const init = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "six_months", w_ids: ids.slice(0, 2) }, services: stripeServices() });
+    expect(init.status).toBe(200);
+    expect(Object.keys(init.json)).toEqual(expect.arrayContaining(["subscription_id", "client_secret", "amount_off", "percent_off", "hub_percent_off", "price_unit_amount", "url"]));
+    // A first subscription starts with the free trial: the card is saved (a setup intent).
+    expect(init.json).toMatchObject({ card_available: true, intent: "setup", trial_days: config.billing.trialDays });
+    expect(init.json.client_secret).toMatch(/^seti_/);
+    const row = await t.db.selectFrom("subscriptions").select(["stripe_subscription_id", "stripe_status"]).where("id", "=", init.json.subscription_id).executeTakeFirstOrThrow();
+    expect(row.stripe_status).toBe("incomplete");
+    const user = await t.db.selectFrom("users").select("stripe_customer_id").where("id", "=", stocker.id).executeTakeFirstOrThrow();
+    expect(user.stripe_customer_id).toMatch(/^cus_/);
+
+    const events = standIn.paySubscription(row.stripe_subscription_id!);
+    // Reordered: the later event first, then the earlier one — the state stays the later one's.
+    for (const event of [...events].reverse()) expect((await post(event)).status).toBe(200);
+    const after = await t.db.selectFrom("subscriptions").selectAll().where("id", "=", init.json.subscription_id).executeTakeFirstOrThrow();
+    expect(after.stripe_status).toBe("trialing");
+    expect(after.trial_ends_at).not.toBeNull();
+    expect(after.started_at).not.toBeNull();
+    expect(await redeemedOf(ids.slice(0, 2))).toEqual([true, true]);
+    expect(await redeemedOf(ids.slice(2))).toEqual([false]);
+    const card = await t.db.selectFrom("users").select(["pm_type", "pm_last_four"]).where("id", "=", stocker.id).executeTakeFirstOrThrow();
+    expect(card).toEqual({ pm_type: "card", pm_last_four: "4242" });
+
+    // Replayed: acknowledged, nothing changes, no second announcement.
+    const notificationsBefore = await t.db.selectFrom("notifications").select("id").where("user_id", "=", stocker.id).execute();
+    for (const event of events) {
+      const again = await post(event);
+      expect(again.status).toBe(200);
+      expect(again.json.duplicate).toBe(true);
+    }
+    expect(await t.db.selectFrom("notifications").select("id").where("user_id", "=", stocker.id).execute()).toHaveLength(notificationsBefore.length);
+
+    // Badly signed: 400, nothing recorded.
+    const forged = { ...events[0]!, id: "evt_forged_1" };
+    expect((await post(forged, "whsec_not_ours")).status).toBe(400);
+    const noSignature = await callJson(webhookAction, t.db, { rawBody: JSON.stringify(forged), services: stripeServices(), path: "/api/stripe/webhook" });
+    expect(noSignature.status).toBe(400);
+    expect(await t.db.selectFrom("stripe_events").select("id").where("id", "=", "evt_forged_1").execute()).toEqual([]);
+  });
+
+  it("activates a paid subscription with invoice.paid and customer.subscription.updated; cancel and resume at the period's end; the end anonymises", async () => {
+    const { stocker, ids } = await stockerWithWarehouses();
+    // Not the first subscription: no trial, the card is charged now.
+    await t.db.insertInto("subscriptions").values({ user_id: stocker.id, stripe_status: "canceled", plan: "yearly", payment_type: "card", price_unit_amount: 49_000, started_at: new Date(Date.now() - 400 * 86_400_000) }).execute();
+    const init = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "yearly", w_ids: ids }, services: stripeServices() });
+    expect(init.json).toMatchObject({ intent: "payment", trial_days: 0 });
+    expect(init.json.client_secret).toMatch(/^pi_.*_secret_/);
+    const { stripe_subscription_id: stripeId } = await t.db.selectFrom("subscriptions").select("stripe_subscription_id").where("id", "=", init.json.subscription_id).executeTakeFirstOrThrow();
+    const events = standIn.paySubscription(stripeId!);
+    expect(events.map((e) => e.type)).toEqual(["invoice.paid", "customer.subscription.updated"]);
+    for (const event of events) expect((await post(event)).status).toBe(200);
+    const active = await t.db.selectFrom("subscriptions").selectAll().where("id", "=", init.json.subscription_id).executeTakeFirstOrThrow();
+    expect(active).toMatchObject({ stripe_status: "active", has_canceled: false });
+    expect(active.ends_at).not.toBeNull();
+    expect(await redeemedOf(ids)).toEqual([true, true, true]);
+
+    // Cancel at the end of the period: still running, marked; resume takes it back.
+    expect((await callJson(cancelAction, t.db, { actor: actorOf(stocker), services: stripeServices() })).json).toEqual({ user_id: stocker.id });
+    expect(await t.db.selectFrom("subscriptions").select(["stripe_status", "has_canceled"]).where("id", "=", active.id).executeTakeFirstOrThrow()).toEqual({ stripe_status: "active", has_canceled: true });
+    expect(await redeemedOf(ids)).toEqual([true, true, true]);
+    expect((await callJson(resumeAction, t.db, { actor: actorOf(stocker), services: stripeServices() })).json).toEqual({ user_id: stocker.id });
+    expect((await t.db.selectFrom("subscriptions").select("has_canceled").where("id", "=", active.id).executeTakeFirstOrThrow()).has_canceled).toBe(false);
+    // Another stocker cannot cancel it: they have none of their own.
+    expect((await callJson(cancelAction, t.db, { actor: actorOf(otherStocker), services: stripeServices() })).status).toBe(404);
+    expect((await t.db.selectFrom("subscriptions").select("has_canceled").where("id", "=", active.id).executeTakeFirstOrThrow()).has_canceled).toBe(false);
+
+    // Cancelled, then the period ends on Stripe's side: the deleted event anonymises at once.
+    await callJson(cancelAction, t.db, { actor: actorOf(stocker), services: stripeServices() });
+    for (const event of standIn.endSubscription(stripeId!)) expect((await post(event)).status).toBe(200);
+    expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", active.id).executeTakeFirstOrThrow()).stripe_status).toBe("canceled");
+    expect(await redeemedOf(ids)).toEqual([false, false, false]);
+    // An older event arriving late does not bring it back.
+    for (const event of events) {
+      const late = await post({ ...event, id: `${event.id}_late` });
+      expect(late.status).toBe(200);
+    }
+    expect(await redeemedOf(ids)).toEqual([false, false, false]);
+  });
+
+  it("a transfer subscription has nothing to cancel; a demo card one without Stripe is cancelled by the app", async () => {
+    const { stocker, ids } = await stockerWithWarehouses();
+    await subscribeWarehouses(t.db, stocker.id, ids, { payment_type: "transfer" });
+    expect((await callJson(cancelAction, t.db, { actor: actorOf(stocker) })).status).toBe(409);
+    const { stocker: carded, ids: cardIds } = await stockerWithWarehouses();
+    await subscribeWarehouses(t.db, carded.id, cardIds);
+    expect((await callJson(cancelAction, t.db, { actor: actorOf(carded) })).status).toBe(200);
+    expect((await t.db.selectFrom("subscriptions").select("has_canceled").where("user_id", "=", carded.id).executeTakeFirstOrThrow()).has_canceled).toBe(true);
+  });
+});
+

@@ -1,0 +1,188 @@
+// The back office's promo codes: the list, creating and changing a code. A stocker uses a code
+// when starting a subscription (billing.service.ts#usablePromoCode); a subscription copies the
+// discount when it is made, so changing a code later never changes what anyone already pays.
+// Every change is audited in its own transaction, with the values before and after.
+import type { Database } from "../db/database.ts";
+import type { Actor } from "../context.ts";
+import { ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from "../errors.ts";
+import { auditAdminAction, changedFields } from "../audit/audit.ts";
+import { todayInItaly } from "../../lib/format.ts";
+import {
+  hasTwoDecimalsAtMost,
+  isIsoDay,
+  MAX_AMOUNT_OFF,
+  MAX_REDEMPTIONS,
+  normalisePromoCodeText,
+  PROMO_CODE_PATTERN,
+  type DiscountKind,
+  type PromoCodeInput,
+} from "../../schemas/promo-codes.ts";
+import * as q from "./promo-codes.queries.ts";
+
+export const PROMO_PAGE_SIZE = 20;
+
+export type PromoCodeState = "active" | "inactive" | "scheduled" | "expired" | "used_up";
+
+export type PromoCodeItem = {
+  id: number;
+  code: string;
+  /** Cents. */
+  amount_off: number | null;
+  percent_off: number | null;
+  hub_percent_off: number | null;
+  active: boolean;
+  valid_from: Date | null;
+  valid_until: Date | null;
+  /** The window as the form shows it: first and last day (included), 'YYYY-MM-DD' in Italian time. */
+  valid_from_day: string | null;
+  valid_until_day: string | null;
+  max_redemptions: number | null;
+  times_redeemed: number;
+  created_at: Date;
+  /** Whether a stocker could use it now, and if not why. */
+  state: PromoCodeState;
+};
+
+function requireAdmin(actor: Actor | null): Actor {
+  if (!actor || actor.role !== "admin") throw new ForbiddenError();
+  return actor;
+}
+
+type Row = NonNullable<Awaited<ReturnType<typeof q.findPromoCodeForUpdate>>>;
+
+// numeric(5, 2) columns arrive as strings.
+const num = (value: number | string | null) => (value === null ? null : Number(value));
+
+function stateOf(row: Row, now: Date): PromoCodeState {
+  if (!row.active) return "inactive";
+  if (row.valid_from && row.valid_from > now) return "scheduled";
+  if (row.valid_until && row.valid_until <= now) return "expired";
+  if (row.max_redemptions !== null && row.times_redeemed >= row.max_redemptions) return "used_up";
+  return "active";
+}
+
+function toItem(row: Row, now: Date): PromoCodeItem {
+  return {
+    id: row.id,
+    code: row.code,
+    amount_off: row.amount_off,
+    percent_off: num(row.percent_off),
+    hub_percent_off: num(row.hub_percent_off),
+    active: row.active,
+    valid_from: row.valid_from,
+    valid_until: row.valid_until,
+    valid_from_day: row.valid_from ? todayInItaly(row.valid_from) : null,
+    // Stored as the instant the code stops working: the last day is the one before.
+    valid_until_day: row.valid_until ? todayInItaly(new Date(row.valid_until.getTime() - 1)) : null,
+    max_redemptions: row.max_redemptions,
+    times_redeemed: row.times_redeemed,
+    created_at: row.created_at,
+    state: stateOf(row, now),
+  };
+}
+
+/** The kind of a code's discount (exactly one is set on codes made here). */
+export function discountKindOf(item: Pick<PromoCodeItem, "amount_off" | "percent_off" | "hub_percent_off">): DiscountKind {
+  if (item.amount_off !== null) return "amount_off";
+  if (item.hub_percent_off !== null) return "hub_percent_off";
+  return "percent_off";
+}
+
+export async function listPromoCodes(db: Database, actor: Actor | null, args: { page: number; limit?: number }, now = new Date()): Promise<{ promo_codes: PromoCodeItem[]; promo_codes_count: number }> {
+  requireAdmin(actor);
+  const limit = args.limit ?? PROMO_PAGE_SIZE;
+  const [rows, count] = await Promise.all([q.promoCodesPageQuery(db, { limit, offset: (Math.max(1, args.page) - 1) * limit }).execute(), q.countPromoCodes(db)]);
+  return { promo_codes: rows.map((r) => toItem(r, now)), promo_codes_count: count };
+}
+
+/**
+ * The rules of a code, whoever calls (the page validates with the same limits first): the code's
+ * form, exactly one discount in its range, a window whose first day is not after its last, a
+ * maximum of uses of at least 1. Returns the input normalised (the code upper-case).
+ */
+function checkInput(input: PromoCodeInput): PromoCodeInput {
+  const errors: FieldErrors = {};
+  const code = normalisePromoCodeText(input.code ?? "");
+  if (!code) errors.code = "required";
+  else if (!PROMO_CODE_PATTERN.test(code)) errors.code = "promo_code_format";
+
+  const given = [input.amount_off, input.percent_off, input.hub_percent_off].filter((v) => v !== null && v !== undefined);
+  if (given.length === 0) errors.discount = "required";
+  else if (given.length > 1) errors.discount = "one_discount";
+  else if (input.amount_off !== null && !(Number.isInteger(input.amount_off) && input.amount_off >= 1 && input.amount_off <= MAX_AMOUNT_OFF)) errors.amount_off = "invalid";
+  for (const key of ["percent_off", "hub_percent_off"] as const) {
+    const value = input[key];
+    if (value !== null && !(Number.isFinite(value) && value > 0 && value <= 100 && hasTwoDecimalsAtMost(value))) errors[key] = "percent_range";
+  }
+
+  if (input.valid_from !== null && !isIsoDay(input.valid_from)) errors.valid_from = "invalid";
+  if (input.valid_until !== null && !isIsoDay(input.valid_until)) errors.valid_until = "invalid";
+  // The last day may be the first (one day of validity): the stored instants are then a day apart.
+  else if (input.valid_from !== null && input.valid_until !== null && !errors.valid_from && input.valid_until < input.valid_from) errors.valid_until = "date_order";
+
+  if (input.max_redemptions !== null && !(Number.isInteger(input.max_redemptions) && input.max_redemptions >= 1 && input.max_redemptions <= MAX_REDEMPTIONS)) errors.max_redemptions = "invalid";
+
+  if (Object.keys(errors).length) throw new ValidationError(errors);
+  return { ...input, code, active: input.active === true };
+}
+
+/** What the audit keeps of a code (the numeric columns as numbers). */
+function audited(row: Row) {
+  return {
+    code: row.code,
+    amount_off: row.amount_off,
+    percent_off: num(row.percent_off),
+    hub_percent_off: num(row.hub_percent_off),
+    active: row.active,
+    valid_from: row.valid_from,
+    valid_until: row.valid_until,
+    max_redemptions: row.max_redemptions,
+  };
+}
+
+const isUniqueViolation = (err: unknown) => typeof err === "object" && err !== null && (err as { code?: string }).code === "23505";
+
+/** Two administrators saving the same new code at once: the second gets the same answer as a taken one. */
+async function uniquely<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ValidationError({ code: "taken" });
+    throw err;
+  }
+}
+
+export async function createPromoCode(db: Database, actor: Actor | null, input: PromoCodeInput): Promise<{ promo_code_id: number }> {
+  const admin = requireAdmin(actor);
+  const clean = checkInput(input);
+  return uniquely(() =>
+    db.transaction().execute(async (trx) => {
+      if (await q.promoCodeTaken(trx, clean.code, null)) throw new ValidationError({ code: "taken" });
+      const row = await q.insertPromoCode(trx, clean);
+      await auditAdminAction(trx, admin, { action: "promo_code.create", entityType: "promo_code", entityId: row.id, details: { after: changedFields({}, audited(row)) } });
+      return { promo_code_id: row.id };
+    }),
+  );
+}
+
+export async function updatePromoCode(db: Database, actor: Actor | null, id: number, input: PromoCodeInput): Promise<{ promo_code_id: number }> {
+  const admin = requireAdmin(actor);
+  const clean = checkInput(input);
+  return uniquely(() =>
+    db.transaction().execute(async (trx) => {
+      const before = await q.findPromoCodeForUpdate(trx, id);
+      if (!before) throw new NotFoundError();
+      if (await q.promoCodeTaken(trx, clean.code, id)) throw new ValidationError({ code: "taken" });
+      // The uses already counted stay; the maximum cannot go below them.
+      if (clean.max_redemptions !== null && clean.max_redemptions < before.times_redeemed) {
+        throw new ValidationError({ max_redemptions: "below_redeemed" });
+      }
+      const after = await q.updatePromoCode(trx, id, clean);
+      const changes = changedFields(audited(before), audited(after));
+      if (Object.keys(changes).length) {
+        await auditAdminAction(trx, admin, { action: "promo_code.update", entityType: "promo_code", entityId: id, details: { code: after.code, changes } });
+      }
+      return { promo_code_id: id };
+    }),
+  );
+}
