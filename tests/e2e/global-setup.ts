@@ -19,6 +19,7 @@ declare module "vitest" {
     /** The local Stripe stand-in the app's card payments go to (tests/support/stripe-stand-in.ts). */
     e2eStripeUrl: string;
     e2eStripeWebhookSecret: string;
+    e2eStripeSecretKey: string;
   }
 }
 
@@ -40,7 +41,13 @@ export async function setup(project: TestProject) {
     // Request logs at info, as in production, so the tests can check what they carry.
     // The tests stand where a proxy on the same machine would (TRUST_PROXY=loopback), so they can
     // send X-Forwarded-* as a proxy does and check what a client can and cannot forge.
-    env: { LOG_LEVEL: "info", TRUST_PROXY: "loopback", SEED_DEMO_DATA: "1", SEED_WAREHOUSES: "600", SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SUPPORT_EMAIL: "support@stockspace.test",
+    env: {
+      LOG_LEVEL: "info",
+      TRUST_PROXY: "loopback",
+      SEED_DEMO_DATA: "1",
+      SEED_WAREHOUSES: "600",
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SUPPORT_EMAIL: "support@stockspace.test",
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_PUBLISHABLE_KEY: "pk_test_stockspace_e2e",
       STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
@@ -53,6 +60,7 @@ export async function setup(project: TestProject) {
   project.provide("e2eLogFile", logFile);
   project.provide("e2eStripeUrl", stripe.url);
   project.provide("e2eStripeWebhookSecret", stripe.webhookSecret);
+  project.provide("e2eStripeSecretKey", stripe.secretKey);
   console.log(`end-to-end tests: app at ${app.url}`);
   return async () => {
     const code = await app.stop("SIGTERM");

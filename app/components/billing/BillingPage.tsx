@@ -36,12 +36,10 @@ import { planLabel, price, PriceLines, SubscriptionSummary, TransferDetails } fr
 
 export type BillingStep = 1 | 2 | 3;
 
-/** The sentence under the promo code field for the server's code. */
-export function promoErrorText(code: string | undefined, fallback?: string): string {
-  if (code === "promo_unknown") return m.billp_promo_unknown();
-  if (code === "promo_expired") return m.billp_promo_expired();
-  if (code === "promo_used_up") return m.billp_promo_used_up();
-  return fallback || m.billp_promo_invalid();
+/** The sentence under the promo code field: the server's own (in the user's language) for a code it refused. */
+export function promoErrorText(code: string | undefined, serverMessage?: string): string {
+  if (code?.startsWith("promo_") && serverMessage) return serverMessage;
+  return m.billp_promo_invalid();
 }
 
 export function BillingPage({ data, base, asAdmin }: { data: BillingPageView; base: string; asAdmin: boolean }) {

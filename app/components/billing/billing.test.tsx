@@ -234,11 +234,10 @@ describe("the billing steps", () => {
     expect(html).toContain("free trial of 30 days");
   });
 
-  it("2: words the promo code's refusals in the user's language", () => {
-    expect(promoErrorText("promo_unknown")).toBe("This promo code does not exist or is no longer active.");
-    expect(promoErrorText("promo_expired")).toContain("expired");
-    expect(promoErrorText("promo_used_up")).toContain("maximum");
-    expect(promoErrorText("other", "Server says")).toBe("Server says");
+  it("2: shows the server's own sentence for a refused promo code, a general one otherwise", () => {
+    expect(promoErrorText("promo_expired", "This promo code has expired or is not valid yet.")).toBe("This promo code has expired or is not valid yet.");
+    expect(promoErrorText("too_long", "Some fields are not valid")).toBe("This promo code cannot be used.");
+    expect(promoErrorText(undefined)).toBe("This promo code cannot be used.");
   });
 
   it("2→3: shows the server's breakdown, equal to computePrice's for the sample, and the trial", () => {

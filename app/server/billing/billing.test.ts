@@ -95,7 +95,16 @@ describe("POST /init-subscription", () => {
       expect(res.status).toBe(422);
       expect(res.json.errors).toEqual({ w_ids: "invalid" });
     }
-    for (const body of [{ subscription: "yearly", w_ids: [] }, { subscription: "monthly", w_ids: ids }, { subscription: "yearly", w_ids: [-1] }, { subscription: "yearly", w_ids: "1,2" }]) {
+    const absurd = [
+      { subscription: "yearly", w_ids: [] },
+      { subscription: "monthly", w_ids: ids },
+      { subscription: "yearly", w_ids: [-1] },
+      { subscription: "yearly", w_ids: "1,2" },
+      { subscription: "yearly", w_ids: Array.from({ length: 1001 }, (_, i) => i + 1) },
+      { subscription: "yearly", w_ids: ids, promo_code: "X".repeat(5000) },
+      { subscription: "yearly", w_ids: ids, promo_code: { percent_off: 100 } },
+    ];
+    for (const body of absurd) {
       expect((await call(body)).status).toBe(422);
     }
     const promoCases: [string, string][] = [
@@ -105,6 +114,7 @@ describe("POST /init-subscription", () => {
       [notYet.code, "promo_expired"],
       [usedUp.code, "promo_used_up"],
       ["-100%", "promo_unknown"],
+      ["' OR 1=1 --", "promo_unknown"],
     ];
     for (const [code, error] of promoCases) {
       const res = await call({ subscription: "yearly", promo_code: code, w_ids: ids });

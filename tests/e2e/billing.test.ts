@@ -1,0 +1,207 @@
+// Subscriptions in a real browser and over HTTP, against the built app: the stock keeper picks
+// three warehouses (one a hub), the yearly plan and a promo code, and sees the spec's price to the
+// cent with and without VAT; the card step says clearly that Stripe.js cannot load (it cannot
+// here) and offers the transfer; choosing the transfer shows the amount, IBAN and reason code and
+// e-mails the keeper and the administrators; the administrator finds the keeper under Transfers
+// and confirms with a note; at that moment the three warehouses show their real names in a
+// visitor's search, sheet and compare, while warehouses no subscription covers stay anonymised.
+// The card path over HTTP: init-subscription answers the spec's fields from the local Stripe
+// stand-in, a signed webhook activates a subscription, a replay changes nothing, a badly signed
+// one gets 400.
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import Stripe from "stripe";
+import { computePrice } from "../../app/lib/pricing.ts";
+import { formatPrice } from "../../app/lib/format.ts";
+import { hashPassword } from "../../app/server/accounts/passwords.ts";
+import { makeUser, makeWarehouse } from "../support/factories.ts";
+import { call, DEMO, DEMO_PASSWORD, jsonHeaders, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser } from "./support.ts";
+
+const b = useBrowser();
+const app = useAppDatabase();
+const run = Date.now().toString(36).toUpperCase();
+
+let keeperId = 0;
+let chosen: { id: number; name: string; is_hub: boolean; lat: number; lng: number }[] = [];
+let notChosen: { id: number; name: string } | undefined;
+
+beforeAll(async () => {
+  keeperId = (await app.db.selectFrom("users").select("id").where("email", "=", DEMO.keeper).executeTakeFirstOrThrow()).id;
+  const own = await app.db
+    .selectFrom("warehouses")
+    .select(["id", "name", "is_hub", "lat", "lng", "redeemed"])
+    .where("user_id", "=", keeperId)
+    .where("status", "=", "approved")
+    .where("deactivated", "=", false)
+    .orderBy("is_hub", "desc")
+    .orderBy("id")
+    .execute();
+  expect(own.length).toBeGreaterThanOrEqual(4);
+  expect(own.every((w) => !w.redeemed)).toBe(true);
+  chosen = own.slice(0, 3);
+  expect(chosen.filter((w) => w.is_hub)).toHaveLength(1);
+  notChosen = own[3];
+});
+
+afterAll(async () => {
+  // The keeper stays the account without a subscription that the other journeys expect.
+  await app.db.updateTable("subscriptions").set({ stripe_status: "canceled" }).where("user_id", "=", keeperId).execute();
+});
+
+const visitorSearch = async (at: { lat: number; lng: number }) => {
+  const res = await fetch(`${inject("e2eBaseUrl")}/api/warehouses/search?lat=${at.lat}&lng=${at.lng}&radius=3`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { warehouses: { id: number; name: string; c_sub: boolean }[] }).warehouses;
+};
+
+describe("the stock keeper subscribes by bank transfer and the administrator confirms it", () => {
+  it("prices, pays by transfer, is confirmed, and the warehouses go public at once", async () => {
+    const promo = `E2E${run}`;
+    await app.db.insertInto("promo_codes").values({ code: promo, percent_off: 20, hub_percent_off: 50, max_redemptions: 5 }).execute();
+    const expected = computePrice({ unitAmount: 49_000, warehouses: 3, hubs: 1, percentOff: 20, hubPercentOff: 50, vatRate: 22 });
+    const before = computePrice({ unitAmount: 49_000, warehouses: 3, hubs: 1, vatRate: 22 });
+
+    // Before: anonymised for a visitor, no sheet.
+    const anonymous = (await visitorSearch(chosen[0]!)).find((w) => w.id === chosen[0]!.id);
+    expect(anonymous).toMatchObject({ name: `Stocker ${chosen[0]!.id}`, c_sub: false });
+    expect((await fetch(`${inject("e2eBaseUrl")}/it/warehouses/${chosen[0]!.id}`)).status).toBe(404);
+
+    const { context, page } = await newPage(b.browser, { locale: "it" });
+    await loginAs(context, "keeper");
+    await page.goto("/it/stocker/profile/billing");
+    await page.getByTestId("billing-page").waitFor();
+    await page.waitForLoadState("networkidle");
+    // Step 1: at least one warehouse before going on.
+    expect(await page.getByTestId("billing-next").isDisabled()).toBe(true);
+    for (const w of chosen) await page.getByTestId(`billing-warehouse-${w.id}`).click();
+    await page.getByTestId("billing-next").click();
+    // Step 2: the yearly plan, the running total without the code, then the code.
+    await page.getByTestId("billing-plan-yearly").click();
+    await expect.poll(() => page.getByTestId("billing-live-total").textContent()).toBe(formatPrice(before.total / 100));
+    expect(await page.getByTestId("billing-live-excl").textContent()).toBe(formatPrice(before.totalExclVat / 100));
+    await page.getByLabel(/codice promozionale/i).fill("NONESISTE");
+    await page.getByTestId("billing-continue").click();
+    await page.getByText(/non esiste/i).first().waitFor();
+    await page.getByLabel(/codice promozionale/i).fill(promo.toLowerCase());
+    await page.getByTestId("billing-continue").click();
+    // Step 3: the server's price, to the cent, with and without VAT.
+    await page.getByTestId("billing-breakdown").waitFor();
+    expect(await page.getByTestId("price-total").textContent()).toBe(formatPrice(expected.total / 100));
+    expect(await page.getByTestId("price-total-excl").textContent()).toBe(formatPrice(expected.totalExclVat / 100));
+    expect(expected.total).toBe(98_000);
+
+    // The card: Stripe.js cannot load here, and the page says so (and keeps the transfer).
+    await page.getByTestId("billing-method-card").click();
+    await page.getByTestId("card-failed").waitFor({ timeout: 20_000 });
+
+    // The transfer: amount, IBAN, reason code; then the data page.
+    await page.getByTestId("billing-method-transfer").click();
+    await page.getByTestId("billing-choose-transfer").click();
+    await page.waitForURL(/\/it\/stocker\/profile\/data/, { timeout: 20_000 });
+    const reason = (await app.db.selectFrom("users").select("stockspace_code").where("id", "=", keeperId).executeTakeFirstOrThrow()).stockspace_code!;
+    expect(reason).toMatch(/^SS-/);
+    await page.getByTestId("transfer-details").waitFor();
+    expect(await page.getByTestId("transfer-reason").textContent()).toContain(reason);
+    expect((await page.getByTestId("transfer-iban").textContent())!.replace(/\s/g, "")).toBe("IT60X0542811101000000123456");
+    expect(await page.getByTestId("profile-billing").textContent()).toContain(formatPrice(expected.total / 100));
+    await context.close();
+
+    const keeperMail = await mailTo(DEMO.keeper, { subject: /bonifico/i });
+    expect(keeperMail.text).toContain(reason);
+    expect(keeperMail.text).toContain(formatPrice(expected.total / 100));
+    expect(keeperMail.text.replace(/\s/g, "")).toContain("IT60X0542811101000000123456");
+    const adminMail = await mailTo(DEMO.admin, { subject: /bonifico/i });
+    expect(adminMail.text).toContain(reason);
+
+    // Still anonymised while the transfer waits.
+    expect((await visitorSearch(chosen[0]!)).find((w) => w.id === chosen[0]!.id)?.c_sub).toBe(false);
+
+    // The administrator finds the keeper under Transfers and confirms with a note.
+    const admin = await newPage(b.browser, { locale: "it" });
+    await loginAs(admin.context, "admin");
+    await admin.page.goto(`/admin/transfers?search=${encodeURIComponent(reason)}`);
+    await admin.page.getByTestId("admin-transfers").waitFor();
+    await admin.page.waitForLoadState("networkidle");
+    expect(await admin.page.getByTestId("admin-transfers").textContent()).toContain(reason);
+    await admin.page.getByTestId("admin-transfers").getByRole("button", { name: /conferma/i }).first().click();
+    await admin.page.getByTestId("confirm-transfer-form").locator("textarea[name=transfer_info]").fill(`CRO ${run}`);
+    await admin.page.getByTestId("confirm-transfer-form").getByRole("button", { name: /conferma/i }).click();
+    await admin.page.getByTestId("transfer-confirmed").waitFor();
+    await admin.context.close();
+    const audit = await app.db.selectFrom("audit_log").select("details").where("action", "=", "subscription.start").where("entity_id", "=", keeperId).execute();
+    expect(audit.at(-1)?.details).toMatchObject({ transfer_info: `CRO ${run}` });
+
+    // At once: real names in a visitor's search, sheets, compare; the fourth stays anonymised.
+    for (const w of chosen) {
+      expect((await visitorSearch(w)).find((x) => x.id === w.id)).toMatchObject({ name: w.name, c_sub: true });
+      const sheet = await fetch(`${inject("e2eBaseUrl")}/it/warehouses/${w.id}`);
+      expect(sheet.status).toBe(200);
+      expect(await sheet.text()).toContain(w.name.replace(/&/g, "&amp;"));
+    }
+    const compare = await (await fetch(`${inject("e2eBaseUrl")}/it/compare?wids=${chosen.map((w) => w.id).join(",")}`)).text();
+    for (const w of chosen) expect(compare).toContain(w.name.replace(/&/g, "&amp;"));
+    if (notChosen) {
+      expect((await fetch(`${inject("e2eBaseUrl")}/it/warehouses/${notChosen.id}`)).status).toBe(404);
+    }
+    // Another stocker's claimed warehouse that no subscription covers: anonymised.
+    const uncovered = await app.db
+      .selectFrom("warehouses")
+      .select(["id", "name", "lat", "lng"])
+      .where("user_id", "is not", null)
+      .where("user_id", "<>", keeperId)
+      .where("redeemed", "=", false)
+      .where("status", "=", "approved")
+      .where("deactivated", "=", false)
+      .executeTakeFirst();
+    if (uncovered) {
+      expect((await visitorSearch(uncovered)).find((x) => x.id === uncovered.id)).toMatchObject({ name: `Stocker ${uncovered.id}`, c_sub: false });
+      expect((await fetch(`${inject("e2eBaseUrl")}/it/warehouses/${uncovered.id}`)).status).toBe(404);
+    }
+    const started = await mailTo(DEMO.keeper, { subject: /attivo/i });
+    expect(started.text).toMatch(/3/);
+  });
+});
+
+describe("the card path over HTTP, against the local Stripe stand-in", () => {
+  const stripe = new Stripe("sk_unused");
+
+  it("init-subscription answers the spec's fields; a signed webhook activates it once; a badly signed one is refused", async () => {
+    const email = `card-${run.toLowerCase()}@e2e.test`;
+    const stocker = await makeUser(app.db, { role: "stocker", email, password_hash: await hashPassword(DEMO_PASSWORD), approval_status: "approved", has_confirmed_code: true });
+    const w = await makeWarehouse(app.db, { user_id: stocker.id, name: `Carta ${run}` });
+    const j = await loggedIn(email);
+    const init = await call(j, "/init-subscription", { method: "POST", headers: jsonHeaders(j), body: JSON.stringify({ subscription: "yearly", w_ids: [w.id] }) });
+    expect(init.status).toBe(200);
+    const body = (await init.json()) as Record<string, unknown>;
+    for (const key of ["subscription_id", "client_secret", "amount_off", "percent_off", "hub_percent_off", "price_unit_amount", "url"]) expect(body).toHaveProperty(key);
+    expect(body).toMatchObject({ price_unit_amount: 49_000, card_available: true, intent: "setup" });
+    expect(String(body.client_secret)).toMatch(/^seti_/);
+    expect(String(body.url)).toMatch(/\/it\/stocker\/profile\/confirm-subscription$/);
+    // Someone else's warehouse: refused, nothing created.
+    const other = await app.db.selectFrom("warehouses").select("id").where("user_id", "=", keeperId).executeTakeFirstOrThrow();
+    expect((await call(j, "/init-subscription", { method: "POST", headers: jsonHeaders(j), body: JSON.stringify({ subscription: "yearly", w_ids: [other.id] }) })).status).toBe(422);
+
+    // The subscription as Stripe holds it, once the card is saved: trialing.
+    const row = await app.db.selectFrom("subscriptions").select(["stripe_subscription_id"]).where("id", "=", Number(body.subscription_id)).executeTakeFirstOrThrow();
+    const stored = await fetch(`${inject("e2eStripeUrl")}/v1/subscriptions/${row.stripe_subscription_id}`, { headers: { Authorization: `Bearer ${inject("e2eStripeSecretKey")}` } });
+    const subscription = { ...((await stored.json()) as Record<string, unknown>), status: "trialing", default_payment_method: null };
+    const event = { id: `evt_e2e_${run}`, object: "event", type: "customer.subscription.updated", created: Math.floor(Date.now() / 1000), livemode: false, api_version: "2026-10-28.endive", data: { object: subscription }, pending_webhooks: 1, request: { id: null, idempotency_key: null } };
+    const payload = JSON.stringify(event);
+    const post = (signature: string) => fetch(`${inject("e2eBaseUrl")}/api/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload });
+    const bad = await post(stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" }));
+    expect(bad.status).toBe(400);
+    expect((await app.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", Number(body.subscription_id)).executeTakeFirstOrThrow()).stripe_status).toBe("incomplete");
+    const good = await post(stripe.webhooks.generateTestHeaderString({ payload, secret: inject("e2eStripeWebhookSecret") }));
+    expect(good.status).toBe(200);
+    expect(await good.json()).toEqual({ received: true, duplicate: false });
+    expect((await app.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", Number(body.subscription_id)).executeTakeFirstOrThrow()).stripe_status).toBe("trialing");
+    expect((await app.db.selectFrom("warehouses").select("redeemed").where("id", "=", w.id).executeTakeFirstOrThrow()).redeemed).toBe(true);
+    const replay = await post(stripe.webhooks.generateTestHeaderString({ payload, secret: inject("e2eStripeWebhookSecret") }));
+    expect(await replay.json()).toEqual({ received: true, duplicate: true });
+
+    // The confirm page, where Stripe returns: the trial and its end.
+    const confirm = await call(j, "/it/stocker/profile/confirm-subscription");
+    expect(confirm.status).toBe(200);
+    expect(await confirm.text()).toMatch(/prova gratuita/i);
+    await app.db.updateTable("subscriptions").set({ stripe_status: "canceled" }).where("user_id", "=", stocker.id).execute();
+  });
+});
