@@ -3,17 +3,15 @@
 // (the system's share sheet, only where the browser has one), the invite link, how many
 // registrations used the code, and the three reward tiers with the one reached. Copy and share
 // failures are only logged (spec, section 8).
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { INVITE_TIERS, type InviteTier } from "../../lib/invite.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { buttonClass } from "../ui/styles.ts";
-import { CheckIcon } from "../ui/icons.tsx";
+import { CopyButton } from "../ui/CopyButton.tsx";
 import { AreaPageHeading } from "./AreaShell.tsx";
 
-/** How long the "Copied" confirmation stays (spec, section 9). */
-export const COPIED_MS = 2000;
 
 export type InvitePageData = { code: string; link: string; count: number; tier: InviteTier };
 
@@ -23,46 +21,6 @@ const TIER_TEXT = {
   3: { range: () => m.ainv_tier3_range(), text: () => m.ainv_tier3_text() },
 } as const;
 
-/** Copies `text`; shows "Copied" next to the button for exactly COPIED_MS, announced politely. */
-function CopyButton({ text, label, testId }: { text: string; label: string; testId: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch (err) {
-      console.error("invite: copy failed", err);
-      return;
-    }
-    if (timer.current) clearTimeout(timer.current);
-    setCopied(true);
-    timer.current = setTimeout(() => {
-      setCopied(false);
-      timer.current = null;
-    }, COPIED_MS);
-  }
-
-  return (
-    <span className="inline-flex items-center gap-3">
-      <Button onPress={() => void copy()} className={buttonClass("secondary", "sm")} data-testid={testId}>
-        {label}
-      </Button>
-      {/* Always in the page, so screen readers announce the change of its text. */}
-      <span aria-live="polite" role="status" className="inline-flex items-center gap-1 text-sm font-medium text-emerald-700" data-testid={`${testId}-status`}>
-        {copied && (
-          <>
-            <CheckIcon />
-            {m.ainv_copied()}
-          </>
-        )}
-      </span>
-    </span>
-  );
-}
 
 export function InviteCard({ data }: { data: InvitePageData }) {
   // navigator.share exists only in some browsers: known after hydration, so the server's

@@ -6,7 +6,8 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import type { ReactElement } from "react";
 import { ProfileData, type ProfilePageData } from "./ProfileData.tsx";
-import { COPIED_MS, InviteCard } from "./InviteCard.tsx";
+import { InviteCard } from "./InviteCard.tsx";
+import { COPIED_MS } from "../ui/CopyButton.tsx";
 import { inviteLink, inviteTier } from "../../lib/invite.ts";
 import { popupFromSearch } from "../popups/PopupContext.tsx";
 

@@ -1,18 +1,13 @@
 // Pieces the billing page, the confirm page and the profile's blocks share: the summary of a
 // subscription, the bank-transfer details (IBAN in groups of four, the reason code big with a
 // copy button) and the lines of a price. Prices are always formatPrice(euros(cents)).
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Button } from "react-aria-components";
+import type { ReactNode } from "react";
 import { m } from "../../paraglide/messages.js";
 import { euros, type PlanName, type PriceBreakdown } from "../../lib/pricing.ts";
 import { formatDate, formatNumber, formatPrice, subscriptionLabel } from "../../lib/format.ts";
 import { groupIban, subscriptionPhase, type SubscriptionView, type TransferView } from "../../lib/billing.ts";
-import { CheckIcon } from "../ui/icons.tsx";
-import { buttonClass } from "../ui/styles.ts";
+import { CopyButton } from "../ui/CopyButton.tsx";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
-
-/** How long "Copied" stays next to a copy button (the spec's 2000 ms, as on the invite screen). */
-export const COPIED_MS = 2000;
 
 export const price = (cents: number | null | undefined) => (cents === null || cents === undefined ? "" : formatPrice(euros(cents)));
 
@@ -32,43 +27,6 @@ export function InfoRow({ label, children, testId }: { label: string; children: 
   );
 }
 
-/** Copies `text`; "Copied" shows for COPIED_MS, announced politely. A failure is only logged. */
-export function CopyButton({ text, label, testId }: { text: string; label: string; testId: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch (err) {
-      console.error("billing: copy failed", err);
-      return;
-    }
-    if (timer.current) clearTimeout(timer.current);
-    setCopied(true);
-    timer.current = setTimeout(() => setCopied(false), COPIED_MS);
-  }
-  return (
-    <span className="inline-flex items-center gap-3">
-      <Button onPress={() => void copy()} className={buttonClass("secondary", "sm")} data-testid={testId}>
-        {label}
-      </Button>
-      <span aria-live="polite" role="status" className="inline-flex items-center gap-1 text-sm font-medium text-emerald-700">
-        {copied && (
-          <>
-            <CheckIcon />
-            {m.ainv_copied()}
-          </>
-        )}
-      </span>
-    </span>
-  );
-}
 
 /** The bank transfer to make: amount with and without VAT, beneficiary, IBAN, reason code. */
 export function TransferDetails({ transfer }: { transfer: TransferView }) {
