@@ -12,16 +12,16 @@ import { DEMO, loginAs, mailTo, newPage, useAppDatabase, useBrowser } from "./su
 const b = useBrowser();
 const app = useAppDatabase();
 
-type Ids = { claimed: number[]; galleryId: number; unclaimed: number; hunterId: number; stockerWarehouses: number[] };
+type Ids = { redeemed: number[]; galleryId: number; unclaimed: number; hunterId: number; stockerWarehouses: number[] };
 let ids: Ids;
 
 beforeAll(async () => {
   const db = app.db;
-  // Claimed, listed warehouses around Milan, the one with most images first.
-  const claimed = await db
+  // Redeemed (claimed and subscribed: public), listed warehouses, the one with most images first.
+  const redeemed = await db
     .selectFrom("warehouses as w")
     .select(["w.id", (eb) => eb.selectFrom("images").select((e) => e.fn.countAll<number>().as("n")).whereRef("images.warehouse_id", "=", "w.id").as("images")])
-    .where("w.user_id", "is not", null)
+    .where("w.redeemed", "=", true)
     .where("w.status", "=", "approved")
     .where("w.deactivated", "=", false)
     .orderBy("images", "desc")
@@ -41,8 +41,8 @@ beforeAll(async () => {
     .orderBy("w.id")
     .limit(2)
     .execute();
-  ids = { claimed: claimed.map((c) => c.id), galleryId: claimed[0]!.id, unclaimed: unclaimed.id, hunterId: hunter.id, stockerWarehouses: stockers.map((w) => w.id) };
-  expect(Number(claimed[0]!.images)).toBeGreaterThan(3);
+  ids = { redeemed: redeemed.map((c) => c.id), galleryId: redeemed[0]!.id, unclaimed: unclaimed.id, hunterId: hunter.id, stockerWarehouses: stockers.map((w) => w.id) };
+  expect(Number(redeemed[0]!.images)).toBeGreaterThan(3);
 });
 
 async function csrf(context: BrowserContext): Promise<string> {
@@ -59,7 +59,7 @@ async function hydrated(page: Page) {
 }
 
 describe("the warehouse sheet", () => {
-  it("shows a claimed warehouse in both languages and answers 404 for an unclaimed one", async () => {
+  it("shows a redeemed warehouse in both languages and answers 404 for an anonymised one", async () => {
     for (const locale of ["it", "en"] as const) {
       const { context, page } = await newPage(b.browser, { locale });
       const res = await page.goto(`/${locale}/warehouses/${ids.galleryId}`);
@@ -103,13 +103,13 @@ describe("the warehouse sheet", () => {
 });
 
 describe("comparison", () => {
-  it("compares three claimed warehouses and leaves an unclaimed one out with a notice", async () => {
+  it("compares three redeemed warehouses and leaves an anonymised one out with a notice", async () => {
     const { context, page } = await newPage(b.browser, { locale: "en" });
-    const wids = [...ids.claimed.slice(0, 3), ids.unclaimed].join(",");
+    const wids = [...ids.redeemed.slice(0, 3), ids.unclaimed].join(",");
     await page.goto(`/en/compare?wids=${wids}`);
     expect(await page.getByTestId("compare-card").count()).toBe(3);
     expect(await page.getByTestId("compare-missing").count()).toBe(1);
-    await page.goto(`/en/compare?wids=${ids.claimed[0]}`);
+    await page.goto(`/en/compare?wids=${ids.redeemed[0]}`);
     expect(await page.getByTestId("compare-too-few").count()).toBe(1);
     await context.close();
   });
@@ -178,7 +178,7 @@ describe("a stock hunter", () => {
     await loginAs(context, "hunter");
     await page.goto("/it");
     const token = await csrf(context);
-    const id = ids.claimed[1]!;
+    const id = ids.redeemed[1]!;
     const before = await app.db.selectFrom("favourites").select("warehouse_id").where("user_id", "=", ids.hunterId).where("warehouse_id", "=", id).execute();
     const res = await page.request.post(`/api/stock-hunter/warehouses/${id}/toggle-favourite`, { headers: { "X-XSRF-TOKEN": token } });
     expect(res.status()).toBe(200);

@@ -35,7 +35,6 @@ import {
   findSubscription,
   findSubscriptionByStripeId,
   hasStartedBefore,
-  LIVE_STATUSES,
   reasonCodeTaken,
   redeemPromoCode,
   RUNNING_STATUSES,
@@ -657,4 +656,3 @@ export async function runBillingJobs(db: Database, ctx: Pick<BillingContext, "co
   return { expired, reminded };
 }
 
-export { LIVE_STATUSES };
