@@ -1,5 +1,5 @@
 // From a warehouse to a quote, in a real browser against the built app with demo data: the
-// public sheet (and 404 for an unclaimed warehouse), the open-now status, the gallery by
+// public sheet of a redeemed warehouse (404 for an anonymised one), the open-now status, the gallery by
 // mouse and keyboard, the comparison, one quote request to five warehouses from the search
 // page (success message, reload, five pending links, each handler's notification and
 // e-mail, the requester's confirmation), a favourite, a review (once) and a report, and 404
