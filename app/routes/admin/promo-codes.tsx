@@ -28,6 +28,7 @@ import { CheckboxInput, FormMessage, TextInput } from "../../components/ui/field
 import { SelectInput } from "../../components/ui/SelectInput.tsx";
 import { DateInput } from "../../components/ui/DateInput.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
+import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
@@ -165,10 +166,7 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{m.admbill_promo_title()}</h1>
-      <p className="mt-1 text-sm text-slate-600">
-        {m.admbill_promo_count({ count: formatNumber(promo_codes_count) })} · {m.admbill_promo_intro()}
-      </p>
+      <AdminPageHeading title={m.admbill_promo_title()} intro={`${m.admbill_promo_count({ count: formatNumber(promo_codes_count) })} · ${m.admbill_promo_intro()}`} />
 
       {notice && (
         <div className="mt-6" data-testid="promo-notice">
@@ -192,57 +190,50 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
       </section>
 
       {promo_codes.length === 0 ? (
-        <p className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-600" data-testid="promo-empty">
-          {m.admbill_promo_empty()}
-        </p>
+        <AdminEmpty testId="promo-empty">{m.admbill_promo_empty()}</AdminEmpty>
       ) : (
-        <div className="mt-8 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="admin-promo-codes">
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">{m.admbill_promo_col_code()}</th>
-                <th scope="col" className="px-4 py-3">{m.admbill_promo_col_discount()}</th>
-                <th scope="col" className="px-4 py-3">{m.admbill_promo_col_validity()}</th>
-                <th scope="col" className="px-4 py-3">{m.admbill_promo_col_uses()}</th>
-                <th scope="col" className="px-4 py-3">{m.admbill_promo_col_state()}</th>
-                <th scope="col" className="hidden px-4 py-3 lg:table-cell">{m.admbill_promo_col_created()}</th>
-                <th scope="col" className="px-4 py-3">
-                  <span className="sr-only">{m.admbill_col_actions()}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {promo_codes.map((p) => (
-                <tr key={p.id} className="hover:bg-slate-50">
-                  <td className="px-4 py-3 font-mono font-semibold whitespace-nowrap text-slate-900">{p.code}</td>
-                  <td className="px-4 py-3 text-slate-700">{discountText(p)}</td>
-                  <td className="px-4 py-3 text-slate-700">{validityText(p)}</td>
-                  <td className="px-4 py-3 text-slate-700 tabular-nums">
-                    {p.max_redemptions === null
-                      ? m.admbill_promo_uses_unlimited({ used: formatNumber(p.times_redeemed) })
-                      : `${formatNumber(p.times_redeemed)} / ${formatNumber(p.max_redemptions)}`}
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${STATE_STYLES[p.state]}`}>{stateLabel(p.state)}</span>
-                  </td>
-                  <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 lg:table-cell">{formatDate(p.created_at)}</td>
-                  <td className="px-4 py-3 text-right">
-                    <Button
-                      onPress={() => {
-                        setNotice(null);
-                        setEditing(p);
-                      }}
-                      aria-label={m.admbill_promo_edit_label({ code: p.code })}
-                      className={buttonClass("secondary", "sm")}
-                    >
-                      {m.admbill_promo_edit()}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          className="mt-8"
+          testId="admin-promo-codes"
+      columns={[
+        { label: m.admbill_promo_col_code() },
+        { label: m.admbill_promo_col_discount() },
+        { label: m.admbill_promo_col_validity() },
+        { label: m.admbill_promo_col_uses() },
+        { label: m.admbill_promo_col_state() },
+        { label: m.admbill_promo_col_created(), className: "hidden lg:table-cell" },
+        { label: m.admbill_col_actions(), srOnly: true },
+      ]}
+    >
+          {promo_codes.map((p) => (
+            <tr key={p.id} className="hover:bg-slate-50">
+              <td className="px-4 py-3 font-mono font-semibold whitespace-nowrap text-slate-900">{p.code}</td>
+              <td className="px-4 py-3 text-slate-700">{discountText(p)}</td>
+              <td className="px-4 py-3 text-slate-700">{validityText(p)}</td>
+              <td className="px-4 py-3 text-slate-700 tabular-nums">
+                {p.max_redemptions === null
+                  ? m.admbill_promo_uses_unlimited({ used: formatNumber(p.times_redeemed) })
+                  : `${formatNumber(p.times_redeemed)} / ${formatNumber(p.max_redemptions)}`}
+              </td>
+              <td className="px-4 py-3">
+                <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${STATE_STYLES[p.state]}`}>{stateLabel(p.state)}</span>
+              </td>
+              <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 lg:table-cell">{formatDate(p.created_at)}</td>
+              <td className="px-4 py-3 text-right">
+                <Button
+                  onPress={() => {
+                    setNotice(null);
+                    setEditing(p);
+                  }}
+                  aria-label={m.admbill_promo_edit_label({ code: p.code })}
+                  className={buttonClass("secondary", "sm")}
+                >
+                  {m.admbill_promo_edit()}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <Pagination page={page} pages={pages} />
 

@@ -26,6 +26,7 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
 import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
+import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 
 /** Spec §9: 20 transfers a page. */
@@ -89,12 +90,7 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{m.admbill_transfers_title()}</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {m.admbill_transfers_count({ count: formatNumber(transfers_count) })} · {m.admbill_transfers_intro()}
-        </p>
-      </div>
+      <AdminPageHeading title={m.admbill_transfers_title()} intro={`${m.admbill_transfers_count({ count: formatNumber(transfers_count) })} · ${m.admbill_transfers_intro()}`} />
       <div className="mt-6">
         <SearchBox name="search" value={search ?? ""} label={m.admbill_transfers_search()} buttonLabel={m.admbill_search_button()} />
       </div>
@@ -104,49 +100,42 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {transfers.length === 0 ? (
-        <p className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-600" data-testid="transfers-empty">
-          {search ? m.admbill_transfers_empty_search() : m.admbill_transfers_empty()}
-        </p>
+        <AdminEmpty testId="transfers-empty">{search ? m.admbill_transfers_empty_search() : m.admbill_transfers_empty()}</AdminEmpty>
       ) : (
         <>
-          <div className="mt-6 hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm lg:block">
-            <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="admin-transfers">
-              <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">{m.admbill_col_stocker()}</th>
-                  <th scope="col" className="px-4 py-3">{m.admbill_col_reason()}</th>
-                  <th scope="col" className="px-4 py-3">{m.admbill_col_plan()}</th>
-                  <th scope="col" className="px-4 py-3 text-right">{m.admbill_col_amount()}</th>
-                  <th scope="col" className="px-4 py-3 text-right">{m.admbill_col_warehouses()}</th>
-                  <th scope="col" className="px-4 py-3">{m.admbill_col_requested()}</th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">{m.admbill_col_actions()}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {transfers.map((t) => (
-                  <tr key={t.subscription_id} className="align-top hover:bg-slate-50">
-                    <td className="px-4 py-3">
-                      <Link to={areaBase("stocker", "it", t.user_id)} className="font-semibold text-brand-700 hover:underline" title={m.admbill_open_area()}>
-                        {t.name}
-                      </Link>
-                      <div className="text-slate-600 [overflow-wrap:anywhere]">{t.email}</div>
-                      <div className="mt-0.5 text-xs text-slate-500">{accountTypeLabel(t.account_type)}</div>
-                    </td>
-                    <td className="px-4 py-3 font-mono whitespace-nowrap text-slate-800">{t.reason ?? "—"}</td>
-                    <td className="px-4 py-3 text-slate-700">{planLabel(t.plan)}</td>
-                    <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{amountText(t.amount)}</td>
-                    <td className="px-4 py-3 text-right text-slate-700 tabular-nums">{formatNumber(t.warehouses_count)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(t.requested_at)}</td>
-                    <td className="px-4 py-3 text-right">
-                      <ConfirmButton name={t.name} onPress={() => open(t)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            className="mt-6 hidden lg:block"
+            testId="admin-transfers"
+            columns={[
+              { label: m.admbill_col_stocker() },
+              { label: m.admbill_col_reason() },
+              { label: m.admbill_col_plan() },
+              { label: m.admbill_col_amount(), className: "text-right" },
+              { label: m.admbill_col_warehouses(), className: "text-right" },
+              { label: m.admbill_col_requested() },
+              { label: m.admbill_col_actions(), srOnly: true },
+            ]}
+          >
+            {transfers.map((t) => (
+              <tr key={t.subscription_id} className="align-top hover:bg-slate-50">
+                <td className="px-4 py-3">
+                  <Link to={areaBase("stocker", "it", t.user_id)} className="font-semibold text-brand-700 hover:underline" title={m.admbill_open_area()}>
+                    {t.name}
+                  </Link>
+                  <div className="text-slate-600 [overflow-wrap:anywhere]">{t.email}</div>
+                  <div className="mt-0.5 text-xs text-slate-500">{accountTypeLabel(t.account_type)}</div>
+                </td>
+                <td className="px-4 py-3 font-mono whitespace-nowrap text-slate-800">{t.reason ?? "—"}</td>
+                <td className="px-4 py-3 text-slate-700">{planLabel(t.plan)}</td>
+                <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{amountText(t.amount)}</td>
+                <td className="px-4 py-3 text-right text-slate-700 tabular-nums">{formatNumber(t.warehouses_count)}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(t.requested_at)}</td>
+                <td className="px-4 py-3 text-right">
+                  <ConfirmButton name={t.name} onPress={() => open(t)} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
           {/* Below 1024 px the seven columns do not fit: one card a stocker. */}
           <ul className="mt-6 space-y-3 lg:hidden" data-testid="admin-transfers-cards">
             {transfers.map((t) => (

@@ -16,6 +16,7 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass, inputClass } from "../../components/ui/styles.ts";
 import { HubBadge } from "../../components/warehouse/HubBadge.tsx";
 import { WarehouseStatus } from "../../components/warehouse-manage/WarehouseStatus.tsx";
+import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));
@@ -35,15 +36,15 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
   const paths = warehouseAreaPaths("admin", "it");
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{m.admin_warehouses_title()}</h1>
-          <p className="mt-1 text-sm text-slate-600">{m.admin_warehouses_count({ count: formatNumber(warehouses_count) })}</p>
-        </div>
-        <Link to={paths.create} className={buttonClass("primary", "md")}>
-          {m.admin_nav_add_warehouse()}
-        </Link>
-      </div>
+      <AdminPageHeading
+        title={m.admin_warehouses_title()}
+        intro={m.admin_warehouses_count({ count: formatNumber(warehouses_count) })}
+        actions={
+          <Link to={paths.create} className={buttonClass("primary", "md")}>
+            {m.admin_nav_add_warehouse()}
+          </Link>
+        }
+      />
       <Form method="get" role="search" className="mt-6 flex max-w-xl gap-2">
         <label htmlFor="search_term" className="sr-only">
           {m.admin_warehouses_search()}
@@ -54,49 +55,39 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       {warehouses.length === 0 ? (
-        <p className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-600">{m.admin_warehouses_empty()}</p>
+        <AdminEmpty>{m.admin_warehouses_empty()}</AdminEmpty>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="admin-warehouses">
-            <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">{m.admin_col_name()}</th>
-                <th scope="col" className="px-4 py-3">{m.admin_col_place()}</th>
-                <th scope="col" className="px-4 py-3">{m.admin_col_owner()}</th>
-                <th scope="col" className="px-4 py-3">{m.admin_col_status()}</th>
-                <th scope="col" className="px-4 py-3">{m.admin_col_created()}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {warehouses.map((w) => (
-                <tr key={w.id} className="hover:bg-slate-50">
-                  <td className="px-4 py-3">
-                    <Link to={paths.edit(w.id)} className="font-semibold text-brand-700 hover:underline">
-                      {w.name}
-                    </Link>
-                    {w.is_hub && <HubBadge className="ml-2" />}
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">
-                    {w.city} ({w.province})
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">
-                    {w.owner_email && w.owner_id && w.owner_role === "stocker" ? (
-                      <Link to={areaBase("stocker", "it", w.owner_id)} className="text-brand-700 hover:underline" title={m.admin_open_owner_area()}>
-                        {w.owner_email}
-                      </Link>
-                    ) : (
-                      (w.owner_email ?? <span className="text-slate-500">{m.admin_not_claimed()}</span>)
-                    )}
-                  </td>
-                  <td className="px-4 py-3">
-                    <WarehouseStatus status={w.status} deactivated={w.deactivated} />
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(w.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          testId="admin-warehouses"
+      columns={[{ label: m.admin_col_name() }, { label: m.admin_col_place() }, { label: m.admin_col_owner() }, { label: m.admin_col_status() }, { label: m.admin_col_created() }]}
+    >
+          {warehouses.map((w) => (
+            <tr key={w.id} className="hover:bg-slate-50">
+              <td className="px-4 py-3">
+                <Link to={paths.edit(w.id)} className="font-semibold text-brand-700 hover:underline">
+                  {w.name}
+                </Link>
+                {w.is_hub && <HubBadge className="ml-2" />}
+              </td>
+              <td className="px-4 py-3 text-slate-700">
+                {w.city} ({w.province})
+              </td>
+              <td className="px-4 py-3 text-slate-700">
+                {w.owner_email && w.owner_id && w.owner_role === "stocker" ? (
+                  <Link to={areaBase("stocker", "it", w.owner_id)} className="text-brand-700 hover:underline" title={m.admin_open_owner_area()}>
+                    {w.owner_email}
+                  </Link>
+                ) : (
+                  (w.owner_email ?? <span className="text-slate-500">{m.admin_not_claimed()}</span>)
+                )}
+              </td>
+              <td className="px-4 py-3">
+                <WarehouseStatus status={w.status} deactivated={w.deactivated} />
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(w.created_at)}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <Pagination page={page} pages={pages} />
     </div>

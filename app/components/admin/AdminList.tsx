@@ -1,0 +1,47 @@
+// The pieces every back-office list is made of, built once: the page heading with its count, the
+// empty-list text (the spec's section 8 wording is passed in), and the table frame with its
+// header row. Screens supply their rows; search boxes (SearchBox) and pagination (ui/Pagination)
+// sit around them, with filters, sort and page in the URL.
+import type { ReactNode } from "react";
+
+export function AdminPageHeading({ title, intro, actions }: { title: string; intro?: ReactNode; actions?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        {intro && <p className="mt-1 text-sm text-slate-600">{intro}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+export function AdminEmpty({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <p className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-600" data-testid={testId}>
+      {children}
+    </p>
+  );
+}
+
+export type AdminColumn = { label: ReactNode; className?: string; srOnly?: boolean };
+
+/** A table with its header row; `className` places the frame (e.g. hidden below lg when cards take over). */
+export function AdminTable({ columns, children, testId, className = "mt-6" }: { columns: AdminColumn[]; children: ReactNode; testId?: string; className?: string }) {
+  return (
+    <div className={`${className} overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm`}>
+      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={testId}>
+        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} scope="col" className={`px-4 py-3 ${c.className ?? ""}`}>
+                {c.srOnly ? <span className="sr-only">{c.label}</span> : c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
