@@ -99,6 +99,11 @@ export default [
   route("api/admin/warehouses/:id/upload", "routes/api/admin/warehouses.upload.ts"),
   route("api/admin/warehouses/:id/create-referent", "routes/api/admin/warehouses.create-referent.ts"),
   route("api/admin/warehouses/:id/update-referent", "routes/api/admin/warehouses.update-referent.ts"),
+  // The back office's Warehouses and New hubs (issue 13).
+  route("api/admin/warehouses", "routes/api/admin/warehouses.ts"),
+  route("api/admin/warehouses/:id/toggle-deactivated", "routes/api/admin/warehouses.toggle-deactivated.ts"),
+  route("api/admin/warehouses/:id/update-status", "routes/api/admin/warehouses.update-status.ts"),
+  route("api/admin/hub-requests", "routes/api/admin/hub-requests.ts"),
   route("api/stocker/warehouses/create", "routes/api/stocker/warehouses.create.ts"),
   route("api/stocker/warehouses/:id/update", "routes/api/stocker/warehouses.update.ts"),
   route("api/stocker/warehouses/:id/upload", "routes/api/stocker/warehouses.upload.ts"),
@@ -123,7 +128,16 @@ export default [
   route("api/stocker/profile/update-payment-type", "routes/api/stocker/profile.update-payment-type.ts"),
   route("api/stripe/webhook", "routes/api/stripe.webhook.ts"),
   route("api/admin/transfers", "routes/api/admin/transfers.ts"),
+  route("api/admin/stockers", "routes/api/admin/stockers.ts"),
+  route("api/admin/export-stockers", "routes/api/admin/export-stockers.ts"),
+  route("api/admin/stock-hunters", "routes/api/admin/stock-hunters.ts"),
+  route("api/admin/users/:id/toggle-active", "routes/api/admin/users.toggle-active.ts"),
+  route("api/admin/users/:id/send-confirm-email", "routes/api/admin/users.send-confirm-email.ts"),
   route("api/admin/users/:id/start-subscription", "routes/api/admin/users.start-subscription.ts"),
+  route("api/admin/dashboard", "routes/api/admin/dashboard.ts"),
+  route("api/admin/stocker-requests", "routes/api/admin/stocker-requests.ts"),
+  route("api/admin/warehouses/search", "routes/api/admin/warehouses.search.ts"),
+  route("api/admin/users/:id/update", "routes/api/admin/users.update.ts"),
 
   // Profile data and credentials in every area.
   route("api/stocker/profile/update-profile-data", "routes/api/stocker/profile.update-profile-data.ts"),
@@ -146,6 +160,12 @@ export default [
   route("api/stock_hunter/reviews", "routes/api/stock_hunter/reviews.ts"),
   route("api/stock_hunter/reports", "routes/api/stock_hunter/reports.ts"),
 
+  // The specification catalogue in the back office (issue 13).
+  route("api/admin/specifications", "routes/api/admin/specifications.ts"),
+  route("api/admin/specifications/create", "routes/api/admin/specifications.create.ts"),
+  route("api/admin/specifications/:id/update", "routes/api/admin/specifications.update.ts"),
+  route("api/admin/specifications/:id/toggle-hidden", "routes/api/admin/specifications.toggle-hidden.ts"),
+
   // Every other /api path: a JSON 404 (after the area guard).
   route("api/*", "routes/api/not-found.ts"),
 
@@ -153,10 +173,18 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("warehouses", "routes/admin/warehouses.tsx"),
+    route("hub-requests", "routes/admin/hub-requests.tsx"),
     route("warehouses/new", "routes/admin/warehouse-new.tsx"),
+    route("stockers", "routes/admin/stockers.tsx"),
+    route("stock-hunters", "routes/admin/stock-hunters.tsx"),
     route("warehouses/:id/edit", "routes/admin/warehouse-edit.tsx"),
+    route("specifications", "routes/admin/specifications.tsx"),
+    route("specifications/new", "routes/admin/specification-new.tsx"),
+    route("specifications/:id/edit", "routes/admin/specification-edit.tsx"),
     route("transfers", "routes/admin/transfers.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
     route("promo-codes", "routes/admin/promo-codes.tsx"),
+    route("stocker-requests", "routes/admin/stocker-requests.tsx"),
     // An administrator's view of a user's area (the spec's admin flag changes the prefix):
     // the same page modules as the user's own area, under their own route ids.
     route("stocker/:userId", "routes/stocker/layout.tsx", { id: "admin/stocker" }, stockerPages("admin/")),

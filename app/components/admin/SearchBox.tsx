@@ -1,7 +1,7 @@
 // The search box of a back-office list: a GET form (so it works before hydration, and the
 // search lives in the URL: a reload or a shared link keeps it) that, once hydrated, also fires
 // by itself when the typing pauses for 750 ms (spec §2). A new search starts at page 1: only
-// the search parameter is sent, so ?page= is dropped.
+// the search parameter is sent (with the `keep` ones: the list's filters), so ?page= is dropped.
 import { useEffect, useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import { buttonClass, inputClass } from "../ui/styles.ts";
@@ -15,9 +15,11 @@ type Props = {
   value: string;
   label: string;
   buttonLabel: string;
+  /** Other parameters a new search keeps (a list's filters); null or "" ones are left out. */
+  keep?: Record<string, string | null>;
 };
 
-export function SearchBox({ name, value, label, buttonLabel }: Props) {
+export function SearchBox({ name, value, label, buttonLabel, keep }: Props) {
   const submit = useSubmit();
   const input = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -29,8 +31,9 @@ export function SearchBox({ name, value, label, buttonLabel }: Props) {
   const run = (text: string) => {
     cancel();
     const trimmed = text.trim();
+    const kept = Object.fromEntries(Object.entries(keep ?? {}).filter((e): e is [string, string] => !!e[1]));
     // An empty search leaves the URL clean (no "?search=").
-    void submit(trimmed ? { [name]: trimmed } : {}, { method: "get", replace: true, preventScrollReset: true });
+    void submit(trimmed ? { ...kept, [name]: trimmed } : kept, { method: "get", replace: true, preventScrollReset: true });
   };
 
   useEffect(() => cancel, []);
@@ -49,6 +52,7 @@ export function SearchBox({ name, value, label, buttonLabel }: Props) {
         run(input.current?.value ?? "");
       }}
     >
+      {Object.entries(keep ?? {}).map(([key, kept]) => (kept ? <input key={key} type="hidden" name={key} value={kept} /> : null))}
       <label htmlFor={`search-${name}`} className="sr-only">
         {label}
       </label>

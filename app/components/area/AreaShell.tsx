@@ -4,6 +4,7 @@
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { m } from "../../paraglide/messages.js";
+import { auditLink } from "../../lib/audit-link.ts";
 import { AREA_SECTIONS, areaPaths, type AreaRole, type AreaSection } from "../../lib/area-paths.ts";
 
 export type AreaShellData = {
@@ -55,9 +56,14 @@ export function AreaShell({ area, children }: { area: AreaShellData; children: R
       {area.asAdmin && (
         <div role="note" className="mb-5 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <span>{m.area_admin_view({ name: area.ownerName })}</span>
-          <Link to="/admin/warehouses" className="font-semibold underline underline-offset-2">
-            {m.area_admin_back()}
-          </Link>
+          <span className="flex flex-wrap gap-x-4">
+            <Link to={auditLink("user", area.ownerId)} className="font-semibold underline underline-offset-2" data-testid="area-history">
+              {m.admdash_history()}
+            </Link>
+            <Link to="/admin/warehouses" className="font-semibold underline underline-offset-2">
+              {m.area_admin_back()}
+            </Link>
+          </span>
         </div>
       )}
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">

@@ -4,6 +4,8 @@ import { m } from "../../paraglide/messages.js";
 import { loadWarehouseForm } from "../shared/warehouse-pages.server.ts";
 import { idParam } from "../shared/area-pages.server.ts";
 import { WarehouseFormPage } from "../../components/warehouse-manage/WarehouseFormPage.tsx";
+import { Link } from "react-router";
+import { auditLink } from "../../lib/audit-link.ts";
 
 export const loader = ({ params, context }: Route.LoaderArgs) => loadWarehouseForm(context, idParam(params.id));
 
@@ -12,5 +14,16 @@ export function meta() {
 }
 
 export default function AdminWarehouseEdit({ loaderData }: Route.ComponentProps) {
-  return <WarehouseFormPage setup={loaderData.setup} title={m.wm_edit_title()} subtitle={loaderData.name} back={{ href: "/admin/warehouses", label: m.wm_back_to_list() }} />;
+  const id = loaderData.setup.warehouseId;
+  // The page's own frame, to put the link to the warehouse's history (audit log) beside the way back.
+  return (
+    <div className="relative mx-auto max-w-5xl px-4 py-8 sm:py-10">
+      {id !== null && (
+        <Link to={auditLink("warehouse", id)} className="absolute top-8 right-4 text-sm font-medium text-brand-700 hover:underline sm:top-10" data-testid="warehouse-history">
+          {m.admdash_history()}
+        </Link>
+      )}
+      <WarehouseFormPage framed setup={loaderData.setup} title={m.wm_edit_title()} subtitle={loaderData.name} back={{ href: "/admin/warehouses", label: m.wm_back_to_list() }} />
+    </div>
+  );
 }

@@ -1,38 +1,73 @@
 // /admin/warehouses: every warehouse, real names included, newest first, searchable by name,
-// city or address, 20 a page; a row opens its edit page. (The active/deactivated filter and
-// the toggle come with the back office.)
-import { Form, Link } from "react-router";
+// city or address (?search_term=), filtered active / deactivated / all (?deactivated=act|deact,
+// all when absent: the administrator sees everything unless they narrow it), 20 a page (?page=);
+// a row opens its edit page. Each row's toggle posts to this page's action (the same service as
+// POST /api/admin/warehouses/{id}/toggle-deactivated): a deactivated warehouse leaves the
+// public search at once.
+import { data, Link } from "react-router";
 import type { Route } from "./+types/warehouses";
 import { actorContext, servicesContext } from "../../server/context.ts";
 import { requireRole } from "../../server/http/guard.ts";
 import { pageWork } from "../../server/http/respond.ts";
-import { ADMIN_PAGE_SIZE, listAdminWarehouses } from "../../server/warehouses/admin-warehouses.queries.ts";
+import { readFormData } from "../../server/http/input.ts";
+import { DomainError, NotFoundError } from "../../server/errors.ts";
+import { ADMIN_PAGE_SIZE } from "../../server/warehouses/admin-warehouses.queries.ts";
+import { listWarehousesForAdmin, setWarehouseDeactivated } from "../../server/warehouses/admin-warehouses.service.ts";
+import { DEACTIVATED_FILTERS, toggleDeactivatedSchema, type DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
+import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount, pageParam } from "../../lib/pagination.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
-import { buttonClass, inputClass } from "../../components/ui/styles.ts";
+import { buttonClass } from "../../components/ui/styles.ts";
 import { HubBadge } from "../../components/warehouse/HubBadge.tsx";
 import { WarehouseStatus } from "../../components/warehouse-manage/WarehouseStatus.tsx";
+import { ActiveToggle } from "../../components/admin/ActiveToggle.tsx";
 import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { SearchBox } from "../../components/admin/SearchBox.tsx";
+import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
+
+const DEFAULT_FILTER: DeactivatedFilter = "all";
+
+function filterParam(value: string | null): DeactivatedFilter {
+  return DEACTIVATED_FILTERS.find((f) => f === value) ?? DEFAULT_FILTER;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));
   const url = new URL(request.url);
-  const search = (url.searchParams.get("search_term") ?? "").trim().slice(0, 100) || null;
+  const search = (url.searchParams.get("search_term") ?? "").trim().slice(0, 120) || null;
+  const deactivated = filterParam(url.searchParams.get("deactivated"));
   const page = pageParam(url.searchParams.get("page"));
-  const list = await listAdminWarehouses(context.get(servicesContext).db, { search, offset: (page - 1) * ADMIN_PAGE_SIZE, limit: ADMIN_PAGE_SIZE });
-  return { ...list, search, page, pages: pageCount(list.warehouses_count, ADMIN_PAGE_SIZE) };
+  const list = await listWarehousesForAdmin(context.get(servicesContext).db, { search, deactivated, page: page - 1, limit: ADMIN_PAGE_SIZE });
+  return { ...list, search, deactivated, page, pages: pageCount(list.warehouses_count, ADMIN_PAGE_SIZE) };
 }
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admin_warehouses_title() }) }, { name: "robots", content: "noindex" }];
 }
 
+export type ToggleResult = { ok: true; warehouse_id: number; deactivated: boolean } | { ok: false; error: "invalid" | "not_found" };
+
+export async function action({ request, context }: Route.ActionArgs): Promise<ToggleResult> {
+  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
+  const form = await pageWork(() => readFormData(request));
+  const warehouseId = idNumber.safeParse(form.get("warehouse_id"));
+  const body = toggleDeactivatedSchema.safeParse({ warehouse_data: { deactivated: form.get("deactivated") ?? undefined } });
+  if (!warehouseId.success || !body.success) return { ok: false, error: "invalid" };
+  try {
+    return { ok: true, ...(await setWarehouseDeactivated(context.get(servicesContext).db, actor, warehouseId.data, body.data.warehouse_data.deactivated)) };
+  } catch (err) {
+    if (err instanceof NotFoundError) return { ok: false, error: "not_found" };
+    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
+    throw err;
+  }
+}
+
 export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
-  const { warehouses, warehouses_count, search, page, pages } = loaderData;
+  const { warehouses, warehouses_count, search, deactivated, page, pages } = loaderData;
   const paths = warehouseAreaPaths("admin", "it");
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -45,22 +80,42 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
-      <Form method="get" role="search" className="mt-6 flex max-w-xl gap-2">
-        <label htmlFor="search_term" className="sr-only">
-          {m.admin_warehouses_search()}
-        </label>
-        <input id="search_term" name="search_term" type="search" defaultValue={search ?? ""} placeholder={m.admin_warehouses_search()} className={inputClass} />
-        <button type="submit" className={buttonClass("secondary", "md")}>
-          {m.admin_warehouses_search_button()}
-        </button>
-      </Form>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
+        <div className="min-w-0 flex-1">
+          <SearchBox
+            name="search_term"
+            value={search ?? ""}
+            label={m.admin_warehouses_search()}
+            buttonLabel={m.admin_warehouses_search_button()}
+            keep={{ deactivated: deactivated === DEFAULT_FILTER ? null : deactivated }}
+          />
+        </div>
+        <FilterLinks
+          name="deactivated"
+          value={deactivated}
+          defaultValue={DEFAULT_FILTER}
+          label={m.admhub_filter_label()}
+          options={[
+            { value: "all", label: m.admhub_filter_all() },
+            { value: "act", label: m.admhub_filter_act() },
+            { value: "deact", label: m.admhub_filter_deact() },
+          ]}
+        />
+      </div>
       {warehouses.length === 0 ? (
-        <AdminEmpty>{m.admin_warehouses_empty()}</AdminEmpty>
+        <AdminEmpty testId="warehouses-empty">{m.admin_warehouses_empty()}</AdminEmpty>
       ) : (
         <AdminTable
           testId="admin-warehouses"
-      columns={[{ label: m.admin_col_name() }, { label: m.admin_col_place() }, { label: m.admin_col_owner() }, { label: m.admin_col_status() }, { label: m.admin_col_created() }]}
-    >
+          columns={[
+            { label: m.admin_col_name() },
+            { label: m.admin_col_place() },
+            { label: m.admin_col_owner() },
+            { label: m.admin_col_status() },
+            { label: m.admin_col_created() },
+            { label: m.admhub_col_active() },
+          ]}
+        >
           {warehouses.map((w) => (
             <tr key={w.id} className="hover:bg-slate-50">
               <td className="px-4 py-3">
@@ -85,6 +140,15 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
                 <WarehouseStatus status={w.status} deactivated={w.deactivated} />
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(w.created_at)}</td>
+              <td className="px-4 py-3">
+                <ActiveToggle
+                  isOn={!w.deactivated}
+                  label={w.deactivated ? m.admhub_activate_label({ name: w.name }) : m.admhub_deactivate_label({ name: w.name })}
+                  fields={(active) => ({ warehouse_id: String(w.id), deactivated: active ? "0" : "1" })}
+                  errorText={m.admhub_error_general()}
+                  testId="toggle-deactivated"
+                />
+              </td>
             </tr>
           ))}
         </AdminTable>

@@ -2,6 +2,8 @@
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { StripeStatus } from "../db/types.ts";
+import { userMatches } from "../accounts/admin-users.queries.ts";
+import { likePattern } from "../db/like.ts";
 
 /** A stocker has at most one of these at a time (subscriptions_one_live_idx). */
 export const LIVE_STATUSES: StripeStatus[] = ["incomplete", "pending_transfer", "trialing", "active", "past_due"];
@@ -124,19 +126,8 @@ function transfersBase(db: Database, filters: TransferFilters) {
     .selectFrom("waiting as s")
     .innerJoin("users as u", "u.id", "s.user_id");
   const term = filters.search?.trim();
-  if (term) {
-    const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb("u.email", "ilike", like),
-        eb("u.first_name", "ilike", like),
-        eb("u.last_name", "ilike", like),
-        eb("u.company", "ilike", like),
-        eb("u.request_business_name", "ilike", like),
-        eb("u.stockspace_code", "ilike", like),
-      ]),
-    );
-  }
+  // The users' search (its trigram index), or the reason code typed on the transfer.
+  if (term) query = query.where((eb) => eb.or([userMatches(term), eb("u.stockspace_code", "ilike", likePattern(term))]));
   return query;
 }
 

@@ -29,6 +29,8 @@ export type MailTemplates = {
   /** To a referent given one more warehouse to handle. */
   referent_assigned: { firstName: string | null; warehouse: { name: string; city: string }; link: string };
   account_decision: { firstName: string | null; decision: "approved" | "refused"; note: string | null; link: string; supportEmail: string };
+  /** To a warehouse's owner whose hub request an administrator approved or refused (app/server/notifications/hub-notifications.ts). */
+  hub_decision: { firstName: string | null; decision: "approved" | "refused"; warehouse: { name: string; city: string }; note: string | null; link: string; supportEmail: string };
   /** To a stocker who chose to pay by bank transfer: what to pay, to whom, with which reason code. Amounts in cents. */
   transfer_instructions: { firstName: string | null } & TransferMailFacts & { beneficiary: string; iban: string; link: string };
   /** To every administrator: a stocker announced a bank transfer to be confirmed. */
@@ -259,6 +261,17 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
           action: { label: m.anotif_mail_refused_action({}, { locale }), url: d.link },
           footnote: m.anotif_mail_refused_support({ email: d.supportEmail }, { locale }),
         },
+  hub_decision: (d, locale) => {
+    const approved = d.decision === "approved";
+    const facts = { warehouse: d.warehouse.name, city: d.warehouse.city };
+    return {
+      subject: approved ? m.admhub_mail_approved_subject(facts, { locale }) : m.admhub_mail_refused_subject(facts, { locale }),
+      heading: greet(d.firstName, locale),
+      paragraphs: [approved ? m.admhub_mail_approved_body(facts, { locale }) : m.admhub_mail_refused_body(facts, { locale }), ...(d.note ? [m.anotif_account_note({ note: d.note }, { locale })] : [])],
+      action: { label: m.admhub_mail_action({}, { locale }), url: d.link },
+      ...(approved ? {} : { footnote: m.anotif_mail_refused_support({ email: d.supportEmail }, { locale }) }),
+    };
+  },
   confirm_code: (d, locale) => ({
     subject: m.mail_confirm_code_subject({}, { locale }),
     heading: greet(d.firstName, locale),

@@ -151,6 +151,14 @@ export function zoneReadGuard(db: Database, perTenMinutes: number, ip: string): 
 const SPECS_TTL_MS = 10_000;
 const specsCache = new WeakMap<Database, { at: number; specs: Promise<PublicSpecification[]> }>();
 
+/**
+ * Drops this instance's copy, so the next search reads the catalogue again: called after an
+ * administrator changes a specification (other instances catch up within SPECS_TTL_MS).
+ */
+export function forgetVisibleSpecifications(db: Database): void {
+  specsCache.delete(db);
+}
+
 function visibleSpecifications(db: Database): Promise<PublicSpecification[]> {
   const cached = specsCache.get(db);
   if (cached && Date.now() - cached.at < SPECS_TTL_MS) return cached.specs;

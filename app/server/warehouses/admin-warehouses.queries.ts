@@ -1,27 +1,34 @@
-// The back office's warehouse list: every warehouse, real names included, newest first, with
-// an optional search over name, city and address (pg_trgm indexes of 0001 serve the ILIKE).
+// The back office's warehouse lists: every warehouse, real names included, newest first, with
+// an optional search over name, city and address (pg_trgm indexes of 0001 serve the ILIKE) and
+// the active / deactivated filter; and the hub requests (to_approve), the same search.
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
+import type { DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
 
 export const ADMIN_PAGE_SIZE = 20;
+
 
 /** `%term%` with LIKE's own wildcards escaped. */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function searched(db: Database, search: string | null) {
+export type AdminWarehouseListArgs = { search: string | null; deactivated?: DeactivatedFilter; offset: number; limit: number };
+
+function searched(db: Database, search: string | null, deactivated: DeactivatedFilter = "all") {
   let query = db.selectFrom("warehouses as w");
   if (search) {
     const pattern = containsPattern(search);
     query = query.where((eb) => eb.or([eb("w.name", "ilike", pattern), eb("w.city", "ilike", pattern), eb("w.address", "ilike", pattern)]));
   }
+  // warehouses_deactivated_created_at_idx (deactivated, created_at desc) serves both filters.
+  if (deactivated !== "all") query = query.where("w.deactivated", "=", deactivated === "deact");
   return query;
 }
 
 /** One page of the list, newest first. */
-export function adminWarehousesPageQuery(db: Database, args: { search: string | null; offset: number; limit: number }) {
-  return searched(db, args.search)
+export function adminWarehousesPageQuery(db: Database, args: AdminWarehouseListArgs) {
+  return searched(db, args.search, args.deactivated)
     .leftJoin("users as owner", "owner.id", "w.user_id")
     .select(["w.id", "w.name", "w.city", "w.province", "w.status", "w.deactivated", "w.is_hub", "w.created_at", "owner.email as owner_email", "owner.id as owner_id", "owner.role as owner_role"])
     .orderBy("w.created_at", "desc")
@@ -30,12 +37,57 @@ export function adminWarehousesPageQuery(db: Database, args: { search: string | 
     .limit(args.limit);
 }
 
-export async function listAdminWarehouses(db: Database, args: { search: string | null; offset: number; limit: number }) {
+export async function listAdminWarehouses(db: Database, args: AdminWarehouseListArgs) {
   const [rows, total] = await Promise.all([
     adminWarehousesPageQuery(db, args).execute(),
-    searched(db, args.search)
+    searched(db, args.search, args.deactivated)
       .select(sql<number>`count(*)`.as("n"))
       .executeTakeFirstOrThrow(),
   ]);
   return { warehouses: rows, warehouses_count: Number(total.n) };
+}
+
+// ---------------------------------------------------------------- hub requests
+
+function hubRequests(db: Database, search: string | null) {
+  // warehouses_to_approve_idx (created_at desc) where to_approve: the waiting few are the way in.
+  return searched(db, search).where("w.to_approve", "=", true);
+}
+
+/** One page of the hub requests (warehouses waiting for approval as a hub), oldest first: the longest waiting on top. */
+export function hubRequestsPageQuery(db: Database, args: { search: string | null; offset: number; limit: number }) {
+  return hubRequests(db, args.search)
+    .leftJoin("users as owner", "owner.id", "w.user_id")
+    .select([
+      "w.id",
+      "w.name",
+      "w.address",
+      "w.city",
+      "w.province",
+      "w.total_m2",
+      "w.status",
+      "w.is_hub",
+      "w.created_at",
+      "owner.id as owner_id",
+      "owner.email as owner_email",
+      "owner.first_name as owner_first_name",
+      "owner.last_name as owner_last_name",
+      "owner.company as owner_company",
+    ])
+    .orderBy("w.created_at", "asc")
+    .orderBy("w.id", "asc")
+    .offset(args.offset)
+    .limit(args.limit);
+}
+
+export async function countHubRequests(db: Database, search: string | null): Promise<number> {
+  const row = await hubRequests(db, search)
+    .select(sql<number>`count(*)`.as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The warehouse a decision is about, locked for the decision's transaction. */
+export function lockWarehouseForDecision(trx: Database, id: number) {
+  return trx.selectFrom("warehouses").select(["id", "name", "city", "user_id", "status", "to_approve", "status_note", "deactivated", "is_hub"]).where("id", "=", id).forUpdate().executeTakeFirst();
 }

@@ -122,7 +122,10 @@ const contactRows = (contacts: WarehouseCreateInput["contacts"]) =>
 export async function createWarehouse(ctx: EditingContext, actor: Actor, input: WarehouseCreateInput): Promise<{ warehouseId: number }> {
   if (actor.role !== "admin" && actor.role !== "stocker") throw new ForbiddenError();
   const position = await resolvePosition(ctx, input.warehouse_data, null);
-  return ctx.db.transaction().execute(async (trx) => {
+  // Inside the caller's transaction when given one: approving a stocker creates their warehouse
+  // with the decision (app/server/accounts/stocker-approval.service.ts).
+  const inTransaction = <T>(fn: (trx: Database) => Promise<T>) => (ctx.db.isTransaction ? fn(ctx.db) : ctx.db.transaction().execute(fn));
+  return inTransaction(async (trx) => {
     const columns = formColumns(actor, input.warehouse_data, position);
     const row: NewWarehouse =
       actor.role === "admin"

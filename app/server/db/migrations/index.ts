@@ -8,6 +8,8 @@ import * as m0005 from "./0005_quote_limit_indexes.ts";
 import * as m0006 from "./0006_warehouse_management.ts";
 import * as m0007 from "./0007_logged_in_areas.ts";
 import * as m0008 from "./0008_billing.ts";
+import * as m0009 from "./0009_audit_append_only.ts";
+import * as m0010 from "./0010_user_search.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   "0006_warehouse_management": m0006,
   "0007_logged_in_areas": m0007,
   "0008_billing": m0008,
+  "0009_audit_append_only": m0009,
+  "0010_user_search": m0010,
 };

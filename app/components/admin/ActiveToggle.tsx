@@ -1,0 +1,57 @@
+// An on/off switch in a back-office row (a specification's "active", a user's "active", a
+// warehouse's "deactivated"): a small POST form to the page's action, so it works before
+// hydration; once hydrated it posts in the background, shows the new state at once and goes
+// back (with a message) if the action answers { ok: false }. The page data reloads after it.
+import { useFetcher } from "react-router";
+import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
+import { useRootData } from "../../lib/root-data.ts";
+
+export type ToggleResult = { ok: boolean; error?: string };
+
+type Props = {
+  /** The current state, as the loader read it. */
+  isOn: boolean;
+  /** The accessible name of the switch ("Pallet storage: active"). */
+  label: string;
+  /** The form fields that ask for `next`, e.g. { intent: "toggle", id, hidden: next ? "0" : "1" }. */
+  fields: (next: boolean) => Record<string, string>;
+  /** Shown under the switch when the action refused. */
+  errorText: string;
+  testId?: string;
+};
+
+export function ActiveToggle({ isOn, label, fields, errorText, testId }: Props) {
+  const fetcher = useFetcher<ToggleResult>();
+  const { csrfToken } = useRootData();
+  // While the post runs, show what was asked for.
+  const asked = fetcher.formData?.get("_next");
+  const shown = asked === "1" ? true : asked === "0" ? false : isOn;
+  const failed = fetcher.state === "idle" && fetcher.data?.ok === false;
+  const next = !shown;
+  return (
+    <fetcher.Form method="post" className="inline-flex flex-col items-start" data-testid={testId}>
+      <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
+      <input type="hidden" name="_next" value={next ? "1" : "0"} />
+      {Object.entries(fields(next)).map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={shown}
+        aria-label={label}
+        onClick={(event) => event.stopPropagation()}
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+          shown ? "bg-brand-600" : "bg-slate-300"
+        }`}
+      >
+        <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${shown ? "translate-x-5" : "translate-x-0.5"}`} />
+      </button>
+      {failed && (
+        <span role="alert" className="mt-1 text-xs text-red-700">
+          {errorText}
+        </span>
+      )}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,88 @@
+// The Warehouses and New hubs screens render what their loaders give them (static markup,
+// Italian): the hub requests with their owner and actions, the filter links keeping the search,
+// the toggle's state per row, and the spec's empty text.
+import { describe, expect, it } from "vitest";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import type { ReactElement } from "react";
+import { overwriteGetLocale } from "../../paraglide/runtime.js";
+import AdminHubRequests from "../../routes/admin/hub-requests.tsx";
+import AdminWarehouses from "../../routes/admin/warehouses.tsx";
+
+overwriteGetLocale(() => "it");
+
+function render(element: ReactElement, path: string): string {
+  const Stub = createRoutesStub([{ path: "*", Component: () => element }]);
+  return renderToString(<Stub initialEntries={[path]} />);
+}
+const EMPTY = "Non è stato trovato alcun magazzino, modifica i parametri di ricerca.";
+
+describe("/admin/hub-requests", () => {
+  const hub = (id: number, fields: object = {}) => ({
+    id,
+    name: `Hub ${id}`,
+    address: "Via Emilia 100",
+    city: "Bologna",
+    province: "BO",
+    total_m2: "12000.00",
+    status: "pending",
+    is_hub: true,
+    created_at: new Date("2030-03-04T10:00:00Z"),
+    owner_id: 5,
+    owner_email: "gianna@example.test",
+    owner_first_name: "Gianna",
+    owner_last_name: "Verdi",
+    owner_company: "Verdi Logistica srl",
+    ...fields,
+  });
+  const page = (data: object) => render(<AdminHubRequests {...({ loaderData: data, params: {}, matches: [] } as unknown as Parameters<typeof AdminHubRequests>[0])} />, "/admin/hub-requests");
+
+  it("shows each request with its owner, the edit link and both actions", () => {
+    const html = page({ warehouses: [hub(7)], warehouses_count: 1, search: null, page: 1, pages: 1 });
+    expect(html).toContain("Nuovi hub");
+    expect(html).toContain("1 richieste hub in attesa");
+    expect(html).toContain('href="/admin/warehouses/7/edit"');
+    expect(html).toContain("Gianna Verdi");
+    expect(html).toContain("Verdi Logistica srl");
+    expect(html).toContain("gianna@example.test");
+    expect(html).toContain("04.03.2030");
+    expect(html).toContain('aria-label="Approva l&#x27;hub Hub 7"');
+    expect(html).toContain('aria-label="Rifiuta l&#x27;hub Hub 7"');
+  });
+
+  it("says the spec's empty text", () => {
+    expect(page({ warehouses: [], warehouses_count: 0, search: "x", page: 1, pages: 0 })).toContain(EMPTY);
+  });
+});
+
+describe("/admin/warehouses", () => {
+  const row = (id: number, deactivated: boolean) => ({
+    id,
+    name: `Magazzino ${id}`,
+    city: "Milano",
+    province: "MI",
+    status: "approved",
+    deactivated,
+    is_hub: false,
+    created_at: new Date("2030-03-04T10:00:00Z"),
+    owner_email: null,
+    owner_id: null,
+    owner_role: null,
+  });
+  const page = (data: object, path = "/admin/warehouses") => render(<AdminWarehouses {...({ loaderData: data, params: {}, matches: [] } as unknown as Parameters<typeof AdminWarehouses>[0])} />, path);
+
+  it("shows a switch per row in its state, and the filter links keeping the search", () => {
+    const html = page({ warehouses: [row(1, false), row(2, true)], warehouses_count: 2, search: "Milano", deactivated: "all", page: 1, pages: 1 }, "/admin/warehouses?search_term=Milano&page=2");
+    expect(html).toMatch(/role="switch" aria-checked="true" aria-label="Disattiva Magazzino 1"/);
+    expect(html).toMatch(/role="switch" aria-checked="false" aria-label="Attiva Magazzino 2"/);
+    expect(html).toContain('href="/admin/warehouses?search_term=Milano&amp;deactivated=act"');
+    expect(html).toContain('href="/admin/warehouses?search_term=Milano&amp;deactivated=deact"');
+    expect(html).toMatch(/href="\/admin\/warehouses\?search_term=Milano"[^>]*aria-current="page"|aria-current="page"[^>]*href="\/admin\/warehouses\?search_term=Milano"/);
+  });
+
+  it("keeps the filter in the search form, and says the spec's empty text", () => {
+    const html = page({ warehouses: [], warehouses_count: 0, search: null, deactivated: "deact", page: 1, pages: 0 }, "/admin/warehouses?deactivated=deact");
+    expect(html).toContain('<input type="hidden" name="deactivated" value="deact"/>');
+    expect(html).toContain(EMPTY);
+  });
+});

@@ -1,0 +1,315 @@
+// /admin/audit (Registro attività): every administrator action, newest first, 20 a page, with
+// who, when, the action, the entity and the details (before and after values side by side).
+// Filters (administrator, action, entity type and id, from and to dates) and the page live in
+// the URL (?admin_id=&action=&entity_type=&entity_id=&from=&to=&page=): a plain GET form, so
+// it works before hydration and a shared link keeps them. auditLink() (app/lib/audit-link.ts)
+// opens an entity's history here. Read only: the rows cannot be changed (migration 0009).
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/audit";
+import { actorContext, servicesContext } from "../../server/context.ts";
+import { requireRole } from "../../server/http/guard.ts";
+import { pageWork } from "../../server/http/respond.ts";
+import { AUDIT_PAGE_SIZE, auditFilterChoices, listAuditLog } from "../../server/audit/audit-log.service.ts";
+import type { AuditFilters } from "../../server/audit/audit-log.queries.ts";
+import { m } from "../../paraglide/messages.js";
+import { formatDateTime, formatNumber } from "../../lib/format.ts";
+import { pageCount, pageParam } from "../../lib/pagination.ts";
+import { auditLink } from "../../lib/audit-link.ts";
+import { detailRows, type Json } from "../../lib/audit-details.ts";
+import { Pagination } from "../../components/ui/Pagination.tsx";
+import { buttonClass, inputClass, labelClass, linkClass } from "../../components/ui/styles.ts";
+import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+
+/** An id filter: a positive whole number, anything else is no filter. */
+function idFilter(raw: string | null): number | null {
+  if (!raw || !/^\d{1,15}$/.test(raw.trim())) return null;
+  const n = Number(raw.trim());
+  return n > 0 ? n : null;
+}
+
+/** A date filter: an existing day as YYYY-MM-DD, anything else is no filter. */
+function dateFilter(raw: string | null): string | null {
+  if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return null;
+  const d = new Date(`${raw}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === raw ? raw : null;
+}
+
+function textFilter(raw: string | null): string | null {
+  const text = (raw ?? "").trim().slice(0, 80);
+  return text || null;
+}
+
+function auditFiltersFromUrl(params: URLSearchParams): AuditFilters {
+  return {
+    adminId: idFilter(params.get("admin_id")),
+    action: textFilter(params.get("action")),
+    entityType: textFilter(params.get("entity_type")),
+    entityId: idFilter(params.get("entity_id")),
+    from: dateFilter(params.get("from")),
+    to: dateFilter(params.get("to")),
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await pageWork(() => requireRole(context.get(actorContext), "admin"));
+  const url = new URL(request.url);
+  const filters = auditFiltersFromUrl(url.searchParams);
+  const page = pageParam(url.searchParams.get("page"));
+  const db = context.get(servicesContext).db;
+  const [list, choices] = await Promise.all([listAuditLog(db, { filters, page: page - 1 }), auditFilterChoices(db)]);
+  return { ...list, ...choices, filters, page, pages: pageCount(list.entries_count, AUDIT_PAGE_SIZE) };
+}
+
+export function meta() {
+  return [{ title: m.page_title({ title: m.admdash_audit_title() }) }, { name: "robots", content: "noindex" }];
+}
+
+const ENTITY_LABEL: Record<string, () => string> = {
+  warehouse: () => m.admdash_entity_warehouse(),
+  user: () => m.admdash_entity_user(),
+  specification: () => m.admdash_entity_specification(),
+  crm_entry: () => m.admdash_entity_crm_entry(),
+  subscription: () => m.admdash_entity_subscription(),
+  warehouse_request: () => m.admdash_entity_warehouse_request(),
+  promo_code: () => m.admdash_entity_promo_code(),
+};
+const entityLabel = (type: string) => ENTITY_LABEL[type]?.() ?? type;
+
+// The actions the services write today, in words; one not listed here shows its code.
+const ACTION_LABEL: Record<string, () => string> = {
+  "promo_code.create": () => m.admdash_action_promo_code_create(),
+  "promo_code.update": () => m.admdash_action_promo_code_update(),
+  "specification.create": () => m.admdash_action_specification_create(),
+  "specification.update": () => m.admdash_action_specification_update(),
+  "specification.toggle_hidden": () => m.admdash_action_specification_toggle_hidden(),
+  "subscription.start": () => m.admdash_action_subscription_start(),
+  "user.approve": () => m.admdash_action_user_approve(),
+  "user.refuse": () => m.admdash_action_user_refuse(),
+  "user.area_view": () => m.admdash_action_user_area_view(),
+  "user.export_stockers": () => m.admdash_action_user_export_stockers(),
+  "user.send_confirm_email": () => m.admdash_action_user_send_confirm_email(),
+  "user.toggle_active": () => m.admdash_action_user_toggle_active(),
+  "user.update_profile": () => m.admdash_action_user_update_profile(),
+  "warehouse.create": () => m.admdash_action_warehouse_create(),
+  "warehouse.update": () => m.admdash_action_warehouse_update(),
+  "warehouse.hub_decision": () => m.admdash_action_warehouse_hub_decision(),
+  "warehouse.update_status": () => m.admdash_action_warehouse_update_status(),
+  "warehouse.image_upload": () => m.admdash_action_warehouse_image_upload(),
+  "warehouse.toggle_deactivated": () => m.admdash_action_warehouse_toggle_deactivated(),
+  "warehouse.update_referent": () => m.admdash_action_warehouse_update_referent(),
+  "warehouse_request.state": () => m.admdash_action_warehouse_request_state(),
+  "warehouse_request.add_warehouses": () => m.admdash_action_warehouse_request_add_warehouses(),
+  "crm_entry.create": () => m.admdash_action_crm_entry_create(),
+  "crm_entry.update": () => m.admdash_action_crm_entry_update(),
+  "crm_entry.handle": () => m.admdash_action_crm_entry_handle(),
+};
+const actionLabel = (action: string) => ACTION_LABEL[action]?.() ?? action;
+
+function ActionCell({ action }: { action: string }) {
+  return (
+    <>
+      <span className="font-medium text-slate-900">{actionLabel(action)}</span>
+      {ACTION_LABEL[action] && <code className="mt-0.5 block text-xs text-slate-500">{action}</code>}
+    </>
+  );
+}
+
+// ---------------------------------------------------------------- details, readably
+
+function valueText(value: Json): string {
+  if (value === null || value === "") return "—";
+  if (value === true) return "sì";
+  if (value === false) return "no";
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  return JSON.stringify(value);
+}
+
+function Details({ details }: { details: Record<string, Json> }) {
+  const rows = detailRows(details);
+  if (rows.length === 0) return <span className="text-slate-400">{m.admdash_audit_no_details()}</span>;
+  return (
+    <dl className="space-y-1 text-xs">
+      {rows.map((row, i) => (
+        <div key={i} className="flex flex-wrap gap-x-2">
+          <dt className="font-mono text-slate-500">{row.field}</dt>
+          <dd className="min-w-0 [overflow-wrap:anywhere] text-slate-800">
+            {row.change ? (
+              <>
+                <span className="sr-only">{m.admdash_audit_before()}: </span>
+                <del className="rounded bg-red-50 px-1 text-red-800 decoration-red-300">{valueText(row.before)}</del>
+                <span aria-hidden="true" className="px-1 text-slate-400">
+                  →
+                </span>
+                <span className="sr-only">, {m.admdash_audit_after()}: </span>
+                <ins className="rounded bg-emerald-50 px-1 text-emerald-800 no-underline">{valueText(row.after)}</ins>
+              </>
+            ) : (
+              valueText(row.value)
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+type Entry = Route.ComponentProps["loaderData"]["entries"][number];
+
+function Who({ entry, inline = false }: { entry: Entry; inline?: boolean }) {
+  if (entry.admin_id === null) return <span className="text-slate-500 italic">{m.admdash_audit_removed_admin()}</span>;
+  if (inline) return <span className="font-medium text-slate-900">{entry.admin_name ?? entry.admin_email}</span>;
+  return (
+    <>
+      <div className="font-medium text-slate-900">{entry.admin_name ?? entry.admin_email}</div>
+      {entry.admin_name && <div className="text-xs text-slate-500 [overflow-wrap:anywhere]">{entry.admin_email}</div>}
+    </>
+  );
+}
+
+function EntityCell({ entry }: { entry: Entry }) {
+  if (entry.entity_id === null) return <>{entityLabel(entry.entity_type)}</>;
+  return (
+    <Link to={auditLink(entry.entity_type, entry.entity_id)} className={linkClass} title={m.admdash_audit_entity_history()}>
+      {entityLabel(entry.entity_type)} #{entry.entity_id}
+    </Link>
+  );
+}
+
+// ---------------------------------------------------------------- the page
+
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { entries, entries_count, admins, actions, entityTypes, filters, page, pages } = loaderData;
+  const filtered = Object.values(filters).some((v) => v !== null);
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <AdminPageHeading title={m.admdash_audit_title()} intro={`${m.admdash_audit_count({ count: formatNumber(entries_count) })} · ${m.admdash_audit_intro()}`} />
+      <Form method="get" className="mt-6 grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-3 xl:grid-cols-6" data-testid="audit-filters">
+        <div>
+          <label htmlFor="audit-admin" className={labelClass}>
+            {m.admdash_audit_filter_admin()}
+          </label>
+          <select id="audit-admin" name="admin_id" defaultValue={filters.adminId ?? ""} className={inputClass}>
+            <option value="">{m.admdash_audit_filter_all()}</option>
+            {admins.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-action" className={labelClass}>
+            {m.admdash_audit_filter_action()}
+          </label>
+          <select id="audit-action" name="action" defaultValue={filters.action ?? ""} className={inputClass}>
+            <option value="">{m.admdash_audit_filter_all()}</option>
+            {actions.map((a) => (
+              <option key={a} value={a}>
+                {actionLabel(a)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-entity-type" className={labelClass}>
+            {m.admdash_audit_filter_entity_type()}
+          </label>
+          <select id="audit-entity-type" name="entity_type" defaultValue={filters.entityType ?? ""} className={inputClass}>
+            <option value="">{m.admdash_audit_filter_all()}</option>
+            {entityTypes.map((t) => (
+              <option key={t} value={t}>
+                {entityLabel(t)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-entity-id" className={labelClass}>
+            {m.admdash_audit_filter_entity_id()}
+          </label>
+          <input id="audit-entity-id" name="entity_id" type="number" min={1} step={1} inputMode="numeric" defaultValue={filters.entityId ?? ""} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="audit-from" className={labelClass}>
+            {m.admdash_audit_filter_from()}
+          </label>
+          <input id="audit-from" name="from" type="date" defaultValue={filters.from ?? ""} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="audit-to" className={labelClass}>
+            {m.admdash_audit_filter_to()}
+          </label>
+          <input id="audit-to" name="to" type="date" defaultValue={filters.to ?? ""} className={inputClass} />
+        </div>
+        <div className="col-span-full flex flex-wrap items-center gap-4">
+          <button type="submit" className={buttonClass("primary", "sm")}>
+            {m.admdash_audit_filter_apply()}
+          </button>
+          {filtered && (
+            <Link to="/admin/audit" className={`${linkClass} text-sm`}>
+              {m.admdash_audit_filter_reset()}
+            </Link>
+          )}
+        </div>
+      </Form>
+      {entries.length === 0 ? (
+        <AdminEmpty testId="audit-empty">{m.admdash_audit_empty()}</AdminEmpty>
+      ) : (
+        <>
+          <AdminTable
+            className="mt-6 hidden lg:block"
+            testId="admin-audit"
+            columns={[
+              { label: m.admdash_audit_col_when() },
+              { label: m.admdash_audit_col_who() },
+              { label: m.admdash_audit_col_action() },
+              { label: m.admdash_audit_col_entity() },
+              { label: m.admdash_audit_col_details(), className: "w-2/5" },
+            ]}
+          >
+            {entries.map((e) => (
+              <tr key={e.id} className="align-top">
+                <td className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">{formatDateTime(e.created_at)}</td>
+                <td className="px-4 py-3">
+                  <Who entry={e} />
+                </td>
+                <td className="px-4 py-3">
+                  <ActionCell action={e.action} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">
+                  <EntityCell entry={e} />
+                </td>
+                <td className="px-4 py-3">
+                  <Details details={e.details as Record<string, Json>} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+          {/* Below 1024 px the five columns do not fit: one card an entry. */}
+          <ul className="mt-6 space-y-3 lg:hidden" data-testid="admin-audit-cards">
+            {entries.map((e) => (
+              <li key={e.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                  <span className="text-sm">
+                    <ActionCell action={e.action} />
+                  </span>
+                  <span className="text-sm text-slate-600 tabular-nums">{formatDateTime(e.created_at)}</span>
+                </div>
+                <p className="mt-2 text-sm text-slate-700">
+                  <Who entry={e} inline />
+                  {" · "}
+                  <EntityCell entry={e} />
+                </p>
+                <div className="mt-3 border-t border-slate-100 pt-3">
+                  <Details details={e.details as Record<string, Json>} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Pagination page={page} pages={pages} />
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+// /admin/hub-requests (Nuovi hub): the warehouses their owners registered as hubs, waiting for
+// approval (to_approve), longest waiting first, searchable (?search_term=, by name, city or
+// address), 20 a page (?page=). Each row links to the warehouse's edit page and opens the
+// approve or refuse popup (a refusal needs a note), which posts to this page's action: the same
+// service as POST /api/admin/warehouses/{id}/update-status. The owner is told; the row leaves
+// the list when the page data reloads.
+import { useEffect, useRef, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { Button } from "react-aria-components";
+import type { Route } from "./+types/hub-requests";
+import { actorContext, servicesContext } from "../../server/context.ts";
+import { requireRole } from "../../server/http/guard.ts";
+import { pageWork } from "../../server/http/respond.ts";
+import { readFormData } from "../../server/http/input.ts";
+import { ConflictError, DomainError, NotFoundError } from "../../server/errors.ts";
+import { decideHubRequest, listHubRequests } from "../../server/warehouses/admin-warehouses.service.ts";
+import { ADMIN_PAGE_SIZE } from "../../server/warehouses/admin-warehouses.queries.ts";
+import { hubDecisionSchema } from "../../schemas/admin-warehouses.ts";
+import { idNumber } from "../../schemas/common.ts";
+import { m } from "../../paraglide/messages.js";
+import { formatDate, formatNumber } from "../../lib/format.ts";
+import { pageCount, pageParam } from "../../lib/pagination.ts";
+import { warehouseAreaPaths } from "../../lib/paths.ts";
+import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
+import { useRootData } from "../../lib/root-data.ts";
+import { Pagination } from "../../components/ui/Pagination.tsx";
+import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
+import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
+import { buttonClass } from "../../components/ui/styles.ts";
+import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { SearchBox } from "../../components/admin/SearchBox.tsx";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await pageWork(() => requireRole(context.get(actorContext), "admin"));
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("search_term") ?? "").trim().slice(0, 120) || null;
+  const page = pageParam(url.searchParams.get("page"));
+  // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
+  const list = await listHubRequests(context.get(servicesContext).db, { search, page: page - 1, limit: ADMIN_PAGE_SIZE });
+  return { ...list, search, page, pages: pageCount(list.warehouses_count, ADMIN_PAGE_SIZE) };
+}
+
+export function meta() {
+  return [{ title: m.page_title({ title: m.admhub_title() }) }, { name: "robots", content: "noindex" }];
+}
+
+type Decision = "approved" | "refused";
+export type DecisionResult = { ok: true; warehouse_id: number; status: Decision } | { ok: false; error: "note_required" | "not_waiting" | "invalid" };
+
+export async function action({ request, context }: Route.ActionArgs): Promise<DecisionResult> {
+  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
+  const form = await pageWork(() => readFormData(request));
+  const warehouseId = idNumber.safeParse(form.get("warehouse_id"));
+  const note = form.get("note");
+  const body = hubDecisionSchema.safeParse({ warehouse_data: { status: form.get("status"), to_approve: 0, note: typeof note === "string" ? note : null } });
+  if (!warehouseId.success) return { ok: false, error: "invalid" };
+  if (!body.success) return { ok: false, error: body.error.issues.some((i) => i.path.join(".") === "warehouse_data.note") ? "note_required" : "invalid" };
+  const services = context.get(servicesContext);
+  try {
+    const { status, note: cleanNote } = body.data.warehouse_data;
+    await decideHubRequest(services.db, actor, warehouseId.data, { status, note: cleanNote }, { origin: services.config.origin, supportEmail: services.config.supportEmail });
+    return { ok: true, warehouse_id: warehouseId.data, status };
+  } catch (err) {
+    // Decided meanwhile (by another administrator), or deleted: the list is stale.
+    if (err instanceof ConflictError || err instanceof NotFoundError) return { ok: false, error: "not_waiting" };
+    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
+    throw err;
+  }
+}
+
+type Row = Route.ComponentProps["loaderData"]["warehouses"][number];
+type Opened = { row: Row; decision: Decision };
+
+function ownerName(w: Row): string | null {
+  const name = [w.owner_first_name, w.owner_last_name].filter(Boolean).join(" ");
+  return name || null;
+}
+
+export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
+  const { warehouses, warehouses_count, search, page, pages } = loaderData;
+  const paths = warehouseAreaPaths("admin", "it");
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const open = (row: Row, decision: Decision) => {
+    setNotice(null);
+    setOpened({ row, decision });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <AdminPageHeading title={m.admhub_title()} intro={`${m.admhub_count({ count: formatNumber(warehouses_count) })} · ${m.admhub_intro()}`} />
+      <div className="mt-6">
+        <SearchBox name="search_term" value={search ?? ""} label={m.admin_warehouses_search()} buttonLabel={m.admin_warehouses_search_button()} />
+      </div>
+      {notice && (
+        <div className="mt-6" data-testid="hub-decided">
+          <FormMessage tone="success">{notice}</FormMessage>
+        </div>
+      )}
+      {warehouses.length === 0 ? (
+        <AdminEmpty testId="hub-requests-empty">{m.admin_warehouses_empty()}</AdminEmpty>
+      ) : (
+        <AdminTable
+          testId="admin-hub-requests"
+          columns={[
+            { label: m.admin_col_name() },
+            { label: m.admin_col_place() },
+            { label: m.admin_col_owner() },
+            { label: m.admhub_col_size(), className: "text-right" },
+            { label: m.admhub_col_requested() },
+            { label: m.admhub_col_actions(), srOnly: true },
+          ]}
+        >
+          {warehouses.map((w) => (
+            <tr key={w.id} className="align-top hover:bg-slate-50" data-testid="hub-request-row">
+              <td className="px-4 py-3">
+                <Link to={paths.edit(w.id)} className="font-semibold text-brand-700 hover:underline">
+                  {w.name}
+                </Link>
+              </td>
+              <td className="px-4 py-3 text-slate-700">
+                <div>{w.address}</div>
+                <div className="text-slate-600">
+                  {w.city} ({w.province})
+                </div>
+              </td>
+              <td className="px-4 py-3 text-slate-700">
+                {w.owner_email ? (
+                  <>
+                    {ownerName(w) && <div className="font-medium text-slate-900">{ownerName(w)}</div>}
+                    {w.owner_company && <div>{w.owner_company}</div>}
+                    <div className="text-slate-600 [overflow-wrap:anywhere]">{w.owner_email}</div>
+                  </>
+                ) : (
+                  <span className="text-slate-500">{m.admin_not_claimed()}</span>
+                )}
+              </td>
+              <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : `${formatNumber(Number(w.total_m2))} m²`}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(w.created_at)}</td>
+              <td className="px-4 py-3">
+                <div className="flex flex-wrap justify-end gap-2">
+                  <Link to={paths.edit(w.id)} className={buttonClass("secondary", "sm", "whitespace-nowrap")} aria-label={m.admhub_edit_label({ name: w.name })}>
+                    {m.admhub_edit()}
+                  </Link>
+                  <Button onPress={() => open(w, "approved")} aria-label={m.admhub_approve_label({ name: w.name })} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
+                    {m.admhub_approve()}
+                  </Button>
+                  <Button onPress={() => open(w, "refused")} aria-label={m.admhub_refuse_label({ name: w.name })} className={buttonClass("secondary", "sm", "whitespace-nowrap text-red-700")}>
+                    {m.admhub_refuse()}
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      <Pagination page={page} pages={pages} />
+      <HubDecisionDialog
+        opened={opened}
+        onClose={() => setOpened(null)}
+        onDone={({ row, decision }) => {
+          setOpened(null);
+          setNotice(decision === "approved" ? m.admhub_approved_notice({ name: row.name }) : m.admhub_refused_notice({ name: row.name }));
+        }}
+      />
+    </div>
+  );
+}
+
+function HubDecisionDialog({ opened, onClose, onDone }: { opened: Opened | null; onClose: () => void; onDone: (o: Opened) => void }) {
+  const fetcher = useFetcher<DecisionResult>();
+  const { csrfToken } = useRootData();
+  // The row stays on screen while the popup closes; the answer is handled once.
+  const [shown, setShown] = useState<Opened | null>(opened);
+  const handled = useRef<DecisionResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [noteMissing, setNoteMissing] = useState(false);
+
+  useEffect(() => {
+    if (opened) {
+      setShown(opened);
+      setError(null);
+      setNoteMissing(false);
+      handled.current = fetcher.data ?? null;
+    }
+    // Only when another row is opened: the answer of the last one is not this one's.
+  }, [opened]);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data || !shown) return;
+    handled.current = fetcher.data;
+    if (fetcher.data.ok) onDone(shown);
+    else if (fetcher.data.error === "note_required") {
+      setNoteMissing(true);
+      setError(m.admhub_note_required());
+    } else setError(fetcher.data.error === "not_waiting" ? m.admhub_error_not_waiting() : m.admhub_error_general());
+  }, [fetcher.state, fetcher.data, shown, onDone]);
+
+  const pending = fetcher.state !== "idle";
+  const refusing = shown?.decision === "refused";
+  return (
+    <PopupDialog id="hub-decision" title={refusing ? m.admhub_refuse_title() : m.admhub_approve_title()} subtitle={shown?.row.name} isOpen={opened !== null} onClose={onClose}>
+      {shown && (
+        <fetcher.Form
+          method="post"
+          className="space-y-4"
+          data-testid="hub-decision-form"
+          onSubmit={(event) => {
+            // The note is required for a refusal: said at once, without a round trip.
+            const note = new FormData(event.currentTarget).get("note");
+            if (refusing && (typeof note !== "string" || note.trim() === "")) {
+              event.preventDefault();
+              setNoteMissing(true);
+              setError(m.admhub_note_required());
+            }
+          }}
+        >
+          <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
+          <input type="hidden" name="warehouse_id" value={shown.row.id} />
+          <input type="hidden" name="status" value={shown.decision} />
+          {error && <FormMessage tone="error">{error}</FormMessage>}
+          <p className="text-sm text-slate-700">{refusing ? m.admhub_refuse_text() : m.admhub_approve_text()}</p>
+          <TextInput
+            key={`${shown.row.id}-${shown.decision}`}
+            name="note"
+            label={m.admhub_note_label()}
+            multiline
+            rows={3}
+            isRequired={refusing}
+            error={noteMissing ? m.admhub_note_required() : undefined}
+            description={refusing ? undefined : m.admhub_note_optional()}
+          />
+          <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
+            <Button onPress={onClose} className={buttonClass("secondary", "md")}>
+              {m.admhub_cancel()}
+            </Button>
+            <Button type="submit" isPending={pending} className={refusing ? buttonClass("secondary", "md", "text-red-700") : buttonClass("primary", "md")}>
+              {pending ? m.form_sending() : refusing ? m.admhub_refuse() : m.admhub_approve()}
+            </Button>
+          </div>
+        </fetcher.Form>
+      )}
+    </PopupDialog>
+  );
+}

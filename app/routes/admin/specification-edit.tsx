@@ -1,0 +1,53 @@
+// /admin/specifications/{id}/edit ("Modifica la specifica"): the texts of a value; its group is
+// shown but not editable. Saving goes to /admin/specifications; the link beside the way back
+// opens its history in the audit log.
+import { Link } from "react-router";
+import type { Route } from "./+types/specification-edit";
+import { actorContext, servicesContext } from "../../server/context.ts";
+import { requireRole } from "../../server/http/guard.ts";
+import { pageWork } from "../../server/http/respond.ts";
+import { listSpecificationCategories, specificationToEdit } from "../../server/specifications/specifications.service.ts";
+import { specificationFormAction } from "../shared/specification-form.server.ts";
+import { idParam } from "../shared/area-pages.server.ts";
+import { m } from "../../paraglide/messages.js";
+import { auditLink } from "../../lib/audit-link.ts";
+import { SpecificationForm, SpecificationFormFrame } from "../../components/admin/SpecificationForm.tsx";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await pageWork(() => requireRole(context.get(actorContext), "admin"));
+  const id = idParam(params.id);
+  const db = context.get(servicesContext).db;
+  const [spec, categories] = await Promise.all([pageWork(() => specificationToEdit(db, id)), listSpecificationCategories(db)]);
+  return { spec, categories };
+}
+
+export const action = ({ request, params, context }: Route.ActionArgs) => specificationFormAction(request, context, idParam(params.id));
+
+export function meta() {
+  return [{ title: m.page_title({ title: m.admspec_edit_title() }) }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminSpecificationEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { spec, categories } = loaderData;
+  const initial = {
+    cat_id: String(spec.cat_id),
+    value: spec.value,
+    value_en: spec.value_en ?? "",
+    description: spec.description ?? "",
+    description_en: spec.description_en ?? "",
+  };
+  return (
+    <SpecificationFormFrame
+      title={m.admspec_edit_title()}
+      subtitle={spec.value}
+      aside={
+        <Link to={auditLink("specification", spec.id)} className="text-sm font-medium text-brand-700 hover:underline" data-testid="specification-history">
+          {m.admdash_history()}
+        </Link>
+      }
+    >
+      {/* The category select is disabled: on a refused save the typed values come back, the group stays the stored one. */}
+      <SpecificationForm mode="edit" categories={categories} initial={initial} result={actionData ? { ...actionData, values: { ...actionData.values, cat_id: initial.cat_id } } : undefined} />
+    </SpecificationFormFrame>
+  );
+}

@@ -1,0 +1,81 @@
+// /admin/stock-hunters: the stock hunters, searchable (?search=), 20 a page (?page=); each row
+// opens the hunter's area (/admin/stock-hunter/{id}). The active switch and the confirmation
+// e-mail work as on the stockers' list (routes/shared/admin-user-actions.server.ts).
+import { Link } from "react-router";
+import type { Route } from "./+types/stock-hunters";
+import { actorContext, servicesContext } from "../../server/context.ts";
+import { requireRole } from "../../server/http/guard.ts";
+import { pageWork } from "../../server/http/respond.ts";
+import { listStockHunters } from "../../server/accounts/admin-users.service.ts";
+import { m } from "../../paraglide/messages.js";
+import { formatDate, formatNumber } from "../../lib/format.ts";
+import { pageCount, pageParam } from "../../lib/pagination.ts";
+import { areaBase } from "../../lib/area-paths.ts";
+import { Pagination } from "../../components/ui/Pagination.tsx";
+import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { SearchBox } from "../../components/admin/SearchBox.tsx";
+import { ResendConfirm, UserActiveToggle } from "../../components/admin/UserActions.tsx";
+import { adminUserAction } from "../shared/admin-user-actions.server.ts";
+
+const PAGE_SIZE = 20;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 120) || null;
+  const page = pageParam(url.searchParams.get("page"));
+  const list = await listStockHunters(context.get(servicesContext).db, actor, { filters: { search }, limit: PAGE_SIZE, page: page - 1 });
+  return { ...list, search, page, pages: pageCount(list.users_count, PAGE_SIZE) };
+}
+
+export const action = adminUserAction;
+
+export function meta() {
+  return [{ title: m.page_title({ title: m.admusr_hunters_title() }) }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminStockHunters({ loaderData }: Route.ComponentProps) {
+  const { users, users_count, search, page, pages } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <AdminPageHeading title={m.admusr_hunters_title()} intro={m.admusr_hunters_count({ count: formatNumber(users_count) })} />
+      <div className="mt-6">
+        <SearchBox name="search" value={search ?? ""} label={m.admusr_stockers_search()} buttonLabel={m.admusr_search_button()} />
+      </div>
+      {users.length === 0 ? (
+        <AdminEmpty testId="hunters-empty">{m.admusr_hunters_empty()}</AdminEmpty>
+      ) : (
+        <AdminTable
+          testId="admin-stock-hunters"
+          columns={[
+            { label: m.admusr_col_hunter() },
+            { label: m.admusr_col_telephone() },
+            { label: m.admusr_col_signup() },
+            { label: m.admusr_col_confirmed() },
+            { label: m.admusr_col_requests(), className: "text-right" },
+            { label: m.admusr_col_active() },
+          ]}
+        >
+          {users.map((u) => (
+            <tr key={u.id} className="align-top hover:bg-slate-50">
+              <td className="px-4 py-3">
+                <Link to={areaBase("stock_hunter", "it", u.id)} className="font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
+                  {u.name}
+                </Link>
+                <div className="text-slate-600 [overflow-wrap:anywhere]">{u.email}</div>
+              </td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{u.telephone ?? "—"}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(u.created_at)}</td>
+              <td className="px-4 py-3 text-slate-700">{u.has_confirmed_code ? m.admusr_yes() : <ResendConfirm userId={u.id} />}</td>
+              <td className="px-4 py-3 text-right text-slate-700 tabular-nums">{formatNumber(u.requests_count)}</td>
+              <td className="px-4 py-3">
+                <UserActiveToggle userId={u.id} name={u.name} active={u.active} />
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      <Pagination page={page} pages={pages} />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+// POST /api/admin/specifications/create { specification_data } → { specification_id } (audited).
+import { apiAction, methodNotAllowed } from "../../../server/http/api.ts";
+import { createSpecification } from "../../../server/specifications/specifications.service.ts";
+import { specificationCreateSchema } from "../../../schemas/specification.ts";
+
+export const action = apiAction({ access: ["admin"], body: specificationCreateSchema }, ({ actor, body, services }) =>
+  createSpecification(services.db, actor, body.specification_data),
+);
+export const loader = methodNotAllowed;

@@ -1,0 +1,43 @@
+// The back office's warehouse calls (spec §7): the hub decision, the deactivated toggle, and
+// the two lists' queries. One schema each for the endpoint and the page's own form.
+//   POST /api/admin/warehouses/{id}/update-status      { warehouse_data: { status: approved|refused, to_approve: 0, note } }
+//   POST /api/admin/warehouses/{id}/toggle-deactivated { warehouse_data: { deactivated: 0|1 } }
+import { z } from "zod";
+import { numeric, optionalText } from "./common.ts";
+
+/** The Warehouses list's filter (spec: filters{deactivated: act, deact, all}). */
+export const DEACTIVATED_FILTERS = ["act", "deact", "all"] as const;
+export type DeactivatedFilter = (typeof DEACTIVATED_FILTERS)[number];
+
+const zeroOrOne = numeric(z.union([z.literal(0), z.literal(1)]));
+/** A required yes/no: 0/1, "0"/"1" or a boolean; missing or anything else is refused (no silent false). */
+const strictFlag = z.union([z.boolean(), zeroOrOne]).transform((v) => v === true || v === 1);
+
+export const hubDecisionSchema = z
+  .object({
+    warehouse_data: z.object({
+      status: z.enum(["approved", "refused"]),
+      // Both decisions close the request: the spec sends to_approve 0, nothing else is meaningful.
+      to_approve: z.union([z.literal(false), numeric(z.literal(0))]).optional(),
+      note: optionalText(2000),
+    }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.warehouse_data.status === "refused" && !body.warehouse_data.note) ctx.addIssue({ code: "custom", path: ["warehouse_data", "note"], message: "required" });
+  });
+export type HubDecisionBody = z.infer<typeof hubDecisionSchema>;
+
+export const toggleDeactivatedSchema = z.object({ warehouse_data: z.object({ deactivated: strictFlag }) });
+
+const listBase = {
+  limit: numeric(z.number().int().min(1).max(100)).optional(),
+  offset: numeric(z.number().int().min(0).max(100_000)).optional(),
+  search_term: optionalText(120),
+};
+
+export const hubRequestsQuery = z.object(listBase);
+
+export const adminWarehousesQuery = z.object({
+  ...listBase,
+  filters: z.object({ deactivated: z.enum(DEACTIVATED_FILTERS).optional() }).optional(),
+});

@@ -1,0 +1,97 @@
+// The back office's lists of stockers and stock hunters (admin back office §2 and §7). Searches
+// use the users' pg_trgm indexes (migration 0001); a stocker's subscription is its latest one.
+import { sql } from "kysely";
+import type { Database } from "../db/database.ts";
+import { likePattern } from "../db/like.ts";
+
+/** all, active (a subscription runs), expired (had one, none runs now). */
+export type SubscriptionFilter = "all" | "active" | "expired";
+
+export type UserListFilters = { search: string | null; subType?: SubscriptionFilter };
+
+const RUNNING = ["trialing", "active", "past_due"] as const;
+
+/** The text a user search looks in: the expression of users_search_trgm_idx (migration 0010), exactly. */
+export const userSearchText = sql<string>`(u.email || ' ' || coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '') || ' ' || coalesce(u.company, '') || ' ' || coalesce(u.request_business_name, ''))`;
+
+/** Users whose e-mail, names, company or requested business name contain `term` (any case). */
+export function userMatches(term: string) {
+  return sql<boolean>`${userSearchText} ilike ${likePattern(term)}`;
+}
+
+function usersOf(db: Database, role: "stocker" | "stock_hunter", filters: UserListFilters) {
+  let query = db.selectFrom("users as u").where("u.role", "=", role);
+  // Stockers are listed once approved; their requests are on the New stockers screen.
+  if (role === "stocker") query = query.where((eb) => eb.or([eb("u.approval_status", "is", null), eb("u.approval_status", "=", "approved")]));
+  const term = filters.search?.trim();
+  if (term) query = query.where(userMatches(term));
+  if (filters.subType === "active") {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(selectFrom("subscriptions as s").select("s.id").whereRef("s.user_id", "=", "u.id").where("s.stripe_status", "in", [...RUNNING])),
+    );
+  } else if (filters.subType === "expired") {
+    query = query
+      .where(({ exists, selectFrom }) => exists(selectFrom("subscriptions as s").select("s.id").whereRef("s.user_id", "=", "u.id").where("s.started_at", "is not", null)))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("subscriptions as s").select("s.id").whereRef("s.user_id", "=", "u.id").where("s.stripe_status", "in", [...RUNNING]))),
+      );
+  }
+  return query;
+}
+
+const stockerColumns = [
+  "u.id",
+  "u.first_name",
+  "u.last_name",
+  "u.company",
+  "u.request_business_name",
+  "u.email",
+  "u.account_type",
+  "u.created_at",
+  "u.has_confirmed_code",
+  "u.active",
+  "u.password_hash",
+] as const;
+
+/** The latest subscription's end (sub_date) and status, read by the user's index on subscriptions. */
+const latestSubscription = sql<{ ends_at: Date | null; stripe_status: string } | null>`(
+  select json_build_object('ends_at', s.ends_at, 'stripe_status', s.stripe_status)
+  from subscriptions s where s.user_id = u.id and s.stripe_status <> 'incomplete'
+  order by s.created_at desc, s.id desc limit 1)`;
+
+export function stockersPageQuery(db: Database, args: { filters: UserListFilters; limit: number; offset: number }) {
+  return usersOf(db, "stocker", args.filters)
+    .select(stockerColumns)
+    .select(latestSubscription.as("subscription"))
+    .orderBy("u.created_at", "desc")
+    .orderBy("u.id", "desc")
+    .limit(args.limit)
+    .offset(args.offset);
+}
+
+/** One page of the export, by keyset on id (newest first), so 100,000 rows are read a page at a time. */
+export function stockersExportPage(db: Database, args: { filters: UserListFilters; afterId: number | null; size: number }) {
+  let query = usersOf(db, "stocker", args.filters).select(stockerColumns).select(latestSubscription.as("subscription"));
+  if (args.afterId !== null) query = query.where("u.id", "<", args.afterId);
+  return query.orderBy("u.id", "desc").limit(args.size).execute();
+}
+
+export async function countStockers(db: Database, filters: UserListFilters): Promise<number> {
+  const row = await usersOf(db, "stocker", filters).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export function stockHuntersPageQuery(db: Database, args: { filters: UserListFilters; limit: number; offset: number }) {
+  return usersOf(db, "stock_hunter", args.filters)
+    .select(["u.id", "u.first_name", "u.last_name", "u.company", "u.email", "u.telephone", "u.created_at", "u.has_confirmed_code", "u.active"])
+    .select((eb) => eb.selectFrom("warehouse_requests as r").select(sql<number>`count(*)::int`.as("n")).whereRef("r.user_id", "=", "u.id").as("requests_count"))
+    .orderBy("u.created_at", "desc")
+    .orderBy("u.id", "desc")
+    .limit(args.limit)
+    .offset(args.offset);
+}
+
+export async function countStockHunters(db: Database, filters: UserListFilters): Promise<number> {
+  const row = await usersOf(db, "stock_hunter", filters).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  return row.n;
+}

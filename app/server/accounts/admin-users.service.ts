@@ -1,0 +1,155 @@
+// The back office's stockers and stock hunters: the lists (with a stocker's subscription expiry
+// and the active/expired filter), the stockers' CSV export, switching an account off and on (a
+// switched-off user's sessions end and they cannot log in), and sending the confirmation e-mail
+// again. Every change is audited in its transaction.
+import type { Database } from "../db/database.ts";
+import type { Actor } from "../context.ts";
+import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
+import { auditAdminAction } from "../audit/audit.ts";
+import { pages, type CsvCell } from "../http/csv.ts";
+import { deleteUserSessions } from "./sessions.queries.ts";
+import { sendInvitation } from "./invitations.service.ts";
+import { issueConfirmationCode } from "./confirm-code.service.ts";
+import type { AccountContext } from "./account-context.ts";
+import {
+  countStockers,
+  countStockHunters,
+  stockersExportPage,
+  stockersPageQuery,
+  stockHuntersPageQuery,
+  type SubscriptionFilter,
+  type UserListFilters,
+} from "./admin-users.queries.ts";
+
+function requireAdmin(actor: Actor): void {
+  if (actor.role !== "admin") throw new ForbiddenError();
+}
+
+const displayName = (u: { company: string | null; request_business_name?: string | null; first_name: string | null; last_name: string | null; email: string }) =>
+  u.company || u.request_business_name || [u.first_name, u.last_name].filter(Boolean).join(" ") || u.email;
+
+export type StockerRow = {
+  id: number;
+  name: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  account_type: 0 | 1 | null;
+  created_at: Date;
+  has_confirmed_code: boolean;
+  /** The account has a password (the invitation was completed). */
+  completed: boolean;
+  active: boolean;
+  /** The latest subscription's end (the spec's sub_date) and whether it runs. */
+  sub_date: Date | null;
+  sub_running: boolean;
+};
+
+type StockerDbRow = Awaited<ReturnType<ReturnType<typeof stockersPageQuery>["execute"]>>[number];
+
+function stockerRow(r: StockerDbRow): StockerRow {
+  const sub = r.subscription;
+  return {
+    id: r.id,
+    name: displayName(r),
+    first_name: r.first_name,
+    last_name: r.last_name,
+    email: r.email,
+    account_type: r.account_type,
+    created_at: r.created_at,
+    has_confirmed_code: r.has_confirmed_code,
+    completed: r.password_hash !== null,
+    active: r.active,
+    sub_date: sub?.ends_at ? new Date(sub.ends_at) : null,
+    sub_running: sub ? ["trialing", "active", "past_due"].includes(sub.stripe_status) : false,
+  };
+}
+
+export async function listStockers(db: Database, actor: Actor, args: { filters: UserListFilters; limit: number; page: number }): Promise<{ users: StockerRow[]; users_count: number }> {
+  requireAdmin(actor);
+  const [rows, count] = await Promise.all([stockersPageQuery(db, { filters: args.filters, limit: args.limit, offset: args.page * args.limit }).execute(), countStockers(db, args.filters)]);
+  return { users: rows.map(stockerRow), users_count: count };
+}
+
+export const STOCKERS_CSV_HEADER = ["Nome", "Cognome", "Tipo account", "Email", "Data iscrizione", "Confermato", "Scadenza abbonamento", "Attivo"];
+
+/**
+ * The stockers' CSV (spec: first name, last name, account type, email, signup date, confirmed,
+ * subscription expiry, active), streamed page by page. Audited as an export, with its filters.
+ */
+export async function exportStockers(db: Database, actor: Actor, filters: UserListFilters): Promise<AsyncIterable<CsvCell[]>> {
+  requireAdmin(actor);
+  await db.transaction().execute((trx) =>
+    auditAdminAction(trx, actor, { action: "user.export_stockers", entityType: "user", entityId: null, details: { search: filters.search, sub_type: filters.subType ?? "all" } }),
+  );
+  const rows = pages<StockerDbRow, number>((after, size) => stockersExportPage(db, { filters, afterId: after, size }), (r) => r.id);
+  return (async function* () {
+    for await (const r of rows) {
+      const s = stockerRow(r);
+      yield [s.first_name, s.last_name, s.account_type === 1 ? "Stock Keeper" : "Stocker", s.email, s.created_at, s.completed || s.has_confirmed_code, s.sub_date, s.active];
+    }
+  })();
+}
+
+export type StockHunterRow = { id: number; name: string; email: string; telephone: string | null; created_at: Date; has_confirmed_code: boolean; active: boolean; requests_count: number };
+
+export async function listStockHunters(db: Database, actor: Actor, args: { filters: UserListFilters; limit: number; page: number }): Promise<{ users: StockHunterRow[]; users_count: number }> {
+  requireAdmin(actor);
+  const [rows, count] = await Promise.all([stockHuntersPageQuery(db, { filters: args.filters, limit: args.limit, offset: args.page * args.limit }).execute(), countStockHunters(db, args.filters)]);
+  return {
+    users: rows.map((r) => ({
+      id: r.id,
+      name: displayName(r),
+      email: r.email,
+      telephone: r.telephone,
+      created_at: r.created_at,
+      has_confirmed_code: r.has_confirmed_code,
+      active: r.active,
+      requests_count: Number(r.requests_count ?? 0),
+    })),
+    users_count: count,
+  };
+}
+
+/** The accounts the back office may switch off: never an administrator (nobody locks the office out). */
+async function managedUser(db: Database, userId: number) {
+  const user = await db.selectFrom("users").select(["id", "role", "email", "lang", "active", "password_hash", "has_confirmed_code"]).where("id", "=", userId).forUpdate().executeTakeFirst();
+  if (!user || user.role === "admin") throw new NotFoundError();
+  return user;
+}
+
+/** Switches an account off or on. Off: its sessions end now and it cannot log in. */
+export async function setUserActive(db: Database, actor: Actor, userId: number, active: boolean): Promise<{ user_id: number }> {
+  requireAdmin(actor);
+  return db.transaction().execute(async (trx) => {
+    const user = await managedUser(trx, userId);
+    if (user.active === active) return { user_id: userId };
+    await trx.updateTable("users").set({ active }).where("id", "=", userId).execute();
+    if (!active) await deleteUserSessions(trx, { userId });
+    await auditAdminAction(trx, actor, { action: "user.toggle_active", entityType: "user", entityId: userId, details: { before: user.active, after: active } });
+    return { user_id: userId };
+  });
+}
+
+/**
+ * Sends the confirmation e-mail again: to an account created for someone (an approved stocker, a
+ * referent) the invitation that sets its password; to a stock hunter who has not confirmed, a new
+ * code. An account already confirmed has nothing to confirm (409).
+ */
+export async function sendConfirmEmail(db: Database, actor: Actor, userId: number, ctx: Pick<AccountContext, "origin" | "secret">): Promise<{ user_id: number }> {
+  requireAdmin(actor);
+  return db.transaction().execute(async (trx) => {
+    const found = await managedUser(trx, userId);
+    if (found.role === "stock_hunter") {
+      if (found.has_confirmed_code) throw new ConflictError("account_completed");
+      await issueConfirmationCode(trx, { id: found.id, email: found.email, lang: found.lang }, ctx);
+    } else {
+      if (found.password_hash) throw new ConflictError("account_completed");
+      await sendInvitation(trx, actor, userId, ctx);
+    }
+    await auditAdminAction(trx, actor, { action: "user.send_confirm_email", entityType: "user", entityId: userId, details: { role: found.role } });
+    return { user_id: userId };
+  });
+}
+
+export type { SubscriptionFilter };

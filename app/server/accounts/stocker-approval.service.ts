@@ -1,0 +1,198 @@
+// The back office's New stockers (admin document §2, §4, §5): a stocker's registration is a
+// request that an administrator approves or refuses.
+//
+// Approving (a pending request, or a refused one being reconsidered) picks the account type
+// (0 Stocker, 1 Stock Keeper) and a warehouse: an existing one nobody owns, or a new one created
+// with the back office's defaults (approved, no hub request) and placed from its address. The
+// stocker becomes its owner, gets the invitation to choose a password (the invited-accounts
+// flow, invitations.service.ts) and is told of the decision. Refusing (a pending request) stores
+// the note and tells them, with it. Each decision is one transaction with its audit entry, so the
+// mails and notifications exist exactly when the decision does.
+import type { Database } from "../db/database.ts";
+import type { Actor } from "../context.ts";
+import { auditAdminAction } from "../audit/audit.ts";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { locateAddress } from "../geo/address.ts";
+import { notifyAccountDecision, type DecisionMailContext } from "../notifications/account-notifications.ts";
+import { createWarehouse, type EditingContext } from "../warehouses/warehouse-editing.service.ts";
+import { warehouseCreateSchema } from "../../schemas/warehouse.ts";
+import type { ApprovalWarehouseData, StockerDecision, WarehouseSearchType } from "../../schemas/stocker-approval.ts";
+import { sendInvitation } from "./invitations.service.ts";
+import * as q from "./stocker-approval.queries.ts";
+
+export type StockerRequestItem = {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  telephone: string | null;
+  company: string | null;
+  request_business_name: string | null;
+  request_vat: string | null;
+  request_country: string | null;
+  request_address: string | null;
+  request_cap: string | null;
+  request_city: string | null;
+  request_province: string | null;
+  /** The unclaimed warehouse the stocker asked for at registration, if any. */
+  requested_warehouse: { id: number; name: string; city: string; address: string; owned: boolean } | null;
+  approval_status: "pending" | "refused";
+  approval_note: string | null;
+  created_at: Date;
+};
+
+/** GET /api/admin/stocker-requests → users, users_count (page counts from 0). */
+export async function listStockerRequests(
+  db: Database,
+  args: { filters: q.StockerRequestFilters; limit: number; page: number },
+): Promise<{ users: StockerRequestItem[]; users_count: number }> {
+  const [rows, count] = await Promise.all([
+    q.stockerRequestsPageQuery(db, { filters: args.filters, limit: args.limit, offset: args.page * args.limit }).execute(),
+    q.countStockerRequests(db, args.filters),
+  ]);
+  return {
+    users: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      first_name: r.first_name,
+      last_name: r.last_name,
+      telephone: r.telephone,
+      company: r.company,
+      request_business_name: r.request_business_name,
+      request_vat: r.request_vat,
+      request_country: r.request_country,
+      request_address: r.request_address,
+      request_cap: r.request_cap,
+      request_city: r.request_city,
+      request_province: r.request_province,
+      requested_warehouse:
+        r.request_warehouse_id !== null && r.rw_name !== null
+          ? { id: r.request_warehouse_id, name: r.rw_name, city: r.rw_city ?? "", address: r.rw_address ?? "", owned: r.rw_user_id !== null && r.rw_user_id !== r.id }
+          : null,
+      approval_status: r.approval_status === "refused" ? "refused" : "pending",
+      approval_note: r.approval_note,
+      created_at: r.created_at,
+    })),
+    users_count: count,
+  };
+}
+
+export type WarehouseSearchItem = {
+  id: number;
+  name: string;
+  city: string;
+  province: string;
+  address: string;
+  status: string;
+  deactivated: boolean;
+  /** Who owns it: null when nobody does (the only ones an approval may attach). */
+  owner: { id: number; name: string; email: string } | null;
+};
+
+/** GET /api/admin/warehouses/search → warehouses (at most 20). */
+export async function searchWarehousesForApproval(db: Database, args: { search: string | null; type: WarehouseSearchType }): Promise<{ warehouses: WarehouseSearchItem[] }> {
+  const rows = await q.warehouseSearchQuery(db, { ...args, limit: q.WAREHOUSE_SEARCH_LIMIT }).execute();
+  return {
+    warehouses: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      city: r.city,
+      province: r.province,
+      address: r.address,
+      status: r.status,
+      deactivated: r.deactivated,
+      owner:
+        r.user_id === null
+          ? null
+          : { id: r.user_id, email: r.owner_email ?? "", name: r.owner_company || [r.owner_first_name, r.owner_last_name].filter(Boolean).join(" ") || (r.owner_email ?? "") },
+    })),
+  };
+}
+
+export type ApprovalContext = {
+  /** How a new warehouse is created and placed (the warehouse form's own context). */
+  editing: EditingContext;
+  /** The invitation's and the decision e-mail's links, and where a refused user's reply goes. */
+  mail: DecisionMailContext;
+};
+
+/** Where a new warehouse stands: its address geocoded, before the transaction (a network call may be slow). */
+async function placeNewWarehouse(ctx: EditingContext, data: ApprovalWarehouseData): Promise<{ lat: number; lng: number }> {
+  const found = await locateAddress(ctx.geocoder, data, { locale: ctx.locale, streetLevel: ctx.streetLevel });
+  if (!found) throw new ValidationError({ city: "not_found" });
+  return { lat: found.lat, lng: found.lng };
+}
+
+/** POST /api/admin/users/{id}/update → user_id: approve or refuse a stocker's registration. */
+export async function decideStockerRequest(ctx: ApprovalContext, actor: Actor, userId: number, decision: StockerDecision): Promise<{ user_id: number }> {
+  if (actor.role !== "admin") throw new ForbiddenError();
+  if (!decision.approved && !decision.note.trim()) throw new ValidationError({ note: "required" });
+  const newWarehouse = decision.approved && "data" in decision.warehouse ? decision.warehouse.data : null;
+  const position = newWarehouse ? await placeNewWarehouse(ctx.editing, newWarehouse) : null;
+
+  return ctx.editing.db.transaction().execute(async (trx) => {
+    const user = await q.lockStockerRequest(trx, userId);
+    if (!user || user.role !== "stocker" || user.approval_status === null) throw new NotFoundError();
+    const before = { approval_status: user.approval_status, account_type: user.account_type, approval_note: user.approval_note };
+
+    if (!decision.approved) {
+      // A refused request stays refused; an approved account is no request any more.
+      if (user.approval_status !== "pending") throw new ConflictError("not_pending");
+      const note = decision.note.trim();
+      await trx.updateTable("users").set({ approval_status: "refused", approval_note: note, updated_at: new Date() }).where("id", "=", userId).execute();
+      await auditAdminAction(trx, actor, {
+        action: "user.refuse",
+        entityType: "user",
+        entityId: userId,
+        details: { before, after: { approval_status: "refused", account_type: user.account_type, approval_note: note }, note },
+      });
+      await notifyAccountDecision(trx, user, "refused", note, ctx.mail);
+      return { user_id: userId };
+    }
+
+    // A refused request may be reconsidered; an approved one is decided.
+    if (user.approval_status === "approved") throw new ConflictError("already_approved");
+    let warehouseId: number;
+    let created = false;
+    if ("id" in decision.warehouse) {
+      const w = await q.lockWarehouseOwner(trx, decision.warehouse.id);
+      if (!w) throw new ValidationError({ warehouse_id: "invalid" });
+      // Someone else's warehouse is theirs: an approval never takes it away.
+      if (w.user_id !== null && w.user_id !== userId) throw new ConflictError("warehouse_owned");
+      warehouseId = w.id;
+    } else {
+      const input = warehouseCreateSchema("admin").parse({
+        warehouse_data: { ...decision.warehouse.data, lat: position!.lat, lng: position!.lng },
+        contacts: [],
+        warehouse_times: {},
+        specifications: [],
+      });
+      // The back office's own creation (approved, no hub request, audited as warehouse.create).
+      ({ warehouseId } = await createWarehouse({ ...ctx.editing, db: trx }, actor, input));
+      created = true;
+    }
+    await q.setWarehouseOwner(trx, { warehouseId, userId });
+
+    const approvedAt = new Date();
+    await trx
+      .updateTable("users")
+      .set({ approval_status: "approved", approved_at: approvedAt, account_type: decision.account_type, approval_note: null, updated_at: approvedAt })
+      .where("id", "=", userId)
+      .execute();
+    await auditAdminAction(trx, actor, {
+      action: "user.approve",
+      entityType: "user",
+      entityId: userId,
+      details: {
+        before,
+        after: { approval_status: "approved", account_type: decision.account_type, approval_note: null },
+        warehouse_id: warehouseId,
+        warehouse_created: created,
+      },
+    });
+    // The invitation lets them choose a password; an account that already has one just logs in.
+    if (!user.password_hash) await sendInvitation(trx, actor, userId, { origin: ctx.mail.origin });
+    await notifyAccountDecision(trx, user, "approved", null, ctx.mail);
+    return { user_id: userId };
+  });
+}

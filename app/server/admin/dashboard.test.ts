@@ -1,0 +1,144 @@
+// The back office's counters: GET /api/admin/dashboard (the spec's six numbers, for
+// administrators only), the dashboard page's loader, the layout's counters of what waits
+// (shown in the navigation) and that statement's query plan on large tables.
+import { sql } from "kysely";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestDatabase } from "../../../tests/support/db.ts";
+import { actorOf, makeRequest, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
+import { callJson, testContext } from "../../../tests/support/endpoint.ts";
+import type { User } from "../db/types.ts";
+import { countTransfers } from "../billing/billing.queries.ts";
+import { dashboardCounters, waitingCounters, waitingCountersQuery } from "./dashboard.queries.ts";
+import { loader as dashboardApi, action as dashboardApiPost } from "../../routes/api/admin/dashboard.ts";
+import { loader as dashboardPage } from "../../routes/admin/index.tsx";
+import { loader as layoutLoader } from "../../routes/admin/layout.tsx";
+
+const t = useTestDatabase();
+const DAY = 86_400_000;
+
+let admin: User;
+
+async function crm(followUp: boolean, done: boolean | null) {
+  await t.db
+    .insertInto("crm_entries")
+    .values({ client: "Cliente", date: "2026-01-10", event_type: "call", follow_up: followUp, follow_up_action: followUp ? "Richiamare" : null, follow_up_done: done })
+    .execute();
+}
+
+async function pageLoader(fn: typeof dashboardPage | typeof layoutLoader, actor: User | null) {
+  const request = new Request("http://stockspace.test/admin");
+  return (fn as (args: unknown) => Promise<unknown>)({ request, params: {}, context: testContext(t.db, { actor: actor ? actorOf(actor) : null }) });
+}
+
+beforeAll(async () => {
+  admin = await makeUser(t.db, { role: "admin" });
+  // Stockers: 2 registrations pending, 1 refused, 3 accepted (one registered by an administrator: no approval status).
+  await makeUser(t.db, { role: "stocker", approval_status: "pending" });
+  await makeUser(t.db, { role: "stocker", approval_status: "pending" });
+  await makeUser(t.db, { role: "stocker", approval_status: "refused" });
+  const owner = await makeUser(t.db, { role: "stocker", approval_status: "approved" });
+  const waiting = await makeUser(t.db, { role: "stocker", approval_status: "approved" });
+  await makeUser(t.db, { role: "stocker", approval_status: null });
+  // 4 stock hunters (one sends the requests), a referent.
+  const hunter = await makeUser(t.db, { role: "stock_hunter" });
+  for (let i = 0; i < 3; i++) await makeUser(t.db, { role: "stock_hunter" });
+  await makeUser(t.db, { role: "referent" });
+  // Hubs: 2 waiting for approval.
+  const w = await makeWarehouse(t.db, { user_id: owner.id });
+  await makeWarehouse(t.db, { user_id: owner.id, is_hub: true, to_approve: true, status: "pending" });
+  await makeWarehouse(t.db, { user_id: owner.id, is_hub: true, to_approve: true, status: "pending" });
+  // One transfer to confirm, one subscription running.
+  await subscribeWarehouses(t.db, waiting.id, [], { stripe_status: "pending_transfer", payment_type: "transfer", started_at: null, ends_at: null });
+  await subscribeWarehouses(t.db, owner.id, [w.id]);
+  // 5 requests, 2 of them older than 7 days.
+  for (let i = 0; i < 5; i++) {
+    const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.id] });
+    if (i < 2) await t.db.updateTable("warehouse_requests").set({ created_at: new Date(Date.now() - (8 + i) * DAY) }).where("id", "=", request.id).execute();
+  }
+  // CRM: 3 actions pending, 1 handled, 1 entry without a follow-up.
+  for (let i = 0; i < 3; i++) await crm(true, false);
+  await crm(true, true);
+  await crm(false, null);
+});
+
+const EXPECTED = { new_stokers: 2, new_requests: 3, transfers_waiting: 1, stockers: 3, stock_hunters: 4, requests: 5 };
+
+describe("GET /api/admin/dashboard", () => {
+  it("answers the six counters, matching the database", async () => {
+    const res = await callJson(dashboardApi, t.db, { method: "GET", path: "/api/admin/dashboard", actor: actorOf(admin) });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual(EXPECTED);
+    expect(res.json.transfers_waiting).toBe(await countTransfers(t.db, { search: null }));
+  });
+
+  it("counts the new requests of the last 7 days from the given moment", async () => {
+    expect((await dashboardCounters(t.db, new Date(Date.now() + 30 * DAY))).new_requests).toBe(0);
+    expect((await dashboardCounters(t.db, new Date(Date.now() + 2 * DAY))).new_requests).toBe(3);
+  });
+
+  it("answers 401 to a visitor and 403 to every other role; POST is not allowed", async () => {
+    expect((await callJson(dashboardApi, t.db, { method: "GET", actor: null })).status).toBe(401);
+    for (const role of ["stock_hunter", "stocker", "referent"] as const) {
+      const user = await makeUser(t.db, { role });
+      expect((await callJson(dashboardApi, t.db, { method: "GET", actor: actorOf(user) })).status, role).toBe(403);
+    }
+    expect((await callJson(dashboardApiPost, t.db, { body: {}, actor: actorOf(admin) })).status).toBe(405);
+  });
+});
+
+describe("the dashboard page and the layout's counters", () => {
+  it("the dashboard page shows the same counters", async () => {
+    expect(await pageLoader(dashboardPage, admin)).toEqual({ counters: await dashboardCounters(t.db) });
+  });
+
+  it("the layout counts what waits: new stockers, hub requests, transfers, pending CRM actions", async () => {
+    expect(await pageLoader(layoutLoader, admin)).toEqual({ counters: { new_stockers: 2, hub_requests: 2, transfers: 1, crm_actions: 3 } });
+  });
+
+  it("both are for administrators only", async () => {
+    const stocker = await makeUser(t.db, { role: "stocker" });
+    for (const fn of [dashboardPage, layoutLoader]) {
+      await expect(pageLoader(fn, stocker)).rejects.toMatchObject({ init: { status: 403 } });
+      await expect(pageLoader(fn, null)).rejects.toMatchObject({ init: { status: 401 } });
+    }
+  });
+});
+
+describe("the layout counters' query plan", () => {
+  beforeAll(async () => {
+    // 100,000 users (a few hundred pending), 20,000 warehouses (30 hub requests), 20,000 CRM
+    // entries (40 pending actions), 5,000 subscriptions (10 transfers waiting).
+    await sql`
+      insert into users (email, role, approval_status, invite_code)
+      select 'plan-' || g || '@dash.test', case when g % 3 = 0 then 'stocker' else 'stock_hunter' end,
+             case when g % 3 <> 0 then null when g % 300 = 0 then 'pending' else 'approved' end, 'DASH' || g
+      from generate_series(1, 100000) g`.execute(t.db);
+    await sql`
+      insert into warehouses (name, country, address, cap, city, province, lat, lng, to_approve, is_hub)
+      select 'Plan ' || g, 'Italia', 'Via ' || g, '40100', 'Bologna', 'BO', 44.49, 11.34, g % 700 = 0, g % 700 = 0
+      from generate_series(1, 20000) g`.execute(t.db);
+    await sql`
+      insert into crm_entries (client, date, event_type, follow_up, follow_up_action, follow_up_done)
+      select 'Cliente ' || g, date '2026-01-01' - (g % 700), 'call', g % 10 = 0, case when g % 10 = 0 then 'Richiamare' end,
+             case when g % 10 <> 0 then null else g % 500 <> 0 end
+      from generate_series(1, 20000) g`.execute(t.db);
+    await sql`
+      insert into subscriptions (user_id, stripe_status, plan, payment_type, price_unit_amount, amount)
+      select u.id, case when row_number() over () % 500 = 0 then 'pending_transfer' else 'canceled' end, 'yearly', 'transfer', 49000, 49000
+      from (select id from users where email like 'plan-%' and role = 'stocker' order by id limit 5000) u`.execute(t.db);
+    for (const table of ["users", "warehouses", "crm_entries", "subscriptions"]) await sql`analyze ${sql.table(table)}`.execute(t.db);
+  }, 180_000);
+
+  it("reads every count from an index, no table in full", async () => {
+    const { rows } = await sql<{ "QUERY PLAN": string }>`explain ${waitingCountersQuery()}`.execute(t.db);
+    const text = rows.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(text).not.toMatch(/Seq Scan/);
+    expect(text).toMatch(/users_approval_status_idx/);
+    expect(text).toMatch(/warehouses_to_approve_idx/);
+    expect(text).toMatch(/crm_entries_follow_up_idx/);
+    // The partial index of live subscriptions (migration 0008) or the status index.
+    expect(text).toMatch(/subscriptions_(one_live|stripe_status)_idx/);
+    const counters = await waitingCounters(t.db);
+    expect(counters).toMatchObject({ hub_requests: 2 + 28, crm_actions: 3 + 40, transfers: 1 + 10 });
+  });
+});

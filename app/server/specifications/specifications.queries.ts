@@ -1,0 +1,81 @@
+// The specification catalogue as the back office reads and writes it. The catalogue is small
+// (about a hundred values in seven groups), so the list's search is a plain ILIKE over the
+// four texts.
+import { sql } from "kysely";
+import type { Database } from "../db/database.ts";
+import type { SpecificationInput, SpecificationTexts } from "../../schemas/specification.ts";
+
+/** `%term%` with LIKE's own wildcards escaped. */
+const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export type SpecificationListArgs = { search: string | null; catId: number | null; offset: number; limit: number };
+
+function filtered(db: Database, args: Pick<SpecificationListArgs, "search" | "catId">) {
+  let query = db.selectFrom("specifications as s");
+  if (args.search) {
+    const like = containsPattern(args.search);
+    query = query.where((eb) => eb.or([eb("s.value", "ilike", like), eb("s.value_en", "ilike", like), eb("s.description", "ilike", like), eb("s.description_en", "ilike", like)]));
+  }
+  if (args.catId !== null) query = query.where("s.cat_id", "=", args.catId);
+  return query;
+}
+
+/** One page, in the order the forms show them (group, then catalogue position). */
+export function specificationsPage(db: Database, args: SpecificationListArgs) {
+  return filtered(db, args)
+    .innerJoin("specification_categories as c", "c.id", "s.cat_id")
+    .select(["s.id", "s.cat_id", "s.value", "s.value_en", "s.description", "s.description_en", "s.hidden", "c.name as cat_name", "c.name_en as cat_name_en"])
+    .orderBy("s.cat_id")
+    .orderBy("s.position")
+    .orderBy("s.id")
+    .offset(args.offset)
+    .limit(args.limit)
+    .execute();
+}
+
+export async function countSpecifications(db: Database, args: Pick<SpecificationListArgs, "search" | "catId">): Promise<number> {
+  const row = await filtered(db, args).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  return row.n;
+}
+
+export function listCategories(db: Database) {
+  return db.selectFrom("specification_categories").select(["id", "name", "name_en"]).orderBy("id").execute();
+}
+
+export function findSpecification(db: Database, args: { id: number; lock?: boolean }) {
+  let query = db
+    .selectFrom("specifications")
+    .select(["id", "cat_id", "value", "value_en", "description", "description_en", "hidden", "position"])
+    .where("id", "=", args.id);
+  if (args.lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function categoryExists(db: Database, args: { id: number }): Promise<boolean> {
+  return !!(await db.selectFrom("specification_categories").select("id").where("id", "=", args.id).executeTakeFirst());
+}
+
+/** A new value goes at the end of its group. */
+export async function insertSpecification(db: Database, args: SpecificationInput): Promise<number> {
+  const row = await db
+    .insertInto("specifications")
+    .values({
+      ...args,
+      position: sql<number>`(select coalesce(max(position), -1) + 1 from specifications where cat_id = ${args.cat_id})`,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateSpecificationTexts(db: Database, args: { id: number; texts: SpecificationTexts }): Promise<void> {
+  await db
+    .updateTable("specifications")
+    .set({ ...args.texts, updated_at: sql`now()` })
+    .where("id", "=", args.id)
+    .execute();
+}
+
+export async function setHidden(db: Database, args: { id: number; hidden: boolean }): Promise<void> {
+  await db.updateTable("specifications").set({ hidden: args.hidden, updated_at: sql`now()` }).where("id", "=", args.id).execute();
+}

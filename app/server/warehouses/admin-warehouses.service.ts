@@ -1,0 +1,82 @@
+// The back office's decisions on warehouses: a hub request approved or refused (the owner is
+// told), and a warehouse switched off or on (the public search follows at once: search_epoch
+// moves on `deactivated`, migration 0008). Each change is audited in its own transaction.
+import type { Database } from "../db/database.ts";
+import type { Actor } from "../context.ts";
+import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
+import { auditAdminAction } from "../audit/audit.ts";
+import { notifyHubDecision } from "../notifications/hub-notifications.ts";
+import type { DecisionMailContext } from "../notifications/account-notifications.ts";
+import type { DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
+import { countHubRequests, hubRequestsPageQuery, listAdminWarehouses, lockWarehouseForDecision } from "./admin-warehouses.queries.ts";
+
+function requireAdmin(actor: Actor): void {
+  if (actor.role !== "admin") throw new ForbiddenError();
+}
+
+/** The Warehouses list; `page` counts from 0 (the JSON calls' offset). */
+export function listWarehousesForAdmin(db: Database, args: { search: string | null; deactivated: DeactivatedFilter; page: number; limit: number }) {
+  return listAdminWarehouses(db, { search: args.search, deactivated: args.deactivated, offset: args.page * args.limit, limit: args.limit });
+}
+
+/** The New hubs list; `page` counts from 0 (the JSON call's offset). */
+export async function listHubRequests(db: Database, args: { search: string | null; page: number; limit: number }) {
+  const [warehouses, warehouses_count] = await Promise.all([
+    hubRequestsPageQuery(db, { search: args.search, offset: args.page * args.limit, limit: args.limit }).execute(),
+    countHubRequests(db, args.search),
+  ]);
+  return { warehouses, warehouses_count };
+}
+
+export type HubDecisionInput = { status: "approved" | "refused"; note: string | null };
+
+/**
+ * Approves or refuses a hub request: status becomes the decision, to_approve 0, the note is kept
+ * (status_note) and the owner is told in the app and by e-mail. A warehouse not waiting (decided
+ * meanwhile by another administrator) is a ConflictError; a refusal without a note cannot reach
+ * here (the schema requires it).
+ */
+export async function decideHubRequest(db: Database, actor: Actor, warehouseId: number, input: HubDecisionInput, ctx: DecisionMailContext): Promise<{ warehouse_id: number }> {
+  requireAdmin(actor);
+  const note = input.note?.trim() || null;
+  return db.transaction().execute(async (trx) => {
+    const before = await lockWarehouseForDecision(trx, warehouseId);
+    if (!before) throw new NotFoundError();
+    if (!before.to_approve) throw new ConflictError("not_waiting");
+    await trx.updateTable("warehouses").set({ status: input.status, to_approve: false, status_note: note }).where("id", "=", warehouseId).execute();
+    await auditAdminAction(trx, actor, {
+      action: "warehouse.hub_decision",
+      entityType: "warehouse",
+      entityId: warehouseId,
+      details: {
+        decision: input.status,
+        note,
+        before: { status: before.status, to_approve: before.to_approve, status_note: before.status_note },
+        after: { status: input.status, to_approve: false, status_note: note },
+      },
+    });
+    if (before.user_id !== null) {
+      const owner = await trx.selectFrom("users").select(["id", "email", "first_name", "lang", "role"]).where("id", "=", before.user_id).executeTakeFirst();
+      if (owner) await notifyHubDecision(trx, owner, { id: before.id, name: before.name, city: before.city }, input.status, note, ctx);
+    }
+    return { warehouse_id: warehouseId };
+  });
+}
+
+/** Switches a warehouse off (it leaves the public search at once) or on again. Setting the value it has already changes and records nothing. */
+export async function setWarehouseDeactivated(db: Database, actor: Actor, warehouseId: number, deactivated: boolean): Promise<{ warehouse_id: number; deactivated: boolean }> {
+  requireAdmin(actor);
+  return db.transaction().execute(async (trx) => {
+    const before = await lockWarehouseForDecision(trx, warehouseId);
+    if (!before) throw new NotFoundError();
+    if (before.deactivated === deactivated) return { warehouse_id: warehouseId, deactivated };
+    await trx.updateTable("warehouses").set({ deactivated }).where("id", "=", warehouseId).execute();
+    await auditAdminAction(trx, actor, {
+      action: "warehouse.toggle_deactivated",
+      entityType: "warehouse",
+      entityId: warehouseId,
+      details: { before: { deactivated: before.deactivated }, after: { deactivated } },
+    });
+    return { warehouse_id: warehouseId, deactivated };
+  });
+}
