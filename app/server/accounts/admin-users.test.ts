@@ -2,7 +2,8 @@
 // the streamed CSV export, switching an account off (its sessions end), the confirmation e-mail
 // again, the refusals, the audit, and the search's query plan on a large users table.
 import { beforeAll, describe, expect, it } from "vitest";
-import { CompiledQuery, sql } from "kysely";
+import { sql } from "kysely";
+import { queryPlan } from "../../../tests/support/query-plan.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
 import { callJson } from "../../../tests/support/endpoint.ts";
@@ -116,9 +117,7 @@ describe("the stockers' search on a large users table", () => {
              case when g % 3 = 0 then 'approved' end
       from generate_series(1, 100000) g`.execute(t.db);
     await sql`analyze users`.execute(t.db);
-    const compiled = stockersPageQuery(t.db, { filters: { search: "Azienda 4242", subType: "all" }, limit: 20, offset: 0 }).compile();
-    const { rows } = await t.db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
-    const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+    const plan = await queryPlan(t.db, stockersPageQuery(t.db, { filters: { search: "Azienda 4242", subType: "all" }, limit: 20, offset: 0 }));
     expect(plan).toMatch(/Bitmap Index Scan on users_search_trgm_idx/);
     expect(plan).not.toMatch(/Seq Scan on users/);
   });

@@ -16,6 +16,7 @@ import { loader as listEndpoint } from "../../routes/api/admin/stocker-requests.
 import { loader as searchEndpoint } from "../../routes/api/admin/warehouses.search.ts";
 import { action as updateEndpoint } from "../../routes/api/admin/users.update.ts";
 import { action as pageAction, loader as pageLoader } from "../../routes/admin/stocker-requests.tsx";
+import { queryPlan } from "../../../tests/support/query-plan.ts";
 
 const t = useTestDatabase();
 
@@ -344,11 +345,7 @@ describe("the page", () => {
 });
 
 describe("the query plans", () => {
-  async function plan(query: { compile(): CompiledQuery }): Promise<string> {
-    const compiled = query.compile();
-    const { rows } = await t.db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
-    return rows.map((r) => r["QUERY PLAN"]).join("\n");
-  }
+  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
 
   beforeAll(async () => {
     // 100,000 users, 60 of them pending and 20 refused registrations; 200,000 warehouses.

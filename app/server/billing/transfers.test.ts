@@ -13,6 +13,7 @@ import type { User } from "../db/types.ts";
 import { listTransfers, startTransferSubscription, type BillingContext } from "./billing.service.ts";
 import { countTransfers, transfersPageQuery } from "./billing.queries.ts";
 import { action as pageAction, loader as pageLoader } from "../../routes/admin/transfers.tsx";
+import { queryPlan } from "../../../tests/support/query-plan.ts";
 
 const t = useTestDatabase();
 const config = loadConfig({ NODE_ENV: "test", ORIGIN: "http://stockspace.test" });
@@ -229,11 +230,7 @@ describe("the Transfers page's action", () => {
 });
 
 describe("the Transfers list's query plan", () => {
-  async function plan(query: { compile(): CompiledQuery }): Promise<string> {
-    const compiled = query.compile();
-    const { rows } = await t.db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
-    return rows.map((r) => r["QUERY PLAN"]).join("\n");
-  }
+  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
 
   beforeAll(async () => {
     // 20,000 stockers, each with an ended subscription and most with a running one, 50 of them

@@ -19,6 +19,7 @@ import { action as referentUpdate } from "../../routes/api/referent/warehouse-re
 import { loader as hunterRequests } from "../../routes/api/stock-hunter/requests.ts";
 import { handlerRequestsAction, loadHunterRequestsPage, loadHunterWarehousePage } from "../../routes/shared/request-pages.server.ts";
 import { handlerRequestsQuery } from "../../schemas/area-requests.ts";
+import { queryPlan } from "../../../tests/support/query-plan.ts";
 
 const t = useTestDatabase();
 const ORIGIN = "http://stockspace.test";
@@ -540,11 +541,7 @@ describe("the page action behind the state selector", () => {
 
 // ---------------------------------------------------------------- query plans
 
-async function plan(query: { compile(): CompiledQuery }): Promise<string> {
-  const compiled = query.compile();
-  const { rows } = await t.db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
-  return rows.map((r) => r["QUERY PLAN"]).join("\n");
-}
+const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
 
 describe("the request lists' query plans on a large catalogue", () => {
   let bigOwner: number;

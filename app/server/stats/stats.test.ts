@@ -17,6 +17,7 @@ import { dailyStatsQuery, linksByBucketQuery, linksByWarehouseQuery, medianAnswe
 import { createViewCounter } from "./view-counter.ts";
 import { durationParts, formatPercent, niceAxisMax } from "../../lib/statistics.ts";
 import { loadStatisticsPage } from "../../routes/shared/statistics-page.server.ts";
+import { queryPlan } from "../../../tests/support/query-plan.ts";
 
 const t = useTestDatabase();
 const ORIGIN = "http://stockspace.test";
@@ -250,10 +251,7 @@ describe("the statistics page", () => {
 
 // ---------------------------------------------------------------- query plans
 
-async function plan(compiled: CompiledQuery): Promise<string> {
-  const { rows } = await t.db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
-  return rows.map((r) => r["QUERY PLAN"]).join("\n");
-}
+const plan = (compiled: CompiledQuery) => queryPlan(t.db, compiled);
 
 describe("the statistics' query plans on a large catalogue", () => {
   let bigOwner: number;

@@ -15,6 +15,7 @@ import { ConflictError, ForbiddenError } from "../errors.ts";
 import { loader as listEndpoint } from "../../routes/api/admin/hub-requests.ts";
 import { action as decideEndpoint } from "../../routes/api/admin/warehouses.update-status.ts";
 import { action as pageAction, loader as pageLoader } from "../../routes/admin/hub-requests.tsx";
+import { queryPlan } from "../../../tests/support/query-plan.ts";
 
 const t = useTestDatabase();
 const ctx = { origin: "http://stockspace.test", supportEmail: "help@stockspace.test" };
@@ -221,11 +222,7 @@ describe("the hub requests list", () => {
 });
 
 describe("the hub requests list's query plan", () => {
-  async function plan(query: { compile(): CompiledQuery }): Promise<string> {
-    const compiled = query.compile();
-    const { rows } = await t.db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
-    return rows.map((r) => r["QUERY PLAN"]).join("\n");
-  }
+  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
 
   beforeAll(async () => {
     // 60,000 warehouses, 60 of them waiting for approval as hubs (administrators decide within days).

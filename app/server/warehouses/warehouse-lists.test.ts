@@ -8,16 +8,13 @@ import { makeUser } from "../../../tests/support/factories.ts";
 import { myWarehousesQuery } from "./warehouse-editing.queries.ts";
 import { adminWarehousesPageQuery } from "./admin-warehouses.queries.ts";
 import { listOwnerReferents } from "./warehouse-referents.service.ts";
+import { queryPlan } from "../../../tests/support/query-plan.ts";
 
 const t = useTestDatabase();
 let ownerId: number;
 let referentId: number;
 
-async function plan(query: { compile(): CompiledQuery }): Promise<string> {
-  const compiled = query.compile();
-  const { rows } = await t.db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
-  return rows.map((r) => r["QUERY PLAN"]).join("\n");
-}
+const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
 
 beforeAll(async () => {
   // 2,000 owners and 500 referents sharing 60,000 warehouses, as in a real catalogue.

@@ -15,6 +15,7 @@ import { action as toggleEndpoint } from "../../routes/api/admin/warehouses.togg
 import { loader as listEndpoint } from "../../routes/api/admin/warehouses.ts";
 import { loader as searchEndpoint } from "../../routes/api/warehouses.search.ts";
 import { action as pageAction, loader as pageLoader } from "../../routes/admin/warehouses.tsx";
+import { queryPlan } from "../../../tests/support/query-plan.ts";
 
 const t = useTestDatabase();
 let admin: User;
@@ -145,11 +146,7 @@ describe("the Warehouses list's filter", () => {
 });
 
 describe("the filtered list's query plan", () => {
-  async function plan(query: { compile(): CompiledQuery }): Promise<string> {
-    const compiled = query.compile();
-    const { rows } = await t.db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
-    return rows.map((r) => r["QUERY PLAN"]).join("\n");
-  }
+  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
 
   beforeAll(async () => {
     // 60,000 warehouses, one in 200 switched off.
