@@ -17,7 +17,14 @@ export default defineConfig({
     }),
     reactRouter(),
   ],
-  // The spec: built assets load from the path prefix /build/.
-  build: { assetsDir: "build" },
+  build: {
+    // The spec: built assets load from the path prefix /build/.
+    assetsDir: "build",
+    // MapLibre is one chunk of about 1.1 MB (loaded by the map pages only); any other chunk
+    // over 500 kB would still be worth a warning, but this one is known.
+    chunkSizeWarningLimit: 1200,
+    // Rolldown's timing report (which plugin was slow) is for profiling a build, not for every start.
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
   server: { port: 3000 },
 });

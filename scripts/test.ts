@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ensureChromium } from "../tests/support/chromium.ts";
 import { ROOT } from "../tests/support/app-process.ts";
+import { buildIfChanged } from "./build-if-changed.ts";
 
 const bin = (name: string) => path.join(ROOT, "node_modules/.bin", name);
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit", env: process.env }).status ?? 1;
@@ -16,7 +17,8 @@ const wantsBrowser = extra.length === 0 || extra.join(" ").includes("e2e");
 
 if (wantsBrowser) {
   ensureChromium();
-  if (run(bin("react-router"), ["build"]) !== 0) process.exit(1);
+  // The journeys run against the production build: rebuilt when the sources changed (scripts/build-if-changed.ts).
+  buildIfChanged();
 }
 
 const report = path.join(ROOT, "test-results", "vitest.json");

@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import express from "express";
 import compression from "compression";
 import { pino, type Logger } from "pino";
+import { PinoPretty } from "pino-pretty";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler, sendUnhandledError } from "./request-handler.ts";
 import type { RouterContextProvider, ServerBuild } from "react-router";
@@ -22,7 +23,7 @@ import { trustProxySetting } from "../app/server/http/proxy.ts";
 import { routedPath } from "../app/server/http/guard.ts";
 import { isApiPath } from "../app/server/http/middleware.ts";
 import type { AppServices, RequestInfo } from "../app/server/context.ts";
-import { maybeSeedDemoData, DEMO_ACCOUNTS, DEMO_PASSWORD } from "../app/server/seed/seed.ts";
+import { maybeSeedDemoData, presentDemoAccounts, DEMO_PASSWORD } from "../app/server/seed/seed.ts";
 import { startWorkers, type Workers } from "../app/server/jobs/workers.ts";
 import { ensureCatalogue } from "../app/server/seed/reference-data.ts";
 import { ensureGazetteerLoaded } from "../app/server/geo/gazetteer.ts";
@@ -41,8 +42,24 @@ export type RunningApp = {
 
 type EntryModule = { createLoadContext: (services: AppServices, info: RequestInfo) => RouterContextProvider };
 
-export function createLogger(config: Config): Logger {
-  return pino({ level: config.logLevel, base: { app: "stockspace" } });
+/**
+ * Production logs one JSON object a line, for a log collector. Outside production the same
+ * records are printed as readable lines (time, level, message, then the fields that matter);
+ * the request log's line already says method, path, status and time (see pinoHttp below).
+ */
+export function createLogger(config: Pick<Config, "production" | "logLevel">, destination?: NodeJS.WritableStream): Logger {
+  const options = { level: config.logLevel, base: { app: "stockspace" } };
+  if (config.production) return destination ? pino(options, destination) : pino(options);
+  const pretty = PinoPretty({
+    destination: destination ?? 1,
+    colorize: Boolean(process.stdout.isTTY),
+    translateTime: "SYS:HH:MM:ss",
+    ignore: "pid,hostname,app,req,res,reqId,responseTime",
+    singleLine: true,
+    // Synchronous, so a crash's last lines are not lost in a buffer.
+    sync: true,
+  });
+  return pino(options, pretty);
 }
 
 export async function startApp(config: Config, opts: { dev?: boolean; log?: Logger } = {}): Promise<RunningApp> {
@@ -94,6 +111,9 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
         },
         autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/build/") || (req.url ?? "").startsWith("/uploads/") },
         customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+        // One line that says it all; the JSON record keeps req and res in full beside it.
+        customSuccessMessage: (req, res, responseTime) => `${req.method} ${req.url} ${res.statusCode} ${Math.round(responseTime)} ms`,
+        customErrorMessage: (req, res, err) => `${req.method} ${req.url} ${res.statusCode}: ${err.message}`,
         // No cookie, token or CSRF header in any log line (app/server/http/redact.ts).
         serializers: logSerializers,
       }),
@@ -166,9 +186,13 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     const port = typeof address === "object" && address ? address.port : config.port;
     const url = `http://localhost:${port}`;
     log.info({ url }, "listening");
-    if (seeded && !config.production) {
-      log.info(`demo accounts (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(", ")}`);
-      console.log(`\n  Stockspace is running at ${url}/it\n  Demo accounts (password "${DEMO_PASSWORD}"):\n${DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(22)} ${a.label}`).join("\n")}\n`);
+    // Every development start says where the site is and, when the demo data is there, how to log in.
+    if (!config.production) {
+      const demo = await presentDemoAccounts(database.db);
+      const accounts = demo.length ? `\n  Demo accounts (password "${DEMO_PASSWORD}"):\n${demo.map((a) => `    ${a.email.padEnd(22)} ${a.label}`).join("\n")}\n` : "";
+      console.log(`\n  Stockspace is running at ${url}/it  (back office: ${url}/admin)\n${accounts}`);
+    } else if (seeded) {
+      log.info(`demo data loaded; demo accounts use the password ${DEMO_PASSWORD}`);
     }
 
     let closing: Promise<void> | null = null;

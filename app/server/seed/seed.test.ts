@@ -9,7 +9,7 @@ import type { Database } from "../db/database.ts";
 import { createTestDatabase } from "../../../tests/support/db.ts";
 import { verifyPassword } from "../accounts/passwords.ts";
 import type { Config } from "../config.ts";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, maybeSeedDemoData, seedDemoData } from "./seed.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, maybeSeedDemoData, presentDemoAccounts, seedDemoData } from "./seed.ts";
 
 const ITALY = { minLat: 35.4, maxLat: 47.1, minLng: 6.6, maxLng: 18.6 };
 
@@ -229,6 +229,16 @@ describe("seedDemoData", () => {
       .executeTakeFirstOrThrow();
     expect(row.id).toBeGreaterThan(12);
     await db.deleteFrom("markets").where("id", "=", row.id).execute();
+  });
+
+  it("tells which demo accounts the database has, for the start to print them every time", async () => {
+    expect((await presentDemoAccounts(db)).map((a) => a.email)).toEqual(DEMO_ACCOUNTS.map((a) => a.email));
+    await db.updateTable("users").set({ active: false }).where("email", "=", "keeper@demo.test").execute();
+    try {
+      expect((await presentDemoAccounts(db)).map((a) => a.email)).not.toContain("keeper@demo.test");
+    } finally {
+      await db.updateTable("users").set({ active: true }).where("email", "=", "keeper@demo.test").execute();
+    }
   });
 
   it("refuses to seed a database that already has users", async () => {

@@ -164,6 +164,14 @@ export async function maybeSeedDemoData(db: Database, opts: { config: Config; em
   return seeded;
 }
 
+/** The demo accounts this database has (active): a development start prints them every time, not only when it loaded them. */
+export async function presentDemoAccounts(db: Database): Promise<typeof DEMO_ACCOUNTS> {
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  const rows = await db.selectFrom("users").select("email").where("email", "in", emails).where("active", "=", true).execute();
+  const present = new Set(rows.map((r) => r.email));
+  return DEMO_ACCOUNTS.filter((a) => present.has(a.email));
+}
+
 /** Fills an empty database with the demo marketplace. Throws if the database already has users. */
 export async function seedDemoData(
   db: Database,
