@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pageCount, pageParam, pageWindow } from "./pagination.ts";
+import { listParams, SEARCH_MAX_LENGTH } from "./list-params.ts";
 
 describe("the pagination window", () => {
   it("is hidden with one page or none, and shows every page up to 7", () => {
@@ -25,5 +26,15 @@ describe("the pagination window", () => {
     for (const junk of [null, "", "0x2", "-1", "abc", "1e3", "9999999"]) expect(pageParam(junk)).toBe(1);
     expect(pageParam("3")).toBe(3);
     expect(pageParam("0")).toBe(1);
+  });
+});
+
+describe("a list's URL parameters", () => {
+  it("trims the search, caps it, treats blank as none, and reads the page safely", () => {
+    expect(listParams(new URL("http://x/admin/stockers?search=%20Rossi%20&page=3"))).toEqual({ search: "Rossi", page: 3 });
+    expect(listParams(new URL("http://x/admin/stockers?search=%20%20&page=abc"))).toEqual({ search: null, page: 1 });
+    expect(listParams(new URL(`http://x/admin/stockers?search=${"a".repeat(500)}`)).search).toHaveLength(SEARCH_MAX_LENGTH);
+    // Some lists name their box as the JSON call does.
+    expect(listParams(new URL("http://x/admin/warehouses?search_term=Bologna&search=no"), "search_term")).toEqual({ search: "Bologna", page: 1 });
   });
 });

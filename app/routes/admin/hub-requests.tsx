@@ -19,7 +19,8 @@ import { hubDecisionSchema } from "../../schemas/admin-warehouses.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
-import { pageCount, pageParam } from "../../lib/pagination.ts";
+import { pageCount } from "../../lib/pagination.ts";
+import { listParams } from "../../lib/list-params.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
@@ -33,8 +34,7 @@ import { SearchBox } from "../../components/admin/SearchBox.tsx";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));
   const url = new URL(request.url);
-  const search = (url.searchParams.get("search_term") ?? "").trim().slice(0, 120) || null;
-  const page = pageParam(url.searchParams.get("page"));
+  const { search, page } = listParams(url, "search_term");
   // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
   const list = await listHubRequests(context.get(servicesContext).db, { search, page: page - 1, limit: ADMIN_PAGE_SIZE });
   return { ...list, search, page, pages: pageCount(list.warehouses_count, ADMIN_PAGE_SIZE) };
@@ -100,59 +100,84 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
       {warehouses.length === 0 ? (
         <AdminEmpty testId="hub-requests-empty">{m.admin_warehouses_empty()}</AdminEmpty>
       ) : (
-        <AdminTable
-          testId="admin-hub-requests"
-          columns={[
-            { label: m.admin_col_name() },
-            { label: m.admin_col_place() },
-            { label: m.admin_col_owner() },
-            { label: m.admhub_col_size(), className: "text-right" },
-            { label: m.admhub_col_requested() },
-            { label: m.admhub_col_actions(), srOnly: true },
-          ]}
-        >
-          {warehouses.map((w) => (
-            <tr key={w.id} className="align-top hover:bg-slate-50" data-testid="hub-request-row">
-              <td className="px-4 py-3">
-                <Link to={paths.edit(w.id)} className="font-semibold text-brand-700 hover:underline">
-                  {w.name}
-                </Link>
-              </td>
-              <td className="px-4 py-3 text-slate-700">
-                <div>{w.address}</div>
-                <div className="text-slate-600">
-                  {w.city} ({w.province})
-                </div>
-              </td>
-              <td className="px-4 py-3 text-slate-700">
-                {w.owner_email ? (
-                  <>
-                    {ownerName(w) && <div className="font-medium text-slate-900">{ownerName(w)}</div>}
-                    {w.owner_company && <div>{w.owner_company}</div>}
-                    <div className="text-slate-600 [overflow-wrap:anywhere]">{w.owner_email}</div>
-                  </>
-                ) : (
-                  <span className="text-slate-500">{m.admin_not_claimed()}</span>
-                )}
-              </td>
-              <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : `${formatNumber(Number(w.total_m2))} m²`}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(w.created_at)}</td>
-              <td className="px-4 py-3">
-                <div className="flex flex-wrap justify-end gap-2">
-                  <Link to={paths.edit(w.id)} className={buttonClass("secondary", "sm", "whitespace-nowrap")} aria-label={m.admhub_edit_label({ name: w.name })}>
-                    {m.admhub_edit()}
+        <>
+          <AdminTable
+            className="mt-6 hidden lg:block"
+            testId="admin-hub-requests"
+            columns={[
+              { label: m.admin_col_name() },
+              { label: m.admin_col_place() },
+              { label: m.admin_col_owner() },
+              { label: m.admhub_col_size(), className: "text-right" },
+              { label: m.admhub_col_requested() },
+              { label: m.admhub_col_actions(), srOnly: true },
+            ]}
+          >
+            {warehouses.map((w) => (
+              <tr key={w.id} className="align-top hover:bg-slate-50" data-testid="hub-request-row">
+                <td className="px-4 py-3">
+                  <Link to={paths.edit(w.id)} className="font-semibold text-brand-700 hover:underline">
+                    {w.name}
                   </Link>
-                  <Button onPress={() => open(w, "approved")} aria-label={m.admhub_approve_label({ name: w.name })} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
-                    {m.admhub_approve()}
-                  </Button>
-                  <Button onPress={() => open(w, "refused")} aria-label={m.admhub_refuse_label({ name: w.name })} className={buttonClass("secondary", "sm", "whitespace-nowrap text-red-700")}>
-                    {m.admhub_refuse()}
-                  </Button>
+                </td>
+                <td className="px-4 py-3 text-slate-700">
+                  <div>{w.address}</div>
+                  <div className="text-slate-600">
+                    {w.city} ({w.province})
+                  </div>
+                </td>
+                <td className="px-4 py-3 text-slate-700">
+                  {w.owner_email ? (
+                    <>
+                      {ownerName(w) && <div className="font-medium text-slate-900">{ownerName(w)}</div>}
+                      {w.owner_company && <div>{w.owner_company}</div>}
+                      <div className="text-slate-600 [overflow-wrap:anywhere]">{w.owner_email}</div>
+                    </>
+                  ) : (
+                    <span className="text-slate-500">{m.admin_not_claimed()}</span>
+                  )}
+                </td>
+                <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : `${formatNumber(Number(w.total_m2))} m²`}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(w.created_at)}</td>
+                <td className="px-4 py-3">
+                  <RowActions row={w} editHref={paths.edit(w.id)} onDecide={(decision) => open(w, decision)} />
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+          {/* Below 1024 px (a tablet) the six columns do not fit: one card a request. */}
+          <ul className="mt-6 space-y-3 lg:hidden" data-testid="admin-hub-requests-cards">
+            {warehouses.map((w) => (
+              <li key={w.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <div className="min-w-0">
+                    <Link to={paths.edit(w.id)} className="font-semibold text-brand-700 hover:underline">
+                      {w.name}
+                    </Link>
+                    <div className="text-sm text-slate-600">
+                      {w.address}, {w.city} ({w.province})
+                    </div>
+                  </div>
+                  <RowActions row={w} editHref={paths.edit(w.id)} onDecide={(decision) => open(w, decision)} />
                 </div>
-              </td>
-            </tr>
-          ))}
-        </AdminTable>
+                <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm sm:grid-cols-3">
+                  <div>
+                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admin_col_owner()}</dt>
+                    <dd className="text-slate-700 [overflow-wrap:anywhere]">{w.owner_email ? (ownerName(w) ?? w.owner_email) : m.admin_not_claimed()}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admhub_col_size()}</dt>
+                    <dd className="text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : `${formatNumber(Number(w.total_m2))} m²`}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admhub_col_requested()}</dt>
+                    <dd className="text-slate-700">{formatDate(w.created_at)}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <Pagination page={page} pages={pages} />
       <HubDecisionDialog
@@ -163,6 +188,22 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
           setNotice(decision === "approved" ? m.admhub_approved_notice({ name: row.name }) : m.admhub_refused_notice({ name: row.name }));
         }}
       />
+    </div>
+  );
+}
+
+function RowActions({ row, editHref, onDecide }: { row: Row; editHref: string; onDecide: (decision: Decision) => void }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Link to={editHref} className={buttonClass("secondary", "sm", "whitespace-nowrap")} aria-label={m.admhub_edit_label({ name: row.name })}>
+        {m.admhub_edit()}
+      </Link>
+      <Button onPress={() => onDecide("approved")} aria-label={m.admhub_approve_label({ name: row.name })} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
+        {m.admhub_approve()}
+      </Button>
+      <Button onPress={() => onDecide("refused")} aria-label={m.admhub_refuse_label({ name: row.name })} className={buttonClass("secondary", "sm", "whitespace-nowrap text-red-700")}>
+        {m.admhub_refuse()}
+      </Button>
     </div>
   );
 }

@@ -15,7 +15,8 @@ import { specificationCategoryId, specificationToggleSchema } from "../../schema
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatNumber } from "../../lib/format.ts";
-import { pageCount, pageParam } from "../../lib/pagination.ts";
+import { pageCount } from "../../lib/pagination.ts";
+import { listParams } from "../../lib/list-params.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
@@ -26,10 +27,9 @@ import { ActiveToggle, type ToggleResult } from "../../components/admin/ActiveTo
 export async function loader({ request, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));
   const url = new URL(request.url);
-  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 120) || null;
+  const { search, page } = listParams(url);
   const cat = specificationCategoryId.safeParse(url.searchParams.get("cat_id") ?? "");
   const catId = cat.success ? cat.data : null;
-  const page = pageParam(url.searchParams.get("page"));
   const db = context.get(servicesContext).db;
   // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
   const [list, categories] = await Promise.all([listSpecifications(db, { search, catId, limit: SPECIFICATIONS_PAGE_SIZE, page: page - 1 }), listSpecificationCategories(db)]);

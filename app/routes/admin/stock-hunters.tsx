@@ -9,7 +9,8 @@ import { pageWork } from "../../server/http/respond.ts";
 import { listStockHunters } from "../../server/accounts/admin-users.service.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
-import { pageCount, pageParam } from "../../lib/pagination.ts";
+import { pageCount } from "../../lib/pagination.ts";
+import { listParams } from "../../lib/list-params.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
@@ -22,8 +23,7 @@ const PAGE_SIZE = 20;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
   const url = new URL(request.url);
-  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 120) || null;
-  const page = pageParam(url.searchParams.get("page"));
+  const { search, page } = listParams(url);
   const list = await listStockHunters(context.get(servicesContext).db, actor, { filters: { search }, limit: PAGE_SIZE, page: page - 1 });
   return { ...list, search, page, pages: pageCount(list.users_count, PAGE_SIZE) };
 }

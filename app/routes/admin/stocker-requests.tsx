@@ -19,7 +19,8 @@ import { decisionOf, NEW_WAREHOUSE_FIELDS, stockerDecisionSchema, type StockerRe
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
-import { pageCount, pageParam } from "../../lib/pagination.ts";
+import { pageCount } from "../../lib/pagination.ts";
+import { listParams } from "../../lib/list-params.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
@@ -36,9 +37,8 @@ const PAGE_SIZE = 20;
 export async function loader({ request, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));
   const url = new URL(request.url);
-  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 120) || null;
+  const { search, page } = listParams(url);
   const status: StockerRequestFilter = url.searchParams.get("status") === "refused" ? "refused" : "pending";
-  const page = pageParam(url.searchParams.get("page"));
   // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
   const list = await listStockerRequests(context.get(servicesContext).db, { filters: { approved: status, search }, limit: PAGE_SIZE, page: page - 1 });
   return { ...list, search, status, page, pages: pageCount(list.users_count, PAGE_SIZE) };

@@ -13,7 +13,8 @@ import { listStockers } from "../../server/accounts/admin-users.service.ts";
 import { SUBSCRIPTION_FILTERS } from "../../schemas/admin-lists.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
-import { pageCount, pageParam } from "../../lib/pagination.ts";
+import { pageCount } from "../../lib/pagination.ts";
+import { listParams } from "../../lib/list-params.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
@@ -29,10 +30,9 @@ type SubFilter = (typeof SUBSCRIPTION_FILTERS)[number];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
   const url = new URL(request.url);
-  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 120) || null;
+  const { search, page } = listParams(url);
   const rawSub = url.searchParams.get("sub");
   const sub: SubFilter = (SUBSCRIPTION_FILTERS as readonly string[]).includes(rawSub ?? "") ? (rawSub as SubFilter) : "all";
-  const page = pageParam(url.searchParams.get("page"));
   const list = await listStockers(context.get(servicesContext).db, actor, { filters: { search, subType: sub }, limit: PAGE_SIZE, page: page - 1 });
   return { ...list, search, sub, page, pages: pageCount(list.users_count, PAGE_SIZE) };
 }

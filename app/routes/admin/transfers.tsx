@@ -18,7 +18,8 @@ import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber, formatPrice } from "../../lib/format.ts";
 import { euros, type PlanName } from "../../lib/pricing.ts";
-import { pageCount, pageParam } from "../../lib/pagination.ts";
+import { pageCount } from "../../lib/pagination.ts";
+import { listParams } from "../../lib/list-params.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
@@ -35,8 +36,7 @@ const PAGE_SIZE = 20;
 export async function loader({ request, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));
   const url = new URL(request.url);
-  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 120) || null;
-  const page = pageParam(url.searchParams.get("page"));
+  const { search, page } = listParams(url);
   // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
   const list = await listTransfers(context.get(servicesContext).db, { filters: { search }, limit: PAGE_SIZE, page: page - 1 });
   return { ...list, search, page, pages: pageCount(list.transfers_count, PAGE_SIZE) };

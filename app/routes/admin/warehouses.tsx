@@ -17,7 +17,8 @@ import { DEACTIVATED_FILTERS, toggleDeactivatedSchema, type DeactivatedFilter } 
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
-import { pageCount, pageParam } from "../../lib/pagination.ts";
+import { pageCount } from "../../lib/pagination.ts";
+import { listParams } from "../../lib/list-params.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
@@ -38,9 +39,8 @@ function filterParam(value: string | null): DeactivatedFilter {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));
   const url = new URL(request.url);
-  const search = (url.searchParams.get("search_term") ?? "").trim().slice(0, 120) || null;
+  const { search, page } = listParams(url, "search_term");
   const deactivated = filterParam(url.searchParams.get("deactivated"));
-  const page = pageParam(url.searchParams.get("page"));
   const list = await listWarehousesForAdmin(context.get(servicesContext).db, { search, deactivated, page: page - 1, limit: ADMIN_PAGE_SIZE });
   return { ...list, search, deactivated, page, pages: pageCount(list.warehouses_count, ADMIN_PAGE_SIZE) };
 }

@@ -1,0 +1,12 @@
+// The two URL parameters every back-office list reads: the search box's text and the page
+// (from 1). Shared so that each list trims, caps and defaults them the same way.
+import { pageParam } from "./pagination.ts";
+
+/** Longest search text a list accepts; longer input is cut, not refused (it comes from a URL). */
+export const SEARCH_MAX_LENGTH = 120;
+
+/** ?{searchName}= (trimmed, capped, null when empty) and ?page= (1 for junk). */
+export function listParams(url: URL, searchName = "search"): { search: string | null; page: number } {
+  const search = (url.searchParams.get(searchName) ?? "").trim().slice(0, SEARCH_MAX_LENGTH) || null;
+  return { search, page: pageParam(url.searchParams.get("page")) };
+}
