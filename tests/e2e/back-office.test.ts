@@ -1,0 +1,307 @@
+// The back office in a real browser, as the demo administrator, against the built app: the
+// dashboard's counters match the database; a stocker who registered during the test is approved
+// as a Stock Keeper with a new warehouse, receives the invitation, sets a password and finds that
+// warehouse in its area; another is refused with a note and is told; one hub request is approved
+// and another refused; a CRM entry with a follow-up appears under the pending actions and is
+// handled; a warehouse is switched off and leaves a visitor's search at once; a location search
+// around Bologna shows both tabs with their counts and exports a CSV with the right columns and
+// accents; a quote request gets two more warehouses, whose handlers are notified; a specification
+// is created, edited and hidden. Every one of those actions is in the audit log. (That every
+// /api/admin call answers 401/403 to every other role is the route matrix's job:
+// tests/e2e/route-matrix.test.ts has a row per route and method.)
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { sql } from "kysely";
+import { makeWarehouse } from "../support/factories.ts";
+import { call, DEMO, jar, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser } from "./support.ts";
+
+const b = useBrowser();
+const app = useAppDatabase();
+const run = Date.now().toString(36);
+
+async function hasText(locator: Locator, expected: RegExp | string): Promise<void> {
+  await expect.poll(async () => (await locator.first().textContent({ timeout: 10_000 }).catch(() => "")) ?? "", { timeout: 15_000 }).toMatch(expected);
+}
+
+/** Waits until React has taken over the page (buttons that open popups work from then on). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+  await page.waitForLoadState("networkidle");
+}
+
+function linkIn(text: string, pattern: RegExp): string {
+  const url = (text.match(/https?:\/\/\S+/g) ?? []).map((u) => new URL(u)).find((u) => pattern.test(u.pathname));
+  if (!url) throw new Error(`no link ${pattern} in:\n${text}`);
+  return url.pathname + url.search;
+}
+
+const userId = async (email: string) => (await app.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+
+/** Ids of a visitor's search results around a place, matching or not. */
+async function searchIds(location: string): Promise<number[]> {
+  const res = await call(jar(), `/api/warehouses/search?location=${encodeURIComponent(location)}&radius=10`);
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { warehouses: { id: number }[]; other_warehouses: { id: number }[] };
+  return [...body.warehouses, ...body.other_warehouses].map((w) => w.id);
+}
+
+/** A stocker's registration request, sent as the public form sends it. */
+async function registerStocker(email: string, business: string): Promise<number> {
+  const j = jar();
+  await call(j, "/it");
+  const res = await call(j, "/register", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json", "X-XSRF-TOKEN": decodeURIComponent(j.cookies.get("XSRF-TOKEN") ?? "") },
+    body: JSON.stringify({
+      user_data: {
+        role: "stocker",
+        email,
+        request_business_name: business,
+        request_vat: "01234567890",
+        request_country: "Italia",
+        request_address: "Via Emilia 10",
+        request_cap: "40100",
+        request_city: "Bologna",
+        request_province: "BO",
+        conditions: 1,
+        privacy: 1,
+      },
+      lang: "it",
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { user_id: number }).user_id;
+}
+
+let admin: { context: BrowserContext; page: Page };
+let adminId = 0;
+/** Audit entries this journey must leave: [action, entity id]. */
+const audited: [string, number][] = [];
+
+beforeAll(async () => {
+  adminId = await userId(DEMO.admin);
+  admin = await newPage(b.browser, { locale: "it", width: 1280 });
+  await loginAs(admin.context, "admin");
+});
+
+afterAll(async () => {
+  await admin?.context.close();
+});
+
+describe("the dashboard", () => {
+  it("shows the counters the database holds", async () => {
+    const { page } = admin;
+    await page.goto("/admin");
+    const count = async (query: ReturnType<typeof sql<{ n: number }>>) => (await query.execute(app.db)).rows[0]!.n;
+    const expected = {
+      new_stokers: await count(sql`select count(*)::int as n from users where approval_status = 'pending'`),
+      new_requests: await count(sql`select count(*)::int as n from warehouse_requests where created_at > now() - interval '7 days'`),
+      transfers_waiting: await count(sql`select count(*)::int as n from subscriptions where stripe_status = 'pending_transfer'`),
+      stockers: await count(sql`select count(*)::int as n from users where role = 'stocker' and approval_status not in ('pending', 'refused')`),
+      stock_hunters: await count(sql`select count(*)::int as n from users where role = 'stock_hunter'`),
+      requests: await count(sql`select count(*)::int as n from warehouse_requests`),
+    };
+    for (const [key, value] of Object.entries(expected)) {
+      await hasText(page.getByTestId(`dashboard-${key}`), new RegExp(`^${value.toLocaleString("it-IT")}$`));
+    }
+    // The side navigation carries the same "new stockers" number.
+    if (expected.new_stokers > 0) await hasText(page.getByTestId("admin-nav").getByTestId("admin-counter-new_stockers"), String(expected.new_stokers));
+  });
+});
+
+describe("new stockers", () => {
+  it("one is approved as a Stock Keeper with a new warehouse, sets a password and finds it; another is refused with a note and is told", async () => {
+    const approvedEmail = `nuovo-keeper-${run}@example.com`;
+    const refusedEmail = `rifiutato-${run}@example.com`;
+    const approvedId = await registerStocker(approvedEmail, `Depositi Felsinei ${run}`);
+    const refusedId = await registerStocker(refusedEmail, `Scaffali Dubbi ${run}`);
+    const warehouseName = `Polo Logistico Felsineo ${run}`;
+
+    const { page } = admin;
+    await page.goto(`/admin/stocker-requests?search=${run}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: `Approva Depositi Felsinei ${run}` }).first().click();
+    const approve = page.getByTestId("approve-stocker-form");
+    // Step 1: the account type must be picked.
+    await approve.getByRole("button", { name: "Avanti" }).click();
+    await hasText(approve.getByRole("alert").first(), /Completa tutti i campi obbligatori/);
+    await approve.getByLabel("Stock Keeper").check();
+    await approve.getByRole("button", { name: "Avanti" }).click();
+    // Step 2: a new warehouse, prefilled from the registration; all six fields are required.
+    await approve.getByText("Nuovo magazzino").click();
+    await approve.getByLabel(/^Nome/).fill(warehouseName);
+    await approve.getByLabel(/^Provincia/).fill("");
+    await approve.getByRole("button", { name: "Approva e invia l'invito" }).click();
+    await hasText(approve.getByRole("alert").first(), /Completa tutti i campi obbligatori/);
+    expect(await approve.getByLabel(/^Provincia/).getAttribute("aria-invalid")).toBe("true");
+    await approve.getByLabel(/^Paese/).fill("Italia");
+    await approve.getByLabel(/^Indirizzo/).fill("Via del Lavoro 20");
+    await approve.getByLabel(/^CAP/).fill("40127");
+    await approve.getByLabel(/^Città/).fill("Bologna");
+    await approve.getByLabel(/^Provincia/).fill("BO");
+    await approve.getByRole("button", { name: "Approva e invia l'invito" }).click();
+    await hasText(page.getByTestId("stocker-decided"), /approvato: l'invito a scegliere la password è stato inviato/);
+
+    const approved = await app.db.selectFrom("users").selectAll().where("id", "=", approvedId).executeTakeFirstOrThrow();
+    expect(approved).toMatchObject({ approval_status: "approved", account_type: 1 });
+    const created = await app.db.selectFrom("warehouses").selectAll().where("name", "=", warehouseName).executeTakeFirstOrThrow();
+    expect(created).toMatchObject({ user_id: approvedId, city: "Bologna", province: "BO" });
+    audited.push(["user.approve", approvedId]);
+
+    // The refusal: the note is required, then the stocker is told with it.
+    await page.getByRole("button", { name: `Rifiuta Scaffali Dubbi ${run}` }).first().click();
+    const refuse = page.getByTestId("refuse-stocker-form");
+    await refuse.getByRole("button", { name: "Rifiuta la richiesta" }).click();
+    await hasText(refuse.getByRole("alert").first(), /Completa tutti i campi obbligatori/);
+    await refuse.getByLabel(/Nota per lo stocker/).fill("La partita IVA non corrisponde alla ragione sociale.");
+    await refuse.getByRole("button", { name: "Rifiuta la richiesta" }).click();
+    await hasText(page.getByTestId("stocker-decided"), /è stata rifiutata e lo stocker è stato avvisato/);
+    expect(await app.db.selectFrom("users").select(["approval_status", "approval_note"]).where("id", "=", refusedId).executeTakeFirstOrThrow()).toEqual({
+      approval_status: "refused",
+      approval_note: "La partita IVA non corrisponde alla ragione sociale.",
+    });
+    const refusal = await mailTo(refusedEmail, { subject: /La tua richiesta di account Stockspace/ });
+    expect(refusal.text).toContain("La partita IVA non corrisponde alla ragione sociale.");
+    audited.push(["user.refuse", refusedId]);
+    // The refused list shows it.
+    await page.goto(`/admin/stocker-requests?status=refused&search=${run}`);
+    await hasText(page.getByTestId("admin-stocker-requests"), `Scaffali Dubbi ${run}`);
+
+    // The invitation: the new stock keeper chooses a password and finds the warehouse.
+    const invitation = await mailTo(approvedEmail, { subject: /Sei stato invitato su Stockspace/ });
+    const keeper = await newPage(b.browser, { locale: "it" });
+    await keeper.page.goto(linkIn(invitation.text, /\/complete-account\//));
+    await keeper.page.locator("[name=first_name]").fill("Elena");
+    await keeper.page.locator("[name=last_name]").fill("Bassi");
+    await keeper.page.locator("[name=telephone]").fill("+39 051 5550123");
+    await keeper.page.locator("[name=password]").fill("magazzino-felsineo-7");
+    await keeper.page.locator("[name=confirm_password]").fill("magazzino-felsineo-7");
+    await keeper.page.getByRole("button", { name: "Salva e continua" }).click();
+    await keeper.page.waitForURL("**/it/stocker/profile**");
+    await keeper.context.close();
+    // And logs in with it, to find the warehouse in its area.
+    const j = await loggedIn(approvedEmail, "magazzino-felsineo-7");
+    const list = await call(j, "/it/stocker/profile/warehouses");
+    expect(list.status).toBe(200);
+    expect(await list.text()).toContain(warehouseName);
+  });
+});
+
+describe("new hubs", () => {
+  it("one request is approved and another refused with a note; both owners are told", async () => {
+    const owner = await app.db.selectFrom("users").select(["id", "email"]).where("email", "=", DEMO.stocker).executeTakeFirstOrThrow();
+    const yes = await makeWarehouse(app.db, { name: `Hub Bologna Interporto ${run}`, city: "Bologna", province: "BO", is_hub: true, to_approve: true, user_id: owner.id });
+    const no = await makeWarehouse(app.db, { name: `Hub Casalecchio ${run}`, city: "Casalecchio di Reno", province: "BO", is_hub: true, to_approve: true, user_id: owner.id });
+    const { page } = admin;
+    await page.goto(`/admin/hub-requests?search_term=${run}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: `Approva l'hub ${yes.name}` }).first().click();
+    await page.getByRole("dialog").getByRole("button", { name: "Approva" }).click();
+    await hasText(page.getByTestId("hub-decided"), `${yes.name} approvato come hub`);
+    await page.getByRole("button", { name: `Rifiuta l'hub ${no.name}` }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Rifiuta" }).click();
+    await hasText(dialog.getByRole("alert").first(), /Completa tutti i campi obbligatori/);
+    await dialog.getByLabel(/Nota per il proprietario/).fill("Le baie di carico non bastano per un hub.");
+    await dialog.getByRole("button", { name: "Rifiuta" }).click();
+    await hasText(page.getByTestId("hub-decided"), `${no.name} rifiutato come hub`);
+
+    const state = async (id: number) => app.db.selectFrom("warehouses").select(["status", "to_approve"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(await state(yes.id)).toEqual({ status: "approved", to_approve: false });
+    expect(await state(no.id)).toEqual({ status: "refused", to_approve: false });
+    await mailTo(owner.email, { subject: new RegExp(`${yes.name} è stato approvato come hub`) });
+    const refusal = await mailTo(owner.email, { subject: new RegExp(`La tua richiesta hub per ${no.name}`) });
+    expect(refusal.text).toContain("Le baie di carico non bastano per un hub.");
+    audited.push(["warehouse.hub_decision", yes.id], ["warehouse.hub_decision", no.id]);
+  });
+});
+
+describe("warehouses", () => {
+  it("a switched-off warehouse leaves a visitor's search at once, and comes back when switched on", async () => {
+    const w = await app.db
+      .selectFrom("warehouses")
+      .select(["id", "name"])
+      .where("city", "=", "Milano")
+      .where("status", "=", "approved")
+      .where("deactivated", "=", false)
+      .where("redeemed", "=", true)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(await searchIds("Milano")).toContain(w.id);
+    const { page } = admin;
+    await page.goto(`/admin/warehouses?search_term=${encodeURIComponent(w.name)}`);
+    await hydrated(page);
+    const toggle = page.getByRole("switch", { name: `Disattiva ${w.name}` }).first();
+    await toggle.click();
+    await expect.poll(() => app.db.selectFrom("warehouses").select("deactivated").where("id", "=", w.id).executeTakeFirstOrThrow().then((r) => r.deactivated)).toBe(true);
+    expect(await searchIds("Milano")).not.toContain(w.id);
+    // The "deactivated" filter lists it.
+    await page.goto(`/admin/warehouses?deactivated=deact&search_term=${encodeURIComponent(w.name)}`);
+    await hasText(page.getByTestId("admin-warehouses"), w.name);
+    await hydrated(page);
+    await page.getByRole("switch", { name: `Attiva ${w.name}` }).first().click();
+    await expect.poll(() => app.db.selectFrom("warehouses").select("deactivated").where("id", "=", w.id).executeTakeFirstOrThrow().then((r) => r.deactivated)).toBe(false);
+    expect(await searchIds("Milano")).toContain(w.id);
+    audited.push(["warehouse.toggle_deactivated", w.id]);
+  });
+});
+
+describe("specifications", () => {
+  it("one is created, edited and hidden: it leaves the search filters, and the warehouses that have it keep it", async () => {
+    const value = `Cella frigorifera ${run}`;
+    const { page } = admin;
+    await page.goto("/admin/specifications/new");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Aggiungi specifica" }).last().click();
+    await hasText(page.getByRole("alert").first(), /Completa tutti i campi obbligatori/);
+    await page.getByLabel(/^Categoria/).selectOption({ index: 1 });
+    await page.getByLabel(/^Titolo\s*\*?$/).fill(value);
+    await page.getByLabel("Titolo (inglese)").fill(`Cold room ${run}`);
+    await page.getByRole("button", { name: "Aggiungi specifica" }).last().click();
+    await page.waitForURL("**/admin/specifications");
+    const created = await app.db.selectFrom("specifications").selectAll().where("value", "=", value).executeTakeFirstOrThrow();
+    audited.push(["specification.create", created.id]);
+
+    await page.goto(`/admin/specifications/${created.id}/edit`);
+    await hydrated(page);
+    expect(await page.getByLabel(/^Categoria/).isDisabled()).toBe(true);
+    await page.getByLabel("Descrizione (inglese)").fill("Kept between 0 and 4 °C.");
+    await page.getByLabel(/^Descrizione\s*$/).fill("Mantenuta tra 0 e 4 °C, con allarme.");
+    await page.getByRole("button", { name: "Salva" }).click();
+    await page.waitForURL("**/admin/specifications");
+    expect(await app.db.selectFrom("specifications").select("description").where("id", "=", created.id).executeTakeFirstOrThrow()).toEqual({ description: "Mantenuta tra 0 e 4 °C, con allarme." });
+    audited.push(["specification.update", created.id]);
+
+    // A warehouse has it; the search page offers it as a filter.
+    const w = await app.db.selectFrom("warehouses").select("id").where("status", "=", "approved").orderBy("id").executeTakeFirstOrThrow();
+    await app.db.insertInto("warehouse_specifications").values({ warehouse_id: w.id, specification_id: created.id }).execute();
+    const filters = async () => (await (await call(jar(), "/it/stocks")).text()).includes(value);
+    expect(await filters()).toBe(true);
+
+    await page.goto(`/admin/specifications?search=${encodeURIComponent(value)}`);
+    await hydrated(page);
+    await page.getByRole("switch", { name: `${value}: attiva` }).click();
+    await expect.poll(() => app.db.selectFrom("specifications").select("hidden").where("id", "=", created.id).executeTakeFirstOrThrow().then((r) => r.hidden)).toBe(true);
+    expect(await filters()).toBe(false);
+    expect(await app.db.selectFrom("warehouse_specifications").select("warehouse_id").where("specification_id", "=", created.id).execute()).toEqual([{ warehouse_id: w.id }]);
+    audited.push(["specification.toggle_hidden", created.id]);
+  });
+});
+
+describe("the audit log", () => {
+  it("holds every action of this journey, by the demo administrator, and the screen shows an entity's history", async () => {
+    for (const [action, entityId] of audited) {
+      const row = await app.db.selectFrom("audit_log").select(["admin_id"]).where("action", "=", action).where("entity_id", "=", entityId).executeTakeFirst();
+      expect(row, `${action} ${entityId}`).toEqual({ admin_id: adminId });
+    }
+    const [action, entityId] = audited.find(([a]) => a === "specification.update")!;
+    const { page } = admin;
+    await page.goto(`/admin/audit?entity_type=specification&entity_id=${entityId}`);
+    await hasText(page.locator("main"), /Specifica modificata/);
+    expect(action).toBe("specification.update");
+  });
+});
+
