@@ -131,6 +131,13 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_PUBLIC_URL: baseUrl,
+  // The operator of the site, shown on the legal pages (controller in the privacy policy,
+  // provider in the conditions). See operatorConfig() for what happens when they are unset.
+  OPERATOR_NAME: optionalText,
+  OPERATOR_VAT: optionalText,
+  OPERATOR_ADDRESS: optionalText,
+  OPERATOR_EMAIL: optionalText.pipe(z.string().email().optional()),
+  OPERATOR_PEC: optionalText.pipe(z.string().email().optional()),
 })
   // Uploaded images go to S3-compatible storage when S3_BUCKET is set; then everything else it
   // needs must be there too, or the app refuses to start rather than failing at the first upload.
@@ -168,6 +175,32 @@ function s3Config(e: z.infer<typeof envSchema>): S3Config | null {
   // which MinIO expects by default and Cloudflare R2 takes as its "auto".
   const region = e.S3_REGION ?? awsRegionOf(endpoint) ?? "us-east-1";
   return { bucket, endpoint, region, accessKeyId, secretAccessKey, publicUrl };
+}
+
+/** Who runs the site, as the legal pages name it; null: not configured (production only). */
+export type OperatorConfig = { name: string | null; vat: string | null; address: string | null; email: string | null; pec: string | null };
+
+// Outside production the legal pages need an operator to show, so unset values fall back to
+// obviously fake demo ones. In production nothing is invented: an unset value stays null and
+// the pages say "not configured" where it belongs, so a missing identity is visible at once
+// without stopping a site that otherwise works (the README lists the variables to set).
+const DEMO_OPERATOR: OperatorConfig = {
+  name: "Stockspace S.r.l. (demo)",
+  vat: "IT00000000000 (demo)",
+  address: "Via Esempio 1, 20100 Milano (MI), Italia (demo)",
+  email: "privacy@stockspace.local",
+  pec: null,
+};
+
+function operatorConfig(e: z.infer<typeof envSchema>, production: boolean): OperatorConfig {
+  const fallback = production ? { name: null, vat: null, address: null, email: null, pec: null } : DEMO_OPERATOR;
+  return {
+    name: e.OPERATOR_NAME ?? fallback.name,
+    vat: e.OPERATOR_VAT ?? fallback.vat,
+    address: e.OPERATOR_ADDRESS ?? fallback.address,
+    email: e.OPERATOR_EMAIL ?? fallback.email,
+    pec: e.OPERATOR_PEC ?? fallback.pec,
+  };
 }
 
 import type { PlanName } from "../lib/pricing.ts";
@@ -236,6 +269,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE ?? null }
       : null,
     billing: billingConfig(e),
+    /** The operator's identity for the legal pages (OPERATOR_*). */
+    operator: operatorConfig(e, production),
     /** Express's "trust proxy": 0 (none), a hop count, or the proxies' addresses. */
     trustProxy: e.TRUST_PROXY,
     /** Set by `npm run dev` (Vite's dev server): the page's CSP then allows its hot reload. */

@@ -1,97 +1,294 @@
-// A legal page: title, the placeholder notice, a table of contents and the sections. The
-// texts are placeholders until the operator supplies the approved ones; each section says
-// what it must contain.
+// A legal document page: title, last update, introduction, a table of contents (a disclosure
+// above the text on phones and tablets, a sticky column on wide screens), the numbered
+// sections with their subsections, and links to the other three documents. The text itself
+// comes from the typed modules in ./content/ (see ./types.ts); the operator's identity from the
+// configuration, read by the page's loader.
+import { Fragment } from "react";
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import type { Locale } from "../../lib/locale.ts";
 import { legalPages, paths, type LegalPage } from "../../lib/paths.ts";
+import { formatDate } from "../../lib/format.ts";
+import { linkClass } from "../ui/styles.ts";
 import { legalTitle } from "./titles.ts";
+import { LEGAL_UPDATED, type Block, type Inline, type LegalOperator, type LegalSection, type LegalText, type Rich } from "./types.ts";
 
-export type LegalSection = { title: string; text: string };
+type Ctx = { locale: Locale; operator: LegalOperator };
 
-export function LegalDocument({ locale, page, intro, sections }: { locale: Locale; page: LegalPage; intro: string; sections: LegalSection[] }) {
-  const others = legalPages.filter((p) => p !== page);
+function NotConfigured() {
+  return <span className="text-slate-500 italic">{m.legal2_not_configured()}</span>;
+}
+
+function OperatorValue({ field, operator }: { field: keyof LegalOperator; operator: LegalOperator }) {
+  const value = operator[field];
+  if (!value) return <NotConfigured />;
+  if (field === "email" || field === "pec") {
+    return (
+      <a href={`mailto:${value}`} className={`${linkClass} break-all`}>
+        {value}
+      </a>
+    );
+  }
+  return <>{value}</>;
+}
+
+function InlineView({ part, ctx }: { part: Inline; ctx: Ctx }) {
+  if (typeof part === "string") return <>{part}</>;
+  if ("strong" in part) return <strong className="font-semibold text-slate-900">{part.strong}</strong>;
+  if ("doc" in part) {
+    return (
+      <Link to={paths.legal(ctx.locale, part.doc)} className={linkClass}>
+        {part.text}
+      </Link>
+    );
+  }
+  if ("href" in part) {
+    return (
+      <a href={part.href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+        {part.text}
+        <span className="sr-only"> {m.opens_new_tab()}</span>
+      </a>
+    );
+  }
+  return <OperatorValue field={part.operator} operator={ctx.operator} />;
+}
+
+function RichView({ text, ctx }: { text: Rich; ctx: Ctx }) {
+  if (typeof text === "string") return <>{text}</>;
   return (
-    <div className="bg-white">
-      <div className="border-b border-slate-200 bg-slate-50">
+    <>
+      {text.map((part, i) => (
+        <InlineView key={i} part={part} ctx={ctx} />
+      ))}
+    </>
+  );
+}
+
+function OperatorCard({ operator }: { operator: LegalOperator }) {
+  const rows: { field: keyof LegalOperator; label: string }[] = [
+    { field: "name", label: m.legal2_operator_name() },
+    { field: "vat", label: m.legal2_operator_vat() },
+    { field: "address", label: m.legal2_operator_address() },
+    { field: "email", label: m.legal2_operator_email() },
+    // PEC is optional: shown only when configured.
+    ...(operator.pec ? [{ field: "pec" as const, label: m.legal2_operator_pec() }] : []),
+  ];
+  return (
+    <dl aria-label={m.legal2_operator_label()} className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-slate-50 text-sm" data-testid="legal-operator">
+      {rows.map((row) => (
+        <div key={row.field} className="grid gap-1 px-4 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
+          <dt className="font-medium text-slate-500">{row.label}</dt>
+          <dd className="text-slate-900">
+            <OperatorValue field={row.field} operator={operator} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function BlockView({ block, ctx, label }: { block: Block; ctx: Ctx; label: string }) {
+  if ("p" in block) {
+    return (
+      <p>
+        <RichView text={block.p} ctx={ctx} />
+      </p>
+    );
+  }
+  if ("ul" in block) {
+    return (
+      <ul className="list-disc space-y-2 pl-5 marker:text-slate-400">
+        {block.ul.map((item, i) => (
+          <li key={i} className="pl-1">
+            <RichView text={item} ctx={ctx} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if ("table" in block) {
+    const { head, rows } = block.table;
+    return (
+      <>
+        {/* Phones: each row is a small card (first cell as its title, the others labelled by
+            their column), so nothing scrolls sideways at 375 px. */}
+        <ul className="space-y-3 sm:hidden">
+          {rows.map((row, r) => (
+            <li key={r} className="rounded-lg border border-slate-200 px-4 py-3 text-sm leading-6">
+              <p className="font-semibold text-slate-900">
+                <RichView text={row[0] ?? ""} ctx={ctx} />
+              </p>
+              <dl className="mt-1 space-y-1">
+                {row.slice(1).map((cell, c) => (
+                  <div key={c}>
+                    {/* Two columns: the card's title says what the text is about; more: each value is labelled. */}
+                    <dt className={head.length > 2 ? "inline font-medium text-slate-500 after:content-[':_']" : "sr-only"}>{head[c + 1]}</dt>
+                    <dd className={head.length > 2 ? "inline text-slate-700" : "text-slate-700"}>
+                      <RichView text={cell} ctx={ctx} />
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+        <table aria-label={label} className="hidden w-full border-collapse text-left text-sm leading-6 sm:table">
+          <thead>
+            <tr className="border-b border-slate-300">
+              {head.map((cell) => (
+                <th key={cell} scope="col" className="py-2 pr-4 align-bottom font-semibold text-slate-900 last:pr-0">
+                  {cell}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {rows.map((row, r) => (
+              <tr key={r}>
+                {row.map((cell, c) =>
+                  c === 0 ? (
+                    <th key={c} scope="row" className="py-2.5 pr-4 align-top font-medium text-slate-900">
+                      <RichView text={cell} ctx={ctx} />
+                    </th>
+                  ) : (
+                    <td key={c} className="py-2.5 pr-4 align-top text-slate-700 last:pr-0">
+                      <RichView text={cell} ctx={ctx} />
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </>
+    );
+  }
+  return <OperatorCard operator={ctx.operator} />;
+}
+
+function ContentsList({ sections, className = "" }: { sections: LegalSection[]; className?: string }) {
+  return (
+    <ol className={`space-y-1 text-sm ${className}`}>
+      {sections.map((section, index) => (
+        <li key={section.id}>
+          <a href={`#${section.id}`} className="flex gap-2 rounded-md px-2 py-1.5 text-slate-700 hover:bg-slate-100 hover:text-brand-700">
+            <span className="w-6 shrink-0 text-right text-slate-400 tabular-nums">{`${index + 1}.`}</span>
+            <span>{section.title}</span>
+          </a>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function OtherDocuments({ locale, page, id }: { locale: Locale; page: LegalPage; id: string }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
+        {m.legal2_other_documents()}
+      </h2>
+      <ul className="mt-3 space-y-1 text-sm">
+        {legalPages
+          .filter((p) => p !== page)
+          .map((other) => (
+            <li key={other}>
+              <Link to={paths.legal(locale, other)} className="block rounded-md px-2 py-1.5 font-medium text-brand-700 hover:bg-brand-50 hover:text-brand-800">
+                {legalTitle(other)}
+              </Link>
+            </li>
+          ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function LegalDocument({ locale, page, text, operator }: { locale: Locale; page: LegalPage; text: LegalText; operator: LegalOperator }) {
+  const ctx: Ctx = { locale, operator };
+  const updated = LEGAL_UPDATED[page];
+  const { sections } = text;
+  return (
+    <div className="bg-white" data-testid="legal-document">
+      <header className="border-b border-slate-200 bg-slate-50">
         <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{m.footer_legal_heading()}</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{legalTitle(page)}</h1>
-          <p className="mt-4 max-w-3xl text-lg leading-relaxed text-slate-600">{intro}</p>
-        </div>
-      </div>
-
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 sm:px-6 lg:grid-cols-[15rem_1fr] lg:px-8 lg:py-14">
-        <aside className="space-y-8 lg:sticky lg:top-24 lg:self-start">
-          <nav aria-labelledby="legal-contents">
-            <h2 id="legal-contents" className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
-              {m.legal_contents()}
-            </h2>
-            <ol className="mt-3 space-y-1.5 text-sm">
-              {sections.map((section, index) => (
-                <li key={section.title}>
-                  <a href={`#section-${index + 1}`} className="flex gap-2 rounded text-slate-700 hover:text-brand-700">
-                    <span className="w-5 shrink-0 text-slate-400 tabular-nums">{index + 1}.</span>
-                    {section.title}
-                  </a>
-                </li>
-              ))}
-            </ol>
-          </nav>
-          <nav aria-labelledby="legal-others" className="hidden lg:block">
-            <h2 id="legal-others" className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
-              {m.legal_other_documents()}
-            </h2>
-            <ul className="mt-3 space-y-1.5 text-sm">
-              {others.map((other) => (
-                <li key={other}>
-                  <Link to={paths.legal(locale, other)} className="rounded text-slate-700 hover:text-brand-700">
-                    {legalTitle(other)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </aside>
-
-        <article className="min-w-0">
-          <div role="note" className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-            <svg viewBox="0 0 20 20" aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-amber-600" fill="currentColor">
-              <path d="M10 2l8.5 15h-17zm-.9 5v5h1.8V7zm0 6.5V15h1.8v-1.5z" />
-            </svg>
-            <div>
-              <p className="font-semibold">{m.legal_placeholder_notice()}</p>
-              <p className="mt-1 text-sm text-amber-900">{m.legal_placeholder_detail()}</p>
-            </div>
-          </div>
-
-          <div className="mt-10 space-y-10">
-            {sections.map((section, index) => (
-              <section key={section.title} id={`section-${index + 1}`} aria-labelledby={`section-${index + 1}-title`}>
-                <h2 id={`section-${index + 1}-title`} className="text-xl font-semibold text-slate-900">
-                  {index + 1}. {section.title}
-                </h2>
-                <p className="mt-3 rounded-lg border border-dashed border-slate-300 bg-slate-50 px-4 py-3 leading-relaxed text-slate-600 italic">
-                  <span className="font-semibold text-slate-700 not-italic">{m.legal_to_write()}</span> {section.text}
-                </p>
-              </section>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">{legalTitle(page)}</h1>
+          <p className="mt-3 text-sm text-slate-500">
+            <time dateTime={updated}>{m.legal2_last_updated({ date: formatDate(`${updated}T12:00:00Z`) })}</time>
+          </p>
+          <div className="mt-5 max-w-3xl space-y-3 text-base leading-7 text-slate-700 sm:text-lg sm:leading-8">
+            {text.intro.map((paragraph, i) => (
+              <p key={i}>
+                <RichView text={paragraph} ctx={ctx} />
+              </p>
             ))}
           </div>
+        </div>
+      </header>
 
-          <nav aria-labelledby="legal-others-bottom" className="mt-14 border-t border-slate-200 pt-8 lg:hidden">
-            <h2 id="legal-others-bottom" className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
-              {m.legal_other_documents()}
-            </h2>
-            <ul className="mt-3 space-y-2">
-              {others.map((other) => (
-                <li key={other}>
-                  <Link to={paths.legal(locale, other)} className="text-brand-700 underline underline-offset-2">
-                    {legalTitle(other)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-12 lg:px-8 lg:py-14">
+        {/* Phones and tablets: the contents fold above the text, so the first section is one tap away. */}
+        <details id="contents" className="group rounded-xl border border-slate-200 bg-white shadow-sm lg:hidden">
+          <summary className="flex items-center justify-between gap-3 rounded-xl px-4 py-3 font-semibold text-slate-900">
+            <span>
+              {m.legal2_contents()} <span className="font-normal text-slate-500">{`· ${m.legal2_sections_count({ count: String(sections.length) })}`}</span>
+            </span>
+            <svg viewBox="0 0 20 20" aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" fill="currentColor">
+              <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+            </svg>
+          </summary>
+          <nav aria-label={m.legal2_contents()} className="border-t border-slate-200 px-2 py-2">
+            <ContentsList sections={sections} />
           </nav>
+        </details>
+
+        <aside className="hidden lg:block">
+          <div className="sticky top-24 max-h-[calc(100vh-7rem)] space-y-8 overflow-y-auto pb-4">
+            <nav aria-labelledby="legal-contents">
+              <h2 id="legal-contents" className="px-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+                {m.legal2_contents()}
+              </h2>
+              <ContentsList sections={sections} className="mt-3" />
+            </nav>
+            <OtherDocuments locale={locale} page={page} id="legal-others" />
+          </div>
+        </aside>
+
+        <article className="min-w-0 max-w-[70ch] text-base leading-7 text-slate-700">
+          {sections.map((section, index) => (
+            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="border-t border-slate-200 pt-8 pb-2 first:border-t-0 first:pt-0">
+              <h2 id={`${section.id}-title`} className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">
+                <span className="mr-2 text-slate-400 tabular-nums">{`${index + 1}.`}</span>
+                {section.title}
+              </h2>
+              <div className="mt-4 space-y-4">
+                {section.blocks.map((block, i) => (
+                  <BlockView key={i} block={block} ctx={ctx} label={section.title} />
+                ))}
+              </div>
+              {section.subsections?.map((sub, subIndex) => (
+                <Fragment key={sub.id}>
+                  <h3 id={sub.id} className="mt-7 text-lg font-semibold text-slate-900">
+                    <span className="mr-2 text-slate-400 tabular-nums">{`${index + 1}.${subIndex + 1}`}</span>
+                    {sub.title}
+                  </h3>
+                  <div className="mt-3 space-y-4">
+                    {sub.blocks.map((block, i) => (
+                      <BlockView key={i} block={block} ctx={ctx} label={sub.title} />
+                    ))}
+                  </div>
+                </Fragment>
+              ))}
+              <p className="mt-6 lg:hidden">
+                <a href="#contents" className="text-sm font-medium text-slate-500 hover:text-brand-700">
+                  <span aria-hidden="true">↑</span> {m.legal2_back_to_contents()}
+                </a>
+              </p>
+            </section>
+          ))}
+
+          <div className="mt-12 border-t border-slate-200 pt-8 lg:hidden">
+            <OtherDocuments locale={locale} page={page} id="legal-others-bottom" />
+          </div>
         </article>
       </div>
     </div>
@@ -101,5 +298,5 @@ export function LegalDocument({ locale, page, intro, sections }: { locale: Local
 /** Title and description for a legal page's meta export. */
 export function legalMeta(page: LegalPage) {
   const title = legalTitle(page);
-  return [{ title: m.page_title({ title }) }, { name: "description", content: m.legal_meta_description({ document: title }) }];
+  return [{ title: m.page_title({ title }) }, { name: "description", content: m.legal2_meta_description({ document: title }) }];
 }

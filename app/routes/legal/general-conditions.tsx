@@ -1,29 +1,20 @@
-// /{locale}/general-conditions: placeholder outline until the operator's approved text is available.
+// /{locale}/general-conditions: the general conditions: the service, accounts, the marketplace's role as intermediary, acceptable use, liability, law and court.
+// Text: app/components/legal/content/general-conditions.{it,en}.ts, filled with this installation's facts (operator, prices,
+// limits) read by the loader.
 import type { Route } from "./+types/general-conditions";
-import { m } from "../../paraglide/messages.js";
 import { useRootData } from "../../lib/root-data.ts";
 import { LegalDocument, legalMeta } from "../../components/legal/LegalDocument.tsx";
+import { legalPageData } from "./legal.server.ts";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return legalPageData(context, "general-conditions");
+}
 
 export function meta({}: Route.MetaArgs) {
   return legalMeta("general-conditions");
 }
 
-export default function GeneralConditions() {
+export default function GeneralConditions({ loaderData }: Route.ComponentProps) {
   const { locale } = useRootData();
-  return (
-    <LegalDocument
-      locale={locale}
-      page="general-conditions"
-      intro={m.legal_gc_intro()}
-      sections={[
-        { title: m.legal_gc_s1_title(), text: m.legal_gc_s1_text() },
-        { title: m.legal_gc_s2_title(), text: m.legal_gc_s2_text() },
-        { title: m.legal_gc_s3_title(), text: m.legal_gc_s3_text() },
-        { title: m.legal_gc_s4_title(), text: m.legal_gc_s4_text() },
-        { title: m.legal_gc_s5_title(), text: m.legal_gc_s5_text() },
-        { title: m.legal_gc_s6_title(), text: m.legal_gc_s6_text() },
-        { title: m.legal_gc_s7_title(), text: m.legal_gc_s7_text() },
-      ]}
-    />
-  );
+  return <LegalDocument locale={locale} page="general-conditions" text={loaderData.text} operator={loaderData.operator} />;
 }
