@@ -18,7 +18,7 @@ import { openDatabase, type DatabaseHandle } from "../app/server/db/database.ts"
 import { migrateToLatest } from "../app/server/db/migrate.ts";
 import { appSecret } from "../app/server/db/secrets.ts";
 import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY, UPLOADS_CONTENT_SECURITY_POLICY } from "../app/server/http/headers.ts";
-import { logSerializers } from "../app/server/http/redact.ts";
+import { logSerializers, redactUrl } from "../app/server/http/redact.ts";
 import { trustProxySetting } from "../app/server/http/proxy.ts";
 import { routedPath } from "../app/server/http/guard.ts";
 import { isApiPath } from "../app/server/http/middleware.ts";
@@ -111,9 +111,10 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
         },
         autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/build/") || (req.url ?? "").startsWith("/uploads/") },
         customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
-        // One line that says it all; the JSON record keeps req and res in full beside it.
-        customSuccessMessage: (req, res, responseTime) => `${req.method} ${req.url} ${res.statusCode} ${Math.round(responseTime)} ms`,
-        customErrorMessage: (req, res, err) => `${req.method} ${req.url} ${res.statusCode}: ${err.message}`,
+        // One line that says it all; the JSON record keeps req and res in full beside it. The
+        // path is redacted as the req serializer redacts it (no link token in any log line).
+        customSuccessMessage: (req, res, responseTime) => `${req.method} ${redactUrl(req.url ?? "")} ${res.statusCode} ${Math.round(responseTime)} ms`,
+        customErrorMessage: (req, res, err) => `${req.method} ${redactUrl(req.url ?? "")} ${res.statusCode}: ${err.message}`,
         // No cookie, token or CSRF header in any log line (app/server/http/redact.ts).
         serializers: logSerializers,
       }),

@@ -4,8 +4,8 @@
 // done screen; an invited referent completes the account from the e-mail link; a forgotten
 // password is reset from the e-mail link and the old session ends; 30 wrong logins get 429.
 import { describe, expect, it } from "vitest";
-import type { BrowserContext, Locator, Page } from "playwright-core";
-import { baseUrl, DEMO, mailTo, newPage, useAppDatabase, useBrowser } from "./support.ts";
+import type { Locator, Page } from "playwright-core";
+import { baseUrl, DEMO, hasText, linkIn, mailTo, newPage, useAppDatabase, useBrowser, xsrf } from "./support.ts";
 import { inviteUser } from "../../app/server/accounts/invitations.service.ts";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
 import type { Actor } from "../../app/server/context.ts";
@@ -15,10 +15,6 @@ const app = useAppDatabase();
 const run = Date.now().toString(36);
 
 /** Waits until the locator's text matches (playwright-core has no locator assertions). */
-async function hasText(locator: Locator, expected: RegExp | string): Promise<void> {
-  await expect.poll(async () => (await locator.first().textContent({ timeout: 10_000 }).catch(() => "")) ?? "", { timeout: 10_000 }).toMatch(expected);
-}
-
 const visible = (locator: Locator) => locator.first().waitFor({ state: "visible", timeout: 10_000 });
 
 async function me(page: Page): Promise<{ id: number; role: string; email: string } | null> {
@@ -29,18 +25,6 @@ function codeIn(text: string): string {
   const match = /^(\d{6})$/m.exec(text);
   if (!match) throw new Error(`no code in:\n${text}`);
   return match[1]!;
-}
-
-function linkIn(text: string, pattern: RegExp): string {
-  const url = (text.match(/https?:\/\/\S+/g) ?? []).map((u) => new URL(u)).find((u) => pattern.test(u.pathname));
-  if (!url) throw new Error(`no link ${pattern} in:\n${text}`);
-  return url.pathname + url.search;
-}
-
-async function xsrf(context: BrowserContext): Promise<string> {
-  const token = (await context.cookies()).find((c) => c.name === "XSRF-TOKEN")?.value;
-  if (!token) throw new Error("no XSRF-TOKEN cookie");
-  return token;
 }
 
 describe("a stock hunter signs up in Italian", () => {

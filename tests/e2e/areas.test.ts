@@ -11,37 +11,13 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
 import { makeRequest, makeUser } from "../support/factories.ts";
 import { requestNumber } from "../../app/lib/format.ts";
-import { call, DEMO, DEMO_PASSWORD, jsonHeaders, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser, type DemoRole } from "./support.ts";
+import { call, DEMO, DEMO_PASSWORD, hasText, hydrated, jsonHeaders, linkIn, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser, userIdOf, xsrf, type DemoRole } from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
 const run = Date.now().toString(36);
 
-async function hasText(locator: Locator, expected: RegExp | string): Promise<void> {
-  await expect.poll(async () => (await locator.first().textContent({ timeout: 10_000 }).catch(() => "")) ?? "", { timeout: 15_000 }).toMatch(expected);
-}
-
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-  await page.waitForLoadState("networkidle");
-}
-
-async function xsrf(context: BrowserContext): Promise<string> {
-  const token = (await context.cookies()).find((c) => c.name === "XSRF-TOKEN")?.value;
-  if (!token) throw new Error("no XSRF-TOKEN cookie");
-  return decodeURIComponent(token);
-}
-
-function linkIn(text: string, pattern: RegExp): string {
-  const url = (text.match(/https?:\/\/\S+/g) ?? []).map((u) => new URL(u)).find((u) => pattern.test(u.pathname));
-  if (!url) throw new Error(`no link ${pattern} in:\n${text}`);
-  return url.pathname + url.search;
-}
-
-const userId = async (email: string) => (await app.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+const userId = (email: string) => userIdOf(app.db, email);
 
 async function session(role: DemoRole, locale: "it" | "en" = "it", width = 1280): Promise<{ context: BrowserContext; page: Page }> {
   const opened = await newPage(b.browser, { locale, width });

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { DEMO, loginAs, mailTo, newPage, useAppDatabase, useBrowser } from "./support.ts";
+import { DEMO, hydrated, loginAs, mailTo, newPage, useAppDatabase, useBrowser } from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -50,14 +50,6 @@ async function csrf(context: BrowserContext): Promise<string> {
 }
 
 /** Waits until React has hydrated the page: its nodes then carry React's fiber keys. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-  await page.waitForLoadState("networkidle");
-}
-
 describe("the warehouse sheet", () => {
   it("shows a redeemed warehouse in both languages and answers 404 for an anonymised one", async () => {
     for (const locale of ["it", "en"] as const) {

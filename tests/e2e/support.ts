@@ -1,7 +1,7 @@
 // What a journey needs: the app's address, a browser page in a locale, logging in as a
 // demo role, the mail the app sent, and a look into the app's database.
-import { afterAll, beforeAll, inject } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject } from "vitest";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { createDb, type Database } from "../../app/server/db/database.ts";
 import { launchChromium } from "../support/chromium.ts";
 import { embeddedDatabaseUrl } from "../support/app-process.ts";
@@ -99,3 +99,39 @@ export async function loggedIn(email: string, password = DEMO_PASSWORD): Promise
   if (res.status !== 200) throw new Error(`login as ${email}: ${res.status} ${await res.text()}`);
   return j;
 }
+
+// ---------------------------------------------------------------- what the journeys check with
+
+/** Waits until the first element of `locator` has text matching `expected` (a page that is still loading or re-rendering is retried). */
+export async function hasText(locator: Locator, expected: RegExp | string): Promise<void> {
+  await expect.poll(async () => (await locator.first().textContent({ timeout: 10_000 }).catch(() => "")) ?? "", { timeout: 15_000 }).toMatch(expected);
+}
+
+/** Waits until React has taken over the page: from then on buttons that open popups work. */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+  await page.waitForLoadState("networkidle");
+}
+
+/** The path and query of the first link in a mail's text whose path matches `pattern`. */
+export function linkIn(text: string, pattern: RegExp): string {
+  const url = (text.match(/https?:\/\/\S+/g) ?? []).map((u) => new URL(u)).find((u) => pattern.test(u.pathname));
+  if (!url) throw new Error(`no link ${pattern} in:\n${text}`);
+  return url.pathname + url.search;
+}
+
+/** The browser context's CSRF token, as the X-XSRF-TOKEN header wants it. */
+export async function xsrf(context: BrowserContext): Promise<string> {
+  const token = (await context.cookies()).find((c) => c.name === "XSRF-TOKEN")?.value;
+  if (!token) throw new Error("no XSRF-TOKEN cookie");
+  return decodeURIComponent(token);
+}
+
+/** A user's id by e-mail. */
+export async function userIdOf(db: Database, email: string): Promise<number> {
+  return (await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+}
+

@@ -8,31 +8,15 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
 import sharp from "sharp";
-import type { BrowserContext, Locator, Page } from "playwright-core";
-import { baseUrl, call, DEMO, jar, jsonHeaders, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser } from "./support.ts";
+import type { Locator, Page } from "playwright-core";
+import { baseUrl, call, DEMO, hasText, jar, jsonHeaders, linkIn, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser, userIdOf, xsrf } from "./support.ts";
 import { handMadePng, phoneJpeg, photo } from "../support/images.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
 const run = Date.now().toString(36);
 
-async function hasText(locator: Locator, expected: RegExp | string): Promise<void> {
-  await expect.poll(async () => (await locator.first().textContent({ timeout: 10_000 }).catch(() => "")) ?? "", { timeout: 15_000 }).toMatch(expected);
-}
-
-async function xsrf(context: BrowserContext): Promise<string> {
-  const token = (await context.cookies()).find((c) => c.name === "XSRF-TOKEN")?.value;
-  if (!token) throw new Error("no XSRF-TOKEN cookie");
-  return decodeURIComponent(token);
-}
-
-function linkIn(text: string, pattern: RegExp): string {
-  const url = (text.match(/https?:\/\/\S+/g) ?? []).map((u) => new URL(u)).find((u) => pattern.test(u.pathname));
-  if (!url) throw new Error(`no link ${pattern} in:\n${text}`);
-  return url.pathname + url.search;
-}
-
-const userId = async (email: string) => (await app.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+const userId = (email: string) => userIdOf(app.db, email);
 
 /** Focus a checkbox or switch and press Space until it is in the wanted state. */
 async function toggle(box: Locator, checked: boolean): Promise<void> {
