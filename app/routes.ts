@@ -165,6 +165,20 @@ export default [
   route("api/admin/specifications/create", "routes/api/admin/specifications.create.ts"),
   route("api/admin/specifications/:id/update", "routes/api/admin/specifications.update.ts"),
   route("api/admin/specifications/:id/toggle-hidden", "routes/api/admin/specifications.toggle-hidden.ts"),
+  route("api/admin/crm-entries", "routes/api/admin/crm-entries.ts"),
+  route("api/admin/crm-entries/create", "routes/api/admin/crm-entries.create.ts"),
+  route("api/admin/crm-entries/:id/update", "routes/api/admin/crm-entries.update.ts"),
+  route("api/admin/crm-entries/:id/handle", "routes/api/admin/crm-entries.handle.ts"),
+  route("api/admin/export-crm-entries", "routes/api/admin/export-crm-entries.ts"),
+  route("api/admin/crm-actions", "routes/api/admin/crm-actions.ts"),
+  route("api/admin/location-search-warehouses", "routes/api/admin/location-search-warehouses.ts"),
+  route("api/admin/location-search-requests", "routes/api/admin/location-search-requests.ts"),
+  route("api/admin/export-location-search-warehouses", "routes/api/admin/export-location-search-warehouses.ts"),
+  route("api/admin/export-location-search-requests", "routes/api/admin/export-location-search-requests.ts"),
+  route("api/admin/warehouse-requests", "routes/api/admin/warehouse-requests.ts"),
+  route("api/admin/warehouse-requests/:id/warehouses/search", "routes/api/admin/warehouse-requests.warehouses-search.ts"),
+  route("api/admin/warehouse-requests/:id/add-warehouses", "routes/api/admin/warehouse-requests.add-warehouses.ts"),
+  route("api/admin/warehouse-requests/:id/export", "routes/api/admin/warehouse-requests.export.ts"),
 
   // Every other /api path: a JSON 404 (after the area guard).
   route("api/*", "routes/api/not-found.ts"),
@@ -185,6 +199,10 @@ export default [
     route("audit", "routes/admin/audit.tsx"),
     route("promo-codes", "routes/admin/promo-codes.tsx"),
     route("stocker-requests", "routes/admin/stocker-requests.tsx"),
+    route("crm", "routes/admin/crm.tsx"),
+    route("crm-actions", "routes/admin/crm-actions.tsx"),
+    route("search", "routes/admin/search.tsx"),
+    route("requests", "routes/admin/requests.tsx"),
     // An administrator's view of a user's area (the spec's admin flag changes the prefix):
     // the same page modules as the user's own area, under their own route ids.
     route("stocker/:userId", "routes/stocker/layout.tsx", { id: "admin/stocker" }, stockerPages("admin/")),

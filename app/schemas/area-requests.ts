@@ -21,7 +21,7 @@ const optionalId = z.preprocess(blankToNull, idNumber.nullable());
 const optionalState = z.preprocess(blankToNull, z.enum(REQUEST_STATES).nullable());
 
 /** from ≤ to, both Italian calendar days; a reversed range flags both ends (either may be the wrong one). */
-function checkRange(data: { from: string | null; to: string | null }, ctx: z.RefinementCtx) {
+export function checkRange(data: { from: string | null; to: string | null }, ctx: z.RefinementCtx) {
   if (data.from && data.to && data.from > data.to) {
     ctx.addIssue({ code: "custom", path: ["from"], message: "after_end" });
     ctx.addIssue({ code: "custom", path: ["to"], message: "before_start" });

@@ -10,35 +10,20 @@
 // /api/admin call answers 401/403 to every other role is the route matrix's job:
 // tests/e2e/route-matrix.test.ts has a row per route and method.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import type { BrowserContext, Page } from "playwright-core";
 import { sql } from "kysely";
-import { makeWarehouse } from "../support/factories.ts";
-import { call, DEMO, jar, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser } from "./support.ts";
+import { parse } from "csv-parse/sync";
+import { makeRequest, makeUser, makeWarehouse } from "../support/factories.ts";
+import { requestNumber } from "../../app/lib/format.ts";
+import { LOCATION_REQUESTS_CSV_HEADER, LOCATION_WAREHOUSES_CSV_HEADER } from "../../app/server/admin-search/location-search.service.ts";
+import { call, DEMO, hasText, hydrated, jar, linkIn, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser, userIdOf } from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
 const run = Date.now().toString(36);
 
-async function hasText(locator: Locator, expected: RegExp | string): Promise<void> {
-  await expect.poll(async () => (await locator.first().textContent({ timeout: 10_000 }).catch(() => "")) ?? "", { timeout: 15_000 }).toMatch(expected);
-}
-
-/** Waits until React has taken over the page (buttons that open popups work from then on). */
-async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-  await page.waitForLoadState("networkidle");
-}
-
-function linkIn(text: string, pattern: RegExp): string {
-  const url = (text.match(/https?:\/\/\S+/g) ?? []).map((u) => new URL(u)).find((u) => pattern.test(u.pathname));
-  if (!url) throw new Error(`no link ${pattern} in:\n${text}`);
-  return url.pathname + url.search;
-}
-
-const userId = async (email: string) => (await app.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+const userId = (email: string) => userIdOf(app.db, email);
 
 /** Ids of a visitor's search results around a place, matching or not. */
 async function searchIds(location: string): Promise<number[]> {
@@ -89,6 +74,44 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await admin?.context.close();
+});
+
+describe("every screen", () => {
+  it("loads and comes alive in the browser without a script error, on a laptop and on a tablet without sideways scrolling", async () => {
+    const screens = [
+      "/admin",
+      "/admin/stocker-requests",
+      "/admin/stockers",
+      "/admin/stock-hunters",
+      "/admin/transfers",
+      "/admin/promo-codes",
+      "/admin/crm",
+      "/admin/crm-actions",
+      "/admin/warehouses",
+      "/admin/warehouses/new",
+      "/admin/hub-requests",
+      "/admin/search?location=Bologna&radius=20",
+      "/admin/requests",
+      "/admin/specifications",
+      "/admin/specifications/new",
+      "/admin/audit",
+    ];
+    for (const width of [1280, 768]) {
+      const { context, page } = await newPage(b.browser, { locale: "it", width });
+      await loginAs(context, "admin");
+      const errors: string[] = [];
+      page.on("pageerror", (err) => errors.push(`${page.url()}: ${err.message}`));
+      for (const path of screens) {
+        const res = await page.goto(path);
+        expect(res?.status(), path).toBe(200);
+        await hydrated(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
 });
 
 describe("the dashboard", () => {
@@ -192,9 +215,10 @@ describe("new stockers", () => {
 
 describe("new hubs", () => {
   it("one request is approved and another refused with a note; both owners are told", async () => {
-    const owner = await app.db.selectFrom("users").select(["id", "email"]).where("email", "=", DEMO.stocker).executeTakeFirstOrThrow();
-    const yes = await makeWarehouse(app.db, { name: `Hub Bologna Interporto ${run}`, city: "Bologna", province: "BO", is_hub: true, to_approve: true, user_id: owner.id });
-    const no = await makeWarehouse(app.db, { name: `Hub Casalecchio ${run}`, city: "Casalecchio di Reno", province: "BO", is_hub: true, to_approve: true, user_id: owner.id });
+    // An owner of its own, so the demo stocker's warehouses stay as the other journeys expect them.
+    const owner = await makeUser(app.db, { role: "stocker", email: `hub-owner-${run}@example.com`, account_type: 0 });
+    const yes = await makeWarehouse(app.db, { name: `Hub Bologna Interporto ${run}`, city: "Bologna", province: "BO", lat: 44.5281, lng: 11.3012, is_hub: true, to_approve: true, user_id: owner.id });
+    const no = await makeWarehouse(app.db, { name: `Hub Casalecchio ${run}`, city: "Casalecchio di Reno", province: "BO", lat: 44.4751, lng: 11.2748, is_hub: true, to_approve: true, user_id: owner.id });
     const { page } = admin;
     await page.goto(`/admin/hub-requests?search_term=${run}`);
     await hydrated(page);
@@ -216,6 +240,59 @@ describe("new hubs", () => {
     const refusal = await mailTo(owner.email, { subject: new RegExp(`La tua richiesta hub per ${no.name}`) });
     expect(refusal.text).toContain("Le baie di carico non bastano per un hub.");
     audited.push(["warehouse.hub_decision", yes.id], ["warehouse.hub_decision", no.id]);
+  });
+});
+
+describe("the CRM", () => {
+  it("an event with a follow-up appears under the pending actions and is handled there", async () => {
+    const client = `Trasporti Emiliani ${run}`;
+    const action = `Richiamare per il preventivo di gennaio ${run}`;
+    const { page } = admin;
+    await page.goto("/admin/crm");
+    await hydrated(page);
+    await page.getByTestId("crm-new").click();
+    const form = page.getByTestId("crm-entry-form");
+    // The date starts on today; the type and a client (or a warehouse) are required.
+    await form.getByRole("button", { name: "Salva" }).click();
+    await hasText(form.getByRole("alert").first(), /Completa tutti i campi obbligatori/);
+    await form.getByLabel(/^Tipo di evento/).selectOption("call");
+    await form.getByLabel(/^Cliente/).fill(client);
+    await form.getByLabel(/^Contatto/).fill("Giulia Neri, 051 555 0199");
+    await form.getByLabel(/^Descrizione/).fill("Cerca 800 m² coperti vicino all'Interporto, con baie di carico.");
+    // The follow-up action's field appears only with the follow-up ticked.
+    expect(await form.getByLabel(/^Azione di follow-up/).count()).toBe(0);
+    await form.getByText("Serve un follow-up").click();
+    await form.getByLabel(/^Azione di follow-up/).fill(action);
+    await form.getByRole("button", { name: "Salva" }).click();
+    await hasText(page.getByTestId("crm-saved"), "Evento salvato.");
+    const entry = await app.db.selectFrom("crm_entries").selectAll().where("client", "=", client).executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ event_type: "call", follow_up: true, follow_up_done: false, follow_up_action: action, created_by: adminId });
+    audited.push(["crm_entry.create", entry.id]);
+    // The list shows it, and the export of the same search carries it with its accents.
+    await page.goto(`/admin/crm?search=${run}`);
+    await hasText(page.getByTestId("admin-crm"), client);
+    const csv = await page.request.get(`/api/admin/export-crm-entries?search_term=${run}`);
+    expect(csv.status()).toBe(200);
+    const rows = parse((await csv.body()).toString("utf8"), { bom: true, delimiter: ";" }) as string[][];
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toEqual(["Data", "Ragione sociale", "Contatto", "Tipo evento", "Descrizione", "Follow-up", "Azione", "Gestita"]);
+    expect(rows[1]).toContain(client);
+    expect(rows[1]).toContain("Telefono");
+    expect(rows[1]).toContain("Cerca 800 m² coperti vicino all'Interporto, con baie di carico.");
+
+    await page.goto(`/admin/crm-actions?search=${run}`);
+    await hydrated(page);
+    await hasText(page.getByTestId("admin-crm-actions"), action);
+    await page.getByRole("button", { name: `Gestisci l'azione per ${client}` }).click();
+    await page.getByTestId("crm-handle-form").getByRole("button", { name: "Segna come gestita" }).click();
+    await hasText(page.getByTestId("crm-action-handled"), `Azione per ${client} gestita.`);
+    expect(await app.db.selectFrom("crm_entries").select(["follow_up_done", "handled_by"]).where("id", "=", entry.id).executeTakeFirstOrThrow()).toEqual({ follow_up_done: true, handled_by: adminId });
+    // No longer pending; listed under "done".
+    await page.goto(`/admin/crm-actions?search=${run}`);
+    await hasText(page.locator("main"), /Non è stata trovata alcuna azione/);
+    await page.goto(`/admin/crm-actions?status=done&search=${run}`);
+    await hasText(page.getByTestId("admin-crm-actions"), action);
+    audited.push(["crm_entry.handle", entry.id]);
   });
 });
 
@@ -288,6 +365,120 @@ describe("specifications", () => {
     expect(await filters()).toBe(false);
     expect(await app.db.selectFrom("warehouse_specifications").select("warehouse_id").where("specification_id", "=", created.id).execute()).toEqual([{ warehouse_id: w.id }]);
     audited.push(["specification.toggle_hidden", created.id]);
+  });
+});
+
+describe("the location search", () => {
+  it("around Bologna shows both tabs with the database's counts, and exports CSV files with the right columns and accents", async () => {
+    const { page } = admin;
+    await page.goto("/admin/search");
+    await hydrated(page);
+    await hasText(page.getByTestId("search-prompt"), /Inserisci un luogo/);
+    const input = page.getByTestId("search-location");
+    await input.fill("Bolog");
+    const option = page.locator("[data-testid=search-location-suggestions] [role=option]").filter({ hasText: "Bologna" }).first();
+    await option.click();
+    await page.getByTestId("search-radius").fill("20");
+    await page.getByTestId("search-submit").click();
+    await page.waitForURL("**/admin/search?**radius=20**");
+    await hasText(page.getByTestId("search-summary"), /Entro 20 km da Bologna/);
+
+    // The counts, as the database has them around the same centre.
+    const centre = await app.db.selectFrom("places").select(["lat", "lng"]).where("name", "=", "Bologna").where("kind", "=", "municipality").executeTakeFirstOrThrow();
+    const within = (table: "warehouses" | "warehouse_requests") =>
+      sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where lat is not null and earth_distance(ll_to_earth(lat, lng), ll_to_earth(${centre.lat}, ${centre.lng})) <= 20000`.execute(app.db).then((r) => r.rows[0]!.n);
+    const [warehouses, requests] = [await within("warehouses"), await within("warehouse_requests")];
+    expect(warehouses).toBeGreaterThan(0);
+    await hasText(page.getByTestId("search-count-warehouses"), new RegExp(`^${warehouses.toLocaleString("it-IT")}$`));
+    await hasText(page.getByTestId("search-count-requests"), new RegExp(`^${requests.toLocaleString("it-IT")}$`));
+    // The administrator sees the real names; a row opens the warehouse's edit page.
+    const firstRow = page.getByTestId("search-warehouses").locator("tbody tr").first();
+    const name = await firstRow.locator("a").first().textContent();
+    expect(name).toBeTruthy();
+
+    const csv = async (testId: string) => {
+      const download = page.waitForEvent("download");
+      await page.getByTestId(testId).click();
+      const file = await download;
+      const text = readFileSync(await file.path()).toString("utf8");
+      // Read back as a spreadsheet would: BOM, semicolons, quoted cells with line breaks.
+      expect(text.charCodeAt(0)).toBe(0xfeff);
+      return { name: file.suggestedFilename(), rows: parse(text, { bom: true, delimiter: ";", relax_column_count: false }) as string[][] };
+    };
+    const wh = await csv("search-export-warehouses");
+    expect(wh.name).toMatch(/^magazzini_.*bologna.*_20km_\d\d\.\d\d\.\d{4}\.csv$/i);
+    expect(wh.rows[0]).toEqual(LOCATION_WAREHOUSES_CSV_HEADER);
+    expect(wh.rows[0]).toContain("Città");
+    expect(wh.rows).toHaveLength(warehouses + 1);
+    expect(wh.rows.map((r) => r[1])).toContain(name!.trim());
+
+    await page.getByTestId("search-tab-requests").click();
+    await page.waitForURL("**tab=requests**");
+    const rq = await csv("search-export-requests");
+    expect(rq.name).toMatch(/^richieste_.*bologna.*\.csv$/i);
+    expect(rq.rows[0]).toEqual(LOCATION_REQUESTS_CSV_HEADER);
+    expect(rq.rows).toHaveLength(requests + 1);
+
+    // Both exports are in the audit log.
+    for (const action of ["search.export_warehouses", "search.export_requests"]) {
+      const row = await app.db.selectFrom("audit_log").select("admin_id").where("action", "=", action).orderBy("id", "desc").executeTakeFirst();
+      expect(row, action).toEqual({ admin_id: adminId });
+    }
+  });
+});
+
+describe("quote requests", () => {
+  it("a request gets two more warehouses, picked in the popup; their handlers are told in the app and by e-mail", async () => {
+    const hunter = await userId(DEMO.hunter);
+    const referent = await userId(DEMO.referent);
+    const keeper = await userId(DEMO.keeper);
+    const stocker = await userId(DEMO.stocker);
+    // One warehouse the demo referent manages, one of the stock keeper (no referent: the keeper handles it).
+    const managed = await app.db.selectFrom("warehouses").select(["id", "name", "city"]).where("referent_id", "=", referent).where("user_id", "=", stocker).where("status", "=", "approved").where("deactivated", "=", false).orderBy("id").executeTakeFirstOrThrow();
+    const kept = await app.db.selectFrom("warehouses").select(["id", "name", "city"]).where("user_id", "=", keeper).where("referent_id", "is", null).where("status", "=", "approved").where("deactivated", "=", false).orderBy("id").executeTakeFirstOrThrow();
+    const first = await app.db.selectFrom("warehouses").select("id").where("status", "=", "approved").where("deactivated", "=", false).where("id", "not in", [managed.id, kept.id]).orderBy("id").executeTakeFirstOrThrow();
+    const { request } = await makeRequest(app.db, { userId: hunter, warehouseIds: [first.id] });
+    const number = requestNumber(request.id);
+
+    const { page } = admin;
+    await page.goto(`/admin/requests?search=${encodeURIComponent(number)}`);
+    await hydrated(page);
+    const card = page.getByTestId(`request-card-${request.id}`);
+    await card.getByTestId("request-toggle").click();
+    await page.waitForURL(`**/admin/requests?**open=${request.id}**`);
+    await hydrated(page);
+    await expect.poll(() => card.getByTestId("request-warehouses").locator("li").count()).toBe(1);
+    await card.getByTestId("request-add-warehouses").click();
+    const dialog = page.locator("#add-warehouses");
+    for (const w of [managed, kept]) {
+      await dialog.getByTestId("add-warehouses-search").fill(w.name);
+      await dialog.getByRole("button", { name: `Aggiungi ${w.name}, ${w.city}` }).click();
+      await hasText(dialog.getByTestId("add-warehouses-selected"), w.name);
+    }
+    await dialog.getByTestId("add-warehouses-confirm").click();
+    await hasText(page.locator("main"), /Magazzini aggiunti: 2\. I gestori sono stati avvisati\./);
+    await expect.poll(() => card.getByTestId("request-warehouses").locator("li").count()).toBe(3);
+
+    const links = await app.db.selectFrom("warehouse_request_warehouses").select(["warehouse_id", "state"]).where("warehouse_request_id", "=", request.id).orderBy("id").execute();
+    expect(links).toEqual([
+      { warehouse_id: first.id, state: expect.any(String) },
+      { warehouse_id: managed.id, state: "pending" },
+      { warehouse_id: kept.id, state: "pending" },
+    ]);
+    for (const [handler, email, w] of [
+      [referent, DEMO.referent, managed],
+      [keeper, DEMO.keeper, kept],
+    ] as const) {
+      const told = await app.db.selectFrom("notifications").select("id").where("user_id", "=", handler).where(sql<boolean>`data->>'warehouse_request_id' = ${String(request.id)}`).execute();
+      expect(told.length, `notification for ${email}`).toBeGreaterThan(0);
+      await mailTo(email, { subject: new RegExp(`Nuova richiesta di preventivo n\\. ${number} per ${w.name}`) });
+    }
+    audited.push(["warehouse_request.add_warehouses", request.id]);
+
+    // The single request's export names its file after the number.
+    const download = page.waitForEvent("download");
+    await card.getByTestId("request-export").click();
+    expect((await download).suggestedFilename()).toBe(`richiesta_${number}.csv`);
   });
 });
 

@@ -24,7 +24,8 @@ export function AdminEmpty({ children, testId }: { children: ReactNode; testId?:
   );
 }
 
-export type AdminColumn = { label: ReactNode; className?: string; srOnly?: boolean };
+/** `sort`: the column's aria-sort when the list can be sorted by it (the label is then a link). */
+export type AdminColumn = { label: ReactNode; className?: string; srOnly?: boolean; sort?: "ascending" | "descending" | "none" };
 
 /** A table with its header row; `className` places the frame (e.g. hidden below lg when cards take over). */
 export function AdminTable({ columns, children, testId, className = "mt-6" }: { columns: AdminColumn[]; children: ReactNode; testId?: string; className?: string }) {
@@ -34,7 +35,7 @@ export function AdminTable({ columns, children, testId, className = "mt-6" }: { 
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             {columns.map((c, i) => (
-              <th key={i} scope="col" className={`px-4 py-3 ${c.className ?? ""}`}>
+              <th key={i} scope="col" aria-sort={c.sort} className={`px-4 py-3 ${c.className ?? ""}`}>
                 {c.srOnly ? <span className="sr-only">{c.label}</span> : c.label}
               </th>
             ))}

@@ -57,6 +57,10 @@ const REGISTERED = new Set<string>([
   "/admin/hub-requests",
   "/admin/specifications",
   "/admin/audit",
+  "/admin/crm",
+  "/admin/crm-actions",
+  "/admin/search",
+  "/admin/requests",
 ]);
 
 export function adminScreenExists(path: string): boolean {

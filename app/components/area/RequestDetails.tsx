@@ -102,15 +102,34 @@ export function RequestFilters({
   errors,
   filtered,
   warehouses,
+  showState = true,
+  keep,
 }: {
   values: Record<string, string>;
   errors: Record<string, string>;
   filtered: boolean;
   warehouses?: { id: number; name: string; city: string }[];
+  /** The state select (the back office's request list filters by dates only). */
+  showState?: boolean;
+  /** Other URL parameters the filters and their clearing keep (a search box's text); null or "" ones are left out. */
+  keep?: Record<string, string | null>;
 }) {
   const { pathname } = useLocation();
+  const kept = Object.fromEntries(Object.entries(keep ?? {}).filter((e): e is [string, string] => !!e[1]));
+  const keptQuery = new URLSearchParams(kept).toString();
   // Remounted whenever the URL's filters change (a clear, a back button): the fields show the URL.
-  return <FiltersForm key={JSON.stringify(values)} values={values} errors={errors} filtered={filtered} warehouses={warehouses} clearHref={pathname} />;
+  return (
+    <FiltersForm
+      key={JSON.stringify(values)}
+      values={values}
+      errors={errors}
+      filtered={filtered}
+      warehouses={warehouses}
+      showState={showState}
+      kept={kept}
+      clearHref={keptQuery ? `${pathname}?${keptQuery}` : pathname}
+    />
+  );
 }
 
 function FiltersForm({
@@ -118,12 +137,16 @@ function FiltersForm({
   errors,
   filtered,
   warehouses,
+  showState,
+  kept,
   clearHref,
 }: {
   values: Record<string, string>;
   errors: Record<string, string>;
   filtered: boolean;
   warehouses?: { id: number; name: string; city: string }[];
+  showState: boolean;
+  kept: Record<string, string>;
   clearHref: string;
 }) {
   const submit = useSubmit();
@@ -148,7 +171,10 @@ function FiltersForm({
         submit(params, { method: "get" });
       }}
     >
-      <div className={`grid gap-4 sm:grid-cols-2 ${warehouses ? "lg:grid-cols-4" : "lg:grid-cols-3"}`}>
+      {Object.entries(kept).map(([key, value]) => (
+        <input key={key} type="hidden" name={key} value={value} />
+      ))}
+      <div className={`grid gap-4 sm:grid-cols-2 ${warehouses && showState ? "lg:grid-cols-4" : warehouses || showState ? "lg:grid-cols-3" : ""}`}>
         {warehouses && (
           <SelectInput
             name="warehouse_id"
@@ -162,15 +188,17 @@ function FiltersForm({
         )}
         <DateInput name="from" label={m.areq_filter_from()} value={from} onChange={setFrom} max={to || undefined} error={rangeError ? null : filterError(errors.from)} />
         <DateInput name="to" label={m.areq_filter_to()} value={to} onChange={setTo} min={from || undefined} error={rangeError ? m.areq_filter_error_range() : filterError(errors.to)} />
-        <SelectInput
-          name="state"
-          label={m.areq_filter_state()}
-          value={state}
-          onChange={setState}
-          placeholder={m.areq_filter_all_states()}
-          options={REQUEST_STATES.map((s) => ({ value: s, label: stateLabel(s) }))}
-          error={filterError(errors.state)}
-        />
+        {showState && (
+          <SelectInput
+            name="state"
+            label={m.areq_filter_state()}
+            value={state}
+            onChange={setState}
+            placeholder={m.areq_filter_all_states()}
+            options={REQUEST_STATES.map((s) => ({ value: s, label: stateLabel(s) }))}
+            error={filterError(errors.state)}
+          />
+        )}
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <button type="submit" className={buttonClass("primary", "sm")}>

@@ -87,6 +87,8 @@ const ACTION_LABEL: Record<string, () => string> = {
   "user.refuse": () => m.admdash_action_user_refuse(),
   "user.area_view": () => m.admdash_action_user_area_view(),
   "user.export_stockers": () => m.admdash_action_user_export_stockers(),
+  "search.export_warehouses": () => m.admsrch_action_export_warehouses(),
+  "search.export_requests": () => m.admsrch_action_export_requests(),
   "user.send_confirm_email": () => m.admdash_action_user_send_confirm_email(),
   "user.toggle_active": () => m.admdash_action_user_toggle_active(),
   "user.update_profile": () => m.admdash_action_user_update_profile(),
@@ -99,9 +101,11 @@ const ACTION_LABEL: Record<string, () => string> = {
   "warehouse.update_referent": () => m.admdash_action_warehouse_update_referent(),
   "warehouse_request.state": () => m.admdash_action_warehouse_request_state(),
   "warehouse_request.add_warehouses": () => m.admdash_action_warehouse_request_add_warehouses(),
+  "warehouse_request.export": () => m.admreq_audit_export(),
   "crm_entry.create": () => m.admdash_action_crm_entry_create(),
   "crm_entry.update": () => m.admdash_action_crm_entry_update(),
   "crm_entry.handle": () => m.admdash_action_crm_entry_handle(),
+  "crm_entry.export": () => m.admcrm_audit_export(),
 };
 const actionLabel = (action: string) => ACTION_LABEL[action]?.() ?? action;
 

@@ -28,6 +28,7 @@ import { CheckboxInput, FormMessage, TextInput } from "../../components/ui/field
 import { SelectInput } from "../../components/ui/SelectInput.tsx";
 import { DateInput } from "../../components/ui/DateInput.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
+import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
 import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -219,17 +220,20 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
                 <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${STATE_STYLES[p.state]}`}>{stateLabel(p.state)}</span>
               </td>
               <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 lg:table-cell">{formatDate(p.created_at)}</td>
-              <td className="px-4 py-3 text-right">
-                <Button
-                  onPress={() => {
-                    setNotice(null);
-                    setEditing(p);
-                  }}
-                  aria-label={m.admbill_promo_edit_label({ code: p.code })}
-                  className={buttonClass("secondary", "sm")}
-                >
-                  {m.admbill_promo_edit()}
-                </Button>
+              <td className="px-4 py-3">
+                <div className="flex justify-end gap-2">
+                  <Button
+                    onPress={() => {
+                      setNotice(null);
+                      setEditing(p);
+                    }}
+                    aria-label={m.admbill_promo_edit_label({ code: p.code })}
+                    className={buttonClass("secondary", "sm")}
+                  >
+                    {m.admbill_promo_edit()}
+                  </Button>
+                  <HistoryLink entityType="promo_code" id={p.id} label={m.admbill_promo_history_label({ code: p.code })} />
+                </div>
               </td>
             </tr>
           ))}

@@ -24,7 +24,7 @@ type FilterErrors = Record<string, string>;
  * The URL's filters through `schema`: the fields that pass, and a code for each that does not
  * (dropped, so the list still shows, unfiltered on that field).
  */
-function urlFilters<S extends z.ZodType<Record<string, unknown>>>(url: URL, schema: S, keys: readonly string[]): { filters: Partial<z.infer<S>>; errors: FilterErrors } {
+export function urlFilters<S extends z.ZodType<Record<string, unknown>>>(url: URL, schema: S, keys: readonly string[]): { filters: Partial<z.infer<S>>; errors: FilterErrors } {
   const raw: Record<string, string> = {};
   for (const key of keys) {
     const value = url.searchParams.get(key);
@@ -46,7 +46,7 @@ function urlFilters<S extends z.ZodType<Record<string, unknown>>>(url: URL, sche
 }
 
 /** The values as the URL had them, for the form to show what was asked. */
-function urlValues(url: URL, keys: readonly string[]): Record<string, string> {
+export function urlValues(url: URL, keys: readonly string[]): Record<string, string> {
   return Object.fromEntries(keys.map((key) => [key, url.searchParams.get(key) ?? ""]));
 }
 

@@ -19,12 +19,12 @@ import type { Locale } from "../../lib/locale.ts";
 import type { RequestSpecification } from "../../lib/area-requests.ts";
 
 /** The first instant of an Italian calendar day ('YYYY-MM-DD'). */
-function romeDayStart(day: string): RawBuilder<Date> {
+export function romeDayStart(day: string): RawBuilder<Date> {
   return sql<Date>`((${day}::date)::timestamp at time zone 'Europe/Rome')`;
 }
 
 /** The first instant of the Italian day after `day`: `to` is inclusive. */
-function romeDayAfter(day: string): RawBuilder<Date> {
+export function romeDayAfter(day: string): RawBuilder<Date> {
   return sql<Date>`((${day}::date + 1)::timestamp at time zone 'Europe/Rome')`;
 }
 
@@ -86,7 +86,7 @@ export function handlerLinksCountQuery(db: Database, args: HandlerLinksArgs) {
 }
 
 /** A request's specifications in `locale`, as a JSON list (the request is `r` in the outer query). */
-function specificationsOf(locale: Locale) {
+export function specificationsOf(locale: Locale) {
   const value = locale === "en" ? sql`coalesce(s.value_en, s.value)` : sql`s.value`;
   const category = locale === "en" ? sql`c.name_en` : sql`c.name`;
   return (eb: ExpressionBuilder<DB & { r: DB["warehouse_requests"] }, "r">) =>
@@ -103,7 +103,7 @@ function specificationsOf(locale: Locale) {
       .as("specifications");
 }
 
-const REQUEST_FIELDS = [
+export const REQUEST_FIELDS = [
   "r.id",
   "r.business_name",
   "r.referent",

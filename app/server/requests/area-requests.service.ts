@@ -62,8 +62,8 @@ function requireHandler(owner: { id: number; role: AreaRole | "admin" }): Handle
   return { id: owner.id, role: owner.role };
 }
 
-/** A request's own fields, as both sides' lists show them. */
-function requestDetails(r: Omit<RequestDetails, "specifications"> & { specifications: RequestDetails["specifications"] | null }): RequestDetails {
+/** A request's own fields, as every list of requests shows them (both sides of the areas, the back office). */
+export function requestDetails(r: Omit<RequestDetails, "specifications"> & { specifications: RequestDetails["specifications"] | null }): RequestDetails {
   return {
     id: r.id,
     business_name: r.business_name,

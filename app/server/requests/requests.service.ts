@@ -100,6 +100,52 @@ function handlerLink(handler: Handler, warehouseId: number, origin: string): str
   }
 }
 
+/** A warehouse that may receive a request, with who handles it (findRequestableWarehouses). */
+export type RequestableWarehouse = WarehouseRow;
+
+/**
+ * Tells whoever handles each warehouse that a request reached it: an in-app notification and an
+ * e-mail (outbox), in the caller's transaction. Used when a request is sent and when the back
+ * office adds warehouses to it, so both reach the handlers the same way.
+ */
+export async function notifyWarehouseHandlers(
+  trx: Database,
+  args: { requestId: number; mailRequest: QuoteMailRequest; replyTo: string; warehouses: RequestableWarehouse[]; links: { id: number; warehouse_id: number }[]; origin: string },
+): Promise<void> {
+  const { mailRequest, origin } = args;
+  const needsAdmins = args.warehouses.some((w) => handlersOf(w, []).length === 0);
+  const admins = needsAdmins ? await listActiveAdmins(trx) : [];
+  const linkOf = new Map(args.links.map((l) => [l.warehouse_id, l.id]));
+  const number = mailRequest.number;
+  const notifications: NewNotificationInput[] = [];
+  for (const w of args.warehouses) {
+    const claimed = w.user_id !== null;
+    for (const handler of handlersOf(w, admins)) {
+      const admin = handler.kind === "admin";
+      const link = handlerLink(handler, w.id, origin);
+      notifications.push({
+        userId: handler.userId,
+        type: "quote_request",
+        title: (locale) => m.notif_quote_request_title({}, { locale }),
+        message: (locale) =>
+          admin
+            ? m.notif_quote_request_admin_message({ business_name: escapeForMarkup(mailRequest.businessName), warehouse: escapeForMarkup(w.name), id: w.id, number }, { locale })
+            : m.notif_quote_request_message({ business_name: escapeForMarkup(mailRequest.businessName), warehouse: escapeForMarkup(w.name), number }, { locale }),
+        data: { warehouse_id: w.id, warehouse_request_id: args.requestId, link_id: linkOf.get(w.id)!, claimed, url: link.replace(origin, "") },
+      });
+      await queueMail(trx, {
+        to: handler.email,
+        lang: handler.lang,
+        template: "quote_request_received",
+        data: { firstName: handler.firstName, forAdmin: admin, warehouse: { id: w.id, name: w.name, city: w.city }, request: mailRequest, link },
+        replyTo: args.replyTo,
+        origin,
+      });
+    }
+  }
+  await createNotifications(trx, notifications);
+}
+
 /** Send one quote request to the chosen warehouses. `actor` is null for a visitor. */
 export async function sendQuoteRequests(db: Database, actor: Actor | null, input: SendRequestsInput, ctx: SendContext): Promise<SendResult> {
   if (input.hp && input.hp.trim() !== "") return { sent: false, warehouseRequestId: null, linkIds: [] };
@@ -123,9 +169,6 @@ export async function sendQuoteRequests(db: Database, actor: Actor | null, input
     if (specifications.length !== input.specification_ids.length) throw new ValidationError({ specification_ids: "invalid" });
     // After every refusal of the input, so only a request that will be written is counted.
     await refuseOverQuoteLimits(trx, actor, data.contact, ctx.ip);
-
-    const needsAdmins = warehouses.some((w) => handlersOf(w, []).length === 0);
-    const admins = needsAdmins ? await listActiveAdmins(trx) : [];
 
     const request = await insertWarehouseRequest(trx, {
       user_id: actor?.id ?? null,
@@ -160,7 +203,6 @@ export async function sendQuoteRequests(db: Database, actor: Actor | null, input
       request.id,
       sorted.map((w) => w.id),
     );
-    const linkOf = new Map(links.map((l) => [l.warehouse_id, l.id]));
 
     const number = requestNumber(request.id);
     const mailRequest: QuoteMailRequest = {
@@ -179,33 +221,7 @@ export async function sendQuoteRequests(db: Database, actor: Actor | null, input
       specifications: specifications.map((s) => ({ value: s.value, value_en: s.value_en })),
     };
 
-    const notifications: NewNotificationInput[] = [];
-    for (const w of sorted) {
-      const claimed = w.user_id !== null;
-      for (const handler of handlersOf(w, admins)) {
-        const admin = handler.kind === "admin";
-        const link = handlerLink(handler, w.id, ctx.origin);
-        notifications.push({
-          userId: handler.userId,
-          type: "quote_request",
-          title: (locale) => m.notif_quote_request_title({}, { locale }),
-          message: (locale) =>
-            admin
-              ? m.notif_quote_request_admin_message({ business_name: escapeForMarkup(data.business_name), warehouse: escapeForMarkup(w.name), id: w.id, number }, { locale })
-              : m.notif_quote_request_message({ business_name: escapeForMarkup(data.business_name), warehouse: escapeForMarkup(w.name), number }, { locale }),
-          data: { warehouse_id: w.id, warehouse_request_id: request.id, link_id: linkOf.get(w.id)!, claimed, url: link.replace(ctx.origin, "") },
-        });
-        await queueMail(trx, {
-          to: handler.email,
-          lang: handler.lang,
-          template: "quote_request_received",
-          data: { firstName: handler.firstName, forAdmin: admin, warehouse: { id: w.id, name: w.name, city: w.city }, request: mailRequest, link },
-          replyTo: data.contact,
-          origin: ctx.origin,
-        });
-      }
-    }
-    await createNotifications(trx, notifications);
+    await notifyWarehouseHandlers(trx, { requestId: request.id, mailRequest, replyTo: data.contact, warehouses: sorted, links, origin: ctx.origin });
 
     const contacted = sorted.map((w) => (w.redeemed ? { name: w.name, city: w.city, address: w.address } : { name: anonymisedName(w.id), city: w.city, address: null }));
     // The requester's own words go back only to an address proven theirs: a logged-in user

@@ -10,6 +10,8 @@ import * as m0007 from "./0007_logged_in_areas.ts";
 import * as m0008 from "./0008_billing.ts";
 import * as m0009 from "./0009_audit_append_only.ts";
 import * as m0010 from "./0010_user_search.ts";
+import * as m0011 from "./0011_crm_search.ts";
+import * as m0012 from "./0012_request_search.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -22,4 +24,6 @@ export const migrations: Record<string, Migration> = {
   "0008_billing": m0008,
   "0009_audit_append_only": m0009,
   "0010_user_search": m0010,
+  "0011_crm_search": m0011,
+  "0012_request_search": m0012,
 };

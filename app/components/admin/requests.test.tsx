@@ -1,0 +1,127 @@
+// The Requests screen renders what its loader gives it (static markup, Italian): cards collapsed to
+// their summary, the open one (?open=id) with the request's details, its export and the panel of
+// contacted warehouses ("Vai alla scheda" for a redeemed one, "Modifica scheda" otherwise, both in a
+// new tab), the search and date filters keeping each other, and the two empty texts of §8.
+import { describe, expect, it } from "vitest";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import type { ReactElement } from "react";
+import { overwriteGetLocale } from "../../paraglide/runtime.js";
+import AdminRequests from "../../routes/admin/requests.tsx";
+import type { AdminRequestItem, AdminRequestWarehouse } from "../../lib/admin-requests.ts";
+
+overwriteGetLocale(() => "it");
+
+function render(element: ReactElement, path: string): string {
+  const Stub = createRoutesStub([{ path: "*", Component: () => element }]);
+  return renderToString(<Stub initialEntries={[path]} />);
+}
+
+const warehouse = (id: number, fields: Partial<AdminRequestWarehouse> = {}): AdminRequestWarehouse => ({
+  link_id: id * 10,
+  id,
+  name: `Deposito ${id}`,
+  city: "Milano",
+  address: "Via Roma 1",
+  state: "pending",
+  is_hub: false,
+  redeemed: false,
+  listed: true,
+  handler: null,
+  created_at: "2030-03-04T10:00:00.000Z",
+  ...fields,
+});
+
+const item = (id: number, fields: Partial<AdminRequestItem> = {}): AdminRequestItem => ({
+  id,
+  user_id: null,
+  business_name: `Trasporti ${id} srl`,
+  referent: "Giulia Neri",
+  contact: `ufficio-${id}@example.test`,
+  telephone: "+39 02 1234567",
+  message: "Cerchiamo spazio per sei mesi.",
+  location: "Piacenza",
+  radius: 10,
+  m2_type: "m2",
+  m2_value: 1250,
+  start_date: "2030-04-01",
+  end_date: null,
+  created_at: "2030-03-04T10:00:00.000Z",
+  specifications: [],
+  warehouses: [],
+  ...fields,
+});
+
+const base = { search: null, page: 1, pages: 1, open: null, filters: { from: "", to: "" }, filterErrors: {}, dated: false, filtered: false };
+
+const page = (data: object, path = "/admin/requests") => render(<AdminRequests {...({ loaderData: { ...base, ...data }, params: {}, matches: [] } as unknown as Parameters<typeof AdminRequests>[0])} />, path);
+
+describe("/admin/requests", () => {
+  const requests = [
+    item(42, {
+      warehouses: [
+        warehouse(7, { redeemed: true, state: "confirmed", handler: { kind: "referent", name: "Rita Referente", email: "rita@example.test" } }),
+        warehouse(8, { created_at: "2030-03-06T09:00:00.000Z" }),
+        // Redeemed but switched off: it has no public sheet now.
+        warehouse(9, { redeemed: true, listed: false }),
+      ],
+    }),
+    item(41, { m2_type: "pallet", m2_value: 30, warehouses: [warehouse(7)] }),
+  ];
+
+  it("shows collapsed cards with their summary, each a link that opens it", () => {
+    const html = page({ warehouse_requests: requests, warehouse_requests_count: 2 });
+    expect(html).toContain("Richieste");
+    expect(html).toContain("2 richieste");
+    expect(html).toContain("Richiesta n. 0000000042");
+    expect(html).toContain("Trasporti 42 srl");
+    expect(html).toContain("04.03.2030");
+    expect(html).toContain("Piacenza");
+    expect(html).toMatch(/1\.250\s?m²/);
+    expect(html).toContain("30 posti pallet");
+    expect(html).toContain("Magazzini contattati (3)");
+    expect(html).toContain('href="/admin/requests?open=42"');
+    expect(html).toContain('aria-expanded="false"');
+    // Closed: no panel, no export.
+    expect(html).not.toContain('data-testid="request-panel"');
+    expect(html).not.toContain("/api/admin/warehouse-requests/42/export");
+  });
+
+  it("opens one card: details, export, and the panel of contacted warehouses with their sheets in a new tab", () => {
+    const html = page({ warehouse_requests: requests, warehouse_requests_count: 2, open: 42 }, "/admin/requests?open=42");
+    expect(html).toContain('aria-expanded="true"');
+    // The open card's link closes it; the other opens itself (one open at a time).
+    expect(html).toMatch(/<a aria-expanded="true"[^>]*href="\/admin\/requests"/);
+    expect(html).toContain('href="/admin/requests?open=41"');
+    expect(html).toContain("Giulia Neri");
+    expect(html).toContain("Cerchiamo spazio per sei mesi.");
+    expect(html).toContain('href="/api/admin/warehouse-requests/42/export"');
+    expect(html).toContain("Esporta");
+    expect(html).toContain("Aggiungi magazzini");
+    expect(html).toContain('href="/it/warehouses/7" target="_blank" rel="noopener"');
+    expect(html).toContain("Vai alla scheda");
+    expect(html).toContain('href="/admin/warehouses/8/edit" target="_blank" rel="noopener"');
+    expect(html).toContain('href="/admin/warehouses/9/edit" target="_blank" rel="noopener"');
+    expect(html).toContain("Modifica scheda");
+    expect(html).toContain("Confermata");
+    expect(html).toContain("In attesa");
+    expect(html).toContain("Rita Referente");
+    expect(html).toContain("Aggiunto il 06.03.2030");
+    expect(html).toContain("Disattivato o non approvato");
+    expect(html).toContain("Nessun proprietario: le richieste arrivano agli amministratori");
+  });
+
+  it("keeps the search in the date filters and the dates in the search", () => {
+    const html = page({ warehouse_requests: requests, warehouse_requests_count: 2, search: "trasporti", filters: { from: "2030-03-01", to: "" }, dated: true, filtered: true }, "/admin/requests?search=trasporti&from=2030-03-01");
+    expect(html).toMatch(/<input type="hidden" name="search" value="trasporti"\/>/);
+    expect(html).toMatch(/<input type="hidden" name="from" value="2030-03-01"\/>/);
+    expect(html).not.toContain('name="state"');
+  });
+
+  it("says there are no requests at all, or that the search found none (§8)", () => {
+    const empty = { warehouse_requests: [], warehouse_requests_count: 0, pages: 0 };
+    expect(page(empty)).toContain("Non hai ancora inviato alcuna richiesta");
+    expect(page({ ...empty, search: "zzz", filtered: true })).toContain("Non è stata trovata alcuna richiesta, modifica i parametri di ricerca.");
+    expect(page({ ...empty, filters: { from: "2030-01-01", to: "" }, dated: true, filtered: true })).toContain("Non è stata trovata alcuna richiesta, modifica i parametri di ricerca.");
+  });
+});

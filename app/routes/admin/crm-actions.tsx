@@ -1,0 +1,234 @@
+// /admin/crm-actions: the CRM's follow-up actions, filtered pending (the default, oldest first),
+// done or all (?status=), searchable (?search=), 20 a page (?page=). Each row shows the event's
+// date, the business name, the action and its state; "Gestisci" opens a popup that confirms the
+// handling and posts to this page's action: the same service as POST /api/admin/crm-entries/
+// {id}/handle (follow_up_done 1, who and when, audited). The row leaves the pending list when
+// the page data reloads.
+import { useEffect, useRef, useState } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { Button } from "react-aria-components";
+import type { Route } from "./+types/crm-actions";
+import { actorContext, servicesContext } from "../../server/context.ts";
+import { requireRole } from "../../server/http/guard.ts";
+import { pageWork } from "../../server/http/respond.ts";
+import { readFormData } from "../../server/http/input.ts";
+import { ConflictError, DomainError, NotFoundError } from "../../server/errors.ts";
+import { handleCrmAction, listCrmActions } from "../../server/crm/crm.service.ts";
+import { CRM_ACTION_FILTERS, CRM_PAGE_SIZE, type CrmActionFilter } from "../../schemas/crm.ts";
+import { idNumber } from "../../schemas/common.ts";
+import { m } from "../../paraglide/messages.js";
+import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
+import { pageCount } from "../../lib/pagination.ts";
+import { listParams } from "../../lib/list-params.ts";
+import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
+import { useRootData } from "../../lib/root-data.ts";
+import { Pagination } from "../../components/ui/Pagination.tsx";
+import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
+import { FormMessage } from "../../components/ui/fields.tsx";
+import { buttonClass } from "../../components/ui/styles.ts";
+import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { SearchBox } from "../../components/admin/SearchBox.tsx";
+import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
+import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
+import { CRM_EVENT_LABEL, CrmFollowUpState } from "../../components/admin/CrmEntryDialog.tsx";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
+  const url = new URL(request.url);
+  const { search, page } = listParams(url);
+  const raw = url.searchParams.get("status") ?? "";
+  const status: CrmActionFilter = (CRM_ACTION_FILTERS as readonly string[]).includes(raw) ? (raw as CrmActionFilter) : "pending";
+  // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
+  const list = await listCrmActions(context.get(servicesContext).db, actor, { filter: status, search, limit: CRM_PAGE_SIZE, page: page - 1 });
+  return { ...list, search, status, page, pages: pageCount(list.crm_actions_count, CRM_PAGE_SIZE) };
+}
+
+export function meta() {
+  return [{ title: m.page_title({ title: m.admcrm_actions_title() }) }, { name: "robots", content: "noindex" }];
+}
+
+export type HandleResult = { ok: true; crm_entry_id: number } | { ok: false; error: "not_pending" | "invalid" };
+
+export async function action({ request, context }: Route.ActionArgs): Promise<HandleResult> {
+  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
+  const form = await pageWork(() => readFormData(request));
+  const entryId = idNumber.safeParse(form.get("crm_entry_id"));
+  if (!entryId.success) return { ok: false, error: "invalid" };
+  try {
+    return { ok: true, ...(await handleCrmAction(context.get(servicesContext).db, actor, entryId.data)) };
+  } catch (err) {
+    // Handled meanwhile (by another administrator), no longer a follow-up, or gone: the list is stale.
+    if (err instanceof ConflictError || err instanceof NotFoundError) return { ok: false, error: "not_pending" };
+    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
+    throw err;
+  }
+}
+
+type Row = Route.ComponentProps["loaderData"]["crm_actions"][number];
+
+const FILTER_LABEL: Record<CrmActionFilter, () => string> = {
+  pending: () => m.admcrm_filter_pending(),
+  done: () => m.admcrm_filter_done(),
+  all: () => m.admcrm_filter_all(),
+};
+
+const COUNT_LABEL: Record<CrmActionFilter, (count: string) => string> = {
+  pending: (count) => m.admcrm_actions_count_pending({ count }),
+  done: (count) => m.admcrm_actions_count_done({ count }),
+  all: (count) => m.admcrm_actions_count_all({ count }),
+};
+
+const nameOf = (r: Row) => r.business_name ?? "—";
+
+export default function AdminCrmActions({ loaderData }: Route.ComponentProps) {
+  const { crm_actions, crm_actions_count, search, status, page, pages } = loaderData;
+  const [handling, setHandling] = useState<Row | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const open = (r: Row) => {
+    setNotice(null);
+    setHandling(r);
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <AdminPageHeading
+        title={m.admcrm_actions_title()}
+        intro={COUNT_LABEL[status](formatNumber(crm_actions_count))}
+        actions={
+          <Link to="/admin/crm" className={buttonClass("secondary", "md")} data-testid="crm-back">
+            {m.admcrm_back_to_crm()}
+          </Link>
+        }
+      />
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
+        <SearchBox name="search" value={search ?? ""} label={m.admcrm_actions_search()} buttonLabel={m.admcrm_search_button()} keep={{ status: status === "pending" ? null : status }} />
+        <FilterLinks name="status" value={status} defaultValue="pending" label={m.admcrm_filter_state()} options={CRM_ACTION_FILTERS.map((value) => ({ value, label: FILTER_LABEL[value]() }))} />
+      </div>
+      {notice && (
+        <div className="mt-6" data-testid="crm-action-handled">
+          <FormMessage tone="success">{notice}</FormMessage>
+        </div>
+      )}
+      {crm_actions.length === 0 ? (
+        <AdminEmpty testId="crm-actions-empty">{m.admcrm_actions_empty()}</AdminEmpty>
+      ) : (
+        <AdminTable
+          testId="admin-crm-actions"
+          columns={[
+            { label: m.admcrm_col_date() },
+            { label: m.admcrm_col_business() },
+            { label: m.admcrm_col_action() },
+            { label: m.admcrm_col_state() },
+            { label: m.admcrm_col_actions(), srOnly: true },
+          ]}
+        >
+          {crm_actions.map((r) => (
+            <tr key={r.id} className="align-top hover:bg-slate-50" data-testid={`crm-action-row-${r.id}`}>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">
+                {formatDate(r.date)}
+                <div className="text-xs text-slate-500">{CRM_EVENT_LABEL[r.event_type]()}</div>
+              </td>
+              <td className="px-4 py-3">
+                <div className="font-semibold text-slate-900">{nameOf(r)}</div>
+                {r.contact && <div className="text-slate-600 [overflow-wrap:anywhere]">{r.contact}</div>}
+              </td>
+              <td className="max-w-md px-4 py-3 text-slate-800">
+                {r.follow_up_action ?? <span className="text-slate-500 italic">{m.admcrm_no_action_text()}</span>}
+                {r.description && <p className="mt-1 line-clamp-2 text-xs text-slate-600">{r.description}</p>}
+              </td>
+              <td className="px-4 py-3 text-slate-700">
+                <CrmFollowUpState done={r.follow_up_done === 1} />
+                {r.follow_up_done === 1 && r.handled_at && (
+                  <div className="mt-1 text-xs text-slate-600">
+                    {m.admcrm_handled_on({ date: formatDateTime(r.handled_at) })}
+                    {r.handled_by && ` ${m.admcrm_handled_by({ name: r.handled_by })}`}
+                  </div>
+                )}
+              </td>
+              <td className="px-4 py-3">
+                <div className="flex flex-wrap justify-end gap-2">
+                  {r.follow_up_done === 0 && (
+                    <Button onPress={() => open(r)} aria-label={m.admcrm_handle_label({ name: nameOf(r) })} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
+                      {m.admcrm_handle()}
+                    </Button>
+                  )}
+                  <HistoryLink entityType="crm_entry" id={r.id} label={m.admcrm_history_label({ date: formatDate(r.date), name: nameOf(r) })} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
+      )}
+      <Pagination page={page} pages={pages} />
+      <HandleDialog
+        action={handling}
+        onClose={() => setHandling(null)}
+        onDone={(r) => {
+          setHandling(null);
+          setNotice(m.admcrm_handle_done({ name: nameOf(r) }));
+        }}
+      />
+    </div>
+  );
+}
+
+function HandleDialog({ action, onClose, onDone }: { action: Row | null; onClose: () => void; onDone: (r: Row) => void }) {
+  const fetcher = useFetcher<HandleResult>();
+  const { csrfToken } = useRootData();
+  // The row stays on screen while the popup closes; the answer is handled once.
+  const [shown, setShown] = useState<Row | null>(action);
+  const handled = useRef<HandleResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (action) {
+      setShown(action);
+      setError(null);
+      handled.current = fetcher.data ?? null;
+    }
+    // Only when another row is opened: the answer of the last one is not this one's.
+  }, [action]);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data || !shown) return;
+    handled.current = fetcher.data;
+    if (fetcher.data.ok) onDone(shown);
+    else setError(fetcher.data.error === "not_pending" ? m.admcrm_error_not_pending() : m.admcrm_error_general());
+  }, [fetcher.state, fetcher.data, shown, onDone]);
+
+  const pending = fetcher.state !== "idle";
+  return (
+    <PopupDialog id="crm-handle" title={m.admcrm_handle_title()} subtitle={shown ? nameOf(shown) : undefined} isOpen={action !== null} onClose={onClose}>
+      {shown && (
+        <fetcher.Form method="post" className="space-y-4" data-testid="crm-handle-form">
+          <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
+          <input type="hidden" name="crm_entry_id" value={shown.id} />
+          {error && <FormMessage tone="error">{error}</FormMessage>}
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-xl bg-slate-50 p-4 text-sm">
+            <dt className="text-slate-600">{m.admcrm_col_date()}</dt>
+            <dd className="text-slate-900">
+              {formatDate(shown.date)} · {CRM_EVENT_LABEL[shown.event_type]()}
+            </dd>
+            {shown.contact && (
+              <>
+                <dt className="text-slate-600">{m.admcrm_col_contact()}</dt>
+                <dd className="text-slate-900 [overflow-wrap:anywhere]">{shown.contact}</dd>
+              </>
+            )}
+            <dt className="text-slate-600">{m.admcrm_col_action()}</dt>
+            <dd className="font-medium text-slate-900">{shown.follow_up_action ?? "—"}</dd>
+          </dl>
+          <p className="text-sm text-slate-700">{m.admcrm_handle_text()}</p>
+          <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
+            <Button onPress={onClose} className={buttonClass("secondary", "md")}>
+              {m.admcrm_cancel()}
+            </Button>
+            <Button type="submit" isPending={pending} className={buttonClass("primary", "md")}>
+              {pending ? m.form_sending() : m.admcrm_handle_submit()}
+            </Button>
+          </div>
+        </fetcher.Form>
+      )}
+    </PopupDialog>
+  );
+}

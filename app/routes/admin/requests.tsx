@@ -1,0 +1,168 @@
+// /admin/requests: the quote requests, newest first, 8 a page (?page=), searched (?search=, by
+// business name, referent, contact, place or request number) and filtered by created date (?from,
+// ?to: Italian calendar days). Each request is a card collapsed to its summary; one is open at a
+// time (?open=id, a link, so it works before hydration and survives a reload), showing what was
+// asked, the export of that request (GET /api/admin/warehouse-requests/{id}/export) and the panel of
+// the warehouses it went to, where "Aggiungi magazzini" opens the popup that adds more. The popup
+// posts to this page's action, which calls the same service as POST …/add-warehouses (audited,
+// each new warehouse's handler notified).
+import { useCallback, useState } from "react";
+import { data, useLocation } from "react-router";
+import type { Route } from "./+types/requests";
+import { actorContext, servicesContext } from "../../server/context.ts";
+import { requireRole } from "../../server/http/guard.ts";
+import { pageWork } from "../../server/http/respond.ts";
+import { readFormData } from "../../server/http/input.ts";
+import { DomainError, NotFoundError, ValidationError } from "../../server/errors.ts";
+import { addWarehousesToRequest, listAdminRequests } from "../../server/admin-requests/admin-requests.service.ts";
+import { urlFilters, urlValues } from "../shared/request-pages.server.ts";
+import { addWarehousesBody, adminRequestFiltersSchema } from "../../schemas/admin-requests.ts";
+import { idNumber } from "../../schemas/common.ts";
+import { m } from "../../paraglide/messages.js";
+import { formatNumber, requestNumber } from "../../lib/format.ts";
+import { pageCount } from "../../lib/pagination.ts";
+import { listParams } from "../../lib/list-params.ts";
+import { ADMIN_REQUESTS_PAGE_SIZE, type AdminRequestItem } from "../../lib/admin-requests.ts";
+import { Pagination } from "../../components/ui/Pagination.tsx";
+import { FormMessage } from "../../components/ui/fields.tsx";
+import { buttonClass } from "../../components/ui/styles.ts";
+import { AdminEmpty, AdminPageHeading } from "../../components/admin/AdminList.tsx";
+import { SearchBox } from "../../components/admin/SearchBox.tsx";
+import { RequestFilters } from "../../components/area/RequestDetails.tsx";
+import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
+import { RequestCard } from "../../components/admin/RequestCard.tsx";
+import { AddWarehousesDialog, type AddWarehousesResult, type DialogRequest } from "../../components/admin/AddWarehousesDialog.tsx";
+
+const DATE_FILTERS = ["from", "to"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
+  const url = new URL(request.url);
+  const { search, page } = listParams(url);
+  // A date that does not pass is left out and reported to the form, never a 422 page.
+  const { filters, errors } = urlFilters(url, adminRequestFiltersSchema, DATE_FILTERS);
+  const open = idNumber.safeParse(url.searchParams.get("open"));
+  // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
+  const list = await listAdminRequests(context.get(servicesContext).db, actor, {
+    search,
+    from: filters.from ?? null,
+    to: filters.to ?? null,
+    limit: ADMIN_REQUESTS_PAGE_SIZE,
+    page: page - 1,
+  });
+  const dated = Boolean(filters.from || filters.to);
+  return {
+    ...list,
+    search,
+    page,
+    pages: pageCount(list.warehouse_requests_count, ADMIN_REQUESTS_PAGE_SIZE),
+    open: open.success ? open.data : null,
+    filters: urlValues(url, DATE_FILTERS),
+    filterErrors: errors,
+    dated,
+    filtered: dated || search !== null,
+  };
+}
+
+export function meta() {
+  return [{ title: m.page_title({ title: m.admreq_title() }) }, { name: "robots", content: "noindex" }];
+}
+
+const idsOf = (form: FormData) => form.getAll("ids").filter((v): v is string => typeof v === "string" && v !== "");
+
+export async function action({ request, context }: Route.ActionArgs): Promise<AddWarehousesResult> {
+  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
+  const form = await pageWork(() => readFormData(request));
+  const requestId = idNumber.safeParse(form.get("request_id"));
+  const body = addWarehousesBody.safeParse({ ids: idsOf(form) });
+  if (form.get("intent") !== "add_warehouses" || !requestId.success || !body.success) return { ok: false, intent: "add_warehouses", error: "required" };
+  const services = context.get(servicesContext);
+  try {
+    const result = await addWarehousesToRequest(services.db, actor, requestId.data, body.data.ids, { origin: services.config.origin });
+    return { ok: true, intent: "add_warehouses", added: result.added.length };
+  } catch (err) {
+    if (err instanceof NotFoundError) return { ok: false, intent: "add_warehouses", error: "not_found" };
+    if (err instanceof ValidationError) return { ok: false, intent: "add_warehouses", error: "unavailable" };
+    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
+    throw err;
+  }
+}
+
+/** The list's query string with the open card set (or none). */
+function withOpen(search: string, id: number | null): string {
+  const params = new URLSearchParams(search);
+  if (id === null) params.delete("open");
+  else params.set("open", String(id));
+  const text = params.toString();
+  return text ? `?${text}` : "?";
+}
+
+export default function AdminRequests({ loaderData }: Route.ComponentProps) {
+  const { warehouse_requests, warehouse_requests_count, search, page, pages, open, filters, filterErrors, dated, filtered } = loaderData;
+  const location = useLocation();
+  const [adding, setAdding] = useState<DialogRequest | null>(null);
+  // The last addition's outcome, shown in the panel of the request it changed.
+  const [added, setAdded] = useState<{ requestId: number; count: number } | null>(null);
+  const onDone = useCallback(
+    (count: number) => {
+      if (adding) setAdded({ requestId: adding.id, count });
+      setAdding(null);
+    },
+    [adding],
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <AdminPageHeading title={m.admreq_title()} intro={m.admreq_count({ count: formatNumber(warehouse_requests_count) })} />
+      <div className="mt-6 space-y-4">
+        <SearchBox name="search" value={search ?? ""} label={m.admreq_search()} buttonLabel={m.admreq_search_button()} keep={{ from: filters.from || null, to: filters.to || null }} />
+        <RequestFilters values={filters} errors={filterErrors} filtered={dated} showState={false} keep={{ search }} />
+      </div>
+      {warehouse_requests.length === 0 ? (
+        <AdminEmpty testId="requests-empty">{filtered || warehouse_requests_count > 0 ? m.admreq_empty_search() : m.admreq_empty_none()}</AdminEmpty>
+      ) : (
+        <ul className="mt-6 space-y-3" aria-label={m.admreq_list_label()} data-testid="admin-requests">
+          {warehouse_requests.map((item: AdminRequestItem) => {
+            const isOpen = item.id === open;
+            return (
+              <RequestCard
+                key={item.id}
+                item={item}
+                open={isOpen}
+                toggleHref={withOpen(location.search, isOpen ? null : item.id)}
+                actions={
+                  <>
+                    <HistoryLink entityType="warehouse_request" id={item.id} label={m.admreq_history_label({ number: requestNumber(item.id) })} />
+                    <a
+                      href={`/api/admin/warehouse-requests/${item.id}/export`}
+                      download
+                      className={buttonClass("secondary", "sm")}
+                      aria-label={m.admreq_export_label({ number: requestNumber(item.id) })}
+                      data-testid="request-export"
+                    >
+                      {m.admreq_export()}
+                    </a>
+                  </>
+                }
+                panelAction={
+                  <button type="button" className={buttonClass("primary", "sm")} onClick={() => setAdding({ id: item.id, business_name: item.business_name, location: item.location, radius: item.radius })} data-testid="request-add-warehouses">
+                    {m.admreq_add()}
+                  </button>
+                }
+                panelNotice={
+                  added?.requestId === item.id ? (
+                    <div className="mb-3" role="status">
+                      <FormMessage tone="success">{m.admreq_added({ count: added.count })}</FormMessage>
+                    </div>
+                  ) : null
+                }
+              />
+            );
+          })}
+        </ul>
+      )}
+      <Pagination page={page} pages={pages} />
+      <AddWarehousesDialog request={adding} onClose={() => setAdding(null)} onDone={onDone} />
+    </div>
+  );
+}

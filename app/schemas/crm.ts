@@ -1,0 +1,76 @@
+// The CRM's payloads and query strings (admin back office §3, §5, §7): one schema each for the
+// JSON calls and the pages' own forms.
+//   GET  /api/admin/crm-entries        limit, offset, search_term, filters[date], filters[event_type], order[key], order[dir]
+//   POST /api/admin/crm-entries/create { crm_entry_data }
+//   POST /api/admin/crm-entries/{id}/update { crm_entry_data }
+//   POST /api/admin/crm-entries/{id}/handle { crm_entry_data: { follow_up_done: 1 } }
+//   GET  /api/admin/crm-actions        limit, offset, search_term, filters[follow_up_done]=pending|done|all
+// The rules that need the database (a warehouse that exists, a client or a warehouse) are the
+// service's: a missing date or event type is refused here already.
+import { z } from "zod";
+import { flag, idNumber, numeric, optionalText } from "./common.ts";
+import { listPaging } from "./admin-lists.ts";
+import { isIsoDay } from "./promo-codes.ts";
+
+/** Spec §3: call, mail, meet, meeting, other (Telefono, E-mail, Visita, Meeting, Altro). */
+export const CRM_EVENT_TYPES = ["call", "mail", "meet", "meeting", "other"] as const;
+export type CrmEventTypeName = (typeof CRM_EVENT_TYPES)[number];
+
+/** The columns the list sorts by (order[key]); anything else is refused, never put in SQL. */
+export const CRM_ORDER_KEYS = ["date", "client", "contact", "event_type", "follow_up", "follow_up_done"] as const;
+export type CrmOrderKey = (typeof CRM_ORDER_KEYS)[number];
+export const ORDER_DIRS = ["asc", "desc"] as const;
+export type OrderDir = (typeof ORDER_DIRS)[number];
+export type CrmOrder = { key: CrmOrderKey; dir: OrderDir };
+/** The list's order when the URL names none: newest first. */
+export const DEFAULT_CRM_ORDER: CrmOrder = { key: "date", dir: "desc" };
+/** Spec §9: 20 CRM entries a page (the actions too). */
+export const CRM_PAGE_SIZE = 20;
+
+/** The actions page's filter (spec: pending, done, all); pending is the default. */
+export const CRM_ACTION_FILTERS = ["pending", "done", "all"] as const;
+export type CrmActionFilter = (typeof CRM_ACTION_FILTERS)[number];
+
+/** A real calendar day 'YYYY-MM-DD', trimmed. */
+export const crmDay = z.string().trim().refine(isIsoDay, "invalid");
+
+// A form sends "" for an empty optional field; JSON may send null or leave it out.
+const blankToNull = (v: unknown) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v);
+
+export const crmEntryData = z.object({
+  date: crmDay,
+  event_type: z.enum(CRM_EVENT_TYPES),
+  client: optionalText(255),
+  contact: optionalText(255),
+  warehouse_id: z.preprocess(blankToNull, idNumber.nullable()).optional(),
+  description: optionalText(5000),
+  follow_up: flag,
+  follow_up_action: optionalText(2000),
+});
+export type CrmEntryInput = z.infer<typeof crmEntryData>;
+
+export const crmEntryBody = z.object({ crm_entry_data: crmEntryData });
+
+/** Handling sends what it sets: follow_up_done 1 (a 0 or nothing is not a handling). */
+export const crmHandleBody = z.object({
+  crm_entry_data: z.object({ follow_up_done: z.union([z.literal(true), numeric(z.literal(1))]) }),
+});
+
+const listFilters = z.object({
+  // An empty date or type (the pages' "all") is no filter.
+  date: z.preprocess(blankToNull, crmDay.nullable()).optional(),
+  event_type: z.preprocess(blankToNull, z.enum(CRM_EVENT_TYPES).nullable()).optional(),
+});
+
+export const crmEntriesQuery = z.object({
+  ...listPaging,
+  filters: listFilters.optional(),
+  order: z.object({ key: z.enum(CRM_ORDER_KEYS).optional(), dir: z.enum(ORDER_DIRS).optional() }).optional(),
+});
+
+export const crmActionsQuery = z.object({
+  ...listPaging,
+  filters: z.object({ follow_up_done: z.enum(CRM_ACTION_FILTERS).optional() }).optional(),
+  // The spec's table lists follow_up_done beside the filters: taken there too.
+  follow_up_done: z.enum(CRM_ACTION_FILTERS).optional(),
+});

@@ -1,0 +1,228 @@
+// The back office's quote requests (issue 13, admin back office §2 Requests, §7): the list (8 a
+// page, newest first, searched by business name, referent, contact, location or number, filtered
+// by created date), the add-warehouses popup's search, adding warehouses to a request (each gets a
+// pending link and its handler is told as for a new request, in one audited transaction), and the
+// CSV export of one request (audited too).
+import type { Database } from "../db/database.ts";
+import type { Actor } from "../context.ts";
+import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { auditAdminAction } from "../audit/audit.ts";
+import type { CsvCell } from "../http/csv.ts";
+import { findRequestableWarehouses, insertRequestLinks } from "../requests/requests.queries.ts";
+import { notifyWarehouseHandlers } from "../requests/requests.service.ts";
+import { requestDetails } from "../requests/area-requests.service.ts";
+import type { QuoteMailRequest } from "../mail/templates.ts";
+import { formatDate, requestNumber } from "../../lib/format.ts";
+import { REQUEST_WAREHOUSE_SEARCH_LIMIT, type AdminRequestItem, type AdminRequestsList, type RequestWarehouseCandidate } from "../../lib/admin-requests.ts";
+import {
+  adminRequestsCountQuery,
+  adminRequestsPageQuery,
+  findAdminRequest,
+  linkedWarehouseIds,
+  lockRequestForAdding,
+  findRequestPlace,
+  nearbyRequestWarehousesQuery,
+  requestSpecificationValues,
+  requestWarehouseSearchQuery,
+  type AdminRequestsArgs,
+} from "./admin-requests.queries.ts";
+
+function requireAdmin(actor: Actor): void {
+  if (actor.role !== "admin") throw new ForbiddenError();
+}
+
+type RequestRow = NonNullable<Awaited<ReturnType<typeof findAdminRequest>>>;
+
+function requestItem(r: RequestRow): AdminRequestItem {
+  return {
+    ...requestDetails(r),
+    user_id: r.user_id,
+    warehouses: (r.warehouses ?? []).map((w) => ({
+      link_id: w.link_id,
+      id: w.id,
+      name: w.name,
+      city: w.city,
+      address: w.address,
+      state: w.state,
+      is_hub: w.is_hub,
+      redeemed: w.redeemed,
+      listed: w.listed,
+      created_at: w.created_at,
+      // Who is told of the request: the referent, else the owner (requests.service.ts handlersOf).
+      handler: w.ref_email ? { kind: "referent", name: w.ref_name, email: w.ref_email } : w.own_email ? { kind: "owner", name: w.own_name, email: w.own_email } : null,
+    })),
+  };
+}
+
+/** A page (index from 0) of the requests, newest first. */
+export async function listAdminRequests(db: Database, actor: Actor, args: AdminRequestsArgs & { limit: number; page: number }): Promise<AdminRequestsList> {
+  requireAdmin(actor);
+  const filters = { search: args.search, from: args.from, to: args.to };
+  const [rows, count] = await Promise.all([
+    adminRequestsPageQuery(db, { ...filters, offset: args.page * args.limit, limit: args.limit }).execute(),
+    adminRequestsCountQuery(db, filters).executeTakeFirstOrThrow(),
+  ]);
+  return { warehouse_requests: rows.map(requestItem), warehouse_requests_count: Number(count.n) };
+}
+
+/**
+ * The add-warehouses popup's search: listed warehouses the request has not reached, without the
+ * ones already picked (`ids`): those matching the term, or, before a term is typed, the nearest
+ * ones within the request's radius of its place (none when it gave no place). Unknown request: 404.
+ */
+export async function searchRequestWarehouses(
+  db: Database,
+  actor: Actor,
+  requestId: number,
+  args: { search: string | null; ids: number[] },
+): Promise<{ warehouses: RequestWarehouseCandidate[] }> {
+  requireAdmin(actor);
+  const place = await findRequestPlace(db, requestId);
+  if (!place) throw new NotFoundError();
+  const term = args.search?.trim();
+  const common = { requestId, excludeIds: args.ids, limit: REQUEST_WAREHOUSE_SEARCH_LIMIT };
+  let rows: Awaited<ReturnType<ReturnType<typeof requestWarehouseSearchQuery>["execute"]>>;
+  if (term) rows = await requestWarehouseSearchQuery(db, { ...common, search: term }).execute();
+  else if (place.lat !== null && place.lng !== null) rows = await nearbyRequestWarehousesQuery(db, { ...common, lat: place.lat, lng: place.lng, radiusKm: place.radius }).execute();
+  else rows = [];
+  return {
+    warehouses: rows.map((w) => ({ id: w.id, name: w.name, city: w.city, province: w.province, address: w.address, redeemed: w.redeemed, is_hub: w.is_hub, distance_km: w.distance_km })),
+  };
+}
+
+export type AddWarehousesResult = { warehouse_request_id: number; added: number[] };
+
+/**
+ * Adds warehouses to a request, in one transaction: the request is locked, the ids it already
+ * went to are skipped, an unknown, unapproved or deactivated id refuses the whole call
+ * (ValidationError, nothing written), each new warehouse gets a pending link and its handler is
+ * notified (in the app and by e-mail) as for a new request, and the addition is audited with the
+ * ids added. Unknown request: 404.
+ */
+export async function addWarehousesToRequest(db: Database, actor: Actor, requestId: number, ids: number[], ctx: { origin: string }): Promise<AddWarehousesResult> {
+  requireAdmin(actor);
+  return db.transaction().execute(async (trx) => {
+    const request = await lockRequestForAdding(trx, requestId);
+    if (!request) throw new NotFoundError();
+    const linked = new Set(await linkedWarehouseIds(trx, requestId));
+    const wanted = [...new Set(ids)].filter((id) => !linked.has(id));
+    if (wanted.length === 0) return { warehouse_request_id: requestId, added: [] };
+
+    const warehouses = await findRequestableWarehouses(trx, wanted);
+    // Unknown, unapproved or deactivated: none of the call is applied (the popup offered only listed ones).
+    if (warehouses.length !== wanted.length) throw new ValidationError({ ids: "unavailable" });
+    // Links in the order the administrator picked the warehouses.
+    const order = new Map(wanted.map((id, i) => [id, i]));
+    const sorted = [...warehouses].sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    const links = await insertRequestLinks(
+      trx,
+      requestId,
+      sorted.map((w) => w.id),
+    );
+
+    const specifications = await requestSpecificationValues(trx, requestId);
+    const mailRequest: QuoteMailRequest = {
+      number: requestNumber(requestId),
+      businessName: request.business_name,
+      referent: request.referent,
+      contact: request.contact,
+      telephone: request.telephone,
+      message: request.message,
+      location: request.location || null,
+      radius: request.radius,
+      m2Type: request.m2_type,
+      m2Value: request.m2_value,
+      startDate: request.start_date,
+      endDate: request.end_date,
+      specifications,
+    };
+    await notifyWarehouseHandlers(trx, { requestId, mailRequest, replyTo: request.contact, warehouses: sorted, links, origin: ctx.origin });
+
+    const added = sorted.map((w) => w.id);
+    await auditAdminAction(trx, actor, {
+      action: "warehouse_request.add_warehouses",
+      entityType: "warehouse_request",
+      entityId: requestId,
+      details: { added, skipped: [...new Set(ids)].filter((id) => linked.has(id)), warehouses: { before: linked.size, after: linked.size + added.length } },
+    });
+    return { warehouse_request_id: requestId, added };
+  });
+}
+
+const STATE_TEXT = { pending: "In attesa", confirmed: "Confermata", refused: "Rifiutata" } as const;
+
+export const REQUEST_CSV_HEADER = [
+  "Numero richiesta",
+  "Data",
+  "Ragione sociale",
+  "Referente",
+  "Email",
+  "Telefono",
+  "Località",
+  "Raggio (km)",
+  "Tipo spazio",
+  "Spazio richiesto",
+  "Dal",
+  "Al",
+  "Messaggio",
+  "Specifiche",
+  "Magazzini contattati",
+];
+
+export const REQUEST_CSV_WAREHOUSE_HEADER = ["ID magazzino", "Magazzino", "Indirizzo", "Città", "Stato", "Riscattato", "Attivo", "Gestore", "Email gestore", "Contattato il"];
+
+/**
+ * One request as a CSV (spec §9, "a single request number"): its fields on the first row under
+ * the header, then, after an empty row, one row per contacted warehouse under its own header.
+ * The file is named richiesta_<number>.csv. Audited as an export. Unknown request: 404.
+ */
+export async function exportAdminRequest(db: Database, actor: Actor, requestId: number): Promise<{ fileName: string; header: string[]; rows: AsyncIterable<CsvCell[]> }> {
+  requireAdmin(actor);
+  const row = await findAdminRequest(db, requestId);
+  if (!row) throw new NotFoundError();
+  const r = requestItem(row);
+  await db.transaction().execute((trx) =>
+    auditAdminAction(trx, actor, { action: "warehouse_request.export", entityType: "warehouse_request", entityId: requestId, details: { warehouses: r.warehouses.length } }),
+  );
+  const number = requestNumber(r.id);
+  const lines: CsvCell[][] = [
+    [
+      number,
+      new Date(r.created_at),
+      r.business_name,
+      r.referent,
+      r.contact,
+      r.telephone,
+      r.location,
+      r.radius,
+      r.m2_type === "pallet" ? "Posti pallet" : "m²",
+      r.m2_value,
+      r.start_date ? formatDate(r.start_date) : null,
+      r.end_date ? formatDate(r.end_date) : null,
+      r.message,
+      r.specifications.map((s) => `${s.category}: ${s.value}`).join(", "),
+      r.warehouses.length,
+    ],
+    [],
+    REQUEST_CSV_WAREHOUSE_HEADER,
+    ...r.warehouses.map((w): CsvCell[] => [
+      String(w.id),
+      w.name,
+      w.address,
+      w.city,
+      STATE_TEXT[w.state],
+      w.redeemed,
+      w.listed,
+      w.handler?.name ?? null,
+      w.handler?.email ?? null,
+      new Date(w.created_at),
+    ]),
+  ];
+  return {
+    fileName: `richiesta_${number}.csv`,
+    header: REQUEST_CSV_HEADER,
+    rows: (async function* () {
+      yield* lines;
+    })(),
+  };
+}
