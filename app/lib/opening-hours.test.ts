@@ -126,8 +126,14 @@ describe("openingStatus", () => {
 describe("weeklySchedule", () => {
   it("lists each day's hours, null when closed", () => {
     const schedule = weeklySchedule(hours({ mon: office, sun: { open: "22:00", close: "06:00" } }));
-    expect(schedule[0]).toEqual({ day: "mon", open: "08:00", close: "18:00" });
-    expect(schedule[1]).toEqual({ day: "tue", open: null, close: null });
-    expect(schedule[6]).toEqual({ day: "sun", open: "22:00", close: "06:00" });
+    expect(schedule[0]).toEqual({ day: "mon", open: "08:00", close: "18:00", allDay: false });
+    expect(schedule[1]).toEqual({ day: "tue", open: null, close: null, allDay: false });
+    expect(schedule[6]).toEqual({ day: "sun", open: "22:00", close: "06:00", allDay: false });
+  });
+
+  it("marks a day open around the clock (no times, or 00:00–00:00) so it reads as words, not as 00:00–00:00", () => {
+    const schedule = weeklySchedule(hours({ mon: { open: "00:00", close: "00:00" }, tue: {}, wed: { open: "00:00", close: "23:59" }, thu: { closed: true } }));
+    expect(schedule.map((d) => d.allDay)).toEqual([true, true, false, false, false, false, false]);
+    expect(schedule[3]).toEqual({ day: "thu", open: null, close: null, allDay: false });
   });
 });

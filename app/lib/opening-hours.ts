@@ -114,9 +114,11 @@ export function openingStatus(hours: WeeklyHours | null, now: Date): OpeningStat
 }
 
 /** The hours of each weekday for display: 'HH:MM–HH:MM', or null when closed. */
-export function weeklySchedule(hours: WeeklyHours): { day: Weekday; open: string | null; close: string | null }[] {
+export function weeklySchedule(hours: WeeklyHours): { day: Weekday; open: string | null; close: string | null; allDay: boolean }[] {
   return WEEKDAYS.map((day) => {
     const interval = dayInterval(hours, day);
-    return interval ? { day, open: formatMinutes(interval.start), close: formatMinutes(interval.end) } : { day, open: null, close: null };
+    if (!interval) return { day, open: null, close: null, allDay: false };
+    // Open for the whole day (no times, or 00:00–00:00): said in words, not as "00:00–00:00".
+    return { day, open: formatMinutes(interval.start), close: formatMinutes(interval.end), allDay: interval.end - interval.start >= DAY };
   });
 }

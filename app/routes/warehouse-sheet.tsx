@@ -114,7 +114,7 @@ function Schedule({ schedule }: { schedule: NonNullable<WarehouseSheet["schedule
         {schedule.map((day) => (
           <div key={day.day} className="flex justify-between py-1.5">
             <dt className="text-slate-600">{weekdayName(day.day)}</dt>
-            <dd className={day.open ? "font-medium text-slate-900 tabular-nums" : "text-slate-500"}>{day.open ? `${day.open}–${day.close}` : m.sheet_hours_closed()}</dd>
+            <dd className={day.open ? "font-medium text-slate-900 tabular-nums" : "text-slate-500"}>{day.allDay ? m.sheet_hours_all_day() : day.open ? `${day.open}–${day.close}` : m.sheet_hours_closed()}</dd>
           </div>
         ))}
       </dl>

@@ -92,11 +92,11 @@ function likePrefix(prefix: string): string {
  */
 export async function searchPlacesByPrefix(
   db: Database,
-  args: { prefix: string; limit: number; province?: string | null; country?: string | null; exact?: boolean },
+  args: { prefix: string; limit: number; province?: string | null; country?: string | null; countries?: readonly string[]; exact?: boolean },
 ): Promise<PlaceRow[]> {
   const match = args.exact ? sql`k.key = ${args.prefix}` : sql`k.key like ${likePrefix(args.prefix)}`;
   const province = args.province ? sql`and p.province = ${args.province}` : sql``;
-  const country = args.country ? sql`and p.country = ${args.country}` : sql``;
+  const country = args.country ? sql`and p.country = ${args.country}` : args.countries ? sql`and p.country = any(${[...args.countries]}::text[])` : sql``;
   const { rows } = await sql<PlaceRow & { exact: boolean; best_rank: number }>`
     select ${PLACE_COLUMNS}, bool_or(k.key = ${args.prefix}) as exact, min(k.rank) as best_rank
     from place_keys k
@@ -122,6 +122,9 @@ export async function nearestPlace(db: Database, args: { lat: number; lng: numbe
   return place;
 }
 
+/** The countries whose places count as Italian for suggestions and the search's reach (Italy, San Marino, the Vatican). */
+export const ITALIAN_COUNTRIES = ["IT", "SM", "VA"] as const;
+
 /**
  * Whether an Italian (or San Marino's, or the Vatican's) locality lies within `km` of a point:
  * true or false, or null when the gazetteer holds no Italian place at all (not loaded yet).
@@ -133,7 +136,7 @@ export async function italianPlaceWithin(db: Database, args: { lat: number; lng:
         select 1 from places p
         where earth_box(ll_to_earth(${args.lat}, ${args.lng}), ${args.km * 1000}) @> ll_to_earth(p.lat, p.lng)
           and earth_distance(ll_to_earth(p.lat, p.lng), ll_to_earth(${args.lat}, ${args.lng})) <= ${args.km * 1000}
-          and p.country in ('IT', 'SM', 'VA')
+          and p.country = any(${[...ITALIAN_COUNTRIES]}::text[])
       ) as near,
       exists (select 1 from places where country = 'IT') as loaded`.execute(db);
   const row = rows[0]!;

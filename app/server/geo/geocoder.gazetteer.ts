@@ -3,7 +3,7 @@
 import type { Database } from "../db/database.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { normalizePlaceName } from "./gazetteer-source.ts";
-import { nearestPlace, searchPlacesByPrefix, type PlaceRow } from "./gazetteer.queries.ts";
+import { ITALIAN_COUNTRIES, nearestPlace, searchPlacesByPrefix, type PlaceRow } from "./gazetteer.queries.ts";
 import { countryName, describePlace, type GeoPlace, type Geocoder } from "./geocoder.ts";
 
 /** A point farther than this from every known place centre has no locality. */
@@ -78,7 +78,11 @@ export function gazetteerGeocoder(db: Database): Geocoder {
     async suggest(text, locale, limit = 5) {
       const prefix = normalizePlaceName(text);
       if (prefix.length < MIN_PREFIX) return [];
-      const rows = await searchPlacesByPrefix(db, { prefix, limit });
+      // The marketplace is Italian: Italian places first, and foreign ones only when no Italian
+      // place matches ("Milan" is Milano, not Milanów; "Lyon" is still Lyon). A country typed
+      // after a comma ("Lyon, Francia") is read by locate() below.
+      const italian = await searchPlacesByPrefix(db, { prefix, limit, countries: ITALIAN_COUNTRIES });
+      const rows = italian.length > 0 ? italian : await searchPlacesByPrefix(db, { prefix, limit });
       if (rows.length > 0 || (!text.includes(",") && !text.includes("("))) return rows.map((r) => toGeoPlace(r, locale));
       // A whole description typed or pasted back ("Milano (MI), Italia"): suggest its place.
       const place = await locate(text, locale);

@@ -69,9 +69,18 @@ describe("the embedded geocoder", () => {
     expect((await geo().suggest("20121", "it"))[0]?.name).toBe("Milano");
   });
 
-  it("suggests European towns outside Italy", async () => {
+  it("suggests European towns outside Italy, when no Italian place matches", async () => {
     const [lyon] = await geo().suggest("Lyon", "en");
     expect(lyon).toMatchObject({ name: "Lyon", country: "FR", description: "Lyon, France" });
+  });
+
+  it("puts Italian places first: a foreign town never comes before them, unless its country is typed", async () => {
+    for (const text of ["Milan", "Mila", "Tori", "Vene"]) {
+      const countries = (await geo().suggest(text, "it")).map((p) => p.country);
+      expect(countries.length, text).toBeGreaterThan(0);
+      expect(countries.every((c) => c === "IT" || c === "SM" || c === "VA"), `${text}: ${countries}`).toBe(true);
+    }
+    expect((await geo().suggest("Lyon, Francia", "it"))[0]).toMatchObject({ name: "Lyon", country: "FR" });
   });
 
   it("reads a chosen suggestion back to its coordinates", async () => {

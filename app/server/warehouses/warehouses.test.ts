@@ -66,7 +66,7 @@ describe("getWarehouseSheet", () => {
     // Friday 20:00 in Rome: next opening Monday.
     const closed = await getWarehouseSheet(t.db, null, claimed.warehouse.id, { locale: "it", now: new Date("2026-05-15T18:00:00Z") });
     expect(closed.opening).toEqual({ state: "closed", opens: { dayOffset: 3, weekday: "mon", time: "08:00" } });
-    expect(closed.schedule?.[5]).toEqual({ day: "sat", open: null, close: null });
+    expect(closed.schedule?.[5]).toEqual({ day: "sat", open: null, close: null, allDay: false });
   });
 
   it("is not found for unclaimed, deactivated, pending, refused and unknown warehouses", async () => {
