@@ -18,7 +18,7 @@ export function ErrorPage({ status, locale, loggedIn }: { status: number; locale
   const { openLogin } = usePopups();
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28">
-      <p className="text-7xl font-extrabold tracking-tight text-brand-100 sm:text-8xl">{status}</p>
+      <p className="text-7xl font-extrabold tracking-tight text-brand-600 sm:text-8xl">{status}</p>
       <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{errorText(status)}</h1>
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         {status === 401 && !loggedIn && (

@@ -280,7 +280,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location?.pathname === path;
 
   return (
-    <main className="bg-slate-50" data-testid="stocks-page" data-searched={searched}>
+    <div className="bg-slate-50" data-testid="stocks-page" data-searched={searched}>
       <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
         <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
           <div>
@@ -438,6 +438,6 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
         search={quoteSearch}
         onSent={() => clear()}
       />
-    </main>
+    </div>
   );
 }

@@ -60,7 +60,7 @@ export function DateInput({ name, label, value, onChange, min, max, error, isReq
           {(segment) => (
             <DateSegment
               segment={segment}
-              className="rounded px-0.5 tabular-nums text-slate-900 outline-none data-[placeholder]:text-slate-400 data-[type=literal]:px-0 data-[focused]:bg-brand-600 data-[focused]:text-white"
+              className="rounded px-0.5 tabular-nums text-slate-900 outline-none data-[placeholder]:text-slate-500 data-[type=literal]:px-0 data-[focused]:bg-brand-600 data-[focused]:text-white"
             />
           )}
         </AriaDateInput>
