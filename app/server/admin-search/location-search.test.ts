@@ -233,13 +233,19 @@ describe("the location search's query plans on large tables", () => {
   }, 300_000);
 
   it("reads the warehouses' pages nearest first from warehouses_earth_idx, and the count and export pages through it", async () => {
-    // The page runs with knnPlanSettings (as the service runs it): an index scan in distance order, whatever the radius.
+    // The page runs with knnPlanSettings (as the service runs it): an index scan in distance
+    // order, whatever the radius. On PostgreSQL 18 (the embedded server) the index hands the
+    // rows over nearest first; PostgreSQL 15 does not plan that ordering for this expression and
+    // reads the circle's box through the same index, then sorts it (still no table scan).
+    const { rows } = await sql<{ version: number }>`select current_setting('server_version_num')::int as version`.execute(t.db);
+    const knnOrdered = rows[0]!.version >= 180000;
     for (const radiusKm of [10, 200, 500]) {
       const text = await t.db.transaction().execute(async (trx) => {
         await knnPlanSettings().execute(trx);
         return queryPlan(trx, locationWarehousesPageQuery(trx, { circle: { ...circle, radiusKm }, limit: 20, offset: 200 }));
       });
-      expect(text).toMatch(/Index Scan using warehouses_earth_idx on warehouses w[\s\S]*Order By: \(\(ll_to_earth\(lat, lng\)\)::cube <->/);
+      if (knnOrdered) expect(text).toMatch(/Index Scan using warehouses_earth_idx on warehouses w[\s\S]*Order By: \(\(ll_to_earth\(lat, lng\)\)::cube <->/);
+      else expect(text).toMatch(/Index Scan using warehouses_earth_idx on warehouses w[\s\S]*(Order By: \(\(ll_to_earth\(lat, lng\)\)::cube <->|Index Cond: \(\(ll_to_earth\(lat, lng\)\)::cube <@)/);
       expect(text).not.toMatch(/Seq Scan on warehouses/);
     }
     for (const query of [countLocationWarehousesQuery(t.db, circle), locationWarehousesExportPage(t.db, { circle, afterId: null, size: 1000 })]) {
