@@ -46,3 +46,14 @@ export function AdminTable({ columns, children, testId, className = "mt-6" }: { 
     </div>
   );
 }
+
+/** One labelled fact of a card (a list's row below 1024 px, a search result): inside a <dl>. */
+export function CardFact({ label, children, valueClassName = "text-slate-700" }: { label: ReactNode; children: ReactNode; valueClassName?: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className={valueClassName}>{children}</dd>
+    </div>
+  );
+}
+

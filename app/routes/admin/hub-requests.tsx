@@ -28,7 +28,7 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
 import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
-import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { AdminEmpty, AdminPageHeading, AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -161,18 +161,9 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
                   <RowActions row={w} editHref={paths.edit(w.id)} onDecide={(decision) => open(w, decision)} />
                 </div>
                 <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm sm:grid-cols-3">
-                  <div>
-                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admin_col_owner()}</dt>
-                    <dd className="text-slate-700 [overflow-wrap:anywhere]">{w.owner_email ? (ownerName(w) ?? w.owner_email) : m.admin_not_claimed()}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admhub_col_size()}</dt>
-                    <dd className="text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : `${formatNumber(Number(w.total_m2))} m²`}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admhub_col_requested()}</dt>
-                    <dd className="text-slate-700">{formatDate(w.created_at)}</dd>
-                  </div>
+                  <CardFact label={m.admin_col_owner()} valueClassName="text-slate-700 [overflow-wrap:anywhere]">{w.owner_email ? (ownerName(w) ?? w.owner_email) : m.admin_not_claimed()}</CardFact>
+                  <CardFact label={m.admhub_col_size()} valueClassName="text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : `${formatNumber(Number(w.total_m2))} m²`}</CardFact>
+                  <CardFact label={m.admhub_col_requested()}>{formatDate(w.created_at)}</CardFact>
                 </dl>
               </li>
             ))}

@@ -33,7 +33,7 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass, inputClass, labelClass, linkClass } from "../../components/ui/styles.ts";
 import { HubBadge } from "../../components/warehouse/HubBadge.tsx";
 import { WarehouseStatus } from "../../components/warehouse-manage/WarehouseStatus.tsx";
-import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { AdminEmpty, AdminPageHeading, AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { LocationField } from "../../components/search/LocationField.tsx";
 
 type Tab = "warehouses" | "requests";
@@ -404,9 +404,8 @@ function RequestResults({ rows }: { rows: LocationRequestRow[] }) {
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-slate-900">{children}</dd>
-    </div>
+    <CardFact label={label} valueClassName="mt-0.5 text-slate-900">
+      {children}
+    </CardFact>
   );
 }

@@ -27,7 +27,7 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
 import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
 import { buttonClass, inputClass, labelClass } from "../../components/ui/styles.ts";
-import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { AdminEmpty, AdminPageHeading, AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
 import { SEARCH_DELAY_MS, SearchBox } from "../../components/admin/SearchBox.tsx";
 
@@ -181,18 +181,9 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
                   <RowActions row={r} onApprove={() => open(r, "approve")} onRefuse={() => open(r, "refuse")} />
                 </div>
                 <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm sm:grid-cols-3">
-                  <div>
-                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admst_col_address()}</dt>
-                    <dd className="text-slate-700">{placeOf(r) || "—"}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admst_col_warehouse()}</dt>
-                    <dd className="text-slate-700">{r.requested_warehouse ? `${r.requested_warehouse.name} – ${r.requested_warehouse.city}` : "—"}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admst_col_date()}</dt>
-                    <dd className="text-slate-700">{formatDate(r.created_at)}</dd>
-                  </div>
+                  <CardFact label={m.admst_col_address()}>{placeOf(r) || "—"}</CardFact>
+                  <CardFact label={m.admst_col_warehouse()}>{r.requested_warehouse ? `${r.requested_warehouse.name} – ${r.requested_warehouse.city}` : "—"}</CardFact>
+                  <CardFact label={m.admst_col_date()}>{formatDate(r.created_at)}</CardFact>
                 </dl>
                 {r.approval_note && <p className="mt-2 text-xs text-red-700">{m.admst_note({ note: r.approval_note })}</p>}
               </li>

@@ -27,7 +27,7 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
 import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
-import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { AdminEmpty, AdminPageHeading, AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 
 /** Spec §9: 20 transfers a page. */
@@ -151,26 +151,11 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
                   <ConfirmButton name={t.name} onPress={() => open(t)} />
                 </div>
                 <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm sm:grid-cols-5">
-                  <div>
-                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admbill_col_reason()}</dt>
-                    <dd className="font-mono text-slate-800">{t.reason ?? "—"}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admbill_col_amount()}</dt>
-                    <dd className="font-semibold text-slate-900 tabular-nums">{amountText(t.amount)}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admbill_col_plan()}</dt>
-                    <dd className="text-slate-700">{planLabel(t.plan)}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admbill_col_warehouses()}</dt>
-                    <dd className="text-slate-700 tabular-nums">{formatNumber(t.warehouses_count)}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.admbill_col_requested()}</dt>
-                    <dd className="text-slate-700">{formatDate(t.requested_at)}</dd>
-                  </div>
+                  <CardFact label={m.admbill_col_reason()} valueClassName="font-mono text-slate-800">{t.reason ?? "—"}</CardFact>
+                  <CardFact label={m.admbill_col_amount()} valueClassName="font-semibold text-slate-900 tabular-nums">{amountText(t.amount)}</CardFact>
+                  <CardFact label={m.admbill_col_plan()}>{planLabel(t.plan)}</CardFact>
+                  <CardFact label={m.admbill_col_warehouses()} valueClassName="text-slate-700 tabular-nums">{formatNumber(t.warehouses_count)}</CardFact>
+                  <CardFact label={m.admbill_col_requested()}>{formatDate(t.requested_at)}</CardFact>
                 </dl>
               </li>
             ))}

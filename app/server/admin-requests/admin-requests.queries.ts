@@ -14,7 +14,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { LinkState } from "../db/types.ts";
 import { likePattern } from "../db/like.ts";
-import { REQUEST_FIELDS, romeDayAfter, romeDayStart, specificationsOf } from "../requests/area-requests.queries.ts";
+import { REQUEST_FIELDS, romeDayAfter, romeDayStart, specificationsOf, type HunterLinkRow } from "../requests/area-requests.queries.ts";
 
 /** The text a request search looks in: the expression of warehouse_requests_search_trgm_idx, word for word. */
 function requestSearchText(): RawBuilder<string> {
@@ -45,22 +45,7 @@ function adminRequestsWhere(db: Database, args: AdminRequestsArgs) {
 }
 
 /** A contacted warehouse as the JSON of the list: its real identity, the link's state, who handles it. */
-type AdminLinkRow = {
-  link_id: number;
-  id: number;
-  name: string;
-  city: string;
-  address: string;
-  state: LinkState;
-  is_hub: boolean;
-  redeemed: boolean;
-  listed: boolean;
-  created_at: string;
-  ref_name: string | null;
-  ref_email: string | null;
-  own_name: string | null;
-  own_email: string | null;
-};
+type AdminLinkRow = HunterLinkRow & { created_at: string };
 
 /** The warehouses of the request `r` (outer query), in the order they were contacted. */
 const contactedWarehouses = sql<AdminLinkRow[]>`(

@@ -11,6 +11,7 @@
 // page is read nearest first from the index instead of sorting the whole circle.
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
+import { REQUEST_FIELDS } from "../requests/area-requests.queries.ts";
 
 /** A search: the centre (degrees) and the radius (km). */
 export type Circle = { lat: number; lng: number; radiusKm: number };
@@ -117,21 +118,7 @@ function requestsIn(db: Database, c: Circle) {
 
 function withRequestColumns(db: Database, c: Circle) {
   return requestsIn(db, c)
-    .select([
-      "r.id",
-      "r.business_name",
-      "r.referent",
-      "r.contact",
-      "r.telephone",
-      "r.message",
-      "r.location",
-      "r.radius",
-      "r.m2_type",
-      "r.m2_value",
-      "r.start_date",
-      "r.end_date",
-      "r.created_at",
-    ])
+    .select(REQUEST_FIELDS)
     .select(distanceKm("r", c).as("distance_km"))
     .select((eb) => eb.selectFrom("warehouse_request_warehouses as link").select(sql<number>`count(*)::int`.as("n")).whereRef("link.warehouse_request_id", "=", "r.id").as("warehouses_count"));
 }

@@ -162,7 +162,7 @@ function hunterRequestsWhere(db: Database, args: HunterRequestsArgs) {
 }
 
 /** The warehouses a request went to, with who answers for each (referent, else owner). */
-type HunterLinkRow = {
+export type HunterLinkRow = {
   link_id: number;
   id: number;
   name: string;
