@@ -26,17 +26,24 @@ export type Claim = { messages: ClaimedMessage[]; token: string | null };
  * Claim up to `limit` due messages for sending. SKIP LOCKED lets several app instances
  * share the outbox without sending a message twice; a message left 'sending' by a crash
  * is claimed again after `staleAfterSeconds`.
+ *
+ * The locking select runs once, as a materialized CTE: written as `id in (select … limit …
+ * for update skip locked)`, statistics that see an empty table (autoanalyze after a backlog
+ * was sent) make PostgreSQL run it again for every row of a nested loop, and each run skips
+ * the rows this statement already claimed and locks `limit` more, so one claim took every due
+ * message.
  */
 export async function claimDueMessages(db: Database, args: { limit: number; staleAfterSeconds: number }): Promise<Claim> {
   const result = await sql<ClaimedMessage & { claimed_until: string }>`
-    update mail_outbox set status = 'sending', next_attempt_at = now() + make_interval(secs => ${args.staleAfterSeconds})
-    where id in (
+    with claimable as materialized (
       select id from mail_outbox
       where (status = 'pending' or status = 'sending') and next_attempt_at <= now()
       order by next_attempt_at
       limit ${args.limit}
       for update skip locked
     )
+    update mail_outbox set status = 'sending', next_attempt_at = now() + make_interval(secs => ${args.staleAfterSeconds})
+    where id in (select id from claimable)
     returning id, to_address, reply_to, subject, html, text, attempts, created_at, next_attempt_at::text as claimed_until`.execute(db);
   return { messages: result.rows.map(({ claimed_until: _, ...m }) => m), token: result.rows[0]?.claimed_until ?? null };
 }

@@ -8,11 +8,12 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pino } from "pino";
+import { sql } from "kysely";
 import { SMTPServer } from "smtp-server";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { readMails, startSmtpCapture } from "../../../tests/support/smtp-capture.ts";
 import { deliverAllDueMail, deliverBatch, deliverDueMail, MAX_ATTEMPTS, queueMail, retryDelayMs } from "./outbox.service.ts";
-import { insertOutboxMessages } from "./outbox.queries.ts";
+import { claimDueMessages, insertOutboxMessages } from "./outbox.queries.ts";
 import { createTransport, SMTP_CONNECTIONS, type MailEnvelope, type MailTransport } from "./transport.ts";
 import { renderMail, type MailTemplates } from "./templates.ts";
 
@@ -367,6 +368,21 @@ describe("the outbox at volume", () => {
     const rows = await t.db.selectFrom("mail_outbox").select(["status", "attempts"]).execute();
     expect(rows.filter((r) => r.attempts === 1 && r.status === "pending")).toHaveLength(10);
     expect(rows.filter((r) => r.attempts === 0)).toHaveLength(20);
+  });
+
+  it("claims no more than a batch, whatever plan the table's statistics lead PostgreSQL to", async () => {
+    // Statistics taken just after a backlog was cleared (autovacuum takes them when it likes, so
+    // in a loaded test run between two tests) say "no rows": PostgreSQL then plans a nested loop
+    // that runs the claim's locking subquery again for every row, each run skips the rows the
+    // statement already claimed and locks the next ones, and a claim of 10 took all 30.
+    await queueMany(300, "backlog");
+    await t.db.deleteFrom("mail_outbox").execute();
+    await sql`analyze mail_outbox`.execute(t.db);
+    await queueMany(30, "due");
+    const claim = await claimDueMessages(t.db, { limit: 10, staleAfterSeconds: 300 });
+    expect(claim.messages).toHaveLength(10);
+    const rows = await t.db.selectFrom("mail_outbox").select("status").execute();
+    expect(rows.filter((r) => r.status === "sending")).toHaveLength(10);
   });
 
   it("on stop starts no new send and hands the unstarted messages back at once", async () => {
