@@ -9,8 +9,15 @@ import { useRootData, type RootData } from "./lib/root-data.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { SiteShell } from "./components/SiteShell.tsx";
 import { ErrorPage } from "./components/ErrorPage.tsx";
+import { m } from "./paraglide/messages.js";
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
+
+// Every page sets its own title; the root boundary's error pages (the area guard's 401/403,
+// before any page's loader ran) would have none, so they get the error page's title.
+export function meta({ error }: Route.MetaArgs) {
+  return error ? [{ title: m.page_title({ title: m.error_page_title() }) }] : [];
+}
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -5,7 +5,9 @@
 // next to the build in build/.sources-sha256; a build that fails leaves no fingerprint, so the
 // next start builds again. Vite's listing of every chunk is left out of the console (the
 // build runs with --logLevel warn); warnings and errors still show, and `npm run build`
-// prints the whole listing when wanted.
+// prints the whole listing when wanted. After a build the JavaScript budget is checked
+// (scripts/js-budget.ts): a page over it fails the build like a compile error, with a table of
+// the heaviest pages.
 //
 //   node scripts/build-if-changed.ts          build when needed
 //   node scripts/build-if-changed.ts --force  build anyway
@@ -14,6 +16,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { checkJsBudget } from "./js-budget.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BUILD_DIR = path.join(ROOT, "build");
@@ -82,6 +85,10 @@ export function buildIfChanged(opts: { force?: boolean } = {}): boolean {
   if (result.status !== 0) {
     console.error("The build failed (see above).");
     process.exit(result.status ?? 1);
+  }
+  if (!checkJsBudget(BUILD_DIR)) {
+    console.error("The build is over the JavaScript budget (see above).");
+    process.exit(1);
   }
   fs.writeFileSync(FINGERPRINT, `${fingerprint}\n`);
   console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);

@@ -9,7 +9,7 @@ import { displayName, userAreaPath, type CurrentUser } from "../lib/root-data.ts
 import { LogoMark, Wordmark } from "./Logo.tsx";
 import { usePopups } from "./popups/PopupContext.tsx";
 import { buttonClass } from "./ui/styles.ts";
-import { CloseIcon } from "./ui/PopupDialog.tsx";
+import { CloseIcon } from "./ui/icons.tsx";
 import { XSRF_FIELD_NAME } from "../lib/api-client.ts";
 
 type HeaderProps = { locale: Locale; user: CurrentUser | null; csrfToken: string };

@@ -1,11 +1,16 @@
 import { describe, it, expect } from "vitest";
 import {
+  decimalText,
   excerpt,
   formatArea,
   formatDate,
   formatDateTime,
+  formatKm,
   formatNumber,
+  formatNumberInput,
   formatPrice,
+  parseNumber,
+  settledNumberText,
   requestNumber,
   reviewAverage,
   stkId,
@@ -159,5 +164,97 @@ describe("subscriptionLabel", () => {
   it("translates with the given function", () => {
     const it_ = { subscription_free_trial: "prova gratuita", subscription_subscription: "abbonamento" };
     expect(subscriptionLabel("trialing", (key) => it_[key])).toBe("prova gratuita");
+  });
+});
+
+describe("formatKm", () => {
+  it("shows kilometres with one decimal at most, Italian separators", () => {
+    expect(formatKm(1.234)).toBe("1,2");
+    expect(formatKm(12)).toBe("12");
+    expect(formatKm(11.96)).toBe("12");
+    expect(formatKm(0.05)).toBe("0,1");
+    expect(formatKm(1250.25)).toBe("1.250,3");
+    expect(formatKm("7.5")).toBe("7,5");
+    expect(formatKm(null)).toBe("");
+  });
+});
+
+describe("parseNumber and decimalText (numbers typed in fields)", () => {
+  it("reads Italian notation: dots group thousands, the comma is the decimal mark", () => {
+    expect(parseNumber("1.234,5")).toBe(1234.5);
+    expect(parseNumber("1.234")).toBe(1234);
+    expect(parseNumber("1.234.567")).toBe(1234567);
+    expect(parseNumber("1234,50")).toBe(1234.5);
+    expect(parseNumber(",5")).toBe(0.5);
+    expect(parseNumber(" 1 234,5 ")).toBe(1234.5);
+    expect(parseNumber("1\u00a0234")).toBe(1234);
+  });
+
+  it("reads a plain decimal point too, where it cannot be Italian thousands", () => {
+    expect(parseNumber("1234.5")).toBe(1234.5);
+    expect(parseNumber("7.5")).toBe(7.5);
+    expect(parseNumber("12.50")).toBe(12.5);
+    expect(parseNumber("1500.00")).toBe(1500);
+    expect(parseNumber("-3,5")).toBe(-3.5);
+  });
+
+  it("refuses what is no number in either notation", () => {
+    for (const text of ["", "  ", "abc", "1.2.3", "1,2,3", "12.34,5", "1.234.5", "1e3", "0x10", "Infinity", "--1", "1,234.5"]) {
+      expect(parseNumber(text), text).toBeNull();
+    }
+    expect(parseNumber(null)).toBeNull();
+  });
+
+  it("gives schemas plain decimal text, blank as blank and other text as typed", () => {
+    expect(decimalText("1.234,5")).toBe("1234.5");
+    expect(decimalText("1.200")).toBe("1200");
+    expect(decimalText(" 48,50 ")).toBe("48.50");
+    expect(decimalText("12.5")).toBe("12.5");
+    expect(decimalText("  ")).toBe("");
+    expect(decimalText(undefined)).toBe("");
+    expect(decimalText(" abc ")).toBe("abc");
+    expect(decimalText("-3e2")).toBe("-3e2");
+  });
+});
+
+describe("formatNumberInput and settledNumberText (a field's text)", () => {
+  it("writes numbers in Italian notation, keeping every decimal", () => {
+    expect(formatNumberInput(1500.5)).toBe("1.500,5");
+    expect(formatNumberInput("1500.00")).toBe("1.500");
+    expect(formatNumberInput("7.25")).toBe("7,25");
+    expect(formatNumberInput(0.125)).toBe("0,125");
+    expect(formatNumberInput(1234567)).toBe("1.234.567");
+    expect(formatNumberInput("1.234,5")).toBe("1.234,5");
+    expect(formatNumberInput(-0)).toBe("0");
+    expect(formatNumberInput(-12.5)).toBe("-12,5");
+  });
+
+  it("pads to the decimals a field always shows (euros)", () => {
+    expect(formatNumberInput("48.5", 2)).toBe("48,50");
+    expect(formatNumberInput(4, 2)).toBe("4,00");
+    expect(formatNumberInput("1500.00", 2)).toBe("1.500,00");
+  });
+
+  it("shows nothing for what is no number", () => {
+    expect(formatNumberInput(null)).toBe("");
+    expect(formatNumberInput("")).toBe("");
+    expect(formatNumberInput("abc")).toBe("");
+  });
+
+  it("settles a left field's text, leaving what is no number (or no whole number) as typed", () => {
+    expect(settledNumberText("1500,5")).toBe("1.500,5");
+    expect(settledNumberText("2400")).toBe("2.400");
+    expect(settledNumberText("48,5", { minDecimals: 2 })).toBe("48,50");
+    expect(settledNumberText("12,5", { integer: true })).toBe("12,5");
+    expect(settledNumberText("12000", { integer: true })).toBe("12.000");
+    expect(settledNumberText("abc")).toBe("abc");
+    expect(settledNumberText("")).toBe("");
+  });
+
+  it("round-trips: what a field shows reads back as the same number", () => {
+    for (const n of [0, 0.5, 7.25, 999, 1000, 1234.5, 1500, 12345.67, 1000000]) {
+      expect(parseNumber(formatNumberInput(n))).toBe(n);
+      expect(Number(decimalText(formatNumberInput(n, 2)))).toBe(n);
+    }
   });
 });

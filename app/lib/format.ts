@@ -4,6 +4,8 @@
 // four-digit numbers ("1234") and server and browser ICU builds differ; a page must render
 // the same string on both sides or hydration fails. Times are shown in Italian time
 // (Europe/Rome) for the same reason: the server's and the visitor's time zones differ.
+// Number fields speak the same notation: parseNumber and decimalText read what was typed,
+// formatNumberInput writes a field's text.
 
 const TIME_ZONE = "Europe/Rome";
 
@@ -52,6 +54,88 @@ export function formatPrice(value: Num): string {
 export function formatArea(m2: Num): string {
   const text = formatNumber(m2);
   return text ? `${text} m²` : "";
+}
+
+/**
+ * A distance or radius in kilometres as the messages put it before "km": one decimal at most,
+ * a whole number without one ("1,2", "12", "1.250"). Null → "".
+ */
+export function formatKm(km: Num): string {
+  return formatNumber(km, 1).replace(/,0$/, "");
+}
+
+// ------------------------------------------------------------------ numbers typed in fields
+
+// What people type: Italian notation first ("1.234,5", "1234,5", "1.234" is one thousand two
+// hundred and thirty-four), and the plain decimal point too ("1234.5", "7.5"). A dot followed by
+// exactly three digits and no comma is read as Italian thousands; any other dot is a decimal
+// point. Spaces (also non-breaking ones) are ignored.
+const ITALIAN_GROUPED = /^\d{1,3}(\.\d{3})+(,\d+)?$/;
+const ITALIAN_PLAIN = /^(\d+)?,\d+$/;
+const DECIMAL_POINT = /^(\d+(\.\d*)?|\.\d+)$/;
+
+/** Typed text → the number as plain decimal text ("1.234,5" → "1234.5"), or null when it is no number. */
+function typedDecimal(text: string): string | null {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, "");
+  const sign = compact.startsWith("-") || compact.startsWith("+") ? compact.charAt(0) : "";
+  const body = compact.slice(sign.length);
+  let plain: string | null = null;
+  if (ITALIAN_GROUPED.test(body) || ITALIAN_PLAIN.test(body)) plain = body.replace(/\./g, "").replace(",", ".");
+  else if (DECIMAL_POINT.test(body)) plain = body;
+  if (plain === null) return null;
+  if (plain.startsWith(".")) plain = `0${plain}`;
+  if (plain.endsWith(".")) plain = plain.slice(0, -1);
+  return `${sign === "-" ? "-" : ""}${plain}`;
+}
+
+/** The number a person typed ("1.234,5", "1234,5", "1234.5"), or null when blank or not a number. */
+export function parseNumber(text: string | null | undefined): number | null {
+  const plain = text ? typedDecimal(text) : null;
+  return plain === null ? null : Number(plain);
+}
+
+/**
+ * Typed number text as a schema reads it: "1.234,5" → "1234.5", blank → "". Text that is no
+ * number is returned trimmed, for the schema to refuse with its own code.
+ */
+export function decimalText(text: string | null | undefined): string {
+  const trimmed = (text ?? "").trim();
+  if (trimmed === "") return "";
+  return typedDecimal(trimmed) ?? trimmed;
+}
+
+/**
+ * A number as a field shows it: Italian separators, every decimal it has (a field never rounds
+ * what was typed), at least `minDecimals` ("1500.5" → "1.500,5"; with 2: "1.500,50"; a
+ * database's "1500.00" → "1.500"). Text is read as typed (parseNumber's rules), so a field's
+ * own text comes back unchanged in meaning. Null, blank or not a number → "".
+ */
+export function formatNumberInput(value: Num, minDecimals = 0): string {
+  let plain: string | null;
+  if (typeof value === "string") plain = typedDecimal(value.trim());
+  else {
+    const n = toNumber(value);
+    plain = n === null ? null : /e/i.test(String(n)) ? roundTo(Math.abs(n), 2) : String(Math.abs(n));
+    if (plain !== null && n !== null && n < 0) plain = `-${plain}`;
+  }
+  if (plain === null || plain === "" || plain === "-") return "";
+  const negative = plain.startsWith("-");
+  const [int = "0", frac = ""] = plain.replace(/^-/, "").split(".");
+  const digits = int.replace(/^0+(?=\d)/, "");
+  const decimals = frac.replace(/0+$/, "").padEnd(minDecimals, "0");
+  const shown = `${groupThousands(digits)}${decimals ? `,${decimals}` : ""}`;
+  return negative && /[1-9]/.test(shown) ? `-${shown}` : shown;
+}
+
+/**
+ * The text a number field shows once left: the number in Italian notation ("1500,5" →
+ * "1.500,5"), or the text unchanged when it is no number (or no whole number where one is
+ * asked), for the form to refuse as typed.
+ */
+export function settledNumberText(text: string, opts: { minDecimals?: number; integer?: boolean } = {}): string {
+  const n = parseNumber(text);
+  if (n === null || (opts.integer && !Number.isInteger(n))) return text;
+  return formatNumberInput(text, opts.minDecimals);
 }
 
 type DateInput = Date | string | number | null | undefined;

@@ -2,12 +2,13 @@
 // database), the form component (which edits it) and the save call (which sends it as the
 // spec's payload). Browser-safe: no server imports.
 import { WEEKDAYS, type Weekday } from "./opening-hours.ts";
+import { decimalText } from "./format.ts";
 import { BASIC_FIELDS, AREA_FIELDS, COST_FIELDS, type ContactRoleValue, type WarehouseFormKind } from "../schemas/warehouse.ts";
 
 export type TextField = (typeof BASIC_FIELDS)[number];
 export type NumericField = (typeof AREA_FIELDS)[number] | (typeof COST_FIELDS)[number];
 
-/** The form's values as the inputs hold them: text, numbers as typed ("1.500,5" is the user's to fix). */
+/** The form's values as the inputs hold them: text, numbers in Italian notation as shown and typed ("1.500,5"). */
 export type WarehouseFormValues = {
   data: Record<TextField, string> & Record<NumericField, string>;
   /** The pin; null until the address is found or the pin is placed. */
@@ -54,20 +55,12 @@ export function emptyWarehouseForm(defaults: Partial<Record<TextField, string>> 
   };
 }
 
-/** "1.500,5" (Italian) or "1500.5" → 1500.5 as text for the schema; anything else is left for it to refuse. */
-export function normaliseNumberText(text: string): string {
-  const t = text.trim().replace(/\s/g, "");
-  if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(t)) return t.replace(/\./g, "").replace(",", ".");
-  if (/^\d+,\d+$/.test(t)) return t.replace(",", ".");
-  return t;
-}
-
 /** The spec's payload (warehouse_data, contacts, warehouse_times, specifications, imgs_to_delete). */
 export function toPayload(values: WarehouseFormValues, opts: { emailReadOnly: boolean; imgsToDelete?: number[] }) {
   const warehouse_data: Record<string, string | number | null> = {};
   for (const f of BASIC_FIELDS) warehouse_data[f] = values.data[f];
   if (opts.emailReadOnly) delete warehouse_data.email;
-  for (const f of [...AREA_FIELDS, ...COST_FIELDS]) warehouse_data[f] = normaliseNumberText(values.data[f]);
+  for (const f of [...AREA_FIELDS, ...COST_FIELDS]) warehouse_data[f] = decimalText(values.data[f]); // "1.500,5" → "1500.5"; no number: left for the schema to refuse
   warehouse_data.lat = values.position?.lat ?? null;
   warehouse_data.lng = values.position?.lng ?? null;
   const warehouse_times: Record<string, string | boolean | null> = {};

@@ -1,7 +1,10 @@
 // /{locale}/stocks: the map search. The filters live in the address (?location=…&radius=…
 // &service=1&service=2…), so a search can be shared, reloaded and gone back to; the server
 // renders the results. After a search the filter panel slides away and the found list, the
-// same-zone list and the map show; the edit link (?…&edit=1) brings the filters back.
+// same-zone list and the map show; the edit link (?…&edit=1) brings the filters back above the
+// results, which stay. The lists' order is ?sort= (nearest, largest, best rated, over the whole
+// zone). The selection is the visitor's, not the search's: it outlives new searches
+// (useSearchSelection). On a phone the results come first and the map is one tap away.
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/stocks";
@@ -13,17 +16,20 @@ import { searchPage, zoneReadGuard, type SearchPageData } from "../server/search
 import { countSearchAppearances } from "../server/stats/count-views.ts";
 import type { SearchResultWarehouse } from "../lib/search-results.ts";
 import { m } from "../paraglide/messages.js";
-import { formatArea, formatDate, formatNumber } from "../lib/format.ts";
+import { formatArea, formatDate, formatKm, formatNumber, parseNumber } from "../lib/format.ts";
+import { localityAt } from "../lib/locality.ts";
 import { getJson, postJson } from "../lib/api-client.ts";
 import { useCurrentUser, useLocale } from "../lib/root-data.ts";
-import { formValuesFromParams, paramsFromFormValues, SPEC_GROUPS, DEFAULT_RADIUS_KM, SEARCH_LIST_LIMIT, type SearchFormValues } from "../schemas/search.ts";
+import { formValuesFromParams, paramsFromFormValues, SPEC_GROUPS, DEFAULT_RADIUS_KM, SEARCH_LIST_LIMIT, SEARCH_SORTS, type SearchFormValues, type SearchSort } from "../schemas/search.ts";
 import { FilterPanel } from "../components/search/FilterPanel.tsx";
-import { ResultCard, MarkerCard } from "../components/search/ResultCard.tsx";
-import { SearchMap, type MapMarker } from "../components/search/SearchMap.tsx";
+import { ResultCard, ResultCardSkeleton, MarkerCard } from "../components/search/ResultCard.tsx";
+import { SearchMap, type MapMarker, type MovedView } from "../components/search/SearchMap.tsx";
+import { useSearchSelection, type SearchSelection } from "../components/search/useSearchSelection.ts";
+import { DisabledWithReason } from "../components/ui/DisabledWithReason.tsx";
 import { usePopups } from "../components/popups/PopupContext.tsx";
 import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
 import { FormMessage } from "../components/ui/fields.tsx";
-import { buttonClass, linkClass } from "../components/ui/styles.ts";
+import { buttonClass } from "../components/ui/styles.ts";
 
 /** Results rendered per list before "show more". */
 const PAGE = 20;
@@ -42,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, context.get(requestInfoContext).ip),
     },
     context.get(actorContext),
-    { query, run: asked && !editing },
+    { query, run: asked },
     context.get(localeContext),
   );
   countSearchAppearances(services, request, context.get(requestInfoContext), data.result);
@@ -74,21 +80,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 type Result = SearchResultWarehouse;
 
-function useSelection(result: SearchPageData["result"]) {
-  const [selected, setSelected] = useState<Set<number>>(() => new Set());
-  // A new search starts a new selection.
-  useEffect(() => {
-    if (result) setSelected(new Set());
-  }, [result]);
-  const toggle = useCallback((id: number) => {
-    setSelected((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }, []);
-  return { selected, toggle, clear: () => setSelected(new Set()) };
+/** Skeleton cards shown where results will appear while a search runs. */
+function SkeletonList({ count = 3 }: { count?: number }) {
+  return (
+    <ul className="space-y-3">
+      {Array.from({ length: count }, (_, i) => (
+        <ResultCardSkeleton key={i} />
+      ))}
+    </ul>
+  );
 }
 
 function ResultList({
@@ -97,47 +97,88 @@ function ResultList({
   items,
   total,
   empty,
+  pending,
   render,
 }: {
   title: string;
   testId: string;
-  /** The nearest of the kind (the search answers at most SEARCH_LIST_LIMIT). */
+  /** The first of the kind in the chosen order (the search answers at most SEARCH_LIST_LIMIT). */
   items: Result[];
   /** How many the whole zone holds. */
   total: number;
-  empty: string;
-  render: (w: Result) => React.ReactNode;
+  empty: React.ReactNode;
+  /** A new search runs: skeletons stand where its results will come. */
+  pending: boolean;
+  render: (w: Result, index: number) => React.ReactNode;
 }) {
   const [shown, setShown] = useState(PAGE);
   useEffect(() => setShown(PAGE), [items]);
   return (
-    <section aria-labelledby={`${testId}-title`} data-testid={testId}>
+    <section aria-labelledby={`${testId}-title`} aria-busy={pending || undefined} data-testid={testId}>
       <h2 id={`${testId}-title`} className="mb-3 flex items-baseline gap-2 text-lg font-semibold text-slate-900">
         {title}
-        <span className="text-sm font-normal text-slate-500" data-testid={`${testId}-count`}>
-          ({formatNumber(total)})
-        </span>
+        {!pending && (
+          <span className="text-sm font-normal text-slate-600" data-testid={`${testId}-count`}>
+            ({formatNumber(total)})
+          </span>
+        )}
       </h2>
-      {items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600" data-testid={`${testId}-empty`}>
+      {pending ? (
+        <SkeletonList />
+      ) : items.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600" data-testid={`${testId}-empty`}>
           {empty}
-        </p>
+        </div>
       ) : (
         <>
           <ul className="space-y-3">{items.slice(0, shown).map(render)}</ul>
           {items.length > shown && (
-            <button type="button" onClick={() => setShown((n) => n + PAGE)} className={buttonClass("secondary", "sm", "mt-3 w-full")} data-testid={`${testId}-more`}>
+            <button type="button" onClick={() => setShown((n) => n + PAGE)} className={buttonClass("secondary", "md", "mt-3 w-full")} data-testid={`${testId}-more`}>
               {m.search_show_more({ count: formatNumber(Math.min(PAGE, items.length - shown)) })}
             </button>
           )}
           {items.length <= shown && total > items.length && (
-            <p className="mt-3 text-center text-xs text-slate-500" data-testid={`${testId}-limited`}>
+            <p className="mt-3 text-center text-xs text-slate-600" data-testid={`${testId}-limited`}>
               {m.search_list_limited({ shown: formatNumber(items.length), total: formatNumber(total) })}
             </p>
           )}
         </>
       )}
     </section>
+  );
+}
+
+const SORT_LABELS: Record<SearchSort, () => string> = {
+  nearest: m.search_sort_nearest,
+  largest: m.search_sort_largest,
+  rating: m.search_sort_rating,
+};
+
+/** The lists' order, as links (they work before the page's script has loaded). */
+function SortLinks({ current, hrefFor }: { current: SearchSort; hrefFor: (sort: SearchSort) => string }) {
+  return (
+    <nav aria-label={m.search_sort_label()} className="flex items-center gap-2" data-testid="search-sort">
+      <span className="hidden text-sm text-slate-600 sm:inline" aria-hidden="true">
+        {m.search_sort_label()}:
+      </span>
+      <ul className="flex rounded-lg bg-slate-200/70 p-0.5">
+        {SEARCH_SORTS.map((sort) => (
+          <li key={sort}>
+            <Link
+              to={hrefFor(sort)}
+              preventScrollReset
+              aria-current={sort === current ? "true" : undefined}
+              className={`flex min-h-11 items-center rounded-md px-3 text-sm font-medium transition-colors sm:min-h-9 ${
+                sort === current ? "bg-white text-slate-900 shadow-sm" : "text-slate-700 hover:text-slate-900"
+              }`}
+              data-testid={`search-sort-${sort}`}
+            >
+              {SORT_LABELS[sort]()}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -181,6 +222,117 @@ function MapCard({
   );
 }
 
+/** The picked warehouses and what can be done with them; after the lists, so the tab order reads the results first. */
+function SelectionBar({
+  selection,
+  compareHref,
+  compareReason,
+  onQuote,
+}: {
+  selection: SearchSelection;
+  compareHref: string | null;
+  compareReason: string;
+  onQuote: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const count = selection.items.length;
+  useEffect(() => {
+    if (count === 0) setOpen(false);
+  }, [count]);
+  const hintId = "selection-hint";
+  return (
+    <div
+      className={`sticky bottom-0 z-30 -mx-4 mt-6 sm:mx-0 ${count === 0 ? "max-lg:hidden" : ""}`}
+      data-testid="selection-bar"
+      role="region"
+      aria-label={m.search_selection_label()}
+    >
+      {open && count > 0 && (
+        <div id="selection-items" className="mx-2 mb-2 rounded-xl bg-white p-3 shadow-xl ring-1 ring-slate-200 sm:mx-0">
+        <ul tabIndex={0} aria-label={m.search_selection_label()} className="flex max-h-48 flex-wrap gap-2 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600" data-testid="selection-items">
+          {selection.items.map((w) => (
+            <li key={w.id} className="flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-200">
+              <span className="max-w-48 truncate">{w.name}</span>
+              <span className="text-xs text-brand-700">· {w.city}</span>
+              <button
+                type="button"
+                onClick={() => selection.remove(w.id)}
+                className="flex h-8 w-8 items-center justify-center rounded-full hover:bg-brand-100"
+                aria-label={m.search_selection_remove({ name: w.name })}
+              >
+                <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
+                  <path d="M6.3 5.3a1 1 0 0 0-1.4 1.4L8.6 10l-3.7 3.3a1 1 0 1 0 1.4 1.4L10 11.4l3.7 3.3a1 1 0 0 0 1.4-1.4L11.4 10l3.7-3.3a1 1 0 0 0-1.4-1.4L10 8.6z" />
+                </svg>
+              </button>
+            </li>
+          ))}
+        </ul>
+          <button type="button" onClick={selection.clear} className="mt-2 min-h-11 text-sm font-medium text-brand-700 underline underline-offset-2 sm:hidden">
+            {m.search_clear_selection()}
+          </button>
+        </div>
+      )}
+      <div className="flex items-center gap-2 bg-brand-950/95 px-3 py-2 text-white shadow-[0_-4px_16px_rgba(15,23,42,0.18)] backdrop-blur sm:gap-3 sm:rounded-xl sm:px-4 sm:py-2.5">
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          {count > 0 ? (
+            <>
+              <button
+                type="button"
+                onClick={() => setOpen((o) => !o)}
+                aria-expanded={open}
+                aria-controls="selection-items"
+                className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-1 text-sm font-semibold hover:text-brand-100 sm:min-h-9"
+                data-testid="selection-toggle"
+              >
+                <span data-testid="selection-count" aria-live="polite">
+                  {m.search_selected_count({ count: String(count) })}
+                </span>
+                <svg viewBox="0 0 20 20" className={`h-4 w-4 transition-transform ${open ? "" : "rotate-180"}`} fill="currentColor" aria-hidden="true">
+                  <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+                </svg>
+                <span className="sr-only">{open ? m.search_selection_hide() : m.search_selection_show()}</span>
+              </button>
+              <button type="button" onClick={selection.clear} className="hidden text-xs text-brand-100 underline underline-offset-2 hover:text-white sm:inline" data-testid="selection-clear">
+                {m.search_clear_selection()}
+              </button>
+            </>
+          ) : (
+            <>
+              <span className="text-sm font-semibold" data-testid="selection-count" aria-live="polite">
+                {m.search_selected_count({ count: "0" })}
+              </span>
+              <p id={hintId} className="min-w-0 text-xs text-brand-100">
+                {m.search_selection_hint()}
+              </p>
+            </>
+          )}
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          {compareHref ? (
+            <a href={compareHref} target="_blank" rel="noopener" className={buttonClass("light", "sm", "min-h-11 sm:min-h-9")} data-testid="compare-link">
+              {m.search_compare()}
+              <span className="sr-only"> {m.opens_new_tab()}</span>
+            </a>
+          ) : (
+            <DisabledWithReason label={m.search_compare()} reason={compareReason} className={buttonClass("light", "sm", "min-h-11 sm:min-h-9")} testId="compare-link-disabled" align="end" />
+          )}
+          <button
+            type="button"
+            disabled={count === 0}
+            aria-describedby={count === 0 ? hintId : undefined}
+            onClick={onQuote}
+            className={buttonClass("primary", "sm", "min-h-11 bg-accent-500 hover:bg-accent-600 sm:min-h-9")}
+            data-testid="quote-open"
+          >
+            <span className="sm:hidden">{m.search_request_quote_short()}</span>
+            <span className="hidden sm:inline">{m.search_request_quote()}</span>
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 export default function Stocks({ loaderData }: Route.ComponentProps) {
   const data = loaderData as LoaderData;
   const locale = useLocale();
@@ -190,15 +342,23 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { result, groups, errors, failed, editing } = data;
-  const searched = !!result && !result.error && !editing;
+  const hasResults = !!result && !result.error;
+  const panelOpen = !hasResults || editing;
   const initial = useMemo(() => formValuesFromParams(new URLSearchParams(location.search)), [location.search]);
   const [liveValues, setLiveValues] = useState<SearchFormValues>(initial);
   useEffect(() => setLiveValues(initial), [initial]);
-  const { selected, toggle, clear } = useSelection(result);
+  const selection = useSearchSelection();
   const [quoteOpen, setQuoteOpen] = useState(false);
   const [favourites, setFavourites] = useState<Set<number>>(() => new Set(data.favouriteIds));
   const [favouritePending, setFavouritePending] = useState(false);
   useEffect(() => setFavourites(new Set(data.favouriteIds)), [data.favouriteIds]);
+  // The list card or map pin under the pointer or the focus: the other one stands out.
+  const [hovered, setHovered] = useState<number | null>(null);
+  // The map was moved away from the search's frame: "search this area" is offered.
+  const [moved, setMoved] = useState<MovedView | null>(null);
+  const [locatingArea, setLocatingArea] = useState(false);
+  // On a phone the list and the map take turns.
+  const [view, setView] = useState<"list" | "map">("list");
 
   const path = `/${locale}/stocks`;
   const serverErrors = useMemo(() => {
@@ -208,10 +368,22 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
   }, [errors, result]);
 
   const search = (values: SearchFormValues) => navigate(`${path}?${paramsFromFormValues(values)}`);
+  /** This search's address with some parameters changed (null removes one); never the edit flag. */
+  const hrefWith = (changes: Record<string, string | null>) => {
+    const params = new URLSearchParams(location.search);
+    params.delete("edit");
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) params.delete(key);
+      else params.set(key, value);
+    }
+    return `${path}?${params}`;
+  };
   const editParams = new URLSearchParams(location.search);
   editParams.set("edit", "1");
-  const backParams = new URLSearchParams(location.search);
-  backParams.delete("edit");
+
+  // A search on its way: skeletons where its results will come (opening the filters is not one).
+  const next = navigation.state === "loading" && navigation.location?.pathname === path ? new URLSearchParams(navigation.location.search) : null;
+  const pending = !!next && !next.has("edit") && (next.has("location") || next.has("lat"));
 
   // Cards opened on the map that the lists do not hold (fetched by MapCard).
   const [mapCards, setMapCards] = useState<Map<number, Result>>(() => new Map());
@@ -222,11 +394,17 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
     for (const w of result ? [...result.warehouses, ...result.other_warehouses] : []) known.set(w.id, w);
     return known;
   }, [result, mapCards]);
+  // Picked warehouses that this answer holds again are shown as it has them now.
+  const { refresh } = selection;
+  useEffect(() => {
+    if (result) refresh([...result.warehouses, ...result.other_warehouses]);
+  }, [result, refresh]);
   // The map asks for what lies in view with the search's filters, around the centre found.
   const mapQuery = useMemo(() => {
     if (!result || result.lat === null || result.lng === null) return null;
     const params = new URLSearchParams(location.search);
     params.delete("edit");
+    params.delete("sort");
     params.set("lat", String(result.lat));
     params.set("lng", String(result.lng));
     params.set("radius", String(result.radius));
@@ -247,10 +425,10 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
     [result],
   );
 
-  const selectedWarehouses = [...selected].map((id) => byId.get(id)).filter((w): w is Result => !!w);
-  const claimedSelected = selectedWarehouses.filter((w) => w.c_sub);
-  const canCompare = claimedSelected.length >= 2;
-  const compareHref = `/${locale}/compare?wids=${claimedSelected.map((w) => w.id).join(",")}`;
+  // One set per selection change: the map draws its pins again when it changes.
+  const selectedIds = useMemo(() => new Set(selection.items.map((w) => w.id)), [selection.items]);
+  const claimedSelected = selection.items.filter((w) => w.c_sub);
+  const compareHref = claimedSelected.length >= 2 ? `/${locale}/compare?wids=${claimedSelected.map((w) => w.id).join(",")}` : null;
 
   const claim = (id: number) => openRegister({ role: "stocker", step: "form", warehouseId: id });
 
@@ -260,6 +438,15 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
     setFavouritePending(false);
     if (res.ok && res.data.favourite_ids) setFavourites(new Set(res.data.favourite_ids));
     else console.error("favourite toggle failed", res.status, res.data.error);
+  }
+
+  async function searchThisArea(v: MovedView) {
+    setLocatingArea(true);
+    const lat = v.lat.toFixed(6);
+    const lng = v.lng.toFixed(6);
+    const town = await localityAt(lat, lng);
+    setLocatingArea(false);
+    navigate(hrefWith({ lat, lng, radius: String(v.radiusKm), location: town ?? m.search_map_area() }), { preventScrollReset: true });
   }
 
   // The recap of the quote request: the search as the address holds it.
@@ -272,27 +459,59 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
     start_date: liveValues.start_date || null,
     end_date: liveValues.end_date || null,
     m2_type: liveValues.m2_type,
-    m2_value: liveValues.m2_value ? Number(liveValues.m2_value) : null,
+    m2_value: liveValues.m2_value ? parseNumber(liveValues.m2_value) : null,
     specification_ids: SPEC_GROUPS.flatMap((g) => liveValues[g]),
     specification_labels: specLabels,
   };
+  const recap = [
+    liveValues.start_date || liveValues.end_date ? `${formatDate(liveValues.start_date) || "…"} – ${formatDate(liveValues.end_date) || "…"}` : null,
+    liveValues.m2_value
+      ? liveValues.m2_type === "m2"
+        ? formatArea(parseNumber(liveValues.m2_value))
+        : m.search_pallets_count({ count: formatNumber(parseNumber(liveValues.m2_value)) })
+      : null,
+    specLabels.length ? specLabels.join(", ") : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
 
-  const loading = navigation.state === "loading" && navigation.location?.pathname === path;
+  const renderCard = (w: Result, index: number) => (
+    <ResultCard
+      key={w.id}
+      w={w}
+      locale={locale}
+      user={user}
+      selected={selection.has(w.id)}
+      selectionFull={selection.full}
+      onToggle={selection.toggle}
+      onClaim={claim}
+      highlighted={hovered === w.id}
+      onHover={setHovered}
+      eager={index < 3}
+    />
+  );
+
+  const wider = result?.wider ?? null;
+  const foundEmpty = (
+    <div className="space-y-3">
+      <p>{result && result.total_other_warehouses === 0 ? m.search_zone_empty({ radius: formatKm(result.radius) }) : m.search_found_empty()}</p>
+      {wider && (
+        <Link to={hrefWith({ radius: String(wider.radius) })} className={buttonClass("primary", "md")} data-testid="search-widen">
+          {wider.count === 1 ? m.search_widen_one({ radius: formatKm(wider.radius) }) : m.search_widen({ radius: formatKm(wider.radius), count: formatNumber(wider.count) })}
+        </Link>
+      )}
+    </div>
+  );
 
   return (
-    <div className="bg-slate-50" data-testid="stocks-page" data-searched={searched}>
-      <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-        <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
-          <div>
+    <div className="bg-slate-50" data-testid="stocks-page" data-searched={hasResults && !editing}>
+      <div className="mx-auto max-w-7xl px-4 py-4 sm:px-6 sm:py-6 lg:px-8">
+        {!hasResults && (
+          <div className="mb-4">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{m.search_title()}</h1>
-            {!searched && <p className="mt-1 text-sm text-slate-600">{m.search_lead()}</p>}
+            <p className="mt-1 text-sm text-slate-600">{m.search_lead()}</p>
           </div>
-          {editing && result === null && location.search.includes("location") && (
-            <Link to={`${path}?${backParams}`} className={linkClass}>
-              {m.search_back_to_results()}
-            </Link>
-          )}
-        </div>
+        )}
 
         {failed && (
           <div className="mb-4" data-testid="search-failed">
@@ -300,13 +519,42 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
           </div>
         )}
 
-        {/* The filter panel slides away after a search; the edit link brings it back. */}
+        {hasResults && result && (
+          <div className="mb-3 flex items-start justify-between gap-3 sm:mb-4 sm:items-center">
+            <div className="min-w-0">
+              <h1 className="leading-snug text-slate-900" data-testid="search-summary">
+                <span className="text-xl font-bold sm:text-2xl">
+                  {result.total_warehouses === 1 ? m.search_summary_count_one() : m.search_summary_count({ count: formatNumber(result.total_warehouses) })}
+                </span>{" "}
+                <span className="block text-sm font-normal text-slate-600 sm:inline sm:text-lg">
+                  {m.search_summary_where({ radius: formatKm(result.radius), location: result.location ?? "" })}
+                </span>
+              </h1>
+              {recap && <p className="mt-0.5 truncate text-xs text-slate-600 sm:text-sm">{recap}</p>}
+            </div>
+            {editing ? (
+              <Link to={hrefWith({})} className={buttonClass("secondary", "sm", "min-h-11 shrink-0 sm:min-h-9")} preventScrollReset data-testid="search-edit-close">
+                {m.search_back_to_results()}
+              </Link>
+            ) : (
+              <Link to={`${path}?${editParams}`} className={buttonClass("secondary", "sm", "min-h-11 shrink-0 sm:min-h-9")} data-testid="search-edit" preventScrollReset>
+                <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
+                  <path d="M3 5h9a1 1 0 1 1 0 2H3a1 1 0 0 1 0-2zm12 0h2a1 1 0 1 1 0 2h-2a1 1 0 1 1 0-2zm-2-2a3 3 0 1 1 0 6 3 3 0 0 1 0-6zM3 13h2a1 1 0 1 1 0 2H3a1 1 0 1 1 0-2zm6 0h8a1 1 0 1 1 0 2H9a1 1 0 1 1 0-2zm-2-2a3 3 0 1 1 0 6 3 3 0 0 1 0-6z" />
+                </svg>
+                <span className="sm:hidden">{m.search_edit_short()}</span>
+                <span className="hidden sm:inline">{m.search_edit()}</span>
+              </Link>
+            )}
+          </div>
+        )}
+
+        {/* The filter panel slides away after a search; the edit link brings it back above the results. */}
         <div
-          className={`grid transition-all duration-500 ease-out motion-reduce:transition-none ${searched ? "pointer-events-none -translate-y-4 grid-rows-[0fr] opacity-0" : "grid-rows-[1fr] opacity-100"}`}
-          aria-hidden={searched || undefined}
-          inert={searched || undefined}
+          className={`grid transition-all duration-500 ease-out motion-reduce:transition-none ${panelOpen ? "grid-rows-[1fr] opacity-100" : "pointer-events-none -translate-y-4 grid-rows-[0fr] opacity-0"}`}
+          aria-hidden={!panelOpen || undefined}
+          inert={!panelOpen || undefined}
           data-testid="filter-panel"
-          data-open={!searched}
+          data-open={panelOpen}
         >
           <div className="overflow-hidden">
             <div className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
@@ -315,96 +563,55 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
 
-        {searched && result && (
-          <div className={`animate-[fadein_.4s_ease-out] ${loading ? "opacity-60" : ""}`} data-testid="search-results">
-            <div className="mb-4 flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-center md:justify-between">
-              <div className="min-w-0">
-                <p className="text-sm text-slate-600" data-testid="search-summary">
-                  {m.search_summary({ count: formatNumber(result.total_warehouses), radius: formatNumber(result.radius), location: result.location ?? "" })}
-                </p>
-                <p className="mt-0.5 text-xs text-slate-500">
-                  {[
-                    liveValues.start_date || liveValues.end_date ? `${formatDate(liveValues.start_date) || "…"} – ${formatDate(liveValues.end_date) || "…"}` : null,
-                    liveValues.m2_value
-                      ? liveValues.m2_type === "m2"
-                        ? formatArea(liveValues.m2_value)
-                        : m.search_pallets_count({ count: formatNumber(liveValues.m2_value) })
-                      : null,
-                    specLabels.length ? specLabels.join(", ") : null,
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </p>
-                {result.truncated && (
-                  <p className="mt-1 text-xs font-medium text-amber-800" data-testid="search-truncated">
-                    {m.search_truncated({ count: formatNumber(SEARCH_LIST_LIMIT), total: formatNumber(result.total_warehouses + result.total_other_warehouses) })}
-                  </p>
-                )}
-              </div>
-              <Link to={`${path}?${editParams}`} className={buttonClass("secondary", "sm", "shrink-0")} data-testid="search-edit" preventScrollReset>
-                {m.search_edit()}
-              </Link>
-            </div>
-
-            <div className="sticky top-[4.25rem] z-20 mb-4 flex flex-wrap items-center gap-3 rounded-xl bg-brand-950/95 px-4 py-3 text-white shadow-lg backdrop-blur" data-testid="selection-bar">
-              <p className="text-sm" data-testid="selection-count">
-                {m.search_selected_count({ count: String(selected.size) })}
+        {!hasResults && pending && (
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]" data-testid="search-loading">
+            <div>
+              <p className="mb-3 text-sm font-medium text-slate-700" role="status">
+                {m.search_searching()}
               </p>
-              <div className="ml-auto flex flex-wrap items-center gap-2">
-                {selected.size > 0 && (
-                  <button type="button" onClick={clear} className="text-xs text-brand-100 underline underline-offset-2 hover:text-white">
-                    {m.search_clear_selection()}
-                  </button>
-                )}
-                {canCompare ? (
-                  <a href={compareHref} target="_blank" rel="noopener" className={buttonClass("light", "sm")} data-testid="compare-link">
-                    {m.search_compare()}
-                    <span className="sr-only"> {m.opens_new_tab()}</span>
-                  </a>
-                ) : (
-                  <span
-                    role="link"
-                    aria-disabled="true"
-                    title={m.search_compare_hint()}
-                    className={buttonClass("light", "sm", "cursor-not-allowed opacity-50")}
-                    data-testid="compare-link-disabled"
-                  >
-                    {m.search_compare()}
-                  </span>
-                )}
-                <button type="button" disabled={selected.size === 0} onClick={() => setQuoteOpen(true)} className={buttonClass("primary", "sm", "bg-accent-500 hover:bg-accent-600")} data-testid="quote-open">
-                  {m.search_request_quote()}
-                </button>
-              </div>
+              <SkeletonList />
             </div>
+            <div className="hidden h-96 animate-pulse rounded-2xl bg-slate-200 motion-reduce:animate-none lg:block" aria-hidden="true" />
+          </div>
+        )}
 
-            <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-              <div className="order-2 space-y-8 lg:order-1">
-                <ResultList
-                  title={m.search_found_title()}
-                  testId="found-list"
-                  items={result.warehouses}
-                  total={result.total_warehouses}
-                  empty={m.search_found_empty()}
-                  render={(w) => <ResultCard key={w.id} w={w} locale={locale} user={user} selected={selected.has(w.id)} onToggle={toggle} onClaim={claim} />}
-                />
+        {hasResults && result && (
+          <div className="animate-fade-in" data-testid="search-results" aria-busy={pending || undefined}>
+            <p className="sr-only" role="status">
+              {pending ? m.search_searching() : ""}
+            </p>
+            {pending && <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-500 motion-reduce:animate-none" aria-hidden="true" data-testid="search-progress" />}
+            {result.truncated && !pending && (
+              <p className="mb-3 text-xs font-medium text-amber-900" data-testid="search-truncated">
+                {m.search_truncated({ count: formatNumber(SEARCH_LIST_LIMIT), total: formatNumber(result.total_warehouses + result.total_other_warehouses) })}
+              </p>
+            )}
+
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+              <div className={`min-w-0 space-y-8 ${view === "list" ? "" : "max-lg:hidden"}`}>
+                <SortLinks current={pending && next ? ((SEARCH_SORTS as readonly string[]).includes(next.get("sort") ?? "") ? (next.get("sort") as SearchSort) : "nearest") : result.sort} hrefFor={(sort) => hrefWith({ sort: sort === "nearest" ? null : sort })} />
+                <ResultList title={m.search_found_title()} testId="found-list" items={result.warehouses} total={result.total_warehouses} empty={foundEmpty} pending={pending} render={renderCard} />
                 <ResultList
                   title={m.search_other_title()}
                   testId="other-list"
                   items={result.other_warehouses}
                   total={result.total_other_warehouses}
                   empty={m.search_other_empty()}
-                  render={(w) => <ResultCard key={w.id} w={w} locale={locale} user={user} selected={selected.has(w.id)} onToggle={toggle} onClaim={claim} />}
+                  pending={pending}
+                  render={renderCard}
                 />
               </div>
-              <div className="order-1 lg:order-2">
-                <div className="h-80 sm:h-96 lg:sticky lg:top-36 lg:h-[calc(100vh-10rem)]">
+              <div className={`min-w-0 ${view === "map" ? "" : "max-lg:hidden"}`}>
+                <div className="relative h-[calc(100dvh-11rem)] lg:sticky lg:top-24 lg:h-[calc(100dvh-8rem)]">
                   <SearchMap
                     mapQuery={mapQuery}
                     bounds={bounds}
                     area={searchArea}
                     styleUrl={data.mapStyleUrl}
-                    selectedIds={selected}
+                    selectedIds={selectedIds}
+                    highlightedId={hovered}
+                    onHover={setHovered}
+                    onViewMoved={setMoved}
                     renderCard={(marker: MapMarker) => (
                       <MapCard marker={marker} known={byId.get(marker.id)} centre={searchArea} onLoaded={rememberCard}>
                         {(w) => (
@@ -415,17 +622,52 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                             favourite={favourites.has(w.id)}
                             favouritePending={favouritePending}
                             onToggleFavourite={toggleFavourite}
-                            selected={selected.has(w.id)}
-                            onToggle={toggle}
+                            selected={selection.has(w.id)}
+                            selectionFull={selection.full}
+                            onToggle={selection.toggle}
                             onClaim={claim}
                           />
                         )}
                       </MapCard>
                     )}
                   />
+                  {moved && !pending && (
+                    <button
+                      type="button"
+                      onClick={() => void searchThisArea(moved)}
+                      disabled={locatingArea}
+                      className="absolute top-3 left-1/2 z-10 inline-flex min-h-11 -translate-x-1/2 items-center gap-2 rounded-full bg-white px-4 text-sm font-semibold text-slate-900 shadow-lg ring-1 ring-slate-200 hover:bg-slate-50 disabled:opacity-70"
+                      data-testid="search-this-area"
+                    >
+                      <svg viewBox="0 0 20 20" className="h-4 w-4 text-brand-600" fill="currentColor" aria-hidden="true">
+                        <path d="M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64a1 1 0 0 1-1.42 1.42l-3.64-3.65A5.5 5.5 0 1 1 8.5 3zm0 2a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7z" />
+                      </svg>
+                      {locatingArea ? m.search_searching() : m.search_this_area()}
+                    </button>
+                  )}
                 </div>
               </div>
             </div>
+
+            {/* On a phone the list and the map take turns: one button, always at hand. */}
+            <button
+              type="button"
+              onClick={() => setView((v) => (v === "list" ? "map" : "list"))}
+              className={`fixed left-1/2 z-30 inline-flex min-h-11 -translate-x-1/2 items-center gap-2 rounded-full bg-slate-900 px-5 text-sm font-semibold text-white shadow-xl lg:hidden ${
+                selection.items.length > 0 ? "bottom-24" : "bottom-5"
+              }`}
+              data-testid="search-view-toggle"
+              aria-pressed={view === "map"}
+            >
+              {view === "list" ? m.search_show_map() : m.search_show_list()}
+            </button>
+
+            <SelectionBar
+              selection={selection}
+              compareHref={compareHref}
+              compareReason={m.search_compare_hint()}
+              onQuote={() => setQuoteOpen(true)}
+            />
           </div>
         )}
       </div>
@@ -434,9 +676,9 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
         isOpen={quoteOpen}
         onClose={() => setQuoteOpen(false)}
         source="search"
-        warehouses={selectedWarehouses.map((w) => ({ id: w.id, name: w.name, city: w.city, address: w.c_sub ? w.address : null }))}
+        warehouses={selection.items.map((w) => ({ id: w.id, name: w.name, city: w.city, address: w.c_sub ? w.address : null }))}
         search={quoteSearch}
-        onSent={() => clear()}
+        onSent={() => selection.clear()}
       />
     </div>
   );

@@ -2,7 +2,6 @@
 // active warehouse. Anything else answers 404: an anonymised warehouse has no public sheet.
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { Button } from "react-aria-components";
 import type { Route } from "./+types/warehouse-sheet";
 import { actorContext, localeContext, requestInfoContext, servicesContext } from "../server/context.ts";
 import { NotFoundError } from "../server/errors.ts";
@@ -21,7 +20,6 @@ import { SpecificationGroups } from "../components/warehouse/SpecificationGroups
 import { SheetMap } from "../components/warehouse/SheetMap.tsx";
 import { RatingSummary } from "../components/warehouse/RatingSummary.tsx";
 import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
-import { QUOTE_DEFAULT_RADIUS } from "../schemas/quote.ts";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^\d{1,15}$/.test(params.id)) throw data({ code: "not_found" }, { status: 404 });
@@ -157,9 +155,10 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
             )}
           </div>
         </div>
-        <Button onPress={openQuote} className={buttonClass("primary", "lg", "w-full shrink-0 lg:w-auto")}>
+        {/* Plain buttons: React Aria is not loaded for them alone (the JavaScript budget). */}
+        <button type="button" onClick={openQuote} className={buttonClass("primary", "lg", "shrink-0 max-lg:hidden")}>
           {m.sheet_request_quote()}
-        </Button>
+        </button>
       </header>
 
       <div className="mt-6">
@@ -196,11 +195,22 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
           <section className="rounded-2xl bg-brand-900 p-5 text-white shadow-sm">
             <h2 className="text-lg font-semibold">{m.sheet_cta_title()}</h2>
             <p className="mt-1 text-sm text-brand-100">{m.sheet_cta_text()}</p>
-            <Button onPress={openQuote} className={buttonClass("light", "md", "mt-4 w-full")}>
+            <button type="button" onClick={openQuote} className={buttonClass("light", "md", "mt-4 w-full")}>
               {m.sheet_request_quote()}
-            </Button>
+            </button>
           </section>
         </aside>
+      </div>
+
+      {/* On a phone the request stays at hand while the visitor reads the sheet. */}
+      <div className="sticky bottom-0 z-30 -mx-4 mt-8 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur sm:-mx-6 sm:px-6 lg:hidden" data-testid="sheet-quote-bar">
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold text-slate-900">{sheet.name}</p>
+          {sheet.total_m2 != null && <p className="text-xs text-slate-600">{formatArea(sheet.total_m2)}</p>}
+        </div>
+        <button type="button" onClick={openQuote} className={buttonClass("primary", "md", "min-h-11 shrink-0")} data-testid="sheet-quote-open">
+          {m.sheet_request_quote()}
+        </button>
       </div>
 
       <QuoteRequestDialog
@@ -208,7 +218,8 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
         onClose={() => setQuoteOpen(false)}
         source="sheet"
         warehouses={[{ id: sheet.id, name: sheet.name, city: sheet.city, address: sheet.address }]}
-        search={{ location: sheet.city, radius: QUOTE_DEFAULT_RADIUS, lat: sheet.lat, lng: sheet.lng }}
+        // The radius is the popup's default (QUOTE_DEFAULT_RADIUS): the schema's module stays out of the page.
+        search={{ location: sheet.city, lat: sheet.lat, lng: sheet.lng }}
       />
     </article>
   );

@@ -1,5 +1,6 @@
 // Building blocks shared by the endpoint schemas and the forms.
 import { z } from "zod";
+import { decimalText } from "../lib/format.ts";
 
 // PostgreSQL cannot store a NUL character: such text is refused as invalid, not a 500.
 const noNul = (v: string) => !v.includes("\u0000");
@@ -33,6 +34,15 @@ export function numberFromText(value: unknown): unknown {
   if (typeof value !== "string" || !DECIMAL_TEXT.test(value)) return value;
   const n = Number(value);
   return isNegligible(n) ? value : n;
+}
+
+/**
+ * numberFromText for what a person typed in a form's field: Italian notation as the site
+ * shows it as well ("1.234,5", "1234,5"; "1.234" is a thousand and more), since a form posted
+ * without JavaScript sends the field's text.
+ */
+export function typedNumberFromText(value: unknown): unknown {
+  return typeof value === "string" ? numberFromText(decimalText(value)) : value;
 }
 
 /** A number given as a number or as decimal text, checked by `schema` (a z.number()…). */

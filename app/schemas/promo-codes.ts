@@ -3,7 +3,7 @@
 // otherwise) and calendar days for the validity window, the last day included; toPromoCodeInput
 // turns it into what the service stores (cents, at most one discount column set).
 import { z } from "zod";
-import { flag, numberFromText } from "./common.ts";
+import { flag, typedNumberFromText } from "./common.ts";
 
 /** 3–40 letters, digits, "-" or "_"; stored upper-case. */
 export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{3,40}$/;
@@ -34,7 +34,7 @@ export const hasTwoDecimalsAtMost = (value: number) => Math.abs(value * 100 - Ma
 // A form sends "" for an empty field (Conform sends nothing): both mean "not given".
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 const optionalDay = z.preprocess((v) => (blank(v) ? null : typeof v === "string" ? v.trim() : v), z.string().refine(isIsoDay, "invalid").nullable());
-const optionalCount = z.preprocess((v) => (blank(v) ? null : numberFromText(v)), z.number().int().min(1).max(MAX_REDEMPTIONS).nullable());
+const optionalCount = z.preprocess((v) => (blank(v) ? null : typedNumberFromText(v)), z.number().int().min(1).max(MAX_REDEMPTIONS).nullable());
 
 export const promoCodeFormSchema = z
   .object({
@@ -46,8 +46,8 @@ export const promoCodeFormSchema = z
       .transform(normalisePromoCodeText)
       .refine((v) => PROMO_CODE_PATTERN.test(v), "promo_code_format"),
     discount_kind: z.enum(DISCOUNT_KINDS),
-    // Euros (with a comma or a point) for amount_off, a percentage for the other two.
-    discount_value: z.preprocess((v) => (typeof v === "string" ? numberFromText(v.replace(",", ".")) : v), z.number().positive()),
+    // Euros for amount_off, a percentage for the other two; typed in Italian notation ("1.500,50") or with a point.
+    discount_value: z.preprocess(typedNumberFromText, z.number().positive()),
     valid_from: optionalDay,
     valid_until: optionalDay,
     max_redemptions: optionalCount,

@@ -3,7 +3,8 @@
 // repeated keys (service=1&service=2), bracketed keys (service[]=1) or commas (service=1,2).
 import { z } from "zod";
 import { latitude, LOCATION_MAX, longitude, queryNumber } from "./geo.ts";
-import { numberFromText } from "./common.ts";
+import { numberFromText, typedNumberFromText } from "./common.ts";
+import { formatNumberInput, parseNumber } from "../lib/format.ts";
 
 /** The seven specification groups, in category order: cat_id = index + 1. */
 export const SPEC_GROUPS = ["service", "material", "security", "equipment", "it", "lu", "certification"] as const;
@@ -16,6 +17,14 @@ export const DEFAULT_RADIUS_KM = 10;
  */
 export const SEARCH_LIST_LIMIT = 100;
 export const MAX_RADIUS_KM = 300;
+/** The orders of the result lists: nearest first (the default), largest first, best rated first. */
+export const SEARCH_SORTS = ["nearest", "largest", "rating"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+/**
+ * The radii a search without results offers to widen to (km): the first larger than the
+ * searched one that finds something is suggested, with its count.
+ */
+export const WIDEN_RADII_KM = [25, 50, 100, 200, MAX_RADIUS_KM] as const;
 /** Most specification ids one group may carry. */
 const MAX_IDS_PER_GROUP = 50;
 
@@ -25,10 +34,13 @@ export function specGroupOfCategory(catId: number): SpecGroup | null {
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 
-/** An optional number from a query string ("" counts as missing). */
+/**
+ * An optional number from a query string ("" counts as missing), in Italian notation too: the
+ * form sent without JavaScript carries its fields' text ("1.234,5").
+ */
 const optionalNumber = <S extends z.ZodNumber>(schema: S) =>
   z.preprocess((v) => {
-    return numberFromText(blankToUndefined(v));
+    return typedNumberFromText(blankToUndefined(v));
   }, schema.optional());
 
 function toList(v: unknown): unknown[] {
@@ -79,6 +91,7 @@ export const searchQuery = z
     it: idList,
     lu: idList,
     certification: idList,
+    sort: z.preprocess(blankToUndefined, z.enum(SEARCH_SORTS).default("nearest")),
   })
   .superRefine((q, ctx) => {
     if (!q.location && (q.lat === undefined || q.lng === undefined)) {
@@ -136,8 +149,31 @@ export type SearchFormValues = {
   end_date: string;
   m2_type: "m2" | "pallet";
   m2_value: string;
+  /** Not a filter: the lists' order, kept when the filters are edited. */
+  sort: SearchSort;
 } & Record<SpecGroup, number[]>;
 
+/**
+ * A number typed in the search form ("1.234,5", "12.5") as the address carries it: plain
+ * decimals, two at most ("1234.5"), so the address never holds a "1.234" that could read as
+ * Italian thousands. Blank → ""; no number → the text, for the search to refuse.
+ */
+export function addressNumber(text: string): string {
+  const n = parseNumber(text);
+  return n === null ? text.trim() : String(Math.round(n * 100) / 100);
+}
+
+/** The form's values with radius and space as the address and a search take them ("1234.5"). */
+export function addressValues(v: SearchFormValues): SearchFormValues {
+  return { ...v, radius: addressNumber(v.radius), m2_value: addressNumber(v.m2_value) };
+}
+
+/** The form's values with radius and space as the fields show them, in Italian notation ("1.234,5"). */
+export function fieldValues(v: SearchFormValues): SearchFormValues {
+  return { ...v, radius: formatNumberInput(v.radius) || v.radius, m2_value: formatNumberInput(v.m2_value) || v.m2_value };
+}
+
+/** The form's values in the address: numbers as addressNumber writes them, whatever notation the address had. */
 export function formValuesFromParams(params: URLSearchParams): SearchFormValues {
   const text = (key: string) => (params.get(key) ?? "").slice(0, LOCATION_MAX * 2);
   const ids = (key: string) => {
@@ -154,11 +190,12 @@ export function formValuesFromParams(params: URLSearchParams): SearchFormValues 
     location: text("location"),
     lat: text("lat"),
     lng: text("lng"),
-    radius: text("radius"),
+    radius: addressNumber(text("radius")),
     start_date: text("start_date"),
     end_date: text("end_date"),
     m2_type: params.get("m2_type") === "pallet" ? "pallet" : "m2",
-    m2_value: text("m2_value"),
+    m2_value: addressNumber(text("m2_value")),
+    sort: (SEARCH_SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as SearchSort) : "nearest",
     service: ids("service"),
     material: ids("material"),
     security: ids("security"),
@@ -180,11 +217,12 @@ export function paramsFromFormValues(v: SearchFormValues): URLSearchParams {
     put("lat", v.lat);
     put("lng", v.lng);
   }
-  put("radius", v.radius);
+  put("radius", addressNumber(v.radius));
   put("start_date", v.start_date);
   put("end_date", v.end_date);
   if (v.m2_type !== "m2") p.set("m2_type", v.m2_type);
-  put("m2_value", v.m2_value);
+  put("m2_value", addressNumber(v.m2_value));
   for (const g of SPEC_GROUPS) for (const id of v[g]) p.append(g, String(id));
+  if (v.sort !== "nearest") p.set("sort", v.sort);
   return p;
 }

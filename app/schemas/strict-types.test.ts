@@ -49,7 +49,8 @@ describe("strict numbers", () => {
       expect(idParam.safeParse(value).success, text).toBe(false);
       expect(rating.safeParse(value).success && rating.parse(value) !== null, text).toBe(false);
       expect(geocodeCoordsQuery.safeParse({ latitude: value, longitude: 9 }).success, text).toBe(false);
-      if (value !== " ") expect(searchQuery.safeParse({ location: "Milano", radius: value }).success, `radius ${text}`).toBe(false);
+      // The search form shows Italian notation, so its radius takes "1,5" (app/schemas/typed-numbers.test.ts).
+      if (value !== " " && value !== "1,5") expect(searchQuery.safeParse({ location: "Milano", radius: value }).success, `radius ${text}`).toBe(false);
       // Lists flatten (`ids[]=1`, `ids=1,2` and nested arrays all mean ids), so only scalars are tried here.
       if (typeof value !== "object" && value !== "1,5") expect(searchCardsQuery.safeParse({ ids: [value], lat: 45, lng: 9 }).success, `ids ${text}`).toBe(false);
     }

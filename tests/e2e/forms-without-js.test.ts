@@ -1,7 +1,9 @@
 // Page forms are Conform forms posting to their route's action: they work before the
-// JavaScript arrives (or without it), with the same validation as the JSON endpoints.
+// JavaScript arrives (or without it), with the same validation as the JSON endpoints. The
+// search is a GET form whose number fields show and send Italian notation ("12,5").
 import { describe, expect, it } from "vitest";
 import { baseUrl, DEMO, DEMO_PASSWORD, useAppDatabase, useBrowser } from "./support.ts";
+import { formatNumber } from "../../app/lib/format.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -41,6 +43,35 @@ describe("the report form without JavaScript", () => {
     expect(await page.getByTestId("feedback-done").count()).toBe(1);
     const after = await app.db.selectFrom("reports").select(["subject", "user_id"]).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(after.subject).toBe("Consegna in ritardo");
+    await context.close();
+  });
+});
+
+describe("the search form without JavaScript", () => {
+  it("takes numbers in Italian notation, searches with them and shows them, and the dates, the Italian way", async () => {
+    const context = await b.browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, locale: "it-IT" });
+    const page = await context.newPage();
+    await page.goto("/it/stocks");
+    await page.locator("[data-testid=search-location]").fill("Milano");
+    await page.locator("[data-testid=search-radius]").fill("12,5");
+    await page.locator("[data-testid=search-m2-value]").fill("1.500");
+    await page.locator("[data-testid=search-submit]").click();
+    await page.waitForLoadState();
+    // The browser sends the fields' text; the server reads it as the fields show it.
+    const url = new URL(page.url());
+    expect(url.searchParams.get("radius")).toBe("12,5");
+    expect(url.searchParams.get("m2_value")).toBe("1.500");
+    expect(await page.getByTestId("search-summary").textContent()).toMatch(/entro 12,5 km da Milano/);
+    const api = (await (await fetch(`${baseUrl()}/api/warehouses/search?location=Milano&radius=12.5&m2_value=1500`)).json()) as { total_warehouses: number };
+    expect(await page.getByTestId("search-summary").textContent()).toContain(`: ${formatNumber(api.total_warehouses)}`);
+
+    // Editing the search (a link, no script needed) shows the same values, dates as day.month.year.
+    await page.goto("/it/stocks?location=Milano&radius=12.5&m2_value=1500&start_date=2027-11-21&end_date=2028-01-05&edit=1");
+    expect(await page.locator("[data-testid=search-radius]").inputValue()).toBe("12,5");
+    expect(await page.locator("[data-testid=search-m2-value]").inputValue()).toBe("1.500");
+    const dateText = (testId: string) => page.getByTestId(testId).locator("[data-type]").evaluateAll((els) => els.map((e) => e.textContent).join(""));
+    expect(await dateText("search-start-date")).toBe("21.11.2027");
+    expect(await dateText("search-end-date")).toBe("05.01.2028");
     await context.close();
   });
 });

@@ -1,13 +1,14 @@
 // From a warehouse to a quote, in a real browser against the built app with demo data: the
 // public sheet of a redeemed warehouse (404 for an anonymised one), the open-now status, the gallery by
-// mouse and keyboard, the comparison, one quote request to five warehouses from the search
+// mouse and keyboard, the comparison (a table of five, only the differences, removing one with
+// and without JavaScript, the quote popup for the rest), one quote request to five warehouses from the search
 // page (success message, reload, five pending links, each handler's notification and
 // e-mail, the requester's confirmation), a favourite, a review (once) and a report, and 404
 // for a user who is not a party.
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { DEMO, hydrated, loginAs, mailTo, newPage, useAppDatabase, useBrowser } from "./support.ts";
+import { baseUrl, DEMO, hydrated, loginAs, mailTo, newPage, useAppDatabase, useBrowser } from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -95,14 +96,69 @@ describe("the warehouse sheet", () => {
 });
 
 describe("comparison", () => {
-  it("compares three redeemed warehouses and leaves an anonymised one out with a notice", async () => {
+  it("compares five redeemed warehouses in a table, shows only the differences, removes one and opens the quote popup for the rest", async () => {
     const { context, page } = await newPage(b.browser, { locale: "en" });
-    const wids = [...ids.redeemed.slice(0, 3), ids.unclaimed].join(",");
-    await page.goto(`/en/compare?wids=${wids}`);
-    expect(await page.getByTestId("compare-card").count()).toBe(3);
+    const five = ids.redeemed.slice(0, 5);
+    await page.goto(`/en/compare?wids=${[...five, ids.unclaimed].join(",")}`);
+    await hydrated(page);
+    expect(await page.title()).toBe("Compare 5 warehouses – Stockspace");
+    // A column per redeemed warehouse, in the order asked; the anonymised one is left out with a notice.
+    const columns = page.getByTestId("compare-column");
+    expect(await columns.evaluateAll((cells) => cells.map((c) => Number(c.getAttribute("data-warehouse-id"))))).toEqual(five);
     expect(await page.getByTestId("compare-missing").count()).toBe(1);
-    await page.goto(`/en/compare?wids=${ids.redeemed[0]}`);
-    expect(await page.getByTestId("compare-too-few").count()).toBe(1);
+    // Every row has a cell per warehouse: the rows line up.
+    const widths = await page.getByTestId("compare-row").evaluateAll((rows) => rows.map((r) => r.querySelectorAll("td").length));
+    expect(widths.length).toBeGreaterThan(12);
+    expect(new Set(widths)).toEqual(new Set([5]));
+    // The frame scrolls sideways and is reachable by keyboard.
+    const frame = page.getByTestId("compare-table");
+    expect(await frame.getAttribute("tabindex")).toBe("0");
+    expect(await frame.getAttribute("aria-label")).toBeTruthy();
+
+    // Only the differences (the view is in the address): every row left says something different
+    // for at least one warehouse (the demo's five differ almost everywhere; the unit tests count the hidden rows).
+    const allRows = widths.length;
+    await page.getByTestId("compare-only-differences").click();
+    await page.waitForURL(/diff=1/);
+    await page.locator('[data-testid=compare-only-differences][aria-current="true"]').waitFor();
+    const shown = await page.getByTestId("compare-row").evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("td")].map((td) => td.textContent)));
+    expect(shown.length).toBeLessThanOrEqual(allRows);
+    for (const cells of shown) expect(new Set(cells).size).toBeGreaterThan(1);
+
+    // Remove the first warehouse: the address drops it (and the anonymised id), the view stays.
+    await page.getByTestId("compare-remove").first().click();
+    await page.waitForURL((url) => url.searchParams.get("wids") === five.slice(1).join(","));
+    expect(new URL(page.url()).searchParams.get("diff")).toBe("1");
+    await expect.poll(() => columns.count()).toBe(4);
+    expect(await page.getByTestId("compare-missing").count()).toBe(0);
+
+    // One quote request for the four that are left, from the search page's popup.
+    await page.getByTestId("compare-quote").click();
+    const dialog = page.locator("#quote-request-ap");
+    await dialog.waitFor();
+    expect(await dialog.getByTestId("quote-recap-warehouses").locator("li").count()).toBe(4);
+    expect(await dialog.getByTestId("quote-recap").textContent()).toMatch(/\d+ km/);
+    // A visitor ticks conditions and privacy (the search form), the sheet's yes/no consents are not asked.
+    expect(await dialog.locator('input[name="conditions"]').count()).toBe(1);
+    expect(await dialog.locator('input[name="data_f"][type="radio"]').count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  it("removes a warehouse without JavaScript and says how to go on with fewer than two", async () => {
+    const context = await b.browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, locale: "it-IT" });
+    const page = await context.newPage();
+    const [a, c] = ids.redeemed;
+    await page.goto(`/it/compare?wids=${a},${c}`);
+    expect(await page.getByTestId("compare-column").count()).toBe(2);
+    await page.getByTestId("compare-remove").first().click();
+    await page.waitForURL(`**/it/compare?wids=${c}`);
+    await page.getByTestId("compare-too-few").waitFor();
+    expect(await page.getByTestId("compare-table").count()).toBe(0);
+    expect(await page.getByTestId("compare-too-few").getByRole("link").first().getAttribute("href")).toMatch(/^\/it\/stocks\?location=/);
+    await page.goto("/it/compare");
+    await page.getByTestId("compare-too-few").waitFor();
     await context.close();
   });
 });

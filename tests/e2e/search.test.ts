@@ -219,8 +219,11 @@ describe("the search page", () => {
     await page.keyboard.press("Escape");
     await page.locator("[data-testid=search-spec-security] [data-testid=multiselect-count]").waitFor();
     expect(await page.locator("[data-testid=search-spec-security] [data-testid=multiselect-count]").textContent()).toBe("2");
+    // The results stayed under the open filters; the new search closes them.
+    expect(await page.locator("[data-testid=search-results]").count()).toBe(1);
     await page.click("[data-testid=search-submit]");
-    await page.locator("[data-testid=search-results]").waitFor();
+    await page.waitForURL((u) => !u.searchParams.has("edit"));
+    await expect.poll(() => page.locator("[data-testid=filter-panel]").getAttribute("data-open"), { timeout: 15_000 }).toBe("false");
     const url = new URL(page.url());
     expect(url.searchParams.getAll("security")).toHaveLength(2);
     expect(url.searchParams.has("edit")).toBe(false);
@@ -237,6 +240,8 @@ describe("the search page", () => {
   });
 
   it("enables compare with 2 claimed warehouses, in a new tab, and disables the detail link of unclaimed ones", async () => {
+    // The selection outlives searches (sessionStorage): start from none.
+    await page.evaluate(() => sessionStorage.clear());
     await page.goto("/it/stocks?location=Milano&radius=25");
     await page.locator("[data-testid=search-results]").waitFor();
     await page.locator("[data-testid=compare-link-disabled]").waitFor();
@@ -284,6 +289,189 @@ describe("the search page", () => {
   });
 });
 
+describe("choosing among the results", () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await newPage(b.browser));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it("keeps the selection through editing, a new search and a reload, until it is cleared", async () => {
+    await page.goto("/it/stocks?location=Milano&radius=10");
+    const first = page.locator("[data-testid=found-list] [data-testid=result-card]").first();
+    await first.waitFor();
+    const pickedId = Number(await first.getAttribute("data-id"));
+    await first.locator("[data-testid=result-select]").check();
+    await expect.poll(() => page.locator("[data-testid=selection-count]").textContent(), { timeout: 15_000 }).toContain("1");
+
+    // Editing keeps the results under the filters, and the selection.
+    await page.click("[data-testid=search-edit]");
+    await expect.poll(() => page.locator("[data-testid=filter-panel]").getAttribute("data-open"), { timeout: 15_000 }).toBe("true");
+    expect(await page.locator("[data-testid=search-results]").count()).toBe(1);
+    expect(await page.locator("[data-testid=selection-count]").textContent()).toContain("1");
+
+    // A search somewhere else: the picked warehouse is not listed there, but stays picked.
+    await page.fill("[data-testid=search-location]", "Bologna");
+    await page.click("[data-testid=search-submit]");
+    await page.waitForURL((u) => u.searchParams.get("location") === "Bologna" && !u.searchParams.has("edit"));
+    await expect.poll(() => page.locator("[data-testid=search-summary]").textContent(), { timeout: 15_000 }).toContain("Bologna");
+    expect(await page.locator(`[data-testid=result-card][data-id="${pickedId}"]`).count()).toBe(0);
+    expect(await page.locator("[data-testid=selection-count]").textContent()).toContain("1");
+    await page.click("[data-testid=selection-toggle]");
+    expect(await page.locator("[data-testid=selection-items] li").count()).toBe(1);
+
+    // A reload keeps it; the quote popup lists it.
+    await page.reload();
+    await expect.poll(() => page.locator("[data-testid=selection-count]").textContent(), { timeout: 15_000 }).toContain("1");
+    await page.click("[data-testid=quote-open]");
+    const dialog = page.locator("#quote-request-ap");
+    await dialog.waitFor();
+    expect(await dialog.locator("[data-testid=quote-recap-warehouses] li").count()).toBe(1);
+    await page.keyboard.press("Escape");
+
+    // Cleared, it is gone for good.
+    await page.click("[data-testid=selection-clear]");
+    await expect.poll(() => page.locator("[data-testid=selection-count]").textContent(), { timeout: 15_000 }).toContain("0");
+    await page.reload();
+    await page.locator("[data-testid=search-results]").waitFor();
+    expect(await page.locator("[data-testid=selection-count]").textContent()).toContain("0");
+  });
+
+  it("sorts by size and by rating over the whole zone, and back to the nearest", async () => {
+    await page.goto("/it/stocks?location=Milano&radius=25");
+    await page.locator("[data-testid=search-sort-largest]").click();
+    await page.waitForURL((u) => u.searchParams.get("sort") === "largest");
+    await expect.poll(() => page.locator("[data-testid=search-sort-largest]").getAttribute("aria-current"), { timeout: 15_000 }).toBe("true");
+    const api = await apiSearch("location=Milano&radius=25&sort=largest");
+    const areas = (api.warehouses as (ApiResult & { total_m2: number | null })[]).map((w) => w.total_m2 ?? -1);
+    expect([...areas].sort((x, y) => y - x)).toEqual(areas);
+    expect(await cardIds(page, "found-list")).toEqual(api.warehouses.slice(0, 20).map((w) => w.id));
+    // The largest of the whole zone comes first, whatever its distance.
+    const everything = await app.db
+      .selectFrom("warehouses")
+      .select(["id", "total_m2"])
+      .where("id", "in", [...api.warehouses, ...api.other_warehouses].map((w) => w.id))
+      .execute();
+    expect(Number(everything.find((w) => w.id === api.warehouses[0]!.id)!.total_m2)).toBe(Math.max(...areas));
+
+    await page.locator("[data-testid=search-sort-rating]").click();
+    await page.waitForURL((u) => u.searchParams.get("sort") === "rating");
+    const rated = await apiSearch("location=Milano&radius=25&sort=rating");
+    const ratings = (rated.warehouses as (ApiResult & { rating: { avg_value: number } | null })[]).map((w) => w.rating?.avg_value ?? -1);
+    expect([...ratings].sort((x, y) => y - x)).toEqual(ratings);
+    await expect.poll(() => cardIds(page, "found-list"), { timeout: 15_000 }).toEqual(rated.warehouses.slice(0, 20).map((w) => w.id));
+
+    // Editing the filters keeps the order.
+    await page.click("[data-testid=search-edit]");
+    await page.click("[data-testid=search-submit]");
+    await page.waitForURL((u) => !u.searchParams.has("edit"));
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("rating");
+    await page.locator("[data-testid=search-sort-nearest]").click();
+    await page.waitForURL((u) => !u.searchParams.has("sort"));
+  });
+
+  it("offers a wider radius with its count when nothing matches, and searches it in one click", async () => {
+    // 20 km north of the largest warehouse, asking for its size: nothing within 5 km, itself within 25.
+    const largest = await app.db
+      .selectFrom("warehouses")
+      .select(["pub_lat", "pub_lng", "total_m2"])
+      .where("status", "=", "approved")
+      .where("deactivated", "=", false)
+      .where("total_m2", "is not", null)
+      .orderBy("total_m2", "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const query = `location=Altrove&lat=${(Number(largest.pub_lat) + 0.18).toFixed(6)}&lng=${Number(largest.pub_lng).toFixed(6)}&radius=5&m2_value=${Number(largest.total_m2)}`;
+    await page.goto(`/it/stocks?${query}`);
+    await page.locator("[data-testid=found-list-empty]").waitFor();
+    const widen = page.locator("[data-testid=search-widen]");
+    const api = (await apiSearch(query)) as ApiSearch & { wider: { radius: number; count: number } | null };
+    expect(api.total_warehouses).toBe(0);
+    expect(api.wider).toEqual({ radius: 25, count: expect.any(Number) });
+    expect(await widen.textContent()).toContain("25 km");
+    await widen.click();
+    await page.waitForURL((u) => u.searchParams.get("radius") === String(api.wider!.radius));
+    await expect.poll(() => page.locator("[data-testid=found-list-count]").textContent(), { timeout: 15_000 }).toBe(`(${api.wider!.count.toLocaleString("it-IT")})`);
+  });
+
+  it("links a card and its pin, and searches the area the map was moved to", async () => {
+    await page.goto("/it/stocks?location=Milano&radius=3");
+    const map = page.locator("[data-testid=search-map]");
+    await expect.poll(() => map.getAttribute("data-ready"), { timeout: 30_000 }).toBe("true");
+    // Zoom in through the clusters nearest to the first listed warehouse until its pin shows.
+    const target = (await apiSearch("location=Milano&radius=3")).warehouses[0]!;
+    const card = page.locator(`[data-testid=found-list] [data-testid=result-card][data-id="${target.id}"]`);
+    const pin = map.locator(`[data-testid=map-marker][data-id="${target.id}"]`);
+    for (let i = 0; i < 10 && (await pin.count()) === 0; i++) {
+      const clusters = await map.locator("[data-testid=map-cluster]").evaluateAll((els) => els.map((e) => ({ lat: Number(e.getAttribute("data-lat")), lng: Number(e.getAttribute("data-lng")) })));
+      if (clusters.length === 0) break;
+      const near = clusters.reduce((best, c, index) => {
+        const d = km(target.lat, target.lng, c.lat, c.lng);
+        return d < best.d ? { d, index } : best;
+      }, { d: Infinity, index: 0 });
+      await map.locator("[data-testid=map-cluster]").nth(near.index).click();
+      await page.waitForTimeout(900);
+      await expect.poll(() => map.getAttribute("data-loading"), { timeout: 15_000 }).toBe("false");
+    }
+    await pin.waitFor({ timeout: 10_000 });
+    await card.hover();
+    await expect.poll(() => pin.evaluate((el) => el.classList.contains("is-highlighted")), { timeout: 15_000 }).toBe(true);
+    await pin.hover();
+    await expect.poll(() => card.getAttribute("data-highlighted"), { timeout: 15_000 }).toBe("true");
+
+    // Dragging the map offers the area in view.
+    const frame = (await map.boundingBox())!;
+    await page.mouse.move(frame.x + frame.width / 2, frame.y + frame.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(frame.x + frame.width / 2 - 160, frame.y + frame.height / 2 - 60, { steps: 8 });
+    await page.mouse.up();
+    const area = page.locator("[data-testid=search-this-area]");
+    await area.waitFor({ timeout: 15_000 });
+    await area.click();
+    await page.waitForURL((u) => u.searchParams.get("radius") !== "3");
+    const url = new URL(page.url());
+    expect(Number(url.searchParams.get("radius"))).toBeGreaterThanOrEqual(1);
+    expect(url.searchParams.get("lat")).toMatch(/^45\.\d+$/);
+    await page.locator("[data-testid=search-summary]").waitFor();
+    expect(await page.locator("[data-testid=search-this-area]").count()).toBe(0);
+  });
+
+  it("puts the results first on a phone, with the map one tap away", async () => {
+    const { context: phone, page: small } = await newPage(b.browser, { width: 375, height: 740 });
+    try {
+      await small.goto("/it/stocks?location=Milano&radius=10");
+      const first = small.locator("[data-testid=found-list] [data-testid=result-card]").first();
+      await first.waitFor();
+      const box = (await first.boundingBox())!;
+      expect(box.y + 60).toBeLessThan(740);
+      expect(await small.locator("[data-testid=search-map]").isVisible()).toBe(false);
+      // No selection, no bar taking room.
+      expect(await small.locator("[data-testid=selection-bar]").isVisible()).toBe(false);
+      await small.click("[data-testid=search-view-toggle]");
+      await expect.poll(() => small.locator("[data-testid=search-map]").isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await first.isVisible()).toBe(false);
+      await small.click("[data-testid=search-view-toggle]");
+      await first.locator("[data-testid=result-select]").check();
+      await expect.poll(() => small.locator("[data-testid=selection-bar]").isVisible(), { timeout: 15_000 }).toBe(true);
+      const bar = (await small.locator("[data-testid=selection-bar]").boundingBox())!;
+      expect(bar.y + bar.height).toBeLessThanOrEqual(741);
+      expect(bar.height).toBeLessThan(90);
+      // Touch targets of the card: at least 44 px high.
+      for (const target of ["[data-testid=result-select]", "[data-testid=result-detail], [data-testid=result-detail-disabled]"]) {
+        const el = first.locator(target).first();
+        const h = await el.evaluate((e) => (e.closest("label") ?? e).getBoundingClientRect().height);
+        expect(h).toBeGreaterThanOrEqual(44);
+      }
+      expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
 describe("the search page in English, with geolocation", () => {
   it("uses my position (the locality becomes the location) and speaks English", async () => {
     const { context, page } = await newPage(b.browser, { locale: "en" });
@@ -294,7 +482,7 @@ describe("the search page in English, with geolocation", () => {
     await expect.poll(() => page.locator("[data-testid=search-location]").inputValue(), { timeout: 10000 }).toBe("Milano");
     await page.click("[data-testid=search-submit]");
     await page.locator("[data-testid=search-results]").waitFor();
-    expect(await page.locator("[data-testid=search-summary]").textContent()).toContain("Warehouses found within 10 km of Milano");
+    expect(await page.locator("[data-testid=search-summary]").textContent()).toContain("within 10 km of Milano");
     expect(new URL(page.url()).searchParams.get("lat")).toBe(MILANO.latitude.toFixed(6));
     const cluster = page.locator("[data-testid=map-cluster]").first();
     await cluster.waitFor({ timeout: 30_000 });

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
-import { formatNumber, requestNumber } from "../../lib/format.ts";
+import { formatKm, requestNumber } from "../../lib/format.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { PICK_LOCK_MS, type RequestWarehouseCandidate } from "../../lib/admin-requests.ts";
@@ -226,7 +226,7 @@ function WarehouseSearch({ request, selected, onPick }: { request: DialogRequest
         <div>
           {nearby && (
             <p className="mb-2 text-sm text-slate-600" data-testid="add-warehouses-nearby">
-              {m.admreq_wh_nearby({ location: request.location, radius: formatNumber(request.radius) })}
+              {m.admreq_wh_nearby({ location: request.location, radius: formatKm(request.radius) })}
             </p>
           )}
           <ul
@@ -256,7 +256,7 @@ function WarehouseSearch({ request, selected, onPick }: { request: DialogRequest
                       {w.is_hub && <HubBadge />}
                     </span>
                     <span className="block text-slate-600">{[w.address, w.city, w.province ? `(${w.province})` : null].filter(Boolean).join(" ")}</span>
-                    {w.distance_km !== null && <span className="block text-xs text-slate-500">{m.admreq_wh_distance({ km: formatNumber(w.distance_km) })}</span>}
+                    {w.distance_km !== null && <span className="block text-xs text-slate-500">{m.admreq_wh_distance({ km: formatKm(w.distance_km) })}</span>}
                   </span>
                   <span aria-hidden="true" className="shrink-0 text-lg leading-none font-semibold text-brand-700">
                     +

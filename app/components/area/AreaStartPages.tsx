@@ -4,7 +4,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
-import { formatArea, formatDate, requestNumber } from "../../lib/format.ts";
+import { formatArea, formatDate, formatNumber, requestNumber } from "../../lib/format.ts";
 import { areaPaths } from "../../lib/area-paths.ts";
 import type { FavouriteCard, HunterProfile, OwnerDashboard, UserSummary } from "../../lib/area-pages.ts";
 import { STATE_STYLES, stateLabel } from "./RequestState.tsx";
@@ -55,7 +55,7 @@ export function UserCard({ user, dataHref, extra }: { user: UserSummary; dataHre
 function Figure({ value, label, href }: { value: number; label: string; href: string }) {
   return (
     <Link to={href} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-brand-600">
-      <span className="block text-3xl font-bold text-slate-900">{value.toLocaleString("it-IT")}</span>
+      <span className="block text-3xl font-bold text-slate-900">{formatNumber(value)}</span>
       <span className="mt-1 block text-sm text-slate-600">{label}</span>
     </Link>
   );

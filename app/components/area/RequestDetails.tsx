@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { m } from "../../paraglide/messages.js";
-import { formatArea, formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
+import { formatArea, formatDate, formatDateTime, formatKm, formatNumber } from "../../lib/format.ts";
 import type { RequestDetails, RequestSpecification } from "../../lib/area-requests.ts";
 import type { SpecificationGroup } from "../../lib/specifications.ts";
 import { REQUEST_STATES } from "../../schemas/area-requests.ts";
@@ -60,7 +60,7 @@ export function RequestDetailsList({ request: r, date, dateLabel, extra }: { req
         m.wm_detail_not_given()
       ),
     ],
-    [m.areq_field_location(), r.location ? m.areq_location_radius({ location: r.location, radius: formatNumber(r.radius) }) : m.wm_detail_not_given()],
+    [m.areq_field_location(), r.location ? m.areq_location_radius({ location: r.location, radius: formatKm(r.radius) }) : m.wm_detail_not_given()],
     [m.areq_field_space(), space(r)],
     [m.areq_field_period(), period(r)],
     [dateLabel, formatDateTime(date)],

@@ -132,7 +132,7 @@ const PHASE_TONE = {
 /** The label of a subscription: "free trial" or "subscription", or that it ended. */
 export function SubscriptionBadge({ subscription }: { subscription: SubscriptionView }) {
   const phase = subscriptionPhase(subscription);
-  const text = phase === "ended" ? m.billp_badge_ended() : phase === "pending_transfer" ? m.billp_badge_pending() : subscriptionLabel(subscription.stripe_status, (key) => m[key]());
+  const text = phase === "ended" ? m.billp_badge_ended() : phase === "pending_transfer" ? m.billp_badge_pending() : subscriptionLabel(subscription.stripe_status, (key) => (key === "subscription_free_trial" ? m.subscription_free_trial() : m.subscription_subscription()));
   return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${PHASE_TONE[phase]}`}>{text}</span>;
 }
 

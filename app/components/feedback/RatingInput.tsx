@@ -2,14 +2,10 @@
 // reader hears "4 of 5". Optional: "clear" takes the rating back.
 import { Label, Radio, RadioGroup } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
+import { StarIcon } from "./StarIcon.tsx";
 
-export function StarIcon({ filled, className = "h-7 w-7" }: { filled: boolean; className?: string }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={className} fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round">
-      <path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z" />
-    </svg>
-  );
-}
+// The star lives in its own module, so pages that only show ratings do not load React Aria's radio group.
+export { StarIcon };
 
 export function RatingInput({ name, label, value, onChange }: { name: string; label: string; value: number | null; onChange: (value: number | null) => void }) {
   return (

@@ -172,7 +172,7 @@ function ContentsList({ sections, className = "" }: { sections: LegalSection[]; 
       {sections.map((section, index) => (
         <li key={section.id}>
           <a href={`#${section.id}`} className="flex gap-2 rounded-md px-2 py-1.5 text-slate-700 hover:bg-slate-100 hover:text-brand-700">
-            <span className="w-6 shrink-0 text-right text-slate-400 tabular-nums">{`${index + 1}.`}</span>
+            <span className="w-6 shrink-0 text-right text-slate-500 tabular-nums">{`${index + 1}.`}</span>
             <span>{section.title}</span>
           </a>
         </li>
@@ -257,7 +257,7 @@ export function LegalDocument({ locale, page, text, operator }: { locale: Locale
           {sections.map((section, index) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="border-t border-slate-200 pt-8 pb-2 first:border-t-0 first:pt-0">
               <h2 id={`${section.id}-title`} className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">
-                <span className="mr-2 text-slate-400 tabular-nums">{`${index + 1}.`}</span>
+                <span className="mr-2 text-slate-500 tabular-nums">{`${index + 1}.`}</span>
                 {section.title}
               </h2>
               <div className="mt-4 space-y-4">
@@ -268,7 +268,7 @@ export function LegalDocument({ locale, page, text, operator }: { locale: Locale
               {section.subsections?.map((sub, subIndex) => (
                 <Fragment key={sub.id}>
                   <h3 id={sub.id} className="mt-7 text-lg font-semibold text-slate-900">
-                    <span className="mr-2 text-slate-400 tabular-nums">{`${index + 1}.${subIndex + 1}`}</span>
+                    <span className="mr-2 text-slate-500 tabular-nums">{`${index + 1}.${subIndex + 1}`}</span>
                     {sub.title}
                   </h3>
                   <div className="mt-3 space-y-4">

@@ -1,7 +1,7 @@
 // The registration popup (#register-ap). First the choice between stock hunter and stocker,
 // then the chosen role's form. The forms live in ./register/ and receive everything they
 // need as props (RegisterFormProps), so they can be replaced without touching this frame.
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Button, Radio, RadioGroup } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import type { Locale } from "../../lib/locale.ts";
@@ -76,6 +76,7 @@ function RoleChoice({
   onChange: (role: RegisterRole) => void;
   onContinue: () => void;
 }) {
+  const reasonId = useId();
   const options: { value: RegisterRole; title: string; role: string; text: string; icon: React.ReactNode }[] = [
     { value: "stock_hunter", title: m.register_hunter_title(), role: m.register_hunter_role(), text: m.register_hunter_text(), icon: <SearchIcon /> },
     { value: "stocker", title: m.register_stocker_title(), role: m.register_stocker_role(), text: m.register_stocker_text(), icon: <WarehouseIcon /> },
@@ -119,9 +120,15 @@ function RoleChoice({
           </Radio>
         ))}
       </RadioGroup>
-      <Button onPress={onContinue} isDisabled={!role} className={buttonClass("primary", "lg", "w-full")}>
+      {/* The button says why it cannot be pressed yet (to screen readers too). */}
+      <Button onPress={onContinue} isDisabled={!role} aria-describedby={role ? undefined : reasonId} className={buttonClass("primary", "lg", "w-full")}>
         {m.register_continue()}
       </Button>
+      {!role && (
+        <p id={reasonId} className="-mt-2 text-center text-sm text-slate-600">
+          {m.a11y_register_choose_first()}
+        </p>
+      )}
     </div>
   );
 }

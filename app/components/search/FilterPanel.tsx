@@ -2,14 +2,17 @@
 // other, area or pallets with a value, and the seven specification groups. A GET form to the
 // page itself: without JavaScript the browser submits it; with it, the values go into the
 // address (only those that are set), so a search can be shared, reloaded and gone back to.
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+// Radius and space show and take Italian notation ("1.234,5"); the address and the search get
+// plain decimals (addressValues), and the server reads both, for the form sent without script.
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import { Radio, RadioGroup, Label } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
-import { todayInItaly } from "../../lib/format.ts";
-import { getJson } from "../../lib/api-client.ts";
-import { SPEC_GROUPS, DEFAULT_RADIUS_KM, MAX_RADIUS_KM, type SearchFormValues, type SpecGroup } from "../../schemas/search.ts";
-import { buttonClass, inputClass, labelClass } from "../ui/styles.ts";
+import { parseNumber, todayInItaly } from "../../lib/format.ts";
+import { localityAt } from "../../lib/locality.ts";
+import { SPEC_GROUPS, DEFAULT_RADIUS_KM, MAX_RADIUS_KM, addressValues, fieldValues, type SearchFormValues, type SpecGroup } from "../../schemas/search.ts";
+import { buttonClass, labelClass } from "../ui/styles.ts";
+import { NumberInput } from "../ui/fields.tsx";
 import { SearchIcon } from "../ui/icons.tsx";
 import { LocationField } from "./LocationField.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
@@ -53,18 +56,16 @@ export function groupLabel(group: SpecGroup): string {
 }
 
 type Coords = { latitude: number; longitude: number };
-type CoordsAnswer = { status?: string; results?: { address_components?: { long_name: string; types: string[] }[] }[] };
 
 export function FilterPanel({ action, initial, groups, serverErrors, onSearch, onSpecsChange }: Props) {
-  const [values, setValues] = useState<SearchFormValues>(initial);
+  const [values, setValues] = useState<SearchFormValues>(() => fieldValues(initial));
   const [errors, setErrors] = useState<Errors>(serverErrors ?? {});
   const [locating, setLocating] = useState(false);
   const [badge, setBadge] = useState(false);
   const badgeTimer = useRef<number | undefined>(undefined);
-  const ids = { radius: useId(), value: useId() };
 
   // A new address (search, back button) resets the form to what it holds.
-  useEffect(() => setValues(initial), [initial]);
+  useEffect(() => setValues(fieldValues(initial)), [initial]);
   useEffect(() => setErrors(serverErrors ?? {}), [serverErrors]);
   useEffect(() => () => window.clearTimeout(badgeTimer.current), []);
 
@@ -104,11 +105,8 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
       async ({ coords }: { coords: Coords }) => {
         const lat = coords.latitude.toFixed(6);
         const lng = coords.longitude.toFixed(6);
-        const res = await getJson<CoordsAnswer>("/api/geocode/coords", { latitude: lat, longitude: lng });
-        const components = res.ok && res.data.status === "OK" ? (res.data.results?.[0]?.address_components ?? []) : [];
-        const locality = components.find((c) => c.types.includes("locality"))?.long_name;
+        const locality = await localityAt(lat, lng);
         setLocating(false);
-        if (!res.ok) console.warn("reverse geocoding failed", res.status);
         setValues((v) => ({ ...v, location: locality ?? `${lat}, ${lng}`, lat, lng }));
         setErrors((e) => ({ ...e, location: undefined }));
       },
@@ -136,16 +134,17 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
       found.start_date = "after_end_date";
       found.end_date = "before_start_date";
     }
-    const radius = values.radius.trim() === "" ? DEFAULT_RADIUS_KM : Number(values.radius);
-    if (!(radius > 0 && radius <= MAX_RADIUS_KM)) found.radius = "invalid";
-    if (values.m2_value.trim() !== "" && !(Number(values.m2_value) >= 0)) found.m2_value = "invalid";
+    const radius = values.radius.trim() === "" ? DEFAULT_RADIUS_KM : parseNumber(values.radius);
+    if (!(radius !== null && radius > 0 && radius <= MAX_RADIUS_KM)) found.radius = "invalid";
+    const space = parseNumber(values.m2_value);
+    if (values.m2_value.trim() !== "" && !(space !== null && space >= 0)) found.m2_value = "invalid";
     setErrors(found);
     if (Object.values(found).some(Boolean)) {
       const first = event.currentTarget.querySelector<HTMLElement>(found.location ? "[data-testid=search-location]" : "[aria-invalid=true]");
       first?.focus();
       return;
     }
-    onSearch(current);
+    onSearch(addressValues(current));
   }
 
   const dateError = (code: string | undefined) => (code ? (code === "invalid" ? m.search_error_date_invalid() : m.search_error_dates_order()) : null);
@@ -180,32 +179,19 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
       {/* The position found by use-my-position travels with the form. */}
       <input type="hidden" name="lat" value={values.lat} />
       <input type="hidden" name="lng" value={values.lng} />
+      {values.sort !== "nearest" && <input type="hidden" name="sort" value={values.sort} />}
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <label htmlFor={ids.radius} className={labelClass}>
-            {m.search_radius_label()}
-          </label>
-          <div className="relative">
-            <input
-              id={ids.radius}
-              name="radius"
-              type="number"
-              inputMode="decimal"
-              min={1}
-              max={MAX_RADIUS_KM}
-              step="any"
-              placeholder={String(DEFAULT_RADIUS_KM)}
-              value={values.radius}
-              onChange={(e) => set("radius", e.target.value)}
-              aria-invalid={!!errors.radius || undefined}
-              className={`${inputClass} pr-12`}
-              data-testid="search-radius"
-            />
-            <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-slate-500">km</span>
-          </div>
-          {errors.radius && <p className="mt-1 text-sm font-medium text-red-700">{m.search_error_radius()}</p>}
-        </div>
+        <NumberInput
+          name="radius"
+          label={m.search_radius_label()}
+          unit="km"
+          placeholder={String(DEFAULT_RADIUS_KM)}
+          value={values.radius}
+          onChange={(v) => set("radius", v)}
+          error={errors.radius ? m.search_error_radius() : null}
+          testId="search-radius"
+        />
         <div data-testid="search-start-date">
           <DateInput
             name="start_date"
@@ -254,22 +240,16 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
                   </Radio>
                 ))}
               </div>
-              <label htmlFor={ids.value} className="sr-only">
-                {values.m2_type === "m2" ? m.search_space_value_m2() : m.search_space_value_pallet()}
-              </label>
-              <input
-                id={ids.value}
+              <NumberInput
                 name="m2_value"
-                type="number"
-                min={0}
-                step="any"
-                inputMode="decimal"
+                label={values.m2_type === "m2" ? m.search_space_value_m2() : m.search_space_value_pallet()}
+                hideLabel
                 placeholder={values.m2_type === "m2" ? "m²" : m.search_space_pallet()}
                 value={values.m2_value}
-                onChange={(e) => set("m2_value", e.target.value)}
-                aria-invalid={!!errors.m2_value || undefined}
-                className={`${inputClass} min-w-0`}
-                data-testid="search-m2-value"
+                onChange={(v) => set("m2_value", v)}
+                error={errors.m2_value ? m.fmt_search_error_space() : null}
+                className="min-w-0 flex-1"
+                testId="search-m2-value"
               />
             </div>
           </RadioGroup>
@@ -289,7 +269,7 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
               onChange={(ids) => {
                 setValues((v) => {
                   const next = { ...v, [group]: ids };
-                  onSpecsChange?.(next);
+                  onSpecsChange?.(addressValues(next));
                   return next;
                 });
               }}

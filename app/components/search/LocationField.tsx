@@ -1,8 +1,12 @@
 // The location box with place autocomplete: suggestions from GET /api/places once the text is
 // longer than 3 characters and the typing has paused for 750 ms (spec §5). Any text may be
 // searched; a chosen suggestion fills the box with its description.
-import { useEffect, useRef, useState } from "react";
-import { ComboBox, FieldError, Input, Label, ListBox, ListBoxItem, Popover, Text } from "react-aria-components";
+//
+// A combobox as the WAI-ARIA pattern draws it (role=combobox on the box, the suggestions a
+// listbox, the highlighted one named by aria-activedescendant, so focus stays in the box),
+// written out rather than React Aria's ComboBox: that one hides the whole rest of the page
+// from assistive technology while its list is open (aria-hidden around focusable content).
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { m } from "../../paraglide/messages.js";
 import { getJson } from "../../lib/api-client.ts";
 import { inputClass, labelClass } from "../ui/styles.ts";
@@ -21,7 +25,11 @@ type Props = {
 };
 
 export function LocationField({ value, onChange, error }: Props) {
+  const id = useId();
   const [items, setItems] = useState<Prediction[]>([]);
+  // The list shows while the box has focus and there are suggestions, until Esc or a choice.
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const chosen = useRef<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
 
@@ -49,6 +57,7 @@ export function LocationField({ value, onChange, error }: Props) {
         return;
       }
       setItems((res.data.predictions ?? []).map((p) => ({ id: p.place_id || p.description, description: p.description })));
+      setActive(-1);
     }, AUTOCOMPLETE_DELAY_MS);
     return () => {
       stale = true;
@@ -59,57 +68,108 @@ export function LocationField({ value, onChange, error }: Props) {
   const message =
     error === "required" ? m.search_error_location_required() : error === "not_found" ? m.search_error_no_results() : error ? m.search_error_location_invalid() : null;
 
+  const expanded = open && items.length > 0;
+  const listId = `${id}-suggestions`;
+  const optionId = (index: number) => `${listId}-${index}`;
+
+  function choose(item: Prediction) {
+    chosen.current = item.description;
+    onChange(item.description);
+    setItems([]);
+    setActive(-1);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (!items.length) return;
+      event.preventDefault();
+      setOpen(true);
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((current) => (expanded ? (current + step + items.length) % items.length : step > 0 ? 0 : items.length - 1));
+    } else if (event.key === "Enter" && expanded && active >= 0) {
+      // Enter on a highlighted suggestion chooses it; otherwise the form is sent as typed.
+      event.preventDefault();
+      choose(items[active]!);
+    } else if (event.key === "Escape" && expanded) {
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
   return (
-    <ComboBox
-      className="group flex flex-col"
-      allowsCustomValue
-      // Suggestions arrive after the menu opened on typing: let it open empty (hidden below).
-      allowsEmptyCollection
-      menuTrigger="input"
-      name="location"
-      formValue="text"
-      inputValue={value}
-      onInputChange={(text) => {
-        chosen.current = null;
-        onChange(text);
-      }}
-      onSelectionChange={(key) => {
-        const item = items.find((i) => i.id === key);
-        if (!item) return;
-        chosen.current = item.description;
-        onChange(item.description);
-        setItems([]);
-      }}
-      items={items}
-      isInvalid={!!message}
-      aria-describedby={undefined}
-    >
-      <Label className={labelClass}>{m.search_location_label()}</Label>
+    <div className="flex flex-col">
+      <label htmlFor={`${id}-input`} className={labelClass}>
+        {m.search_location_label()}
+      </label>
       <div className="relative">
         <PinIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-brand-600" />
-        <Input ref={input} className={`${inputClass} pl-10`} placeholder={m.search_location_placeholder()} data-testid="search-location" maxLength={200} />
+        <input
+          ref={input}
+          id={`${id}-input`}
+          name="location"
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-hint ${id}-error` : `${id}-hint`}
+          className={`${inputClass} pl-10`}
+          placeholder={m.search_location_placeholder()}
+          data-testid="search-location"
+          maxLength={200}
+          value={value}
+          onChange={(event) => {
+            chosen.current = null;
+            onChange(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => {
+            setOpen(false);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={m.search_location_label()}
+          hidden={!expanded}
+          className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+          data-testid="search-location-suggestions"
+        >
+          {expanded &&
+            items.map((item, index) => (
+              <li
+                key={item.id}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                // The box keeps focus (and the list stays open) while a suggestion is pressed.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(item)}
+                onMouseMove={() => setActive(index)}
+                className={`cursor-pointer rounded-md px-3 py-2 text-sm text-slate-800 ${index === active ? "bg-brand-50 text-brand-900" : ""}`}
+              >
+                {item.description}
+              </li>
+            ))}
+        </ul>
       </div>
-      <Text slot="description" className="mt-1 text-xs text-slate-500">
+      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
         {m.search_location_hint()}
-      </Text>
+      </p>
       {message && (
-        <FieldError className="mt-1 text-sm font-medium text-red-700" data-testid="search-location-error">
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700" data-testid="search-location-error">
           {message}
-        </FieldError>
+        </p>
       )}
-      <Popover className={`w-(--trigger-width) overflow-auto rounded-lg border border-slate-200 bg-white shadow-lg ${items.length ? "" : "hidden"}`} offset={4}>
-        <ListBox className="max-h-72 p-1 outline-none" data-testid="search-location-suggestions">
-          {(item: Prediction) => (
-            <ListBoxItem
-              id={item.id}
-              textValue={item.description}
-              className="cursor-pointer rounded-md px-3 py-2 text-sm text-slate-800 outline-none data-[focused]:bg-brand-50 data-[focused]:text-brand-900"
-            >
-              {item.description}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+    </div>
   );
 }

@@ -1,30 +1,55 @@
-// One search result in the lists, and the card a map marker opens. A warehouse that is not
-// redeemed is shown as the server sends it (anonymised); its detail link is disabled, and a
-// logged-out visitor may start the stocker registration for one nobody owns yet (spec §6).
+// One search result in the lists, and the card a map marker opens: what a hunter chooses by
+// (photo, space, distance, hub, rating, first specifications). A warehouse that is not redeemed
+// is shown as the server sends it (anonymised: "Stocker {id}", its town, a neutral picture that
+// is the same for all of them, so nothing tells one apart); its detail link is disabled with
+// the reason given, and a logged-out visitor may start the stocker registration for one nobody
+// owns yet (spec §6).
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
-import { formatArea, formatNumber } from "../../lib/format.ts";
+import { formatArea, formatKm } from "../../lib/format.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { CurrentUser } from "../../lib/root-data.ts";
 import type { SearchResultWarehouse } from "../../lib/search-results.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { RatingSummary } from "../warehouse/RatingSummary.tsx";
 import { buttonClass } from "../ui/styles.ts";
+import { DisabledWithReason } from "../ui/DisabledWithReason.tsx";
 
 export const warehousePath = (locale: Locale, id: number) => `/${locale}/warehouses/${id}`;
 
-function DetailLink({ w, locale, compact }: { w: SearchResultWarehouse; locale: Locale; compact?: boolean }) {
-  const cls = buttonClass("secondary", "sm", compact ? "px-2.5 py-1 text-xs" : "");
-  if (!w.c_sub) {
-    return (
-      <span role="link" aria-disabled="true" title={m.search_detail_unclaimed()} className={`${cls} cursor-not-allowed opacity-50`} data-testid="result-detail-disabled">
-        {m.search_detail_link()}
-      </span>
-    );
+/** The picture of every anonymised warehouse (and of a redeemed one without photos): a drawn shed, never a photo. */
+export function WarehouseIllustration({ className = "" }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 160 120" className={className} aria-hidden="true" focusable="false" preserveAspectRatio="xMidYMid slice">
+      <rect width="160" height="120" fill="#e6eefb" />
+      <rect y="86" width="160" height="34" fill="#d3dff3" />
+      <path d="M24 58 80 30l56 28v42H24z" fill="#ffffff" />
+      <path d="M18 60 80 28l62 32" fill="none" stroke="#1a5fd0" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
+      <rect x="44" y="66" width="32" height="34" rx="2" fill="#b9cdf0" />
+      <path d="M44 74h32M44 82h32M44 90h32" stroke="#9db8e8" strokeWidth="2" />
+      <rect x="86" y="66" width="30" height="14" rx="2" fill="#b9cdf0" />
+      <rect x="92" y="88" width="10" height="8" rx="1" fill="#f59e0b" />
+      <rect x="104" y="88" width="10" height="8" rx="1" fill="#fbbf24" />
+      <rect x="98" y="80" width="10" height="8" rx="1" fill="#f59e0b" />
+    </svg>
+  );
+}
+
+/** The warehouse's first photo when it is public, else the illustration. */
+export function WarehouseThumb({ w, className = "", eager = false }: { w: SearchResultWarehouse; className?: string; eager?: boolean }) {
+  if (w.c_sub && w.img) {
+    return <img src={w.img} alt="" loading={eager ? "eager" : "lazy"} decoding="async" className={`bg-slate-100 object-cover ${className}`} data-testid="result-photo" />;
   }
+  return <WarehouseIllustration className={className} />;
+}
+
+function DetailLink({ w, locale, compact }: { w: SearchResultWarehouse; locale: Locale; compact?: boolean }) {
+  const cls = buttonClass("secondary", "sm", compact ? "min-h-9 px-3 text-xs" : "min-h-11 sm:min-h-9");
+  if (!w.c_sub) return <DisabledWithReason label={m.search_detail_link()} reason={m.search_detail_unclaimed()} className={cls} testId="result-detail-disabled" />;
   return (
     <Link to={warehousePath(locale, w.id)} className={cls} data-testid="result-detail">
       {m.search_detail_link()}
+      <span className="sr-only">: {w.name}</span>
     </Link>
   );
 }
@@ -33,24 +58,66 @@ function ClaimAction({ w, user, onClaim }: { w: SearchResultWarehouse; user: Cur
   // Only a logged-out visitor can start the stocker registration, for a warehouse nobody owns yet.
   if (!w.claimable || user) return null;
   return (
-    <button type="button" onClick={() => onClaim(w.id)} className="text-left text-xs font-semibold text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800" data-testid="result-claim">
+    <button type="button" onClick={() => onClaim(w.id)} className="min-h-11 text-left text-xs font-semibold text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800 sm:min-h-0" data-testid="result-claim">
       {m.search_claim_warehouse()}
     </button>
   );
 }
 
-function Specs({ w }: { w: SearchResultWarehouse }) {
+function Specs({ w, max }: { w: SearchResultWarehouse; max?: number }) {
   if (w.specifications.length === 0) return null;
-  const more = w.specifications_count - w.specifications.length;
+  const shown = w.specifications.slice(0, max ?? w.specifications.length);
+  const more = w.specifications_count - shown.length;
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label={m.search_card_specifications()}>
-      {w.specifications.map((s) => (
+      {shown.map((s) => (
         <li key={s.id} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
           {s.value}
         </li>
       ))}
-      {more > 0 && <li className="px-1 py-0.5 text-xs text-slate-500">+{more}</li>}
+      {more > 0 && (
+        <li className="px-1 py-0.5 text-xs text-slate-600" aria-label={m.search_more_specifications({ count: String(more) })}>
+          +{more}
+        </li>
+      )}
     </ul>
+  );
+}
+
+/** Space and distance, the two numbers every card leads with. */
+function Facts({ w }: { w: SearchResultWarehouse }) {
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-sm text-slate-700">
+      {w.total_m2 !== null ? (
+        <span className="font-semibold text-slate-900" data-testid="result-area">
+          {formatArea(w.total_m2)}
+        </span>
+      ) : (
+        <span className="text-slate-600">{m.search_area_unknown()}</span>
+      )}
+      <span data-testid="result-distance">{m.search_distance({ km: formatKm(w.distance) })}</span>
+    </p>
+  );
+}
+
+function SelectToggle({ w, selected, disabled, onToggle, compact }: { w: SearchResultWarehouse; selected: boolean; disabled: boolean; onToggle: (w: SearchResultWarehouse) => void; compact?: boolean }) {
+  return (
+    <label
+      className={`inline-flex cursor-pointer items-center gap-2 rounded-lg px-3 text-sm font-medium ring-1 ring-inset transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
+        compact ? "min-h-9 text-xs" : "min-h-11 sm:min-h-9"
+      } ${selected ? "bg-brand-600 text-white ring-brand-600" : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-50"} ${disabled ? "cursor-not-allowed opacity-60" : ""}`}
+    >
+      <input
+        type="checkbox"
+        checked={selected}
+        disabled={disabled}
+        onChange={() => onToggle(w)}
+        className="h-4 w-4 shrink-0 rounded accent-brand-600"
+        data-testid="result-select"
+        aria-label={m.search_select_named({ name: w.name })}
+      />
+      {selected ? m.search_selected() : m.search_select()}
+    </label>
   );
 }
 
@@ -59,51 +126,89 @@ type CardProps = {
   locale: Locale;
   user: CurrentUser | null;
   selected: boolean;
-  onToggle: (id: number) => void;
+  /** The selection is full: more cannot be picked (the reason is shown by the selection bar). */
+  selectionFull: boolean;
+  onToggle: (w: SearchResultWarehouse) => void;
   onClaim: (id: number) => void;
-  onShowOnMap?: (id: number) => void;
+  /** Its pin on the map is hovered or focused. */
+  highlighted: boolean;
+  onHover: (id: number | null) => void;
+  /** The first cards load their photo at once (they are on screen). */
+  eager?: boolean;
 };
 
-export function ResultCard({ w, locale, user, selected, onToggle, onClaim }: CardProps) {
-  const checkboxId = `select-${w.id}`;
+export function ResultCard({ w, locale, user, selected, selectionFull, onToggle, onClaim, highlighted, onHover, eager }: CardProps) {
+  const anonymous = !w.c_sub;
   return (
     <li
-      className={`rounded-xl border bg-white p-4 shadow-sm transition-colors ${selected ? "border-brand-500 ring-1 ring-brand-500" : "border-slate-200"}`}
+      className={`overflow-hidden rounded-xl border bg-white shadow-sm transition-[border-color,box-shadow] ${
+        selected ? "border-brand-500 ring-1 ring-brand-500" : highlighted ? "border-brand-300 shadow-md ring-2 ring-brand-200" : "border-slate-200"
+      }`}
       data-testid="result-card"
       data-id={w.id}
       data-claimed={w.c_sub}
+      data-highlighted={highlighted || undefined}
+      onMouseEnter={() => onHover(w.id)}
+      onMouseLeave={() => onHover(null)}
+      onFocus={() => onHover(w.id)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onHover(null);
+      }}
     >
-      <div className="flex items-start gap-3">
-        <input
-          id={checkboxId}
-          type="checkbox"
-          checked={selected}
-          onChange={() => onToggle(w.id)}
-          className="mt-1 h-4 w-4 shrink-0 rounded border-slate-400 text-brand-600 accent-brand-600"
-          data-testid="result-select"
-        />
+      <div className="flex gap-3 p-3 sm:gap-4">
+        <div className="relative h-24 w-24 shrink-0 overflow-hidden rounded-lg sm:h-28 sm:w-36">
+          <WarehouseThumb w={w} className="h-full w-full" eager={eager} />
+          {w.is_hub && <HubBadge className="absolute top-1.5 left-1.5 shadow-sm" />}
+        </div>
         <div className="min-w-0 flex-1">
-          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <label htmlFor={checkboxId} className="cursor-pointer text-base font-semibold text-slate-900" data-testid="result-name">
-              {w.name}
-            </label>
-            {w.is_hub && <HubBadge />}
-            {!w.c_sub && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">{w.claimable ? m.search_unclaimed_badge() : m.search_anonymous_badge()}</span>}
+          <h3 className="truncate text-base leading-snug font-semibold text-slate-900" data-testid="result-name">
+            {w.name}
+          </h3>
+          <p className="mt-0.5 truncate text-sm text-slate-600" data-testid="result-address">
+            {anonymous ? w.city : `${w.address}, ${w.city}`}
+          </p>
+          <div className="mt-1.5 space-y-1">
+            <Facts w={w} />
+            <RatingSummary rating={w.rating} className="text-xs" />
           </div>
-          <p className="mt-0.5 text-sm text-slate-600" data-testid="result-address">
-            {w.c_sub ? `${w.address}, ${w.city}` : w.city}
-          </p>
-          <p className="mt-1 text-xs text-slate-500">
-            <span data-testid="result-distance">{m.search_distance({ km: formatNumber(w.distance, 1) })}</span>
-            {w.total_m2 !== null && <span> · {formatArea(w.total_m2)}</span>}
-          </p>
-          {w.rating && <RatingSummary rating={w.rating} className="mt-1 text-xs" />}
-          <div className="mt-2">
+          <div className="mt-2 hidden sm:block">
             <Specs w={w} />
           </div>
-          <div className="mt-3 flex flex-wrap items-center gap-3">
-            <DetailLink w={w} locale={locale} />
-            <ClaimAction w={w} user={user} onClaim={onClaim} />
+        </div>
+      </div>
+      <div className="px-3 sm:hidden">
+        <Specs w={w} />
+      </div>
+      {anonymous && (
+        <p className="mx-3 mt-2 flex items-start gap-1.5 text-xs text-slate-600 sm:mx-4" data-testid="result-anonymous-note">
+          <svg viewBox="0 0 20 20" className="mt-px h-3.5 w-3.5 shrink-0 text-amber-600" fill="currentColor" aria-hidden="true">
+            <path d="M10 2a4 4 0 0 0-4 4v2H5a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1h-1V6a4 4 0 0 0-4-4zm-2 6V6a2 2 0 1 1 4 0v2z" />
+          </svg>
+          {m.search_private_note()}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-2 px-3 pt-2 pb-3 sm:px-4">
+        <SelectToggle w={w} selected={selected} disabled={!selected && selectionFull} onToggle={onToggle} />
+        <DetailLink w={w} locale={locale} />
+        <ClaimAction w={w} user={user} onClaim={onClaim} />
+      </div>
+    </li>
+  );
+}
+
+/** Where the results will appear, while a search runs. */
+export function ResultCardSkeleton() {
+  return (
+    <li className="overflow-hidden rounded-xl border border-slate-200 bg-white p-3 shadow-sm" aria-hidden="true" data-testid="result-skeleton">
+      <div className="flex animate-pulse gap-3 motion-reduce:animate-none sm:gap-4">
+        <div className="h-24 w-24 shrink-0 rounded-lg bg-slate-200 sm:h-28 sm:w-36" />
+        <div className="flex-1 space-y-2.5 py-1">
+          <div className="h-4 w-3/5 rounded bg-slate-200" />
+          <div className="h-3 w-2/5 rounded bg-slate-200" />
+          <div className="h-3 w-1/3 rounded bg-slate-200" />
+          <div className="flex gap-1.5 pt-1">
+            <div className="h-5 w-16 rounded-full bg-slate-200" />
+            <div className="h-5 w-20 rounded-full bg-slate-200" />
           </div>
         </div>
       </div>
@@ -119,48 +224,53 @@ type MarkerCardProps = {
   favouritePending: boolean;
   onToggleFavourite: (id: number) => void;
   selected: boolean;
-  onToggle: (id: number) => void;
+  selectionFull: boolean;
+  onToggle: (w: SearchResultWarehouse) => void;
   onClaim: (id: number) => void;
 };
 
-/** The card a marker opens on the map: name, city and address, at most 4 specifications. */
-export function MarkerCard({ w, locale, user, favourite, favouritePending, onToggleFavourite, selected, onToggle, onClaim }: MarkerCardProps) {
+/** The card a marker opens on the map: photo, name, city and address, space, at most 4 specifications (spec §9). */
+export function MarkerCard({ w, locale, user, favourite, favouritePending, onToggleFavourite, selected, selectionFull, onToggle, onClaim }: MarkerCardProps) {
   const showFavourite = user?.role === "stock_hunter" && w.c_sub;
   return (
-    <div className="w-64 space-y-2 text-slate-900" data-testid="marker-card" data-id={w.id}>
-      <div className="flex items-start justify-between gap-2 pr-4">
-        <p className="text-sm leading-snug font-semibold">{w.name}</p>
-        {showFavourite && (
-          <button
-            type="button"
-            onClick={() => onToggleFavourite(w.id)}
-            disabled={favouritePending}
-            aria-pressed={favourite}
-            aria-label={favourite ? m.search_favourite_remove() : m.search_favourite_add()}
-            title={favourite ? m.search_favourite_remove() : m.search_favourite_add()}
-            className="shrink-0 rounded-full p-1 text-rose-600 hover:bg-rose-50 disabled:opacity-50"
-            data-testid="marker-favourite"
-          >
-            <svg viewBox="0 0 24 24" className="h-5 w-5" fill={favourite ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.4 5 7 5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.6 0 5.8 3.6 4.5 6.8C19.5 16.4 12 21 12 21z" />
-            </svg>
-          </button>
-        )}
+    <div className="w-64 text-slate-900" data-testid="marker-card" data-id={w.id}>
+      <div className="relative -mx-2.5 -mt-2.5 mb-2 h-28 overflow-hidden rounded-t-md">
+        <WarehouseThumb w={w} className="h-full w-full" />
+        {w.is_hub && <HubBadge className="absolute top-2 left-2 shadow-sm" />}
       </div>
-      <p className="text-xs text-slate-600">
-        {w.city}
-        {w.c_sub && w.address ? ` · ${w.address}` : ""}
-      </p>
-      {w.rating && <RatingSummary rating={w.rating} className="text-xs" />}
-      <Specs w={w} />
-      <div className="flex flex-wrap items-center gap-2 pt-1">
-        <label className="flex cursor-pointer items-center gap-1.5 text-xs font-medium text-slate-700">
-          <input type="checkbox" checked={selected} onChange={() => onToggle(w.id)} className="h-3.5 w-3.5 accent-brand-600" />
-          {m.search_select()}
-        </label>
-        <DetailLink w={w} locale={locale} compact />
+      <div className="space-y-1.5">
+        <div className="flex items-start justify-between gap-2">
+          <p className="text-sm leading-snug font-semibold">{w.name}</p>
+          {showFavourite && (
+            <button
+              type="button"
+              onClick={() => onToggleFavourite(w.id)}
+              disabled={favouritePending}
+              aria-pressed={favourite}
+              aria-label={favourite ? m.search_favourite_remove() : m.search_favourite_add()}
+              title={favourite ? m.search_favourite_remove() : m.search_favourite_add()}
+              className="-mt-1 shrink-0 rounded-full p-1.5 text-rose-600 hover:bg-rose-50 disabled:opacity-50"
+              data-testid="marker-favourite"
+            >
+              <svg viewBox="0 0 24 24" className="h-5 w-5" fill={favourite ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.4 5 7 5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.6 0 5.8 3.6 4.5 6.8C19.5 16.4 12 21 12 21z" />
+              </svg>
+            </button>
+          )}
+        </div>
+        <p className="text-xs text-slate-600">
+          {w.city}
+          {w.c_sub && w.address ? ` · ${w.address}` : ""}
+        </p>
+        <Facts w={w} />
+        <RatingSummary rating={w.rating} className="text-xs" />
+        <Specs w={w} max={4} />
+        <div className="flex flex-wrap items-center gap-2 pt-1">
+          <SelectToggle w={w} selected={selected} disabled={!selected && selectionFull} onToggle={onToggle} compact />
+          <DetailLink w={w} locale={locale} compact />
+        </div>
+        <ClaimAction w={w} user={user} onClaim={onClaim} />
       </div>
-      <ClaimAction w={w} user={user} onClaim={onClaim} />
     </div>
   );
 }

@@ -8,8 +8,9 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { Map as MapLibreMap, Marker, Popup } from "maplibre-gl";
 import { m } from "../../paraglide/messages.js";
-import { loadMapLibre } from "../warehouse/SheetMap.tsx";
+import { loadMapLibre, whenNearViewport } from "../warehouse/SheetMap.tsx";
 import { getJson } from "../../lib/api-client.ts";
+import { MAX_RADIUS_KM } from "../../schemas/search.ts";
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MARKERS_FROM_ZOOM, type MapItem, type MapMarker, type SearchMapResponse } from "../../lib/map.ts";
 
 export type { MapMarker };
@@ -36,7 +37,28 @@ type Props = {
   /** The card of a marker (name, city, address, first specifications, favourite toggle). */
   renderCard: (marker: MapMarker) => ReactNode;
   selectedIds: ReadonlySet<number>;
+  /** The warehouse whose list card is hovered or focused: its pin stands out. */
+  highlightedId: number | null;
+  /** A pin is hovered or focused (null when left), so its list card can stand out. */
+  onHover: (id: number | null) => void;
+  /**
+   * The visitor moved or zoomed the map away from the search's frame: the view to search in
+   * (its centre, and the radius that covers it); null once a new search frames the map again.
+   */
+  onViewMoved: (view: MovedView | null) => void;
 };
+
+export type MovedView = { lat: number; lng: number; radiusKm: number };
+
+/** The circle that covers the visible map: from its centre to its farthest corner, in whole km. */
+export function viewCircle(centre: { lat: number; lng: number }, corner: { lat: number; lng: number }, maxKm: number): MovedView {
+  const rad = Math.PI / 180;
+  const dLat = (corner.lat - centre.lat) * rad;
+  const dLng = (corner.lng - centre.lng) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(centre.lat * rad) * Math.cos(corner.lat * rad) * Math.sin(dLng / 2) ** 2;
+  const km = 2 * 6378.168 * Math.asin(Math.min(1, Math.sqrt(a)));
+  return { lat: Number(centre.lat.toFixed(6)), lng: Number(centre.lng.toFixed(6)), radiusKm: Math.min(maxKm, Math.max(1, Math.ceil(km))) };
+}
 
 function markerElement(point: MapMarker, selected: boolean): HTMLButtonElement {
   // MapLibre places the element with its transform: the looks (and any hover scaling) go on an
@@ -49,7 +71,7 @@ function markerElement(point: MapMarker, selected: boolean): HTMLButtonElement {
   el.className = "search-map-marker group rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900";
   const dot = document.createElement("span");
   dot.className = [
-    "flex h-8 w-8 items-center justify-center rounded-full border-2 border-white shadow-md transition-[scale] group-hover:scale-110",
+    "flex h-8 w-8 items-center justify-center rounded-full border-2 border-white shadow-md transition-[scale] group-hover:scale-110 group-[.is-highlighted]:scale-125 group-[.is-highlighted]:border-slate-900",
     point.matches ? (point.claimed ? "bg-brand-600" : "bg-brand-400") : "bg-slate-400",
     selected ? "ring-4 ring-accent-400" : "",
   ].join(" ");
@@ -105,7 +127,7 @@ function drawArea(map: MapLibreMap, area: Props["area"]) {
   map.addLayer({ id: "search-area-line", type: "line", source: AREA_SOURCE, paint: { "line-color": "#1a5fd0", "line-width": 2, "line-dasharray": [2, 2] } });
 }
 
-export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, selectedIds }: Props) {
+export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, selectedIds, highlightedId, onHover, onViewMoved }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
   const libRef = useRef<typeof import("maplibre-gl") | null>(null);
@@ -122,14 +144,23 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
   selectedRef.current = selectedIds;
   const areaRef = useRef(area);
   areaRef.current = area;
+  const highlightedRef = useRef(highlightedId);
+  highlightedRef.current = highlightedId;
+  const onHoverRef = useRef(onHover);
+  onHoverRef.current = onHover;
+  const onViewMovedRef = useRef(onViewMoved);
+  onViewMovedRef.current = onViewMoved;
 
-  // Create the map once.
+  // Create the map once, when its box nears the viewport: MapLibre loads then, not with the page
+  // (a map hidden with display: none waits until it is shown).
   useEffect(() => {
     const el = container.current;
     if (!el) return;
     let cancelled = false;
     let timer: number | undefined;
-    loadMapLibre()
+    let stopWatching = () => {};
+    new Promise<void>((near) => (stopWatching = whenNearViewport(el, near)))
+      .then(loadMapLibre)
       .then((maplibre) => {
         if (cancelled) return;
         libRef.current = maplibre;
@@ -172,6 +203,7 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
       });
     return () => {
       cancelled = true;
+      stopWatching();
       window.clearTimeout(timer);
       for (const marker of markersRef.current) marker.remove();
       popupRef.current?.remove();
@@ -187,8 +219,33 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
     if (ready && map) drawArea(map, area);
   }, [ready, area]);
 
+  // A move the visitor made (drag, wheel, pinch, the zoom buttons, a cluster: events that carry
+  // the input event), not the frame a search sets, offers to search the area in view.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    let byVisitor = false;
+    const started = (event: { originalEvent?: unknown }) => {
+      if (event.originalEvent) byVisitor = true;
+    };
+    const ended = () => {
+      if (!byVisitor) return;
+      byVisitor = false;
+      const centre = map.getCenter();
+      const corner = map.getBounds().getNorthEast();
+      onViewMovedRef.current(viewCircle({ lat: centre.lat, lng: centre.lng }, { lat: corner.lat, lng: corner.lng }, MAX_RADIUS_KM));
+    };
+    map.on("movestart", started);
+    map.on("moveend", ended);
+    return () => {
+      map.off("movestart", started);
+      map.off("moveend", ended);
+    };
+  }, [ready]);
+
   // Fit the results (or the searched circle) after each search.
   useEffect(() => {
+    onViewMovedRef.current(null);
     const map = mapRef.current;
     if (!ready || !map || !bounds) return;
     map.fitBounds(
@@ -280,12 +337,17 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
         el.addEventListener("click", (event) => {
           event.stopPropagation();
           const zoom = Math.min(Math.max(item.expansion_zoom, Math.ceil(map.getZoom()) + 1), MAP_MAX_ZOOM);
-          map.easeTo({ center: [item.lng, item.lat], zoom: zoom >= MARKERS_FROM_ZOOM ? Math.max(zoom, MARKERS_FROM_ZOOM) : zoom });
+          map.easeTo({ center: [item.lng, item.lat], zoom: zoom >= MARKERS_FROM_ZOOM ? Math.max(zoom, MARKERS_FROM_ZOOM) : zoom }, { originalEvent: event });
         });
       } else {
         const point = item;
         el = markerElement(point, selectedRef.current.has(point.id));
         el.setAttribute("aria-label", m.map_marker_label({ id: String(point.id) }));
+        if (highlightedRef.current === point.id) el.classList.add("is-highlighted");
+        el.addEventListener("mouseenter", () => onHoverRef.current(point.id));
+        el.addEventListener("mouseleave", () => onHoverRef.current(null));
+        el.addEventListener("focus", () => onHoverRef.current(point.id));
+        el.addEventListener("blur", () => onHoverRef.current(null));
         el.addEventListener("click", (event) => {
           event.stopPropagation();
           openCard(point);
@@ -306,6 +368,17 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
       map.off("click", closeCard);
     };
   }, [ready, items, selectedIds]);
+
+  // The pin of the hovered or focused list card stands out (and above its neighbours).
+  useEffect(() => {
+    for (const marker of markersRef.current) {
+      const el = marker.getElement();
+      if (el.dataset.testid !== "map-marker") continue;
+      const on = el.dataset.id === String(highlightedId);
+      el.classList.toggle("is-highlighted", on);
+      el.style.zIndex = on ? "5" : "";
+    }
+  }, [highlightedId, items]);
 
   // A new search closes the open card.
   useEffect(() => {

@@ -1,7 +1,12 @@
-// A date field with a calendar popover (React Aria DatePicker), in the page's locale
-// (I18nProvider in SiteShell: it-IT or en-GB). Values go in and out as ISO 'YYYY-MM-DD'
-// strings, and a plain form post gets the same string under `name`. min/max let two dates
-// cap each other (start ≤ end).
+// A date field with a calendar popover (React Aria DatePicker). Values go in and out as ISO
+// 'YYYY-MM-DD' strings, and a plain form post gets the same string under `name`. min/max let
+// two dates cap each other (start ≤ end).
+//
+// The spec shows dates as day.month.year in both languages, in fields as in text (21.11.2026,
+// like formatDate): the field runs in it-IT on Italian pages and en-GB otherwise (both
+// day-month-year, whatever locale the page's provider gives), forces leading zeros and draws
+// its separators as dots. The segments stay React Aria's: typing, arrows and what a screen
+// reader hears (each part's name and value) are unchanged; the separators are not read.
 import { parseDate, type CalendarDate } from "@internationalized/date";
 import {
   Button,
@@ -14,9 +19,11 @@ import {
   Dialog,
   Group,
   Heading,
+  I18nProvider,
   Label,
   Popover,
   FieldError,
+  useLocale,
 } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { labelClass } from "./styles.ts";
@@ -41,7 +48,26 @@ type Props = {
   isRequired?: boolean;
 };
 
-export function DateInput({ name, label, value, onChange, min, max, error, isRequired }: Props) {
+/** The field's locale: day-month-year in both languages (it-IT's placeholder reads gg.mm.aaaa, en-GB's dd.mm.yyyy). */
+export function dateFieldLocale(pageLocale: string): "it-IT" | "en-GB" {
+  return pageLocale.toLowerCase().startsWith("it") ? "it-IT" : "en-GB";
+}
+
+/** What a segment shows: the separators as dots, the rest as React Aria writes it (placeholders included). */
+export function segmentText(segment: { type: string; text: string }): string {
+  return segment.type === "literal" ? "." : segment.text;
+}
+
+export function DateInput(props: Props) {
+  const { locale } = useLocale();
+  return (
+    <I18nProvider locale={dateFieldLocale(locale)}>
+      <DatePickerField {...props} />
+    </I18nProvider>
+  );
+}
+
+function DatePickerField({ name, label, value, onChange, min, max, error, isRequired }: Props) {
   return (
     <DatePicker
       name={name}
@@ -52,6 +78,7 @@ export function DateInput({ name, label, value, onChange, min, max, error, isReq
       isInvalid={!!error}
       isRequired={isRequired}
       granularity="day"
+      shouldForceLeadingZeros
       className="flex flex-col"
     >
       <Label className={labelClass}>{label}</Label>
@@ -61,7 +88,9 @@ export function DateInput({ name, label, value, onChange, min, max, error, isReq
             <DateSegment
               segment={segment}
               className="rounded px-0.5 tabular-nums text-slate-900 outline-none data-[placeholder]:text-slate-500 data-[type=literal]:px-0 data-[focused]:bg-brand-600 data-[focused]:text-white"
-            />
+            >
+              {segmentText(segment)}
+            </DateSegment>
           )}
         </AriaDateInput>
         <Button aria-label={m.date_pick()} className="mr-1 rounded-md p-2 text-slate-500 outline-none hover:bg-slate-100 hover:text-slate-800 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500">

@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
+import { CloseIcon } from "./icons.tsx";
 
 type PopupDialogProps = {
   id: string;
@@ -18,13 +19,8 @@ type PopupDialogProps = {
   footer?: ReactNode;
 };
 
-export function CloseIcon({ className = "h-5 w-5" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 20 20" aria-hidden="true" className={className}>
-      <path d="M5 5l10 10M15 5L5 15" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-    </svg>
-  );
-}
+// The icon lives with the others, so the site header can draw it without loading React Aria's popups.
+export { CloseIcon };
 
 export function PopupDialog({ id, title, subtitle, isOpen, onClose, children, size = "md", footer }: PopupDialogProps) {
   return (

@@ -1,9 +1,10 @@
 // Form fields built on React Aria Components: label, input, error text and the ARIA wiring
 // between them. Validation is ours (validationBehavior "aria"): a form decides when a field
 // is invalid and passes `error`.
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Checkbox, FieldError, Input, Label, Text, TextArea, TextField } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
+import { settledNumberText } from "../../lib/format.ts";
 import { inputClass, labelClass } from "./styles.ts";
 
 type TextInputProps = {
@@ -85,6 +86,106 @@ export function TextInput({
       ) : (
         <Input placeholder={placeholder} inputMode={inputMode} className={`${inputClass} disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600`} />
       )}
+      {description && (
+        <Text slot="description" className="mt-1 text-xs text-slate-500">
+          {description}
+        </Text>
+      )}
+      <FieldError className="mt-1 text-sm text-red-700">{error}</FieldError>
+    </TextField>
+  );
+}
+
+type NumberInputProps = {
+  name: string;
+  label: string;
+  /** Controlled: the field's text and onChange. Uncontrolled (form posts): defaultValue. */
+  value?: string;
+  onChange?: (text: string) => void;
+  defaultValue?: string;
+  /** Decimals always shown once the field is left: 2 for euros ("4,50"). */
+  minDecimals?: number;
+  /** Whole numbers only (bays, pallets, counts): a keypad without the decimal key. */
+  integer?: boolean;
+  /** A unit drawn at the field's end ("km"); screen readers hear it with the label. */
+  unit?: string;
+  /** The label for screen readers only, when a visible caption beside the field already says it. */
+  hideLabel?: boolean;
+  isRequired?: boolean;
+  isDisabled?: boolean;
+  error?: string | null;
+  description?: ReactNode;
+  placeholder?: string;
+  autoComplete?: string;
+  className?: string;
+  testId?: string;
+};
+
+/**
+ * A number in Italian notation ("1.234,5"), typed as text: a browser's number input would
+ * show and accept its own locale's notation, and without JavaScript the form posts what the
+ * field shows, so the schemas read this notation (decimalText) as well as plain decimals.
+ * Leaving the field writes the number back in the site's notation.
+ */
+export function NumberInput({
+  name,
+  label,
+  value,
+  onChange,
+  defaultValue,
+  minDecimals,
+  integer,
+  unit,
+  hideLabel,
+  isRequired,
+  isDisabled,
+  error,
+  description,
+  placeholder,
+  autoComplete = "off",
+  className = "",
+  testId,
+}: NumberInputProps) {
+  const [own, setOwn] = useState(defaultValue ?? "");
+  const text = value ?? own;
+  const change = (next: string) => {
+    if (value === undefined) setOwn(next);
+    onChange?.(next);
+  };
+  return (
+    <TextField
+      name={name}
+      value={text}
+      onChange={change}
+      onBlur={() => {
+        const settled = settledNumberText(text, { minDecimals, integer });
+        if (settled !== text) change(settled);
+      }}
+      autoComplete={autoComplete}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      isInvalid={!!error}
+      validationBehavior="aria"
+      className={`flex flex-col ${className}`}
+    >
+      <Label className={hideLabel ? "sr-only" : labelClass}>
+        {label}
+        {unit && <span className="sr-only"> ({unit})</span>}
+        {isRequired && <RequiredMark />}
+      </Label>
+      <div className="relative">
+        <Input
+          placeholder={placeholder}
+          inputMode={integer ? "numeric" : "decimal"}
+          data-testid={testId}
+          className={`${inputClass} tabular-nums disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 ${unit ? "pr-12" : ""}`}
+        />
+        {unit && (
+          <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-slate-500" aria-hidden="true">
+            {unit}
+          </span>
+        )}
+      </div>
       {description && (
         <Text slot="description" className="mt-1 text-xs text-slate-500">
           {description}

@@ -1,8 +1,9 @@
 // Section 4: surfaces, height and bays, then the costs, which are never shown publicly.
-// Numbers are typed as text ("1.500,50" or "1500.5"); the payload normalises them.
+// Numbers are typed and shown in Italian notation ("1.500,50"; "1500.5" is read too); the
+// payload normalises them. Costs are euros: two decimals once a field is left.
 import type { NumericField } from "../../lib/warehouse-form.ts";
 import { AREA_FIELDS, COST_FIELDS } from "../../schemas/warehouse.ts";
-import { TextInput } from "../ui/fields.tsx";
+import { NumberInput } from "../ui/fields.tsx";
 import { m } from "../../paraglide/messages.js";
 import { LockIcon } from "../ui/icons.tsx";
 import { FormSection } from "./FormParts.tsx";
@@ -32,14 +33,14 @@ export function DetailsSection({
   errorOf: (field: string) => string | null;
 }) {
   const field = (name: NumericField) => (
-    <TextInput
+    <NumberInput
       key={name}
       name={name}
       label={LABELS[name]()}
       value={data[name]}
       onChange={(v) => onChange(name, v)}
-      inputMode={name === "bays_number" ? "numeric" : "decimal"}
-      autoComplete="off"
+      integer={name === "bays_number"}
+      minDecimals={(COST_FIELDS as readonly string[]).includes(name) ? 2 : 0}
       isRequired={required.includes(name)}
       error={errorOf(name)}
     />

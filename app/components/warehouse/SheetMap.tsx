@@ -7,6 +7,9 @@ import { m } from "../../paraglide/messages.js";
 
 export const SHEET_MAP_ZOOM = 15;
 
+/** How near the viewport a map's box must come before MapLibre (about 440 kB gzip with its worker) loads. */
+export const MAP_LOAD_MARGIN = "300px";
+
 type MapLibre = typeof import("maplibre-gl");
 
 let loading: Promise<MapLibre> | null = null;
@@ -23,6 +26,29 @@ export function loadMapLibre(): Promise<MapLibre> {
     return maplibre;
   });
   return loading;
+}
+
+/**
+ * Calls `start` once, when `el` comes within `rootMargin` of the viewport: a map below the fold
+ * or hidden (display: none never intersects) costs nothing until the visitor gets near it.
+ * Without IntersectionObserver it starts at once. Returns what stops watching.
+ */
+export function whenNearViewport(el: Element, start: () => void, rootMargin = MAP_LOAD_MARGIN): () => void {
+  if (typeof IntersectionObserver === "undefined") {
+    start();
+    return () => {};
+  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        start();
+      }
+    },
+    { rootMargin },
+  );
+  observer.observe(el);
+  return () => observer.disconnect();
 }
 
 export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: number; styleUrl: string; label: string }) {
@@ -62,26 +88,10 @@ export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: numb
         });
     };
 
-    if (typeof IntersectionObserver === "undefined") {
-      start();
-      return () => {
-        cancelled = true;
-        map?.remove();
-      };
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          observer.disconnect();
-          start();
-        }
-      },
-      { rootMargin: "200px" },
-    );
-    observer.observe(el);
+    const stopWatching = whenNearViewport(el, start);
     return () => {
       cancelled = true;
-      observer.disconnect();
+      stopWatching();
       map?.remove();
     };
   }, [lat, lng, styleUrl]);

@@ -14,7 +14,6 @@ import { postJson } from "../../lib/api-client.ts";
 import { useLocale, type UserRole } from "../../lib/root-data.ts";
 import { afterCompletePath } from "../../lib/paths.ts";
 import type { Locale } from "../../lib/locale.ts";
-import { completeAccountDataSchema } from "../../schemas/auth.ts";
 import { AccountLayout, AccountNotice } from "../../components/account/AccountLayout.tsx";
 import { accountFieldError, codesOf, type FieldCodes } from "../../components/account/field-errors.ts";
 import { useMarkets } from "../../components/account/useMarkets.ts";
@@ -109,6 +108,8 @@ function CompleteAccountForm({
     event.preventDefault();
     if (pending) return;
     const userData = { ...values, has_confirmed_code: 1 };
+    // The schema (and Zod, ~25 kB gzip) loads on the first submit, not with the page.
+    const { completeAccountDataSchema } = await import("../../schemas/auth.ts");
     const parsed = completeAccountDataSchema.safeParse(userData);
     const codes: FieldCodes = parsed.success ? {} : codesOf(parsed.error.issues, userData);
     if (!values.confirm_password) codes.confirm_password = "required";

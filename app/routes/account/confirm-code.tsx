@@ -13,7 +13,6 @@ import { readCookie } from "../../server/http/cookies.ts";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { useLocale, userAreaPath, type UserRole } from "../../lib/root-data.ts";
-import { confirmCodeSchema } from "../../schemas/auth.ts";
 import { AccountLayout } from "../../components/account/AccountLayout.tsx";
 import { accountFieldError, codesOf, type FieldCodes } from "../../components/account/field-errors.ts";
 import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
@@ -60,6 +59,8 @@ export default function ConfirmCodePage({ loaderData }: Route.ComponentProps) {
     event.preventDefault();
     if (pending) return;
     const body = { code: values.code, password: values.password, confirm_password: values.confirm_password, email: pendingEmail ? null : values.email };
+    // The schema (and Zod, ~25 kB gzip) loads on the first submit, not with the page.
+    const { confirmCodeSchema } = await import("../../schemas/auth.ts");
     const parsed = confirmCodeSchema.safeParse(body);
     const codes: FieldCodes = parsed.success ? {} : codesOf(parsed.error.issues, body);
     if (!values.confirm_password) codes.confirm_password = "required";

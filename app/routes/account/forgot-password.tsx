@@ -5,7 +5,6 @@ import { Button, Form } from "react-aria-components";
 import type { Route } from "./+types/forgot-password";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
-import { recoverPasswordSchema } from "../../schemas/auth.ts";
 import { AccountLayout, AccountNotice } from "../../components/account/AccountLayout.tsx";
 import { accountFieldError, codesOf, type FieldCodes } from "../../components/account/field-errors.ts";
 import { usePopups } from "../../components/popups/PopupContext.tsx";
@@ -28,6 +27,8 @@ export default function ForgotPasswordPage() {
     event.preventDefault();
     if (pending) return;
     const body = { user_data: { email: email.trim().toLowerCase() } };
+    // The schema (and Zod, ~25 kB gzip) loads on the first submit, not with the page.
+    const { recoverPasswordSchema } = await import("../../schemas/auth.ts");
     const parsed = recoverPasswordSchema.safeParse(body);
     if (!parsed.success) {
       const codes = codesOf(parsed.error.issues, body);

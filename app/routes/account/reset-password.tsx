@@ -11,7 +11,6 @@ import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
 import { useLocale } from "../../lib/root-data.ts";
-import { newPassword } from "../../schemas/auth.ts";
 import { AccountLayout, AccountNotice } from "../../components/account/AccountLayout.tsx";
 import { accountFieldError, codesOf, type FieldCodes } from "../../components/account/field-errors.ts";
 import { usePopups } from "../../components/popups/PopupContext.tsx";
@@ -72,6 +71,8 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
     event.preventDefault();
     if (pending) return;
     const codes: FieldCodes = {};
+    // The schema (and Zod, ~25 kB gzip) loads on the first submit, not with the page.
+    const { newPassword } = await import("../../schemas/auth.ts");
     const parsed = newPassword.safeParse(values.password);
     if (!parsed.success) codes.password = codesOf(parsed.error.issues.map((i) => ({ ...i, path: ["password"] })), values).password;
     if (!values.confirm_password) codes.confirm_password = "required";

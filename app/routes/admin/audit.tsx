@@ -2,8 +2,10 @@
 // who, when, the action, the entity and the details (before and after values side by side).
 // Filters (administrator, action, entity type and id, from and to dates) and the page live in
 // the URL (?admin_id=&action=&entity_type=&entity_id=&from=&to=&page=): a plain GET form, so
-// it works before hydration and a shared link keeps them. auditLink() (app/lib/audit-link.ts)
+// it works before hydration (the days, date fields like every other showing 21.11.2026, are
+// typed once the script runs) and a shared link keeps them. auditLink() (app/lib/audit-link.ts)
 // opens an entity's history here. Read only: the rows cannot be changed (migration 0009).
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/audit";
 import { actorContext, servicesContext } from "../../server/context.ts";
@@ -17,6 +19,7 @@ import { pageCount, pageParam } from "../../lib/pagination.ts";
 import { auditLink } from "../../lib/audit-link.ts";
 import { detailRows, type Json } from "../../lib/audit-details.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
+import { DateInput } from "../../components/ui/DateInput.tsx";
 import { buttonClass, inputClass, labelClass, linkClass } from "../../components/ui/styles.ts";
 import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
 
@@ -180,6 +183,12 @@ function EntityCell({ entry }: { entry: Entry }) {
   );
 }
 
+/** A day of the filter form, shown as 21.11.2026 like every date field; the form sends YYYY-MM-DD. */
+function FilterDay({ name, label, initial }: { name: string; label: string; initial: string | null }) {
+  const [day, setDay] = useState(initial ?? "");
+  return <DateInput name={name} label={label} value={day} onChange={setDay} />;
+}
+
 // ---------------------------------------------------------------- the page
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
@@ -234,18 +243,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           </label>
           <input id="audit-entity-id" name="entity_id" type="number" min={1} step={1} inputMode="numeric" defaultValue={filters.entityId ?? ""} className={inputClass} />
         </div>
-        <div>
-          <label htmlFor="audit-from" className={labelClass}>
-            {m.admdash_audit_filter_from()}
-          </label>
-          <input id="audit-from" name="from" type="date" defaultValue={filters.from ?? ""} className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="audit-to" className={labelClass}>
-            {m.admdash_audit_filter_to()}
-          </label>
-          <input id="audit-to" name="to" type="date" defaultValue={filters.to ?? ""} className={inputClass} />
-        </div>
+        <FilterDay key={`from:${filters.from ?? ""}`} name="from" label={m.admdash_audit_filter_from()} initial={filters.from} />
+        <FilterDay key={`to:${filters.to ?? ""}`} name="to" label={m.admdash_audit_filter_to()} initial={filters.to} />
         <div className="col-span-full flex flex-wrap items-center gap-4">
           <button type="submit" className={buttonClass("primary", "sm")}>
             {m.admdash_audit_filter_apply()}

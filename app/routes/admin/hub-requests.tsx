@@ -18,7 +18,7 @@ import { ADMIN_PAGE_SIZE } from "../../server/warehouses/admin-warehouses.querie
 import { hubDecisionSchema } from "../../schemas/admin-warehouses.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
-import { formatDate, formatNumber } from "../../lib/format.ts";
+import { formatArea, formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
 import { listParams } from "../../lib/list-params.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
@@ -137,7 +137,7 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
                     <span className="text-slate-500">{m.admin_not_claimed()}</span>
                   )}
                 </td>
-                <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : `${formatNumber(Number(w.total_m2))} m²`}</td>
+                <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : formatArea(w.total_m2)}</td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(w.created_at)}</td>
                 <td className="px-4 py-3">
                   <RowActions row={w} editHref={paths.edit(w.id)} onDecide={(decision) => open(w, decision)} />
@@ -162,7 +162,7 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
                 </div>
                 <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm sm:grid-cols-3">
                   <CardFact label={m.admin_col_owner()} valueClassName="text-slate-700 [overflow-wrap:anywhere]">{w.owner_email ? (ownerName(w) ?? w.owner_email) : m.admin_not_claimed()}</CardFact>
-                  <CardFact label={m.admhub_col_size()} valueClassName="text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : `${formatNumber(Number(w.total_m2))} m²`}</CardFact>
+                  <CardFact label={m.admhub_col_size()} valueClassName="text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : formatArea(w.total_m2)}</CardFact>
                   <CardFact label={m.admhub_col_requested()}>{formatDate(w.created_at)}</CardFact>
                 </dl>
               </li>

@@ -17,14 +17,14 @@ import { DISCOUNT_KINDS, promoCodeFormSchema, toPromoCodeInput, type DiscountKin
 import { idNumber } from "../../schemas/common.ts";
 import { issuesToCodes } from "../../lib/field-codes.ts";
 import { m } from "../../paraglide/messages.js";
-import { formatDate, formatNumber, formatPrice } from "../../lib/format.ts";
+import { formatDate, formatNumber, formatNumberInput, formatPrice } from "../../lib/format.ts";
 import { euros } from "../../lib/pricing.ts";
 import { pageCount, pageParam } from "../../lib/pagination.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
-import { CheckboxInput, FormMessage, TextInput } from "../../components/ui/fields.tsx";
+import { CheckboxInput, FormMessage, NumberInput, TextInput } from "../../components/ui/fields.tsx";
 import { SelectInput } from "../../components/ui/SelectInput.tsx";
 import { DateInput } from "../../components/ui/DateInput.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
@@ -152,8 +152,8 @@ function kindOf(p: PromoCodeItem): DiscountKind {
 
 /** The value field's starting text: euros with a comma for a fixed amount, else the percentage. */
 function valueOf(p: PromoCodeItem): string {
-  if (p.amount_off !== null) return formatNumber(euros(p.amount_off), 2).replace(/\./g, "");
-  return formatNumber(p.hub_percent_off ?? p.percent_off).replace(/\./g, "");
+  if (p.amount_off !== null) return formatNumberInput(euros(p.amount_off), 2);
+  return formatNumberInput(p.hub_percent_off ?? p.percent_off);
 }
 
 // ---------------------------------------------------------------- the page
@@ -339,19 +339,19 @@ function PromoCodeForm({ intent, promo, onSaved, onCancel }: { intent: Intent; p
           }))}
           error={err("discount_kind")}
         />
-        <TextInput
+        <NumberInput
           name="discount_value"
           label={kind === "amount_off" ? m.admbill_promo_value_amount() : m.admbill_promo_value_percent()}
           defaultValue={promo ? valueOf(promo) : ""}
-          inputMode="decimal"
+          minDecimals={kind === "amount_off" ? 2 : 0}
           isRequired
           error={err("discount_value")}
         />
-        <TextInput
+        <NumberInput
           name="max_redemptions"
           label={m.admbill_promo_max()}
-          defaultValue={promo?.max_redemptions === null || promo?.max_redemptions === undefined ? "" : String(promo.max_redemptions)}
-          inputMode="numeric"
+          defaultValue={formatNumberInput(promo?.max_redemptions)}
+          integer
           description={m.admbill_promo_max_hint()}
           error={err("max_redemptions")}
         />

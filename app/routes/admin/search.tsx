@@ -18,14 +18,12 @@ import { searchLocationRequests, searchLocationWarehouses, type LocationRequestR
 import {
   LOCATION_REQUESTS_PAGE_SIZE,
   LOCATION_SEARCH_DEFAULT_RADIUS_KM,
-  LOCATION_SEARCH_MAX_RADIUS_KM,
-  LOCATION_SEARCH_MIN_RADIUS_KM,
   LOCATION_WAREHOUSES_PAGE_SIZE,
   radiusKm,
 } from "../../schemas/admin-location-search.ts";
 import { LOCATION_MAX } from "../../schemas/geo.ts";
 import { m } from "../../paraglide/messages.js";
-import { excerpt, formatArea, formatDate, formatNumber, requestNumber, stkId } from "../../lib/format.ts";
+import { decimalText, excerpt, formatArea, formatDate, formatKm, formatNumber, formatNumberInput, requestNumber, settledNumberText, stkId } from "../../lib/format.ts";
 import { pageCount, pageParam } from "../../lib/pagination.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { areaBase } from "../../lib/area-paths.ts";
@@ -73,7 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Se
     radius: (url.searchParams.get("radius") ?? "").trim().slice(0, 20),
   };
   if (!form.location) return { state: "prompt", form, errors: {} };
-  const radius = radiusKm.safeParse(form.radius);
+  // The field shows and takes Italian notation ("12,5"); sent without JavaScript, the address carries it.
+  const radius = radiusKm.safeParse(decimalText(form.radius));
   if (!radius.success) return { state: "prompt", form, errors: { radius: "invalid" } };
   const services = context.get(servicesContext);
   const place = await geocoderFor(services).locate(form.location, "it");
@@ -94,7 +93,7 @@ export function meta() {
   return [{ title: m.page_title({ title: m.admsrch_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-const km = (value: number) => m.admsrch_km({ km: formatNumber(Math.round(value * 10) / 10) });
+const km = (value: number) => m.admsrch_km({ km: formatKm(value) });
 
 /** The query of an export: the same selection as the page's (spec §7: filters, lat, lng). */
 function exportHref(kind: Tab, data: { form: SearchForm; lat: number; lng: number; radius: number }): string {
@@ -123,7 +122,7 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
       {data.state === "results" && (
         <div className={`mt-8 transition-opacity ${busy ? "opacity-60" : ""}`} aria-busy={busy}>
           <p className="text-sm text-slate-600" data-testid="search-summary">
-            {m.admsrch_summary({ radius: formatNumber(data.radius), place: data.place })}
+            {m.admsrch_summary({ radius: formatKm(data.radius), place: data.place })}
           </p>
           <ResultTabs tab={data.tab} warehouses={data.warehouses_count} requests={data.warehouse_requests_count} exportHref={exportHref(data.tab, data)} />
           <div id="search-results" className="mt-2">
@@ -139,7 +138,7 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
 function SearchFormPanel({ form, errors, busy, notFound }: { form: SearchForm; errors: Record<string, string>; busy: boolean; notFound: boolean }) {
   const submit = useSubmit();
   const [location, setLocation] = useState(form.location);
-  const [radius, setRadius] = useState(form.radius);
+  const [radius, setRadius] = useState(formatNumberInput(form.radius) || form.radius);
   const [locationError, setLocationError] = useState<string | null>(null);
   const [radiusError, setRadiusError] = useState<string | null>(errors.radius ?? null);
 
@@ -147,7 +146,7 @@ function SearchFormPanel({ form, errors, busy, notFound }: { form: SearchForm; e
     // Once hydrated: check here, and leave an empty radius out of the URL (it means 10 km).
     event.preventDefault();
     const text = location.trim();
-    const radiusOk = radiusKm.safeParse(radius).success;
+    const radiusOk = radiusKm.safeParse(decimalText(radius)).success;
     setLocationError(text ? null : "required");
     setRadiusError(radiusOk ? null : "invalid");
     if (!text) {
@@ -159,7 +158,7 @@ function SearchFormPanel({ form, errors, busy, notFound }: { form: SearchForm; e
       return;
     }
     const params = new URLSearchParams({ location: text });
-    if (radius.trim()) params.set("radius", radius.trim());
+    if (radius.trim()) params.set("radius", decimalText(radius));
     void submit(params, { method: "get" });
   }
 
@@ -181,17 +180,15 @@ function SearchFormPanel({ form, errors, busy, notFound }: { form: SearchForm; e
           <input
             id="admin-search-radius"
             name="radius"
-            type="number"
             inputMode="decimal"
-            min={LOCATION_SEARCH_MIN_RADIUS_KM}
-            max={LOCATION_SEARCH_MAX_RADIUS_KM}
-            step="any"
+            autoComplete="off"
             placeholder={String(LOCATION_SEARCH_DEFAULT_RADIUS_KM)}
             value={radius}
             onChange={(e) => {
               setRadius(e.target.value);
               if (radiusError) setRadiusError(null);
             }}
+            onBlur={() => setRadius(settledNumberText(radius))}
             aria-invalid={radiusError ? true : undefined}
             aria-describedby="admin-search-radius-hint"
             className={inputClass}
@@ -377,7 +374,7 @@ function RequestResults({ rows }: { rows: LocationRequestRow[] }) {
             </div>
             <div className="text-right text-xs text-slate-600">
               <p>{m.admsrch_request_created({ date: formatDate(r.created_at) })}</p>
-              <p>{m.admsrch_request_distance({ km: formatNumber(Math.round(r.distance_km * 10) / 10) })}</p>
+              <p>{m.admsrch_request_distance({ km: formatKm(r.distance_km) })}</p>
             </div>
           </div>
           <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-2">
@@ -388,7 +385,7 @@ function RequestResults({ rows }: { rows: LocationRequestRow[] }) {
               </a>
               {r.telephone && <span className="block text-slate-700">{r.telephone}</span>}
             </Fact>
-            <Fact label={m.areq_field_location()}>{m.areq_location_radius({ location: r.location, radius: formatNumber(r.radius) })}</Fact>
+            <Fact label={m.areq_field_location()}>{m.areq_location_radius({ location: r.location, radius: formatKm(r.radius) })}</Fact>
             <Fact label={m.areq_field_space()}>{space(r)}</Fact>
             <Fact label={m.areq_field_period()}>{period(r)}</Fact>
             <Fact label={m.admsrch_tab_warehouses()}>{r.warehouses_count === 1 ? m.admsrch_request_sent_to_one() : m.admsrch_request_sent_to({ count: formatNumber(r.warehouses_count) })}</Fact>

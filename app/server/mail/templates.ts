@@ -4,7 +4,7 @@
 // To add one: add its data type to MailTemplates and its builder to BUILDERS.
 import type { Locale } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
-import { formatDate, formatNumber, formatPrice } from "../../lib/format.ts";
+import { formatDate, formatKm, formatNumber, formatPrice } from "../../lib/format.ts";
 
 export type MailTemplates = {
   /**
@@ -167,7 +167,7 @@ function quoteDetails(r: QuoteMailRequest | QuoteMailFacts, locale: Locale): str
       `${m.mail_quote_label_contact({}, { locale })}: ${r.contact}`,
     );
     if (r.telephone) lines.push(`${m.mail_quote_label_telephone({}, { locale })}: ${r.telephone}`);
-    if (r.location) lines.push(`${m.mail_quote_label_location({}, { locale })}: ${r.location} (${formatNumber(r.radius)} km)`);
+    if (r.location) lines.push(`${m.mail_quote_label_location({}, { locale })}: ${r.location} (${formatKm(r.radius)} km)`);
   }
   if (r.m2Value !== null) {
     const unit = r.m2Type === "pallet" ? m.mail_quote_unit_pallet({}, { locale }) : "m²";

@@ -79,6 +79,67 @@ export async function findZoneMatches(db: Database, args: ZoneFilterArgs): Promi
   return ids;
 }
 
+/**
+ * The largest `limit` listed warehouses within the circle (published positions) that match the
+ * filters (`matching`) or miss one (not `matching`), unknown areas last, equal areas nearest
+ * first: the zone's index-only scan, then a top-N sort, so the whole zone is ordered, not only
+ * its nearest part.
+ */
+export function largestInZoneQuery(args: ZoneFilterArgs & { matching: boolean; limit: number }): RawBuilder<{ id: number }> {
+  const centre = sql`ll_to_earth(${args.lat}::float8, ${args.lng}::float8)`;
+  const conditions = [
+    ...(args.specIds.length ? [sql`w.spec_ids @> ${sql.val(args.specIds)}::int[]`] : []),
+    ...(args.minArea !== null ? [sql`coalesce(w.total_m2 >= ${args.minArea}, false)`] : []),
+  ];
+  const matches = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
+  return sql<{ id: number }>`
+    select w.id::int as id
+    from warehouses w
+    where ${inZone(args)}
+      and earth_distance(${centre}, ll_to_earth(w.pub_lat, w.pub_lng)) <= ${args.radiusM}::float8
+      and ${args.matching ? sql`(${matches})` : sql`not (${matches})`}
+    order by w.total_m2 desc nulls last, earth_distance(${centre}, ll_to_earth(w.pub_lat, w.pub_lng)), w.id
+    limit ${args.limit}`;
+}
+
+export async function findLargestInZone(db: Database, args: ZoneFilterArgs & { matching: boolean; limit: number }): Promise<number[]> {
+  const rows = await withZonePlan(db, largestInZoneQuery(args));
+  return rows.map((r) => r.id);
+}
+
+/** The hunters' average rating (avg_value scale) and count of those of `ids` that have any. */
+export function ratingsOfQuery(ids: number[]): RawBuilder<{ warehouse_id: number; rating_avg: number; rating_count: number }> {
+  return sql<{ warehouse_id: number; rating_avg: number; rating_count: number }>`
+    select r.warehouse_id::int as warehouse_id, avg(r.avg_value)::float8 as rating_avg, count(*)::int as rating_count
+    from reviews r
+    where r.warehouse_id = any(${sql.val(ids)}::bigint[]) and r.target = 'warehouse' and r.avg_value > 0
+    group by r.warehouse_id`;
+}
+
+export async function findRatingsOf(db: Database, ids: number[]): Promise<{ warehouse_id: number; rating_avg: number; rating_count: number }[]> {
+  if (ids.length === 0) return [];
+  return (await ratingsOfQuery(ids).execute(db)).rows;
+}
+
+/**
+ * How many listed warehouses within `radiusM` of a point (on their published position) match
+ * the filters: what a search without results would find with a wider radius.
+ */
+export function zoneMatchCountQuery(args: ZoneFilterArgs): RawBuilder<{ count: number }> {
+  return sql<{ count: number }>`
+    select count(*)::int as count
+    from warehouses w
+    where ${inZone(args)}
+      and earth_distance(ll_to_earth(${args.lat}::float8, ${args.lng}::float8), ll_to_earth(w.pub_lat, w.pub_lng)) <= ${args.radiusM}::float8
+      ${args.specIds.length ? sql`and w.spec_ids @> ${sql.val(args.specIds)}::int[]` : sql``}
+      ${args.minArea !== null ? sql`and w.total_m2 >= ${args.minArea}` : sql``}`;
+}
+
+export async function countZoneMatches(db: Database, args: ZoneFilterArgs): Promise<number> {
+  const rows = await withZonePlan(db, zoneMatchCountQuery(args));
+  return Number(rows[0]?.count ?? 0);
+}
+
 /** The counter raised by every change a zone depends on (migration 0004). */
 export async function readSearchEpoch(db: Database): Promise<string> {
   const row = await db.selectFrom("search_epoch").select("value").executeTakeFirst();

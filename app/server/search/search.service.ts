@@ -28,8 +28,8 @@ import { RateLimitError } from "../errors.ts";
 import { hit, type Limit } from "../security/rate-limit.ts";
 import { listFavouriteIds } from "../favourites/favourites.service.ts";
 import type { ResultSpecification, SearchResultWarehouse } from "../../lib/search-results.ts";
-import { searchQuery, SEARCH_LIST_LIMIT, selectedSpecificationIds, specGroupOfCategory, SPEC_GROUPS, type SearchQuery, type SpecGroup } from "../../schemas/search.ts";
-import { findSearchCards, listVisibleSpecifications, type PublicSpecification, type SearchCard } from "./search.queries.ts";
+import { searchQuery, SEARCH_LIST_LIMIT, selectedSpecificationIds, specGroupOfCategory, SPEC_GROUPS, WIDEN_RADII_KM, type SearchQuery, type SearchSort, type SpecGroup } from "../../schemas/search.ts";
+import { countZoneMatches, findLargestInZone, findRatingsOf, findSearchCards, listVisibleSpecifications, type PublicSpecification, type SearchCard } from "./search.queries.ts";
 import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone } from "./zones.ts";
 
 /** The published jitter of an unclaimed warehouse's position, in degrees (spec §4; applied by migration 0004). */
@@ -62,6 +62,10 @@ export type SearchResponse = {
   total_other_warehouses: number;
   /** True when a list holds fewer warehouses than its total. */
   truncated: boolean;
+  /** The lists' order: nearest first, or the first SEARCH_LIST_LIMIT of the whole zone by size or rating. */
+  sort: SearchSort;
+  /** Nothing matched: the smallest wider radius (WIDEN_RADII_KM) that finds some, and how many; null otherwise. */
+  wider: { radius: number; count: number } | null;
 };
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
@@ -239,24 +243,18 @@ export async function searchWarehouses(deps: SearchDeps, q: SearchQuery, locale:
       total_warehouses: 0,
       total_other_warehouses: 0,
       truncated: false,
+      sort: q.sort,
+      wider: null,
     };
   }
   const { zone, matches, centre, location } = found;
-  // The zone is nearest first: the first of each kind are the lists.
-  const matching: number[] = [];
-  const others: number[] = [];
-  let totalMatching = 0;
-  for (let i = 0; i < zone.size; i++) {
-    if (matches[i]) {
-      totalMatching += 1;
-      if (matching.length < SEARCH_LIST_LIMIT) matching.push(i);
-    } else if (others.length < SEARCH_LIST_LIMIT) others.push(i);
-  }
   const specs = indexSpecifications(await specsPromise, locale);
-  const cards = await zoneCards(deps.db, zone, [...matching, ...others], specs);
-  const listed = (indexes: number[]) => indexes.map((i) => cards.get(i)).filter((w): w is SearchResultWarehouse => !!w);
-  const [warehouses, otherWarehouses] = [listed(matching), listed(others)];
+  let totalMatching = 0;
+  for (let i = 0; i < zone.size; i++) totalMatching += matches[i]!;
   const totalOthers = zone.size - totalMatching;
+  const [warehouses, otherWarehouses] =
+    q.sort === "nearest" ? await nearestLists(deps.db, zone, matches, specs) : await sortedLists(deps.db, zone, matches, { ...q, sort: q.sort }, specs);
+  const wider = totalMatching === 0 ? await widerRadius(deps.db, centre, q) : null;
   return {
     warehouses,
     other_warehouses: otherWarehouses,
@@ -268,8 +266,69 @@ export async function searchWarehouses(deps: SearchDeps, q: SearchQuery, locale:
     radius: q.radius,
     total_warehouses: totalMatching,
     total_other_warehouses: totalOthers,
-    truncated: totalMatching > matching.length || totalOthers > others.length,
+    truncated: totalMatching > warehouses.length || totalOthers > otherWarehouses.length,
+    sort: q.sort,
+    wider,
   };
+}
+
+type Lists = [SearchResultWarehouse[], SearchResultWarehouse[]];
+
+/** The zone is nearest first: the first of each kind are the lists. */
+async function nearestLists(db: Database, zone: Zone, matches: Uint8Array, specs: SpecIndex): Promise<Lists> {
+  const matching: number[] = [];
+  const others: number[] = [];
+  for (let i = 0; i < zone.size && (matching.length < SEARCH_LIST_LIMIT || others.length < SEARCH_LIST_LIMIT); i++) {
+    if (matches[i]) {
+      if (matching.length < SEARCH_LIST_LIMIT) matching.push(i);
+    } else if (others.length < SEARCH_LIST_LIMIT) others.push(i);
+  }
+  const cards = await zoneCards(db, zone, [...matching, ...others], specs);
+  const listed = (indexes: number[]) => indexes.map((i) => cards.get(i)).filter((w): w is SearchResultWarehouse => !!w);
+  return [listed(matching), listed(others)];
+}
+
+/**
+ * Largest or best rated first, over the whole zone (not only its nearest part): "largest" is
+ * the zone's index read again in size order; "best rated" asks the reviews of the zone's
+ * warehouses (few have any), the unrated following nearest first.
+ */
+async function sortedLists(db: Database, zone: Zone, matches: Uint8Array, q: SearchQuery & { sort: "largest" | "rating" }, specs: SpecIndex): Promise<Lists> {
+  const indexOf = new Map<number, number>();
+  for (let i = 0; i < zone.size; i++) indexOf.set(zone.ids[i]!, i);
+  let first: number[];
+  let second: number[];
+  if (q.sort === "largest") {
+    const args = { ...zone.centre, radiusM: zone.radiusM, specIds: selectedSpecificationIds(q), minArea: requiredArea(q), limit: SEARCH_LIST_LIMIT };
+    [first, second] = await Promise.all([findLargestInZone(db, { ...args, matching: true }), findLargestInZone(db, { ...args, matching: false })]);
+  } else {
+    const ratings = await findRatingsOf(db, Array.from(zone.ids));
+    const rated = ratings
+      .map((r) => ({ ...r, i: indexOf.get(r.warehouse_id) }))
+      .filter((r): r is typeof r & { i: number } => r.i !== undefined)
+      .sort((a, b) => b.rating_avg - a.rating_avg || b.rating_count - a.rating_count || a.i - b.i);
+    const ratedSet = new Set(rated.map((r) => r.i));
+    const order = [...rated.map((r) => r.i)];
+    for (let i = 0; i < zone.size; i++) if (!ratedSet.has(i)) order.push(i);
+    const pick = (kind: 0 | 1) => order.filter((i) => matches[i] === kind).slice(0, SEARCH_LIST_LIMIT).map((i) => zone.ids[i]!);
+    [first, second] = [pick(1), pick(0)];
+  }
+  // A warehouse placed or listed since the zone was read is left for the next zone.
+  const indexes = (ids: number[]) => ids.map((id) => indexOf.get(id)).filter((i): i is number => i !== undefined);
+  const cards = await zoneCards(db, zone, [...indexes(first), ...indexes(second)], specs);
+  const listed = (ids: number[]) => indexes(ids).map((i) => cards.get(i)).filter((w): w is SearchResultWarehouse => !!w);
+  return [listed(first), listed(second)];
+}
+
+/** The smallest of WIDEN_RADII_KM beyond the searched radius within which something matches, and its count. */
+async function widerRadius(db: Database, centre: { lat: number; lng: number }, q: SearchQuery): Promise<{ radius: number; count: number } | null> {
+  const filter = { specIds: selectedSpecificationIds(q), minArea: requiredArea(q) };
+  for (const radius of WIDEN_RADII_KM) {
+    if (radius <= q.radius) continue;
+    const count = await countZoneMatches(db, { ...centre, radiusM: radius * 1000, ...filter });
+    if (count > 0) return { radius, count };
+  }
+  return null;
 }
 
 export type SpecOption = { id: number; label: string };

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { subscribeWarehouses } from "../../../tests/support/factories.ts";
+import { makeRequest, makeUser, subscribeWarehouses } from "../../../tests/support/factories.ts";
 import { sql } from "kysely";
 import { pino } from "pino";
 import { RouterContextProvider } from "react-router";
@@ -17,7 +17,7 @@ import { SEARCH_LIST_LIMIT } from "../../schemas/search.ts";
 import type { SearchMapResponse } from "../../lib/map.ts";
 import { createHmac } from "node:crypto";
 import { JITTER_LAT, JITTER_LNG, searchWarehouses, type SearchResponse } from "./search.service.ts";
-import { zoneMatchesQuery, zonePlanSettings, zonePointsQuery } from "./search.queries.ts";
+import { largestInZoneQuery, ratingsOfQuery, zoneMatchCountQuery, zoneMatchesQuery, zonePlanSettings, zonePointsQuery } from "./search.queries.ts";
 import { distanceM } from "./zones.ts";
 
 const t = useTestDatabase();
@@ -408,6 +408,83 @@ describe("every result of the zone", () => {
   });
 });
 
+describe("the order of the lists", () => {
+  /** A hunter's review of the warehouse with this average (× 10). */
+  async function rate(warehouseId: number, avg: number) {
+    const hunter = await makeUser(t.db, { role: "stock_hunter" });
+    const { request, links } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [warehouseId], state: "confirmed" });
+    await t.db
+      .insertInto("reviews")
+      .values({ user_id: hunter.id, warehouse_id: warehouseId, warehouse_request_id: request.id, link_id: links[0]!.id, target: "warehouse", full_name: "R", email: "r@test.example", telephone: "1", avg_value: avg })
+      .execute();
+  }
+
+  it("is nearest first by default, and says which order it used", async () => {
+    const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10 });
+    expect(r.sort).toBe("nearest");
+    expect(idsOf(r.warehouses)).toEqual([ids["at-1km"], ids["at-2km"], ids["unclaimed-3km"], ids["at-5km"], ids["at-9.9km"]]);
+  });
+
+  it("puts the largest first, unknown areas last, equal areas nearest first", async () => {
+    await t.db.updateTable("warehouses").set({ total_m2: 12000 }).where("id", "=", ids["at-5km"]!).execute();
+    try {
+      const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10, sort: "largest" });
+      expect(r.sort).toBe("largest");
+      // 12,000; then 5,000 ×2 nearest first; 800; unknown.
+      expect(idsOf(r.warehouses)).toEqual([ids["at-5km"], ids["at-2km"], ids["unclaimed-3km"], ids["at-1km"], ids["at-9.9km"]]);
+      expect(r.warehouses.map((w) => w.distance)).not.toEqual([...r.warehouses.map((w) => w.distance)].sort((a, b) => a - b));
+      expect(r.total_warehouses).toBe(5);
+    } finally {
+      await t.db.updateTable("warehouses").set({ total_m2: 5000 }).where("id", "=", ids["at-5km"]!).execute();
+    }
+  });
+
+  it("puts the best rated first, unrated after them nearest first, in both lists", async () => {
+    await rate(ids["at-9.9km"]!, 48);
+    await rate(ids["at-2km"]!, 31);
+    await rate(ids["at-2km"]!, 35);
+    const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10, sort: "rating" });
+    expect(idsOf(r.warehouses)).toEqual([ids["at-9.9km"], ids["at-2km"], ids["at-1km"], ids["unclaimed-3km"], ids["at-5km"]]);
+    expect(r.warehouses[0]!.rating).toEqual({ avg_value: 48, count: 1 });
+    // The filtered-out ones are sorted the same way.
+    const filtered = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10, sort: "rating", certification: [specs["ISO 9001"]!] });
+    expect(idsOf(filtered.warehouses)).toEqual([ids["at-2km"]]);
+    expect(idsOf(filtered.other_warehouses)).toEqual([ids["at-9.9km"], ids["at-1km"], ids["unclaimed-3km"], ids["at-5km"]]);
+    await t.db.deleteFrom("reviews").execute();
+  });
+
+  it("refuses an unknown order with 422", async () => {
+    const res = await callSearch(`lat=${MILANO.lat}&lng=${MILANO.lng}&sort=cheapest`);
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ sort: "invalid" });
+  });
+});
+
+describe("a search without results", () => {
+  it("offers the smallest wider radius that finds something, with its count", async () => {
+    // 10 km around a point 30 km east of Milan finds nothing; 25 km reaches the test's warehouses north-east of Milan.
+    const east = destination(MILANO, 30, 90);
+    const r = await search({ lat: east.lat, lng: east.lng, radius: 10, service: [specs.Picking!] });
+    expect(r.total_warehouses).toBe(0);
+    const at25 = await search({ lat: east.lat, lng: east.lng, radius: 25, service: [specs.Picking!] });
+    expect(at25.total_warehouses).toBeGreaterThan(0);
+    expect(r.wider).toEqual({ radius: 25, count: at25.total_warehouses });
+    // Searched at 25 km already, the next step is 50.
+    const from25 = await search({ lat: east.lat, lng: east.lng, radius: 25, service: [specs.Picking!], material: [specs.Food!] });
+    expect(from25.total_warehouses).toBe(0);
+    // Only the warehouse 2 km east of Milan (28 km away) offers both.
+    expect(from25.wider).toEqual({ radius: 50, count: 1 });
+  });
+
+  it("counts with the same filters, and offers nothing when even the widest radius finds nothing", async () => {
+    const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10, m2_value: 6000 });
+    expect(r.total_warehouses).toBe(0);
+    expect(r.wider).toBeNull();
+    const found = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10 });
+    expect(found.wider).toBeNull();
+  });
+});
+
 describe("zone reads per address", () => {
   it("answers 429 when one address reads too many zones, and never counts a zone already in memory", async () => {
     const env = { SEARCH_ZONE_READS_PER_IP: "2" };
@@ -475,6 +552,7 @@ describe("the zone query plans", () => {
     for (const query of [
       zonePointsQuery({ lat: MILANO.lat, lng: MILANO.lng, radiusM: 10_000 }),
       zoneMatchesQuery({ lat: MILANO.lat, lng: MILANO.lng, radiusM: 10_000, specIds: [specs.Picking!], minArea: 1000 }),
+      zoneMatchCountQuery({ lat: MILANO.lat, lng: MILANO.lng, radiusM: 50_000, specIds: [specs.Picking!], minArea: 1000 }),
     ]) {
       const plan = await t.db.transaction().execute(async (trx) => {
         await zonePlanSettings().execute(trx);
@@ -486,6 +564,34 @@ describe("the zone query plans", () => {
       expect(plan).toMatch(/Index Cond: .*ll_to_earth\(pub_lat, pub_lng\)/);
       expect(plan).not.toMatch(/Seq Scan on warehouses/);
     }
+    // The largest first reads the zone on the same index; the ratings read the reviews' index for the zone's ids.
+    const largest = largestInZoneQuery({ lat: MILANO.lat, lng: MILANO.lng, radiusM: 10_000, specIds: [specs.Picking!], minArea: 1000, matching: false, limit: SEARCH_LIST_LIMIT });
+    const largestPlan = await t.db.transaction().execute(async (trx) => {
+      await zonePlanSettings().execute(trx);
+      return (await sql<{ "QUERY PLAN": string }>`explain ${largest}`.execute(trx)).rows.map((r) => r["QUERY PLAN"]).join("\n");
+    });
+    expect(largestPlan).toMatch(/Index (Only )?Scan using warehouses_published_earth_idx on warehouses/);
+    expect(largestPlan).not.toMatch(/Seq Scan on warehouses/);
+    // Reviews of all 30,000 warehouses (a catalogue's worth of reviews), and a dense zone's worth of ids asked (a few percent of them).
+    const hunter = await makeUser(t.db, { role: "stock_hunter" });
+    await sql`
+      with req as (
+        insert into warehouse_requests (user_id, business_name, contact, telephone, referent, message, location)
+        values (${hunter.id}, 'Bulk', 'bulk@test.example', '1', 'R', 'M', 'Roma') returning id
+      ), links as (
+        insert into warehouse_request_warehouses (warehouse_request_id, warehouse_id, state)
+        select req.id, w.id, 'confirmed' from req, (select id from warehouses where name like 'Bulk %' order by id) w
+        returning id, warehouse_request_id, warehouse_id
+      )
+      insert into reviews (user_id, warehouse_id, warehouse_request_id, link_id, target, full_name, email, telephone, avg_value)
+      select ${hunter.id}, l.warehouse_id, l.warehouse_request_id, l.id, 'warehouse', 'R', 'r@test.example', '1', 10 + (l.id % 40)
+      from links l`.execute(t.db);
+    await sql`vacuum analyze reviews`.execute(t.db);
+    const zoneIds = (await t.db.selectFrom("warehouses").select("id").where("name", "like", "Bulk %").orderBy("id").limit(50).execute()).map((r) => r.id);
+    const ratingsPlan = (await sql<{ "QUERY PLAN": string }>`explain ${ratingsOfQuery(zoneIds)}`.execute(t.db)).rows.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(ratingsPlan).toMatch(/reviews_warehouse_id_created_at_idx/);
+    expect(ratingsPlan).not.toMatch(/Seq Scan on reviews/);
+    await t.db.deleteFrom("reviews").execute();
     // And the search still answers the same with all of them around.
     const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10 });
     expect(idsOf(r.warehouses).slice(0, 3)).toEqual([ids["at-1km"], ids["at-2km"], ids["unclaimed-3km"]]);

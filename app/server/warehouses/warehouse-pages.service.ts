@@ -6,6 +6,7 @@ import type { Actor } from "../context.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { ForbiddenError } from "../errors.ts";
 import { WEEKDAYS } from "../../lib/opening-hours.ts";
+import { formatNumberInput } from "../../lib/format.ts";
 import { AREA_FIELDS, BASIC_FIELDS, COST_FIELDS } from "../../schemas/warehouse.ts";
 import type { MyWarehouseCard, WarehouseDetailData } from "../../lib/warehouse-pages.ts";
 import { emptyWarehouseForm, type CatalogueGroup, type StoredImage, type WarehouseFormValues } from "../../lib/warehouse-form.ts";
@@ -48,7 +49,9 @@ export async function warehouseFormStart(db: Database, actor: Actor, id: number 
   ]);
   const values = emptyWarehouseForm();
   for (const f of BASIC_FIELDS) values.data[f] = asText(w[f]);
-  for (const f of [...AREA_FIELDS, ...COST_FIELDS]) values.data[f] = asText(w[f]);
+  // Numbers as the form shows them: Italian notation, euros with two decimals ("1.500", "4,50").
+  for (const f of AREA_FIELDS) values.data[f] = formatNumberInput(w[f]);
+  for (const f of COST_FIELDS) values.data[f] = formatNumberInput(w[f], 2);
   values.position = { lat: w.lat, lng: w.lng };
   values.contacts = contacts.length ? contacts.map((c) => ({ full_name: c.full_name, phone: c.phone ?? "", email: c.email ?? "", role: c.role })) : values.contacts;
   for (const d of WEEKDAYS) {

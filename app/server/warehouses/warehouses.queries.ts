@@ -100,3 +100,23 @@ export function listWarehouseSpecifications(db: Database, warehouseIds: number[]
     .orderBy("s.id")
     .execute();
 }
+
+/** The comparison's photos: each warehouse's first image (gallery order), one row per warehouse that has one. */
+export function findFirstImages(db: Database, warehouseIds: number[]) {
+  if (warehouseIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("images")
+    .distinctOn("warehouse_id")
+    .select(["warehouse_id", "src", "thumb_src", "width", "height"])
+    .where("warehouse_id", "in", warehouseIds)
+    .orderBy("warehouse_id")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}
+
+/** The comparison's opening hours: the warehouse_times rows of some warehouses (none for those that gave no hours). */
+export function findWarehousesTimes(db: Database, warehouseIds: number[]) {
+  if (warehouseIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom("warehouse_times").selectAll().where("warehouse_id", "in", warehouseIds).execute();
+}

@@ -6,8 +6,11 @@ import type { Locale } from "../../lib/locale.ts";
 import { NotFoundError } from "../errors.ts";
 import type { SpecificationGroup, SpecificationValue } from "../../lib/specifications.ts";
 import { openingStatus, weeklySchedule, type OpeningStatus, type WeeklyHours } from "../../lib/opening-hours.ts";
-import { findPublicWarehouse, findPublicWarehouses, findWarehouseTimes, listImages, listWarehouseSpecifications } from "./warehouses.queries.ts";
+import { findFirstImages, findPublicWarehouse, findPublicWarehouses, findWarehousesTimes, findWarehouseTimes, listImages, listWarehouseSpecifications } from "./warehouses.queries.ts";
 import { warehouseRatings } from "../reviews/warehouse-ratings.queries.ts";
+import { distanceM } from "../search/zones.ts";
+import { QUOTE_DEFAULT_RADIUS } from "../../schemas/quote.ts";
+import type { CompareQuoteArea, CompareResult, CompareWarehouse } from "../../lib/compare.ts";
 
 /** How many specification values a comparison card shows (the spec's business constant). */
 export const COMPARE_SPECIFICATIONS = 4;
@@ -102,26 +105,47 @@ export function parseCompareIds(raw: string | null | undefined): number[] {
   return ids;
 }
 
-export type CompareCard = Awaited<ReturnType<typeof compareWarehouses>>["warehouses"][number];
+/** The quote schema's largest radius (km). */
+const QUOTE_MAX_RADIUS = 1000;
 
-/** Cards for the comparison, in the order asked; ids that are not redeemed and listed come back as `missing`. */
-export async function compareWarehouses(db: Database, _actor: Actor | null, ids: number[], opts: { locale: Locale }) {
+/**
+ * Where a quote request to the compared warehouses is for: their towns as the location, their
+ * centre, and a radius that reaches every one of them (at least the default 10 km), so the
+ * request reads in the back office like one sent from a search around them.
+ */
+export function compareQuoteArea(warehouses: Pick<CompareWarehouse, "city" | "lat" | "lng">[]): CompareQuoteArea | null {
+  if (warehouses.length === 0) return null;
+  const lat = warehouses.reduce((sum, w) => sum + w.lat, 0) / warehouses.length;
+  const lng = warehouses.reduce((sum, w) => sum + w.lng, 0) / warehouses.length;
+  const farthestKm = Math.max(...warehouses.map((w) => distanceM(lat, lng, w.lat, w.lng) / 1000));
+  const radius = Math.min(QUOTE_MAX_RADIUS, Math.max(QUOTE_DEFAULT_RADIUS, Math.ceil(farthestKm)));
+  const cities = [...new Set(warehouses.map((w) => w.city.trim()).filter(Boolean))];
+  let location = cities.join(", ");
+  if (location.length > 255) location = `${location.slice(0, 254)}…`;
+  return { location, lat: Number(lat.toFixed(6)), lng: Number(lng.toFixed(6)), radius };
+}
+
+/**
+ * The comparison of some warehouses, in the order asked: each one's public facts, first photo,
+ * open-now status, rating and specifications (the first 4 for the spec's card, and all of them
+ * for the table's rows), the specifications any of them has grouped by category, and where a
+ * quote request to all of them is for. Only redeemed, listed warehouses are compared; the other
+ * ids come back as `missing`.
+ */
+export async function compareWarehouses(db: Database, _actor: Actor | null, ids: number[], opts: { locale: Locale; now?: Date }): Promise<CompareResult> {
   const wanted = ids.slice(0, COMPARE_MAX);
   const rows = await findPublicWarehouses(db, wanted);
-  const [specs, ratings] = await Promise.all([
-    listWarehouseSpecifications(
-      db,
-      rows.map((r) => r.id),
-    ),
-    warehouseRatings(
-      db,
-      rows.map((r) => r.id),
-    ),
-  ]);
+  const found = rows.map((r) => r.id);
+  const [specs, ratings, photos, times] = await Promise.all([listWarehouseSpecifications(db, found), warehouseRatings(db, found), findFirstImages(db, found), findWarehousesTimes(db, found)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const warehouses = wanted.flatMap((id) => {
+  const photoOf = new Map(photos.map((p) => [p.warehouse_id, p]));
+  const hoursById = new Map<number, WeeklyHours>(times.map((t) => [t.warehouse_id, t]));
+  const now = opts.now ?? new Date();
+  const warehouses = wanted.flatMap((id): CompareWarehouse[] => {
     const w = byId.get(id);
     if (!w) return [];
+    const own = specs.filter((s) => s.warehouse_id === id);
+    const photo = photoOf.get(id);
     return [
       {
         id: w.id,
@@ -131,15 +155,30 @@ export async function compareWarehouses(db: Database, _actor: Actor | null, ids:
         cap: w.cap,
         city: w.city,
         province: w.province,
+        lat: w.lat,
+        lng: w.lng,
         website: websiteLink(w.website),
         total_m2: w.total_m2,
-        specifications: specs
-          .filter((s) => s.warehouse_id === id)
-          .slice(0, COMPARE_SPECIFICATIONS)
-          .map((s) => localizeSpec(s, opts.locale)),
+        m2: w.m2,
+        m2_external: w.m2_external,
+        m2_office: w.m2_office,
+        height: w.height,
+        bays_number: w.bays_number,
+        photo: photo ? { src: photo.thumb_src ?? photo.src, width: photo.width, height: photo.height } : null,
+        opening: openingStatus(hoursById.get(id) ?? null, now),
         rating: ratings.get(id) ?? null,
+        specifications: own.slice(0, COMPARE_SPECIFICATIONS).map((s) => localizeSpec(s, opts.locale)),
+        specification_ids: own.map((s) => s.id),
       },
     ];
   });
-  return { warehouses, missing: wanted.filter((id) => !byId.has(id)) };
+  // Each specification once, in catalogue order (the query's order), for the table's rows.
+  const seen = new Set<number>();
+  const union = specs.filter((s) => !seen.has(s.id) && seen.add(s.id));
+  return {
+    warehouses,
+    specification_groups: groupSpecifications(union, opts.locale),
+    missing: wanted.filter((id) => !byId.has(id)),
+    quote_area: compareQuoteArea(warehouses),
+  };
 }

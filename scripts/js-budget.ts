@@ -1,0 +1,245 @@
+// The JavaScript budget (issue 14): no page loads more than 150 kB of JavaScript (gzip) at first,
+// MapLibre and its worker aside (they load on the map pages only, when a map is about to be
+// seen). What a page loads at first is what React Router's client manifest names for it: the
+// entry module and its imports, then the module and the static imports of every route from the
+// root down to the page (the manifest lists them transitively; chunks reached only through
+// import() load later and are not counted). Sizes are gzip at zlib's default level, as the app's
+// compression middleware sends them; 1 kB = 1,000 bytes.
+//
+// scripts/build-if-changed.ts runs the check after every build and fails the build when a page is
+// over the budget. By hand:
+//
+//   node scripts/js-budget.ts           the heaviest pages and any over the budget
+//   node scripts/js-budget.ts --all     every page
+//   node scripts/js-budget.ts --ceilings  the OVER_BUDGET_CEILINGS lines for the pages over the budget
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+export const JS_BUDGET_BYTES = 150_000;
+
+/**
+ * Pages still over the budget, each with the most it may load until it is brought under: a
+ * ceiling, so that they can only get lighter. Remove a page's line when it fits the budget. Why
+ * each is heavy and what would bring it under: docs/benchmarks.md, "JavaScript budget".
+ */
+export const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = {
+  // @ceilings-start (node scripts/js-budget.ts --ceilings prints this list for the build on disk)
+  "admin/stock-hunter/data": 225_000, // 214.0 kB
+  "admin/stock-hunter/messages": 265_000, // 255.0 kB
+  "admin/stock-hunter/reviews": 165_000, // 158.4 kB
+  "admin/stocker/billing": 175_000, // 168.3 kB
+  "admin/stocker/confirm-subscription": 160_000, // 153.2 kB
+  "admin/stocker/data": 225_000, // 214.0 kB
+  "admin/stocker/messages": 265_000, // 254.2 kB
+  "admin/stocker/reviews": 165_000, // 158.5 kB
+  "admin/stocker/warehouse-detail": 215_000, // 206.8 kB
+  "admin/stocker/warehouse-edit": 230_000, // 221.9 kB
+  "admin/stocker/warehouse-new": 230_000, // 221.9 kB
+  "routes/account/complete-account": 165_000, // 158.4 kB
+  "routes/account/confirm-code": 165_000, // 156.7 kB
+  "routes/account/confirm-email": 160_000, // 151.7 kB
+  "routes/account/forgot-password": 160_000, // 153.7 kB
+  "routes/account/reset-password": 165_000, // 156.0 kB
+  "routes/admin/audit": 225_000, // 215.5 kB
+  "routes/admin/crm": 265_000, // 255.2 kB
+  "routes/admin/crm-actions": 265_000, // 254.8 kB
+  "routes/admin/hub-requests": 180_000, // 171.0 kB
+  "routes/admin/promo-codes": 260_000, // 252.0 kB
+  "routes/admin/requests": 275_000, // 262.1 kB
+  "routes/admin/search": 170_000, // 164.2 kB
+  "routes/admin/specification-edit": 160_000, // 154.2 kB
+  "routes/admin/specification-new": 160_000, // 153.7 kB
+  "routes/admin/stock-hunters": 160_000, // 154.1 kB
+  "routes/admin/stocker-requests": 210_000, // 199.7 kB
+  "routes/admin/stockers": 190_000, // 180.7 kB
+  "routes/admin/transfers": 180_000, // 171.5 kB
+  "routes/admin/warehouse-edit": 230_000, // 219.2 kB
+  "routes/admin/warehouse-new": 230_000, // 218.6 kB
+  "routes/referent/data": 220_000, // 211.9 kB
+  "routes/referent/messages": 260_000, // 252.1 kB
+  "routes/referent/reviews": 165_000, // 156.4 kB
+  "routes/referent/warehouse-detail": 215_000, // 204.7 kB
+  "routes/referent/warehouse-edit": 230_000, // 219.7 kB
+  "routes/request-report": 195_000, // 187.5 kB
+  "routes/request-review": 205_000, // 195.7 kB
+  "routes/stock-hunter/data": 220_000, // 211.9 kB
+  "routes/stock-hunter/messages": 265_000, // 252.8 kB
+  "routes/stock-hunter/reviews": 165_000, // 156.3 kB
+  "routes/stocker/billing": 175_000, // 166.2 kB
+  "routes/stocker/confirm-subscription": 160_000, // 151.1 kB
+  "routes/stocker/data": 220_000, // 211.9 kB
+  "routes/stocker/messages": 260_000, // 252.1 kB
+  "routes/stocker/reviews": 165_000, // 156.4 kB
+  "routes/stocker/warehouse-detail": 215_000, // 204.7 kB
+  "routes/stocker/warehouse-edit": 230_000, // 219.7 kB
+  "routes/stocker/warehouse-new": 230_000, // 219.7 kB
+  "routes/stocks": 305_000, // 292.8 kB
+  // @ceilings-end
+};
+
+/** Chunks the budget leaves out: MapLibre and its worker (loaded on demand by the map pages). */
+export const EXCLUDED_CHUNK = /(^|\/)maplibre-gl[^/]*\.m?js$/;
+
+type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  hasDefaultExport?: boolean;
+  module: string;
+  imports?: string[];
+  clientLoaderModule?: string;
+  clientActionModule?: string;
+  clientMiddlewareModule?: string;
+  hydrateFallbackModule?: string;
+};
+
+/** The part of React Router's client manifest (build/client/<assetsDir>/manifest-*.js) the budget reads. */
+export type ClientManifest = {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, ManifestRoute>;
+};
+
+export type PageWeight = {
+  routeId: string;
+  /** The most it may load: the budget, or its ceiling while it is over the budget. */
+  limit: number;
+  /** The page's URL pattern, e.g. /:locale/stocks. */
+  path: string;
+  /** gzip bytes of the JavaScript the page loads at first, excluded chunks aside. */
+  bytes: number;
+  files: number;
+};
+
+/** Reads the client manifest React Router writes beside the assets (`window.__reactRouterManifest={…};`). */
+export function readClientManifest(clientDir: string): ClientManifest {
+  const candidates: string[] = [];
+  for (const dir of [clientDir, ...fs.readdirSync(clientDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => path.join(clientDir, e.name))]) {
+    for (const name of fs.readdirSync(dir)) if (/^manifest-[\w-]+\.js$/.test(name)) candidates.push(path.join(dir, name));
+  }
+  if (candidates.length !== 1) throw new Error(`Expected one React Router client manifest under ${clientDir}, found ${candidates.length}`);
+  const text = fs.readFileSync(candidates[0]!, "utf8").trim();
+  const json = text.replace(/^window\.__reactRouterManifest\s*=\s*/, "").replace(/;$/, "");
+  return JSON.parse(json) as ClientManifest;
+}
+
+/** The routes a visitor can land on: modules with a component and no child route below them. */
+export function pageRoutes(manifest: ClientManifest): ManifestRoute[] {
+  const parents = new Set(Object.values(manifest.routes).map((route) => route.parentId));
+  return Object.values(manifest.routes).filter((route) => route.hasDefaultExport && !parents.has(route.id));
+}
+
+/** The route and its ancestors, root first. */
+function chain(manifest: ClientManifest, route: ManifestRoute): ManifestRoute[] {
+  const out: ManifestRoute[] = [];
+  for (let current: ManifestRoute | undefined = route; current; current = current.parentId ? manifest.routes[current.parentId] : undefined) out.unshift(current);
+  return out;
+}
+
+/** The script URLs a page loads at first (entry + each route's module, split modules and static imports). */
+export function pageScripts(manifest: ClientManifest, route: ManifestRoute): string[] {
+  const urls = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  for (const r of chain(manifest, route)) {
+    for (const url of [r.module, r.clientLoaderModule, r.clientActionModule, r.clientMiddlewareModule, r.hydrateFallbackModule, ...(r.imports ?? [])]) {
+      if (url) urls.add(url);
+    }
+  }
+  return [...urls].filter((url) => /\.m?js$/.test(url));
+}
+
+function routePath(manifest: ClientManifest, route: ManifestRoute): string {
+  const parts = chain(manifest, route)
+    .map((r) => r.path ?? "")
+    .filter(Boolean);
+  return `/${parts.join("/")}`.replace(/\/+/g, "/");
+}
+
+/** Every page's weight, heaviest first. `sizeOf` answers a script URL's gzip bytes. */
+export function measurePages(
+  manifest: ClientManifest,
+  sizeOf: (url: string) => number,
+  opts: { budget?: number; ceilings?: Readonly<Record<string, number>> } = {},
+): PageWeight[] {
+  const budget = opts.budget ?? JS_BUDGET_BYTES;
+  const ceilings = opts.ceilings ?? OVER_BUDGET_CEILINGS;
+  return pageRoutes(manifest)
+    .map((route) => {
+      const scripts = pageScripts(manifest, route).filter((url) => !EXCLUDED_CHUNK.test(url));
+      const bytes = scripts.reduce((sum, url) => sum + sizeOf(url), 0);
+      return { routeId: route.id, path: routePath(manifest, route), limit: ceilings[route.id] ?? budget, bytes, files: scripts.length };
+    })
+    .sort((a, b) => b.bytes - a.bytes || a.routeId.localeCompare(b.routeId));
+}
+
+/** gzip sizes of the built files, read once each; URLs are relative to build/client (/build/x.js). */
+export function gzipSizer(clientDir: string): (url: string) => number {
+  const cache = new Map<string, number>();
+  return (url) => {
+    let size = cache.get(url);
+    if (size === undefined) {
+      size = gzipSync(fs.readFileSync(path.join(clientDir, url))).length;
+      cache.set(url, size);
+    }
+    return size;
+  };
+}
+
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/**
+ * The table printed after a build: the heaviest pages (every page with `all`), every page over
+ * its limit, and the pages let over the budget by a ceiling.
+ */
+export function budgetReport(pages: PageWeight[], opts: { limit?: number; all?: boolean; budget?: number } = {}): { ok: boolean; text: string } {
+  const budget = opts.budget ?? JS_BUDGET_BYTES;
+  const over = pages.filter((page) => page.bytes > page.limit);
+  const tolerated = pages.filter((page) => page.bytes > budget && page.bytes <= page.limit);
+  const shown = opts.all ? pages : pages.filter((page, i) => i < (opts.limit ?? 8) || page.bytes > page.limit);
+  const idWidth = Math.max(...shown.map((page) => page.routeId.length), 4);
+  const pathWidth = Math.max(...shown.map((page) => page.path.length), 4);
+  const row = (page: PageWeight) => {
+    const note = page.bytes > page.limit ? (page.limit > budget ? `  OVER ITS CEILING of ${kB(page.limit)}` : "  OVER BUDGET") : page.bytes > budget ? `  over budget (ceiling ${kB(page.limit)})` : "";
+    return `  ${page.routeId.padEnd(idWidth)}  ${page.path.padEnd(pathWidth)}  ${kB(page.bytes).padStart(9)}${note}`;
+  };
+  const lines = [`JavaScript loaded at first per page (gzip, MapLibre aside); budget ${kB(budget)}:`, ...shown.map(row)];
+  if (!opts.all && shown.length < pages.length) {
+    lines.push(`  … ${pages.length - shown.length} more (node scripts/js-budget.ts --all lists them)`);
+  }
+  if (tolerated.length > 0) {
+    lines.push(`${tolerated.length} pages are over the budget but within their ceilings (OVER_BUDGET_CEILINGS in scripts/js-budget.ts: they may only get lighter).`);
+  }
+  lines.push(
+    over.length === 0
+      ? `All ${pages.length} pages are within their limits.`
+      : `${over.length} of ${pages.length} pages load more JavaScript at first than allowed: the build fails. Load what is not needed at first with import() / React.lazy (see docs/benchmarks.md, "JavaScript budget").`,
+  );
+  return { ok: over.length === 0, text: lines.join("\n") };
+}
+
+/** The ceilings list for the pages over the budget in this build (their weight plus 3 %, rounded up to 5 kB), as source lines. */
+export function ceilingLines(pages: PageWeight[], budget = JS_BUDGET_BYTES): string[] {
+  return pages
+    .filter((page) => page.bytes > budget)
+    .sort((a, b) => a.routeId.localeCompare(b.routeId))
+    .map((page) => `  "${page.routeId}": ${Math.ceil((page.bytes * 1.03) / 5000) * 5}_000, // ${kB(page.bytes)}`);
+}
+
+/** Checks the build in `buildDir` (build/client inside it), prints the table and answers whether it is within the budget. */
+export function checkJsBudget(buildDir: string, opts: { all?: boolean; ceilings?: Readonly<Record<string, number>> } = {}): boolean {
+  const clientDir = path.join(buildDir, "client");
+  const report = budgetReport(measurePages(readClientManifest(clientDir), gzipSizer(clientDir), { ceilings: opts.ceilings }), opts);
+  (report.ok ? console.log : console.error)(report.text);
+  return report.ok;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const buildDir = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."), "build");
+  if (process.argv.includes("--ceilings")) {
+    const clientDir = path.join(buildDir, "client");
+    console.log(ceilingLines(measurePages(readClientManifest(clientDir), gzipSizer(clientDir), { ceilings: {} })).join("\n"));
+  } else {
+    process.exit(checkJsBudget(buildDir, { all: process.argv.includes("--all") }) ? 0 : 1);
+  }
+}

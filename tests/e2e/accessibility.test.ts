@@ -1,0 +1,383 @@
+// Accessibility in a real browser: axe-core (WCAG 2.1 A and AA, and axe's best practices) over
+// every public page and popup, at 1280 and 375 px, in Italian and English, against the built
+// app with demo data. A violation of impact critical or serious fails the test; the failure
+// lists each one (rule, impact, where, why) with the views it was found in. Two checks axe
+// cannot make ride along: every disabled control says why it is disabled (an accessible
+// description: aria-describedby to visible or screen-reader text, not a title alone), and on
+// the search page the results come before the actions on them in tab order.
+//
+// axe is put into the page through the browser's debugging protocol (page.evaluate), which a
+// page's Content-Security-Policy does not govern: the app's CSP stays as strict as in
+// production, and the test checks that it is.
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import type { AxeResults } from "axe-core";
+import { sql } from "kysely";
+import { linkTokenHash } from "../../app/server/accounts/tokens.ts";
+import { m } from "../../app/paraglide/messages.js";
+import { DEMO, hydrated, loginAs, newPage, useAppDatabase, useBrowser, userIdOf } from "./support.ts";
+
+const b = useBrowser();
+const app = useAppDatabase();
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+/** The rule sets that apply: WCAG 2.0 and 2.1, levels A and AA, and axe's best practices. */
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+const FAILING_IMPACTS = new Set(["critical", "serious"]);
+
+const LOCALES = ["it", "en"] as const;
+const WIDTHS = [1280, 375] as const;
+type Locale = (typeof LOCALES)[number];
+
+type Finding = { view: string; rule: string; impact: string; help: string; target: string; summary: string };
+
+/** Runs axe-core over the whole document as it is now (popups open included) and returns what fails. */
+async function axeFindings(page: Page, view: string): Promise<Finding[]> {
+  // Popups and panels animate in: wait for finite animations so colours are read at rest.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
+    const results = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+    return results.violations.map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? "",
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.map(String).join(" "), summary: n.failureSummary ?? "" })),
+    }));
+  }, AXE_TAGS);
+  return violations
+    .filter((v) => FAILING_IMPACTS.has(v.impact))
+    .flatMap((v) => v.nodes.map((n) => ({ view, rule: v.rule, impact: v.impact, help: v.help, target: n.target, summary: n.summary })));
+}
+
+/** Visible disabled controls without an accessible description of why (a title= alone does not reach keyboard or touch users). */
+async function disabledWithoutReason(page: Page, view: string): Promise<Finding[]> {
+  const found = await page.evaluate(() => {
+    const controls = document.querySelectorAll<HTMLElement>("button:disabled, input:disabled, select:disabled, textarea:disabled, [aria-disabled=true]");
+    const out: { target: string; name: string }[] = [];
+    for (const el of controls) {
+      if (el.closest("[aria-hidden=true], [inert]") || !el.checkVisibility() || el.getBoundingClientRect().width === 0) continue;
+      // MapLibre's zoom buttons, disabled at the map's zoom limits: the map itself is the reason.
+      if (el.closest(".maplibregl-ctrl")) continue;
+      if (el instanceof HTMLInputElement && el.type === "hidden") continue;
+      const reason = (el.getAttribute("aria-describedby") ?? "")
+        .split(/\s+/)
+        .map((id) => (id ? document.getElementById(id)?.textContent?.trim() : ""))
+        .filter(Boolean);
+      if (reason.length) continue;
+      const testId = el.closest("[data-testid]")?.getAttribute("data-testid");
+      const target = el.id ? `#${el.id}` : testId ? `[data-testid=${testId}] ${el.tagName.toLowerCase()}` : el.tagName.toLowerCase();
+      out.push({ target, name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 60) });
+    }
+    return out;
+  });
+  return found.map((f) => ({
+    view,
+    rule: "disabled-without-reason",
+    impact: "serious",
+    help: "A disabled control must say why it is disabled (aria-describedby to visible or screen-reader text)",
+    target: f.target,
+    summary: `"${f.name}" is disabled and has no description`,
+  }));
+}
+
+/** What a run found, grouped by rule and element, each with the views it showed in. */
+function report(findings: Finding[]): string {
+  const groups = new Map<string, { f: Finding; views: Set<string> }>();
+  for (const f of findings) {
+    const key = `${f.rule}\u0000${f.target}`;
+    const group = groups.get(key) ?? { f, views: new Set<string>() };
+    group.views.add(f.view);
+    groups.set(key, group);
+  }
+  return [...groups.values()]
+    .map(({ f, views }) => {
+      const summary = f.summary.replace(/\s+/g, " ").slice(0, 300);
+      return `- ${f.rule} (${f.impact}): ${f.help}\n    at ${f.target}\n    ${summary}\n    in: ${[...views].join(", ")}`;
+    })
+    .join("\n");
+}
+
+/** Collects the findings of one run of views and checks them at the end, so one failure shows them all. */
+function collector(prefix: string) {
+  const findings: Finding[] = [];
+  const seconds: [string, number][] = [];
+  return {
+    async scan(page: Page, name: string) {
+      const view = `${prefix} ${name}`;
+      const started = performance.now();
+      findings.push(...(await axeFindings(page, view)), ...(await disabledWithoutReason(page, view)));
+      seconds.push([name, (performance.now() - started) / 1000]);
+    },
+    /** A finding of the test's own (tab order), reported with axe's. */
+    add(finding: Omit<Finding, "view">, name: string) {
+      findings.push({ ...finding, view: `${prefix} ${name}` });
+    },
+    check() {
+      expect(seconds.length).toBeGreaterThan(0);
+      const total = seconds.reduce((sum, [, s]) => sum + s, 0);
+      const slowest = [...seconds].sort((a, z) => z[1] - a[1]).slice(0, 3).map(([name, s]) => `${name} ${s.toFixed(1)} s`);
+      console.log(`${prefix}: ${seconds.length} views scanned in ${total.toFixed(0)} s (slowest: ${slowest.join(", ")}), ${findings.length} critical or serious findings`);
+      expect(findings.length, `accessibility findings (${prefix}):\n${report(findings)}`).toBe(0);
+    },
+  };
+}
+
+/** Opens a page and waits until React has taken over and the fonts are in. */
+async function visit(page: Page, path: string, status = 200): Promise<void> {
+  const res = await page.goto(path);
+  expect(res?.status(), path).toBe(status);
+  await hydrated(page);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+async function openDialog(page: Page, opener: Locator): Promise<Locator> {
+  await opener.click();
+  const dialog = page.locator("[role=dialog]").last();
+  await dialog.waitFor();
+  return dialog;
+}
+
+async function closeDialog(page: Page): Promise<void> {
+  await page.keyboard.press("Escape");
+  await page.locator("[role=dialog]").waitFor({ state: "detached" });
+}
+
+type Fixtures = { redeemed: number[]; unclaimed: number; resetUserId: number; resetToken: string };
+let fixtures: Fixtures | null = null;
+
+/** Ids from the demo data: redeemed warehouses (the one with most photos first), an anonymised one, and a live reset link. */
+async function demoFixtures(): Promise<Fixtures> {
+  if (fixtures) return fixtures;
+  const db = app.db;
+  const redeemed = await db
+    .selectFrom("warehouses as w")
+    .select(["w.id", (eb) => eb.selectFrom("images").select((e) => e.fn.countAll<number>().as("n")).whereRef("images.warehouse_id", "=", "w.id").as("images")])
+    .where("w.redeemed", "=", true)
+    .where("w.status", "=", "approved")
+    .where("w.deactivated", "=", false)
+    .orderBy("images", "desc")
+    .orderBy("w.id")
+    .limit(5)
+    .execute();
+  const unclaimed = await db.selectFrom("warehouses").select("id").where("user_id", "is", null).where("status", "=", "approved").orderBy("id").executeTakeFirstOrThrow();
+  // A reset link as the recovery e-mail carries it (without sending one: no mail, no rate limit spent).
+  const resetUserId = await userIdOf(db, DEMO.keeper);
+  const resetToken = `a11y-${Date.now().toString(36)}-reset-token-for-the-page`;
+  await db
+    .insertInto("user_tokens")
+    .values({ user_id: resetUserId, kind: "reset_password", token_hash: linkTokenHash(resetToken), expires_at: sql<Date>`now() + interval '1 hour'` })
+    .execute();
+  fixtures = { redeemed: redeemed.map((r) => r.id), unclaimed: unclaimed.id, resetUserId, resetToken };
+  return fixtures;
+}
+
+/** Every public page and popup of one language at one width. */
+async function scanPublicSite(page: Page, locale: Locale, width: number, scan: (page: Page, name: string) => Promise<void>, add: ReturnType<typeof collector>["add"]) {
+  const ids = await demoFixtures();
+  const phone = width < 1024;
+
+  // Home, the header's menu on a phone, and the global popups opened as a visitor opens them.
+  await visit(page, `/${locale}`);
+  await scan(page, "home");
+  if (phone) {
+    await page.locator("header button[aria-controls]").click();
+    await page.locator("header nav").last().waitFor();
+    await scan(page, "header menu");
+  }
+  await openDialog(page, page.locator("header").getByRole("button", { name: m.nav_login({}, { locale }), exact: true }).filter({ visible: true }));
+  await scan(page, "login popup");
+  // From the login to the registration's choice, nothing chosen yet; then the stocker's form
+  // (step 1: step 2 answers a real request), back, and the stock hunter's form.
+  const register = page.locator("#register-ap");
+  await page.locator("#login-ap").getByRole("button", { name: m.login_to_register({}, { locale }), exact: true }).click();
+  await register.locator("[role=radiogroup]").waitFor();
+  await scan(page, "registration: choice, nothing chosen");
+  const chooseAndContinue = async (role: "stock_hunter" | "stocker") => {
+    await register.locator("[role=radiogroup] label").nth(role === "stock_hunter" ? 0 : 1).click();
+    await register.getByRole("button", { name: m.register_continue({}, { locale }), exact: true }).click();
+  };
+  await chooseAndContinue("stocker");
+  await register.locator("[data-testid=register-stocker-form]").waitFor();
+  await scan(page, "registration: stocker form");
+  await register.getByRole("button", { name: m.register_back({}, { locale }), exact: true }).click();
+  await chooseAndContinue("stock_hunter");
+  await register.locator("[data-testid=register-hunter-form]").waitFor();
+  await scan(page, "registration: stock hunter form");
+  await closeDialog(page);
+  if (phone) await page.locator("header button[aria-controls]").click();
+  await openDialog(page, page.locator("footer button").first());
+  await scan(page, "support popup");
+  await closeDialog(page);
+
+  // The search: empty, with the place suggestions and a specification list open.
+  await visit(page, `/${locale}/stocks`);
+  await scan(page, "search: empty");
+  await page.locator("[data-testid=search-location]").fill("Milano");
+  await page.locator("[data-testid=search-location-suggestions] [role=option]").first().waitFor({ timeout: 10_000 });
+  await scan(page, "search: place suggestions");
+  await page.keyboard.press("Escape");
+  await page.locator("[data-testid^=search-spec-] button").first().click();
+  await page.locator("[role=listbox] [role=option]").first().waitFor();
+  await scan(page, "search: specification list open");
+  await page.keyboard.press("Escape");
+
+  // Results around Milano, a selection, and the quote request from the search.
+  await visit(page, `/${locale}/stocks?location=Milano&radius=10`);
+  await page.locator("[data-testid=search-results]").waitFor();
+  await scan(page, "search: results");
+  const boxes = page.locator("[data-testid=result-select]");
+  for (let i = 0; i < 5; i++) await boxes.nth(i).check();
+  await scan(page, "search: five selected");
+  // Tab order: the results come before the actions on them (the quote request).
+  const order = await page.evaluate(() => {
+    const focusable = [...document.querySelectorAll<HTMLElement>("a[href], button:not(:disabled), input:not(:disabled), select, textarea, [tabindex]")].filter(
+      (el) => el.tabIndex >= 0 && el.checkVisibility(),
+    );
+    // Sequential focus order: positive tabindex first, then document order.
+    const sorted = [...focusable.filter((el) => el.tabIndex > 0).sort((a, z) => a.tabIndex - z.tabIndex), ...focusable.filter((el) => el.tabIndex === 0)];
+    const quote = sorted.findIndex((el) => el.dataset.testid === "quote-open");
+    const firstResult = sorted.findIndex((el) => el.closest("[data-testid=result-card]"));
+    return { quote, firstResult };
+  });
+  if (order.quote >= 0 && order.firstResult >= 0 && order.quote < order.firstResult) {
+    add(
+      { rule: "tab-order", impact: "serious", help: "The results come before the actions on them in tab order", target: "[data-testid=quote-open]", summary: `the quote button is reached by Tab before the first result (${order.quote} < ${order.firstResult})` },
+      "search: five selected",
+    );
+  }
+  await openDialog(page, page.locator("[data-testid=quote-open]"));
+  await scan(page, "quote request from the search");
+  await closeDialog(page);
+  // The filters again (edit).
+  await page.locator("[data-testid=search-edit]").click();
+  await expect.poll(() => page.locator("[data-testid=filter-panel]").getAttribute("data-open"), { timeout: 10_000 }).toBe("true");
+  await scan(page, "search: editing the filters");
+
+  // One warehouse alone on the map: its marker opens its card.
+  await visit(page, `/${locale}/stocks?location=Lampedusa&radius=5`);
+  if (phone) {
+    // On a phone the list and the map take turns.
+    await page.locator("[data-testid=search-view-toggle]").click();
+    await scan(page, "search: the map on a phone");
+  }
+  const marker = page.locator("[data-testid=search-map] [data-testid=map-marker]").first();
+  await marker.waitFor({ timeout: 15_000 });
+  await marker.scrollIntoViewIfNeeded();
+  await marker.click();
+  await page.locator("[data-testid=marker-card]").waitFor();
+  await scan(page, "search: marker card");
+
+  await visit(page, `/${locale}/stocks?location=Livigno&radius=5`);
+  await page.locator("[data-testid=search-results]").waitFor();
+  await scan(page, "search: no results");
+
+  // The sheet, its gallery and its quote request.
+  await visit(page, `/${locale}/warehouses/${ids.redeemed[0]}`);
+  await scan(page, "warehouse sheet");
+  await openDialog(page, page.getByTestId("gallery").locator("button").first());
+  await scan(page, "gallery slider");
+  await closeDialog(page);
+  // The header's button on a wide screen, the bar at the bottom on a phone.
+  await openDialog(page, phone ? page.getByTestId("sheet-quote-open") : page.getByTestId("warehouse-sheet").locator("header button").first());
+  await scan(page, "quote request from the sheet");
+  await closeDialog(page);
+
+  await visit(page, `/${locale}/compare?wids=${[...ids.redeemed, ids.unclaimed].join(",")}`);
+  await scan(page, "compare five warehouses");
+
+  await visit(page, `/${locale}/forgot-password`);
+  await scan(page, "forgot password");
+  await visit(page, `/${locale}/reset-password/${ids.resetUserId}?rpt_token=${ids.resetToken}`);
+  await page.locator("input[type=password]").first().waitFor();
+  await scan(page, "reset password");
+  await visit(page, `/${locale}/reset-password/${ids.resetUserId}?rpt_token=expired`);
+  await scan(page, "reset password: dead link");
+
+  for (const legal of ["privacy-policy", "general-conditions", "stocker-conditions", "stock-hunter-conditions"]) {
+    await visit(page, `/${locale}/${legal}`);
+    await scan(page, legal);
+  }
+  await visit(page, `/${locale}/no-such-page`, 404);
+  await scan(page, "404");
+  // A link into an area, followed by a visitor: the login is asked for.
+  await visit(page, `/${locale}/stock-hunter/profile`, 401);
+  await scan(page, "401");
+}
+
+describe("accessibility: axe-core finds no critical or serious violation", () => {
+  it("keeps the page's Content-Security-Policy strict (axe comes in through the browser, not the page)", async () => {
+    const { context, page } = await newPage(b.browser);
+    const res = await page.goto("/it");
+    const csp = res?.headers()["content-security-policy"] ?? "";
+    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+    expect(scriptSrc).toMatch(/'nonce-/);
+    expect(scriptSrc).not.toMatch(/unsafe-eval|unsafe-inline/);
+    // The page refuses a script without the nonce; the test's own injection still works.
+    expect(await page.evaluate(() => new Promise((resolve) => {
+      const s = document.createElement("script");
+      s.textContent = "window.__injected = true";
+      document.head.append(s);
+      setTimeout(() => resolve("__injected" in window), 50);
+    }))).toBe(false);
+    await page.evaluate(AXE_SOURCE);
+    expect(await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run)).toBe("function");
+    await context.close();
+  });
+
+  for (const locale of LOCALES) {
+    for (const width of WIDTHS) {
+      it(`every public page and popup, /${locale} at ${width} px`, async () => {
+        const { context, page } = await newPage(b.browser, { locale, width, height: width < 1024 ? 800 : 900 });
+        await page.emulateMedia({ reducedMotion: "reduce" });
+        const run = collector(`/${locale} ${width}px`);
+        try {
+          await scanPublicSite(page, locale, width, run.scan, run.add);
+        } finally {
+          await context.close();
+        }
+        run.check();
+      }, 300_000);
+    }
+  }
+
+  it("the logged-in hunter's review and report forms, both languages and widths", async () => {
+    const hunterId = await userIdOf(app.db, DEMO.hunter);
+    // A confirmed link of one of the hunter's requests that the hunter has not reviewed: the review form shows.
+    const link = await app.db
+      .selectFrom("warehouse_request_warehouses as l")
+      .innerJoin("warehouse_requests as r", "r.id", "l.warehouse_request_id")
+      .select(["l.warehouse_id", "l.warehouse_request_id"])
+      .where("r.user_id", "=", hunterId)
+      .where("l.state", "=", "confirmed")
+      .where((eb) => eb.not(eb.exists(eb.selectFrom("reviews as v").select("v.id").whereRef("v.link_id", "=", "l.id").where("v.user_id", "=", hunterId))))
+      .orderBy("l.id")
+      .executeTakeFirstOrThrow();
+    const run = collector("hunter");
+    for (const locale of LOCALES) {
+      const { context, page } = await newPage(b.browser, { locale });
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await loginAs(context, "hunter");
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 850 });
+        for (const kind of ["review", "report"] as const) {
+          await visit(page, `/${locale}/warehouses/${link.warehouse_id}/requests/${link.warehouse_request_id}/${kind}`);
+          await page.getByTestId(`${kind}-form`).waitFor();
+          await run.scan(page, `/${locale} ${width}px ${kind} form`);
+        }
+      }
+      await context.close();
+    }
+    run.check();
+  }, 180_000);
+});
