@@ -63,7 +63,7 @@ describe("the search form without JavaScript", () => {
     expect(url.searchParams.get("m2_value")).toBe("1.500");
     expect(await page.getByTestId("search-summary").textContent()).toMatch(/entro 12,5 km da Milano/);
     const api = (await (await fetch(`${baseUrl()}/api/warehouses/search?location=Milano&radius=12.5&m2_value=1500`)).json()) as { total_warehouses: number };
-    expect(await page.getByTestId("search-summary").textContent()).toContain(`: ${formatNumber(api.total_warehouses)}`);
+    expect(await page.getByTestId("search-summary").textContent()).toContain(`${formatNumber(api.total_warehouses)} magazzin`);
 
     // Editing the search (a link, no script needed) shows the same values, dates as day.month.year.
     await page.goto("/it/stocks?location=Milano&radius=12.5&m2_value=1500&start_date=2027-11-21&end_date=2028-01-05&edit=1");
