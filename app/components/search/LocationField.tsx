@@ -30,7 +30,9 @@ export function LocationField({ value, onChange, error }: Props) {
   // The list shows while the box has focus and there are suggestions, until Esc or a choice.
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const chosen = useRef<string | null>(null);
+  // The text the box starts with (the searched place) counts as chosen: no suggestions are
+  // fetched for it until the visitor changes it (they cost a request and a render at hydration).
+  const chosen = useRef<string | null>(value);
   const input = useRef<HTMLInputElement>(null);
 
   // Text typed before the page was interactive is in the box but not yet in the state.
