@@ -17,7 +17,7 @@ import type { AxeResults } from "axe-core";
 import { sql } from "kysely";
 import { linkTokenHash } from "../../app/server/accounts/tokens.ts";
 import { m } from "../../app/paraglide/messages.js";
-import { DEMO, hydrated, loginAs, newPage, useAppDatabase, useBrowser, userIdOf } from "./support.ts";
+import { DEMO, hydrated, loginAs, newPage, useAppDatabase, useBrowser, userIdOf, redeemedDemoWarehouses } from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -160,16 +160,7 @@ let fixtures: Fixtures | null = null;
 async function demoFixtures(): Promise<Fixtures> {
   if (fixtures) return fixtures;
   const db = app.db;
-  const redeemed = await db
-    .selectFrom("warehouses as w")
-    .select(["w.id", (eb) => eb.selectFrom("images").select((e) => e.fn.countAll<number>().as("n")).whereRef("images.warehouse_id", "=", "w.id").as("images")])
-    .where("w.redeemed", "=", true)
-    .where("w.status", "=", "approved")
-    .where("w.deactivated", "=", false)
-    .orderBy("images", "desc")
-    .orderBy("w.id")
-    .limit(5)
-    .execute();
+  const redeemed = await redeemedDemoWarehouses(db);
   const unclaimed = await db.selectFrom("warehouses").select("id").where("user_id", "is", null).where("status", "=", "approved").orderBy("id").executeTakeFirstOrThrow();
   // A reset link as the recovery e-mail carries it (without sending one: no mail, no rate limit spent).
   const resetUserId = await userIdOf(db, DEMO.keeper);

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { baseUrl, DEMO, hydrated, loginAs, mailTo, newPage, useAppDatabase, useBrowser } from "./support.ts";
+import { baseUrl, DEMO, hydrated, loginAs, mailTo, newPage, useAppDatabase, useBrowser, redeemedDemoWarehouses } from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -19,16 +19,7 @@ let ids: Ids;
 beforeAll(async () => {
   const db = app.db;
   // Redeemed (claimed and subscribed: public), listed warehouses, the one with most images first.
-  const redeemed = await db
-    .selectFrom("warehouses as w")
-    .select(["w.id", (eb) => eb.selectFrom("images").select((e) => e.fn.countAll<number>().as("n")).whereRef("images.warehouse_id", "=", "w.id").as("images")])
-    .where("w.redeemed", "=", true)
-    .where("w.status", "=", "approved")
-    .where("w.deactivated", "=", false)
-    .orderBy("images", "desc")
-    .orderBy("w.id")
-    .limit(5)
-    .execute();
+  const redeemed = await redeemedDemoWarehouses(db);
   const unclaimed = await db.selectFrom("warehouses").select("id").where("user_id", "is", null).orderBy("id").executeTakeFirstOrThrow();
   const hunter = await db.selectFrom("users").select("id").where("email", "=", DEMO.hunter).executeTakeFirstOrThrow();
   // The demo stocker's warehouses: the stock keeper (the non-party below) has nothing to do with them.

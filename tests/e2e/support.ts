@@ -69,6 +69,23 @@ export function useAppDatabase(): { db: Database } {
 }
 
 /** A client with its own cookies, as one browser would be, for calls over plain HTTP. */
+/**
+ * The demo data's redeemed (claimed and subscribed: public), listed warehouses, the ones with the
+ * most photos first: what the journeys open as sheets and compare.
+ */
+export async function redeemedDemoWarehouses(db: Database, limit = 5): Promise<{ id: number; images: number | null }[]> {
+  return db
+    .selectFrom("warehouses as w")
+    .select(["w.id", (eb) => eb.selectFrom("images").select((e) => e.fn.countAll<number>().as("n")).whereRef("images.warehouse_id", "=", "w.id").as("images")])
+    .where("w.redeemed", "=", true)
+    .where("w.status", "=", "approved")
+    .where("w.deactivated", "=", false)
+    .orderBy("images", "desc")
+    .orderBy("w.id")
+    .limit(limit)
+    .execute();
+}
+
 export type Jar = { cookies: Map<string, string> };
 export const jar = (): Jar => ({ cookies: new Map() });
 
