@@ -1,7 +1,8 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { localeForPath } from "./lib/i18n.ts";
-import "./app.css";
+import appCss from "./app.css?url";
 import { rootMiddleware } from "./server/http/middleware.ts";
 import { actorContext, csrfTokenContext, localeContext } from "./server/context.ts";
 import type { Locale } from "./lib/locale.ts";
@@ -37,11 +38,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const locale: Locale = root?.locale ?? localeForPath(pathname);
   const nonce = useNonce();
+  // Marks the document once the whole page has hydrated (effects run after the commit of the
+  // whole tree, also when a lazily loaded part held it back): the browser tests wait for it.
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* The one stylesheet blocks the first paint: with a precedence React writes it before the
+            scripts' modulepreload links (which it hoists into the head), so the browser asks for it first. */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
       </head>

@@ -39,6 +39,8 @@ const { values } = parseArgs({
     runs: { type: "string", default: "3" },
     only: { type: "string" },
     json: { type: "string" },
+    // A folder to keep every run's whole Lighthouse report in (<page>-<run>.json), to look into a trace.
+    reports: { type: "string" },
   },
 });
 const runs = Math.max(1, Number(values.runs));
@@ -148,6 +150,10 @@ async function measure(url: string, port: number, blockedUrlPatterns: string[], 
   const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], blockedUrlPatterns });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (values.reports && !lhr.runtimeError) {
+    fs.mkdirSync(values.reports, { recursive: true });
+    fs.writeFileSync(path.join(values.reports, `${new URL(url).pathname.split("/").filter(Boolean).join("_") || "root"}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) {
     // Now and then the trace misses its start (NO_NAVSTART, NO_FCP under load): Lighthouse's advice is to run again.
     if (attempt < 3) {

@@ -1,7 +1,7 @@
 // The frame of every /{locale} page: header, main content, footer and the global popups,
-// with the popup state and React Aria's language around them.
+// with the popup state around them. React Aria's language is set by the overlays themselves
+// (ui/AriaLocale.tsx), which load on first use.
 import { useEffect, type ReactNode } from "react";
-import { I18nProvider } from "react-aria-components";
 import { useRootData } from "../lib/root-data.ts";
 import { setCsrfFallback } from "../lib/api-client.ts";
 import { PopupProvider } from "./popups/PopupContext.tsx";
@@ -17,17 +17,15 @@ export function SiteShell({ children }: { children: ReactNode }) {
   useEffect(() => setCsrfFallback(csrfToken), [csrfToken]);
 
   return (
-    <I18nProvider locale={locale === "it" ? "it-IT" : "en-GB"}>
-      <PopupProvider loggedIn={!!user}>
-        <div className="flex min-h-screen flex-col">
-          <SiteHeader locale={locale} user={user} csrfToken={csrfToken} />
-          <main id="main" tabIndex={-1} className="flex-1 outline-none">
-            {children}
-          </main>
-          <SiteFooter locale={locale} />
-        </div>
-        <GlobalPopups locale={locale} user={user} />
-      </PopupProvider>
-    </I18nProvider>
+    <PopupProvider loggedIn={!!user}>
+      <div className="flex min-h-screen flex-col">
+        <SiteHeader locale={locale} user={user} csrfToken={csrfToken} />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          {children}
+        </main>
+        <SiteFooter locale={locale} />
+      </div>
+      <GlobalPopups locale={locale} user={user} />
+    </PopupProvider>
   );
 }

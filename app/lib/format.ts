@@ -140,24 +140,20 @@ export function settledNumberText(text: string, opts: { minDecimals?: number; in
 
 type DateInput = Date | string | number | null | undefined;
 
-const romeDay = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+// The two Intl formats are made on first use, not when the module loads: the first Intl date
+// format with a time zone loads the browser's time zone data, about 50 ms of a phone's main
+// thread, which a page that shows no instant should not pay while it starts.
+let romeDay: Intl.DateTimeFormat | null = null;
 
 /** Today's date in Italy as 'YYYY-MM-DD' (the calendar the marketplace's dates follow). */
 export function todayInItaly(now: Date = new Date()): string {
+  romeDay ??= new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
   return romeDay.format(now);
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const romeParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+let romeParts: Intl.DateTimeFormat | null = null;
 
 type Parts = { year: string; month: string; day: string; hour: string; minute: string };
 
@@ -171,6 +167,7 @@ function partsOf(value: DateInput): Parts | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   const out: Record<string, string> = {};
+  romeParts ??= new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
   for (const part of romeParts.formatToParts(date)) out[part.type] = part.value;
   return { year: out.year ?? "", month: out.month ?? "", day: out.day ?? "", hour: out.hour ?? "", minute: out.minute ?? "" };
 }

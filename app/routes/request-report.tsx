@@ -13,6 +13,7 @@ import { reportDataSchema } from "../schemas/feedback.ts";
 import { m } from "../paraglide/messages.js";
 import { parseForm, firstCode } from "../lib/forms.ts";
 import { useLocale, useRootData } from "../lib/root-data.ts";
+import { useEditedFields } from "../lib/use-edited-fields.ts";
 import { FeedbackDone, FeedbackLayout } from "../components/feedback/FeedbackLayout.tsx";
 import { FormMessage, RequiredHint, TextInput } from "../components/ui/fields.tsx";
 import { buttonClass } from "../components/ui/styles.ts";
@@ -49,10 +50,9 @@ export default function RequestReportPage({ loaderData, actionData }: Route.Comp
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { full_name: prefill?.full_name ?? "", email: prefill?.email ?? "", telephone: prefill?.telephone ?? "", subject: "", description: "" },
-    onValidate: ({ formData }) => parseForm(formData, reportDataSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    // No onValidate: the server checks the form (its action), so the page loads no schema.
   });
+  const { edited, onInput } = useEditedFields(actionData);
 
   const about = feedback.target === "warehouse" ? feedback.warehouse.name : feedback.request.businessName;
   const layout = { title: m.report_title(), intro: m.report_intro({ name: about }), subject: feedback };
@@ -62,13 +62,13 @@ export default function RequestReportPage({ loaderData, actionData }: Route.Comp
   // The spec: a failed save (no id back) shows the general message; invalid fields the required one.
   const formError = firstCode(form.errors);
   // (Conform's fields object is a proxy: name the fields rather than enumerate it.)
-  const fieldsInvalid = (["subject", "description", "full_name", "telephone", "email"] as const).some((name) => fields[name].errors?.length);
+  const fieldsInvalid = (["subject", "description", "full_name", "telephone", "email"] as const).some((name) => fields[name].errors?.length && !edited.has(name));
   const banner = formError ? (formError === "too_many_requests" ? m.error_too_many_requests() : m.review_error_general()) : fieldsInvalid ? m.form_required_error() : null;
-  const err = (field: keyof typeof fields) => feedbackFieldError(firstCode(fields[field].errors));
+  const err = (field: keyof typeof fields) => (edited.has(field) ? undefined : feedbackFieldError(firstCode(fields[field].errors)));
 
   return (
     <FeedbackLayout {...layout}>
-      <Form method="post" {...getFormProps(form)} className="space-y-5" data-testid="report-form">
+      <Form method="post" {...getFormProps(form)} onInput={onInput} className="space-y-5" data-testid="report-form">
         <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
         {banner && <FormMessage tone="error">{banner}</FormMessage>}
         <TextInput name={fields.subject.name} label={m.report_subject()} defaultValue={fields.subject.initialValue} isRequired error={err("subject")} autoFocus />

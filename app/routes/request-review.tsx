@@ -17,6 +17,7 @@ import { ratingLabel } from "../components/feedback/rating-labels.ts";
 import { m } from "../paraglide/messages.js";
 import { parseForm, firstCode } from "../lib/forms.ts";
 import { useLocale, useRootData } from "../lib/root-data.ts";
+import { useEditedFields } from "../lib/use-edited-fields.ts";
 import { readFormData } from "../server/http/input.ts";
 import { pageWork } from "../server/http/respond.ts";
 import { XSRF_FIELD_NAME } from "../lib/api-client.ts";
@@ -56,10 +57,9 @@ export default function RequestReviewPage({ loaderData, actionData }: Route.Comp
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { full_name: prefill?.full_name ?? "", email: prefill?.email ?? "", telephone: prefill?.telephone ?? "", description: "" },
-    onValidate: ({ formData }) => parseForm(formData, reviewDataSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    // No onValidate: the server checks the form (its action), so the page loads no schema.
   });
+  const { edited, onInput } = useEditedFields(actionData);
 
   const about = feedback.target === "warehouse" ? feedback.warehouse.name : feedback.request.businessName;
   const layout = { title: m.review_title(), intro: m.review_intro({ name: about }), subject: feedback };
@@ -73,20 +73,20 @@ export default function RequestReviewPage({ loaderData, actionData }: Route.Comp
   // The spec: a failed save (no id back) shows the general message; invalid fields the required one.
   const formError = firstCode(form.errors);
   // (Conform's fields object is a proxy: name the fields rather than enumerate it.)
-  const fieldsInvalid = (["full_name", "email", "telephone", "description"] as const).some((name) => fields[name].errors?.length);
+  const fieldsInvalid = (["full_name", "email", "telephone", "description"] as const).some((name) => fields[name].errors?.length && !edited.has(name));
   const banner = formError ? (formError === "already_reviewed" ? m.review_already_title() : m.review_error_general()) : fieldsInvalid ? m.form_required_error() : null;
-  const err = (field: "full_name" | "email" | "telephone" | "description") => feedbackFieldError(firstCode(fields[field].errors));
+  const err = (field: "full_name" | "email" | "telephone" | "description") => (edited.has(field) ? undefined : feedbackFieldError(firstCode(fields[field].errors)));
 
   return (
     <FeedbackLayout {...layout}>
-      <Form method="post" {...getFormProps(form)} className="space-y-5" data-testid="review-form">
+      <Form method="post" {...getFormProps(form)} onInput={onInput} className="space-y-5" data-testid="review-form">
         <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
         {banner && <FormMessage tone="error">{banner}</FormMessage>}
         <fieldset className="space-y-3 rounded-xl bg-slate-50 p-4">
           <legend className="sr-only">{m.review_ratings_legend()}</legend>
           <p className="text-sm text-slate-600">{m.review_ratings_hint()}</p>
           {feedback.criteria.map((key) => (
-            <RatingInput key={key} name={fields[key].name} label={ratingLabel(key)} value={ratings[key] ?? null} onChange={(v) => setRatings((r) => ({ ...r, [key]: v }))} />
+            <RatingInput key={key} name={key} label={ratingLabel(key)} value={ratings[key] ?? null} onChange={(v) => setRatings((r) => ({ ...r, [key]: v }))} />
           ))}
         </fieldset>
         <TextInput name={fields.description.name} label={m.review_description()} multiline rows={4} defaultValue={fields.description.initialValue} error={err("description")} />

@@ -5,7 +5,7 @@
 // results, which stay. The lists' order is ?sort= (nearest, largest, best rated, over the whole
 // zone). The selection is the visitor's, not the search's: it outlives new searches
 // (useSearchSelection). On a phone the results come first and the map is one tap away.
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/stocks";
 import { actorContext, localeContext, requestInfoContext, servicesContext } from "../server/context.ts";
@@ -20,16 +20,28 @@ import { formatArea, formatDate, formatKm, formatNumber, parseNumber } from "../
 import { localityAt } from "../lib/locality.ts";
 import { getJson, postJson } from "../lib/api-client.ts";
 import { useCurrentUser, useLocale } from "../lib/root-data.ts";
-import { formValuesFromParams, paramsFromFormValues, SPEC_GROUPS, DEFAULT_RADIUS_KM, SEARCH_LIST_LIMIT, SEARCH_SORTS, type SearchFormValues, type SearchSort } from "../schemas/search.ts";
-import { FilterPanel } from "../components/search/FilterPanel.tsx";
+import { formValuesFromParams, paramsFromFormValues, SPEC_GROUPS, DEFAULT_RADIUS_KM, SEARCH_LIST_LIMIT, SEARCH_SORTS, type SearchFormValues, type SearchSort } from "../lib/search-form.ts";
 import { ResultCard, ResultCardSkeleton, MarkerCard } from "../components/search/ResultCard.tsx";
-import { SearchMap, type MapMarker, type MovedView } from "../components/search/SearchMap.tsx";
+import type { MapMarker, MovedView } from "../components/search/SearchMap.tsx";
 import { useSearchSelection, type SearchSelection } from "../components/search/useSearchSelection.ts";
 import { DisabledWithReason } from "../components/ui/DisabledWithReason.tsx";
 import { usePopups } from "../components/popups/PopupContext.tsx";
 import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
 import { FormMessage } from "../components/ui/fields.tsx";
 import { buttonClass } from "../components/ui/styles.ts";
+
+// Each way the page opens loads only what it shows: the filters (with their fields) when they
+// are open, the map's code when there are results. Without a Suspense boundary the filters
+// stay part of the server's first answer, so the form works before any script has loaded.
+const loadFilterPanel = () => import("../components/search/FilterPanel.tsx");
+const FilterPanel = lazy(() => loadFilterPanel().then((module) => ({ default: module.FilterPanel })));
+const SearchMap = lazy(() => import("../components/search/SearchMap.tsx").then((module) => ({ default: module.SearchMap })));
+// A page that opens on the filters (no search yet, or ?edit=1) asks for their code as soon as
+// this module runs, not when hydration reaches them.
+if (typeof window !== "undefined") {
+  const opening = new URLSearchParams(window.location.search);
+  if (opening.has("edit") || !(opening.has("location") || opening.has("lat"))) void loadFilterPanel();
+}
 
 /** Results rendered per list before "show more". */
 const PAGE = 20;
@@ -344,6 +356,12 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
   const { result, groups, errors, failed, editing } = data;
   const hasResults = !!result && !result.error;
   const panelOpen = !hasResults || editing;
+  // A page that opens on results does not render the (closed) filters until they are asked for:
+  // less to hydrate on a phone. Once rendered they stay, so they can slide away after a search.
+  const [panelRendered, setPanelRendered] = useState(panelOpen);
+  useEffect(() => {
+    if (panelOpen) setPanelRendered(true);
+  }, [panelOpen]);
   const initial = useMemo(() => formValuesFromParams(new URLSearchParams(location.search)), [location.search]);
   const [liveValues, setLiveValues] = useState<SearchFormValues>(initial);
   useEffect(() => setLiveValues(initial), [initial]);
@@ -537,7 +555,15 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                 {m.search_back_to_results()}
               </Link>
             ) : (
-              <Link to={`${path}?${editParams}`} className={buttonClass("secondary", "sm", "min-h-11 shrink-0 sm:min-h-9")} data-testid="search-edit" preventScrollReset>
+              <Link
+                to={`${path}?${editParams}`}
+                className={buttonClass("secondary", "sm", "min-h-11 shrink-0 sm:min-h-9")}
+                data-testid="search-edit"
+                preventScrollReset
+                // The filters' code, fetched while the pointer or the focus is on its way.
+                onPointerEnter={() => void loadFilterPanel()}
+                onFocus={() => void loadFilterPanel()}
+              >
                 <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
                   <path d="M3 5h9a1 1 0 1 1 0 2H3a1 1 0 0 1 0-2zm12 0h2a1 1 0 1 1 0 2h-2a1 1 0 1 1 0-2zm-2-2a3 3 0 1 1 0 6 3 3 0 0 1 0-6zM3 13h2a1 1 0 1 1 0 2H3a1 1 0 1 1 0-2zm6 0h8a1 1 0 1 1 0 2H9a1 1 0 1 1 0-2zm-2-2a3 3 0 1 1 0 6 3 3 0 0 1 0-6z" />
                 </svg>
@@ -558,7 +584,9 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
         >
           <div className="overflow-hidden">
             <div className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-              <FilterPanel action={path} initial={initial} groups={groups} serverErrors={serverErrors} onSearch={search} onSpecsChange={setLiveValues} />
+              {(panelRendered || panelOpen) && (
+                <FilterPanel action={path} initial={initial} groups={groups} serverErrors={serverErrors} onSearch={search} onSpecsChange={setLiveValues} />
+              )}
             </div>
           </div>
         </div>
@@ -603,34 +631,36 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
               </div>
               <div className={`min-w-0 ${view === "map" ? "" : "max-lg:hidden"}`}>
                 <div className="relative h-[calc(100dvh-11rem)] lg:sticky lg:top-24 lg:h-[calc(100dvh-8rem)]">
-                  <SearchMap
-                    mapQuery={mapQuery}
-                    bounds={bounds}
-                    area={searchArea}
-                    styleUrl={data.mapStyleUrl}
-                    selectedIds={selectedIds}
-                    highlightedId={hovered}
-                    onHover={setHovered}
-                    onViewMoved={setMoved}
-                    renderCard={(marker: MapMarker) => (
-                      <MapCard marker={marker} known={byId.get(marker.id)} centre={searchArea} onLoaded={rememberCard}>
-                        {(w) => (
-                          <MarkerCard
-                            w={w}
-                            locale={locale}
-                            user={user}
-                            favourite={favourites.has(w.id)}
-                            favouritePending={favouritePending}
-                            onToggleFavourite={toggleFavourite}
-                            selected={selection.has(w.id)}
-                            selectionFull={selection.full}
-                            onToggle={selection.toggle}
-                            onClaim={claim}
-                          />
-                        )}
-                      </MapCard>
-                    )}
-                  />
+                  <Suspense fallback={<div className="h-full min-h-72 w-full rounded-2xl border border-slate-200 bg-[#e8edf3]" aria-hidden="true" />}>
+                    <SearchMap
+                      mapQuery={mapQuery}
+                      bounds={bounds}
+                      area={searchArea}
+                      styleUrl={data.mapStyleUrl}
+                      selectedIds={selectedIds}
+                      highlightedId={hovered}
+                      onHover={setHovered}
+                      onViewMoved={setMoved}
+                      renderCard={(marker: MapMarker) => (
+                        <MapCard marker={marker} known={byId.get(marker.id)} centre={searchArea} onLoaded={rememberCard}>
+                          {(w) => (
+                            <MarkerCard
+                              w={w}
+                              locale={locale}
+                              user={user}
+                              favourite={favourites.has(w.id)}
+                              favouritePending={favouritePending}
+                              onToggleFavourite={toggleFavourite}
+                              selected={selection.has(w.id)}
+                              selectionFull={selection.full}
+                              onToggle={selection.toggle}
+                              onClaim={claim}
+                            />
+                          )}
+                        </MapCard>
+                      )}
+                    />
+                  </Suspense>
                   {moved && !pending && (
                     <button
                       type="button"

@@ -4,7 +4,8 @@
 // first (GET /api/geocode/location), so the centre is required; the location text is only the
 // label of the search (the export's file name, the audit). Shared by the endpoints and the page.
 import { z } from "zod";
-import { latitude, LOCATION_MAX, longitude, queryNumber } from "./geo.ts";
+import { latitude, longitude, queryNumber } from "./geo.ts";
+import { LOCATION_MAX } from "../lib/search-form.ts";
 import { numeric } from "./common.ts";
 
 /** Radius when the box is left empty (spec §5, §9). */

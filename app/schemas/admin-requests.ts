@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { idNumber } from "./common.ts";
 import { listPaging } from "./admin-lists.ts";
-import { optionalIsoDate, MAX_QUOTE_WAREHOUSES } from "./quote.ts";
+import { optionalIsoDate } from "./quote.ts";
+import { MAX_QUOTE_WAREHOUSES } from "../lib/quote-limits.ts";
 import { checkRange } from "./area-requests.ts";
 
 /** Created from / to (Italian calendar days, both inclusive); from ≤ to. */

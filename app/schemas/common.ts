@@ -1,6 +1,7 @@
 // Building blocks shared by the endpoint schemas and the forms.
 import { z } from "zod";
 import { decimalText } from "../lib/format.ts";
+import { isoFromDateText } from "../lib/date-text.ts";
 
 // PostgreSQL cannot store a NUL character: such text is refused as invalid, not a 500.
 const noNul = (v: string) => !v.includes("\u0000");
@@ -43,6 +44,15 @@ export function numberFromText(value: unknown): unknown {
  */
 export function typedNumberFromText(value: unknown): unknown {
   return typeof value === "string" ? numberFromText(decimalText(value)) : value;
+}
+
+/**
+ * A day as a date field shows it ("21.11.2026", also "21/11/26"…, see isoFromDateText) →
+ * 'YYYY-MM-DD', since a form posted without JavaScript sends the field's text. ISO stays as
+ * it is; anything else is left for the schema to refuse.
+ */
+export function isoDayFromText(value: unknown): unknown {
+  return typeof value === "string" ? (isoFromDateText(value) ?? value) : value;
 }
 
 /** A number given as a number or as decimal text, checked by `schema` (a z.number()…). */

@@ -8,7 +8,7 @@
 // The rules that need the database (a warehouse that exists, a client or a warehouse) are the
 // service's: a missing date or event type is refused here already.
 import { z } from "zod";
-import { flag, idNumber, numeric, optionalText } from "./common.ts";
+import { flag, idNumber, isoDayFromText, numeric, optionalText } from "./common.ts";
 import { listPaging } from "./admin-lists.ts";
 import { isIsoDay } from "./promo-codes.ts";
 
@@ -31,8 +31,8 @@ export const CRM_PAGE_SIZE = 20;
 export const CRM_ACTION_FILTERS = ["pending", "done", "all"] as const;
 export type CrmActionFilter = (typeof CRM_ACTION_FILTERS)[number];
 
-/** A real calendar day 'YYYY-MM-DD', trimmed. */
-export const crmDay = z.string().trim().refine(isIsoDay, "invalid");
+/** A real calendar day 'YYYY-MM-DD', trimmed (also as the date field shows it, 21.11.2026: a post without JavaScript sends that). */
+export const crmDay = z.preprocess(isoDayFromText, z.string().trim().refine(isIsoDay, "invalid"));
 
 // A form sends "" for an empty optional field; JSON may send null or leave it out.
 const blankToNull = (v: unknown) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? null : v);

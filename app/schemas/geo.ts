@@ -1,9 +1,7 @@
 // Query schemas of the geocoding endpoints, shared with the browser.
 import { z } from "zod";
 import { numberFromText } from "./common.ts";
-
-/** Longest location text accepted: longer is not a place name. */
-export const LOCATION_MAX = 200;
+import { LOCATION_MAX } from "../lib/search-form.ts";
 
 export const locationText = z.string().trim().min(1).max(LOCATION_MAX);
 

@@ -3,7 +3,7 @@
 // otherwise) and calendar days for the validity window, the last day included; toPromoCodeInput
 // turns it into what the service stores (cents, at most one discount column set).
 import { z } from "zod";
-import { flag, typedNumberFromText } from "./common.ts";
+import { flag, isoDayFromText, typedNumberFromText } from "./common.ts";
 
 /** 3–40 letters, digits, "-" or "_"; stored upper-case. */
 export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{3,40}$/;
@@ -33,7 +33,8 @@ export const hasTwoDecimalsAtMost = (value: number) => Math.abs(value * 100 - Ma
 
 // A form sends "" for an empty field (Conform sends nothing): both mean "not given".
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
-const optionalDay = z.preprocess((v) => (blank(v) ? null : typeof v === "string" ? v.trim() : v), z.string().refine(isIsoDay, "invalid").nullable());
+// A day as the date field shows it (21.11.2026) is read too: a form posted without JavaScript sends that.
+const optionalDay = z.preprocess((v) => (blank(v) ? null : typeof v === "string" ? isoDayFromText(v.trim()) : v), z.string().refine(isIsoDay, "invalid").nullable());
 const optionalCount = z.preprocess((v) => (blank(v) ? null : typedNumberFromText(v)), z.number().int().min(1).max(MAX_REDEMPTIONS).nullable());
 
 export const promoCodeFormSchema = z

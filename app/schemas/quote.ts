@@ -2,14 +2,13 @@
 // The rules that depend on who sends it (a visitor must tick conditions and privacy and, on
 // the sheet, answer the two consents) are in visitorQuoteErrors, used by both sides too.
 import { z } from "zod";
-import { email, flag, idNumber, numberFromText, optionalText, requiredText } from "./common.ts";
+import { email, flag, idNumber, isoDayFromText, numberFromText, optionalText, requiredText } from "./common.ts";
 import { todayInItaly } from "../lib/format.ts";
+import { MAX_QUOTE_WAREHOUSES } from "../lib/quote-limits.ts";
 
 /** An e-mail that is required: blank says "required", not "not an e-mail". */
 const requiredEmail = z.string().trim().min(1).pipe(email);
 
-/** At most this many warehouses in one request. */
-export const MAX_QUOTE_WAREHOUSES = 50;
 /** More specification ids than the catalogue could hold is not a real search. */
 export const MAX_QUOTE_SPECIFICATIONS = 300;
 export const QUOTE_DEFAULT_RADIUS = 10;
@@ -22,9 +21,9 @@ const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
 /** An optional number from a form or JSON: blank → null. */
 const optionalNumber = (min: number, max: number) => z.preprocess((v) => numberFromText(blankToNull(v)), z.number().min(min).max(max).nullable());
 
-/** 'YYYY-MM-DD' that is a real calendar date; blank → null. */
+/** 'YYYY-MM-DD' that is a real calendar date (also as a date field shows it, 21.11.2026); blank → null. */
 export const optionalIsoDate = z.preprocess(
-  blankToNull,
+  (v) => isoDayFromText(blankToNull(v)),
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "invalid")

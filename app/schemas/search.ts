@@ -2,35 +2,9 @@
 // URL (the search state lives there) and the browser's form. Query strings carry lists as
 // repeated keys (service=1&service=2), bracketed keys (service[]=1) or commas (service=1,2).
 import { z } from "zod";
-import { latitude, LOCATION_MAX, longitude, queryNumber } from "./geo.ts";
-import { numberFromText, typedNumberFromText } from "./common.ts";
-import { formatNumberInput, parseNumber } from "../lib/format.ts";
-
-/** The seven specification groups, in category order: cat_id = index + 1. */
-export const SPEC_GROUPS = ["service", "material", "security", "equipment", "it", "lu", "certification"] as const;
-export type SpecGroup = (typeof SPEC_GROUPS)[number];
-
-export const DEFAULT_RADIUS_KM = 10;
-/**
- * Cards per list a search answers (nearest first): more than a person reads through, and a
- * search in a dense zone stays small; the totals and the map cover every result.
- */
-export const SEARCH_LIST_LIMIT = 100;
-export const MAX_RADIUS_KM = 300;
-/** The orders of the result lists: nearest first (the default), largest first, best rated first. */
-export const SEARCH_SORTS = ["nearest", "largest", "rating"] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-/**
- * The radii a search without results offers to widen to (km): the first larger than the
- * searched one that finds something is suggested, with its count.
- */
-export const WIDEN_RADII_KM = [25, 50, 100, 200, MAX_RADIUS_KM] as const;
-/** Most specification ids one group may carry. */
-const MAX_IDS_PER_GROUP = 50;
-
-export function specGroupOfCategory(catId: number): SpecGroup | null {
-  return SPEC_GROUPS[catId - 1] ?? null;
-}
+import { latitude, longitude, queryNumber } from "./geo.ts";
+import { isoDayFromText, numberFromText, typedNumberFromText } from "./common.ts";
+import { DEFAULT_RADIUS_KM, LOCATION_MAX, MAX_IDS_PER_GROUP, MAX_RADIUS_KM, SEARCH_SORTS, SPEC_GROUPS, type SpecGroup } from "../lib/search-form.ts";
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 
@@ -58,9 +32,9 @@ const idList = z.preprocess(
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A calendar date 'YYYY-MM-DD' (a real one), or null. */
+/** A calendar date 'YYYY-MM-DD' (a real one; also as the field shows it, 21.11.2026, sent without JavaScript), or null. */
 const optionalDate = z.preprocess(
-  blankToUndefined,
+  (v) => isoDayFromText(blankToUndefined(v)),
   z
     .string()
     .trim()
@@ -137,92 +111,4 @@ export const searchCardsQuery = z.object({
 /** Every selected specification id, all groups together. */
 export function selectedSpecificationIds(q: Pick<SearchQuery, SpecGroup>): number[] {
   return [...new Set(SPEC_GROUPS.flatMap((g) => q[g]))];
-}
-
-/** The search form's fields as the inputs hold them (text), read from and written to the URL. */
-export type SearchFormValues = {
-  location: string;
-  lat: string;
-  lng: string;
-  radius: string;
-  start_date: string;
-  end_date: string;
-  m2_type: "m2" | "pallet";
-  m2_value: string;
-  /** Not a filter: the lists' order, kept when the filters are edited. */
-  sort: SearchSort;
-} & Record<SpecGroup, number[]>;
-
-/**
- * A number typed in the search form ("1.234,5", "12.5") as the address carries it: plain
- * decimals, two at most ("1234.5"), so the address never holds a "1.234" that could read as
- * Italian thousands. Blank → ""; no number → the text, for the search to refuse.
- */
-export function addressNumber(text: string): string {
-  const n = parseNumber(text);
-  return n === null ? text.trim() : String(Math.round(n * 100) / 100);
-}
-
-/** The form's values with radius and space as the address and a search take them ("1234.5"). */
-export function addressValues(v: SearchFormValues): SearchFormValues {
-  return { ...v, radius: addressNumber(v.radius), m2_value: addressNumber(v.m2_value) };
-}
-
-/** The form's values with radius and space as the fields show them, in Italian notation ("1.234,5"). */
-export function fieldValues(v: SearchFormValues): SearchFormValues {
-  return { ...v, radius: formatNumberInput(v.radius) || v.radius, m2_value: formatNumberInput(v.m2_value) || v.m2_value };
-}
-
-/** The form's values in the address: numbers as addressNumber writes them, whatever notation the address had. */
-export function formValuesFromParams(params: URLSearchParams): SearchFormValues {
-  const text = (key: string) => (params.get(key) ?? "").slice(0, LOCATION_MAX * 2);
-  const ids = (key: string) => {
-    const out = new Set<number>();
-    for (const raw of [...params.getAll(key), ...params.getAll(`${key}[]`)]) {
-      for (const part of raw.split(",")) {
-        const n = Number(part);
-        if (Number.isInteger(n) && n > 0) out.add(n);
-      }
-    }
-    return [...out].slice(0, MAX_IDS_PER_GROUP);
-  };
-  return {
-    location: text("location"),
-    lat: text("lat"),
-    lng: text("lng"),
-    radius: addressNumber(text("radius")),
-    start_date: text("start_date"),
-    end_date: text("end_date"),
-    m2_type: params.get("m2_type") === "pallet" ? "pallet" : "m2",
-    m2_value: addressNumber(text("m2_value")),
-    sort: (SEARCH_SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as SearchSort) : "nearest",
-    service: ids("service"),
-    material: ids("material"),
-    security: ids("security"),
-    equipment: ids("equipment"),
-    it: ids("it"),
-    lu: ids("lu"),
-    certification: ids("certification"),
-  };
-}
-
-/** The page address's query for the form's values: what is set only, lists as repeated keys. */
-export function paramsFromFormValues(v: SearchFormValues): URLSearchParams {
-  const p = new URLSearchParams();
-  const put = (key: string, value: string) => {
-    if (value.trim() !== "") p.set(key, value.trim());
-  };
-  put("location", v.location);
-  if (v.lat.trim() && v.lng.trim()) {
-    put("lat", v.lat);
-    put("lng", v.lng);
-  }
-  put("radius", addressNumber(v.radius));
-  put("start_date", v.start_date);
-  put("end_date", v.end_date);
-  if (v.m2_type !== "m2") p.set("m2_type", v.m2_type);
-  put("m2_value", addressNumber(v.m2_value));
-  for (const g of SPEC_GROUPS) for (const id of v[g]) p.append(g, String(id));
-  if (v.sort !== "nearest") p.set("sort", v.sort);
-  return p;
 }

@@ -3,7 +3,8 @@
 // The address and the JSON calls keep plain decimals.
 import { describe, expect, it } from "vitest";
 import { typedNumberFromText } from "./common.ts";
-import { addressNumber, addressValues, fieldValues, formValuesFromParams, paramsFromFormValues, searchQuery } from "./search.ts";
+import { searchQuery } from "./search.ts";
+import { addressNumber, addressValues, fieldValues, formValuesFromParams, paramsFromFormValues } from "../lib/search-form.ts";
 import { promoCodeFormSchema } from "./promo-codes.ts";
 
 describe("typedNumberFromText", () => {

@@ -219,9 +219,14 @@ async function scanPublicSite(page: Page, locale: Locale, width: number, scan: (
   await scan(page, "search: place suggestions");
   await page.keyboard.press("Escape");
   await page.locator("[data-testid^=search-spec-] button").first().click();
-  await page.locator("[role=listbox] [role=option]").first().waitFor();
+  await page.locator("[data-testid^=search-spec-]").first().getByRole("checkbox").first().waitFor();
   await scan(page, "search: specification list open");
   await page.keyboard.press("Escape");
+  await page.locator("[data-testid=search-start-date] button").click();
+  await page.locator("[role=dialog] [role=grid]").waitFor();
+  await scan(page, "search: calendar open");
+  await page.keyboard.press("Escape");
+  await page.locator("[role=dialog] [role=grid]").waitFor({ state: "detached" });
 
   // Results around Milano, a selection, and the quote request from the search.
   await visit(page, `/${locale}/stocks?location=Milano&radius=10`);

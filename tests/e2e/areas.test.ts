@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
 import { makeRequest, makeUser } from "../support/factories.ts";
-import { requestNumber } from "../../app/lib/format.ts";
+import { requestNumber, todayInItaly } from "../../app/lib/format.ts";
 import { call, DEMO, DEMO_PASSWORD, hasText, hydrated, jsonHeaders, linkIn, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser, userIdOf, xsrf, type DemoRole } from "./support.ts";
 
 const b = useBrowser();
@@ -133,6 +133,28 @@ describe("a request answered and reviewed", () => {
     const card = await openHandlerCard(page, number, ids.managed.name);
     await card.getByTestId("request-state").selectOption("confirmed");
     await expect.poll(async () => (await app.db.selectFrom("warehouse_request_warehouses").select("state").where("warehouse_request_id", "=", ids.requestId).where("warehouse_id", "=", ids.managed.id).executeTakeFirstOrThrow()).state).toBe("confirmed");
+
+    // The date filters: "From" typed day first (the dots come by themselves), "To" picked in
+    // the calendar (it opens on today; Enter picks it and the focus goes back to its button);
+    // the address gets ISO days and today's request is still listed.
+    const today = todayInItaly();
+    const [year, month, day] = today.split("-");
+    const filters = page.getByTestId("request-filters");
+    const from = filters.getByLabel("From", { exact: true });
+    await from.click();
+    await page.keyboard.type(`${day}${month}${year}`);
+    expect(await from.inputValue()).toBe(`${day}.${month}.${year}`);
+    const pick = filters.getByRole("button", { name: "Choose a date" }).nth(1);
+    await pick.click();
+    expect(await pick.getAttribute("aria-expanded")).toBe("true");
+    await page.getByRole("dialog", { name: "To" }).getByRole("grid").waitFor();
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog", { name: "To" }).waitFor({ state: "detached" });
+    expect(await filters.getByLabel("To", { exact: true }).inputValue()).toBe(`${day}.${month}.${year}`);
+    expect(await pick.evaluate((button) => button === document.activeElement)).toBe(true);
+    await filters.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL((url) => url.searchParams.get("from") === today && url.searchParams.get("to") === today);
+    await hasText(page.getByTestId("handler-requests"), new RegExp(number));
 
     // Another owner's link: 403 from the JSON call, 404 as a page, and nothing changes.
     const other = await app.db

@@ -3,12 +3,12 @@
 // while the address, the search and the saved warehouse get plain numbers and ISO dates.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { loginAs, newPage, useBrowser } from "./support.ts";
+import { hydrated, loginAs, newPage, useBrowser } from "./support.ts";
 
 const b = useBrowser();
 
-/** The visible text of a date field (its segments), e.g. "21.11.2027" or "gg.mm.aaaa". */
-const dateText = (page: Page, testId: string) => page.getByTestId(testId).locator("[data-type]").evaluateAll((els) => els.map((e) => e.textContent).join(""));
+/** The visible field of a date (a text input; the form's ISO day is a hidden input beside it). */
+const dateField = (page: Page, testId: string) => page.getByTestId(testId).locator("input[type=text]");
 
 const nextYear = new Date().getUTCFullYear() + 1;
 
@@ -25,23 +25,35 @@ for (const locale of ["it", "en"] as const) {
 
     it("types dates day first and shows them with dots, numbers in Italian notation, and searches with plain values", async () => {
       await page.goto(`/${locale}/stocks`);
-      await page.getByTestId("search-start-date").locator("[data-type=year]").waitFor();
-      expect(await dateText(page, "search-start-date")).toBe(locale === "it" ? "gg.mm.aaaa" : "dd.mm.yyyy");
+      await hydrated(page);
+      const start = dateField(page, "search-start-date");
+      const end = dateField(page, "search-end-date");
+      expect(await start.getAttribute("placeholder")).toBe(locale === "it" ? "gg.mm.aaaa" : "dd.mm.yyyy");
+      expect(await start.getAttribute("inputmode")).toBe("numeric");
 
       await page.getByTestId("search-location").fill("Milano");
       await page.getByTestId("search-radius").fill("12,5");
-      await page.getByTestId("search-start-date").getByRole("spinbutton").first().click();
+      // Digits only: the dots come by themselves.
+      await start.click();
       await page.keyboard.type(`2111${nextYear}`);
-      await page.getByTestId("search-end-date").getByRole("spinbutton").first().click();
-      await page.keyboard.type(`0501${nextYear + 1}`);
-      expect(await dateText(page, "search-start-date")).toBe(`21.11.${nextYear}`);
-      expect(await dateText(page, "search-end-date")).toBe(`05.01.${nextYear + 1}`);
-      // The arrows still move a part, and each part keeps its name for screen readers.
-      const day = page.getByTestId("search-end-date").getByRole("spinbutton").first();
-      await day.focus();
-      await page.keyboard.press("ArrowUp");
-      expect(await dateText(page, "search-end-date")).toBe(`06.01.${nextYear + 1}`);
-      expect(await day.getAttribute("aria-label")).toMatch(locale === "it" ? /giorno/ : /day/);
+      expect(await start.inputValue()).toBe(`21.11.${nextYear}`);
+      // Slashes and a two-digit year are read too, and written back the site's way on leaving.
+      await end.click();
+      await page.keyboard.type(`6/1/${String(nextYear + 1).slice(2)}`);
+      await end.blur();
+      expect(await end.inputValue()).toBe(`06.01.${nextYear + 1}`);
+      // The field is found by its label.
+      expect(await page.getByLabel(locale === "it" ? "Dal" : "From", { exact: true }).inputValue()).toBe(`21.11.${nextYear}`);
+
+      // A day that does not exist is flagged in the page's language, and what was typed stays.
+      await start.fill(`31.02.${nextYear}`);
+      await start.blur();
+      expect(await start.getAttribute("aria-invalid")).toBe("true");
+      expect(await start.inputValue()).toBe(`31.02.${nextYear}`);
+      expect(await page.getByText(locale === "it" ? "Questa data non è valida" : "This is not a valid date").count()).toBe(1);
+      await start.fill(`21.11.${nextYear}`);
+      await start.press("Tab");
+      expect(await start.getAttribute("aria-invalid")).toBeNull();
 
       const space = page.getByTestId("search-m2-value");
       await space.fill("1234,5");

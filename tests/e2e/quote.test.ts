@@ -171,7 +171,7 @@ describe("a quote request to five warehouses from the search page", () => {
     await fillDate(page, dialog, "Dal", "2027-03-01");
     await fillDate(page, dialog, "Al", "2027-01-01");
     await dialog.locator("button[type=submit]").click();
-    expect(await dialog.locator('[role="group"][data-invalid]').count()).toBe(2);
+    for (const label of ["Dal", "Al"]) expect(await dialog.getByLabel(label, { exact: true }).getAttribute("aria-invalid")).toBe("true");
 
     const email = `e2e-visitor-${Date.now()}@example.com`;
     await fillDate(page, dialog, "Dal", "2027-01-01");
@@ -180,8 +180,9 @@ describe("a quote request to five warehouses from the search page", () => {
     await dialog.locator('input[name="referent"]').fill("Anna Verdi");
     await dialog.locator('input[name="contact"]').fill(email);
     await dialog.locator('textarea[name="message"]').fill("Ci servono 400 m2 da gennaio a marzo.");
-    await dialog.getByText("Accetto le").click();
-    await dialog.getByText("Ho letto l").click();
+    // Ticked by the boxes: a click on the labels' middle would land on their links, which open without ticking.
+    await dialog.getByRole("checkbox", { name: /Accetto le/ }).check({ force: true });
+    await dialog.getByRole("checkbox", { name: /Ho letto l/ }).check({ force: true });
     const reloaded = page.waitForEvent("load", { timeout: 10_000 });
     await dialog.locator("button[type=submit]").click();
     await page.getByTestId("quote-success").waitFor();
@@ -288,9 +289,12 @@ describe("a stock hunter", () => {
   });
 });
 
-/** Type a date into a React Aria date field (segments day, month, year in it-IT order). */
+/** Type a date into a date field, digits only, day first (the field puts the dots in), and leave it. */
 async function fillDate(page: Page, scope: Locator, label: string, iso: string) {
   const [year, month, day] = iso.split("-");
-  await scope.getByRole("group", { name: label, exact: true }).getByRole("spinbutton").first().click();
+  const field = scope.getByLabel(label, { exact: true });
+  await field.fill("");
+  await field.click();
   await page.keyboard.type(`${day}${month}${year}`);
+  await field.blur();
 }

@@ -3,7 +3,7 @@
 // warehouses, errors, the address as the search state, both languages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { baseUrl, loginAs, newPage, useAppDatabase, useBrowser } from "./support.ts";
+import { baseUrl, hydrated, loginAs, newPage, useAppDatabase, useBrowser } from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -44,6 +44,7 @@ describe("the search page", () => {
     await page.goto("/it");
     await page.locator('a[href="/it/stocks"]').first().waitFor();
     await page.goto("/it/stocks");
+    await hydrated(page);
     await expect(page.locator("[data-testid=filter-panel]").getAttribute("data-open")).resolves.toBe("true");
     await page.click("[data-testid=search-submit]");
     await page.locator("[data-testid=search-location-error]").waitFor();
@@ -53,6 +54,7 @@ describe("the search page", () => {
 
   it("suggests places after more than 3 characters, typed without accents", async () => {
     await page.goto("/it/stocks");
+    await hydrated(page);
     const input = page.locator("[data-testid=search-location]");
     await input.fill("For");
     await page.waitForTimeout(1000);
@@ -67,6 +69,7 @@ describe("the search page", () => {
 
   it("searches Milano within 10 km: nearest first, the panel slides away, the map shows clusters", async () => {
     await page.goto("/it/stocks");
+    await hydrated(page);
     await page.locator("[data-testid=search-location]").fill("Milano");
     await page.locator("[data-testid=search-radius]").fill("10");
     await page.click("[data-testid=search-submit]");
@@ -212,12 +215,17 @@ describe("the search page", () => {
     await expect.poll(() => page.locator("[data-testid=filter-panel]").getAttribute("data-open"), { timeout: 10_000 }).toBe("true");
     expect(new URL(page.url()).searchParams.get("edit")).toBe("1");
     // Pick the first two security options.
-    await page.locator("[data-testid=search-spec-security] button").click();
-    const options = page.locator("[role=listbox] [role=option]");
+    const security = page.locator("[data-testid=search-spec-security]");
+    await security.locator("button").click();
+    expect(await security.locator("button").getAttribute("aria-expanded")).toBe("true");
+    const options = security.getByRole("checkbox");
     await options.first().waitFor();
     await options.nth(0).click();
     await options.nth(1).click();
+    // Escape closes the list and puts the focus back on its button.
     await page.keyboard.press("Escape");
+    await options.first().waitFor({ state: "hidden" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe(await security.locator("button").getAttribute("aria-controls"));
     await page.locator("[data-testid=search-spec-security] [data-testid=multiselect-count]").waitFor();
     expect(await page.locator("[data-testid=search-spec-security] [data-testid=multiselect-count]").textContent()).toBe("2");
     // The results stayed under the open filters; the new search closes them.
@@ -494,6 +502,7 @@ describe("the search page in English, with geolocation", () => {
     await context.grantPermissions(["geolocation"]);
     await context.setGeolocation(MILANO);
     await page.goto("/en/stocks");
+    await hydrated(page);
     await page.click("[data-testid=search-my-position]");
     await expect.poll(() => page.locator("[data-testid=search-location]").inputValue(), { timeout: 10000 }).toBe("Milano");
     await page.click("[data-testid=search-submit]");
@@ -510,6 +519,7 @@ describe("the search page in English, with geolocation", () => {
     const { context, page } = await newPage(b.browser, { locale: "en" });
     // No permission: the browser refuses at once.
     await page.goto("/en/stocks");
+    await hydrated(page);
     await page.click("[data-testid=search-my-position]");
     const badge = page.locator("[data-testid=search-geolocation-failed]");
     await badge.waitFor({ timeout: 12000 });

@@ -126,10 +126,8 @@ export async function hasText(locator: Locator, expected: RegExp | string): Prom
 
 /** Waits until React has taken over the page: from then on buttons that open popups work. */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return !!main && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
+  // root.tsx sets it after the commit of the whole page (a lazily loaded part can hold the commit back).
+  await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"));
   await page.waitForLoadState("networkidle");
 }
 

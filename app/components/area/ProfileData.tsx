@@ -10,7 +10,7 @@
 // A stocker's page also has the subscription and payment-method blocks (billing/ProfileBillingBlocks.tsx).
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { Button, Form } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useLocale, useRootData } from "../../lib/root-data.ts";
@@ -283,7 +283,7 @@ function ProfilePopup({ data, role, isOpen, onClose, onSaved }: { data: ProfileP
 
   return (
     <PopupDialog id="edit-profile-data" title={m.aprof_edit_profile()} isOpen={isOpen} onClose={onClose} size="lg">
-      <Form onSubmit={onSubmit} validationBehavior="aria" className="space-y-4" data-testid="profile-data-form">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="profile-data-form">
         {message && <FormMessage tone="error">{message}</FormMessage>}
         <div className="grid gap-4 sm:grid-cols-2">
           <TextInput name="first_name" label={m.register_first_name()} autoComplete="given-name" value={values.first_name} onChange={set("first_name")} isRequired={required("first_name")} error={err("first_name")} autoFocus />
@@ -307,7 +307,7 @@ function ProfilePopup({ data, role, isOpen, onClose, onSaved }: { data: ProfileP
           <TextInput name="website" type="url" label={m.register_website()} autoComplete="url" placeholder="www.example.com" value={values.website} onChange={set("website")} isRequired={required("website")} error={err("website")} />
         </div>
         <FormActions submitLabel={m.aprof_save()} pending={pending} />
-      </Form>
+      </form>
     </PopupDialog>
   );
 }
@@ -376,7 +376,7 @@ function CredentialsPopup({
 
   return (
     <PopupDialog id="edit-credentials" title={m.aprof_edit_credentials()} subtitle={m.aprof_credentials_intro()} isOpen={isOpen} onClose={onClose}>
-      <Form onSubmit={onSubmit} validationBehavior="aria" className="space-y-4" data-testid="credentials-form">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="credentials-form">
         {message && <FormMessage tone="error">{message}</FormMessage>}
         <TextInput name="email" type="email" label={m.login_email()} autoComplete="email" value={values.email} onChange={set("email")} isRequired error={err("email")} autoFocus />
         <PasswordInput
@@ -390,7 +390,7 @@ function CredentialsPopup({
         />
         <PasswordInput name="current_password" label={m.aprof_current_password()} autoComplete="current-password" value={values.current_password} onChange={set("current_password")} isRequired error={err("current_password")} />
         <FormActions submitLabel={m.aprof_save()} pending={pending} />
-      </Form>
+      </form>
     </PopupDialog>
   );
 }

@@ -10,7 +10,7 @@
 // the summary, or that there is none, and the stocker's warehouses.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { Button, Form } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { useLocale } from "../../lib/root-data.ts";
@@ -354,7 +354,7 @@ export function PlanStep({
   }
 
   return (
-    <Form onSubmit={(e) => void submit(e)} validationBehavior="aria" className="mt-2 space-y-5">
+    <form onSubmit={(e) => void submit(e)} noValidate className="mt-2 space-y-5">
       <p className="text-sm text-slate-600">{m.billp_step2_intro()}</p>
       {error && <FormMessage tone="error">{error}</FormMessage>}
       <fieldset>
@@ -431,7 +431,7 @@ export function PlanStep({
           {pending ? m.billp_preparing() : m.billp_continue()}
         </Button>
       </div>
-    </Form>
+    </form>
   );
 }
 

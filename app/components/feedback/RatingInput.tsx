@@ -1,29 +1,28 @@
 // A 1–5 rating as five stars: a radio group, so arrows move between the stars and a screen
 // reader hears "4 of 5". Optional: "clear" takes the rating back.
-import { Label, Radio, RadioGroup } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { StarIcon } from "./StarIcon.tsx";
+import { RadioGroupInput, RadioGroupLabel, RadioOption } from "../ui/RadioGroupInput.tsx";
 
-// The star lives in its own module, so pages that only show ratings do not load React Aria's radio group.
+// The star lives in its own module, so pages that only show ratings do not load the rating input.
 export { StarIcon };
 
 export function RatingInput({ name, label, value, onChange }: { name: string; label: string; value: number | null; onChange: (value: number | null) => void }) {
   return (
-    <RadioGroup
+    <RadioGroupInput
       name={name}
-      orientation="horizontal"
       value={value === null ? null : String(value)}
       onChange={(v) => onChange(Number(v))}
       className="flex flex-col gap-1 sm:flex-row sm:items-center sm:justify-between"
-      data-testid={`rating-${name}`}
+      testId={`rating-${name}`}
     >
-      <Label className="text-sm font-medium text-slate-800">{label}</Label>
+      <RadioGroupLabel className="text-sm font-medium text-slate-800">{label}</RadioGroupLabel>
       <div className="flex items-center gap-2">
         <div className="flex">
           {[1, 2, 3, 4, 5].map((n) => (
-            <Radio key={n} value={String(n)} aria-label={m.review_rating_of({ value: n, max: 5 })} className="cursor-pointer rounded p-0.5 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500">
+            <RadioOption key={n} value={String(n)} aria-label={m.review_rating_of({ value: n, max: 5 })} className="cursor-pointer rounded p-0.5 outline-none has-focus-visible:ring-2 has-focus-visible:ring-brand-500">
               <StarIcon filled={value !== null && n <= value} className={`h-7 w-7 ${value !== null && n <= value ? "text-amber-400" : "text-slate-300"} transition-colors`} />
-            </Radio>
+            </RadioOption>
           ))}
         </div>
         <button
@@ -35,6 +34,6 @@ export function RatingInput({ name, label, value, onChange }: { name: string; la
           {m.review_rating_clear()}
         </button>
       </div>
-    </RadioGroup>
+    </RadioGroupInput>
   );
 }

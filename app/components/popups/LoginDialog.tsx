@@ -1,7 +1,7 @@
 // The login popup (#login-ap): e-mail, password, remember. Posts to POST /login; error1 on
 // wrong credentials (401), error2 on missing fields (checked here first, and 422).
 import { useState, type FormEvent } from "react";
-import { Button, Form } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
@@ -87,7 +87,7 @@ function LoginForm({ locale, onForgot }: { locale: Locale; onForgot: () => void 
   }
 
   return (
-    <Form onSubmit={submit} validationBehavior="aria" className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
       <TextInput
         name="email"
@@ -127,6 +127,6 @@ function LoginForm({ locale, onForgot }: { locale: Locale; onForgot: () => void 
       <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full")}>
         {pending ? m.form_sending() : m.login_submit()}
       </Button>
-    </Form>
+    </form>
   );
 }

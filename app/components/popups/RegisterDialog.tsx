@@ -2,12 +2,13 @@
 // then the chosen role's form. The forms live in ./register/ and receive everything they
 // need as props (RegisterFormProps), so they can be replaced without touching this frame.
 import { useId, useState } from "react";
-import { Button, Radio, RadioGroup } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import type { Locale } from "../../lib/locale.ts";
 import { legalPages, paths } from "../../lib/paths.ts";
 import { legalTitle } from "../legal/titles.ts";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
+import { RadioGroupInput, RadioOption } from "../ui/RadioGroupInput.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { SearchIcon, WarehouseIcon } from "../ui/icons.tsx";
 import { usePopups, type RegisterRole } from "./PopupContext.tsx";
@@ -83,20 +84,20 @@ function RoleChoice({
   ];
   return (
     <div className="space-y-5">
-      <RadioGroup
+      <RadioGroupInput
         aria-label={m.register_choice_label()}
         value={role}
         onChange={(value) => onChange(value as RegisterRole)}
         className="grid gap-3 sm:grid-cols-2"
       >
         {options.map((option) => (
-          <Radio
+          <RadioOption
             key={option.value}
             value={option.value}
-            className={({ isSelected, isFocusVisible }) =>
-              `relative flex cursor-pointer flex-col gap-2 rounded-xl border-2 p-4 transition-colors ${
+            className={({ isSelected }) =>
+              `relative flex cursor-pointer flex-col gap-2 rounded-xl border-2 p-4 transition-colors has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600 ${
                 isSelected ? "border-brand-600 bg-brand-50" : "border-slate-200 bg-white hover:border-slate-300"
-              } ${isFocusVisible ? "outline-2 outline-offset-2 outline-brand-600" : ""}`
+              }`
             }
           >
             {({ isSelected }) => (
@@ -117,9 +118,9 @@ function RoleChoice({
                 <span className="text-sm leading-relaxed text-slate-600">{option.text}</span>
               </>
             )}
-          </Radio>
+          </RadioOption>
         ))}
-      </RadioGroup>
+      </RadioGroupInput>
       {/* The button says why it cannot be pressed yet (to screen readers too). */}
       <Button onPress={onContinue} isDisabled={!role} aria-describedby={role ? undefined : reasonId} className={buttonClass("primary", "lg", "w-full")}>
         {m.register_continue()}

@@ -2,7 +2,7 @@
 // message and the privacy tick. Sent to POST /api/send-support-requests as support_data.
 // As the spec says, a server error is only logged; missing fields show the required message.
 import { useState, type FormEvent } from "react";
-import { Button, Form } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
@@ -110,7 +110,7 @@ function SupportForm({ locale, user, onDone }: { locale: Locale; user: CurrentUs
   }
 
   return (
-    <Form onSubmit={submit} validationBehavior="aria" className="space-y-4">
+    <form onSubmit={submit} noValidate className="space-y-4">
       {banner && <FormMessage tone="error">{banner}</FormMessage>}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextInput name="first_name" label={m.support_first_name()} autoComplete="given-name" value={values.first_name} onChange={(v) => set("first_name", v)} isRequired error={errorText("first_name")} autoFocus />
@@ -129,6 +129,6 @@ function SupportForm({ locale, user, onDone }: { locale: Locale; user: CurrentUs
         {m.support_privacy_after()}
       </CheckboxInput>
       <FormActions submitLabel={m.support_submit()} pending={pending} />
-    </Form>
+    </form>
   );
 }

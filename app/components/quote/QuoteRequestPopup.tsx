@@ -3,7 +3,7 @@
 // It posts to POST /api/warehouses/send-requests; a logged-out visitor's page reloads
 // 3 seconds after success (the spec), a logged-in user keeps the page.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
-import { Button, Form, Label, Radio, RadioGroup } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
@@ -11,7 +11,8 @@ import { formatArea, formatKm, formatNumber, formatNumberInput, formatDate, toda
 import { useCurrentUser, useLocale, type CurrentUser } from "../../lib/root-data.ts";
 import { quoteRequestDataSchema, visitorQuoteErrors, QUOTE_DEFAULT_RADIUS, QUOTE_MESSAGE_MAX, type QuoteSource } from "../../schemas/quote.ts";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
-import { CheckboxInput, FormMessage, NumberInput, RequiredMark, TextInput } from "../ui/fields.tsx";
+import { RadioGroupInput, RadioGroupLabel, RadioOption } from "../ui/RadioGroupInput.tsx";
+import { CheckboxInput, FormMessage, LabelLink, NumberInput, RequiredMark, TextInput } from "../ui/fields.tsx";
 import { buttonClass, inputClass, labelClass, linkClass } from "../ui/styles.ts";
 import { usePopups } from "../popups/PopupContext.tsx";
 import { issuesToCodes } from "../../lib/field-codes.ts";
@@ -245,7 +246,7 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
   return (
     <div className="space-y-5">
       <Recap source={source} warehouses={warehouses} search={search} />
-      <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="space-y-4" aria-label={m.quote_title()}>
+      <form ref={formRef} onSubmit={submit} noValidate className="space-y-4" aria-label={m.quote_title()}>
         {banner && <FormMessage tone="error">{banner}</FormMessage>}
         {emailTaken && (
           <FormMessage tone="error">
@@ -307,17 +308,15 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
           <div className="space-y-3 rounded-xl bg-slate-50 p-4">
             <CheckboxInput name="conditions" isSelected={values.conditions} onChange={(v) => set("conditions", v)} isRequired error={err("conditions")}>
               {m.quote_conditions_before()}
-              <a href={paths.legal(locale, "stock-hunter-conditions")} target="_blank" rel="noopener" className={linkClass}>
+              <LabelLink href={paths.legal(locale, "stock-hunter-conditions")} className={linkClass}>
                 {m.quote_conditions_link()}
-                <span className="sr-only"> {m.opens_new_tab()}</span>
-              </a>
+              </LabelLink>
             </CheckboxInput>
             <CheckboxInput name="privacy" isSelected={values.privacy} onChange={(v) => set("privacy", v)} isRequired error={err("privacy")}>
               {m.quote_privacy_before()}
-              <a href={paths.legal(locale, "privacy-policy")} target="_blank" rel="noopener" className={linkClass}>
+              <LabelLink href={paths.legal(locale, "privacy-policy")} className={linkClass}>
                 {m.quote_privacy_link()}
-                <span className="sr-only"> {m.opens_new_tab()}</span>
-              </a>
+              </LabelLink>
             </CheckboxInput>
             {source === "sheet" ? (
               <>
@@ -338,7 +337,7 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
         )}
 
         <FormActions submitLabel={m.quote_submit({ count: warehouses.length })} pending={pending} />
-      </Form>
+      </form>
     </div>
   );
 }
@@ -426,33 +425,23 @@ function SpaceInput({ values, set, error }: { values: Values; set: <K extends ke
 
 /** A yes/no answer to a consent (the sheet form asks visitors for both). */
 function ConsentChoice({ name, label, value, onChange, error }: { name: string; label: string; value: boolean | null; onChange: (v: boolean) => void; error: string | null }) {
-  const errorId = `${name}-error`;
   return (
-    <RadioGroup
-      name={name}
-      value={value === null ? null : value ? "1" : "0"}
-      onChange={(v) => onChange(v === "1")}
-      isRequired
-      isInvalid={!!error}
-      validationBehavior="aria"
-      aria-describedby={error ? errorId : undefined}
-      className="text-sm text-slate-700"
-    >
-      <Label className="block">
+    <RadioGroupInput name={name} value={value === null ? null : value ? "1" : "0"} onChange={(v) => onChange(v === "1")} isRequired error={error} className="text-sm text-slate-700">
+      <RadioGroupLabel className="block">
         {label}
         <RequiredMark />
-      </Label>
+      </RadioGroupLabel>
       <div className="mt-1.5 flex gap-5">
         {[
           { value: "1", text: m.quote_yes() },
           { value: "0", text: m.quote_no() },
         ].map((option) => (
-          <Radio key={option.value} value={option.value} className="group flex cursor-pointer items-center gap-2">
-            {({ isSelected, isFocusVisible, isInvalid }) => (
+          <RadioOption key={option.value} value={option.value} className="group flex cursor-pointer items-center gap-2">
+            {({ isSelected, isInvalid }) => (
               <>
                 <span
-                  className={`flex h-5 w-5 items-center justify-center rounded-full border-2 ${isSelected ? "border-brand-600" : isInvalid ? "border-red-500" : "border-slate-400"} ${
-                    isFocusVisible ? "outline-2 outline-offset-2 outline-brand-600" : ""
+                  className={`flex h-5 w-5 items-center justify-center rounded-full border-2 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 ${
+                    isSelected ? "border-brand-600" : isInvalid ? "border-red-500" : "border-slate-400"
                   } bg-white`}
                 >
                   {isSelected && <span className="h-2.5 w-2.5 rounded-full bg-brand-600" />}
@@ -460,14 +449,9 @@ function ConsentChoice({ name, label, value, onChange, error }: { name: string; 
                 {option.text}
               </>
             )}
-          </Radio>
+          </RadioOption>
         ))}
       </div>
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </RadioGroup>
+    </RadioGroupInput>
   );
 }

@@ -6,11 +6,11 @@
 // plain decimals (addressValues), and the server reads both, for the form sent without script.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form } from "react-router";
-import { Radio, RadioGroup, Label } from "react-aria-components";
+import { RadioGroupInput, RadioGroupLabel, RadioOption } from "../ui/RadioGroupInput.tsx";
 import { m } from "../../paraglide/messages.js";
 import { parseNumber, todayInItaly } from "../../lib/format.ts";
 import { localityAt } from "../../lib/locality.ts";
-import { SPEC_GROUPS, DEFAULT_RADIUS_KM, MAX_RADIUS_KM, addressValues, fieldValues, type SearchFormValues, type SpecGroup } from "../../schemas/search.ts";
+import { SPEC_GROUPS, DEFAULT_RADIUS_KM, MAX_RADIUS_KM, addressValues, fieldValues, type SearchFormValues, type SpecGroup } from "../../lib/search-form.ts";
 import { buttonClass, labelClass } from "../ui/styles.ts";
 import { NumberInput } from "../ui/fields.tsx";
 import { SearchIcon } from "../ui/icons.tsx";
@@ -69,13 +69,14 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
   useEffect(() => setErrors(serverErrors ?? {}), [serverErrors]);
   useEffect(() => () => window.clearTimeout(badgeTimer.current), []);
 
-  // Fields filled before the page was interactive hold text the state has not seen yet.
+  // Fields filled before the page was interactive hold text the state has not seen yet (the
+  // date fields read their own and report it as ISO days).
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
     const typed: Partial<SearchFormValues> = {};
-    for (const key of ["radius", "start_date", "end_date", "m2_value"] as const) {
+    for (const key of ["radius", "m2_value"] as const) {
       const el = form.elements.namedItem(key);
       if (el instanceof HTMLInputElement && el.value !== values[key]) typed[key] = el.value;
     }
@@ -121,12 +122,12 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // A group reports its change 100 ms after the last tick: read what its (hidden, native)
-    // select holds now, so a tick just before pressing Search is not lost.
+    // A group reports its change 100 ms after the last tick: read its ticked checkboxes now,
+    // so a tick just before pressing Search is not lost.
     const current = { ...values };
     for (const group of SPEC_GROUPS) {
-      const select = event.currentTarget.querySelector<HTMLSelectElement>(`select[name="${group}"]`);
-      if (select) current[group] = [...select.selectedOptions].map((o) => Number(o.value)).filter((n) => Number.isInteger(n) && n > 0);
+      const boxes = [...event.currentTarget.querySelectorAll<HTMLInputElement>(`input[type="checkbox"][name="${group}"]`)];
+      if (boxes.length) current[group] = boxes.filter((box) => box.checked).map((box) => Number(box.value)).filter((n) => Number.isInteger(n) && n > 0);
     }
     const found: Errors = {};
     if (!values.location.trim() && !(values.lat && values.lng)) found.location = "required";
@@ -220,24 +221,23 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
           />
         </div>
         <div>
-          <RadioGroup
+          <RadioGroupInput
             name="m2_type"
             value={values.m2_type}
             onChange={(v) => set("m2_type", v === "pallet" ? "pallet" : "m2")}
-            orientation="horizontal"
             className="flex flex-col"
           >
-            <Label className={labelClass}>{m.search_space_label()}</Label>
+            <RadioGroupLabel className={labelClass}>{m.search_space_label()}</RadioGroupLabel>
             <div className="flex gap-2">
               <div className="flex shrink-0 rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm">
                 {(["m2", "pallet"] as const).map((type) => (
-                  <Radio
+                  <RadioOption
                     key={type}
                     value={type}
-                    className="cursor-pointer rounded-md px-2.5 py-1.5 text-sm text-slate-700 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500 data-[selected]:bg-brand-600 data-[selected]:font-semibold data-[selected]:text-white"
+                    className="cursor-pointer rounded-md px-2.5 py-1.5 text-sm text-slate-700 outline-none has-focus-visible:ring-2 has-focus-visible:ring-brand-500 data-[selected]:bg-brand-600 data-[selected]:font-semibold data-[selected]:text-white"
                   >
                     {type === "m2" ? m.search_space_m2() : m.search_space_pallet()}
-                  </Radio>
+                  </RadioOption>
                 ))}
               </div>
               <NumberInput
@@ -252,7 +252,7 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
                 testId="search-m2-value"
               />
             </div>
-          </RadioGroup>
+          </RadioGroupInput>
         </div>
       </div>
 

@@ -141,7 +141,9 @@ export function ResultCard({ w, locale, user, selected, selectionFull, onToggle,
   const anonymous = !w.c_sub;
   return (
     <li
-      className={`overflow-hidden rounded-xl border bg-white shadow-sm transition-[border-color,box-shadow] ${
+      // Cards below the first screen are laid out only when they come near it (a phone lays out
+      // the two lists' 40 cards at once otherwise); the intrinsic size keeps the scrollbar true.
+      className={`overflow-hidden rounded-xl border bg-white shadow-sm transition-[border-color,box-shadow] ${eager ? "" : "[contain-intrinsic-size:auto_9rem] [content-visibility:auto]"} ${
         selected ? "border-brand-500 ring-1 ring-brand-500" : highlighted ? "border-brand-300 shadow-md ring-2 ring-brand-200" : "border-slate-200"
       }`}
       data-testid="result-card"

@@ -10,7 +10,7 @@ import type { Map as MapLibreMap, Marker, Popup } from "maplibre-gl";
 import { m } from "../../paraglide/messages.js";
 import { loadMapLibre, whenNearViewport } from "../warehouse/SheetMap.tsx";
 import { getJson } from "../../lib/api-client.ts";
-import { MAX_RADIUS_KM } from "../../schemas/search.ts";
+import { MAX_RADIUS_KM } from "../../lib/search-form.ts";
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MARKERS_FROM_ZOOM, type MapItem, type MapMarker, type SearchMapResponse } from "../../lib/map.ts";
 
 export type { MapMarker };

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { ResultCard } from "./ResultCard.tsx";
 import { viewCircle } from "./SearchMap.tsx";
+import { SpecMultiSelect } from "./SpecMultiSelect.tsx";
 import type { SearchResultWarehouse } from "../../lib/search-results.ts";
 
 const card = (fields: Partial<SearchResultWarehouse> = {}): SearchResultWarehouse => ({
@@ -72,5 +73,35 @@ describe("viewCircle", () => {
     expect(viewCircle({ lat: 45, lng: 9 }, { lat: 45.0001, lng: 9 }, 300).radiusKm).toBe(1);
     expect(viewCircle({ lat: 45, lng: 9 }, { lat: 50, lng: 15 }, 300).radiusKm).toBe(300);
     expect(viewCircle({ lat: 45.1234567, lng: 9.7654321 }, { lat: 45.2, lng: 9.9 }, 300)).toMatchObject({ lat: 45.123457, lng: 9.765432 });
+  });
+});
+
+describe("SpecMultiSelect", () => {
+  const options = [
+    { id: 3, label: "Allarme" },
+    { id: 5, label: "Vigilanza" },
+    { id: 8, label: "Telecamere" },
+  ];
+  const render = (value: number[], opts = options) => renderToStaticMarkup(<SpecMultiSelect name="security" label="Sicurezza" options={opts} value={value} onChange={() => {}} />);
+
+  it("is a closed disclosure over native checkboxes named after the group, the chosen ones ticked for a plain post", () => {
+    const html = render([5, 8]);
+    expect(html).toMatch(/<button type="button" aria-labelledby="[^"]+" aria-expanded="false" aria-controls="([^"]+)"/);
+    const panel = /aria-controls="([^"]+)"/.exec(html)![1]!;
+    expect(html).toContain(`<div id="${panel}" hidden=""`);
+    expect(html).toContain("<legend");
+    const boxes = [...html.matchAll(/<input([^>]*)>/g)]
+      .map((b) => b[1]!)
+      .filter((attributes) => attributes.includes('type="checkbox"') && attributes.includes('name="security"'))
+      .map((attributes) => [/value="(\d+)"/.exec(attributes)?.[1], attributes.includes('checked=""')]);
+    expect(boxes).toEqual([["3", false], ["5", true], ["8", true]]);
+    expect(html).not.toMatch(/<select|role="listbox"/);
+  });
+
+  it("shows Any, the one value chosen, or how many", () => {
+    expect(render([])).toContain("Any");
+    expect(render([5])).toContain(">Vigilanza</span>");
+    expect(render([3, 5, 8])).toMatch(/data-testid="multiselect-count">3<\/span>selected/);
+    expect(render([], [])).toMatch(/<button[^>]*disabled=""/);
   });
 });

@@ -5,7 +5,7 @@
 // still shows in the selection, the comparison and the request.
 import { useCallback, useEffect, useState } from "react";
 import type { SearchResultWarehouse } from "../../lib/search-results.ts";
-import { MAX_QUOTE_WAREHOUSES } from "../../schemas/quote.ts";
+import { MAX_QUOTE_WAREHOUSES } from "../../lib/quote-limits.ts";
 
 const STORAGE_KEY = "stockspace:search-selection";
 

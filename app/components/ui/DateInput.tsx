@@ -1,41 +1,27 @@
-// A date field with a calendar popover (React Aria DatePicker). Values go in and out as ISO
-// 'YYYY-MM-DD' strings, and a plain form post gets the same string under `name`. min/max let
-// two dates cap each other (start ≤ end).
+// A date field: a native text input showing day.month.year with dots in both languages
+// (21.11.2026, like formatDate), and a button opening a calendar. Values go in and out as ISO
+// 'YYYY-MM-DD' strings; min/max let two dates cap each other (start ≤ end).
 //
-// The spec shows dates as day.month.year in both languages, in fields as in text (21.11.2026,
-// like formatDate): the field runs in it-IT on Italian pages and en-GB otherwise (both
-// day-month-year, whatever locale the page's provider gives), forces leading zeros and draws
-// its separators as dots. The segments stay React Aria's: typing, arrows and what a screen
-// reader hears (each part's name and value) are unchanged; the separators are not read.
-import { parseDate, type CalendarDate } from "@internationalized/date";
-import {
-  Button,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
-  DateInput as AriaDateInput,
-  DatePicker,
-  DateSegment,
-  Dialog,
-  Group,
-  Heading,
-  I18nProvider,
-  Label,
-  Popover,
-  FieldError,
-  useLocale,
-} from "react-aria-components";
+// Typing: digits get their dots as they come ("21112026" → 21.11.2026); on leaving the field or
+// pressing Enter the text is read (isoFromDateText: "21/11/2026", "21-11-26"… are taken too),
+// reported and written back as 21.11.2026. A text that is no date, or a date outside
+// [min, max], marks the field invalid with a message, and what was typed stays.
+//
+// Form posts: once hydrated, a hidden input carries the ISO day under `name` and the visible
+// field has no name. Before that (or without JavaScript) the visible field itself is `name`,
+// and the schemas read its "21.11.2026" (isoDayFromText), so a form sent early still works.
+//
+// The calendar (React Aria, with its date library) is a separate module loaded on the first
+// press of the button (or when the pointer comes near it): pages with a date field do not pay
+// for it up front.
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { m } from "../../paraglide/messages.js";
+import { formatDate } from "../../lib/format.ts";
+import { isoFromDateText, withDateDots } from "../../lib/date-text.ts";
 import { labelClass } from "./styles.ts";
 
-function toDate(value: string | null | undefined): CalendarDate | null {
-  if (!value) return null;
-  try {
-    return parseDate(value);
-  } catch {
-    return null;
-  }
-}
+const loadCalendar = () => import("./CalendarPopover.tsx");
+const CalendarPopover = lazy(loadCalendar);
 
 type Props = {
   name: string;
@@ -48,80 +34,159 @@ type Props = {
   isRequired?: boolean;
 };
 
-/** The field's locale: day-month-year in both languages (it-IT's placeholder reads gg.mm.aaaa, en-GB's dd.mm.yyyy). */
-export function dateFieldLocale(pageLocale: string): "it-IT" | "en-GB" {
-  return pageLocale.toLowerCase().startsWith("it") ? "it-IT" : "en-GB";
+/** What the field shows for a value: 21.11.2026 for a date, other text as it is (to be flagged). */
+export function dateFieldText(value: string): string {
+  const iso = isoFromDateText(value);
+  return iso ? formatDate(iso) : value;
 }
 
-/** What a segment shows: the separators as dots, the rest as React Aria writes it (placeholders included). */
-export function segmentText(segment: { type: string; text: string }): string {
-  return segment.type === "literal" ? "." : segment.text;
+type Problem = "invalid" | "before_min" | "after_max" | null;
+
+/** What is wrong with the field's text, given the bounds (ISO days, either may be missing). */
+export function dateProblem(text: string, min?: string, max?: string): Problem {
+  if (text.trim() === "") return null;
+  const iso = isoFromDateText(text);
+  if (!iso) return "invalid";
+  if (min && iso < min) return "before_min";
+  if (max && iso > max) return "after_max";
+  return null;
 }
 
-export function DateInput(props: Props) {
-  const { locale } = useLocale();
+export function DateInput({ name, label, value, onChange, min, max, error, isRequired }: Props) {
+  const id = useId();
+  const inputId = `${id}-input`;
+  const messageId = `${id}-message`;
+  const fieldRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const [text, setText] = useState(() => dateFieldText(value));
+  // Checked once the text has been read (left, Enter, a pick): not while typing.
+  const [checked, setChecked] = useState(() => value !== "");
+  const [hydrated, setHydrated] = useState(false);
+  const [calendarWanted, setCalendarWanted] = useState(false);
+  const [open, setOpen] = useState(false);
+  // The ISO day last given to onChange (or received): a value coming back is not written over the text.
+  const reported = useRef(value);
+
+  // A new value from outside (a reset, the back button) replaces the text.
+  useEffect(() => {
+    if (value === reported.current) return;
+    reported.current = value;
+    setText(dateFieldText(value));
+    setChecked(value !== "");
+  }, [value]);
+
+  function report(iso: string) {
+    if (iso === reported.current) return;
+    reported.current = iso;
+    onChange(iso);
+  }
+
+  /** Reads the text: a date is reported and written as 21.11.2026; anything else stays, flagged, and counts as no date. */
+  function commit(raw: string) {
+    const iso = isoFromDateText(raw);
+    setChecked(true);
+    if (iso) setText(formatDate(iso));
+    report(iso ?? "");
+  }
+
+  useEffect(() => {
+    setHydrated(true);
+    // Text typed before the page was interactive: read it now.
+    const typed = inputRef.current?.value ?? text;
+    if (typed !== text) {
+      setText(typed);
+      commit(typed);
+    }
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const problem = checked ? dateProblem(text, min, max) : null;
+  const message =
+    problem === "invalid"
+      ? m.date_error_invalid()
+      : (error ?? (problem === "before_min" ? m.date_error_before_min({ min: formatDate(min) }) : problem === "after_max" ? m.date_error_after_max({ max: formatDate(max) }) : null));
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== "Enter") return;
+    commit(text);
+    // A text that is no date keeps the form from being sent, so its message is seen.
+    if (text.trim() !== "" && !isoFromDateText(text)) event.preventDefault();
+  }
+
+  function toggleCalendar() {
+    setCalendarWanted(true);
+    setOpen((o) => !o);
+  }
+
   return (
-    <I18nProvider locale={dateFieldLocale(locale)}>
-      <DatePickerField {...props} />
-    </I18nProvider>
-  );
-}
-
-function DatePickerField({ name, label, value, onChange, min, max, error, isRequired }: Props) {
-  return (
-    <DatePicker
-      name={name}
-      value={toDate(value)}
-      onChange={(date) => onChange(date ? date.toString() : "")}
-      minValue={toDate(min) ?? undefined}
-      maxValue={toDate(max) ?? undefined}
-      isInvalid={!!error}
-      isRequired={isRequired}
-      granularity="day"
-      shouldForceLeadingZeros
-      className="flex flex-col"
-    >
-      <Label className={labelClass}>{label}</Label>
-      <Group className="flex items-center rounded-lg border border-slate-300 bg-white shadow-sm transition-colors focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30 data-[invalid]:border-red-500 data-[invalid]:bg-red-50/40">
-        <AriaDateInput className="flex flex-1 px-3 py-2.5 text-base sm:text-sm">
-          {(segment) => (
-            <DateSegment
-              segment={segment}
-              className="rounded px-0.5 tabular-nums text-slate-900 outline-none data-[placeholder]:text-slate-500 data-[type=literal]:px-0 data-[focused]:bg-brand-600 data-[focused]:text-white"
-            >
-              {segmentText(segment)}
-            </DateSegment>
-          )}
-        </AriaDateInput>
-        <Button aria-label={m.date_pick()} className="mr-1 rounded-md p-2 text-slate-500 outline-none hover:bg-slate-100 hover:text-slate-800 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500">
+    <div className="flex flex-col">
+      <label htmlFor={inputId} className={labelClass}>
+        {label}
+      </label>
+      <div
+        ref={fieldRef}
+        className={`flex items-center rounded-lg border shadow-sm transition-colors focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-500/30 ${message ? "border-red-500 bg-red-50/40" : "border-slate-300 bg-white"}`}
+      >
+        <input
+          ref={inputRef}
+          id={inputId}
+          name={hydrated ? undefined : name}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={10}
+          placeholder={m.date_placeholder()}
+          value={text}
+          onChange={(event) => setText((previous) => withDateDots(previous, event.target.value))}
+          onBlur={() => commit(text)}
+          onKeyDown={onKeyDown}
+          aria-invalid={message ? true : undefined}
+          aria-required={isRequired || undefined}
+          aria-describedby={message ? messageId : undefined}
+          className="min-w-0 flex-1 rounded-lg bg-transparent px-3 py-2.5 text-base tabular-nums text-slate-900 outline-none placeholder:text-slate-500 sm:text-sm"
+        />
+        <button
+          ref={buttonRef}
+          type="button"
+          aria-label={m.date_pick()}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={toggleCalendar}
+          onPointerEnter={() => void loadCalendar()}
+          className="mr-1 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           <CalendarIcon />
-        </Button>
-      </Group>
-      {error && <FieldError className="mt-1 text-sm text-red-700">{error}</FieldError>}
-      <Popover className="rounded-xl border border-slate-200 bg-white p-3 shadow-xl outline-none">
-        <Dialog className="outline-none">
-          <Calendar>
-            <header className="mb-2 flex items-center justify-between gap-2">
-              <Button slot="previous" aria-label={m.date_previous_month()} className="rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500">
-                ‹
-              </Button>
-              <Heading className="text-sm font-semibold capitalize text-slate-900" />
-              <Button slot="next" aria-label={m.date_next_month()} className="rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500">
-                ›
-              </Button>
-            </header>
-            <CalendarGrid className="border-separate border-spacing-0.5 text-sm">
-              {(date) => (
-                <CalendarCell
-                  date={date}
-                  className="flex h-9 w-9 items-center justify-center rounded-md text-slate-800 outline-none hover:bg-brand-50 data-[outside-month]:text-slate-300 data-[selected]:bg-brand-600 data-[selected]:text-white data-[disabled]:text-slate-300 data-[unavailable]:text-slate-300 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500"
-                />
-              )}
-            </CalendarGrid>
-          </Calendar>
-        </Dialog>
-      </Popover>
-    </DatePicker>
+        </button>
+      </div>
+      {hydrated && <input type="hidden" name={name} value={value} />}
+      {message && (
+        <p id={messageId} className="mt-1 text-sm text-red-700">
+          {message}
+        </p>
+      )}
+      {calendarWanted && (
+        <Suspense fallback={null}>
+          <CalendarPopover
+            triggerRef={fieldRef}
+            label={label}
+            isOpen={open}
+            onOpenChange={setOpen}
+            value={isoFromDateText(text) ?? ""}
+            min={min}
+            max={max}
+            onSelect={(iso) => {
+              setText(formatDate(iso));
+              setChecked(true);
+              report(iso);
+              setOpen(false);
+              buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
   );
 }
 

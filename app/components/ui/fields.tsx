@@ -1,11 +1,37 @@
-// Form fields built on React Aria Components: label, input, error text and the ARIA wiring
-// between them. Validation is ours (validationBehavior "aria"): a form decides when a field
-// is invalid and passes `error`.
-import { useState, type ReactNode } from "react";
-import { Checkbox, FieldError, Input, Label, Text, TextArea, TextField } from "react-aria-components";
+// Form fields as native HTML: label, input, error text and the ARIA wiring between them.
+// Validation is ours: a form decides when a field is invalid and passes `error`; the fields say
+// "required" with aria-required only, so the browser never blocks a submit with its own bubble.
+// Native elements rather than React Aria's fields: they do the same here, and React Aria's base
+// would add about 22 kB of JavaScript to every page with a form.
+import { useId, useState, type ReactNode } from "react";
 import { m } from "../../paraglide/messages.js";
 import { settledNumberText } from "../../lib/format.ts";
 import { inputClass, labelClass } from "./styles.ts";
+
+/** The ids a field's description and error get, and the aria-describedby naming those shown. */
+export function describedBy(id: string, shown: { description?: unknown; error?: unknown }) {
+  const descriptionId = `${id}-description`;
+  const errorId = `${id}-error`;
+  const ids = [shown.description ? descriptionId : null, shown.error ? errorId : null].filter(Boolean).join(" ");
+  return { descriptionId, errorId, describedBy: ids || undefined };
+}
+
+function FieldDescription({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <span id={id} className="mt-1 text-xs text-slate-500">
+      {children}
+    </span>
+  );
+}
+
+function FieldErrorText({ id, error }: { id: string; error: string | null | undefined }) {
+  if (!error) return null;
+  return (
+    <span id={id} className="mt-1 text-sm text-red-700">
+      {error}
+    </span>
+  );
+}
 
 type TextInputProps = {
   name: string;
@@ -61,38 +87,45 @@ export function TextInput({
   className = "",
   inputMode,
 }: TextInputProps) {
+  const id = useId();
+  const ids = describedBy(id, { description, error });
+  const shared = {
+    id,
+    name,
+    value,
+    defaultValue,
+    // Always a handler: a controlled field without one would be read-only (and React warns).
+    onChange: (event: { target: { value: string } }) => onChange?.(event.target.value),
+    onBlur,
+    autoComplete,
+    autoFocus,
+    placeholder,
+    disabled: isDisabled,
+    "aria-required": isRequired || undefined,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": ids.describedBy,
+    // The invalid look of inputClass (data-[invalid]:…).
+    "data-invalid": error ? true : undefined,
+  };
   return (
-    <TextField
-      name={name}
-      type={multiline ? undefined : type}
-      value={value}
-      onChange={onChange}
-      onBlur={onBlur}
-      defaultValue={defaultValue}
-      autoComplete={autoComplete}
-      isRequired={isRequired}
-      isDisabled={isDisabled}
-      isInvalid={!!error}
-      validationBehavior="aria"
-      autoFocus={autoFocus}
-      className={`flex flex-col ${className}`}
-    >
-      <Label className={labelClass}>
+    <div className={`flex flex-col ${className}`}>
+      <label htmlFor={id} className={labelClass}>
         {label}
         {isRequired && <RequiredMark />}
-      </Label>
+      </label>
       {multiline ? (
-        <TextArea rows={rows} placeholder={placeholder} className={`${inputClass} resize-y`} />
+        <textarea {...shared} rows={rows} className={`${inputClass} resize-y`} />
       ) : (
-        <Input placeholder={placeholder} inputMode={inputMode} className={`${inputClass} disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600`} />
+        <input
+          {...shared}
+          type={type}
+          inputMode={inputMode}
+          className={`${inputClass} disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600`}
+        />
       )}
-      {description && (
-        <Text slot="description" className="mt-1 text-xs text-slate-500">
-          {description}
-        </Text>
-      )}
-      <FieldError className="mt-1 text-sm text-red-700">{error}</FieldError>
-    </TextField>
+      {description && <FieldDescription id={ids.descriptionId}>{description}</FieldDescription>}
+      <FieldErrorText id={ids.errorId} error={error} />
+    </div>
   );
 }
 
@@ -146,6 +179,8 @@ export function NumberInput({
   className = "",
   testId,
 }: NumberInputProps) {
+  const id = useId();
+  const ids = describedBy(id, { description, error });
   const [own, setOwn] = useState(defaultValue ?? "");
   const text = value ?? own;
   const change = (next: string) => {
@@ -153,30 +188,31 @@ export function NumberInput({
     onChange?.(next);
   };
   return (
-    <TextField
-      name={name}
-      value={text}
-      onChange={change}
-      onBlur={() => {
-        const settled = settledNumberText(text, { minDecimals, integer });
-        if (settled !== text) change(settled);
-      }}
-      autoComplete={autoComplete}
-      isRequired={isRequired}
-      isDisabled={isDisabled}
-      isInvalid={!!error}
-      validationBehavior="aria"
-      className={`flex flex-col ${className}`}
-    >
-      <Label className={hideLabel ? "sr-only" : labelClass}>
+    <div className={`flex flex-col ${className}`}>
+      <label htmlFor={id} className={hideLabel ? "sr-only" : labelClass}>
         {label}
         {unit && <span className="sr-only"> ({unit})</span>}
         {isRequired && <RequiredMark />}
-      </Label>
+      </label>
       <div className="relative">
-        <Input
+        <input
+          id={id}
+          type="text"
+          name={name}
+          value={text}
+          onChange={(event) => change(event.target.value)}
+          onBlur={() => {
+            const settled = settledNumberText(text, { minDecimals, integer });
+            if (settled !== text) change(settled);
+          }}
+          autoComplete={autoComplete}
           placeholder={placeholder}
           inputMode={integer ? "numeric" : "decimal"}
+          disabled={isDisabled}
+          aria-required={isRequired || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={ids.describedBy}
+          data-invalid={error ? true : undefined}
           data-testid={testId}
           className={`${inputClass} tabular-nums disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 ${unit ? "pr-12" : ""}`}
         />
@@ -186,13 +222,9 @@ export function NumberInput({
           </span>
         )}
       </div>
-      {description && (
-        <Text slot="description" className="mt-1 text-xs text-slate-500">
-          {description}
-        </Text>
-      )}
-      <FieldError className="mt-1 text-sm text-red-700">{error}</FieldError>
-    </TextField>
+      {description && <FieldDescription id={ids.descriptionId}>{description}</FieldDescription>}
+      <FieldErrorText id={ids.errorId} error={error} />
+    </div>
   );
 }
 
@@ -213,36 +245,40 @@ function CheckMark() {
   );
 }
 
+/**
+ * A native checkbox, visually hidden, with the drawn box beside it: the box is the input's
+ * next sibling, so its focus ring follows the input's keyboard focus (peer-focus-visible).
+ */
 export function CheckboxInput({ name, isSelected, onChange, children, isRequired, error }: CheckboxInputProps) {
-  const errorId = `${name}-error`;
+  const id = useId();
+  const { errorId, describedBy: errorDescribedBy } = describedBy(id, { error });
   return (
     <div>
-      <Checkbox
-        name={name}
-        isSelected={isSelected}
-        onChange={onChange}
-        isRequired={isRequired}
-        isInvalid={!!error}
-        validationBehavior="aria"
-        aria-describedby={error ? errorId : undefined}
-        className="group flex cursor-pointer items-start gap-3 text-sm text-slate-700"
-      >
-        {({ isSelected: selected, isFocusVisible, isInvalid }) => (
-          <>
-            <span
-              className={`mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded border-2 transition-colors ${
-                selected ? "border-brand-600 bg-brand-600 text-white" : isInvalid ? "border-red-500 bg-white" : "border-slate-400 bg-white"
-              } ${isFocusVisible ? "outline-2 outline-offset-2 outline-brand-600" : ""}`}
-            >
-              {selected && <CheckMark />}
-            </span>
-            <span>
-              {children}
-              {isRequired && <RequiredMark />}
-            </span>
-          </>
-        )}
-      </Checkbox>
+      {/* relative: the hidden input is positioned inside the label, so focusing it does not scroll elsewhere. */}
+      <label className="group relative flex cursor-pointer items-start gap-3 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          name={name}
+          checked={isSelected}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-required={isRequired || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={errorDescribedBy}
+          className="peer sr-only"
+        />
+        <span
+          aria-hidden="true"
+          className={`mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded border-2 transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 ${
+            isSelected ? "border-brand-600 bg-brand-600 text-white" : error ? "border-red-500 bg-white" : "border-slate-400 bg-white"
+          }`}
+        >
+          {isSelected && <CheckMark />}
+        </span>
+        <span>
+          {children}
+          {isRequired && <RequiredMark />}
+        </span>
+      </label>
       {error && (
         <p id={errorId} className="mt-1 pl-8 text-sm text-red-700">
           {error}
@@ -253,26 +289,13 @@ export function CheckboxInput({ name, isSelected, onChange, children, isRequired
 }
 
 /**
- * A link inside a checkbox's label (e.g. "I have read the privacy policy"). React Aria's
- * checkbox treats any press on its label as a toggle; stopping the press events here lets
- * the link open without ticking the box.
+ * A link inside a checkbox's label (e.g. "I have read the privacy policy"). A native label does
+ * not toggle its checkbox when the click lands on a link inside it (the HTML label activation
+ * rules), so the link opens and the box stays as it was.
  */
 export function LabelLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
-  const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
   return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener"
-      className={className}
-      onPointerDown={stop}
-      onPointerUp={stop}
-      onMouseDown={stop}
-      onMouseUp={stop}
-      onClick={stop}
-      onKeyDown={stop}
-      onKeyUp={stop}
-    >
+    <a href={href} target="_blank" rel="noopener" className={className}>
       {children}
       <span className="sr-only"> {m.opens_new_tab()}</span>
     </a>

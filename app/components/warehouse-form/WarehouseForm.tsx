@@ -8,7 +8,7 @@
 // it). When everything is up, the page goes to setup.doneHref.
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { Button, Form } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { postForm, postJson } from "../../lib/api-client.ts";
 import type { NumericField, StoredImage, TextField, WarehouseFormSetup, WarehouseFormValues } from "../../lib/warehouse-form.ts";
 import type { Weekday } from "../../lib/opening-hours.ts";
@@ -213,7 +213,7 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
   const positionError = fieldErrorText("lat", errors.lat ?? errors.lng ?? null);
 
   return (
-    <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="space-y-6" aria-label={m.wf_form_label()} data-testid="warehouse-form">
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-6" aria-label={m.wf_form_label()} data-testid="warehouse-form">
       <BasicSection data={values.data} required={required} emailReadOnly={setup.emailReadOnly} onChange={setField} onAddressBlur={() => void pin.locate()} errorOf={errorOf} />
 
       <PositionSection
@@ -295,6 +295,6 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
         </p>
         <FormActions submitLabel={m.wf_save()} pending={pending} />
       </div>
-    </Form>
+    </form>
   );
 }

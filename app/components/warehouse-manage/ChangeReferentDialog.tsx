@@ -3,7 +3,7 @@
 // first and last name, e-mail, telephone, all required; the invitation e-mail goes out and the
 // warehouse is theirs at once) and select (one of the referents the owner already has).
 import { useState, type FormEvent } from "react";
-import { Button, Radio, RadioGroup, Label } from "react-aria-components";
+import { Button } from "react-aria-components";
 import { useRevalidator } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
@@ -11,6 +11,7 @@ import { createReferentSchema } from "../../schemas/warehouse.ts";
 import type { ReferentSummary } from "../../lib/warehouse-pages.ts";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
 import { FormMessage, TextInput } from "../ui/fields.tsx";
+import { RadioGroupInput, RadioGroupLabel, RadioOption } from "../ui/RadioGroupInput.tsx";
 import { buttonClass } from "../ui/styles.ts";
 import { referentName } from "./ReferentCard.tsx";
 import { accountFieldError } from "../account/field-errors.ts";
@@ -150,13 +151,13 @@ export function ChangeReferentDialog({ isOpen, onClose, warehouse, current, refe
       {step === "select" && (
         <form onSubmit={select} className="space-y-4" data-step="select">
           {message && <FormMessage tone="error">{message}</FormMessage>}
-          <RadioGroup value={chosen} onChange={setChosen} className="flex flex-col gap-2">
-            <Label className="text-sm font-medium text-slate-800">{m.wm_ref_dialog_pick()}</Label>
+          <RadioGroupInput value={chosen} onChange={setChosen} className="flex flex-col gap-2">
+            <RadioGroupLabel className="text-sm font-medium text-slate-800">{m.wm_ref_dialog_pick()}</RadioGroupLabel>
             {choices.map((r) => (
-              <Radio
+              <RadioOption
                 key={r.id}
                 value={String(r.id)}
-                className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 text-sm transition-colors data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600 data-[selected]:border-brand-500 data-[selected]:bg-brand-50"
+                className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-3 text-sm transition-colors has-focus-visible:outline-2 has-focus-visible:outline-brand-600 data-[selected]:border-brand-500 data-[selected]:bg-brand-50"
               >
                 {({ isSelected }) => (
                   <>
@@ -170,9 +171,9 @@ export function ChangeReferentDialog({ isOpen, onClose, warehouse, current, refe
                     </span>
                   </>
                 )}
-              </Radio>
+              </RadioOption>
             ))}
-          </RadioGroup>
+          </RadioGroupInput>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             {back}
             <Button type="submit" isPending={pending} className={buttonClass("primary", "md")}>

@@ -71,6 +71,8 @@ export function Gallery({ images, name }: { images: GalleryImage[]; name: string
                 width={img.width ?? undefined}
                 height={img.height ?? undefined}
                 loading={i === 0 ? "eager" : "lazy"}
+                // The first photo is the sheet's largest paint: asked for before the scripts.
+                fetchPriority={i === 0 ? "high" : undefined}
                 className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
               />
               {showExtra && (

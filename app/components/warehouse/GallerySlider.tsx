@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { CloseIcon } from "../ui/icons.tsx";
+import { AriaLocale } from "../ui/AriaLocale.tsx";
 import { wrapIndex, type GalleryImage } from "./Gallery.tsx";
 
 function ChevronIcon({ direction }: { direction: "left" | "right" }) {
@@ -58,76 +59,78 @@ export function GallerySlider({ images, name, index, onIndexChange }: { images: 
   }, [index, go, onIndexChange, count]);
 
   return (
-    <ModalOverlay
-      isOpen={index !== null}
-      onOpenChange={(open) => {
-        if (!open) onIndexChange(null);
-      }}
-      isDismissable
-      className="fixed inset-0 z-50 bg-slate-950/95 backdrop-blur-sm data-[entering]:animate-fade-in data-[exiting]:animate-fade-out motion-reduce:animate-none"
-    >
-      <Modal className="flex h-full w-full items-center justify-center outline-none">
-        <Dialog id="gallery-slider" aria-label={m.sheet_gallery_label({ name })} className="flex h-full w-full flex-col outline-none" data-testid="gallery-slider">
-          <div className="flex h-full w-full flex-col">
-            <div className="flex items-center justify-between gap-4 px-4 py-3 text-white sm:px-6">
-              <Heading slot="title" className="truncate text-base font-semibold">
-                {name}
-              </Heading>
-              <p className="shrink-0 text-sm text-slate-300" aria-live="polite" data-testid="gallery-counter">
-                {m.sheet_gallery_counter({ index: current + 1, total: count })}
-              </p>
-              <Button
-                aria-label={m.popup_close()}
-                onPress={() => onIndexChange(null)}
-                className="rounded-lg p-2 text-white data-[hovered]:bg-white/10 data-[focus-visible]:outline-2 data-[focus-visible]:outline-white"
-              >
-                <CloseIcon className="h-6 w-6" />
-              </Button>
-            </div>
-            <div className="relative flex min-h-0 flex-1 items-center justify-center px-3 sm:px-20">
-              {image && (
-                <img
-                  key={image.id}
-                  src={image.src}
-                  alt={m.sheet_gallery_image_alt({ name, index: current + 1, total: count })}
-                  className="max-h-full max-w-full rounded-lg object-contain shadow-2xl"
-                  data-testid="gallery-image"
-                  data-index={current}
-                />
-              )}
-              {count > 1 && (
-                <>
-                  <Button aria-label={m.sheet_gallery_previous()} onPress={() => go(-1)} className={`${arrowClass} left-2 sm:left-5`}>
-                    <ChevronIcon direction="left" />
-                  </Button>
-                  <Button aria-label={m.sheet_gallery_next()} onPress={() => go(1)} className={`${arrowClass} right-2 sm:right-5`}>
-                    <ChevronIcon direction="right" />
-                  </Button>
-                </>
-              )}
-            </div>
-            {count > 1 && (
-              <div ref={thumbs} className="flex shrink-0 justify-start gap-2 overflow-x-auto px-4 py-3 sm:justify-center" role="group" aria-label={m.sheet_gallery_thumbnails()}>
-                {images.map((img, i) => (
-                  <button
-                    key={img.id}
-                    type="button"
-                    data-index={i}
-                    onClick={() => onIndexChange(i)}
-                    aria-label={m.sheet_gallery_select({ index: i + 1, total: count })}
-                    aria-current={i === current ? "true" : undefined}
-                    className={`h-14 w-20 shrink-0 overflow-hidden rounded-md ring-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white sm:h-16 sm:w-24 ${
-                      i === current ? "opacity-100 ring-white" : "opacity-60 ring-transparent hover:opacity-90"
-                    }`}
-                  >
-                    <img src={img.thumb_src ?? img.src} alt="" loading="lazy" className="h-full w-full object-cover" />
-                  </button>
-                ))}
+    <AriaLocale>
+      <ModalOverlay
+        isOpen={index !== null}
+        onOpenChange={(open) => {
+          if (!open) onIndexChange(null);
+        }}
+        isDismissable
+        className="fixed inset-0 z-50 bg-slate-950/95 backdrop-blur-sm data-[entering]:animate-fade-in data-[exiting]:animate-fade-out motion-reduce:animate-none"
+      >
+        <Modal className="flex h-full w-full items-center justify-center outline-none">
+          <Dialog id="gallery-slider" aria-label={m.sheet_gallery_label({ name })} className="flex h-full w-full flex-col outline-none" data-testid="gallery-slider">
+            <div className="flex h-full w-full flex-col">
+              <div className="flex items-center justify-between gap-4 px-4 py-3 text-white sm:px-6">
+                <Heading slot="title" className="truncate text-base font-semibold">
+                  {name}
+                </Heading>
+                <p className="shrink-0 text-sm text-slate-300" aria-live="polite" data-testid="gallery-counter">
+                  {m.sheet_gallery_counter({ index: current + 1, total: count })}
+                </p>
+                <Button
+                  aria-label={m.popup_close()}
+                  onPress={() => onIndexChange(null)}
+                  className="rounded-lg p-2 text-white data-[hovered]:bg-white/10 data-[focus-visible]:outline-2 data-[focus-visible]:outline-white"
+                >
+                  <CloseIcon className="h-6 w-6" />
+                </Button>
               </div>
-            )}
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+              <div className="relative flex min-h-0 flex-1 items-center justify-center px-3 sm:px-20">
+                {image && (
+                  <img
+                    key={image.id}
+                    src={image.src}
+                    alt={m.sheet_gallery_image_alt({ name, index: current + 1, total: count })}
+                    className="max-h-full max-w-full rounded-lg object-contain shadow-2xl"
+                    data-testid="gallery-image"
+                    data-index={current}
+                  />
+                )}
+                {count > 1 && (
+                  <>
+                    <Button aria-label={m.sheet_gallery_previous()} onPress={() => go(-1)} className={`${arrowClass} left-2 sm:left-5`}>
+                      <ChevronIcon direction="left" />
+                    </Button>
+                    <Button aria-label={m.sheet_gallery_next()} onPress={() => go(1)} className={`${arrowClass} right-2 sm:right-5`}>
+                      <ChevronIcon direction="right" />
+                    </Button>
+                  </>
+                )}
+              </div>
+              {count > 1 && (
+                <div ref={thumbs} className="flex shrink-0 justify-start gap-2 overflow-x-auto px-4 py-3 sm:justify-center" role="group" aria-label={m.sheet_gallery_thumbnails()}>
+                  {images.map((img, i) => (
+                    <button
+                      key={img.id}
+                      type="button"
+                      data-index={i}
+                      onClick={() => onIndexChange(i)}
+                      aria-label={m.sheet_gallery_select({ index: i + 1, total: count })}
+                      aria-current={i === current ? "true" : undefined}
+                      className={`h-14 w-20 shrink-0 overflow-hidden rounded-md ring-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white sm:h-16 sm:w-24 ${
+                        i === current ? "opacity-100 ring-white" : "opacity-60 ring-transparent hover:opacity-90"
+                      }`}
+                    >
+                      <img src={img.thumb_src ?? img.src} alt="" loading="lazy" className="h-full w-full object-cover" />
+                    </button>
+                  ))}
+                </div>
+              )}
+            </div>
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </AriaLocale>
   );
 }

@@ -4,7 +4,7 @@
 // and a referent to /{locale}/referent/profile.
 import { useState, type FormEvent } from "react";
 import { data } from "react-router";
-import { Button, Form } from "react-aria-components";
+import { Button } from "react-aria-components";
 import type { Route } from "./+types/complete-account";
 import { servicesContext } from "../../server/context.ts";
 import { invitationFor } from "../../server/accounts/invitations.service.ts";
@@ -139,7 +139,7 @@ function CompleteAccountForm({
   return (
     <AccountLayout title={m.complete_title()} intro={m.complete_intro()} wide>
       <p className="-mt-2 mb-5 text-sm text-slate-600">{user.role === "stocker" ? m.complete_role_stocker() : m.complete_role_referent()}</p>
-      <Form onSubmit={submit} validationBehavior="aria" className="space-y-4" data-testid="complete-account-form">
+      <form onSubmit={submit} noValidate className="space-y-4" data-testid="complete-account-form">
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
         <div className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm">
           <span className="text-slate-500">{m.complete_email_label()}: </span>
@@ -165,7 +165,7 @@ function CompleteAccountForm({
         </div>
         <p className="-mt-1 text-xs leading-relaxed text-slate-500">{m.password_hint()}</p>
         <FormActions submitLabel={m.complete_submit()} pending={pending} />
-      </Form>
+      </form>
     </AccountLayout>
   );
 }

@@ -4,7 +4,7 @@
 // POST /confirm-code logs the person in; the page then goes to their area.
 import { useState, type FormEvent } from "react";
 import { redirect } from "react-router";
-import { Button, Form } from "react-aria-components";
+import { Button } from "react-aria-components";
 import type { Route } from "./+types/confirm-code";
 import { actorContext, localeContext, servicesContext } from "../../server/context.ts";
 import { pendingRegistration } from "../../server/accounts/confirm-code.service.ts";
@@ -117,7 +117,7 @@ export default function ConfirmCodePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <AccountLayout title={m.confirm_title()} intro={pendingEmail ? m.confirm_intro_email({ email: pendingEmail }) : m.confirm_intro()}>
-      <Form onSubmit={submit} validationBehavior="aria" className="space-y-4" data-testid="confirm-code-form">
+      <form onSubmit={submit} noValidate className="space-y-4" data-testid="confirm-code-form">
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
         {!pendingEmail && (
           <TextInput name="email" type="email" label={m.confirm_email()} autoComplete="email" value={values.email} onChange={set("email")} isRequired error={err("email")} />
@@ -139,7 +139,7 @@ export default function ConfirmCodePage({ loaderData }: Route.ComponentProps) {
         <PasswordInput name="password" label={m.confirm_password()} autoComplete="new-password" value={values.password} onChange={set("password")} isRequired error={err("password")} hint={m.password_hint()} />
         <PasswordInput name="confirm_password" label={m.confirm_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={set("confirm_password")} isRequired error={err("confirm_password")} />
         <FormActions submitLabel={m.confirm_submit()} pending={pending} />
-      </Form>
+      </form>
       <div className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-600">
         {m.confirm_resend_text()}{" "}
         <Button onPress={resend} isPending={resending} className={`${linkClass} cursor-pointer rounded`} data-testid="resend-code">

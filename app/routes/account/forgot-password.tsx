@@ -1,7 +1,7 @@
 // /{locale}/forgot-password: the e-mail of the account → POST /api/recover-password. The
 // answer is the same whether or not the address has an account, and so is the page.
 import { useState, type FormEvent } from "react";
-import { Button, Form } from "react-aria-components";
+import { Button } from "react-aria-components";
 import type { Route } from "./+types/forgot-password";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
@@ -76,7 +76,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <AccountLayout title={m.forgot_title()} intro={m.forgot_intro()}>
-      <Form onSubmit={submit} validationBehavior="aria" className="space-y-4" data-testid="forgot-password-form">
+      <form onSubmit={submit} noValidate className="space-y-4" data-testid="forgot-password-form">
         {error && <FormMessage tone="error">{error}</FormMessage>}
         <TextInput
           name="email"
@@ -95,7 +95,7 @@ export default function ForgotPasswordPage() {
         <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full")}>
           {pending ? m.form_sending() : m.forgot_submit()}
         </Button>
-      </Form>
+      </form>
       <p className="mt-5 text-center text-sm">
         <Button onPress={openLogin} className={`${linkClass} cursor-pointer rounded`}>
           {m.forgot_back_login()}

@@ -3,7 +3,7 @@
 // again with the new password.
 import { useState, type FormEvent } from "react";
 import { data, Link } from "react-router";
-import { Button, Form } from "react-aria-components";
+import { Button } from "react-aria-components";
 import type { Route } from "./+types/reset-password";
 import { servicesContext } from "../../server/context.ts";
 import { resetLinkStatus } from "../../server/accounts/password-reset.service.ts";
@@ -105,12 +105,12 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
 
   return (
     <AccountLayout title={m.reset_title()} intro={m.reset_intro()}>
-      <Form onSubmit={submit} validationBehavior="aria" className="space-y-4" data-testid="reset-password-form">
+      <form onSubmit={submit} noValidate className="space-y-4" data-testid="reset-password-form">
         {message && <FormMessage tone="error">{message}</FormMessage>}
         <PasswordInput name="password" label={m.reset_password()} autoComplete="new-password" value={values.password} onChange={set("password")} isRequired error={accountFieldError("password", invalid.password)} hint={m.password_hint()} autoFocus />
         <PasswordInput name="confirm_password" label={m.reset_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={set("confirm_password")} isRequired error={accountFieldError("confirm_password", invalid.confirm_password)} />
         <FormActions submitLabel={m.reset_submit()} pending={pending} />
-      </Form>
+      </form>
     </AccountLayout>
   );
 }

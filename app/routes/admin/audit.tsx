@@ -15,6 +15,7 @@ import { AUDIT_PAGE_SIZE, auditFilterChoices, listAuditLog } from "../../server/
 import type { AuditFilters } from "../../server/audit/audit-log.queries.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
+import { isoFromDateText } from "../../lib/date-text.ts";
 import { pageCount, pageParam } from "../../lib/pagination.ts";
 import { auditLink } from "../../lib/audit-link.ts";
 import { detailRows, type Json } from "../../lib/audit-details.ts";
@@ -30,11 +31,9 @@ function idFilter(raw: string | null): number | null {
   return n > 0 ? n : null;
 }
 
-/** A date filter: an existing day as YYYY-MM-DD, anything else is no filter. */
+/** A date filter: an existing day as YYYY-MM-DD (or as the field shows it, 21.11.2026, posted without JavaScript), anything else is no filter. */
 function dateFilter(raw: string | null): string | null {
-  if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw)) return null;
-  const d = new Date(`${raw}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === raw ? raw : null;
+  return raw ? isoFromDateText(raw) : null;
 }
 
 function textFilter(raw: string | null): string | null {

@@ -21,7 +21,7 @@ import {
   LOCATION_WAREHOUSES_PAGE_SIZE,
   radiusKm,
 } from "../../schemas/admin-location-search.ts";
-import { LOCATION_MAX } from "../../schemas/geo.ts";
+import { LOCATION_MAX } from "../../lib/search-form.ts";
 import { m } from "../../paraglide/messages.js";
 import { decimalText, excerpt, formatArea, formatDate, formatKm, formatNumber, formatNumberInput, requestNumber, settledNumberText, stkId } from "../../lib/format.ts";
 import { pageCount, pageParam } from "../../lib/pagination.ts";

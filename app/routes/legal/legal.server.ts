@@ -24,7 +24,7 @@ import { PENDING_TTL_SECONDS } from "../../server/accounts/pending-registration.
 import { DEVICE_TTL_SECONDS } from "../../server/accounts/device-cookie.ts";
 import { QUOTE_LIMIT_PER_ACCOUNT, QUOTE_LIMIT_PER_VISITOR_CONTACT, QUOTE_LIMIT_PER_VISITOR_IP } from "../../server/requests/requests.service.ts";
 import { REPORT_LIMIT } from "../../server/reviews/reviews.service.ts";
-import { MAX_QUOTE_WAREHOUSES } from "../../schemas/quote.ts";
+import { MAX_QUOTE_WAREHOUSES } from "../../lib/quote-limits.ts";
 
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -13,7 +13,7 @@ import { searchQuery } from "../../schemas/search.ts";
 import { loader as searchLoader } from "../../routes/api/warehouses.search.ts";
 import { loader as mapLoader } from "../../routes/api/warehouses.search.map.ts";
 import { loader as cardsLoader } from "../../routes/api/warehouses.search.cards.ts";
-import { SEARCH_LIST_LIMIT } from "../../schemas/search.ts";
+import { SEARCH_LIST_LIMIT } from "../../lib/search-form.ts";
 import type { SearchMapResponse } from "../../lib/map.ts";
 import { createHmac } from "node:crypto";
 import { JITTER_LAT, JITTER_LNG, searchWarehouses, type SearchResponse } from "./search.service.ts";

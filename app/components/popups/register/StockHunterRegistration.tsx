@@ -4,7 +4,6 @@
 // pending registration and goes to the confirm-code page, where the e-mailed code and a
 // new password finish the account.
 import { useState, type FormEvent } from "react";
-import { Form } from "react-aria-components";
 import { m } from "../../../paraglide/messages.js";
 import { FormMessage, TextInput } from "../../ui/fields.tsx";
 import { SelectInput } from "../../ui/SelectInput.tsx";
@@ -66,7 +65,7 @@ export function StockHunterRegistration({ locale, inviteCode, onBack }: Register
   if (done) return <FormMessage tone="success">{m.register_sending_code()}</FormMessage>;
 
   return (
-    <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="space-y-6" data-testid="register-hunter-form">
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-6" data-testid="register-hunter-form">
       {banner && <RegisterBanner text={banner} emailTaken={emailTaken} />}
       <FormSection title={m.register_section_you()}>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -100,6 +99,6 @@ export function StockHunterRegistration({ locale, inviteCode, onBack }: Register
         errors={{ conditions: err("conditions"), privacy: err("privacy") }}
       />
       <FormActions submitLabel={m.register_submit_hunter()} pending={pending} back={{ label: m.register_back(), onPress: onBack }} />
-    </Form>
+    </form>
   );
 }

@@ -4,7 +4,6 @@
 // The request waits for an administrator's approval; the approval e-mail lets the stocker
 // complete the account and choose a password.
 import { useState, type FormEvent } from "react";
-import { Form } from "react-aria-components";
 import { Link } from "react-router";
 import { m } from "../../../paraglide/messages.js";
 import { paths } from "../../../lib/paths.ts";
@@ -88,7 +87,7 @@ export function StockerRegistration({ locale, inviteCode, warehouseId, onBack, o
   }
 
   return (
-    <Form ref={formRef} onSubmit={submit} validationBehavior="aria" className="space-y-6" data-testid="register-stocker-form">
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-6" data-testid="register-stocker-form">
       <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{m.register_step({ current: 1, total: 2 })}</p>
       {banner && <RegisterBanner text={banner} emailTaken={emailTaken} />}
       {warehouseId && (
@@ -127,6 +126,6 @@ export function StockerRegistration({ locale, inviteCode, warehouseId, onBack, o
         errors={{ conditions: err("conditions"), privacy: err("privacy") }}
       />
       <FormActions submitLabel={m.register_submit_stocker()} pending={pending} back={{ label: m.register_back(), onPress: onBack }} />
-    </Form>
+    </form>
   );
 }
