@@ -43,7 +43,11 @@ if (typeof window !== "undefined") {
   if (opening.has("edit") || !(opening.has("location") || opening.has("lat"))) void loadFilterPanel();
 }
 
-/** Results rendered per list before "show more". */
+/**
+ * Results rendered per list at first (a phone's screen holds three or four: fewer cards to parse
+ * and hydrate before the page responds), and how many more each "show more" adds.
+ */
+const FIRST_PAGE = 10;
 const PAGE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -92,6 +96,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 type Result = SearchResultWarehouse;
 
+function sameIds(set: ReadonlySet<number>, ids: readonly number[]): boolean {
+  return set.size === ids.length && ids.every((id) => set.has(id));
+}
+
 /** Skeleton cards shown where results will appear while a search runs. */
 function SkeletonList({ count = 3 }: { count?: number }) {
   return (
@@ -123,8 +131,8 @@ function ResultList({
   pending: boolean;
   render: (w: Result, index: number) => React.ReactNode;
 }) {
-  const [shown, setShown] = useState(PAGE);
-  useEffect(() => setShown(PAGE), [items]);
+  const [shown, setShown] = useState(FIRST_PAGE);
+  useEffect(() => setShown(FIRST_PAGE), [items]);
   return (
     <section aria-labelledby={`${testId}-title`} aria-busy={pending || undefined} data-testid={testId}>
       <h2 id={`${testId}-title`} className="mb-3 flex items-baseline gap-2 text-lg font-semibold text-slate-900">
@@ -369,7 +377,9 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
   const [quoteOpen, setQuoteOpen] = useState(false);
   const [favourites, setFavourites] = useState<Set<number>>(() => new Set(data.favouriteIds));
   const [favouritePending, setFavouritePending] = useState(false);
-  useEffect(() => setFavourites(new Set(data.favouriteIds)), [data.favouriteIds]);
+  // Effects that run at hydration keep the state they already hold when nothing changed: a new
+  // Set or Map would render the whole page (40 cards) a second time on a phone's busy CPU.
+  useEffect(() => setFavourites((current) => (sameIds(current, data.favouriteIds) ? current : new Set(data.favouriteIds))), [data.favouriteIds]);
   // The list card or map pin under the pointer or the focus: the other one stands out.
   const [hovered, setHovered] = useState<number | null>(null);
   // The map was moved away from the search's frame: "search this area" is offered.
@@ -405,7 +415,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
 
   // Cards opened on the map that the lists do not hold (fetched by MapCard).
   const [mapCards, setMapCards] = useState<Map<number, Result>>(() => new Map());
-  useEffect(() => setMapCards(new Map()), [result]);
+  useEffect(() => setMapCards((cards) => (cards.size === 0 ? cards : new Map())), [result]);
   const rememberCard = useCallback((w: Result) => setMapCards((cards) => new Map(cards).set(w.id, w)), []);
   const byId = useMemo(() => {
     const known = new Map(mapCards);

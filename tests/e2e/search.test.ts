@@ -86,7 +86,7 @@ describe("the search page", () => {
     expect([...distances].sort((a, b) => a - b)).toEqual(distances);
     // The page lists the same warehouses in the same order.
     // The link marks the new order at once; the list follows when the answer arrives.
-    await expect.poll(() => cardIds(page, "found-list"), { timeout: 15_000 }).toEqual(api.warehouses.slice(0, 20).map((w) => w.id));
+    await expect.poll(() => cardIds(page, "found-list"), { timeout: 15_000 }).toEqual(api.warehouses.slice(0, 10).map((w) => w.id));
 
     // Clusters (DOM elements over the map, so they work without map tiles).
     const map = page.locator("[data-testid=search-map]");
@@ -130,8 +130,9 @@ describe("the search page", () => {
     expect(api.warehouses).toHaveLength(100);
     expect(await page.locator("[data-testid=search-truncated]").count()).toBe(1);
     expect(await page.locator("[data-testid=found-list-count]").textContent()).toBe(`(${api.total_warehouses})`);
-    // 20 at a time up to the 100 listed, then the list says the map shows the rest.
-    for (let i = 0; i < 4; i++) await page.click("[data-testid=found-list-more]");
+    // 10 at first, then 20 at a time up to the 100 listed; then the list says the map shows the rest.
+    expect(await page.locator("[data-testid=found-list] [data-testid=result-card]").count()).toBe(10);
+    for (let i = 0; i < 5; i++) await page.click("[data-testid=found-list-more]");
     expect(await page.locator("[data-testid=found-list] [data-testid=result-card]").count()).toBe(100);
     expect(await page.locator("[data-testid=found-list-more]").count()).toBe(0);
     await page.locator("[data-testid=found-list-limited]").waitFor();
@@ -358,7 +359,7 @@ describe("choosing among the results", () => {
     const areas = (api.warehouses as (ApiResult & { total_m2: number | null })[]).map((w) => w.total_m2 ?? -1);
     expect([...areas].sort((x, y) => y - x)).toEqual(areas);
     // The link marks the new order at once; the list follows when the answer arrives.
-    await expect.poll(() => cardIds(page, "found-list"), { timeout: 15_000 }).toEqual(api.warehouses.slice(0, 20).map((w) => w.id));
+    await expect.poll(() => cardIds(page, "found-list"), { timeout: 15_000 }).toEqual(api.warehouses.slice(0, 10).map((w) => w.id));
     // The largest of the whole zone comes first, whatever its distance.
     const everything = await app.db
       .selectFrom("warehouses")
@@ -372,7 +373,7 @@ describe("choosing among the results", () => {
     const rated = await apiSearch("location=Milano&radius=25&sort=rating");
     const ratings = (rated.warehouses as (ApiResult & { rating: { avg_value: number } | null })[]).map((w) => w.rating?.avg_value ?? -1);
     expect([...ratings].sort((x, y) => y - x)).toEqual(ratings);
-    await expect.poll(() => cardIds(page, "found-list"), { timeout: 15_000 }).toEqual(rated.warehouses.slice(0, 20).map((w) => w.id));
+    await expect.poll(() => cardIds(page, "found-list"), { timeout: 15_000 }).toEqual(rated.warehouses.slice(0, 10).map((w) => w.id));
 
     // Editing the filters keeps the order.
     await page.click("[data-testid=search-edit]");
@@ -413,7 +414,7 @@ describe("choosing among the results", () => {
     await expect.poll(() => map.getAttribute("data-ready"), { timeout: 30_000 }).toBe("true");
     // Zoom in through the clusters towards listed warehouses until a listed one's pin shows (two
     // warehouses a few metres apart stay one cluster even at the closest zoom: then try the next).
-    const listed = (await apiSearch("location=Milano&radius=3")).warehouses.slice(0, 20);
+    const listed = (await apiSearch("location=Milano&radius=3")).warehouses.slice(0, 10);
     const shownIds = new Set(await cardIds(page, "found-list"));
     const visibleListed = async () => {
       const ids = await map.locator("[data-testid=map-marker]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-id"))));

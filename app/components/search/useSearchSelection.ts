@@ -51,7 +51,11 @@ export type SearchSelection = {
 export function useSearchSelection(): SearchSelection {
   // Empty on the server and at hydration; the stored selection arrives right after.
   const [items, setItems] = useState<SearchResultWarehouse[]>([]);
-  useEffect(() => setItems(readStored()), []);
+  // (An empty store keeps the same array: no second render of the whole page right after hydration.)
+  useEffect(() => setItems((current) => {
+    const stored = readStored();
+    return stored.length === 0 && current.length === 0 ? current : stored;
+  }), []);
   const update = useCallback((next: (items: SearchResultWarehouse[]) => SearchResultWarehouse[]) => {
     setItems((current) => {
       const updated = next(current);
