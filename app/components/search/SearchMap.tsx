@@ -11,18 +11,11 @@ import { m } from "../../paraglide/messages.js";
 import { loadMapLibre, whenNearViewport } from "../warehouse/SheetMap.tsx";
 import { getJson } from "../../lib/api-client.ts";
 import { MAX_RADIUS_KM } from "../../lib/search-form.ts";
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MARKERS_FROM_ZOOM, type MapItem, type MapMarker, type SearchMapResponse } from "../../lib/map.ts";
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, OFFLINE_STYLE, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MARKERS_FROM_ZOOM, type MapItem, type MapMarker, type SearchMapResponse } from "../../lib/map.ts";
 
 export type { MapMarker };
 
 export type Bounds = { min_lat: number; max_lat: number; min_lng: number; max_lng: number };
-
-/** Shown when the style cannot be fetched: a plain background, markers still on it. */
-export const OFFLINE_STYLE = {
-  version: 8 as const,
-  sources: {},
-  layers: [{ id: "background", type: "background" as const, paint: { "background-color": "#e8edf3" } }],
-};
 
 /** How long to wait for the style before showing the offline background. */
 const STYLE_TIMEOUT_MS = 8000;

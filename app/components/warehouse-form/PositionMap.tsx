@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Map as MapLibreMap, Marker } from "maplibre-gl";
 import { m } from "../../paraglide/messages.js";
 import { loadMapLibre } from "../warehouse/SheetMap.tsx";
-import { OFFLINE_STYLE } from "../search/SearchMap.tsx";
+import { OFFLINE_STYLE } from "../../lib/map.ts";
 import { moveByMetres, round7, type LatLng } from "./form-logic.ts";
 
 /** Italy as a whole: the view of a form without a position yet. */
