@@ -73,5 +73,12 @@ export default defineConfig({
       },
     },
   },
+  environments: {
+    // The server bundle is one file: a module imported on demand by a page (a schema loaded on
+    // submit) and statically by the server's own modules splits nothing there, so Rolldown's
+    // warning about it is noise at every start. The client build keeps the check: there the
+    // warning means a page loads at first what was meant to load later.
+    ssr: { build: { rolldownOptions: { checks: { ineffectiveDynamicImport: false } } } },
+  },
   server: { port: 3000 },
 });

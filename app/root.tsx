@@ -10,6 +10,7 @@ import { useRootData, type RootData } from "./lib/root-data.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { SiteShell } from "./components/SiteShell.tsx";
 import { ErrorPage } from "./components/ErrorPage.tsx";
+import { pageHydrated } from "./components/ui/HydrateLater.tsx";
 import { m } from "./paraglide/messages.js";
 
 export const middleware: Route.MiddlewareFunction[] = [rootMiddleware];
@@ -39,8 +40,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale: Locale = root?.locale ?? localeForPath(pathname);
   const nonce = useNonce();
   // Marks the document once the whole page has hydrated (effects run after the commit of the
-  // whole tree, also when a lazily loaded part held it back): the browser tests wait for it.
-  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
+  // whole tree, also when a lazily loaded part held it back; the parts hydrated later, see
+  // HydrateLater, are waited for): the browser tests wait for it.
+  useEffect(() => pageHydrated(), []);
   return (
     <html lang={locale}>
       <head>

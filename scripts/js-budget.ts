@@ -26,38 +26,12 @@ export const JS_BUDGET_BYTES = 150_000;
  */
 export const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = {
   // @ceilings-start (node scripts/js-budget.ts --ceilings prints this list for the build on disk)
-  "admin/stock-hunter/data": 215_000, // 206.6 kB
-  "admin/stock-hunter/messages": 185_000, // 175.4 kB
-  "admin/stocker/billing": 165_000, // 157.9 kB
-  "admin/stocker/data": 215_000, // 206.6 kB
-  "admin/stocker/messages": 185_000, // 174.8 kB
-  "admin/stocker/warehouse-detail": 200_000, // 193.7 kB
-  "admin/stocker/warehouse-edit": 220_000, // 208.8 kB
-  "admin/stocker/warehouse-new": 220_000, // 210.3 kB
-  "routes/account/complete-account": 160_000, // 150.6 kB
-  "routes/admin/crm": 205_000, // 194.5 kB
-  "routes/admin/crm-actions": 200_000, // 194.1 kB
-  "routes/admin/hub-requests": 165_000, // 159.7 kB
-  "routes/admin/promo-codes": 200_000, // 194.0 kB
-  "routes/admin/requests": 220_000, // 209.1 kB
-  "routes/admin/search": 170_000, // 161.6 kB
-  "routes/admin/stocker-requests": 195_000, // 189.0 kB
-  "routes/admin/stockers": 165_000, // 159.2 kB
-  "routes/admin/transfers": 170_000, // 161.8 kB
-  "routes/admin/warehouse-edit": 215_000, // 208.7 kB
-  "routes/admin/warehouse-new": 215_000, // 207.6 kB
-  "routes/referent/data": 215_000, // 204.1 kB
-  "routes/referent/messages": 180_000, // 171.0 kB
-  "routes/referent/warehouse-detail": 200_000, // 191.3 kB
-  "routes/referent/warehouse-edit": 215_000, // 206.4 kB
-  "routes/stock-hunter/data": 215_000, // 204.1 kB
-  "routes/stock-hunter/messages": 180_000, // 171.6 kB
-  "routes/stocker/billing": 160_000, // 154.6 kB
-  "routes/stocker/data": 215_000, // 204.1 kB
-  "routes/stocker/messages": 180_000, // 171.0 kB
-  "routes/stocker/warehouse-detail": 200_000, // 191.3 kB
-  "routes/stocker/warehouse-edit": 215_000, // 206.4 kB
-  "routes/stocker/warehouse-new": 215_000, // 207.8 kB
+  "admin/stocker/warehouse-edit": 160_000, // 151.4 kB
+  "admin/stocker/warehouse-new": 160_000, // 152.9 kB
+  "routes/admin/requests": 160_000, // 154.7 kB
+  "routes/admin/warehouse-edit": 160_000, // 151.3 kB
+  "routes/admin/warehouse-new": 155_000, // 150.2 kB
+  "routes/stocker/warehouse-new": 160_000, // 150.5 kB
   // @ceilings-end
 };
 

@@ -2,6 +2,9 @@
 // (from 1). Shared so that each list trims, caps and defaults them the same way.
 import { pageParam } from "./pagination.ts";
 
+/** The stockers list's subscription filter (filters[sub_type] of GET /api/admin/stockers, ?sub= of its page). */
+export const SUBSCRIPTION_FILTERS = ["all", "active", "expired"] as const;
+
 /** Longest search text a list accepts; longer input is cut, not refused (it comes from a URL). */
 export const SEARCH_MAX_LENGTH = 120;
 

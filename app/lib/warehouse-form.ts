@@ -3,7 +3,36 @@
 // spec's payload). Browser-safe: no server imports.
 import { WEEKDAYS, type Weekday } from "./opening-hours.ts";
 import { decimalText } from "./format.ts";
-import { BASIC_FIELDS, AREA_FIELDS, COST_FIELDS, type ContactRoleValue, type WarehouseFormKind } from "../schemas/warehouse.ts";
+
+/** The back office ("admin") or a warehouse's own people ("owner": the stocker and the referent). */
+export type WarehouseFormKind = "admin" | "owner";
+
+export const CONTACT_ROLES = ["0", "quote", "requests", "comm", "billing"] as const;
+export type ContactRoleValue = (typeof CONTACT_ROLES)[number];
+/** More contacts than this is not a warehouse's staff list. */
+export const MAX_CONTACTS = 20;
+/** The catalogue holds a few dozen values; more ids than this is not a form. */
+export const MAX_SPECIFICATIONS = 300;
+/** Photos of one warehouse. */
+export const MAX_IMAGES = 20;
+
+/** The form's sections, in order; the fields of each, as the payload names them. */
+export const BASIC_FIELDS = ["name", "country", "address", "cap", "city", "province", "vat", "website", "fb_link", "ln_link", "telephone", "email"] as const;
+export const AREA_FIELDS = ["total_m2", "m2", "m2_external", "m2_office", "height", "bays_number"] as const;
+/** Never shown publicly (the sheet, the search, the comparison leave them out). */
+export const COST_FIELDS = ["m2_cost", "m2_month", "m2_pallet", "handling_cost"] as const;
+export type NumberField = (typeof AREA_FIELDS)[number] | (typeof COST_FIELDS)[number];
+
+/** Required on every form, and the extra ones of the owners' forms. */
+export const REQUIRED_FIELDS = ["name", "country", "address", "cap", "city", "province"] as const;
+export const OWNER_REQUIRED_FIELDS = ["vat", "m2"] as const;
+
+export function requiredFields(kind: WarehouseFormKind): readonly string[] {
+  return kind === "admin" ? REQUIRED_FIELDS : [...REQUIRED_FIELDS, ...OWNER_REQUIRED_FIELDS];
+}
+
+/** The fields of a new warehouse created with a stocker's approval (admin back office §5): the back office's required ones. */
+export const NEW_WAREHOUSE_FIELDS = REQUIRED_FIELDS;
 
 export type TextField = (typeof BASIC_FIELDS)[number];
 export type NumericField = (typeof AREA_FIELDS)[number] | (typeof COST_FIELDS)[number];

@@ -19,7 +19,9 @@ export type MyWarehouseCard = {
   img: string | null;
 };
 
-export type RequestState = "pending" | "confirmed" | "refused";
+/** A quote request's state for one warehouse (warehouse_requests.state). */
+export const REQUEST_STATES = ["pending", "confirmed", "refused"] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
 
 export type WarehouseDetailData = {
   warehouse: {

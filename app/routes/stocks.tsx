@@ -29,6 +29,7 @@ import { usePopups } from "../components/popups/PopupContext.tsx";
 import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
 import { FormMessage } from "../components/ui/fields.tsx";
 import { buttonClass } from "../components/ui/styles.ts";
+import { HydrateLater } from "../components/ui/HydrateLater.tsx";
 
 // Each way the page opens loads only what it shows: the filters (with their fields) when they
 // are open, the map's code when there are results. Without a Suspense boundary the filters
@@ -150,7 +151,8 @@ function ResultList({
           {empty}
         </div>
       ) : (
-        <>
+        // The cards are most of the page's markup: hydrated after the rest, in slices.
+        <HydrateLater>
           <ul className="space-y-3">{items.slice(0, shown).map(render)}</ul>
           {items.length > shown && (
             <button type="button" onClick={() => setShown((n) => n + PAGE)} className={buttonClass("secondary", "md", "mt-3 w-full")} data-testid={`${testId}-more`}>
@@ -162,7 +164,7 @@ function ResultList({
               {m.search_list_limited({ shown: formatNumber(items.length), total: formatNumber(total) })}
             </p>
           )}
-        </>
+        </HydrateLater>
       )}
     </section>
   );
@@ -341,7 +343,7 @@ function SelectionBar({
             disabled={count === 0}
             aria-describedby={count === 0 ? hintId : undefined}
             onClick={onQuote}
-            className={buttonClass("primary", "sm", "min-h-11 bg-accent-500 hover:bg-accent-600 sm:min-h-9")}
+            className={buttonClass("primary", "sm", "min-h-11 sm:min-h-9")}
             data-testid="quote-open"
           >
             <span className="sm:hidden">{m.search_request_quote_short()}</span>

@@ -20,6 +20,7 @@ import { SpecificationGroups } from "../components/warehouse/SpecificationGroups
 import { SheetMap } from "../components/warehouse/SheetMap.tsx";
 import { RatingSummary } from "../components/warehouse/RatingSummary.tsx";
 import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
+import { HydrateLater } from "../components/ui/HydrateLater.tsx";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^\d{1,15}$/.test(params.id)) throw data({ code: "not_found" }, { status: 404 });
@@ -165,42 +166,45 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
         <Gallery images={sheet.imgs} name={sheet.name} />
       </div>
 
-      <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3">
-        <div className="min-w-0 space-y-8 lg:col-span-2">
-          <section aria-labelledby="sheet-spaces">
-            <h2 id="sheet-spaces" className="text-xl font-semibold text-slate-900">
-              {m.sheet_spaces_title()}
-            </h2>
-            <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-              <Figure testId="figure-total" label={m.sheet_total_m2()} value={formatArea(sheet.total_m2)} />
-              <Figure testId="figure-internal" label={m.sheet_internal_m2()} value={formatArea(sheet.m2)} />
-              <Figure testId="figure-external" label={m.sheet_external_m2()} value={formatArea(sheet.m2_external)} />
-              <Figure testId="figure-office" label={m.sheet_office_m2()} value={formatArea(sheet.m2_office)} />
-              <Figure testId="figure-height" label={m.sheet_height()} value={sheet.height != null ? `${formatNumber(sheet.height)} m` : ""} />
-              <Figure testId="figure-bays" label={m.sheet_bays()} value={formatNumber(sheet.bays_number)} />
-            </dl>
-          </section>
+      {/* Below the first screen: hydrated after the header and the gallery, in slices. */}
+      <HydrateLater>
+        <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3">
+          <div className="min-w-0 space-y-8 lg:col-span-2">
+            <section aria-labelledby="sheet-spaces">
+              <h2 id="sheet-spaces" className="text-xl font-semibold text-slate-900">
+                {m.sheet_spaces_title()}
+              </h2>
+              <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+                <Figure testId="figure-total" label={m.sheet_total_m2()} value={formatArea(sheet.total_m2)} />
+                <Figure testId="figure-internal" label={m.sheet_internal_m2()} value={formatArea(sheet.m2)} />
+                <Figure testId="figure-external" label={m.sheet_external_m2()} value={formatArea(sheet.m2_external)} />
+                <Figure testId="figure-office" label={m.sheet_office_m2()} value={formatArea(sheet.m2_office)} />
+                <Figure testId="figure-height" label={m.sheet_height()} value={sheet.height != null ? `${formatNumber(sheet.height)} m` : ""} />
+                <Figure testId="figure-bays" label={m.sheet_bays()} value={formatNumber(sheet.bays_number)} />
+              </dl>
+            </section>
 
-          <section aria-labelledby="sheet-specs">
-            <h2 id="sheet-specs" className="mb-4 text-xl font-semibold text-slate-900">
-              {m.sheet_specs_title()}
-            </h2>
-            <SpecificationGroups groups={sheet.specifications} />
-          </section>
+            <section aria-labelledby="sheet-specs">
+              <h2 id="sheet-specs" className="mb-4 text-xl font-semibold text-slate-900">
+                {m.sheet_specs_title()}
+              </h2>
+              <SpecificationGroups groups={sheet.specifications} />
+            </section>
+          </div>
+
+          <aside className="min-w-0 space-y-6">
+            <SheetMap lat={sheet.lat} lng={sheet.lng} styleUrl={mapStyleUrl} label={fullAddress} />
+            {sheet.schedule && <Schedule schedule={sheet.schedule} />}
+            <section className="rounded-2xl bg-brand-900 p-5 text-white shadow-sm">
+              <h2 className="text-lg font-semibold">{m.sheet_cta_title()}</h2>
+              <p className="mt-1 text-sm text-brand-100">{m.sheet_cta_text()}</p>
+              <button type="button" onClick={openQuote} className={buttonClass("light", "md", "mt-4 w-full")}>
+                {m.sheet_request_quote()}
+              </button>
+            </section>
+          </aside>
         </div>
-
-        <aside className="min-w-0 space-y-6">
-          <SheetMap lat={sheet.lat} lng={sheet.lng} styleUrl={mapStyleUrl} label={fullAddress} />
-          {sheet.schedule && <Schedule schedule={sheet.schedule} />}
-          <section className="rounded-2xl bg-brand-900 p-5 text-white shadow-sm">
-            <h2 className="text-lg font-semibold">{m.sheet_cta_title()}</h2>
-            <p className="mt-1 text-sm text-brand-100">{m.sheet_cta_text()}</p>
-            <button type="button" onClick={openQuote} className={buttonClass("light", "md", "mt-4 w-full")}>
-              {m.sheet_request_quote()}
-            </button>
-          </section>
-        </aside>
-      </div>
+      </HydrateLater>
 
       {/* On a phone the request stays at hand while the visitor reads the sheet. */}
       <div className="sticky bottom-0 z-30 -mx-4 mt-8 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur sm:-mx-6 sm:px-6 lg:hidden" data-testid="sheet-quote-bar">

@@ -2,6 +2,7 @@
 // index), search_term and filters[...]. One schema per list, shared by the endpoint and its page.
 import { z } from "zod";
 import { numeric, optionalText } from "./common.ts";
+import { SUBSCRIPTION_FILTERS } from "../lib/list-params.ts";
 
 export const listPaging = {
   limit: numeric(z.number().int().min(1).max(100)).optional(),
@@ -9,7 +10,6 @@ export const listPaging = {
   search_term: optionalText(120),
 };
 
-export const SUBSCRIPTION_FILTERS = ["all", "active", "expired"] as const;
 
 export const stockersQuery = z.object({
   ...listPaging,

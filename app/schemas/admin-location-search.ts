@@ -7,18 +7,9 @@ import { z } from "zod";
 import { latitude, longitude, queryNumber } from "./geo.ts";
 import { LOCATION_MAX } from "../lib/search-form.ts";
 import { numeric } from "./common.ts";
+import { LOCATION_SEARCH_DEFAULT_RADIUS_KM, LOCATION_SEARCH_MIN_RADIUS_KM, LOCATION_SEARCH_MAX_RADIUS_KM, LOCATION_WAREHOUSES_PAGE_SIZE, LOCATION_REQUESTS_PAGE_SIZE } from "../lib/admin-location-search.ts";
 
-/** Radius when the box is left empty (spec §5, §9). */
-export const LOCATION_SEARCH_DEFAULT_RADIUS_KM = 10;
-/**
- * Bounds of the radius. Wider than the public map's 300 km: an administrator may look at a
- * whole region; 500 km around any Italian city covers most of the country.
- */
-export const LOCATION_SEARCH_MIN_RADIUS_KM = 1;
-export const LOCATION_SEARCH_MAX_RADIUS_KM = 500;
-/** Page sizes (spec §9): 20 warehouses, 8 requests. */
-export const LOCATION_WAREHOUSES_PAGE_SIZE = 20;
-export const LOCATION_REQUESTS_PAGE_SIZE = 8;
+export { LOCATION_SEARCH_DEFAULT_RADIUS_KM, LOCATION_SEARCH_MIN_RADIUS_KM, LOCATION_SEARCH_MAX_RADIUS_KM, LOCATION_WAREHOUSES_PAGE_SIZE, LOCATION_REQUESTS_PAGE_SIZE };
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 

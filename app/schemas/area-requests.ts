@@ -5,9 +5,9 @@
 import { z } from "zod";
 import { idNumber, numeric } from "./common.ts";
 import { optionalIsoDate } from "./quote.ts";
+import { REQUEST_STATES } from "../lib/warehouse-pages.ts";
 
-export const REQUEST_STATES = ["pending", "confirmed", "refused"] as const;
-export type RequestStateValue = (typeof REQUEST_STATES)[number];
+export { REQUEST_STATES };
 
 /** The spec's page size in these lists, and the most one call may ask for. */
 export const REQUESTS_DEFAULT_LIMIT = 8;

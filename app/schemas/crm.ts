@@ -11,25 +11,10 @@ import { z } from "zod";
 import { flag, idNumber, isoDayFromText, numeric, optionalText } from "./common.ts";
 import { listPaging } from "./admin-lists.ts";
 import { isIsoDay } from "./promo-codes.ts";
+import { CRM_EVENT_TYPES, type CrmEventTypeName, CRM_ORDER_KEYS, type CrmOrderKey, ORDER_DIRS, type OrderDir, type CrmOrder, DEFAULT_CRM_ORDER, CRM_PAGE_SIZE, CRM_ACTION_FILTERS, type CrmActionFilter } from "../lib/crm.ts";
 
-/** Spec §3: call, mail, meet, meeting, other (Telefono, E-mail, Visita, Meeting, Altro). */
-export const CRM_EVENT_TYPES = ["call", "mail", "meet", "meeting", "other"] as const;
-export type CrmEventTypeName = (typeof CRM_EVENT_TYPES)[number];
-
-/** The columns the list sorts by (order[key]); anything else is refused, never put in SQL. */
-export const CRM_ORDER_KEYS = ["date", "client", "contact", "event_type", "follow_up", "follow_up_done"] as const;
-export type CrmOrderKey = (typeof CRM_ORDER_KEYS)[number];
-export const ORDER_DIRS = ["asc", "desc"] as const;
-export type OrderDir = (typeof ORDER_DIRS)[number];
-export type CrmOrder = { key: CrmOrderKey; dir: OrderDir };
-/** The list's order when the URL names none: newest first. */
-export const DEFAULT_CRM_ORDER: CrmOrder = { key: "date", dir: "desc" };
-/** Spec §9: 20 CRM entries a page (the actions too). */
-export const CRM_PAGE_SIZE = 20;
-
-/** The actions page's filter (spec: pending, done, all); pending is the default. */
-export const CRM_ACTION_FILTERS = ["pending", "done", "all"] as const;
-export type CrmActionFilter = (typeof CRM_ACTION_FILTERS)[number];
+// Re-exported for the server's modules; the pages import them from lib/crm.ts.
+export { CRM_EVENT_TYPES, type CrmEventTypeName, CRM_ORDER_KEYS, type CrmOrderKey, ORDER_DIRS, type OrderDir, type CrmOrder, DEFAULT_CRM_ORDER, CRM_PAGE_SIZE, CRM_ACTION_FILTERS, type CrmActionFilter };
 
 /** A real calendar day 'YYYY-MM-DD', trimmed (also as the date field shows it, 21.11.2026: a post without JavaScript sends that). */
 export const crmDay = z.preprocess(isoDayFromText, z.string().trim().refine(isIsoDay, "invalid"));

@@ -4,6 +4,7 @@
 // turns it into what the service stores (cents, at most one discount column set).
 import { z } from "zod";
 import { flag, isoDayFromText, typedNumberFromText } from "./common.ts";
+import { DISCOUNT_KINDS, type DiscountKind } from "../lib/billing.ts";
 
 /** 3–40 letters, digits, "-" or "_"; stored upper-case. */
 export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{3,40}$/;
@@ -12,8 +13,7 @@ export const PROMO_CODE_MAX = 40;
 export const MAX_AMOUNT_OFF = 10_000_000;
 export const MAX_REDEMPTIONS = 1_000_000;
 
-export const DISCOUNT_KINDS = ["percent_off", "hub_percent_off", "amount_off"] as const;
-export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+export { DISCOUNT_KINDS, type DiscountKind };
 
 export const normalisePromoCodeText = (code: string) => code.trim().toUpperCase();
 

@@ -6,9 +6,6 @@
 import { z } from "zod";
 import { idNumber, numeric, optionalText, requiredText } from "./common.ts";
 
-/** The fields of a new warehouse created with an approval: all required (spec §5). */
-export const NEW_WAREHOUSE_FIELDS = ["name", "country", "address", "cap", "city", "province"] as const;
-
 export const approvalWarehouseSchema = z.object({
   name: requiredText(255),
   country: requiredText(100),

@@ -11,33 +11,11 @@ import { z } from "zod";
 import { email, flag, idNumber, numberFromText, optionalText, requiredText, TELEPHONE_PATTERN, telephoneText, websiteText } from "./common.ts";
 import { WEEKDAYS, type Weekday } from "../lib/opening-hours.ts";
 import { ITALY_BOUNDS } from "../lib/map.ts";
+import { type WarehouseFormKind, CONTACT_ROLES, type ContactRoleValue, MAX_CONTACTS, MAX_SPECIFICATIONS, MAX_IMAGES, BASIC_FIELDS, AREA_FIELDS, COST_FIELDS, type NumberField, REQUIRED_FIELDS, OWNER_REQUIRED_FIELDS, requiredFields } from "../lib/warehouse-form.ts";
 
-/** The back office ("admin") or a warehouse's own people ("owner": the stocker and the referent). */
-export type WarehouseFormKind = "admin" | "owner";
-
-export const CONTACT_ROLES = ["0", "quote", "requests", "comm", "billing"] as const;
-export type ContactRoleValue = (typeof CONTACT_ROLES)[number];
-/** More contacts than this is not a warehouse's staff list. */
-export const MAX_CONTACTS = 20;
-/** The catalogue holds a few dozen values; more ids than this is not a form. */
-export const MAX_SPECIFICATIONS = 300;
-/** Photos of one warehouse. */
-export const MAX_IMAGES = 20;
-
-/** The form's sections, in order; the fields of each, as the payload names them. */
-export const BASIC_FIELDS = ["name", "country", "address", "cap", "city", "province", "vat", "website", "fb_link", "ln_link", "telephone", "email"] as const;
-export const AREA_FIELDS = ["total_m2", "m2", "m2_external", "m2_office", "height", "bays_number"] as const;
-/** Never shown publicly (the sheet, the search, the comparison leave them out). */
-export const COST_FIELDS = ["m2_cost", "m2_month", "m2_pallet", "handling_cost"] as const;
-export type NumberField = (typeof AREA_FIELDS)[number] | (typeof COST_FIELDS)[number];
-
-/** Required on every form, and the extra ones of the owners' forms. */
-export const REQUIRED_FIELDS = ["name", "country", "address", "cap", "city", "province"] as const;
-export const OWNER_REQUIRED_FIELDS = ["vat", "m2"] as const;
-
-export function requiredFields(kind: WarehouseFormKind): readonly string[] {
-  return kind === "admin" ? REQUIRED_FIELDS : [...REQUIRED_FIELDS, ...OWNER_REQUIRED_FIELDS];
-}
+// The form's fields and limits live in lib/warehouse-form.ts, which the form's page loads without
+// the validation library; re-exported for the server's modules.
+export { type WarehouseFormKind, CONTACT_ROLES, type ContactRoleValue, MAX_CONTACTS, MAX_SPECIFICATIONS, MAX_IMAGES, BASIC_FIELDS, AREA_FIELDS, COST_FIELDS, type NumberField, REQUIRED_FIELDS, OWNER_REQUIRED_FIELDS, requiredFields };
 
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
 

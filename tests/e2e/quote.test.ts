@@ -267,8 +267,14 @@ describe("a stock hunter", () => {
     // The other link is still pending: a report is possible at any time.
     await page.goto(`/en/warehouses/${ids.stockerWarehouses[1]}/requests/${requestId}/report`);
     await hydrated(page);
-    await page.locator('input[name="subject"]').fill("No answer");
+    // The server checks the form: a refused field keeps its error until it is edited (lib/use-edited-fields.ts).
+    const subject = page.locator('input[name="subject"]');
     await page.locator('textarea[name="description"]').fill("The warehouse never answered.");
+    await page.getByRole("button", { name: "Send the report" }).click();
+    await expect.poll(() => subject.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator('textarea[name="description"]').inputValue()).toBe("The warehouse never answered.");
+    await subject.fill("No answer");
+    await expect.poll(() => subject.getAttribute("aria-invalid")).toBeNull();
     await page.getByRole("button", { name: "Send the report" }).click();
     await page.getByTestId("feedback-done").waitFor();
     expect(await app.db.selectFrom("reports").select("id").where("warehouse_request_id", "=", requestId).execute()).toHaveLength(1);

@@ -105,7 +105,7 @@ describe("the demo stocker registers a warehouse", () => {
 
     await page.locator("#wf-mon-from").fill("08:00");
     await page.locator("#wf-mon-to").fill("18:00");
-    // React Aria's switches and checkboxes hide their input: toggled as a keyboard user does.
+    // The day switches and the checkboxes hide their native input behind their drawing: toggled as a keyboard user does.
     await toggle(page.getByLabel("Domenica: aperto"), false);
 
     // Nine specifications, three in each of the first three groups.

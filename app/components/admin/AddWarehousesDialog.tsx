@@ -5,7 +5,6 @@
 // a pick), and "Conferma", which posts the ids to the page's action (intent add_warehouses).
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { formatKm, requestNumber } from "../../lib/format.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
@@ -87,12 +86,12 @@ export function AddWarehousesDialog({ request, onClose, onDone }: { request: Dia
             }}
           />
           <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
-            <Button onPress={onClose} className={buttonClass("secondary", "md")}>
+            <button type="button" onClick={onClose} className={buttonClass("secondary", "md")}>
               {m.admreq_cancel()}
-            </Button>
-            <Button type="submit" isPending={pending} className={buttonClass("primary", "md")} data-testid="add-warehouses-confirm">
+            </button>
+            <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "md")} data-testid="add-warehouses-confirm">
               {pending ? m.form_sending() : m.admreq_confirm()}
-            </Button>
+            </button>
           </div>
         </fetcher.Form>
       )}

@@ -2,9 +2,10 @@
 // to the site, and the navigation to every screen with the counters of what waits (new
 // stockers, hub requests, transfers, CRM actions: read by the layout's loader). From 1024 px
 // the navigation is a side column; below (a tablet) it folds into a "Menu" disclosure under
-// the bar, a <details> so it opens without JavaScript and with the keyboard.
+// the bar, a <details> so it opens without JavaScript and with the keyboard. React Aria's
+// language (Italian here) is set by the overlays themselves (ui/AriaLocale.tsx), which load on
+// first use: the frame has no React Aria in it.
 import { useEffect, type ReactNode } from "react";
-import { I18nProvider } from "react-aria-components";
 import { Link, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { useRootData, displayName } from "../../lib/root-data.ts";
@@ -128,56 +129,54 @@ export function AdminShell({ children, counters = null }: { children: ReactNode;
   const current = currentNavPath(pathname);
   const waiting = counters ? counters.new_stockers + counters.hub_requests + counters.transfers + counters.crm_actions : 0;
   return (
-    <I18nProvider locale="it-IT">
-      <div className="flex min-h-screen flex-col bg-slate-50">
-        <header className="sticky top-0 z-30 bg-slate-900 text-white">
-          <div className="flex items-center gap-x-6 px-4 py-3">
-            <Link to="/admin" className="flex items-center gap-2">
-              <LogoMark className="h-7 w-7" />
-              <Wordmark className="text-white" />
-              <span className="rounded bg-white/15 px-2 py-0.5 text-xs font-semibold tracking-wide uppercase">{m.admin_title()}</span>
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="sticky top-0 z-30 bg-slate-900 text-white">
+        <div className="flex items-center gap-x-6 px-4 py-3">
+          <Link to="/admin" className="flex items-center gap-2">
+            <LogoMark className="h-7 w-7" />
+            <Wordmark className="text-white" />
+            <span className="rounded bg-white/15 px-2 py-0.5 text-xs font-semibold tracking-wide uppercase">{m.admin_title()}</span>
+          </Link>
+          <div className="ml-auto flex items-center gap-4 text-sm">
+            {user && <span className="hidden text-slate-300 sm:inline">{displayName(user)}</span>}
+            <Link to="/it" className="text-slate-200 underline-offset-2 hover:text-white hover:underline">
+              {m.admin_back_to_site()}
             </Link>
-            <div className="ml-auto flex items-center gap-4 text-sm">
-              {user && <span className="hidden text-slate-300 sm:inline">{displayName(user)}</span>}
-              <Link to="/it" className="text-slate-200 underline-offset-2 hover:text-white hover:underline">
-                {m.admin_back_to_site()}
-              </Link>
-            </div>
           </div>
-          {/* Below 1024 px: the navigation as a menu under the bar; it closes on navigation
-              (a new key mounts it closed). */}
-          <details key={pathname} className="group border-t border-white/10 lg:hidden" data-testid="admin-menu">
-            <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-2.5 text-sm font-semibold text-slate-100 hover:bg-white/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-400 [&::-webkit-details-marker]:hidden">
-              <svg viewBox="0 0 20 20" aria-hidden="true" className="h-5 w-5 fill-current">
-                <path d="M3 5h14v1.5H3zM3 9.25h14v1.5H3zM3 13.5h14V15H3z" />
-              </svg>
-              <span>{m.admdash_menu()}</span>
-              {current && <span className="font-normal text-slate-400">· {SHOWN.find((i) => i.path === current)?.label()}</span>}
-              {waiting > 0 && (
-                <span className="ml-auto rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-slate-900 tabular-nums">
-                  <span aria-hidden="true">{waiting}</span>
-                  <span className="sr-only">{m.admdash_nav_waiting({ count: waiting })}</span>
-                </span>
-              )}
-            </summary>
-            <nav aria-label={m.admin_nav_label()} className="max-h-[70vh] overflow-y-auto px-3 pb-3">
-              <div className="grid grid-cols-1 sm:[&>ul]:grid sm:[&>ul]:grid-cols-2 sm:[&>ul]:gap-x-4 sm:[&>ul]:space-y-0">
-                <NavList counters={counters} current={current} testId="admin-nav-menu" />
-              </div>
-            </nav>
-          </details>
-        </header>
-        <div className="flex flex-1">
-          <aside className="hidden w-60 shrink-0 bg-slate-900 lg:block">
-            <nav aria-label={m.admin_nav_label()} className="sticky top-[3.25rem] max-h-[calc(100vh-3.25rem)] overflow-y-auto px-3 py-4">
-              <NavList counters={counters} current={current} testId="admin-nav" />
-            </nav>
-          </aside>
-          <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-            {children}
-          </main>
         </div>
+        {/* Below 1024 px: the navigation as a menu under the bar; it closes on navigation
+            (a new key mounts it closed). */}
+        <details key={pathname} className="group border-t border-white/10 lg:hidden" data-testid="admin-menu">
+          <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-2.5 text-sm font-semibold text-slate-100 hover:bg-white/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-400 [&::-webkit-details-marker]:hidden">
+            <svg viewBox="0 0 20 20" aria-hidden="true" className="h-5 w-5 fill-current">
+              <path d="M3 5h14v1.5H3zM3 9.25h14v1.5H3zM3 13.5h14V15H3z" />
+            </svg>
+            <span>{m.admdash_menu()}</span>
+            {current && <span className="font-normal text-slate-400">· {SHOWN.find((i) => i.path === current)?.label()}</span>}
+            {waiting > 0 && (
+              <span className="ml-auto rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-slate-900 tabular-nums">
+                <span aria-hidden="true">{waiting}</span>
+                <span className="sr-only">{m.admdash_nav_waiting({ count: waiting })}</span>
+              </span>
+            )}
+          </summary>
+          <nav aria-label={m.admin_nav_label()} className="max-h-[70vh] overflow-y-auto px-3 pb-3">
+            <div className="grid grid-cols-1 sm:[&>ul]:grid sm:[&>ul]:grid-cols-2 sm:[&>ul]:gap-x-4 sm:[&>ul]:space-y-0">
+              <NavList counters={counters} current={current} testId="admin-nav-menu" />
+            </div>
+          </nav>
+        </details>
+      </header>
+      <div className="flex flex-1">
+        <aside className="hidden w-60 shrink-0 bg-slate-900 lg:block">
+          <nav aria-label={m.admin_nav_label()} className="sticky top-[3.25rem] max-h-[calc(100vh-3.25rem)] overflow-y-auto px-3 py-4">
+            <NavList counters={counters} current={current} testId="admin-nav" />
+          </nav>
+        </aside>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
+          {children}
+        </main>
       </div>
-    </I18nProvider>
+    </div>
   );
 }

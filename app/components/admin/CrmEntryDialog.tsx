@@ -5,12 +5,11 @@
 // page's action, which calls the same service as the JSON calls.
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { todayInItaly } from "../../lib/format.ts";
-import { CRM_EVENT_TYPES, type CrmEventTypeName } from "../../schemas/crm.ts";
+import { CRM_EVENT_TYPES, type CrmEventTypeName } from "../../lib/crm.ts";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
 import { SelectInput } from "../ui/SelectInput.tsx";
@@ -211,12 +210,12 @@ export function CrmEntryDialog({ opened, onClose, onSaved }: { opened: CrmOpened
             </div>
           )}
           <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
-            <Button onPress={onClose} className={buttonClass("secondary", "md")}>
+            <button type="button" onClick={onClose} className={buttonClass("secondary", "md")}>
               {m.admcrm_cancel()}
-            </Button>
-            <Button type="submit" isPending={pending} className={buttonClass("primary", "md")}>
+            </button>
+            <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "md")}>
               {pending ? m.form_sending() : m.admcrm_save()}
-            </Button>
+            </button>
           </div>
         </fetcher.Form>
       )}
@@ -272,9 +271,9 @@ function CrmWarehousePicker({ value, onChange, invalid }: { value: PickedWarehou
             </span>
             {value.city && <span className="block text-slate-600">{value.city}</span>}
           </span>
-          <Button onPress={() => onChange(null)} aria-label={m.admcrm_wh_remove_label({ name: value.name })} className={buttonClass("secondary", "sm")}>
+          <button type="button" onClick={() => onChange(null)} aria-label={m.admcrm_wh_remove_label({ name: value.name })} className={buttonClass("secondary", "sm")}>
             {m.admcrm_wh_remove()}
-          </Button>
+          </button>
         </div>
       </div>
     );
@@ -317,13 +316,14 @@ function CrmWarehousePicker({ value, onChange, invalid }: { value: PickedWarehou
                   </span>
                   <span className="block text-slate-600">{[w.address, w.city, w.province ? `(${w.province})` : null].filter(Boolean).join(" ")}</span>
                 </span>
-                <Button
-                  onPress={() => onChange({ id: w.id, name: w.name, city: w.city })}
+                <button
+                  type="button"
+                  onClick={() => onChange({ id: w.id, name: w.name, city: w.city })}
                   aria-label={m.admcrm_wh_choose_label({ name: w.name })}
                   className={buttonClass("secondary", "sm", "shrink-0")}
                 >
                   {m.admcrm_wh_choose()}
-                </Button>
+                </button>
               </li>
             ))}
           </ul>

@@ -4,7 +4,6 @@
 // registrations used the code, and the three reward tiers with the one reached. Copy and share
 // failures are only logged (spec, section 8).
 import { useEffect, useState } from "react";
-import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { INVITE_TIERS, type InviteTier } from "../../lib/invite.ts";
 import { formatNumber } from "../../lib/format.ts";
@@ -53,9 +52,9 @@ export function InviteCard({ data }: { data: InvitePageData }) {
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <CopyButton text={data.code} label={m.ainv_copy_code()} testId="invite-copy-code" />
           {canShare && (
-            <Button onPress={() => void share()} className={buttonClass("primary", "sm")} data-testid="invite-share">
+            <button type="button" onClick={() => void share()} className={buttonClass("primary", "sm")} data-testid="invite-share">
               {m.ainv_share()}
-            </Button>
+            </button>
           )}
         </div>
 

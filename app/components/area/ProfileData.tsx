@@ -10,13 +10,11 @@
 // A stocker's page also has the subscription and payment-method blocks (billing/ProfileBillingBlocks.tsx).
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useLocale, useRootData } from "../../lib/root-data.ts";
 import { formatDate } from "../../lib/format.ts";
 import { areaBase, type AreaRole } from "../../lib/area-paths.ts";
-import { credentialsSchema, profileDataSchema } from "../../schemas/profile.ts";
 import { accountFieldError, codesOf, type FieldCodes } from "../account/field-errors.ts";
 import { marketOptions, type Market } from "../account/useMarkets.ts";
 import { FormMessage, TextInput } from "../ui/fields.tsx";
@@ -64,6 +62,9 @@ export type DataActionResult =
   | { ok: false; intent: DataIntent | null; errors: Record<string, string>; error: string; message: string };
 
 /** A field code → the sentence under the field. */
+/** The popups' schemas, loaded on the first save: the validation library is not part of the page's first load. */
+const loadProfileSchemas = () => import("../../schemas/profile.ts");
+
 function fieldError(field: string, code: string | undefined): string | null {
   if (!code) return null;
   if (field === "current_password" && code === "invalid") return m.aprof_error_current_password();
@@ -144,9 +145,9 @@ export function ProfileData({ data, role, asAdmin }: { data: ProfilePageData; ro
                 {business || name || profile.email}
               </p>
             </div>
-            <Button onPress={() => setOpen("profile")} className={buttonClass("secondary", "sm")}>
+            <button type="button" onClick={() => setOpen("profile")} className={buttonClass("secondary", "sm")}>
               {m.aprof_edit_profile()}
-            </Button>
+            </button>
           </div>
           <dl className="divide-y divide-slate-100 text-sm">
             {/* The business a stocker registered with, when it is not already the company below. */}
@@ -175,9 +176,9 @@ export function ProfileData({ data, role, asAdmin }: { data: ProfilePageData; ro
               {m.aprof_card_credentials()}
             </h2>
             {!asAdmin && (
-              <Button onPress={() => setOpen("credentials")} className={buttonClass("secondary", "sm")}>
+              <button type="button" onClick={() => setOpen("credentials")} className={buttonClass("secondary", "sm")}>
                 {m.aprof_edit_credentials()}
-              </Button>
+              </button>
             )}
           </div>
           <dl className="divide-y divide-slate-100 text-sm">
@@ -267,9 +268,10 @@ function ProfilePopup({ data, role, isOpen, onClose, onSaved }: { data: ProfileP
   const required = (field: string) => data.required.includes(field);
   const err = (field: string) => fieldError(field, invalid[field]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
+    const { profileDataSchema } = await loadProfileSchemas();
     const parsed = profileDataSchema(role).safeParse(values);
     if (!parsed.success) {
       const codes = codesOf(parsed.error.issues, values);
@@ -353,9 +355,10 @@ function CredentialsPopup({
   };
   const err = (field: string) => fieldError(field, invalid[field]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
+    const { credentialsSchema } = await loadProfileSchemas();
     const parsed = credentialsSchema.safeParse(values);
     const codes: FieldCodes = parsed.success ? {} : codesOf(parsed.error.issues, values);
     // The form always asks for the current password (the server needs it for any change).

@@ -7,7 +7,7 @@ import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, formatDateTime, formatKm, formatNumber } from "../../lib/format.ts";
 import type { RequestDetails, RequestSpecification } from "../../lib/area-requests.ts";
 import type { SpecificationGroup } from "../../lib/specifications.ts";
-import { REQUEST_STATES } from "../../schemas/area-requests.ts";
+import { REQUEST_STATES } from "../../lib/warehouse-pages.ts";
 import { DateInput } from "../ui/DateInput.tsx";
 import { SelectInput } from "../ui/SelectInput.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";

@@ -10,7 +10,6 @@
 // the summary, or that there is none, and the stocker's warehouses.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
-import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { useLocale } from "../../lib/root-data.ts";
@@ -197,9 +196,9 @@ export function Stepper({ step, titles, onGo, reachable }: { step: BillingStep; 
         return (
           <li key={n} aria-current={current ? "step" : undefined}>
             {reachable(n) ? (
-              <Button onPress={() => onGo(n)} className={`${box} hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-brand-600`}>
+              <button type="button" onClick={() => onGo(n)} className={`${box} hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-brand-600`}>
                 {body}
-              </Button>
+              </button>
             ) : (
               <div className={box}>{body}</div>
             )}
@@ -255,9 +254,9 @@ export function WarehouseStep({
           <span className="text-slate-600" aria-live="polite" data-testid="billing-selected-count">
             {m.billp_selected_count({ count: selected.size, total: warehouses.length })}
           </span>
-          <Button onPress={() => onChange(all ? new Set() : new Set(warehouses.map((w) => w.id)))} className={buttonClass("ghost", "sm")}>
+          <button type="button" onClick={() => onChange(all ? new Set() : new Set(warehouses.map((w) => w.id)))} className={buttonClass("ghost", "sm")}>
             {all ? m.billp_select_none() : m.billp_select_all()}
-          </Button>
+          </button>
         </div>
         <ul className="grid gap-3 sm:grid-cols-2">
           {warehouses.map((w) => {
@@ -294,9 +293,9 @@ export function WarehouseStep({
             {m.billp_select_one_hint()}
           </p>
         )}
-        <Button onPress={onNext} isDisabled={!ready} aria-describedby={ready ? undefined : hintId} className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="billing-next">
+        <button type="button" onClick={onNext} disabled={!ready} aria-describedby={ready ? undefined : hintId} className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="billing-next">
           {m.billp_next()}
-        </Button>
+        </button>
       </div>
     </div>
   );
@@ -343,9 +342,9 @@ export function PlanStep({
       return setError(
         <>
           {m.error_already_subscribed()}{" "}
-          <Button onPress={() => window.location.reload()} className="font-semibold underline underline-offset-2">
+          <button type="button" onClick={() => window.location.reload()} className="font-semibold underline underline-offset-2">
             {m.billp_reload()}
-          </Button>
+          </button>
         </>,
       );
     }
@@ -424,12 +423,12 @@ export function PlanStep({
       {data.trial_days > 0 && <p className="text-sm text-slate-700">{m.billp_trial_note({ days: data.trial_days })}</p>}
 
       <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
-        <Button onPress={onBack} className={buttonClass("secondary", "md")}>
+        <button type="button" onClick={onBack} className={buttonClass("secondary", "md")}>
           {m.billp_back()}
-        </Button>
-        <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="billing-continue">
+        </button>
+        <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="billing-continue">
           {pending ? m.billp_preparing() : m.billp_continue()}
-        </Button>
+        </button>
       </div>
     </form>
   );
@@ -537,16 +536,16 @@ export function PaymentStep({ data, init, plan, base, onBack }: { data: BillingP
           )}
           <p className="text-sm text-slate-700">{m.billp_transfer_explained({ beneficiary: data.transfer.beneficiary })}</p>
           {error && <FormMessage tone="error">{error}</FormMessage>}
-          <Button onPress={() => void chooseTransfer()} isPending={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="billing-choose-transfer">
+          <button type="button" onClick={() => void chooseTransfer()} disabled={pending} aria-busy={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="billing-choose-transfer">
             {pending ? m.form_sending() : m.billp_choose_transfer({ amount: price(init.price.total) })}
-          </Button>
+          </button>
         </div>
       )}
 
       <div className="border-t border-slate-100 pt-4">
-        <Button onPress={onBack} className={buttonClass("secondary", "md")}>
+        <button type="button" onClick={onBack} className={buttonClass("secondary", "md")}>
           {m.billp_back()}
-        </Button>
+        </button>
       </div>
     </div>
   );

@@ -6,7 +6,6 @@
 // js.stripe.com, a blocker) the stocker hears it within STRIPE_LOAD_TIMEOUT_MS and is offered the
 // bank transfer instead.
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Button } from "react-aria-components";
 import type { Appearance, Stripe, StripeElements, StripePaymentElement } from "@stripe/stripe-js";
 import { m } from "../../paraglide/messages.js";
 import type { Locale } from "../../lib/locale.ts";
@@ -105,12 +104,12 @@ export function CardPayment({ publishableKey, clientSecret, intent, returnUrl, l
           <p className="font-semibold">{m.billp_card_failed_title()}</p>
           <p className="mt-1">{m.billp_card_failed_text()}</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button onPress={onChooseTransfer} className={buttonClass("primary", "sm")}>
+            <button type="button" onClick={onChooseTransfer} className={buttonClass("primary", "sm")}>
               {m.billp_pay_by_transfer_instead()}
-            </Button>
-            <Button onPress={() => setAttempt((n) => n + 1)} className={buttonClass("secondary", "sm")}>
+            </button>
+            <button type="button" onClick={() => setAttempt((n) => n + 1)} className={buttonClass("secondary", "sm")}>
               {m.billp_try_again()}
-            </Button>
+            </button>
           </div>
         </div>
       )}
@@ -120,9 +119,9 @@ export function CardPayment({ publishableKey, clientSecret, intent, returnUrl, l
       {state === "ready" && (
         <>
           {intent === "setup" && <p className="text-sm text-slate-600">{m.billp_card_setup_note()}</p>}
-          <Button type="submit" isPending={submitting} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
+          <button type="submit" disabled={submitting} aria-busy={submitting} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
             {submitting ? m.billp_paying() : payLabel}
-          </Button>
+          </button>
         </>
       )}
     </form>

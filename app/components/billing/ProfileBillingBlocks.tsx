@@ -8,7 +8,6 @@
 // administrator's view the blocks show and their actions do not.
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { formatDate } from "../../lib/format.ts";
@@ -24,7 +23,7 @@ type Popup = "cancel" | "resume";
 // Cancelling is the one destructive action here: red, not the brand's blue.
 const DANGER_LINK = "font-medium text-red-700 underline decoration-red-300 underline-offset-2 hover:text-red-800 hover:decoration-red-600";
 const DANGER_BUTTON =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-red-700 data-[hovered]:bg-red-700 data-[pressed]:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 data-[disabled]:opacity-60";
+  "inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-red-700 active:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60";
 
 export function ProfileBillingBlocks({ billing, base, asAdmin }: { billing: ProfileBillingView; base: string; asAdmin: boolean }) {
   const paths = areaPaths(base);
@@ -101,14 +100,14 @@ export function ProfileBillingBlocks({ billing, base, asAdmin }: { billing: Prof
               </Link>
             )}
             {actions.cancel && (
-              <Button onPress={() => setOpen("cancel")} className={DANGER_LINK} data-testid="subscription-cancel">
+              <button type="button" onClick={() => setOpen("cancel")} className={DANGER_LINK} data-testid="subscription-cancel">
                 {m.billp_cancel()}
-              </Button>
+              </button>
             )}
             {actions.resume && (
-              <Button onPress={() => setOpen("resume")} className={linkClass} data-testid="subscription-resume">
+              <button type="button" onClick={() => setOpen("resume")} className={linkClass} data-testid="subscription-resume">
                 {m.billp_resume()}
-              </Button>
+              </button>
             )}
           </div>
         </section>
@@ -195,17 +194,19 @@ function ChangePopup({ kind, isOpen, onClose, endsAt }: { kind: Popup; isOpen: b
         <p className="text-sm text-slate-700">{cancel ? (date ? m.billp_cancel_text({ date }) : m.billp_cancel_text_undated()) : date ? m.billp_resume_text({ date }) : m.billp_resume_text_undated()}</p>
         {error && <FormMessage tone="error">{error}</FormMessage>}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button onPress={close} className={buttonClass("secondary", "md")}>
+          <button type="button" onClick={close} className={buttonClass("secondary", "md")}>
             {cancel ? m.billp_keep() : m.billp_not_now()}
-          </Button>
-          <Button
-            onPress={() => void confirm()}
-            isPending={pending}
+          </button>
+          <button
+            type="button"
+            onClick={() => void confirm()}
+            disabled={pending}
+            aria-busy={pending}
             className={cancel ? DANGER_BUTTON : buttonClass("primary", "md")}
             data-testid={`subscription-${kind}-confirm`}
           >
             {pending ? m.form_sending() : cancel ? m.billp_cancel_confirm() : m.billp_resume_confirm()}
-          </Button>
+          </button>
         </div>
       </div>
     </PopupDialog>

@@ -1,7 +1,6 @@
 // The login popup (#login-ap): e-mail, password, remember. Posts to POST /login; error1 on
 // wrong credentials (401), error2 on missing fields (checked here first, and 422).
 import { useState, type FormEvent } from "react";
-import { Button } from "react-aria-components";
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
@@ -33,9 +32,9 @@ export function LoginDialog({ locale }: { locale: Locale }) {
       footer={
         <p>
           {m.login_no_account()}{" "}
-          <Button onPress={() => openRegister()} className={`${linkClass} cursor-pointer rounded`}>
+          <button type="button" onClick={() => openRegister()} className={`${linkClass} cursor-pointer rounded`}>
             {m.login_to_register()}
-          </Button>
+          </button>
         </p>
       }
     >
@@ -124,9 +123,9 @@ function LoginForm({ locale, onForgot }: { locale: Locale; onForgot: () => void 
           {m.login_forgot()}
         </Link>
       </div>
-      <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full")}>
+      <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "lg", "w-full")}>
         {pending ? m.form_sending() : m.login_submit()}
-      </Button>
+      </button>
     </form>
   );
 }

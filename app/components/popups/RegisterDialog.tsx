@@ -2,7 +2,6 @@
 // then the chosen role's form. The forms live in ./register/ and receive everything they
 // need as props (RegisterFormProps), so they can be replaced without touching this frame.
 import { useId, useState } from "react";
-import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import type { Locale } from "../../lib/locale.ts";
 import { legalPages, paths } from "../../lib/paths.ts";
@@ -122,9 +121,9 @@ function RoleChoice({
         ))}
       </RadioGroupInput>
       {/* The button says why it cannot be pressed yet (to screen readers too). */}
-      <Button onPress={onContinue} isDisabled={!role} aria-describedby={role ? undefined : reasonId} className={buttonClass("primary", "lg", "w-full")}>
+      <button type="button" onClick={onContinue} disabled={!role} aria-describedby={role ? undefined : reasonId} className={buttonClass("primary", "lg", "w-full")}>
         {m.register_continue()}
-      </Button>
+      </button>
       {!role && (
         <p id={reasonId} className="-mt-2 text-center text-sm text-slate-600">
           {m.a11y_register_choose_first()}
@@ -153,9 +152,9 @@ function RegisterFooter({ locale, onLogin }: { locale: Locale; onLogin: () => vo
       </div>
       <p>
         {m.register_have_account()}{" "}
-        <Button onPress={onLogin} className={`${linkClass} cursor-pointer rounded`}>
+        <button type="button" onClick={onLogin} className={`${linkClass} cursor-pointer rounded`}>
           {m.register_to_login()}
-        </Button>
+        </button>
       </p>
     </div>
   );

@@ -2,7 +2,6 @@
 // message and the privacy tick. Sent to POST /api/send-support-requests as support_data.
 // As the spec says, a server error is only logged; missing fields show the required message.
 import { useState, type FormEvent } from "react";
-import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
@@ -102,9 +101,9 @@ function SupportForm({ locale, user, onDone }: { locale: Locale; user: CurrentUs
           <p className="text-lg font-semibold text-slate-900">{m.support_thanks_title()}</p>
           <p className="mt-1 text-slate-600">{m.support_thanks_text({ email: sentTo })}</p>
         </div>
-        <Button onPress={onDone} autoFocus className={buttonClass("primary", "md")}>
+        <button type="button" onClick={onDone} autoFocus className={buttonClass("primary", "md")}>
           {m.popup_close()}
-        </Button>
+        </button>
       </div>
     );
   }

@@ -3,7 +3,6 @@
 // It posts to POST /api/warehouses/send-requests; a logged-out visitor's page reloads
 // 3 seconds after success (the spec), a logged-in user keeps the page.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from "react";
-import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
@@ -233,9 +232,9 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
           {!user && <p className="mt-3 text-sm text-slate-500">{m.quote_success_reload()}</p>}
         </div>
         {user && (
-          <Button onPress={onClose} autoFocus className={buttonClass("primary", "md")}>
+          <button type="button" onClick={onClose} autoFocus className={buttonClass("primary", "md")}>
             {m.popup_close()}
-          </Button>
+          </button>
         )}
       </div>
     );

@@ -2,7 +2,6 @@
 // shows next to it for COPIED_MS, in a live region that is always in the page so screen readers
 // announce it. A failure to copy is only logged (spec, logged-in areas §8).
 import { useEffect, useRef, useState } from "react";
-import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { buttonClass } from "./styles.ts";
 import { CheckIcon } from "./icons.tsx";
@@ -37,9 +36,9 @@ export function CopyButton({ text, label, testId }: { text: string; label: strin
 
   return (
     <span className="inline-flex items-center gap-3">
-      <Button onPress={() => void copy()} className={buttonClass("secondary", "sm")} data-testid={testId}>
+      <button type="button" onClick={() => void copy()} className={buttonClass("secondary", "sm")} data-testid={testId}>
         {label}
-      </Button>
+      </button>
       <span aria-live="polite" role="status" className="inline-flex items-center gap-1 text-sm font-medium text-emerald-700" data-testid={`${testId}-status`}>
         {copied && (
           <>

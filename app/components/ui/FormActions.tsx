@@ -1,6 +1,5 @@
 // The end of a form: the required-fields note and the submit button (reading "Sending…" while
 // the request runs), with a back button in front of them in multi-step popups.
-import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { RequiredHint } from "./fields.tsx";
 import { buttonClass } from "./styles.ts";
@@ -11,17 +10,17 @@ export function FormActions({ submitLabel, pending, back }: Props) {
   const submit = (
     <div className={back ? "flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4" : "flex flex-col gap-3 pt-1 sm:flex-row sm:items-center sm:justify-between"}>
       <RequiredHint />
-      <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
+      <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
         {pending ? m.form_sending() : submitLabel}
-      </Button>
+      </button>
     </div>
   );
   if (!back) return submit;
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-      <Button onPress={back.onPress} className={buttonClass("secondary", "md")}>
+      <button type="button" onClick={back.onPress} className={buttonClass("secondary", "md")}>
         {back.label}
-      </Button>
+      </button>
       {submit}
     </div>
   );

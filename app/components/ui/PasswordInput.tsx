@@ -1,9 +1,9 @@
 // A password field with a show/hide toggle and an optional hint under it (the spec's
-// password hint), wired to the input with aria-describedby by React Aria.
-import { useState } from "react";
-import { Button, FieldError, Group, Input, Label, Text, TextField } from "react-aria-components";
+// password hint). Native input and button, wired like the fields of fields.tsx: the hint and
+// the error are named by aria-describedby, aria-invalid marks the error.
+import { useId, useState } from "react";
 import { m } from "../../paraglide/messages.js";
-import { RequiredMark } from "./fields.tsx";
+import { describedBy, FieldErrorText, RequiredMark } from "./fields.tsx";
 import { inputClass, labelClass } from "./styles.ts";
 
 type PasswordInputProps = {
@@ -30,40 +30,49 @@ function EyeIcon({ open }: { open: boolean }) {
 
 export function PasswordInput({ name, label, value, onChange, autoComplete, isRequired, error, hint, autoFocus }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
+  const id = useId();
+  const ids = describedBy(id, { description: hint, error });
   return (
-    <TextField
-      name={name}
-      type={visible ? "text" : "password"}
-      value={value}
-      onChange={onChange}
-      autoComplete={autoComplete}
-      isRequired={isRequired}
-      isInvalid={!!error}
-      validationBehavior="aria"
-      autoFocus={autoFocus}
-      className="flex flex-col"
-    >
-      <Label className={labelClass}>
+    <div className="flex flex-col">
+      <label htmlFor={id} className={labelClass}>
         {label}
         {isRequired && <RequiredMark />}
-      </Label>
-      <Group className="relative">
-        <Input className={`${inputClass} pr-11`} spellCheck={false} autoCapitalize="none" autoCorrect="off" />
-        <Button
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          name={name}
+          type={visible ? "text" : "password"}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          autoComplete={autoComplete}
+          autoFocus={autoFocus}
+          spellCheck={false}
+          autoCapitalize="none"
+          autoCorrect="off"
+          aria-required={isRequired || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={ids.describedBy}
+          // The invalid look of inputClass (data-[invalid]:…).
+          data-invalid={error ? true : undefined}
+          className={`${inputClass} pr-11`}
+        />
+        <button
+          type="button"
           aria-label={visible ? m.password_hide() : m.password_show()}
           aria-pressed={visible}
-          onPress={() => setVisible((v) => !v)}
-          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800 data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600"
+          onClick={() => setVisible((v) => !v)}
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <EyeIcon open={!visible} />
-        </Button>
-      </Group>
+        </button>
+      </div>
       {hint && (
-        <Text slot="description" className="mt-1 text-xs leading-relaxed text-slate-500">
+        <span id={ids.descriptionId} className="mt-1 text-xs leading-relaxed text-slate-500">
           {hint}
-        </Text>
+        </span>
       )}
-      <FieldError className="mt-1 text-sm text-red-700">{error}</FieldError>
-    </TextField>
+      <FieldErrorText id={ids.errorId} error={error} />
+    </div>
   );
 }

@@ -24,7 +24,7 @@ function FieldDescription({ id, children }: { id: string; children: ReactNode })
   );
 }
 
-function FieldErrorText({ id, error }: { id: string; error: string | null | undefined }) {
+export function FieldErrorText({ id, error }: { id: string; error: string | null | undefined }) {
   if (!error) return null;
   return (
     <span id={id} className="mt-1 text-sm text-red-700">

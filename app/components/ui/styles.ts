@@ -1,7 +1,8 @@
-// Shared class lists, so buttons and fields look the same everywhere.
+// Shared class lists, so buttons and fields look the same everywhere. Buttons are native
+// <button>s (and links): hover:, active: and focus-visible: style their states.
 
 const buttonBase =
-  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60";
+  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60";
 
 const sizes = {
   sm: "px-3 py-1.5 text-sm",
@@ -10,12 +11,12 @@ const sizes = {
 } as const;
 
 const variants = {
-  primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700 data-[hovered]:bg-brand-700 data-[pressed]:bg-brand-800",
+  primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800",
   secondary:
-    "bg-white text-slate-900 ring-1 ring-inset ring-slate-300 shadow-sm hover:bg-slate-50 data-[hovered]:bg-slate-50 data-[pressed]:bg-slate-100",
-  ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900 data-[hovered]:bg-slate-100 data-[pressed]:bg-slate-200",
-  light: "bg-white text-brand-700 shadow-sm hover:bg-brand-50 data-[hovered]:bg-brand-50",
-  onDark: "text-white ring-1 ring-inset ring-white/40 hover:bg-white/10 data-[hovered]:bg-white/10",
+    "bg-white text-slate-900 ring-1 ring-inset ring-slate-300 shadow-sm hover:bg-slate-50 active:bg-slate-100",
+  ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900 active:bg-slate-200",
+  light: "bg-white text-brand-700 shadow-sm hover:bg-brand-50",
+  onDark: "text-white ring-1 ring-inset ring-white/40 hover:bg-white/10",
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

@@ -1,9 +1,7 @@
 // Section 3: the warehouse's contacts (up to MAX_CONTACTS), each with a role. A row without a
 // full name is dropped on save by the schema.
 import { useEffect, useRef } from "react";
-import { Button } from "react-aria-components";
-import type { WarehouseFormValues } from "../../lib/warehouse-form.ts";
-import { MAX_CONTACTS, type ContactRoleValue } from "../../schemas/warehouse.ts";
+import { MAX_CONTACTS, type ContactRoleValue, type WarehouseFormValues } from "../../lib/warehouse-form.ts";
 import { TextInput } from "../ui/fields.tsx";
 import { m } from "../../paraglide/messages.js";
 import { CloseIcon } from "../ui/PopupDialog.tsx";
@@ -70,12 +68,12 @@ export function ContactsSection({
             <li key={i} className="rounded-xl border border-slate-200 bg-slate-50/60 p-3 sm:p-4" aria-label={rowName} data-testid="contact-row">
               <div className="mb-2 flex items-center justify-between gap-3">
                 <p className="text-sm font-semibold text-slate-700">{m.wf_contact_row({ number: i + 1 })}</p>
-                <Button aria-label={m.wf_contact_remove({ row: rowName })} onPress={() => remove(i)} className={buttonClass("ghost", "sm", "-mr-2 text-slate-600")}>
+                <button type="button" aria-label={m.wf_contact_remove({ row: rowName })} onClick={() => remove(i)} className={buttonClass("ghost", "sm", "-mr-2 text-slate-600")}>
                   <CloseIcon className="h-4 w-4" />
                   <span className="hidden sm:inline" aria-hidden="true">
                     {m.wf_remove()}
                   </span>
-                </Button>
+                </button>
               </div>
               <div className="grid gap-3 sm:grid-cols-2">
                 <TextInput
@@ -122,10 +120,10 @@ export function ContactsSection({
       </ol>
       <GroupError id="wf-contacts-error">{errorOf("contacts")}</GroupError>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <Button ref={addRef} onPress={add} isDisabled={full} className={buttonClass("secondary", "sm")}>
+        <button type="button" ref={addRef} onClick={add} disabled={full} className={buttonClass("secondary", "sm")}>
           <span aria-hidden="true">+</span>
           {m.wf_contact_add()}
-        </Button>
+        </button>
         {full && <p className="text-sm text-slate-600">{m.wf_contacts_max({ max: MAX_CONTACTS })}</p>}
       </div>
     </FormSection>

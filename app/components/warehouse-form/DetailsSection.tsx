@@ -2,7 +2,7 @@
 // Numbers are typed and shown in Italian notation ("1.500,50"; "1500.5" is read too); the
 // payload normalises them. Costs are euros: two decimals once a field is left.
 import type { NumericField } from "../../lib/warehouse-form.ts";
-import { AREA_FIELDS, COST_FIELDS } from "../../schemas/warehouse.ts";
+import { AREA_FIELDS, COST_FIELDS } from "../../lib/warehouse-form.ts";
 import { NumberInput } from "../ui/fields.tsx";
 import { m } from "../../paraglide/messages.js";
 import { LockIcon } from "../ui/icons.tsx";

@@ -1,6 +1,5 @@
 // Section 5: the opening hours, one row per weekday: open or closed, and from/to times. An
 // open day without times is open all day; both times or neither (the schema says so).
-import { Button, Switch } from "react-aria-components";
 import type { WarehouseFormValues } from "../../lib/warehouse-form.ts";
 import { WEEKDAYS, type Weekday } from "../../lib/opening-hours.ts";
 import { m } from "../../paraglide/messages.js";
@@ -96,25 +95,27 @@ export function HoursSection({
               <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4">
                 <div className="flex items-center justify-between gap-3 sm:w-56 sm:shrink-0">
                   <span className="font-medium text-slate-900">{name}</span>
-                  <Switch
-                    isSelected={value.open}
-                    onChange={(open) => onChange(day, { open })}
-                    aria-label={m.wf_hours_open_day({ day: name })}
-                    className="group flex cursor-pointer items-center gap-2 text-sm text-slate-700"
-                  >
-                    {({ isSelected, isFocusVisible }) => (
-                      <>
-                        <span
-                          className={`flex h-6 w-10 shrink-0 items-center rounded-full p-0.5 transition-colors ${isSelected ? "bg-brand-600" : "bg-slate-300"} ${
-                            isFocusVisible ? "outline-2 outline-offset-2 outline-brand-600" : ""
-                          }`}
-                        >
-                          <span className={`h-5 w-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none ${isSelected ? "translate-x-4" : ""}`} />
-                        </span>
-                        <span aria-hidden="true">{m.wf_hours_open()}</span>
-                      </>
-                    )}
-                  </Switch>
+                  {/* A native checkbox with the switch role: Space toggles it, the label's click too;
+                      it is visually hidden and the track beside it shows its state and focus. */}
+                  <label className="relative flex cursor-pointer items-center gap-2 text-sm text-slate-700">
+                    <input
+                      type="checkbox"
+                      role="switch"
+                      checked={value.open}
+                      onChange={(event) => onChange(day, { open: event.target.checked })}
+                      aria-label={m.wf_hours_open_day({ day: name })}
+                      className="peer sr-only"
+                    />
+                    <span
+                      aria-hidden="true"
+                      className={`flex h-6 w-10 shrink-0 items-center rounded-full p-0.5 transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 ${
+                        value.open ? "bg-brand-600" : "bg-slate-300"
+                      }`}
+                    >
+                      <span className={`h-5 w-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none ${value.open ? "translate-x-4" : ""}`} />
+                    </span>
+                    <span aria-hidden="true">{m.wf_hours_open()}</span>
+                  </label>
                 </div>
                 {value.open ? (
                   <div className="flex flex-1 items-center gap-3">
@@ -150,9 +151,9 @@ export function HoursSection({
           );
         })}
       </ul>
-      <Button onPress={onCopyMonday} className={buttonClass("secondary", "sm", "mt-4")}>
+      <button type="button" onClick={onCopyMonday} className={buttonClass("secondary", "sm", "mt-4")}>
         {m.wf_hours_copy_monday()}
-      </Button>
+      </button>
     </FormSection>
   );
 }

@@ -1,9 +1,8 @@
 // Section 7: the photos. Stored ones can be marked for removal (it happens on save, and can be
 // undone until then); new files show as previews and are uploaded one by one after the save.
 import { useId, type ChangeEvent } from "react";
-import { Button } from "react-aria-components";
 import type { StoredImage } from "../../lib/warehouse-form.ts";
-import { MAX_IMAGES } from "../../schemas/warehouse.ts";
+import { MAX_IMAGES } from "../../lib/warehouse-form.ts";
 import { m } from "../../paraglide/messages.js";
 import { CloseIcon } from "../ui/PopupDialog.tsx";
 import { buttonClass } from "../ui/styles.ts";
@@ -66,14 +65,14 @@ export function ImagesSection({
                 </div>
                 <div className="flex items-center justify-end p-2">
                   {removing ? (
-                    <Button onPress={() => onToggleDelete(image.id)} isDisabled={busy || full} aria-label={m.wf_image_keep_stored({ number: i + 1 })} className={buttonClass("secondary", "sm")}>
+                    <button type="button" onClick={() => onToggleDelete(image.id)} disabled={busy || full} aria-label={m.wf_image_keep_stored({ number: i + 1 })} className={buttonClass("secondary", "sm")}>
                       {m.wf_image_undo()}
-                    </Button>
+                    </button>
                   ) : (
-                    <Button onPress={() => onToggleDelete(image.id)} isDisabled={busy} aria-label={m.wf_image_remove_stored({ number: i + 1 })} className={buttonClass("ghost", "sm", "text-red-700")}>
+                    <button type="button" onClick={() => onToggleDelete(image.id)} disabled={busy} aria-label={m.wf_image_remove_stored({ number: i + 1 })} className={buttonClass("ghost", "sm", "text-red-700")}>
                       <CloseIcon className="h-4 w-4" />
                       {m.wf_remove()}
-                    </Button>
+                    </button>
                   )}
                 </div>
               </li>
@@ -92,10 +91,10 @@ export function ImagesSection({
                   {image.file.name}
                 </span>
                 {!image.uploaded && (
-                  <Button onPress={() => onRemoveNew(image.key)} isDisabled={busy} aria-label={m.wf_image_remove_named({ name: image.file.name })} className={buttonClass("ghost", "sm", "shrink-0 text-red-700")}>
+                  <button type="button" onClick={() => onRemoveNew(image.key)} disabled={busy} aria-label={m.wf_image_remove_named({ name: image.file.name })} className={buttonClass("ghost", "sm", "shrink-0 text-red-700")}>
                     <CloseIcon className="h-4 w-4" />
                     <span className="sr-only sm:not-sr-only">{m.wf_remove()}</span>
-                  </Button>
+                  </button>
                 )}
               </div>
             </li>

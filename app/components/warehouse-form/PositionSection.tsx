@@ -1,6 +1,5 @@
 // Section 2: the pin on the map, what the address search found, and the coordinates.
 import { useCallback, useRef, useState } from "react";
-import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import { PinIcon } from "../ui/icons.tsx";
 import { buttonClass } from "../ui/styles.ts";
@@ -93,9 +92,9 @@ export function PositionSection({
             )}
           </p>
           {!position && mapUsable && (
-            <Button onPress={placeAtCentre} className={buttonClass("secondary", "sm", "self-start")}>
+            <button type="button" onClick={placeAtCentre} className={buttonClass("secondary", "sm", "self-start")}>
               {m.wf_position_place_centre()}
-            </Button>
+            </button>
           )}
         </div>
         <p className="mt-1 text-xs text-slate-500">{position ? m.wf_position_keyboard() : m.wf_position_click()}</p>
@@ -104,10 +103,10 @@ export function PositionSection({
         {text && <p className={`mt-3 text-sm ${warn ? "rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900" : "text-slate-700"}`}>{text}</p>}
       </div>
       {status.kind === "changed" && (
-        <Button onPress={onAcceptSuggestion} className={buttonClass("secondary", "sm", "mt-2")}>
+        <button type="button" onClick={onAcceptSuggestion} className={buttonClass("secondary", "sm", "mt-2")}>
           <PinIcon className="h-4 w-4" />
           {m.wf_geo_move_pin()}
-        </Button>
+        </button>
       )}
       <GroupError id={errorId}>{error}</GroupError>
     </FormSection>

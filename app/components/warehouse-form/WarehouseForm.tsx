@@ -8,11 +8,9 @@
 // it). When everything is up, the page goes to setup.doneHref.
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { Button } from "react-aria-components";
 import { postForm, postJson } from "../../lib/api-client.ts";
-import type { NumericField, StoredImage, TextField, WarehouseFormSetup, WarehouseFormValues } from "../../lib/warehouse-form.ts";
 import type { Weekday } from "../../lib/opening-hours.ts";
-import { MAX_IMAGES, requiredFields } from "../../schemas/warehouse.ts";
+import { MAX_IMAGES, requiredFields, type NumericField, type StoredImage, type TextField, type WarehouseFormSetup, type WarehouseFormValues } from "../../lib/warehouse-form.ts";
 import { m } from "../../paraglide/messages.js";
 import { FormActions } from "../ui/FormActions.tsx";
 import { FormMessage } from "../ui/fields.tsx";
@@ -22,7 +20,7 @@ import { BasicSection } from "./BasicSection.tsx";
 import { ContactsSection, EMPTY_CONTACT } from "./ContactsSection.tsx";
 import { DetailsSection } from "./DetailsSection.tsx";
 import { fieldErrorText, hasRequired, placeServerErrors, withoutContactRow, type FieldErrors } from "./field-errors.ts";
-import { buildSave, imageFileProblem, savedWarehouseId, saveTarget, uploadUrl, type LatLng } from "./form-logic.ts";
+import { buildSave, imageFileProblem, loadSaveCheck, savedWarehouseId, saveTarget, uploadUrl, type LatLng } from "./form-logic.ts";
 import { copyMondayToWeekdays, HoursSection } from "./HoursSection.tsx";
 import { ImagesSection, type NewImage } from "./ImagesSection.tsx";
 import { PositionSection } from "./PositionSection.tsx";
@@ -134,15 +132,16 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
     event.preventDefault();
     if (pending) return;
     const target = saveTarget(setup, savedId);
-    const { payload, errors: found } = buildSave(values, { kind: setup.kind, emailReadOnly: setup.emailReadOnly, isCreate: target.isCreate, imgsToDelete: toDelete });
+    setPending(true);
+    const { payload, errors: found } = await buildSave(values, { kind: setup.kind, emailReadOnly: setup.emailReadOnly, isCreate: target.isCreate, imgsToDelete: toDelete });
     if (Object.keys(found).length > 0) {
+      setPending(false);
       showErrors(found);
       return;
     }
     setErrors({});
     setBanner(null);
     setUploadFailure(null);
-    setPending(true);
     setProgress(m.wf_saving());
     const result = await postJson<{ warehouse_id?: unknown }>(target.url, payload);
     const id = result.ok && !result.data.error ? savedWarehouseId(result.data) : null;
@@ -213,7 +212,7 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
   const positionError = fieldErrorText("lat", errors.lat ?? errors.lng ?? null);
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="space-y-6" aria-label={m.wf_form_label()} data-testid="warehouse-form">
+    <form ref={formRef} onSubmit={submit} onFocus={() => void loadSaveCheck()} noValidate className="space-y-6" aria-label={m.wf_form_label()} data-testid="warehouse-form">
       <BasicSection data={values.data} required={required} emailReadOnly={setup.emailReadOnly} onChange={setField} onAddressBlur={() => void pin.locate()} errorOf={errorOf} />
 
       <PositionSection
@@ -285,9 +284,9 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
             <p className="font-semibold">{m.wf_upload_failed({ name: uploadFailure.name })}</p>
             {uploadFailure.message && <p className="mt-0.5">{uploadFailure.message}</p>}
             <p className="mt-0.5">{m.wf_upload_failed_saved()}</p>
-            <Button ref={retryRef} onPress={retryUploads} isDisabled={pending} className={buttonClass("secondary", "sm", "mt-2")} data-testid="wf-retry-upload">
+            <button type="button" ref={retryRef} onClick={retryUploads} disabled={pending} className={buttonClass("secondary", "sm", "mt-2")} data-testid="wf-retry-upload">
               {m.wf_upload_retry()}
-            </Button>
+            </button>
           </FormMessage>
         )}
         <p role="status" className="text-sm text-slate-600 empty:sr-only" data-testid="wf-progress">

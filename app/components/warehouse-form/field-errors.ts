@@ -7,7 +7,7 @@
 // counts only the named rows). The server's "contacts.email" is put on a row by
 // placeServerErrors.
 import { m } from "../../paraglide/messages.js";
-import { AREA_FIELDS, COST_FIELDS } from "../../schemas/warehouse.ts";
+import { AREA_FIELDS, COST_FIELDS } from "../../lib/warehouse-form.ts";
 import { apiIssueCode, isBlankValue, valueAtPath, type IssueLike } from "../../lib/field-codes.ts";
 
 export type FieldErrors = Record<string, string>;

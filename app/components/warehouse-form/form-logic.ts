@@ -2,7 +2,7 @@
 // goes, the specification lists' collapse, the photo checks, the pin's moves and the address
 // the geocoder is asked for. Pure, so the unit tests cover them.
 import { toPayload, type WarehouseFormSetup, type WarehouseFormValues } from "../../lib/warehouse-form.ts";
-import { warehouseCreateSchema, warehouseUpdateSchema, type WarehouseFormKind } from "../../schemas/warehouse.ts";
+import type { WarehouseFormKind } from "../../lib/warehouse-form.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { COLLAPSED_COUNT } from "../warehouse/SpecificationGroups.tsx";
 import { issuesToFieldErrors, type FieldErrors } from "./field-errors.ts";
@@ -12,13 +12,21 @@ import { issuesToFieldErrors, type FieldErrors } from "./field-errors.ts";
 export type SavePayload = ReturnType<typeof toPayload>;
 
 /**
+ * The schemas the save is checked with, loaded on first use: the validation library is not
+ * part of the page's first load (the JavaScript budget). The form asks for it as soon as a
+ * field gets focus, so it is there by the time of the first save.
+ */
+export const loadSaveCheck = () => import("../../schemas/warehouse.ts");
+
+/**
  * The payload of a save and the form's errors for it (none: it may be sent). A create has no
  * imgs_to_delete; an update always has the list (empty when nothing goes).
  */
-export function buildSave(
+export async function buildSave(
   values: WarehouseFormValues,
   opts: { kind: WarehouseFormKind; emailReadOnly: boolean; isCreate: boolean; imgsToDelete: readonly number[] },
-): { payload: SavePayload; errors: FieldErrors } {
+): Promise<{ payload: SavePayload; errors: FieldErrors }> {
+  const { warehouseCreateSchema, warehouseUpdateSchema } = await loadSaveCheck();
   const payload = toPayload(values, { emailReadOnly: opts.emailReadOnly, ...(opts.isCreate ? {} : { imgsToDelete: [...opts.imgsToDelete] }) });
   const schema = opts.isCreate ? warehouseCreateSchema(opts.kind) : warehouseUpdateSchema(opts.kind);
   const parsed = schema.safeParse(payload);

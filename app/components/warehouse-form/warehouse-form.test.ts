@@ -51,8 +51,8 @@ const save = (values: WarehouseFormValues, opts: Partial<Parameters<typeof build
   buildSave(values, { kind: "owner", emailReadOnly: false, isCreate: true, imgsToDelete: [], ...opts });
 
 describe("building the payload", () => {
-  it("normalises Italian numbers and passes the create schema", () => {
-    const { payload, errors } = save(filled());
+  it("normalises Italian numbers and passes the create schema", async () => {
+    const { payload, errors } = await save(filled());
     expect(errors).toEqual({});
     expect(payload.warehouse_data).toMatchObject({ m2: "1500.50", total_m2: "2000", height: "9.5", m2_cost: "48", lat: 45.4642, lng: 9.19, email: "info@example.it" });
     expect("imgs_to_delete" in payload).toBe(false);
@@ -61,18 +61,18 @@ describe("building the payload", () => {
     expect(parsed.warehouse_data.total_m2).toBe(2000);
   });
 
-  it("leaves the read-only e-mail out and lists the photos to delete on update", () => {
-    const { payload, errors } = save(filled(), { emailReadOnly: true, isCreate: false, imgsToDelete: [4, 9] });
+  it("leaves the read-only e-mail out and lists the photos to delete on update", async () => {
+    const { payload, errors } = await save(filled(), { emailReadOnly: true, isCreate: false, imgsToDelete: [4, 9] });
     expect(errors).toEqual({});
     expect("email" in payload.warehouse_data).toBe(false);
     expect(payload.imgs_to_delete).toEqual([4, 9]);
   });
 
-  it("sends a closed day without times and an open day's times", () => {
+  it("sends a closed day without times and an open day's times", async () => {
     const values = filled();
     values.times.mon = { open: true, from: "08:00", to: "18:00" };
     values.times.sun = { open: false, from: "09:00", to: "12:00" };
-    const { payload } = save(values);
+    const { payload } = await save(values);
     expect(payload.warehouse_times).toMatchObject({ is_mon_open: true, mon_open_time: "08:00", mon_close_time: "18:00", is_sun_open: false, sun_open_time: null, sun_close_time: null });
   });
 
@@ -88,14 +88,14 @@ describe("building the payload", () => {
 });
 
 describe("issuesToFieldErrors", () => {
-  it("names the fields as the server does and tells required from invalid", () => {
+  it("names the fields as the server does and tells required from invalid", async () => {
     const values = emptyWarehouseForm();
     values.data.website = "not a site";
     values.data.email = "nobody";
     values.data.height = "abc";
     values.data.total_m2 = "-3";
     values.data.bays_number = "2,5";
-    const { errors } = save(values);
+    const { errors } = await save(values);
     expect(errors).toMatchObject({
       name: "required",
       address: "required",
@@ -112,13 +112,13 @@ describe("issuesToFieldErrors", () => {
     });
     expect(errors.country).toBeUndefined();
     // The back office does not require the VAT number nor the internal area.
-    const admin = buildSave(values, { kind: "admin", emailReadOnly: false, isCreate: true, imgsToDelete: [] }).errors;
+    const admin = (await buildSave(values, { kind: "admin", emailReadOnly: false, isCreate: true, imgsToDelete: [] })).errors;
     expect(admin.vat).toBeUndefined();
     expect(admin.m2).toBeUndefined();
     expect(hasRequired(admin)).toBe(true);
   });
 
-  it("puts a contact's error on its row of the form, unnamed rows counted", () => {
+  it("puts a contact's error on its row of the form, unnamed rows counted", async () => {
     const values = filled();
     values.contacts = [
       { full_name: "", phone: "", email: "dropped@", role: "0" },
@@ -126,17 +126,17 @@ describe("issuesToFieldErrors", () => {
       { full_name: "  ", phone: "x", email: "", role: "0" },
       { full_name: "Bruno", phone: "ab", email: "bruno@", role: "billing" },
     ];
-    const { errors } = save(values);
+    const { errors } = await save(values);
     expect(errors).toEqual({ "contacts.3.phone": "invalid", "contacts.3.email": "email" });
   });
 
-  it("reports the opening hours, the position and the lists", () => {
+  it("reports the opening hours, the position and the lists", async () => {
     const values = filled();
     values.times.tue = { open: true, from: "08:00", to: "" };
     values.position = { lat: 36.8, lng: 10.2 + 10 };
     values.specifications = [0];
     values.data.name = "x".repeat(300);
-    const { errors } = save(values);
+    const { errors } = await save(values);
     expect(errors).toEqual({
       "warehouse_times.tue_close_time": "required",
       lng: "outside_italy",

@@ -3,11 +3,9 @@
 // first and last name, e-mail, telephone, all required; the invitation e-mail goes out and the
 // warehouse is theirs at once) and select (one of the referents the owner already has).
 import { useState, type FormEvent } from "react";
-import { Button } from "react-aria-components";
 import { useRevalidator } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
-import { createReferentSchema } from "../../schemas/warehouse.ts";
 import type { ReferentSummary } from "../../lib/warehouse-pages.ts";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
 import { FormMessage, TextInput } from "../ui/fields.tsx";
@@ -58,6 +56,8 @@ export function ChangeReferentDialog({ isOpen, onClose, warehouse, current, refe
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
+    // The schema loads on the first submit: the validation library is not part of the page's first load.
+    const { createReferentSchema } = await import("../../schemas/warehouse.ts");
     const parsed = createReferentSchema.shape.user_data.safeParse(fields);
     if (!parsed.success) {
       const codes: Record<string, string> = {};
@@ -104,9 +104,9 @@ export function ChangeReferentDialog({ isOpen, onClose, warehouse, current, refe
   };
 
   const back = (
-    <Button onPress={() => (setStep("initial"), setMessage(null), setErrors({}))} className={buttonClass("secondary", "md")}>
+    <button type="button" onClick={() => (setStep("initial"), setMessage(null), setErrors({}))} className={buttonClass("secondary", "md")}>
       {m.wm_ref_dialog_back()}
-    </Button>
+    </button>
   );
 
   return (
@@ -118,12 +118,12 @@ export function ChangeReferentDialog({ isOpen, onClose, warehouse, current, refe
             <p className="mt-1 text-slate-900">{current ? `${referentName(current)} · ${current.email}` : m.wm_referent_none()}</p>
           </div>
           <div className="flex flex-col gap-3">
-            <Button onPress={() => setStep("create")} className={buttonClass("primary", "md", "w-full")}>
+            <button type="button" onClick={() => setStep("create")} className={buttonClass("primary", "md", "w-full")}>
               {m.wm_ref_dialog_create()}
-            </Button>
-            <Button onPress={() => setStep("select")} isDisabled={choices.length === 0} className={buttonClass("secondary", "md", "w-full")}>
+            </button>
+            <button type="button" onClick={() => setStep("select")} disabled={choices.length === 0} className={buttonClass("secondary", "md", "w-full")}>
               {m.wm_ref_dialog_select()}
-            </Button>
+            </button>
             {choices.length === 0 && <p className="text-sm text-slate-600">{m.wm_ref_dialog_select_none()}</p>}
           </div>
         </div>
@@ -141,9 +141,9 @@ export function ChangeReferentDialog({ isOpen, onClose, warehouse, current, refe
           <TextInput name="telephone" type="tel" label={m.wm_ref_telephone()} value={fields.telephone} onChange={set("telephone")} isRequired autoComplete="off" error={accountFieldError("telephone", errors.telephone)} />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             {back}
-            <Button type="submit" isPending={pending} className={buttonClass("primary", "md")}>
+            <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "md")}>
               {pending ? m.form_sending() : m.wm_ref_dialog_save_create()}
-            </Button>
+            </button>
           </div>
         </form>
       )}
@@ -176,9 +176,9 @@ export function ChangeReferentDialog({ isOpen, onClose, warehouse, current, refe
           </RadioGroupInput>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             {back}
-            <Button type="submit" isPending={pending} className={buttonClass("primary", "md")}>
+            <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "md")}>
               {pending ? m.form_sending() : m.wm_ref_dialog_save_select()}
-            </Button>
+            </button>
           </div>
         </form>
       )}

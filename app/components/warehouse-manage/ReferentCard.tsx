@@ -1,7 +1,6 @@
 // The referent block of a warehouse's page: who receives its quote requests, and the button
 // that opens the change-referent popup.
 import { useState } from "react";
-import { Button } from "react-aria-components";
 import { m } from "../../paraglide/messages.js";
 import type { ReferentSummary } from "../../lib/warehouse-pages.ts";
 import { buttonClass } from "../ui/styles.ts";
@@ -38,9 +37,9 @@ export function ReferentCard({ warehouse, referent, referents, api }: Props) {
       ) : (
         <p className="mt-4 text-sm text-slate-700">{m.wm_referent_none()}</p>
       )}
-      <Button onPress={() => setOpen(true)} className={buttonClass("secondary", "md", "mt-5 w-full sm:w-auto")}>
+      <button type="button" onClick={() => setOpen(true)} className={buttonClass("secondary", "md", "mt-5 w-full sm:w-auto")}>
         {referent ? m.wm_referent_change() : m.wm_referent_set()}
-      </Button>
+      </button>
       <ChangeReferentDialog isOpen={open} onClose={() => setOpen(false)} warehouse={warehouse} current={referent} referents={referents} api={api} />
     </section>
   );

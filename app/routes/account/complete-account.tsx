@@ -4,7 +4,6 @@
 // and a referent to /{locale}/referent/profile.
 import { useState, type FormEvent } from "react";
 import { data } from "react-router";
-import { Button } from "react-aria-components";
 import type { Route } from "./+types/complete-account";
 import { servicesContext } from "../../server/context.ts";
 import { invitationFor } from "../../server/accounts/invitations.service.ts";
@@ -47,13 +46,13 @@ export default function CompleteAccountPage({ loaderData }: Route.ComponentProps
       <AccountLayout title={m.complete_title()}>
         <AccountNotice tone="warning" title={m.complete_link_invalid_title()} text={status === "used" ? m.complete_link_used_text() : m.complete_link_invalid_text()}>
           {status === "used" ? (
-            <Button onPress={openLogin} className={buttonClass("primary", "md")}>
+            <button type="button" onClick={openLogin} className={buttonClass("primary", "md")}>
               {m.complete_login()}
-            </Button>
+            </button>
           ) : (
-            <Button onPress={openSupport} className={buttonClass("primary", "md")}>
+            <button type="button" onClick={openSupport} className={buttonClass("primary", "md")}>
               {m.complete_contact_support()}
-            </Button>
+            </button>
           )}
         </AccountNotice>
       </AccountLayout>

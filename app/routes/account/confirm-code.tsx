@@ -4,7 +4,6 @@
 // POST /confirm-code logs the person in; the page then goes to their area.
 import { useState, type FormEvent } from "react";
 import { redirect } from "react-router";
-import { Button } from "react-aria-components";
 import type { Route } from "./+types/confirm-code";
 import { actorContext, localeContext, servicesContext } from "../../server/context.ts";
 import { pendingRegistration } from "../../server/accounts/confirm-code.service.ts";
@@ -142,9 +141,9 @@ export default function ConfirmCodePage({ loaderData }: Route.ComponentProps) {
       </form>
       <div className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-600">
         {m.confirm_resend_text()}{" "}
-        <Button onPress={resend} isPending={resending} className={`${linkClass} cursor-pointer rounded`} data-testid="resend-code">
+        <button type="button" onClick={resend} disabled={resending} aria-busy={resending} className={`${linkClass} cursor-pointer rounded`} data-testid="resend-code">
           {m.confirm_resend()}
-        </Button>
+        </button>
       </div>
     </AccountLayout>
   );

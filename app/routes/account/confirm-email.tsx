@@ -4,7 +4,6 @@
 // (app/server/accounts/profile.service.ts#confirmEmailChange). A plain form: it works before
 // hydration.
 import { data, Form, Link, useNavigation } from "react-router";
-import { Button } from "react-aria-components";
 import type { Route } from "./+types/confirm-email";
 import { requestInfoContext, servicesContext } from "../../server/context.ts";
 import { DomainError, ValidationError } from "../../server/errors.ts";
@@ -92,9 +91,9 @@ export default function ConfirmEmailPage({ loaderData, actionData }: Route.Compo
               {m.aprof_confirm_to_home()}
             </Link>
           ) : (
-            <Button onPress={openLogin} className={buttonClass("primary", "md")} autoFocus>
+            <button type="button" onClick={openLogin} className={buttonClass("primary", "md")} autoFocus>
               {m.aprof_confirm_login()}
-            </Button>
+            </button>
           )}
         </AccountNotice>
       </AccountLayout>

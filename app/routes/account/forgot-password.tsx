@@ -1,7 +1,6 @@
 // /{locale}/forgot-password: the e-mail of the account → POST /api/recover-password. The
 // answer is the same whether or not the address has an account, and so is the page.
 import { useState, type FormEvent } from "react";
-import { Button } from "react-aria-components";
 import type { Route } from "./+types/forgot-password";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
@@ -57,18 +56,19 @@ export default function ForgotPasswordPage() {
     return (
       <AccountLayout title={m.forgot_title()}>
         <AccountNotice tone="success" title={m.forgot_sent_title()} text={m.forgot_success({ email: sentTo })}>
-          <Button onPress={openLogin} className={buttonClass("primary", "md")}>
+          <button type="button" onClick={openLogin} className={buttonClass("primary", "md")}>
             {m.forgot_back_login()}
-          </Button>
-          <Button
-            onPress={() => {
+          </button>
+          <button
+            type="button"
+            onClick={() => {
               setSentTo(null);
               setEmail("");
             }}
             className={buttonClass("secondary", "md")}
           >
             {m.forgot_send_again()}
-          </Button>
+          </button>
         </AccountNotice>
       </AccountLayout>
     );
@@ -92,14 +92,14 @@ export default function ForgotPasswordPage() {
           error={accountFieldError("email", invalid.email)}
           autoFocus
         />
-        <Button type="submit" isPending={pending} className={buttonClass("primary", "lg", "w-full")}>
+        <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "lg", "w-full")}>
           {pending ? m.form_sending() : m.forgot_submit()}
-        </Button>
+        </button>
       </form>
       <p className="mt-5 text-center text-sm">
-        <Button onPress={openLogin} className={`${linkClass} cursor-pointer rounded`}>
+        <button type="button" onClick={openLogin} className={`${linkClass} cursor-pointer rounded`}>
           {m.forgot_back_login()}
-        </Button>
+        </button>
       </p>
     </AccountLayout>
   );

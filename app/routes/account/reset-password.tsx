@@ -3,7 +3,6 @@
 // again with the new password.
 import { useState, type FormEvent } from "react";
 import { data, Link } from "react-router";
-import { Button } from "react-aria-components";
 import type { Route } from "./+types/reset-password";
 import { servicesContext } from "../../server/context.ts";
 import { resetLinkStatus } from "../../server/accounts/password-reset.service.ts";
@@ -54,9 +53,9 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
     return (
       <AccountLayout title={m.reset_title()}>
         <AccountNotice tone="success" title={m.reset_success_title()} text={m.reset_success_text()}>
-          <Button onPress={openLogin} className={buttonClass("primary", "md")} autoFocus>
+          <button type="button" onClick={openLogin} className={buttonClass("primary", "md")} autoFocus>
             {m.reset_login()}
-          </Button>
+          </button>
         </AccountNotice>
       </AccountLayout>
     );

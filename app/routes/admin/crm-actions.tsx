@@ -6,7 +6,6 @@
 // the page data reloads.
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { Button } from "react-aria-components";
 import type { Route } from "./+types/crm-actions";
 import { actorContext, servicesContext } from "../../server/context.ts";
 import { requireRole } from "../../server/http/guard.ts";
@@ -14,7 +13,7 @@ import { pageWork } from "../../server/http/respond.ts";
 import { readFormData } from "../../server/http/input.ts";
 import { ConflictError, DomainError, NotFoundError } from "../../server/errors.ts";
 import { handleCrmAction, listCrmActions } from "../../server/crm/crm.service.ts";
-import { CRM_ACTION_FILTERS, CRM_PAGE_SIZE, type CrmActionFilter } from "../../schemas/crm.ts";
+import { CRM_ACTION_FILTERS, CRM_PAGE_SIZE, type CrmActionFilter } from "../../lib/crm.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
@@ -148,9 +147,9 @@ export default function AdminCrmActions({ loaderData }: Route.ComponentProps) {
               <td className="px-4 py-3">
                 <div className="flex flex-wrap justify-end gap-2">
                   {r.follow_up_done === 0 && (
-                    <Button onPress={() => open(r)} aria-label={m.admcrm_handle_label({ name: nameOf(r) })} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
+                    <button type="button" onClick={() => open(r)} aria-label={m.admcrm_handle_label({ name: nameOf(r) })} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
                       {m.admcrm_handle()}
-                    </Button>
+                    </button>
                   )}
                   <HistoryLink entityType="crm_entry" id={r.id} label={m.admcrm_history_label({ date: formatDate(r.date), name: nameOf(r) })} />
                 </div>
@@ -220,12 +219,12 @@ function HandleDialog({ action, onClose, onDone }: { action: Row | null; onClose
           </dl>
           <p className="text-sm text-slate-700">{m.admcrm_handle_text()}</p>
           <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
-            <Button onPress={onClose} className={buttonClass("secondary", "md")}>
+            <button type="button" onClick={onClose} className={buttonClass("secondary", "md")}>
               {m.admcrm_cancel()}
-            </Button>
-            <Button type="submit" isPending={pending} className={buttonClass("primary", "md")}>
+            </button>
+            <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "md")}>
               {pending ? m.form_sending() : m.admcrm_handle_submit()}
-            </Button>
+            </button>
           </div>
         </fetcher.Form>
       )}

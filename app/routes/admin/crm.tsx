@@ -7,7 +7,6 @@
 // create and /{id}/update, audited there. Each row links its history in the audit log.
 import { useState } from "react";
 import { data, Link } from "react-router";
-import { Button } from "react-aria-components";
 import type { Route } from "./+types/crm";
 import { actorContext, servicesContext } from "../../server/context.ts";
 import { requireRole } from "../../server/http/guard.ts";
@@ -15,7 +14,8 @@ import { pageWork } from "../../server/http/respond.ts";
 import { readFormData } from "../../server/http/input.ts";
 import { DomainError, NotFoundError, ValidationError } from "../../server/errors.ts";
 import { createCrmEntry, listCrmEntries, updateCrmEntry } from "../../server/crm/crm.service.ts";
-import { CRM_EVENT_TYPES, CRM_ORDER_KEYS, CRM_PAGE_SIZE, crmDay, crmEntryData, DEFAULT_CRM_ORDER, ORDER_DIRS, type CrmEventTypeName, type CrmOrder, type CrmOrderKey } from "../../schemas/crm.ts";
+import { crmDay, crmEntryData } from "../../schemas/crm.ts";
+import { CRM_EVENT_TYPES, CRM_ORDER_KEYS, CRM_PAGE_SIZE, DEFAULT_CRM_ORDER, ORDER_DIRS, type CrmEventTypeName, type CrmOrder, type CrmOrderKey } from "../../lib/crm.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
@@ -149,9 +149,9 @@ export default function AdminCrm({ loaderData }: Route.ComponentProps) {
             <a href={exportHref(search, date, eventType)} className={buttonClass("secondary", "md")} download data-testid="crm-export">
               {m.admcrm_export()}
             </a>
-            <Button onPress={() => open({ mode: "create" })} className={buttonClass("primary", "md")} data-testid="crm-new">
+            <button type="button" onClick={() => open({ mode: "create" })} className={buttonClass("primary", "md")} data-testid="crm-new">
               {m.admcrm_new()}
-            </Button>
+            </button>
           </>
         }
       />
@@ -218,13 +218,14 @@ export default function AdminCrm({ loaderData }: Route.ComponentProps) {
               </td>
               <td className="px-4 py-3">
                 <div className="flex flex-wrap justify-end gap-2">
-                  <Button
-                    onPress={() => open({ mode: "edit", entry: r })}
+                  <button
+                    type="button"
+                    onClick={() => open({ mode: "edit", entry: r })}
                     aria-label={m.admcrm_edit_label({ date: formatDate(r.date), name: nameOf(r) })}
                     className={buttonClass("secondary", "sm", "whitespace-nowrap")}
                   >
                     {m.admcrm_edit()}
-                  </Button>
+                  </button>
                   <HistoryLink entityType="crm_entry" id={r.id} label={m.admcrm_history_label({ date: formatDate(r.date), name: nameOf(r) })} />
                 </div>
               </td>

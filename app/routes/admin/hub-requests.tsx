@@ -6,7 +6,6 @@
 // the list when the page data reloads.
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { Button } from "react-aria-components";
 import type { Route } from "./+types/hub-requests";
 import { actorContext, servicesContext } from "../../server/context.ts";
 import { requireRole } from "../../server/http/guard.ts";
@@ -189,12 +188,12 @@ function RowActions({ row, editHref, onDecide }: { row: Row; editHref: string; o
       <Link to={editHref} className={buttonClass("secondary", "sm", "whitespace-nowrap")} aria-label={m.admhub_edit_label({ name: row.name })}>
         {m.admhub_edit()}
       </Link>
-      <Button onPress={() => onDecide("approved")} aria-label={m.admhub_approve_label({ name: row.name })} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
+      <button type="button" onClick={() => onDecide("approved")} aria-label={m.admhub_approve_label({ name: row.name })} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
         {m.admhub_approve()}
-      </Button>
-      <Button onPress={() => onDecide("refused")} aria-label={m.admhub_refuse_label({ name: row.name })} className={buttonClass("secondary", "sm", "whitespace-nowrap text-red-700")}>
+      </button>
+      <button type="button" onClick={() => onDecide("refused")} aria-label={m.admhub_refuse_label({ name: row.name })} className={buttonClass("secondary", "sm", "whitespace-nowrap text-red-700")}>
         {m.admhub_refuse()}
-      </Button>
+      </button>
     </div>
   );
 }
@@ -263,12 +262,12 @@ function HubDecisionDialog({ opened, onClose, onDone }: { opened: Opened | null;
             description={refusing ? undefined : m.admhub_note_optional()}
           />
           <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
-            <Button onPress={onClose} className={buttonClass("secondary", "md")}>
+            <button type="button" onClick={onClose} className={buttonClass("secondary", "md")}>
               {m.admhub_cancel()}
-            </Button>
-            <Button type="submit" isPending={pending} className={refusing ? buttonClass("secondary", "md", "text-red-700") : buttonClass("primary", "md")}>
+            </button>
+            <button type="submit" disabled={pending} aria-busy={pending} className={refusing ? buttonClass("secondary", "md", "text-red-700") : buttonClass("primary", "md")}>
               {pending ? m.form_sending() : refusing ? m.admhub_refuse() : m.admhub_approve()}
-            </Button>
+            </button>
           </div>
         </fetcher.Form>
       )}

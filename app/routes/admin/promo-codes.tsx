@@ -3,9 +3,8 @@
 // one and a popup to edit one. Both post to this page's action (intent create / update),
 // checked in the browser and again on the server with the same schema; the service has the
 // last word (unique code, maximum not below the uses) and audits every change.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
-import { Button } from "react-aria-components";
 import type { Route } from "./+types/promo-codes";
 import { actorContext, servicesContext } from "../../server/context.ts";
 import { requireRole } from "../../server/http/guard.ts";
@@ -13,9 +12,9 @@ import { fieldErrors, pageWork } from "../../server/http/respond.ts";
 import { readFormData } from "../../server/http/input.ts";
 import { DomainError, NotFoundError, ValidationError } from "../../server/errors.ts";
 import { createPromoCode, listPromoCodes, PROMO_PAGE_SIZE, updatePromoCode, type PromoCodeItem, type PromoCodeState } from "../../server/billing/promo-codes.service.ts";
-import { DISCOUNT_KINDS, promoCodeFormSchema, toPromoCodeInput, type DiscountKind } from "../../schemas/promo-codes.ts";
+import { promoCodeFormSchema, toPromoCodeInput } from "../../schemas/promo-codes.ts";
+import { DISCOUNT_KINDS, type DiscountKind } from "../../lib/billing.ts";
 import { idNumber } from "../../schemas/common.ts";
-import { issuesToCodes } from "../../lib/field-codes.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber, formatNumberInput, formatPrice } from "../../lib/format.ts";
 import { euros } from "../../lib/pricing.ts";
@@ -222,8 +221,9 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
               <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 lg:table-cell">{formatDate(p.created_at)}</td>
               <td className="px-4 py-3">
                 <div className="flex justify-end gap-2">
-                  <Button
-                    onPress={() => {
+                  <button
+                    type="button"
+                    onClick={() => {
                       setNotice(null);
                       setEditing(p);
                     }}
@@ -231,7 +231,7 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
                     className={buttonClass("secondary", "sm")}
                   >
                     {m.admbill_promo_edit()}
-                  </Button>
+                  </button>
                   <HistoryLink entityType="promo_code" id={p.id} label={m.admbill_promo_history_label({ code: p.code })} />
                 </div>
               </td>
@@ -289,15 +289,8 @@ function PromoCodeForm({ intent, promo, onSaved, onCancel }: { intent: Intent; p
     setFailure(Object.keys(fetcher.data.errors).length ? null : m.admbill_error_general());
   }, [fetcher.state, fetcher.data, onSaved]);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, unknown>;
-    const parsed = promoCodeFormSchema.safeParse(values);
-    if (!parsed.success) {
-      event.preventDefault();
-      setErrors(issuesToCodes(parsed.error.issues, values) as Partial<Record<FormField, string>>);
-      setFailure(null);
-      return;
-    }
+  // The action checks the form (the page loads no validation library) and answers each refused field's code.
+  const onSubmit = () => {
     setErrors({});
     setFailure(null);
   };
@@ -365,13 +358,13 @@ function PromoCodeForm({ intent, promo, onSaved, onCancel }: { intent: Intent; p
       </div>
       <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
         {onCancel && (
-          <Button onPress={onCancel} className={buttonClass("secondary", "md")}>
+          <button type="button" onClick={onCancel} className={buttonClass("secondary", "md")}>
             {m.admbill_cancel()}
-          </Button>
+          </button>
         )}
-        <Button type="submit" isPending={pending} className={buttonClass("primary", "md")} data-testid={`promo-submit-${intent}`}>
+        <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "md")} data-testid={`promo-submit-${intent}`}>
           {pending ? m.form_sending() : intent === "create" ? m.admbill_promo_create_submit() : m.admbill_promo_save()}
-        </Button>
+        </button>
       </div>
     </fetcher.Form>
   );

@@ -15,12 +15,8 @@ import { requireRole } from "../../server/http/guard.ts";
 import { pageWork } from "../../server/http/respond.ts";
 import { geocoderFor } from "../../server/geo/geocoder.service.ts";
 import { searchLocationRequests, searchLocationWarehouses, type LocationRequestRow, type LocationWarehouseRow } from "../../server/admin-search/location-search.service.ts";
-import {
-  LOCATION_REQUESTS_PAGE_SIZE,
-  LOCATION_SEARCH_DEFAULT_RADIUS_KM,
-  LOCATION_WAREHOUSES_PAGE_SIZE,
-  radiusKm,
-} from "../../schemas/admin-location-search.ts";
+import { radiusKm } from "../../schemas/admin-location-search.ts";
+import { isRadiusText, LOCATION_REQUESTS_PAGE_SIZE, LOCATION_SEARCH_DEFAULT_RADIUS_KM, LOCATION_WAREHOUSES_PAGE_SIZE } from "../../lib/admin-location-search.ts";
 import { LOCATION_MAX } from "../../lib/search-form.ts";
 import { m } from "../../paraglide/messages.js";
 import { decimalText, excerpt, formatArea, formatDate, formatKm, formatNumber, formatNumberInput, requestNumber, settledNumberText, stkId } from "../../lib/format.ts";
@@ -146,7 +142,7 @@ function SearchFormPanel({ form, errors, busy, notFound }: { form: SearchForm; e
     // Once hydrated: check here, and leave an empty radius out of the URL (it means 10 km).
     event.preventDefault();
     const text = location.trim();
-    const radiusOk = radiusKm.safeParse(decimalText(radius)).success;
+    const radiusOk = isRadiusText(radius);
     setLocationError(text ? null : "required");
     setRadiusError(radiusOk ? null : "invalid");
     if (!text) {

@@ -6,7 +6,6 @@
 // POST /api/admin/users/{id}/update; the row leaves the list when the page data reloads.
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, useFetcher } from "react-router";
-import { Button } from "react-aria-components";
 import type { Route } from "./+types/stocker-requests";
 import { actorContext, servicesContext } from "../../server/context.ts";
 import { requireRole } from "../../server/http/guard.ts";
@@ -15,7 +14,8 @@ import { readFormData } from "../../server/http/input.ts";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "../../server/errors.ts";
 import { decideStockerRequest, listStockerRequests, type WarehouseSearchItem } from "../../server/accounts/stocker-approval.service.ts";
 import { approvalContext } from "../api/shared/approval-context.ts";
-import { decisionOf, NEW_WAREHOUSE_FIELDS, stockerDecisionSchema, type StockerRequestFilter, type WarehouseSearchType } from "../../schemas/stocker-approval.ts";
+import { NEW_WAREHOUSE_FIELDS } from "../../lib/warehouse-form.ts";
+import { decisionOf, stockerDecisionSchema, type StockerRequestFilter, type WarehouseSearchType } from "../../schemas/stocker-approval.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
@@ -216,14 +216,14 @@ function RowActions({ row, onApprove, onRefuse }: { row: Row; onApprove: () => v
   const name = nameOf(row);
   return (
     <div className="flex justify-end gap-2">
-      <Button onPress={onApprove} aria-label={m.admst_approve_label({ name })} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
+      <button type="button" onClick={onApprove} aria-label={m.admst_approve_label({ name })} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
         {m.admst_approve()}
-      </Button>
+      </button>
       {/* A refused request can be reconsidered (approved), not refused again. */}
       {row.approval_status === "pending" && (
-        <Button onPress={onRefuse} aria-label={m.admst_refuse_label({ name })} className={buttonClass("secondary", "sm", "whitespace-nowrap")}>
+        <button type="button" onClick={onRefuse} aria-label={m.admst_refuse_label({ name })} className={buttonClass("secondary", "sm", "whitespace-nowrap")}>
           {m.admst_refuse()}
-        </Button>
+        </button>
       )}
     </div>
   );
@@ -412,22 +412,22 @@ function ApproveDialog({ request, onClose, onDone }: { request: Row | null; onCl
           )}
           <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
             {step === 1 ? (
-              <Button onPress={onClose} className={buttonClass("secondary", "md")}>
+              <button type="button" onClick={onClose} className={buttonClass("secondary", "md")}>
                 {m.admst_cancel()}
-              </Button>
+              </button>
             ) : (
-              <Button onPress={() => setStep(1)} className={buttonClass("secondary", "md")}>
+              <button type="button" onClick={() => setStep(1)} className={buttonClass("secondary", "md")}>
                 {m.admst_back()}
-              </Button>
+              </button>
             )}
             {step === 1 ? (
-              <Button onPress={next} className={buttonClass("primary", "md")}>
+              <button type="button" onClick={next} className={buttonClass("primary", "md")}>
                 {m.admst_next()}
-              </Button>
+              </button>
             ) : (
-              <Button type="submit" isPending={pending} className={buttonClass("primary", "md")}>
+              <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "md")}>
                 {pending ? m.form_sending() : m.admst_approve_submit()}
-              </Button>
+              </button>
             )}
           </div>
         </fetcher.Form>
@@ -592,12 +592,12 @@ function RefuseDialog({ request, onClose, onDone }: { request: Row | null; onClo
             error={missing && !note.trim() ? m.admst_required() : null}
           />
           <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
-            <Button onPress={onClose} className={buttonClass("secondary", "md")}>
+            <button type="button" onClick={onClose} className={buttonClass("secondary", "md")}>
               {m.admst_cancel()}
-            </Button>
-            <Button type="submit" isPending={pending} className={buttonClass("primary", "md")}>
+            </button>
+            <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "md")}>
               {pending ? m.form_sending() : m.admst_refuse_submit()}
-            </Button>
+            </button>
           </div>
         </fetcher.Form>
       )}

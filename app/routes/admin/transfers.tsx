@@ -5,7 +5,6 @@
 // starts, the stocker is told, and the row leaves the list when the page data reloads.
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { Button } from "react-aria-components";
 import type { Route } from "./+types/transfers";
 import { actorContext, servicesContext } from "../../server/context.ts";
 import { requireRole } from "../../server/http/guard.ts";
@@ -177,9 +176,9 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
 
 function ConfirmButton({ name, onPress }: { name: string; onPress: () => void }) {
   return (
-    <Button onPress={onPress} aria-label={m.admbill_confirm_button_label({ name })} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
+    <button type="button" onClick={onPress} aria-label={m.admbill_confirm_button_label({ name })} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
       {m.admbill_confirm_button()}
-    </Button>
+    </button>
   );
 }
 
@@ -230,12 +229,12 @@ function ConfirmTransferDialog({ transfer, onClose, onConfirmed }: { transfer: T
           <p className="text-sm text-slate-700">{m.admbill_confirm_text()}</p>
           <TextInput name="transfer_info" label={m.admbill_confirm_notes()} multiline rows={3} description={m.admbill_confirm_notes_hint()} />
           <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
-            <Button onPress={onClose} className={buttonClass("secondary", "md")}>
+            <button type="button" onClick={onClose} className={buttonClass("secondary", "md")}>
               {m.admbill_cancel()}
-            </Button>
-            <Button type="submit" isPending={pending} className={buttonClass("primary", "md")}>
+            </button>
+            <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "md")}>
               {pending ? m.form_sending() : m.admbill_confirm_submit()}
-            </Button>
+            </button>
           </div>
         </fetcher.Form>
       )}

@@ -1,6 +1,5 @@
 // The error banner of the registration forms. When the address already has an account it
 // offers the login popup right there.
-import { Button } from "react-aria-components";
 import { m } from "../../../paraglide/messages.js";
 import { FormMessage } from "../../ui/fields.tsx";
 import { linkClass } from "../../ui/styles.ts";
@@ -14,9 +13,9 @@ export function RegisterBanner({ text, emailTaken }: { text: string; emailTaken:
       {emailTaken && (
         <>
           {" "}
-          <Button onPress={openLogin} className={`${linkClass} cursor-pointer rounded text-red-800 decoration-red-300`}>
+          <button type="button" onClick={openLogin} className={`${linkClass} cursor-pointer rounded text-red-800 decoration-red-300`}>
             {m.register_error_email_taken_login()}
-          </Button>
+          </button>
         </>
       )}
     </FormMessage>

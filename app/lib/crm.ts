@@ -1,0 +1,21 @@
+// The CRM's options and page size (admin back office §3, §9), apart from the schemas
+// (app/schemas/crm.ts) so that the CRM pages can use them without loading the validation library.
+
+/** Spec §3: call, mail, meet, meeting, other (Telefono, E-mail, Visita, Meeting, Altro). */
+export const CRM_EVENT_TYPES = ["call", "mail", "meet", "meeting", "other"] as const;
+export type CrmEventTypeName = (typeof CRM_EVENT_TYPES)[number];
+
+/** The columns the list sorts by (order[key]); anything else is refused, never put in SQL. */
+export const CRM_ORDER_KEYS = ["date", "client", "contact", "event_type", "follow_up", "follow_up_done"] as const;
+export type CrmOrderKey = (typeof CRM_ORDER_KEYS)[number];
+export const ORDER_DIRS = ["asc", "desc"] as const;
+export type OrderDir = (typeof ORDER_DIRS)[number];
+export type CrmOrder = { key: CrmOrderKey; dir: OrderDir };
+/** The list's order when the URL names none: newest first. */
+export const DEFAULT_CRM_ORDER: CrmOrder = { key: "date", dir: "desc" };
+/** Spec §9: 20 CRM entries a page (the actions too). */
+export const CRM_PAGE_SIZE = 20;
+
+/** The actions page's filter (spec: pending, done, all); pending is the default. */
+export const CRM_ACTION_FILTERS = ["pending", "done", "all"] as const;
+export type CrmActionFilter = (typeof CRM_ACTION_FILTERS)[number];
