@@ -64,10 +64,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: frameworkChunk, priority: 2 },
-            // Paraglide writes one module per message, so a page's messages came as many tiny
-            // chunks (one per set of pages sharing them); grouped by the pages that use them,
-            // with groups under 4 kB merged into their nearest neighbour.
-            { name: "messages", test: MESSAGES, entriesAware: true, entriesAwareMergeThreshold: 4000, priority: 1 },
+            // Paraglide writes one module per message: grouped by the set of pages that use them,
+            // each page loads exactly its messages. (Merging the small groups into their nearest
+            // neighbour, entriesAwareMergeThreshold, saved a few requests but made pages load
+            // other pages' messages, up to 6 kB more, and shifted with every change.)
+            { name: "messages", test: MESSAGES, entriesAware: true, priority: 1 },
           ],
         },
       },

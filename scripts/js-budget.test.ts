@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { budgetReport, ceilingLines, checkJsBudget, JS_BUDGET_BYTES, measurePages, pageScripts, readClientManifest, type ClientManifest } from "./js-budget.ts";
+import { budgetReport, checkJsBudget, JS_BUDGET_BYTES, measurePages, pageScripts, readClientManifest, type ClientManifest } from "./js-budget.ts";
 
 /** A manifest as React Router writes it: root → locale layout → two pages, one with the map. */
 function fakeManifest(): ClientManifest {
@@ -50,7 +50,7 @@ describe("what a page loads at first", () => {
   });
 
   it("counts pages only (a component, no child route), MapLibre and its worker aside", () => {
-    const pages = measurePages(fakeManifest(), sizeOf, { ceilings: {} });
+    const pages = measurePages(fakeManifest(), sizeOf);
     expect(pages.map((page) => [page.routeId, page.path, page.bytes])).toEqual([
       ["routes/stocks", "/:locale/stocks", 161 * KB],
       ["routes/home", "/:locale", 106 * KB],
@@ -61,28 +61,15 @@ describe("what a page loads at first", () => {
 describe("the budget", () => {
   it("passes when every page is within 150 kB and fails when one is over", () => {
     expect(JS_BUDGET_BYTES).toBe(150 * KB);
-    const over = budgetReport(measurePages(fakeManifest(), sizeOf, { ceilings: {} }));
+    const over = budgetReport(measurePages(fakeManifest(), sizeOf));
     expect(over.ok).toBe(false);
     expect(over.text).toMatch(/routes\/stocks\s+\/:locale\/stocks\s+161\.0 kB {2}OVER BUDGET/);
     expect(over.text).toContain("1 of 2 pages load more JavaScript at first than allowed: the build fails");
 
     const lighter: Record<string, number> = { ...sizes, "/build/filters.js": 25 * KB };
-    const under = budgetReport(measurePages(fakeManifest(), (url) => lighter[url] ?? 0, { ceilings: {} }));
+    const under = budgetReport(measurePages(fakeManifest(), (url) => lighter[url] ?? 0));
     expect(under.ok).toBe(true);
-    expect(under.text).toContain("All 2 pages are within their limits.");
-  });
-
-  it("lets a page over the budget stay within its ceiling, and fails it when it grows past it", () => {
-    const tolerated = budgetReport(measurePages(fakeManifest(), sizeOf, { ceilings: { "routes/stocks": 165 * KB } }));
-    expect(tolerated.ok).toBe(true);
-    expect(tolerated.text).toContain("over budget (ceiling 165.0 kB)");
-    const grown = budgetReport(measurePages(fakeManifest(), sizeOf, { ceilings: { "routes/stocks": 160 * KB } }));
-    expect(grown.ok).toBe(false);
-    expect(grown.text).toContain("OVER ITS CEILING of 160.0 kB");
-  });
-
-  it("prints the ceilings of the pages over the budget with 3 % to spare, rounded up to 5 kB", () => {
-    expect(ceilingLines(measurePages(fakeManifest(), sizeOf, { ceilings: {} }))).toEqual(['  "routes/stocks": 170_000, // 161.0 kB']);
+    expect(under.text).toContain("All 2 pages are within the budget.");
   });
 });
 
@@ -109,11 +96,11 @@ describe("a build on disk", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     writeBuild({ ...sizes, "/build/stocks.css": 1 * KB });
     expect(readClientManifest(path.join(dir, "client")).routes["routes/home"]?.module).toBe("/build/home.js");
-    expect(checkJsBudget(dir, { ceilings: {} })).toBe(false);
+    expect(checkJsBudget(dir)).toBe(false);
     expect(error.mock.calls.join("\n")).toMatch(/routes\/stocks .* OVER BUDGET/);
 
     writeBuild({ ...sizes, "/build/filters.js": 20 * KB, "/build/stocks.css": 1 * KB });
-    expect(checkJsBudget(dir, { ceilings: {} })).toBe(true);
-    expect(log.mock.calls.join("\n")).toContain("All 2 pages are within their limits.");
+    expect(checkJsBudget(dir)).toBe(true);
+    expect(log.mock.calls.join("\n")).toContain("All 2 pages are within the budget.");
   });
 });

@@ -11,29 +11,12 @@
 //
 //   node scripts/js-budget.ts           the heaviest pages and any over the budget
 //   node scripts/js-budget.ts --all     every page
-//   node scripts/js-budget.ts --ceilings  the OVER_BUDGET_CEILINGS lines for the pages over the budget
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 export const JS_BUDGET_BYTES = 150_000;
-
-/**
- * Pages still over the budget, each with the most it may load until it is brought under: a
- * ceiling, so that they can only get lighter. Remove a page's line when it fits the budget. Why
- * each is heavy and what would bring it under: docs/benchmarks.md, "JavaScript budget".
- */
-export const OVER_BUDGET_CEILINGS: Readonly<Record<string, number>> = {
-  // @ceilings-start (node scripts/js-budget.ts --ceilings prints this list for the build on disk)
-  "admin/stocker/warehouse-edit": 160_000, // 151.4 kB
-  "admin/stocker/warehouse-new": 160_000, // 152.9 kB
-  "routes/admin/requests": 160_000, // 154.7 kB
-  "routes/admin/warehouse-edit": 160_000, // 151.3 kB
-  "routes/admin/warehouse-new": 155_000, // 150.2 kB
-  "routes/stocker/warehouse-new": 160_000, // 150.5 kB
-  // @ceilings-end
-};
 
 /** Chunks the budget leaves out: MapLibre and its worker (loaded on demand by the map pages). */
 export const EXCLUDED_CHUNK = /(^|\/)maplibre-gl[^/]*\.m?js$/;
@@ -60,8 +43,6 @@ export type ClientManifest = {
 
 export type PageWeight = {
   routeId: string;
-  /** The most it may load: the budget, or its ceiling while it is over the budget. */
-  limit: number;
   /** The page's URL pattern, e.g. /:locale/stocks. */
   path: string;
   /** gzip bytes of the JavaScript the page loads at first, excluded chunks aside. */
@@ -116,15 +97,12 @@ function routePath(manifest: ClientManifest, route: ManifestRoute): string {
 export function measurePages(
   manifest: ClientManifest,
   sizeOf: (url: string) => number,
-  opts: { budget?: number; ceilings?: Readonly<Record<string, number>> } = {},
 ): PageWeight[] {
-  const budget = opts.budget ?? JS_BUDGET_BYTES;
-  const ceilings = opts.ceilings ?? OVER_BUDGET_CEILINGS;
   return pageRoutes(manifest)
     .map((route) => {
       const scripts = pageScripts(manifest, route).filter((url) => !EXCLUDED_CHUNK.test(url));
       const bytes = scripts.reduce((sum, url) => sum + sizeOf(url), 0);
-      return { routeId: route.id, path: routePath(manifest, route), limit: ceilings[route.id] ?? budget, bytes, files: scripts.length };
+      return { routeId: route.id, path: routePath(manifest, route), bytes, files: scripts.length };
     })
     .sort((a, b) => b.bytes - a.bytes || a.routeId.localeCompare(b.routeId));
 }
@@ -144,58 +122,38 @@ export function gzipSizer(clientDir: string): (url: string) => number {
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-/**
- * The table printed after a build: the heaviest pages (every page with `all`), every page over
- * its limit, and the pages let over the budget by a ceiling.
- */
+/** The table printed after a build: the heaviest pages (every page with `all`) and every page over the budget. */
 export function budgetReport(pages: PageWeight[], opts: { limit?: number; all?: boolean; budget?: number } = {}): { ok: boolean; text: string } {
   const budget = opts.budget ?? JS_BUDGET_BYTES;
-  const over = pages.filter((page) => page.bytes > page.limit);
-  const tolerated = pages.filter((page) => page.bytes > budget && page.bytes <= page.limit);
-  const shown = opts.all ? pages : pages.filter((page, i) => i < (opts.limit ?? 8) || page.bytes > page.limit);
+  const over = pages.filter((page) => page.bytes > budget);
+  const shown = opts.all ? pages : pages.filter((page, i) => i < (opts.limit ?? 8) || page.bytes > budget);
   const idWidth = Math.max(...shown.map((page) => page.routeId.length), 4);
   const pathWidth = Math.max(...shown.map((page) => page.path.length), 4);
   const row = (page: PageWeight) => {
-    const note = page.bytes > page.limit ? (page.limit > budget ? `  OVER ITS CEILING of ${kB(page.limit)}` : "  OVER BUDGET") : page.bytes > budget ? `  over budget (ceiling ${kB(page.limit)})` : "";
+    const note = page.bytes > budget ? "  OVER BUDGET" : "";
     return `  ${page.routeId.padEnd(idWidth)}  ${page.path.padEnd(pathWidth)}  ${kB(page.bytes).padStart(9)}${note}`;
   };
   const lines = [`JavaScript loaded at first per page (gzip, MapLibre aside); budget ${kB(budget)}:`, ...shown.map(row)];
   if (!opts.all && shown.length < pages.length) {
     lines.push(`  … ${pages.length - shown.length} more (node scripts/js-budget.ts --all lists them)`);
   }
-  if (tolerated.length > 0) {
-    lines.push(`${tolerated.length} pages are over the budget but within their ceilings (OVER_BUDGET_CEILINGS in scripts/js-budget.ts: they may only get lighter).`);
-  }
   lines.push(
     over.length === 0
-      ? `All ${pages.length} pages are within their limits.`
+      ? `All ${pages.length} pages are within the budget.`
       : `${over.length} of ${pages.length} pages load more JavaScript at first than allowed: the build fails. Load what is not needed at first with import() / React.lazy (see docs/benchmarks.md, "JavaScript budget").`,
   );
   return { ok: over.length === 0, text: lines.join("\n") };
 }
 
-/** The ceilings list for the pages over the budget in this build (their weight plus 3 %, rounded up to 5 kB), as source lines. */
-export function ceilingLines(pages: PageWeight[], budget = JS_BUDGET_BYTES): string[] {
-  return pages
-    .filter((page) => page.bytes > budget)
-    .sort((a, b) => a.routeId.localeCompare(b.routeId))
-    .map((page) => `  "${page.routeId}": ${Math.ceil((page.bytes * 1.03) / 5000) * 5}_000, // ${kB(page.bytes)}`);
-}
-
 /** Checks the build in `buildDir` (build/client inside it), prints the table and answers whether it is within the budget. */
-export function checkJsBudget(buildDir: string, opts: { all?: boolean; ceilings?: Readonly<Record<string, number>> } = {}): boolean {
+export function checkJsBudget(buildDir: string, opts: { all?: boolean } = {}): boolean {
   const clientDir = path.join(buildDir, "client");
-  const report = budgetReport(measurePages(readClientManifest(clientDir), gzipSizer(clientDir), { ceilings: opts.ceilings }), opts);
+  const report = budgetReport(measurePages(readClientManifest(clientDir), gzipSizer(clientDir)), opts);
   (report.ok ? console.log : console.error)(report.text);
   return report.ok;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const buildDir = path.join(path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."), "build");
-  if (process.argv.includes("--ceilings")) {
-    const clientDir = path.join(buildDir, "client");
-    console.log(ceilingLines(measurePages(readClientManifest(clientDir), gzipSizer(clientDir), { ceilings: {} })).join("\n"));
-  } else {
-    process.exit(checkJsBudget(buildDir, { all: process.argv.includes("--all") }) ? 0 : 1);
-  }
+  process.exit(checkJsBudget(buildDir, { all: process.argv.includes("--all") }) ? 0 : 1);
 }

@@ -11,7 +11,7 @@ import { STATE_STYLES, stateLabel } from "./RequestState.tsx";
 import { WarehouseCards } from "../warehouse-manage/WarehouseCards.tsx";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { LatestRequests } from "./LatestRequests.tsx";
-import { AreaPageHeading, EmptyState } from "./AreaShell.tsx";
+import { AreaPageHeading, EmptyState } from "./AreaPage.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 
 function fullName(u: Pick<UserSummary, "first_name" | "last_name">): string {

@@ -16,7 +16,7 @@ import { REQUEST_STATES, type RequestState } from "../../lib/warehouse-pages.ts"
 import { Pagination } from "../ui/Pagination.tsx";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 import { inputClass, labelClass, linkClass } from "../ui/styles.ts";
-import { AreaPageHeading } from "./AreaShell.tsx";
+import { AreaPageHeading } from "./AreaPage.tsx";
 import { RequestDetailsList, RequestFilters, RequestsEmpty } from "./RequestDetails.tsx";
 import { RequestStateBadge, RequestStateLegend, STATE_STYLES, stateLabel } from "./RequestState.tsx";
 

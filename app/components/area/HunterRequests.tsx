@@ -14,7 +14,7 @@ import { Pagination } from "../ui/Pagination.tsx";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
-import { AreaPageHeading } from "./AreaShell.tsx";
+import { AreaPageHeading } from "./AreaPage.tsx";
 import { RequestDetailsList, RequestFilters, RequestsEmpty } from "./RequestDetails.tsx";
 import { REQUEST_STATE_ORDER, RequestStateBadge, RequestStateLegend, STATE_STYLES, stateLabel } from "./RequestState.tsx";
 

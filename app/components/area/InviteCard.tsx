@@ -9,7 +9,7 @@ import { INVITE_TIERS, type InviteTier } from "../../lib/invite.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { buttonClass } from "../ui/styles.ts";
 import { CopyButton } from "../ui/CopyButton.tsx";
-import { AreaPageHeading } from "./AreaShell.tsx";
+import { AreaPageHeading } from "./AreaPage.tsx";
 
 
 export type InvitePageData = { code: string; link: string; count: number; tier: InviteTier };

@@ -29,7 +29,7 @@ import { FormMessage, TextInput } from "../ui/fields.tsx";
 import { CheckIcon } from "../ui/icons.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
-import { AreaPageHeading, EmptyState } from "../area/AreaShell.tsx";
+import { AreaPageHeading, EmptyState } from "../area/AreaPage.tsx";
 import { CardPayment } from "./CardPayment.tsx";
 import { planLabel, price, PriceLines, SubscriptionSummary, TransferDetails } from "./BillingParts.tsx";
 

@@ -1,12 +1,25 @@
 // Section 2: the pin on the map, what the address search found, and the coordinates.
-import { useCallback, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { m } from "../../paraglide/messages.js";
 import { PinIcon } from "../ui/icons.tsx";
 import { buttonClass } from "../ui/styles.ts";
 import { formatCoordinates, type LatLng } from "./form-logic.ts";
 import { FormSection, GroupError } from "./FormParts.tsx";
-import { PositionMap, type MapState, type MapView } from "./PositionMap.tsx";
+import type { MapState, MapView } from "./PositionMap.tsx";
 import type { GeoStatus } from "./usePinPlacement.ts";
+
+// The map's code (and, once its box is near the screen, MapLibre's) loads after the form: the
+// rest of the form is usable at once, and the page's first JavaScript stays within the budget.
+const PositionMap = lazy(() => import("./PositionMap.tsx").then((module) => ({ default: module.PositionMap })));
+
+/** The map's box while its code loads: the same size, so nothing moves when it comes. */
+function MapBoxLoading() {
+  return (
+    <div className="relative flex h-72 w-full items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-200 text-sm text-slate-600 sm:h-80" aria-hidden="true" data-testid="position-map-loading">
+      {m.wf_map_loading()}
+    </div>
+  );
+}
 
 function statusText(status: GeoStatus): string | null {
   switch (status.kind) {
@@ -70,17 +83,19 @@ export function PositionSection({
         <span>{m.wf_position_hint()}</span>
       </p>
       <div role="group" aria-labelledby="wf-position-title" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} tabIndex={-1} className="outline-none">
-        <PositionMap
-          position={position}
-          view={view}
-          styleUrl={styleUrl}
-          onPinMove={onPinMove}
-          onCentre={onCentre}
-          onState={setMapState}
-          focusRequest={focusRequest}
-          invalid={!!error}
-          describedBy={coordsId}
-        />
+        <Suspense fallback={<MapBoxLoading />}>
+          <PositionMap
+            position={position}
+            view={view}
+            styleUrl={styleUrl}
+            onPinMove={onPinMove}
+            onCentre={onCentre}
+            onState={setMapState}
+            focusRequest={focusRequest}
+            invalid={!!error}
+            describedBy={coordsId}
+          />
+        </Suspense>
         <div className="mt-3 flex flex-col gap-2 text-sm sm:flex-row sm:items-start sm:justify-between">
           <p id={coordsId} className="text-slate-700" data-testid="position-coordinates">
             {position ? (

@@ -4,7 +4,7 @@
 import { toPayload, type WarehouseFormSetup, type WarehouseFormValues } from "../../lib/warehouse-form.ts";
 import type { WarehouseFormKind } from "../../lib/warehouse-form.ts";
 import { formatNumber } from "../../lib/format.ts";
-import { COLLAPSED_COUNT } from "../warehouse/SpecificationGroups.tsx";
+import { COLLAPSED_COUNT } from "../../lib/specifications.ts";
 import { issuesToFieldErrors, type FieldErrors } from "./field-errors.ts";
 
 // ------------------------------------------------------------------ saving

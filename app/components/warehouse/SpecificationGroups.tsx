@@ -1,10 +1,8 @@
 // The specification lists of a warehouse, one per category (1 services … 7 certifications).
 // A list longer than 5 shows its first 5 and a show-all / hide toggle.
 import { useId, useState } from "react";
-import type { SpecificationGroup } from "../../lib/specifications.ts";
+import { COLLAPSED_COUNT, type SpecificationGroup } from "../../lib/specifications.ts";
 import { m } from "../../paraglide/messages.js";
-
-export const COLLAPSED_COUNT = 5;
 
 export function SpecificationGroups({ groups }: { groups: SpecificationGroup[] }) {
   if (groups.length === 0) return <p className="text-sm text-slate-600">{m.sheet_no_specifications()}</p>;

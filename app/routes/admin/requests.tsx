@@ -6,7 +6,7 @@
 // the warehouses it went to, where "Aggiungi magazzini" opens the popup that adds more. The popup
 // posts to this page's action, which calls the same service as POST …/add-warehouses (audited,
 // each new warehouse's handler notified).
-import { useCallback, useState } from "react";
+import { lazy, Suspense, useCallback, useState } from "react";
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/requests";
 import { actorContext, servicesContext } from "../../server/context.ts";
@@ -31,7 +31,10 @@ import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { RequestFilters } from "../../components/area/RequestDetails.tsx";
 import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
 import { RequestCard } from "../../components/admin/RequestCard.tsx";
-import { AddWarehousesDialog, type AddWarehousesResult, type DialogRequest } from "../../components/admin/AddWarehousesDialog.tsx";
+import type { AddWarehousesResult, DialogRequest } from "../../components/admin/AddWarehousesDialog.tsx";
+
+// The add-warehouses popup (its search and picking) loads when an administrator opens it.
+const AddWarehousesDialog = lazy(() => import("../../components/admin/AddWarehousesDialog.tsx").then((module) => ({ default: module.AddWarehousesDialog })));
 
 const DATE_FILTERS = ["from", "to"] as const;
 
@@ -162,7 +165,11 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <Pagination page={page} pages={pages} />
-      <AddWarehousesDialog request={adding} onClose={() => setAdding(null)} onDone={onDone} />
+      {adding && (
+        <Suspense fallback={null}>
+          <AddWarehousesDialog request={adding} onClose={() => setAdding(null)} onDone={onDone} />
+        </Suspense>
+      )}
     </div>
   );
 }

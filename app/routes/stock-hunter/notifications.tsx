@@ -4,7 +4,7 @@
 import type { Route } from "./+types/notifications";
 import { m } from "../../paraglide/messages.js";
 import { loadNotificationsPage, notificationsAction } from "../shared/notification-pages.server.ts";
-import { AreaPageHeading } from "../../components/area/AreaShell.tsx";
+import { AreaPageHeading } from "../../components/area/AreaPage.tsx";
 import { NotificationList } from "../../components/area/NotificationList.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadNotificationsPage(args, "stock_hunter");

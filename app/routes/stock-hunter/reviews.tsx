@@ -4,7 +4,7 @@
 import type { Route } from "./+types/reviews";
 import { m } from "../../paraglide/messages.js";
 import { loadFeedbackListPage } from "../shared/feedback-list-pages.server.ts";
-import { AreaPageHeading } from "../../components/area/AreaShell.tsx";
+import { AreaPageHeading } from "../../components/area/AreaPage.tsx";
 import { ReceivedFeedback } from "../../components/area/ReceivedFeedback.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadFeedbackListPage(args, "stock_hunter");

@@ -5,7 +5,7 @@ import type { Route } from "./+types/warehouses";
 import { m } from "../../paraglide/messages.js";
 import { loadFavouritesPage } from "../shared/start-pages.server.ts";
 import { FavouritesGrid } from "../../components/area/AreaStartPages.tsx";
-import { AreaPageHeading } from "../../components/area/AreaShell.tsx";
+import { AreaPageHeading } from "../../components/area/AreaPage.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 

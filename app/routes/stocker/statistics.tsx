@@ -4,7 +4,7 @@
 import type { Route } from "./+types/statistics";
 import { m } from "../../paraglide/messages.js";
 import { loadStatisticsPage } from "../shared/statistics-page.server.ts";
-import { AreaPageHeading } from "../../components/area/AreaShell.tsx";
+import { AreaPageHeading } from "../../components/area/AreaPage.tsx";
 import { Statistics } from "../../components/area/Statistics.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadStatisticsPage(args, "stocker");
