@@ -12,7 +12,7 @@ import { actorContext, localeContext, requestInfoContext, servicesContext } from
 import { queryToObject } from "../server/http/input.ts";
 import { pageWork } from "../server/http/respond.ts";
 import { geocoderFor } from "../server/geo/geocoder.service.ts";
-import { searchPage, zoneReadGuard, type SearchPageData } from "../server/search/search.service.ts";
+import { searchPage, zoneReadGuard, type SearchPageData, type SearchResponse } from "../server/search/search.service.ts";
 import { countSearchAppearances } from "../server/stats/count-views.ts";
 import type { SearchResultWarehouse } from "../lib/search-results.ts";
 import { m } from "../paraglide/messages.js";
@@ -69,7 +69,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.get(localeContext),
   );
   countSearchAppearances(services, request, context.get(requestInfoContext), data.result);
-  return { ...data, editing, mapStyleUrl: services.config.mapStyleUrl };
+  return { ...data, result: data.result && firstCards(data.result), editing, mapStyleUrl: services.config.mapStyleUrl };
+}
+
+/**
+ * The answer as the page receives it: each list's first FIRST_PAGE cards, and the ids of all its
+ * cards in order, whose next cards "show more" asks for (GET /api/warehouses/search/cards with
+ * counted=1: this answer counted them as search appearances already). The page's HTML carries
+ * 20 cards of data instead of up to 200, which a phone parses and decodes before it responds.
+ */
+function firstCards(result: SearchResponse) {
+  return {
+    ...result,
+    warehouses: result.warehouses.slice(0, FIRST_PAGE),
+    other_warehouses: result.other_warehouses.slice(0, FIRST_PAGE),
+    warehouse_ids: result.warehouses.map((w) => w.id),
+    other_warehouse_ids: result.other_warehouses.map((w) => w.id),
+  };
 }
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
@@ -116,24 +132,43 @@ function ResultList({
   title,
   testId,
   items,
+  ids,
   total,
   empty,
   pending,
   render,
+  loadCards,
 }: {
   title: string;
   testId: string;
-  /** The first of the kind in the chosen order (the search answers at most SEARCH_LIST_LIMIT). */
+  /** The first cards of the list, as the page's answer holds them. */
   items: Result[];
+  /** Every warehouse of the list, in the chosen order (the search answers at most SEARCH_LIST_LIMIT). */
+  ids: number[];
   /** How many the whole zone holds. */
   total: number;
   empty: React.ReactNode;
   /** A new search runs: skeletons stand where its results will come. */
   pending: boolean;
   render: (w: Result, index: number) => React.ReactNode;
+  /** The cards of these warehouses, in that order, or null when the call failed. */
+  loadCards: (ids: number[]) => Promise<Result[] | null>;
 }) {
-  const [shown, setShown] = useState(FIRST_PAGE);
-  useEffect(() => setShown(FIRST_PAGE), [items]);
+  // The cards shown and how many of `ids` they cover (a warehouse gone meanwhile has no card),
+  // for the answer they came with. A new answer starts the list again during the render, so no
+  // frame shows the old answer's cards under the new summary.
+  const [list, setList] = useState({ answer: items, cards: items, upTo: items.length, loading: false, failed: false });
+  if (list.answer !== items) setList({ answer: items, cards: items, upTo: items.length, loading: false, failed: false });
+  const { cards, upTo, loading, failed } = list;
+  async function showMore() {
+    const next = ids.slice(upTo, upTo + PAGE);
+    setList((l) => ({ ...l, loading: true, failed: false }));
+    const more = await loadCards(next);
+    // Cards that come after a new answer belong to none of its lists.
+    setList((l) =>
+      l.answer !== items ? l : more ? { ...l, cards: [...l.cards, ...more], upTo: l.upTo + next.length, loading: false } : { ...l, loading: false, failed: true },
+    );
+  }
   return (
     <section aria-labelledby={`${testId}-title`} aria-busy={pending || undefined} data-testid={testId}>
       <h2 id={`${testId}-title`} className="mb-3 flex items-baseline gap-2 text-lg font-semibold text-slate-900">
@@ -153,15 +188,27 @@ function ResultList({
       ) : (
         // The cards are most of the page's markup: hydrated after the rest, in slices.
         <HydrateLater>
-          <ul className="space-y-3">{items.slice(0, shown).map(render)}</ul>
-          {items.length > shown && (
-            <button type="button" onClick={() => setShown((n) => n + PAGE)} className={buttonClass("secondary", "md", "mt-3 w-full")} data-testid={`${testId}-more`}>
-              {m.search_show_more({ count: formatNumber(Math.min(PAGE, items.length - shown)) })}
+          <ul className="space-y-3">{cards.map(render)}</ul>
+          {failed && (
+            <p className="mt-3 text-sm text-red-700" role="alert" data-testid={`${testId}-more-failed`}>
+              {m.search_show_more_failed()}
+            </p>
+          )}
+          {ids.length > upTo && (
+            <button
+              type="button"
+              onClick={showMore}
+              disabled={loading}
+              aria-busy={loading || undefined}
+              className={buttonClass("secondary", "md", "mt-3 w-full")}
+              data-testid={`${testId}-more`}
+            >
+              {loading ? m.search_show_more_loading() : m.search_show_more({ count: formatNumber(Math.min(PAGE, ids.length - upTo)) })}
             </button>
           )}
-          {items.length <= shown && total > items.length && (
+          {ids.length <= upTo && total > ids.length && (
             <p className="mt-3 text-center text-xs text-slate-600" data-testid={`${testId}-limited`}>
-              {m.search_list_limited({ shown: formatNumber(items.length), total: formatNumber(total) })}
+              {m.search_list_limited({ shown: formatNumber(ids.length), total: formatNumber(total) })}
             </p>
           )}
         </HydrateLater>
@@ -209,12 +256,15 @@ function MapCard({
   marker,
   known,
   centre,
+  counted,
   onLoaded,
   children,
 }: {
   marker: MapMarker;
   known: Result | undefined;
   centre: { lat: number; lng: number } | null;
+  /** The warehouse is in the page's answer, counted as a search appearance already. */
+  counted: boolean;
   onLoaded: (w: Result) => void;
   children: (w: Result) => React.ReactNode;
 }) {
@@ -223,7 +273,7 @@ function MapCard({
     if (known || !centre) return;
     let current = true;
     setFailed(false);
-    getJson<{ warehouses?: Result[] }>("/api/warehouses/search/cards", { ids: String(marker.id), lat: centre.lat, lng: centre.lng }).then((res) => {
+    getJson<{ warehouses?: Result[] }>("/api/warehouses/search/cards", { ids: String(marker.id), lat: centre.lat, lng: centre.lng, ...(counted ? { counted: 1 } : {}) }).then((res) => {
       if (!current) return;
       const w = res.ok ? res.data.warehouses?.[0] : undefined;
       if (w) onLoaded(w);
@@ -235,7 +285,7 @@ function MapCard({
     return () => {
       current = false;
     };
-  }, [marker.id, known, centre, onLoaded]);
+  }, [marker.id, known, centre, counted, onLoaded]);
   if (known) return <>{children(known)}</>;
   return (
     <p className="w-56 py-1 text-sm text-slate-600" data-testid="marker-card-loading" role="status">
@@ -419,6 +469,22 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
   const [mapCards, setMapCards] = useState<Map<number, Result>>(() => new Map());
   useEffect(() => setMapCards((cards) => (cards.size === 0 ? cards : new Map())), [result]);
   const rememberCard = useCallback((w: Result) => setMapCards((cards) => new Map(cards).set(w.id, w)), []);
+  // Every warehouse of this answer's lists (their cards beyond the first come on "show more").
+  const answerIds = useMemo(() => new Set(result ? [...result.warehouse_ids, ...result.other_warehouse_ids] : []), [result]);
+  /** The next cards of a list: this answer counted them already. */
+  const loadCards = useCallback(
+    async (ids: number[]): Promise<Result[] | null> => {
+      if (!result || result.lat === null || result.lng === null || ids.length === 0) return null;
+      const res = await getJson<{ warehouses?: Result[] }>("/api/warehouses/search/cards", { ids: ids.join(","), lat: result.lat, lng: result.lng, counted: 1 });
+      if (!res.ok || !res.data.warehouses) {
+        console.error("cards failed", res.status, res.data.error);
+        return null;
+      }
+      for (const w of res.data.warehouses) rememberCard(w);
+      return res.data.warehouses;
+    },
+    [result, rememberCard],
+  );
   const byId = useMemo(() => {
     const known = new Map(mapCards);
     for (const w of result ? [...result.warehouses, ...result.other_warehouses] : []) known.set(w.id, w);
@@ -630,15 +696,27 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
             <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
               <div className={`min-w-0 space-y-8 ${view === "list" ? "" : "max-lg:hidden"}`}>
                 <SortLinks current={pending && next ? ((SEARCH_SORTS as readonly string[]).includes(next.get("sort") ?? "") ? (next.get("sort") as SearchSort) : "nearest") : result.sort} hrefFor={(sort) => hrefWith({ sort: sort === "nearest" ? null : sort })} />
-                <ResultList title={m.search_found_title()} testId="found-list" items={result.warehouses} total={result.total_warehouses} empty={foundEmpty} pending={pending} render={renderCard} />
+                <ResultList
+                  title={m.search_found_title()}
+                  testId="found-list"
+                  items={result.warehouses}
+                  ids={result.warehouse_ids}
+                  total={result.total_warehouses}
+                  empty={foundEmpty}
+                  pending={pending}
+                  render={renderCard}
+                  loadCards={loadCards}
+                />
                 <ResultList
                   title={m.search_other_title()}
                   testId="other-list"
                   items={result.other_warehouses}
+                  ids={result.other_warehouse_ids}
                   total={result.total_other_warehouses}
                   empty={m.search_other_empty()}
                   pending={pending}
                   render={renderCard}
+                  loadCards={loadCards}
                 />
               </div>
               <div className={`min-w-0 ${view === "map" ? "" : "max-lg:hidden"}`}>
@@ -654,7 +732,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                       onHover={setHovered}
                       onViewMoved={setMoved}
                       renderCard={(marker: MapMarker) => (
-                        <MapCard marker={marker} known={byId.get(marker.id)} centre={searchArea} onLoaded={rememberCard}>
+                        <MapCard marker={marker} known={byId.get(marker.id)} centre={searchArea} counted={answerIds.has(marker.id)} onLoaded={rememberCard}>
                           {(w) => (
                             <MarkerCard
                               w={w}

@@ -3,7 +3,7 @@
 // repeated keys (service=1&service=2), bracketed keys (service[]=1) or commas (service=1,2).
 import { z } from "zod";
 import { latitude, longitude, queryNumber } from "./geo.ts";
-import { isoDayFromText, numberFromText, typedNumberFromText } from "./common.ts";
+import { flag, isoDayFromText, numberFromText, typedNumberFromText } from "./common.ts";
 import { DEFAULT_RADIUS_KM, LOCATION_MAX, MAX_IDS_PER_GROUP, MAX_RADIUS_KM, SEARCH_SORTS, SPEC_GROUPS, type SpecGroup } from "../lib/search-form.ts";
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
@@ -98,7 +98,12 @@ export type SearchMapQuery = z.infer<typeof searchMapQuery>;
 /** Most cards one GET /api/warehouses/search/cards call answers. */
 export const MAX_CARDS_PER_CALL = 50;
 
-/** GET /api/warehouses/search/cards: the cards of warehouses shown on the map, distances from the search's centre. */
+/**
+ * GET /api/warehouses/search/cards: the cards of warehouses shown on the map or listed further
+ * down a search's answer, distances from the search's centre. counted=1: the warehouses are
+ * part of an answer that was counted already (the search page's lists), so they are not counted
+ * as search appearances again.
+ */
 export const searchCardsQuery = z.object({
   ids: z.preprocess(
     (v) => [...new Set(toList(v).map(numberFromText))],
@@ -106,6 +111,7 @@ export const searchCardsQuery = z.object({
   ),
   lat: latitude,
   lng: longitude,
+  counted: flag,
 });
 
 /** Every selected specification id, all groups together. */

@@ -130,10 +130,17 @@ describe("the search page", () => {
     expect(api.warehouses).toHaveLength(100);
     expect(await page.locator("[data-testid=search-truncated]").count()).toBe(1);
     expect(await page.locator("[data-testid=found-list-count]").textContent()).toBe(`(${api.total_warehouses})`);
-    // 10 at first, then 20 at a time up to the 100 listed; then the list says the map shows the rest.
-    expect(await page.locator("[data-testid=found-list] [data-testid=result-card]").count()).toBe(10);
-    for (let i = 0; i < 5; i++) await page.click("[data-testid=found-list-more]");
-    expect(await page.locator("[data-testid=found-list] [data-testid=result-card]").count()).toBe(100);
+    // 10 at first (the page's answer holds only those cards, and the ids of the rest), then 20 at
+    // a time from the server, in the list's order, up to the 100 listed; then the list says the
+    // map shows the rest.
+    const cards = page.locator("[data-testid=found-list] [data-testid=result-card]");
+    expect(await cards.count()).toBe(10);
+    for (let i = 1; i <= 5; i++) {
+      await page.click("[data-testid=found-list-more]");
+      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(Math.min(10 + 20 * i, 100));
+    }
+    const shownIds = await cards.evaluateAll((list) => list.map((card) => Number(card.getAttribute("data-id"))));
+    expect(shownIds).toEqual(api.warehouses.map((w) => w.id));
     expect(await page.locator("[data-testid=found-list-more]").count()).toBe(0);
     await page.locator("[data-testid=found-list-limited]").waitFor();
 

@@ -269,6 +269,17 @@ describe("what is counted", () => {
     const rows = await statsRows([warehouse.id]);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ search_appearances: 1, sheet_views: 0 });
+
+    // The next cards of a list the search page counted already ("show more"): not counted again.
+    const more = await searchCardsLoader({
+      request: new Request(`http://stockspace.test/api/warehouses/search/cards?ids=${warehouse.id}&lat=45.46&lng=9.19&counted=1`),
+      params: {},
+      context: contextWith(services),
+    });
+    expect(more.status).toBe(200);
+    expect((await more.json()).warehouses).toHaveLength(1);
+    await services.views.flush();
+    expect((await statsRows([warehouse.id]))[0]).toMatchObject({ search_appearances: 1 });
   });
 
   it("counts a sheet's views, except its owner's, its referent's and an administrator's", async () => {
