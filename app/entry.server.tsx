@@ -50,6 +50,12 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(app, {
       nonce,
+      // A Suspense boundary whose content is ready goes into the HTML in its place, however
+      // large. By default React moves a boundary past 12.8 kB out of the shell, into a hidden
+      // element that an inline script reveals later: the search's result list and the sheet's
+      // lower sections (HydrateLater) would then be missing without JavaScript, and show late
+      // with it.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       [readyOption]() {
         shellRendered = true;
         const body = new PassThrough({

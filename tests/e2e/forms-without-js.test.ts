@@ -80,4 +80,19 @@ describe("the search form without JavaScript", () => {
     expect(await dateField("search-end-date").inputValue()).toBe("05.01.2028");
     await context.close();
   });
+
+  it("shows a long answer's cards and a sheet's figures in the page itself, not in a part revealed by a script", async () => {
+    const context = await b.browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, locale: "it-IT" });
+    const page = await context.newPage();
+    const visible = (selector: string) => page.locator(selector).evaluateAll((els) => els.filter((e) => e.checkVisibility()).length);
+    // Milano's answer is the largest page of all; its cards are hydrated after the rest (HydrateLater).
+    await page.goto("/it/stocks?location=Milano&radius=60");
+    expect(await visible("[data-testid=found-list] [data-testid=result-card]")).toBe(10);
+    const api = (await (await fetch(`${baseUrl()}/api/warehouses/search?location=Milano&radius=60`)).json()) as { warehouses: { id: number; c_sub: boolean }[] };
+    const claimed = api.warehouses.find((w) => w.c_sub);
+    expect(claimed).toBeDefined();
+    await page.goto(`/it/warehouses/${claimed!.id}`);
+    expect(await visible("[data-testid=figure-total]")).toBe(1);
+    await context.close();
+  });
 });
