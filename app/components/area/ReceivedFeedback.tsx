@@ -10,7 +10,7 @@ import { excerpt, formatDate, reviewAverage } from "../../lib/format.ts";
 import type { AreaRole } from "../../lib/area-paths.ts";
 import type { FeedbackKind, ReceivedReport, ReceivedReview } from "../../lib/received-feedback.ts";
 import { ratingLabel } from "../feedback/rating-labels.ts";
-import { StarIcon } from "../feedback/RatingInput.tsx";
+import { StarIcon } from "../ui/icons.tsx";
 import { EmptyState } from "./AreaPage.tsx";
 
 type List =

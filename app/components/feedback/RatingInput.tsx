@@ -1,11 +1,8 @@
 // A 1–5 rating as five stars: a radio group, so arrows move between the stars and a screen
 // reader hears "4 of 5". Optional: "clear" takes the rating back.
 import { m } from "../../paraglide/messages.js";
-import { StarIcon } from "./StarIcon.tsx";
+import { StarIcon } from "../ui/icons.tsx";
 import { RadioGroupInput, RadioGroupLabel, RadioOption } from "../ui/RadioGroupInput.tsx";
-
-// The star lives in its own module, so pages that only show ratings do not load the rating input.
-export { StarIcon };
 
 export function RatingInput({ name, label, value, onChange }: { name: string; label: string; value: number | null; onChange: (value: number | null) => void }) {
   return (

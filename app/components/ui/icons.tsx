@@ -84,9 +84,10 @@ export function ShieldIcon({ className = "h-6 w-6" }: IconProps) {
   );
 }
 
-export function StarIcon({ className = "h-6 w-6" }: IconProps) {
+/** A star, outlined or filled: the home page's trust point, and every rating (input, summaries). */
+export function StarIcon({ className = "h-6 w-6", filled = false }: IconProps & { filled?: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className={className} {...stroke} strokeWidth="1.8">
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={className} {...stroke} fill={filled ? "currentColor" : "none"} strokeWidth="1.8">
       <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8L3.5 9.7l5.9-.9z" />
     </svg>
   );

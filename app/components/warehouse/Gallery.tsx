@@ -15,12 +15,6 @@ export type GalleryImage = { id: number; src: string; thumb_src?: string | null;
 
 export const GALLERY_PREVIEW = 3;
 
-/** The index after moving by `step`, wrapping around at both ends. */
-export function wrapIndex(index: number, step: number, count: number): number {
-  if (count <= 0) return 0;
-  return (((index + step) % count) + count) % count;
-}
-
 export function Gallery({ images, name }: { images: GalleryImage[]; name: string }) {
   const [openAt, setOpenAt] = useState<number | null>(null);
   // Mounted from the first opening on, so that closing animates and reopening is immediate.

@@ -7,7 +7,13 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-compone
 import { m } from "../../paraglide/messages.js";
 import { CloseIcon } from "../ui/icons.tsx";
 import { AriaLocale } from "../ui/AriaLocale.tsx";
-import { wrapIndex, type GalleryImage } from "./Gallery.tsx";
+import type { GalleryImage } from "./Gallery.tsx";
+
+/** The index after moving by `step`, wrapping around at both ends. */
+export function wrapIndex(index: number, step: number, count: number): number {
+  if (count <= 0) return 0;
+  return (((index + step) % count) + count) % count;
+}
 
 function ChevronIcon({ direction }: { direction: "left" | "right" }) {
   return (

@@ -3,7 +3,7 @@
 import { m } from "../../paraglide/messages.js";
 import { reviewAverage } from "../../lib/format.ts";
 import type { WarehouseRating } from "../../lib/received-feedback.ts";
-import { StarIcon } from "../feedback/StarIcon.tsx";
+import { StarIcon } from "../ui/icons.tsx";
 
 export function ratingSummaryText(rating: WarehouseRating): string {
   const average = reviewAverage(rating.avg_value);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Gallery, wrapIndex } from "./Gallery.tsx";
+import { Gallery } from "./Gallery.tsx";
+import { wrapIndex } from "./GallerySlider.tsx";
 import { SpecificationGroups } from "./SpecificationGroups.tsx";
 import { OpeningStatus } from "./OpeningStatus.tsx";
 
