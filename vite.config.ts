@@ -10,9 +10,11 @@ import { defineConfig } from "vite";
 // (the home page went from 27 scripts to 9). scripts/js-budget.ts checks the weight.
 const FRAMEWORK_PACKAGES = /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/;
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(\?|$)/;
-// The formats (numbers, areas, prices, dates) are used by nearly every page: in the framework
-// chunk they cost the few pages without one 1.5 kB and save all the others a request.
-const USED_BY_NEARLY_EVERY_PAGE = /[\\/]app[\\/]lib[\\/]format\.ts$/;
+// Two small modules that most pages use, in the framework chunk too: they cost the pages
+// without them 2 kB and save the others a request each. The formats (numbers, areas, prices,
+// dates: nearly every page) and the hub badge (every warehouse card, the sheet, the comparison,
+// the areas' and the back office's warehouse lists).
+const USED_BY_MOST_PAGES = /[\\/]app[\\/](lib[\\/]format\.ts|components[\\/]warehouse[\\/]HubBadge\.tsx)$/;
 // Paraglide's messages.js re-exports every message: a module "reachable" through it is not
 // one the root uses, so the walk stops there (each message goes where the pages using it are).
 const MESSAGES = /[\\/]paraglide[\\/]messages[\\/.]/;
@@ -34,7 +36,7 @@ function importedByRoot(id: string, ctx: ChunkContext): boolean {
 }
 
 function frameworkChunk(id: string, ctx: ChunkContext): string | null {
-  if (FRAMEWORK_PACKAGES.test(id) || USED_BY_NEARLY_EVERY_PAGE.test(id)) return "framework";
+  if (FRAMEWORK_PACKAGES.test(id) || USED_BY_MOST_PAGES.test(id)) return "framework";
   if (id.includes("node_modules")) return null;
   if (!inRootGraph.has(id)) inRootGraph.set(id, importedByRoot(id, ctx));
   return inRootGraph.get(id) ? "framework" : null;

@@ -19,7 +19,7 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
 
 // Pages set their own title; this one serves pages without meta and the error page.
 export function meta({ error }: Route.MetaArgs) {
-  const title = error ? m.page_title({ title: m.error_page_title() }) : m.home_meta_title();
+  const title = error ? m.page_title({ title: m.error_page_title() }) : m.meta_default_title();
   return [{ title }, { name: "description", content: m.meta_default_description() }];
 }
 
