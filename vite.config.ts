@@ -5,9 +5,9 @@ import { defineConfig } from "vite";
 
 // What every page loads at first goes in one chunk, "framework": React, React DOM and React
 // Router, and the site's own modules that app/root.tsx imports (the frame: header, footer,
-// popup state, formats). Every page needs all of it anyway, so one file costs no byte more,
-// while on a phone's network each extra request before the first paint costs a round trip
-// (the home page went from 27 scripts to 9). scripts/js-budget.ts checks the weight.
+// popup state). Every page needs all of it anyway, so one file costs no byte more, while on a
+// phone's network each extra request before the first paint costs a round trip (the home page
+// went from 27 scripts to 6 with what follows). scripts/js-budget.ts checks the weight.
 const FRAMEWORK_PACKAGES = /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/;
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(\?|$)/;
 // Two small modules that most pages use, in the framework chunk too: they cost the pages
