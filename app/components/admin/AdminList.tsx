@@ -1,28 +1,9 @@
-// The pieces every back-office list is made of, built once: the page heading with its count, the
-// empty-list text (the spec's section 8 wording is passed in), and the table frame with its
-// header row. Screens supply their rows; search boxes (SearchBox) and pagination (ui/Pagination)
-// sit around them, with filters, sort and page in the URL.
+// The pieces every back-office list is made of, built once: the table frame with its header row
+// and the facts of a row shown as a card on a phone. The page heading and the empty-list text
+// (the spec's section 8 wording is passed in) are the ones the areas use (ui/PageParts.tsx).
+// Screens supply their rows; search boxes (SearchBox) and pagination (ui/Pagination) sit around
+// them, with filters, sort and page in the URL.
 import type { ReactNode } from "react";
-
-export function AdminPageHeading({ title, intro, actions }: { title: string; intro?: ReactNode; actions?: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
-        {intro && <p className="mt-1 text-sm text-slate-600">{intro}</p>}
-      </div>
-      {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
-    </div>
-  );
-}
-
-export function AdminEmpty({ children, testId }: { children: ReactNode; testId?: string }) {
-  return (
-    <p className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-600" data-testid={testId}>
-      {children}
-    </p>
-  );
-}
 
 /** `sort`: the column's aria-sort when the list can be sorted by it (the label is then a link). */
 export type AdminColumn = { label: ReactNode; className?: string; srOnly?: boolean; sort?: "ascending" | "descending" | "none" };

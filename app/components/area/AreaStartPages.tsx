@@ -11,7 +11,7 @@ import { STATE_STYLES, stateLabel } from "./RequestState.tsx";
 import { WarehouseCards } from "../warehouse-manage/WarehouseCards.tsx";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { LatestRequests } from "./LatestRequests.tsx";
-import { AreaPageHeading, EmptyState } from "./AreaPage.tsx";
+import { PageHeading, EmptyState } from "../ui/PageParts.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 
 function fullName(u: Pick<UserSummary, "first_name" | "last_name">): string {
@@ -79,7 +79,7 @@ export function OwnerStartPage({ data, base, role, asAdmin }: { data: OwnerDashb
   const name = data.user.first_name || data.user.company || "";
   return (
     <div className="space-y-8">
-      <AreaPageHeading title={name ? m.area_welcome({ name }) : m.area_welcome_anonymous()} intro={stocker ? m.area_dashboard_intro() : m.area_referent_intro()} />
+      <PageHeading title={name ? m.area_welcome({ name }) : m.area_welcome_anonymous()} intro={stocker ? m.area_dashboard_intro() : m.area_referent_intro()} />
       <UserCard user={data.user} dataHref={paths.data} />
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <Figure value={data.warehouses_count} label={m.area_figure_warehouses()} href={paths.warehouses} />
@@ -179,7 +179,7 @@ export function HunterStartPage({ data, base, locale }: { data: HunterProfile; b
   );
   return (
     <div className="space-y-8">
-      <AreaPageHeading title={name ? m.area_welcome({ name }) : m.area_welcome_anonymous()} intro={m.area_hunter_intro()} />
+      <PageHeading title={name ? m.area_welcome({ name }) : m.area_welcome_anonymous()} intro={m.area_hunter_intro()} />
       <UserCard user={data.user} dataHref={paths.data} />
       <section aria-labelledby="hunter-favourites">
         <SectionTitle id="hunter-favourites" title={m.area_nav_favourites()}>

@@ -16,7 +16,7 @@ import { REQUEST_STATES, type RequestState } from "../../lib/warehouse-pages.ts"
 import { Pagination } from "../ui/Pagination.tsx";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 import { inputClass, labelClass, linkClass } from "../ui/styles.ts";
-import { AreaPageHeading } from "./AreaPage.tsx";
+import { PageHeading } from "../ui/PageParts.tsx";
 import { RequestDetailsList, RequestFilters, RequestsEmpty } from "./RequestDetails.tsx";
 import { RequestStateBadge, RequestStateLegend, STATE_STYLES, stateLabel } from "./RequestState.tsx";
 
@@ -53,7 +53,7 @@ export function HandlerRequests({ data, base, asAdmin }: { data: HandlerRequests
 
   return (
     <div>
-      <AreaPageHeading title={m.areq_handler_title()} intro={m.areq_handler_intro()} />
+      <PageHeading title={m.areq_handler_title()} intro={m.areq_handler_intro()} />
       <RequestFilters values={data.filters} errors={data.filterErrors} filtered={data.filtered} warehouses={data.warehouses} />
       <div className="mt-5 mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm font-medium text-slate-700" data-testid="requests-count">

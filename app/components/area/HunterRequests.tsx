@@ -14,7 +14,7 @@ import { Pagination } from "../ui/Pagination.tsx";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
-import { AreaPageHeading } from "./AreaPage.tsx";
+import { PageHeading } from "../ui/PageParts.tsx";
 import { RequestDetailsList, RequestFilters, RequestsEmpty } from "./RequestDetails.tsx";
 import { REQUEST_STATE_ORDER, RequestStateBadge, RequestStateLegend, STATE_STYLES, stateLabel } from "./RequestState.tsx";
 
@@ -24,7 +24,7 @@ export function HunterRequests({ data, base, asAdmin }: { data: HunterRequestsPa
   const items = data.user_requests;
   return (
     <div>
-      <AreaPageHeading title={m.areq_hunter_title()} intro={m.areq_hunter_intro()} />
+      <PageHeading title={m.areq_hunter_title()} intro={m.areq_hunter_intro()} />
       <RequestFilters values={data.filters} errors={data.filterErrors} filtered={data.filtered} />
       <div className="mt-5 mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm font-medium text-slate-700" data-testid="requests-count">

@@ -9,7 +9,7 @@ import { INVITE_TIERS, type InviteTier } from "../../lib/invite.ts";
 import { formatNumber } from "../../lib/format.ts";
 import { buttonClass } from "../ui/styles.ts";
 import { CopyButton } from "../ui/CopyButton.tsx";
-import { AreaPageHeading } from "./AreaPage.tsx";
+import { PageHeading } from "../ui/PageParts.tsx";
 
 
 export type InvitePageData = { code: string; link: string; count: number; tier: InviteTier };
@@ -40,7 +40,7 @@ export function InviteCard({ data }: { data: InvitePageData }) {
 
   return (
     <div className="space-y-5" data-testid="invite-card">
-      <AreaPageHeading title={m.area_nav_invite()} intro={m.ainv_intro()} />
+      <PageHeading title={m.area_nav_invite()} intro={m.ainv_intro()} />
 
       <section aria-labelledby="invite-code-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h2 id="invite-code-title" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">

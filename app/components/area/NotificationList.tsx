@@ -11,7 +11,7 @@ import { formatDateTime } from "../../lib/format.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import type { NotificationView } from "../../lib/area-notifications.ts";
-import { EmptyState } from "./AreaPage.tsx";
+import { EmptyState } from "../ui/PageParts.tsx";
 import { buttonClass } from "../ui/styles.ts";
 
 type Props = {

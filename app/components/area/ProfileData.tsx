@@ -13,7 +13,7 @@ import { areaBase, type AreaRole } from "../../lib/area-paths.ts";
 import type { Market } from "../account/useMarkets.ts";
 import { FormMessage } from "../ui/fields.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
-import { AreaPageHeading } from "./AreaPage.tsx";
+import { PageHeading } from "../ui/PageParts.tsx";
 import type { ProfileBillingView } from "../../lib/billing.ts";
 import { ProfileBillingBlocks } from "../billing/ProfileBillingBlocks.tsx";
 
@@ -77,7 +77,7 @@ export function ProfileData({ data, role, asAdmin }: { data: ProfilePageData; ro
 
   return (
     <div className="space-y-5" data-testid="profile-data">
-      <AreaPageHeading title={m.area_nav_data()} intro={asAdmin ? m.aprof_intro_admin() : m.aprof_intro()} />
+      <PageHeading title={m.area_nav_data()} intro={asAdmin ? m.aprof_intro_admin() : m.aprof_intro()} />
       {notice && <FormMessage tone="success">{notice}</FormMessage>}
       {pendingEmail && (
         <FormMessage tone="info">

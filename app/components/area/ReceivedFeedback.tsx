@@ -11,7 +11,7 @@ import type { AreaRole } from "../../lib/area-paths.ts";
 import type { FeedbackKind, ReceivedReport, ReceivedReview } from "../../lib/received-feedback.ts";
 import { ratingLabel } from "../feedback/rating-labels.ts";
 import { StarIcon } from "../ui/icons.tsx";
-import { EmptyState } from "./AreaPage.tsx";
+import { EmptyState } from "../ui/PageParts.tsx";
 
 type List =
   | { show: "reviews"; items: ReceivedReview[]; selected: ReceivedReview | null }

@@ -12,7 +12,7 @@ import { DateInput } from "../ui/DateInput.tsx";
 import { SelectInput } from "../ui/SelectInput.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { SpecificationGroups } from "../warehouse/SpecificationGroups.tsx";
-import { EmptyState } from "./AreaPage.tsx";
+import { EmptyState } from "../ui/PageParts.tsx";
 import { stateLabel } from "./RequestState.tsx";
 
 function space(r: Pick<RequestDetails, "m2_type" | "m2_value">): string {

@@ -12,7 +12,7 @@ import { formatDate, formatNumber } from "../../lib/format.ts";
 import { areaPaths, type AreaRole } from "../../lib/area-paths.ts";
 import { durationParts, formatPercent, niceAxisMax, type StatisticsData, type StatsBucket, type StatsPeriod } from "../../lib/statistics.ts";
 import type { RequestState } from "../../lib/warehouse-pages.ts";
-import { EmptyState } from "./AreaPage.tsx";
+import { EmptyState } from "../ui/PageParts.tsx";
 import { REQUEST_STATE_ORDER, RequestStateLegend, stateLabel } from "./RequestState.tsx";
 import { buttonClass, inputClass, labelClass, linkClass } from "../ui/styles.ts";
 

@@ -29,7 +29,7 @@ import { FormMessage, TextInput } from "../ui/fields.tsx";
 import { CheckIcon } from "../ui/icons.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
-import { AreaPageHeading, EmptyState } from "../area/AreaPage.tsx";
+import { PageHeading, EmptyState } from "../ui/PageParts.tsx";
 import { CardPayment } from "./CardPayment.tsx";
 import { planLabel, price, PriceLines, SubscriptionSummary, TransferDetails } from "./BillingParts.tsx";
 
@@ -45,7 +45,7 @@ export function BillingPage({ data, base, asAdmin }: { data: BillingPageView; ba
   const paths = areaPaths(base);
   return (
     <div className="space-y-5" data-testid="billing-page">
-      <AreaPageHeading title={m.billp_title()} intro={asAdmin ? m.billp_intro_admin() : data.current ? m.billp_intro_current() : m.billp_intro()} />
+      <PageHeading title={m.billp_title()} intro={asAdmin ? m.billp_intro_admin() : data.current ? m.billp_intro_current() : m.billp_intro()} />
       {data.current ? (
         <>
           <SubscriptionSummary subscription={data.current} asAdmin={asAdmin}>

@@ -22,7 +22,8 @@ import { detailRows, type Json } from "../../lib/audit-details.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { DateInput } from "../../components/ui/DateInput.tsx";
 import { buttonClass, inputClass, labelClass, linkClass } from "../../components/ui/styles.ts";
-import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { AdminTable } from "../../components/admin/AdminList.tsx";
+import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 
 /** An id filter: a positive whole number, anything else is no filter. */
 function idFilter(raw: string | null): number | null {
@@ -195,7 +196,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const filtered = Object.values(filters).some((v) => v !== null);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminPageHeading title={m.admdash_audit_title()} intro={`${m.admdash_audit_count({ count: formatNumber(entries_count) })} · ${m.admdash_audit_intro()}`} />
+      <PageHeading title={m.admdash_audit_title()} intro={`${m.admdash_audit_count({ count: formatNumber(entries_count) })} · ${m.admdash_audit_intro()}`} />
       <Form method="get" className="mt-6 grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-3 xl:grid-cols-6" data-testid="audit-filters">
         <div>
           <label htmlFor="audit-admin" className={labelClass}>
@@ -256,7 +257,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
       {entries.length === 0 ? (
-        <AdminEmpty testId="audit-empty">{m.admdash_audit_empty()}</AdminEmpty>
+        <EmptyState title={m.admdash_audit_empty()} testId="audit-empty" className="mt-8" />
       ) : (
         <>
           <AdminTable

@@ -25,7 +25,8 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
 import { FormMessage } from "../../components/ui/fields.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
-import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { AdminTable } from "../../components/admin/AdminList.tsx";
+import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
@@ -90,7 +91,7 @@ export default function AdminCrmActions({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminPageHeading
+      <PageHeading
         title={m.admcrm_actions_title()}
         intro={COUNT_LABEL[status](formatNumber(crm_actions_count))}
         actions={
@@ -109,7 +110,7 @@ export default function AdminCrmActions({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {crm_actions.length === 0 ? (
-        <AdminEmpty testId="crm-actions-empty">{m.admcrm_actions_empty()}</AdminEmpty>
+        <EmptyState title={m.admcrm_actions_empty()} testId="crm-actions-empty" className="mt-8" />
       ) : (
         <AdminTable
           testId="admin-crm-actions"

@@ -25,7 +25,8 @@ import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { FormMessage } from "../../components/ui/fields.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
-import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { AdminTable } from "../../components/admin/AdminList.tsx";
+import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
 import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
@@ -138,7 +139,7 @@ export default function AdminCrm({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminPageHeading
+      <PageHeading
         title={m.admcrm_title()}
         intro={`${m.admcrm_count({ count: formatNumber(crm_entries_count) })} · ${m.admcrm_intro()}`}
         actions={
@@ -174,7 +175,7 @@ export default function AdminCrm({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {crm_entries.length === 0 ? (
-        <AdminEmpty testId="crm-empty">{m.admcrm_empty()}</AdminEmpty>
+        <EmptyState title={m.admcrm_empty()} testId="crm-empty" className="mt-8" />
       ) : (
         <AdminTable
           testId="admin-crm"

@@ -27,7 +27,8 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
 import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
-import { AdminEmpty, AdminPageHeading, AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
+import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
+import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -87,7 +88,7 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminPageHeading title={m.admhub_title()} intro={`${m.admhub_count({ count: formatNumber(warehouses_count) })} · ${m.admhub_intro()}`} />
+      <PageHeading title={m.admhub_title()} intro={`${m.admhub_count({ count: formatNumber(warehouses_count) })} · ${m.admhub_intro()}`} />
       <div className="mt-6">
         <SearchBox name="search_term" value={search ?? ""} label={m.admin_warehouses_search()} buttonLabel={m.admin_warehouses_search_button()} />
       </div>
@@ -97,7 +98,7 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {warehouses.length === 0 ? (
-        <AdminEmpty testId="hub-requests-empty">{m.admin_warehouses_empty()}</AdminEmpty>
+        <EmptyState title={m.admin_warehouses_empty()} testId="hub-requests-empty" className="mt-8" />
       ) : (
         <>
           <AdminTable

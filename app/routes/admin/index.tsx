@@ -8,7 +8,7 @@ import { pageWork } from "../../server/http/respond.ts";
 import { dashboardCounters, type DashboardCounters } from "../../server/admin/dashboard.queries.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatNumber } from "../../lib/format.ts";
-import { AdminPageHeading } from "../../components/admin/AdminList.tsx";
+import { PageHeading } from "../../components/ui/PageParts.tsx";
 import { adminScreenExists } from "../../components/admin/AdminShell.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -35,7 +35,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { counters } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminPageHeading title={m.admdash_title()} intro={m.admdash_intro()} />
+      <PageHeading title={m.admdash_title()} intro={m.admdash_intro()} />
       <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="admin-dashboard">
         {CARDS.map((card) => {
           const value = counters[card.key];

@@ -28,7 +28,8 @@ import { SelectInput } from "../../components/ui/SelectInput.tsx";
 import { DateInput } from "../../components/ui/DateInput.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
-import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { AdminTable } from "../../components/admin/AdminList.tsx";
+import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
@@ -166,7 +167,7 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminPageHeading title={m.admbill_promo_title()} intro={`${m.admbill_promo_count({ count: formatNumber(promo_codes_count) })} · ${m.admbill_promo_intro()}`} />
+      <PageHeading title={m.admbill_promo_title()} intro={`${m.admbill_promo_count({ count: formatNumber(promo_codes_count) })} · ${m.admbill_promo_intro()}`} />
 
       {notice && (
         <div className="mt-6" data-testid="promo-notice">
@@ -190,7 +191,7 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
       </section>
 
       {promo_codes.length === 0 ? (
-        <AdminEmpty testId="promo-empty">{m.admbill_promo_empty()}</AdminEmpty>
+        <EmptyState title={m.admbill_promo_empty()} testId="promo-empty" className="mt-8" />
       ) : (
         <AdminTable
           className="mt-8"

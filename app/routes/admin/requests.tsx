@@ -26,7 +26,7 @@ import { ADMIN_REQUESTS_PAGE_SIZE, type AdminRequestItem } from "../../lib/admin
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { FormMessage } from "../../components/ui/fields.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
-import { AdminEmpty, AdminPageHeading } from "../../components/admin/AdminList.tsx";
+import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { RequestFilters } from "../../components/area/RequestDetails.tsx";
 import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
@@ -116,13 +116,13 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminPageHeading title={m.admreq_title()} intro={m.admreq_count({ count: formatNumber(warehouse_requests_count) })} />
+      <PageHeading title={m.admreq_title()} intro={m.admreq_count({ count: formatNumber(warehouse_requests_count) })} />
       <div className="mt-6 space-y-4">
         <SearchBox name="search" value={search ?? ""} label={m.admreq_search()} buttonLabel={m.admreq_search_button()} keep={{ from: filters.from || null, to: filters.to || null }} />
         <RequestFilters values={filters} errors={filterErrors} filtered={dated} showState={false} keep={{ search }} />
       </div>
       {warehouse_requests.length === 0 ? (
-        <AdminEmpty testId="requests-empty">{filtered || warehouse_requests_count > 0 ? m.admreq_empty_search() : m.admreq_empty_none()}</AdminEmpty>
+        <EmptyState title={filtered || warehouse_requests_count > 0 ? m.admreq_empty_search() : m.admreq_empty_none()} testId="requests-empty" className="mt-8" />
       ) : (
         <ul className="mt-6 space-y-3" aria-label={m.admreq_list_label()} data-testid="admin-requests">
           {warehouse_requests.map((item: AdminRequestItem) => {

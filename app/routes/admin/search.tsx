@@ -27,7 +27,8 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass, inputClass, labelClass, linkClass } from "../../components/ui/styles.ts";
 import { HubBadge } from "../../components/warehouse/HubBadge.tsx";
 import { WarehouseStatus } from "../../components/warehouse-manage/WarehouseStatus.tsx";
-import { AdminEmpty, AdminPageHeading, AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
+import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
+import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { LocationField } from "../../components/search/LocationField.tsx";
 
 type Tab = "warehouses" | "requests";
@@ -108,7 +109,7 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
   const busy = navigation.state !== "idle" && navigation.location?.pathname === "/admin/search";
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminPageHeading title={m.admsrch_title()} intro={m.admsrch_intro()} />
+      <PageHeading title={m.admsrch_title()} intro={m.admsrch_intro()} />
       <SearchFormPanel key={`${data.form.location}|${data.form.radius}`} form={data.form} errors={data.errors} busy={busy} notFound={data.state === "not_found"} />
       {data.state === "prompt" && !data.errors.radius && (
         <p className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600" data-testid="search-prompt">
@@ -275,7 +276,7 @@ function ResultTabs({ tab, warehouses, requests, exportHref: href }: { tab: Tab;
 function WarehouseResults({ rows }: { rows: LocationWarehouseRow[] }) {
   const navigate = useNavigate();
   const paths = warehouseAreaPaths("admin", "it");
-  if (rows.length === 0) return <AdminEmpty testId="search-warehouses-empty">{m.admsrch_empty_warehouses()}</AdminEmpty>;
+  if (rows.length === 0) return <EmptyState title={m.admsrch_empty_warehouses()} testId="search-warehouses-empty" className="mt-8" />;
   return (
     <AdminTable
       testId="search-warehouses"
@@ -358,7 +359,7 @@ function period(r: LocationRequestRow): string {
 }
 
 function RequestResults({ rows }: { rows: LocationRequestRow[] }) {
-  if (rows.length === 0) return <AdminEmpty testId="search-requests-empty">{m.admsrch_empty_requests()}</AdminEmpty>;
+  if (rows.length === 0) return <EmptyState title={m.admsrch_empty_requests()} testId="search-requests-empty" className="mt-8" />;
   return (
     <ul className="mt-4 grid gap-3 lg:grid-cols-2" data-testid="search-requests">
       {rows.map((r) => (

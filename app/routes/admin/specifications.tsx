@@ -19,7 +19,8 @@ import { pageCount } from "../../lib/pagination.ts";
 import { listParams } from "../../lib/list-params.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
-import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { AdminTable } from "../../components/admin/AdminList.tsx";
+import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
 import { ActiveToggle, type ToggleResult } from "../../components/admin/ActiveToggle.tsx";
@@ -63,7 +64,7 @@ export default function AdminSpecifications({ loaderData }: Route.ComponentProps
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminPageHeading
+      <PageHeading
         title={m.admspec_title()}
         intro={`${m.admspec_count({ count: formatNumber(specifications_count) })} · ${m.admspec_intro()}`}
         actions={
@@ -85,7 +86,7 @@ export default function AdminSpecifications({ loaderData }: Route.ComponentProps
         />
       </div>
       {specifications.length === 0 ? (
-        <AdminEmpty testId="specifications-empty">{m.admspec_empty()}</AdminEmpty>
+        <EmptyState title={m.admspec_empty()} testId="specifications-empty" className="mt-8" />
       ) : (
         <AdminTable
           testId="admin-specifications"

@@ -13,7 +13,8 @@ import { pageCount } from "../../lib/pagination.ts";
 import { listParams } from "../../lib/list-params.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
-import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { AdminTable } from "../../components/admin/AdminList.tsx";
+import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { ResendConfirm, UserActiveToggle } from "../../components/admin/UserActions.tsx";
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
@@ -38,12 +39,12 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
   const { users, users_count, search, page, pages } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminPageHeading title={m.admusr_hunters_title()} intro={m.admusr_hunters_count({ count: formatNumber(users_count) })} />
+      <PageHeading title={m.admusr_hunters_title()} intro={m.admusr_hunters_count({ count: formatNumber(users_count) })} />
       <div className="mt-6">
         <SearchBox name="search" value={search ?? ""} label={m.admusr_stockers_search()} buttonLabel={m.admusr_search_button()} />
       </div>
       {users.length === 0 ? (
-        <AdminEmpty testId="hunters-empty">{m.admusr_hunters_empty()}</AdminEmpty>
+        <EmptyState title={m.admusr_hunters_empty()} testId="hunters-empty" className="mt-8" />
       ) : (
         <AdminTable
           testId="admin-stock-hunters"

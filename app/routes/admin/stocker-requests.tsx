@@ -27,7 +27,8 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
 import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
 import { buttonClass, inputClass, labelClass } from "../../components/ui/styles.ts";
-import { AdminEmpty, AdminPageHeading, AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
+import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
+import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
 import { SEARCH_DELAY_MS, SearchBox } from "../../components/admin/SearchBox.tsx";
 
@@ -109,7 +110,7 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminPageHeading
+      <PageHeading
         title={m.admst_title()}
         intro={`${status === "refused" ? m.admst_intro_refused({ count }) : m.admst_intro_pending({ count })} · ${m.admst_intro()}`}
       />
@@ -132,7 +133,7 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
         </div>
       )}
       {users.length === 0 ? (
-        <AdminEmpty testId="stocker-requests-empty">{search ? m.admst_empty_search() : status === "refused" ? m.admst_empty_refused() : m.admst_empty_pending()}</AdminEmpty>
+        <EmptyState title={search ? m.admst_empty_search() : status === "refused" ? m.admst_empty_refused() : m.admst_empty_pending()} testId="stocker-requests-empty" className="mt-8" />
       ) : (
         <>
           <AdminTable

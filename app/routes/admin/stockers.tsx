@@ -17,7 +17,8 @@ import { listParams, SUBSCRIPTION_FILTERS } from "../../lib/list-params.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
-import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { AdminTable } from "../../components/admin/AdminList.tsx";
+import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
 import { ResendConfirm, UserActiveToggle } from "../../components/admin/UserActions.tsx";
@@ -55,7 +56,7 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
   const { users, users_count, search, sub, page, pages } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminPageHeading
+      <PageHeading
         title={m.admusr_stockers_title()}
         intro={m.admusr_stockers_count({ count: formatNumber(users_count) })}
         actions={
@@ -69,7 +70,7 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
         <FilterLinks name="sub" value={sub} defaultValue="all" label={m.admusr_filter_label()} options={SUBSCRIPTION_FILTERS.map((value) => ({ value, label: FILTER_LABEL[value]() }))} />
       </div>
       {users.length === 0 ? (
-        <AdminEmpty testId="stockers-empty">{m.admusr_stockers_empty()}</AdminEmpty>
+        <EmptyState title={m.admusr_stockers_empty()} testId="stockers-empty" className="mt-8" />
       ) : (
         <AdminTable
           testId="admin-stockers"

@@ -26,7 +26,8 @@ import { Pagination } from "../../components/ui/Pagination.tsx";
 import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
 import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
-import { AdminEmpty, AdminPageHeading, AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
+import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
+import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 
 /** Spec §9: 20 transfers a page. */
@@ -89,7 +90,7 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminPageHeading title={m.admbill_transfers_title()} intro={`${m.admbill_transfers_count({ count: formatNumber(transfers_count) })} · ${m.admbill_transfers_intro()}`} />
+      <PageHeading title={m.admbill_transfers_title()} intro={`${m.admbill_transfers_count({ count: formatNumber(transfers_count) })} · ${m.admbill_transfers_intro()}`} />
       <div className="mt-6">
         <SearchBox name="search" value={search ?? ""} label={m.admbill_transfers_search()} buttonLabel={m.admbill_search_button()} />
       </div>
@@ -99,7 +100,7 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {transfers.length === 0 ? (
-        <AdminEmpty testId="transfers-empty">{search ? m.admbill_transfers_empty_search() : m.admbill_transfers_empty()}</AdminEmpty>
+        <EmptyState title={search ? m.admbill_transfers_empty_search() : m.admbill_transfers_empty()} testId="transfers-empty" className="mt-8" />
       ) : (
         <>
           <AdminTable

@@ -26,7 +26,8 @@ import { buttonClass } from "../../components/ui/styles.ts";
 import { HubBadge } from "../../components/warehouse/HubBadge.tsx";
 import { WarehouseStatus } from "../../components/warehouse-manage/WarehouseStatus.tsx";
 import { ActiveToggle } from "../../components/admin/ActiveToggle.tsx";
-import { AdminEmpty, AdminPageHeading, AdminTable } from "../../components/admin/AdminList.tsx";
+import { AdminTable } from "../../components/admin/AdminList.tsx";
+import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
 
@@ -71,7 +72,7 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
   const paths = warehouseAreaPaths("admin", "it");
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <AdminPageHeading
+      <PageHeading
         title={m.admin_warehouses_title()}
         intro={m.admin_warehouses_count({ count: formatNumber(warehouses_count) })}
         actions={
@@ -103,7 +104,7 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
         />
       </div>
       {warehouses.length === 0 ? (
-        <AdminEmpty testId="warehouses-empty">{m.admin_warehouses_empty()}</AdminEmpty>
+        <EmptyState title={m.admin_warehouses_empty()} testId="warehouses-empty" className="mt-8" />
       ) : (
         <AdminTable
           testId="admin-warehouses"

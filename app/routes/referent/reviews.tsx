@@ -4,7 +4,7 @@
 import type { Route } from "./+types/reviews";
 import { m } from "../../paraglide/messages.js";
 import { loadFeedbackListPage } from "../shared/feedback-list-pages.server.ts";
-import { AreaPageHeading } from "../../components/area/AreaPage.tsx";
+import { PageHeading } from "../../components/ui/PageParts.tsx";
 import { ReceivedFeedback } from "../../components/area/ReceivedFeedback.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadFeedbackListPage(args, "referent");
@@ -16,7 +16,7 @@ export function meta() {
 export default function ReferentReviews({ loaderData: { list, reviews_count, reports_count, page, pages, frame } }: Route.ComponentProps) {
   return (
     <div>
-      <AreaPageHeading title={m.area_nav_reviews()} intro={m.afb_intro_owner()} />
+      <PageHeading title={m.area_nav_reviews()} intro={m.afb_intro_owner()} />
       <ReceivedFeedback list={list} reviewsCount={reviews_count} reportsCount={reports_count} page={page} pages={pages} role={frame.role} />
     </div>
   );

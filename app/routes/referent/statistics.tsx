@@ -5,7 +5,7 @@
 import type { Route } from "./+types/statistics";
 import { m } from "../../paraglide/messages.js";
 import { loadStatisticsPage } from "../shared/statistics-page.server.ts";
-import { AreaPageHeading } from "../../components/area/AreaPage.tsx";
+import { PageHeading } from "../../components/ui/PageParts.tsx";
 import { Statistics } from "../../components/area/Statistics.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadStatisticsPage(args, "referent");
@@ -17,7 +17,7 @@ export function meta() {
 export default function ReferentStatistics({ loaderData: { stats, hiddenWarehouses, frame } }: Route.ComponentProps) {
   return (
     <div>
-      <AreaPageHeading title={m.area_nav_statistics()} intro={m.astat_intro_referent()} />
+      <PageHeading title={m.area_nav_statistics()} intro={m.astat_intro_referent()} />
       <Statistics stats={stats} hiddenWarehouses={hiddenWarehouses} base={frame.base} role={frame.role} />
     </div>
   );

@@ -5,7 +5,7 @@ import type { Route } from "./+types/warehouses";
 import { m } from "../../paraglide/messages.js";
 import { loadFavouritesPage } from "../shared/start-pages.server.ts";
 import { FavouritesGrid } from "../../components/area/AreaStartPages.tsx";
-import { AreaPageHeading } from "../../components/area/AreaPage.tsx";
+import { PageHeading } from "../../components/ui/PageParts.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 
@@ -18,7 +18,7 @@ export function meta() {
 export default function Favourites({ loaderData: { favourites, page, pages, frame, locale } }: Route.ComponentProps) {
   return (
     <div>
-      <AreaPageHeading title={m.area_nav_favourites()} intro={m.area_favourites_intro()} />
+      <PageHeading title={m.area_nav_favourites()} intro={m.area_favourites_intro()} />
       <FavouritesGrid
         favourites={favourites}
         base={frame.base}

@@ -4,7 +4,7 @@
 import type { Route } from "./+types/notifications";
 import { m } from "../../paraglide/messages.js";
 import { loadNotificationsPage, notificationsAction } from "../shared/notification-pages.server.ts";
-import { AreaPageHeading } from "../../components/area/AreaPage.tsx";
+import { PageHeading } from "../../components/ui/PageParts.tsx";
 import { NotificationList } from "../../components/area/NotificationList.tsx";
 
 export const loader = (args: Route.LoaderArgs) => loadNotificationsPage(args, "stocker");
@@ -17,7 +17,7 @@ export function meta() {
 export default function StockerNotifications({ loaderData: { notifications, page, pages, selected, frame } }: Route.ComponentProps) {
   return (
     <div>
-      <AreaPageHeading title={m.area_nav_notifications()} intro={m.anotif_intro()} />
+      <PageHeading title={m.area_nav_notifications()} intro={m.anotif_intro()} />
       <NotificationList notifications={notifications} page={page} pages={pages} selected={selected} asAdmin={frame.asAdmin} />
     </div>
   );
