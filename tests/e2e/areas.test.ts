@@ -303,6 +303,9 @@ describe("every area's navigation", () => {
         for (const href of hrefs) {
           const res = await page.goto(href);
           expect(res?.status(), href).toBe(200);
+          // Nothing in the page is wider than the screen (a clipped list would not show in the page's own scroll width).
+          const [contentWidth, mainWidth] = await page.locator("main").evaluate((main) => [main.scrollWidth, main.clientWidth]);
+          expect(contentWidth, `${href} at ${width} px`).toBeLessThanOrEqual(mainWidth);
           // Every link inside the page stays inside a page that exists (no 404 from the area's own links).
           const inner = await page.locator(`main a[href^="/${locale}/${segment}/profile"]`).evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))].slice(0, 12));
           for (const link of inner) {

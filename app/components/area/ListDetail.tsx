@@ -37,7 +37,9 @@ type Props = {
 export function ListDetail({ label, list, page, pages, detail, hint, back, detailTestId, columns }: Props) {
   const open = Boolean(detail);
   return (
-    <div className={`grid gap-5 lg:items-start ${columns}`}>
+    // One column of at most the page's width on a phone: an "auto" column would grow to the
+    // longest unbroken line of the list (a truncated warehouse name) and push the list off screen.
+    <div className={`grid grid-cols-1 gap-5 lg:items-start ${columns}`}>
       <section aria-label={label} className={open ? "hidden lg:block" : ""}>
         {list}
         <Pagination page={page} pages={pages} />
