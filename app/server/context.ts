@@ -51,6 +51,12 @@ export type Actor = {
 
 export const servicesContext = createContext<AppServices>();
 export const requestInfoContext = createContext<RequestInfo>();
+/**
+ * The method the client used, set by the root middleware. React Router hands the loaders that
+ * render a page with a form's answer (a submission without JavaScript) a GET request of their
+ * own; this still says POST there. GET where no middleware ran (unit tests).
+ */
+export const requestMethodContext = createContext<string>("GET");
 export const actorContext = createContext<Actor | null>(null);
 /** The interface language of this request: the URL's /{locale}, else the locale cookie, else the fallback. */
 export const localeContext = createContext<Locale>("en");

@@ -3,7 +3,7 @@
 // state-changing requests without the CSRF token (419), applies the area guard, and makes
 // sure the browser holds an XSRF-TOKEN cookie.
 import { data, type MiddlewareFunction } from "react-router";
-import { actorContext, csrfTokenContext, localeContext, requestInfoContext, servicesContext } from "../context.ts";
+import { actorContext, csrfTokenContext, localeContext, requestInfoContext, requestMethodContext, servicesContext } from "../context.ts";
 import { fallbackLocale, isLocale, localeFromAcceptLanguage, localeOfPath, type Locale } from "../../lib/locale.ts";
 import { runWithLocale } from "../i18n.server.ts";
 import { hashToken, resolveSession, SESSION_COOKIE } from "../accounts/sessions.service.ts";
@@ -56,6 +56,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const url = new URL(request.url);
   const locale = requestLocale(request, url);
   context.set(localeContext, locale);
+  context.set(requestMethodContext, request.method);
   const services = context.get(servicesContext);
   const info = context.get(requestInfoContext);
   const api = isApiPath(url.pathname);

@@ -1,0 +1,43 @@
+// An administrator's view of an area page is audited when the page is opened, once; the page
+// drawn again with a form's answer (React Router runs the loaders after the action, with a GET
+// request of its own) is not another view.
+import { describe, expect, it } from "vitest";
+import { RouterContextProvider } from "react-router";
+import { useTestDatabase } from "../../../tests/support/db.ts";
+import { actorOf, makeUser } from "../../../tests/support/factories.ts";
+import { testContext } from "../../../tests/support/endpoint.ts";
+import { requestMethodContext } from "../../server/context.ts";
+import type { User } from "../../server/db/types.ts";
+import { areaPage } from "./area-pages.server.ts";
+
+const t = useTestDatabase();
+
+function args(path: string, actor: User, method: string, params: Record<string, string> = {}) {
+  const context = testContext(t.db, { actor: actorOf(actor), locale: "it" });
+  context.set(requestMethodContext, method);
+  // The loaders' own request is a GET whatever the client sent.
+  return { request: new Request(`http://stockspace.test${path}`), params, context: context as unknown as Readonly<RouterContextProvider> };
+}
+
+const views = (userId: number) =>
+  t.db.selectFrom("audit_log").select(["action", "details"]).where("entity_id", "=", userId).where("action", "=", "user.area_view").execute();
+
+describe("areaPage", () => {
+  it("audits an administrator's view of a page opened, not the page drawn again after a submission", async () => {
+    const stocker = await makeUser(t.db, { role: "stocker" });
+    const admin = await makeUser(t.db, { role: "admin" });
+    const path = `/admin/stocker/${stocker.id}/notifications`;
+    await areaPage(args(path, admin, "GET", { userId: String(stocker.id) }), "stocker");
+    expect(await views(stocker.id)).toEqual([{ action: "user.area_view", details: { area: "stocker", page: "/notifications" } }]);
+    const page = await areaPage(args(path, admin, "POST", { userId: String(stocker.id) }), "stocker");
+    expect(page.asAdmin).toBe(true);
+    expect(await views(stocker.id)).toHaveLength(1);
+  });
+
+  it("audits nothing when the owner opens its own area", async () => {
+    const stocker = await makeUser(t.db, { role: "stocker" });
+    const page = await areaPage(args("/it/stocker/profile/notifications", stocker, "GET"), "stocker");
+    expect(page.asAdmin).toBe(false);
+    expect(await views(stocker.id)).toEqual([]);
+  });
+});
