@@ -3,6 +3,7 @@
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import { likePattern } from "../db/like.ts";
+import { newestMatchesPage } from "../db/searched-page.ts";
 
 /** all, active (a subscription runs), expired (had one, none runs now). */
 export type SubscriptionFilter = "all" | "active" | "expired";
@@ -59,14 +60,19 @@ const latestSubscription = sql<{ ends_at: Date | null; stripe_status: string } |
   from subscriptions s where s.user_id = u.id and s.stripe_status <> 'incomplete'
   order by s.created_at desc, s.id desc limit 1)`;
 
+/**
+ * One page of a role's list, newest first (ties by id). Searched, the matches are found before
+ * they are sorted (newestMatchesPage says why).
+ */
+function pageOf(db: Database, role: "stocker" | "stock_hunter", args: { filters: UserListFilters; limit: number; offset: number }) {
+  const page = args.filters.search?.trim()
+    ? db.selectFrom("users as u").where("u.id", "in", newestMatchesPage(db, usersOf(db, role, args.filters).select(["u.id", "u.created_at"]), args))
+    : usersOf(db, role, args.filters).limit(args.limit).offset(args.offset);
+  return page.orderBy("u.created_at", "desc").orderBy("u.id", "desc");
+}
+
 export function stockersPageQuery(db: Database, args: { filters: UserListFilters; limit: number; offset: number }) {
-  return usersOf(db, "stocker", args.filters)
-    .select(stockerColumns)
-    .select(latestSubscription.as("subscription"))
-    .orderBy("u.created_at", "desc")
-    .orderBy("u.id", "desc")
-    .limit(args.limit)
-    .offset(args.offset);
+  return pageOf(db, "stocker", args).select(stockerColumns).select(latestSubscription.as("subscription"));
 }
 
 /** One page of the export, by keyset on id (newest first), so 100,000 rows are read a page at a time. */
@@ -82,13 +88,9 @@ export async function countStockers(db: Database, filters: UserListFilters): Pro
 }
 
 export function stockHuntersPageQuery(db: Database, args: { filters: UserListFilters; limit: number; offset: number }) {
-  return usersOf(db, "stock_hunter", args.filters)
+  return pageOf(db, "stock_hunter", args)
     .select(["u.id", "u.first_name", "u.last_name", "u.company", "u.email", "u.telephone", "u.created_at", "u.has_confirmed_code", "u.active"])
-    .select((eb) => eb.selectFrom("warehouse_requests as r").select(sql<number>`count(*)::int`.as("n")).whereRef("r.user_id", "=", "u.id").as("requests_count"))
-    .orderBy("u.created_at", "desc")
-    .orderBy("u.id", "desc")
-    .limit(args.limit)
-    .offset(args.offset);
+    .select((eb) => eb.selectFrom("warehouse_requests as r").select(sql<number>`count(*)::int`.as("n")).whereRef("r.user_id", "=", "u.id").as("requests_count"));
 }
 
 export async function countStockHunters(db: Database, filters: UserListFilters): Promise<number> {

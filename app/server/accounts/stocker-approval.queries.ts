@@ -7,11 +7,9 @@ import type { StockerRequestFilter, WarehouseSearchType } from "../../schemas/st
 
 export type StockerRequestFilters = { approved: StockerRequestFilter; search: string | null };
 
-/** `%term%` for ILIKE, with the term's own wildcards taken literally. */
-
 /**
  * The registrations in one state. The partial index users_approval_status_idx (approval_status,
- * created_at desc) is the way in: pending and refused requests are a handful among all users,
+ * created_at desc, id desc) is the way in: pending and refused requests are a handful among all users,
  * so the search (ILIKE over a few columns) runs on those only, whatever the size of users.
  */
 function requestsBase(db: Database, filters: StockerRequestFilters) {

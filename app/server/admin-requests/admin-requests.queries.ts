@@ -7,13 +7,15 @@
 // it would at 1,000,000 warehouses):
 // - the list: warehouse_requests_created_at_idx (newest first, and the from/to range);
 //   a search by warehouse_requests_search_trgm_idx (migration 0012, over exactly
-//   `requestSearchText`), a request number by the primary key;
+//   `requestSearchText`, the matches found before they are sorted: db/searched-page.ts),
+//   a request number by the primary key;
 // - a request's links by the unique (warehouse_request_id, warehouse_id) index;
 // - the warehouse search: the trigram indexes of name, city and address (migration 0001).
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { LinkState } from "../db/types.ts";
 import { likePattern } from "../db/like.ts";
+import { newestMatchesPage } from "../db/searched-page.ts";
 import { REQUEST_FIELDS, romeDayAfter, romeDayStart, specificationsOf, type HunterLinkRow } from "../requests/area-requests.queries.ts";
 
 /** The text a request search looks in: the expression of warehouse_requests_search_trgm_idx, word for word. */
@@ -62,17 +64,21 @@ const contactedWarehouses = sql<AdminLinkRow[]>`(
   where link.warehouse_request_id = r.id
 )`;
 
-/** One page of requests, newest first (ties by id), with specifications and contacted warehouses. */
+/**
+ * One page of requests, newest first (ties by id), with specifications and contacted warehouses.
+ * Searched, the matches are found before they are sorted (newestMatchesPage says why).
+ */
 export function adminRequestsPageQuery(db: Database, args: AdminRequestsArgs & { offset: number; limit: number }) {
-  return adminRequestsWhere(db, args)
+  const page = args.search?.trim()
+    ? db.selectFrom("warehouse_requests as r").where("r.id", "in", newestMatchesPage(db, adminRequestsWhere(db, args).select(["r.id", "r.created_at"]), args))
+    : adminRequestsWhere(db, args).limit(args.limit).offset(args.offset);
+  return page
     .select(REQUEST_FIELDS)
     .select("r.user_id")
     .select(specificationsOf("it"))
     .select(contactedWarehouses.as("warehouses"))
     .orderBy("r.created_at", "desc")
-    .orderBy("r.id", "desc")
-    .limit(args.limit)
-    .offset(args.offset);
+    .orderBy("r.id", "desc");
 }
 
 export function adminRequestsCountQuery(db: Database, args: AdminRequestsArgs) {

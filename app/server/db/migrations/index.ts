@@ -12,6 +12,7 @@ import * as m0009 from "./0009_audit_append_only.ts";
 import * as m0010 from "./0010_user_search.ts";
 import * as m0011 from "./0011_crm_search.ts";
 import * as m0012 from "./0012_request_search.ts";
+import * as m0013 from "./0013_newest_first_indexes.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0010_user_search": m0010,
   "0011_crm_search": m0011,
   "0012_request_search": m0012,
+  "0013_newest_first_indexes": m0013,
 };
