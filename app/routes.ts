@@ -214,7 +214,7 @@ export default [
   route(":locale", "routes/locale-layout.tsx", [
     index("routes/home.tsx"),
     route("stocks", "routes/stocks.tsx"),
-    // Legal pages (placeholder text until the operator's approved one).
+    // Legal pages: complete texts with the operator's details from configuration (decision 011).
     route("stock-hunter-conditions", "routes/legal/stock-hunter-conditions.tsx"),
     route("stocker-conditions", "routes/legal/stocker-conditions.tsx"),
     route("privacy-policy", "routes/legal/privacy-policy.tsx"),

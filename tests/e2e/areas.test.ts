@@ -306,6 +306,18 @@ describe("every area's navigation", () => {
           // Nothing in the page is wider than the screen (a clipped list would not show in the page's own scroll width).
           const [contentWidth, mainWidth] = await page.locator("main").evaluate((main) => [main.scrollWidth, main.clientWidth]);
           expect(contentWidth, `${href} at ${width} px`).toBeLessThanOrEqual(mainWidth);
+          // The current section's tab is in sight, although on a phone the row of tabs scrolls sideways.
+          const current = page.getByRole("navigation", { name: locale === "it" ? /Sezioni/ : /Sections/ }).locator("[aria-current=page]");
+          await expect
+            .poll(() => current.evaluate((tab) => {
+              const nav = tab.closest("nav")!;
+              // A row that scrolls fades over its 16 px margins: the tab must stand clear of them.
+              const fade = nav.scrollWidth > nav.clientWidth ? 15.5 : -0.5;
+              const row = nav.getBoundingClientRect();
+              const box = tab.getBoundingClientRect();
+              return box.left >= row.left + fade && box.right <= row.right - fade;
+            }), { message: `${href} at ${width} px: the current tab is out of sight` })
+            .toBe(true);
           // Every link inside the page stays inside a page that exists (no 404 from the area's own links).
           const inner = await page.locator(`main a[href^="/${locale}/${segment}/profile"]`).evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))].slice(0, 12));
           for (const link of inner) {

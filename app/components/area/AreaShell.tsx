@@ -1,8 +1,9 @@
 // The frame of a logged-in area: who it belongs to, the navigation between its sections (a
-// column beside the page on wide screens, a scrolling row of tabs on a phone) with the unread
-// notifications' count, and, in an administrator's view, a band saying whose area this is.
-import type { ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+// column beside the page on wide screens, a scrolling row of tabs on a phone, the current one in
+// sight) with the unread notifications' count, and, in an administrator's view, a band saying
+// whose area this is.
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { auditLink } from "../../lib/audit-link.ts";
 import { AREA_SECTIONS, areaPaths, type AreaRole, type AreaSection } from "../../lib/area-paths.ts";
@@ -44,7 +45,27 @@ function areaTitle(role: AreaRole, accountType: 0 | 1 | null): string {
   return m.area_title_hunter();
 }
 
+/**
+ * On a phone the tabs are one row that scrolls sideways, and the current one may lie past the
+ * screen's edge (Billing is the stocker's eighth tab of nine): bring it to the middle of the row
+ * on every page, without moving the page itself (scrollIntoView would).
+ */
+function useCurrentTabInSight() {
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const nav = navRef.current;
+    const tab = nav?.querySelector<HTMLElement>("[aria-current=page]");
+    if (!nav || !tab || nav.scrollWidth <= nav.clientWidth) return;
+    const row = nav.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    nav.scrollLeft += box.left - row.left - (row.width - box.width) / 2;
+  }, [pathname]);
+  return navRef;
+}
+
 export function AreaShell({ area, children }: { area: AreaShellData; children: ReactNode }) {
+  const navRef = useCurrentTabInSight();
   const paths = areaPaths(area.base);
   const sections = AREA_SECTIONS[area.role];
   const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -73,8 +94,15 @@ export function AreaShell({ area, children }: { area: AreaShellData; children: R
             <p className="mt-0.5 truncate text-lg font-bold text-slate-900">{area.ownerName}</p>
             <p className="truncate text-sm text-slate-500">{area.ownerEmail}</p>
           </div>
-          <nav aria-label={m.area_nav_label()} className="-mx-4 overflow-x-auto px-4 lg:mx-0 lg:overflow-visible lg:px-0">
-            <ul className="flex gap-1 lg:flex-col">
+          {/* On a phone the row's edges fade over its margins: a tab cut at the edge reads as "more
+              this way", and the first and last tabs, scrolled to, stand clear of the fade. The
+              margins are the list's own padding, so that the scroll reaches past the last tab. */}
+          <nav
+            ref={navRef}
+            aria-label={m.area_nav_label()}
+            className="-mx-4 overflow-x-auto [mask-image:linear-gradient(to_right,transparent,black_1rem,black_calc(100%-1rem),transparent)] lg:mx-0 lg:overflow-visible lg:[mask-image:none]"
+          >
+            <ul className="flex w-max gap-1 px-4 lg:w-auto lg:flex-col lg:px-0">
               {sections.map((section) => (
                 <li key={section}>
                   <NavLink to={paths.section(section)} end={section === "dashboard"} className={navClass} prefetch="intent">
