@@ -5,21 +5,17 @@
 import { Form, useNavigation } from "react-router";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/request-report";
-import { actorContext, servicesContext } from "../server/context.ts";
-import { DomainError } from "../server/errors.ts";
 import { createReport } from "../server/reviews/reviews.service.ts";
-import { feedbackIds, loadFeedbackPage } from "./shared/feedback-page.server.ts";
+import { loadFeedbackPage, submitFeedbackForm } from "./shared/feedback-page.server.ts";
 import { reportDataSchema } from "../schemas/feedback.ts";
 import { m } from "../paraglide/messages.js";
-import { parseForm, firstCode } from "../lib/forms.ts";
+import { firstCode } from "../lib/forms.ts";
 import { useLocale, useRootData } from "../lib/root-data.ts";
 import { useEditedFields } from "../lib/use-edited-fields.ts";
 import { FeedbackDone, FeedbackLayout } from "../components/feedback/FeedbackLayout.tsx";
 import { FormMessage, RequiredHint, TextInput } from "../components/ui/fields.tsx";
 import { buttonClass } from "../components/ui/styles.ts";
 import { feedbackFieldError } from "../components/feedback/field-errors.ts";
-import { readFormData } from "../server/http/input.ts";
-import { pageWork } from "../server/http/respond.ts";
 import { XSRF_FIELD_NAME } from "../lib/api-client.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadFeedbackPage(args);
@@ -28,19 +24,7 @@ export function meta({}: Route.MetaArgs) {
   return [{ title: m.page_title({ title: m.report_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { warehouseId, requestId } = feedbackIds(params);
-  const submission = parseForm(await pageWork(() => readFormData(request)), reportDataSchema);
-  if (submission.status !== "success") return { result: submission.reply(), reportId: null };
-  try {
-    const services = context.get(servicesContext);
-    const reportId = await createReport(services.db, context.get(actorContext), warehouseId, requestId, submission.value, { origin: services.config.origin });
-    return { result: submission.reply(), reportId };
-  } catch (err) {
-    if (err instanceof DomainError) return { result: submission.reply({ formErrors: [err.code] }), reportId: null };
-    throw err;
-  }
-}
+export const action = (args: Route.ActionArgs) => submitFeedbackForm(args, reportDataSchema, createReport);
 
 export default function RequestReportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { feedback, prefill } = loaderData;
@@ -57,7 +41,7 @@ export default function RequestReportPage({ loaderData, actionData }: Route.Comp
   const about = feedback.target === "warehouse" ? feedback.warehouse.name : feedback.request.businessName;
   const layout = { title: m.report_title(), intro: m.report_intro({ name: about }), subject: feedback };
 
-  if (actionData?.reportId) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} title={m.report_done_title()} text={m.report_done_text()} />}</FeedbackLayout>;
+  if (actionData?.savedId) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} title={m.report_done_title()} text={m.report_done_text()} />}</FeedbackLayout>;
 
   // The spec: a failed save (no id back) shows the general message; invalid fields the required one.
   const formError = firstCode(form.errors);

@@ -8,18 +8,14 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/request-review";
-import { actorContext, servicesContext } from "../server/context.ts";
-import { DomainError } from "../server/errors.ts";
 import { createReview } from "../server/reviews/reviews.service.ts";
-import { feedbackIds, loadFeedbackPage } from "./shared/feedback-page.server.ts";
+import { loadFeedbackPage, submitFeedbackForm } from "./shared/feedback-page.server.ts";
 import { reviewDataSchema, type RatingKey } from "../schemas/feedback.ts";
 import { ratingLabel } from "../components/feedback/rating-labels.ts";
 import { m } from "../paraglide/messages.js";
-import { parseForm, firstCode } from "../lib/forms.ts";
+import { firstCode } from "../lib/forms.ts";
 import { useLocale, useRootData } from "../lib/root-data.ts";
 import { useEditedFields } from "../lib/use-edited-fields.ts";
-import { readFormData } from "../server/http/input.ts";
-import { pageWork } from "../server/http/respond.ts";
 import { XSRF_FIELD_NAME } from "../lib/api-client.ts";
 import { FeedbackDone, FeedbackLayout } from "../components/feedback/FeedbackLayout.tsx";
 import { RatingInput } from "../components/feedback/RatingInput.tsx";
@@ -33,19 +29,7 @@ export function meta({}: Route.MetaArgs) {
   return [{ title: m.page_title({ title: m.review_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { warehouseId, requestId } = feedbackIds(params);
-  const submission = parseForm(await pageWork(() => readFormData(request)), reviewDataSchema);
-  if (submission.status !== "success") return { result: submission.reply(), reviewId: null };
-  try {
-    const services = context.get(servicesContext);
-    const reviewId = await createReview(services.db, context.get(actorContext), warehouseId, requestId, submission.value, { origin: services.config.origin });
-    return { result: submission.reply(), reviewId };
-  } catch (err) {
-    if (err instanceof DomainError) return { result: submission.reply({ formErrors: [err.code] }), reviewId: null };
-    throw err;
-  }
-}
+export const action = (args: Route.ActionArgs) => submitFeedbackForm(args, reviewDataSchema, createReview);
 
 export default function RequestReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { feedback, prefill } = loaderData;
@@ -64,7 +48,7 @@ export default function RequestReviewPage({ loaderData, actionData }: Route.Comp
   const about = feedback.target === "warehouse" ? feedback.warehouse.name : feedback.request.businessName;
   const layout = { title: m.review_title(), intro: m.review_intro({ name: about }), subject: feedback };
 
-  if (actionData?.reviewId) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} title={m.review_done_title()} text={m.review_done_text()} />}</FeedbackLayout>;
+  if (actionData?.savedId) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} title={m.review_done_title()} text={m.review_done_text()} />}</FeedbackLayout>;
   if (feedback.reviewed) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} tone="info" title={m.review_already_title()} text={m.review_already_text()} />}</FeedbackLayout>;
   if (feedback.state !== "confirmed") {
     return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} tone="info" title={m.review_not_confirmed_title()} text={m.review_not_confirmed_text()} />}</FeedbackLayout>;
