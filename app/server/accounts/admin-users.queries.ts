@@ -60,18 +60,20 @@ const latestSubscription = sql<{ ends_at: Date | null; stripe_status: string } |
   from subscriptions s where s.user_id = u.id and s.stripe_status <> 'incomplete'
   order by s.created_at desc, s.id desc limit 1)`;
 
+export type UserPageArgs = { filters: UserListFilters; limit: number; offset: number; matchesFirst: boolean };
+
 /**
- * One page of a role's list, newest first (ties by id). Searched, the matches are found before
- * they are sorted (newestMatchesPage says why).
+ * One page of a role's list, newest first (ties by id). `matchesFirst`: cut from the search's
+ * matches found first (db/searched-page.ts says when and why).
  */
-function pageOf(db: Database, role: "stocker" | "stock_hunter", args: { filters: UserListFilters; limit: number; offset: number }) {
-  const page = args.filters.search?.trim()
+function pageOf(db: Database, role: "stocker" | "stock_hunter", args: UserPageArgs) {
+  const page = args.matchesFirst
     ? db.selectFrom("users as u").where("u.id", "in", newestMatchesPage(db, usersOf(db, role, args.filters).select(["u.id", "u.created_at"]), args))
     : usersOf(db, role, args.filters).limit(args.limit).offset(args.offset);
   return page.orderBy("u.created_at", "desc").orderBy("u.id", "desc");
 }
 
-export function stockersPageQuery(db: Database, args: { filters: UserListFilters; limit: number; offset: number }) {
+export function stockersPageQuery(db: Database, args: UserPageArgs) {
   return pageOf(db, "stocker", args).select(stockerColumns).select(latestSubscription.as("subscription"));
 }
 
@@ -87,7 +89,7 @@ export async function countStockers(db: Database, filters: UserListFilters): Pro
   return row.n;
 }
 
-export function stockHuntersPageQuery(db: Database, args: { filters: UserListFilters; limit: number; offset: number }) {
+export function stockHuntersPageQuery(db: Database, args: UserPageArgs) {
   return pageOf(db, "stock_hunter", args)
     .select(["u.id", "u.first_name", "u.last_name", "u.company", "u.email", "u.telephone", "u.created_at", "u.has_confirmed_code", "u.active"])
     .select((eb) => eb.selectFrom("warehouse_requests as r").select(sql<number>`count(*)::int`.as("n")).whereRef("r.user_id", "=", "u.id").as("requests_count"));

@@ -17,9 +17,11 @@ import {
   stockersExportPage,
   stockersPageQuery,
   stockHuntersPageQuery,
+  type UserPageArgs,
   type SubscriptionFilter,
   type UserListFilters,
 } from "./admin-users.queries.ts";
+import { findMatchesFirst } from "../db/searched-page.ts";
 
 function requireAdmin(actor: Actor): void {
   if (actor.role !== "admin") throw new ForbiddenError();
@@ -65,9 +67,15 @@ function stockerRow(r: StockerDbRow): StockerRow {
   };
 }
 
+/** A list's page as its query reads it: the count first, since how many rows match decides how (db/searched-page.ts). */
+function userPage(args: { filters: UserListFilters; limit: number; page: number }, count: number): UserPageArgs {
+  return { filters: args.filters, limit: args.limit, offset: args.page * args.limit, matchesFirst: findMatchesFirst(args.filters.search, count) };
+}
+
 export async function listStockers(db: Database, actor: Actor, args: { filters: UserListFilters; limit: number; page: number }): Promise<{ users: StockerRow[]; users_count: number }> {
   requireAdmin(actor);
-  const [rows, count] = await Promise.all([stockersPageQuery(db, { filters: args.filters, limit: args.limit, offset: args.page * args.limit }).execute(), countStockers(db, args.filters)]);
+  const count = await countStockers(db, args.filters);
+  const rows = count === 0 ? [] : await stockersPageQuery(db, userPage(args, count)).execute();
   return { users: rows.map(stockerRow), users_count: count };
 }
 
@@ -95,7 +103,8 @@ export type StockHunterRow = { id: number; name: string; email: string; telephon
 
 export async function listStockHunters(db: Database, actor: Actor, args: { filters: UserListFilters; limit: number; page: number }): Promise<{ users: StockHunterRow[]; users_count: number }> {
   requireAdmin(actor);
-  const [rows, count] = await Promise.all([stockHuntersPageQuery(db, { filters: args.filters, limit: args.limit, offset: args.page * args.limit }).execute(), countStockHunters(db, args.filters)]);
+  const count = await countStockHunters(db, args.filters);
+  const rows = count === 0 ? [] : await stockHuntersPageQuery(db, userPage(args, count)).execute();
   return {
     users: rows.map((r) => ({
       id: r.id,

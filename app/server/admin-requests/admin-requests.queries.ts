@@ -7,7 +7,7 @@
 // it would at 1,000,000 warehouses):
 // - the list: warehouse_requests_created_at_idx (newest first, and the from/to range);
 //   a search by warehouse_requests_search_trgm_idx (migration 0012, over exactly
-//   `requestSearchText`, the matches found before they are sorted: db/searched-page.ts),
+//   `requestSearchText`; a rare term's matches found before they are sorted: db/searched-page.ts),
 //   a request number by the primary key;
 // - a request's links by the unique (warehouse_request_id, warehouse_id) index;
 // - the warehouse search: the trigram indexes of name, city and address (migration 0001).
@@ -66,10 +66,10 @@ const contactedWarehouses = sql<AdminLinkRow[]>`(
 
 /**
  * One page of requests, newest first (ties by id), with specifications and contacted warehouses.
- * Searched, the matches are found before they are sorted (newestMatchesPage says why).
+ * `matchesFirst`: cut from the search's matches found first (db/searched-page.ts says when and why).
  */
-export function adminRequestsPageQuery(db: Database, args: AdminRequestsArgs & { offset: number; limit: number }) {
-  const page = args.search?.trim()
+export function adminRequestsPageQuery(db: Database, args: AdminRequestsArgs & { offset: number; limit: number; matchesFirst: boolean }) {
+  const page = args.matchesFirst
     ? db.selectFrom("warehouse_requests as r").where("r.id", "in", newestMatchesPage(db, adminRequestsWhere(db, args).select(["r.id", "r.created_at"]), args))
     : adminRequestsWhere(db, args).limit(args.limit).offset(args.offset);
   return page

@@ -26,6 +26,7 @@ import {
   requestWarehouseSearchQuery,
   type AdminRequestsArgs,
 } from "./admin-requests.queries.ts";
+import { findMatchesFirst } from "../db/searched-page.ts";
 
 function requireAdmin(actor: Actor): void {
   if (actor.role !== "admin") throw new ForbiddenError();
@@ -58,11 +59,11 @@ function requestItem(r: RequestRow): AdminRequestItem {
 export async function listAdminRequests(db: Database, actor: Actor, args: AdminRequestsArgs & { limit: number; page: number }): Promise<AdminRequestsList> {
   requireAdmin(actor);
   const filters = { search: args.search, from: args.from, to: args.to };
-  const [rows, count] = await Promise.all([
-    adminRequestsPageQuery(db, { ...filters, offset: args.page * args.limit, limit: args.limit }).execute(),
-    adminRequestsCountQuery(db, filters).executeTakeFirstOrThrow(),
-  ]);
-  return { warehouse_requests: rows.map(requestItem), warehouse_requests_count: Number(count.n) };
+  // The count first: how many rows match decides how the page is read (db/searched-page.ts).
+  const count = Number((await adminRequestsCountQuery(db, filters).executeTakeFirstOrThrow()).n);
+  const page = { ...filters, offset: args.page * args.limit, limit: args.limit, matchesFirst: findMatchesFirst(filters.search, count) };
+  const rows = count === 0 ? [] : await adminRequestsPageQuery(db, page).execute();
+  return { warehouse_requests: rows.map(requestItem), warehouse_requests_count: count };
 }
 
 /**

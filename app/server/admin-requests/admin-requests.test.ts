@@ -17,7 +17,8 @@ import { loader as searchEndpoint } from "../../routes/api/admin/warehouse-reque
 import { action as addEndpoint } from "../../routes/api/admin/warehouse-requests.add-warehouses.ts";
 import { loader as exportEndpoint } from "../../routes/api/admin/warehouse-requests.export.ts";
 import { action as pageAction, loader as pageLoader } from "../../routes/admin/requests.tsx";
-import { adminRequestsCountQuery, adminRequestsPageQuery, nearbyRequestWarehousesQuery, requestIdOf, requestWarehouseSearchQuery } from "./admin-requests.queries.ts";
+import { findMatchesFirst } from "../db/searched-page.ts";
+import { adminRequestsCountQuery, adminRequestsPageQuery, type AdminRequestsArgs, nearbyRequestWarehousesQuery, requestIdOf, requestWarehouseSearchQuery } from "./admin-requests.queries.ts";
 
 const t = useTestDatabase();
 const run = Date.now().toString(36);
@@ -320,23 +321,43 @@ describe("the query plans", () => {
     await sql`analyze warehouses`.execute(t.db);
   }, 240_000);
 
+  /** The page as listAdminRequests reads it: the count first, which decides how (db/searched-page.ts). */
+  async function pageAsListed(args: AdminRequestsArgs & { offset: number; limit: number }) {
+    const count = Number((await adminRequestsCountQuery(t.db, args).executeTakeFirstOrThrow()).n);
+    return adminRequestsPageQuery(t.db, { ...args, matchesFirst: findMatchesFirst(args.search, count) });
+  }
+
   it("searches requests by their one trigram index, and pages them by date", async () => {
     // A term inside one of the statistics' histogram bounds: the planner then believes 1% of the
     // table matches (2,000 rows for 1), the case that used to walk the date index instead.
     const bound = await histogramBound(t.db, "warehouse_requests_search_trgm_idx");
     const unlucky = /^Azienda \d+/.exec(bound)![0];
     for (const search of ["Azienda 12345", "contatto777@", "0000012345", unlucky]) {
-      for (const query of [adminRequestsPageQuery(t.db, { search, from: null, to: null, offset: 0, limit: 8 }), adminRequestsCountQuery(t.db, { search, from: null, to: null })]) {
+      const filters = { search, from: null, to: null };
+      for (const query of [await pageAsListed({ ...filters, offset: 0, limit: 8 }), adminRequestsCountQuery(t.db, filters)]) {
         const p = await plan(query);
         expect(p).toMatch(/warehouse_requests_search_trgm_idx/);
         expect(p).not.toMatch(/Seq Scan on warehouse_requests/);
       }
     }
-    const dated = await plan(adminRequestsPageQuery(t.db, { search: null, from: "2026-01-01", to: "2026-01-31", offset: 0, limit: 8 }));
+    // A term every request matches: the date index's walk finds the page in its first rows.
+    const everyone = await plan(await pageAsListed({ search: "Azienda", from: null, to: null, offset: 0, limit: 8 }));
+    expect(everyone).toMatch(/Index Scan using warehouse_requests_created_at_idx/);
+    expect(everyone).not.toMatch(/Sort Key: r\./);
+    const dated = await plan(await pageAsListed({ search: null, from: "2026-01-01", to: "2026-01-31", offset: 0, limit: 8 }));
     expect(dated).not.toMatch(/Seq Scan on warehouse_requests/);
-    const newest = await plan(adminRequestsPageQuery(t.db, { search: null, from: null, to: null, offset: 0, limit: 8 }));
+    const newest = await plan(await pageAsListed({ search: null, from: null, to: null, offset: 0, limit: 8 }));
     expect(newest).toMatch(/Index Scan using warehouse_requests_created_at_idx/);
     expect(newest).not.toMatch(/Seq Scan on warehouse_requests|Sort Key: r\./);
+  });
+
+  it("reads the same page either way", async () => {
+    // 111 matches (1234 and 12340–12349, 123400–123499): the second page, by both ways of reading it.
+    const args = { search: "Azienda 1234", from: null, to: null, offset: 8, limit: 8 };
+    const ids = async (matchesFirst: boolean) => (await adminRequestsPageQuery(t.db, { ...args, matchesFirst }).execute()).map((r) => r.id);
+    const first = await ids(true);
+    expect(first).toHaveLength(8);
+    expect(await ids(false)).toEqual(first);
   });
 
   it("searches the popup's warehouses by their trigram indexes", async () => {
