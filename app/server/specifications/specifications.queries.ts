@@ -3,17 +3,15 @@
 // four texts.
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
+import { likePattern } from "../db/like.ts";
 import type { SpecificationInput, SpecificationTexts } from "../../schemas/specification.ts";
-
-/** `%term%` with LIKE's own wildcards escaped. */
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type SpecificationListArgs = { search: string | null; catId: number | null; offset: number; limit: number };
 
 function filtered(db: Database, args: Pick<SpecificationListArgs, "search" | "catId">) {
   let query = db.selectFrom("specifications as s");
   if (args.search) {
-    const like = containsPattern(args.search);
+    const like = likePattern(args.search);
     query = query.where((eb) => eb.or([eb("s.value", "ilike", like), eb("s.value_en", "ilike", like), eb("s.description", "ilike", like), eb("s.description_en", "ilike", like)]));
   }
   if (args.catId !== null) query = query.where("s.cat_id", "=", args.catId);

@@ -3,22 +3,18 @@
 // the active / deactivated filter; and the hub requests (to_approve), the same search.
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
+import { likePattern } from "../db/like.ts";
+import { findMatchesFirst, newestMatchesPage } from "../db/searched-page.ts";
 import type { DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
 
 export const ADMIN_PAGE_SIZE = 20;
-
-
-/** `%term%` with LIKE's own wildcards escaped. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export type AdminWarehouseListArgs = { search: string | null; deactivated?: DeactivatedFilter; offset: number; limit: number };
 
 function searched(db: Database, search: string | null, deactivated: DeactivatedFilter = "all") {
   let query = db.selectFrom("warehouses as w");
   if (search) {
-    const pattern = containsPattern(search);
+    const pattern = likePattern(search);
     query = query.where((eb) => eb.or([eb("w.name", "ilike", pattern), eb("w.city", "ilike", pattern), eb("w.address", "ilike", pattern)]));
   }
   // warehouses_deactivated_created_at_idx (deactivated, created_at desc) serves both filters.
@@ -26,25 +22,31 @@ function searched(db: Database, search: string | null, deactivated: DeactivatedF
   return query;
 }
 
-/** One page of the list, newest first. */
-export function adminWarehousesPageQuery(db: Database, args: AdminWarehouseListArgs) {
-  return searched(db, args.search, args.deactivated)
+/**
+ * One page of the list, newest first. `matchesFirst`: cut from the search's matches found first
+ * (db/searched-page.ts says when and why).
+ */
+export function adminWarehousesPageQuery(db: Database, args: AdminWarehouseListArgs & { matchesFirst: boolean }) {
+  const page = args.matchesFirst
+    ? db.selectFrom("warehouses as w").where("w.id", "in", newestMatchesPage(db, searched(db, args.search, args.deactivated).select(["w.id", "w.created_at"]), args))
+    : searched(db, args.search, args.deactivated).offset(args.offset).limit(args.limit);
+  return page
     .leftJoin("users as owner", "owner.id", "w.user_id")
     .select(["w.id", "w.name", "w.city", "w.province", "w.status", "w.deactivated", "w.is_hub", "w.created_at", "owner.email as owner_email", "owner.id as owner_id", "owner.role as owner_role"])
     .orderBy("w.created_at", "desc")
-    .orderBy("w.id", "desc")
-    .offset(args.offset)
-    .limit(args.limit);
+    .orderBy("w.id", "desc");
 }
 
+export async function countAdminWarehouses(db: Database, args: Pick<AdminWarehouseListArgs, "search" | "deactivated">): Promise<number> {
+  const row = await searched(db, args.search, args.deactivated).select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The count first: how many warehouses match decides how the page is read (db/searched-page.ts). */
 export async function listAdminWarehouses(db: Database, args: AdminWarehouseListArgs) {
-  const [rows, total] = await Promise.all([
-    adminWarehousesPageQuery(db, args).execute(),
-    searched(db, args.search, args.deactivated)
-      .select(sql<number>`count(*)`.as("n"))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { warehouses: rows, warehouses_count: Number(total.n) };
+  const count = await countAdminWarehouses(db, args);
+  const rows = count === 0 ? [] : await adminWarehousesPageQuery(db, { ...args, matchesFirst: findMatchesFirst(args.search, count) }).execute();
+  return { warehouses: rows, warehouses_count: count };
 }
 
 // ---------------------------------------------------------------- hub requests

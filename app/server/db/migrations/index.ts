@@ -13,6 +13,7 @@ import * as m0010 from "./0010_user_search.ts";
 import * as m0011 from "./0011_crm_search.ts";
 import * as m0012 from "./0012_request_search.ts";
 import * as m0013 from "./0013_newest_first_indexes.ts";
+import * as m0014 from "./0014_search_statistics.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0011_crm_search": m0011,
   "0012_request_search": m0012,
   "0013_newest_first_indexes": m0013,
+  "0014_search_statistics": m0014,
 };
