@@ -316,6 +316,7 @@ function SelectionBar({
     <div
       className={`sticky bottom-0 z-30 -mx-4 mt-6 sm:mx-0 ${count === 0 ? "max-lg:hidden" : ""}`}
       data-testid="selection-bar"
+      data-map-overlay
       role="region"
       aria-label={m.search_selection_label()}
     >
@@ -695,7 +696,13 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
 
             <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
               <div className={`min-w-0 space-y-8 ${view === "list" ? "" : "max-lg:hidden"}`}>
-                <SortLinks current={pending && next ? ((SEARCH_SORTS as readonly string[]).includes(next.get("sort") ?? "") ? (next.get("sort") as SearchSort) : "nearest") : result.sort} hrefFor={(sort) => hrefWith({ sort: sort === "nearest" ? null : sort })} />
+                {/* Nothing found: nothing to order (the empty list offers a wider radius instead). */}
+                {result.total_warehouses + result.total_other_warehouses > 0 && (
+                  <SortLinks
+                    current={pending && next ? ((SEARCH_SORTS as readonly string[]).includes(next.get("sort") ?? "") ? (next.get("sort") as SearchSort) : "nearest") : result.sort}
+                    hrefFor={(sort) => hrefWith({ sort: sort === "nearest" ? null : sort })}
+                  />
+                )}
                 <ResultList
                   title={m.search_found_title()}
                   testId="found-list"
@@ -777,6 +784,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                 selection.items.length > 0 ? "bottom-24" : "bottom-5"
               }`}
               data-testid="search-view-toggle"
+              data-map-overlay
               aria-pressed={view === "map"}
             >
               {view === "list" ? m.search_show_map() : m.search_show_list()}

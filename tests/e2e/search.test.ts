@@ -303,6 +303,8 @@ describe("the search page", () => {
     // Open sea off Sardinia: nothing within 5 km.
     await page.goto("/it/stocks?location=Mare&lat=39.5&lng=6&radius=5");
     await page.locator("[data-testid=found-list-empty]").waitFor();
+    // Nothing to order: no sort links.
+    expect(await page.locator("[data-testid=search-sort]").count()).toBe(0);
   });
 });
 
@@ -498,6 +500,40 @@ describe("choosing among the results", () => {
         expect(h).toBeGreaterThanOrEqual(44);
       }
       expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it("shows a marker's card on a phone clear of the list button and the selection bar, with a close button a thumb can hit", async () => {
+    const { context: phone, page: small } = await newPage(b.browser, { width: 375, height: 740 });
+    try {
+      // One warehouse alone: its marker is drawn at once, in the middle of the map.
+      await small.goto("/en/stocks?location=Lampedusa&radius=5");
+      await hydrated(small);
+      await small.locator("[data-testid=found-list] [data-testid=result-select]").first().check();
+      await small.click("[data-testid=search-view-toggle]");
+      const marker = small.locator("[data-testid=search-map] [data-testid=map-marker]").first();
+      await marker.waitFor({ timeout: 15_000 });
+      await marker.click();
+      await small.locator("[data-testid=marker-card]").waitFor();
+      const clear = () =>
+        small.evaluate(() => {
+          const box = (sel: string) => document.querySelector(sel)!.getBoundingClientRect();
+          const card = box(".maplibregl-popup");
+          const map = box("[data-testid=search-map]");
+          const lowest = Math.min(box("[data-testid=search-view-toggle]").top, box("[data-testid=selection-bar]").top);
+          return card.top >= map.top && card.bottom <= lowest;
+        });
+      await expect.poll(clear, { timeout: 5_000, message: "the card is hidden behind what floats over the map" }).toBe(true);
+      const close = small.locator(".maplibregl-popup-close-button");
+      const size = (await close.boundingBox())!;
+      expect(size.width).toBeGreaterThanOrEqual(36);
+      expect(size.height).toBeGreaterThanOrEqual(36);
+      // Its touch area reaches 4 px beyond the round button (44 px in all).
+      expect(await small.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.classList.contains("maplibregl-popup-close-button"), [size.x + size.width + 3, size.y + size.height / 2])).toBe(true);
+      await close.click();
+      await small.locator("[data-testid=marker-card]").waitFor({ state: "detached" });
     } finally {
       await phone.close();
     }

@@ -27,7 +27,6 @@ export function InfoRow({ label, children, testId }: { label: string; children: 
   );
 }
 
-
 /** The bank transfer to make: amount with and without VAT, beneficiary, IBAN, reason code. */
 export function TransferDetails({ transfer }: { transfer: TransferView }) {
   return (

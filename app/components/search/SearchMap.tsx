@@ -120,6 +120,29 @@ function drawArea(map: MapLibreMap, area: Props["area"]) {
   map.addLayer({ id: "search-area-line", type: "line", source: AREA_SOURCE, paint: { "line-color": "#1a5fd0", "line-width": 2, "line-dasharray": [2, 2] } });
 }
 
+/**
+ * MapLibre keeps a marker's card inside the map, but the page floats things over the map's lower
+ * part (on a phone the list/map button, and the selection bar everywhere: elements marked
+ * data-map-overlay). Moves the map up until the card clears them, as long as its top stays
+ * inside the map (further, MapLibre would turn the card to the marker's other side).
+ */
+function clearOverlays(map: MapLibreMap, card: HTMLElement) {
+  const GAP = 8;
+  const box = card.getBoundingClientRect();
+  const frame = map.getContainer().getBoundingClientRect();
+  let limit = frame.bottom;
+  for (const overlay of document.querySelectorAll<HTMLElement>("[data-map-overlay]")) {
+    const r = overlay.getBoundingClientRect();
+    const beside = r.right <= box.left || r.left >= box.right;
+    if (r.height === 0 || beside || r.top <= box.top) continue;
+    limit = Math.min(limit, r.top);
+  }
+  const hidden = box.bottom - (limit - GAP);
+  const room = box.top - (frame.top + GAP);
+  const dy = Math.min(hidden, room);
+  if (dy > 1) map.panBy([0, dy], { duration: 200 });
+}
+
 export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, selectedIds, highlightedId, onHover, onViewMoved }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapLibreMap | null>(null);
@@ -302,8 +325,12 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
       // Markers are drawn again after every move, after the card: keep the card above them.
       popup.getElement().style.zIndex = "10";
       // The card grows when its content arrives (a warehouse the lists do not hold is fetched):
-      // place it again then, so it stays inside the map instead of being cut at its edge.
-      const resized = new ResizeObserver(() => popup.setLngLat(popup.getLngLat()));
+      // place it again then, so it stays inside the map instead of being cut at its edge, and
+      // clear of what floats over the map.
+      const resized = new ResizeObserver(() => {
+        popup.setLngLat(popup.getLngLat());
+        clearOverlays(map, popup.getElement());
+      });
       resized.observe(node);
       popup.on("close", () => {
         resized.disconnect();

@@ -1,5 +1,5 @@
 // A native <select> with our label, error and styles: the platform's own picker works best
-// on phones, and screen readers know it.
+// on phones, and screen readers know it (its chevron is every select's, in app.css).
 import { useId } from "react";
 import { RequiredMark } from "./fields.tsx";
 import { inputClass, labelClass } from "./styles.ts";
@@ -41,8 +41,7 @@ export function SelectInput({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         aria-required={isRequired || undefined}
-        className={`${inputClass} appearance-none bg-[length:1.25rem] bg-[right_0.6rem_center] bg-no-repeat pr-9 ${value ? "" : "text-slate-500"}`}
-        style={{ backgroundImage: "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 20 20' fill='%2364748b'%3E%3Cpath d='M5.3 7.3a1 1 0 011.4 0L10 10.6l3.3-3.3a1 1 0 111.4 1.4l-4 4a1 1 0 01-1.4 0l-4-4a1 1 0 010-1.4z'/%3E%3C/svg%3E\")" }}
+        className={`${inputClass} ${value ? "" : "text-slate-500"}`}
       >
         <option value="">{placeholder}</option>
         {options.map((o) => (
