@@ -1,8 +1,9 @@
 // The field codes of the account calls (app/schemas/auth.ts and the server's errors.field)
 // → the sentence shown under the field, in the page's language.
 import { m } from "../../paraglide/messages.js";
+import type { FieldCodes } from "../../lib/field-codes.ts";
 
-export type FieldCodes = Record<string, string | undefined>;
+export type { FieldCodes };
 
 const PASSWORD_FIELDS = new Set(["password", "confirm_password"]);
 

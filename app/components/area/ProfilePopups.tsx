@@ -17,6 +17,7 @@ import { PopupDialog } from "../ui/PopupDialog.tsx";
 import { SelectInput } from "../ui/SelectInput.tsx";
 import { FormActions } from "../ui/FormActions.tsx";
 import type { DataActionResult, DataIntent, ProfilePageData } from "./ProfileData.tsx";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 
 /** The popups' schemas, loaded on the first save: the validation library is not part of the page's first load. */
 const loadProfileSchemas = () => import("../../schemas/profile.ts");
@@ -69,8 +70,7 @@ export function ProfilePopup({ data, role, isOpen, onClose, onSaved }: { data: P
     market_id: p.market_id ? String(p.market_id) : "",
     website: p.website ?? "",
   });
-  const [values, setValues] = useState<ProfileValues>(initial);
-  const [invalid, setInvalid] = useState<FieldCodes>({});
+  const { values, setValues, invalid, setInvalid, set } = useFormFields<ProfileValues>(initial);
   const [message, setMessage] = useState<string | null>(null);
 
   const { submit, pending } = useDataForm("profile", (result) => {
@@ -93,10 +93,6 @@ export function ProfilePopup({ data, role, isOpen, onClose, onSaved }: { data: P
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the popup opens
   }, [isOpen]);
 
-  const set = (field: keyof ProfileValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (invalid[field]) setInvalid((s) => ({ ...s, [field]: undefined }));
-  };
   const required = (field: string) => data.required.includes(field);
   const err = (field: string) => fieldError(field, invalid[field]);
 
@@ -120,25 +116,25 @@ export function ProfilePopup({ data, role, isOpen, onClose, onSaved }: { data: P
       <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="profile-data-form">
         {message && <FormMessage tone="error">{message}</FormMessage>}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput name="first_name" label={m.register_first_name()} autoComplete="given-name" value={values.first_name} onChange={set("first_name")} isRequired={required("first_name")} error={err("first_name")} autoFocus />
-          <TextInput name="last_name" label={m.register_last_name()} autoComplete="family-name" value={values.last_name} onChange={set("last_name")} isRequired={required("last_name")} error={err("last_name")} />
+          <TextInput name="first_name" label={m.register_first_name()} autoComplete="given-name" value={values.first_name} onChange={(v) => set("first_name", v)} isRequired={required("first_name")} error={err("first_name")} autoFocus />
+          <TextInput name="last_name" label={m.register_last_name()} autoComplete="family-name" value={values.last_name} onChange={(v) => set("last_name", v)} isRequired={required("last_name")} error={err("last_name")} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput name="telephone" type="tel" label={m.register_telephone()} autoComplete="tel" value={values.telephone} onChange={set("telephone")} isRequired={required("telephone")} error={err("telephone")} />
-          <TextInput name="company" label={m.register_company()} autoComplete="organization" value={values.company} onChange={set("company")} isRequired={required("company")} error={err("company")} />
+          <TextInput name="telephone" type="tel" label={m.register_telephone()} autoComplete="tel" value={values.telephone} onChange={(v) => set("telephone", v)} isRequired={required("telephone")} error={err("telephone")} />
+          <TextInput name="company" label={m.register_company()} autoComplete="organization" value={values.company} onChange={(v) => set("company", v)} isRequired={required("company")} error={err("company")} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectInput
             name="market_id"
             label={m.register_market()}
             value={values.market_id}
-            onChange={set("market_id")}
+            onChange={(v) => set("market_id", v)}
             options={marketOptions(data.markets, locale)}
             placeholder={m.register_market_none()}
             isRequired={required("market_id")}
             error={err("market_id")}
           />
-          <TextInput name="website" type="url" label={m.register_website()} autoComplete="url" placeholder="www.example.com" value={values.website} onChange={set("website")} isRequired={required("website")} error={err("website")} />
+          <TextInput name="website" type="url" label={m.register_website()} autoComplete="url" placeholder="www.example.com" value={values.website} onChange={(v) => set("website", v)} isRequired={required("website")} error={err("website")} />
         </div>
         <FormActions submitLabel={m.aprof_save()} pending={pending} />
       </form>
@@ -159,8 +155,7 @@ export function CredentialsPopup({
   onClose: () => void;
   onSaved: (emailChangePending: boolean, passwordChanged: boolean) => void;
 }) {
-  const [values, setValues] = useState<CredentialValues>({ email, password: "", current_password: "" });
-  const [invalid, setInvalid] = useState<FieldCodes>({});
+  const { values, setValues, invalid, setInvalid, set } = useFormFields<CredentialValues>({ email, password: "", current_password: "" });
   const [message, setMessage] = useState<string | null>(null);
   const sentPassword = useRef(false);
 
@@ -181,10 +176,6 @@ export function CredentialsPopup({
     setMessage(null);
   }, [isOpen, email]);
 
-  const set = (field: keyof CredentialValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (invalid[field]) setInvalid((s) => ({ ...s, [field]: undefined }));
-  };
   const err = (field: string) => fieldError(field, invalid[field]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -213,17 +204,17 @@ export function CredentialsPopup({
     <PopupDialog id="edit-credentials" title={m.aprof_edit_credentials()} subtitle={m.aprof_credentials_intro()} isOpen={isOpen} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="credentials-form">
         {message && <FormMessage tone="error">{message}</FormMessage>}
-        <TextInput name="email" type="email" label={m.login_email()} autoComplete="email" value={values.email} onChange={set("email")} isRequired error={err("email")} autoFocus />
+        <TextInput name="email" type="email" label={m.login_email()} autoComplete="email" value={values.email} onChange={(v) => set("email", v)} isRequired error={err("email")} autoFocus />
         <PasswordInput
           name="password"
           label={m.aprof_new_password()}
           autoComplete="new-password"
           value={values.password}
-          onChange={set("password")}
+          onChange={(v) => set("password", v)}
           error={err("password")}
           hint={`${m.aprof_new_password_keep()} ${m.password_hint()}`}
         />
-        <PasswordInput name="current_password" label={m.aprof_current_password()} autoComplete="current-password" value={values.current_password} onChange={set("current_password")} isRequired error={err("current_password")} />
+        <PasswordInput name="current_password" label={m.aprof_current_password()} autoComplete="current-password" value={values.current_password} onChange={(v) => set("current_password", v)} isRequired error={err("current_password")} />
         <FormActions submitLabel={m.aprof_save()} pending={pending} />
       </form>
     </PopupDialog>

@@ -14,6 +14,7 @@ import { usePopups } from "./PopupContext.tsx";
 import { validateSupport, type SupportField, type SupportInvalid as Invalid, type SupportValues as Values } from "./support-validation.ts";
 import { FormActions } from "../ui/FormActions.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 
 function bannerFor(invalid: Invalid): string {
   return Object.values(invalid).includes("required") ? m.form_required_error() : m.error_invalid();
@@ -31,7 +32,7 @@ export function SupportDialog({ locale, user }: { locale: Locale; user: CurrentU
 }
 
 function SupportForm({ locale, user, onDone }: { locale: Locale; user: CurrentUser | null; onDone: () => void }) {
-  const [values, setValues] = useState<Values>({
+  const { values, invalid, setInvalid, set } = useFormFields<Values>({
     first_name: user?.first_name ?? "",
     last_name: user?.last_name ?? "",
     business_name: user?.company ?? "",
@@ -39,15 +40,9 @@ function SupportForm({ locale, user, onDone }: { locale: Locale; user: CurrentUs
     message: "",
     privacy: false,
   });
-  const [invalid, setInvalid] = useState<Invalid>({});
   const [banner, setBanner] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  function set<K extends keyof Values>(field: K, value: Values[K]) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (invalid[field]) setInvalid((s) => ({ ...s, [field]: undefined }));
-  }
 
   function errorText(field: SupportField | "privacy"): string | null {
     const code = invalid[field];

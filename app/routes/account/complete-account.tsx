@@ -22,6 +22,7 @@ import { PasswordInput } from "../../components/ui/PasswordInput.tsx";
 import { SelectInput } from "../../components/ui/SelectInput.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { FormActions } from "../../components/ui/FormActions.tsx";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!/^\d{1,15}$/.test(params.id)) throw data({ code: "not_found" }, { status: 404 });
@@ -75,7 +76,7 @@ function CompleteAccountForm({
   markets: { id: number; label: string; label_en: string }[];
 }) {
   const markets = useMarkets(locale, initialMarkets);
-  const [values, setValues] = useState<Values>({
+  const { values, invalid, setInvalid, set } = useFormFields<Values>({
     first_name: user.first_name ?? "",
     last_name: user.last_name ?? "",
     telephone: user.telephone ?? "",
@@ -85,14 +86,9 @@ function CompleteAccountForm({
     password: "",
     confirm_password: "",
   });
-  const [invalid, setInvalid] = useState<FieldCodes>({});
   const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
   const [pending, setPending] = useState(false);
 
-  const set = (field: keyof Values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (invalid[field]) setInvalid((s) => ({ ...s, [field]: undefined }));
-  };
   const err = (field: string) => accountFieldError(field, invalid[field]);
 
   function banner(codes: FieldCodes): string {
@@ -147,20 +143,20 @@ function CompleteAccountForm({
           </span>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput name="first_name" label={m.register_first_name()} autoComplete="given-name" value={values.first_name} onChange={set("first_name")} isRequired error={err("first_name")} autoFocus />
-          <TextInput name="last_name" label={m.register_last_name()} autoComplete="family-name" value={values.last_name} onChange={set("last_name")} isRequired error={err("last_name")} />
+          <TextInput name="first_name" label={m.register_first_name()} autoComplete="given-name" value={values.first_name} onChange={(v) => set("first_name", v)} isRequired error={err("first_name")} autoFocus />
+          <TextInput name="last_name" label={m.register_last_name()} autoComplete="family-name" value={values.last_name} onChange={(v) => set("last_name", v)} isRequired error={err("last_name")} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput name="telephone" type="tel" label={m.register_telephone()} autoComplete="tel" value={values.telephone} onChange={set("telephone")} isRequired error={err("telephone")} />
-          <TextInput name="company" label={m.register_company()} autoComplete="organization" value={values.company} onChange={set("company")} error={err("company")} />
+          <TextInput name="telephone" type="tel" label={m.register_telephone()} autoComplete="tel" value={values.telephone} onChange={(v) => set("telephone", v)} isRequired error={err("telephone")} />
+          <TextInput name="company" label={m.register_company()} autoComplete="organization" value={values.company} onChange={(v) => set("company", v)} error={err("company")} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectInput name="market_id" label={m.register_market()} value={values.market_id} onChange={set("market_id")} options={markets} placeholder={m.register_market_none()} error={err("market_id")} />
-          <TextInput name="website" type="url" label={m.register_website()} autoComplete="url" placeholder="www.example.com" value={values.website} onChange={set("website")} error={err("website")} />
+          <SelectInput name="market_id" label={m.register_market()} value={values.market_id} onChange={(v) => set("market_id", v)} options={markets} placeholder={m.register_market_none()} error={err("market_id")} />
+          <TextInput name="website" type="url" label={m.register_website()} autoComplete="url" placeholder="www.example.com" value={values.website} onChange={(v) => set("website", v)} error={err("website")} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <PasswordInput name="password" label={m.confirm_password()} autoComplete="new-password" value={values.password} onChange={set("password")} isRequired error={err("password")} />
-          <PasswordInput name="confirm_password" label={m.confirm_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={set("confirm_password")} isRequired error={err("confirm_password")} />
+          <PasswordInput name="password" label={m.confirm_password()} autoComplete="new-password" value={values.password} onChange={(v) => set("password", v)} isRequired error={err("password")} />
+          <PasswordInput name="confirm_password" label={m.confirm_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={(v) => set("confirm_password", v)} isRequired error={err("confirm_password")} />
         </div>
         <p className="-mt-1 text-xs leading-relaxed text-slate-500">{m.password_hint()}</p>
         <FormActions submitLabel={m.complete_submit()} pending={pending} />

@@ -18,6 +18,7 @@ import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
 import { PasswordInput } from "../../components/ui/PasswordInput.tsx";
 import { linkClass } from "../../components/ui/styles.ts";
 import { FormActions } from "../../components/ui/FormActions.tsx";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = context.get(actorContext);
@@ -42,16 +43,11 @@ const SERVER_ERRORS: Record<string, () => string> = {
 export default function ConfirmCodePage({ loaderData }: Route.ComponentProps) {
   const { pendingEmail } = loaderData;
   const locale = useLocale();
-  const [values, setValues] = useState({ email: loaderData.email, code: "", password: "", confirm_password: "" });
-  const [invalid, setInvalid] = useState<FieldCodes>({});
+  const { values, setValues, invalid, setInvalid, set } = useFormFields({ email: loaderData.email, code: "", password: "", confirm_password: "" });
   const [message, setMessage] = useState<{ tone: "error" | "success" | "info"; text: string } | null>(null);
   const [pending, setPending] = useState(false);
   const [resending, setResending] = useState(false);
 
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (invalid[field]) setInvalid((s) => ({ ...s, [field]: undefined }));
-  };
   const err = (field: string) => accountFieldError(field, invalid[field]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -119,14 +115,14 @@ export default function ConfirmCodePage({ loaderData }: Route.ComponentProps) {
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="confirm-code-form">
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
         {!pendingEmail && (
-          <TextInput name="email" type="email" label={m.confirm_email()} autoComplete="email" value={values.email} onChange={set("email")} isRequired error={err("email")} />
+          <TextInput name="email" type="email" label={m.confirm_email()} autoComplete="email" value={values.email} onChange={(v) => set("email", v)} isRequired error={err("email")} />
         )}
         <TextInput
           name="code"
           label={m.confirm_code()}
           autoComplete="one-time-code"
           value={values.code}
-          onChange={set("code")}
+          onChange={(v) => set("code", v)}
           isRequired
           error={invalid.code ? (invalid.code === "required" ? m.field_required() : invalid.code === "invalid" && !values.code.match(/^\s*\d{6}\s*$/) ? m.confirm_error_code_format() : accountFieldError("code", invalid.code)) : null}
           placeholder="123456"
@@ -135,8 +131,8 @@ export default function ConfirmCodePage({ loaderData }: Route.ComponentProps) {
           className="max-w-48"
         />
         <p className="-mt-2 text-xs text-slate-500">{m.confirm_code_hint()}</p>
-        <PasswordInput name="password" label={m.confirm_password()} autoComplete="new-password" value={values.password} onChange={set("password")} isRequired error={err("password")} hint={m.password_hint()} />
-        <PasswordInput name="confirm_password" label={m.confirm_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={set("confirm_password")} isRequired error={err("confirm_password")} />
+        <PasswordInput name="password" label={m.confirm_password()} autoComplete="new-password" value={values.password} onChange={(v) => set("password", v)} isRequired error={err("password")} hint={m.password_hint()} />
+        <PasswordInput name="confirm_password" label={m.confirm_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={(v) => set("confirm_password", v)} isRequired error={err("confirm_password")} />
         <FormActions submitLabel={m.confirm_submit()} pending={pending} />
       </form>
       <div className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-600">

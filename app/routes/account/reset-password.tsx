@@ -17,6 +17,7 @@ import { FormMessage } from "../../components/ui/fields.tsx";
 import { PasswordInput } from "../../components/ui/PasswordInput.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { FormActions } from "../../components/ui/FormActions.tsx";
+import { useFormFields } from "../../lib/use-form-fields.ts";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!/^\d{1,15}$/.test(params.id)) throw data({ code: "not_found" }, { status: 404 });
@@ -32,8 +33,7 @@ export function meta({}: Route.MetaArgs) {
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
   const { openLogin } = usePopups();
-  const [values, setValues] = useState({ password: "", confirm_password: "" });
-  const [invalid, setInvalid] = useState<FieldCodes>({});
+  const { values, invalid, setInvalid, set } = useFormFields({ password: "", confirm_password: "" });
   const [message, setMessage] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [state, setState] = useState<"form" | "done" | "dead">(loaderData.status === "valid" && loaderData.token ? "form" : "dead");
@@ -60,11 +60,6 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
       </AccountLayout>
     );
   }
-
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (invalid[field]) setInvalid((s) => ({ ...s, [field]: undefined }));
-  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -106,8 +101,8 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
     <AccountLayout title={m.reset_title()} intro={m.reset_intro()}>
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="reset-password-form">
         {message && <FormMessage tone="error">{message}</FormMessage>}
-        <PasswordInput name="password" label={m.reset_password()} autoComplete="new-password" value={values.password} onChange={set("password")} isRequired error={accountFieldError("password", invalid.password)} hint={m.password_hint()} autoFocus />
-        <PasswordInput name="confirm_password" label={m.reset_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={set("confirm_password")} isRequired error={accountFieldError("confirm_password", invalid.confirm_password)} />
+        <PasswordInput name="password" label={m.reset_password()} autoComplete="new-password" value={values.password} onChange={(v) => set("password", v)} isRequired error={accountFieldError("password", invalid.password)} hint={m.password_hint()} autoFocus />
+        <PasswordInput name="confirm_password" label={m.reset_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={(v) => set("confirm_password", v)} isRequired error={accountFieldError("confirm_password", invalid.confirm_password)} />
         <FormActions submitLabel={m.reset_submit()} pending={pending} />
       </form>
     </AccountLayout>
