@@ -118,9 +118,9 @@ describe("the stockers' search on a large users table", () => {
              case when g % 3 = 0 then 'approved' end
       from generate_series(1, 100000) g`.execute(t.db);
     await sql`analyze users`.execute(t.db);
-    // A term inside one of the statistics' histogram bounds (an e-mail) makes the planner believe
-    // 1% of the users match: the case that used to walk the date index instead. Pages are read
-    // as the services read them: the count first (db/searched-page.ts).
+    // A term inside one of the statistics' histogram bounds (an e-mail): the worst estimate the
+    // statistics can give (histogramBound), the case that used to walk the date index instead.
+    // Pages are read as the services read them: the count first (db/searched-page.ts).
     const [unlucky] = (await histogramBound(t.db, "users_search_trgm_idx")).split(" ") as [string];
     const pageQuery = async (role: "stocker" | "stock_hunter", search: string | null) => {
       const filters = { search, subType: "all" as const };

@@ -9,8 +9,8 @@ export type StockerRequestFilters = { approved: StockerRequestFilter; search: st
 
 /**
  * The registrations in one state. The partial index users_approval_status_idx (approval_status,
- * created_at desc, id desc) is the way in: pending and refused requests are a handful among all users,
- * so the search (ILIKE over a few columns) runs on those only, whatever the size of users.
+ * created_at desc, id desc) is the way in: pending and refused requests are a handful among all
+ * users, so the search (ILIKE over a few columns) runs on those only, whatever the size of users.
  */
 function requestsBase(db: Database, filters: StockerRequestFilters) {
   let query = db.selectFrom("users as u").where("u.role", "=", "stocker").where("u.approval_status", "=", filters.approved);

@@ -328,8 +328,8 @@ describe("the query plans", () => {
   }
 
   it("searches requests by their one trigram index, and pages them by date", async () => {
-    // A term inside one of the statistics' histogram bounds: the planner then believes 1% of the
-    // table matches (2,000 rows for 1), the case that used to walk the date index instead.
+    // A term inside one of the statistics' histogram bounds: the worst estimate the statistics
+    // can give (histogramBound), the case that used to walk the date index instead.
     const bound = await histogramBound(t.db, "warehouse_requests_search_trgm_idx");
     const unlucky = /^Azienda \d+/.exec(bound)![0];
     for (const search of ["Azienda 12345", "contatto777@", "0000012345", unlucky]) {
