@@ -763,7 +763,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                       type="button"
                       onClick={() => void searchThisArea(moved)}
                       disabled={locatingArea}
-                      className="absolute top-3 left-1/2 z-10 inline-flex min-h-11 -translate-x-1/2 items-center gap-2 rounded-full bg-white px-4 text-sm font-semibold text-slate-900 shadow-lg ring-1 ring-slate-200 hover:bg-slate-50 disabled:opacity-70"
+                      className="absolute top-3 left-1/2 z-10 inline-flex min-h-11 -translate-x-1/2 items-center gap-2 whitespace-nowrap rounded-full bg-white px-4 text-sm font-semibold text-slate-900 shadow-lg ring-1 ring-slate-200 hover:bg-slate-50 disabled:opacity-70"
                       data-testid="search-this-area"
                     >
                       <svg viewBox="0 0 20 20" className="h-4 w-4 text-brand-600" fill="currentColor" aria-hidden="true">

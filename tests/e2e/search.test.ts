@@ -487,6 +487,32 @@ describe("choosing among the results", () => {
       await small.click("[data-testid=search-view-toggle]");
       await expect.poll(() => small.locator("[data-testid=search-map]").isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await first.isVisible()).toBe(false);
+      // What floats over the map keeps clear of the toggle: the offline notice (the tiles' host
+      // is out of reach here) and, once the map is moved, "search this area" on one line.
+      const map = (await small.locator("[data-testid=search-map]").boundingBox())!;
+      const toggle = (await small.locator("[data-testid=search-view-toggle]").boundingBox())!;
+      type Box = { x: number; y: number; width: number; height: number };
+      const apart = (a: Box, z: Box) => a.x + a.width <= z.x || z.x + z.width <= a.x || a.y + a.height <= z.y || z.y + z.height <= a.y;
+      const notice = (await small.locator("[data-testid=map-offline]").boundingBox())!;
+      const zoom = (await small.locator(".maplibregl-ctrl-group").boundingBox())!;
+      expect(apart(notice, toggle), "the offline notice is under the list button").toBe(true);
+      expect(apart(notice, zoom), "the offline notice is under the zoom buttons").toBe(true);
+      await small.mouse.move(map.x + map.width / 2, map.y + map.height / 2);
+      await small.mouse.down();
+      await small.mouse.move(map.x + map.width / 2 - 80, map.y + map.height / 2 - 80, { steps: 8 });
+      await small.mouse.up();
+      const area = small.locator("[data-testid=search-this-area]");
+      await area.waitFor({ timeout: 15_000 });
+      const pill = (await area.boundingBox())!;
+      const lines = await area.evaluate((el) => {
+        const words = document.createRange();
+        words.selectNodeContents(el.lastChild!);
+        return new Set([...words.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect(lines, "search this area wraps").toBe(1);
+      expect(apart(pill, notice), "the offline notice is under search this area").toBe(true);
+      expect(pill.x).toBeGreaterThanOrEqual(map.x);
+      expect(pill.x + pill.width).toBeLessThanOrEqual(map.x + map.width);
       await small.click("[data-testid=search-view-toggle]");
       await first.locator("[data-testid=result-select]").check();
       await expect.poll(() => small.locator("[data-testid=selection-bar]").isVisible(), { timeout: 15_000 }).toBe(true);

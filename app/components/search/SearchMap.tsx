@@ -415,8 +415,14 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
         </p>
       )}
       {offline && (
-        <p className="pointer-events-none absolute bottom-2 left-2 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-600 shadow-sm" data-testid="map-offline">
-          {m.map_offline()}
+        <p
+          className="pointer-events-none absolute bottom-2 left-2 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-600 shadow-sm max-lg:top-20 max-lg:right-2 max-lg:bottom-auto max-lg:left-auto"
+          data-testid="map-offline"
+        >
+          {/* On a phone the list/map toggle floats over the middle of the map's bottom edge and
+              "search this area" over its top: the notice, in short, goes under the zoom buttons. */}
+          <span className="lg:hidden">{m.map_offline_short()}</span>
+          <span className="max-lg:hidden">{m.map_offline()}</span>
         </p>
       )}
       {cardNode && cardPoint && createPortal(renderCard(cardPoint), cardNode)}
