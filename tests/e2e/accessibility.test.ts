@@ -1,10 +1,11 @@
 // Accessibility in a real browser: axe-core (WCAG 2.1 A and AA, and axe's best practices) over
 // every public page and popup, at 1280 and 375 px, in Italian and English, against the built
 // app with demo data. A violation of impact critical or serious fails the test; the failure
-// lists each one (rule, impact, where, why) with the views it was found in. Two checks axe
+// lists each one (rule, impact, where, why) with the views it was found in. Three checks axe
 // cannot make ride along: every disabled control says why it is disabled (an accessible
-// description: aria-describedby to visible or screen-reader text, not a title alone), and on
-// the search page the results come before the actions on them in tab order.
+// description: aria-describedby to visible or screen-reader text, not a title alone), the page
+// never scrolls sideways (reflow), and on the search page the results come before the actions
+// on them in tab order.
 //
 // axe is put into the page through the browser's debugging protocol (page.evaluate), which a
 // page's Content-Security-Policy does not govern: the app's CSP stays as strict as in
@@ -91,6 +92,16 @@ async function disabledWithoutReason(page: Page, view: string): Promise<Finding[
   }));
 }
 
+/**
+ * WCAG 2.1's reflow (1.4.10): the page itself never scrolls sideways; a wide table scrolls in its
+ * own frame. Read from the document, so an element that escapes its frame's clip counts too.
+ */
+async function sidewaysScroll(page: Page, view: string): Promise<Finding[]> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (overflow <= 0) return [];
+  return [{ view, rule: "reflow", impact: "serious", help: "The page must not scroll sideways (WCAG 1.4.10)", target: "html", summary: `the page is ${overflow} px wider than the window` }];
+}
+
 /** What a run found, grouped by rule and element, each with the views it showed in. */
 function report(findings: Finding[]): string {
   const groups = new Map<string, { f: Finding; views: Set<string> }>();
@@ -116,7 +127,7 @@ function collector(prefix: string) {
     async scan(page: Page, name: string) {
       const view = `${prefix} ${name}`;
       const started = performance.now();
-      findings.push(...(await axeFindings(page, view)), ...(await disabledWithoutReason(page, view)));
+      findings.push(...(await axeFindings(page, view)), ...(await disabledWithoutReason(page, view)), ...(await sidewaysScroll(page, view)));
       seconds.push([name, (performance.now() - started) / 1000]);
     },
     /** A finding of the test's own (tab order), reported with axe's. */

@@ -306,6 +306,9 @@ describe("every area's navigation", () => {
           // Nothing in the page is wider than the screen (a clipped list would not show in the page's own scroll width).
           const [contentWidth, mainWidth] = await page.locator("main").evaluate((main) => [main.scrollWidth, main.clientWidth]);
           expect(contentWidth, `${href} at ${width} px`).toBeLessThanOrEqual(mainWidth);
+          // Nor does anything escape it (an absolutely placed element inside a sideways scroller
+          // is clipped only if the scroller is its containing block).
+          expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${href} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
           // The current section's tab is in sight, although on a phone the row of tabs scrolls sideways.
           const current = page.getByRole("navigation", { name: locale === "it" ? /Sezioni/ : /Sections/ }).locator("[aria-current=page]");
           await expect

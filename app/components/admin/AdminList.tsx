@@ -8,10 +8,14 @@ import type { ReactNode } from "react";
 /** `sort`: the column's aria-sort when the list can be sorted by it (the label is then a link). */
 export type AdminColumn = { label: ReactNode; className?: string; srOnly?: boolean; sort?: "ascending" | "descending" | "none" };
 
-/** A table with its header row; `className` places the frame (e.g. hidden below lg when cards take over). */
+/**
+ * A table with its header row; `className` places the frame (e.g. hidden below lg when cards take
+ * over). The frame scrolls sideways and is `relative`: a screen-reader-only label in a far column
+ * (absolutely positioned) would otherwise escape the scroll and widen the whole page on a phone.
+ */
 export function AdminTable({ columns, children, testId, className = "mt-6" }: { columns: AdminColumn[]; children: ReactNode; testId?: string; className?: string }) {
   return (
-    <div className={`${className} overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm`}>
+    <div className={`${className} relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm`}>
       <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={testId}>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>

@@ -179,7 +179,7 @@ function Chart({ stats, title }: { stats: StatisticsData; title: string }) {
 
   return (
     <>
-      <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <div className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
         <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} aria-describedby={tableId} className="h-auto w-full min-w-[600px]" data-testid="stats-chart">
           <title id={titleId}>{title}</title>
           {ticks.map((tick) => (
@@ -235,7 +235,7 @@ function Chart({ stats, title }: { stats: StatisticsData; title: string }) {
       </div>
       <details className="mt-4 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700">{m.astat_table_show()}</summary>
-        <div className="mt-3 overflow-x-auto">
+        <div className="relative mt-3 overflow-x-auto">
           <table id={tableId} className="w-full min-w-[28rem] text-left" data-testid="stats-series">
             <caption className="sr-only">{title}</caption>
             <thead className="border-b border-slate-200 text-slate-600">
