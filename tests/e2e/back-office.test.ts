@@ -77,7 +77,7 @@ afterAll(async () => {
 });
 
 describe("every screen", () => {
-  it("loads and comes alive in the browser without a script error, on a laptop and on a tablet without sideways scrolling", async () => {
+  it("loads and comes alive in the browser without a script error, on a laptop, a tablet and a phone without sideways scrolling", async () => {
     const screens = [
       "/admin",
       "/admin/stocker-requests",
@@ -96,7 +96,7 @@ describe("every screen", () => {
       "/admin/specifications/new",
       "/admin/audit",
     ];
-    for (const width of [1280, 768]) {
+    for (const width of [1280, 768, 375]) {
       const { context, page } = await newPage(b.browser, { locale: "it", width });
       await loginAs(context, "admin");
       const errors: string[] = [];
@@ -107,6 +107,17 @@ describe("every screen", () => {
         await hydrated(page);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+        // The top bar's items stay inside its padding, each on one line.
+        const bar = await page.locator("header > div").first().evaluate((row) => {
+          const inner = row.getBoundingClientRect().right - parseFloat(getComputedStyle(row).paddingRight);
+          return [...row.querySelectorAll("a, span")].filter((el) => el.getClientRects().length > 0).map((el) => ({ text: el.textContent, right: el.getBoundingClientRect().right, height: el.getBoundingClientRect().height, inner }));
+        });
+        for (const item of bar) expect(item.right, `${path} at ${width} px: "${item.text}" overflows the bar`).toBeLessThanOrEqual(item.inner + 0.5);
+        for (const item of bar) expect(item.height, `${path} at ${width} px: "${item.text}" wraps`).toBeLessThan(30);
+        // A list's search box keeps room to type in (its filters wrap under it instead).
+        for (const box of await page.locator("[role=search] input:visible").all()) {
+          expect((await box.boundingBox())!.width, `${path} at ${width} px: the search box is squeezed`).toBeGreaterThanOrEqual(160);
+        }
       }
       expect(errors).toEqual([]);
       await context.close();

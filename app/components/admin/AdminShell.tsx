@@ -131,15 +131,16 @@ export function AdminShell({ children, counters = null }: { children: ReactNode;
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="sticky top-0 z-30 bg-slate-900 text-white">
-        <div className="flex items-center gap-x-6 px-4 py-3">
+        <div className="flex items-center gap-x-4 px-4 py-3 sm:gap-x-6">
           <Link to="/admin" className="flex items-center gap-2">
             <LogoMark className="h-7 w-7" />
             <Wordmark className="text-white" />
-            <span className="rounded bg-white/15 px-2 py-0.5 text-xs font-semibold tracking-wide uppercase">{m.admin_title()}</span>
+            <span className="rounded bg-white/15 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap uppercase sm:px-2 sm:tracking-wide">{m.admin_title()}</span>
           </Link>
           <div className="ml-auto flex items-center gap-4 text-sm">
             {user && <span className="hidden text-slate-300 sm:inline">{displayName(user)}</span>}
-            <Link to="/it" className="text-slate-200 underline-offset-2 hover:text-white hover:underline">
+            {/* On a phone the bar has room for the name only: the link is the menu's last item. */}
+            <Link to="/it" className="hidden whitespace-nowrap text-slate-200 underline-offset-2 hover:text-white hover:underline sm:inline">
               {m.admin_back_to_site()}
             </Link>
           </div>
@@ -163,6 +164,14 @@ export function AdminShell({ children, counters = null }: { children: ReactNode;
           <nav aria-label={m.admin_nav_label()} className="max-h-[70vh] overflow-y-auto px-3 pb-3">
             <div className="grid grid-cols-1 sm:[&>ul]:grid sm:[&>ul]:grid-cols-2 sm:[&>ul]:gap-x-4 sm:[&>ul]:space-y-0">
               <NavList counters={counters} current={current} testId="admin-nav-menu" />
+            </div>
+            <div className="mt-1 border-t border-white/10 pt-1 sm:hidden">
+              <Link
+                to="/it"
+                className="block rounded-lg px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-400"
+              >
+                {m.admin_back_to_site()}
+              </Link>
             </div>
           </nav>
         </details>

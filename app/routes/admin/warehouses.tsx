@@ -82,7 +82,8 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
-        <div className="min-w-0 flex-1">
+        {/* At least 16rem, so on a phone the filter wraps under the box instead of squeezing it. */}
+        <div className="min-w-64 flex-1">
           <SearchBox
             name="search_term"
             value={search ?? ""}
