@@ -34,7 +34,10 @@ export type StatisticsData = {
   /** How many periods the range holds, the current one included. */
   range: number;
   first_day: string;
+  /** The current period's last day, which may be ahead of today (the figures stop at today). */
   last_day: string;
+  /** Today in Italy: the range is shown up to here. */
+  as_of: string;
   /** The warehouse the figures are limited to, or null for all the owner's. */
   warehouse_id: number | null;
   /** Every warehouse of the owner (for the filter), newest first. */

@@ -88,7 +88,7 @@ function Controls({ stats }: { stats: StatisticsData }) {
           {tab("month", m.astat_period_month({ count: stats.range }))}
         </nav>
         <p className="mt-2 text-sm text-slate-600" data-testid="stats-range">
-          {m.astat_range({ from: formatDate(stats.first_day), to: formatDate(stats.last_day) })}
+          {m.astat_range({ from: formatDate(stats.first_day), to: formatDate(stats.last_day < stats.as_of ? stats.last_day : stats.as_of) })}
         </p>
       </div>
       <Form method="get" className="flex flex-wrap items-end gap-2" data-testid="stats-filter">

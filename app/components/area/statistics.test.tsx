@@ -20,6 +20,7 @@ const data: StatisticsData = {
   range: 3,
   first_day: "2030-04-29",
   last_day: "2030-05-19",
+  as_of: "2030-05-15",
   warehouse_id: null,
   warehouses: [
     { id: 7, name: "Alfa Uno", city: "Milano" },
@@ -45,7 +46,9 @@ describe("Statistics", () => {
     expect(html).toContain('href="/en/stocker/profile/statistics?period=month"');
     expect(html).toMatch(/aria-current="page"[^>]*data-testid="stats-period-week"|data-testid="stats-period-week"[^>]*aria-current="page"/);
     expect(html).toContain("Last 3 weeks");
-    expect(html).toContain("From 29.04.2030 to 19.05.2030");
+    // Up to today, not to the end of the current week.
+    expect(html).toContain("From 29.04.2030 to 15.05.2030");
+    expect(render({ ...data, as_of: "2030-05-25" })).toContain("From 29.04.2030 to 19.05.2030");
     expect(html).toMatch(/<form[^>]*method="get"/);
     expect(html).toContain('<input type="hidden" name="period" value="week"/>');
     expect(html).toContain("Alfa Uno (Milano)");

@@ -90,7 +90,8 @@ export async function statisticsFor(db: Database, owner: StatsOwner, options: St
   const period = options.period === "month" ? "month" : "week";
   const range = Math.min(MAX_RANGE, Math.max(1, Math.trunc(options.range ?? DEFAULT_RANGE)));
   const warehouseId = options.warehouseId ?? null;
-  const starts = periodStarts(todayInItaly(options.now ?? new Date()), period, range);
+  const today = todayInItaly(options.now ?? new Date());
+  const starts = periodStarts(today, period, range);
   const firstDay = starts[0]!;
   const lastDay = periodEnd(starts[starts.length - 1]!, period);
 
@@ -153,6 +154,7 @@ export async function statisticsFor(db: Database, owner: StatsOwner, options: St
     range,
     first_day: firstDay,
     last_day: lastDay,
+    as_of: today,
     warehouse_id: warehouseId,
     warehouses: warehouses.map((w) => ({ id: w.id, name: w.name, city: w.city })),
     buckets: [...series.values()],

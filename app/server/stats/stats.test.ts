@@ -113,7 +113,7 @@ describe("the calendar of the statistics", () => {
 describe("statisticsFor", () => {
   it("gives a stocker its requests per week by state, with the empty weeks, the totals, the rate and the median", async () => {
     const s = await statisticsFor(t.db, asStocker(stockerA), { period: "week", now: NOW });
-    expect(s).toMatchObject({ period: "week", range: 12, first_day: "2030-02-25", last_day: "2030-05-19", warehouse_id: null });
+    expect(s).toMatchObject({ period: "week", range: 12, first_day: "2030-02-25", last_day: "2030-05-19", as_of: "2030-05-15", warehouse_id: null });
     expect(s.buckets).toHaveLength(12);
     expect(s.buckets[0]).toEqual({ start: "2030-02-25", end: "2030-03-03", pending: 0, confirmed: 0, refused: 0, total: 0 });
     const byStart = Object.fromEntries(s.buckets.filter((b) => b.total > 0).map((b) => [b.start, [b.pending, b.confirmed, b.refused]]));
