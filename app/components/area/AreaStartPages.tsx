@@ -9,6 +9,7 @@ import { areaPaths } from "../../lib/area-paths.ts";
 import type { FavouriteCard, HunterProfile, OwnerDashboard, UserSummary } from "../../lib/area-pages.ts";
 import { STATE_STYLES, stateLabel } from "./RequestState.tsx";
 import { WarehouseCards } from "../warehouse-manage/WarehouseCards.tsx";
+import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { LatestRequests } from "./LatestRequests.tsx";
 import { PageHeading, EmptyState } from "../ui/PageParts.tsx";
@@ -117,7 +118,9 @@ export function OwnerStartPage({ data, base, role, asAdmin }: { data: OwnerDashb
 function FavouriteCardView({ w, locale, detailHref }: { w: FavouriteCard; locale: string; detailHref: string }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <div className="aspect-[16/9] bg-slate-100">{w.img ? <img src={w.img} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}</div>
+      <div className="aspect-[16/9] bg-slate-100">
+        {w.img ? <img src={w.img} alt="" loading="lazy" className="h-full w-full object-cover" /> : <WarehouseIllustration className="h-full w-full" />}
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold text-slate-900">

@@ -10,6 +10,7 @@ import { areaPaths } from "../../lib/area-paths.ts";
 import type { HunterWarehouseDetail as Detail } from "../../lib/area-requests.ts";
 import { linkClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
+import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
 import { RequestStateBadge, RequestStateLegend, STATE_STYLES } from "./RequestState.tsx";
 
 export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detail; base: string; asAdmin: boolean }) {
@@ -30,11 +31,9 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
       </p>
 
       <section className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:flex" aria-labelledby="hunter-warehouse-title">
-        {w.img && (
-          <div className="aspect-[16/9] bg-slate-100 sm:aspect-auto sm:w-64 sm:shrink-0">
-            <img src={w.img} alt="" className="h-full w-full object-cover" />
-          </div>
-        )}
+        <div className="aspect-[16/9] bg-slate-100 sm:aspect-auto sm:w-64 sm:shrink-0">
+          {w.img ? <img src={w.img} alt="" className="h-full w-full object-cover" /> : <WarehouseIllustration className="h-full w-full" />}
+        </div>
         <div className="flex-1 space-y-3 p-5">
           <div className="flex flex-wrap items-center gap-2">
             <h1 id="hunter-warehouse-title" className="text-2xl font-bold tracking-tight text-slate-900">

@@ -14,26 +14,9 @@ import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { RatingSummary } from "../warehouse/RatingSummary.tsx";
 import { buttonClass } from "../ui/styles.ts";
 import { DisabledWithReason } from "../ui/DisabledWithReason.tsx";
+import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
 
 export const warehousePath = (locale: Locale, id: number) => `/${locale}/warehouses/${id}`;
-
-/** The picture of every anonymised warehouse (and of a redeemed one without photos): a drawn shed, never a photo. */
-export function WarehouseIllustration({ className = "" }: { className?: string }) {
-  return (
-    <svg viewBox="0 0 160 120" className={className} aria-hidden="true" focusable="false" preserveAspectRatio="xMidYMid slice">
-      <rect width="160" height="120" fill="#e6eefb" />
-      <rect y="86" width="160" height="34" fill="#d3dff3" />
-      <path d="M24 58 80 30l56 28v42H24z" fill="#ffffff" />
-      <path d="M18 60 80 28l62 32" fill="none" stroke="#1a5fd0" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
-      <rect x="44" y="66" width="32" height="34" rx="2" fill="#b9cdf0" />
-      <path d="M44 74h32M44 82h32M44 90h32" stroke="#9db8e8" strokeWidth="2" />
-      <rect x="86" y="66" width="30" height="14" rx="2" fill="#b9cdf0" />
-      <rect x="92" y="88" width="10" height="8" rx="1" fill="#f59e0b" />
-      <rect x="104" y="88" width="10" height="8" rx="1" fill="#fbbf24" />
-      <rect x="98" y="80" width="10" height="8" rx="1" fill="#f59e0b" />
-    </svg>
-  );
-}
 
 /** The warehouse's first photo when it is public, else the illustration. */
 export function WarehouseThumb({ w, className = "", eager = false }: { w: SearchResultWarehouse; className?: string; eager?: boolean }) {

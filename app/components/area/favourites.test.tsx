@@ -1,0 +1,63 @@
+// A stock hunter's favourites render what the loader gives them: a redeemed warehouse with its
+// photo, referent and sheet link; an anonymised one with the drawn shed (never a photo, never
+// an empty frame), its city only and no sheet link. (Rendered in the base locale, English.)
+import { describe, expect, it } from "vitest";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { FavouritesGrid } from "./AreaStartPages.tsx";
+import type { FavouriteCard } from "../../lib/area-pages.ts";
+
+const redeemed: FavouriteCard = {
+  id: 2,
+  name: "Logistica Brambilla Srl – Hub Casalpusterlengo",
+  city: "Casalpusterlengo",
+  province: "LO",
+  address: "Via Guglielmo Marconi 46",
+  is_hub: true,
+  redeemed: true,
+  total_m2: 1710,
+  img: "/uploads/w/2/a.webp",
+  referent: { name: "Luca Bernasconi", email: "referent@demo.test" },
+};
+const anonymised: FavouriteCard = { id: 124, name: "Stocker 124", city: "Milano", province: "MI", address: null, is_hub: false, redeemed: false, total_m2: 6030, img: null, referent: null };
+
+function render(favourites: FavouriteCard[]): string {
+  const Stub = createRoutesStub([{ path: "*", Component: () => <FavouritesGrid favourites={favourites} base="/en/stock-hunter/profile" locale="en" /> }]);
+  return renderToString(<Stub initialEntries={["/en/stock-hunter/profile/warehouses"]} />);
+}
+
+/** The markup of the card whose name is `name`. */
+function card(html: string, name: string): string {
+  const cards = html.split("<li").slice(1);
+  const found = cards.find((c) => c.includes(name));
+  expect(found, name).toBeDefined();
+  return found!;
+}
+
+describe("FavouritesGrid", () => {
+  it("shows a redeemed favourite's photo, address, referent and sheet", () => {
+    const html = card(render([redeemed, anonymised]), redeemed.name);
+    expect(html).toContain('src="/uploads/w/2/a.webp"');
+    expect(html).not.toContain("<svg viewBox=\"0 0 160 120\"");
+    expect(html).toContain("Via Guglielmo Marconi 46, Casalpusterlengo (LO)");
+    expect(html).toContain("1.710 m²");
+    expect(html).toContain("mailto:referent@demo.test");
+    expect(html).toContain('href="/en/warehouses/2"');
+  });
+
+  it("draws the shed for an anonymised favourite, with its city only and no sheet", () => {
+    const html = card(render([redeemed, anonymised]), "Stocker 124");
+    expect(html).not.toContain("<img");
+    expect(html).toMatch(/<svg viewBox="0 0 160 120"[^>]*aria-hidden="true"/);
+    expect(html).toContain("Milano (MI)");
+    expect(html).toContain("6.030 m²");
+    expect(html).not.toContain('href="/en/warehouses/124"');
+    expect(html).toContain('href="/en/stock-hunter/profile/warehouses/124"');
+  });
+
+  it("says so when there is none", () => {
+    const html = render([]);
+    expect(html).not.toContain('data-testid="favourites"');
+    expect(html).toContain("You have no favourite warehouses yet.");
+  });
+});
