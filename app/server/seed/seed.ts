@@ -1151,7 +1151,8 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
         bilingualText("Nuova recensione", "New review"),
         bilingualText(
           `${review.full_name} ha lasciato una recensione (${score}/5) sulla richiesta n. ${requestNumber(link.requestId)}.`,
-          `${review.full_name} left a review (${score.replace(",", ".")}/5) on request no. ${requestNumber(link.requestId)}.`,
+          // Italian number formats in both languages, as the app writes them (reviewAverage).
+          `${review.full_name} left a review (${score}/5) on request no. ${requestNumber(link.requestId)}.`,
         ),
         ids,
       );
