@@ -12,6 +12,8 @@ export type NotificationView = {
   title: string;
   /** Safe HTML (app/server/notifications/safe-markup.ts): only b, strong, i, em, u, br, p, lists and safe links. */
   html: string;
+  /** The message's first words as plain text, for the list. */
+  preview: string;
   created_at: Date | string;
   read_at: Date | string | null;
   /** Where the notification leads inside the site ("/…"), already checked; null when nowhere. */

@@ -86,6 +86,7 @@ export function NotificationList({ notifications, page, pages, selected, asAdmin
                         <span aria-hidden="true" className={`mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full ${read ? "bg-transparent" : "bg-brand-600"}`} />
                         <span className="min-w-0 flex-1">
                           <span className={`block truncate text-sm ${read ? "font-normal text-slate-700" : "font-bold text-slate-900"}`}>{n.title}</span>
+                          {n.preview && <span className="mt-0.5 block truncate text-sm text-slate-600">{n.preview}</span>}
                           <span className="mt-0.5 block text-xs text-slate-500">
                             <time dateTime={new Date(n.created_at).toISOString()}>{formatDateTime(n.created_at)}</time>
                             {!read && <span className="sr-only">, {m.anotif_unread()}</span>}

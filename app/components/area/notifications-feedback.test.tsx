@@ -24,6 +24,7 @@ const notification = (id: number, read: boolean, overrides: Partial<Notification
   type: "quote_request",
   title: `Title ${id}`,
   html: `Message <b>${id}</b>`,
+  preview: `Message ${id}`,
   created_at: "2030-03-01T10:05:00Z",
   read_at: read ? "2030-03-02T10:00:00Z" : null,
   url: null,
@@ -39,6 +40,8 @@ describe("NotificationList", () => {
     expect(html).toContain('data-read="false"');
     expect(html).toContain("font-bold");
     expect(html).toContain("01.03.2030 11:05");
+    // Each with its message's first words, as text.
+    expect(html).toMatch(/data-testid="notification-item"[\s\S]*?Title 1<\/span><span[^>]*>Message 1<\/span>/);
     expect(html).toContain('href="/en/stocker/profile/notifications?page=2&amp;selected=1"');
     expect(html).toContain("Select a notification to read it.");
     expect(html).toContain('data-testid="pagination"');

@@ -8,12 +8,13 @@ import { servicesContext } from "../../server/context.ts";
 import { pageWork } from "../../server/http/respond.ts";
 import { readFormData } from "../../server/http/input.ts";
 import { getNotification, listNotifications, markNotificationRead, type NotificationItem } from "../../server/notifications/notifications.service.ts";
-import { isSitePath, safeMessageHtml } from "../../server/notifications/safe-markup.ts";
+import { isSitePath, messageText, safeMessageHtml } from "../../server/notifications/safe-markup.ts";
 import { notificationReadFormSchema } from "../../schemas/notifications.ts";
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationView } from "../../lib/area-notifications.ts";
 import { areaBase, type AreaRole } from "../../lib/area-paths.ts";
 import { switchLocalePath } from "../../lib/paths.ts";
 import { pageCount, pageParam } from "../../lib/pagination.ts";
+import { excerpt } from "../../lib/format.ts";
 import { areaAction, areaFrame, areaPage, type AreaArgs, type AreaPage, optionalId } from "./area-pages.server.ts";
 
 const OWN_AREA = /^\/(?:it|en)\/(stocker|referent|stock-hunter)\/profile(?=[/?#]|$)(.*)$/;
@@ -44,6 +45,7 @@ function view(n: NotificationItem, page: AreaPage): NotificationView {
     type: n.type,
     title: n.title,
     html: safeMessageHtml(n.message),
+    preview: excerpt(messageText(n.message)),
     created_at: n.created_at,
     read_at: n.read_at,
     url: notificationLink(n.data.url, page),

@@ -204,6 +204,7 @@ describe("the notifications pages", () => {
     expect(page.selected).toMatchObject({
       id,
       html: '<p>Richiesta <a href="https://example.com" rel="noopener noreferrer">vista</a></p>',
+      preview: "Richiesta vista",
       url: "/it/stock-hunter/profile/messages?page=2",
       review_url: "/it/warehouses/1/requests/2/review",
     });

@@ -1,7 +1,7 @@
 // The notification messages' sanitizer against hostile markup: what survives is the allow-list
 // (b strong i em u br p ul ol li, a[href] to http(s), mailto or this site) and text.
 import { describe, expect, it } from "vitest";
-import { escapeForMarkup, isSafeHref, isSitePath, safeMessageHtml } from "./safe-markup.ts";
+import { escapeForMarkup, isSafeHref, isSitePath, messageText, safeMessageHtml } from "./safe-markup.ts";
 
 describe("safeMessageHtml", () => {
   it("keeps the allowed markup and a plain message's line breaks", () => {
@@ -97,5 +97,18 @@ describe("link targets", () => {
     for (const bad of ["//evil.example", "/\\evil.example", "https://evil.example", "javascript:alert(1)", "", " /x", "/x\ny", 42, null]) {
       expect(isSitePath(bad), String(bad)).toBe(false);
     }
+  });
+});
+
+describe("messageText", () => {
+  it("gives a message's text on one line: blocks become spaces, dropped elements leave nothing, escapes are given back once", () => {
+    expect(messageText("<p><b>Ciao</b> Mario</p><ul><li>uno</li><li>due</li></ul>")).toBe("Ciao Mario uno due");
+    expect(messageText("Riga uno\nriga due<br>riga tre")).toBe("Riga uno riga due riga tre");
+    expect(messageText('Prima<script>alert(1)</script><style>p{}</style> dopo <a href="javascript:x">link</a>')).toBe("Prima dopo link");
+    expect(messageText("Daniela ha inviato una segnalazione: «Richiesta non seria» (richiesta n. 0000000003).")).toBe(
+      "Daniela ha inviato una segnalazione: «Richiesta non seria» (richiesta n. 0000000003).",
+    );
+    // Escaped markup stays text, decoded one level only: React escapes it again when it renders.
+    expect(messageText("Tom &amp; Jerry &lt;b&gt; &amp;lt;i&amp;gt; \"quoted\"")).toBe('Tom & Jerry <b> &lt;i&gt; "quoted"');
   });
 });

@@ -60,6 +60,29 @@ export function safeMessageHtml(message: string): string {
   return sanitizeHtml(text, OPTIONS).trim();
 }
 
+const TEXT_ONLY: sanitizeHtml.IOptions = {
+  allowedTags: [],
+  allowedAttributes: {},
+  disallowedTagsMode: "discard",
+  nonTextTags: DROPPED_WITH_CONTENT,
+  enforceHtmlBoundary: false,
+  parseStyleAttributes: false,
+};
+const ESCAPED: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+
+/**
+ * A stored message as one line of plain text (the list's preview, rendered as text by React):
+ * the sanitizer's text with its paragraphs, items and breaks as spaces, and the characters it
+ * escapes given back, once.
+ */
+export function messageText(message: string): string {
+  const spaced = message.replace(/<\s*\/?\s*(p|br|li|ul|ol)\b[^>]*>/gi, " ");
+  return sanitizeHtml(spaced, TEXT_ONLY)
+    .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ESCAPED[entity]!)
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 /**
  * A value written into a message (a company, a warehouse's name, a subject): escaped, so what a
  * user typed is shown as text and never becomes markup (a link, a list) in someone else's
