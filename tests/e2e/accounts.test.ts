@@ -90,7 +90,7 @@ describe("a stock hunter signs up in Italian", () => {
     await login.locator("[name=email]").fill(email);
     await login.locator("[name=password]").fill("sbagliata-123");
     await login.getByRole("button", { name: "Accedi" }).click();
-    await hasText(login.getByRole("alert"), /L'email o la password non sono corrette/);
+    await hasText(login.getByRole("alert"), /L'e-mail o la password non sono corrette/);
     await login.locator("[name=password]").fill("scaffali-e-pallet");
     await login.getByRole("button", { name: "Accedi" }).click();
     await visible(page.getByRole("button", { name: "Esci" }).first());

@@ -126,7 +126,7 @@ describe("stock hunter registration", () => {
     const taken = await register(hunter({ email: "TAKEN@example.com" }));
     expect(taken.status).toBe(422);
     expect(taken.json).toMatchObject({ error: "email_taken", errors: { email: "taken" } });
-    expect(taken.json.message).toMatch(/indirizzo email non è valido o ha già un account/);
+    expect(taken.json.message).toMatch(/indirizzo e-mail non è valido o ha già un account/);
     const invalid = await register(hunter({ email: "not-an-address" }));
     expect(invalid.status).toBe(422);
     expect(invalid.json.errors).toEqual({ email: "email" });

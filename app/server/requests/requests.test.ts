@@ -143,7 +143,7 @@ describe("POST /api/warehouses/send-requests", () => {
     });
     expect(it_.status).toBe(422);
     expect(it_.json.errors).toEqual({ email: "taken" });
-    expect(it_.json.message).toBe("L'indirizzo email è già stato utilizzato");
+    expect(it_.json.message).toBe("L'indirizzo e-mail è già stato utilizzato");
     const en = await callJson(sendRequests, t.db, {
       body: { request_data: requestData({ contact: f.a.owner.email }), warehouse_ids: [f.a.warehouse.id] },
       locale: "en",
