@@ -82,10 +82,11 @@ export type HunterWarehouseDetail = {
     redeemed: boolean;
     img: string | null;
     referent: { name: string; email: string } | null;
-    /** Reviews written by hunters about this warehouse: the average (× 10, as avg_value) and how many. */
     /** The hunters' average (avg_value scale) and how many reviews, once it has some. */
     rating: WarehouseRating | null;
     detail_url: string | null;
+    /** Where a quote request from this page is placed (the warehouse's published position); null when it takes none (pending, deactivated). */
+    quote_position: { lat: number; lng: number } | null;
   };
   favourite: boolean;
   requests: {

@@ -3,8 +3,8 @@
 // mouse and keyboard, the comparison (a table of five, only the differences, removing one with
 // and without JavaScript, the quote popup for the rest), one quote request to five warehouses from the search
 // page (success message, reload, five pending links, each handler's notification and
-// e-mail, the requester's confirmation), a favourite, a review (once) and a report, and 404
-// for a user who is not a party.
+// e-mail, the requester's confirmation), a favourite and a quote request from its page in the
+// hunter's area, a review (once) and a report, and 404 for a user who is not a party.
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { BrowserContext, Locator, Page } from "playwright-core";
@@ -226,6 +226,48 @@ describe("a stock hunter", () => {
     expect(body.favourite_ids.includes(id)).toBe(before.length === 0);
     const unclaimed = await page.request.post(`/api/stock-hunter/warehouses/${ids.unclaimed}/toggle-favourite`, { headers: { "X-XSRF-TOKEN": token } });
     expect(unclaimed.status()).toBe(422);
+    await context.close();
+  });
+
+  it("asks a favourite for a quote from its page in the area, and finds the request in its history", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "it" });
+    await loginAs(context, "hunter");
+    // A favourite that takes requests (anonymised or not: both are asked the same way).
+    const favourite = await app.db
+      .selectFrom("favourites as f")
+      .innerJoin("warehouses as w", "w.id", "f.warehouse_id")
+      .select("w.id")
+      .where("f.user_id", "=", ids.hunterId)
+      .where("w.status", "=", "approved")
+      .where("w.deactivated", "=", false)
+      .orderBy("w.id")
+      .executeTakeFirstOrThrow();
+    await page.goto(`/it/stock-hunter/profile/warehouses/${favourite.id}`);
+    await hydrated(page);
+    const history = page.getByTestId("hunter-warehouse-history").locator("li");
+    const before = await history.count();
+    await page.getByTestId("hunter-warehouse-quote").click();
+    const dialog = page.locator("#quote-request-ap");
+    await dialog.waitFor();
+    expect(await dialog.getByTestId("quote-recap-warehouses").locator("li").count()).toBe(1);
+    await dialog.locator('input[name="business_name"]').fill("Dolciaria Colombo Srl");
+    await dialog.locator('input[name="referent"]').fill("Sara Colombo");
+    await dialog.locator('input[name="contact"]').fill(DEMO.hunter);
+    await dialog.locator('input[name="telephone"]').fill("+39 333 555 0202");
+    await dialog.locator('textarea[name="message"]').fill("Dalla pagina del preferito: 300 m2 da marzo.");
+    await dialog.locator("button[type=submit]").click();
+    await page.getByTestId("quote-success").waitFor();
+    const request = await app.db
+      .selectFrom("warehouse_requests as r")
+      .innerJoin("warehouse_request_warehouses as l", "l.warehouse_request_id", "r.id")
+      .select(["r.id", "r.user_id", "r.location", "l.warehouse_id"])
+      .where("r.message", "=", "Dalla pagina del preferito: 300 m2 da marzo.")
+      .execute();
+    expect(request).toEqual([expect.objectContaining({ user_id: ids.hunterId, warehouse_id: favourite.id })]);
+    // The page stays, and its history shows the new request once the popup is closed.
+    await page.keyboard.press("Escape");
+    await expect.poll(() => history.count(), { timeout: 10_000 }).toBe(before + 1);
+    expect(await history.first().textContent()).toContain(String(request[0]!.id).padStart(10, "0"));
     await context.close();
   });
 

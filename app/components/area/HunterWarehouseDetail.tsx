@@ -1,14 +1,17 @@
 // The stock hunter's page of one warehouse ({prefix}/warehouses/{id}): its card (anonymised
 // unless redeemed; hub badge; the contact of a redeemed one; the hunters' average rating once
-// it has reviews) and the history of the hunter's requests to it, coloured by state, with the
-// review (once confirmed) and report links.
+// it has reviews), a quote request to it (the sheet's popup, while it takes requests) and the
+// history of the hunter's requests to it, coloured by state, with the review (once confirmed)
+// and report links.
 import { RatingSummary } from "../warehouse/RatingSummary.tsx";
-import { Link } from "react-router";
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, requestNumber } from "../../lib/format.ts";
 import { areaPaths } from "../../lib/area-paths.ts";
 import type { HunterWarehouseDetail as Detail } from "../../lib/area-requests.ts";
-import { linkClass } from "../ui/styles.ts";
+import { buttonClass, linkClass } from "../ui/styles.ts";
+import { QuoteRequestDialog } from "../quote/QuoteRequestDialog.tsx";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
 import { RequestStateBadge, RequestStateLegend, STATE_STYLES } from "./RequestState.tsx";
@@ -17,6 +20,11 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
   const { warehouse: w, requests } = detail;
   const paths = areaPaths(base);
   const place = [w.address, [w.cap, w.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  // The hunter asks this warehouse for a quote from here, as from its sheet (an administrator
+  // looking at the hunter's area does not write in the hunter's name).
+  const canRequest = !asAdmin && w.quote_position !== null;
+  const [quoteOpen, setQuoteOpen] = useState(false);
+  const revalidator = useRevalidator();
   return (
     <div>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -74,16 +82,34 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
               </dd>
             </div>
           </dl>
-          {w.detail_url && (
-            <p className="text-sm">
-              <a href={w.detail_url} target="_blank" rel="noopener" className={linkClass}>
-                {m.area_favourite_sheet()}
-                <span className="sr-only"> {m.opens_new_tab()}</span>
-              </a>
-            </p>
+          {(canRequest || w.detail_url) && (
+            <div className="flex flex-wrap items-center gap-x-5 gap-y-3 pt-1 text-sm">
+              {canRequest && (
+                <button type="button" onClick={() => setQuoteOpen(true)} className={buttonClass("primary", "md")} data-testid="hunter-warehouse-quote">
+                  {m.sheet_request_quote()}
+                </button>
+              )}
+              {w.detail_url && (
+                <a href={w.detail_url} target="_blank" rel="noopener" className={linkClass}>
+                  {m.area_favourite_sheet()}
+                  <span className="sr-only"> {m.opens_new_tab()}</span>
+                </a>
+              )}
+            </div>
           )}
         </div>
       </section>
+      {canRequest && (
+        <QuoteRequestDialog
+          isOpen={quoteOpen}
+          onClose={() => setQuoteOpen(false)}
+          source="sheet"
+          warehouses={[{ id: w.id, name: w.name, city: w.city, address: w.address }]}
+          search={{ location: w.city, lat: w.quote_position!.lat, lng: w.quote_position!.lng }}
+          // The new request joins the history below.
+          onSent={() => void revalidator.revalidate()}
+        />
+      )}
 
       <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="hunter-history-title">
         <div className="flex flex-wrap items-baseline justify-between gap-3">

@@ -134,7 +134,7 @@ describe("HunterRequests", () => {
 
 describe("HunterWarehouseDetail", () => {
   const detail: Detail = {
-    warehouse: { id: 9, name: "Stocker 9", city: "Bergamo", province: "BG", address: null, cap: null, total_m2: 1200, is_hub: true, redeemed: false, img: null, referent: null, rating: { avg_value: 43, count: 2 }, detail_url: null },
+    warehouse: { id: 9, name: "Stocker 9", city: "Bergamo", province: "BG", address: null, cap: null, total_m2: 1200, is_hub: true, redeemed: false, img: null, referent: null, rating: { avg_value: 43, count: 2 }, detail_url: null, quote_position: { lat: 45.69, lng: 9.67 } },
     favourite: true,
     requests: [{ link_id: 1, request_id: 43, created_at: "2030-03-01T10:00:00Z", state: "confirmed", business_name: "Logistica srl", review_url: "/it/warehouses/9/requests/43/review", report_url: "/it/warehouses/9/requests/43/report" }],
   };
@@ -147,5 +147,12 @@ describe("HunterWarehouseDetail", () => {
     expect(html).toContain("/review");
     expect(html).not.toContain('target="_blank"');
     expect(html).toContain("Hub");
+  });
+
+  it("offers a quote request while the warehouse takes them, never in an administrator's view", () => {
+    const page = (d: Detail, asAdmin: boolean) => render(<HunterWarehouseDetail detail={d} base="/it/stock-hunter/profile" asAdmin={asAdmin} />, "/it/stock-hunter/profile/warehouses/9");
+    expect(page(detail, false)).toMatch(/<button[^>]*data-testid="hunter-warehouse-quote"[^>]*>Request a quote<\/button>/);
+    expect(page(detail, true)).not.toContain('data-testid="hunter-warehouse-quote"');
+    expect(page({ ...detail, warehouse: { ...detail.warehouse, quote_position: null } }, false)).not.toContain('data-testid="hunter-warehouse-quote"');
   });
 });

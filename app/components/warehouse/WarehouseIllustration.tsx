@@ -1,11 +1,15 @@
 // The picture of a warehouse that shows no photo: every anonymised one (its photos would reveal
 // it), and a redeemed one without photos. A drawn shed, the same in the search, on the map's
 // cards and in a stock hunter's favourites.
+//
+// The whole drawing always shows, standing at the frame's bottom, whatever the frame's shape (a
+// card's 4:3, a 16:9 banner, a column as tall as its card): the sky and the ground reach far
+// beyond the drawing, so a frame of another shape gets more of them instead of a cropped roof.
 export function WarehouseIllustration({ className = "" }: { className?: string }) {
   return (
-    <svg viewBox="0 0 160 120" className={className} aria-hidden="true" focusable="false" preserveAspectRatio="xMidYMid slice">
-      <rect width="160" height="120" fill="#e6eefb" />
-      <rect y="86" width="160" height="34" fill="#d3dff3" />
+    <svg viewBox="0 0 160 120" className={className} aria-hidden="true" focusable="false" preserveAspectRatio="xMidYMax meet">
+      <rect x="-2000" y="-2000" width="4160" height="2120" fill="#e6eefb" />
+      <rect x="-2000" y="86" width="4160" height="34" fill="#d3dff3" />
       <path d="M24 58 80 30l56 28v42H24z" fill="#ffffff" />
       <path d="M18 60 80 28l62 32" fill="none" stroke="#1a5fd0" strokeWidth="5" strokeLinecap="round" strokeLinejoin="round" />
       <rect x="44" y="66" width="32" height="34" rx="2" fill="#b9cdf0" />

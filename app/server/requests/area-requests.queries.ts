@@ -216,7 +216,7 @@ export function findWarehouseForHunter(db: Database, warehouseId: number) {
     .selectFrom("warehouses as w")
     .leftJoin("users as ref", "ref.id", "w.referent_id")
     .leftJoin("users as own", "own.id", "w.user_id")
-    .select(["w.id", "w.name", "w.city", "w.province", "w.address", "w.cap", "w.total_m2", "w.is_hub", "w.redeemed", "w.status", "w.deactivated"])
+    .select(["w.id", "w.name", "w.city", "w.province", "w.address", "w.cap", "w.total_m2", "w.is_hub", "w.redeemed", "w.status", "w.deactivated", "w.pub_lat", "w.pub_lng"])
     .select(["ref.first_name as ref_first", "ref.last_name as ref_last", "ref.email as ref_email", "own.first_name as own_first", "own.last_name as own_last", "own.email as own_email"])
     .select((eb) =>
       eb.selectFrom("images as i").select((e) => e.fn.coalesce("i.thumb_src", "i.src").as("src")).whereRef("i.warehouse_id", "=", "w.id").orderBy("i.position").orderBy("i.id").limit(1).as("img"),

@@ -304,6 +304,8 @@ export async function hunterWarehouseDetail(db: Database, owner: { id: number; r
         : null,
       rating: ratings.get(w.id) ?? null,
       detail_url: redeemed && w.status === "approved" && !w.deactivated ? `/${locale}/warehouses/${w.id}` : null,
+      // The published position (jittered unless redeemed), as the search shows it.
+      quote_position: w.status === "approved" && !w.deactivated ? { lat: w.pub_lat, lng: w.pub_lng } : null,
     },
     favourite,
     requests: links.map((l) => ({

@@ -234,6 +234,9 @@ describe("the stock hunter's requests", () => {
   it("a warehouse's page: the card and the hunter's history; 404 without a request or a favourite", async () => {
     const detail = await hunterWarehouseDetail(t.db, { id: f.hunter1.id, role: "stock_hunter" }, f.wu.id, "it");
     expect(detail.warehouse).toMatchObject({ id: f.wu.id, name: `Stocker ${f.wu.id}`, address: null, cap: null, redeemed: false, referent: null, detail_url: null, rating: null });
+    // A quote request from the page is placed where the search shows the warehouse (its published, jittered position).
+    const published = await t.db.selectFrom("warehouses").select(["pub_lat", "pub_lng"]).where("id", "=", f.wu.id).executeTakeFirstOrThrow();
+    expect(detail.warehouse.quote_position).toEqual({ lat: published.pub_lat, lng: published.pub_lng });
     expect(detail.requests.map((r) => r.request_id)).toEqual([f.q1.request.id]);
     expect(JSON.stringify(detail)).not.toContain("Segreto");
 
@@ -249,6 +252,10 @@ describe("the stock hunter's requests", () => {
     await t.db.insertInto("favourites").values({ user_id: f.hunter2.id, warehouse_id: f.wb1.id }).execute();
     const favourite = await hunterWarehouseDetail(t.db, { id: f.hunter2.id, role: "stock_hunter" }, f.wb1.id, "it");
     expect(favourite).toMatchObject({ favourite: true, requests: [] });
+    // A deactivated warehouse takes no requests: the page offers none.
+    await t.db.updateTable("warehouses").set({ deactivated: true }).where("id", "=", f.wb1.id).execute();
+    expect((await hunterWarehouseDetail(t.db, { id: f.hunter2.id, role: "stock_hunter" }, f.wb1.id, "it")).warehouse.quote_position).toBeNull();
+    await t.db.updateTable("warehouses").set({ deactivated: false }).where("id", "=", f.wb1.id).execute();
     await expect(hunterWarehouseDetail(t.db, { id: f.stockerB.id, role: "stocker" }, f.wb1.id, "it")).rejects.toBeInstanceOf(ForbiddenError);
   });
 
