@@ -58,6 +58,13 @@ export const requestInfoContext = createContext<RequestInfo>();
  */
 export const requestMethodContext = createContext<string>("GET");
 export const actorContext = createContext<Actor | null>(null);
+/**
+ * Writes a loader asks for once its page is shown (the answer is a 200): an administrator's view
+ * of a user's area is audited then, so a page that refuses (a 404 for another user's warehouse,
+ * a bad id) changes nothing. A fresh list per request, set by the root middleware (and by the
+ * tests' context); no default, so a request without one fails rather than sharing a list.
+ */
+export const afterShownContext = createContext<(() => Promise<void>)[]>();
 /** The interface language of this request: the URL's /{locale}, else the locale cookie, else the fallback. */
 export const localeContext = createContext<Locale>("en");
 /** The CSRF token of this browser (the XSRF-TOKEN cookie's value, or a new one being set). */

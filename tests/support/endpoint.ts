@@ -4,7 +4,7 @@
 import { RouterContextProvider } from "react-router";
 import { pino } from "pino";
 import { loadConfig } from "../../app/server/config.ts";
-import { actorContext, localeContext, requestInfoContext, servicesContext, type Actor, type AppServices } from "../../app/server/context.ts";
+import { actorContext, afterShownContext, localeContext, requestInfoContext, servicesContext, type Actor, type AppServices } from "../../app/server/context.ts";
 import type { Database } from "../../app/server/db/database.ts";
 import type { Locale } from "../../app/lib/locale.ts";
 
@@ -20,7 +20,13 @@ export function testContext(db: Database, opts: { actor?: Actor | null; locale?:
   context.set(requestInfoContext, { id: "test", ip: opts.ip ?? "203.0.113.7", userAgent: "vitest", nonce: "nonce", secure: false });
   context.set(actorContext, opts.actor ?? null);
   context.set(localeContext, opts.locale ?? "it");
+  context.set(afterShownContext, []);
   return context;
+}
+
+/** What the root middleware does once a page answers 200: the writes its loaders left (afterShownContext). */
+export async function pageShown(context: Readonly<RouterContextProvider>): Promise<void> {
+  for (const write of context.get(afterShownContext)) await write();
 }
 
 /** POST a JSON body to a route function; returns the status and the parsed JSON. */

@@ -2,7 +2,7 @@
 // the area (role, and for an administrator's view the user of the /admin/{area}/{id} prefix)
 // and know its base path, so its links stay inside the same prefix.
 import { data, type RouterContextProvider } from "react-router";
-import { actorContext, localeContext, requestMethodContext, servicesContext } from "../../server/context.ts";
+import { actorContext, afterShownContext, localeContext, requestMethodContext, servicesContext } from "../../server/context.ts";
 import { pageWork } from "../../server/http/respond.ts";
 import { auditAreaView, openArea, type AreaAccess } from "../../server/areas/area-access.ts";
 import { areaBase, type AreaRole } from "../../lib/area-paths.ts";
@@ -41,7 +41,8 @@ export async function areaAction({ params, context }: AreaArgs, role: AreaRole):
 
 /**
  * The area of a page's loader; an administrator's view of the page is written to the audit log
- * when the administrator opens it (GET). The page drawn again with a submission's answer is not
+ * when the administrator opens it (GET), once the page is shown (afterShownContext): a page
+ * that then refuses (404) writes nothing. The page drawn again with a submission's answer is not
  * another view: a submission that changes something writes its own row, and one refused writes
  * nothing.
  */
@@ -50,7 +51,8 @@ export async function areaPage(args: AreaArgs, role: AreaRole): Promise<AreaPage
   if (page.asAdmin && args.context.get(requestMethodContext) === "GET") {
     // A client-side navigation asks for the page's data at "{path}.data" (React Router's single fetch).
     const path = new URL(args.request.url).pathname.replace(/\.data$/, "");
-    await auditAreaView(args.context.get(servicesContext).db, page, path.slice(page.base.length) || "/");
+    const db = args.context.get(servicesContext).db;
+    args.context.get(afterShownContext).push(() => auditAreaView(db, page, path.slice(page.base.length) || "/"));
   }
   return page;
 }

@@ -1,14 +1,15 @@
-// An administrator's view of an area page is audited when the page is opened, once; the page
-// drawn again with a form's answer (React Router runs the loaders after the action, with a GET
-// request of its own) is not another view.
+// An administrator's view of an area page is audited when the page is opened and shown, once;
+// the page drawn again with a form's answer (React Router runs the loaders after the action,
+// with a GET request of its own) is not another view, and a page that refuses is none.
 import { describe, expect, it } from "vitest";
 import { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeUser } from "../../../tests/support/factories.ts";
-import { testContext } from "../../../tests/support/endpoint.ts";
+import { pageShown, testContext } from "../../../tests/support/endpoint.ts";
 import { requestMethodContext } from "../../server/context.ts";
 import type { User } from "../../server/db/types.ts";
 import { areaPage } from "./area-pages.server.ts";
+import { loadAreaWarehouseForm } from "./warehouse-pages.server.ts";
 
 const t = useTestDatabase();
 
@@ -27,16 +28,33 @@ describe("areaPage", () => {
     const stocker = await makeUser(t.db, { role: "stocker" });
     const admin = await makeUser(t.db, { role: "admin" });
     const path = `/admin/stocker/${stocker.id}/notifications`;
-    await areaPage(args(path, admin, "GET", { userId: String(stocker.id) }), "stocker");
+    const opened = args(path, admin, "GET", { userId: String(stocker.id) });
+    await areaPage(opened, "stocker");
+    // Written once the page is shown (the root middleware, on a 200), not while it loads.
+    expect(await views(stocker.id)).toEqual([]);
+    await pageShown(opened.context);
     expect(await views(stocker.id)).toEqual([{ action: "user.area_view", details: { area: "stocker", page: "/notifications" } }]);
-    const page = await areaPage(args(path, admin, "POST", { userId: String(stocker.id) }), "stocker");
+    const again = args(path, admin, "POST", { userId: String(stocker.id) });
+    const page = await areaPage(again, "stocker");
+    await pageShown(again.context);
     expect(page.asAdmin).toBe(true);
     expect(await views(stocker.id)).toHaveLength(1);
   });
 
+  it("audits nothing for a page that refuses: an administrator's new-warehouse page in a stocker's area is a 404", async () => {
+    const stocker = await makeUser(t.db, { role: "stocker" });
+    const admin = await makeUser(t.db, { role: "admin" });
+    const refused = args(`/admin/stocker/${stocker.id}/warehouses/new`, admin, "GET", { userId: String(stocker.id) });
+    await expect(loadAreaWarehouseForm(refused, "stocker", null)).rejects.toMatchObject({ init: { status: 404 } });
+    // The middleware runs the writes only for a 200: nothing is left to write, nothing was written.
+    expect(await views(stocker.id)).toEqual([]);
+  });
+
   it("audits nothing when the owner opens its own area", async () => {
     const stocker = await makeUser(t.db, { role: "stocker" });
-    const page = await areaPage(args("/it/stocker/profile/notifications", stocker, "GET"), "stocker");
+    const own = args("/it/stocker/profile/notifications", stocker, "GET");
+    const page = await areaPage(own, "stocker");
+    await pageShown(own.context);
     expect(page.asAdmin).toBe(false);
     expect(await views(stocker.id)).toEqual([]);
   });

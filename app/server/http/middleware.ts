@@ -3,7 +3,7 @@
 // state-changing requests without the CSRF token (419), applies the area guard, and makes
 // sure the browser holds an XSRF-TOKEN cookie.
 import { data, type MiddlewareFunction } from "react-router";
-import { actorContext, csrfTokenContext, localeContext, requestInfoContext, requestMethodContext, servicesContext } from "../context.ts";
+import { actorContext, afterShownContext, csrfTokenContext, localeContext, requestInfoContext, requestMethodContext, servicesContext } from "../context.ts";
 import { fallbackLocale, isLocale, localeFromAcceptLanguage, localeOfPath, type Locale } from "../../lib/locale.ts";
 import { runWithLocale } from "../i18n.server.ts";
 import { hashToken, resolveSession, SESSION_COOKIE } from "../accounts/sessions.service.ts";
@@ -57,6 +57,7 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const locale = requestLocale(request, url);
   context.set(localeContext, locale);
   context.set(requestMethodContext, request.method);
+  context.set(afterShownContext, []);
   const services = context.get(servicesContext);
   const info = context.get(requestInfoContext);
   const api = isApiPath(url.pathname);
@@ -87,6 +88,8 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     context.set(csrfTokenContext, csrfToken);
 
     const response = await next();
+    // The page is shown: the writes its loaders left for this moment (afterShownContext).
+    if (response.status === 200) for (const write of context.get(afterShownContext)) await write();
     // A response that starts or ends a session (login, logout, password reset) rotates the
     // token to the new binding, so a token from before never works after.
     const newSession = sessionSetBy(response);

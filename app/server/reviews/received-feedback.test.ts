@@ -6,7 +6,7 @@ import { CompiledQuery, sql } from "kysely";
 import type { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeRequest, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
-import { callJson, testContext } from "../../../tests/support/endpoint.ts";
+import { callJson, pageShown, testContext } from "../../../tests/support/endpoint.ts";
 import type { FeedbackTarget, User } from "../db/types.ts";
 import { NotFoundError } from "../errors.ts";
 import { getReceivedReport, getReceivedReview, listReceivedReports, listReceivedReviews } from "./received-feedback.service.ts";
@@ -217,9 +217,12 @@ describe("the JSON calls", () => {
 });
 
 describe("the reviews and reports page", () => {
-  const load = (user: User, role: "stocker" | "referent" | "stock_hunter", search: string, params: Record<string, string> = {}) => {
+  const load = async (user: User, role: "stocker" | "referent" | "stock_hunter", search: string, params: Record<string, string> = {}) => {
     const context = testContext(t.db, { actor: actorOf(user) }) as unknown as Readonly<RouterContextProvider>;
-    return loadFeedbackListPage({ request: new Request(`${ORIGIN}/it/x/reviews${search}`), params, context }, role);
+    // Shown: the writes left for a page answered 200 run, as the root middleware runs them.
+    const page = await loadFeedbackListPage({ request: new Request(`${ORIGIN}/it/x/reviews${search}`), params, context }, role);
+    await pageShown(context);
+    return page;
   };
   const status = async (p: Promise<unknown>) => {
     try {

@@ -9,7 +9,7 @@ import { CompiledQuery, sql } from "kysely";
 import type { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
-import { testContext } from "../../../tests/support/endpoint.ts";
+import { pageShown, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
 import { NotFoundError } from "../errors.ts";
 import { periodStart, periodStarts, statisticsFor } from "./stats.service.ts";
@@ -208,9 +208,12 @@ describe("statisticsFor", () => {
 });
 
 describe("the statistics page", () => {
-  const load = (user: User, role: "stocker" | "referent", search: string, params: Record<string, string> = {}) => {
+  const load = async (user: User, role: "stocker" | "referent", search: string, params: Record<string, string> = {}) => {
     const context = testContext(t.db, { actor: actorOf(user) }) as unknown as Readonly<RouterContextProvider>;
-    return loadStatisticsPage({ request: new Request(`${ORIGIN}/it/x/statistics${search}`), params, context }, role);
+    // Shown: the writes left for a page answered 200 run, as the root middleware runs them.
+    const page = await loadStatisticsPage({ request: new Request(`${ORIGIN}/it/x/statistics${search}`), params, context }, role);
+    await pageShown(context);
+    return page;
   };
   const status = async (p: Promise<unknown>) => {
     try {
