@@ -148,7 +148,11 @@ describe("hostile input", () => {
             status = res.status;
           } catch (err) {
             // Node closes the connection on a request line over its 16 KB header limit (431); anything else is a hang or a crash.
-            if (url.length < 8_000 || (err as Error).name === "TimeoutError") failures.push(`${target.method} ${url.slice(0, 200)} (${enc}): no answer (${(err as Error).name})`);
+            if (url.length < 8_000 || (err as Error).name === "TimeoutError") {
+              // fetch's TypeError says little; its cause says what the socket did (reset, closed…).
+              const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+              failures.push(`${target.method} ${url.slice(0, 200)} (${enc}): no answer (${(err as Error).name}${cause ? `: ${cause.code ?? ""} ${cause.message ?? ""}` : ""}) for ${toJson(body).slice(0, 300)}`);
+            }
             return;
           }
           sent += 1;
