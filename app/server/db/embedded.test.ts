@@ -132,6 +132,13 @@ describe("a new embedded server", () => {
     expect(fs.existsSync(`${server.passwordFile}.new`)).toBe(false);
     expectScramOnly(dataDir);
   });
+
+  it("refuses to start a second time on the folder of a server whose app is running, and leaves that server alone", async () => {
+    // The running server is this process's child: a second app on the same DATA_DIR must not take it for a leftover.
+    await expect(startEmbeddedPostgres(dataDir, log)).rejects.toThrow(new RegExp(`another app \\(pid ${process.pid}\\) is running on the database in `));
+    const [alive] = await query<{ ok: number }>({ connectionString: server.url("postgres") }, "select 1 as ok");
+    expect(alive!.ok).toBe(1);
+  });
 });
 
 describe("a cluster made with trust by an earlier version", () => {

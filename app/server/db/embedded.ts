@@ -178,11 +178,40 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: numbe
   throw new Error(`timed out waiting for ${what}`);
 }
 
+/** The parent of a process (from /proc/{pid}/stat: the field after the name, which may hold spaces), or null. */
+function parentOf(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    return Number.isInteger(parent) && parent > 0 ? parent : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A process running Node, as this app does: the same executable, or one named node. */
+function isNodeProcess(pid: number): boolean {
+  try {
+    if (fs.realpathSync(`/proc/${pid}/exe`) === fs.realpathSync(process.execPath)) return true;
+  } catch {
+    /* another user's process: judge by its command line */
+  }
+  try {
+    return /(^|\/)node(js)?$/.test(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")[0]!);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A server left behind by an app that was killed (kill -9) still holds the data folder.
  * Ask it for a fast shutdown (it checkpoints), or kill it if it will not go; PostgreSQL
  * replays the WAL on the next start either way. A pid file whose process is gone or is
  * not PostgreSQL is stale and removed.
+ *
+ * A server whose app is alive is not left behind: a second `npm start` (or `npm run dev`
+ * beside it) on the same DATA_DIR would otherwise stop the running app's database under it.
+ * An app's server is its child; one whose app died belongs to init (or a subreaper) instead.
  */
 async function recoverLeftovers(dataDir: string, log: Logger) {
   const pidFile = path.join(dataDir, "postmaster.pid");
@@ -192,6 +221,10 @@ async function recoverLeftovers(dataDir: string, log: Logger) {
     log.warn("removing a stale postmaster.pid");
     fs.rmSync(pidFile, { force: true });
     return;
+  }
+  const app = parentOf(pid);
+  if (app !== null && app !== 1 && isAlive(app) && isNodeProcess(app)) {
+    throw new Error(`another app (pid ${app}) is running on the database in ${dataDir}: stop it first, or start this one with another DATA_DIR`);
   }
   log.warn(`a PostgreSQL server (pid ${pid}) was left running on ${dataDir}; shutting it down`);
   process.kill(pid, "SIGINT");
