@@ -5,6 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { baseUrl, hydrated, loginAs, newPage, useAppDatabase, useBrowser } from "./support.ts";
 
+type Box = { x: number; y: number; width: number; height: number };
+
+/** Drags the map from its middle by (dx, dy) pixels, as a visitor does with the mouse. */
+async function dragMap(page: Page, frame: Box, dx: number, dy: number): Promise<void> {
+  const [x, y] = [frame.x + frame.width / 2, frame.y + frame.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx, y + dy, { steps: 8 });
+  await page.mouse.up();
+}
+
 const b = useBrowser();
 const app = useAppDatabase();
 
@@ -456,11 +467,7 @@ describe("choosing among the results", () => {
     await expect.poll(() => card.getAttribute("data-highlighted"), { timeout: 15_000 }).toBe("true");
 
     // Dragging the map offers the area in view.
-    const frame = (await map.boundingBox())!;
-    await page.mouse.move(frame.x + frame.width / 2, frame.y + frame.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(frame.x + frame.width / 2 - 160, frame.y + frame.height / 2 - 60, { steps: 8 });
-    await page.mouse.up();
+    await dragMap(page, (await map.boundingBox())!, -160, -60);
     const area = page.locator("[data-testid=search-this-area]");
     await area.waitFor({ timeout: 15_000 });
     await area.click();
@@ -491,16 +498,12 @@ describe("choosing among the results", () => {
       // is out of reach here) and, once the map is moved, "search this area" on one line.
       const map = (await small.locator("[data-testid=search-map]").boundingBox())!;
       const toggle = (await small.locator("[data-testid=search-view-toggle]").boundingBox())!;
-      type Box = { x: number; y: number; width: number; height: number };
       const apart = (a: Box, z: Box) => a.x + a.width <= z.x || z.x + z.width <= a.x || a.y + a.height <= z.y || z.y + z.height <= a.y;
       const notice = (await small.locator("[data-testid=map-offline]").boundingBox())!;
       const zoom = (await small.locator(".maplibregl-ctrl-group").boundingBox())!;
       expect(apart(notice, toggle), "the offline notice is under the list button").toBe(true);
       expect(apart(notice, zoom), "the offline notice is under the zoom buttons").toBe(true);
-      await small.mouse.move(map.x + map.width / 2, map.y + map.height / 2);
-      await small.mouse.down();
-      await small.mouse.move(map.x + map.width / 2 - 80, map.y + map.height / 2 - 80, { steps: 8 });
-      await small.mouse.up();
+      await dragMap(small, map, -80, -80);
       const area = small.locator("[data-testid=search-this-area]");
       await area.waitFor({ timeout: 15_000 });
       const pill = (await area.boundingBox())!;
