@@ -24,6 +24,7 @@ try {
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 } catch (err) {
-  log.fatal({ err }, "could not start");
+  // The reason on the first line (a port in use, another app on DATA_DIR…), the stack below it.
+  log.fatal({ err }, `could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 }
