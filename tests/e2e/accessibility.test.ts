@@ -358,7 +358,7 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
     }
   }
 
-  it("the logged-in hunter's review and report forms, both languages and widths", async () => {
+  it("the logged-in hunter's review and report forms and a favourite's page with its quote request, both languages and widths", async () => {
     const hunterId = await userIdOf(app.db, DEMO.hunter);
     // A confirmed link of one of the hunter's requests that the hunter has not reviewed: the review form shows.
     const link = await app.db
@@ -369,6 +369,16 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
       .where("l.state", "=", "confirmed")
       .where((eb) => eb.not(eb.exists(eb.selectFrom("reviews as v").select("v.id").whereRef("v.link_id", "=", "l.id").where("v.user_id", "=", hunterId))))
       .orderBy("l.id")
+      .executeTakeFirstOrThrow();
+    // A favourite that takes quote requests.
+    const favourite = await app.db
+      .selectFrom("favourites as f")
+      .innerJoin("warehouses as w", "w.id", "f.warehouse_id")
+      .select("w.id")
+      .where("f.user_id", "=", hunterId)
+      .where("w.status", "=", "approved")
+      .where("w.deactivated", "=", false)
+      .orderBy("w.id")
       .executeTakeFirstOrThrow();
     const run = collector("hunter");
     for (const locale of LOCALES) {
@@ -382,6 +392,12 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
           await page.getByTestId(`${kind}-form`).waitFor();
           await run.scan(page, `/${locale} ${width}px ${kind} form`);
         }
+        // A favourite's page in the area, and the quote request it opens.
+        await visit(page, `/${locale}/stock-hunter/profile/warehouses/${favourite.id}`);
+        await run.scan(page, `/${locale} ${width}px favourite's page`);
+        await openDialog(page, page.getByTestId("hunter-warehouse-quote"));
+        await run.scan(page, `/${locale} ${width}px quote request from a favourite's page`);
+        await closeDialog(page);
       }
       await context.close();
     }
