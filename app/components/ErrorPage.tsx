@@ -14,12 +14,18 @@ export function errorText(status: number): string {
   return m.error_server();
 }
 
-export function ErrorPage({ status, locale, loggedIn }: { status: number; locale: Locale; loggedIn: boolean }) {
+/** `hint`: a sentence under the title that says more about this kind of page (a warehouse's sheet). */
+export function ErrorPage({ status, locale, loggedIn, hint }: { status: number; locale: Locale; loggedIn: boolean; hint?: string }) {
   const { openLogin } = usePopups();
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28">
       <p className="text-7xl font-extrabold tracking-tight text-brand-600 sm:text-8xl">{status}</p>
       <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{errorText(status)}</h1>
+      {hint && (
+        <p className="mt-3 max-w-xl text-slate-600" data-testid="error-hint">
+          {hint}
+        </p>
+      )}
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
         {status === 401 && !loggedIn && (
           <button type="button" onClick={openLogin} className={buttonClass("primary", "lg")}>

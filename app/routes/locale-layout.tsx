@@ -1,7 +1,7 @@
 // The /{locale} segment. A first segment that is not one of our locales is a path typed
 // without its language (/stocks → /it/stocks); a two-letter one we do not speak is a 404.
 // Its component is the site frame (header, footer, global popups) of every /{locale} page.
-import { data, isRouteErrorResponse, Outlet, redirect } from "react-router";
+import { data, isRouteErrorResponse, Outlet, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/locale-layout";
 import { localeContext } from "../server/context.ts";
 import { isLocale } from "../lib/locale.ts";
@@ -37,9 +37,14 @@ export default function LocaleLayout() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { locale, user } = useRootData();
+  const { pathname } = useLocation();
+  const status = statusOf(error);
+  // A sheet that is not public (an anonymised, pending or removed warehouse, or no such id: the
+  // same answer for all, so it tells nothing about which) says where to look instead.
+  const sheet = status === 404 && /^\/(it|en)\/warehouses\/[^/]+\/?$/.test(pathname);
   return (
     <SiteShell>
-      <ErrorPage status={statusOf(error)} locale={locale} loggedIn={!!user} />
+      <ErrorPage status={status} locale={locale} loggedIn={!!user} hint={sheet ? m.error_warehouse_not_public() : undefined} />
     </SiteShell>
   );
 }

@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { BrowserContext, Locator, Page } from "playwright-core";
+import { m } from "../../app/paraglide/messages.js";
 import { baseUrl, DEMO, hydrated, loginAs, mailTo, newPage, useAppDatabase, useBrowser, redeemedDemoWarehouses } from "./support.ts";
 
 const b = useBrowser();
@@ -55,6 +56,13 @@ describe("the warehouse sheet", () => {
       expect(await page.content()).not.toContain("handling_cost");
       const missing = await page.goto(`/${locale}/warehouses/${ids.unclaimed}`);
       expect(missing?.status()).toBe(404);
+      // It says what such a page is and where to look, the same for an id that does not exist.
+      const hint = await page.getByTestId("error-hint").textContent();
+      expect(hint).toBe(m.error_warehouse_not_public({}, { locale }));
+      await page.goto(`/${locale}/warehouses/999999999`);
+      expect(await page.getByTestId("error-hint").textContent()).toBe(hint);
+      await page.goto(`/${locale}/no-such-page`);
+      expect(await page.getByTestId("error-hint").count()).toBe(0);
       await context.close();
     }
   });
