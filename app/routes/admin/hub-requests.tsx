@@ -139,8 +139,8 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : formatArea(w.total_m2)}</td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(w.created_at)}</td>
-                <td className="px-4 py-3">
-                  <RowActions row={w} editHref={paths.edit(w.id)} onDecide={(decision) => open(w, decision)} />
+                <td className="w-px px-4 py-3">
+                  <RowActions row={w} editHref={paths.edit(w.id)} onDecide={(decision) => open(w, decision)} stacked />
                 </td>
               </tr>
             ))}
@@ -183,9 +183,10 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function RowActions({ row, editHref, onDecide }: { row: Row; editHref: string; onDecide: (decision: Decision) => void }) {
+/** `stacked`: one above the other, all as wide as the widest (the table's narrow last column). */
+function RowActions({ row, editHref, onDecide, stacked = false }: { row: Row; editHref: string; onDecide: (decision: Decision) => void; stacked?: boolean }) {
   return (
-    <div className="flex flex-wrap justify-end gap-2">
+    <div className={stacked ? "flex flex-col items-stretch gap-2" : "flex flex-wrap justify-end gap-2"}>
       <Link to={editHref} className={buttonClass("secondary", "sm", "whitespace-nowrap")} aria-label={m.admhub_edit_label({ name: row.name })}>
         {m.admhub_edit()}
       </Link>
