@@ -14,6 +14,7 @@ import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { LatestRequests } from "./LatestRequests.tsx";
 import { PageHeading, EmptyState } from "../ui/PageParts.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
+import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 
 function fullName(u: Pick<UserSummary, "first_name" | "last_name">): string {
   return [u.first_name, u.last_name].filter(Boolean).join(" ");
@@ -148,10 +149,7 @@ function FavouriteCardView({ w, locale, detailHref }: { w: FavouriteCard; locale
             {m.area_favourite_history()}
           </Link>
           {w.redeemed && (
-            <a href={`/${locale}/warehouses/${w.id}`} target="_blank" rel="noopener" className={linkClass}>
-              {m.area_favourite_sheet()}
-              <span className="sr-only"> {m.opens_new_tab()}</span>
-            </a>
+            <WarehouseSheetLink href={`/${locale}/warehouses/${w.id}`} />
           )}
         </div>
       </div>

@@ -17,6 +17,7 @@ import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { PageHeading } from "../ui/PageParts.tsx";
 import { RequestDetailsList, RequestFilters, RequestsEmpty } from "./RequestDetails.tsx";
 import { REQUEST_STATE_ORDER, RequestStateBadge, RequestStateLegend, STATE_STYLES, stateLabel } from "./RequestState.tsx";
+import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 
 export function HunterRequests({ data, base, asAdmin }: { data: HunterRequestsPageData; base: string; asAdmin: boolean }) {
   const [openId, setOpenId] = useState<number | null>(data.selected);
@@ -158,10 +159,7 @@ function ContactedWarehouse({ w, base, asAdmin }: { w: HunterRequestWarehouse; b
           {m.area_favourite_history()}
         </Link>
         {w.detail_url && (
-          <a href={w.detail_url} target="_blank" rel="noopener" className={linkClass}>
-            {m.area_favourite_sheet()}
-            <span className="sr-only"> {m.opens_new_tab()}</span>
-          </a>
+          <WarehouseSheetLink href={w.detail_url} />
         )}
         {/* The review and report pages are the hunter's own: an administrator's view does not offer them. */}
         {!asAdmin && w.review_url && (

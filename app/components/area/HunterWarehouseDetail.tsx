@@ -15,6 +15,7 @@ import { QuoteRequestDialog } from "../quote/QuoteRequestDialog.tsx";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
 import { RequestStateBadge, RequestStateLegend, STATE_STYLES } from "./RequestState.tsx";
+import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 
 export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detail; base: string; asAdmin: boolean }) {
   const { warehouse: w, requests } = detail;
@@ -90,10 +91,7 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
                 </button>
               )}
               {w.detail_url && (
-                <a href={w.detail_url} target="_blank" rel="noopener" className={linkClass}>
-                  {m.area_favourite_sheet()}
-                  <span className="sr-only"> {m.opens_new_tab()}</span>
-                </a>
+                <WarehouseSheetLink href={w.detail_url} />
               )}
             </div>
           )}
