@@ -18,7 +18,7 @@ import type { AxeResults } from "axe-core";
 import { sql } from "kysely";
 import { linkTokenHash } from "../../app/server/accounts/tokens.ts";
 import { m } from "../../app/paraglide/messages.js";
-import { DEMO, hydrated, loginAs, newPage, useAppDatabase, useBrowser, userIdOf, redeemedDemoWarehouses } from "./support.ts";
+import { DEMO, favouriteTakingRequests, hydrated, loginAs, newPage, useAppDatabase, useBrowser, userIdOf, redeemedDemoWarehouses } from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -370,16 +370,7 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
       .where((eb) => eb.not(eb.exists(eb.selectFrom("reviews as v").select("v.id").whereRef("v.link_id", "=", "l.id").where("v.user_id", "=", hunterId))))
       .orderBy("l.id")
       .executeTakeFirstOrThrow();
-    // A favourite that takes quote requests.
-    const favourite = await app.db
-      .selectFrom("favourites as f")
-      .innerJoin("warehouses as w", "w.id", "f.warehouse_id")
-      .select("w.id")
-      .where("f.user_id", "=", hunterId)
-      .where("w.status", "=", "approved")
-      .where("w.deactivated", "=", false)
-      .orderBy("w.id")
-      .executeTakeFirstOrThrow();
+    const favourite = await favouriteTakingRequests(app.db, hunterId);
     const run = collector("hunter");
     for (const locale of LOCALES) {
       const { context, page } = await newPage(b.browser, { locale });

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { m } from "../../app/paraglide/messages.js";
-import { baseUrl, DEMO, hydrated, loginAs, mailTo, newPage, useAppDatabase, useBrowser, redeemedDemoWarehouses } from "./support.ts";
+import { baseUrl, DEMO, favouriteTakingRequests, hydrated, loginAs, mailTo, newPage, useAppDatabase, useBrowser, redeemedDemoWarehouses } from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -241,15 +241,7 @@ describe("a stock hunter", () => {
     const { context, page } = await newPage(b.browser, { locale: "it" });
     await loginAs(context, "hunter");
     // A favourite that takes requests (anonymised or not: both are asked the same way).
-    const favourite = await app.db
-      .selectFrom("favourites as f")
-      .innerJoin("warehouses as w", "w.id", "f.warehouse_id")
-      .select("w.id")
-      .where("f.user_id", "=", ids.hunterId)
-      .where("w.status", "=", "approved")
-      .where("w.deactivated", "=", false)
-      .orderBy("w.id")
-      .executeTakeFirstOrThrow();
+    const favourite = await favouriteTakingRequests(app.db, ids.hunterId);
     await page.goto(`/it/stock-hunter/profile/warehouses/${favourite.id}`);
     await hydrated(page);
     const history = page.getByTestId("hunter-warehouse-history").locator("li");

@@ -73,6 +73,19 @@ export function useAppDatabase(): { db: Database } {
  * The demo data's redeemed (claimed and subscribed: public), listed warehouses, the ones with the
  * most photos first: what the journeys open as sheets and compare.
  */
+/** The first of a hunter's favourites that takes quote requests (approved and active; anonymised or not). */
+export async function favouriteTakingRequests(db: Database, hunterId: number): Promise<{ id: number }> {
+  return db
+    .selectFrom("favourites as f")
+    .innerJoin("warehouses as w", "w.id", "f.warehouse_id")
+    .select("w.id")
+    .where("f.user_id", "=", hunterId)
+    .where("w.status", "=", "approved")
+    .where("w.deactivated", "=", false)
+    .orderBy("w.id")
+    .executeTakeFirstOrThrow();
+}
+
 export async function redeemedDemoWarehouses(db: Database, limit = 5): Promise<{ id: number; images: number | null }[]> {
   return db
     .selectFrom("warehouses as w")
