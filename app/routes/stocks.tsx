@@ -624,7 +624,9 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                   {result.total_warehouses === 1 ? m.search_summary_count_one() : m.search_summary_count({ count: formatNumber(result.total_warehouses) })}
                 </span>{" "}
                 <span className="block text-sm font-normal text-slate-600 sm:inline sm:text-lg">
-                  {m.search_summary_where({ radius: formatKm(result.radius), location: result.location ?? "" })}
+                  {result.location
+                    ? m.search_summary_where({ radius: formatKm(result.radius), location: result.location })
+                    : m.search_summary_where_point({ radius: formatKm(result.radius) })}
                 </span>
               </h1>
               {recap && <p className="mt-0.5 truncate text-xs text-slate-600 sm:text-sm">{recap}</p>}

@@ -67,6 +67,9 @@ describe("the search form without JavaScript", () => {
     expect(await page.getByTestId("search-summary").textContent()).toMatch(/entro 12,5 km da Milano/);
     const api = (await (await fetch(`${baseUrl()}/api/warehouses/search?location=Milano&radius=12.5&m2_value=1500`)).json()) as { total_warehouses: number };
     expect(await page.getByTestId("search-summary").textContent()).toContain(`${formatNumber(api.total_warehouses)} magazzin`);
+    // A shared link with coordinates and no place name says where it searched, not "da ".
+    await page.goto("/it/stocks?lat=45.4642&lng=9.19&radius=10");
+    expect(await page.getByTestId("search-summary").textContent()).toMatch(/entro 10 km dal punto scelto$/);
     // Editing that search shows the date as it was typed, taken as a valid one.
     await page.goto(`${url.pathname}${url.search}&edit=1`);
     expect(await dateField("search-start-date").inputValue()).toBe("21.11.2027");
