@@ -12,9 +12,15 @@ const schema = z.object({
 describe("field codes in the browser", () => {
   it("tells missing fields from wrong ones when given the values", () => {
     const values = { name: "", email: "not-an-email", age: "12" };
-    expect(issuesToCodes(schema.safeParse(values).error!.issues, values)).toEqual({ name: "required", email: "email", age: "invalid" });
+    expect(issuesToCodes(schema.safeParse(values).error!.issues, values)).toEqual({ name: "required", email: "email", age: "too_small" });
     const long = { name: "x".repeat(11), email: "a@b.it" };
     expect(issuesToCodes(schema.safeParse(long).error!.issues, long)).toEqual({ name: "too_long" });
+  });
+
+  it("names a field as the API answers it, without the spec's wrapper object", () => {
+    const wrapped = z.object({ user_data: z.object({ email: z.email(), times: z.object({ mon_open: z.string().min(1) }) }), ids: z.array(z.number()).max(1) });
+    const input = { user_data: { email: "x", times: { mon_open: "" } }, ids: [1, 2] };
+    expect(issuesToCodes(wrapped.safeParse(input).error!.issues, input)).toEqual({ email: "email", "times.mon_open": "required", ids: "too_big" });
   });
 
   it("gives Conform the same codes for a posted form", () => {

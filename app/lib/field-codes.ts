@@ -1,39 +1,12 @@
-// Zod issues → { field: code } in the browser, with the codes the server's error mapping
-// (app/server/http/respond.ts) answers: required, email, too_long, a custom refinement's
-// message, else invalid. Forms use it to mark fields before sending.
+// Zod issues → { field: code }: one mapping for the server's 422 answers
+// (app/server/http/respond.ts) and for the browser, which marks fields before sending with the
+// same schemas. The codes: a custom refinement's message, required (blank), too_small,
+// too_long (text) / too_big, email, else invalid. Each form turns them into sentences in the
+// user's language; a code a form has no sentence for reads as "invalid".
 
 export type FieldCodes = Record<string, string | undefined>;
 
-type Issue = { path: PropertyKey[]; code: string; message: string; input?: unknown; origin?: string; minimum?: unknown; format?: string };
-
-/** One issue's code. `missing` says the field had no value (form parsers turn "" into undefined). */
-export function issueCode(raw: unknown, missing = false): string {
-  const issue = raw as Issue;
-  if (issue.code === "custom") return issue.message;
-  if (issue.code === "too_big") return issue.origin === "string" ? "too_long" : "invalid";
-  if (missing) return "required";
-  if (issue.code === "too_small" && issue.origin === "string" && issue.minimum === 1) return "required";
-  if (issue.code === "invalid_format" && issue.format === "email") return "email";
-  return "invalid";
-}
-
-/**
- * Issues → { field: code }. Zod 4 issues do not carry the input, so pass the parsed values
- * to tell a missing field ("required") from a wrong one.
- */
-export function issuesToCodes(issues: readonly unknown[], values?: Record<string, unknown>): FieldCodes {
-  const out: FieldCodes = {};
-  for (const raw of issues) {
-    const field = String((raw as Issue).path[0] ?? "");
-    if (!field || out[field]) continue;
-    const value = values?.[field];
-    const missing = values !== undefined && (value === undefined || value === null || (typeof value === "string" && value.trim() === ""));
-    out[field] = issueCode(raw, missing);
-  }
-  return out;
-}
-
-/** What the shared helpers read of a Zod issue (Zod 4's $ZodIssue fits). */
+/** What the mapping reads of a Zod issue (Zod 4's $ZodIssue fits). */
 export type IssueLike = {
   readonly path: readonly PropertyKey[];
   readonly code: string;
@@ -56,11 +29,10 @@ export function valueAtPath(input: unknown, path: readonly PropertyKey[]): unkno
 }
 
 /**
- * One issue's code as the API answers it (app/server/http/respond.ts), given the field's input
- * value: a custom refinement's message, required (blank), too_small, too_long / too_big,
- * email, else invalid. The browser uses the same function to mark fields before sending.
+ * One issue's code, given the field's input value: a blank value is "required" whatever rule
+ * failed on it (Zod 4 issues do not carry the input, hence the value), except a list too long.
  */
-export function apiIssueCode(issue: IssueLike, value: unknown): string {
+export function issueCode(issue: IssueLike, value: unknown): string {
   if (issue.code === "custom") return issue.message || "invalid";
   if (issue.code !== "too_big" && isBlankValue(value)) return "required";
   switch (issue.code) {
@@ -73,4 +45,25 @@ export function apiIssueCode(issue: IssueLike, value: unknown): string {
     default:
       return "invalid";
   }
+}
+
+/**
+ * A field's name as the API answers it: the path's names joined by dots, without the spec's
+ * wrapper object (user_data, request_data, warehouse_data…): "email", "warehouse_times.mon_open_time".
+ */
+export function fieldName(path: readonly PropertyKey[]): string {
+  const keys = path.filter((p): p is string | number => typeof p !== "symbol");
+  const named = keys.length > 1 && typeof keys[0] === "string" && keys[0].endsWith("_data") ? keys.slice(1) : keys;
+  return named.filter((p) => typeof p === "string").join(".") || "body";
+}
+
+/** Issues → { field: code }, the first issue of each field winning. `input` is what was parsed. */
+export function issuesToCodes(issues: readonly IssueLike[], input: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = fieldName(issue.path);
+    if (out[field]) continue;
+    out[field] = issueCode(issue, valueAtPath(input, issue.path));
+  }
+  return out;
 }

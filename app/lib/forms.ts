@@ -11,7 +11,7 @@ export function parseForm<Schema extends $ZodType>(formData: FormData | URLSearc
   return parseWithZod(formData, {
     schema,
     // Conform turns blank inputs into undefined, so a type error means "missing".
-    formatError: (issues: $ZodIssue[]) => [issueCode(issues[0], issues[0]?.code === "invalid_type")],
+    formatError: (issues: $ZodIssue[]) => [issueCode(issues[0]!, issues[0]!.code === "invalid_type" ? undefined : true)],
   });
 }
 

@@ -41,37 +41,4 @@ export function accountFieldError(field: string, code: string | undefined | null
   }
 }
 
-/**
- * Zod issues (parsed in the browser) → { field: code }, like the server's errors. `input` is
- * what was parsed: a blank value is "required" whatever the rule that failed on it.
- */
-export function codesOf(
-  issues: readonly { path: PropertyKey[]; code: string; message: string; origin?: string; minimum?: unknown; format?: string }[],
-  input: unknown,
-): FieldCodes {
-  const out: FieldCodes = {};
-  for (const issue of issues) {
-    const field = String(issue.path[issue.path.length - 1] ?? "");
-    if (!field || out[field]) continue;
-    const value = valueAt(input, issue.path);
-    let code = "invalid";
-    if (issue.code === "custom") code = issue.message;
-    else if (issue.code === "too_big" && issue.origin === "string") code = "too_long";
-    else if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) code = "required";
-    else if (issue.code === "too_small" && issue.origin === "string" && issue.minimum === 1) code = "required";
-    else if (issue.code === "invalid_format" && issue.format === "email") code = "email";
-    out[field] = code;
-  }
-  return out;
-}
-
-function valueAt(input: unknown, path: PropertyKey[]): unknown {
-  let node = input;
-  for (const key of path) {
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<PropertyKey, unknown>)[key];
-  }
-  return node;
-}
-
 export const hasCode = (codes: FieldCodes, code: string) => Object.values(codes).includes(code);

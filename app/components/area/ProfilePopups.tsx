@@ -9,7 +9,8 @@ import { m } from "../../paraglide/messages.js";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useLocale, useRootData } from "../../lib/root-data.ts";
 import type { AreaRole } from "../../lib/area-paths.ts";
-import { accountFieldError, codesOf, type FieldCodes } from "../account/field-errors.ts";
+import { accountFieldError, type FieldCodes } from "../account/field-errors.ts";
+import { issuesToCodes } from "../../lib/field-codes.ts";
 import { marketOptions } from "../account/useMarkets.ts";
 import { FormMessage, TextInput } from "../ui/fields.tsx";
 import { PasswordInput } from "../ui/PasswordInput.tsx";
@@ -102,7 +103,7 @@ export function ProfilePopup({ data, role, isOpen, onClose, onSaved }: { data: P
     const { profileDataSchema } = await loadProfileSchemas();
     const parsed = profileDataSchema(role).safeParse(values);
     if (!parsed.success) {
-      const codes = codesOf(parsed.error.issues, values);
+      const codes = issuesToCodes(parsed.error.issues, values);
       setInvalid(codes);
       setMessage(bannerFor(codes));
       return;
@@ -183,7 +184,7 @@ export function CredentialsPopup({
     if (pending) return;
     const { credentialsSchema } = await loadProfileSchemas();
     const parsed = credentialsSchema.safeParse(values);
-    const codes: FieldCodes = parsed.success ? {} : codesOf(parsed.error.issues, values);
+    const codes: FieldCodes = parsed.success ? {} : issuesToCodes(parsed.error.issues, values);
     // The form always asks for the current password (the server needs it for any change).
     if (!values.current_password) codes.current_password = "required";
     if (Object.values(codes).some(Boolean)) {

@@ -1,8 +1,6 @@
 // The texts of the review and report forms' field codes.
 import { m } from "../../paraglide/messages.js";
 
-export { issuesToCodes, type FieldCodes } from "../../lib/field-codes.ts";
-
 export function feedbackFieldError(code: string | undefined): string | null {
   if (!code) return null;
   if (code === "required") return m.field_required();

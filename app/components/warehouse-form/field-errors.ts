@@ -8,7 +8,7 @@
 // placeServerErrors.
 import { m } from "../../paraglide/messages.js";
 import { AREA_FIELDS, COST_FIELDS } from "../../lib/warehouse-form.ts";
-import { apiIssueCode, isBlankValue, valueAtPath, type IssueLike } from "../../lib/field-codes.ts";
+import { issueCode, isBlankValue, valueAtPath, type IssueLike } from "../../lib/field-codes.ts";
 
 export type FieldErrors = Record<string, string>;
 
@@ -52,7 +52,7 @@ export function issuesToFieldErrors(issues: readonly IssueLike[], input?: unknow
     }
     if (out[field]) continue;
     // Without the input nothing is known to be blank.
-    out[field] = apiIssueCode(issue, input === undefined ? true : valueAtPath(input, inputPath));
+    out[field] = issueCode(issue, input === undefined ? true : valueAtPath(input, inputPath));
   }
   return out;
 }

@@ -14,7 +14,8 @@ import { useLocale, type UserRole } from "../../lib/root-data.ts";
 import { afterCompletePath } from "../../lib/paths.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { AccountLayout, AccountNotice } from "../../components/account/AccountLayout.tsx";
-import { accountFieldError, codesOf, type FieldCodes } from "../../components/account/field-errors.ts";
+import { accountFieldError, type FieldCodes } from "../../components/account/field-errors.ts";
+import { issuesToCodes } from "../../lib/field-codes.ts";
 import { useMarkets } from "../../components/account/useMarkets.ts";
 import { usePopups } from "../../components/popups/PopupContext.tsx";
 import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
@@ -106,7 +107,7 @@ function CompleteAccountForm({
     // The schema (and Zod, ~25 kB gzip) loads on the first submit, not with the page.
     const { completeAccountDataSchema } = await import("../../schemas/auth.ts");
     const parsed = completeAccountDataSchema.safeParse(userData);
-    const codes: FieldCodes = parsed.success ? {} : codesOf(parsed.error.issues, userData);
+    const codes: FieldCodes = parsed.success ? {} : issuesToCodes(parsed.error.issues, userData);
     if (!values.confirm_password) codes.confirm_password = "required";
     if (Object.values(codes).some(Boolean)) {
       setInvalid(codes);

@@ -13,7 +13,8 @@ import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { useLocale, userAreaPath, type UserRole } from "../../lib/root-data.ts";
 import { AccountLayout } from "../../components/account/AccountLayout.tsx";
-import { accountFieldError, codesOf, type FieldCodes } from "../../components/account/field-errors.ts";
+import { accountFieldError, type FieldCodes } from "../../components/account/field-errors.ts";
+import { issuesToCodes } from "../../lib/field-codes.ts";
 import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
 import { PasswordInput } from "../../components/ui/PasswordInput.tsx";
 import { linkClass } from "../../components/ui/styles.ts";
@@ -57,7 +58,7 @@ export default function ConfirmCodePage({ loaderData }: Route.ComponentProps) {
     // The schema (and Zod, ~25 kB gzip) loads on the first submit, not with the page.
     const { confirmCodeSchema } = await import("../../schemas/auth.ts");
     const parsed = confirmCodeSchema.safeParse(body);
-    const codes: FieldCodes = parsed.success ? {} : codesOf(parsed.error.issues, body);
+    const codes: FieldCodes = parsed.success ? {} : issuesToCodes(parsed.error.issues, body);
     if (!values.confirm_password) codes.confirm_password = "required";
     if (!pendingEmail && !values.email.trim()) codes.email = "required";
     if (Object.values(codes).some(Boolean)) {

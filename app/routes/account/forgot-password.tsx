@@ -5,7 +5,8 @@ import type { Route } from "./+types/forgot-password";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { AccountLayout, AccountNotice } from "../../components/account/AccountLayout.tsx";
-import { accountFieldError, codesOf, type FieldCodes } from "../../components/account/field-errors.ts";
+import { accountFieldError, type FieldCodes } from "../../components/account/field-errors.ts";
+import { issuesToCodes } from "../../lib/field-codes.ts";
 import { usePopups } from "../../components/popups/PopupContext.tsx";
 import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
 import { buttonClass, linkClass } from "../../components/ui/styles.ts";
@@ -30,7 +31,7 @@ export default function ForgotPasswordPage() {
     const { recoverPasswordSchema } = await import("../../schemas/auth.ts");
     const parsed = recoverPasswordSchema.safeParse(body);
     if (!parsed.success) {
-      const codes = codesOf(parsed.error.issues, body);
+      const codes = issuesToCodes(parsed.error.issues, body);
       setInvalid(codes);
       setError(codes.email === "required" ? m.forgot_error2() : m.field_email_invalid());
       return;

@@ -11,7 +11,8 @@ import { postJson } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
 import { useLocale } from "../../lib/root-data.ts";
 import { AccountLayout, AccountNotice } from "../../components/account/AccountLayout.tsx";
-import { accountFieldError, codesOf, type FieldCodes } from "../../components/account/field-errors.ts";
+import { accountFieldError, type FieldCodes } from "../../components/account/field-errors.ts";
+import { issuesToCodes } from "../../lib/field-codes.ts";
 import { usePopups } from "../../components/popups/PopupContext.tsx";
 import { FormMessage } from "../../components/ui/fields.tsx";
 import { PasswordInput } from "../../components/ui/PasswordInput.tsx";
@@ -68,7 +69,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
     // The schema (and Zod, ~25 kB gzip) loads on the first submit, not with the page.
     const { newPassword } = await import("../../schemas/auth.ts");
     const parsed = newPassword.safeParse(values.password);
-    if (!parsed.success) codes.password = codesOf(parsed.error.issues.map((i) => ({ ...i, path: ["password"] })), values).password;
+    if (!parsed.success) codes.password = issuesToCodes(parsed.error.issues.map((i) => ({ ...i, path: ["password"] })), values).password;
     if (!values.confirm_password) codes.confirm_password = "required";
     else if (values.password && values.confirm_password !== values.password) codes.confirm_password = "mismatch";
     if (Object.values(codes).some(Boolean)) {

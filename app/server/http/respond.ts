@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import { DomainError, RateLimitError, ValidationError, type FieldErrors } from "../errors.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
-import { apiIssueCode, valueAtPath } from "../../lib/field-codes.ts";
+import { issuesToCodes } from "../../lib/field-codes.ts";
 
 const MESSAGES: Record<string, (locale: Locale) => string> = {
   unauthorized: (locale) => m.error_unauthorized({}, { locale }),
@@ -58,17 +58,9 @@ export function errorMessage(code: string, locale: Locale, status = 400): string
   return MESSAGES.invalid!(locale);
 }
 
-/** Zod issues → { field: code }. The wrapper objects of the spec's payloads (user_data, request_data…) are not part of the field name. */
+/** Zod issues → { field: code }, as the browser computes them too (lib/field-codes.ts). */
 export function fieldErrors(error: ZodError, input?: unknown): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");
-    const named = path.length > 1 && typeof path[0] === "string" && path[0].endsWith("_data") ? path.slice(1) : path;
-    const field = named.filter((p) => typeof p === "string").join(".") || "body";
-    if (out[field]) continue;
-    out[field] = apiIssueCode(issue, valueAtPath(input, path));
-  }
-  return out;
+  return issuesToCodes(error.issues, input);
 }
 
 /** A Zod failure together with the input it was about (to tell a missing field from a wrong one). */

@@ -5,7 +5,8 @@ import { useState } from "react";
 import { m } from "../../../paraglide/messages.js";
 import { registerUserDataSchema, type RegisterUserData } from "../../../schemas/auth.ts";
 import type { Locale } from "../../../lib/locale.ts";
-import { accountFieldError, codesOf, type FieldCodes } from "../../account/field-errors.ts";
+import { accountFieldError, type FieldCodes } from "../../account/field-errors.ts";
+import { issuesToCodes } from "../../../lib/field-codes.ts";
 import { useFocusFirstInvalid } from "../../ui/useFocusFirstInvalid.ts";
 import type { Consents } from "./ConsentFields.tsx";
 import { sendRegistration, type RegisterOutcome } from "./submit.ts";
@@ -41,7 +42,7 @@ export function useRegistrationForm<T extends Record<string, string>>(initialTex
     setEmailTaken(false);
     const parsed = registerUserDataSchema.safeParse(userData);
     if (!parsed.success) {
-      const codes = codesOf(parsed.error.issues, userData);
+      const codes = issuesToCodes(parsed.error.issues, userData);
       setInvalid(codes);
       setBanner(Object.values(codes).includes("required") ? m.register_error_required() : m.register_error_check());
       focusFirstInvalid();
