@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import type { Locale } from "../../lib/locale.ts";
 import { paths } from "../../lib/paths.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, todayInItaly } from "../../lib/format.ts";
 import { usePopups } from "../popups/PopupContext.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import {
@@ -130,12 +130,18 @@ export function OwnersSection({ loggedIn }: { loggedIn: boolean }) {
   );
 }
 
-/** What a stocker receives, drawn with the product's formats. */
-function ExampleRequest() {
+/** A day as "YYYY-MM-DD"; Date.UTC rolls the month over (month 13 is next January, day 0 the last of the month before). */
+const isoDay = (year: number, month: number, day: number) => new Date(Date.UTC(year, month, day)).toISOString().slice(0, 10);
+
+/** What a stocker receives, drawn with the product's formats; its six months start three months from now, so they are always ahead. */
+export function ExampleRequest() {
+  // Today in Italy: the same on the server and in the browser, so hydration agrees.
+  const [year, month] = todayInItaly().split("-").map(Number) as [number, number];
+  const [from, to] = [isoDay(year, month - 1 + 3, 1), isoDay(year, month - 1 + 9, 0)];
   const rows = [
     { label: m.home_owners_card_location(), value: "Bologna (BO) · 10 km" },
     { label: m.home_owners_card_space(), value: m.home_owners_card_pallets({ n: "120" }) },
-    { label: m.home_owners_card_period(), value: `${formatDate("2026-03-01")} – ${formatDate("2026-08-31")}` },
+    { label: m.home_owners_card_period(), value: `${formatDate(from)} – ${formatDate(to)}` },
     { label: m.home_owners_card_services(), value: m.home_owners_card_services_value() },
   ];
   return (
