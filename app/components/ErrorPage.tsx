@@ -14,30 +14,39 @@ export function errorText(status: number): string {
   return m.error_server();
 }
 
-/** `hint`: a sentence under the title that says more about this kind of page (a warehouse's sheet). */
-export function ErrorPage({ status, locale, loggedIn, hint }: { status: number; locale: Locale; loggedIn: boolean; hint?: string }) {
+/**
+ * `sheet`: the 404 of a warehouse's sheet. It says what such a page is and puts the search first:
+ * the search lists every warehouse, the anonymised ones too.
+ */
+export function ErrorPage({ status, locale, loggedIn, sheet = false }: { status: number; locale: Locale; loggedIn: boolean; sheet?: boolean }) {
   const { openLogin } = usePopups();
+  const loginFirst = status === 401 && !loggedIn;
+  const home = (
+    <Link key="home" to={paths.home(locale)} className={buttonClass(loginFirst || sheet ? "secondary" : "primary", "lg")}>
+      {m.error_page_back_home()}
+    </Link>
+  );
+  const search = (
+    <Link key="search" to={paths.stocks(locale)} className={buttonClass(sheet && !loginFirst ? "primary" : "secondary", "lg")} data-testid="error-search">
+      {m.error_page_search()}
+    </Link>
+  );
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28">
       <p className="text-7xl font-extrabold tracking-tight text-brand-600 sm:text-8xl">{status}</p>
       <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{errorText(status)}</h1>
-      {hint && (
+      {sheet && (
         <p className="mt-3 max-w-xl text-slate-600" data-testid="error-hint">
-          {hint}
+          {m.error_warehouse_not_public()}
         </p>
       )}
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-        {status === 401 && !loggedIn && (
+        {loginFirst && (
           <button type="button" onClick={openLogin} className={buttonClass("primary", "lg")}>
             {m.nav_login()}
           </button>
         )}
-        <Link to={paths.home(locale)} className={buttonClass(status === 401 && !loggedIn ? "secondary" : "primary", "lg")}>
-          {m.error_page_back_home()}
-        </Link>
-        <Link to={paths.stocks(locale)} className={buttonClass("secondary", "lg")}>
-          {m.error_page_search()}
-        </Link>
+        {sheet ? [search, home] : [home, search]}
       </div>
     </section>
   );

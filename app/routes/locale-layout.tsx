@@ -44,7 +44,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const sheet = status === 404 && /^\/(it|en)\/warehouses\/[^/]+\/?$/.test(pathname);
   return (
     <SiteShell>
-      <ErrorPage status={status} locale={locale} loggedIn={!!user} hint={sheet ? m.error_warehouse_not_public() : undefined} />
+      <ErrorPage status={status} locale={locale} loggedIn={!!user} sheet={sheet} />
     </SiteShell>
   );
 }

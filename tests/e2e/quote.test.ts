@@ -59,10 +59,14 @@ describe("the warehouse sheet", () => {
       // It says what such a page is and where to look, the same for an id that does not exist.
       const hint = await page.getByTestId("error-hint").textContent();
       expect(hint).toBe(m.error_warehouse_not_public({}, { locale }));
+      // The search (which lists every warehouse) is the first way on, the home page the second.
+      const firstAction = () => page.getByTestId("error-hint").locator("xpath=following-sibling::div//a").first().getAttribute("href");
+      expect(await firstAction()).toBe(`/${locale}/stocks`);
       await page.goto(`/${locale}/warehouses/999999999`);
       expect(await page.getByTestId("error-hint").textContent()).toBe(hint);
       await page.goto(`/${locale}/no-such-page`);
       expect(await page.getByTestId("error-hint").count()).toBe(0);
+      expect(await page.getByTestId("error-search").locator("xpath=preceding-sibling::a").getAttribute("href")).toBe(`/${locale}`);
       await context.close();
     }
   });
