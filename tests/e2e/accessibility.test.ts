@@ -1,6 +1,7 @@
 // Accessibility in a real browser: axe-core (WCAG 2.1 A and AA, and axe's best practices) over
-// every public page and popup, at 1280 and 375 px, in Italian and English, against the built
-// app with demo data. A violation of impact critical or serious fails the test; the failure
+// every public page and popup, at 1280 and 375 px, in Italian and English, and over every page
+// of the logged-in areas and the back office at both widths, against the built app with demo
+// data. A violation of impact critical or serious fails the test; the failure
 // lists each one (rule, impact, where, why) with the views it was found in. Three checks axe
 // cannot make ride along: every disabled control says why it is disabled (an accessible
 // description: aria-describedby to visible or screen-reader text, not a title alone), the page
@@ -18,7 +19,8 @@ import type { AxeResults } from "axe-core";
 import { sql } from "kysely";
 import { linkTokenHash } from "../../app/server/accounts/tokens.ts";
 import { m } from "../../app/paraglide/messages.js";
-import { DEMO, favouriteTakingRequests, hydrated, loginAs, newPage, useAppDatabase, useBrowser, userIdOf, redeemedDemoWarehouses } from "./support.ts";
+import { DEMO, favouriteTakingRequests, hydrated, loginAs, newPage, useAppDatabase, useBrowser, userIdOf, redeemedDemoWarehouses, type DemoRole } from "./support.ts";
+import { routeTable } from "../support/route-table.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -322,6 +324,51 @@ async function scanPublicSite(page: Page, locale: Locale, width: number, scan: (
   await scan(page, "401");
 }
 
+/** Where each logged-in area's pages live, and who opens them. */
+const AREAS: { prefix: string; role: DemoRole }[] = [
+  { prefix: "/:locale/stocker/profile", role: "stocker" },
+  { prefix: "/:locale/referent/profile", role: "referent" },
+  { prefix: "/:locale/stock-hunter/profile", role: "hunter" },
+  { prefix: "/admin", role: "admin" },
+];
+
+/** An area's page that the administrator's view of it does not have (404): the back office creates warehouses with its own form. */
+const NOT_IN_ADMIN_VIEW = new Set(["/admin/stocker/:userId/warehouses/new"]);
+
+/**
+ * Every page of the three areas and of the back office (the administrator's views of a user's
+ * area included), read from app/routes.ts so a new page joins by itself, each with ids of the
+ * demo data: the stocker's warehouse that the referent manages, the hunter's favourite, a
+ * specification. A page whose parameter the test cannot fill fails the test, to be taught here.
+ */
+async function loggedInPages(): Promise<{ role: DemoRole; route: string; fill: (locale: Locale) => string }[]> {
+  const db = app.db;
+  const [stockerId, referentId, hunterId] = await Promise.all([userIdOf(db, DEMO.stocker), userIdOf(db, DEMO.referent), userIdOf(db, DEMO.hunter)]);
+  const managed = await db.selectFrom("warehouses").select("id").where("user_id", "=", stockerId).where("referent_id", "=", referentId).orderBy("id").executeTakeFirstOrThrow();
+  const favourite = await favouriteTakingRequests(db, hunterId);
+  const specification = await db.selectFrom("specifications").select("id").orderBy("id").executeTakeFirstOrThrow();
+  const seen = new Set<string>();
+  const pages = [];
+  for (const { route, file, methods } of routeTable()) {
+    const area = AREAS.find((a) => route === a.prefix || route.startsWith(`${a.prefix}/`));
+    // Pages only (not the JSON API), once each (a layout shares its path with its index page), no catch-all.
+    if (!area || !file.endsWith(".tsx") || !methods.includes("GET") || route.includes("*") || seen.has(route) || NOT_IN_ADMIN_VIEW.has(route)) continue;
+    seen.add(route);
+    const hunterPage = route.includes("/stock-hunter");
+    const ids: Record<string, number> = {
+      userId: hunterPage ? hunterId : stockerId,
+      id: route.startsWith("/admin/specifications/") ? specification.id : hunterPage ? favourite.id : managed.id,
+    };
+    const fill = (locale: Locale) =>
+      route.replace(":locale", locale).replace(/:(\w+)/g, (_, name: string) => {
+        if (!(name in ids)) throw new Error(`${route}: the accessibility test has no id for :${name}`);
+        return String(ids[name]);
+      });
+    pages.push({ role: area.role, route, fill });
+  }
+  return pages;
+}
+
 describe("accessibility: axe-core finds no critical or serious violation", () => {
   it("keeps the page's Content-Security-Policy strict (axe comes in through the browser, not the page)", async () => {
     const { context, page } = await newPage(b.browser);
@@ -356,6 +403,31 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
         run.check();
       }, 300_000);
     }
+  }
+
+  for (const width of WIDTHS) {
+    it(`every page of the three areas and of the back office at ${width} px (each area in Italian at one width, in English at the other)`, async () => {
+      const pages = await loggedInPages();
+      expect(pages.length).toBeGreaterThan(40);
+      const run = collector(`areas ${width}px`);
+      for (const { role } of AREAS) {
+        // The stocker and the hunter in Italian at 1280 px and in English at 375 px, the referent the other way round.
+        const locale: Locale = (role === "referent") === (width === 1280) ? "en" : "it";
+        const { context, page } = await newPage(b.browser, { locale, width, height: 850 });
+        await page.emulateMedia({ reducedMotion: "reduce" });
+        await loginAs(context, role);
+        try {
+          for (const p of pages.filter((p) => p.role === role)) {
+            const path = p.fill(locale);
+            await visit(page, path);
+            await run.scan(page, path);
+          }
+        } finally {
+          await context.close();
+        }
+      }
+      run.check();
+    }, 300_000);
   }
 
   it("the logged-in hunter's review and report forms and a favourite's page with its quote request, both languages and widths", async () => {

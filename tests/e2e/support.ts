@@ -68,11 +68,6 @@ export function useAppDatabase(): { db: Database } {
   return holder;
 }
 
-/** A client with its own cookies, as one browser would be, for calls over plain HTTP. */
-/**
- * The demo data's redeemed (claimed and subscribed: public), listed warehouses, the ones with the
- * most photos first: what the journeys open as sheets and compare.
- */
 /** The first of a hunter's favourites that takes quote requests (approved and active; anonymised or not). */
 export async function favouriteTakingRequests(db: Database, hunterId: number): Promise<{ id: number }> {
   return db
@@ -86,6 +81,10 @@ export async function favouriteTakingRequests(db: Database, hunterId: number): P
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The demo data's redeemed (claimed and subscribed: public), listed warehouses, the ones with the
+ * most photos first: what the journeys open as sheets and compare.
+ */
 export async function redeemedDemoWarehouses(db: Database, limit = 5): Promise<{ id: number; images: number | null }[]> {
   return db
     .selectFrom("warehouses as w")
@@ -99,6 +98,7 @@ export async function redeemedDemoWarehouses(db: Database, limit = 5): Promise<{
     .execute();
 }
 
+/** A client with its own cookies, as one browser would be, for calls over plain HTTP. */
 export type Jar = { cookies: Map<string, string> };
 export const jar = (): Jar => ({ cookies: new Map() });
 

@@ -68,7 +68,7 @@ export function ProfileData({ data, role, asAdmin }: { data: ProfilePageData; ro
   const [notice, setNotice] = useState<string | null>(null);
   const name = fullName(profile);
   const business = profile.company || profile.business_name;
-  const notGiven = <span className="text-slate-400">{m.aprof_not_set()}</span>;
+  const notGiven = <span className="text-slate-500">{m.aprof_not_set()}</span>;
 
   const saved = (text: string) => {
     setOpen(null);

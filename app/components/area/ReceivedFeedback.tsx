@@ -42,7 +42,7 @@ function Tabs({ show, reviewsCount, reportsCount }: { show: FeedbackKind; review
       }`}
       data-testid={`feedback-tab-${kind}`}
     >
-      {label} <span className="font-normal text-slate-500">{`(${count})`}</span>
+      {label} <span className="font-normal text-slate-600">{`(${count})`}</span>
     </Link>
   );
   return (

@@ -13,6 +13,7 @@ import { areaPaths, type AreaRole } from "../../lib/area-paths.ts";
 import { durationParts, formatPercent, niceAxisMax, type StatisticsData, type StatsBucket, type StatsPeriod } from "../../lib/statistics.ts";
 import type { RequestState } from "../../lib/warehouse-pages.ts";
 import { EmptyState } from "../ui/PageParts.tsx";
+import { ScrollRegion } from "../ui/ScrollRegion.tsx";
 import { REQUEST_STATE_ORDER, RequestStateLegend, stateLabel } from "./RequestState.tsx";
 import { buttonClass, inputClass, labelClass, linkClass } from "../ui/styles.ts";
 
@@ -179,7 +180,7 @@ function Chart({ stats, title }: { stats: StatisticsData; title: string }) {
 
   return (
     <>
-      <div className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <ScrollRegion label={title} className="-mx-4 px-4 sm:mx-0 sm:px-0">
         <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} aria-describedby={tableId} className="h-auto w-full min-w-[600px]" data-testid="stats-chart">
           <title id={titleId}>{title}</title>
           {ticks.map((tick) => (
@@ -229,13 +230,13 @@ function Chart({ stats, title }: { stats: StatisticsData; title: string }) {
             );
           })}
         </svg>
-      </div>
+      </ScrollRegion>
       <div className="mt-3">
         <RequestStateLegend />
       </div>
       <details className="mt-4 text-sm">
         <summary className="cursor-pointer font-medium text-brand-700">{m.astat_table_show()}</summary>
-        <div className="relative mt-3 overflow-x-auto">
+        <ScrollRegion label={title} className="mt-3">
           <table id={tableId} className="w-full min-w-[28rem] text-left" data-testid="stats-series">
             <caption className="sr-only">{title}</caption>
             <thead className="border-b border-slate-200 text-slate-600">
@@ -269,7 +270,7 @@ function Chart({ stats, title }: { stats: StatisticsData; title: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </>
   );

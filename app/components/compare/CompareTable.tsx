@@ -19,6 +19,7 @@ import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { OpeningStatus } from "../warehouse/OpeningStatus.tsx";
 import { RatingSummary } from "../warehouse/RatingSummary.tsx";
 import { bestIndexes, rowDiffers } from "./compare-rows.ts";
+import { ScrollRegion } from "../ui/ScrollRegion.tsx";
 
 export type CompareTableProps = {
   locale: Locale;
@@ -351,12 +352,10 @@ export function CompareTable({ locale, warehouses, specificationGroups, onlyDiff
           {hiddenRows === 0 ? m.compare_hidden_none() : hiddenRows === 1 ? m.compare_hidden_same_one() : m.compare_hidden_same({ count: hiddenRows })}
         </p>
       )}
-      <div
-        role="region"
-        aria-label={m.compare_table_region()}
-        tabIndex={0}
-        className={`relative scroll-pl-[7rem] overflow-x-auto overscroll-x-contain rounded-2xl sm:scroll-pl-44 lg:scroll-pl-52 ${fitsWide ? "xl:overflow-x-visible" : ""} border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}
-        data-testid="compare-table"
+      <ScrollRegion
+        label={m.compare_table_region()}
+        className={`scroll-pl-[7rem] overscroll-x-contain rounded-2xl sm:scroll-pl-44 lg:scroll-pl-52 ${fitsWide ? "xl:overflow-x-visible" : ""} border border-slate-200 bg-white shadow-sm`}
+        testId="compare-table"
       >
         <table
           className="w-full min-w-[calc(7rem+var(--compare-columns)*9.75rem)] table-fixed border-separate border-spacing-0 sm:min-w-[calc(11rem+var(--compare-columns)*12rem)] lg:min-w-[calc(13rem+var(--compare-columns)*12rem)]"
@@ -415,7 +414,7 @@ export function CompareTable({ locale, warehouses, specificationGroups, onlyDiff
             </tr>
           </tfoot>
         </table>
-      </div>
+      </ScrollRegion>
     </div>
   );
 }

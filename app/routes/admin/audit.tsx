@@ -134,7 +134,7 @@ function valueText(value: Json): string {
 
 function Details({ details }: { details: Record<string, Json> }) {
   const rows = detailRows(details);
-  if (rows.length === 0) return <span className="text-slate-400">{m.admdash_audit_no_details()}</span>;
+  if (rows.length === 0) return <span className="text-slate-500">{m.admdash_audit_no_details()}</span>;
   return (
     <dl className="space-y-1 text-xs">
       {rows.map((row, i) => (
