@@ -18,6 +18,7 @@ import type { Locator, Page } from "playwright-core";
 import type { AxeResults } from "axe-core";
 import { sql } from "kysely";
 import { linkTokenHash } from "../../app/server/accounts/tokens.ts";
+import { requestNumber } from "../../app/lib/format.ts";
 import { m } from "../../app/paraglide/messages.js";
 import { DEMO, favouriteTakingRequests, hydrated, loginAs, newPage, useAppDatabase, useBrowser, userIdOf, redeemedDemoWarehouses, type DemoRole } from "./support.ts";
 import { routeTable } from "../support/route-table.ts";
@@ -341,10 +342,17 @@ const NOT_IN_ADMIN_VIEW = new Set(["/admin/stocker/:userId/warehouses/new"]);
  * demo data: the stocker's warehouse that the referent manages, the hunter's favourite, a
  * specification. A page whose parameter the test cannot fill fails the test, to be taught here.
  */
+async function managedWarehouse(): Promise<{ stockerId: number; referentId: number; id: number }> {
+  const db = app.db;
+  const [stockerId, referentId] = await Promise.all([userIdOf(db, DEMO.stocker), userIdOf(db, DEMO.referent)]);
+  const { id } = await db.selectFrom("warehouses").select("id").where("user_id", "=", stockerId).where("referent_id", "=", referentId).orderBy("id").executeTakeFirstOrThrow();
+  return { stockerId, referentId, id };
+}
+
 async function loggedInPages(): Promise<{ role: DemoRole; route: string; fill: (locale: Locale) => string }[]> {
   const db = app.db;
-  const [stockerId, referentId, hunterId] = await Promise.all([userIdOf(db, DEMO.stocker), userIdOf(db, DEMO.referent), userIdOf(db, DEMO.hunter)]);
-  const managed = await db.selectFrom("warehouses").select("id").where("user_id", "=", stockerId).where("referent_id", "=", referentId).orderBy("id").executeTakeFirstOrThrow();
+  const hunterId = await userIdOf(db, DEMO.hunter);
+  const { stockerId, ...managed } = await managedWarehouse();
   const favourite = await favouriteTakingRequests(db, hunterId);
   const specification = await db.selectFrom("specifications").select("id").orderBy("id").executeTakeFirstOrThrow();
   const seen = new Set<string>();
@@ -368,6 +376,42 @@ async function loggedInPages(): Promise<{ role: DemoRole; route: string; fill: (
   }
   return pages;
 }
+
+type AreaDialog = { role: DemoRole; name: string; path: (locale: Locale, ids: { warehouse: number; request: number }) => string; opener: (page: Page, locale: Locale) => Locator };
+
+type Message = (inputs: Record<string, never>, options: { locale: Locale }) => string;
+/**
+ * The first visible button of the page's main part whose name starts with `message` (a row's
+ * button adds what it acts on: "Approva Mario Rossi"). The back office is in Italian whatever
+ * the area's language.
+ */
+const button = (message: Message, only?: Locale) => (page: Page, locale: Locale) => {
+  const text = message({}, { locale: only ?? locale }).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return page.locator("main").getByRole("button", { name: new RegExp(`^${text}`) }).filter({ visible: true }).first();
+};
+
+/** The popups of the areas and the back office, opened as a person opens them and closed with Escape (nothing is sent). */
+const AREA_DIALOGS: AreaDialog[] = [
+  ...(["stocker", "referent", "hunter"] as const).flatMap((role): AreaDialog[] => {
+    const data = (locale: Locale) => `/${locale}/${role === "hunter" ? "stock-hunter" : role}/profile/data`;
+    return [
+      { role, name: "edit profile", path: data, opener: button(m.aprof_edit_profile) },
+      { role, name: "edit e-mail or password", path: data, opener: button(m.aprof_edit_credentials) },
+    ];
+  }),
+  { role: "stocker", name: "cancel the subscription", path: (locale) => `/${locale}/stocker/profile/data`, opener: (page) => page.getByTestId("subscription-cancel") },
+  { role: "stocker", name: "change the referent", path: (locale, ids) => `/${locale}/stocker/profile/warehouses/${ids.warehouse}`, opener: button(m.wm_referent_change) },
+  { role: "admin", name: "new CRM event", path: () => "/admin/crm", opener: (page) => page.getByTestId("crm-new") },
+  { role: "admin", name: "edit a CRM event", path: () => "/admin/crm", opener: button(m.admcrm_edit, "it") },
+  { role: "admin", name: "handle a follow-up action", path: () => "/admin/crm-actions", opener: button(m.admcrm_handle, "it") },
+  { role: "admin", name: "confirm a bank transfer", path: () => "/admin/transfers", opener: button(m.admbill_confirm_button, "it") },
+  { role: "admin", name: "edit a promo code", path: () => "/admin/promo-codes", opener: button(m.admbill_promo_edit, "it") },
+  { role: "admin", name: "approve a stocker", path: () => "/admin/stocker-requests", opener: button(m.admst_approve, "it") },
+  { role: "admin", name: "refuse a stocker", path: () => "/admin/stocker-requests", opener: button(m.admst_refuse, "it") },
+  { role: "admin", name: "approve a hub", path: () => "/admin/hub-requests", opener: button(m.admhub_approve, "it") },
+  { role: "admin", name: "refuse a hub", path: () => "/admin/hub-requests", opener: button(m.admhub_refuse, "it") },
+  { role: "admin", name: "add warehouses to a request", path: (_, ids) => `/admin/requests?search=${requestNumber(ids.request)}&open=${ids.request}`, opener: (page) => page.getByTestId("request-add-warehouses") },
+];
 
 describe("accessibility: axe-core finds no critical or serious violation", () => {
   it("keeps the page's Content-Security-Policy strict (axe comes in through the browser, not the page)", async () => {
@@ -406,9 +450,11 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
   }
 
   for (const width of WIDTHS) {
-    it(`every page of the three areas and of the back office at ${width} px (each area in Italian at one width, in English at the other)`, async () => {
+    it(`every page and popup of the three areas and of the back office at ${width} px (each area in Italian at one width, in English at the other)`, async () => {
       const pages = await loggedInPages();
       expect(pages.length).toBeGreaterThan(40);
+      const hunterRequest = await app.db.selectFrom("warehouse_requests").select("id").where("user_id", "=", await userIdOf(app.db, DEMO.hunter)).orderBy("id").executeTakeFirstOrThrow();
+      const ids = { warehouse: (await managedWarehouse()).id, request: hunterRequest.id };
       const run = collector(`areas ${width}px`);
       for (const { role } of AREAS) {
         // The stocker and the hunter in Italian at 1280 px and in English at 375 px, the referent the other way round.
@@ -421,6 +467,13 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
             const path = p.fill(locale);
             await visit(page, path);
             await run.scan(page, path);
+          }
+          for (const dialog of AREA_DIALOGS.filter((d) => d.role === role)) {
+            await visit(page, dialog.path(locale, ids));
+            const opened = await openDialog(page, dialog.opener(page, locale));
+            await run.scan(page, `${dialog.path(locale, ids)}: ${dialog.name}`);
+            await page.keyboard.press("Escape");
+            await opened.waitFor({ state: "detached" });
           }
         } finally {
           await context.close();

@@ -463,7 +463,7 @@ describe("quote requests", () => {
     const dialog = page.locator("#add-warehouses");
     for (const w of [managed, kept]) {
       await dialog.getByTestId("add-warehouses-search").fill(w.name);
-      await dialog.getByRole("button", { name: `Aggiungi ${w.name}, ${w.city}` }).click();
+      await dialog.getByRole("button", { name: new RegExp(`^Aggiungi ${w.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} #${w.id}\\b`) }).click();
       await hasText(dialog.getByTestId("add-warehouses-selected"), w.name);
     }
     await dialog.getByTestId("add-warehouses-confirm").click();

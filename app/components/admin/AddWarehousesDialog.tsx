@@ -15,6 +15,7 @@ import { FormMessage } from "../ui/fields.tsx";
 import { buttonClass, inputClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { SEARCH_DELAY_MS } from "./SearchBox.tsx";
+import { WarehouseNameId } from "./WarehouseNameId.tsx";
 
 export type AddWarehousesResult = { ok: true; intent: "add_warehouses"; added: number } | { ok: false; intent: "add_warehouses"; error: "required" | "unavailable" | "not_found" | "general" };
 
@@ -239,7 +240,6 @@ function WarehouseSearch({ request, selected, onPick }: { request: DialogRequest
                 <button
                   type="button"
                   className="flex w-full items-start justify-between gap-3 px-4 py-3 text-left text-sm hover:bg-slate-50 focus-visible:bg-brand-50 focus-visible:outline-none"
-                  aria-label={m.admreq_wh_pick({ name: `${w.name}, ${w.city}` })}
                   onClick={(event) => {
                     lockedUntil.current = Date.now() + PICK_LOCK_MS;
                     // The picked row leaves the list: keep the keyboard on the next one (or the box).
@@ -249,9 +249,11 @@ function WarehouseSearch({ request, selected, onPick }: { request: DialogRequest
                     requestAnimationFrame(() => (next ?? document.getElementById("add-warehouses-search"))?.focus());
                   }}
                 >
+                  {/* Named by what it shows, after the action ("Aggiungi Magazzini Villa #12 … Lodi"). */}
+                  <span className="sr-only">{m.admreq_wh_pick_action()} </span>
                   <span className="min-w-0">
                     <span className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                      {w.name} <span className="font-normal text-slate-500">#{w.id}</span>
+                      <WarehouseNameId name={w.name} id={w.id} />
                       {w.is_hub && <HubBadge />}
                     </span>
                     <span className="block text-slate-600">{[w.address, w.city, w.province ? `(${w.province})` : null].filter(Boolean).join(" ")}</span>

@@ -16,6 +16,7 @@ import { SelectInput } from "../ui/SelectInput.tsx";
 import { CheckboxInput, FormMessage, TextInput } from "../ui/fields.tsx";
 import { buttonClass, inputClass, labelClass } from "../ui/styles.ts";
 import { SEARCH_DELAY_MS } from "./SearchBox.tsx";
+import { WarehouseNameId } from "./WarehouseNameId.tsx";
 
 export const CRM_EVENT_LABEL: Record<CrmEventTypeName, () => string> = {
   call: () => m.admcrm_type_call(),
@@ -267,7 +268,7 @@ function CrmWarehousePicker({ value, onChange, invalid }: { value: PickedWarehou
         <div className={`flex items-center justify-between gap-3 rounded-xl border px-4 py-3 text-sm ${invalid ? "border-red-400 bg-red-50/40" : "border-brand-200 bg-brand-50"}`} data-testid="crm-warehouse-picked">
           <span className="min-w-0">
             <span className="block font-medium text-slate-900">
-              {value.name} <span className="font-normal text-slate-500">#{value.id}</span>
+              <WarehouseNameId name={value.name} id={value.id} />
             </span>
             {value.city && <span className="block text-slate-600">{value.city}</span>}
           </span>
@@ -312,7 +313,7 @@ function CrmWarehousePicker({ value, onChange, invalid }: { value: PickedWarehou
               <li key={w.id} className="flex items-center justify-between gap-3 px-4 py-2.5 text-sm">
                 <span className="min-w-0">
                   <span className="block font-medium text-slate-900">
-                    {w.name} <span className="font-normal text-slate-500">#{w.id}</span>
+                    <WarehouseNameId name={w.name} id={w.id} />
                   </span>
                   <span className="block text-slate-600">{[w.address, w.city, w.province ? `(${w.province})` : null].filter(Boolean).join(" ")}</span>
                 </span>

@@ -2,7 +2,7 @@
 // three steps: initial (the current referent, and the two ways on), create (a new referent:
 // first and last name, e-mail, telephone, all required; the invitation e-mail goes out and the
 // warehouse is theirs at once) and select (one of the referents the owner already has).
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useRevalidator } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
@@ -30,6 +30,7 @@ type Props = {
 
 export function ChangeReferentDialog({ isOpen, onClose, warehouse, current, referents, api }: Props) {
   const [step, setStep] = useState<Step>("initial");
+  const noChoicesId = useId();
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -121,10 +122,20 @@ export function ChangeReferentDialog({ isOpen, onClose, warehouse, current, refe
             <button type="button" onClick={() => setStep("create")} className={buttonClass("primary", "md", "w-full")}>
               {m.wm_ref_dialog_create()}
             </button>
-            <button type="button" onClick={() => setStep("select")} disabled={choices.length === 0} className={buttonClass("secondary", "md", "w-full")}>
+            <button
+              type="button"
+              onClick={() => setStep("select")}
+              disabled={choices.length === 0}
+              aria-describedby={choices.length === 0 ? noChoicesId : undefined}
+              className={buttonClass("secondary", "md", "w-full")}
+            >
               {m.wm_ref_dialog_select()}
             </button>
-            {choices.length === 0 && <p className="text-sm text-slate-600">{m.wm_ref_dialog_select_none()}</p>}
+            {choices.length === 0 && (
+              <p id={noChoicesId} className="text-sm text-slate-600">
+                {m.wm_ref_dialog_select_none()}
+              </p>
+            )}
           </div>
         </div>
       )}

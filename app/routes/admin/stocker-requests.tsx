@@ -31,6 +31,7 @@ import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
 import { SEARCH_DELAY_MS, SearchBox } from "../../components/admin/SearchBox.tsx";
+import { WarehouseNameId } from "../../components/admin/WarehouseNameId.tsx";
 
 /** Spec §9: 20 rows a page. */
 const PAGE_SIZE = 20;
@@ -533,7 +534,7 @@ function WarehousePicker({ request, value, onChange, invalid }: { request: Row; 
                   <input type="radio" name="warehouse_choice" className="mt-0.5 h-4 w-4" disabled={owned} checked={value === w.id} onChange={() => onChange(w.id)} />
                   <span className="min-w-0">
                     <span className="block font-medium text-slate-900">
-                      {w.name} <span className="font-normal text-slate-500">#{w.id}</span>
+                      <WarehouseNameId name={w.name} id={w.id} />
                     </span>
                     <span className="block text-slate-600">{[w.address, w.city, w.province ? `(${w.province})` : null].filter(Boolean).join(" ")}</span>
                     {requested?.id === w.id && <span className="block text-xs font-medium text-brand-700">{m.admst_wh_requested()}</span>}
