@@ -114,6 +114,18 @@ describe("every screen", () => {
         });
         for (const item of bar) expect(item.right, `${path} at ${width} px: "${item.text}" overflows the bar`).toBeLessThanOrEqual(item.inner + 0.5);
         for (const item of bar) expect(item.height, `${path} at ${width} px: "${item.text}" wraps`).toBeLessThan(30);
+        // On a phone a list is a card of labelled facts per row, not a table to scroll sideways in its frame.
+        if (width < 640) {
+          for (const table of await page.locator("table.admin-table:visible").all()) {
+            const layout = await table.evaluate((t) => ({
+              sideways: t.parentElement!.scrollWidth - t.parentElement!.clientWidth,
+              heading: getComputedStyle((t as HTMLTableElement).tHead!).display,
+              // A visible cell with facts but no label (an actions cell holds only controls).
+              unlabelled: [...t.querySelectorAll("tbody td")].filter((td) => td.checkVisibility() && !td.hasAttribute("data-label") && !td.querySelector("a, button, input")).length,
+            }));
+            expect(layout, `${path} at ${width} px: a list is not cards`).toEqual({ sideways: 0, heading: "none", unlabelled: 0 });
+          }
+        }
         // A list's search box keeps room to type in (its filters wrap under it instead).
         for (const box of await page.locator("[role=search] input:visible").all()) {
           expect((await box.boundingBox())!.width, `${path} at ${width} px: the search box is squeezed`).toBeGreaterThanOrEqual(160);

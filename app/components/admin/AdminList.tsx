@@ -9,14 +9,18 @@ import type { ReactNode } from "react";
 export type AdminColumn = { label: ReactNode; className?: string; srOnly?: boolean; sort?: "ascending" | "descending" | "none" };
 
 /**
- * A table with its header row; `className` places the frame (e.g. hidden below lg when cards take
- * over). The frame scrolls sideways and is `relative`: a screen-reader-only label in a far column
- * (absolutely positioned) would otherwise escape the scroll and widen the whole page on a phone.
+ * A table with its header row; `className` places the frame (e.g. hidden below lg when a screen's
+ * own cards take over). Below 640 px each row shows as a card of facts, each cell under its
+ * label: give every cell `data-label` (its column's label; none for an actions cell) and
+ * `data-wide` to one whose content cannot wrap (a status pill); see `.admin-table` in app.css.
+ * The frame scrolls sideways (from 640 px up to the table's full width) and is `relative`: a
+ * screen-reader-only label in a far column (absolutely positioned) would otherwise escape the
+ * scroll and widen the whole page.
  */
 export function AdminTable({ columns, children, testId, className = "mt-6" }: { columns: AdminColumn[]; children: ReactNode; testId?: string; className?: string }) {
   return (
     <div className={`${className} relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm`}>
-      <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid={testId}>
+      <table className="admin-table min-w-full divide-y divide-slate-200 text-sm" data-testid={testId}>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             {columns.map((c, i) => (

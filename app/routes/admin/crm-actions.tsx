@@ -124,19 +124,19 @@ export default function AdminCrmActions({ loaderData }: Route.ComponentProps) {
         >
           {crm_actions.map((r) => (
             <tr key={r.id} className="align-top hover:bg-slate-50" data-testid={`crm-action-row-${r.id}`}>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">
+              <td data-label={m.admcrm_col_date()} className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">
                 {formatDate(r.date)}
                 <div className="text-xs text-slate-500">{CRM_EVENT_LABEL[r.event_type]()}</div>
               </td>
-              <td className="px-4 py-3">
+              <td data-label={m.admcrm_col_business()} className="px-4 py-3">
                 <div className="font-semibold text-slate-900">{nameOf(r)}</div>
                 {r.contact && <div className="text-slate-600 [overflow-wrap:anywhere]">{r.contact}</div>}
               </td>
-              <td className="max-w-md px-4 py-3 text-slate-800">
+              <td data-label={m.admcrm_col_action()} className="max-w-md px-4 py-3 text-slate-800">
                 {r.follow_up_action ?? <span className="text-slate-500 italic">{m.admcrm_no_action_text()}</span>}
                 {r.description && <p className="mt-1 line-clamp-2 text-xs text-slate-600">{r.description}</p>}
               </td>
-              <td className="px-4 py-3 text-slate-700">
+              <td data-label={m.admcrm_col_state()} className="px-4 py-3 text-slate-700">
                 <CrmFollowUpState done={r.follow_up_done === 1} />
                 {r.follow_up_done === 1 && r.handled_at && (
                   <div className="mt-1 text-xs text-slate-600">

@@ -191,8 +191,8 @@ export default function AdminCrm({ loaderData }: Route.ComponentProps) {
         >
           {crm_entries.map((r) => (
             <tr key={r.id} className="align-top hover:bg-slate-50" data-testid={`crm-row-${r.id}`}>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">{formatDate(r.date)}</td>
-              <td className="px-4 py-3">
+              <td data-label={m.admcrm_col_date()} className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">{formatDate(r.date)}</td>
+              <td data-label={m.admcrm_col_business()} className="px-4 py-3">
                 <div className="font-semibold text-slate-900">{nameOf(r)}</div>
                 {r.warehouse && (
                   <Link to={paths.edit(r.warehouse.id)} className="text-xs text-brand-700 hover:underline">
@@ -202,12 +202,12 @@ export default function AdminCrm({ loaderData }: Route.ComponentProps) {
                 {/* Below 1280 px the description column is left out: it sits under the name. */}
                 {r.description && <p className="mt-1 line-clamp-2 max-w-xs text-xs text-slate-600 xl:hidden">{r.description}</p>}
               </td>
-              <td className="px-4 py-3 text-slate-700 [overflow-wrap:anywhere]">{r.contact ?? "—"}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{CRM_EVENT_LABEL[r.event_type]()}</td>
-              <td className="hidden max-w-sm px-4 py-3 text-slate-700 xl:table-cell">
+              <td data-label={m.admcrm_col_contact()} className="px-4 py-3 text-slate-700 [overflow-wrap:anywhere]">{r.contact ?? "—"}</td>
+              <td data-label={m.admcrm_col_type()} className="px-4 py-3 whitespace-nowrap text-slate-700">{CRM_EVENT_LABEL[r.event_type]()}</td>
+              <td data-label={m.admcrm_col_description()} className="hidden max-w-sm px-4 py-3 text-slate-700 xl:table-cell">
                 <p className="line-clamp-3">{r.description ?? "—"}</p>
               </td>
-              <td className="px-4 py-3 text-slate-700">
+              <td data-label={m.admcrm_col_follow_up()} className="px-4 py-3 text-slate-700">
                 {r.follow_up === 1 ? (
                   <>
                     <CrmFollowUpState done={r.follow_up_done === 1} />

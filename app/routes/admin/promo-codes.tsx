@@ -208,18 +208,18 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
     >
           {promo_codes.map((p) => (
             <tr key={p.id} className="hover:bg-slate-50">
-              <td className="px-4 py-3 font-mono font-semibold whitespace-nowrap text-slate-900">{p.code}</td>
-              <td className="px-4 py-3 text-slate-700">{discountText(p)}</td>
-              <td className="px-4 py-3 text-slate-700">{validityText(p)}</td>
-              <td className="px-4 py-3 text-slate-700 tabular-nums">
+              <td data-label={m.admbill_promo_col_code()} className="px-4 py-3 font-mono font-semibold whitespace-nowrap text-slate-900">{p.code}</td>
+              <td data-label={m.admbill_promo_col_discount()} className="px-4 py-3 text-slate-700">{discountText(p)}</td>
+              <td data-label={m.admbill_promo_col_validity()} className="px-4 py-3 text-slate-700">{validityText(p)}</td>
+              <td data-label={m.admbill_promo_col_uses()} className="px-4 py-3 text-slate-700 tabular-nums">
                 {p.max_redemptions === null
                   ? m.admbill_promo_uses_unlimited({ used: formatNumber(p.times_redeemed) })
                   : `${formatNumber(p.times_redeemed)} / ${formatNumber(p.max_redemptions)}`}
               </td>
-              <td className="px-4 py-3">
+              <td data-label={m.admbill_promo_col_state()} className="px-4 py-3">
                 <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${STATE_STYLES[p.state]}`}>{stateLabel(p.state)}</span>
               </td>
-              <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 lg:table-cell">{formatDate(p.created_at)}</td>
+              <td data-label={m.admbill_promo_col_created()} className="hidden px-4 py-3 whitespace-nowrap text-slate-600 lg:table-cell">{formatDate(p.created_at)}</td>
               <td className="px-4 py-3">
                 <div className="flex justify-end gap-2">
                   <button

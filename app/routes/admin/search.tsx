@@ -301,7 +301,7 @@ function WarehouseResults({ rows }: { rows: LocationWarehouseRow[] }) {
             void navigate(paths.edit(w.id));
           }}
         >
-          <td className="px-4 py-3">
+          <td data-label={m.admsrch_col_warehouse()} className="px-4 py-3">
             <div className="flex flex-wrap items-center gap-2">
               <Link to={paths.edit(w.id)} className="font-semibold text-brand-700 hover:underline" aria-label={m.admsrch_open_edit({ name: w.name })}>
                 {w.name}
@@ -310,15 +310,15 @@ function WarehouseResults({ rows }: { rows: LocationWarehouseRow[] }) {
             </div>
             <div className="mt-0.5 font-mono text-xs text-slate-500">{stkId(w.id)}</div>
           </td>
-          <td className="px-4 py-3 text-slate-700">
+          <td data-label={m.admsrch_col_address()} className="px-4 py-3 text-slate-700">
             <div>{w.address}</div>
             <div className="text-slate-600">
               {w.cap} {w.city} ({w.province})
             </div>
           </td>
-          <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">{km(w.distance_km)}</td>
-          <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : formatArea(w.total_m2)}</td>
-          <td className="px-4 py-3 text-slate-700">
+          <td data-label={m.admsrch_col_distance()} className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">{km(w.distance_km)}</td>
+          <td data-label={m.admsrch_col_area()} className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : formatArea(w.total_m2)}</td>
+          <td data-label={m.admsrch_col_owner()} className="px-4 py-3 text-slate-700">
             {w.owner ? (
               <>
                 {w.owner.role === "stocker" ? (
@@ -334,7 +334,7 @@ function WarehouseResults({ rows }: { rows: LocationWarehouseRow[] }) {
               <span className="text-slate-500">{m.admin_not_claimed()}</span>
             )}
           </td>
-          <td className="px-4 py-3">
+          <td data-label={m.admsrch_col_state()} data-wide className="px-4 py-3">
             <div className="flex flex-col items-start gap-1">
               <WarehouseStatus status={w.status} deactivated={w.deactivated} />
               {w.redeemed && <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">{m.admsrch_redeemed()}</span>}

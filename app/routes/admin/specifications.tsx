@@ -100,16 +100,16 @@ export default function AdminSpecifications({ loaderData }: Route.ComponentProps
           {specifications.map((s) => (
             // The whole row opens the edit page; the title is the link for the keyboard and before hydration.
             <tr key={s.id} className="cursor-pointer align-top hover:bg-slate-50" onClick={() => navigate(editHref(s.id))} data-testid={`specification-${s.id}`}>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{s.cat.name}</td>
-              <td className="px-4 py-3">
+              <td data-label={m.admspec_col_category()} className="px-4 py-3 whitespace-nowrap text-slate-600">{s.cat.name}</td>
+              <td data-label={m.admspec_col_title()} className="px-4 py-3">
                 <Link to={editHref(s.id)} className="font-semibold text-brand-700 hover:underline" aria-label={m.admspec_edit_link({ value: s.value })} onClick={(event) => event.stopPropagation()}>
                   {s.value}
                 </Link>
                 {s.value_en && <div className="text-xs text-slate-500">{s.value_en}</div>}
                 {s.hidden && <div className="mt-0.5 text-xs font-medium text-slate-500">{m.admspec_inactive()}</div>}
               </td>
-              <td className="hidden max-w-md px-4 py-3 text-slate-600 md:table-cell">{s.description ?? "—"}</td>
-              <td className="px-4 py-3 text-right" onClick={(event) => event.stopPropagation()}>
+              <td data-label={m.admspec_col_description()} className="hidden max-w-md px-4 py-3 text-slate-600 md:table-cell">{s.description ?? "—"}</td>
+              <td data-label={m.admspec_col_active()} className="px-4 py-3 text-right" onClick={(event) => event.stopPropagation()}>
                 <ActiveToggle
                   isOn={!s.hidden}
                   label={m.admspec_toggle_label({ value: s.value })}

@@ -59,17 +59,17 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
         >
           {users.map((u) => (
             <tr key={u.id} className="align-top hover:bg-slate-50">
-              <td className="px-4 py-3">
+              <td data-label={m.admusr_col_hunter()} className="px-4 py-3">
                 <Link to={areaBase("stock_hunter", "it", u.id)} className="font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
                   {u.name}
                 </Link>
                 <div className="text-slate-600 [overflow-wrap:anywhere]">{u.email}</div>
               </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{u.telephone ?? "—"}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(u.created_at)}</td>
-              <td className="px-4 py-3 text-slate-700">{u.has_confirmed_code ? m.admusr_yes() : <ResendConfirm userId={u.id} />}</td>
-              <td className="px-4 py-3 text-right text-slate-700 tabular-nums">{formatNumber(u.requests_count)}</td>
-              <td className="px-4 py-3">
+              <td data-label={m.admusr_col_telephone()} className="px-4 py-3 whitespace-nowrap text-slate-700">{u.telephone ?? "—"}</td>
+              <td data-label={m.admusr_col_signup()} className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(u.created_at)}</td>
+              <td data-label={m.admusr_col_confirmed()} className="px-4 py-3 text-slate-700">{u.has_confirmed_code ? m.admusr_yes() : <ResendConfirm userId={u.id} />}</td>
+              <td data-label={m.admusr_col_requests()} className="px-4 py-3 text-right text-slate-700 tabular-nums">{formatNumber(u.requests_count)}</td>
+              <td data-label={m.admusr_col_active()} className="px-4 py-3">
                 <UserActiveToggle userId={u.id} name={u.name} active={u.active} />
               </td>
             </tr>

@@ -85,20 +85,20 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
         >
           {users.map((u) => (
             <tr key={u.id} className="align-top hover:bg-slate-50" data-testid={`stocker-row-${u.id}`}>
-              <td className="px-4 py-3">
+              <td data-label={m.admusr_col_stocker()} className="px-4 py-3">
                 <Link to={areaBase("stocker", "it", u.id)} className="font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
                   {u.name}
                 </Link>
                 <div className="text-slate-600 [overflow-wrap:anywhere]">{u.email}</div>
               </td>
-              <td className="px-4 py-3 text-slate-700">{u.account_type === 1 ? m.admusr_type_keeper() : m.admusr_type_stocker()}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(u.created_at)}</td>
-              <td className="px-4 py-3 text-slate-700">{u.completed || u.has_confirmed_code ? m.admusr_yes() : <ResendConfirm userId={u.id} />}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+              <td data-label={m.admusr_col_type()} className="px-4 py-3 text-slate-700">{u.account_type === 1 ? m.admusr_type_keeper() : m.admusr_type_stocker()}</td>
+              <td data-label={m.admusr_col_signup()} className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(u.created_at)}</td>
+              <td data-label={m.admusr_col_confirmed()} className="px-4 py-3 text-slate-700">{u.completed || u.has_confirmed_code ? m.admusr_yes() : <ResendConfirm userId={u.id} />}</td>
+              <td data-label={m.admusr_col_expiry()} className="px-4 py-3 whitespace-nowrap text-slate-700">
                 {u.sub_date ? formatDate(u.sub_date) : "—"}
-                {u.sub_running && <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">{m.admusr_running()}</span>}
+                {u.sub_running && <span className="ml-2 rounded-full whitespace-nowrap bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">{m.admusr_running()}</span>}
               </td>
-              <td className="px-4 py-3">
+              <td data-label={m.admusr_col_active()} className="px-4 py-3">
                 <UserActiveToggle userId={u.id} name={u.name} active={u.active} />
               </td>
             </tr>

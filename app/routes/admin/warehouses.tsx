@@ -120,16 +120,16 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
         >
           {warehouses.map((w) => (
             <tr key={w.id} className="hover:bg-slate-50">
-              <td className="px-4 py-3">
+              <td data-label={m.admin_col_name()} className="px-4 py-3">
                 <Link to={paths.edit(w.id)} className="font-semibold text-brand-700 hover:underline">
                   {w.name}
                 </Link>
                 {w.is_hub && <HubBadge className="ml-2" />}
               </td>
-              <td className="px-4 py-3 text-slate-700">
+              <td data-label={m.admin_col_place()} className="px-4 py-3 text-slate-700">
                 {w.city} ({w.province})
               </td>
-              <td className="px-4 py-3 text-slate-700">
+              <td data-label={m.admin_col_owner()} className="px-4 py-3 text-slate-700">
                 {w.owner_email && w.owner_id && w.owner_role === "stocker" ? (
                   <Link to={areaBase("stocker", "it", w.owner_id)} className="text-brand-700 hover:underline" title={m.admin_open_owner_area()}>
                     {w.owner_email}
@@ -138,11 +138,11 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
                   (w.owner_email ?? <span className="text-slate-500">{m.admin_not_claimed()}</span>)
                 )}
               </td>
-              <td className="px-4 py-3">
+              <td data-label={m.admin_col_status()} data-wide className="px-4 py-3">
                 <WarehouseStatus status={w.status} deactivated={w.deactivated} />
               </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(w.created_at)}</td>
-              <td className="px-4 py-3">
+              <td data-label={m.admin_col_created()} className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(w.created_at)}</td>
+              <td data-label={m.admhub_col_active()} className="px-4 py-3">
                 <ActiveToggle
                   isOn={!w.deactivated}
                   label={w.deactivated ? m.admhub_activate_label({ name: w.name }) : m.admhub_deactivate_label({ name: w.name })}
