@@ -27,7 +27,7 @@ export function ErrorPage({ status, locale, loggedIn, sheet = false }: { status:
     </Link>
   );
   const search = (
-    <Link key="search" to={paths.stocks(locale)} className={buttonClass(sheet && !loginFirst ? "primary" : "secondary", "lg")} data-testid="error-search">
+    <Link key="search" to={paths.stocks(locale)} className={buttonClass(sheet ? "primary" : "secondary", "lg")} data-testid="error-search">
       {m.error_page_search()}
     </Link>
   );
