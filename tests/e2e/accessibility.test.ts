@@ -336,23 +336,25 @@ const AREAS: { prefix: string; role: DemoRole }[] = [
 /** An area's page that the administrator's view of it does not have (404): the back office creates warehouses with its own form. */
 const NOT_IN_ADMIN_VIEW = new Set(["/admin/stocker/:userId/warehouses/new"]);
 
+/** The demo stocker's first warehouse that the demo referent manages (both can open it). */
+async function managedWarehouse(): Promise<{ stockerId: number; id: number }> {
+  const db = app.db;
+  const [stockerId, referentId] = await Promise.all([userIdOf(db, DEMO.stocker), userIdOf(db, DEMO.referent)]);
+  const { id } = await db.selectFrom("warehouses").select("id").where("user_id", "=", stockerId).where("referent_id", "=", referentId).orderBy("id").executeTakeFirstOrThrow();
+  return { stockerId, id };
+}
+
 /**
  * Every page of the three areas and of the back office (the administrator's views of a user's
  * area included), read from app/routes.ts so a new page joins by itself, each with ids of the
  * demo data: the stocker's warehouse that the referent manages, the hunter's favourite, a
  * specification. A page whose parameter the test cannot fill fails the test, to be taught here.
  */
-async function managedWarehouse(): Promise<{ stockerId: number; referentId: number; id: number }> {
-  const db = app.db;
-  const [stockerId, referentId] = await Promise.all([userIdOf(db, DEMO.stocker), userIdOf(db, DEMO.referent)]);
-  const { id } = await db.selectFrom("warehouses").select("id").where("user_id", "=", stockerId).where("referent_id", "=", referentId).orderBy("id").executeTakeFirstOrThrow();
-  return { stockerId, referentId, id };
-}
 
 async function loggedInPages(): Promise<{ role: DemoRole; route: string; fill: (locale: Locale) => string }[]> {
   const db = app.db;
   const hunterId = await userIdOf(db, DEMO.hunter);
-  const { stockerId, ...managed } = await managedWarehouse();
+  const managed = await managedWarehouse();
   const favourite = await favouriteTakingRequests(db, hunterId);
   const specification = await db.selectFrom("specifications").select("id").orderBy("id").executeTakeFirstOrThrow();
   const seen = new Set<string>();
@@ -364,7 +366,7 @@ async function loggedInPages(): Promise<{ role: DemoRole; route: string; fill: (
     seen.add(route);
     const hunterPage = route.includes("/stock-hunter");
     const ids: Record<string, number> = {
-      userId: hunterPage ? hunterId : stockerId,
+      userId: hunterPage ? hunterId : managed.stockerId,
       id: route.startsWith("/admin/specifications/") ? specification.id : hunterPage ? favourite.id : managed.id,
     };
     const fill = (locale: Locale) =>
