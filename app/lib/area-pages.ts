@@ -44,6 +44,8 @@ export type FavouriteCard = {
   img: string | null;
   /** The referent's contact, for redeemed warehouses only. */
   referent: { name: string; email: string } | null;
+  /** Where a quote request to it is placed; null when it takes none (not approved, or switched off: then no public sheet either). */
+  quote_position: { lat: number; lng: number } | null;
 };
 
 export type HunterRequestSummary = {

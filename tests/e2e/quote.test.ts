@@ -241,11 +241,28 @@ describe("a stock hunter", () => {
     await context.close();
   });
 
-  it("asks a favourite for a quote from its page in the area, and finds the request in its history", async () => {
+  it("asks a favourite for a quote from its card and its page in the area, and finds the request in its history", async () => {
     const { context, page } = await newPage(b.browser, { locale: "it" });
     await loginAs(context, "hunter");
     // A favourite that takes requests (anonymised or not: both are asked the same way).
     const favourite = await favouriteTakingRequests(app.db, ids.hunterId);
+    // Its card in the favourites (8 to a page, newest first) opens the same popup, for that warehouse alone.
+    const newer = await app.db
+      .selectFrom("favourites as f")
+      .innerJoin("favourites as mine", (join) => join.on("mine.user_id", "=", ids.hunterId).on("mine.warehouse_id", "=", favourite.id))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("f.user_id", "=", ids.hunterId)
+      .where((eb) => eb.or([eb("f.created_at", ">", eb.ref("mine.created_at")), eb.and([eb("f.created_at", "=", eb.ref("mine.created_at")), eb("f.warehouse_id", ">", favourite.id)])]))
+      .executeTakeFirstOrThrow();
+    await page.goto(`/it/stock-hunter/profile/warehouses?page=${Math.floor(Number(newer.n) / 8) + 1}`);
+    await hydrated(page);
+    await page.getByTestId(`favourite-quote-${favourite.id}`).click();
+    const fromCard = page.locator("#quote-request-ap");
+    await fromCard.waitFor();
+    expect(await fromCard.getByTestId("quote-recap-warehouses").locator("li").count()).toBe(1);
+    await page.keyboard.press("Escape");
+    await fromCard.waitFor({ state: "detached" });
+
     await page.goto(`/it/stock-hunter/profile/warehouses/${favourite.id}`);
     await hydrated(page);
     const history = page.getByTestId("hunter-warehouse-history").locator("li");

@@ -1,8 +1,8 @@
 // The areas' start pages: the stocker's dashboard and the referent's profile (the same page:
 // who you are, your warehouses, the latest requests) and the stock hunter's profile (who you
 // are, favourite warehouses, your latest requests), plus the hunter's favourites grid.
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { useState, type ReactNode } from "react";
+import { Link, useRevalidator } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, formatNumber, requestNumber } from "../../lib/format.ts";
 import { areaPaths } from "../../lib/area-paths.ts";
@@ -15,6 +15,7 @@ import { LatestRequests } from "./LatestRequests.tsx";
 import { PageHeading, EmptyState } from "../ui/PageParts.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
+import { QuoteRequestDialog } from "../quote/QuoteRequestDialog.tsx";
 
 function fullName(u: Pick<UserSummary, "first_name" | "last_name">): string {
   return [u.first_name, u.last_name].filter(Boolean).join(" ");
@@ -115,8 +116,12 @@ export function OwnerStartPage({ data, base, role, asAdmin }: { data: OwnerDashb
   );
 }
 
-/** A favourite warehouse's card: anonymised unless redeemed; a redeemed one shows its referent and links to its sheet. */
-function FavouriteCardView({ w, locale, detailHref }: { w: FavouriteCard; locale: string; detailHref: string }) {
+/**
+ * A favourite warehouse's card: anonymised unless redeemed; a redeemed one shows its referent and
+ * links to its public sheet (while it has one). `onRequest`: the hunter asks it for a quote from
+ * here, while it takes requests.
+ */
+function FavouriteCardView({ w, locale, detailHref, onRequest }: { w: FavouriteCard; locale: string; detailHref: string; onRequest: (() => void) | null }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="aspect-[16/9] bg-slate-100">
@@ -144,33 +149,66 @@ function FavouriteCardView({ w, locale, detailHref }: { w: FavouriteCard; locale
         ) : (
           <p className="text-sm text-slate-500">{m.area_favourite_not_redeemed()}</p>
         )}
-        <div className="mt-auto flex flex-wrap gap-3 pt-2 text-sm">
+        <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-2 pt-2 text-sm">
+          {onRequest && (
+            <button type="button" onClick={onRequest} className={buttonClass("primary", "sm", "min-h-11 sm:min-h-9")} data-testid={`favourite-quote-${w.id}`}>
+              {m.sheet_request_quote()}
+            </button>
+          )}
           <Link to={detailHref} className={linkClass}>
             {m.area_favourite_history()}
           </Link>
-          {w.redeemed && (
-            <WarehouseSheetLink href={`/${locale}/warehouses/${w.id}`} />
-          )}
+          {w.redeemed && w.quote_position && <WarehouseSheetLink href={`/${locale}/warehouses/${w.id}`} />}
         </div>
       </div>
     </li>
   );
 }
 
-export function FavouritesGrid({ favourites, base, locale, emptyAction }: { favourites: FavouriteCard[]; base: string; locale: string; emptyAction?: ReactNode }) {
+/**
+ * The hunter's favourites as cards. Each one that takes requests has the sheet's quote popup
+ * (source "sheet", the hunter's details filled in); not in an administrator's view of the area,
+ * who does not write in the hunter's name.
+ */
+export function FavouritesGrid({ favourites, base, locale, asAdmin, emptyAction }: { favourites: FavouriteCard[]; base: string; locale: string; asAdmin: boolean; emptyAction?: ReactNode }) {
   const paths = areaPaths(base);
+  // The card last asked (kept while the popup closes), and whether the popup is open.
+  const [asking, setAsking] = useState<FavouriteCard | null>(null);
+  const [quoteOpen, setQuoteOpen] = useState(false);
+  const revalidator = useRevalidator();
   if (favourites.length === 0) return <EmptyState title={m.area_favourites_empty()}>{emptyAction}</EmptyState>;
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="favourites">
-      {favourites.map((w) => (
-        <FavouriteCardView key={w.id} w={w} locale={locale} detailHref={paths.warehouse(w.id)} />
-      ))}
-    </ul>
+    <>
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="favourites">
+        {favourites.map((w) => (
+          <FavouriteCardView key={w.id} w={w} locale={locale} detailHref={paths.warehouse(w.id)} onRequest={
+              !asAdmin && w.quote_position
+                ? () => {
+                    setAsking(w);
+                    setQuoteOpen(true);
+                  }
+                : null
+            }
+          />
+        ))}
+      </ul>
+      {asking?.quote_position && (
+        <QuoteRequestDialog
+          isOpen={quoteOpen}
+          onClose={() => setQuoteOpen(false)}
+          source="sheet"
+          warehouses={[{ id: asking.id, name: asking.name, city: asking.city, address: asking.address }]}
+          search={{ location: asking.city, lat: asking.quote_position.lat, lng: asking.quote_position.lng }}
+          // The profile's latest requests show the new one.
+          onSent={() => void revalidator.revalidate()}
+        />
+      )}
+    </>
   );
 }
 
 /** The stock hunter's profile. */
-export function HunterStartPage({ data, base, locale }: { data: HunterProfile; base: string; locale: string }) {
+export function HunterStartPage({ data, base, locale, asAdmin }: { data: HunterProfile; base: string; locale: string; asAdmin: boolean }) {
   const paths = areaPaths(base);
   const name = data.user.first_name || data.user.company || "";
   const search = (
@@ -190,7 +228,7 @@ export function HunterStartPage({ data, base, locale }: { data: HunterProfile; b
             </Link>
           )}
         </SectionTitle>
-        <FavouritesGrid favourites={data.favourites} base={base} locale={locale} emptyAction={search} />
+        <FavouritesGrid favourites={data.favourites} base={base} locale={locale} asAdmin={asAdmin} emptyAction={search} />
       </section>
       <section aria-labelledby="hunter-requests">
         <SectionTitle id="hunter-requests" title={m.area_your_requests()}>

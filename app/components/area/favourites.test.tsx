@@ -18,11 +18,12 @@ const redeemed: FavouriteCard = {
   total_m2: 1710,
   img: "/uploads/w/2/a.webp",
   referent: { name: "Luca Bernasconi", email: "referent@demo.test" },
+  quote_position: { lat: 45.17, lng: 9.68 },
 };
-const anonymised: FavouriteCard = { id: 124, name: "Stocker 124", city: "Milano", province: "MI", address: null, is_hub: false, redeemed: false, total_m2: 6030, img: null, referent: null };
+const anonymised: FavouriteCard = { id: 124, name: "Stocker 124", city: "Milano", province: "MI", address: null, is_hub: false, redeemed: false, total_m2: 6030, img: null, referent: null, quote_position: { lat: 45.47, lng: 9.19 } };
 
-function render(favourites: FavouriteCard[]): string {
-  const Stub = createRoutesStub([{ path: "*", Component: () => <FavouritesGrid favourites={favourites} base="/en/stock-hunter/profile" locale="en" /> }]);
+function render(favourites: FavouriteCard[], asAdmin = false): string {
+  const Stub = createRoutesStub([{ path: "*", Component: () => <FavouritesGrid favourites={favourites} base="/en/stock-hunter/profile" locale="en" asAdmin={asAdmin} /> }]);
   return renderToString(<Stub initialEntries={["/en/stock-hunter/profile/warehouses"]} />);
 }
 
@@ -53,6 +54,17 @@ describe("FavouritesGrid", () => {
     expect(html).toContain("6.030 m²");
     expect(html).not.toContain('href="/en/warehouses/124"');
     expect(html).toContain('href="/en/stock-hunter/profile/warehouses/124"');
+  });
+
+  it("offers a quote request on each favourite that takes requests, not in an administrator's view", () => {
+    const switchedOff: FavouriteCard = { ...redeemed, id: 3, name: "Switched off", quote_position: null };
+    const html = render([redeemed, anonymised, switchedOff]);
+    expect(card(html, redeemed.name)).toContain('data-testid="favourite-quote-2"');
+    expect(card(html, "Stocker 124")).toContain('data-testid="favourite-quote-124"');
+    // A warehouse switched off takes no request and has no public sheet to link to.
+    expect(card(html, "Switched off")).not.toContain("favourite-quote-");
+    expect(card(html, "Switched off")).not.toContain('href="/en/warehouses/3"');
+    expect(render([redeemed, anonymised], true)).not.toContain("favourite-quote-");
   });
 
   it("says so when there is none", () => {

@@ -12,5 +12,5 @@ export function meta() {
 }
 
 export default function StockHunterProfile({ loaderData: { data, frame, locale } }: Route.ComponentProps) {
-  return <HunterStartPage data={data} base={frame.base} locale={locale} />;
+  return <HunterStartPage data={data} base={frame.base} locale={locale} asAdmin={frame.asAdmin} />;
 }

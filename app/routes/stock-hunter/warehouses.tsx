@@ -23,6 +23,7 @@ export default function Favourites({ loaderData: { favourites, page, pages, fram
         favourites={favourites}
         base={frame.base}
         locale={locale}
+        asAdmin={frame.asAdmin}
         emptyAction={
           <Link to={`/${locale}/stocks`} className={buttonClass("primary", "sm", "mt-3")}>
             {m.area_search_warehouses()}

@@ -95,6 +95,13 @@ describe("the start pages", () => {
     expect(byId.get(redeemed.id)).toMatchObject({ name: "Deposito Vero", redeemed: true, referent: { name: "Rita Bassi", email: referent.email } });
     expect(byId.get(unclaimed.id)).toMatchObject({ name: `Stocker ${unclaimed.id}`, address: null, redeemed: false, referent: null });
     expect(JSON.stringify(favourites)).not.toContain("Segreto");
+    // A favourite takes a quote request at its published position, until it is switched off.
+    const published = await t.db.selectFrom("warehouses").select(["pub_lat", "pub_lng"]).where("id", "=", redeemed.id).executeTakeFirstOrThrow();
+    expect(byId.get(redeemed.id)!.quote_position).toEqual({ lat: published.pub_lat, lng: published.pub_lng });
+    await t.db.updateTable("warehouses").set({ deactivated: true }).where("id", "=", redeemed.id).execute();
+    const switchedOff = (await listFavourites(t.db, hunter.id, { page: 0, limit: 8 })).favourites.find((f) => f.id === redeemed.id);
+    expect(switchedOff!.quote_position).toBeNull();
+    await t.db.updateTable("warehouses").set({ deactivated: false }).where("id", "=", redeemed.id).execute();
 
     const profile = await hunterProfile(t.db, hunter.id);
     expect(profile.requests_count).toBe(1);

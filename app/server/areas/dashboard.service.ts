@@ -7,7 +7,7 @@ import type { Database } from "../db/database.ts";
 import type { AreaOwner } from "./area-access.ts";
 import type { FavouriteCard, HunterProfile, OwnerDashboard, UserSummary } from "../../lib/area-pages.ts";
 import { myWarehousesQuery } from "../warehouses/warehouse-editing.queries.ts";
-import { anonymisedName } from "../requests/requests.service.ts";
+import { anonymisedName, quotePosition } from "../requests/requests.service.ts";
 
 /** How many warehouses and requests a start page shows before linking to the full list. */
 export const DASHBOARD_WAREHOUSES = 6;
@@ -84,7 +84,7 @@ export async function listFavourites(db: Database, ownerId: number, args: { page
       .innerJoin("warehouses as w", "w.id", "f.warehouse_id")
       .leftJoin("users as ref", "ref.id", "w.referent_id")
       .leftJoin("users as own", "own.id", "w.user_id")
-      .select(["w.id", "w.name", "w.city", "w.province", "w.address", "w.is_hub", "w.redeemed", "w.total_m2"])
+      .select(["w.id", "w.name", "w.city", "w.province", "w.address", "w.is_hub", "w.redeemed", "w.total_m2", "w.status", "w.deactivated", "w.pub_lat", "w.pub_lng"])
       .select(["ref.first_name as ref_first", "ref.last_name as ref_last", "ref.email as ref_email", "own.first_name as own_first", "own.last_name as own_last", "own.email as own_email"])
       .select((eb) =>
         eb.selectFrom("images as i").select((e) => e.fn.coalesce("i.thumb_src", "i.src").as("src")).whereRef("i.warehouse_id", "=", "w.id").orderBy("i.position").orderBy("i.id").limit(1).as("img"),
@@ -116,6 +116,7 @@ export async function listFavourites(db: Database, ownerId: number, args: { page
       total_m2: r.total_m2,
       img: redeemed ? r.img : null,
       referent: redeemed ? contact : null,
+      quote_position: quotePosition(r),
     };
   });
   return { favourites, favourites_count: Number(count.n) };

@@ -23,7 +23,7 @@ import { ForbiddenError, NotFoundError } from "../errors.ts";
 import { auditAdminAction } from "../audit/audit.ts";
 import { queueMail } from "../mail/outbox.service.ts";
 import { createNotification } from "../notifications/notifications.service.ts";
-import { anonymisedName } from "./requests.service.ts";
+import { anonymisedName, quotePosition } from "./requests.service.ts";
 import { requestNumber } from "../../lib/format.ts";
 import { m } from "../../paraglide/messages.js";
 import {
@@ -304,8 +304,7 @@ export async function hunterWarehouseDetail(db: Database, owner: { id: number; r
         : null,
       rating: ratings.get(w.id) ?? null,
       detail_url: redeemed && w.status === "approved" && !w.deactivated ? `/${locale}/warehouses/${w.id}` : null,
-      // The published position (jittered unless redeemed), as the search shows it.
-      quote_position: w.status === "approved" && !w.deactivated ? { lat: w.pub_lat, lng: w.pub_lng } : null,
+      quote_position: quotePosition(w),
     },
     favourite,
     requests: links.map((l) => ({

@@ -74,6 +74,15 @@ export function anonymisedName(id: number): string {
   return `Stocker ${id}`;
 }
 
+/**
+ * Where a hunter's quote request to this warehouse is placed, or null when it takes none (not
+ * approved, or switched off): its published position (jittered unless redeemed), as the search
+ * shows it.
+ */
+export function quotePosition(w: { status: string; deactivated: boolean; pub_lat: number; pub_lng: number }): { lat: number; lng: number } | null {
+  return w.status === "approved" && !w.deactivated ? { lat: w.pub_lat, lng: w.pub_lng } : null;
+}
+
 type Handler = { userId: number; email: string; firstName: string | null; lang: Lang; kind: "referent" | "owner" | "admin" };
 type WarehouseRow = Awaited<ReturnType<typeof findRequestableWarehouses>>[number];
 
