@@ -369,7 +369,7 @@ function RequestResults({ rows }: { rows: LocationRequestRow[] }) {
               <p className="font-mono text-xs text-slate-500">{m.admsrch_request_number({ number: requestNumber(r.id) })}</p>
               <h3 className="text-base font-semibold break-words text-slate-900">{r.business_name}</h3>
             </div>
-            <div className="text-right text-xs text-slate-600">
+            <div className="text-xs text-slate-600 sm:text-right">
               <p>{m.admsrch_request_created({ date: formatDate(r.created_at) })}</p>
               <p>{m.admsrch_request_distance({ km: formatKm(r.distance_km) })}</p>
             </div>
