@@ -176,20 +176,16 @@ export function FavouritesGrid({ favourites, base, locale, asAdmin, emptyAction 
   const [asking, setAsking] = useState<FavouriteCard | null>(null);
   const [quoteOpen, setQuoteOpen] = useState(false);
   const revalidator = useRevalidator();
+  const ask = (w: FavouriteCard) => {
+    setAsking(w);
+    setQuoteOpen(true);
+  };
   if (favourites.length === 0) return <EmptyState title={m.area_favourites_empty()}>{emptyAction}</EmptyState>;
   return (
     <>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="favourites">
         {favourites.map((w) => (
-          <FavouriteCardView key={w.id} w={w} locale={locale} detailHref={paths.warehouse(w.id)} onRequest={
-              !asAdmin && w.quote_position
-                ? () => {
-                    setAsking(w);
-                    setQuoteOpen(true);
-                  }
-                : null
-            }
-          />
+          <FavouriteCardView key={w.id} w={w} locale={locale} detailHref={paths.warehouse(w.id)} onRequest={!asAdmin && w.quote_position ? () => ask(w) : null} />
         ))}
       </ul>
       {asking?.quote_position && (
