@@ -228,6 +228,10 @@ export default [
     route("stocker/profile", "routes/stocker/layout.tsx", stockerPages()),
     route("referent/profile", "routes/referent/layout.tsx", referentPages()),
     route("stock-hunter/profile", "routes/stock-hunter/layout.tsx", stockHunterPages()),
+    // An area's address without "/profile" leads to the area.
+    route("stocker", "routes/area-redirect.ts", { id: "area-redirect/stocker" }),
+    route("referent", "routes/area-redirect.ts", { id: "area-redirect/referent" }),
+    route("stock-hunter", "routes/area-redirect.ts", { id: "area-redirect/stock-hunter" }),
     // Account pages (issue 3).
     route("confirm-code", "routes/account/confirm-code.tsx"),
     route("complete-account/:id", "routes/account/complete-account.tsx"),

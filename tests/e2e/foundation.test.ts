@@ -25,6 +25,19 @@ describe("pages", () => {
     expect((await call(jar(), "/de")).status).toBe(404);
     expect((await call(jar(), "/it/no-such-page")).status).toBe(404);
   });
+  it("leads an area's address without /profile to the area, keeping the query", async () => {
+    for (const [from, to] of [
+      ["/it/stocker", "/it/stocker/profile"],
+      ["/en/referent/", "/en/referent/profile"],
+      ["/it/stock-hunter?page=2", "/it/stock-hunter/profile?page=2"],
+    ]) {
+      const res = await call(jar(), from!);
+      expect(res.status, from).toBe(302);
+      expect(res.headers.get("location"), from).toBe(to);
+    }
+    // The area's own guard answers at the end of the redirect: a visitor is asked to log in.
+    expect((await call(jar(), "/it/stocker/profile")).status).toBe(401);
+  });
 });
 
 describe("login and CSRF", () => {

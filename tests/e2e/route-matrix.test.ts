@@ -358,6 +358,10 @@ const ROWS: Row[] = [
   { route: "/:locale/referent/profile/warehouses/:id/edit", method: "GET", url: (ids) => `/it/referent/profile/warehouses/${ids.warehouse}/edit`, expect: area(200, "referent") },
   { route: "/:locale/referent/profile/warehouses/:id/edit", method: "GET", url: (ids) => `/it/referent/profile/warehouses/${ids.otherWarehouse}/edit`, expect: area(404, "referent") },
   // The logged-in areas: each reserved to its role; a path that is no page of the area is a 404.
+  // An area's address without "/profile" leads to the area, whose own guard then answers.
+  { route: "/:locale/stocker", method: "GET", url: () => "/it/stocker", expect: all(302) },
+  { route: "/:locale/referent", method: "GET", url: () => "/en/referent/", expect: all(302) },
+  { route: "/:locale/stock-hunter", method: "GET", url: () => "/it/stock-hunter?tab=1", expect: all(302) },
   { route: "/:locale/stocker/profile", method: "GET", url: () => "/it/stocker/profile", expect: area(200, "stocker", "keeper") },
   { route: "/:locale/referent/profile", method: "GET", url: () => "/en/referent/profile", expect: area(200, "referent") },
   { route: "/:locale/stock-hunter/profile", method: "GET", url: () => "/it/stock-hunter/profile", expect: area(200, "hunter") },
