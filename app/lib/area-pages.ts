@@ -27,6 +27,8 @@ export type OwnerDashboard = {
   user: UserSummary;
   warehouses: MyWarehouseCard[];
   warehouses_count: number;
+  /** Listed warehouses no active subscription covers: the search shows them anonymised. */
+  anonymised_warehouses_count: number;
   pending_requests_count: number;
   latest_requests: LatestRequest[];
 };
@@ -44,8 +46,10 @@ export type FavouriteCard = {
   img: string | null;
   /** The referent's contact, for redeemed warehouses only. */
   referent: { name: string; email: string } | null;
-  /** Where a quote request to it is placed; null when it takes none (not approved, or switched off: then no public sheet either). */
+  /** Where a quote request to it is placed; null when it takes none (not approved, or switched off). */
   quote_position: { lat: number; lng: number } | null;
+  /** Its public sheet, while it has one (redeemed and listed). */
+  detail_url: string | null;
 };
 
 export type HunterRequestSummary = {

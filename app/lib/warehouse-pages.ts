@@ -17,6 +17,8 @@ export type MyWarehouseCard = {
   pending_warehouse_requests_count: number;
   /** The first photo's thumbnail, or null. */
   img: string | null;
+  /** Listed but not redeemed (no active subscription covers it): the search shows it without name, address or photos. */
+  anonymised_in_search: boolean;
 };
 
 /** A quote request's state for one warehouse (warehouse_requests.state). */
@@ -38,7 +40,10 @@ export type WarehouseDetailData = {
     telephone: string | null;
     website: string | null;
     total_m2: number | null;
-    claimed: boolean;
+    /** Its public sheet, while it has one (redeemed and listed). */
+    public_sheet_url: string | null;
+    /** Listed but not redeemed (no active subscription covers it): the search shows it without name, address or photos. */
+    anonymised_in_search: boolean;
   };
   referent: ReferentSummary | null;
   requests: { link_id: number; id: number; business_name: string; created_at: Date | string; state: RequestState }[];

@@ -75,6 +75,26 @@ function SectionTitle({ id, title, children }: { id: string; title: string; chil
   );
 }
 
+/**
+ * The stocker's warehouses that the search shows anonymised, because no active subscription
+ * covers them: what that costs them, and the way to the subscription.
+ */
+function AnonymisedNotice({ count, billingHref }: { count: number; billingHref: string }) {
+  return (
+    <section className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-5 sm:flex-row sm:items-center sm:justify-between" aria-labelledby="anonymised-title" data-testid="anonymised-notice">
+      <div>
+        <h2 id="anonymised-title" className="font-semibold text-amber-950">
+          {count === 1 ? m.area_anonymised_title_one() : m.area_anonymised_title({ count: formatNumber(count) })}
+        </h2>
+        <p className="mt-1 text-sm text-amber-900">{m.area_anonymised_text()}</p>
+      </div>
+      <Link to={billingHref} className={buttonClass("primary", "sm", "min-h-11 shrink-0 sm:min-h-9")}>
+        {m.wm_detail_anonymised_billing()}
+      </Link>
+    </section>
+  );
+}
+
 /** The stocker's dashboard, or the referent's profile. */
 export function OwnerStartPage({ data, base, role, asAdmin }: { data: OwnerDashboard; base: string; role: "stocker" | "referent"; asAdmin: boolean }) {
   const paths = areaPaths(base);
@@ -84,6 +104,7 @@ export function OwnerStartPage({ data, base, role, asAdmin }: { data: OwnerDashb
     <div className="space-y-8">
       <PageHeading title={name ? m.area_welcome({ name }) : m.area_welcome_anonymous()} intro={stocker ? m.area_dashboard_intro() : m.area_referent_intro()} />
       <UserCard user={data.user} dataHref={paths.data} />
+      {stocker && data.anonymised_warehouses_count > 0 && <AnonymisedNotice count={data.anonymised_warehouses_count} billingHref={paths.billing} />}
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <Figure value={data.warehouses_count} label={m.area_figure_warehouses()} href={paths.warehouses} />
         <Figure value={data.pending_requests_count} label={m.area_figure_pending()} href={`${paths.messages}?state=pending`} />
@@ -121,7 +142,7 @@ export function OwnerStartPage({ data, base, role, asAdmin }: { data: OwnerDashb
  * links to its public sheet (while it has one). `onRequest`: the hunter asks it for a quote from
  * here, while it takes requests.
  */
-function FavouriteCardView({ w, locale, detailHref, onRequest }: { w: FavouriteCard; locale: string; detailHref: string; onRequest: (() => void) | null }) {
+function FavouriteCardView({ w, detailHref, onRequest }: { w: FavouriteCard; detailHref: string; onRequest: (() => void) | null }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="aspect-[16/9] bg-slate-100">
@@ -158,7 +179,7 @@ function FavouriteCardView({ w, locale, detailHref, onRequest }: { w: FavouriteC
           <Link to={detailHref} className={linkClass}>
             {m.area_favourite_history()}
           </Link>
-          {w.redeemed && w.quote_position && <WarehouseSheetLink href={`/${locale}/warehouses/${w.id}`} />}
+          {w.detail_url && <WarehouseSheetLink href={w.detail_url} />}
         </div>
       </div>
     </li>
@@ -170,7 +191,7 @@ function FavouriteCardView({ w, locale, detailHref, onRequest }: { w: FavouriteC
  * (source "sheet", the hunter's details filled in); not in an administrator's view of the area,
  * who does not write in the hunter's name.
  */
-export function FavouritesGrid({ favourites, base, locale, asAdmin, emptyAction }: { favourites: FavouriteCard[]; base: string; locale: string; asAdmin: boolean; emptyAction?: ReactNode }) {
+export function FavouritesGrid({ favourites, base, asAdmin, emptyAction }: { favourites: FavouriteCard[]; base: string; asAdmin: boolean; emptyAction?: ReactNode }) {
   const paths = areaPaths(base);
   // The card last asked (kept while the popup closes), and whether the popup is open.
   const [asking, setAsking] = useState<FavouriteCard | null>(null);
@@ -185,7 +206,7 @@ export function FavouritesGrid({ favourites, base, locale, asAdmin, emptyAction 
     <>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="favourites">
         {favourites.map((w) => (
-          <FavouriteCardView key={w.id} w={w} locale={locale} detailHref={paths.warehouse(w.id)} onRequest={!asAdmin && w.quote_position ? () => ask(w) : null} />
+          <FavouriteCardView key={w.id} w={w} detailHref={paths.warehouse(w.id)} onRequest={!asAdmin && w.quote_position ? () => ask(w) : null} />
         ))}
       </ul>
       {asking?.quote_position && (
@@ -224,7 +245,7 @@ export function HunterStartPage({ data, base, locale, asAdmin }: { data: HunterP
             </Link>
           )}
         </SectionTitle>
-        <FavouritesGrid favourites={data.favourites} base={base} locale={locale} asAdmin={asAdmin} emptyAction={search} />
+        <FavouritesGrid favourites={data.favourites} base={base} asAdmin={asAdmin} emptyAction={search} />
       </section>
       <section aria-labelledby="hunter-requests">
         <SectionTitle id="hunter-requests" title={m.area_your_requests()}>

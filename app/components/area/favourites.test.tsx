@@ -19,11 +19,12 @@ const redeemed: FavouriteCard = {
   img: "/uploads/w/2/a.webp",
   referent: { name: "Luca Bernasconi", email: "referent@demo.test" },
   quote_position: { lat: 45.17, lng: 9.68 },
+  detail_url: "/en/warehouses/2",
 };
-const anonymised: FavouriteCard = { id: 124, name: "Stocker 124", city: "Milano", province: "MI", address: null, is_hub: false, redeemed: false, total_m2: 6030, img: null, referent: null, quote_position: { lat: 45.47, lng: 9.19 } };
+const anonymised: FavouriteCard = { id: 124, name: "Stocker 124", city: "Milano", province: "MI", address: null, is_hub: false, redeemed: false, total_m2: 6030, img: null, referent: null, quote_position: { lat: 45.47, lng: 9.19 }, detail_url: null };
 
 function render(favourites: FavouriteCard[], asAdmin = false): string {
-  const Stub = createRoutesStub([{ path: "*", Component: () => <FavouritesGrid favourites={favourites} base="/en/stock-hunter/profile" locale="en" asAdmin={asAdmin} /> }]);
+  const Stub = createRoutesStub([{ path: "*", Component: () => <FavouritesGrid favourites={favourites} base="/en/stock-hunter/profile" asAdmin={asAdmin} /> }]);
   return renderToString(<Stub initialEntries={["/en/stock-hunter/profile/warehouses"]} />);
 }
 
@@ -57,7 +58,7 @@ describe("FavouritesGrid", () => {
   });
 
   it("offers a quote request on each favourite that takes requests, not in an administrator's view", () => {
-    const switchedOff: FavouriteCard = { ...redeemed, id: 3, name: "Switched off", quote_position: null };
+    const switchedOff: FavouriteCard = { ...redeemed, id: 3, name: "Switched off", quote_position: null, detail_url: null };
     const html = render([redeemed, anonymised, switchedOff]);
     expect(card(html, redeemed.name)).toContain('data-testid="favourite-quote-2"');
     expect(card(html, "Stocker 124")).toContain('data-testid="favourite-quote-124"');

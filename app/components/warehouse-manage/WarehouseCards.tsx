@@ -17,6 +17,18 @@ type Props = {
   emptyText?: string;
 };
 
+/** A listed warehouse that no subscription covers: the search shows it without its identity. */
+function AnonymisedPill() {
+  return (
+    <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200 ring-inset" data-testid="warehouse-anonymised">
+      <svg viewBox="0 0 20 20" className="h-3 w-3" fill="currentColor" aria-hidden="true">
+        <path d="M10 2a4 4 0 0 0-4 4v2H5a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1h-1V6a4 4 0 0 0-4-4zm-2 6V6a2 2 0 1 1 4 0v2z" />
+      </svg>
+      {m.wm_card_anonymised()}
+    </span>
+  );
+}
+
 function pendingText(count: number): string {
   if (count === 0) return m.wm_no_pending_requests();
   return count === 1 ? m.wm_pending_requests_one() : m.wm_pending_requests({ count });
@@ -40,6 +52,7 @@ export function WarehouseCards({ warehouses, detailHref, createHref, emptyText }
           <div className="flex flex-1 flex-col gap-2 p-4">
             <div className="flex flex-wrap items-center gap-2">
               <WarehouseStatus status={w.status} deactivated={w.deactivated} />
+              {w.anonymised_in_search && <AnonymisedPill />}
               {w.is_hub && <HubBadge />}
             </div>
             <h2 className="text-lg leading-snug font-semibold text-slate-900">

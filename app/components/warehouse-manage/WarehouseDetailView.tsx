@@ -7,7 +7,6 @@ import { formatArea, formatDate, requestNumber } from "../../lib/format.ts";
 import type { RequestState, WarehouseDetailData } from "../../lib/warehouse-pages.ts";
 import type { WarehouseAreaPaths } from "../../lib/paths.ts";
 import { buttonClass, linkClass } from "../ui/styles.ts";
-import { useLocale } from "../../lib/root-data.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { WarehouseStatus } from "./WarehouseStatus.tsx";
 import { ReferentCard } from "./ReferentCard.tsx";
@@ -24,9 +23,12 @@ function websiteHref(raw: string): string | null {
   }
 }
 
-export function WarehouseDetailView({ detail, paths }: { detail: WarehouseDetailData; paths: WarehouseAreaPaths }) {
+/**
+ * `billingHref`: the subscription's page, in the stocker's area (the referent does not pay), where
+ * an owner makes an anonymised warehouse public.
+ */
+export function WarehouseDetailView({ detail, paths, billingHref }: { detail: WarehouseDetailData; paths: WarehouseAreaPaths; billingHref?: string }) {
   const { warehouse: w, referent, referents, requests } = detail;
-  const locale = useLocale();
   const website = w.website ? websiteHref(w.website) : null;
   const facts: [string, React.ReactNode][] = [
     [m.wm_detail_address(), w.address],
@@ -84,12 +86,25 @@ export function WarehouseDetailView({ detail, paths }: { detail: WarehouseDetail
                 </div>
               ))}
             </dl>
-            {w.status === "approved" && !w.deactivated && w.claimed && (
+            {w.public_sheet_url && (
               <p className="mt-4 text-sm">
-                <a href={`/${locale}/warehouses/${w.id}`} target="_blank" rel="noopener" className={linkClass}>
+                <a href={w.public_sheet_url} target="_blank" rel="noopener" className={linkClass} data-testid="warehouse-public-sheet">
                   {m.wm_detail_public_sheet()}
                   <span className="sr-only"> {m.opens_new_tab()}</span>
                 </a>
+              </p>
+            )}
+            {w.anonymised_in_search && (
+              <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset" data-testid="warehouse-anonymised-note">
+                {m.wm_detail_anonymised()}
+                {billingHref && (
+                  <>
+                    {" "}
+                    <Link to={billingHref} className="font-semibold underline underline-offset-2">
+                      {m.wm_detail_anonymised_billing()}
+                    </Link>
+                  </>
+                )}
               </p>
             )}
           </section>

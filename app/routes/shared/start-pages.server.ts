@@ -15,7 +15,7 @@ export async function loadOwnerStartPage(args: AreaArgs, role: "stocker" | "refe
 /** The stock hunter's profile. */
 export async function loadHunterStartPage(args: AreaArgs) {
   const page = await areaPage(args, "stock_hunter");
-  const data = await pageWork(() => hunterProfile(args.context.get(servicesContext).db, page.owner.id));
+  const data = await pageWork(() => hunterProfile(args.context.get(servicesContext).db, page.owner.id, page.locale));
   return { data, frame: areaFrame(page), locale: page.locale };
 }
 
@@ -23,6 +23,6 @@ export async function loadHunterStartPage(args: AreaArgs) {
 export async function loadFavouritesPage(args: AreaArgs) {
   const page = await areaPage(args, "stock_hunter");
   const current = pageParam(new URL(args.request.url).searchParams.get("page"));
-  const list = await pageWork(() => listFavourites(args.context.get(servicesContext).db, page.owner.id, { page: current - 1, limit: FAVOURITES_PAGE_SIZE }));
+  const list = await pageWork(() => listFavourites(args.context.get(servicesContext).db, page.owner.id, { page: current - 1, limit: FAVOURITES_PAGE_SIZE, locale: page.locale }));
   return { ...list, page: current, pages: pageCount(list.favourites_count, FAVOURITES_PAGE_SIZE), frame: areaFrame(page), locale: page.locale };
 }

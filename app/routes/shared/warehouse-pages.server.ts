@@ -91,7 +91,7 @@ export async function loadAreaWarehouseForm(args: AreaArgs, role: "stocker" | "r
 export async function loadAreaWarehouseDetail(args: AreaArgs, role: "stocker" | "referent") {
   const page = await areaPage(args, role);
   const id = idParam(args.params.id);
-  const detail = await ownWork(() => warehouseDetail(args.context.get(servicesContext).db, ownerAsReader(page), id));
+  const detail = await ownWork(() => warehouseDetail(args.context.get(servicesContext).db, ownerAsReader(page), id, page.locale));
   return { detail, wiring: wiringOf(page, role) };
 }
 

@@ -22,7 +22,6 @@ export default function Favourites({ loaderData: { favourites, page, pages, fram
       <FavouritesGrid
         favourites={favourites}
         base={frame.base}
-        locale={locale}
         asAdmin={frame.asAdmin}
         emptyAction={
           <Link to={`/${locale}/stocks`} className={buttonClass("primary", "sm", "mt-3")}>

@@ -3,6 +3,7 @@
 import type { Route } from "./+types/warehouse-detail";
 import { m } from "../../paraglide/messages.js";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
+import { areaPaths } from "../../lib/area-paths.ts";
 import { useLocale } from "../../lib/root-data.ts";
 import { loadAreaWarehouseDetail } from "../shared/warehouse-pages.server.ts";
 import { WarehouseDetailView } from "../../components/warehouse-manage/WarehouseDetailView.tsx";
@@ -14,5 +15,5 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function WarehouseDetail({ loaderData: { detail, wiring } }: Route.ComponentProps) {
-  return <WarehouseDetailView detail={detail} paths={warehouseAreaPaths(wiring.apiArea, useLocale(), wiring.base)} />;
+  return <WarehouseDetailView detail={detail} paths={warehouseAreaPaths(wiring.apiArea, useLocale(), wiring.base)} billingHref={areaPaths(wiring.base).billing} />;
 }

@@ -89,21 +89,22 @@ describe("the start pages", () => {
     await makeRequest(t.db, { userId: hunter.id, warehouseIds: [redeemed.id, unclaimed.id], state: "confirmed" });
     await makeRequest(t.db, { userId: other.id, warehouseIds: [redeemed.id] });
 
-    const { favourites, favourites_count } = await listFavourites(t.db, hunter.id, { page: 0, limit: 8 });
+    const { favourites, favourites_count } = await listFavourites(t.db, hunter.id, { page: 0, limit: 8, locale: "it" });
     expect(favourites_count).toBe(2);
     const byId = new Map(favourites.map((f) => [f.id, f]));
-    expect(byId.get(redeemed.id)).toMatchObject({ name: "Deposito Vero", redeemed: true, referent: { name: "Rita Bassi", email: referent.email } });
-    expect(byId.get(unclaimed.id)).toMatchObject({ name: `Stocker ${unclaimed.id}`, address: null, redeemed: false, referent: null });
+    expect(byId.get(redeemed.id)).toMatchObject({ name: "Deposito Vero", redeemed: true, referent: { name: "Rita Bassi", email: referent.email }, detail_url: `/it/warehouses/${redeemed.id}` });
+    expect(byId.get(unclaimed.id)).toMatchObject({ name: `Stocker ${unclaimed.id}`, address: null, redeemed: false, referent: null, detail_url: null });
     expect(JSON.stringify(favourites)).not.toContain("Segreto");
     // A favourite takes a quote request at its published position, until it is switched off.
     const published = await t.db.selectFrom("warehouses").select(["pub_lat", "pub_lng"]).where("id", "=", redeemed.id).executeTakeFirstOrThrow();
     expect(byId.get(redeemed.id)!.quote_position).toEqual({ lat: published.pub_lat, lng: published.pub_lng });
     await t.db.updateTable("warehouses").set({ deactivated: true }).where("id", "=", redeemed.id).execute();
-    const switchedOff = (await listFavourites(t.db, hunter.id, { page: 0, limit: 8 })).favourites.find((f) => f.id === redeemed.id);
-    expect(switchedOff!.quote_position).toBeNull();
+    const switchedOff = (await listFavourites(t.db, hunter.id, { page: 0, limit: 8, locale: "it" })).favourites.find((f) => f.id === redeemed.id);
+    // Switched off, it takes no request and has no public sheet.
+    expect(switchedOff).toMatchObject({ quote_position: null, detail_url: null });
     await t.db.updateTable("warehouses").set({ deactivated: false }).where("id", "=", redeemed.id).execute();
 
-    const profile = await hunterProfile(t.db, hunter.id);
+    const profile = await hunterProfile(t.db, hunter.id, "en");
     expect(profile.requests_count).toBe(1);
     expect(profile.requests[0]!.warehouses.map((w) => w.name)).toEqual(["Deposito Vero", `Stocker ${unclaimed.id}`]);
     expect(JSON.stringify(profile)).not.toContain("Segreto");

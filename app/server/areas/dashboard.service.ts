@@ -7,7 +7,10 @@ import type { Database } from "../db/database.ts";
 import type { AreaOwner } from "./area-access.ts";
 import type { FavouriteCard, HunterProfile, OwnerDashboard, UserSummary } from "../../lib/area-pages.ts";
 import { myWarehousesQuery } from "../warehouses/warehouse-editing.queries.ts";
+import { myWarehouseCard } from "../warehouses/warehouse-pages.service.ts";
 import { anonymisedName, quotePosition } from "../requests/requests.service.ts";
+import { isListedRow, publicSheetPath } from "../warehouses/warehouses.queries.ts";
+import type { Locale } from "../../lib/locale.ts";
 
 /** How many warehouses and requests a start page shows before linking to the full list. */
 export const DASHBOARD_WAREHOUSES = 6;
@@ -34,6 +37,10 @@ export async function ownerDashboard(db: Database, owner: Pick<AreaOwner, "id" |
       .selectFrom("warehouses as w")
       .select((eb) => [
         eb.fn.countAll<number>().as("warehouses"),
+        eb.fn
+          .countAll<number>()
+          .filterWhere((e) => e.and([e("w.status", "=", "approved"), e("w.deactivated", "=", false), e("w.redeemed", "=", false)]))
+          .as("anonymised"),
         eb
           .selectFrom("warehouse_request_warehouses as link")
           .innerJoin("warehouses as w2", "w2.id", "link.warehouse_id")
@@ -69,15 +76,16 @@ export async function ownerDashboard(db: Database, owner: Pick<AreaOwner, "id" |
   ]);
   return {
     user: { ...user, invite_count: Number(user.invite_count) },
-    warehouses: warehouses.map((r) => ({ ...r, pending_warehouse_requests_count: Number(r.pending_warehouse_requests_count ?? 0) })),
+    warehouses: warehouses.map(myWarehouseCard),
     warehouses_count: Number(counts.warehouses),
+    anonymised_warehouses_count: Number(counts.anonymised),
     pending_requests_count: Number(counts.pending ?? 0),
     latest_requests: latest,
   };
 }
 
 /** A page of the hunter's favourites, newest first, anonymised unless redeemed. */
-export async function listFavourites(db: Database, ownerId: number, args: { page: number; limit: number }): Promise<{ favourites: FavouriteCard[]; favourites_count: number }> {
+export async function listFavourites(db: Database, ownerId: number, args: { page: number; limit: number; locale: Locale }): Promise<{ favourites: FavouriteCard[]; favourites_count: number }> {
   const [rows, count] = await Promise.all([
     db
       .selectFrom("favourites as f")
@@ -117,16 +125,17 @@ export async function listFavourites(db: Database, ownerId: number, args: { page
       img: redeemed ? r.img : null,
       referent: redeemed ? contact : null,
       quote_position: quotePosition(r),
+      detail_url: publicSheetPath(args.locale, { id: r.id, redeemed, listed: isListedRow(r) }),
     };
   });
   return { favourites, favourites_count: Number(count.n) };
 }
 
 /** The hunter's profile: the user, the first favourites, the latest requests with the warehouses they went to. */
-export async function hunterProfile(db: Database, ownerId: number): Promise<HunterProfile> {
+export async function hunterProfile(db: Database, ownerId: number, locale: Locale): Promise<HunterProfile> {
   const [user, favourites, requests, requestCount] = await Promise.all([
     userSummary(db, ownerId),
-    listFavourites(db, ownerId, { page: 0, limit: DASHBOARD_WAREHOUSES }),
+    listFavourites(db, ownerId, { page: 0, limit: DASHBOARD_WAREHOUSES, locale }),
     db
       .selectFrom("warehouse_requests as r")
       .select(["r.id", "r.created_at", "r.location", "r.m2_type", "r.m2_value"])

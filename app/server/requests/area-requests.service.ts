@@ -24,6 +24,7 @@ import { auditAdminAction } from "../audit/audit.ts";
 import { queueMail } from "../mail/outbox.service.ts";
 import { createNotification } from "../notifications/notifications.service.ts";
 import { anonymisedName, quotePosition } from "./requests.service.ts";
+import { isListedRow, publicSheetPath } from "../warehouses/warehouses.queries.ts";
 import { requestNumber } from "../../lib/format.ts";
 import { m } from "../../paraglide/messages.js";
 import {
@@ -255,8 +256,7 @@ export async function listHunterRequests(db: Database, owner: { id: number; role
           redeemed,
           referent: redeemed ? contactOf(w) : null,
           ...feedbackUrls(args.locale, w.id, r.id, w.state),
-          // The public sheet exists for redeemed warehouses that are listed.
-          detail_url: redeemed && w.listed ? `/${args.locale}/warehouses/${w.id}` : null,
+          detail_url: publicSheetPath(args.locale, w),
         };
       }),
     }),
@@ -303,7 +303,7 @@ export async function hunterWarehouseDetail(db: Database, owner: { id: number; r
         ? contactOf({ ref_name: name(w.ref_first, w.ref_last), ref_email: w.ref_email, own_name: name(w.own_first, w.own_last), own_email: w.own_email })
         : null,
       rating: ratings.get(w.id) ?? null,
-      detail_url: redeemed && w.status === "approved" && !w.deactivated ? `/${locale}/warehouses/${w.id}` : null,
+      detail_url: publicSheetPath(locale, { id: w.id, redeemed, listed: isListedRow(w) }),
       quote_position: quotePosition(w),
     },
     favourite,

@@ -27,6 +27,7 @@ import {
   lockRequestCounter,
   type RequestCounter,
 } from "./requests.queries.ts";
+import { isListedRow } from "../warehouses/warehouses.queries.ts";
 
 // Quote limits, over the last hour: generous for a person (one request already reaches up to
 // 50 warehouses), tight for a script. A logged-in user is counted by account only (not by
@@ -80,7 +81,7 @@ export function anonymisedName(id: number): string {
  * shows it.
  */
 export function quotePosition(w: { status: string; deactivated: boolean; pub_lat: number; pub_lng: number }): { lat: number; lng: number } | null {
-  return w.status === "approved" && !w.deactivated ? { lat: w.pub_lat, lng: w.pub_lng } : null;
+  return isListedRow(w) ? { lat: w.pub_lat, lng: w.pub_lng } : null;
 }
 
 type Handler = { userId: number; email: string; firstName: string | null; lang: Lang; kind: "referent" | "owner" | "admin" };

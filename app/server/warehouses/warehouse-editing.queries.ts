@@ -47,6 +47,7 @@ export function findWarehouseForEditing(db: Database, args: { id: number; lock?:
       "is_hub",
       "to_approve",
       "deactivated",
+      "redeemed",
       "created_by",
       "created_at",
       "updated_at",
@@ -152,7 +153,7 @@ export function findUserSummary(db: Database, args: { id: number }) {
 export function myWarehousesQuery(db: Database, args: { by: "owner" | "referent"; userId: number; limit: number }) {
   return db
     .selectFrom("warehouses as w")
-    .select(["w.id", "w.name", "w.address", "w.city", "w.province", "w.total_m2", "w.is_hub", "w.status", "w.to_approve", "w.deactivated", "w.created_at"])
+    .select(["w.id", "w.name", "w.address", "w.city", "w.province", "w.total_m2", "w.is_hub", "w.status", "w.to_approve", "w.deactivated", "w.redeemed", "w.created_at"])
     .select((eb) =>
       eb
         .selectFrom("warehouse_request_warehouses as link")
@@ -169,3 +170,5 @@ export function myWarehousesQuery(db: Database, args: { by: "owner" | "referent"
     .orderBy("w.id", "desc")
     .limit(args.limit);
 }
+
+export type MyWarehouseRow = Awaited<ReturnType<ReturnType<typeof myWarehousesQuery>["execute"]>>[number];

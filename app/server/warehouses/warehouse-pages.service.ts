@@ -10,7 +10,7 @@ import { formatNumberInput } from "../../lib/format.ts";
 import { AREA_FIELDS, BASIC_FIELDS, COST_FIELDS } from "../../schemas/warehouse.ts";
 import type { MyWarehouseCard, WarehouseDetailData } from "../../lib/warehouse-pages.ts";
 import { emptyWarehouseForm, type CatalogueGroup, type StoredImage, type WarehouseFormValues } from "../../lib/warehouse-form.ts";
-import { findWarehouseTimes } from "./warehouses.queries.ts";
+import { findWarehouseTimes, isListedRow, publicSheetPath } from "./warehouses.queries.ts";
 import * as q from "./warehouse-editing.queries.ts";
 import { warehouseToEdit } from "./warehouse-editing.service.ts";
 import { listOwnerReferents } from "./warehouse-referents.service.ts";
@@ -63,7 +63,7 @@ export async function warehouseFormStart(db: Database, actor: Actor, id: number 
 }
 
 /** A warehouse's page in the owner's or the referent's area: the warehouse, its referent, its latest requests, the referents to choose from. */
-export async function warehouseDetail(db: Database, actor: Actor, id: number): Promise<WarehouseDetailData> {
+export async function warehouseDetail(db: Database, actor: Actor, id: number, locale: Locale): Promise<WarehouseDetailData> {
   const w = await warehouseToEdit(db, actor, id);
   const [referent, requests, referents] = await Promise.all([
     w.referent_id ? q.findUserSummary(db, { id: w.referent_id }) : Promise.resolve(undefined),
@@ -78,6 +78,7 @@ export async function warehouseDetail(db: Database, actor: Actor, id: number): P
       .execute(),
     listOwnerReferents(db, { ownerId: w.user_id, actorId: actor.id }),
   ]);
+  const listed = isListedRow(w);
   return {
     warehouse: {
       id: w.id,
@@ -93,7 +94,8 @@ export async function warehouseDetail(db: Database, actor: Actor, id: number): P
       telephone: w.telephone,
       website: w.website,
       total_m2: w.total_m2,
-      claimed: w.user_id !== null,
+      public_sheet_url: publicSheetPath(locale, { id: w.id, redeemed: w.redeemed, listed }),
+      anonymised_in_search: listed && !w.redeemed,
     },
     referent: referent
       ? { id: referent.id, first_name: referent.first_name, last_name: referent.last_name, email: referent.email, telephone: referent.telephone, completed: referent.password_hash !== null }
@@ -110,7 +112,12 @@ export const LATEST_REQUESTS = 8;
 export async function listMyWarehouses(db: Database, actor: Actor): Promise<MyWarehouseCard[]> {
   if (actor.role !== "stocker" && actor.role !== "referent") throw new ForbiddenError();
   const rows = await q.myWarehousesQuery(db, { by: actor.role === "stocker" ? "owner" : "referent", userId: actor.id, limit: MY_WAREHOUSES_MAX }).execute();
-  return rows.map((r) => ({ ...r, pending_warehouse_requests_count: Number(r.pending_warehouse_requests_count ?? 0) }));
+  return rows.map(myWarehouseCard);
+}
+
+/** A row of myWarehousesQuery as its card. */
+export function myWarehouseCard({ redeemed, ...r }: q.MyWarehouseRow): MyWarehouseCard {
+  return { ...r, pending_warehouse_requests_count: Number(r.pending_warehouse_requests_count ?? 0), anonymised_in_search: isListedRow(r) && !redeemed };
 }
 
 /** An owner with more warehouses than this pages through them (the list's pagination is the areas' issue). */

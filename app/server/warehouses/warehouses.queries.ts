@@ -31,6 +31,16 @@ export function isListed(eb: ExpressionBuilder<DB, "warehouses">) {
   return eb.and([eb("warehouses.status", "=", "approved"), eb("warehouses.deactivated", "=", false)]);
 }
 
+/** isListed, for a warehouse already read. */
+export function isListedRow(w: { status: string; deactivated: boolean }): boolean {
+  return w.status === "approved" && !w.deactivated;
+}
+
+/** The path of a warehouse's public sheet, while it has one (redeemed and listed), else null. */
+export function publicSheetPath(locale: string, w: { id: number; redeemed: boolean; listed: boolean }): string | null {
+  return w.redeemed && w.listed ? `/${locale}/warehouses/${w.id}` : null;
+}
+
 /**
  * Redeemed: claimed and covered by its owner's active or trialing subscription (the column is kept
  * by triggers, migration 0008). Only redeemed warehouses have a public sheet.
