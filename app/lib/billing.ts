@@ -83,6 +83,15 @@ export function unitPriceExclVat(unitAmount: number, vatRate: number): number {
 }
 
 /** The running total of a selection before any promo code (the server adds the code's discounts). */
+/**
+ * The warehouses a link asks the billing page to start with ticked (`?w=13&w=14`, from a
+ * warehouse's page): those of the page's list only.
+ */
+export function preselectedWarehouses(page: Pick<BillingPageView, "warehouses">, params: URLSearchParams): Set<number> {
+  const asked = new Set(params.getAll("w").map(Number));
+  return new Set(page.warehouses.filter((w) => asked.has(w.id)).map((w) => w.id));
+}
+
 export function selectionPrice(page: Pick<BillingPageView, "warehouses" | "plans" | "vat_rate">, plan: PlanName, selected: ReadonlySet<number>): PriceBreakdown & { warehouses: number; hubs: number } {
   const chosen = page.warehouses.filter((w) => selected.has(w.id));
   const hubs = chosen.filter((w) => w.is_hub).length;

@@ -46,7 +46,7 @@ export type WarehouseDetailData = {
     anonymised_in_search: boolean;
   };
   referent: ReferentSummary | null;
-  requests: { link_id: number; id: number; business_name: string; created_at: Date | string; state: RequestState }[];
+  requests: { link_id: number; request_id: number; business_name: string; created_at: Date | string; state: RequestState }[];
   /** The referents the owner already has (the change-referent popup's choices). */
   referents: ReferentSummary[];
 };

@@ -1,6 +1,7 @@
 // Accessibility in a real browser: axe-core (WCAG 2.1 A and AA, and axe's best practices) over
 // every public page and popup, at 1280 and 375 px, in Italian and English, and over every page
-// of the logged-in areas and the back office at both widths, against the built app with demo
+// and popup of the logged-in areas and the back office at both widths (with the states a person
+// reaches there: an open request card, a form sent with errors), against the built app with demo
 // data. A violation of impact critical or serious fails the test; the failure
 // lists each one (rule, impact, where, why) with the views it was found in. Three checks axe
 // cannot make ride along: every disabled control says why it is disabled (an accessible
@@ -415,6 +416,29 @@ const AREA_DIALOGS: AreaDialog[] = [
   { role: "admin", name: "add warehouses to a request", path: (_, ids) => `/admin/requests?search=${requestNumber(ids.request)}&open=${ids.request}`, opener: (page) => page.getByTestId("request-add-warehouses") },
 ];
 
+type AreaState = { role: DemoRole; name: string; path: (locale: Locale) => string; reach: (page: Page, locale: Locale) => Promise<void> };
+
+/** Opens the page's first closed request card (the areas' and the back office's request lists). */
+const openFirstRequest = async (page: Page) => {
+  await page.locator("main button[aria-expanded=false]").filter({ visible: true }).first().click();
+  await page.locator("main button[aria-expanded=true]").first().waitFor();
+};
+/** Sends the page's form as it is (empty) and waits for its fields' errors: the server refuses it and nothing is written. */
+const sendEmpty = (submit: Message, only?: Locale) => async (page: Page, locale: Locale) => {
+  await button(submit, only)(page, locale).click();
+  await page.locator("main [aria-invalid=true]").first().waitFor();
+};
+
+/** States a page reaches only after a person acts on it: an open request card, a form sent with errors. */
+const AREA_STATES: AreaState[] = [
+  { role: "stocker", name: "a request card open", path: (locale) => `/${locale}/stocker/profile/messages`, reach: openFirstRequest },
+  { role: "referent", name: "a request card open", path: (locale) => `/${locale}/referent/profile/messages`, reach: openFirstRequest },
+  { role: "hunter", name: "a request open", path: (locale) => `/${locale}/stock-hunter/profile/messages`, reach: openFirstRequest },
+  { role: "admin", name: "a request open", path: () => "/admin/requests", reach: openFirstRequest },
+  { role: "stocker", name: "the warehouse form sent empty", path: (locale) => `/${locale}/stocker/profile/warehouses/new`, reach: sendEmpty(m.wf_save) },
+  { role: "admin", name: "the specification form sent empty", path: () => "/admin/specifications/new", reach: sendEmpty(m.admspec_create, "it") },
+];
+
 describe("accessibility: axe-core finds no critical or serious violation", () => {
   it("keeps the page's Content-Security-Policy strict (axe comes in through the browser, not the page)", async () => {
     const { context, page } = await newPage(b.browser);
@@ -452,7 +476,7 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
   }
 
   for (const width of WIDTHS) {
-    it(`every page and popup of the three areas and of the back office at ${width} px (each area in Italian at one width, in English at the other)`, async () => {
+    it(`every page, popup and reached state of the three areas and of the back office at ${width} px (each area in Italian at one width, in English at the other)`, async () => {
       const pages = await loggedInPages();
       expect(pages.length).toBeGreaterThan(40);
       const hunterRequest = await app.db.selectFrom("warehouse_requests").select("id").where("user_id", "=", await userIdOf(app.db, DEMO.hunter)).orderBy("id").executeTakeFirstOrThrow();
@@ -476,6 +500,11 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
             await run.scan(page, `${dialog.path(locale, ids)}: ${dialog.name}`);
             await page.keyboard.press("Escape");
             await opened.waitFor({ state: "detached" });
+          }
+          for (const state of AREA_STATES.filter((s) => s.role === role)) {
+            await visit(page, state.path(locale));
+            await state.reach(page, locale);
+            await run.scan(page, `${state.path(locale)}: ${state.name}`);
           }
         } finally {
           await context.close();

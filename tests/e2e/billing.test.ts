@@ -5,6 +5,8 @@
 // e-mails the keeper and the administrators; the administrator finds the keeper under Transfers
 // and confirms with a note; at that moment the three warehouses show their real names in a
 // visitor's search, sheet and compare, while warehouses no subscription covers stay anonymised.
+// Before and after, the keeper's area says which warehouses the search shows anonymised and
+// leads from one of them to the subscription with it ticked.
 // The card path over HTTP: init-subscription answers the spec's fields from the local Stripe
 // stand-in, a signed webhook activates a subscription, a replay changes nothing, a badly signed
 // one gets 400.
@@ -67,12 +69,20 @@ describe("the stock keeper subscribes by bank transfer and the administrator con
 
     const { context, page } = await newPage(b.browser, { locale: "it" });
     await loginAs(context, "keeper");
-    await page.goto("/it/stocker/profile/billing");
+    // The dashboard counts the warehouses the search shows anonymised; a warehouse's page says
+    // so, has no sheet to link to, and leads to the subscription with that warehouse ticked.
+    const anonymisedCount = (await app.db.selectFrom("warehouses").select("id").where("user_id", "=", keeperId).where("status", "=", "approved").where("deactivated", "=", false).execute()).length;
+    await page.goto("/it/stocker/profile");
+    expect(await page.getByTestId("anonymised-notice").textContent()).toContain(`${anonymisedCount} magazzini compaiono anonimi nella ricerca`);
+    await page.goto(`/it/stocker/profile/warehouses/${chosen[0]!.id}`);
+    expect(await page.getByTestId("warehouse-public-sheet").count()).toBe(0);
+    await page.getByTestId("warehouse-anonymised-billing").click();
+    await page.waitForURL(/\/it\/stocker\/profile\/billing\?w=/);
     await page.getByTestId("billing-page").waitFor();
     await page.waitForLoadState("networkidle");
-    // Step 1: at least one warehouse before going on.
-    expect(await page.getByTestId("billing-next").isDisabled()).toBe(true);
-    for (const w of chosen) await page.getByTestId(`billing-warehouse-${w.id}`).click();
+    // Step 1: that warehouse ticked; the others picked by hand.
+    expect(await page.getByTestId("billing-selected-count").textContent()).toMatch(/^Selezionati: 1 su/);
+    for (const w of chosen.slice(1)) await page.getByTestId(`billing-warehouse-${w.id}`).click();
     await page.getByTestId("billing-next").click();
     // Step 2: the yearly plan, the running total without the code, then the code.
     await page.getByTestId("billing-plan-yearly").click();
@@ -142,6 +152,17 @@ describe("the stock keeper subscribes by bank transfer and the administrator con
     if (notChosen) {
       expect((await fetch(`${inject("e2eBaseUrl")}/it/warehouses/${notChosen.id}`)).status).toBe(404);
     }
+    // The keeper's area now links the sheet, and counts only the warehouses still anonymised.
+    const after = await newPage(b.browser, { locale: "it" });
+    await loginAs(after.context, "keeper");
+    await after.page.goto(`/it/stocker/profile/warehouses/${chosen[0]!.id}`);
+    expect(await after.page.getByTestId("warehouse-public-sheet").getAttribute("href")).toBe(`/it/warehouses/${chosen[0]!.id}`);
+    expect(await after.page.getByTestId("warehouse-anonymised-note").count()).toBe(0);
+    await after.page.goto("/it/stocker/profile");
+    const left = anonymisedCount - chosen.length;
+    if (left === 0) expect(await after.page.getByTestId("anonymised-notice").count()).toBe(0);
+    else expect(await after.page.getByTestId("anonymised-notice").textContent()).toContain(left === 1 ? "Un magazzino compare anonimo" : `${left} magazzini compaiono anonimi`);
+    await after.context.close();
     // Another stocker's claimed warehouse that no subscription covers: anonymised.
     const uncovered = await app.db
       .selectFrom("warehouses")

@@ -9,7 +9,7 @@
 // With a live subscription there are no steps: its summary. An administrator's view is read-only:
 // the summary, or that there is none, and the stocker's warehouses.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { useLocale } from "../../lib/root-data.ts";
@@ -18,6 +18,7 @@ import { areaPaths } from "../../lib/area-paths.ts";
 import { PLAN_NAMES, type PlanName } from "../../lib/pricing.ts";
 import {
   canLeaveWarehouseStep,
+  preselectedWarehouses,
   selectionPrice,
   unitPriceExclVat,
   type BillingPageView,
@@ -113,7 +114,8 @@ function WarehouseList({ warehouses }: { warehouses: BillingWarehouseView[] }) {
 type FlowState = { step: BillingStep; selected: Set<number>; plan: PlanName; promo: string; init: InitSubscriptionResponse | null };
 
 function BillingFlow({ data, base }: { data: BillingPageView; base: string }) {
-  const [state, setState] = useState<FlowState>(() => ({ step: 1, selected: new Set(), plan: "yearly", promo: "", init: null }));
+  const [params] = useSearchParams();
+  const [state, setState] = useState<FlowState>(() => ({ step: 1, selected: preselectedWarehouses(data, params), plan: "yearly", promo: "", init: null }));
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
 

@@ -12,6 +12,7 @@ import { formatPrice } from "../../lib/format.ts";
 import {
   canLeaveWarehouseStep,
   groupIban,
+  preselectedWarehouses,
   profileBillingActions,
   selectionPrice,
   unitPriceExclVat,
@@ -276,6 +277,14 @@ describe("the billing steps", () => {
       expect(tagWith(html, 'value="card"')).toContain('disabled=""');
       expect(html).toContain("Pay € 980,00 by bank transfer");
     }
+  });
+
+  it("1: starts with the warehouses a link names ticked (?w=, from a warehouse's page), those of its list only", () => {
+    const html = render(<BillingPage data={page()} base={BASE} asAdmin={false} />, `${BASE}/billing?w=2&w=99&w=x`);
+    expect(html).toContain("Selected: 1 of 3");
+    expect(tagWith(html, 'data-testid="billing-next"')).not.toContain('disabled=""');
+    expect(preselectedWarehouses(page(), new URLSearchParams("w=3&w=1&w=99"))).toEqual(new Set([1, 3]));
+    expect(preselectedWarehouses(page(), new URLSearchParams(""))).toEqual(new Set());
   });
 
   it("starts at step 1 of a clear stepper", () => {

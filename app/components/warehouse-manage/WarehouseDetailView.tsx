@@ -3,14 +3,15 @@
 // requests coloured by state, with links back to the list, to edit it and to all requests.
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
-import { formatArea, formatDate, requestNumber } from "../../lib/format.ts";
+import { formatArea } from "../../lib/format.ts";
 import type { RequestState, WarehouseDetailData } from "../../lib/warehouse-pages.ts";
 import type { WarehouseAreaPaths } from "../../lib/paths.ts";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { WarehouseStatus } from "./WarehouseStatus.tsx";
 import { ReferentCard } from "./ReferentCard.tsx";
-import { RequestStateLegend, STATE_STYLES, stateLabel } from "../area/RequestState.tsx";
+import { RequestStateLegend } from "../area/RequestState.tsx";
+import { LatestRequests } from "../area/LatestRequests.tsx";
 
 
 function websiteHref(raw: string): string | null {
@@ -25,7 +26,7 @@ function websiteHref(raw: string): string | null {
 
 /**
  * `billingHref`: the subscription's page, in the stocker's area (the referent does not pay), where
- * an owner makes an anonymised warehouse public.
+ * an owner makes an anonymised warehouse public (the link ticks this warehouse there).
  */
 export function WarehouseDetailView({ detail, paths, billingHref }: { detail: WarehouseDetailData; paths: WarehouseAreaPaths; billingHref?: string }) {
   const { warehouse: w, referent, referents, requests } = detail;
@@ -100,7 +101,7 @@ export function WarehouseDetailView({ detail, paths, billingHref }: { detail: Wa
                 {billingHref && (
                   <>
                     {" "}
-                    <Link to={billingHref} className="font-semibold underline underline-offset-2">
+                    <Link to={`${billingHref}?w=${w.id}`} className="font-semibold underline underline-offset-2" data-testid="warehouse-anonymised-billing">
                       {m.wm_detail_anonymised_billing()}
                     </Link>
                   </>
@@ -116,22 +117,9 @@ export function WarehouseDetailView({ detail, paths, billingHref }: { detail: Wa
               </h2>
               <RequestStateLegend />
             </div>
-            {requests.length === 0 ? (
-              <p className="mt-4 text-sm text-slate-600">{m.wm_requests_empty()}</p>
-            ) : (
-              <ul className="mt-4 space-y-2" data-testid="latest-requests">
-                {requests.map((r) => (
-                  <li key={r.link_id} className={`flex flex-col gap-1 rounded-lg border border-l-4 border-slate-200 bg-slate-50/60 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between ${STATE_STYLES[r.state].row}`} data-state={r.state}>
-                    <span className="font-semibold text-slate-900">{r.business_name}</span>
-                    <span className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
-                      <span>{formatDate(r.created_at)}</span>
-                      <span>{m.wm_request_reference({ number: requestNumber(r.id) })}</span>
-                      <span className="font-medium text-slate-800">{stateLabel(r.state)}</span>
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <div className="mt-4">
+              <LatestRequests requests={requests} emptyText={m.wm_requests_empty()} testId="latest-requests" />
+            </div>
           </section>
         </div>
         <div>

@@ -364,12 +364,13 @@ function RequestResults({ rows }: { rows: LocationRequestRow[] }) {
     <ul className="mt-4 grid gap-3 lg:grid-cols-2" data-testid="search-requests">
       {rows.map((r) => (
         <li key={r.id} className="rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-sm" data-testid={`search-request-${r.id}`}>
+          {/* The name takes the room and wraps within it; the date and distance keep the right edge, below the name only on a phone. */}
           <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-1">
-            <div className="min-w-0">
+            <div className="min-w-0 flex-1 basis-48">
               <p className="font-mono text-xs text-slate-500">{m.admsrch_request_number({ number: requestNumber(r.id) })}</p>
               <h3 className="text-base font-semibold break-words text-slate-900">{r.business_name}</h3>
             </div>
-            <div className="text-xs text-slate-600 sm:text-right">
+            <div className="shrink-0 text-xs text-slate-600 sm:text-right">
               <p>{m.admsrch_request_created({ date: formatDate(r.created_at) })}</p>
               <p>{m.admsrch_request_distance({ km: formatKm(r.distance_km) })}</p>
             </div>

@@ -70,7 +70,7 @@ export async function warehouseDetail(db: Database, actor: Actor, id: number, lo
     db
       .selectFrom("warehouse_request_warehouses as link")
       .innerJoin("warehouse_requests as r", "r.id", "link.warehouse_request_id")
-      .select(["link.id as link_id", "r.id", "r.business_name", "r.created_at", "link.state"])
+      .select(["link.id as link_id", "r.id as request_id", "r.business_name", "r.created_at", "link.state"])
       .where("link.warehouse_id", "=", id)
       .orderBy("link.created_at", "desc")
       .orderBy("link.id", "desc")
