@@ -15,6 +15,7 @@ import { RatingSummary } from "../warehouse/RatingSummary.tsx";
 import { buttonClass } from "../ui/styles.ts";
 import { DisabledWithReason } from "../ui/DisabledWithReason.tsx";
 import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
+import { LockIcon } from "../ui/icons.tsx";
 
 export const warehousePath = (locale: Locale, id: number) => `/${locale}/warehouses/${id}`;
 
@@ -166,9 +167,7 @@ export function ResultCard({ w, locale, user, selected, selectionFull, onToggle,
       </div>
       {anonymous && (
         <p className="mx-3 mt-2 flex items-start gap-1.5 text-xs text-slate-600 sm:mx-4" data-testid="result-anonymous-note">
-          <svg viewBox="0 0 20 20" className="mt-px h-3.5 w-3.5 shrink-0 text-amber-600" fill="currentColor" aria-hidden="true">
-            <path d="M10 2a4 4 0 0 0-4 4v2H5a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1h-1V6a4 4 0 0 0-4-4zm-2 6V6a2 2 0 1 1 4 0v2z" />
-          </svg>
+          <LockIcon filled className="mt-px h-3.5 w-3.5 shrink-0 text-amber-600" />
           {m.search_private_note()}
         </p>
       )}

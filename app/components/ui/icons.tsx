@@ -93,7 +93,15 @@ export function StarIcon({ className = "h-6 w-6", filled = false }: IconProps & 
   );
 }
 
-export function LockIcon({ className = "h-6 w-6" }: IconProps) {
+/** A padlock: outlined, or `filled` for the small marks of what is private (anonymised warehouses). */
+export function LockIcon({ className = "h-6 w-6", filled = false }: IconProps & { filled?: boolean }) {
+  if (filled) {
+    return (
+      <svg viewBox="0 0 20 20" aria-hidden="true" className={className} fill="currentColor">
+        <path d="M10 2a4 4 0 0 0-4 4v2H5a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1h-1V6a4 4 0 0 0-4-4zm-2 6V6a2 2 0 1 1 4 0v2z" />
+      </svg>
+    );
+  }
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" className={className} {...stroke} strokeWidth="1.8">
       <rect x="4.5" y="10.5" width="15" height="10" rx="2" />

@@ -6,6 +6,7 @@ import { m } from "../../paraglide/messages.js";
 import { formatArea } from "../../lib/format.ts";
 import type { MyWarehouseCard } from "../../lib/warehouse-pages.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
+import { LockIcon } from "../ui/icons.tsx";
 import { WarehouseStatus } from "./WarehouseStatus.tsx";
 import type { WarehouseAreaPaths } from "../../lib/paths.ts";
 
@@ -21,9 +22,7 @@ type Props = {
 function AnonymisedPill() {
   return (
     <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200 ring-inset" data-testid="warehouse-anonymised">
-      <svg viewBox="0 0 20 20" className="h-3 w-3" fill="currentColor" aria-hidden="true">
-        <path d="M10 2a4 4 0 0 0-4 4v2H5a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1h-1V6a4 4 0 0 0-4-4zm-2 6V6a2 2 0 1 1 4 0v2z" />
-      </svg>
+      <LockIcon filled className="h-3 w-3" />
       {m.wm_card_anonymised()}
     </span>
   );
