@@ -32,10 +32,10 @@ export function UserCard({ user, dataHref, extra }: { user: UserSummary; dataHre
     <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="user-card-title">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id="user-card-title" className="truncate text-lg font-semibold text-slate-900">
+          <h2 id="user-card-title" className="text-lg font-semibold break-words text-slate-900">
             {user.company || fullName(user) || user.email}
           </h2>
-          {user.company && fullName(user) && <p className="truncate text-sm text-slate-600">{fullName(user)}</p>}
+          {user.company && fullName(user) && <p className="text-sm break-words text-slate-600">{fullName(user)}</p>}
         </div>
         <Link to={dataHref} className={`${linkClass} shrink-0 text-sm`}>
           {m.area_user_edit()}
@@ -123,7 +123,13 @@ export function OwnerStartPage({ data, base, role, asAdmin }: { data: OwnerDashb
             </Link>
           )}
         </SectionTitle>
-        <WarehouseCards warehouses={data.warehouses} detailHref={paths.warehouse} emptyText={stocker ? m.area_warehouses_empty_stocker() : m.wm_list_empty_referent()} />
+        <WarehouseCards
+          warehouses={data.warehouses}
+          detailHref={paths.warehouse}
+          // A stocker without warehouses starts with the register card, as on the list page.
+          createHref={stocker && !asAdmin && data.warehouses_count === 0 ? paths.warehouseNew : undefined}
+          emptyText={stocker ? m.area_warehouses_empty_stocker() : m.wm_list_empty_referent()}
+        />
       </section>
       <section aria-labelledby="dash-requests">
         <SectionTitle id="dash-requests" title={m.area_latest_requests()}>

@@ -1,6 +1,7 @@
 // The stocker's dashboard says how many of the stocker's listed warehouses the search shows
 // anonymised (no active subscription covers them) and leads to the subscription; each such
-// warehouse's card says so too. The referent, who does not pay, sees the cards' mark only.
+// warehouse's card says so too. The referent, who does not pay, sees the cards' mark only. A
+// stocker without warehouses starts at the register card.
 // (Rendered in the base locale, English.)
 import { describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
@@ -36,8 +37,8 @@ function dashboard(anonymised: number): OwnerDashboard {
   };
 }
 
-function render(data: OwnerDashboard, role: "stocker" | "referent", base = `/en/${role}/profile`): string {
-  const Stub = createRoutesStub([{ path: "*", Component: () => <OwnerStartPage data={data} base={base} role={role} asAdmin={false} /> }]);
+function render(data: OwnerDashboard, role: "stocker" | "referent", base = `/en/${role}/profile`, asAdmin = false): string {
+  const Stub = createRoutesStub([{ path: "*", Component: () => <OwnerStartPage data={data} base={base} role={role} asAdmin={asAdmin} /> }]);
   return renderToString(<Stub initialEntries={[base]} />);
 }
 
@@ -49,6 +50,17 @@ describe("OwnerStartPage", () => {
     expect(html).toContain('href="/en/stocker/profile/billing"');
     expect(html.match(/data-testid="warehouse-anonymised"/g)).toHaveLength(1);
     expect(render(dashboard(6), "stocker")).toContain("6 warehouses show anonymously in the search");
+  });
+
+  it("starts a stocker without warehouses at the register card; not in an administrator's view", () => {
+    const empty: OwnerDashboard = { ...dashboard(0), warehouses: [], warehouses_count: 0 };
+    const own = render(empty, "stocker");
+    expect(own).toContain('data-testid="register-warehouse"');
+    expect(own).toContain('href="/en/stocker/profile/warehouses/new"');
+    expect(render(dashboard(0), "stocker")).not.toContain('data-testid="register-warehouse"');
+    const admin = render(empty, "stocker", "/admin/stocker/7", true);
+    expect(admin).not.toContain('data-testid="register-warehouse"');
+    expect(admin).toContain("You have not registered a warehouse yet.");
   });
 
   it("says nothing when every listed warehouse is covered, and shows the referent only the cards' mark", () => {
