@@ -17,8 +17,8 @@ import { Pagination } from "../ui/Pagination.tsx";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 import { inputClass, labelClass, linkClass } from "../ui/styles.ts";
 import { PageHeading } from "../ui/PageParts.tsx";
-import { RequestDetailsList, RequestFilters, RequestsEmpty } from "./RequestDetails.tsx";
-import { RequestStateBadge, RequestStateLegend, STATE_STYLES, stateLabel } from "./RequestState.tsx";
+import { RequestDetailsList, RequestListTop, RequestsEmpty } from "./RequestDetails.tsx";
+import { RequestStateBadge, STATE_STYLES, stateLabel } from "./RequestState.tsx";
 
 /** What the page action answers (app/routes/shared/request-pages.server.ts#handlerRequestsAction). */
 type StateActionResult = { ok: true; link_id: number; state: string } | { ok: false; errors: Record<string, string> };
@@ -54,13 +54,7 @@ export function HandlerRequests({ data, base, asAdmin }: { data: HandlerRequests
   return (
     <div>
       <PageHeading title={m.areq_handler_title()} intro={m.areq_handler_intro()} />
-      <RequestFilters values={data.filters} errors={data.filterErrors} filtered={data.filtered} warehouses={data.warehouses} />
-      <div className="mt-5 mb-3 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm font-medium text-slate-700" data-testid="requests-count">
-          {m.areq_count({ count: data.warehouse_requests_count })}
-        </p>
-        <RequestStateLegend />
-      </div>
+      <RequestListTop filters={{ values: data.filters, errors: data.filterErrors, filtered: data.filtered }} count={data.warehouse_requests_count} warehouses={data.warehouses} />
       {gone && (
         <p ref={goneRef} tabIndex={-1} role="status" className="mb-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900 outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
           {m.areq_state_saved()}

@@ -15,8 +15,8 @@ import { ChevronDownIcon } from "../ui/icons.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { PageHeading } from "../ui/PageParts.tsx";
-import { RequestDetailsList, RequestFilters, RequestsEmpty } from "./RequestDetails.tsx";
-import { REQUEST_STATE_ORDER, RequestStateBadge, RequestStateLegend, STATE_STYLES, stateLabel } from "./RequestState.tsx";
+import { RequestDetailsList, RequestListTop, RequestsEmpty } from "./RequestDetails.tsx";
+import { REQUEST_STATE_ORDER, RequestStateBadge, STATE_STYLES, stateLabel } from "./RequestState.tsx";
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 
 export function HunterRequests({ data, base, asAdmin }: { data: HunterRequestsPageData; base: string; asAdmin: boolean }) {
@@ -26,13 +26,7 @@ export function HunterRequests({ data, base, asAdmin }: { data: HunterRequestsPa
   return (
     <div>
       <PageHeading title={m.areq_hunter_title()} intro={m.areq_hunter_intro()} />
-      <RequestFilters values={data.filters} errors={data.filterErrors} filtered={data.filtered} />
-      <div className="mt-5 mb-3 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm font-medium text-slate-700" data-testid="requests-count">
-          {m.areq_count({ count: data.user_requests_count })}
-        </p>
-        <RequestStateLegend />
-      </div>
+      <RequestListTop filters={{ values: data.filters, errors: data.filterErrors, filtered: data.filtered }} count={data.user_requests_count} />
       {items.length === 0 ? (
         <RequestsEmpty
           count={data.user_requests_count}

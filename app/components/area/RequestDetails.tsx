@@ -1,6 +1,6 @@
 // The pieces the areas' request lists share: what a quote request says (contacts, area,
 // space, period, message, requirements), the filters form (sent as a GET, so the filters live
-// in the URL like the page number), and the empty state of a list.
+// in the URL like the page number) with the count above the list, and the empty state of a list.
 import { useState, type ReactNode } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { m } from "../../paraglide/messages.js";
@@ -13,7 +13,7 @@ import { SelectInput } from "../ui/SelectInput.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { SpecificationGroups } from "../warehouse/SpecificationGroups.tsx";
 import { EmptyState } from "../ui/PageParts.tsx";
-import { stateLabel } from "./RequestState.tsx";
+import { RequestStateLegend, stateLabel } from "./RequestState.tsx";
 
 function space(r: Pick<RequestDetails, "m2_type" | "m2_value">): string {
   if (r.m2_value === null) return m.wm_detail_not_given();
@@ -215,6 +215,26 @@ function FiltersForm({
 }
 
 /** A list with nothing to show: none at all, none matching the filters, or a page past the end. */
+/**
+ * The top of an area's request list: the filters, then the count and the states' legend. Left
+ * out while there is no request at all and no filter in play: nothing to filter, and the empty
+ * state below says what to do.
+ */
+export function RequestListTop({ filters, count, warehouses }: { filters: { values: Record<string, string>; errors: Record<string, string>; filtered: boolean }; count: number; warehouses?: { id: number; name: string; city: string }[] }) {
+  if (count === 0 && !filters.filtered && Object.keys(filters.errors).length === 0) return null;
+  return (
+    <>
+      <RequestFilters values={filters.values} errors={filters.errors} filtered={filters.filtered} warehouses={warehouses} />
+      <div className="mt-5 mb-3 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm font-medium text-slate-700" data-testid="requests-count">
+          {m.areq_count({ count })}
+        </p>
+        <RequestStateLegend />
+      </div>
+    </>
+  );
+}
+
 export function RequestsEmpty({ count, filtered, title, hint }: { count: number; filtered: boolean; title: string; hint: ReactNode }) {
   const { pathname, search } = useLocation();
   if (count > 0) {

@@ -79,6 +79,13 @@ describe("HandlerRequests", () => {
     expect(render(<HandlerRequests data={empty} base="/it/stocker/profile" asAdmin={false} />)).toContain("No quote requests yet");
     expect(render(<HandlerRequests data={{ ...empty, filtered: true }} base="/it/stocker/profile" asAdmin={false} />)).toContain("No requests match these filters");
     expect(render(<HandlerRequests data={{ ...empty, warehouse_requests_count: 9 }} base="/it/stocker/profile" asAdmin={false} />, "/it/stocker/profile/messages?page=5")).toContain("Go to the first page");
+    // With no request at all there is nothing to filter: no filters, no count, no legend; with a
+    // filter in play (or a refused one) they stay, so it can be changed.
+    const none = render(<HandlerRequests data={empty} base="/it/stocker/profile" asAdmin={false} />);
+    expect(none).not.toContain('data-testid="request-filters"');
+    expect(none).not.toContain('data-testid="requests-count"');
+    expect(render(<HandlerRequests data={{ ...empty, filtered: true }} base="/it/stocker/profile" asAdmin={false} />)).toContain('data-testid="request-filters"');
+    expect(render(<HandlerRequests data={{ ...empty, filterErrors: { from: "invalid_date" } }} base="/it/stocker/profile" asAdmin={false} />)).toContain('data-testid="request-filters"');
   });
 
   it("explains a filter the page ignored", () => {
@@ -129,6 +136,7 @@ describe("HunterRequests", () => {
     const html = render(<HunterRequests data={{ ...data, user_requests: [], user_requests_count: 0, selected: null }} base="/it/stock-hunter/profile" asAdmin={false} />, "/it/stock-hunter/profile/messages");
     expect(html).toContain("You have not sent any quote requests yet");
     expect(html).toContain("/stocks");
+    expect(html).not.toContain('data-testid="request-filters"');
   });
 });
 
