@@ -68,6 +68,11 @@ export type MailTemplates = {
     warehouse: { id: number; name: string; city: string };
     request: QuoteMailRequest;
     link: string;
+    /**
+     * To the owner of a warehouse no subscription covers (hunters saw it anonymised): the billing
+     * page with it ticked; null otherwise.
+     */
+    subscribeLink?: string | null;
   };
   /**
    * To the requester. Their own words (name, company, telephone, place, message) only when the
@@ -183,7 +188,16 @@ function quoteDetails(r: QuoteMailRequest | QuoteMailFacts, locale: Locale): str
   return lines.join("\n");
 }
 
-type Parts = { subject: string; heading: string; paragraphs: string[]; action?: { label: string; url: string }; code?: string; footnote?: string };
+type Parts = {
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** A note set apart below the action, with a link of its own. */
+  aside?: { text: string; label: string; url: string };
+  code?: string;
+  footnote?: string;
+};
 type Builder<T> = (data: T, locale: Locale, origin: string) => Parts;
 
 const greet = (firstName: string | null, locale: Locale) => (firstName ? m.mail_greeting_name({ name: firstName }, { locale }) : m.mail_greeting({}, { locale }));
@@ -360,6 +374,9 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
       `${m.mail_quote_label_message({}, { locale })}:\n${d.request.message}`,
     ],
     action: { label: d.forAdmin ? m.mail_quote_received_admin_action({}, { locale }) : m.mail_quote_received_action({}, { locale }), url: d.link },
+    ...(d.subscribeLink
+      ? { aside: { text: m.mail_quote_received_anonymised({ warehouse: d.warehouse.name }, { locale }), label: m.mail_quote_received_subscribe({}, { locale }), url: d.subscribeLink } }
+      : {}),
     footnote: m.mail_quote_received_reply({ contact: d.request.contact }, { locale }),
   }),
   quote_request_confirmation: (d, locale) => ({
@@ -434,6 +451,9 @@ function layoutHtml(parts: Parts, locale: Locale, origin: string): string {
     ? `<p style="margin:8px 0 24px"><a href="${escapeHtml(parts.action.url)}" style="display:inline-block;background:#1f6feb;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:8px">${escapeHtml(parts.action.label)}</a></p>
        <p style="margin:0 0 16px;font-size:12px;color:#64748b">${escapeHtml(m.mail_link_fallback({}, { locale }))}<br><a href="${escapeHtml(parts.action.url)}" style="color:#1f6feb;word-break:break-all">${escapeHtml(parts.action.url)}</a></p>`
     : "";
+  const aside = parts.aside
+    ? `<p style="margin:0 0 16px;padding:12px 14px;border-radius:8px;background:#fffbeb;border:1px solid #fde68a;font-size:14px;line-height:1.5;color:#78350f">${escapeHtml(parts.aside.text)}<br><a href="${escapeHtml(parts.aside.url)}" style="color:#78350f;font-weight:600">${escapeHtml(parts.aside.label)}</a></p>`
+    : "";
   const footnote = parts.footnote ? `<p style="margin:0 0 8px;font-size:13px;color:#64748b">${escapeHtml(parts.footnote)}</p>` : "";
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
@@ -442,7 +462,7 @@ function layoutHtml(parts: Parts, locale: Locale, origin: string): string {
 <tr><td style="background:#0d2b5e;padding:18px 28px"><a href="${escapeHtml(origin)}/${locale}" style="color:#ffffff;font-size:20px;font-weight:700;text-decoration:none">Stockspace</a></td></tr>
 <tr><td style="padding:28px">
 <h1 style="margin:0 0 16px;font-size:20px;color:#0f172a">${escapeHtml(parts.heading)}</h1>
-${paragraphs}${code}${action}${footnote}
+${paragraphs}${code}${action}${aside}${footnote}
 </td></tr>
 <tr><td style="padding:16px 28px;background:#f8fafc;font-size:12px;color:#94a3b8">${escapeHtml(m.mail_footer({}, { locale }))}</td></tr>
 </table></td></tr></table></body></html>`;
@@ -452,6 +472,7 @@ function layoutText(parts: Parts, locale: Locale): string {
   const lines = [parts.heading, "", ...parts.paragraphs.flatMap((p) => [p, ""])];
   if (parts.code) lines.push(parts.code, "");
   if (parts.action) lines.push(`${parts.action.label}: ${parts.action.url}`, "");
+  if (parts.aside) lines.push(parts.aside.text, `${parts.aside.label}: ${parts.aside.url}`, "");
   if (parts.footnote) lines.push(parts.footnote, "");
   lines.push("--", m.mail_footer({}, { locale }));
   return lines.join("\n");

@@ -147,7 +147,15 @@ export async function notifyWarehouseHandlers(
         to: handler.email,
         lang: handler.lang,
         template: "quote_request_received",
-        data: { firstName: handler.firstName, forAdmin: admin, warehouse: { id: w.id, name: w.name, city: w.city }, request: mailRequest, link },
+        data: {
+          firstName: handler.firstName,
+          forAdmin: admin,
+          warehouse: { id: w.id, name: w.name, city: w.city },
+          request: mailRequest,
+          link,
+          // The hunter saw it anonymised: its owner learns what a subscription would show.
+          subscribeLink: handler.kind === "owner" && !w.redeemed ? `${origin}/${handler.lang}/stocker/profile/billing?w=${w.id}` : null,
+        },
         replyTo: args.replyTo,
         origin,
       });

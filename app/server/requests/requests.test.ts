@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { actorOf, makeRedeemedWarehouse, makeSpecification, makeUser, makeWarehouse, requestTableCounts } from "../../../tests/support/factories.ts";
+import { actorOf, makeClaimedWarehouse, makeRedeemedWarehouse, makeSpecification, makeUser, makeWarehouse, requestTableCounts } from "../../../tests/support/factories.ts";
 import { callJson } from "../../../tests/support/endpoint.ts";
 import { action as sendRequests } from "../../routes/api/warehouses.send-requests.ts";
 import { sendRequestsSchema } from "../../schemas/quote.ts";
@@ -121,6 +121,23 @@ describe("POST /api/warehouses/send-requests", () => {
     expect(confirmation.text).toContain(`Stocker ${f.unclaimed.id}`);
     expect(confirmation.text).not.toContain("Magazzino Segreto");
     expect(confirmation.text).toContain("01.06.2031");
+  });
+
+  it("tells the owner of a warehouse no subscription covers that the sender saw it anonymised, with the way to subscribe", async () => {
+    const { owner, warehouse } = await makeClaimedWarehouse(t.db, { name: "Deposito Scoperto", city: "Como" }, { lang: "en" });
+    const { status } = await callJson(sendRequests, t.db, { body: { request_data: requestData(), warehouse_ids: [warehouse.id, f.a.warehouse.id] }, locale: "it", ip: freshIp() });
+    expect(status).toBe(200);
+    const mailTo = async (address: string) =>
+      t.db.selectFrom("mail_outbox").select(["text", "html"]).where("to_address", "=", address).where("template", "=", "quote_request_received").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const uncovered = await mailTo(owner.email);
+    const billing = `/en/stocker/profile/billing?w=${warehouse.id}`;
+    expect(uncovered.text).toContain("The sender saw Deposito Scoperto without its name, address or photos");
+    expect(uncovered.text).toContain(`Subscribe for this warehouse: http://`);
+    expect(uncovered.text).toContain(billing);
+    expect(uncovered.html).toContain(billing);
+    // A covered warehouse's owner is not asked to subscribe.
+    const covered = await mailTo(f.a.owner.email);
+    expect(covered.text).not.toContain("/billing");
   });
 
   it("records a logged-in user's request under their account without asking for consents", async () => {
