@@ -46,7 +46,8 @@ export function SearchBox({ name, value, label, buttonLabel, keep }: Props) {
     <Form
       method="get"
       role="search"
-      className="flex max-w-xl gap-2"
+      // In a row of filters it takes the room its placeholder needs, up to max-w-md, before they wrap.
+      className="flex w-full max-w-md flex-1 basis-72 gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         run(input.current?.value ?? "");

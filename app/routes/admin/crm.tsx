@@ -157,9 +157,7 @@ export default function AdminCrm({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="mt-6 flex flex-wrap items-end gap-4">
-        <div className="w-full max-w-xl">
-          <SearchBox name="search" value={search ?? ""} label={m.admcrm_search()} buttonLabel={m.admcrm_search_button()} keep={keep} />
-        </div>
+        <SearchBox name="search" value={search ?? ""} label={m.admcrm_search()} buttonLabel={m.admcrm_search_button()} keep={keep} />
         <DateFilter name="date" value={date} label={m.admcrm_filter_date()} buttonLabel={m.admcrm_filter_apply()} clearLabel={m.admcrm_filter_clear()} />
         <FilterSelect
           name="event_type"
