@@ -82,7 +82,6 @@ export function unitPriceExclVat(unitAmount: number, vatRate: number): number {
   return computePrice({ unitAmount, warehouses: 1, hubs: 0, vatRate }).totalExclVat;
 }
 
-/** The running total of a selection before any promo code (the server adds the code's discounts). */
 /**
  * The warehouses a link asks the billing page to start with ticked (`?w=13&w=14`, from a
  * warehouse's page): those of the page's list only.
@@ -92,6 +91,7 @@ export function preselectedWarehouses(page: Pick<BillingPageView, "warehouses">,
   return new Set(page.warehouses.filter((w) => asked.has(w.id)).map((w) => w.id));
 }
 
+/** The running total of a selection before any promo code (the server adds the code's discounts). */
 export function selectionPrice(page: Pick<BillingPageView, "warehouses" | "plans" | "vat_rate">, plan: PlanName, selected: ReadonlySet<number>): PriceBreakdown & { warehouses: number; hubs: number } {
   const chosen = page.warehouses.filter((w) => selected.has(w.id));
   const hubs = chosen.filter((w) => w.is_hub).length;

@@ -44,6 +44,9 @@ export function promoErrorText(code: string | undefined, serverMessage?: string)
 
 export function BillingPage({ data, base, asAdmin }: { data: BillingPageView; base: string; asAdmin: boolean }) {
   const paths = areaPaths(base);
+  // A running subscription does not grow (decision 009): the stocker learns which approved
+  // warehouses it leaves out, anonymised in the search, and whom to ask.
+  const uncovered = data.warehouses.filter((w) => !w.covered);
   return (
     <div className="space-y-5" data-testid="billing-page">
       <PageHeading title={m.billp_title()} intro={asAdmin ? m.billp_intro_admin() : data.current ? m.billp_intro_current() : m.billp_intro()} />
@@ -57,17 +60,25 @@ export function BillingPage({ data, base, asAdmin }: { data: BillingPageView; ba
               </div>
             )}
           </SubscriptionSummary>
+          {asAdmin ? (
+            <WarehouseList warehouses={data.warehouses} title={m.billp_admin_warehouses()} />
+          ) : (
+            uncovered.length > 0 && (
+              <WarehouseList warehouses={uncovered} title={m.billp_uncovered_title({ count: uncovered.length })} testId="billing-uncovered">
+                <p className="mt-1 text-sm text-slate-600">{m.billp_uncovered_text()}</p>
+              </WarehouseList>
+            )
+          )}
           <p className="text-sm">
             <Link to={paths.data} className={linkClass}>
               {asAdmin ? m.billp_go_to_data_admin() : m.billp_go_to_data()}
             </Link>
           </p>
-          {asAdmin && <WarehouseList warehouses={data.warehouses} />}
         </>
       ) : asAdmin ? (
         <>
           <FormMessage tone="info">{m.billp_admin_none()}</FormMessage>
-          <WarehouseList warehouses={data.warehouses} />
+          <WarehouseList warehouses={data.warehouses} title={m.billp_admin_warehouses()} />
         </>
       ) : (
         <BillingFlow data={data} base={base} />
@@ -76,13 +87,17 @@ export function BillingPage({ data, base, asAdmin }: { data: BillingPageView; ba
   );
 }
 
-/** The administrator's read-only list of the stocker's warehouses and which ones are covered. */
-function WarehouseList({ warehouses }: { warehouses: BillingWarehouseView[] }) {
+/**
+ * A read-only list of the stocker's approved warehouses and which ones are covered: all of them
+ * for an administrator; for the stocker with a running subscription, those it leaves out.
+ */
+function WarehouseList({ warehouses, title, testId, children }: { warehouses: BillingWarehouseView[]; title: string; testId?: string; children?: ReactNode }) {
   return (
-    <section aria-labelledby="billing-warehouses-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section aria-labelledby="billing-warehouses-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={testId}>
       <h2 id="billing-warehouses-title" className="text-lg font-semibold text-slate-900">
-        {m.billp_admin_warehouses()}
+        {title}
       </h2>
+      {children}
       {warehouses.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{m.billp_no_warehouses_admin()}</p>
       ) : (

@@ -307,6 +307,19 @@ describe("the billing steps", () => {
     expect(waiting).toContain(groupIban(transfer.iban));
   });
 
+  it("with a live subscription, lists the approved warehouses it leaves out and says how to include them", () => {
+    const partly = page({ current: sub(), warehouses: page().warehouses.map((w) => ({ ...w, covered: w.id === 1 })) });
+    const html = render(<BillingPage data={partly} base={BASE} asAdmin={false} />, `${BASE}/billing`);
+    const list = html.slice(html.indexOf('data-testid="billing-uncovered"'));
+    expect(list).toContain("Not covered by the subscription: 2");
+    expect(list).toContain("write to support");
+    expect(list).toContain("Deposito Sud");
+    expect(list).toContain("Deposito Est");
+    expect(list).not.toContain("Deposito Nord");
+    const all = page({ current: sub(), warehouses: page().warehouses.map((w) => ({ ...w, covered: true })) });
+    expect(has(render(<BillingPage data={all} base={BASE} asAdmin={false} />, `${BASE}/billing`), "billing-uncovered")).toBe(false);
+  });
+
   it("in an administrator's view, only reads: the summary or none, the warehouses, no button that acts", () => {
     for (const current of [null, sub()]) {
       const html = render(<BillingPage data={page({ current, publishable_key: null })} base="/admin/stocker/5" asAdmin />, "/admin/stocker/5/billing");
