@@ -44,6 +44,8 @@ export type WarehouseDetailData = {
     public_sheet_url: string | null;
     /** Listed but not redeemed (no active subscription covers it): the search shows it without name, address or photos. */
     anonymised_in_search: boolean;
+    /** Why the back office did not approve it (its note to the owner), while it is refused. */
+    refusal_note: string | null;
   };
   referent: ReferentSummary | null;
   requests: { link_id: number; request_id: number; business_name: string; created_at: Date | string; state: RequestState }[];

@@ -95,6 +95,17 @@ export function WarehouseDetailView({ detail, paths, billingHref }: { detail: Wa
                 </a>
               </p>
             )}
+            {w.status === "pending" && (
+              <p className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset" data-testid="warehouse-pending-note">
+                {m.wm_detail_pending()}
+              </p>
+            )}
+            {w.status === "refused" && (
+              <div className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200 ring-inset" data-testid="warehouse-refused-note">
+                <p>{m.wm_detail_refused()}</p>
+                {w.refusal_note && <p className="mt-1 font-medium break-words whitespace-pre-line">{m.wm_detail_refused_reason({ note: w.refusal_note })}</p>}
+              </div>
+            )}
             {w.anonymised_in_search && (
               <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset" data-testid="warehouse-anonymised-note">
                 {m.wm_detail_anonymised()}

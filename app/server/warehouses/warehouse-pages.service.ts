@@ -96,6 +96,7 @@ export async function warehouseDetail(db: Database, actor: Actor, id: number, lo
       total_m2: w.total_m2,
       public_sheet_url: publicSheetPath(locale, { id: w.id, redeemed: w.redeemed, listed }),
       anonymised_in_search: listed && !w.redeemed,
+      refusal_note: w.status === "refused" ? w.status_note : null,
     },
     referent: referent
       ? { id: referent.id, first_name: referent.first_name, last_name: referent.last_name, email: referent.email, telephone: referent.telephone, completed: referent.password_hash !== null }

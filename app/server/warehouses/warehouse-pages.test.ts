@@ -1,6 +1,7 @@
 // What the owner's area says about how the public sees a warehouse: the link to its public
 // sheet only while there is one; and, for a listed warehouse no subscription covers, that the
-// search shows it anonymised (its page, its card, the dashboard's count).
+// search shows it anonymised (its page, its card, the dashboard's count); for a refused one, the
+// back office's reason.
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeClaimedWarehouse, makeRedeemedWarehouse, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
@@ -29,6 +30,14 @@ describe("a warehouse's page in its owner's area", () => {
     const { owner, warehouse } = await makeClaimedWarehouse(t.db);
     const detail = await warehouseDetail(t.db, actorOf(owner), warehouse.id, "it");
     expect(detail.warehouse).toMatchObject({ public_sheet_url: null, anonymised_in_search: true });
+  });
+
+  it("gives the owner the back office's reason while the warehouse is refused, and only then", async () => {
+    const { owner, warehouse } = await makeClaimedWarehouse(t.db, { status: "refused", status_note: "Le foto non mostrano il magazzino." });
+    const stocker = actorOf(owner);
+    expect((await warehouseDetail(t.db, stocker, warehouse.id, "it")).warehouse).toMatchObject({ status: "refused", refusal_note: "Le foto non mostrano il magazzino.", public_sheet_url: null, anonymised_in_search: false });
+    await t.db.updateTable("warehouses").set({ status: "approved" }).where("id", "=", warehouse.id).execute();
+    expect((await warehouseDetail(t.db, stocker, warehouse.id, "it")).warehouse.refusal_note).toBeNull();
   });
 
   it("marks, in the owner's list and dashboard, the listed warehouses no subscription covers", async () => {

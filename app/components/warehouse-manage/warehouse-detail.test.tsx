@@ -1,0 +1,64 @@
+// An owner's warehouse page says how the public sees the warehouse: the public sheet's link
+// while there is one; the search's anonymised card, with the way to the subscription (the
+// stocker's area only); a check under way; a refusal with the back office's reason.
+// (Rendered in the base locale, English.)
+import { describe, expect, it } from "vitest";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { WarehouseDetailView } from "./WarehouseDetailView.tsx";
+import { warehouseAreaPaths } from "../../lib/paths.ts";
+import type { WarehouseDetailData } from "../../lib/warehouse-pages.ts";
+
+type Facts = WarehouseDetailData["warehouse"];
+
+const base: Facts = {
+  id: 13,
+  name: "Hub Verona",
+  is_hub: true,
+  status: "approved",
+  to_approve: false,
+  deactivated: false,
+  address: "Via Isaac Newton 157",
+  cap: "37134",
+  city: "Verona",
+  province: "VR",
+  telephone: null,
+  website: null,
+  total_m2: 2650,
+  public_sheet_url: null,
+  anonymised_in_search: false,
+  refusal_note: null,
+};
+
+function render(warehouse: Partial<Facts>, area: "stocker" | "referent" = "stocker"): string {
+  const detail: WarehouseDetailData = { warehouse: { ...base, ...warehouse }, referent: null, requests: [], referents: [] };
+  const paths = warehouseAreaPaths(area, "en");
+  const billing = area === "stocker" ? "/en/stocker/profile/billing" : undefined;
+  const Stub = createRoutesStub([{ path: "*", Component: () => <WarehouseDetailView detail={detail} paths={paths} billingHref={billing} /> }]);
+  return renderToString(<Stub initialEntries={[paths.detail(13)]} />);
+}
+
+describe("WarehouseDetailView", () => {
+  it("links the public sheet only while there is one", () => {
+    expect(render({ public_sheet_url: "/en/warehouses/13" })).toContain('href="/en/warehouses/13"');
+    expect(render({})).not.toContain('data-testid="warehouse-public-sheet"');
+  });
+
+  it("says the search shows it anonymised, leading the stocker to the subscription with it ticked", () => {
+    const html = render({ anonymised_in_search: true });
+    expect(html).toContain("The search shows it without its name, address and photos");
+    expect(html).toContain('href="/en/stocker/profile/billing?w=13"');
+    const referent = render({ anonymised_in_search: true }, "referent");
+    expect(referent).toContain('data-testid="warehouse-anonymised-note"');
+    expect(referent).not.toContain("/billing");
+  });
+
+  it("explains a check under way and a refusal, with the back office's reason when it gave one", () => {
+    expect(render({ status: "pending", to_approve: true })).toContain("Our team is checking its data");
+    const refused = render({ status: "refused", refusal_note: "Photos do not show the warehouse." });
+    expect(refused).toContain("It was not approved and does not show in the search. For questions, write to support.");
+    expect(refused).toContain("Reason: Photos do not show the warehouse.");
+    expect(render({ status: "refused" })).not.toContain("Reason:");
+    expect(render({})).not.toMatch(/warehouse-(pending|refused)-note/);
+  });
+});
