@@ -130,6 +130,14 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-10" data-testid="warehouse-sheet" data-warehouse-id={sheet.id}>
+      {sheet.manage_url && (
+        <p className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-xl bg-brand-50 px-4 py-2.5 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset" data-testid="sheet-yours">
+          <span>{m.sheet_yours()}</span>
+          <Link to={sheet.manage_url} className="font-semibold underline underline-offset-2">
+            {m.sheet_yours_manage()}
+          </Link>
+        </p>
+      )}
       <Link to={paths.stocks(locale, sheet.city)} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
         <span aria-hidden="true">←</span> {m.sheet_back_to_search({ city: sheet.city })}
       </Link>

@@ -49,12 +49,12 @@ export function isRedeemed(eb: ExpressionBuilder<DB, "warehouses">) {
   return eb("warehouses.redeemed", "=", true);
 }
 
-/** A redeemed, listed warehouse with its owner's account type, or undefined. */
+/** A redeemed, listed warehouse with its owner's account type (and who manages it, for the server only), or undefined. */
 export function findPublicWarehouse(db: Database, id: number) {
   return db
     .selectFrom("warehouses")
     .innerJoin("users as owner", "owner.id", "warehouses.user_id")
-    .select([...publicWarehouseColumns, "owner.account_type"])
+    .select([...publicWarehouseColumns, "owner.account_type", "warehouses.user_id", "warehouses.referent_id"])
     .where("warehouses.id", "=", id)
     .where((eb) => eb.and([isListed(eb), isRedeemed(eb)]))
     .executeTakeFirst();

@@ -57,7 +57,19 @@ function groupSpecifications(rows: SpecRow[], locale: Locale): SpecificationGrou
 export type WarehouseSheet = Awaited<ReturnType<typeof getWarehouseSheet>>;
 
 /** The public sheet of a redeemed, approved, active warehouse; anything else is NotFound. */
-export async function getWarehouseSheet(db: Database, _actor: Actor | null, id: number, opts: { locale: Locale; now?: Date }) {
+/**
+ * Where the viewer manages this warehouse, when it is theirs to manage: its owner's or its
+ * referent's page in their area, or the back office's form for an administrator; else null.
+ */
+function manageUrl(actor: Actor | null, w: { id: number; user_id: number | null; referent_id: number | null }, locale: Locale): string | null {
+  if (!actor) return null;
+  if (actor.role === "admin") return `/admin/warehouses/${w.id}/edit`;
+  if (actor.role === "stocker" && w.user_id === actor.id) return `/${locale}/stocker/profile/warehouses/${w.id}`;
+  if (actor.role === "referent" && w.referent_id === actor.id) return `/${locale}/referent/profile/warehouses/${w.id}`;
+  return null;
+}
+
+export async function getWarehouseSheet(db: Database, actor: Actor | null, id: number, opts: { locale: Locale; now?: Date }) {
   const warehouse = await findPublicWarehouse(db, id);
   if (!warehouse) throw new NotFoundError();
   const [times, images, specs, ratings] = await Promise.all([findWarehouseTimes(db, id), listImages(db, id), listWarehouseSpecifications(db, [id]), warehouseRatings(db, [id])]);
@@ -88,6 +100,8 @@ export async function getWarehouseSheet(db: Database, _actor: Actor | null, id: 
     schedule: hours ? weeklySchedule(hours) : null,
     /** The average of its hunters' reviews, once it has some (null before). */
     rating: ratings.get(id) ?? null,
+    /** The viewer's own page of this warehouse, when they manage it (the sheet then says so). */
+    manage_url: manageUrl(actor, warehouse, opts.locale),
   };
 }
 

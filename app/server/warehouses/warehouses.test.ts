@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { addImages, attachSpecifications, makeRedeemedWarehouse, makeSpecification, makeWarehouse, setTimes } from "../../../tests/support/factories.ts";
+import { actorOf, addImages, attachSpecifications, makeRedeemedWarehouse, makeSpecification, makeUser, makeWarehouse, setTimes } from "../../../tests/support/factories.ts";
 import { compareWarehouses, getWarehouseSheet, parseCompareIds, websiteLink } from "./warehouses.service.ts";
 
 const t = useTestDatabase();
@@ -45,6 +45,20 @@ describe("getWarehouseSheet", () => {
     const text = JSON.stringify(sheet);
     for (const key of ["m2_cost", "m2_month", "m2_pallet", "handling_cost", "telephone", "email", "vat", "contacts"]) expect(text).not.toContain(`"${key}"`);
     expect(text).not.toContain("7654321");
+  });
+
+  it("tells whoever manages it where to manage it, and nobody else; never says who owns it", async () => {
+    const referent = await makeUser(t.db, { role: "referent" });
+    const { owner, warehouse } = await makeRedeemedWarehouse(t.db, { referent_id: referent.id });
+    const sheetFor = async (actor: Parameters<typeof getWarehouseSheet>[1]) => (await getWarehouseSheet(t.db, actor, warehouse.id, { locale: "it" })).manage_url;
+    expect(await sheetFor(actorOf(owner))).toBe(`/it/stocker/profile/warehouses/${warehouse.id}`);
+    expect(await sheetFor(actorOf(referent))).toBe(`/it/referent/profile/warehouses/${warehouse.id}`);
+    expect(await sheetFor(actorOf(await makeUser(t.db, { role: "admin" })))).toBe(`/admin/warehouses/${warehouse.id}/edit`);
+    for (const other of [null, actorOf(await makeUser(t.db)), actorOf(claimed.owner), actorOf(await makeUser(t.db, { role: "referent" }))]) {
+      expect(await sheetFor(other), other?.role ?? "visitor").toBeNull();
+    }
+    const text = JSON.stringify(await getWarehouseSheet(t.db, actorOf(owner), warehouse.id, { locale: "it" }));
+    for (const key of ["user_id", "referent_id"]) expect(text).not.toContain(`"${key}"`);
   });
 
   it("groups the specifications by category in the visitor's language, without hidden ones", async () => {
