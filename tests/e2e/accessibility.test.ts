@@ -514,7 +514,7 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
     }, 300_000);
   }
 
-  it("the logged-in hunter's review and report forms and a favourite's page with its quote request, both languages and widths", async () => {
+  it("the logged-in hunter's review and report forms, a favourite's page with its quote request and a sheet, both languages and widths", async () => {
     const hunterId = await userIdOf(app.db, DEMO.hunter);
     // A confirmed link of one of the hunter's requests that the hunter has not reviewed: the review form shows.
     const link = await app.db
@@ -527,6 +527,7 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
       .orderBy("l.id")
       .executeTakeFirstOrThrow();
     const favourite = await favouriteTakingRequests(app.db, hunterId);
+    const [sheet] = await redeemedDemoWarehouses(app.db, 1);
     const run = collector("hunter");
     for (const locale of LOCALES) {
       const { context, page } = await newPage(b.browser, { locale });
@@ -545,6 +546,10 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
         await openDialog(page, page.getByTestId("hunter-warehouse-quote"));
         await run.scan(page, `/${locale} ${width}px quote request from a favourite's page`);
         await closeDialog(page);
+        // A public sheet as the hunter sees it: with the favourite button.
+        await visit(page, `/${locale}/warehouses/${sheet!.id}`);
+        await page.getByTestId("sheet-favourite").waitFor();
+        await run.scan(page, `/${locale} ${width}px a sheet, logged in as a hunter`);
       }
       await context.close();
     }

@@ -619,4 +619,30 @@ describe("the search page in English, with geolocation", () => {
     await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe(pressed);
     await context.close();
   });
+
+  it("lets a logged-in stock hunter save a warehouse from its sheet, and finds it among the favourites", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "it", width: 375 });
+    await loginAs(context, "hunter");
+    const claimed = (await apiSearch("location=Milano&radius=10")).warehouses.find((w) => w.c_sub)!;
+    await page.goto(`/it/warehouses/${claimed.id}`);
+    await hydrated(page);
+    const save = page.getByTestId("sheet-favourite");
+    const before = await save.getAttribute("data-favourite");
+    await save.click();
+    await expect.poll(() => save.getAttribute("data-favourite")).not.toBe(before);
+    expect(await save.textContent()).toBe(before === "true" ? "Salva nei preferiti" : "Nei preferiti");
+    await page.goto("/it/stock-hunter/profile/warehouses");
+    expect(await page.getByTestId(`favourite-quote-${claimed.id}`).count()).toBe(before === "true" ? 0 : 1);
+    // Back as it was, for the other journeys.
+    await page.goto(`/it/warehouses/${claimed.id}`);
+    await hydrated(page);
+    await page.getByTestId("sheet-favourite").click();
+    await expect.poll(() => page.getByTestId("sheet-favourite").getAttribute("data-favourite")).toBe(before);
+    // A visitor has no such button.
+    const visitor = await newPage(b.browser, { locale: "it" });
+    await visitor.page.goto(`/it/warehouses/${claimed.id}`);
+    expect(await visitor.page.getByTestId("sheet-favourite").count()).toBe(0);
+    await visitor.context.close();
+    await context.close();
+  });
 });

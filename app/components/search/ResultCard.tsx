@@ -16,6 +16,7 @@ import { buttonClass } from "../ui/styles.ts";
 import { DisabledWithReason } from "../ui/DisabledWithReason.tsx";
 import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
 import { LockIcon } from "../ui/icons.tsx";
+import { FavouriteToggle } from "../warehouse/FavouriteToggle.tsx";
 
 export const warehousePath = (locale: Locale, id: number) => `/${locale}/warehouses/${id}`;
 
@@ -225,22 +226,7 @@ export function MarkerCard({ w, locale, user, favourite, favouritePending, onTog
       <div className="space-y-1.5">
         <div className="flex items-start justify-between gap-2">
           <p className="text-sm leading-snug font-semibold">{w.name}</p>
-          {showFavourite && (
-            <button
-              type="button"
-              onClick={() => onToggleFavourite(w.id)}
-              disabled={favouritePending}
-              aria-pressed={favourite}
-              aria-label={favourite ? m.search_favourite_remove() : m.search_favourite_add()}
-              title={favourite ? m.search_favourite_remove() : m.search_favourite_add()}
-              className="-mt-1 shrink-0 rounded-full p-1.5 text-rose-600 hover:bg-rose-50 disabled:opacity-50"
-              data-testid="marker-favourite"
-            >
-              <svg viewBox="0 0 24 24" className="h-5 w-5" fill={favourite ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.4 5 7 5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.6 0 5.8 3.6 4.5 6.8C19.5 16.4 12 21 12 21z" />
-              </svg>
-            </button>
-          )}
+          {showFavourite && <FavouriteToggle favourite={favourite} pending={favouritePending} onToggle={() => onToggleFavourite(w.id)} testId="marker-favourite" />}
         </div>
         <p className="text-xs text-slate-600">
           {w.city}

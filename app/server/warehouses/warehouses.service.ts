@@ -8,6 +8,7 @@ import type { SpecificationGroup, SpecificationValue } from "../../lib/specifica
 import { openingStatus, weeklySchedule, type OpeningStatus, type WeeklyHours } from "../../lib/opening-hours.ts";
 import { findFirstImages, findPublicWarehouse, findPublicWarehouses, findWarehousesTimes, findWarehouseTimes, listImages, listWarehouseSpecifications } from "./warehouses.queries.ts";
 import { warehouseRatings } from "../reviews/warehouse-ratings.queries.ts";
+import { isFavourite } from "../requests/area-requests.queries.ts";
 import { distanceM } from "../search/zones.ts";
 import { QUOTE_DEFAULT_RADIUS } from "../../schemas/quote.ts";
 import type { CompareQuoteArea, CompareResult, CompareWarehouse } from "../../lib/compare.ts";
@@ -72,7 +73,13 @@ function manageUrl(actor: Actor | null, w: { id: number; user_id: number | null;
 export async function getWarehouseSheet(db: Database, actor: Actor | null, id: number, opts: { locale: Locale; now?: Date }) {
   const warehouse = await findPublicWarehouse(db, id);
   if (!warehouse) throw new NotFoundError();
-  const [times, images, specs, ratings] = await Promise.all([findWarehouseTimes(db, id), listImages(db, id), listWarehouseSpecifications(db, [id]), warehouseRatings(db, [id])]);
+  const [times, images, specs, ratings, favourite] = await Promise.all([
+    findWarehouseTimes(db, id),
+    listImages(db, id),
+    listWarehouseSpecifications(db, [id]),
+    warehouseRatings(db, [id]),
+    actor?.role === "stock_hunter" ? isFavourite(db, { userId: actor.id, warehouseId: id }) : Promise.resolve(null),
+  ]);
   const hours: WeeklyHours | null = times ?? null;
   const opening: OpeningStatus | null = openingStatus(hours, opts.now ?? new Date());
   return {
@@ -102,6 +109,8 @@ export async function getWarehouseSheet(db: Database, actor: Actor | null, id: n
     rating: ratings.get(id) ?? null,
     /** The viewer's own page of this warehouse, when they manage it (the sheet then says so). */
     manage_url: manageUrl(actor, warehouse, opts.locale),
+    /** Whether it is among the viewing stock hunter's favourites; null for anyone else. */
+    favourite,
   };
 }
 

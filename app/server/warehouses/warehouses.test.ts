@@ -61,6 +61,16 @@ describe("getWarehouseSheet", () => {
     for (const key of ["user_id", "referent_id"]) expect(text).not.toContain(`"${key}"`);
   });
 
+  it("tells a stock hunter whether it is among their favourites, and nobody else", async () => {
+    const hunter = await makeUser(t.db, { role: "stock_hunter" });
+    const favouriteOf = async (actor: Parameters<typeof getWarehouseSheet>[1]) => (await getWarehouseSheet(t.db, actor, claimed.warehouse.id, { locale: "it" })).favourite;
+    expect(await favouriteOf(actorOf(hunter))).toBe(false);
+    await t.db.insertInto("favourites").values({ user_id: hunter.id, warehouse_id: claimed.warehouse.id }).execute();
+    expect(await favouriteOf(actorOf(hunter))).toBe(true);
+    expect(await favouriteOf(actorOf(await makeUser(t.db)))).toBe(false);
+    for (const other of [null, actorOf(claimed.owner), actorOf(await makeUser(t.db, { role: "admin" }))]) expect(await favouriteOf(other)).toBeNull();
+  });
+
   it("groups the specifications by category in the visitor's language, without hidden ones", async () => {
     const en = await getWarehouseSheet(t.db, null, claimed.warehouse.id, { locale: "en" });
     expect(en.specifications.map((g) => g.cat_id)).toEqual([1, 3]);

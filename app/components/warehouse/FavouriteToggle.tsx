@@ -1,0 +1,43 @@
+// A stock hunter's favourite switch for one warehouse: a heart, filled while the warehouse is a
+// favourite. Compact on the map's marker card: a toggle button (aria-pressed) with one constant
+// name, its action in the tooltip. With its words on the sheet, beside the quote button: the
+// words say the state ("Save to favourites" / "In favourites"), so no aria-pressed, whose name
+// must not change (WAI-ARIA: a toggle's label stays the same).
+import { m } from "../../paraglide/messages.js";
+
+export function FavouriteToggle({ favourite, pending, onToggle, labelled = false, testId }: { favourite: boolean; pending: boolean; onToggle: () => void; labelled?: boolean; testId: string }) {
+  const heart = (
+    <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-rose-600" fill={favourite ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.4 5 7 5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.6 0 5.8 3.6 4.5 6.8C19.5 16.4 12 21 12 21z" />
+    </svg>
+  );
+  if (!labelled) {
+    return (
+      <button
+        type="button"
+        onClick={onToggle}
+        disabled={pending}
+        aria-pressed={favourite}
+        aria-label={m.search_favourite()}
+        title={favourite ? m.search_favourite_remove() : m.search_favourite_add()}
+        className="-mt-1 shrink-0 rounded-full p-1.5 hover:bg-rose-50 disabled:opacity-50"
+        data-testid={testId}
+      >
+        {heart}
+      </button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={onToggle}
+      disabled={pending}
+      className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-3 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 ring-inset hover:bg-rose-50 disabled:opacity-50"
+      data-testid={testId}
+      data-favourite={favourite}
+    >
+      {heart}
+      {favourite ? m.sheet_favourite_saved() : m.sheet_favourite_save()}
+    </button>
+  );
+}
