@@ -585,6 +585,9 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
       highlighted={hovered === w.id}
       onHover={setHovered}
       eager={index < 3}
+      favourite={favourites.has(w.id)}
+      favouritePending={favouritePending}
+      onToggleFavourite={toggleFavourite}
     />
   );
 

@@ -120,10 +120,15 @@ type CardProps = {
   onHover: (id: number | null) => void;
   /** The first cards load their photo at once (they are on screen). */
   eager?: boolean;
+  /** A stock hunter's favourites, as on the map's card. */
+  favourite: boolean;
+  favouritePending: boolean;
+  onToggleFavourite: (id: number) => void;
 };
 
-export function ResultCard({ w, locale, user, selected, selectionFull, onToggle, onClaim, highlighted, onHover, eager }: CardProps) {
+export function ResultCard({ w, locale, user, selected, selectionFull, onToggle, onClaim, highlighted, onHover, eager, favourite, favouritePending, onToggleFavourite }: CardProps) {
   const anonymous = !w.c_sub;
+  const showFavourite = user?.role === "stock_hunter" && w.c_sub;
   return (
     <li
       // Cards below the first screen are laid out only when they come near it (a phone lays out
@@ -148,9 +153,12 @@ export function ResultCard({ w, locale, user, selected, selectionFull, onToggle,
           {w.is_hub && <HubBadge className="absolute top-1.5 left-1.5 shadow-sm" />}
         </div>
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-base leading-snug font-semibold text-slate-900" data-testid="result-name">
-            {w.name}
-          </h3>
+          <div className="flex items-start justify-between gap-2">
+            <h3 className="truncate text-base leading-snug font-semibold text-slate-900" data-testid="result-name">
+              {w.name}
+            </h3>
+            {showFavourite && <FavouriteToggle favourite={favourite} pending={favouritePending} onToggle={() => onToggleFavourite(w.id)} testId="result-favourite" />}
+          </div>
           <p className="mt-0.5 truncate text-sm text-slate-600" data-testid="result-address">
             {anonymous ? w.city : `${w.address}, ${w.city}`}
           </p>

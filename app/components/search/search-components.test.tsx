@@ -5,6 +5,7 @@ import { ResultCard } from "./ResultCard.tsx";
 import { viewCircle } from "./SearchMap.tsx";
 import { SpecMultiSelect } from "./SpecMultiSelect.tsx";
 import type { SearchResultWarehouse } from "../../lib/search-results.ts";
+import type { CurrentUser } from "../../lib/root-data.ts";
 
 const card = (fields: Partial<SearchResultWarehouse> = {}): SearchResultWarehouse => ({
   id: 7,
@@ -26,11 +27,26 @@ const card = (fields: Partial<SearchResultWarehouse> = {}): SearchResultWarehous
   ...fields,
 });
 
-const render = (w: SearchResultWarehouse) =>
+const hunter: CurrentUser = { id: 3, role: "stock_hunter", account_type: null, first_name: "Sara", last_name: "Colombo", email: "hunter@test.example", company: null, telephone: null };
+
+const render = (w: SearchResultWarehouse, user: CurrentUser | null = null, favourite = false) =>
   renderToStaticMarkup(
     <MemoryRouter>
       <ul>
-        <ResultCard w={w} locale="it" user={null} selected={false} selectionFull={false} onToggle={() => {}} onClaim={() => {}} highlighted={false} onHover={() => {}} />
+        <ResultCard
+          w={w}
+          locale="it"
+          user={user}
+          selected={false}
+          selectionFull={false}
+          onToggle={() => {}}
+          onClaim={() => {}}
+          highlighted={false}
+          onHover={() => {}}
+          favourite={favourite}
+          favouritePending={false}
+          onToggleFavourite={() => {}}
+        />
       </ul>
     </MemoryRouter>,
   );
@@ -59,6 +75,14 @@ describe("ResultCard", () => {
     expect(html).toMatch(/data-testid="result-detail-disabled"/);
     expect(html).toMatch(/aria-disabled="true" tabindex="0" aria-describedby="[^"]+"/);
     expect(html).toContain("Hub");
+  });
+
+  it("gives a stock hunter the favourite toggle on a claimed warehouse's card, as on the map's card", () => {
+    expect(render(card(), hunter, true)).toMatch(/aria-pressed="true"[^>]*data-testid="result-favourite"/);
+    expect(render(card(), hunter)).toMatch(/aria-pressed="false"[^>]*data-testid="result-favourite"/);
+    expect(render(card({ c_sub: false }), hunter)).not.toContain("result-favourite");
+    expect(render(card())).not.toContain("result-favourite");
+    expect(render(card(), { ...hunter, role: "stocker" })).not.toContain("result-favourite");
   });
 
   it("never shows a photo of an anonymised warehouse, even if one were sent", () => {
