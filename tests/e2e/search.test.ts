@@ -620,24 +620,50 @@ describe("the search page in English, with geolocation", () => {
     await context.close();
   });
 
-  it("lets a logged-in stock hunter save a warehouse from its sheet, and finds it among the favourites", async () => {
+  it("lets a logged-in stock hunter save a warehouse from its sheet, find it among the favourites and drop it there", async () => {
     const { context, page } = await newPage(b.browser, { locale: "it", width: 375 });
     await loginAs(context, "hunter");
-    const claimed = (await apiSearch("location=Milano&radius=10")).warehouses.find((w) => w.c_sub)!;
+    const hunterId = (await app.db.selectFrom("users").select("id").where("email", "=", "hunter@demo.test").executeTakeFirstOrThrow()).id;
+    const kept = new Set((await app.db.selectFrom("favourites").select("warehouse_id").where("user_id", "=", hunterId).execute()).map((f) => f.warehouse_id));
+    const claimed = (await apiSearch("location=Milano&radius=10")).warehouses.find((w) => w.c_sub && !kept.has(w.id))!;
     await page.goto(`/it/warehouses/${claimed.id}`);
     await hydrated(page);
     const save = page.getByTestId("sheet-favourite");
-    const before = await save.getAttribute("data-favourite");
+    expect(await save.textContent()).toBe("Salva nei preferiti");
     await save.click();
-    await expect.poll(() => save.getAttribute("data-favourite")).not.toBe(before);
-    expect(await save.textContent()).toBe(before === "true" ? "Salva nei preferiti" : "Nei preferiti");
+    await expect.poll(() => save.getAttribute("data-favourite")).toBe("true");
+    expect(await save.textContent()).toBe("Nei preferiti");
+
+    // On the favourites page its heart is pressed; a tap drops it (the card stays until the
+    // page is loaded again, so a slip is undone), and the next visit no longer lists it.
     await page.goto("/it/stock-hunter/profile/warehouses");
-    expect(await page.getByTestId(`favourite-quote-${claimed.id}`).count()).toBe(before === "true" ? 0 : 1);
-    // Back as it was, for the other journeys.
-    await page.goto(`/it/warehouses/${claimed.id}`);
     await hydrated(page);
-    await page.getByTestId("sheet-favourite").click();
-    await expect.poll(() => page.getByTestId("sheet-favourite").getAttribute("data-favourite")).toBe(before);
+    const heart = page.getByTestId(`favourite-toggle-${claimed.id}`);
+    expect(await heart.getAttribute("aria-pressed")).toBe("true");
+    expect((await heart.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await heart.click();
+    await expect.poll(() => heart.getAttribute("aria-pressed")).toBe("false");
+    await page.reload();
+    await hydrated(page);
+    expect(await page.getByTestId(`favourite-toggle-${claimed.id}`).count()).toBe(0);
+    expect(await app.db.selectFrom("favourites").select("warehouse_id").where("user_id", "=", hunterId).where("warehouse_id", "=", claimed.id).executeTakeFirst()).toBeUndefined();
+
+    // An anonymised favourite can be dropped but not chosen again: its card says it was dropped.
+    const anonymised = await app.db
+      .selectFrom("favourites as f")
+      .innerJoin("warehouses as w", "w.id", "f.warehouse_id")
+      .select(["f.warehouse_id", "f.created_at"])
+      .where("f.user_id", "=", hunterId)
+      .where("w.redeemed", "=", false)
+      .orderBy("f.created_at", "desc")
+      .executeTakeFirst();
+    expect(anonymised, "the demo hunter keeps an anonymised favourite").toBeTruthy();
+    await page.getByTestId(`favourite-toggle-${anonymised!.warehouse_id}`).click();
+    await page.getByTestId(`favourite-dropped-${anonymised!.warehouse_id}`).waitFor();
+    expect(await page.getByTestId(`favourite-dropped-${anonymised!.warehouse_id}`).textContent()).toBe("Tolto dai preferiti");
+    // Back as it was, for the other journeys.
+    await app.db.insertInto("favourites").values({ user_id: hunterId, warehouse_id: anonymised!.warehouse_id, created_at: anonymised!.created_at }).execute();
+
     // A visitor has no such button.
     const visitor = await newPage(b.browser, { locale: "it" });
     await visitor.page.goto(`/it/warehouses/${claimed.id}`);

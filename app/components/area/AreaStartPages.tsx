@@ -1,7 +1,7 @@
 // The areas' start pages: the stocker's dashboard and the referent's profile (the same page:
 // who you are, your warehouses, the latest requests) and the stock hunter's profile (who you
 // are, favourite warehouses, your latest requests), plus the hunter's favourites grid.
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, formatNumber, requestNumber } from "../../lib/format.ts";
@@ -16,6 +16,8 @@ import { PageHeading, EmptyState } from "../ui/PageParts.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 import { QuoteRequestDialog } from "../quote/QuoteRequestDialog.tsx";
+import { FavouriteToggle } from "../warehouse/FavouriteToggle.tsx";
+import { postJson } from "../../lib/api-client.ts";
 
 function fullName(u: Pick<UserSummary, "first_name" | "last_name">): string {
   return [u.first_name, u.last_name].filter(Boolean).join(" ");
@@ -146,22 +148,26 @@ export function OwnerStartPage({ data, base, role, asAdmin }: { data: OwnerDashb
 /**
  * A favourite warehouse's card: anonymised unless redeemed; a redeemed one shows its referent and
  * links to its public sheet (while it has one). `onRequest`: the hunter asks it for a quote from
- * here, while it takes requests.
+ * here, while it takes requests. `heart`: the hunter's switch to drop it (and take it back) from
+ * the favourites; absent in an administrator's view.
  */
-function FavouriteCardView({ w, detailHref, onRequest }: { w: FavouriteCard; detailHref: string; onRequest: (() => void) | null }) {
+function FavouriteCardView({ w, detailHref, onRequest, heart }: { w: FavouriteCard; detailHref: string; onRequest: (() => void) | null; heart: ReactNode }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <div className="aspect-[16/9] bg-slate-100">
+      <div className="aspect-[16/9] overflow-hidden bg-slate-100">
         {w.img ? <img src={w.img} alt="" loading="lazy" className="h-full w-full object-cover" /> : <WarehouseIllustration className="h-full w-full" />}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 className="font-semibold text-slate-900">
-            <Link to={detailHref} className="hover:underline">
-              {w.name}
-            </Link>
-          </h3>
-          {w.is_hub && <HubBadge />}
+        <div className="flex items-start justify-between gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-semibold text-slate-900">
+              <Link to={detailHref} className="hover:underline">
+                {w.name}
+              </Link>
+            </h3>
+            {w.is_hub && <HubBadge />}
+          </div>
+          {heart}
         </div>
         <p className="text-sm text-slate-600">{w.address ? `${w.address}, ${w.city} (${w.province})` : `${w.city} (${w.province})`}</p>
         {w.total_m2 ? <p className="text-sm text-slate-600">{formatArea(w.total_m2)}</p> : null}
@@ -207,12 +213,39 @@ export function FavouritesGrid({ favourites, base, asAdmin, emptyAction }: { fav
     setAsking(w);
     setQuoteOpen(true);
   };
+  // Which of the cards are still favourites: a dropped one keeps its card (an empty heart) until
+  // the page is loaded again, so a slip is undone with one more tap (an anonymised warehouse
+  // cannot be chosen again: its card just says it was dropped).
+  const [saved, setSaved] = useState(() => new Set(favourites.map((w) => w.id)));
+  const [savePending, setSavePending] = useState(false);
+  useEffect(() => setSaved(new Set(favourites.map((w) => w.id))), [favourites]);
+  async function toggleFavourite(id: number) {
+    setSavePending(true);
+    const res = await postJson<{ favourite_ids?: number[] }>(`/api/stock-hunter/warehouses/${id}/toggle-favourite`);
+    setSavePending(false);
+    if (res.ok && res.data.favourite_ids) setSaved(new Set(res.data.favourite_ids));
+  }
   if (favourites.length === 0) return <EmptyState title={m.area_favourites_empty()}>{emptyAction}</EmptyState>;
   return (
     <>
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="favourites">
         {favourites.map((w) => (
-          <FavouriteCardView key={w.id} w={w} detailHref={paths.warehouse(w.id)} onRequest={!asAdmin && w.quote_position ? () => ask(w) : null} />
+          <FavouriteCardView
+            key={w.id}
+            w={w}
+            detailHref={paths.warehouse(w.id)}
+            onRequest={!asAdmin && w.quote_position ? () => ask(w) : null}
+            heart={
+              asAdmin ? null : saved.has(w.id) || w.redeemed ? (
+                <FavouriteToggle favourite={saved.has(w.id)} pending={savePending} onToggle={() => void toggleFavourite(w.id)} testId={`favourite-toggle-${w.id}`} />
+              ) : (
+                // Only a warehouse with a public identity can become a favourite again.
+                <span className="shrink-0 text-xs text-slate-600" role="status" data-testid={`favourite-dropped-${w.id}`}>
+                  {m.area_favourite_dropped()}
+                </span>
+              )
+            }
+          />
         ))}
       </ul>
       {asking?.quote_position && (

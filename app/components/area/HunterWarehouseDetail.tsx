@@ -40,7 +40,7 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
       </p>
 
       <section className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:flex" aria-labelledby="hunter-warehouse-title">
-        <div className="aspect-[16/9] bg-slate-100 sm:aspect-auto sm:w-64 sm:shrink-0">
+        <div className="aspect-[16/9] overflow-hidden bg-slate-100 sm:aspect-auto sm:w-64 sm:shrink-0">
           {w.img ? <img src={w.img} alt="" className="h-full w-full object-cover" /> : <WarehouseIllustration className="h-full w-full" />}
         </div>
         <div className="flex-1 space-y-3 p-5">

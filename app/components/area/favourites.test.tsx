@@ -68,6 +68,13 @@ describe("FavouritesGrid", () => {
     expect(render([redeemed, anonymised], true)).not.toContain("favourite-quote-");
   });
 
+  it("gives each card the hunter's heart to drop it from the favourites, not in an administrator's view", () => {
+    const html = render([redeemed, anonymised]);
+    expect(card(html, redeemed.name)).toMatch(/aria-pressed="true"[^>]*data-testid="favourite-toggle-2"/);
+    expect(card(html, "Stocker 124")).toContain('data-testid="favourite-toggle-124"');
+    expect(render([redeemed, anonymised], true)).not.toContain("favourite-toggle-");
+  });
+
   it("says so when there is none", () => {
     const html = render([]);
     expect(html).not.toContain('data-testid="favourites"');
