@@ -661,6 +661,8 @@ describe("the search page in English, with geolocation", () => {
     await page.getByTestId(`favourite-toggle-${anonymised!.warehouse_id}`).click();
     await page.getByTestId(`favourite-dropped-${anonymised!.warehouse_id}`).waitFor();
     expect(await page.getByTestId(`favourite-dropped-${anonymised!.warehouse_id}`).textContent()).toBe("Tolto dai preferiti");
+    // The focus, on the heart that went away, moved to the words that replace it.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(`favourite-dropped-${anonymised!.warehouse_id}`);
     // Back as it was, for the other journeys.
     await app.db.insertInto("favourites").values({ user_id: hunterId, warehouse_id: anonymised!.warehouse_id, created_at: anonymised!.created_at }).execute();
 
