@@ -10,11 +10,12 @@ import { defineConfig } from "vite";
 // went from 27 scripts to 6 with what follows). scripts/js-budget.ts checks the weight.
 const FRAMEWORK_PACKAGES = /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/;
 const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(\?|$)/;
-// Two small modules that most pages use, in the framework chunk too: they cost the pages
-// without them 2 kB and save the others a request each. The formats (numbers, areas, prices,
-// dates: nearly every page) and the hub badge (every warehouse card, the sheet, the comparison,
-// the areas' and the back office's warehouse lists).
-const USED_BY_MOST_PAGES = /[\\/]app[\\/](lib[\\/]format\.ts|components[\\/]warehouse[\\/]HubBadge\.tsx)$/;
+// Small modules that many pages use, in the framework chunk too: they cost the pages without
+// them 2.5 kB and save the others a request each. The formats (numbers, areas, prices, dates:
+// nearly every page), the hub badge (every warehouse card, the sheet, the comparison, the areas'
+// and the back office's warehouse lists) and the favourite heart (the search's cards, the sheet,
+// the hunter's favourites: alone it was one more script before the sheet's first paint).
+const USED_BY_MOST_PAGES = /[\\/]app[\\/](lib[\\/]format\.ts|components[\\/]warehouse[\\/](HubBadge|FavouriteToggle)\.tsx)$/;
 // Paraglide's messages.js re-exports every message: a module "reachable" through it is not
 // one the root uses, so the walk stops there (each message goes where the pages using it are).
 const MESSAGES = /[\\/]paraglide[\\/]messages[\\/.]/;
