@@ -1,7 +1,7 @@
 // The areas' start pages: the stocker's dashboard and the referent's profile (the same page:
 // who you are, your warehouses, the latest requests) and the stock hunter's profile (who you
 // are, favourite warehouses, your latest requests), plus the hunter's favourites grid.
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, formatNumber, requestNumber } from "../../lib/format.ts";
@@ -16,7 +16,7 @@ import { PageHeading, EmptyState } from "../ui/PageParts.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 import { QuoteRequestDialog } from "../quote/QuoteRequestDialog.tsx";
-import { FavouriteToggle } from "../warehouse/FavouriteToggle.tsx";
+import { FavouriteDropped, FavouriteToggle } from "../warehouse/FavouriteToggle.tsx";
 import { postJson } from "../../lib/api-client.ts";
 
 function fullName(u: Pick<UserSummary, "first_name" | "last_name">): string {
@@ -199,20 +199,6 @@ function FavouriteCardView({ w, detailHref, onRequest, heart }: { w: FavouriteCa
 }
 
 /**
- * Says an anonymised favourite was dropped, where its heart was. The heart had the focus: it
- * moves to these words once, when they appear, so the keyboard is not sent back to the page's top.
- */
-function DroppedFavourite({ id }: { id: number }) {
-  const ref = useRef<HTMLSpanElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <span ref={ref} tabIndex={-1} className="shrink-0 text-xs text-slate-600 outline-none" role="status" data-testid={`favourite-dropped-${id}`}>
-      {m.area_favourite_dropped()}
-    </span>
-  );
-}
-
-/**
  * The hunter's favourites as cards. Each one that takes requests has the sheet's quote popup
  * (source "sheet", the hunter's details filled in); not in an administrator's view of the area,
  * who does not write in the hunter's name.
@@ -254,7 +240,7 @@ export function FavouritesGrid({ favourites, base, asAdmin, emptyAction }: { fav
                 <FavouriteToggle favourite={saved.has(w.id)} pending={savePending} onToggle={() => void toggleFavourite(w.id)} testId={`favourite-toggle-${w.id}`} />
               ) : (
                 // Only a warehouse with a public identity can become a favourite again.
-                <DroppedFavourite id={w.id} />
+                <FavouriteDropped testId={`favourite-dropped-${w.id}`} />
               )
             }
           />

@@ -16,6 +16,8 @@ import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
 import { RequestStateBadge, RequestStateLegend, STATE_STYLES } from "./RequestState.tsx";
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
+import { FavouriteDropped, FavouriteToggle } from "../warehouse/FavouriteToggle.tsx";
+import { postJson } from "../../lib/api-client.ts";
 
 export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detail; base: string; asAdmin: boolean }) {
   const { warehouse: w, requests } = detail;
@@ -26,6 +28,17 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
   const canRequest = !asAdmin && w.quote_position !== null;
   const [quoteOpen, setQuoteOpen] = useState(false);
   const revalidator = useRevalidator();
+  // The hunter keeps or drops it among favourites from here, as from its sheet (an anonymised
+  // one can be dropped, not chosen again); an administrator sees the state only.
+  const [favourite, setFavourite] = useState(detail.favourite);
+  const [favouritePending, setFavouritePending] = useState(false);
+  const canToggleFavourite = !asAdmin && (favourite || w.redeemed);
+  async function toggleFavourite() {
+    setFavouritePending(true);
+    const res = await postJson<{ favourite_ids?: number[] }>(`/api/stock-hunter/warehouses/${w.id}/toggle-favourite`);
+    setFavouritePending(false);
+    if (res.ok && res.data.favourite_ids) setFavourite(res.data.favourite_ids.includes(w.id));
+  }
   return (
     <div>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -49,8 +62,13 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
               {w.name}
             </h1>
             {w.is_hub && <HubBadge />}
-            {detail.favourite && <span className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-semibold text-rose-800 ring-1 ring-rose-200 ring-inset">{m.areq_favourite()}</span>}
+            {!canToggleFavourite && favourite && <span className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-semibold text-rose-800 ring-1 ring-rose-200 ring-inset">{m.areq_favourite()}</span>}
           </div>
+          {canToggleFavourite ? (
+            <FavouriteToggle labelled favourite={favourite} pending={favouritePending} onToggle={() => void toggleFavourite()} testId="hunter-warehouse-favourite" />
+          ) : (
+            !asAdmin && detail.favourite && !favourite && <FavouriteDropped testId="hunter-warehouse-favourite-dropped" />
+          )}
           <p className="text-slate-700">{`${place} (${w.province})`}</p>
           <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
             {w.total_m2 ? (

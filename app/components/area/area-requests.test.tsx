@@ -163,4 +163,16 @@ describe("HunterWarehouseDetail", () => {
     expect(page(detail, true)).not.toContain('data-testid="hunter-warehouse-quote"');
     expect(page({ ...detail, warehouse: { ...detail.warehouse, quote_position: null } }, false)).not.toContain('data-testid="hunter-warehouse-quote"');
   });
+
+  it("lets the hunter keep or drop it among favourites; an administrator sees the state only", () => {
+    const page = (d: Detail, asAdmin: boolean) => render(<HunterWarehouseDetail detail={d} base="/it/stock-hunter/profile" asAdmin={asAdmin} />, "/it/stock-hunter/profile/warehouses/9");
+    expect(page(detail, false)).toMatch(/data-testid="hunter-warehouse-favourite"[^>]*>.*In favourites<\/button>/);
+    const admin = page(detail, true);
+    expect(admin).not.toContain('data-testid="hunter-warehouse-favourite"');
+    expect(admin).toContain(">In your favourites<");
+    // A requested warehouse that is not a favourite: a redeemed one can be saved, an anonymised one not.
+    const redeemed = { ...detail, favourite: false, warehouse: { ...detail.warehouse, redeemed: true, name: "Deposito Nord" } };
+    expect(page(redeemed, false)).toMatch(/data-testid="hunter-warehouse-favourite"[^>]*>.*Save to favourites<\/button>/);
+    expect(page({ ...detail, favourite: false }, false)).not.toContain("hunter-warehouse-favourite");
+  });
 });

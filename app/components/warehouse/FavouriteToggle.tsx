@@ -2,7 +2,9 @@
 // favourite. Compact on the map's marker card: a toggle button (aria-pressed) with one constant
 // name, its action in the tooltip. With its words on the sheet, beside the quote button: the
 // words say the state ("Save to favourites" / "In favourites"), so no aria-pressed, whose name
-// must not change (WAI-ARIA: a toggle's label stays the same).
+// must not change (WAI-ARIA: a toggle's label stays the same). And the words left where a
+// dropped anonymised favourite's heart was.
+import { useEffect, useRef } from "react";
 import { m } from "../../paraglide/messages.js";
 
 export function FavouriteToggle({ favourite, pending, onToggle, labelled = false, testId }: { favourite: boolean; pending: boolean; onToggle: () => void; labelled?: boolean; testId: string }) {
@@ -40,5 +42,20 @@ export function FavouriteToggle({ favourite, pending, onToggle, labelled = false
       {heart}
       {favourite ? m.sheet_favourite_saved() : m.sheet_favourite_save()}
     </button>
+  );
+}
+
+/**
+ * Says an anonymised favourite was dropped, where its heart was (only a warehouse with a public
+ * identity can become a favourite again, so the heart goes). The heart had the focus: it moves to
+ * these words once, when they appear, so the keyboard is not sent back to the page's top.
+ */
+export function FavouriteDropped({ testId }: { testId: string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <span ref={ref} tabIndex={-1} className="shrink-0 text-xs text-slate-600 outline-none" role="status" data-testid={testId}>
+      {m.area_favourite_dropped()}
+    </span>
   );
 }
