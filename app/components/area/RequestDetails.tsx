@@ -214,7 +214,6 @@ function FiltersForm({
   );
 }
 
-/** A list with nothing to show: none at all, none matching the filters, or a page past the end. */
 /**
  * The top of an area's request list: the filters, then the count and the states' legend. Left
  * out while there is no request at all and no filter in play: nothing to filter, and the empty
@@ -235,6 +234,7 @@ export function RequestListTop({ filters, count, warehouses }: { filters: { valu
   );
 }
 
+/** A list with nothing to show: none at all, none matching the filters, or a page past the end. */
 export function RequestsEmpty({ count, filtered, title, hint }: { count: number; filtered: boolean; title: string; hint: ReactNode }) {
   const { pathname, search } = useLocation();
   if (count > 0) {

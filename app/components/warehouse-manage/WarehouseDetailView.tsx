@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatArea } from "../../lib/format.ts";
-import type { RequestState, WarehouseDetailData } from "../../lib/warehouse-pages.ts";
+import type { WarehouseDetailData } from "../../lib/warehouse-pages.ts";
 import type { WarehouseAreaPaths } from "../../lib/paths.ts";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
