@@ -30,6 +30,7 @@ import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
 import { FormMessage } from "../components/ui/fields.tsx";
 import { buttonClass } from "../components/ui/styles.ts";
 import { HydrateLater } from "../components/ui/HydrateLater.tsx";
+import { toggleFavouriteCall } from "../components/warehouse/FavouriteToggle.tsx";
 
 // Each way the page opens loads only what it shows: the filters (with their fields) when they
 // are open, the map's code when there are results. Without a Suspense boundary the filters
@@ -531,10 +532,10 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
 
   async function toggleFavourite(id: number) {
     setFavouritePending(true);
-    const res = await postJson<{ favourite_ids?: number[] }>(`/api/stock-hunter/warehouses/${id}/toggle-favourite`);
+    const ids = await toggleFavouriteCall(id);
     setFavouritePending(false);
-    if (res.ok && res.data.favourite_ids) setFavourites(new Set(res.data.favourite_ids));
-    else console.error("favourite toggle failed", res.status, res.data.error);
+    if (ids) setFavourites(new Set(ids));
+    else console.error("favourite toggle failed", id);
   }
 
   async function searchThisArea(v: MovedView) {

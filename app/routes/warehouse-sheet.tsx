@@ -21,8 +21,7 @@ import { SheetMap } from "../components/warehouse/SheetMap.tsx";
 import { RatingSummary } from "../components/warehouse/RatingSummary.tsx";
 import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
 import { HydrateLater } from "../components/ui/HydrateLater.tsx";
-import { FavouriteToggle } from "../components/warehouse/FavouriteToggle.tsx";
-import { postJson } from "../lib/api-client.ts";
+import { FavouriteToggle, useFavourite } from "../components/warehouse/FavouriteToggle.tsx";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!/^\d{1,15}$/.test(params.id)) throw data({ code: "not_found" }, { status: 404 });
@@ -130,14 +129,7 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
   const fullAddress = `${sheet.address}, ${sheet.cap} ${sheet.city} (${sheet.province})`;
   const openQuote = () => setQuoteOpen(true);
   // A stock hunter keeps the warehouse among favourites from here too (null: not a hunter).
-  const [favourite, setFavourite] = useState(sheet.favourite);
-  const [favouritePending, setFavouritePending] = useState(false);
-  async function toggleFavourite() {
-    setFavouritePending(true);
-    const res = await postJson<{ favourite_ids?: number[] }>(`/api/stock-hunter/warehouses/${sheet.id}/toggle-favourite`);
-    setFavouritePending(false);
-    if (res.ok && res.data.favourite_ids) setFavourite(res.data.favourite_ids.includes(sheet.id));
-  }
+  const favourite = useFavourite(sheet.id, sheet.favourite);
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-10" data-testid="warehouse-sheet" data-warehouse-id={sheet.id}>
@@ -177,7 +169,7 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
         </div>
         {/* Plain buttons: React Aria is not loaded for them alone (the JavaScript budget). */}
         <div className="flex shrink-0 flex-wrap items-center gap-3">
-          {favourite !== null && <FavouriteToggle labelled favourite={favourite} pending={favouritePending} onToggle={toggleFavourite} testId="sheet-favourite" />}
+          {favourite.favourite !== null && <FavouriteToggle labelled favourite={favourite.favourite} pending={favourite.pending} onToggle={() => void favourite.toggle()} testId="sheet-favourite" />}
           <button type="button" onClick={openQuote} className={buttonClass("primary", "lg", "max-lg:hidden")}>
             {m.sheet_request_quote()}
           </button>

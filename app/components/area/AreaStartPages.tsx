@@ -1,7 +1,7 @@
 // The areas' start pages: the stocker's dashboard and the referent's profile (the same page:
 // who you are, your warehouses, the latest requests) and the stock hunter's profile (who you
 // are, favourite warehouses, your latest requests), plus the hunter's favourites grid.
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link, useRevalidator } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, formatNumber, requestNumber } from "../../lib/format.ts";
@@ -16,8 +16,7 @@ import { PageHeading, EmptyState } from "../ui/PageParts.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 import { QuoteRequestDialog } from "../quote/QuoteRequestDialog.tsx";
-import { FavouriteDropped, FavouriteToggle } from "../warehouse/FavouriteToggle.tsx";
-import { postJson } from "../../lib/api-client.ts";
+import { FavouriteDropped, FavouriteToggle, toggleFavouriteCall } from "../warehouse/FavouriteToggle.tsx";
 
 function fullName(u: Pick<UserSummary, "first_name" | "last_name">): string {
   return [u.first_name, u.last_name].filter(Boolean).join(" ");
@@ -130,7 +129,7 @@ export function OwnerStartPage({ data, base, role, asAdmin }: { data: OwnerDashb
           detailHref={paths.warehouse}
           // A stocker without warehouses starts with the register card, as on the list page.
           createHref={stocker && !asAdmin && data.warehouses_count === 0 ? paths.warehouseNew : undefined}
-          emptyText={stocker ? m.area_warehouses_empty_stocker() : m.wm_list_empty_referent()}
+          emptyText={stocker ? (asAdmin ? m.area_warehouses_empty_admin() : m.area_warehouses_empty_stocker()) : m.wm_list_empty_referent()}
         />
       </section>
       <section aria-labelledby="dash-requests">
@@ -213,17 +212,16 @@ export function FavouritesGrid({ favourites, base, asAdmin, emptyAction }: { fav
     setAsking(w);
     setQuoteOpen(true);
   };
-  // Which of the cards are still favourites: a dropped one keeps its card (an empty heart) until
-  // the page is loaded again, so a slip is undone with one more tap (an anonymised warehouse
-  // cannot be chosen again: its card just says it was dropped).
-  const [saved, setSaved] = useState(() => new Set(favourites.map((w) => w.id)));
+  // The cards the hunter dropped here: each keeps its card (an empty heart) until the page is
+  // loaded again, so a slip is undone with one more tap (an anonymised warehouse cannot be chosen
+  // again: its card just says it was dropped). Every other card is a favourite: the page lists them.
+  const [dropped, setDropped] = useState<ReadonlySet<number>>(new Set());
   const [savePending, setSavePending] = useState(false);
-  useEffect(() => setSaved(new Set(favourites.map((w) => w.id))), [favourites]);
   async function toggleFavourite(id: number) {
     setSavePending(true);
-    const res = await postJson<{ favourite_ids?: number[] }>(`/api/stock-hunter/warehouses/${id}/toggle-favourite`);
+    const ids = await toggleFavouriteCall(id);
     setSavePending(false);
-    if (res.ok && res.data.favourite_ids) setSaved(new Set(res.data.favourite_ids));
+    if (ids) setDropped((current) => (ids.includes(id) ? new Set([...current].filter((d) => d !== id)) : new Set(current).add(id)));
   }
   if (favourites.length === 0) return <EmptyState title={m.area_favourites_empty()}>{emptyAction}</EmptyState>;
   return (
@@ -236,8 +234,8 @@ export function FavouritesGrid({ favourites, base, asAdmin, emptyAction }: { fav
             detailHref={paths.warehouse(w.id)}
             onRequest={!asAdmin && w.quote_position ? () => ask(w) : null}
             heart={
-              asAdmin ? null : saved.has(w.id) || w.redeemed ? (
-                <FavouriteToggle favourite={saved.has(w.id)} pending={savePending} onToggle={() => void toggleFavourite(w.id)} testId={`favourite-toggle-${w.id}`} />
+              asAdmin ? null : !dropped.has(w.id) || w.redeemed ? (
+                <FavouriteToggle favourite={!dropped.has(w.id)} pending={savePending} onToggle={() => void toggleFavourite(w.id)} testId={`favourite-toggle-${w.id}`} />
               ) : (
                 // Only a warehouse with a public identity can become a favourite again.
                 <FavouriteDropped testId={`favourite-dropped-${w.id}`} />

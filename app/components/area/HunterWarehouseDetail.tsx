@@ -16,8 +16,7 @@ import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
 import { RequestStateBadge, RequestStateLegend, STATE_STYLES } from "./RequestState.tsx";
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
-import { FavouriteDropped, FavouriteToggle } from "../warehouse/FavouriteToggle.tsx";
-import { postJson } from "../../lib/api-client.ts";
+import { FavouriteDropped, FavouriteToggle, useFavourite } from "../warehouse/FavouriteToggle.tsx";
 
 export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detail; base: string; asAdmin: boolean }) {
   const { warehouse: w, requests } = detail;
@@ -30,15 +29,8 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
   const revalidator = useRevalidator();
   // The hunter keeps or drops it among favourites from here, as from its sheet (an anonymised
   // one can be dropped, not chosen again); an administrator sees the state only.
-  const [favourite, setFavourite] = useState(detail.favourite);
-  const [favouritePending, setFavouritePending] = useState(false);
+  const { favourite, pending: favouritePending, toggle: toggleFavourite } = useFavourite(w.id, detail.favourite);
   const canToggleFavourite = !asAdmin && (favourite || w.redeemed);
-  async function toggleFavourite() {
-    setFavouritePending(true);
-    const res = await postJson<{ favourite_ids?: number[] }>(`/api/stock-hunter/warehouses/${w.id}/toggle-favourite`);
-    setFavouritePending(false);
-    if (res.ok && res.data.favourite_ids) setFavourite(res.data.favourite_ids.includes(w.id));
-  }
   return (
     <div>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">

@@ -60,7 +60,7 @@ describe("OwnerStartPage", () => {
     expect(render(dashboard(0), "stocker")).not.toContain('data-testid="register-warehouse"');
     const admin = render(empty, "stocker", "/admin/stocker/7", true);
     expect(admin).not.toContain('data-testid="register-warehouse"');
-    expect(admin).toContain("You have not registered a warehouse yet.");
+    expect(admin).toContain("This stocker has not registered a warehouse yet.");
   });
 
   it("says nothing when every listed warehouse is covered, and shows the referent only the cards' mark", () => {

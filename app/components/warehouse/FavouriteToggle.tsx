@@ -3,9 +3,12 @@
 // name, its action in the tooltip. With its words on the sheet, beside the quote button: the
 // words say the state ("Save to favourites" / "In favourites"), so no aria-pressed, whose name
 // must not change (WAI-ARIA: a toggle's label stays the same). And the words left where a
-// dropped anonymised favourite's heart was.
-import { useEffect, useRef } from "react";
+// dropped anonymised favourite's heart was, and the call behind them all (POST
+// …/toggle-favourite answers every favourite id): one warehouse's switch for the sheet and the
+// hunter's page of a warehouse; the search and the favourites grid keep their own sets.
+import { useEffect, useRef, useState } from "react";
 import { m } from "../../paraglide/messages.js";
+import { postJson } from "../../lib/api-client.ts";
 
 export function FavouriteToggle({ favourite, pending, onToggle, labelled = false, testId }: { favourite: boolean; pending: boolean; onToggle: () => void; labelled?: boolean; testId: string }) {
   const heart = (
@@ -58,4 +61,23 @@ export function FavouriteDropped({ testId }: { testId: string }) {
       {m.area_favourite_dropped()}
     </span>
   );
+}
+
+/** Switches a warehouse in or out of the favourites: the favourite ids afterwards, or null when the call failed. */
+export async function toggleFavouriteCall(warehouseId: number): Promise<number[] | null> {
+  const res = await postJson<{ favourite_ids?: number[] }>(`/api/stock-hunter/warehouses/${warehouseId}/toggle-favourite`);
+  return res.ok && res.data.favourite_ids ? res.data.favourite_ids : null;
+}
+
+/** One warehouse's switch: whether it is a favourite (null: the viewer is no hunter), a call under way, and the toggle. */
+export function useFavourite<Initial extends boolean | null>(warehouseId: number, initial: Initial) {
+  const [favourite, setFavourite] = useState<boolean | Initial>(initial);
+  const [pending, setPending] = useState(false);
+  async function toggle() {
+    setPending(true);
+    const ids = await toggleFavouriteCall(warehouseId);
+    setPending(false);
+    if (ids) setFavourite(ids.includes(warehouseId));
+  }
+  return { favourite, pending, toggle };
 }
