@@ -4,7 +4,7 @@
 // (browser code may not import the server: lib/browser-boundary.test.ts); dates are Date on the
 // server, ISO text after serialisation. Prices come from app/lib/pricing.ts, the same rule the
 // server charges by.
-import { computePrice, type PlanName, type PriceBreakdown } from "./pricing.ts";
+import { additionPrice, computePrice, type AdditionPrice, type PlanName, type PriceBreakdown } from "./pricing.ts";
 
 /** A promo code's one discount (the back office's promo-code form, admin back office §5): a share of the price, of the hub surcharge, or a fixed amount. */
 export const DISCOUNT_KINDS = ["percent_off", "hub_percent_off", "amount_off"] as const;
@@ -45,7 +45,40 @@ export type BillingPageView = {
   transfer: { beneficiary: string; iban: string };
   current: SubscriptionView | null;
   pending_transfer: TransferView | null;
+  /** Adding warehouses to the running subscription; null when none runs. */
+  addition: AdditionView | null;
 };
+
+/**
+ * What the billing page needs to add warehouses to a running subscription (decision 009): how it
+ * is paid (the subscription's card through Stripe, or a bank transfer), the subscription's terms
+ * for additionPrice, and an addition waiting for its transfer. `blocked` when the subscription is
+ * set to end: the stocker resumes it first.
+ */
+export type AdditionView = {
+  payment: "card" | "transfer";
+  card_last_four: string | null;
+  blocked: "canceled" | null;
+  terms: {
+    unit_amount: number;
+    amount_off: number | null;
+    percent_off: number | null;
+    hub_percent_off: number | null;
+    vat_rate: number;
+    current_amount: number;
+    warehouses: number;
+    hubs: number;
+    period_start: DateValue;
+    period_end: DateValue;
+    trialing: boolean;
+  };
+  pending: { id: number; amount: number; created_at: DateValue; warehouses: { id: number; name: string; city: string }[]; transfer: TransferView } | null;
+  /** The moment the page prices a selection at: the same on the server's render and in the browser. */
+  priced_at: DateValue;
+};
+
+/** POST /api/stocker/profile/add-subscription-warehouses's answer: added at once (card, or nothing to pay), or waiting for a transfer. */
+export type AddWarehousesResponse = { user_id: number; status: "confirmed" | "pending_transfer"; amount: number; warehouses_count: number; transfer: TransferView | null };
 
 /** The profile's subscription and payment-method blocks (profileBilling). */
 export type ProfileBillingView = {
@@ -146,4 +179,31 @@ export function profileBillingActions(billing: ProfileBillingView, asAdmin: bool
     resume: changeable && billing.has_canceled,
     editPaymentMethod: !billing.active_subscription,
   };
+}
+
+/** The price of adding warehouses (how many, how many hubs) to the running subscription, now, by its terms: the server charges by this. */
+export function additionPriceFor(terms: AdditionView["terms"], add: { warehouses: number; hubs: number }, now = new Date()): AdditionPrice {
+  return additionPrice({
+    unitAmount: terms.unit_amount,
+    amountOff: terms.amount_off,
+    percentOff: terms.percent_off,
+    hubPercentOff: terms.hub_percent_off,
+    vatRate: terms.vat_rate,
+    currentAmount: terms.current_amount,
+    warehouses: terms.warehouses,
+    hubs: terms.hubs,
+    addWarehouses: add.warehouses,
+    addHubs: add.hubs,
+    periodStart: new Date(terms.period_start),
+    periodEnd: new Date(terms.period_end),
+    trialing: terms.trialing,
+    now,
+  });
+}
+
+/** The same for a selection of the page's warehouses (those already covered do not count). */
+export function additionSelectionPrice(page: Pick<BillingPageView, "warehouses">, terms: AdditionView["terms"], selected: ReadonlySet<number>, now = new Date()): AdditionPrice & { warehouses: number; hubs: number } {
+  const chosen = page.warehouses.filter((w) => selected.has(w.id) && !w.covered);
+  const hubs = chosen.filter((w) => w.is_hub).length;
+  return { ...additionPriceFor(terms, { warehouses: chosen.length, hubs }, now), warehouses: chosen.length, hubs };
 }

@@ -65,3 +65,58 @@ function clampPercent(value: number | null | undefined): number {
 
 /** Cents → euros, for formatPrice. */
 export const euros = (amountInCents: number) => amountInCents / 100;
+
+export type AdditionPriceInput = {
+  /** The subscription's own terms: its unit amount and the promo code's discounts it was bought with. */
+  unitAmount: number;
+  amountOff?: number | null;
+  percentOff?: number | null;
+  hubPercentOff?: number | null;
+  vatRate: number;
+  /** What the subscription costs per period today (cents). */
+  currentAmount: number;
+  /** The warehouses and hubs it covers today, and those to add. */
+  warehouses: number;
+  hubs: number;
+  addWarehouses: number;
+  addHubs: number;
+  /** The current period; in a free trial nothing is charged before the trial ends. */
+  periodStart: Date;
+  periodEnd: Date;
+  trialing: boolean;
+  now: Date;
+};
+
+export type AdditionPrice = {
+  /** The subscription's amount per period with the added warehouses, by its own terms. */
+  newAmount: number;
+  /** newAmount − today's amount: what the next periods cost more. */
+  difference: number;
+  /** The difference for the rest of the current period, charged now (0 in a trial). */
+  now: number;
+  nowExclVat: number;
+};
+
+/**
+ * Adding warehouses to a running subscription (decision 009): the subscription's price is
+ * computed again over all its warehouses with the terms it was bought with, and the difference is
+ * charged now for the share of the current period still to run, to the second (Stripe's own
+ * proration rule, so the figure a stocker is shown is the one their card is charged).
+ */
+export function additionPrice(input: AdditionPriceInput): AdditionPrice {
+  const newAmount = computePrice({
+    unitAmount: input.unitAmount,
+    warehouses: input.warehouses + input.addWarehouses,
+    hubs: input.hubs + input.addHubs,
+    amountOff: input.amountOff,
+    percentOff: input.percentOff,
+    hubPercentOff: input.hubPercentOff,
+    vatRate: input.vatRate,
+  }).total;
+  const difference = Math.max(0, newAmount - input.currentAmount);
+  const length = input.periodEnd.getTime() - input.periodStart.getTime();
+  const left = input.periodEnd.getTime() - input.now.getTime();
+  const share = input.trialing || length <= 0 ? 0 : Math.min(1, Math.max(0, left / length));
+  const charged = cents(difference * share);
+  return { newAmount, difference, now: charged, nowExclVat: cents(charged / (1 + input.vatRate / 100)) };
+}

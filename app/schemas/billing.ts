@@ -18,3 +18,6 @@ export const paymentTypeSchema = z.object({ payment_type: z.enum(["card", "paypa
 
 /** POST /api/admin/users/{id}/start-subscription: the administrator's optional notes. */
 export const startSubscriptionSchema = z.object({ user_data: z.object({ transfer_info: optionalText(2000) }).optional() });
+
+/** POST /api/stocker/profile/add-subscription-warehouses: the warehouses to add to the running subscription. */
+export const addWarehousesSchema = z.object({ w_ids: z.array(idNumber).min(1).max(MAX_SUBSCRIPTION_WAREHOUSES) });

@@ -7,12 +7,15 @@
 // visitor's search, sheet and compare, while warehouses no subscription covers stay anonymised.
 // Before and after, the keeper's area says which warehouses the search shows anonymised and
 // leads from one of them to the subscription with it ticked.
+// Then the keeper adds a fourth warehouse to the running subscription, on a phone: the price for
+// the rest of the year, by transfer; the administrator confirms it under Transfers and it goes
+// public.
 // The card path over HTTP: init-subscription answers the spec's fields from the local Stripe
 // stand-in, a signed webhook activates a subscription, a replay changes nothing, a badly signed
-// one gets 400.
+// one gets 400; a second warehouse joins the trial through Stripe.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import Stripe from "stripe";
-import { computePrice } from "../../app/lib/pricing.ts";
+import { additionPrice, computePrice } from "../../app/lib/pricing.ts";
 import { formatPrice } from "../../app/lib/format.ts";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
 import { makeUser, makeWarehouse } from "../support/factories.ts";
@@ -180,6 +183,60 @@ describe("the stock keeper subscribes by bank transfer and the administrator con
     const started = await mailTo(DEMO.keeper, { subject: /attivo/i });
     expect(started.text).toMatch(/3/);
   });
+
+  it("adds a fourth warehouse to the running subscription by transfer, pro rata; confirmed, it goes public", async () => {
+    expect(notChosen).toBeDefined();
+    const fourth = notChosen!;
+    const keeper = await newPage(b.browser, { locale: "it", width: 375, height: 800 });
+    await loginAs(keeper.context, "keeper");
+    // From the warehouse's page, as before: now to the running subscription, the warehouse ticked.
+    await keeper.page.goto(`/it/stocker/profile/warehouses/${fourth.id}`);
+    await keeper.page.getByTestId("warehouse-anonymised-billing").click();
+    await keeper.page.getByTestId("billing-uncovered").waitFor();
+    expect(await keeper.page.getByTestId("billing-stepper").count()).toBe(0);
+    expect(await keeper.page.getByTestId(`billing-warehouse-${fourth.id}`).locator("input").isChecked()).toBe(true);
+    const sub = await app.db.selectFrom("subscriptions").selectAll().where("user_id", "=", keeperId).where("stripe_status", "=", "active").executeTakeFirstOrThrow();
+    const expected = additionPrice({ unitAmount: 49_000, percentOff: 20, hubPercentOff: 50, vatRate: 22, currentAmount: sub.amount!, warehouses: 3, hubs: 1, addWarehouses: 1, addHubs: 0, periodStart: new Date(new Date(sub.ends_at!).setUTCMonth(new Date(sub.ends_at!).getUTCMonth() - 12)), periodEnd: new Date(sub.ends_at!), trialing: false, now: new Date() });
+    const shown = (await keeper.page.getByTestId("billing-add-now").textContent())!;
+    expect([formatPrice((expected.now - 1) / 100), formatPrice(expected.now / 100), formatPrice((expected.now + 1) / 100)]).toContain(shown);
+    expect(await keeper.page.getByTestId("billing-add-next").textContent()).toContain(formatPrice(expected.newAmount / 100));
+    await keeper.page.getByTestId("billing-add-submit").click();
+    await keeper.page.getByTestId("billing-add-transfer-done").waitFor();
+    await keeper.page.getByTestId("billing-add-pending").waitFor();
+    const addition = await app.db.selectFrom("subscription_additions").selectAll().where("user_id", "=", keeperId).where("status", "=", "pending_transfer").executeTakeFirstOrThrow();
+    expect(addition.warehouse_ids).toEqual([fourth.id]);
+    expect(await keeper.page.getByTestId("billing-add-pending").getByTestId("transfer-amount").textContent()).toBe(formatPrice(addition.amount / 100));
+    expect(await keeper.page.getByTestId("billing-add-pending").textContent()).toContain(fourth.name);
+    await keeper.context.close();
+    const instructions = await mailTo(DEMO.keeper, { subject: /aggiungere magazzini/i });
+    expect(instructions.text).toContain(formatPrice(addition.amount / 100));
+    // Not public before the money is verified.
+    expect((await fetch(`${inject("e2eBaseUrl")}/it/warehouses/${fourth.id}`)).status).toBe(404);
+
+    // The administrator finds it under Transfers, marked as an addition, and confirms it.
+    const admin = await newPage(b.browser, { locale: "it" });
+    await loginAs(admin.context, "admin");
+    const reason = (await app.db.selectFrom("users").select("stockspace_code").where("id", "=", keeperId).executeTakeFirstOrThrow()).stockspace_code!;
+    await admin.page.goto(`/admin/transfers?search=${encodeURIComponent(reason)}`);
+    await admin.page.getByTestId("admin-transfers").waitFor();
+    await admin.page.waitForLoadState("networkidle");
+    const table = admin.page.getByTestId("admin-transfers");
+    expect(await table.textContent()).toContain("Aggiunta magazzini");
+    expect(await table.textContent()).toContain(formatPrice(addition.amount / 100));
+    await table.getByRole("button", { name: /conferma/i }).first().click();
+    expect(await admin.page.getByTestId("confirm-transfer-form").textContent()).toContain("entrano nell'abbonamento");
+    await admin.page.getByTestId("confirm-transfer-form").getByRole("button", { name: /conferma/i }).click();
+    await admin.page.getByTestId("transfer-confirmed").waitFor();
+    expect(await admin.page.getByTestId("transfer-confirmed").textContent()).toContain("aggiunti");
+    await admin.context.close();
+    const audit = await app.db.selectFrom("audit_log").select("details").where("action", "=", "subscription.extend").where("entity_id", "=", keeperId).execute();
+    expect(audit.at(-1)?.details).toMatchObject({ addition_id: addition.id, warehouse_ids: [fourth.id] });
+
+    const sheet = await fetch(`${inject("e2eBaseUrl")}/it/warehouses/${fourth.id}`);
+    expect(sheet.status).toBe(200);
+    expect((await app.db.selectFrom("subscriptions").select("amount").where("id", "=", sub.id).executeTakeFirstOrThrow()).amount).toBe(expected.newAmount);
+    expect((await mailTo(DEMO.keeper, { subject: /aggiunti/i })).text).toMatch(/\(1\)/);
+  });
 });
 
 describe("the card path over HTTP, against the local Stripe stand-in", () => {
@@ -223,6 +280,15 @@ describe("the card path over HTTP, against the local Stripe stand-in", () => {
     const confirm = await call(j, "/it/stocker/profile/confirm-subscription");
     expect(confirm.status).toBe(200);
     expect(await confirm.text()).toMatch(/prova gratuita/i);
+
+    // A second warehouse joins the trial at once, free until the trial ends, through Stripe.
+    const second = await makeWarehouse(app.db, { user_id: stocker.id, name: `Carta due ${run}` });
+    const added = await call(j, "/api/stocker/profile/add-subscription-warehouses", { method: "POST", headers: jsonHeaders(j), body: JSON.stringify({ w_ids: [second.id] }) });
+    expect(added.status).toBe(200);
+    expect(await added.json()).toMatchObject({ status: "confirmed", amount: 0, warehouses_count: 1 });
+    expect((await app.db.selectFrom("warehouses").select("redeemed").where("id", "=", second.id).executeTakeFirstOrThrow()).redeemed).toBe(true);
+    // Someone else's warehouse: refused.
+    expect((await call(j, "/api/stocker/profile/add-subscription-warehouses", { method: "POST", headers: jsonHeaders(j), body: JSON.stringify({ w_ids: [other.id] }) })).status).toBe(422);
     await app.db.updateTable("subscriptions").set({ stripe_status: "canceled" }).where("user_id", "=", stocker.id).execute();
   });
 });

@@ -414,6 +414,9 @@ const ROWS: Row[] = [
   { route: "/resume-subscription", method: "GET", url: () => "/resume-subscription", expect: all(405) },
   { route: "/api/stocker/profile/update-payment-type", method: "POST", url: () => "/api/stocker/profile/update-payment-type", body: { payment_type: "cash" }, expect: area(422, "stocker", "keeper") },
   { route: "/api/stocker/profile/update-payment-type", method: "GET", url: () => "/api/stocker/profile/update-payment-type", expect: area(405, "stocker", "keeper") },
+  // An empty selection: refused before the subscription is read (someone else's warehouses: billing journey and additions.test.ts).
+  { route: "/api/stocker/profile/add-subscription-warehouses", method: "POST", url: () => "/api/stocker/profile/add-subscription-warehouses", body: { w_ids: [] }, expect: area(422, "stocker", "keeper") },
+  { route: "/api/stocker/profile/add-subscription-warehouses", method: "GET", url: () => "/api/stocker/profile/add-subscription-warehouses", expect: area(405, "stocker", "keeper") },
   // Stripe's webhook: public, but nothing without Stripe's signature.
   { route: "/api/stripe/webhook", method: "POST", url: () => "/api/stripe/webhook", body: { id: "evt_matrix", type: "customer.subscription.deleted" }, expect: all(400) },
   { route: "/api/stripe/webhook", method: "GET", url: () => "/api/stripe/webhook", expect: all(405) },
@@ -434,6 +437,9 @@ const ROWS: Row[] = [
   // The demo stocker's transfer is not waiting: nothing to start.
   { route: "/api/admin/users/:id/start-subscription", method: "POST", url: (ids) => `/api/admin/users/${ids.stockerId}/start-subscription`, body: { user_data: { transfer_info: "matrix" } }, expect: area(409, "admin") },
   { route: "/api/admin/users/:id/start-subscription", method: "GET", url: (ids) => `/api/admin/users/${ids.stockerId}/start-subscription`, expect: area(405, "admin") },
+  // No such addition waiting: nothing to confirm.
+  { route: "/api/admin/subscription-additions/:id/confirm", method: "POST", url: () => "/api/admin/subscription-additions/999999999/confirm", body: { user_data: { transfer_info: "matrix" } }, expect: area(404, "admin") },
+  { route: "/api/admin/subscription-additions/:id/confirm", method: "GET", url: () => "/api/admin/subscription-additions/999999999/confirm", expect: area(405, "admin") },
   // The link of an e-mail change: public (the token is the proof); a wrong token changes nothing.
   { route: "/:locale/confirm-email/:id", method: "GET", url: (ids) => `/it/confirm-email/${ids.userId}?token=not-a-token`, expect: all(200) },
   { route: "/:locale/confirm-email/:id", method: "POST", url: (ids) => `/it/confirm-email/${ids.userId}`, body: "form", expect: all(200) },

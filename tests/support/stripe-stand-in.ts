@@ -5,7 +5,7 @@
 // expansion, and Stripe's error shape; state lives in memory. The browser's part (confirming a
 // payment or a card set-up) and the passing of time are the test's to trigger: paySubscription,
 // renewSubscription, endSubscription, which return the events Stripe would send, and sign() makes
-// them into signed webhook requests.
+// them into signed webhook requests; declineCardsOf makes a customer's saved cards refuse charges.
 import http from "node:http";
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
@@ -51,6 +51,8 @@ export type StripeStandIn = {
    *  (→ incomplete_expired; updated), an active one whose renewal failed for good (→ canceled;
    *  deleted). Returns that one event. */
   endSubscription(id: string): StripeEventObject[];
+  /** Makes charges to the customer's saved cards fail (decline=false: succeed again), as Stripe's test card 4000 0000 0000 0341 does once attached. It concerns the charges a subscription update makes on the spot (items changed with proration_behavior=always_invoice): with payment_behavior=error_if_incomplete the update is refused with a 402 card_error card_declined and nothing changes; with allow_incomplete it goes through, its invoice left open and the subscription past_due. The browser's payments (paySubscription) and renewals are not affected. Throws for a customer the stand-in does not have. */
+  declineCardsOf(customerId: string, decline?: boolean): void;
   /** A signed webhook request body+header for an event, using the SDK's own `stripe.webhooks.generateTestHeaderString` with the webhook secret. */
   sign(event: object, opts?: { secret?: string; timestamp?: number }): { body: string; signature: string };
   close(): Promise<void>;
@@ -69,18 +71,21 @@ function randomToken(length: number): string {
 const newId = (prefix: string) => `${prefix}_${randomToken(14)}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** A failure answered as Stripe does: the status and { error: { type, code, message, param } }. */
+/** A failure answered as Stripe does: the status and { error: { type, code, message, param } },
+ *  plus decline_code for a card error. */
 class ApiError extends Error {
   readonly status: number;
   readonly type: string;
   readonly code: string | undefined;
   readonly param: string | undefined;
-  constructor(status: number, type: string, code: string | undefined, message: string, param?: string) {
+  readonly declineCode: string | undefined;
+  constructor(status: number, type: string, code: string | undefined, message: string, param?: string, declineCode?: string) {
     super(message);
     this.status = status;
     this.type = type;
     this.code = code;
     this.param = param;
+    this.declineCode = declineCode;
   }
 }
 
@@ -88,6 +93,8 @@ const missing = (what: string, id: string, param?: string) =>
   new ApiError(404, "invalid_request_error", "resource_missing", `No such ${what}: '${id}'`, param);
 const invalid = (message: string, param?: string, code = "parameter_invalid") =>
   new ApiError(400, "invalid_request_error", code, message, param);
+/** What Stripe answers when the card it charged on the spot refused the payment. */
+const cardDeclined = () => new ApiError(402, "card_error", "card_declined", "Your card was declined.", undefined, "generic_decline");
 
 // ---- the SDK's form encoding: a[b][0][c]=v, arrays indexed (a[0]) or appended (a[]) ----
 
@@ -127,9 +134,11 @@ function arrayify(value: unknown): unknown {
 
 // ---- parameter checks ----
 
-function checkKnown(params: Record<string, unknown>, allowed: readonly string[]): void {
+/** `prefix` names a nested object's place, as Stripe does: items[0][price_data][colour]. */
+function checkKnown(params: Record<string, unknown>, allowed: readonly string[], prefix?: string): void {
   for (const key of Object.keys(params)) {
-    if (!allowed.includes(key)) throw invalid(`Received unknown parameter: ${key}`, key, "parameter_unknown");
+    const param = prefix ? `${prefix}[${key}]` : key;
+    if (!allowed.includes(key)) throw invalid(`Received unknown parameter: ${param}`, param, "parameter_unknown");
   }
 }
 
@@ -239,6 +248,9 @@ type InvoiceRec = {
   periodStart: number;
   periodEnd: number;
   linePeriod: { start: number; end: number };
+  /** The line is the net proration of a price change (the stand-in makes one line of it, where
+   *  Stripe lists the unused time credited and the remaining time charged). */
+  proration: boolean;
   price: PriceRec;
   paidAt: number | null;
   voidedAt: number | null;
@@ -273,6 +285,8 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
   const setupIntents = new Map<string, SetupIntentRec>();
   const paymentMethods = new Map<string, PaymentMethodRec>();
   const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
+  /** Customers whose cards refuse charges (declineCardsOf). */
+  const decliningCustomers = new Set<string>();
   let invoiceCounter = 0;
   let lastEventCreated = 0;
 
@@ -454,7 +468,7 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
       object: "line_item",
       amount: i.amount,
       currency: i.price.currency,
-      description: `1 × ${products.get(i.price.product)?.name ?? i.price.product}`,
+      description: `${i.proration ? "Remaining time on " : ""}1 × ${products.get(i.price.product)?.name ?? i.price.product}`,
       discount_amounts: [],
       discountable: true,
       discounts: [],
@@ -463,7 +477,7 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
       metadata: {},
       parent: {
         invoice_item_details: null,
-        subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: i.subscription, subscription_item: i.subscriptionItem },
+        subscription_item_details: { invoice_item: null, proration: i.proration, proration_details: { credited_items: null }, subscription: i.subscription, subscription_item: i.subscriptionItem },
         type: "subscription_item_details",
       },
       period: { end: i.linePeriod.end, start: i.linePeriod.start },
@@ -688,7 +702,10 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     return s;
   }
 
-  function newInvoice(s: SubscriptionRec, opts: { billingReason: string; amount: number; status: InvoiceRec["status"]; start: number; end: number }): InvoiceRec {
+  function newInvoice(
+    s: SubscriptionRec,
+    opts: { billingReason: string; amount: number; status: InvoiceRec["status"]; start: number; end: number; proration?: boolean },
+  ): InvoiceRec {
     const created = nowSeconds();
     invoiceCounter += 1;
     const customer = customers.get(s.customer);
@@ -708,6 +725,7 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
       periodStart: created,
       periodEnd: created,
       linePeriod: { start: opts.start, end: opts.end },
+      proration: opts.proration ?? false,
       price: s.item.price,
       paidAt: paid ? created : null,
       voidedAt: null,
@@ -799,6 +817,29 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     return expand(renderProduct(p), "product", params);
   }
 
+  /** An item's inline price_data, checked as Stripe does; `param` is its place (items[0][price_data]). */
+  function readPriceData(
+    priceData: Record<string, unknown>,
+    param: string,
+  ): { currency: string; productId: string; unitAmount: number; interval: string; intervalCount: number } {
+    checkKnown(priceData, ["currency", "product", "unit_amount", "recurring", "tax_behavior"], param);
+    const currency = text(priceData, "currency", { required: true, param: `${param}[currency]` })!;
+    const productId = text(priceData, "product", { required: true, param: `${param}[product]` })!;
+    const product = products.get(productId);
+    if (!product) throw new ApiError(400, "invalid_request_error", "resource_missing", `No such product: '${productId}'`, `${param}[product]`);
+    if (!product.active) throw invalid(`The product '${productId}' is not active, so it cannot be used to create prices.`, `${param}[product]`);
+    const unitAmount = integer(priceData, "unit_amount", { required: true, param: `${param}[unit_amount]` })!;
+    if (unitAmount < 0) throw invalid("This value must be greater than or equal to 0.", `${param}[unit_amount]`);
+    const recurring = object(priceData, "recurring", `${param}[recurring]`);
+    if (!recurring) throw invalid(`Missing required param: ${param}[recurring].`, `${param}[recurring]`, "parameter_missing");
+    checkKnown(recurring, ["interval", "interval_count"], `${param}[recurring]`);
+    const interval = text(recurring, "interval", { required: true, param: `${param}[recurring][interval]` })!;
+    if (!["day", "week", "month", "year"].includes(interval)) throw invalid(`Invalid interval: ${interval}`, `${param}[recurring][interval]`);
+    const intervalCount = integer(recurring, "interval_count", { param: `${param}[recurring][interval_count]` }) ?? 1;
+    if (intervalCount < 1) throw invalid("This value must be greater than or equal to 1.", `${param}[recurring][interval_count]`);
+    return { currency: currency.toLowerCase(), productId, unitAmount, interval, intervalCount };
+  }
+
   function createSubscription(params: Record<string, unknown>): Json {
     checkKnown(params, ["customer", "items", "payment_behavior", "payment_settings", "trial_period_days", "metadata", "expand", "description", "default_payment_method"]);
     const customerId = text(params, "customer", { required: true })!;
@@ -810,20 +851,7 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     checkKnown(item, ["price_data", "quantity", "metadata"]);
     const priceData = object(item, "price_data", "items[0][price_data]");
     if (!priceData) throw invalid("The stand-in supports items priced with price_data only.", "items[0][price_data]", "parameter_missing");
-    checkKnown(priceData, ["currency", "product", "unit_amount", "recurring", "tax_behavior"]);
-    const currency = text(priceData, "currency", { required: true, param: "items[0][price_data][currency]" })!;
-    const productId = text(priceData, "product", { required: true, param: "items[0][price_data][product]" })!;
-    const product = products.get(productId);
-    if (!product) throw new ApiError(400, "invalid_request_error", "resource_missing", `No such product: '${productId}'`, "items[0][price_data][product]");
-    if (!product.active) throw invalid(`The product '${productId}' is not active, so it cannot be used to create prices.`, "items[0][price_data][product]");
-    const unitAmount = integer(priceData, "unit_amount", { required: true, param: "items[0][price_data][unit_amount]" })!;
-    if (unitAmount < 0) throw invalid("This value must be greater than or equal to 0.", "items[0][price_data][unit_amount]");
-    const recurring = object(priceData, "recurring", "items[0][price_data][recurring]");
-    if (!recurring) throw invalid("Missing required param: items[0][price_data][recurring].", "items[0][price_data][recurring]", "parameter_missing");
-    checkKnown(recurring, ["interval", "interval_count"]);
-    const interval = text(recurring, "interval", { required: true, param: "items[0][price_data][recurring][interval]" })!;
-    if (!["day", "week", "month", "year"].includes(interval)) throw invalid(`Invalid interval: ${interval}`, "items[0][price_data][recurring][interval]");
-    const intervalCount = integer(recurring, "interval_count", { param: "items[0][price_data][recurring][interval_count]" }) ?? 1;
+    const { currency, productId, unitAmount, interval, intervalCount } = readPriceData(priceData, "items[0][price_data]");
     const paymentBehavior = text(params, "payment_behavior") ?? "allow_incomplete";
     // Other behaviours charge a card on the spot, which only a browser can give here.
     if (paymentBehavior !== "default_incomplete") throw invalid("The stand-in supports payment_behavior=default_incomplete only.", "payment_behavior");
@@ -837,7 +865,7 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     if (defaultPaymentMethod && !paymentMethods.has(defaultPaymentMethod)) throw new ApiError(400, "invalid_request_error", "resource_missing", `No such PaymentMethod: '${defaultPaymentMethod}'`, "default_payment_method");
 
     const now = nowSeconds();
-    const price: PriceRec = { id: newId("price"), created: now, currency: currency.toLowerCase(), product: productId, unitAmount, interval, intervalCount };
+    const price: PriceRec = { id: newId("price"), created: now, currency, product: productId, unitAmount, interval, intervalCount };
     const trialEnd = trialDays > 0 ? now + trialDays * 86_400 : null;
     const periodEnd = trialEnd ?? addInterval(now, interval, intervalCount);
     const s: SubscriptionRec = {
@@ -876,31 +904,136 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     return expand(renderSubscription(s), "subscription", params);
   }
 
+  const PRORATION_BEHAVIORS = ["create_prorations", "always_invoice", "none"];
+  const PAYMENT_BEHAVIORS = ["allow_incomplete", "error_if_incomplete", "pending_if_incomplete", "default_incomplete"];
+  /** Item parameters Stripe takes on an update that the stand-in does not model: refused by name. */
+  const UNSUPPORTED_ITEM_PARAMS = ["deleted", "price", "plan", "quantity", "metadata", "clear_usage", "discounts", "tax_rates", "billing_thresholds"];
+
+  /** The new price an update's `items` asks for: the subscription's one existing item, repriced
+   *  with price_data at the same currency and interval (the period stays as it is). */
+  function readItemChange(s: SubscriptionRec, params: Record<string, unknown>): PriceRec {
+    if (!["active", "trialing", "past_due"].includes(s.status)) {
+      throw invalid(`The items of a subscription whose status is ${s.status} cannot be changed.`, "items");
+    }
+    const items = params.items;
+    if (!Array.isArray(items) || items.length === 0) throw invalid("Invalid array", "items");
+    if (items.length !== 1) throw invalid("The stand-in supports one item per subscription.", "items");
+    const item = items[0];
+    if (typeof item !== "object" || item === null || Array.isArray(item)) throw invalid("Invalid object", "items[0]");
+    const fields = item as Record<string, unknown>;
+    for (const key of Object.keys(fields)) {
+      if (UNSUPPORTED_ITEM_PARAMS.includes(key)) {
+        throw invalid(`The stand-in does not support items[0][${key}]: it changes the existing item's price_data only.`, `items[0][${key}]`);
+      }
+    }
+    checkKnown(fields, ["id", "price_data"], "items[0]");
+    const itemId = text(fields, "id", { param: "items[0][id]" });
+    // Without an id Stripe would add a second item.
+    if (itemId === undefined) throw invalid("The stand-in supports one item per subscription: give the existing item's items[0][id].", "items[0][id]", "parameter_missing");
+    if (itemId !== s.item.id) throw new ApiError(400, "invalid_request_error", "resource_missing", `No such subscription item: '${itemId}'`, "items[0][id]");
+    const priceData = object(fields, "price_data", "items[0][price_data]");
+    if (!priceData) throw invalid("The stand-in supports changing an item's price_data only.", "items[0][price_data]", "parameter_missing");
+    const next = readPriceData(priceData, "items[0][price_data]");
+    const current = s.item.price;
+    if (next.currency !== current.currency) {
+      throw invalid(`The price's currency (${next.currency}) must be the subscription's (${current.currency}).`, "items[0][price_data][currency]");
+    }
+    // A new interval would restart the billing cycle at once; the stand-in does not model that.
+    if (next.interval !== current.interval || next.intervalCount !== current.intervalCount) {
+      throw invalid("The stand-in does not support changing the billing interval of a subscription.", "items[0][price_data][recurring]");
+    }
+    return { id: newId("price"), created: nowSeconds(), currency: next.currency, product: next.productId, unitAmount: next.unitAmount, interval: next.interval, intervalCount: next.intervalCount };
+  }
+
   function updateSubscription(id: string, params: Record<string, unknown>): Json {
-    checkKnown(params, ["cancel_at_period_end", "cancel_at", "default_payment_method", "metadata", "expand", "description", "cancellation_details", "proration_behavior"]);
+    checkKnown(params, [
+      "cancel_at_period_end",
+      "cancel_at",
+      "default_payment_method",
+      "metadata",
+      "expand",
+      "description",
+      "cancellation_details",
+      "items",
+      "proration_behavior",
+      "proration_date",
+      "payment_behavior",
+    ]);
     const s = mustSubscription(id);
     const touchesMore = Object.keys(params).some((k) => !["metadata", "cancellation_details", "expand"].includes(k));
     if ((s.status === "canceled" || s.status === "incomplete_expired") && touchesMore) {
       throw invalid("A canceled subscription can only update its cancellation_details and metadata.");
     }
+    // Everything is read and checked before anything changes: a refused update (a bad parameter,
+    // a declined card) leaves the subscription as it was.
     const cancelAtPeriodEnd = boolean(params, "cancel_at_period_end");
     const cancelAtText = text(params, "cancel_at");
     if (cancelAtPeriodEnd !== undefined && cancelAtText !== undefined && cancelAtText !== "") {
       throw invalid("You may only specify one of these parameters: cancel_at, cancel_at_period_end.", "cancel_at");
     }
+    const cancelAt = cancelAtText === undefined ? undefined : cancelAtText === "" ? null : integer(params, "cancel_at")!;
+    const pm = text(params, "default_payment_method");
+    if (pm !== undefined && !paymentMethods.has(pm)) {
+      throw new ApiError(400, "invalid_request_error", "resource_missing", `No such PaymentMethod: '${pm}'`, "default_payment_method");
+    }
+    const description = text(params, "description");
+    const metadata = applyMetadata(s.metadata, params);
+    const prorationBehavior = text(params, "proration_behavior") ?? "create_prorations";
+    if (!PRORATION_BEHAVIORS.includes(prorationBehavior)) throw invalid(`Invalid proration_behavior: must be one of ${PRORATION_BEHAVIORS.join(", ")}`, "proration_behavior");
+    const paymentBehavior = text(params, "payment_behavior") ?? "allow_incomplete";
+    if (!PAYMENT_BEHAVIORS.includes(paymentBehavior)) throw invalid(`Invalid payment_behavior: must be one of ${PAYMENT_BEHAVIORS.join(", ")}`, "payment_behavior");
+    // A pending update (applied only once paid) is a second state the stand-in does not keep.
+    if (paymentBehavior === "pending_if_incomplete") throw invalid("The stand-in does not support payment_behavior=pending_if_incomplete.", "payment_behavior");
+    const prorationDate = integer(params, "proration_date");
+    const newPrice = params.items === undefined ? null : readItemChange(s, params);
+
+    // What the price change invoices now: with always_invoice, outside a trial, the difference
+    // prorated over what is left of the period (from proration_date, by default now).
+    let proration = 0;
+    let prorationStart = nowSeconds();
+    if (newPrice && s.status !== "trialing" && prorationBehavior === "always_invoice") {
+      const { periodStart, periodEnd } = s.item;
+      prorationStart = prorationDate ?? prorationStart;
+      if (prorationStart < periodStart || prorationStart > periodEnd) throw invalid("proration_date must be within the subscription's current period.", "proration_date");
+      proration = Math.round(((newPrice.unitAmount - s.item.price.unitAmount) * (periodEnd - prorationStart)) / (periodEnd - periodStart));
+      // A lower price would leave a credit on the customer's balance for the next invoice; the
+      // stand-in does not model credits, so a proration <= 0 only swaps the price.
+    }
+    const paymentMethod = pm ?? s.defaultPaymentMethod;
+    const chargeable = paymentMethod !== null && !decliningCustomers.has(s.customer);
+    // default_incomplete leaves the invoice for the browser to confirm: no charge is tried.
+    const charged = proration > 0 && paymentBehavior !== "default_incomplete" && chargeable;
+    if (proration > 0 && !charged && paymentBehavior === "error_if_incomplete") throw cardDeclined();
+
     if (cancelAtPeriodEnd !== undefined) {
       s.cancelAtPeriodEnd = cancelAtPeriodEnd;
       // Resuming clears any cancellation date too.
       if (!cancelAtPeriodEnd) s.cancelAt = null;
     }
-    if (cancelAtText !== undefined) s.cancelAt = cancelAtText === "" ? null : integer(params, "cancel_at")!;
-    const pm = text(params, "default_payment_method");
-    if (pm !== undefined) {
-      if (!paymentMethods.has(pm)) throw new ApiError(400, "invalid_request_error", "resource_missing", `No such PaymentMethod: '${pm}'`, "default_payment_method");
-      s.defaultPaymentMethod = pm;
+    if (cancelAt !== undefined) s.cancelAt = cancelAt;
+    if (pm !== undefined) s.defaultPaymentMethod = pm;
+    s.description = description ?? s.description;
+    s.metadata = metadata;
+    if (newPrice) {
+      // The period is unchanged: the new price renews at its end.
+      s.item.price = newPrice;
+      if (proration > 0) {
+        const invoice = newInvoice(s, {
+          billingReason: "subscription_update",
+          amount: proration,
+          status: charged ? "paid" : "open",
+          start: prorationStart,
+          end: s.item.periodEnd,
+          proration: true,
+        });
+        s.latestInvoice = invoice.id;
+        // allow_incomplete tried the card and failed; default_incomplete waits for the browser.
+        if (!charged) {
+          invoice.attempted = paymentBehavior === "allow_incomplete";
+          s.status = "past_due";
+        }
+      }
     }
-    s.description = text(params, "description") ?? s.description;
-    s.metadata = applyMetadata(s.metadata, params);
     return expand(renderSubscription(s), "subscription", params);
   }
 
@@ -971,7 +1104,19 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
   // ---- HTTP ----
 
   function errorBody(err: ApiError): string {
-    return JSON.stringify({ error: { type: err.type, ...(err.code ? { code: err.code } : {}), message: err.message, ...(err.param ? { param: err.param } : {}) } }, null, 2);
+    return JSON.stringify(
+      {
+        error: {
+          type: err.type,
+          ...(err.code ? { code: err.code } : {}),
+          ...(err.declineCode ? { decline_code: err.declineCode } : {}),
+          message: err.message,
+          ...(err.param ? { param: err.param } : {}),
+        },
+      },
+      null,
+      2,
+    );
   }
 
   function authenticate(header: string | undefined): ApiError | null {
@@ -1036,8 +1181,10 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
       body = errorBody(err);
     }
     // Stripe saves no result for a request refused by its validation: a corrected retry with the
-    // same key runs. Every call here that fails is refused that way, so only successes are kept.
-    if (idemKey && status === 200) idempotent.set(idemKey, { fingerprint, status, body });
+    // same key runs. A declined card is another matter: the call ran and charged, so its 402 is
+    // saved and the same key answers it again (a new attempt needs a new key). Every other call
+    // here that fails is refused by validation, so only successes and card errors are kept.
+    if (idemKey && (status === 200 || status === 402)) idempotent.set(idemKey, { fingerprint, status, body });
     send(status, body);
   }
 
@@ -1136,6 +1283,12 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     return [event("customer.subscription.deleted", renderSubscription(s), previous)];
   }
 
+  function declineCardsOf(customerId: string, decline = true): void {
+    if (!customers.has(customerId)) throw new Error(`stand-in: no customer ${customerId}`);
+    if (decline) decliningCustomers.add(customerId);
+    else decliningCustomers.delete(customerId);
+  }
+
   function sign(payload: object, signOpts: { secret?: string; timestamp?: number } = {}): { body: string; signature: string } {
     const body = JSON.stringify(payload, null, 2);
     const signature = Stripe.webhooks.generateTestHeaderString({
@@ -1157,6 +1310,7 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     paySubscription,
     renewSubscription,
     endSubscription,
+    declineCardsOf,
     sign,
     close: () =>
       new Promise<void>((resolve, reject) => {

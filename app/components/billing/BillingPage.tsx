@@ -32,6 +32,7 @@ import { buttonClass, linkClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { PageHeading, EmptyState } from "../ui/PageParts.tsx";
 import { CardPayment } from "./CardPayment.tsx";
+import { AddWarehouses } from "./AddWarehouses.tsx";
 import { planLabel, price, PriceLines, SubscriptionSummary, TransferDetails } from "./BillingParts.tsx";
 
 export type BillingStep = 1 | 2 | 3;
@@ -44,9 +45,10 @@ export function promoErrorText(code: string | undefined, serverMessage?: string)
 
 export function BillingPage({ data, base, asAdmin }: { data: BillingPageView; base: string; asAdmin: boolean }) {
   const paths = areaPaths(base);
-  // A running subscription does not grow (decision 009): the stocker learns which approved
-  // warehouses it leaves out, anonymised in the search, and whom to ask.
+  // The approved warehouses a subscription leaves out, anonymised in the search: the stocker adds
+  // them to it (decision 009). The section stays once shown, to say how adding the last ones went.
   const uncovered = data.warehouses.filter((w) => !w.covered);
+  const [showAdd] = useState(() => uncovered.length > 0 || data.addition?.pending != null);
   return (
     <div className="space-y-5" data-testid="billing-page">
       <PageHeading title={m.billp_title()} intro={asAdmin ? m.billp_intro_admin() : data.current ? m.billp_intro_current() : m.billp_intro()} />
@@ -63,11 +65,7 @@ export function BillingPage({ data, base, asAdmin }: { data: BillingPageView; ba
           {asAdmin ? (
             <WarehouseList warehouses={data.warehouses} title={m.billp_admin_warehouses()} />
           ) : (
-            uncovered.length > 0 && (
-              <WarehouseList warehouses={uncovered} title={m.billp_uncovered_title({ count: uncovered.length })} testId="billing-uncovered">
-                <p className="mt-1 text-sm text-slate-600">{m.billp_uncovered_text()}</p>
-              </WarehouseList>
-            )
+            (showAdd || uncovered.length > 0) && <AddWarehouses uncovered={uncovered} addition={data.addition} plan={data.current.plan} dataHref={paths.data} />
           )}
           <p className="text-sm">
             <Link to={paths.data} className={linkClass}>
@@ -87,17 +85,13 @@ export function BillingPage({ data, base, asAdmin }: { data: BillingPageView; ba
   );
 }
 
-/**
- * A read-only list of the stocker's approved warehouses and which ones are covered: all of them
- * for an administrator; for the stocker with a running subscription, those it leaves out.
- */
-function WarehouseList({ warehouses, title, testId, children }: { warehouses: BillingWarehouseView[]; title: string; testId?: string; children?: ReactNode }) {
+/** A read-only list of the stocker's approved warehouses and which ones are covered: the administrator's view. */
+function WarehouseList({ warehouses, title }: { warehouses: BillingWarehouseView[]; title: string }) {
   return (
-    <section aria-labelledby="billing-warehouses-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={testId}>
+    <section aria-labelledby="billing-warehouses-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="billing-warehouses-title" className="text-lg font-semibold text-slate-900">
         {title}
       </h2>
-      {children}
       {warehouses.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{m.billp_no_warehouses_admin()}</p>
       ) : (
@@ -254,56 +248,11 @@ export function WarehouseStep({
       </div>
     );
   }
-  const toggle = (id: number) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    onChange(next);
-  };
-  const all = selected.size === warehouses.length;
   const ready = canLeaveWarehouseStep(selected);
   return (
     <div className="mt-2">
       <p className="text-sm text-slate-600">{m.billp_step1_intro()}</p>
-      <fieldset className="mt-4">
-        <legend className="sr-only">{m.billp_step1()}</legend>
-        <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm">
-          <span className="text-slate-600" aria-live="polite" data-testid="billing-selected-count">
-            {m.billp_selected_count({ count: selected.size, total: warehouses.length })}
-          </span>
-          <button type="button" onClick={() => onChange(all ? new Set() : new Set(warehouses.map((w) => w.id)))} className={buttonClass("ghost", "sm")}>
-            {all ? m.billp_select_none() : m.billp_select_all()}
-          </button>
-        </div>
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {warehouses.map((w) => {
-            const checked = selected.has(w.id);
-            return (
-              <li key={w.id}>
-                <label
-                  className={`flex h-full cursor-pointer items-start gap-3 rounded-xl border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
-                    checked ? "border-brand-500 bg-brand-50 ring-1 ring-brand-500" : "border-slate-200 bg-white hover:border-brand-300"
-                  }`}
-                  data-testid={`billing-warehouse-${w.id}`}
-                >
-                  <input type="checkbox" name="w_ids" value={w.id} checked={checked} onChange={() => toggle(w.id)} className="mt-1 h-5 w-5 shrink-0 accent-brand-600" />
-                  <span className="min-w-0 flex-1">
-                    <span className="flex flex-wrap items-center gap-2">
-                      <span className="font-semibold break-words text-slate-900">{w.name}</span>
-                      {w.is_hub && <HubBadge />}
-                    </span>
-                    <span className="mt-0.5 block text-sm text-slate-600">
-                      {w.city}
-                      {w.province ? ` (${w.province})` : ""}
-                    </span>
-                    {w.total_m2 !== null && <span className="mt-0.5 block text-sm text-slate-500">{formatArea(w.total_m2)}</span>}
-                  </span>
-                </label>
-              </li>
-            );
-          })}
-        </ul>
-      </fieldset>
+      <WarehouseChecklist warehouses={warehouses} selected={selected} onChange={onChange} legend={m.billp_step1()} />
       <div className="mt-5 flex flex-col-reverse gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-end">
         {!ready && (
           <p id={hintId} className="text-sm text-slate-600" data-testid="billing-next-hint">
@@ -315,6 +264,68 @@ export function WarehouseStep({
         </button>
       </div>
     </div>
+  );
+}
+
+/** The warehouses as checkable cards, with the count and select all / none: the first step's, and the additions'. */
+export function WarehouseChecklist({
+  warehouses,
+  selected,
+  onChange,
+  legend,
+}: {
+  warehouses: BillingWarehouseView[];
+  selected: ReadonlySet<number>;
+  onChange: (selected: Set<number>) => void;
+  legend: string;
+}) {
+  const toggle = (id: number) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onChange(next);
+  };
+  const all = selected.size === warehouses.length;
+  return (
+    <fieldset className="mt-4">
+      <legend className="sr-only">{legend}</legend>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span className="text-slate-600" aria-live="polite" data-testid="billing-selected-count">
+          {m.billp_selected_count({ count: selected.size, total: warehouses.length })}
+        </span>
+        <button type="button" onClick={() => onChange(all ? new Set() : new Set(warehouses.map((w) => w.id)))} className={buttonClass("ghost", "sm")}>
+          {all ? m.billp_select_none() : m.billp_select_all()}
+        </button>
+      </div>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {warehouses.map((w) => {
+          const checked = selected.has(w.id);
+          return (
+            <li key={w.id}>
+              <label
+                className={`flex h-full cursor-pointer items-start gap-3 rounded-xl border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
+                  checked ? "border-brand-500 bg-brand-50 ring-1 ring-brand-500" : "border-slate-200 bg-white hover:border-brand-300"
+                }`}
+                data-testid={`billing-warehouse-${w.id}`}
+              >
+                <input type="checkbox" name="w_ids" value={w.id} checked={checked} onChange={() => toggle(w.id)} className="mt-1 h-5 w-5 shrink-0 accent-brand-600" />
+                <span className="min-w-0 flex-1">
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold break-words text-slate-900">{w.name}</span>
+                    {w.is_hub && <HubBadge />}
+                  </span>
+                  <span className="mt-0.5 block text-sm text-slate-600">
+                    {w.city}
+                    {w.province ? ` (${w.province})` : ""}
+                  </span>
+                  {w.total_m2 !== null && <span className="mt-0.5 block text-sm text-slate-600">{formatArea(w.total_m2)}</span>}
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
   );
 }
 

@@ -16,6 +16,8 @@ import {
   profileBillingActions,
   selectionPrice,
   unitPriceExclVat,
+  additionSelectionPrice,
+  type AdditionView,
   type BillingPageView,
   type InitSubscriptionResponse,
   type ProfileBillingView,
@@ -171,6 +173,7 @@ const page = (fields: Partial<BillingPageView> = {}): BillingPageView => ({
   transfer: { beneficiary: "Stockspace S.r.l.", iban: "IT60X0542811101000000123456" },
   current: null,
   pending_transfer: null,
+  addition: null,
   ...fields,
 });
 
@@ -309,15 +312,71 @@ describe("the billing steps", () => {
 
   it("with a live subscription, lists the approved warehouses it leaves out and says how to include them", () => {
     const partly = page({ current: sub(), warehouses: page().warehouses.map((w) => ({ ...w, covered: w.id === 1 })) });
+    // Waiting to start (no addition offered): the warehouses are listed, to be added once it runs.
     const html = render(<BillingPage data={partly} base={BASE} asAdmin={false} />, `${BASE}/billing`);
     const list = html.slice(html.indexOf('data-testid="billing-uncovered"'));
     expect(list).toContain("Not covered by the subscription: 2");
-    expect(list).toContain("write to support");
-    expect(list).toContain("Deposito Sud");
-    expect(list).toContain("Deposito Est");
-    expect(list).not.toContain("Deposito Nord");
+    expect(has(list, "billing-add-later")).toBe(true);
+    expect(list).not.toContain('type="checkbox"');
     const all = page({ current: sub(), warehouses: page().warehouses.map((w) => ({ ...w, covered: true })) });
     expect(has(render(<BillingPage data={all} base={BASE} asAdmin={false} />, `${BASE}/billing`), "billing-uncovered")).toBe(false);
+  });
+
+  // A yearly subscription of 2 warehouses (1 hub) at 49,000 cents, 20% off, half its period to run.
+  const terms = (fields: Partial<AdditionView["terms"]> = {}): AdditionView["terms"] => ({
+    unit_amount: 49_000,
+    amount_off: null,
+    percent_off: 20,
+    hub_percent_off: null,
+    vat_rate: 22,
+    current_amount: 78_400,
+    warehouses: 2,
+    hubs: 1,
+    period_start: new Date(Date.now() - 182.5 * 86_400_000).toISOString(),
+    period_end: new Date(Date.now() + 182.5 * 86_400_000).toISOString(),
+    trialing: false,
+    ...fields,
+  });
+  const addition = (fields: Partial<AdditionView> = {}): AdditionView => ({ payment: "card", card_last_four: "4242", blocked: null, terms: terms(), pending: null, priced_at: new Date().toISOString(), ...fields });
+  const partlyCovered = (extra: Partial<BillingPageView>) => page({ current: sub(), warehouses: page().warehouses.map((w) => ({ ...w, covered: w.id === 1 })), ...extra });
+
+  it("adds warehouses to a running subscription: the ones left out as checkable cards, the price by the server's rule", () => {
+    const html = render(<BillingPage data={partlyCovered({ addition: addition() })} base={BASE} asAdmin={false} />, `${BASE}/billing?w=2`);
+    const section = html.slice(html.indexOf('data-testid="billing-uncovered"'));
+    expect(section).toContain("Add warehouses to the subscription");
+    expect(section.match(/type="checkbox"/g)).toHaveLength(2);
+    expect(section).not.toContain("Deposito Nord");
+    // ?w=2 ticks Deposito Sud: the difference (39,200 cents a year) for about half a year, on the card.
+    const expected = additionSelectionPrice(partlyCovered({}), terms(), new Set([2]));
+    expect(expected.newAmount).toBe(117_600);
+    expect(expected.now).toBeGreaterThan(19_500);
+    expect(expected.now).toBeLessThan(19_700);
+    expect(section).toContain("Charged now on the card ending 4242");
+    expect(section).toContain(`Add and pay ${formatPrice(euros(expected.now))}`);
+    expect(section).toContain(`${formatPrice(euros(117_600))} · Yearly`);
+    // Nothing ticked: the button waits and says why.
+    const none = render(<BillingPage data={partlyCovered({ addition: addition() })} base={BASE} asAdmin={false} />, `${BASE}/billing`);
+    expect(tagWith(none, 'data-testid="billing-add-submit"')).toMatch(/disabled=""/);
+    expect(none).toContain("Pick the warehouses to add");
+  });
+
+  it("adds by bank transfer, free in a trial, not while cancelled, and shows a transfer still awaited", () => {
+    const byTransfer = render(<BillingPage data={partlyCovered({ addition: addition({ payment: "transfer", card_last_four: null }) })} base={BASE} asAdmin={false} />, `${BASE}/billing?w=3`);
+    expect(byTransfer).toContain("To pay now by bank transfer");
+    expect(byTransfer).toMatch(/by bank transfer<\/button>/);
+    const trial = render(<BillingPage data={partlyCovered({ addition: addition({ terms: terms({ trialing: true }) }) })} base={BASE} asAdmin={false} />, `${BASE}/billing?w=3`);
+    expect(trial).toContain("Nothing to pay during the free trial");
+    expect(trial).toContain(`${formatPrice(euros(0))}`);
+    const blocked = render(<BillingPage data={partlyCovered({ addition: addition({ blocked: "canceled" }) })} base={BASE} asAdmin={false} />, `${BASE}/billing`);
+    expect(has(blocked, "billing-add-blocked")).toBe(true);
+    expect(blocked).not.toContain('type="checkbox"');
+    const pending = { id: 4, amount: 24_500, created_at: "2030-03-01T09:00:00Z", warehouses: [{ id: 3, name: "Deposito Est", city: "Venezia" }], transfer: { ...transfer, amount: 24_500, warehouses_count: 1 } };
+    const waiting = render(<BillingPage data={partlyCovered({ addition: addition({ payment: "transfer", pending }) })} base={BASE} asAdmin={false} />, `${BASE}/billing`);
+    const box = waiting.slice(waiting.indexOf('data-testid="billing-add-pending"'));
+    expect(box).toContain("Requested on 01.03.2030");
+    expect(box).toContain("Deposito Est");
+    expect(box).toContain(formatPrice(euros(24_500)));
+    expect(box).toContain("SS-7KQ2ZP");
   });
 
   it("in an administrator's view, only reads: the summary or none, the warehouses, no button that acts", () => {

@@ -86,6 +86,7 @@ const ACTION_LABEL: Record<string, () => string> = {
   "specification.update": () => m.admdash_action_specification_update(),
   "specification.toggle_hidden": () => m.admdash_action_specification_toggle_hidden(),
   "subscription.start": () => m.admdash_action_subscription_start(),
+  "subscription.extend": () => m.admdash_action_subscription_extend(),
   "user.approve": () => m.admdash_action_user_approve(),
   "user.refuse": () => m.admdash_action_user_refuse(),
   "user.area_view": () => m.admdash_action_user_area_view(),

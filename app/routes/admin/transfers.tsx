@@ -1,8 +1,10 @@
 // /admin/transfers (Bonifici): the stockers waiting for their bank transfer to be confirmed,
 // oldest request first, searchable (?search=, by name, e-mail or reason code), 20 a page
-// (?page=). "Conferma bonifico" opens a popup with optional notes that posts to this page's
-// action (the same service as POST /api/admin/users/{id}/start-subscription): the subscription
-// starts, the stocker is told, and the row leaves the list when the page data reloads.
+// (?page=): for a subscription to start, or for warehouses to add to a running one (marked
+// "Addition"). "Conferma bonifico" opens a popup with optional notes that posts to this page's
+// action (the same services as POST /api/admin/users/{id}/start-subscription and
+// /api/admin/subscription-additions/{id}/confirm): the subscription starts or takes the
+// warehouses, the stocker is told, and the row leaves the list when the page data reloads.
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/transfers";
@@ -12,6 +14,7 @@ import { pageWork } from "../../server/http/respond.ts";
 import { readFormData } from "../../server/http/input.ts";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "../../server/errors.ts";
 import { listTransfers, startTransferSubscription, type TransferItem } from "../../server/billing/billing.service.ts";
+import { confirmAdditionTransfer } from "../../server/billing/subscription-additions.service.ts";
 import { startSubscriptionSchema } from "../../schemas/billing.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
@@ -52,17 +55,17 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Co
   const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
   const form = await pageWork(() => readFormData(request));
   const userId = idNumber.safeParse(form.get("user_id"));
+  // An addition's row names it; a subscription's row only its stocker.
+  const additionId = form.has("addition_id") ? idNumber.safeParse(form.get("addition_id")) : null;
   const notes = form.get("transfer_info");
   const body = startSubscriptionSchema.safeParse({ user_data: { transfer_info: typeof notes === "string" ? notes : null } });
-  if (!userId.success || !body.success) return { ok: false, error: "invalid" };
+  if (!userId.success || !body.success || additionId?.success === false) return { ok: false, error: "invalid" };
   const services = context.get(servicesContext);
+  const input = { transfer_info: body.data.user_data?.transfer_info ?? null };
+  const ctx = { config: services.config, gateway: services.billing ?? null, origin: services.config.origin, log: services.log };
   try {
-    await startTransferSubscription(services.db, actor, userId.data, { transfer_info: body.data.user_data?.transfer_info ?? null }, {
-      config: services.config,
-      gateway: services.billing ?? null,
-      origin: services.config.origin,
-      log: services.log,
-    });
+    if (additionId) await confirmAdditionTransfer(services.db, actor, additionId.data!, input, ctx);
+    else await startTransferSubscription(services.db, actor, userId.data, input, ctx);
     return { ok: true, user_id: userId.data };
   } catch (err) {
     // Confirmed meanwhile (by another administrator), or no longer a stocker: the list is stale.
@@ -117,7 +120,7 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
             ]}
           >
             {transfers.map((t) => (
-              <tr key={t.subscription_id} className="align-top hover:bg-slate-50">
+              <tr key={rowKey(t)} className="align-top hover:bg-slate-50">
                 <td className="px-4 py-3">
                   <Link to={areaBase("stocker", "it", t.user_id)} className="font-semibold text-brand-700 hover:underline" title={m.admbill_open_area()}>
                     {t.name}
@@ -126,7 +129,10 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
                   <div className="mt-0.5 text-xs text-slate-500">{accountTypeLabel(t.account_type)}</div>
                 </td>
                 <td className="px-4 py-3 font-mono whitespace-nowrap text-slate-800">{t.reason ?? "—"}</td>
-                <td className="px-4 py-3 text-slate-700">{planLabel(t.plan)}</td>
+                <td className="px-4 py-3 text-slate-700">
+                  {planLabel(t.plan)}
+                  {t.addition_id !== null && <AdditionTag />}
+                </td>
                 <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-slate-900 tabular-nums">{amountText(t.amount)}</td>
                 <td className="px-4 py-3 text-right text-slate-700 tabular-nums">{formatNumber(t.warehouses_count)}</td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(t.requested_at)}</td>
@@ -139,7 +145,7 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
           {/* Below 1024 px the seven columns do not fit: one card a stocker. */}
           <ul className="mt-6 space-y-3 lg:hidden" data-testid="admin-transfers-cards">
             {transfers.map((t) => (
-              <li key={t.subscription_id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+              <li key={rowKey(t)} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
                     <Link to={areaBase("stocker", "it", t.user_id)} className="font-semibold text-brand-700 hover:underline" title={m.admbill_open_area()}>
@@ -153,7 +159,10 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
                 <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm sm:grid-cols-5">
                   <CardFact label={m.admbill_col_reason()} valueClassName="font-mono text-slate-800">{t.reason ?? "—"}</CardFact>
                   <CardFact label={m.admbill_col_amount()} valueClassName="font-semibold text-slate-900 tabular-nums">{amountText(t.amount)}</CardFact>
-                  <CardFact label={m.admbill_col_plan()}>{planLabel(t.plan)}</CardFact>
+                  <CardFact label={m.admbill_col_plan()}>
+                    {planLabel(t.plan)}
+                    {t.addition_id !== null && <AdditionTag />}
+                  </CardFact>
                   <CardFact label={m.admbill_col_warehouses()} valueClassName="text-slate-700 tabular-nums">{formatNumber(t.warehouses_count)}</CardFact>
                   <CardFact label={m.admbill_col_requested()}>{formatDate(t.requested_at)}</CardFact>
                 </dl>
@@ -168,11 +177,19 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
         onClose={() => setConfirming(null)}
         onConfirmed={(t) => {
           setConfirming(null);
-          setNotice(m.admbill_confirmed({ name: t.name }));
+          setNotice(t.addition_id !== null ? m.admbill_confirmed_addition({ name: t.name }) : m.admbill_confirmed({ name: t.name }));
         }}
       />
     </div>
   );
+}
+
+/** A subscription and an addition to it may wait side by side: their keys differ. */
+const rowKey = (t: Pick<TransferItem, "subscription_id" | "addition_id">) => (t.addition_id !== null ? `a${t.addition_id}` : `s${t.subscription_id}`);
+
+/** Marks a transfer that pays for warehouses added to a running subscription. */
+function AdditionTag() {
+  return <span className="mt-1 block w-fit rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-sky-900">{m.admbill_addition_tag()}</span>;
 }
 
 function ConfirmButton({ name, onPress }: { name: string; onPress: () => void }) {
@@ -183,7 +200,7 @@ function ConfirmButton({ name, onPress }: { name: string; onPress: () => void })
   );
 }
 
-type TransferRow = Pick<TransferItem, "user_id" | "name" | "email" | "reason" | "plan" | "amount" | "warehouses_count">;
+type TransferRow = Pick<TransferItem, "user_id" | "addition_id" | "name" | "email" | "reason" | "plan" | "amount" | "warehouses_count">;
 
 function ConfirmTransferDialog({ transfer, onClose, onConfirmed }: { transfer: TransferRow | null; onClose: () => void; onConfirmed: (t: TransferRow) => void }) {
   const fetcher = useFetcher<ConfirmResult>();
@@ -216,6 +233,7 @@ function ConfirmTransferDialog({ transfer, onClose, onConfirmed }: { transfer: T
         <fetcher.Form method="post" className="space-y-4" data-testid="confirm-transfer-form">
           <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
           <input type="hidden" name="user_id" value={shown.user_id} />
+          {shown.addition_id !== null && <input type="hidden" name="addition_id" value={shown.addition_id} />}
           {error && <FormMessage tone="error">{error}</FormMessage>}
           <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-xl bg-slate-50 p-4 text-sm">
             <dt className="text-slate-600">{m.admbill_col_reason()}</dt>
@@ -223,11 +241,14 @@ function ConfirmTransferDialog({ transfer, onClose, onConfirmed }: { transfer: T
             <dt className="text-slate-600">{m.admbill_confirm_amount()}</dt>
             <dd className="text-right font-semibold text-slate-900 tabular-nums">{amountText(shown.amount)}</dd>
             <dt className="text-slate-600">{m.admbill_col_plan()}</dt>
-            <dd className="text-right text-slate-900">{planLabel(shown.plan)}</dd>
+            <dd className="text-right text-slate-900">
+              {planLabel(shown.plan)}
+              {shown.addition_id !== null && ` · ${m.admbill_addition_tag()}`}
+            </dd>
             <dt className="text-slate-600">{m.admbill_col_warehouses()}</dt>
             <dd className="text-right text-slate-900 tabular-nums">{formatNumber(shown.warehouses_count)}</dd>
           </dl>
-          <p className="text-sm text-slate-700">{m.admbill_confirm_text()}</p>
+          <p className="text-sm text-slate-700">{shown.addition_id !== null ? m.admbill_confirm_addition_text() : m.admbill_confirm_text()}</p>
           <TextInput name="transfer_info" label={m.admbill_confirm_notes()} multiline rows={3} description={m.admbill_confirm_notes_hint()} />
           <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
             <button type="button" onClick={onClose} className={buttonClass("secondary", "md")}>

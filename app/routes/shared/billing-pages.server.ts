@@ -5,21 +5,25 @@
 import { servicesContext } from "../../server/context.ts";
 import { pageWork } from "../../server/http/respond.ts";
 import { billingPage, confirmSubscription, pendingTransferDetails, storedOutcome } from "../../server/billing/billing.service.ts";
+import { additionView } from "../../server/billing/subscription-additions.service.ts";
 import type { BillingPageView, SubscriptionView } from "../../lib/billing.ts";
 import { areaFrame, areaPage, type AreaArgs } from "./area-pages.server.ts";
 
-/** {prefix}/billing: the stocker's warehouses, plans, VAT, trial, Stripe's publishable key, the live subscription. */
+/** {prefix}/billing: the stocker's warehouses, plans, VAT, trial, Stripe's publishable key, the live subscription and what may be added to it. */
 export async function loadBillingPage(args: AreaArgs) {
   const page = await areaPage(args, "stocker");
   const services = args.context.get(servicesContext);
   const billing = await billingPage(services.db, { id: page.owner.id }, { config: services.config });
   // A subscription waiting for its transfer: the page repeats what to transfer, as the data page does.
   const pending = billing.current?.stripe_status === "pending_transfer" ? await pendingTransferDetails(services.db, page.owner.id, services.config) : null;
+  // Adding warehouses to a running subscription; an administrator sees an addition waiting for its transfer.
+  const addition = await additionView(services.db, page.owner.id, { config: services.config, gateway: services.billing ?? null });
   const data: BillingPageView = {
     ...billing,
     // An administrator never pays for the stocker: no key reaches their page.
     publishable_key: page.asAdmin ? null : billing.publishable_key,
     pending_transfer: pending,
+    addition,
   };
   return { data, frame: areaFrame(page), locale: page.locale };
 }

@@ -12,21 +12,27 @@ export type WaitingCounters = {
   new_stockers: number;
   /** Hub requests: warehouses with to_approve (warehouses_to_approve_idx, partial). */
   hub_requests: number;
-  /** Bank transfers to confirm: subscriptions pending_transfer, as countTransfers counts them. */
+  /** Bank transfers to confirm: subscriptions pending_transfer and additions waiting for theirs, as countTransfers counts them. */
   transfers: number;
   /** CRM follow-up actions not handled yet (crm_entries_follow_up_idx, partial on follow_up). */
   crm_actions: number;
 };
 
+/** Bank transfers to confirm: subscriptions waiting to start, and additions to a running one waiting for theirs. */
+const transfersWaiting = sql<number>`(
+  (select count(*)::int from subscriptions where stripe_status = 'pending_transfer')
+  + (select count(*)::int from subscription_additions a join subscriptions s on s.id = a.subscription_id
+     where a.status = 'pending_transfer' and s.stripe_status in ('trialing', 'active')))`;
+
 /** The statement (exported for its query-plan test). */
 export function waitingCountersQuery() {
-  // The subscriptions' user is a not-null foreign key, so counting them is counting
-  // countTransfers' join without its search.
+  // The subscriptions' and additions' user is a not-null foreign key, so counting them is
+  // counting countTransfers' join without its search.
   return sql<WaitingCounters>`
     select
       (select count(*)::int from users where approval_status = 'pending') as new_stockers,
       (select count(*)::int from warehouses where to_approve) as hub_requests,
-      (select count(*)::int from subscriptions where stripe_status = 'pending_transfer') as transfers,
+      ${transfersWaiting} as transfers,
       (select count(*)::int from crm_entries where follow_up and follow_up_done = false) as crm_actions
   `;
 }
@@ -54,7 +60,7 @@ export async function dashboardCounters(db: Database, now: Date = new Date()): P
     select
       (select count(*)::int from users where approval_status = 'pending') as new_stokers,
       (select count(*)::int from warehouse_requests where created_at >= ${since}) as new_requests,
-      (select count(*)::int from subscriptions where stripe_status = 'pending_transfer') as transfers_waiting,
+      ${transfersWaiting} as transfers_waiting,
       (select count(*)::int from users where role = 'stocker' and approval_status is distinct from 'pending' and approval_status is distinct from 'refused') as stockers,
       (select count(*)::int from users where role = 'stock_hunter') as stock_hunters,
       (select count(*)::int from warehouse_requests) as requests

@@ -112,16 +112,46 @@ export async function reasonCodeTaken(db: Database, code: string): Promise<boole
 export type TransferFilters = { search: string | null };
 
 /**
- * The stockers waiting for their bank transfer to be confirmed (pending_transfer). The waiting
- * subscriptions are few (an administrator confirms them within days) and are read first, by
- * subscriptions_stripe_status_idx, as a materialised set; their users are then read by key and
- * searched, whatever the size of users.
+ * The bank transfers waiting to be confirmed: subscriptions waiting to start (pending_transfer),
+ * and warehouses waiting to be added to a running subscription (subscription_additions). Both are
+ * few (an administrator confirms them within days) and are read first, each by its partial or
+ * status index, as one materialised set; their users are then read by key and searched, whatever
+ * the size of users.
  */
 function transfersBase(db: Database, filters: TransferFilters) {
   let query = db
     .with(
       (cte) => cte("waiting").materialized(),
-      (qb) => qb.selectFrom("subscriptions").select(["id", "user_id", "plan", "amount", "created_at"]).where("stripe_status", "=", "pending_transfer"),
+      (qb) =>
+        qb
+          .selectFrom("subscriptions as ws")
+          .select((eb) => [
+            "ws.id",
+            sql<number | null>`null::int`.as("addition_id"),
+            "ws.user_id",
+            "ws.plan",
+            "ws.amount",
+            "ws.created_at",
+            eb.selectFrom("subscription_warehouses as sw").select(sql<number>`count(*)::int`.as("n")).whereRef("sw.subscription_id", "=", "ws.id").as("warehouses_count"),
+          ])
+          .where("ws.stripe_status", "=", "pending_transfer")
+          .unionAll((eb) =>
+            eb
+              .selectFrom("subscription_additions as a")
+              .innerJoin("subscriptions as rs", "rs.id", "a.subscription_id")
+              .select([
+                "rs.id",
+                sql<number | null>`a.id`.as("addition_id"),
+                "a.user_id",
+                "rs.plan",
+                sql<number | null>`a.amount`.as("amount"),
+                "a.created_at",
+                sql<number>`cardinality(a.warehouse_ids)`.as("warehouses_count"),
+              ])
+              .where("a.status", "=", "pending_transfer")
+              // Only while there is a subscription to add to.
+              .where("rs.stripe_status", "in", RUNNING_STATUSES),
+          ),
     )
     .selectFrom("waiting as s")
     .innerJoin("users as u", "u.id", "s.user_id");
@@ -144,13 +174,15 @@ export function transfersPageQuery(db: Database, args: { filters: TransferFilter
       "u.stockspace_code",
       "u.transfer_requested_at",
       "s.id as subscription_id",
+      "s.addition_id",
       "s.plan",
       "s.amount",
       "s.created_at",
+      "s.warehouses_count",
     ])
-    .select((eb) => eb.selectFrom("subscription_warehouses as sw").select(sql<number>`count(*)::int`.as("n")).whereRef("sw.subscription_id", "=", "s.id").as("warehouses_count"))
     .orderBy("s.created_at", "asc")
     .orderBy("s.id", "asc")
+    .orderBy("s.addition_id", "asc")
     .limit(args.limit)
     .offset(args.offset);
 }

@@ -90,7 +90,7 @@ function discountsOf(promo: PromoRow | null) {
 // The shapes the pages are handed are defined once, in app/lib/billing.ts (browser code may not
 // import this module).
 export type SubscriptionSummary = SubscriptionView;
-export type BillingPageData = Omit<BillingPageView, "pending_transfer">;
+export type BillingPageData = Omit<BillingPageView, "pending_transfer" | "addition">;
 
 async function summary(db: Database, row: NonNullable<Awaited<ReturnType<typeof findLiveSubscription>>>): Promise<SubscriptionSummary> {
   const warehouses = await subscriptionWarehouses(db, row.id);
@@ -249,6 +249,77 @@ export function newReasonCode(): string {
 
 export type TransferDetails = TransferView;
 
+/** The stocker's reason code for bank transfers, made (and kept) on their first transfer. Pass the transaction holding their row's lock. */
+export async function ensureReasonCode(trx: Database, user: { id: number; stockspace_code: string | null }): Promise<string> {
+  if (user.stockspace_code) return user.stockspace_code;
+  let reason: string | null = null;
+  while (!reason) {
+    const candidate = newReasonCode();
+    if (!(await reasonCodeTaken(trx, candidate))) reason = candidate;
+  }
+  await trx.updateTable("users").set({ stockspace_code: reason }).where("id", "=", user.id).execute();
+  return reason;
+}
+
+/** What a bank transfer of `amount` cents asks for: with and without VAT, to whom, with which reason code. */
+export function transferView(config: Config, args: { amount: number; reason: string; plan: PlanName; warehousesCount: number }): TransferView {
+  return {
+    amount: args.amount,
+    amount_excl_vat: computePrice({ unitAmount: args.amount, warehouses: 1, hubs: 0, vatRate: config.billing.vatRate }).totalExclVat,
+    beneficiary: config.billing.transfer.beneficiary,
+    iban: config.billing.transfer.iban,
+    reason: args.reason,
+    plan: args.plan,
+    warehouses_count: args.warehousesCount,
+  };
+}
+
+/** The stocker's row, locked for a change of their subscription (one at a time), with what its e-mails need. */
+export function lockStocker(trx: Database, userId: number) {
+  return trx
+    .selectFrom("users")
+    .select(["id", "email", "first_name", "last_name", "company", "request_business_name", "lang", "stockspace_code"])
+    .where("id", "=", userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A transfer to make, e-mailed to the stocker (with a link to `path` in their area) and to every
+ * administrator (to the Transfers screen, found by the reason code). `addition`: it pays for
+ * warehouses added to a running subscription.
+ */
+export async function mailTransfer(
+  trx: Database,
+  user: Awaited<ReturnType<typeof lockStocker>>,
+  transfer: TransferView,
+  opts: { addition: boolean; path: (lang: Locale) => string },
+  ctx: Pick<BillingContext, "origin">,
+): Promise<void> {
+  const facts = { amount: transfer.amount, amountExclVat: transfer.amount_excl_vat, reason: transfer.reason, plan: transfer.plan, warehousesCount: transfer.warehouses_count, addition: opts.addition };
+  await queueMail(trx, {
+    to: user.email,
+    lang: user.lang,
+    template: "transfer_instructions",
+    data: { firstName: user.first_name, ...facts, beneficiary: transfer.beneficiary, iban: transfer.iban, link: `${ctx.origin}${opts.path(user.lang)}` },
+    origin: ctx.origin,
+  });
+  for (const admin of await listActiveAdmins(trx)) {
+    await queueMail(trx, {
+      to: admin.email,
+      lang: admin.lang,
+      template: "transfer_requested_admin",
+      data: { stocker: stockerName(user), email: user.email, ...facts, link: `${ctx.origin}/admin/transfers?search=${encodeURIComponent(transfer.reason)}` },
+      origin: ctx.origin,
+    });
+  }
+}
+
+/** How the back office and its e-mails name a stocker: the business, else the person, else the address. */
+export function stockerName(user: { company: string | null; request_business_name: string | null; first_name: string | null; last_name: string | null; email: string }): string {
+  return user.company || user.request_business_name || [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email;
+}
+
 /**
  * The stocker chooses to pay their initialised subscription by bank transfer: it waits for an
  * administrator to confirm the money arrived (pending_transfer). The stocker gets their reason code
@@ -260,56 +331,21 @@ export async function choosePaymentType(db: Database, actor: Actor, input: { pay
   if (input.payment_type !== "transfer") throw new ValidationError({ payment_type: "invalid" }, "invalid");
   const { config } = ctx;
   const result = await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom("users")
-      .select(["id", "email", "first_name", "last_name", "company", "request_business_name", "lang", "stockspace_code"])
-      .where("id", "=", actor.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const user = await lockStocker(trx, actor.id);
     const live = await findLiveSubscription(trx, actor.id);
     if (!live) throw new NotFoundError("no_subscription");
     if (live.stripe_status !== "incomplete") throw new ConflictError("already_subscribed");
 
-    let reason = user.stockspace_code;
-    while (!reason) {
-      const candidate = newReasonCode();
-      if (!(await reasonCodeTaken(trx, candidate))) reason = candidate;
-    }
+    const reason = await ensureReasonCode(trx, user);
     await trx
       .updateTable("subscriptions")
       .set({ payment_type: "transfer", stripe_status: "pending_transfer", stripe_subscription_id: null })
       .where("id", "=", live.id)
       .execute();
-    await trx.updateTable("users").set({ pm_type: "transfer", pm_last_four: null, stockspace_code: reason, transfer_requested_at: new Date() }).where("id", "=", actor.id).execute();
+    await trx.updateTable("users").set({ pm_type: "transfer", pm_last_four: null, transfer_requested_at: new Date() }).where("id", "=", actor.id).execute();
 
-    const amount = live.amount ?? 0;
-    const transfer: TransferDetails = {
-      amount,
-      amount_excl_vat: computePrice({ unitAmount: amount, warehouses: 1, hubs: 0, vatRate: config.billing.vatRate }).totalExclVat,
-      beneficiary: config.billing.transfer.beneficiary,
-      iban: config.billing.transfer.iban,
-      reason,
-      plan: live.plan,
-      warehouses_count: (await subscriptionWarehouses(trx, live.id)).length,
-    };
-    const mailData = { amount, amountExclVat: transfer.amount_excl_vat, reason, plan: live.plan, warehousesCount: transfer.warehouses_count };
-    await queueMail(trx, {
-      to: user.email,
-      lang: user.lang,
-      template: "transfer_instructions",
-      data: { firstName: user.first_name, ...mailData, beneficiary: transfer.beneficiary, iban: transfer.iban, link: `${ctx.origin}${stockerPaths(user.lang).data}` },
-      origin: ctx.origin,
-    });
-    const who = user.company || user.request_business_name || [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email;
-    for (const admin of await listActiveAdmins(trx)) {
-      await queueMail(trx, {
-        to: admin.email,
-        lang: admin.lang,
-        template: "transfer_requested_admin",
-        data: { stocker: who, email: user.email, ...mailData, link: `${ctx.origin}/admin/transfers?search=${encodeURIComponent(reason)}` },
-        origin: ctx.origin,
-      });
-    }
+    const transfer = transferView(config, { amount: live.amount ?? 0, reason, plan: live.plan, warehousesCount: (await subscriptionWarehouses(trx, live.id)).length });
+    await mailTransfer(trx, user, transfer, { addition: false, path: (lang) => stockerPaths(lang).data }, ctx);
     return { transfer, abandoned: live.stripe_subscription_id };
   });
   if (result.abandoned && ctx.gateway) await ctx.gateway.cancelNow(result.abandoned).catch(() => undefined);
@@ -321,16 +357,7 @@ export async function pendingTransferDetails(db: Database, userId: number, confi
   const live = await findLiveSubscription(db, userId);
   if (!live || live.stripe_status !== "pending_transfer") return null;
   const user = await db.selectFrom("users").select("stockspace_code").where("id", "=", userId).executeTakeFirstOrThrow();
-  const amount = live.amount ?? 0;
-  return {
-    amount,
-    amount_excl_vat: computePrice({ unitAmount: amount, warehouses: 1, hubs: 0, vatRate: config.billing.vatRate }).totalExclVat,
-    beneficiary: config.billing.transfer.beneficiary,
-    iban: config.billing.transfer.iban,
-    reason: user.stockspace_code ?? "",
-    plan: live.plan,
-    warehouses_count: (await subscriptionWarehouses(db, live.id)).length,
-  };
+  return transferView(config, { amount: live.amount ?? 0, reason: user.stockspace_code ?? "", plan: live.plan, warehousesCount: (await subscriptionWarehouses(db, live.id)).length });
 }
 
 // ---------------------------------------------------------------- the admin's Transfers screen
@@ -343,6 +370,8 @@ export type TransferItem = {
   reason: string | null;
   requested_at: Date | null;
   subscription_id: number;
+  /** Set when the transfer pays for warehouses added to a running subscription (its id to confirm). */
+  addition_id: number | null;
   plan: PlanName;
   amount: number | null;
   warehouses_count: number;
@@ -357,11 +386,13 @@ export async function listTransfers(db: Database, args: { filters: TransferFilte
     transfers: rows.map((r) => ({
       user_id: r.user_id,
       email: r.email,
-      name: r.company || r.request_business_name || [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email,
+      name: stockerName(r),
       account_type: r.account_type,
       reason: r.stockspace_code,
-      requested_at: r.transfer_requested_at ?? r.created_at,
+      // An addition is asked for when it is made; a subscription when the transfer was chosen.
+      requested_at: r.addition_id !== null ? r.created_at : (r.transfer_requested_at ?? r.created_at),
       subscription_id: r.subscription_id,
+      addition_id: r.addition_id,
       plan: r.plan,
       amount: r.amount,
       warehouses_count: Number(r.warehouses_count ?? 0),
@@ -370,7 +401,7 @@ export async function listTransfers(db: Database, args: { filters: TransferFilte
   };
 }
 
-const addMonths = (date: Date, months: number) => {
+export const addMonths = (date: Date, months: number) => {
   const d = new Date(date);
   d.setUTCMonth(d.getUTCMonth() + months);
   return d;
@@ -626,6 +657,8 @@ export async function runBillingJobs(db: Database, ctx: Pick<BillingContext, "co
       const result = await trx.updateTable("subscriptions").set({ stripe_status: "canceled" }).where("id", "=", s.id).where("stripe_status", "in", RUNNING_STATUSES).executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return;
       expired++;
+      // Warehouses waiting to be added have nothing left to join.
+      await trx.updateTable("subscription_additions").set({ status: "canceled" }).where("subscription_id", "=", s.id).where("status", "=", "pending_transfer").execute();
       const path = stockerPaths(s.lang).billing;
       await createNotification(trx, {
         userId: s.user_id,

@@ -1,5 +1,6 @@
 // The gateway through the real Stripe SDK against the local stand-in (tests/support/stripe-stand-in.ts):
 // what it sends, what it reads back, and how it checks webhooks. No database.
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in.ts";
 import { loadConfig, type Config } from "../config.ts";
@@ -16,11 +17,14 @@ type StripeConfig = NonNullable<Config["stripe"]>;
 let standIn: StripeStandIn;
 let gateway: BillingGateway;
 let config: StripeConfig;
+/** The SDK straight at the stand-in, to read what the gateway left in "Stripe". */
+let direct: Stripe;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   config = { secretKey: standIn.secretKey, publishableKey: "pk_test_standin", webhookSecret: standIn.webhookSecret, apiBase: standIn.url };
   gateway = createBillingGateway(config);
+  direct = new Stripe(standIn.secretKey, { host: standIn.host, port: standIn.port, protocol: "http" });
 });
 afterAll(() => standIn?.close());
 
@@ -210,6 +214,98 @@ describe("subscriptions", () => {
   });
 });
 
+describe("changing the amount", () => {
+  /** A yearly subscription whose first invoice the browser paid: active, with a card. */
+  async function activeYearly(amountCents: number, localId: number) {
+    const customerId = await newCustomer();
+    const { subscription } = await gateway.createSubscription({ customerId, amountCents, plan: "yearly", trialDays: 0, localId, userId: 42, idempotencyKey: newKey() });
+    standIn.paySubscription(subscription.id);
+    return { customerId, subscription };
+  }
+
+  const itemOf = async (id: string) => (await direct.subscriptions.retrieve(id)).items.data[0]!;
+
+  it("raises an active subscription's amount and charges the prorated difference now on the card", async () => {
+    const { subscription } = await activeYearly(49_000, 40);
+    const itemId = (await itemOf(subscription.id)).id;
+    const key = newKey();
+    const { subscription: updated, chargedCents } = await gateway.updateSubscriptionAmount({ id: subscription.id, amountCents: 69_000, plan: "yearly", idempotencyKey: key });
+
+    // Paid a moment ago: nearly the whole year is left, so nearly the whole difference is due.
+    expect(chargedCents).toBeGreaterThan(19_900);
+    expect(chargedCents).toBeLessThanOrEqual(20_000);
+    expect(updated).toMatchObject({ id: subscription.id, status: "active", card: { last4: "4242" }, cancelAtPeriodEnd: false, localId: 40 });
+    expect(updated.currentPeriodEnd).toEqual(subscription.currentPeriodEnd);
+
+    const sub = await direct.subscriptions.retrieve(subscription.id, { expand: ["latest_invoice"] });
+    expect(sub.items.data).toHaveLength(1);
+    expect(sub.items.data[0]).toMatchObject({ id: itemId, price: { unit_amount: 69_000, currency: "eur", product: STRIPE_PRODUCT_ID, recurring: { interval: "year", interval_count: 1 } } });
+    expect(sub.latest_invoice).toMatchObject({ billing_reason: "subscription_update", status: "paid", amount_paid: chargedCents });
+
+    const request = lastRequest("POST", `/v1/subscriptions/${subscription.id}`);
+    expect(request?.idempotencyKey).toBe(key);
+    expect(request?.body).toEqual({
+      items: [{ id: itemId, price_data: { currency: "eur", product: STRIPE_PRODUCT_ID, unit_amount: "69000", recurring: { interval: "year", interval_count: "1" } } }],
+      proration_behavior: "always_invoice",
+      payment_behavior: "error_if_incomplete",
+      expand: ["latest_invoice", "default_payment_method"],
+    });
+  });
+
+  it("charges nothing when the update makes no invoice, even after an earlier change made one", async () => {
+    const { subscription } = await activeYearly(49_000, 41);
+    const raised = await gateway.updateSubscriptionAmount({ id: subscription.id, amountCents: 59_000, plan: "yearly", idempotencyKey: newKey() });
+    expect(raised.chargedCents).toBeGreaterThan(0);
+    // A lower amount makes no invoice: the latest one is still the raise's.
+    const lowered = await gateway.updateSubscriptionAmount({ id: subscription.id, amountCents: 39_000, plan: "yearly", idempotencyKey: newKey() });
+    expect(lowered.chargedCents).toBe(0);
+    expect(lowered.subscription.status).toBe("active");
+    expect((await itemOf(subscription.id)).price.unit_amount).toBe(39_000);
+  });
+
+  it("in a trial charges nothing, and the new amount is what the trial's end bills", async () => {
+    const { subscription } = await gateway.createSubscription({ customerId: await newCustomer(), amountCents: 29_000, plan: "six_months", trialDays: 30, localId: 43, userId: 42, idempotencyKey: newKey() });
+    standIn.paySubscription(subscription.id);
+    const before = await direct.subscriptions.retrieve(subscription.id);
+
+    const { subscription: updated, chargedCents } = await gateway.updateSubscriptionAmount({ id: subscription.id, amountCents: 39_000, plan: "six_months", idempotencyKey: newKey() });
+    expect(chargedCents).toBe(0);
+    expect(updated).toMatchObject({ status: "trialing", trialEnd: subscription.trialEnd, card: { last4: "4242" } });
+    const after = await direct.subscriptions.retrieve(subscription.id);
+    expect(after.items.data[0]?.price).toMatchObject({ unit_amount: 39_000, recurring: { interval: "month", interval_count: 6 } });
+    expect(after.latest_invoice).toBe(before.latest_invoice);
+    expect(lastRequest("POST", `/v1/subscriptions/${subscription.id}`)?.body).toMatchObject({ items: [{ price_data: { unit_amount: "39000", recurring: { interval: "month", interval_count: "6" } } }] });
+
+    standIn.endSubscription(subscription.id);
+    const billed = await direct.subscriptions.retrieve(subscription.id, { expand: ["latest_invoice"] });
+    expect(billed.latest_invoice).toMatchObject({ billing_reason: "subscription_cycle", amount_paid: 39_000 });
+  });
+
+  it("refuses the change when the card is declined, and leaves the subscription as it was", async () => {
+    const { customerId, subscription } = await activeYearly(49_000, 44);
+    const before = await direct.subscriptions.retrieve(subscription.id);
+    standIn.declineCardsOf(customerId);
+    const args = { id: subscription.id, amountCents: 69_000, plan: "yearly" as const, idempotencyKey: newKey() };
+
+    const error = await gateway.updateSubscriptionAmount(args).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BillingGatewayError);
+    expect(error).toMatchObject({ statusCode: 402, code: "card_declined" });
+    expect((error as Error).message).toMatch(/changing the subscription's amount failed: the card was declined/);
+
+    const after = await direct.subscriptions.retrieve(subscription.id);
+    expect(after.items.data[0]?.price).toMatchObject({ id: before.items.data[0]!.price.id, unit_amount: 49_000 });
+    expect(after.latest_invoice).toBe(before.latest_invoice);
+    expect(after.status).toBe("active");
+
+    // Stripe keeps a declined answer under its key: the same key declines again, a new one goes through.
+    standIn.declineCardsOf(customerId, false);
+    await expect(gateway.updateSubscriptionAmount(args)).rejects.toMatchObject({ statusCode: 402, code: "card_declined" });
+    const retried = await gateway.updateSubscriptionAmount({ ...args, idempotencyKey: newKey() });
+    expect(retried.chargedCents).toBeGreaterThan(0);
+    expect((await itemOf(subscription.id)).price.unit_amount).toBe(69_000);
+  });
+});
+
 describe("webhooks", () => {
   async function paidSubscriptionEvents() {
     const { subscription } = await gateway.createSubscription({ customerId: await newCustomer(), amountCents: 49_000, plan: "yearly", trialDays: 0, localId: 30, userId: 42, idempotencyKey: newKey() });
@@ -290,5 +386,52 @@ describe("the stand-in", () => {
     const missingProduct = await fetch(`${standIn.url}/v1/products/prod_none`, { headers: auth });
     expect(missingProduct.status).toBe(404);
     expect(await missingProduct.json()).toMatchObject({ error: { type: "invalid_request_error", code: "resource_missing" } });
+  });
+
+  it("refuses an item change it cannot apply: an unknown item, an item param it does not model, an incomplete subscription", async () => {
+    const { subscription } = await gateway.createSubscription({ customerId: await newCustomer(), amountCents: 49_000, plan: "yearly", trialDays: 0, localId: 50, userId: 42, idempotencyKey: newKey() });
+    const priceData = { currency: "eur", product: STRIPE_PRODUCT_ID, unit_amount: 59_000, recurring: { interval: "year" as const, interval_count: 1 } };
+    // Still incomplete: its items may not change yet.
+    await expect(direct.subscriptions.update(subscription.id, { items: [{ id: "si_any", price_data: priceData }] })).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      statusCode: 400,
+      param: "items",
+    });
+    standIn.paySubscription(subscription.id);
+    const itemId = (await direct.subscriptions.retrieve(subscription.id)).items.data[0]!.id;
+
+    const unknown = await direct.subscriptions.update(subscription.id, { items: [{ id: "si_missing", price_data: priceData }] }).catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(unknown).toMatchObject({ statusCode: 400, code: "resource_missing", param: "items[0][id]", message: "No such subscription item: 'si_missing'" });
+
+    await expect(direct.subscriptions.update(subscription.id, { items: [{ id: itemId, deleted: true }] })).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      param: "items[0][deleted]",
+    });
+    await expect(direct.subscriptions.update(subscription.id, { items: [{ id: itemId, price_data: { ...priceData, product: "prod_none" } }] })).rejects.toMatchObject({
+      code: "resource_missing",
+      param: "items[0][price_data][product]",
+    });
+    // None of these changed anything.
+    expect((await direct.subscriptions.retrieve(subscription.id)).items.data[0]?.price.unit_amount).toBe(49_000);
+  });
+
+  it("with allow_incomplete, applies a change whose card is declined and leaves the invoice open, past due", async () => {
+    const customerId = await newCustomer();
+    const { subscription } = await gateway.createSubscription({ customerId, amountCents: 49_000, plan: "yearly", trialDays: 0, localId: 51, userId: 42, idempotencyKey: newKey() });
+    standIn.paySubscription(subscription.id);
+    const item = (await direct.subscriptions.retrieve(subscription.id)).items.data[0]!;
+    standIn.declineCardsOf(customerId);
+    const sub = await direct.subscriptions.update(subscription.id, {
+      items: [{ id: item.id, price_data: { currency: "eur", product: STRIPE_PRODUCT_ID, unit_amount: 59_000, recurring: { interval: "year", interval_count: 1 } } }],
+      proration_behavior: "always_invoice",
+      payment_behavior: "allow_incomplete",
+      // Half the period left: half the difference.
+      proration_date: Math.round((item.current_period_start + item.current_period_end) / 2),
+      expand: ["latest_invoice"],
+    });
+    expect(sub.status).toBe("past_due");
+    expect(sub.items.data[0]).toMatchObject({ price: { unit_amount: 59_000 }, current_period_end: item.current_period_end });
+    expect(sub.latest_invoice).toMatchObject({ billing_reason: "subscription_update", status: "open", amount_due: 5_000, amount_paid: 0, attempted: true });
   });
 });

@@ -57,6 +57,13 @@ export interface BillingGateway {
   }): Promise<{ subscription: StripeSubscriptionSnapshot; clientSecret: string | null; intent: "payment" | "setup" | null }>;
   retrieveSubscription(id: string): Promise<StripeSubscriptionSnapshot>;
   setCancelAtPeriodEnd(id: string, cancel: boolean): Promise<StripeSubscriptionSnapshot>;
+  /** Sets the amount the subscription's single item charges per period (price_data like createSubscription's: eur, the product, recurring by plan), at once: proration_behavior "always_invoice" (Stripe prorates the difference over the rest of the current period and invoices it now, charged on the default payment method) and payment_behavior "error_if_incomplete" (a declined card makes Stripe refuse the update: nothing changes, and a BillingGatewayError with statusCode 402 and code e.g. "card_declined" is thrown). In a trial nothing is charged; the new amount applies from the trial's end. The idempotency key is given. Returns the fresh snapshot and what was charged now in cents (the proration invoice's amount_paid; 0 when no invoice was made, e.g. in a trial). */
+  updateSubscriptionAmount(args: {
+    id: string;
+    amountCents: number;
+    plan: Plan;
+    idempotencyKey: string;
+  }): Promise<{ subscription: StripeSubscriptionSnapshot; chargedCents: number }>;
   /** Best effort: cancels an incomplete subscription that was abandoned. A subscription Stripe no
    *  longer has, or that has already ended, is not an error; Stripe unreachable or refusing the key is
    *  (BillingGatewayError), so the caller can log it and go on. */
@@ -306,6 +313,38 @@ export function createBillingGateway(stripeConfig: NonNullable<Config["stripe"]>
         stripe.subscriptions.update(id, { cancel_at_period_end: cancel, expand: ["default_payment_method"] }),
       );
       return snapshotOf(sub);
+    },
+
+    async updateSubscriptionAmount({ id, amountCents, plan, idempotencyKey }) {
+      const current = await call("reading the subscription", () => stripe.subscriptions.retrieve(id));
+      const itemId = current.items.data[0]?.id;
+      if (!itemId) throw new BillingGatewayError(`Stripe: subscription ${id} has no item whose amount could change`);
+      const invoiceBefore = current.latest_invoice ? idOf(current.latest_invoice) : null;
+      const product = await ensureProduct();
+      const sub = await call("changing the subscription's amount", () =>
+        stripe.subscriptions.update(
+          id,
+          {
+            items: [{ id: itemId, price_data: { currency: "eur", product, unit_amount: amountCents, recurring: RECURRING[plan] } }],
+            // The difference for the rest of the period is invoiced and charged now, and a card
+            // that refuses it makes Stripe refuse the whole update.
+            proration_behavior: "always_invoice",
+            payment_behavior: "error_if_incomplete",
+            expand: ["latest_invoice", "default_payment_method"],
+          },
+          { idempotencyKey },
+        ),
+      );
+      // Only an invoice this update made counts: not the one already there (the first payment, an
+      // earlier change) when it made none (a trial, a lower amount). The SDK's retries of the update
+      // replay its answer under the same key after the retrieve above, so they count right; a new
+      // call with a key whose update already went through would count 0.
+      const invoice = sub.latest_invoice;
+      const chargedCents =
+        invoice && typeof invoice !== "string" && invoice.id !== invoiceBefore && invoice.billing_reason === "subscription_update"
+          ? invoice.amount_paid
+          : 0;
+      return { subscription: await snapshotOf(sub), chargedCents };
     },
 
     async cancelNow(id) {

@@ -490,6 +490,25 @@ export interface StripeEventsTable {
   applied_at: CreatedTimestamp;
 }
 
+/** Warehouses added to a running subscription (migration 0015). */
+export interface SubscriptionAdditionsTable {
+  id: Generated<number>;
+  subscription_id: number;
+  user_id: number;
+  warehouse_ids: number[];
+  hubs_count: Generated<number>;
+  payment_type: "card" | "transfer";
+  status: "pending_transfer" | "confirmed" | "canceled";
+  /** Cents, VAT included: charged now for the rest of the period. */
+  amount: number;
+  /** Cents, VAT included: the subscription's amount per period once confirmed. */
+  new_amount: number;
+  transfer_info: string | null;
+  confirmed_by: number | null;
+  confirmed_at: NullableTimestamp;
+  created_at: CreatedTimestamp;
+}
+
 export interface SubscriptionWarehousesTable {
   subscription_id: number;
   warehouse_id: number;
@@ -579,6 +598,7 @@ export interface DB {
   sessions: SessionsTable;
   specification_categories: SpecificationCategoriesTable;
   specifications: SpecificationsTable;
+  subscription_additions: SubscriptionAdditionsTable;
   subscription_warehouses: SubscriptionWarehousesTable;
   subscriptions: SubscriptionsTable;
   stripe_events: StripeEventsTable;

@@ -47,6 +47,9 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   transfer_subscription: (locale) => m.error_transfer_subscription({}, { locale }),
   card_unavailable: (locale) => m.error_card_unavailable({}, { locale }),
   no_transfer_waiting: (locale) => m.error_no_transfer_waiting({}, { locale }),
+  no_running_subscription: (locale) => m.error_no_running_subscription({}, { locale }),
+  subscription_canceled: (locale) => m.error_subscription_canceled({}, { locale }),
+  card_declined: (locale) => m.error_card_declined({}, { locale }),
 };
 
 /** The user-facing sentence for an error code; unknown codes get the generic one for their status. */

@@ -36,6 +36,8 @@ export type MailTemplates = {
   /** To every administrator: a stocker announced a bank transfer to be confirmed. */
   transfer_requested_admin: { stocker: string; email: string } & TransferMailFacts & { link: string };
   subscription_started: { firstName: string | null; count: number; until: string; trial: boolean; link: string };
+  /** Warehouses joined the stocker's running subscription (app/server/billing/subscription-additions.service.ts). */
+  subscription_extended: { firstName: string | null; count: number; link: string };
   /** A transfer subscription's end is near (TRANSFER_REMINDER_DAYS before). */
   subscription_ending: { firstName: string | null; date: string; link: string };
   subscription_ended: { firstName: string | null; link: string };
@@ -114,7 +116,8 @@ export type MailTemplates = {
 type QuoteMailWarehouse = { name: string; city: string; address: string | null };
 
 /** A bank transfer's facts, as both its e-mails show them. Amounts in cents. */
-export type TransferMailFacts = { amount: number; amountExclVat: number; reason: string; plan: "yearly" | "six_months"; warehousesCount: number };
+/** `addition`: the transfer pays for warehouses added to a running subscription, not for a new one. */
+export type TransferMailFacts = { amount: number; amountExclVat: number; reason: string; plan: "yearly" | "six_months"; warehousesCount: number; addition?: boolean };
 
 function transferFacts(d: TransferMailFacts & { beneficiary?: string; iban?: string }, locale: Locale): string {
   const plan = d.plan === "yearly" ? m.bill_plan_yearly({}, { locale }) : m.bill_plan_six_months({}, { locale });
@@ -225,21 +228,30 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
     };
   },
   transfer_instructions: (d, locale) => ({
-    subject: m.bill_mail_transfer_subject({}, { locale }),
+    subject: d.addition ? m.bill_mail_transfer_addition_subject({}, { locale }) : m.bill_mail_transfer_subject({}, { locale }),
     heading: greet(d.firstName, locale),
-    paragraphs: [m.bill_mail_transfer_body({}, { locale }), transferFacts(d, locale)],
+    paragraphs: [d.addition ? m.bill_mail_transfer_addition_body({ count: d.warehousesCount }, { locale }) : m.bill_mail_transfer_body({}, { locale }), transferFacts(d, locale)],
     action: { label: m.bill_mail_transfer_action({}, { locale }), url: d.link },
   }),
   transfer_requested_admin: (d, locale) => ({
     subject: m.bill_mail_admin_subject({ stocker: d.stocker }, { locale }),
     heading: greet(null, locale),
-    paragraphs: [m.bill_mail_admin_body({ stocker: d.stocker, email: d.email }, { locale }), transferFacts(d, locale)],
+    paragraphs: [
+      d.addition ? m.bill_mail_admin_addition_body({ stocker: d.stocker, email: d.email, count: d.warehousesCount }, { locale }) : m.bill_mail_admin_body({ stocker: d.stocker, email: d.email }, { locale }),
+      transferFacts(d, locale),
+    ],
     action: { label: m.bill_mail_admin_action({}, { locale }), url: d.link },
   }),
   subscription_started: (d, locale) => ({
     subject: m.bill_mail_started_subject({}, { locale }),
     heading: greet(d.firstName, locale),
     paragraphs: [d.trial ? m.bill_mail_trial_body({ count: d.count, until: d.until }, { locale }) : m.bill_mail_started_body({ count: d.count, until: d.until }, { locale })],
+    action: { label: m.bill_mail_started_action({}, { locale }), url: d.link },
+  }),
+  subscription_extended: (d, locale) => ({
+    subject: m.bill_mail_extended_subject({}, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [m.bill_mail_extended_body({ count: d.count }, { locale })],
     action: { label: m.bill_mail_started_action({}, { locale }), url: d.link },
   }),
   subscription_ending: (d, locale) => ({

@@ -14,6 +14,7 @@ import * as m0011 from "./0011_crm_search.ts";
 import * as m0012 from "./0012_request_search.ts";
 import * as m0013 from "./0013_newest_first_indexes.ts";
 import * as m0014 from "./0014_search_statistics.ts";
+import * as m0015 from "./0015_subscription_additions.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0012_request_search": m0012,
   "0013_newest_first_indexes": m0013,
   "0014_search_statistics": m0014,
+  "0015_subscription_additions": m0015,
 };

@@ -1,0 +1,17 @@
+// POST /api/admin/subscription-additions/{id}/confirm { user_data: { transfer_info } } → { user_id,
+// addition_id }: the administrator confirms the transfer for warehouses added to a running
+// subscription; they join it and go public (audited; decision 009).
+import { z } from "zod";
+import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
+import { confirmAdditionTransfer } from "../../../server/billing/subscription-additions.service.ts";
+import { startSubscriptionSchema } from "../../../schemas/billing.ts";
+
+export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: startSubscriptionSchema }, ({ actor, params, body, services }) =>
+  confirmAdditionTransfer(services.db, actor, params.id, { transfer_info: body.user_data?.transfer_info ?? null }, {
+    config: services.config,
+    gateway: services.billing ?? null,
+    origin: services.config.origin,
+    log: services.log,
+  }),
+);
+export const loader = methodNotAllowed;
