@@ -106,6 +106,7 @@ export default [
   route("api/admin/hub-requests", "routes/api/admin/hub-requests.ts"),
   route("api/stocker/warehouses/create", "routes/api/stocker/warehouses.create.ts"),
   route("api/stocker/warehouses/:id/update", "routes/api/stocker/warehouses.update.ts"),
+  route("api/stocker/warehouses/:id/resubmit", "routes/api/stocker/warehouses.resubmit.ts"),
   route("api/stocker/warehouses/:id/upload", "routes/api/stocker/warehouses.upload.ts"),
   route("api/stocker/warehouses/:id/create-referent", "routes/api/stocker/warehouses.create-referent.ts"),
   route("api/stocker/warehouses/:id/update-referent", "routes/api/stocker/warehouses.update-referent.ts"),

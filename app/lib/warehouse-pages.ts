@@ -46,6 +46,8 @@ export type WarehouseDetailData = {
     anonymised_in_search: boolean;
     /** Why the back office did not approve it (its note to the owner), while it is refused. */
     refusal_note: string | null;
+    /** The viewer is the owner and the warehouse was refused: it may be sent for a new check. */
+    can_resubmit: boolean;
   };
   referent: ReferentSummary | null;
   requests: { link_id: number; request_id: number; business_name: string; created_at: Date | string; state: RequestState }[];

@@ -2,7 +2,7 @@
 // dashboard's counters match the database; a stocker who registered during the test is approved
 // as a Stock Keeper with a new warehouse, receives the invitation, sets a password and finds that
 // warehouse in its area; another is refused with a note and is told; one hub request is approved
-// and another refused; a CRM entry with a follow-up appears under the pending actions and is
+// and another refused, whose owner asks for a new check from its page; a CRM entry with a follow-up appears under the pending actions and is
 // handled; a warehouse is switched off and leaves a visitor's search at once; a location search
 // around Bologna shows both tabs with their counts and exports a CSV with the right columns and
 // accents; a quote request gets two more warehouses, whose handlers are notified; a specification
@@ -17,7 +17,8 @@ import { parse } from "csv-parse/sync";
 import { makeRequest, makeUser, makeWarehouse } from "../support/factories.ts";
 import { requestNumber } from "../../app/lib/format.ts";
 import { LOCATION_REQUESTS_CSV_HEADER, LOCATION_WAREHOUSES_CSV_HEADER } from "../../app/server/admin-search/location-search.service.ts";
-import { call, DEMO, hasText, hydrated, jar, linkIn, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser, userIdOf } from "./support.ts";
+import { hashPassword } from "../../app/server/accounts/passwords.ts";
+import { call, DEMO, DEMO_PASSWORD, hasText, hydrated, jar, linkIn, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser, userIdOf } from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -237,9 +238,9 @@ describe("new stockers", () => {
 });
 
 describe("new hubs", () => {
-  it("one request is approved and another refused with a note; both owners are told", async () => {
+  it("one request is approved and another refused with a note; both owners are told; the refused one is sent for a new check", async () => {
     // An owner of its own, so the demo stocker's warehouses stay as the other journeys expect them.
-    const owner = await makeUser(app.db, { role: "stocker", email: `hub-owner-${run}@example.com`, account_type: 0 });
+    const owner = await makeUser(app.db, { role: "stocker", email: `hub-owner-${run}@example.com`, account_type: 0, password_hash: await hashPassword(DEMO_PASSWORD), approval_status: "approved", has_confirmed_code: true });
     const yes = await makeWarehouse(app.db, { name: `Hub Bologna Interporto ${run}`, city: "Bologna", province: "BO", lat: 44.5281, lng: 11.3012, is_hub: true, to_approve: true, user_id: owner.id });
     const no = await makeWarehouse(app.db, { name: `Hub Casalecchio ${run}`, city: "Casalecchio di Reno", province: "BO", lat: 44.4751, lng: 11.2748, is_hub: true, to_approve: true, user_id: owner.id });
     const { page } = admin;
@@ -263,6 +264,22 @@ describe("new hubs", () => {
     const refusal = await mailTo(owner.email, { subject: new RegExp(`La tua richiesta hub per ${no.name}`) });
     expect(refusal.text).toContain("Le baie di carico non bastano per un hub.");
     audited.push(["warehouse.hub_decision", yes.id], ["warehouse.hub_decision", no.id]);
+
+    // The owner reads the reason on the warehouse's page and asks for a new check; it waits
+    // again among the new hubs, and the operator hears of it.
+    const mine = await newPage(b.browser, { locale: "it", width: 375, height: 800 });
+    await loginAs(mine.context, { email: owner.email });
+    await mine.page.goto(`/it/stocker/profile/warehouses/${no.id}`);
+    await hydrated(mine.page);
+    await hasText(mine.page.getByTestId("warehouse-refused-note"), "Motivo: Le baie di carico non bastano per un hub.");
+    await mine.page.getByTestId("warehouse-resubmit").click();
+    await hasText(mine.page.getByTestId("warehouse-pending-note"), /Inviato di nuovo/);
+    expect(await mine.page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("warehouse-pending-note");
+    await mine.context.close();
+    expect(await state(no.id)).toEqual({ status: "pending", to_approve: true });
+    await mailTo("support@stockspace.test", { subject: new RegExp(`inviato di nuovo per l'approvazione: ${no.name}`) });
+    await page.goto(`/admin/hub-requests?search_term=${run}`);
+    await hasText(page.getByRole("main"), no.name);
   });
 });
 

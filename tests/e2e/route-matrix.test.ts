@@ -149,6 +149,9 @@ const ROWS: Row[] = [
   { route: "/api/stocker/warehouses/create", method: "GET", url: () => "/api/stocker/warehouses/create", expect: area(405, "stocker", "keeper") },
   { route: "/api/stocker/warehouses/:id/update", method: "POST", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/update`, body: warehouseSave, expect: { ...area(422, "stocker"), keeper: 403 } },
   { route: "/api/stocker/warehouses/:id/update", method: "GET", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/update`, expect: area(405, "stocker", "keeper") },
+  // The demo stocker's warehouse is approved: nothing to send again; the keeper's is someone else's, on the map.
+  { route: "/api/stocker/warehouses/:id/resubmit", method: "POST", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/resubmit`, body: {}, expect: { ...area(409, "stocker"), keeper: 403 } },
+  { route: "/api/stocker/warehouses/:id/resubmit", method: "GET", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/resubmit`, expect: area(405, "stocker", "keeper") },
   { route: "/api/stocker/warehouses/:id/upload", method: "POST", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/upload`, body: "upload", expect: { ...area(422, "stocker"), keeper: 403 } },
   { route: "/api/stocker/warehouses/:id/upload", method: "GET", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/upload`, expect: area(405, "stocker", "keeper") },
   { route: "/api/stocker/warehouses/:id/create-referent", method: "POST", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/create-referent`, body: newReferent, expect: { ...area(422, "stocker"), keeper: 403 } },

@@ -45,14 +45,18 @@ export async function newPage(browser: Browser, opts: { width?: number; height?:
   return { context, page };
 }
 
-/** Log a browser context in as a demo role through POST /login (with the CSRF header), as the login popup does. */
-export async function loginAs(context: BrowserContext, role: DemoRole): Promise<void> {
+/**
+ * Log a browser context in through POST /login (with the CSRF header), as the login popup does: as
+ * a demo role, or as another account made with the demo password.
+ */
+export async function loginAs(context: BrowserContext, who: DemoRole | { email: string }): Promise<void> {
+  const email = typeof who === "string" ? DEMO[who] : who.email;
   const page = await context.newPage();
   await page.goto("/it");
   const token = (await context.cookies()).find((c) => c.name === "XSRF-TOKEN")?.value;
   if (!token) throw new Error("no XSRF-TOKEN cookie after visiting /it");
-  const res = await page.request.post("/login", { data: { email: DEMO[role], password: DEMO_PASSWORD, remember: true }, headers: { "X-XSRF-TOKEN": token } });
-  if (res.status() !== 200) throw new Error(`login as ${role} failed: ${res.status()} ${await res.text()}`);
+  const res = await page.request.post("/login", { data: { email, password: DEMO_PASSWORD, remember: true }, headers: { "X-XSRF-TOKEN": token } });
+  if (res.status() !== 200) throw new Error(`login as ${email} failed: ${res.status()} ${await res.text()}`);
   await page.close();
 }
 

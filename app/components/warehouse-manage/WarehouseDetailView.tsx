@@ -1,7 +1,9 @@
 // A warehouse's page in the stocker's and the referent's areas: its name (with the hub badge)
 // and status, its data, its referent (with the change-referent popup) and its latest quote
 // requests coloured by state, with links back to the list, to edit it and to all requests.
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { postJson } from "../../lib/api-client.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatArea } from "../../lib/format.ts";
 import type { WarehouseDetailData } from "../../lib/warehouse-pages.ts";
@@ -12,7 +14,6 @@ import { WarehouseStatus } from "./WarehouseStatus.tsx";
 import { ReferentCard } from "./ReferentCard.tsx";
 import { RequestStateLegend } from "../area/RequestState.tsx";
 import { LatestRequests } from "../area/LatestRequests.tsx";
-
 
 function websiteHref(raw: string): string | null {
   const withScheme = /^https?:\/\//i.test(raw) ? raw : `https://${raw}`;
@@ -31,6 +32,13 @@ function websiteHref(raw: string): string | null {
 export function WarehouseDetailView({ detail, paths, billingHref }: { detail: WarehouseDetailData; paths: WarehouseAreaPaths; billingHref?: string }) {
   const { warehouse: w, referent, referents, requests } = detail;
   const website = w.website ? websiteHref(w.website) : null;
+  // Sent for a new check from here: once the page data says pending, the focus goes to that note
+  // (the button that had it is gone).
+  const [resubmitted, setResubmitted] = useState(false);
+  const pendingNote = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (resubmitted && w.status === "pending") pendingNote.current?.focus();
+  }, [resubmitted, w.status]);
   const facts: [string, React.ReactNode][] = [
     [m.wm_detail_address(), w.address],
     [m.wm_detail_city(), `${w.city} (${w.province})`],
@@ -96,7 +104,8 @@ export function WarehouseDetailView({ detail, paths, billingHref }: { detail: Wa
               </p>
             )}
             {w.status === "pending" && (
-              <p className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset" data-testid="warehouse-pending-note">
+              <p ref={pendingNote} tabIndex={-1} className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset outline-none" data-testid="warehouse-pending-note">
+                {resubmitted && <span className="font-semibold">{m.wm_detail_resubmitted()} </span>}
                 {m.wm_detail_pending()}
               </p>
             )}
@@ -104,6 +113,11 @@ export function WarehouseDetailView({ detail, paths, billingHref }: { detail: Wa
               <div className="mt-4 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200 ring-inset" data-testid="warehouse-refused-note">
                 <p>{m.wm_detail_refused()}</p>
                 {w.refusal_note && <p className="mt-1 font-medium break-words whitespace-pre-line">{m.wm_detail_refused_reason({ note: w.refusal_note })}</p>}
+                {w.can_resubmit ? (
+                  <ResubmitWarehouse api={`${paths.api}/${w.id}/resubmit`} editHref={paths.edit(w.id)} onSent={() => setResubmitted(true)} />
+                ) : (
+                  <p className="mt-1">{m.wm_detail_refused_referent()}</p>
+                )}
               </div>
             )}
             {w.anonymised_in_search && (
@@ -136,6 +150,41 @@ export function WarehouseDetailView({ detail, paths, billingHref }: { detail: Wa
         <div>
           <ReferentCard warehouse={{ id: w.id, name: w.name }} referent={referent} referents={referents} api={paths.api} />
         </div>
+      </div>
+    </div>
+  );
+}
+
+/** A refused warehouse's owner asks for a new check (after editing it, as the reason asks). */
+function ResubmitWarehouse({ api, editHref, onSent }: { api: string; editHref: string; onSent: () => void }) {
+  const revalidator = useRevalidator();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function send() {
+    if (pending) return;
+    setPending(true);
+    setError(null);
+    const res = await postJson(api);
+    setPending(false);
+    if (!res.ok) return setError(res.data.message || m.wm_detail_resubmit_error());
+    onSent();
+    void revalidator.revalidate();
+  }
+  return (
+    <div className="mt-3 border-t border-red-200 pt-3">
+      <p>{m.wm_detail_resubmit_text()}</p>
+      {error && (
+        <p role="alert" className="mt-2 font-medium">
+          {error}
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" onClick={() => void send()} disabled={pending} aria-busy={pending} className={buttonClass("primary", "sm")} data-testid="warehouse-resubmit">
+          {pending ? m.form_sending() : m.wm_detail_resubmit()}
+        </button>
+        <Link to={editHref} className={buttonClass("secondary", "sm")}>
+          {m.wm_detail_edit()}
+        </Link>
       </div>
     </div>
   );

@@ -28,6 +28,7 @@ const base: Facts = {
   public_sheet_url: null,
   anonymised_in_search: false,
   refusal_note: null,
+  can_resubmit: false,
 };
 
 function render(warehouse: Partial<Facts>, area: "stocker" | "referent" = "stocker"): string {
@@ -56,9 +57,20 @@ describe("WarehouseDetailView", () => {
   it("explains a check under way and a refusal, with the back office's reason when it gave one", () => {
     expect(render({ status: "pending", to_approve: true })).toContain("Our team is checking its data");
     const refused = render({ status: "refused", refusal_note: "Photos do not show the warehouse." });
-    expect(refused).toContain("It was not approved and does not show in the search. For questions, write to support.");
+    expect(refused).toContain("It was not approved and does not show in the search.");
     expect(refused).toContain("Reason: Photos do not show the warehouse.");
     expect(render({ status: "refused" })).not.toContain("Reason:");
     expect(render({})).not.toMatch(/warehouse-(pending|refused)-note/);
+  });
+
+  it("lets the owner of a refused warehouse ask for a new check, next to editing it; others are told the owner can", () => {
+    const owner = render({ status: "refused", refusal_note: "Add photos.", can_resubmit: true });
+    expect(owner).toContain('data-testid="warehouse-resubmit"');
+    expect(owner).toContain("Ask for a new check");
+    expect(owner).not.toContain("The owner can ask for a new check");
+    const referent = render({ status: "refused", refusal_note: "Add photos." }, "referent");
+    expect(referent).not.toContain('data-testid="warehouse-resubmit"');
+    expect(referent).toContain("The owner can ask for a new check from their area.");
+    expect(render({ status: "approved", can_resubmit: false })).not.toContain("warehouse-resubmit");
   });
 });

@@ -50,6 +50,8 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   no_running_subscription: (locale) => m.error_no_running_subscription({}, { locale }),
   subscription_canceled: (locale) => m.error_subscription_canceled({}, { locale }),
   card_declined: (locale) => m.error_card_declined({}, { locale }),
+  // Warehouses.
+  not_refused: (locale) => m.error_not_refused({}, { locale }),
 };
 
 /** The user-facing sentence for an error code; unknown codes get the generic one for their status. */

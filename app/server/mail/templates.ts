@@ -62,7 +62,8 @@ export type MailTemplates = {
   /** To the operator: a stocker request waits for approval. */
   stocker_request_admin: { businessName: string; vat: string; email: string; place: string; warehouse: string | null; link: string };
   /** To the operator: a stocker registered a new warehouse, which waits for approval as a hub. */
-  hub_request_admin: { warehouseName: string; owner: string; email: string; place: string; link: string };
+  /** `resubmitted`: the owner asks for a new check of a warehouse refused before. */
+  hub_request_admin: { warehouseName: string; owner: string; email: string; place: string; link: string; resubmitted?: boolean };
   quote_request_received: {
     firstName: string | null;
     /** An administrator receives the requests of unclaimed warehouses, to find their owner. */
@@ -363,8 +364,8 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
     action: { label: m.mail_stocker_admin_action({}, { locale }), url: d.link },
   }),
   hub_request_admin: (d, locale) => ({
-    subject: m.mail_hub_admin_subject({ warehouse: d.warehouseName }, { locale }),
-    heading: m.mail_hub_admin_heading({}, { locale }),
+    subject: d.resubmitted ? m.mail_hub_admin_resubmitted_subject({ warehouse: d.warehouseName }, { locale }) : m.mail_hub_admin_subject({ warehouse: d.warehouseName }, { locale }),
+    heading: d.resubmitted ? m.mail_hub_admin_resubmitted_heading({}, { locale }) : m.mail_hub_admin_heading({}, { locale }),
     paragraphs: [
       [
         `${m.mail_hub_admin_label_warehouse({}, { locale })}: ${d.warehouseName}`,

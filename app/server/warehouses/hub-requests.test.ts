@@ -2,7 +2,7 @@
 // approving and refusing one (POST /api/admin/warehouses/{id}/update-status and the page's own
 // action): status and to_approve change, the owner is told in the app and by e-mail, the
 // decision is audited in the same transaction; the refusals (401, 403, 422, 409); the list's
-// query plan on a large table.
+// query plan on a large table. A refused warehouse sent for a new check by its owner.
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
@@ -16,6 +16,9 @@ import { loader as listEndpoint } from "../../routes/api/admin/hub-requests.ts";
 import { action as decideEndpoint } from "../../routes/api/admin/warehouses.update-status.ts";
 import { action as pageAction, loader as pageLoader } from "../../routes/admin/hub-requests.tsx";
 import { queryPlan } from "../../../tests/support/query-plan.ts";
+import { action as resubmitEndpoint } from "../../routes/api/stocker/warehouses.resubmit.ts";
+import { warehouseDetail } from "./warehouse-pages.service.ts";
+import { loadConfig } from "../config.ts";
 
 const t = useTestDatabase();
 const ctx = { origin: "http://stockspace.test", supportEmail: "help@stockspace.test" };
@@ -241,5 +244,53 @@ describe("the hub requests list's query plan", () => {
     const searched = await plan(hubRequestsPageQuery(t.db, { search: "Piano 123", offset: 0, limit: 20 }));
     expect(searched).toMatch(/warehouses_to_approve_idx|warehouses_(name|address|city)_trgm_idx/);
     expect(searched).not.toMatch(/Seq Scan on warehouses/);
+  });
+});
+
+describe("POST /api/stocker/warehouses/{id}/resubmit", () => {
+  const resubmit = (id: number, actor: User | null) => callJson(resubmitEndpoint, t.db, { path: `/api/stocker/warehouses/${id}/resubmit`, params: { id: String(id) }, body: {}, actor: actor ? actorOf(actor) : null });
+
+  it("sends a refused warehouse back to the New hubs list, the earlier reason kept for the back office; the operator is told", async () => {
+    const { owner, warehouse } = await hubRequest({ name: "Deposito Rifiutato" });
+    expect((await decide(warehouse.id, { warehouse_data: { status: "refused", to_approve: 0, note: "Mancano le foto." } })).status).toBe(200);
+    const page = await warehouseDetail(t.db, actorOf(owner), warehouse.id, "it");
+    expect(page.warehouse).toMatchObject({ status: "refused", refusal_note: "Mancano le foto.", can_resubmit: true });
+
+    const res = await resubmit(warehouse.id, owner);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ warehouse_id: warehouse.id });
+    expect(await readWarehouse(warehouse.id)).toEqual({ status: "pending", to_approve: true, status_note: "Mancano le foto.", is_hub: true });
+    const listed = await listHubRequests(t.db, { search: "Deposito Rifiutato", page: 0, limit: 20 });
+    expect(listed.warehouses.map((w) => w.id)).toEqual([warehouse.id]);
+    const [mail] = (await mailsTo(loadConfig({ NODE_ENV: "test" }).supportEmail)).filter((m) => m.subject.includes("Deposito Rifiutato"));
+    expect(mail).toMatchObject({ template: "hub_request_admin", reply_to: owner.email });
+    expect(mail!.subject).toMatch(/di nuovo/);
+    expect((await warehouseDetail(t.db, actorOf(owner), warehouse.id, "it")).warehouse.can_resubmit).toBe(false);
+
+    // Twice: nothing to send again. Then decided as usual.
+    const again = await resubmit(warehouse.id, owner);
+    expect(again.status).toBe(409);
+    expect(again.json.error).toBe("not_refused");
+    expect((await decide(warehouse.id, { warehouse_data: { status: "approved", to_approve: 0, note: null } })).status).toBe(200);
+    expect(await readWarehouse(warehouse.id)).toMatchObject({ status: "approved", to_approve: false });
+  });
+
+  it("is the owner's alone: another stocker, the referent, a hunter, an administrator and a visitor are refused, nothing changes", async () => {
+    const referent = await makeUser(t.db, { role: "referent" });
+    const { owner, warehouse } = await hubRequest({ status: "refused", to_approve: false, status_note: "No." });
+    await t.db.updateTable("warehouses").set({ referent_id: referent.id }).where("id", "=", warehouse.id).execute();
+    const other = await makeUser(t.db, { role: "stocker" });
+    const hunter = await makeUser(t.db, { role: "stock_hunter" });
+    // Not on the map: someone else's answers 404, like one that does not exist.
+    expect((await resubmit(warehouse.id, other)).status).toBe(404);
+    expect((await resubmit(999_999_999, owner)).status).toBe(404);
+    for (const actor of [referent, hunter, admin]) expect((await resubmit(warehouse.id, actor)).status).toBe(403);
+    expect((await resubmit(warehouse.id, null)).status).toBe(401);
+    expect(await readWarehouse(warehouse.id)).toEqual({ status: "refused", to_approve: false, status_note: "No.", is_hub: true });
+    expect((await warehouseDetail(t.db, actorOf(referent), warehouse.id, "it")).warehouse.can_resubmit).toBe(false);
+    expect((await warehouseDetail(t.db, actorOf(admin), warehouse.id, "it")).warehouse.can_resubmit).toBe(false);
+    // An approved one of the owner's: nothing to resubmit.
+    const approved = await makeWarehouse(t.db, { user_id: owner.id });
+    expect((await resubmit(approved.id, owner)).status).toBe(409);
   });
 });

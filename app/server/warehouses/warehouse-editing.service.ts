@@ -15,7 +15,7 @@ import type { Locale } from "../../lib/locale.ts";
 import type { Geocoder } from "../geo/geocoder.ts";
 import { locateAddress } from "../geo/address.ts";
 import { italianPlaceWithin } from "../geo/gazetteer.queries.ts";
-import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { auditAdminAction, changedFields } from "../audit/audit.ts";
 import { WEEKDAYS } from "../../lib/opening-hours.ts";
 import type { WarehouseCreateInput, WarehouseData, WarehouseSaveInput } from "../../schemas/warehouse.ts";
@@ -149,8 +149,33 @@ export async function createWarehouse(ctx: EditingContext, actor: Actor, input: 
   });
 }
 
+/**
+ * POST /api/stocker/warehouses/{id}/resubmit: the owner asks for a refused warehouse to be checked
+ * again, usually after changing what the refusal's reason asked. It waits again as a hub request
+ * (pending, to_approve), the operator is told, and the earlier reason stays in status_note for the
+ * back office until the new decision replaces it. Only the owner, only a refused warehouse (409
+ * not_refused otherwise: a second press, or a decision meanwhile).
+ */
+export async function resubmitWarehouse(ctx: Pick<EditingContext, "db" | "operator">, actor: Actor, id: number): Promise<{ warehouseId: number }> {
+  if (actor.role !== "stocker") throw new ForbiddenError();
+  return ctx.db.transaction().execute(async (trx) => {
+    const w = await q.findWarehouseForEditing(trx, { id, lock: true });
+    if (!w || w.user_id !== actor.id) notYours(w);
+    if (w.status !== "refused") throw new ConflictError("not_refused");
+    await q.updateWarehouseRow(trx, { id, set: { status: "pending", to_approve: true } });
+    if (ctx.operator) await tellOperator(trx, ctx.operator, actor, w, { resubmitted: true });
+    return { warehouseId: id };
+  });
+}
+
 /** The operator learns of a hub request with the change that made it (the back office works in Italian). */
-async function tellOperator(trx: Database, operator: { email: string; origin: string }, actor: Actor, w: WarehouseData & { id: number }) {
+async function tellOperator(
+  trx: Database,
+  operator: { email: string; origin: string },
+  actor: Actor,
+  w: Pick<WarehouseData, "name" | "address" | "cap" | "city" | "province" | "country"> & { id: number },
+  opts: { resubmitted?: boolean } = {},
+) {
   const name = [actor.firstName, actor.lastName].filter(Boolean).join(" ");
   await queueMail(trx, {
     to: operator.email,
@@ -163,6 +188,7 @@ async function tellOperator(trx: Database, operator: { email: string; origin: st
       email: actor.email,
       place: `${w.address}, ${w.cap} ${w.city} (${w.province}), ${w.country}`,
       link: `${operator.origin}/admin/warehouses/${w.id}/edit`,
+      resubmitted: opts.resubmitted ?? false,
     },
     origin: operator.origin,
   });

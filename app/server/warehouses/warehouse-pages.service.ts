@@ -97,6 +97,9 @@ export async function warehouseDetail(db: Database, actor: Actor, id: number, lo
       public_sheet_url: publicSheetPath(locale, { id: w.id, redeemed: w.redeemed, listed }),
       anonymised_in_search: listed && !w.redeemed,
       refusal_note: w.status === "refused" ? w.status_note : null,
+      // The owner may ask for a refused warehouse to be checked again (not the referent, nor an
+      // administrator in the owner's area: they decide it in the back office).
+      can_resubmit: w.status === "refused" && actor.role === "stocker" && w.user_id === actor.id,
     },
     referent: referent
       ? { id: referent.id, first_name: referent.first_name, last_name: referent.last_name, email: referent.email, telephone: referent.telephone, completed: referent.password_hash !== null }

@@ -9,7 +9,7 @@ import type { Locale } from "../../../lib/locale.ts";
 import type { Role } from "../../../server/http/guard.ts";
 import { geocoderFor } from "../../../server/geo/geocoder.service.ts";
 import { imageStorageFor } from "../../../server/images/image-storage.ts";
-import { createWarehouse, updateWarehouse, type EditingContext } from "../../../server/warehouses/warehouse-editing.service.ts";
+import { createWarehouse, resubmitWarehouse, updateWarehouse, type EditingContext } from "../../../server/warehouses/warehouse-editing.service.ts";
 import { uploadWarehouseImage } from "../../../server/warehouses/warehouse-images.service.ts";
 import { assignReferent, createReferentForWarehouse } from "../../../server/warehouses/warehouse-referents.service.ts";
 import { createReferentSchema, imageUploadSchema, updateReferentSchema, warehouseCreateSchema, warehouseUpdateSchema } from "../../../schemas/warehouse.ts";
@@ -43,6 +43,13 @@ export const createWarehouseEndpoint = (area: "admin" | "stocker") =>
 export const updateWarehouseEndpoint = (area: WarehouseArea) =>
   apiAction({ access: [ROLE[area]], params, body: warehouseUpdateSchema(formKind(area)) }, async ({ actor, params, body, services, locale }) => {
     const { warehouseId } = await updateWarehouse(editingContext(services, locale), actor, params.id, body);
+    return { warehouse_id: warehouseId };
+  });
+
+/** POST /api/stocker/warehouses/{id}/resubmit (no payload) → { warehouse_id }: a refused warehouse sent for a new check. */
+export const resubmitWarehouseEndpoint = () =>
+  apiAction({ access: ["stocker"], params }, async ({ actor, params, services, locale }) => {
+    const { warehouseId } = await resubmitWarehouse(editingContext(services, locale), actor, params.id);
     return { warehouse_id: warehouseId };
   });
 
