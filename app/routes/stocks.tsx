@@ -30,7 +30,7 @@ import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
 import { FormMessage } from "../components/ui/fields.tsx";
 import { buttonClass } from "../components/ui/styles.ts";
 import { HydrateLater } from "../components/ui/HydrateLater.tsx";
-import { toggleFavouriteCall } from "../components/warehouse/FavouriteToggle.tsx";
+import { toggleFavouriteCall, useFavouriteFailure } from "../components/warehouse/FavouriteToggle.tsx";
 
 // Each way the page opens loads only what it shows: the filters (with their fields) when they
 // are open, the map's code when there are results. Without a Suspense boundary the filters
@@ -431,6 +431,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
   const [quoteOpen, setQuoteOpen] = useState(false);
   const [favourites, setFavourites] = useState<Set<number>>(() => new Set(data.favouriteIds));
   const [favouritePending, setFavouritePending] = useState(false);
+  const { failureFor: favouriteFailure, setFailure: setFavouriteFailure } = useFavouriteFailure();
   // Effects that run at hydration keep the state they already hold when nothing changed: a new
   // Set or Map would render the whole page (40 cards) a second time on a phone's busy CPU.
   useEffect(() => setFavourites((current) => (sameIds(current, data.favouriteIds) ? current : new Set(data.favouriteIds))), [data.favouriteIds]);
@@ -532,10 +533,11 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
 
   async function toggleFavourite(id: number) {
     setFavouritePending(true);
-    const ids = await toggleFavouriteCall(id);
+    setFavouriteFailure(null);
+    const result = await toggleFavouriteCall(id);
     setFavouritePending(false);
-    if (ids) setFavourites(new Set(ids));
-    else console.error("favourite toggle failed", id);
+    if ("ids" in result) setFavourites(new Set(result.ids));
+    else setFavouriteFailure({ id, kind: result.failure });
   }
 
   async function searchThisArea(v: MovedView) {
@@ -588,6 +590,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
       eager={index < 3}
       favourite={favourites.has(w.id)}
       favouritePending={favouritePending}
+      favouriteFailure={favouriteFailure}
       onToggleFavourite={toggleFavourite}
     />
   );
@@ -753,6 +756,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                               user={user}
                               favourite={favourites.has(w.id)}
                               favouritePending={favouritePending}
+                              favouriteFailure={favouriteFailure}
                               onToggleFavourite={toggleFavourite}
                               selected={selection.has(w.id)}
                               selectionFull={selection.full}

@@ -169,7 +169,7 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
         </div>
         {/* Plain buttons: React Aria is not loaded for them alone (the JavaScript budget). */}
         <div className="flex shrink-0 flex-wrap items-center gap-3">
-          {favourite.favourite !== null && <FavouriteToggle labelled favourite={favourite.favourite} pending={favourite.pending} onToggle={() => void favourite.toggle()} testId="sheet-favourite" />}
+          {favourite.favourite !== null && <FavouriteToggle labelled favourite={favourite.favourite} pending={favourite.pending} failure={favourite.failure} onToggle={() => void favourite.toggle()} testId="sheet-favourite" />}
           <button type="button" onClick={openQuote} className={buttonClass("primary", "lg", "max-lg:hidden")}>
             {m.sheet_request_quote()}
           </button>

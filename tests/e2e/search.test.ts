@@ -620,7 +620,7 @@ describe("the search page in English, with geolocation", () => {
     await context.close();
   });
 
-  it("lets a logged-in stock hunter save a warehouse from its sheet, find it among the favourites and drop it there", async () => {
+  it("lets a logged-in stock hunter save a warehouse from its sheet, find it among the favourites and drop it there; a failed press says why", async () => {
     const { context, page } = await newPage(b.browser, { locale: "it", width: 375 });
     await loginAs(context, "hunter");
     const hunterId = (await app.db.selectFrom("users").select("id").where("email", "=", "hunter@demo.test").executeTakeFirstOrThrow()).id;
@@ -665,6 +665,15 @@ describe("the search page in English, with geolocation", () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe(`favourite-dropped-${anonymised!.warehouse_id}`);
     // Back as it was, for the other journeys.
     await app.db.insertInto("favourites").values({ user_id: hunterId, warehouse_id: anonymised!.warehouse_id, created_at: anonymised!.created_at }).execute();
+
+    // The session ends while the sheet is open: the press changes nothing and says why.
+    await page.goto(`/it/warehouses/${claimed.id}`);
+    await hydrated(page);
+    await context.clearCookies();
+    await page.getByTestId("sheet-favourite").click();
+    expect(await page.getByTestId("sheet-favourite-failed").textContent()).toBe("La sessione è scaduta: accedi di nuovo per salvare i preferiti.");
+    expect(await page.getByTestId("sheet-favourite").getAttribute("data-favourite")).toBe("false");
+    expect(await app.db.selectFrom("favourites").select("warehouse_id").where("user_id", "=", hunterId).where("warehouse_id", "=", claimed.id).executeTakeFirst()).toBeUndefined();
 
     // A visitor has no such button.
     const visitor = await newPage(b.browser, { locale: "it" });

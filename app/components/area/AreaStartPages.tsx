@@ -16,7 +16,7 @@ import { PageHeading, EmptyState } from "../ui/PageParts.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 import { QuoteRequestDialog } from "../quote/QuoteRequestDialog.tsx";
-import { FavouriteDropped, FavouriteToggle, toggleFavouriteCall } from "../warehouse/FavouriteToggle.tsx";
+import { FavouriteDropped, FavouriteToggle, toggleFavouriteCall, useFavouriteFailure } from "../warehouse/FavouriteToggle.tsx";
 
 function fullName(u: Pick<UserSummary, "first_name" | "last_name">): string {
   return [u.first_name, u.last_name].filter(Boolean).join(" ");
@@ -217,11 +217,15 @@ export function FavouritesGrid({ favourites, base, asAdmin, emptyAction }: { fav
   // again: its card just says it was dropped). Every other card is a favourite: the page lists them.
   const [dropped, setDropped] = useState<ReadonlySet<number>>(new Set());
   const [savePending, setSavePending] = useState(false);
+  const { failureFor, setFailure } = useFavouriteFailure();
   async function toggleFavourite(id: number) {
     setSavePending(true);
-    const ids = await toggleFavouriteCall(id);
+    setFailure(null);
+    const result = await toggleFavouriteCall(id);
     setSavePending(false);
-    if (ids) setDropped((current) => (ids.includes(id) ? new Set([...current].filter((d) => d !== id)) : new Set(current).add(id)));
+    if (!("ids" in result)) return setFailure({ id, kind: result.failure });
+    const { ids } = result;
+    setDropped((current) => (ids.includes(id) ? new Set([...current].filter((d) => d !== id)) : new Set(current).add(id)));
   }
   if (favourites.length === 0) return <EmptyState title={m.area_favourites_empty()}>{emptyAction}</EmptyState>;
   return (
@@ -235,7 +239,7 @@ export function FavouritesGrid({ favourites, base, asAdmin, emptyAction }: { fav
             onRequest={!asAdmin && w.quote_position ? () => ask(w) : null}
             heart={
               asAdmin ? null : !dropped.has(w.id) || w.redeemed ? (
-                <FavouriteToggle favourite={!dropped.has(w.id)} pending={savePending} onToggle={() => void toggleFavourite(w.id)} testId={`favourite-toggle-${w.id}`} />
+                <FavouriteToggle favourite={!dropped.has(w.id)} pending={savePending} failure={failureFor(w.id)} onToggle={() => void toggleFavourite(w.id)} testId={`favourite-toggle-${w.id}`} />
               ) : (
                 // Only a warehouse with a public identity can become a favourite again.
                 <FavouriteDropped testId={`favourite-dropped-${w.id}`} />

@@ -29,7 +29,7 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
   const revalidator = useRevalidator();
   // The hunter keeps or drops it among favourites from here, as from its sheet (an anonymised
   // one can be dropped, not chosen again); an administrator sees the state only.
-  const { favourite, pending: favouritePending, toggle: toggleFavourite } = useFavourite(w.id, detail.favourite);
+  const { favourite, pending: favouritePending, failure: favouriteFailure, toggle: toggleFavourite } = useFavourite(w.id, detail.favourite);
   const canToggleFavourite = !asAdmin && (favourite || w.redeemed);
   return (
     <div>
@@ -57,7 +57,7 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
             {!canToggleFavourite && favourite && <span className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-semibold text-rose-800 ring-1 ring-rose-200 ring-inset">{m.areq_favourite()}</span>}
           </div>
           {canToggleFavourite ? (
-            <FavouriteToggle labelled favourite={favourite} pending={favouritePending} onToggle={() => void toggleFavourite()} testId="hunter-warehouse-favourite" />
+            <FavouriteToggle labelled favourite={favourite} pending={favouritePending} failure={favouriteFailure} onToggle={() => void toggleFavourite()} testId="hunter-warehouse-favourite" />
           ) : (
             !asAdmin && detail.favourite && !favourite && <FavouriteDropped testId="hunter-warehouse-favourite-dropped" />
           )}

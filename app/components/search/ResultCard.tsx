@@ -16,7 +16,7 @@ import { buttonClass } from "../ui/styles.ts";
 import { DisabledWithReason } from "../ui/DisabledWithReason.tsx";
 import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
 import { LockIcon } from "../ui/icons.tsx";
-import { FavouriteToggle } from "../warehouse/FavouriteToggle.tsx";
+import { FavouriteToggle, type FavouriteFailure } from "../warehouse/FavouriteToggle.tsx";
 
 export const warehousePath = (locale: Locale, id: number) => `/${locale}/warehouses/${id}`;
 
@@ -123,10 +123,12 @@ type CardProps = {
   /** A stock hunter's favourites, as on the map's card. */
   favourite: boolean;
   favouritePending: boolean;
+  /** Why the last press on a warehouse's heart changed nothing (null: it did, or it was another's). */
+  favouriteFailure: (id: number) => FavouriteFailure | null;
   onToggleFavourite: (id: number) => void;
 };
 
-export function ResultCard({ w, locale, user, selected, selectionFull, onToggle, onClaim, highlighted, onHover, eager, favourite, favouritePending, onToggleFavourite }: CardProps) {
+export function ResultCard({ w, locale, user, selected, selectionFull, onToggle, onClaim, highlighted, onHover, eager, favourite, favouritePending, favouriteFailure, onToggleFavourite }: CardProps) {
   const anonymous = !w.c_sub;
   const showFavourite = user?.role === "stock_hunter" && w.c_sub;
   return (
@@ -157,7 +159,7 @@ export function ResultCard({ w, locale, user, selected, selectionFull, onToggle,
             <h3 className="truncate text-base leading-snug font-semibold text-slate-900" data-testid="result-name">
               {w.name}
             </h3>
-            {showFavourite && <FavouriteToggle favourite={favourite} pending={favouritePending} onToggle={() => onToggleFavourite(w.id)} testId="result-favourite" />}
+            {showFavourite && <FavouriteToggle favourite={favourite} pending={favouritePending} failure={favouriteFailure(w.id)} onToggle={() => onToggleFavourite(w.id)} testId="result-favourite" />}
           </div>
           <p className="mt-0.5 truncate text-sm text-slate-600" data-testid="result-address">
             {anonymous ? w.city : `${w.address}, ${w.city}`}
@@ -215,6 +217,7 @@ type MarkerCardProps = {
   user: CurrentUser | null;
   favourite: boolean;
   favouritePending: boolean;
+  favouriteFailure: (id: number) => FavouriteFailure | null;
   onToggleFavourite: (id: number) => void;
   selected: boolean;
   selectionFull: boolean;
@@ -223,7 +226,7 @@ type MarkerCardProps = {
 };
 
 /** The card a marker opens on the map: photo, name, city and address, space, at most 4 specifications (spec §9). */
-export function MarkerCard({ w, locale, user, favourite, favouritePending, onToggleFavourite, selected, selectionFull, onToggle, onClaim }: MarkerCardProps) {
+export function MarkerCard({ w, locale, user, favourite, favouritePending, favouriteFailure, onToggleFavourite, selected, selectionFull, onToggle, onClaim }: MarkerCardProps) {
   const showFavourite = user?.role === "stock_hunter" && w.c_sub;
   return (
     <div className="w-64 text-slate-900" data-testid="marker-card" data-id={w.id}>
@@ -234,7 +237,7 @@ export function MarkerCard({ w, locale, user, favourite, favouritePending, onTog
       <div className="space-y-1.5">
         <div className="flex items-start justify-between gap-2">
           <p className="text-sm leading-snug font-semibold">{w.name}</p>
-          {showFavourite && <FavouriteToggle favourite={favourite} pending={favouritePending} onToggle={() => onToggleFavourite(w.id)} testId="marker-favourite" />}
+          {showFavourite && <FavouriteToggle favourite={favourite} pending={favouritePending} failure={favouriteFailure(w.id)} onToggle={() => onToggleFavourite(w.id)} testId="marker-favourite" />}
         </div>
         <p className="text-xs text-slate-600">
           {w.city}

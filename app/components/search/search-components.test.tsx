@@ -6,6 +6,7 @@ import { viewCircle } from "./SearchMap.tsx";
 import { SpecMultiSelect } from "./SpecMultiSelect.tsx";
 import type { SearchResultWarehouse } from "../../lib/search-results.ts";
 import type { CurrentUser } from "../../lib/root-data.ts";
+import type { FavouriteFailure } from "../warehouse/FavouriteToggle.tsx";
 
 const card = (fields: Partial<SearchResultWarehouse> = {}): SearchResultWarehouse => ({
   id: 7,
@@ -29,7 +30,7 @@ const card = (fields: Partial<SearchResultWarehouse> = {}): SearchResultWarehous
 
 const hunter: CurrentUser = { id: 3, role: "stock_hunter", account_type: null, first_name: "Sara", last_name: "Colombo", email: "hunter@test.example", company: null, telephone: null };
 
-const render = (w: SearchResultWarehouse, user: CurrentUser | null = null, favourite = false) =>
+const render = (w: SearchResultWarehouse, user: CurrentUser | null = null, favourite = false, failure: FavouriteFailure | null = null) =>
   renderToStaticMarkup(
     <MemoryRouter>
       <ul>
@@ -45,6 +46,7 @@ const render = (w: SearchResultWarehouse, user: CurrentUser | null = null, favou
           onHover={() => {}}
           favourite={favourite}
           favouritePending={false}
+          favouriteFailure={(id) => (id === w.id ? failure : null)}
           onToggleFavourite={() => {}}
         />
       </ul>
@@ -83,6 +85,13 @@ describe("ResultCard", () => {
     expect(render(card({ c_sub: false }), hunter)).not.toContain("result-favourite");
     expect(render(card())).not.toContain("result-favourite");
     expect(render(card(), { ...hunter, role: "stocker" })).not.toContain("result-favourite");
+  });
+
+  it("says beside the heart why a press changed nothing: the session ended, or try again", () => {
+    expect(render(card(), hunter)).not.toContain("result-favourite-failed");
+    const login = render(card(), hunter, false, "login");
+    expect(login).toMatch(/role="alert"[^>]*data-testid="result-favourite-failed"[^>]*>Your session has ended: log in again to save favourites\.</);
+    expect(render(card(), hunter, true, "failed")).toContain("Not saved: try again.");
   });
 
   it("never shows a photo of an anonymised warehouse, even if one were sent", () => {
