@@ -12,13 +12,13 @@ import { actorContext, localeContext, requestInfoContext, servicesContext } from
 import { queryToObject } from "../server/http/input.ts";
 import { pageWork } from "../server/http/respond.ts";
 import { geocoderFor } from "../server/geo/geocoder.service.ts";
-import { searchPage, zoneReadGuard, type SearchPageData, type SearchResponse } from "../server/search/search.service.ts";
+import { searchPage, zoneReadGuard, type SearchResponse } from "../server/search/search.service.ts";
 import { countSearchAppearances } from "../server/stats/count-views.ts";
 import type { SearchResultWarehouse } from "../lib/search-results.ts";
 import { m } from "../paraglide/messages.js";
 import { formatArea, formatDate, formatKm, formatNumber, parseNumber } from "../lib/format.ts";
 import { localityAt } from "../lib/locality.ts";
-import { getJson, postJson } from "../lib/api-client.ts";
+import { getJson } from "../lib/api-client.ts";
 import { useCurrentUser, useLocale } from "../lib/root-data.ts";
 import { formValuesFromParams, paramsFromFormValues, SPEC_GROUPS, DEFAULT_RADIUS_KM, SEARCH_LIST_LIMIT, SEARCH_SORTS, type SearchFormValues, type SearchSort } from "../lib/search-form.ts";
 import { ResultCard, ResultCardSkeleton, MarkerCard } from "../components/search/ResultCard.tsx";

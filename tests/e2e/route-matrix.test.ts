@@ -48,8 +48,6 @@ type Row = {
 };
 
 const all = (status: number): Expect => ({ visitor: status, hunter: status, stocker: status, keeper: status, referent: status, admin: status });
-/** Logged-in users only (any role). */
-const users = (status: number): Expect => ({ ...all(status), visitor: 401 });
 /** An area reserved to some roles: visitors 401, the others 403, the owners of the area `inside`. */
 const area = (inside: number, ...roles: (typeof ACTORS)[number][]): Expect => {
   const out = { ...all(403), visitor: 401 };

@@ -13,7 +13,6 @@
 // - the warehouse search: the trigram indexes of name, city and address (migration 0001).
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
-import type { LinkState } from "../db/types.ts";
 import { likePattern } from "../db/like.ts";
 import { newestMatchesPage } from "../db/searched-page.ts";
 import { REQUEST_FIELDS, romeDayAfter, romeDayStart, specificationsOf, type HunterLinkRow } from "../requests/area-requests.queries.ts";

@@ -17,7 +17,7 @@ function searched(db: Database, search: string | null, deactivated: DeactivatedF
     const pattern = likePattern(search);
     query = query.where((eb) => eb.or([eb("w.name", "ilike", pattern), eb("w.city", "ilike", pattern), eb("w.address", "ilike", pattern)]));
   }
-  // warehouses_deactivated_created_at_idx (deactivated, created_at desc) serves both filters.
+  // warehouses_deactivated_created_at_idx (deactivated, created_at desc, id desc) serves both filters.
   if (deactivated !== "all") query = query.where("w.deactivated", "=", deactivated === "deact");
   return query;
 }

@@ -15,6 +15,7 @@ import * as m0012 from "./0012_request_search.ts";
 import * as m0013 from "./0013_newest_first_indexes.ts";
 import * as m0014 from "./0014_search_statistics.ts";
 import * as m0015 from "./0015_subscription_additions.ts";
+import * as m0016 from "./0016_warehouses_deactivated_id.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0013_newest_first_indexes": m0013,
   "0014_search_statistics": m0014,
   "0015_subscription_additions": m0015,
+  "0016_warehouses_deactivated_id": m0016,
 };
