@@ -63,7 +63,20 @@ export function BillingPage({ data, base, asAdmin }: { data: BillingPageView; ba
             )}
           </SubscriptionSummary>
           {asAdmin ? (
-            <WarehouseList warehouses={data.warehouses} title={m.billp_admin_warehouses()} />
+            <>
+              {data.addition?.pending && (
+                // Confirmed where every transfer is: the Transfers screen, found by the reason code.
+                <FormMessage tone="info">
+                  <span data-testid="billing-admin-addition">
+                    {m.billp_admin_addition({ count: data.addition.pending.warehouses.length, amount: price(data.addition.pending.amount) })}{" "}
+                    <Link to={`/admin/transfers?search=${encodeURIComponent(data.addition.pending.transfer.reason)}`} className="font-semibold underline underline-offset-2">
+                      {m.billp_admin_addition_link()}
+                    </Link>
+                  </span>
+                </FormMessage>
+              )}
+              <WarehouseList warehouses={data.warehouses} title={m.billp_admin_warehouses()} />
+            </>
           ) : (
             (showAdd || uncovered.length > 0) && <AddWarehouses uncovered={uncovered} addition={data.addition} plan={data.current.plan} dataHref={paths.data} />
           )}

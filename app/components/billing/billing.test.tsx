@@ -377,6 +377,12 @@ describe("the billing steps", () => {
     expect(box).toContain("Deposito Est");
     expect(box).toContain(formatPrice(euros(24_500)));
     expect(box).toContain("SS-7KQ2ZP");
+    // An administrator reads what waits, and where it is confirmed; nothing to press here.
+    const admin = render(<BillingPage data={partlyCovered({ addition: addition({ payment: "transfer", pending }) })} base="/admin/stocker/5" asAdmin />, "/admin/stocker/5/billing");
+    expect(admin).toContain(`Waiting for a transfer of ${formatPrice(euros(24_500))} to add warehouses to the subscription (1).`);
+    expect(admin).toContain('href="/admin/transfers?search=SS-7KQ2ZP"');
+    expect(admin).not.toContain('type="checkbox"');
+    expect(admin).not.toMatch(/<button/);
   });
 
   it("in an administrator's view, only reads: the summary or none, the warehouses, no button that acts", () => {
