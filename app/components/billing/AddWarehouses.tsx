@@ -12,8 +12,7 @@ import { formatDate } from "../../lib/format.ts";
 import { additionSelectionPrice, preselectedWarehouses, type AddWarehousesResponse, type AdditionView, type BillingWarehouseView } from "../../lib/billing.ts";
 import { FormMessage } from "../ui/fields.tsx";
 import { buttonClass } from "../ui/styles.ts";
-import { planLabel, price, TransferDetails } from "./BillingParts.tsx";
-import { WarehouseChecklist } from "./BillingPage.tsx";
+import { planLabel, price, TransferDetails, WarehouseChecklist } from "./BillingParts.tsx";
 import type { PlanName } from "../../lib/pricing.ts";
 
 type Props = {
@@ -101,7 +100,7 @@ function AddForm({ uncovered, addition, plan }: { uncovered: BillingWarehouseVie
   // The amount only once there is one: nothing picked, or a trial, says what the button does.
   const payLabel =
     terms.trialing || selected.size === 0
-      ? m.billp_add_submit_trial()
+      ? m.billp_add_submit()
       : addition.payment === "card"
         ? m.billp_add_submit_card({ amount: price(live.now) })
         : m.billp_add_submit_transfer({ amount: price(live.now) });

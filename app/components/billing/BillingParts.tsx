@@ -1,11 +1,13 @@
 // Pieces the billing page, the confirm page and the profile's blocks share: the summary of a
 // subscription, the bank-transfer details (IBAN in groups of four, the reason code big with a
-// copy button) and the lines of a price. Prices are always formatPrice(euros(cents)).
+// copy button), the lines of a price, and the warehouses as checkable cards (the first step's and
+// the additions'). Prices are always formatPrice(euros(cents)).
 import type { ReactNode } from "react";
 import { m } from "../../paraglide/messages.js";
 import { euros, type PlanName, type PriceBreakdown } from "../../lib/pricing.ts";
-import { formatDate, formatNumber, formatPrice, subscriptionLabel } from "../../lib/format.ts";
-import { groupIban, subscriptionPhase, type SubscriptionView, type TransferView } from "../../lib/billing.ts";
+import { formatArea, formatDate, formatNumber, formatPrice, subscriptionLabel } from "../../lib/format.ts";
+import { groupIban, subscriptionPhase, type BillingWarehouseView, type SubscriptionView, type TransferView } from "../../lib/billing.ts";
+import { buttonClass } from "../ui/styles.ts";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 
@@ -174,5 +176,67 @@ export function SubscriptionSummary({ subscription, asAdmin = false, children }:
       </ul>
       {children}
     </section>
+  );
+}
+
+/** The warehouses as checkable cards, with the count and select all / none: the first step's, and the additions'. */
+export function WarehouseChecklist({
+  warehouses,
+  selected,
+  onChange,
+  legend,
+}: {
+  warehouses: BillingWarehouseView[];
+  selected: ReadonlySet<number>;
+  onChange: (selected: Set<number>) => void;
+  legend: string;
+}) {
+  const toggle = (id: number) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onChange(next);
+  };
+  const all = selected.size === warehouses.length;
+  return (
+    <fieldset className="mt-4">
+      <legend className="sr-only">{legend}</legend>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span className="text-slate-600" aria-live="polite" data-testid="billing-selected-count">
+          {m.billp_selected_count({ count: selected.size, total: warehouses.length })}
+        </span>
+        <button type="button" onClick={() => onChange(all ? new Set() : new Set(warehouses.map((w) => w.id)))} className={buttonClass("ghost", "sm")}>
+          {all ? m.billp_select_none() : m.billp_select_all()}
+        </button>
+      </div>
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {warehouses.map((w) => {
+          const checked = selected.has(w.id);
+          return (
+            <li key={w.id}>
+              <label
+                className={`flex h-full cursor-pointer items-start gap-3 rounded-xl border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
+                  checked ? "border-brand-500 bg-brand-50 ring-1 ring-brand-500" : "border-slate-200 bg-white hover:border-brand-300"
+                }`}
+                data-testid={`billing-warehouse-${w.id}`}
+              >
+                <input type="checkbox" name="w_ids" value={w.id} checked={checked} onChange={() => toggle(w.id)} className="mt-1 h-5 w-5 shrink-0 accent-brand-600" />
+                <span className="min-w-0 flex-1">
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span className="font-semibold break-words text-slate-900">{w.name}</span>
+                    {w.is_hub && <HubBadge />}
+                  </span>
+                  <span className="mt-0.5 block text-sm text-slate-600">
+                    {w.city}
+                    {w.province ? ` (${w.province})` : ""}
+                  </span>
+                  {w.total_m2 !== null && <span className="mt-0.5 block text-sm text-slate-600">{formatArea(w.total_m2)}</span>}
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
   );
 }
