@@ -13,7 +13,7 @@ import { requireRole } from "../../server/http/guard.ts";
 import { pageWork } from "../../server/http/respond.ts";
 import { readFormData } from "../../server/http/input.ts";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "../../server/errors.ts";
-import { listTransfers, startTransferSubscription, type TransferItem } from "../../server/billing/billing.service.ts";
+import { billingContext, listTransfers, startTransferSubscription, type TransferItem } from "../../server/billing/billing.service.ts";
 import { confirmAdditionTransfer } from "../../server/billing/subscription-additions.service.ts";
 import { startSubscriptionSchema } from "../../schemas/billing.ts";
 import { idNumber } from "../../schemas/common.ts";
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Co
   if (!userId.success || !body.success || additionId?.success === false) return { ok: false, error: "invalid" };
   const services = context.get(servicesContext);
   const input = { transfer_info: body.data.user_data?.transfer_info ?? null };
-  const ctx = { config: services.config, gateway: services.billing ?? null, origin: services.config.origin, log: services.log };
+  const ctx = billingContext(services);
   try {
     if (additionId) await confirmAdditionTransfer(services.db, actor, additionId.data!, input, ctx);
     else await startTransferSubscription(services.db, actor, userId.data, input, ctx);

@@ -2,16 +2,10 @@
 // amount_off, percent_off, hub_percent_off, price_unit_amount, url } and the computed price
 // (spec, logged-in areas §7; app/server/billing/billing.service.ts).
 import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
-import { initSubscription } from "../../server/billing/billing.service.ts";
+import { billingContext, initSubscription } from "../../server/billing/billing.service.ts";
 import { initSubscriptionSchema } from "../../schemas/billing.ts";
 
 export const action = apiAction({ access: ["stocker"], body: initSubscriptionSchema }, ({ actor, body, services, locale }) =>
-  initSubscription(services.db, actor, { subscription: body.subscription, promo_code: body.promo_code, w_ids: body.w_ids }, {
-    config: services.config,
-    gateway: services.billing ?? null,
-    origin: services.config.origin,
-    log: services.log,
-    locale,
-  }),
+  initSubscription(services.db, actor, { subscription: body.subscription, promo_code: body.promo_code, w_ids: body.w_ids }, { ...billingContext(services), locale }),
 );
 export const loader = methodNotAllowed;

@@ -1,8 +1,8 @@
 // POST /resume-subscription → { user_id }: a cancelled card subscription renews again (before its end).
 import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
-import { setSubscriptionCanceled } from "../../server/billing/billing.service.ts";
+import { billingContext, setSubscriptionCanceled } from "../../server/billing/billing.service.ts";
 
 export const action = apiAction({ access: ["stocker"] }, ({ actor, services }) =>
-  setSubscriptionCanceled(services.db, actor, false, { config: services.config, gateway: services.billing ?? null, origin: services.config.origin, log: services.log }),
+  setSubscriptionCanceled(services.db, actor, false, billingContext(services)),
 );
 export const loader = methodNotAllowed;

@@ -6,7 +6,7 @@ import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "../../server/context.ts";
 import { jsonError } from "../../server/http/respond.ts";
 import { methodNotAllowed } from "../../server/http/api.ts";
-import { applyStripeEvent } from "../../server/billing/billing.service.ts";
+import { applyStripeEvent, billingContext } from "../../server/billing/billing.service.ts";
 import { WebhookSignatureError } from "../../server/billing/stripe-gateway.ts";
 
 export async function action({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }): Promise<Response> {
@@ -24,7 +24,7 @@ export async function action({ request, context }: { request: Request; context: 
     return jsonError(400, "invalid", "en");
   }
   try {
-    const result = await applyStripeEvent(services.db, event, { config: services.config, gateway: services.billing, origin: services.config.origin, log: services.log });
+    const result = await applyStripeEvent(services.db, event, billingContext(services));
     return Response.json({ received: true, duplicate: !result.applied });
   } catch (err) {
     // Stripe retries an event that was not acknowledged: nothing of it was kept.

@@ -4,7 +4,7 @@
 // shows the latest state without asking Stripe (confirmSubscription is the stocker's own call).
 import { servicesContext } from "../../server/context.ts";
 import { pageWork } from "../../server/http/respond.ts";
-import { billingPage, confirmSubscription, pendingTransferDetails, storedOutcome } from "../../server/billing/billing.service.ts";
+import { billingContext, billingPage, confirmSubscription, pendingTransferDetails, storedOutcome } from "../../server/billing/billing.service.ts";
 import { additionView } from "../../server/billing/subscription-additions.service.ts";
 import type { BillingPageView, SubscriptionView } from "../../lib/billing.ts";
 import { areaFrame, areaPage, type AreaArgs } from "./area-pages.server.ts";
@@ -17,7 +17,7 @@ export async function loadBillingPage(args: AreaArgs) {
   // A subscription waiting for its transfer: the page repeats what to transfer, as the data page does.
   const pending = billing.current?.stripe_status === "pending_transfer" ? await pendingTransferDetails(services.db, page.owner.id, services.config) : null;
   // Adding warehouses to a running subscription; an administrator sees an addition waiting for its transfer.
-  const addition = await additionView(services.db, page.owner.id, { config: services.config, gateway: services.billing ?? null });
+  const addition = await additionView(services.db, page.owner.id, billingContext(services));
   const data: BillingPageView = {
     ...billing,
     // An administrator never pays for the stocker: no key reaches their page.
@@ -32,11 +32,11 @@ export async function loadBillingPage(args: AreaArgs) {
 export async function loadConfirmPage(args: AreaArgs) {
   const page = await areaPage(args, "stocker");
   const services = args.context.get(servicesContext);
-  const { db, config } = services;
+  const { db } = services;
   if (page.asAdmin) {
     const stored = await storedOutcome(db, page.owner.id);
     return { outcome: stored.outcome, subscription: stored.subscription as SubscriptionView | null, frame: areaFrame(page), locale: page.locale };
   }
-  const result = await pageWork(() => confirmSubscription(db, page.actor, { config, gateway: services.billing ?? null, origin: config.origin, log: services.log }));
+  const result = await pageWork(() => confirmSubscription(db, page.actor, billingContext(services)));
   return { outcome: result.outcome, subscription: result.subscription as SubscriptionView | null, frame: areaFrame(page), locale: page.locale };
 }

@@ -8,7 +8,7 @@
 import { randomInt } from "node:crypto";
 import type { Logger } from "pino";
 import type { Database } from "../db/database.ts";
-import type { Actor } from "../context.ts";
+import type { Actor, AppServices } from "../context.ts";
 import type { Config } from "../config.ts";
 import type { Lang, StripeStatus } from "../db/types.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
@@ -46,6 +46,11 @@ import {
 const stockerPaths = (lang: Locale) => areaPaths(areaBase("stocker", lang));
 
 export type BillingContext = { config: Config; gateway: BillingGateway | null; origin: string; log?: Logger };
+
+/** A request's billing context: the configuration, Stripe (null without keys), the site's address, the log. */
+export function billingContext(services: AppServices): BillingContext {
+  return { config: services.config, gateway: services.billing ?? null, origin: services.config.origin, log: services.log };
+}
 
 function requireStocker(actor: Actor): void {
   if (actor.role !== "stocker") throw new ForbiddenError();

@@ -4,14 +4,10 @@
 import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
 import { confirmAdditionTransfer } from "../../../server/billing/subscription-additions.service.ts";
+import { billingContext } from "../../../server/billing/billing.service.ts";
 import { startSubscriptionSchema } from "../../../schemas/billing.ts";
 
 export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: startSubscriptionSchema }, ({ actor, params, body, services }) =>
-  confirmAdditionTransfer(services.db, actor, params.id, { transfer_info: body.user_data?.transfer_info ?? null }, {
-    config: services.config,
-    gateway: services.billing ?? null,
-    origin: services.config.origin,
-    log: services.log,
-  }),
+  confirmAdditionTransfer(services.db, actor, params.id, { transfer_info: body.user_data?.transfer_info ?? null }, billingContext(services)),
 );
 export const loader = methodNotAllowed;

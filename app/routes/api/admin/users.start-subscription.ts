@@ -2,15 +2,10 @@
 // administrator confirms the stocker's bank transfer arrived; the subscription starts (audited).
 import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
-import { startTransferSubscription } from "../../../server/billing/billing.service.ts";
+import { billingContext, startTransferSubscription } from "../../../server/billing/billing.service.ts";
 import { startSubscriptionSchema } from "../../../schemas/billing.ts";
 
 export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: startSubscriptionSchema }, ({ actor, params, body, services }) =>
-  startTransferSubscription(services.db, actor, params.id, { transfer_info: body.user_data?.transfer_info ?? null }, {
-    config: services.config,
-    gateway: services.billing ?? null,
-    origin: services.config.origin,
-    log: services.log,
-  }),
+  startTransferSubscription(services.db, actor, params.id, { transfer_info: body.user_data?.transfer_info ?? null }, billingContext(services)),
 );
 export const loader = methodNotAllowed;

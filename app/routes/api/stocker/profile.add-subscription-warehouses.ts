@@ -3,9 +3,10 @@
 // pro rata on its card at once, or waiting for a bank transfer (decision 009).
 import { apiAction, methodNotAllowed } from "../../../server/http/api.ts";
 import { addSubscriptionWarehouses } from "../../../server/billing/subscription-additions.service.ts";
+import { billingContext } from "../../../server/billing/billing.service.ts";
 import { addWarehousesSchema } from "../../../schemas/billing.ts";
 
 export const action = apiAction({ access: ["stocker"], body: addWarehousesSchema }, ({ actor, body, services }) =>
-  addSubscriptionWarehouses(services.db, actor, body, { config: services.config, gateway: services.billing ?? null, origin: services.config.origin, log: services.log }),
+  addSubscriptionWarehouses(services.db, actor, body, billingContext(services)),
 );
 export const loader = methodNotAllowed;

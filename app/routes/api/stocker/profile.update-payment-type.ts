@@ -1,10 +1,10 @@
 // POST /api/stocker/profile/update-payment-type { payment_type } → { user_id, transfer }: the
 // stocker pays the initialised subscription by bank transfer (card is chosen by paying with it).
 import { apiAction, methodNotAllowed } from "../../../server/http/api.ts";
-import { choosePaymentType } from "../../../server/billing/billing.service.ts";
+import { billingContext, choosePaymentType } from "../../../server/billing/billing.service.ts";
 import { paymentTypeSchema } from "../../../schemas/billing.ts";
 
 export const action = apiAction({ access: ["stocker"], body: paymentTypeSchema }, ({ actor, body, services }) =>
-  choosePaymentType(services.db, actor, body, { config: services.config, gateway: services.billing ?? null, origin: services.config.origin, log: services.log }),
+  choosePaymentType(services.db, actor, body, billingContext(services)),
 );
 export const loader = methodNotAllowed;
