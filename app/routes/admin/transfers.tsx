@@ -184,7 +184,7 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A subscription and an addition to it may wait side by side: their keys differ. */
+/** An addition's row carries its subscription's id too: the key says which kind of row it is. */
 const rowKey = (t: Pick<TransferItem, "subscription_id" | "addition_id">) => (t.addition_id !== null ? `a${t.addition_id}` : `s${t.subscription_id}`);
 
 /** Marks a transfer that pays for warehouses added to a running subscription. */
