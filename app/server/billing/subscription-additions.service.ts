@@ -59,9 +59,14 @@ function termsOf(live: LiveSubscription, covered: Covered, vatRate: number, mont
   };
 }
 
-/** A running subscription the stocker may add to: trialing or active, not set to end, with an end date. */
+/** A subscription warehouses can be added to: running (trialing or active), with its period's end. */
+function isRunning(live: LiveSubscription | undefined): live is LiveSubscription {
+  return live !== undefined && RUNNING_STATUSES.includes(live.stripe_status) && live.ends_at !== null;
+}
+
+/** A running subscription the stocker may add to now: not set to end. */
 function assertExtendable(live: LiveSubscription | undefined): asserts live is LiveSubscription {
-  if (!live || !RUNNING_STATUSES.includes(live.stripe_status) || live.ends_at === null) throw new ConflictError("no_running_subscription");
+  if (!isRunning(live)) throw new ConflictError("no_running_subscription");
   // It ends at the period's end: the stocker resumes it first (a warehouse paid for nothing otherwise).
   if (live.has_canceled) throw new ConflictError("subscription_canceled");
 }
@@ -72,7 +77,7 @@ function assertExtendable(live: LiveSubscription | undefined): asserts live is L
  */
 export async function additionView(db: Database, userId: number, ctx: Pick<BillingContext, "config" | "gateway">): Promise<AdditionView | null> {
   const live = await findLiveSubscription(db, userId);
-  if (!live || !RUNNING_STATUSES.includes(live.stripe_status) || live.ends_at === null) return null;
+  if (!isRunning(live)) return null;
   const { config } = ctx;
   const [covered, user, waiting] = await Promise.all([
     subscriptionWarehouses(db, live.id),

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
-import { callJson } from "../../../tests/support/endpoint.ts";
+import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in.ts";
 import { loadConfig } from "../config.ts";
 import type { User } from "../db/types.ts";
@@ -16,7 +16,7 @@ import { action as initAction } from "../../routes/api/init-subscription.ts";
 import { action as transfersPageAction } from "../../routes/admin/transfers.tsx";
 import { additionPrice } from "../../lib/pricing.ts";
 import { createBillingGateway, type BillingGateway } from "./stripe-gateway.ts";
-import { listTransfers, runBillingJobs } from "./billing.service.ts";
+import { applyStripeSnapshot, listTransfers, runBillingJobs } from "./billing.service.ts";
 import { additionView } from "./subscription-additions.service.ts";
 import { countTransfers } from "./billing.queries.ts";
 import { waitingCounters } from "../admin/dashboard.queries.ts";
@@ -135,7 +135,6 @@ describe("adding warehouses by bank transfer", () => {
     form.set("addition_id", String(row.addition_id));
     form.set("transfer_info", "");
     const request = new Request("http://stockspace.test/admin/transfers", { method: "POST", body: form });
-    const { testContext } = await import("../../../tests/support/endpoint.ts");
     const answer = await transfersPageAction({ request, params: {}, context: testContext(t.db, { actor: actorOf(admin) }) } as never);
     expect(answer).toEqual({ ok: true, user_id: w.stocker.id });
     expect(await redeemed([w.hub.id])).toEqual([true]);
@@ -206,7 +205,6 @@ describe("adding warehouses by card (Stripe stand-in, real SDK)", () => {
     const row = await t.db.selectFrom("subscriptions").select(["id", "stripe_subscription_id"]).where("id", "=", init.json.subscription_id).executeTakeFirstOrThrow();
     standIn.paySubscription(row.stripe_subscription_id!);
     // The confirm page's fresh read applies Stripe's state (the webhooks are tested in billing.test.ts).
-    const { applyStripeSnapshot } = await import("./billing.service.ts");
     await applyStripeSnapshot(t.db, await gateway.retrieveSubscription(row.stripe_subscription_id!), { fresh: true, ctx: { origin: "http://stockspace.test" } });
     const customer = (await t.db.selectFrom("users").select("stripe_customer_id").where("id", "=", stocker.id).executeTakeFirstOrThrow()).stripe_customer_id!;
     return { stocker, first, second, subscriptionId: row.id, stripeId: row.stripe_subscription_id!, customer };
