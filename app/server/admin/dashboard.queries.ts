@@ -3,6 +3,7 @@
 // from a partial or leading-column index, so the layout can afford it on every /admin page.
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
+import { RUNNING_STATUSES } from "../billing/billing.queries.ts";
 
 /** Spec §9: the dashboard's new requests are those of the last 7 days. */
 export const NEW_REQUESTS_DAYS = 7;
@@ -22,7 +23,7 @@ export type WaitingCounters = {
 const transfersWaiting = sql<number>`(
   (select count(*)::int from subscriptions where stripe_status = 'pending_transfer')
   + (select count(*)::int from subscription_additions a join subscriptions s on s.id = a.subscription_id
-     where a.status = 'pending_transfer' and s.stripe_status in ('trialing', 'active')))`;
+     where a.status = 'pending_transfer' and s.stripe_status in (${sql.join(RUNNING_STATUSES)})))`;
 
 /** The statement (exported for its query-plan test). */
 export function waitingCountersQuery() {
