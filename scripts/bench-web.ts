@@ -23,7 +23,7 @@
 // are those of the page without the tiles (see docs/benchmarks.md).
 //
 // It builds first when the sources changed (scripts/build-if-changed.ts).
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -214,7 +214,7 @@ try {
   }
 
   const kB = (b: number) => `${Math.round(b / 1000)} kB`;
-  console.log(`\nLighthouse ${lighthouseVersion()} mobile, ${runs} run(s) each, medians (scores of every run in brackets):\n`);
+  console.log(`\nLighthouse ${lighthouseVersion()} mobile on ${chromiumVersion()}, ${runs} run(s) each, medians (scores of every run in brackets):\n`);
   console.log("| page | path | performance | LCP | TBT | CLS | JavaScript (transfer) | of it MapLibre | CPU benchmark index |");
   console.log("|---|---|---|---|---|---|---|---|---|");
   for (const name of wanted) {
@@ -237,6 +237,15 @@ try {
   await cleanUp();
 }
 process.exit(failed ? 1 : 0);
+
+/** The browser's own build: its main-thread work, hence TBT, differs between builds (docs/benchmarks.md, stop 29). */
+function chromiumVersion(): string {
+  try {
+    return execFileSync(CHROMIUM_PATH, ["--version"], { encoding: "utf8" }).trim();
+  } catch {
+    return "Chromium (version unknown)";
+  }
+}
 
 function lighthouseVersion(): string {
   try {
