@@ -13,6 +13,7 @@
 // page's Content-Security-Policy does not govern: the app's CSP stays as strict as in
 // production, and the test checks that it is.
 import fs from "node:fs";
+import path from "node:path";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
@@ -106,6 +107,23 @@ async function sidewaysScroll(page: Page, view: string): Promise<Finding[]> {
   return [{ view, rule: "reflow", impact: "serious", help: "The page must not scroll sideways (WCAG 1.4.10)", target: "html", summary: `the page is ${overflow} px wider than the window` }];
 }
 
+/**
+ * `SCREENSHOT_DIR=/some/dir` keeps a full-page picture of every view the test scans (every page,
+ * popup and state, both widths and languages), named after the view: the set a person looks at
+ * before calling the interface done, taken by the same walk that checks it.
+ */
+const SCREENSHOT_DIR = process.env.SCREENSHOT_DIR ? path.resolve(process.env.SCREENSHOT_DIR) : "";
+
+async function screenshot(page: Page, view: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const name = view
+    .replace(/^\//, "")
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase();
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: "disabled" });
+}
+
 /** What a run found, grouped by rule and element, each with the views it showed in. */
 function report(findings: Finding[]): string {
   const groups = new Map<string, { f: Finding; views: Set<string> }>();
@@ -133,6 +151,7 @@ function collector(prefix: string) {
       const started = performance.now();
       findings.push(...(await axeFindings(page, view)), ...(await disabledWithoutReason(page, view)), ...(await sidewaysScroll(page, view)));
       seconds.push([name, (performance.now() - started) / 1000]);
+      if (SCREENSHOT_DIR) await screenshot(page, view);
     },
     /** A finding of the test's own (tab order), reported with axe's. */
     add(finding: Omit<Finding, "view">, name: string) {
