@@ -7,7 +7,8 @@ import { LogoMark, Wordmark } from "./Logo.tsx";
 import { legalTitle } from "./legal/titles.ts";
 import { usePopups } from "./popups/PopupContext.tsx";
 
-const footerLink = "rounded text-slate-300 transition-colors hover:text-white hover:underline underline-offset-2";
+// 44 px tall on a phone (a finger), a plain line from sm up.
+const footerLink = "inline-flex min-h-11 items-center rounded text-slate-300 transition-colors hover:text-white hover:underline underline-offset-2 sm:inline sm:min-h-0";
 
 export function SiteFooter({ locale }: { locale: Locale }) {
   const { openSupport } = usePopups();
@@ -26,7 +27,7 @@ export function SiteFooter({ locale }: { locale: Locale }) {
           <h2 id="footer-explore" className="mb-3 text-xs font-semibold tracking-wider text-white uppercase">
             {m.footer_explore_heading()}
           </h2>
-          <ul className="space-y-2">
+          <ul className="sm:space-y-2">
             <li>
               <Link to={paths.stocks(locale)} className={footerLink}>
                 {m.nav_search()}
@@ -54,7 +55,7 @@ export function SiteFooter({ locale }: { locale: Locale }) {
           <h2 id="footer-legal" className="mb-3 text-xs font-semibold tracking-wider text-white uppercase">
             {m.footer_legal_heading()}
           </h2>
-          <ul className="space-y-2">
+          <ul className="sm:space-y-2">
             {legalPages.map((page) => (
               <li key={page}>
                 <Link to={paths.legal(locale, page)} className={footerLink}>
@@ -83,7 +84,8 @@ export function SiteFooter({ locale }: { locale: Locale }) {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-5 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>{m.footer_copyright({ year: String(new Date().getFullYear()) })}</p>
-          <p>{m.footer_prices_note()}</p>
+          {/* Italian formats in both languages (spec): said to the English reader, who might read 1.234,50 otherwise. */}
+          {locale !== "it" && <p>{m.footer_prices_note()}</p>}
         </div>
       </div>
     </footer>

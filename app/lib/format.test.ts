@@ -9,6 +9,7 @@ import {
   formatNumber,
   formatNumberInput,
   formatPrice,
+  keepHouseNumber,
   parseNumber,
   settledNumberText,
   requestNumber,
@@ -256,5 +257,14 @@ describe("formatNumberInput and settledNumberText (a field's text)", () => {
       expect(parseNumber(formatNumberInput(n))).toBe(n);
       expect(Number(decimalText(formatNumberInput(n, 2)))).toBe(n);
     }
+  });
+});
+
+describe("keepHouseNumber", () => {
+  it("binds the house number to the word before it, and nothing else", () => {
+    expect(keepHouseNumber("Via Guglielmo Marconi 46")).toBe("Via Guglielmo Marconi\u00a046");
+    expect(keepHouseNumber("Viale Europa 48/B")).toBe("Viale Europa\u00a048/B");
+    expect(keepHouseNumber("Strada Statale 9 km 12")).toBe("Strada Statale 9 km\u00a012");
+    expect(keepHouseNumber("Località Cascina Nuova")).toBe("Località Cascina Nuova");
   });
 });

@@ -239,3 +239,8 @@ export function subscriptionLabel(stripeStatus: string | null | undefined, trans
   const key: SubscriptionLabelKey = stripeStatus === "trialing" ? "subscription_free_trial" : "subscription_subscription";
   return translate ? translate(key) : key;
 }
+
+/** A street address whose house number never starts a line of its own ("Via Marconi 46", not "Via Marconi" then "46"). */
+export function keepHouseNumber(address: string): string {
+  return address.replace(/ (\d+\S*)$/, "\u00a0$1");
+}

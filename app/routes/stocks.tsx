@@ -148,7 +148,8 @@ function ResultList({
   ids: number[];
   /** How many the whole zone holds. */
   total: number;
-  empty: React.ReactNode;
+  /** What an empty list says (the second list is left out when empty). */
+  empty?: React.ReactNode;
   /** A new search runs: skeletons stand where its results will come. */
   pending: boolean;
   render: (w: Result, index: number) => React.ReactNode;
@@ -355,7 +356,7 @@ function SelectionBar({
                 onClick={() => setOpen((o) => !o)}
                 aria-expanded={open}
                 aria-controls="selection-items"
-                className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-1 text-sm font-semibold hover:text-brand-100 sm:min-h-9"
+                className="inline-flex min-h-11 items-center gap-1 rounded-lg px-1 text-sm font-semibold whitespace-nowrap hover:text-brand-100 sm:min-h-9 sm:gap-1.5"
                 data-testid="selection-toggle"
               >
                 <span data-testid="selection-count" aria-live="polite">
@@ -703,7 +704,10 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
               </p>
             )}
 
-            <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+            {/* On a phone the results fill at least the rest of the screen, however few they are, so the
+                selection bar below them sticks to the screen's bottom edge, under the list/map button,
+                instead of floating mid-screen with the footer under it. */}
+            <div className="grid grid-cols-1 gap-6 max-lg:min-h-[calc(100dvh-14rem)] lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
               <div className={`min-w-0 space-y-8 ${view === "list" ? "" : "max-lg:hidden"}`}>
                 {/* Nothing found: nothing to order (the empty list offers a wider radius instead). */}
                 {result.total_warehouses + result.total_other_warehouses > 0 && (
@@ -723,21 +727,25 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                   render={renderCard}
                   loadCards={loadCards}
                 />
-                <ResultList
-                  title={m.search_other_title()}
-                  testId="other-list"
-                  items={result.other_warehouses}
-                  ids={result.other_warehouse_ids}
-                  total={result.total_other_warehouses}
-                  empty={m.search_other_empty()}
-                  pending={pending}
-                  render={renderCard}
-                  loadCards={loadCards}
-                />
+                {/* The spec's second list: warehouses in the circle that miss a filter. Without a
+                    filter, or when every one matches, it has nothing to say and is left out. */}
+                {result.total_other_warehouses > 0 && (
+                  <ResultList
+                    title={m.search_other_title()}
+                    testId="other-list"
+                    items={result.other_warehouses}
+                    ids={result.other_warehouse_ids}
+                    total={result.total_other_warehouses}
+                    pending={pending}
+                    render={renderCard}
+                    loadCards={loadCards}
+                  />
+                )}
               </div>
               <div className={`min-w-0 ${view === "map" ? "" : "max-lg:hidden"}`}>
-                <div className="relative h-[calc(100dvh-11rem)] lg:sticky lg:top-24 lg:h-[calc(100dvh-8rem)]">
-                  <Suspense fallback={<div className="h-full min-h-72 w-full rounded-2xl border border-slate-200 bg-[#e8edf3]" aria-hidden="true" />}>
+                {/* Edge to edge on a phone, as a map app shows it. */}
+                <div className="relative h-[calc(100dvh-11rem)] max-sm:-mx-4 lg:sticky lg:top-24 lg:h-[calc(100dvh-8rem)]">
+                  <Suspense fallback={<div className="h-full min-h-72 w-full rounded-2xl border border-slate-200 bg-[#e8edf3] max-sm:rounded-none max-sm:border-x-0" aria-hidden="true" />}>
                     <SearchMap
                       mapQuery={mapQuery}
                       bounds={bounds}
@@ -786,19 +794,23 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
               </div>
             </div>
 
-            {/* On a phone the list and the map take turns: one button, always at hand. */}
-            <button
-              type="button"
-              onClick={() => setView((v) => (v === "list" ? "map" : "list"))}
-              className={`fixed left-1/2 z-30 inline-flex min-h-11 -translate-x-1/2 items-center gap-2 rounded-full bg-slate-900 px-5 text-sm font-semibold text-white shadow-xl lg:hidden ${
-                selection.items.length > 0 ? "bottom-24" : "bottom-5"
-              }`}
-              data-testid="search-view-toggle"
-              data-map-overlay
-              aria-pressed={view === "map"}
-            >
-              {view === "list" ? m.search_show_map() : m.search_show_list()}
-            </button>
+            {/* On a phone the list and the map take turns: one button, always at hand, while the
+                map has a warehouse to show (with none, the list's widening offer is the next step) and
+                the filters are not open above the list (it would cover their fields). */}
+            {(view === "map" || (!editing && result.total_warehouses + result.total_other_warehouses > 0)) && (
+              <button
+                type="button"
+                onClick={() => setView((v) => (v === "list" ? "map" : "list"))}
+                className={`fixed left-1/2 z-30 inline-flex min-h-11 -translate-x-1/2 items-center gap-2 rounded-full bg-slate-900 px-5 text-sm font-semibold text-white shadow-xl ring-1 ring-white/25 lg:hidden ${
+                  selection.items.length > 0 ? "bottom-24" : "bottom-5"
+                }`}
+                data-testid="search-view-toggle"
+                data-map-overlay
+                aria-pressed={view === "map"}
+              >
+                {view === "list" ? m.search_show_map() : m.search_show_list()}
+              </button>
+            )}
 
             <SelectionBar
               selection={selection}

@@ -9,6 +9,7 @@ import { baseUrl, DEMO, hasText, linkIn, mailTo, newPage, useAppDatabase, useBro
 import { inviteUser } from "../../app/server/accounts/invitations.service.ts";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
 import type { Actor } from "../../app/server/context.ts";
+import { m } from "../../app/paraglide/messages.js";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -204,7 +205,7 @@ describe("a forgotten password", () => {
     await page.goto(link);
     await page.locator("[name=password]").fill("nuova-password-sicura");
     await page.locator("[name=confirm_password]").fill("nuova-password-sicura");
-    await page.getByRole("button", { name: "Save the new password" }).click();
+    await page.getByRole("button", { name: m.reset_submit({}, { locale: "en" }) }).click();
     await visible(page.getByText("Password changed"));
 
     // The other device is logged out; the old password no longer works, the new one does.

@@ -9,7 +9,7 @@
 import { useState, type CSSProperties, type ReactNode } from "react";
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
-import { formatArea, formatNumber } from "../../lib/format.ts";
+import { formatArea, formatNumber, keepHouseNumber } from "../../lib/format.ts";
 import type { CompareWarehouse } from "../../lib/compare.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { SpecificationGroup } from "../../lib/specifications.ts";
@@ -106,7 +106,7 @@ function factSections(warehouses: CompareWarehouse[], groups: SpecificationGroup
       keys: warehouses.map((w) => `${w.address}|${w.cap}|${w.city}`),
       cells: warehouses.map((w) => (
         <span className="text-slate-800">
-          {w.address}
+          {keepHouseNumber(w.address)}
           <br />
           <span className="text-slate-600">
             {w.cap} {w.city} ({w.province})
@@ -269,12 +269,13 @@ function SectionHead({ section, columns, collapsed, onToggle }: { section: Secti
           onClick={onToggle}
           aria-expanded={!collapsed}
           aria-controls={bodyId}
-          className="flex min-h-11 w-full items-center gap-1.5 px-3 py-2 text-left text-sm font-semibold text-slate-800 hover:text-brand-700 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:px-4"
+          className="flex min-h-11 w-full items-center gap-1 px-2 py-2 text-left text-[13px] font-semibold sm:text-sm text-slate-800 hover:text-brand-700 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:gap-1.5 sm:px-4"
         >
           <svg viewBox="0 0 20 20" aria-hidden="true" className={`h-4 w-4 shrink-0 text-slate-500 transition-transform ${collapsed ? "-rotate-90" : ""}`} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
             <path d="M5 7.5l5 5 5-5" />
           </svg>
-          <span className="min-w-0">{section.title}</span>
+          {/* A group's one long word ("Certificazioni") is wider than a phone's label column: it breaks, hyphenated where the browser can, instead of running into the counts. */}
+          <span className="min-w-0 hyphens-auto [overflow-wrap:anywhere]">{section.title}</span>
         </button>
       </th>
       {cat.counts.map((count, i) => (
@@ -354,16 +355,16 @@ export function CompareTable({ locale, warehouses, specificationGroups, onlyDiff
       )}
       <ScrollRegion
         label={m.compare_table_region()}
-        className={`scroll-pl-[7rem] overscroll-x-contain rounded-2xl sm:scroll-pl-44 lg:scroll-pl-52 ${fitsWide ? "xl:overflow-x-visible" : ""} border border-slate-200 bg-white shadow-sm`}
+        className={`scroll-pl-[8.75rem] overscroll-x-contain rounded-2xl sm:scroll-pl-44 lg:scroll-pl-52 ${fitsWide ? "xl:overflow-x-visible" : ""} border border-slate-200 bg-white shadow-sm`}
         testId="compare-table"
       >
         <table
-          className="w-full min-w-[calc(7rem+var(--compare-columns)*9.75rem)] table-fixed border-separate border-spacing-0 sm:min-w-[calc(11rem+var(--compare-columns)*12rem)] lg:min-w-[calc(13rem+var(--compare-columns)*12rem)]"
+          className="w-full min-w-[calc(8.75rem+var(--compare-columns)*9.75rem)] table-fixed border-separate border-spacing-0 sm:min-w-[calc(11rem+var(--compare-columns)*12rem)] lg:min-w-[calc(13rem+var(--compare-columns)*12rem)]"
           style={{ "--compare-columns": columns } as CSSProperties}
         >
           <caption className="sr-only">{m.compare_table_caption({ count: columns })}</caption>
           <colgroup>
-            <col className="w-[7rem] sm:w-44 lg:w-52" />
+            <col className="w-[8.75rem] sm:w-44 lg:w-52" />
             {warehouses.map((w) => (
               <col key={w.id} />
             ))}

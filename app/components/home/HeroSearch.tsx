@@ -91,7 +91,7 @@ export function HeroSearch({ locale }: { locale: Locale }) {
               <Link
                 key={city}
                 to={paths.stocks(locale, city)}
-                className="rounded-full bg-white/10 px-3 py-1 font-medium text-white ring-1 ring-white/15 transition-colors ring-inset hover:bg-white/20"
+                className="inline-flex min-h-11 items-center rounded-full bg-white/10 px-4 font-medium text-white ring-1 ring-white/15 transition-colors ring-inset hover:bg-white/20 sm:min-h-9 sm:px-3"
               >
                 {city}
               </Link>

@@ -242,14 +242,17 @@ export function LegalDocument({ locale, page, text, operator }: { locale: Locale
         </details>
 
         <aside className="hidden lg:block">
-          <div className="sticky top-24 max-h-[calc(100vh-7rem)] space-y-8 overflow-y-auto pb-4">
-            <nav aria-labelledby="legal-contents">
+          {/* The contents scroll within the column when they are longer than the window; the other documents stay in sight below them. */}
+          <div className="sticky top-24 flex max-h-[calc(100vh-7rem)] flex-col gap-8 pb-4">
+            <nav aria-labelledby="legal-contents" className="min-h-0 overflow-y-auto">
               <h2 id="legal-contents" className="px-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">
                 {m.legal2_contents()}
               </h2>
               <ContentsList sections={sections} className="mt-3" />
             </nav>
-            <OtherDocuments locale={locale} page={page} id="legal-others" />
+            <div className="shrink-0 border-t border-slate-200 pt-6">
+              <OtherDocuments locale={locale} page={page} id="legal-others" />
+            </div>
           </div>
         </aside>
 

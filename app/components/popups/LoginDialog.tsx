@@ -32,7 +32,7 @@ export function LoginDialog({ locale }: { locale: Locale }) {
       footer={
         <p>
           {m.login_no_account()}{" "}
-          <button type="button" onClick={() => openRegister()} className={`${linkClass} cursor-pointer rounded`}>
+          <button type="button" onClick={() => openRegister()} className={`${linkClass} inline-flex min-h-11 cursor-pointer items-center rounded sm:min-h-0`}>
             {m.login_to_register()}
           </button>
         </p>
@@ -119,7 +119,7 @@ function LoginForm({ locale, onForgot }: { locale: Locale; onForgot: () => void 
         <CheckboxInput name="remember" isSelected={remember} onChange={setRemember}>
           {m.login_remember()}
         </CheckboxInput>
-        <Link to={paths.forgotPassword(locale)} onClick={onForgot} className={`${linkClass} text-sm`}>
+        <Link to={paths.forgotPassword(locale)} onClick={onForgot} className={`${linkClass} inline-flex min-h-11 items-center text-sm sm:min-h-0`}>
           {m.login_forgot()}
         </Link>
       </div>

@@ -387,9 +387,10 @@ function Recap({ source, warehouses, search }: Pick<QuoteRequestDialogProps, "so
           data-testid="quote-recap-warehouses"
         >
           {warehouses.map((w) => (
-            <li key={w.id} className="flex flex-col sm:flex-row sm:items-baseline sm:gap-2">
-              <span className="font-medium text-slate-900">{w.name}</span>
-              {(w.address || w.city) && <span className="truncate text-slate-500">{[w.address, w.city].filter(Boolean).join(", ")}</span>}
+            // One line each, on a phone too: five warehouses fit the box without scrolling.
+            <li key={w.id} className="flex min-w-0 items-baseline gap-2">
+              <span className="max-w-[65%] shrink-0 truncate font-medium text-slate-900">{w.name}</span>
+              {(w.address || w.city) && <span className="min-w-0 truncate text-slate-500">{[w.address, w.city].filter(Boolean).join(", ")}</span>}
             </li>
           ))}
         </ul>

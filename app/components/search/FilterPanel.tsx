@@ -10,6 +10,7 @@ import { RadioGroupInput, RadioGroupLabel, RadioOption } from "../ui/RadioGroupI
 import { m } from "../../paraglide/messages.js";
 import { parseNumber, todayInItaly } from "../../lib/format.ts";
 import { localityAt } from "../../lib/locality.ts";
+import type { Locale } from "../../lib/locale.ts";
 import { SPEC_GROUPS, DEFAULT_RADIUS_KM, MAX_RADIUS_KM, addressValues, fieldValues, type SearchFormValues, type SpecGroup } from "../../lib/search-form.ts";
 import { buttonClass, labelClass } from "../ui/styles.ts";
 import { NumberInput } from "../ui/fields.tsx";
@@ -36,22 +37,24 @@ type Props = {
   onSpecsChange?: (values: SearchFormValues) => void;
 };
 
-export function groupLabel(group: SpecGroup): string {
+/** A specification group's name, as the catalogue names it (specification_categories: a test holds the two together). */
+export function groupLabel(group: SpecGroup, locale?: Locale): string {
+  const options = locale ? { locale } : undefined;
   switch (group) {
     case "service":
-      return m.search_group_service();
+      return m.search_group_service({}, options);
     case "material":
-      return m.search_group_material();
+      return m.search_group_material({}, options);
     case "security":
-      return m.search_group_security();
+      return m.search_group_security({}, options);
     case "equipment":
-      return m.search_group_equipment();
+      return m.search_group_equipment({}, options);
     case "it":
-      return m.search_group_it();
+      return m.search_group_it({}, options);
     case "lu":
-      return m.search_group_lu();
+      return m.search_group_lu({}, options);
     case "certification":
-      return m.search_group_certification();
+      return m.search_group_certification({}, options);
   }
 }
 

@@ -43,7 +43,7 @@ function ClaimAction({ w, user, onClaim }: { w: SearchResultWarehouse; user: Cur
   // Only a logged-out visitor can start the stocker registration, for a warehouse nobody owns yet.
   if (!w.claimable || user) return null;
   return (
-    <button type="button" onClick={() => onClaim(w.id)} className="min-h-11 text-left text-xs font-semibold text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800 sm:min-h-0" data-testid="result-claim">
+    <button type="button" onClick={() => onClaim(w.id)} className="min-h-11 text-left text-xs font-medium text-slate-600 underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-300 sm:min-h-0" data-testid="result-claim">
       {m.search_claim_warehouse()}
     </button>
   );
@@ -134,8 +134,9 @@ export function ResultCard({ w, locale, user, selected, selectionFull, onToggle,
   return (
     <li
       // Cards below the first screen are laid out only when they come near it (a phone lays out
-      // the two lists' 40 cards at once otherwise); the intrinsic size keeps the scrollbar true.
-      className={`overflow-hidden rounded-xl border bg-white shadow-sm transition-[border-color,box-shadow] ${eager ? "" : "[contain-intrinsic-size:auto_9rem] [content-visibility:auto]"} ${
+      // the two lists' 40 cards at once otherwise); the intrinsic size, about a card's height at
+      // each width, keeps the scrollbar true and the page from growing as they come in.
+      className={`overflow-hidden rounded-xl border bg-white shadow-sm transition-[border-color,box-shadow] ${eager ? "" : "[contain-intrinsic-size:auto_20rem] [content-visibility:auto] sm:[contain-intrinsic-size:auto_15rem]"} ${
         selected ? "border-brand-500 ring-1 ring-brand-500" : highlighted ? "border-brand-300 shadow-md ring-2 ring-brand-200" : "border-slate-200"
       }`}
       data-testid="result-card"
@@ -156,7 +157,7 @@ export function ResultCard({ w, locale, user, selected, selectionFull, onToggle,
         </div>
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-2">
-            <h3 className="truncate text-base leading-snug font-semibold text-slate-900" data-testid="result-name">
+            <h3 className="line-clamp-2 text-base leading-snug font-semibold break-words text-slate-900" data-testid="result-name">
               {w.name}
             </h3>
             {showFavourite && <FavouriteToggle favourite={favourite} pending={favouritePending} failure={favouriteFailure(w.id)} onToggle={() => onToggleFavourite(w.id)} testId="result-favourite" />}

@@ -406,7 +406,7 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
   }, [mapQuery]);
 
   return (
-    <div className="relative h-full min-h-72 w-full overflow-hidden rounded-2xl border border-slate-200 bg-[#e8edf3]">
+    <div className="relative h-full min-h-72 w-full overflow-hidden rounded-2xl border border-slate-200 bg-[#e8edf3] max-sm:rounded-none max-sm:border-x-0">
       {/* Sized by height, not by inset: MapLibre sets position: relative on its container. */}
       <div ref={container} className="h-full w-full" role="region" aria-label={m.map_label()} data-testid="search-map" data-ready={ready} data-offline={offline} data-loading={loading} />
       {(loading || tooMany) && (

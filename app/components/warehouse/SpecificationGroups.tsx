@@ -7,7 +7,8 @@ import { m } from "../../paraglide/messages.js";
 export function SpecificationGroups({ groups }: { groups: SpecificationGroup[] }) {
   if (groups.length === 0) return <p className="text-sm text-slate-600">{m.sheet_no_specifications()}</p>;
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    // Two balanced columns, each group as tall as its list (a grid row stretched a short group to its neighbour's height).
+    <div className="-mb-4 gap-4 sm:columns-2">
       {groups.map((group) => (
         <SpecificationList key={group.cat_id} group={group} />
       ))}
@@ -21,7 +22,7 @@ function SpecificationList({ group }: { group: SpecificationGroup }) {
   const collapsible = group.values.length > COLLAPSED_COUNT;
   const shown = collapsible && !expanded ? group.values.slice(0, COLLAPSED_COUNT) : group.values;
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`spec-group-${group.cat_id}`}>
+    <section className="mb-4 break-inside-avoid rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`spec-group-${group.cat_id}`}>
       <h3 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{group.category}</h3>
       <ul id={listId} className="mt-3 space-y-2">
         {shown.map((spec) => (

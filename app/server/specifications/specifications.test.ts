@@ -23,6 +23,8 @@ import { searchPage } from "../search/search.service.ts";
 import { listVisibleCatalogue, listWarehouseSpecificationIds } from "../warehouses/warehouse-editing.queries.ts";
 import { listWarehouseSpecifications } from "../warehouses/warehouses.queries.ts";
 import { ensureCatalogue } from "../seed/reference-data.ts";
+import { groupLabel } from "../../components/search/FilterPanel.tsx";
+import { SPEC_GROUPS } from "../../lib/search-form.ts";
 
 const t = useTestDatabase();
 let admin: User;
@@ -40,6 +42,18 @@ const specCount = async () => Number((await t.db.selectFrom("specifications").se
 const auditCount = async () => Number((await t.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
 
 const get = (query: string, actor: User | null = admin) => callJson(listLoader, t.db, { method: "GET", path: `/api/admin/specifications${query}`, actor: actor ? actorOf(actor) : null });
+
+describe("the groups' names", () => {
+  it("are the same in the search's filters as in the catalogue the sheet, compare and the forms read, in both languages", async () => {
+    const categories = await t.db.selectFrom("specification_categories").select(["key", "name", "name_en"]).orderBy("id").execute();
+    expect(categories.map((c) => c.key)).toEqual([...SPEC_GROUPS]);
+    for (const c of categories) {
+      const group = c.key as (typeof SPEC_GROUPS)[number];
+      expect(groupLabel(group, "it"), c.key).toBe(c.name);
+      expect(groupLabel(group, "en"), c.key).toBe(c.name_en);
+    }
+  });
+});
 
 describe("GET /api/admin/specifications", () => {
   let mine: number[];
@@ -59,7 +73,7 @@ describe("GET /api/admin/specifications", () => {
 
     const group = await get("?search_term=zeta&filters[cat_id]=6");
     expect(group.json.specifications_count).toBe(1);
-    expect(group.json.specifications[0]).toMatchObject({ id: mine[22], cat_id: 6, value: "Rampa zeta", hidden: true, cat: { id: 6, name: "Tipologia di scarico" } });
+    expect(group.json.specifications[0]).toMatchObject({ id: mine[22], cat_id: 6, value: "Rampa zeta", hidden: true, cat: { id: 6, name: "Carico e scarico" } });
 
     const english = await get("?search_term=ZETA%20RAMP");
     expect(english.json.specifications.map((s: { id: number }) => s.id)).toEqual([mine[22]]);

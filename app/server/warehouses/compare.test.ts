@@ -58,7 +58,7 @@ describe("compareWarehouses", () => {
     // The rows: each specification once, grouped by category, in the visitor's language.
     expect(result.specification_groups.map((g) => [g.cat_id, g.category, g.values.map((v) => v.value)])).toEqual([
       [1, "Additional services", ["Co-packing", "Picking", "Stocktaking"]],
-      [2, "Material type", ["Beverages"]],
+      [2, "Type of goods", ["Beverages"]],
       [3, "Security", ["Alarm"]],
     ]);
     const italian = await compareWarehouses(t.db, null, [first, second], { locale: "it" });
