@@ -743,8 +743,9 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
               <div className={`min-w-0 ${view === "map" ? "" : "max-lg:hidden"}`}>
-                {/* Edge to edge on a phone, as a map app shows it. */}
-                <div className="relative h-[calc(100dvh-11rem)] max-sm:-mx-4 lg:sticky lg:top-24 lg:h-[calc(100dvh-8rem)]">
+                {/* Edge to edge on a phone, as a map app shows it; on a wide screen it ends above the
+                    selection bar, which would cover its bottom edge and the notes drawn there. */}
+                <div className="relative h-[calc(100dvh-11rem)] max-sm:-mx-4 lg:sticky lg:top-24 lg:h-[calc(100dvh-11rem)]">
                   <Suspense fallback={<div className="h-full min-h-72 w-full rounded-2xl border border-slate-200 bg-[#e8edf3] max-sm:rounded-none max-sm:border-x-0" aria-hidden="true" />}>
                     <SearchMap
                       mapQuery={mapQuery}
