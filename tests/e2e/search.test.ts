@@ -546,6 +546,12 @@ describe("choosing among the results", () => {
       await small.goto("/en/stocks?location=Lampedusa&radius=5");
       await hydrated(small);
       await small.locator("[data-testid=found-list] [data-testid=result-select]").first().check();
+      // One result is a short list: the selection bar still sits on the screen's bottom edge (not
+      // mid-screen under the list button, with the footer below it), and the button above it.
+      const bar = (await small.locator("[data-testid=selection-bar]").boundingBox())!;
+      expect(Math.round(bar.y + bar.height)).toBe(740);
+      const toggle = (await small.locator("[data-testid=search-view-toggle]").boundingBox())!;
+      expect(toggle.y + toggle.height).toBeLessThanOrEqual(bar.y);
       await small.click("[data-testid=search-view-toggle]");
       const marker = small.locator("[data-testid=search-map] [data-testid=map-marker]").first();
       await marker.waitFor({ timeout: 15_000 });
