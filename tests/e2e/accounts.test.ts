@@ -5,7 +5,7 @@
 // password is reset from the e-mail link and the old session ends; 30 wrong logins get 429.
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { baseUrl, DEMO, hasText, linkIn, mailTo, newPage, useAppDatabase, useBrowser, xsrf } from "./support.ts";
+import { baseUrl, DEMO, hasText, linkIn, mailTo, newPage, tick, useAppDatabase, useBrowser, xsrf } from "./support.ts";
 import { inviteUser } from "../../app/server/accounts/invitations.service.ts";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
 import type { Actor } from "../../app/server/context.ts";
@@ -51,8 +51,8 @@ describe("a stock hunter signs up in Italian", () => {
     await dialog.locator("[name=telephone]").fill("+39 333 1234567");
     await dialog.locator("[name=address]").fill("Via Roma 1, Milano");
     await dialog.locator("[name=market_id]").selectOption({ label: "Moda" });
-    await dialog.getByRole("checkbox", { name: /Accetto le/ }).check({ force: true });
-    await dialog.getByRole("checkbox", { name: /Ho letto/ }).check({ force: true });
+    await tick(dialog.getByRole("checkbox", { name: /Accetto le/ }));
+    await tick(dialog.getByRole("checkbox", { name: /Ho letto/ }));
     await dialog.getByRole("button", { name: "Crea l'account" }).click();
 
     await page.waitForURL("**/it/confirm-code");
@@ -113,8 +113,8 @@ describe("a stocker sends a request in English", () => {
     await dialog.locator("[name=request_address]").fill("Via dell'Industria 5");
     await dialog.locator("[name=request_cap]").fill("20090");
     await dialog.locator("[name=request_city]").fill("Segrate");
-    await dialog.getByRole("checkbox", { name: /I accept the/ }).check({ force: true });
-    await dialog.getByRole("checkbox", { name: /I have read the/ }).check({ force: true });
+    await tick(dialog.getByRole("checkbox", { name: /I accept the/ }));
+    await tick(dialog.getByRole("checkbox", { name: /I have read the/ }));
     await dialog.getByRole("button", { name: "Send request" }).click();
     // The province is missing: highlighted, nothing sent.
     await hasText(dialog.getByRole("alert").first(), /Please fill in all required fields/);

@@ -11,7 +11,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
 import { makeRequest, makeUser } from "../support/factories.ts";
 import { requestNumber, todayInItaly } from "../../app/lib/format.ts";
-import { call, DEMO, DEMO_PASSWORD, hasText, hydrated, jsonHeaders, linkIn, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser, userIdOf, xsrf, type DemoRole } from "./support.ts";
+import { call, DEMO, DEMO_PASSWORD, hasText, hydrated, jsonHeaders, linkIn, loggedIn, loginAs, mailTo, newPage, tick, useAppDatabase, useBrowser, userIdOf, xsrf, type DemoRole } from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -110,8 +110,8 @@ describe("a request answered and reviewed", () => {
     await mine.getByRole("link", { name: /review/i }).first().click();
     await hunter.page.waitForURL(/\/review$/);
     await hydrated(hunter.page);
-    await hunter.page.getByTestId("rating-reliability_value").getByRole("radio", { name: "4 of 5" }).check({ force: true });
-    await hunter.page.getByTestId("rating-services_value").getByRole("radio", { name: "5 of 5" }).check({ force: true });
+    await tick(hunter.page.getByTestId("rating-reliability_value").getByRole("radio", { name: "4 of 5" }));
+    await tick(hunter.page.getByTestId("rating-services_value").getByRole("radio", { name: "5 of 5" }));
     await hunter.page.locator("[name=description]").fill(`Review ${run}: tidy bays, quick answers.`);
     await hunter.page.getByRole("button", { name: "Send the review" }).click();
     await hunter.page.getByTestId("feedback-done").waitFor();

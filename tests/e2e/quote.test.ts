@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { m } from "../../app/paraglide/messages.js";
-import { baseUrl, DEMO, favouriteTakingRequests, hydrated, loginAs, mailTo, newPage, useAppDatabase, useBrowser, redeemedDemoWarehouses } from "./support.ts";
+import { baseUrl, DEMO, favouriteTakingRequests, hydrated, loginAs, mailTo, newPage, tick, useAppDatabase, useBrowser, redeemedDemoWarehouses } from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -193,8 +193,8 @@ describe("a quote request to five warehouses from the search page", () => {
     await dialog.locator('input[name="contact"]').fill(email);
     await dialog.locator('textarea[name="message"]').fill("Ci servono 400 m2 da gennaio a marzo.");
     // Ticked by the boxes: a click on the labels' middle would land on their links, which open without ticking.
-    await dialog.getByRole("checkbox", { name: /Accetto le/ }).check({ force: true });
-    await dialog.getByRole("checkbox", { name: /Ho letto l/ }).check({ force: true });
+    await tick(dialog.getByRole("checkbox", { name: /Accetto le/ }));
+    await tick(dialog.getByRole("checkbox", { name: /Ho letto l/ }));
     const reloaded = page.waitForEvent("load", { timeout: 10_000 });
     await dialog.locator("button[type=submit]").click();
     await page.getByTestId("quote-success").waitFor();
@@ -312,8 +312,8 @@ describe("a stock hunter", () => {
 
     await page.goto(`/en/warehouses/${ids.stockerWarehouses[0]}/requests/${requestId}/review`);
     await hydrated(page);
-    await page.getByTestId("rating-reliability_value").getByRole("radio", { name: "4 of 5" }).check({ force: true });
-    await page.getByTestId("rating-services_value").getByRole("radio", { name: "5 of 5" }).check({ force: true });
+    await tick(page.getByTestId("rating-reliability_value").getByRole("radio", { name: "4 of 5" }));
+    await tick(page.getByTestId("rating-services_value").getByRole("radio", { name: "5 of 5" }));
     await page.getByRole("button", { name: "Send the review" }).click();
     await page.getByTestId("feedback-done").waitFor();
     const review = await app.db.selectFrom("reviews").selectAll().where("warehouse_request_id", "=", requestId).executeTakeFirstOrThrow();

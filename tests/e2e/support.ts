@@ -141,6 +141,18 @@ export async function hasText(locator: Locator, expected: RegExp | string): Prom
   await expect.poll(async () => (await locator.first().textContent({ timeout: 10_000 }).catch(() => "")) ?? "", { timeout: 15_000 }).toMatch(expected);
 }
 
+/**
+ * Ticks a checkbox or picks a radio from the keyboard, as a keyboard user does. The native input
+ * is visually hidden beside its drawn box, so a mouse click has to be forced onto a 1-pixel
+ * input, and a forced click lands outside the viewport when the popup is still in its opening
+ * animation (CI, stop 28). Space on the focused input does not depend on where it is drawn.
+ */
+export async function tick(input: Locator): Promise<void> {
+  await input.focus();
+  await input.press("Space");
+  await expect.poll(() => input.isChecked()).toBe(true);
+}
+
 /** Waits until React has taken over the page: from then on buttons that open popups work. */
 export async function hydrated(page: Page): Promise<void> {
   // root.tsx sets it after the commit of the whole page (a lazily loaded part can hold the commit back).
