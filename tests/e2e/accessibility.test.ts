@@ -121,6 +121,13 @@ async function screenshot(page: Page, view: string): Promise<void> {
     .replace(/[^\p{L}\p{N}]+/gu, "-")
     .replace(/^-|-$/g, "")
     .toLowerCase();
+  // Photos below the window load when scrolled near (loading=lazy), and a full-page picture does
+  // not scroll: they are loaded first, so the picture shows them as a person scrolling down does.
+  await page.evaluate(async () => {
+    const lazy = [...document.querySelectorAll<HTMLImageElement>("img[loading=lazy]")];
+    for (const img of lazy) img.loading = "eager";
+    await Promise.race([Promise.all(lazy.map((img) => img.decode().catch(() => {}))), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: "disabled" });
 }
 
@@ -261,6 +268,19 @@ async function scanPublicSite(page: Page, locale: Locale, width: number, scan: (
   await scan(page, "search: calendar open");
   await page.keyboard.press("Escape");
   await page.locator("[role=dialog] [role=grid]").waitFor({ state: "detached" });
+  // The first search on its way: its answer is held at the network until the view is scanned.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/stocks\.data/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.locator("[data-testid=search-submit]").click();
+  await page.locator("[data-testid=search-loading]").waitFor();
+  await scan(page, "search: loading");
+  release();
+  await page.locator("[data-testid=search-results]").waitFor();
+  await page.unroute(/\/stocks\.data/);
 
   // Results around Milano, a selection, and the quote request from the search.
   await visit(page, `/${locale}/stocks?location=Milano&radius=10`);

@@ -375,6 +375,52 @@ describe("choosing among the results", () => {
     expect(await page.locator("[data-testid=selection-count]").textContent()).toContain("0");
   });
 
+  it("shows where the results will come while a search runs: skeletons at first, then in the lists under a progress bar", async () => {
+    // Each search's answer is held at the network until the test has seen its loading state
+    // (opening the filters is a navigation too, and is let through).
+    let gate = Promise.resolve();
+    let release = () => {};
+    const hold = () => (gate = new Promise<void>((resolve) => (release = resolve)));
+    await page.route(/\/stocks\.data/, async (route) => {
+      if (!new URL(route.request().url()).searchParams.has("edit")) await gate;
+      await route.continue();
+    });
+    try {
+      await page.goto("/it/stocks");
+      await hydrated(page);
+      await page.fill("[data-testid=search-location]", "Bologna");
+      hold();
+      await page.click("[data-testid=search-submit]");
+      const loading = page.locator("[data-testid=search-loading]");
+      await loading.waitFor();
+      expect(await loading.getByRole("status").textContent()).toBe("Ricerca in corso…");
+      expect(await loading.locator("[data-testid=result-skeleton]").count()).toBe(3);
+      release();
+      await page.locator("[data-testid=found-list] [data-testid=result-card]").first().waitFor();
+      expect(await loading.count()).toBe(0);
+
+      // A new search over shown results: they give way to skeletons, marked busy, with a bar on top.
+      const results = page.locator("[data-testid=search-results]");
+      await page.click("[data-testid=search-edit]");
+      await expect.poll(() => page.locator("[data-testid=filter-panel]").getAttribute("data-open"), { timeout: 15_000 }).toBe("true");
+      await page.fill("[data-testid=search-location]", "Milano");
+      hold();
+      await page.click("[data-testid=search-submit]");
+      await page.locator("[data-testid=search-progress]").waitFor();
+      expect(await results.getAttribute("aria-busy")).toBe("true");
+      expect(await page.locator("[data-testid=found-list] [data-testid=result-skeleton]").count()).toBe(3);
+      expect(await page.locator("[data-testid=found-list-count]").count()).toBe(0);
+      release();
+      await expect.poll(() => page.locator("[data-testid=search-summary]").textContent(), { timeout: 15_000 }).toContain("Milano");
+      await page.locator("[data-testid=search-progress]").waitFor({ state: "detached" });
+      expect(await results.getAttribute("aria-busy")).toBeNull();
+      expect(await page.locator("[data-testid=found-list] [data-testid=result-skeleton]").count()).toBe(0);
+    } finally {
+      release();
+      await page.unroute(/\/stocks\.data/);
+    }
+  });
+
   it("sorts by size and by rating over the whole zone, and back to the nearest", async () => {
     await page.goto("/it/stocks?location=Milano&radius=25");
     await page.locator("[data-testid=search-sort-largest]").click();
