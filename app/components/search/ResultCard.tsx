@@ -133,10 +133,7 @@ export function ResultCard({ w, locale, user, selected, selectionFull, onToggle,
   const showFavourite = user?.role === "stock_hunter" && w.c_sub;
   return (
     <li
-      // Cards below the first screen are laid out only when they come near it (a phone lays out
-      // the two lists' 40 cards at once otherwise); the intrinsic size, about a card's height at
-      // each width, keeps the scrollbar true and the page from growing as they come in.
-      className={`overflow-hidden rounded-xl border bg-white shadow-sm transition-[border-color,box-shadow] ${eager ? "" : "[contain-intrinsic-size:auto_20rem] [content-visibility:auto] sm:[contain-intrinsic-size:auto_15rem]"} ${
+      className={`overflow-hidden rounded-xl border bg-white shadow-sm transition-[border-color,box-shadow] ${
         selected ? "border-brand-500 ring-1 ring-brand-500" : highlighted ? "border-brand-300 shadow-md ring-2 ring-brand-200" : "border-slate-200"
       }`}
       data-testid="result-card"
