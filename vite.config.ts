@@ -14,8 +14,10 @@ const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(\?|$)/;
 // them 2.5 kB and save the others a request each. The formats (numbers, areas, prices, dates:
 // nearly every page), the hub badge (every warehouse card, the sheet, the comparison, the areas'
 // and the back office's warehouse lists) and the favourite heart (the search's cards, the sheet,
-// the hunter's favourites: alone it was one more script before the sheet's first paint).
-const USED_BY_MOST_PAGES = /[\\/]app[\\/](lib[\\/]format\.ts|components[\\/]warehouse[\\/](HubBadge|FavouriteToggle)\.tsx)$/;
+// the hunter's favourites: alone it was one more script before the sheet's first paint) and
+// the review criteria's names (the sheet's ratings, the review form, the areas' reviews: alone,
+// one more script on the sheet).
+const USED_BY_MOST_PAGES = /[\\/]app[\\/](lib[\\/]format\.ts|components[\\/]warehouse[\\/](HubBadge|FavouriteToggle)\.tsx|components[\\/]feedback[\\/]rating-labels\.ts)$/;
 // Paraglide's messages.js re-exports every message: a module "reachable" through it is not
 // one the root uses, so the walk stops there (each message goes where the pages using it are).
 const MESSAGES = /[\\/]paraglide[\\/]messages[\\/.]/;

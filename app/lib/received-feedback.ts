@@ -40,6 +40,9 @@ export type ReceivedReport = ReceivedBase & { subject: string; description: stri
 /** A warehouse's average over its hunters' reviews (avg_value scale: × 10), shown once it has some. */
 export type WarehouseRating = { avg_value: number; count: number };
 
+/** One criterion of that average on the sheet: the mean of the reviews that rated it (× 10), and their count. */
+export type WarehouseRatingCriterion = { key: RatingKey; avg_value: number; count: number };
+
 /** The name an author is shown by: the company, else the full name (the account's, else the form's). */
 export function authorName(author: FeedbackAuthor): string {
   const company = author.company?.trim();

@@ -18,6 +18,7 @@ import { OpeningStatus, weekdayName } from "../components/warehouse/OpeningStatu
 import { Gallery } from "../components/warehouse/Gallery.tsx";
 import { SpecificationGroups } from "../components/warehouse/SpecificationGroups.tsx";
 import { SheetMap } from "../components/warehouse/SheetMap.tsx";
+import { RatingBreakdown, RATINGS_ANCHOR } from "../components/warehouse/RatingBreakdown.tsx";
 import { RatingSummary } from "../components/warehouse/RatingSummary.tsx";
 import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
 import { HydrateLater } from "../components/ui/HydrateLater.tsx";
@@ -157,7 +158,11 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
           </p>
           <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
             <OpeningStatus status={sheet.opening} />
-            <RatingSummary rating={sheet.rating} />
+            {sheet.rating && (
+              <a href={`#${RATINGS_ANCHOR}`} className="rounded hover:underline" data-testid="sheet-rating-link">
+                <RatingSummary rating={sheet.rating} />
+              </a>
+            )}
             {sheet.website && (
               <a href={sheet.website.href} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
                 <GlobeIcon />
@@ -209,6 +214,7 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
           <aside className="min-w-0 space-y-6">
             <SheetMap lat={sheet.lat} lng={sheet.lng} styleUrl={mapStyleUrl} label={fullAddress} />
             {sheet.schedule && <Schedule schedule={sheet.schedule} />}
+            <RatingBreakdown rating={sheet.rating} criteria={sheet.rating_criteria} />
             <section className="rounded-2xl bg-brand-900 p-5 text-white shadow-sm">
               <h2 className="text-lg font-semibold">{m.sheet_cta_title()}</h2>
               <p className="mt-1 text-sm text-brand-100">{m.sheet_cta_text()}</p>

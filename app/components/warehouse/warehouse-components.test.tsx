@@ -4,6 +4,7 @@ import { Gallery } from "./Gallery.tsx";
 import { wrapIndex } from "./GallerySlider.tsx";
 import { SpecificationGroups } from "./SpecificationGroups.tsx";
 import { OpeningStatus } from "./OpeningStatus.tsx";
+import { RatingBreakdown } from "./RatingBreakdown.tsx";
 
 const count = (html: string, needle: string) => html.split(needle).length - 1;
 
@@ -58,5 +59,33 @@ describe("OpeningStatus", () => {
     expect(closed).toContain("Opens Monday at 08:00");
     expect(renderToStaticMarkup(<OpeningStatus status={{ state: "closed", opens: { dayOffset: 1, weekday: "thu", time: "08:00" } }} />)).toContain("Opens tomorrow at 08:00");
     expect(renderToStaticMarkup(<OpeningStatus status={null} />)).toBe("");
+  });
+});
+
+describe("RatingBreakdown", () => {
+  it("shows the average, the count and each rated criterion with its bar, in Italian notation", () => {
+    const html = renderToStaticMarkup(
+      <RatingBreakdown
+        rating={{ avg_value: 36, count: 12 }}
+        criteria={[
+          { key: "reliability_value", avg_value: 45, count: 12 },
+          { key: "structure_value", avg_value: 20, count: 3 },
+        ]}
+      />,
+    );
+    expect(html).toContain('id="sheet-ratings"');
+    expect(html).toContain(">3,6<");
+    expect(html).toContain("out of 5 · 12 reviews");
+    expect(html).toMatch(/Reliability<\/dt><dd[^>]*>4,5<\/dd>/);
+    expect(html).toMatch(/Structure<\/dt><dd[^>]*>2,0<\/dd>/);
+    // Criteria nobody rated are left out; a bar is the mean's share of 5.
+    expect(html).not.toContain("Communication");
+    expect(html).toContain("width:90%");
+    expect(html).toContain("width:40%");
+    expect(renderToStaticMarkup(<RatingBreakdown rating={{ avg_value: 50, count: 1 }} criteria={[{ key: "services_value", avg_value: 50, count: 1 }]} />)).toContain("out of 5 · 1 review");
+  });
+
+  it("shows nothing before the first rated review", () => {
+    expect(renderToStaticMarkup(<RatingBreakdown rating={null} criteria={[]} />)).toBe("");
   });
 });

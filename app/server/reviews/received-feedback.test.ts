@@ -11,7 +11,7 @@ import type { FeedbackTarget, User } from "../db/types.ts";
 import { NotFoundError } from "../errors.ts";
 import { getReceivedReport, getReceivedReview, listReceivedReports, listReceivedReviews } from "./received-feedback.service.ts";
 import { receivedReportsPageQuery, receivedReviewsPageQuery, type FeedbackOwner } from "./received-feedback.queries.ts";
-import { warehouseRatings } from "./warehouse-ratings.queries.ts";
+import { warehouseRatingCriteria, warehouseRatings } from "./warehouse-ratings.queries.ts";
 import { compareWarehouses, getWarehouseSheet } from "../warehouses/warehouses.service.ts";
 import { searchCards } from "../search/search.service.ts";
 import { loader as stockerReviews } from "../../routes/api/stocker/reviews.ts";
@@ -255,14 +255,23 @@ describe("the reviews and reports page", () => {
 });
 
 describe("the warehouse's average where hunters choose", () => {
-  it("is the mean of its hunters' rated reviews with their count, on the sheet, the comparison and the search's cards", async () => {
+  it("is the mean of its hunters' rated reviews with their count, on the sheet (with each criterion's), the comparison and the search's cards", async () => {
     const ratings = await warehouseRatings(t.db, [wa1.id, wa2.id, wb.id, unclaimed.id]);
     // wa1: 40 and 20 → 30; the hunter-target review on wa1 does not count.
     expect(ratings.get(wa1.id)).toEqual({ avg_value: 30, count: 2 });
     expect(ratings.get(wa2.id)).toEqual({ avg_value: 50, count: 1 });
     expect(ratings.has(unclaimed.id)).toBe(false);
 
-    expect((await getWarehouseSheet(t.db, null, wa1.id, { locale: "it" })).rating).toEqual({ avg_value: 30, count: 2 });
+    const sheet = await getWarehouseSheet(t.db, null, wa1.id, { locale: "it" });
+    expect(sheet.rating).toEqual({ avg_value: 30, count: 2 });
+    // Per criterion, over the reviews that rated it (4 and 2; 5; 3); services, rated by nobody, is left out.
+    expect(sheet.rating_criteria).toEqual([
+      { key: "reliability_value", avg_value: 30, count: 2 },
+      { key: "communication_value", avg_value: 50, count: 1 },
+      { key: "structure_value", avg_value: 30, count: 1 },
+    ]);
+    expect(await warehouseRatingCriteria(t.db, wa2.id)).toEqual(["reliability_value", "communication_value", "services_value", "structure_value"].map((key) => ({ key, avg_value: 50, count: 1 })));
+    expect(await warehouseRatingCriteria(t.db, unclaimed.id)).toEqual([]);
     const compared = await compareWarehouses(t.db, null, [wa1.id, wa2.id], { locale: "it" });
     expect(compared.warehouses.map((w) => w.rating)).toEqual([
       { avg_value: 30, count: 2 },

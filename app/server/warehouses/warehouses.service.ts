@@ -7,7 +7,7 @@ import { NotFoundError } from "../errors.ts";
 import type { SpecificationGroup, SpecificationValue } from "../../lib/specifications.ts";
 import { openingStatus, weeklySchedule, type OpeningStatus, type WeeklyHours } from "../../lib/opening-hours.ts";
 import { findFirstImages, findPublicWarehouse, findPublicWarehouses, findWarehousesTimes, findWarehouseTimes, listImages, listWarehouseSpecifications } from "./warehouses.queries.ts";
-import { warehouseRatings } from "../reviews/warehouse-ratings.queries.ts";
+import { warehouseRatingCriteria, warehouseRatings } from "../reviews/warehouse-ratings.queries.ts";
 import { isFavourite } from "../requests/area-requests.queries.ts";
 import { distanceM } from "../search/zones.ts";
 import { QUOTE_DEFAULT_RADIUS } from "../../schemas/quote.ts";
@@ -73,11 +73,12 @@ function manageUrl(actor: Actor | null, w: { id: number; user_id: number | null;
 export async function getWarehouseSheet(db: Database, actor: Actor | null, id: number, opts: { locale: Locale; now?: Date }) {
   const warehouse = await findPublicWarehouse(db, id);
   if (!warehouse) throw new NotFoundError();
-  const [times, images, specs, ratings, favourite] = await Promise.all([
+  const [times, images, specs, ratings, ratingCriteria, favourite] = await Promise.all([
     findWarehouseTimes(db, id),
     listImages(db, id),
     listWarehouseSpecifications(db, [id]),
     warehouseRatings(db, [id]),
+    warehouseRatingCriteria(db, id),
     actor?.role === "stock_hunter" ? isFavourite(db, { userId: actor.id, warehouseId: id }) : Promise.resolve(null),
   ]);
   const hours: WeeklyHours | null = times ?? null;
@@ -107,6 +108,8 @@ export async function getWarehouseSheet(db: Database, actor: Actor | null, id: n
     schedule: hours ? weeklySchedule(hours) : null,
     /** The average of its hunters' reviews, once it has some (null before). */
     rating: ratings.get(id) ?? null,
+    /** That average per criterion the hunters rated (empty before any rating). */
+    rating_criteria: ratingCriteria,
     /** The viewer's own page of this warehouse, when they manage it (the sheet then says so). */
     manage_url: manageUrl(actor, warehouse, opts.locale),
     /** Whether it is among the viewing stock hunter's favourites; null for anyone else. */
