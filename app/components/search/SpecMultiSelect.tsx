@@ -69,10 +69,12 @@ export function SpecMultiSelect({ name, label, options, value, onChange }: Props
   }
 
   function onBlur(event: FocusEvent<HTMLDivElement>) {
-    // Only a move to another element: a click on a checkbox's text blurs with no target, and a
-    // click outside is handled above.
+    // Only a move to another element (Tab): a click outside is handled above. A press on an
+    // option's text moves the focus to the nearest focusable ancestor (the page's <main>, there
+    // for the skip link) before the click reaches the label: that is no move away.
     const next = event.relatedTarget;
-    if (open && next instanceof Node && !rootRef.current?.contains(next)) setOpen(false);
+    const root = rootRef.current;
+    if (open && root && next instanceof Node && !root.contains(next) && !next.contains(root)) setOpen(false);
   }
 
   const chosen = options.filter((o) => local.includes(o.id));
