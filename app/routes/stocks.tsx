@@ -425,6 +425,17 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (panelOpen) setPanelRendered(true);
   }, [panelOpen]);
+  // The panel clips its content while it slides (its grid row grows from 0), and lets it out once
+  // open, so a filter's drop-down list is not cut off at the panel's bottom edge.
+  const [panelSettled, setPanelSettled] = useState(panelOpen);
+  useEffect(() => {
+    if (!panelOpen) {
+      setPanelSettled(false);
+      return;
+    }
+    const timer = window.setTimeout(() => setPanelSettled(true), 500);
+    return () => window.clearTimeout(timer);
+  }, [panelOpen]);
   const initial = useMemo(() => formValuesFromParams(new URLSearchParams(location.search)), [location.search]);
   const [liveValues, setLiveValues] = useState<SearchFormValues>(initial);
   useEffect(() => setLiveValues(initial), [initial]);
@@ -671,10 +682,10 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
           data-testid="filter-panel"
           data-open={panelOpen}
         >
-          <div className="overflow-hidden">
+          <div className={panelOpen && panelSettled ? "overflow-visible" : "overflow-hidden"}>
             <div className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
               {(panelRendered || panelOpen) && (
-                <FilterPanel action={path} initial={initial} groups={groups} serverErrors={serverErrors} onSearch={search} onSpecsChange={setLiveValues} />
+                <FilterPanel action={path} initial={initial} groups={groups} serverErrors={serverErrors} onSearch={search} onSpecsChange={setLiveValues} searching={pending} />
               )}
             </div>
           </div>
@@ -744,8 +755,9 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
               </div>
               <div className={`min-w-0 ${view === "map" ? "" : "max-lg:hidden"}`}>
                 {/* Edge to edge on a phone, as a map app shows it; on a wide screen it ends above the
-                    selection bar, which would cover its bottom edge and the notes drawn there. */}
-                <div className="relative h-[calc(100dvh-11rem)] max-sm:-mx-4 lg:sticky lg:top-24 lg:h-[calc(100dvh-11rem)]">
+                    selection bar, which would cover its bottom edge and the notes drawn there, both
+                    below the page's heading and stuck under the header once scrolled. */}
+                <div className="relative h-[calc(100dvh-11rem)] max-sm:-mx-4 lg:sticky lg:top-24 lg:h-[calc(100dvh-14rem)]">
                   <Suspense fallback={<div className="h-full min-h-72 w-full rounded-2xl border border-slate-200 bg-[#e8edf3] max-sm:rounded-none max-sm:border-x-0" aria-hidden="true" />}>
                     <SearchMap
                       mapQuery={mapQuery}

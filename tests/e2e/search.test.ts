@@ -63,6 +63,25 @@ describe("the search page", () => {
     expect(new URL(page.url()).search).toBe("");
   });
 
+  it("opens a filter's list whole, past the panel's bottom edge, and ticks a value pressed on its text, the last one too", async () => {
+    await page.goto("/it/stocks");
+    await hydrated(page);
+    const filter = page.locator("[data-testid^=search-spec-]").first();
+    await filter.locator("button").click();
+    const list = filter.locator("[id][class*=overflow-auto]");
+    await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    // The point at the middle of the last value hits that value (a clipping box would swallow it).
+    const last = list.locator("label").last();
+    const box = (await last.boundingBox())!;
+    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("label")?.textContent ?? null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    expect(hit).toBe(await last.textContent());
+    // Pressed on its text, not its box (the press moved the focus to <main>, which closed the list).
+    await last.click({ position: { x: box.width - 20, y: box.height / 2 } });
+    expect(await last.locator("input").isChecked()).toBe(true);
+    expect(await list.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+  });
+
   it("suggests places after more than 3 characters, typed without accents", async () => {
     await page.goto("/it/stocks");
     await hydrated(page);
@@ -395,6 +414,9 @@ describe("choosing among the results", () => {
       await loading.waitFor();
       expect(await loading.getByRole("status").textContent()).toBe("Ricerca in corso…");
       expect(await loading.locator("[data-testid=result-skeleton]").count()).toBe(3);
+      const submit = page.locator("[data-testid=search-submit]");
+      expect(await submit.getAttribute("aria-busy")).toBe("true");
+      expect(await submit.textContent()).toBe("Ricerca in corso…");
       release();
       await page.locator("[data-testid=found-list] [data-testid=result-card]").first().waitFor();
       expect(await loading.count()).toBe(0);
@@ -419,6 +441,20 @@ describe("choosing among the results", () => {
       release();
       await page.unroute(/\/stocks\.data/);
     }
+  });
+
+  it("ends the map above the selection bar on a wide screen, at the top of the page and scrolled", async () => {
+    await page.goto("/it/stocks?location=Milano&radius=10");
+    const map = page.locator("[data-testid=search-map]");
+    await map.waitFor();
+    const gap = async () => {
+      const [m, bar] = await Promise.all([map.boundingBox(), page.locator("[data-testid=selection-bar]").boundingBox()]);
+      return bar!.y - (m!.y + m!.height);
+    };
+    expect(await gap()).toBeGreaterThanOrEqual(0);
+    await page.mouse.wheel(0, 800);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await gap()).toBeGreaterThanOrEqual(0);
   });
 
   it("sorts by size and by rating over the whole zone, and back to the nearest", async () => {
