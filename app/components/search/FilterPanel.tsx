@@ -35,6 +35,8 @@ type Props = {
   onSearch: (values: SearchFormValues) => void;
   /** Reported 100 ms after a specification group changes (the recap of the quote uses it). */
   onSpecsChange?: (values: SearchFormValues) => void;
+  /** A search from this form is on its way: the button says so (a new press starts over). */
+  searching?: boolean;
 };
 
 /** A specification group's name, as the catalogue names it (specification_categories: a test holds the two together). */
@@ -60,7 +62,7 @@ export function groupLabel(group: SpecGroup, locale?: Locale): string {
 
 type Coords = { latitude: number; longitude: number };
 
-export function FilterPanel({ action, initial, groups, serverErrors, onSearch, onSpecsChange }: Props) {
+export function FilterPanel({ action, initial, groups, serverErrors, onSearch, onSpecsChange, searching = false }: Props) {
   const [values, setValues] = useState<SearchFormValues>(() => fieldValues(initial));
   const [errors, setErrors] = useState<Errors>(serverErrors ?? {});
   const [locating, setLocating] = useState(false);
@@ -282,9 +284,9 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
       </fieldset>
 
       <div className="flex justify-end">
-        <button type="submit" className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="search-submit">
-          <SearchIcon />
-          {m.search_submit()}
+        <button type="submit" aria-busy={searching || undefined} className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="search-submit">
+          {searching ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent motion-reduce:animate-none" /> : <SearchIcon />}
+          {searching ? m.search_searching() : m.search_submit()}
         </button>
       </div>
     </Form>
