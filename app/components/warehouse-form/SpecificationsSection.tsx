@@ -1,6 +1,7 @@
 // Section 6: the catalogue's values as checkboxes, one group per category. A group of more than
-// 5 values shows its first 5 and a show-all / hide toggle; a ticked value the collapse hides
-// stays ticked (the form's list holds it), and the heading counts the ticked ones.
+// 5 values shows its first 5 and a show-all / hide toggle (open from the start when a ticked
+// value is beyond them); a ticked value the collapse hides stays ticked (the form's list holds
+// it), and the heading counts the ticked ones.
 import { useId, useState } from "react";
 import type { CatalogueGroup } from "../../lib/warehouse-form.ts";
 import { m } from "../../paraglide/messages.js";
@@ -35,11 +36,13 @@ export function SpecificationsSection({
   );
 }
 
-function SpecGroup({ group, selected, onToggle }: { group: CatalogueGroup; selected: number[]; onToggle: (id: number, on: boolean) => void }) {
-  const [expanded, setExpanded] = useState(false);
+export function SpecGroup({ group, selected, onToggle }: { group: CatalogueGroup; selected: number[]; onToggle: (id: number, on: boolean) => void }) {
+  const count = selectedInGroup(group.values, selected);
+  // A warehouse's ticked values are what its listing says: a group that would hide some of them
+  // opens in full, so an owner sees every one without looking for it.
+  const [expanded, setExpanded] = useState(() => selectedInGroup(visibleSpecValues(group.values, false), selected) < count);
   const listId = useId();
   const ticked = new Set(selected);
-  const count = selectedInGroup(group.values, selected);
   const shown = visibleSpecValues(group.values, expanded);
   const hiddenTicked = count - selectedInGroup(shown, selected);
   return (
