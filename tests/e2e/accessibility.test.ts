@@ -458,9 +458,11 @@ const AREA_DIALOGS: AreaDialog[] = [
 type AreaState = { role: DemoRole; name: string; path: (locale: Locale) => string; reach: (page: Page, locale: Locale) => Promise<void> };
 
 /** Opens the page's first closed request card (the areas' and the back office's request lists). */
+// A request card's heading is its toggle (the filters' date pickers have expandable buttons too).
+const REQUEST_TOGGLE = "main li :is(h2, h3) > [aria-expanded]";
 const openFirstRequest = async (page: Page) => {
-  await page.locator("main button[aria-expanded=false]").filter({ visible: true }).first().click();
-  await page.locator("main button[aria-expanded=true]").first().waitFor();
+  await page.locator(`${REQUEST_TOGGLE}[aria-expanded=false]`).filter({ visible: true }).first().click();
+  await page.locator(`${REQUEST_TOGGLE}[aria-expanded=true]`).first().waitFor();
 };
 /** Sends the page's form as it is (empty) and waits for its fields' errors: the server refuses it and nothing is written. */
 const sendEmpty = (submit: Message, only?: Locale) => async (page: Page, locale: Locale) => {
