@@ -187,7 +187,7 @@ export type OperatorConfig = { name: string | null; vat: string | null; address:
 const DEMO_OPERATOR: OperatorConfig = {
   name: "Stockspace S.r.l. (demo)",
   vat: "IT00000000000 (demo)",
-  address: "Via Esempio 1, 20100 Milano (MI), Italia (demo)",
+  address: "Via Esempio 1, 20100 Milano (MI) (demo)",
   email: "privacy@stockspace.local",
   pec: null,
 };

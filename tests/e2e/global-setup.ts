@@ -51,7 +51,7 @@ export async function setup(project: TestProject) {
       // The operator as a deployment names it (README): the legal pages show a configured site.
       OPERATOR_NAME: "Stockspace S.r.l.",
       OPERATOR_VAT: "IT01234567890",
-      OPERATOR_ADDRESS: "Via Roma 1, 20121 Milano (MI), Italia",
+      OPERATOR_ADDRESS: "Via Roma 1, 20121 Milano (MI)",
       OPERATOR_EMAIL: "privacy@stockspace.test",
       STRIPE_SECRET_KEY: stripe.secretKey,
       STRIPE_PUBLISHABLE_KEY: "pk_test_stockspace_e2e",

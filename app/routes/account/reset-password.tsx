@@ -41,7 +41,7 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
 
   if (state === "dead") {
     return (
-      <AccountLayout title={m.reset_title()}>
+      <AccountLayout title={m.reset_link_page_title()}>
         <AccountNotice tone="warning" title={m.reset_link_invalid_title()} text={m.reset_link_invalid_text()}>
           <Link to={paths.forgotPassword(locale)} className={buttonClass("primary", "md")}>
             {m.reset_request_new()}
