@@ -22,19 +22,20 @@ export function RatingBreakdown({ rating, criteria }: { rating: WarehouseRating 
         <span className="text-2xl font-bold text-slate-900 tabular-nums">{reviewAverage(rating.avg_value)}</span>
         <span className="text-sm text-slate-600">{rating.count === 1 ? m.sheet_ratings_count_one() : m.sheet_ratings_count({ count: formatNumber(rating.count) })}</span>
       </p>
-      <dl className="mt-4 space-y-3 text-sm">
+      {/* A list, not a <dl>: each row holds its bar too, which a <dl> group may not. */}
+      <ul className="mt-4 space-y-3 text-sm">
         {criteria.map((c) => (
-          <div key={c.key} data-testid={`rating-criterion-${c.key}`}>
-            <div className="flex items-baseline justify-between gap-3">
-              <dt className="text-slate-700">{ratingLabel(c.key)}</dt>
-              <dd className="font-semibold text-slate-900 tabular-nums">{reviewAverage(c.avg_value)}</dd>
-            </div>
+          <li key={c.key} data-testid={`rating-criterion-${c.key}`}>
+            <p className="flex items-baseline justify-between gap-3">
+              <span className="text-slate-700">{ratingLabel(c.key)}</span>
+              <span className="font-semibold text-slate-900 tabular-nums">{reviewAverage(c.avg_value)}</span>
+            </p>
             <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
               <div className="h-full rounded-full bg-amber-500" style={{ width: `${Math.min(100, Math.max(0, c.avg_value * 2))}%` }} />
             </div>
-          </div>
+          </li>
         ))}
-      </dl>
+      </ul>
       {/* The rule the home page promises (home_trust3_text), said where the scores are. */}
       <p className="mt-4 text-xs text-slate-600">{m.sheet_ratings_note()}</p>
     </section>

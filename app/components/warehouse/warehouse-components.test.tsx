@@ -76,8 +76,8 @@ describe("RatingBreakdown", () => {
     expect(html).toContain('id="sheet-ratings"');
     expect(html).toContain(">3,6<");
     expect(html).toContain("out of 5 · 12 reviews");
-    expect(html).toMatch(/Reliability<\/dt><dd[^>]*>4,5<\/dd>/);
-    expect(html).toMatch(/Structure<\/dt><dd[^>]*>2,0<\/dd>/);
+    expect(html).toMatch(/Reliability<\/span><span[^>]*>4,5<\/span>/);
+    expect(html).toMatch(/Structure<\/span><span[^>]*>2,0<\/span>/);
     // Criteria nobody rated are left out; a bar is the mean's share of 5.
     expect(html).not.toContain("Communication");
     expect(html).toContain("width:90%");
