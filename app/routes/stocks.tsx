@@ -370,6 +370,12 @@ function SelectionBar({
               <button type="button" onClick={selection.clear} className="hidden text-xs text-brand-100 underline underline-offset-2 hover:text-white sm:inline" data-testid="selection-clear">
                 {m.search_clear_selection()}
               </button>
+              {/* Why the comparison waits, in view where there is room (on a phone the faded button tells it when tapped). */}
+              {!compareHref && (
+                <p className="hidden min-w-0 text-xs text-brand-100 lg:block" aria-hidden="true" data-testid="selection-compare-hint">
+                  {compareReason}
+                </p>
+              )}
             </>
           ) : (
             <>

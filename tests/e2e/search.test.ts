@@ -308,9 +308,13 @@ describe("the search page", () => {
     await unclaimed.first().locator("[data-testid=result-select]").check();
     await claimed.nth(0).locator("[data-testid=result-select]").check();
     expect(await page.locator("[data-testid=compare-link]").count()).toBe(0);
+    // The bar says why, in view on a wide screen.
+    expect(await page.locator("[data-testid=selection-compare-hint]").textContent()).toBe("Seleziona almeno 2 magazzini con il nome visibile per confrontarli.");
+    expect(await page.locator("[data-testid=selection-compare-hint]").isVisible()).toBe(true);
     await claimed.nth(1).locator("[data-testid=result-select]").check();
     const link = page.locator("[data-testid=compare-link]");
     await link.waitFor();
+    expect(await page.locator("[data-testid=selection-compare-hint]").count()).toBe(0);
     const ids = [await claimed.nth(0).getAttribute("data-id"), await claimed.nth(1).getAttribute("data-id")];
     expect(await link.getAttribute("href")).toBe(`/it/compare?wids=${ids.join(",")}`);
     expect(await link.getAttribute("target")).toBe("_blank");
