@@ -253,6 +253,17 @@ describe("the statistics", () => {
     await stocker.context.close();
     await referent.context.close();
   });
+
+  it("open the chart on a phone at its latest weeks, the rest a swipe to the left", async () => {
+    const { context, page } = await session("stocker", "en", 375);
+    await page.goto("/en/stocker/profile/statistics");
+    await hydrated(page);
+    const frame = page.getByTestId("stats-chart-frame");
+    const scroll = await frame.evaluate((el) => ({ left: el.scrollLeft, max: el.scrollWidth - el.clientWidth }));
+    expect(scroll.max).toBeGreaterThan(0);
+    expect(scroll.left).toBeGreaterThanOrEqual(scroll.max - 1);
+    await context.close();
+  });
 });
 
 describe("the administrator in a user's area", () => {

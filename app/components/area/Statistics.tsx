@@ -180,7 +180,7 @@ function Chart({ stats, title }: { stats: StatisticsData; title: string }) {
 
   return (
     <>
-      <ScrollRegion label={title} className="-mx-4 px-4 sm:mx-0 sm:px-0">
+      <ScrollRegion label={title} className="-mx-4 px-4 sm:mx-0 sm:px-0" startAtEnd testId="stats-chart-frame">
         <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} aria-describedby={tableId} className="h-auto w-full min-w-[600px]" data-testid="stats-chart">
           <title id={titleId}>{title}</title>
           {ticks.map((tick) => (

@@ -1,11 +1,29 @@
 // A frame that scrolls sideways when its content is wider than the screen (a chart, a table on
 // a phone). It is a named region in the tab order, so a keyboard user can reach it and scroll
 // it with the arrow keys even when nothing inside can take the focus (WCAG 2.1.1).
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 
-export function ScrollRegion({ label, className = "", testId, children }: { label: string; className?: string; testId?: string; children: ReactNode }) {
+export function ScrollRegion({
+  label,
+  className = "",
+  testId,
+  startAtEnd = false,
+  children,
+}: {
+  label: string;
+  className?: string;
+  testId?: string;
+  /** Opens scrolled to its right end: a time series shows its latest weeks first. */
+  startAtEnd?: boolean;
+  children: ReactNode;
+}) {
+  const frame = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (startAtEnd && frame.current) frame.current.scrollLeft = frame.current.scrollWidth;
+  }, [startAtEnd]);
   return (
     <div
+      ref={frame}
       role="region"
       aria-label={label}
       tabIndex={0}
