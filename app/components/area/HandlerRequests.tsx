@@ -111,7 +111,7 @@ function HandlerRequestCard({ item, base, asAdmin, open, onToggle, change }: { i
         >
           <span className="min-w-0">
             <span className="block truncate font-semibold text-slate-900">{r.business_name}</span>
-            <span className="block truncate text-sm text-slate-600">
+            <span className="line-clamp-2 text-sm text-slate-600">
               {item.warehouse.name} · {item.warehouse.city}
             </span>
           </span>

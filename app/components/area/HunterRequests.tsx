@@ -87,7 +87,7 @@ function HunterRequestCard({ item, base, asAdmin, open, onToggle }: { item: Hunt
         >
           <span className="min-w-0">
             <span className="block font-semibold text-slate-900">{m.wm_request_reference({ number: requestNumber(item.id) })}</span>
-            <span className="block truncate text-sm text-slate-600">{[item.location, item.business_name].filter(Boolean).join(" · ")}</span>
+            <span className="line-clamp-2 text-sm text-slate-600">{[item.location, item.business_name].filter(Boolean).join(" · ")}</span>
           </span>
           <span className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <span>{formatDate(item.created_at)}</span>
