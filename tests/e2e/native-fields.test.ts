@@ -78,6 +78,25 @@ describe("the registration popup", () => {
   });
 });
 
+describe("the registration popup on a phone", () => {
+  it("opens each step at its top, even after going back from the bottom of the stocker's form", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "it", width: 375, height: 740 });
+    await page.goto("/it?serr=1");
+    await hydrated(page);
+    const dialog = page.locator("#register-ap");
+    const back = dialog.getByRole("button", { name: "Indietro", exact: true });
+    await back.scrollIntoViewIfNeeded();
+    await back.click();
+    await dialog.getByRole("radiogroup").locator("label").first().click();
+    await dialog.getByRole("button", { name: "Continua", exact: true }).click();
+    const title = dialog.getByRole("heading", { name: "Registrati come Stock Hunter" });
+    await title.waitFor();
+    // The new step's title is on the screen, not scrolled above it with the last step's position.
+    await expect.poll(async () => (await title.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    await context.close();
+  });
+});
+
 describe("the search filters", () => {
   it("switch between area and pallets with the arrows, and write the space in Italian notation when left", async () => {
     const { context, page } = await newPage(b.browser, { locale: "it" });

@@ -1,7 +1,7 @@
 // The registration popup (#register-ap). First the choice between stock hunter and stocker,
 // then the chosen role's form. The forms live in ./register/ and receive everything they
 // need as props (RegisterFormProps), so they can be replaced without touching this frame.
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { m } from "../../paraglide/messages.js";
 import type { Locale } from "../../lib/locale.ts";
 import { legalPages, paths } from "../../lib/paths.ts";
@@ -26,6 +26,13 @@ export function RegisterDialog({ locale }: { locale: Locale }) {
     setWasOpen(!!register);
     if (!register) setFinished(false);
   }
+
+  // Each step opens at its top. The popup's scroller kept the last step's position: back from the
+  // bottom of the stocker's long form, the next form opened halfway down, its title out of sight.
+  const step = !register ? null : onForm ? register.role : "choice";
+  useEffect(() => {
+    if (step) document.getElementById("register-ap")?.scrollIntoView({ block: "start" });
+  }, [step]);
 
   const title = !onForm ? m.register_title() : register.role === "stocker" ? m.register_form_title_stocker() : m.register_form_title_hunter();
 
