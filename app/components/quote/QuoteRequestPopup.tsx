@@ -383,14 +383,15 @@ function Recap({ source, warehouses, search }: Pick<QuoteRequestDialogProps, "so
         <ul
           tabIndex={0}
           aria-label={m.quote_recap_warehouses({ count: warehouses.length })}
-          className="mt-1.5 max-h-32 space-y-1 overflow-y-auto rounded pr-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="mt-1.5 max-h-60 space-y-1.5 overflow-y-auto rounded pr-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:max-h-32 sm:space-y-1"
           data-testid="quote-recap-warehouses"
         >
           {warehouses.map((w) => (
-            // One line each, on a phone too: five warehouses fit the box without scrolling.
-            <li key={w.id} className="flex min-w-0 items-baseline gap-2">
-              <span className="max-w-[65%] shrink-0 truncate font-medium text-slate-900">{w.name}</span>
-              {(w.address || w.city) && <span className="min-w-0 truncate text-slate-500">{[w.address, w.city].filter(Boolean).join(", ")}</span>}
+            // One line each where there is room; on a phone the name takes a line of its own (beside
+            // its address it kept only the company prefix that many names share). Five fit either way.
+            <li key={w.id} className="min-w-0 sm:flex sm:items-baseline sm:gap-2">
+              <span className="block truncate font-medium text-slate-900 sm:max-w-[65%] sm:shrink-0">{w.name}</span>
+              {(w.address || w.city) && <span className="block min-w-0 truncate text-slate-500">{[w.address, w.city].filter(Boolean).join(", ")}</span>}
             </li>
           ))}
         </ul>
