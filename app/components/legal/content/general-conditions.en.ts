@@ -29,7 +29,7 @@ export const generalConditionsEn: LegalTextOf = (f) => ({
             [{ strong: "Stock hunter" }, ": the user who looks for space and sends quote requests."],
             [{ strong: "Stocker" }, ": the business that runs one or more warehouses (as a stocker or as a stock keeper) and presents them on the platform, after the provider's approval."],
             [{ strong: "Referent" }, ": the person the stocker puts in charge of one or more warehouses and their requests."],
-            [{ strong: "Warehouse" }, ": a facility's listing in the catalogue; a warehouse is \u201credeemed\u201d when it belongs to a stocker with an active subscription covering it, and only then are its name, address, exact position, photos and contacts public."],
+            [{ strong: "Warehouse" }, ": a facility's listing in the catalogue; a warehouse is \u201cpublished\u201d when it belongs to a stocker with an active subscription covering it, and only then are its name, address, exact position, photos and contacts public."],
             [{ strong: "Hub" }, ": a warehouse presented as a logistics hub, published after the provider's approval."],
             [{ strong: "Quote request" }, ": the message with which a stock hunter asks one or more warehouses for availability and terms."],
           ],
@@ -41,7 +41,7 @@ export const generalConditionsEn: LegalTextOf = (f) => ({
       title: "The provider's role: an intermediary",
       blocks: [
         { p: "The platform puts people looking for space in touch with those who offer it. The provider is not a party to the storage, lease, logistics or transport contracts users may conclude: it does not sign them, does not set their prices and terms, does not collect or guarantee the related payments and is not liable for their performance. Every agreement is made directly between stock hunter and stocker." },
-        { p: "Warehouse information is supplied by stockers and referents or, for warehouses not yet redeemed, gathered by the provider from public sources. The provider publishes it with care but does not guarantee that it is complete, accurate and up to date, nor that space is available: check directly with the warehouse before making an agreement." },
+        { p: "Warehouse information is supplied by stockers and referents or, for warehouses not yet published, gathered by the provider from public sources. The provider publishes it with care but does not guarantee that it is complete, accurate and up to date, nor that space is available: check directly with the warehouse before making an agreement." },
       ],
     },
     {

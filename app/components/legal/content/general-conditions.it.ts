@@ -29,7 +29,7 @@ export const generalConditionsIt: LegalTextOf = (f) => ({
             [{ strong: "Stock hunter" }, ": l'utente che cerca spazi e invia richieste di preventivo."],
             [{ strong: "Stocker" }, ": l'impresa che gestisce uno o più magazzini (come stocker o come gestore di magazzino) e li presenta sulla piattaforma, dopo l'approvazione del fornitore."],
             [{ strong: "Referente" }, ": la persona che lo stocker incarica di gestire uno o più magazzini e le loro richieste."],
-            [{ strong: "Magazzino" }, ": la scheda di una struttura nel catalogo; un magazzino è «riscattato» quando appartiene a uno stocker con un abbonamento attivo che lo copre, e solo allora ne sono pubblici nome, indirizzo, posizione esatta, foto e contatti."],
+            [{ strong: "Magazzino" }, ": la scheda di una struttura nel catalogo; un magazzino è «pubblicato» quando appartiene a uno stocker con un abbonamento attivo che lo copre, e solo allora ne sono pubblici nome, indirizzo, posizione esatta, foto e contatti."],
             [{ strong: "Hub" }, ": un magazzino presentato come polo logistico, pubblicato dopo l'approvazione del fornitore."],
             [{ strong: "Richiesta di preventivo" }, ": il messaggio con cui uno stock hunter chiede disponibilità e condizioni a uno o più magazzini."],
           ],
@@ -41,7 +41,7 @@ export const generalConditionsIt: LegalTextOf = (f) => ({
       title: "Il ruolo del fornitore: un intermediario",
       blocks: [
         { p: "La piattaforma mette in contatto chi cerca spazio con chi lo offre. Il fornitore non è parte dei contratti di deposito, locazione, logistica o trasporto che gli utenti eventualmente concludono: non li firma, non ne stabilisce prezzi e condizioni, non incassa né garantisce i relativi pagamenti e non risponde del loro adempimento. Ogni accordo si conclude direttamente tra stock hunter e stocker." },
-        { p: "Le informazioni sui magazzini sono fornite dagli stocker e dai referenti oppure, per i magazzini non ancora riscattati, raccolte dal fornitore da fonti pubbliche. Il fornitore le pubblica con diligenza ma non ne garantisce completezza, esattezza e attualità, né la disponibilità degli spazi: prima di concludere un accordo verifica direttamente con il magazzino." },
+        { p: "Le informazioni sui magazzini sono fornite dagli stocker e dai referenti oppure, per i magazzini non ancora pubblicati, raccolte dal fornitore da fonti pubbliche. Il fornitore le pubblica con diligenza ma non ne garantisce completezza, esattezza e attualità, né la disponibilità degli spazi: prima di concludere un accordo verifica direttamente con il magazzino." },
       ],
     },
     {

@@ -83,7 +83,7 @@ export const stockerConditionsEn: LegalTextOf = (f) => ({
       id: "subscription",
       title: "The subscription: what it includes",
       blocks: [
-        { p: "With a subscription the warehouses you choose become \u201credeemed\u201d: their name, address, exact position, photos, full listing and the referent's contacts are public, and they can be compared and saved as favourites. Without a subscription they stay in the catalogue anonymised, are found in searches and still receive quote requests." },
+        { p: "With a subscription the warehouses you choose become \u201cpublished\u201d: their name, address, exact position, photos, full listing and the referent's contacts are public, and they can be compared and saved as favourites. Without a subscription they stay in the catalogue anonymised, are found in searches and still receive quote requests." },
         { p: "You have one subscription at a time, covering the approved, active warehouses you select. Warehouses added during a running period are covered at renewal." },
       ],
     },

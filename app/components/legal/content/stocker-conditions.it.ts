@@ -84,7 +84,7 @@ export const stockerConditionsIt: LegalTextOf = (f) => ({
       id: "subscription",
       title: "Abbonamento: cosa comprende",
       blocks: [
-        { p: "Con l'abbonamento i magazzini che scegli diventano «riscattati»: ne sono pubblici il nome, l'indirizzo, la posizione esatta, le foto, la scheda completa e i contatti del referente, e possono essere confrontati e aggiunti ai preferiti. Senza abbonamento restano nel catalogo in forma anonima, si trovano nelle ricerche e ricevono comunque le richieste di preventivo." },
+        { p: "Con l'abbonamento i magazzini che scegli diventano «pubblicati»: ne sono pubblici il nome, l'indirizzo, la posizione esatta, le foto, la scheda completa e i contatti del referente, e possono essere confrontati e aggiunti ai preferiti. Senza abbonamento restano nel catalogo in forma anonima, si trovano nelle ricerche e ricevono comunque le richieste di preventivo." },
         { p: "Hai un solo abbonamento alla volta, che copre i magazzini approvati e attivi che selezioni. I magazzini aggiunti durante un periodo in corso si coprono al rinnovo." },
       ],
     },
