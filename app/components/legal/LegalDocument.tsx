@@ -184,7 +184,7 @@ function ContentsList({ sections, className = "" }: { sections: LegalSection[]; 
 function OtherDocuments({ locale, page, id }: { locale: Locale; page: LegalPage; id: string }) {
   return (
     <nav aria-labelledby={id}>
-      <h2 id={id} className="text-xs font-semibold tracking-wider text-slate-500 uppercase">
+      <h2 id={id} className="px-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">
         {m.legal2_other_documents()}
       </h2>
       <ul className="mt-3 space-y-1 text-sm">
@@ -244,7 +244,7 @@ export function LegalDocument({ locale, page, text, operator }: { locale: Locale
         <aside className="hidden lg:block">
           {/* The contents scroll within the column when they are longer than the window; the other documents stay in sight below them. */}
           <div className="sticky top-24 flex max-h-[calc(100vh-7rem)] flex-col gap-8 pb-4">
-            <nav aria-labelledby="legal-contents" className="min-h-0 overflow-y-auto">
+            <nav aria-labelledby="legal-contents" className="scroll-shadows min-h-0 overflow-y-auto">
               <h2 id="legal-contents" className="px-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">
                 {m.legal2_contents()}
               </h2>
