@@ -456,7 +456,10 @@ describe("choosing among the results", () => {
       return bar!.y - (m!.y + m!.height);
     };
     expect(await gap()).toBeGreaterThanOrEqual(0);
-    await page.mouse.wheel(0, 800);
+    // Scrolled by script: a wheel event lands wherever the previous test left the pointer,
+    // and over the map it zooms the map instead of scrolling the page.
+    await page.locator("[data-testid=found-list] [data-testid=result-card]").first().waitFor();
+    await page.evaluate(() => window.scrollBy(0, 800));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     expect(await gap()).toBeGreaterThanOrEqual(0);
   });
