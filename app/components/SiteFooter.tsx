@@ -16,7 +16,7 @@ export function SiteFooter({ locale }: { locale: Locale }) {
     <footer className="mt-auto bg-slate-900 text-sm text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="space-y-3">
-          <Link to={paths.home(locale)} aria-label={m.header_home_label()} className="inline-flex items-center gap-2 rounded-lg">
+          <Link to={paths.home(locale)} aria-label={m.header_home_label()} className="inline-flex min-h-11 items-center gap-2 rounded-lg">
             <LogoMark />
             <Wordmark className="text-white [&>span]:text-brand-300" />
           </Link>
@@ -72,7 +72,7 @@ export function SiteFooter({ locale }: { locale: Locale }) {
           <button
             type="button"
             onClick={openSupport}
-            className="inline-flex items-center gap-2 rounded-lg bg-white/10 px-4 py-2.5 font-semibold text-white ring-1 ring-white/20 transition-colors ring-inset hover:bg-white/15"
+            className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-white/10 px-4 py-2.5 font-semibold text-white ring-1 ring-white/20 transition-colors ring-inset hover:bg-white/15"
           >
             <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
               <path d="M3 5.5A1.5 1.5 0 014.5 4h11A1.5 1.5 0 0117 5.5v7a1.5 1.5 0 01-1.5 1.5H8l-4 3v-3h.5A1.5 1.5 0 013 12.5z" />

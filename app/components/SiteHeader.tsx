@@ -49,7 +49,7 @@ export function SiteHeader({ locale, user, csrfToken }: HeaderProps) {
         {m.header_skip_to_content()}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6 lg:px-8">
-        <Link to={paths.home(locale)} aria-label={m.header_home_label()} className="flex shrink-0 items-center gap-2 rounded-lg">
+        <Link to={paths.home(locale)} aria-label={m.header_home_label()} className="flex min-h-11 shrink-0 items-center gap-2 rounded-lg">
           <LogoMark />
           <Wordmark className="text-slate-900" />
         </Link>
@@ -70,7 +70,7 @@ export function SiteHeader({ locale, user, csrfToken }: HeaderProps) {
             aria-controls={menuId}
             aria-label={menuOpen ? m.nav_menu_close() : m.nav_menu_open()}
             onClick={() => setMenuOpen((open) => !open)}
-            className="inline-flex h-10 w-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
           >
             {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon />}
           </button>
@@ -195,7 +195,8 @@ function LocaleSwitch({ locale }: { locale: Locale }) {
             hrefLang={target}
             lang={target}
             aria-current={current ? "true" : undefined}
-            className={`rounded-md px-2.5 py-1.5 transition-colors ${
+            // 44 px square below lg, where the header is used by touch; compact beside the desktop navigation.
+            className={`inline-flex h-11 min-w-11 items-center justify-center rounded-md px-2.5 transition-colors lg:h-auto lg:min-w-0 lg:py-1.5 ${
               current ? "bg-white text-brand-700 shadow-sm" : "text-slate-600 hover:text-slate-900"
             }`}
           >

@@ -12,7 +12,7 @@ import { m } from "../paraglide/messages.js";
 import { formatArea, formatNumber } from "../lib/format.ts";
 import { paths } from "../lib/paths.ts";
 import { useLocale } from "../lib/root-data.ts";
-import { buttonClass } from "../components/ui/styles.ts";
+import { buttonClass, standaloneLinkClass } from "../components/ui/styles.ts";
 import { HubBadge } from "../components/warehouse/HubBadge.tsx";
 import { OpeningStatus, weekdayName } from "../components/warehouse/OpeningStatus.tsx";
 import { Gallery } from "../components/warehouse/Gallery.tsx";
@@ -142,7 +142,7 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
           </Link>
         </p>
       )}
-      <Link to={paths.stocks(locale, sheet.city)} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <Link to={paths.stocks(locale, sheet.city)} className={`${standaloneLinkClass} gap-1 text-sm font-medium text-brand-700 hover:underline`}>
         <span aria-hidden="true">←</span> {m.sheet_back_to_search({ city: sheet.city })}
       </Link>
 
@@ -159,12 +159,12 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
           <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
             <OpeningStatus status={sheet.opening} />
             {sheet.rating && (
-              <a href={`#${RATINGS_ANCHOR}`} className="rounded hover:underline" data-testid="sheet-rating-link">
+              <a href={`#${RATINGS_ANCHOR}`} className={`${standaloneLinkClass} rounded hover:underline`} data-testid="sheet-rating-link">
                 <RatingSummary rating={sheet.rating} />
               </a>
             )}
             {sheet.website && (
-              <a href={sheet.website.href} target="_blank" rel="noopener noreferrer nofollow" className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline">
+              <a href={sheet.website.href} target="_blank" rel="noopener noreferrer nofollow" className={`${standaloneLinkClass} gap-1.5 text-sm font-medium text-brand-700 hover:underline`}>
                 <GlobeIcon />
                 {sheet.website.label}
                 <span className="sr-only"> {m.opens_new_tab()}</span>

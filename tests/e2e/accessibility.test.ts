@@ -6,8 +6,9 @@
 // lists each one (rule, impact, where, why) with the views it was found in. Three checks axe
 // cannot make ride along: every disabled control says why it is disabled (an accessible
 // description: aria-describedby to visible or screen-reader text, not a title alone), the page
-// never scrolls sideways (reflow), and on the search page the results come before the actions
-// on them in tab order.
+// never scrolls sideways (reflow), on the search page the results come before the actions
+// on them in tab order, and on the public site at phone width every control is a touch target
+// of at least 44 × 44 px.
 //
 // axe is put into the page through the browser's debugging protocol (page.evaluate), which a
 // page's Content-Security-Policy does not govern: the app's CSP stays as strict as in
@@ -108,6 +109,45 @@ async function sidewaysScroll(page: Page, view: string): Promise<Finding[]> {
 }
 
 /**
+ * Touch targets on a phone (issue 14: at least 44 px): every visible control is 44 × 44 px or
+ * larger, unless it sits in a line of text (a link in a sentence: WCAG 2.5.5's inline exception).
+ * A visually hidden checkbox or radio is measured by its label, which is what a finger presses.
+ */
+async function smallTouchTargets(page: Page, view: string): Promise<Finding[]> {
+  const found = await page.evaluate(() => {
+    const out: { target: string; name: string; width: number; height: number }[] = [];
+    const controls = document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=option], [role=tab]");
+    for (const el of controls) {
+      if (el.closest("[aria-hidden=true], [inert]") || !el.checkVisibility()) continue;
+      let box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const input = el instanceof HTMLInputElement ? el : null;
+      if (input && (input.type === "checkbox" || input.type === "radio")) {
+        const label = input.closest("label") ?? (input.id ? document.querySelector(`label[for="${CSS.escape(input.id)}"]`) : null);
+        if (label) box = label.getBoundingClientRect();
+      } else if (box.width <= 1 || box.height <= 1) {
+        continue; // visually hidden until focused (the skip link)
+      } else if (!input && el.closest("p, li > span, label")) {
+        continue; // in running text
+      }
+      if (box.width >= 43.5 && box.height >= 43.5) continue;
+      const testId = el.closest("[data-testid]")?.getAttribute("data-testid");
+      const target = el.id ? `#${el.id}` : testId ? `[data-testid=${testId}] ${el.tagName.toLowerCase()}` : el.tagName.toLowerCase();
+      out.push({ target, name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 60), width: Math.round(box.width), height: Math.round(box.height) });
+    }
+    return out;
+  });
+  return found.map((f) => ({
+    view,
+    rule: "touch-target",
+    impact: "serious",
+    help: "A control on a phone is at least 44 × 44 px (issue 14)",
+    target: f.target,
+    summary: `"${f.name}" is ${f.width} × ${f.height} px`,
+  }));
+}
+
+/**
  * `SCREENSHOT_DIR=/some/dir` keeps a full-page picture of every view the test scans (every page,
  * popup and state, both widths and languages), named after the view: the set a person looks at
  * before calling the interface done, taken by the same walk that checks it.
@@ -149,7 +189,7 @@ function report(findings: Finding[]): string {
 }
 
 /** Collects the findings of one run of views and checks them at the end, so one failure shows them all. */
-function collector(prefix: string) {
+function collector(prefix: string, { touch = false }: { touch?: boolean } = {}) {
   const findings: Finding[] = [];
   const seconds: [string, number][] = [];
   return {
@@ -157,6 +197,7 @@ function collector(prefix: string) {
       const view = `${prefix} ${name}`;
       const started = performance.now();
       findings.push(...(await axeFindings(page, view)), ...(await disabledWithoutReason(page, view)), ...(await sidewaysScroll(page, view)));
+      if (touch) findings.push(...(await smallTouchTargets(page, view)));
       seconds.push([name, (performance.now() - started) / 1000]);
       if (SCREENSHOT_DIR) await screenshot(page, view);
     },
@@ -502,10 +543,11 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
 
   for (const locale of LOCALES) {
     for (const width of WIDTHS) {
-      it(`every public page and popup, /${locale} at ${width} px`, async () => {
+      it(`every public page and popup, /${locale} at ${width} px${width < 1024 ? ", touch targets of at least 44 px included" : ""}`, async () => {
         const { context, page } = await newPage(b.browser, { locale, width, height: width < 1024 ? 800 : 900 });
         await page.emulateMedia({ reducedMotion: "reduce" });
-        const run = collector(`/${locale} ${width}px`);
+        // Touch targets are checked where a finger is the pointer: the public site at phone width.
+        const run = collector(`/${locale} ${width}px`, { touch: width < 1024 });
         try {
           await scanPublicSite(page, locale, width, run.scan, run.add);
         } finally {

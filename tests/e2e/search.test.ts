@@ -657,10 +657,9 @@ describe("choosing among the results", () => {
       await expect.poll(clear, { timeout: 5_000, message: "the card is hidden behind what floats over the map" }).toBe(true);
       const close = small.locator(".maplibregl-popup-close-button");
       const size = (await close.boundingBox())!;
-      expect(size.width).toBeGreaterThanOrEqual(36);
-      expect(size.height).toBeGreaterThanOrEqual(36);
-      // Its touch area reaches 4 px beyond the round button (44 px in all).
-      expect(await small.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.classList.contains("maplibregl-popup-close-button"), [size.x + size.width + 3, size.y + size.height / 2])).toBe(true);
+      // On a phone the round button is itself a 44 px target.
+      expect(size.width).toBeGreaterThanOrEqual(44);
+      expect(size.height).toBeGreaterThanOrEqual(44);
       await close.click();
       await small.locator("[data-testid=marker-card]").waitFor({ state: "detached" });
     } finally {

@@ -120,7 +120,7 @@ function factSections(warehouses: CompareWarehouse[], groups: SpecificationGroup
       keys: warehouses.map((w) => w.website?.href ?? ""),
       cells: warehouses.map((w) =>
         w.website ? (
-          <a href={w.website.href} target="_blank" rel="noopener noreferrer nofollow" title={w.website.label} className="font-medium break-words text-brand-700 hover:underline">
+          <a href={w.website.href} target="_blank" rel="noopener noreferrer nofollow" title={w.website.label} className="inline-flex min-h-11 items-center font-medium break-words text-brand-700 hover:underline sm:inline sm:min-h-0">
             <BreakableHost label={w.website.label} />
             <span className="sr-only"> {m.opens_new_tab()}</span>
           </a>
@@ -222,7 +222,7 @@ function PhotoCell({ warehouse, removeHref }: { warehouse: CompareWarehouse; rem
           preventScrollReset
           aria-label={m.compare_remove({ name: warehouse.name })}
           title={m.compare_remove({ name: warehouse.name })}
-          className="absolute top-1.5 right-1.5 flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-slate-700 shadow-sm ring-1 ring-slate-900/10 transition-colors after:absolute after:-inset-1.5 after:content-[''] hover:bg-white hover:text-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="absolute top-1.5 right-1.5 flex h-11 w-11 items-center justify-center rounded-full bg-white/95 text-slate-700 shadow-sm ring-1 ring-slate-900/10 transition-colors sm:h-8 sm:w-8 sm:after:absolute sm:after:-inset-1.5 sm:after:content-[''] hover:bg-white hover:text-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           data-testid="compare-remove"
         >
           <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">

@@ -9,7 +9,7 @@ import { m } from "../../paraglide/messages.js";
 import type { Locale } from "../../lib/locale.ts";
 import { legalPages, paths, type LegalPage } from "../../lib/paths.ts";
 import { formatDate } from "../../lib/format.ts";
-import { linkClass } from "../ui/styles.ts";
+import { linkClass, standaloneLinkClass } from "../ui/styles.ts";
 import { legalTitle } from "./titles.ts";
 import { LEGAL_UPDATED, type Block, type Inline, type LegalOperator, type LegalSection, type LegalText, type Rich } from "./types.ts";
 
@@ -24,7 +24,7 @@ function OperatorValue({ field, operator }: { field: keyof LegalOperator; operat
   if (!value) return <NotConfigured />;
   if (field === "email" || field === "pec") {
     return (
-      <a href={`mailto:${value}`} className={`${linkClass} break-all`}>
+      <a href={`mailto:${value}`} className={`${linkClass} ${standaloneLinkClass} break-all`}>
         {value}
       </a>
     );
@@ -192,7 +192,7 @@ function OtherDocuments({ locale, page, id }: { locale: Locale; page: LegalPage;
           .filter((p) => p !== page)
           .map((other) => (
             <li key={other}>
-              <Link to={paths.legal(locale, other)} className="block rounded-md px-2 py-1.5 font-medium text-brand-700 hover:bg-brand-50 hover:text-brand-800">
+              <Link to={paths.legal(locale, other)} className="flex min-h-11 items-center rounded-md px-2 py-1.5 font-medium text-brand-700 hover:bg-brand-50 hover:text-brand-800 sm:block sm:min-h-0">
                 {legalTitle(other)}
               </Link>
             </li>

@@ -145,11 +145,11 @@ function RegisterFooter({ locale, onLogin }: { locale: Locale; onLogin: () => vo
     <div className="space-y-3">
       <div>
         <p className="mb-1.5">{m.register_legal_intro()}</p>
-        <ul className="flex flex-wrap gap-x-4 gap-y-1">
+        <ul className="flex flex-wrap gap-x-4 sm:gap-y-1">
           {legalPages.map((page) => (
             <li key={page}>
-              {/* A new tab, so a half-filled registration is not lost. */}
-              <a href={paths.legal(locale, page)} target="_blank" rel="noopener" className={linkClass}>
+              {/* A new tab, so a half-filled registration is not lost. 44 px high on a phone. */}
+              <a href={paths.legal(locale, page)} target="_blank" rel="noopener" className={`${linkClass} inline-flex min-h-11 items-center sm:inline sm:min-h-0`}>
                 {legalTitle(page)}
                 <span className="sr-only"> {m.opens_new_tab()}</span>
               </a>

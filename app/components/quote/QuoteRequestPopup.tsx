@@ -432,12 +432,13 @@ function ConsentChoice({ name, label, value, onChange, error }: { name: string; 
         {label}
         <RequiredMark />
       </RadioGroupLabel>
-      <div className="mt-1.5 flex gap-5">
+      {/* Each answer a 44 px target on a phone. */}
+      <div className="flex gap-5 sm:mt-1.5">
         {[
           { value: "1", text: m.quote_yes() },
           { value: "0", text: m.quote_no() },
         ].map((option) => (
-          <RadioOption key={option.value} value={option.value} className="group flex cursor-pointer items-center gap-2">
+          <RadioOption key={option.value} value={option.value} className="group flex min-h-11 min-w-16 cursor-pointer items-center gap-2 sm:min-h-0 sm:min-w-0">
             {({ isSelected, isInvalid }) => (
               <>
                 <span

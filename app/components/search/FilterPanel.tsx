@@ -234,12 +234,12 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
           >
             <RadioGroupLabel className={labelClass}>{m.search_space_label()}</RadioGroupLabel>
             <div className="flex gap-2">
-              <div className="flex shrink-0 rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm">
+              <div className="flex shrink-0 rounded-lg border border-slate-300 bg-white shadow-sm sm:p-0.5">
                 {(["m2", "pallet"] as const).map((type) => (
                   <RadioOption
                     key={type}
                     value={type}
-                    className="cursor-pointer rounded-md px-2.5 py-1.5 text-sm text-slate-700 outline-none has-focus-visible:ring-2 has-focus-visible:ring-brand-500 data-[selected]:bg-brand-600 data-[selected]:font-semibold data-[selected]:text-white"
+                    className="flex min-h-11 cursor-pointer items-center rounded-md px-3 text-sm text-slate-700 sm:min-h-0 sm:px-2.5 sm:py-1.5 outline-none has-focus-visible:ring-2 has-focus-visible:ring-brand-500 data-[selected]:bg-brand-600 data-[selected]:font-semibold data-[selected]:text-white"
                   >
                     {type === "m2" ? m.search_space_m2() : m.search_space_pallet()}
                   </RadioOption>

@@ -157,7 +157,7 @@ export function LocationField({ value, onChange, error }: Props) {
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => choose(item)}
                 onMouseMove={() => setActive(index)}
-                className={`cursor-pointer rounded-md px-3 py-2 text-sm text-slate-800 ${index === active ? "bg-brand-50 text-brand-900" : ""}`}
+                className={`flex min-h-11 cursor-pointer items-center rounded-md px-3 py-2 text-sm text-slate-800 sm:min-h-0 ${index === active ? "bg-brand-50 text-brand-900" : ""}`}
               >
                 {item.description}
               </li>

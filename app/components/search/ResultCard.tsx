@@ -89,7 +89,7 @@ function SelectToggle({ w, selected, disabled, onToggle, compact }: { w: SearchR
   return (
     <label
       className={`inline-flex cursor-pointer items-center gap-2 rounded-lg px-3 text-sm font-medium ring-1 ring-inset transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
-        compact ? "min-h-9 text-xs" : "min-h-11 sm:min-h-9"
+        compact ? "min-h-11 text-xs lg:min-h-9" : "min-h-11 sm:min-h-9"
       } ${selected ? "bg-brand-600 text-white ring-brand-600" : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-50"} ${disabled ? "cursor-not-allowed opacity-60" : ""}`}
     >
       <input

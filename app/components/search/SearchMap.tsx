@@ -61,7 +61,8 @@ function markerElement(point: MapMarker, selected: boolean): HTMLButtonElement {
   el.dataset.testid = "map-marker";
   el.dataset.id = String(point.id);
   el.dataset.claimed = String(point.claimed);
-  el.className = "search-map-marker group rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900";
+  // 44 px below lg (a thumb's target), the 32 px dot drawn in its middle.
+  el.className = "search-map-marker group flex h-11 w-11 items-center justify-center rounded-full lg:h-auto lg:w-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900";
   const dot = document.createElement("span");
   dot.className = [
     "flex h-8 w-8 items-center justify-center rounded-full border-2 border-white shadow-md transition-[scale] group-hover:scale-110 group-[.is-highlighted]:scale-125 group-[.is-highlighted]:border-slate-900",
@@ -86,7 +87,7 @@ function clusterElement(count: number, color: "red" | "blue"): HTMLButtonElement
   const size = count >= 100 ? 48 : count >= 10 ? 42 : 36;
   el.style.width = `${size}px`;
   el.style.height = `${size}px`;
-  el.className = `flex items-center justify-center rounded-full border-[3px] border-white/90 text-sm font-bold text-white shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${
+  el.className = `flex min-h-11 min-w-11 items-center justify-center rounded-full lg:min-h-0 lg:min-w-0 border-[3px] border-white/90 text-sm font-bold text-white shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${
     color === "red" ? "bg-red-600" : "bg-blue-600"
   }`;
   el.textContent = String(count);
@@ -416,11 +417,11 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
       )}
       {offline && (
         <p
-          className="pointer-events-none absolute bottom-2 left-2 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-600 shadow-sm max-lg:top-20 max-lg:right-2 max-lg:bottom-auto max-lg:left-auto"
+          className="pointer-events-none absolute bottom-2 left-2 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-600 shadow-sm max-lg:top-28 max-lg:right-2 max-lg:bottom-auto max-lg:left-auto"
           data-testid="map-offline"
         >
           {/* On a phone the list/map toggle floats over the middle of the map's bottom edge and
-              "search this area" over its top: the notice, in short, goes under the zoom buttons. */}
+              "search this area" over its top: the notice, in short, goes under the zoom buttons (two 44 px buttons from 10 px down). */}
           <span className="lg:hidden">{m.map_offline_short()}</span>
           <span className="max-lg:hidden">{m.map_offline()}</span>
         </p>

@@ -93,7 +93,7 @@ export function SpecMultiSelect({ name, label, options, value, onChange }: Props
         aria-controls={panelId}
         disabled={options.length === 0}
         onClick={() => setOpen((o) => !o)}
-        className="flex w-full items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-left text-sm text-slate-900 shadow-sm outline-none focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-500/30 disabled:opacity-60"
+        className="flex w-full items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-left text-base text-slate-900 sm:text-sm shadow-sm outline-none focus-visible:border-brand-500 focus-visible:ring-2 focus-visible:ring-brand-500/30 disabled:opacity-60"
       >
         <span id={summaryId} className="truncate">
           {count === 0 ? (

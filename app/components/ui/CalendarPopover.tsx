@@ -43,7 +43,7 @@ export default function CalendarPopover({ triggerRef, label, isOpen, onOpenChang
   const noteId = useId();
   const note = [min ? m.date_error_before_min({ min: formatDate(min) }) : null, max ? m.date_error_after_max({ max: formatDate(max) }) : null].filter(Boolean).join(" ");
   const arrowClass =
-    "rounded-md px-3 py-1.5 text-slate-600 hover:bg-slate-100 data-[disabled]:opacity-40 data-[disabled]:hover:bg-transparent data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600";
+    "flex h-11 w-11 items-center justify-center rounded-md text-slate-600 sm:h-auto sm:w-auto sm:px-3 sm:py-1.5 hover:bg-slate-100 data-[disabled]:opacity-40 data-[disabled]:hover:bg-transparent data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600";
   return (
     <AriaLocale>
       <Popover
@@ -88,19 +88,20 @@ export default function CalendarPopover({ triggerRef, label, isOpen, onOpenChang
 
 /** A day of the grid: blank outside the month shown, a plain number outside [min, max], else a day to pick. */
 function Day({ date }: { date: CalendarDate }) {
+  // Days are 44 px on a phone (a thumb's target: seven fit in 375 px), 36 px from sm up.
   const state = useContext(CalendarStateContext);
   if (state && !isSameMonth(date, state.visibleRange.start)) return <td />;
   if (state?.isInvalid(date)) {
     return (
       <td>
-        <span className="flex h-9 w-9 items-center justify-center text-slate-500 line-through decoration-slate-400">{date.day}</span>
+        <span className="flex h-11 w-11 items-center justify-center text-slate-500 line-through sm:h-9 sm:w-9 decoration-slate-400">{date.day}</span>
       </td>
     );
   }
   return (
     <CalendarCell
       date={date}
-      className="flex h-9 w-9 cursor-pointer items-center justify-center rounded-md text-slate-800 outline-none hover:bg-brand-50 data-[selected]:bg-brand-600 data-[selected]:text-white data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600"
+      className="flex h-11 w-11 cursor-pointer items-center justify-center rounded-md sm:h-9 sm:w-9 text-slate-800 outline-none hover:bg-brand-50 data-[selected]:bg-brand-600 data-[selected]:text-white data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600"
     />
   );
 }

@@ -155,7 +155,8 @@ export function DateInput({ name, label, value, onChange, min, max, error, isReq
           aria-expanded={open}
           onClick={toggleCalendar}
           onPointerEnter={() => void loadCalendar()}
-          className="mr-1 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
+          // 44 px on a phone, where a thumb presses it; the field is as tall.
+          className="mr-px rounded-md p-3 text-slate-500 sm:mr-1 sm:p-2 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           <CalendarIcon />
         </button>

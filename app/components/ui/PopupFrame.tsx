@@ -47,7 +47,7 @@ export function PopupFrame({ id, title, subtitle, isOpen, onClose, children, siz
                 <Button
                   aria-label={m.popup_close()}
                   onPress={onClose}
-                  className="-mt-1 -mr-2 rounded-lg p-2 text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600"
+                  className="-mt-2 -mr-3 rounded-lg p-3 text-slate-500 sm:-mt-1 sm:-mr-2 sm:p-2 transition-colors hover:bg-slate-100 hover:text-slate-800 data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600"
                 >
                   <CloseIcon />
                 </Button>

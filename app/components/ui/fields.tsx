@@ -255,7 +255,8 @@ export function CheckboxInput({ name, isSelected, onChange, children, isRequired
   return (
     <div>
       {/* relative: the hidden input is positioned inside the label, so focusing it does not scroll elsewhere. */}
-      <label className="group relative flex cursor-pointer items-start gap-3 text-sm text-slate-700">
+      {/* 44 px high at the least on a phone: the whole label is the touch target. */}
+      <label className="group relative flex min-h-11 cursor-pointer items-start gap-3 py-2.5 text-sm text-slate-700 sm:min-h-0 sm:py-0">
         <input
           type="checkbox"
           name={name}

@@ -6,7 +6,8 @@ const buttonBase =
 
 const sizes = {
   sm: "px-3 py-1.5 text-sm",
-  md: "px-4 py-2.5 text-sm",
+  // 44 px high on a phone, the touch target a thumb needs (and the height of a field there).
+  md: "min-h-11 px-4 py-2.5 text-sm sm:min-h-10",
   lg: "px-6 py-3 text-base",
 } as const;
 
@@ -28,6 +29,10 @@ export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize
 
 export const linkClass =
   "font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800 hover:decoration-brand-600";
+
+/** A link that stands alone on its line (not inside a sentence): 44 px high for a thumb, while
+ * taking a text line's room in the layout (the negative margin gives the extra height back). */
+export const standaloneLinkClass = "inline-flex min-h-11 -my-3 items-center";
 
 export const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 outline-none transition-colors sm:text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 data-[focused]:border-brand-500 data-[focused]:ring-2 data-[focused]:ring-brand-500/30 data-[invalid]:border-red-500 data-[invalid]:bg-red-50/40 data-[invalid]:ring-red-500/20 aria-[invalid=true]:border-red-500";

@@ -87,7 +87,7 @@ export function GallerySlider({ images, name, index, onIndexChange }: { images: 
                 <Button
                   aria-label={m.popup_close()}
                   onPress={() => onIndexChange(null)}
-                  className="rounded-lg p-2 text-white data-[hovered]:bg-white/10 data-[focus-visible]:outline-2 data-[focus-visible]:outline-white"
+                  className="rounded-lg p-2.5 text-white data-[hovered]:bg-white/10 data-[focus-visible]:outline-2 data-[focus-visible]:outline-white"
                 >
                   <CloseIcon className="h-6 w-6" />
                 </Button>

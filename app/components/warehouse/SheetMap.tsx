@@ -4,6 +4,7 @@
 // convenience here, the address is written above it.
 import { useEffect, useRef, useState } from "react";
 import { m } from "../../paraglide/messages.js";
+import { standaloneLinkClass } from "../ui/styles.ts";
 
 export const SHEET_MAP_ZOOM = 15;
 
@@ -112,7 +113,7 @@ export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: numb
       </div>
       <figcaption className="flex items-center justify-between gap-3 px-4 py-2.5 text-sm">
         <span className="min-w-0 truncate text-slate-600">{label}</span>
-        <a href={osm} target="_blank" rel="noopener noreferrer" className="shrink-0 font-medium text-brand-700 hover:underline">
+        <a href={osm} target="_blank" rel="noopener noreferrer" className={`${standaloneLinkClass} shrink-0 font-medium text-brand-700 hover:underline`}>
           {m.sheet_map_open()}
           <span className="sr-only"> {m.opens_new_tab()}</span>
         </a>
