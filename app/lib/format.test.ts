@@ -20,25 +20,25 @@ import {
 
 describe("formatPrice", () => {
   it("shows euros with a sign, a space, Italian separators and two decimals", () => {
-    expect(formatPrice(1234.5)).toBe("€ 1.234,50");
-    expect(formatPrice(0)).toBe("€ 0,00");
-    expect(formatPrice(1234567.891)).toBe("€ 1.234.567,89");
-    expect(formatPrice(999)).toBe("€ 999,00");
+    expect(formatPrice(1234.5)).toBe("€\u00a01.234,50");
+    expect(formatPrice(0)).toBe("€\u00a00,00");
+    expect(formatPrice(1234567.891)).toBe("€\u00a01.234.567,89");
+    expect(formatPrice(999)).toBe("€\u00a0999,00");
   });
 
   it("rounds half away from zero without binary errors", () => {
-    expect(formatPrice(1.005)).toBe("€ 1,01");
-    expect(formatPrice(2.675)).toBe("€ 2,68");
-    expect(formatPrice(-1.005)).toBe("€ -1,01");
+    expect(formatPrice(1.005)).toBe("€\u00a01,01");
+    expect(formatPrice(2.675)).toBe("€\u00a02,68");
+    expect(formatPrice(-1.005)).toBe("€\u00a0-1,01");
   });
 
   it("keeps the minus sign for negative amounts, but never shows -0", () => {
-    expect(formatPrice(-1234.5)).toBe("€ -1.234,50");
-    expect(formatPrice(-0.001)).toBe("€ 0,00");
+    expect(formatPrice(-1234.5)).toBe("€\u00a0-1.234,50");
+    expect(formatPrice(-0.001)).toBe("€\u00a00,00");
   });
 
   it("accepts numeric strings (database decimals) and shows nothing for missing values", () => {
-    expect(formatPrice("99.9")).toBe("€ 99,90");
+    expect(formatPrice("99.9")).toBe("€\u00a099,90");
     expect(formatPrice(null)).toBe("");
     expect(formatPrice(undefined)).toBe("");
     expect(formatPrice("abc")).toBe("");
@@ -65,8 +65,8 @@ describe("formatNumber", () => {
 
 describe("formatArea", () => {
   it("shows square metres", () => {
-    expect(formatArea(1234)).toBe("1.234 m²");
-    expect(formatArea(85.25)).toBe("85,25 m²");
+    expect(formatArea(1234)).toBe("1.234\u00a0m²");
+    expect(formatArea(85.25)).toBe("85,25\u00a0m²");
     expect(formatArea(null)).toBe("");
   });
 });

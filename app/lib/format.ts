@@ -44,16 +44,20 @@ export function formatNumber(value: Num, decimals?: number): string {
   return `${negative ? "-" : ""}${groupThousands(int)}${frac ? `,${frac}` : ""}`;
 }
 
-/** A price in euros: "€ 1.234,50", "€ -12,00". Null → "". */
+// A price's or an area's space is a no-break space (U+00A0), so a line never ends between "€" or
+// "m²" and its number (a legal text's "€" alone at a line's end, its amount on the next).
+const NBSP = "\u00a0";
+
+/** A price in euros: "€ 1.234,50", "€ -12,00" (a no-break space after "€"). Null → "". */
 export function formatPrice(value: Num): string {
   const text = formatNumber(value, 2);
-  return text ? `€ ${text}` : "";
+  return text ? `€${NBSP}${text}` : "";
 }
 
-/** An area in square metres: "1.234 m²". Null → "". */
+/** An area in square metres: "1.234 m²" (a no-break space before "m²"). Null → "". */
 export function formatArea(m2: Num): string {
   const text = formatNumber(m2);
-  return text ? `${text} m²` : "";
+  return text ? `${text}${NBSP}m²` : "";
 }
 
 /**

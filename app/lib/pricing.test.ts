@@ -8,8 +8,8 @@ describe("the subscription's price (spec §9, decision 009)", () => {
     // 3 warehouses at € 490,00, one a hub; € 50,00 off, then 20 %, then 50 % of the hub's third.
     const p = computePrice({ unitAmount: 49_000, warehouses: 3, hubs: 1, amountOff: 5_000, percentOff: 20, hubPercentOff: 50, vatRate: 22 });
     expect(p).toEqual({ gross: 147_000, amountOff: 5_000, percentOff: 28_400, hubOff: 18_933, total: 94_667, totalExclVat: 77_596, vat: 17_071 });
-    expect(formatPrice(p.total / 100)).toBe("€ 946,67");
-    expect(formatPrice(p.totalExclVat / 100)).toBe("€ 775,96");
+    expect(formatPrice(p.total / 100)).toBe("€\u00a0946,67");
+    expect(formatPrice(p.totalExclVat / 100)).toBe("€\u00a0775,96");
   });
 
   it("gives no hub discount without hubs, and none of any kind without a code", () => {

@@ -106,7 +106,7 @@ describe("/admin/search", () => {
     expect(html).toContain("Magazzino Reale 7");
     expect(html).toContain("STK0000007");
     expect(html).toContain("2,3 km");
-    expect(html).toContain("12.000 m²");
+    expect(html).toContain("12.000\u00a0m²");
     expect(html).toContain("Verdi Logistica srl");
     expect(html).toContain('href="/admin/stocker/5"');
     expect(html).toContain("In abbonamento");
@@ -122,7 +122,7 @@ describe("/admin/search", () => {
     expect(html).toContain("Mario Rossi");
     expect(html).toContain('href="mailto:mario@example.test"');
     expect(html).toContain("Milano, entro 20 km");
-    expect(html).toContain("1.500 m²");
+    expect(html).toContain("1.500\u00a0m²");
     expect(html).toContain("10.01.2027 – 30.06.2027");
     expect(html).toContain("Ricevuta il 21.11.2026");
     expect(html).toContain("a 4,1 km dal centro");

@@ -42,7 +42,7 @@ describe("FavouritesGrid", () => {
     expect(html).toContain('src="/uploads/w/2/a.webp"');
     expect(html).not.toContain("<svg viewBox=\"0 0 160 120\"");
     expect(html).toContain("Via Guglielmo Marconi 46, Casalpusterlengo (LO)");
-    expect(html).toContain("1.710 m²");
+    expect(html).toContain("1.710\u00a0m²");
     expect(html).toContain("mailto:referent@demo.test");
     expect(html).toContain('href="/en/warehouses/2"');
   });
@@ -52,7 +52,7 @@ describe("FavouritesGrid", () => {
     expect(html).not.toContain("<img");
     expect(html).toMatch(/<svg viewBox="0 0 160 120"[^>]*aria-hidden="true"/);
     expect(html).toContain("Milano (MI)");
-    expect(html).toContain("6.030 m²");
+    expect(html).toContain("6.030\u00a0m²");
     expect(html).not.toContain('href="/en/warehouses/124"');
     expect(html).toContain('href="/en/stock-hunter/profile/warehouses/124"');
   });

@@ -127,7 +127,7 @@ describe("the profile's subscription blocks", () => {
     expect(active).toContain("Active since 10.01.2030");
     expect(active).toContain("Renews on");
     expect(active).toContain("•••• 4242");
-    expect(active).toContain("€ 980,00");
+    expect(active).toContain("€\u00a0980,00");
   });
 
   it("shows what to transfer while it waits, and invites to renew an ended one", () => {
@@ -136,8 +136,8 @@ describe("the profile's subscription blocks", () => {
     expect(waiting).toContain("IT60 X054 2811 1010 0000 0123 456");
     expect(waiting).toContain("SS-7KQ2ZP");
     expect(waiting).toContain("Stockspace S.r.l.");
-    expect(waiting).toContain("€ 980,00");
-    expect(waiting).toContain("€ 803,28");
+    expect(waiting).toContain("€\u00a0980,00");
+    expect(waiting).toContain("€\u00a0803,28");
     expect(waiting).toContain("Bank transfer");
     const ended = render(<ProfileBillingBlocks billing={STATES[6]!.billing} base={BASE} asAdmin={false} />);
     expect(ended).toContain("Your subscription expired on 10.01.2031.");
@@ -203,7 +203,7 @@ describe("the billing steps", () => {
     expect(none.match(/type="checkbox"/g)).toHaveLength(3);
     expect(none).toContain("Deposito Nord");
     expect(none).toContain("Hub");
-    expect(none).toContain("12.000 m²");
+    expect(none).toContain("12.000\u00a0m²");
     expect(tagWith(none, 'data-testid="billing-next"')).toContain('disabled=""');
     expect(none).toContain("Select at least one warehouse to continue.");
     expect(canLeaveWarehouseStep(new Set())).toBe(false);
@@ -227,13 +227,13 @@ describe("the billing steps", () => {
     const html = render(<PlanStep data={page()} selected={selected} plan="yearly" promo="" onPlan={noop} onPromo={noop} onBack={noop} onInitialised={noop} />, `${BASE}/billing`);
     // 49,000 / 1.22 and 29,000 / 1.22, rounded to the cent.
     expect(unitPriceExclVat(49_000, 22)).toBe(40_164);
-    expect(html).toContain('data-testid="billing-plan-yearly-price">€ 401,64<');
-    expect(html).toContain('data-testid="billing-plan-six_months-price">€ 237,70<');
+    expect(html).toContain('data-testid="billing-plan-yearly-price">€\u00a0401,64<');
+    expect(html).toContain('data-testid="billing-plan-six_months-price">€\u00a0237,70<');
     const live = computePrice({ unitAmount: 49_000, warehouses: 3, hubs: 1, vatRate: 22 });
     expect(selectionPrice(page(), "yearly", selected)).toMatchObject({ ...live, warehouses: 3, hubs: 1 });
     expect(html).toContain(`data-testid="billing-live-total">${formatPrice(euros(live.total))}<`);
     expect(html).toContain(`data-testid="billing-live-excl">${formatPrice(euros(live.totalExclVat))}<`);
-    expect(html).toContain("€ 1.470,00");
+    expect(html).toContain("€\u00a01.470,00");
     expect(html).toContain("Warehouses: 3 (hubs: 1)");
     expect(html).toContain("free trial of 30 days");
   });
@@ -248,13 +248,13 @@ describe("the billing steps", () => {
     expect(SAMPLE).toMatchObject({ gross: 147_000, percentOff: 29_400, hubOff: 19_600, total: 98_000, totalExclVat: 80_328 });
     const html = render(<InitSummary init={init()} plan="yearly" vatRate={22} />, `${BASE}/billing`);
     expect(html).toContain(`data-testid="price-total">${formatPrice(euros(SAMPLE.total))}<`);
-    expect(html).toContain('data-testid="price-total">€ 980,00<');
-    expect(html).toContain('data-testid="price-total-excl">€ 803,28<');
+    expect(html).toContain('data-testid="price-total">€\u00a0980,00<');
+    expect(html).toContain('data-testid="price-total-excl">€\u00a0803,28<');
     expect(html).toContain("Discount 20%");
-    expect(html).toContain("− € 294,00");
+    expect(html).toContain("− €\u00a0294,00");
     expect(html).toContain("Hub discount 50%");
-    expect(html).toContain("− € 196,00");
-    expect(html).toContain("€ 1.470,00");
+    expect(html).toContain("− €\u00a0196,00");
+    expect(html).toContain("€\u00a01.470,00");
     expect(html).toContain("free trial of 30 days");
     expect(has(render(<InitSummary init={init({ trial_days: 0 })} plan="yearly" vatRate={22} />), "billing-trial")).toBe(false);
   });
@@ -278,7 +278,7 @@ describe("the billing steps", () => {
       expect(html).toContain(reason);
       expect(has(html, "card-payment")).toBe(false);
       expect(tagWith(html, 'value="card"')).toContain('disabled=""');
-      expect(html).toContain("Pay € 980,00 by bank transfer");
+      expect(html).toContain("Pay €\u00a0980,00 by bank transfer");
     }
   });
 

@@ -131,8 +131,8 @@ describe("CompareTable", () => {
     overwriteGetLocale(() => "en");
     const html = table();
     const total = rowHtml(html, "total_m2");
-    expect(total).toContain("25.570 m²");
-    expect(total).toContain("1.710,5 m²");
+    expect(total).toContain("25.570\u00a0m²");
+    expect(total).toContain("1.710,5\u00a0m²");
     // Two warehouses tie for the largest: both are marked, the smaller is not.
     expect(count(total, "data-best")).toBe(2);
     expect(total).toContain("Highest value in this row");

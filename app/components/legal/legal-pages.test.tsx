@@ -203,15 +203,15 @@ describe("tables", () => {
 describe("the installation's facts in the text", () => {
   it("the default plans: € 490,00 and € 290,00 a warehouse, € 401,64 and € 237,70 without VAT", () => {
     const stocker = visibleText(render("stocker-conditions", "en"));
-    for (const amount of ["€ 490,00", "€ 401,64", "€ 290,00", "€ 237,70"]) expect(stocker).toContain(amount);
+    for (const amount of ["€\u00a0490,00", "€\u00a0401,64", "€\u00a0290,00", "€\u00a0237,70"]) expect(stocker).toContain(amount);
   });
 
   it("prices per warehouse with and without VAT come from the billing settings", () => {
     const stocker = visibleText(render("stocker-conditions", "it", facts({ PLAN_YEARLY_PRICE: "61000", PLAN_SIX_MONTHS_PRICE: "36600" })));
-    expect(stocker).toContain("€ 610,00");
-    expect(stocker).toContain("€ 500,00");
-    expect(stocker).toContain("€ 366,00");
-    expect(stocker).toContain("€ 300,00");
+    expect(stocker).toContain("€\u00a0610,00");
+    expect(stocker).toContain("€\u00a0500,00");
+    expect(stocker).toContain("€\u00a0366,00");
+    expect(stocker).toContain("€\u00a0300,00");
     expect(stocker).toContain("IVA 22 %");
   });
 

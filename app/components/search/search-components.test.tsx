@@ -57,7 +57,7 @@ describe("ResultCard", () => {
   it("leads with the photo, the space and the distance in Italian notation, the rating and the specifications", () => {
     const html = render(card());
     expect(html).toContain('src="/uploads/w/7.webp"');
-    expect(html).toContain("12.345,5 m²");
+    expect(html).toContain("12.345,5\u00a0m²");
     expect(html).toContain("12,3");
     expect(html).toContain("4,3");
     expect(html).toContain("Picking");

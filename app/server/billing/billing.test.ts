@@ -167,7 +167,7 @@ describe("the bank transfer", () => {
     expect(user.transfer_requested_at).not.toBeNull();
     const mails = await t.db.selectFrom("mail_outbox").select(["to_address", "subject", "text"]).where("text", "like", `%${res.json.transfer.reason}%`).execute();
     expect(mails.map((m) => m.to_address).sort()).toEqual([admin.email, stocker.email].sort());
-    for (const mail of mails) expect(mail.text).toContain("€ 1.420,00"); // 3 × 490,00 − 50,00
+    for (const mail of mails) expect(mail.text).toContain("€\u00a01.420,00"); // 3 × 490,00 − 50,00
     expect(mails.find((m) => m.to_address === stocker.email)!.text).toContain(config.billing.transfer.iban);
     expect(await redeemedOf(ids)).toEqual([false, false, false]);
 
