@@ -71,6 +71,37 @@ describe("the warehouse sheet", () => {
     }
   });
 
+  it("takes a visitor on a phone from the header's rating to the ratings per criterion, clear of the sticky header", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "en", width: 375, height: 740 });
+    try {
+      let rated = false;
+      for (const id of ids.redeemed) {
+        await page.goto(`/en/warehouses/${id}`);
+        if (await page.getByTestId("sheet-rating-link").count()) {
+          rated = true;
+          break;
+        }
+      }
+      expect(rated, "a demo warehouse with reviews").toBe(true);
+      const link = page.getByTestId("sheet-rating-link");
+      expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      const average = (await link.textContent())!.match(/\d,\d/)![0];
+      await link.click();
+      await expect.poll(() => page.evaluate(() => location.hash)).toBe("#sheet-ratings");
+      const panel = page.getByTestId("rating-breakdown");
+      const header = (await page.locator("header").first().boundingBox())!; // the site header, sticky
+      await expect
+        .poll(async () => {
+          const box = (await panel.boundingBox())!;
+          return box.y >= header.y + header.height && box.y < 740;
+        }, { message: "the panel's top is in sight, below the header" })
+        .toBe(true);
+      expect(await panel.textContent()).toContain(average);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("browses the gallery by mouse and keyboard, wrapping around", async () => {
     const { context, page } = await newPage(b.browser, { locale: "it" });
     await page.goto(`/it/warehouses/${ids.galleryId}`);
