@@ -180,6 +180,28 @@ describe("comparison", () => {
     await context.close();
   });
 
+  it("keeps every cell's content inside its column on a phone (long web addresses wrap)", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "it", width: 375, height: 740 });
+    try {
+      await page.goto(`/it/compare?wids=${ids.redeemed.slice(0, 5).join(",")}`);
+      const spills = await page.getByTestId("compare-table").evaluate((table) =>
+        [...table.querySelectorAll("td, th")].flatMap((cell) => {
+          const edge = cell.getBoundingClientRect();
+          return [...cell.querySelectorAll("*")]
+            .filter((el) => {
+              const box = el.getBoundingClientRect();
+              return box.width > 0 && (box.right > edge.right + 0.5 || box.left < edge.left - 0.5);
+            })
+            .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 40)}"`);
+        }),
+      );
+      expect(spills).toEqual([]);
+      expect(await page.getByTestId("compare-row").locator("a[href^=http]").count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("removes a warehouse without JavaScript and says how to go on with fewer than two", async () => {
     const context = await b.browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, locale: "it-IT" });
     const page = await context.newPage();

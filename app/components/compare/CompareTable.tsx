@@ -120,7 +120,7 @@ function factSections(warehouses: CompareWarehouse[], groups: SpecificationGroup
       keys: warehouses.map((w) => w.website?.href ?? ""),
       cells: warehouses.map((w) =>
         w.website ? (
-          <a href={w.website.href} target="_blank" rel="noopener noreferrer nofollow" title={w.website.label} className="inline-flex min-h-11 items-center font-medium break-words text-brand-700 hover:underline sm:inline sm:min-h-0">
+          <a href={w.website.href} target="_blank" rel="noopener noreferrer nofollow" title={w.website.label} className="-my-3 block py-3 font-medium break-words text-brand-700 hover:underline sm:my-0 sm:inline sm:py-0">
             <BreakableHost label={w.website.label} />
             <span className="sr-only"> {m.opens_new_tab()}</span>
           </a>
