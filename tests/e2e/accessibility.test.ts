@@ -594,7 +594,7 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
         }
       }
       run.check();
-    }, 300_000);
+    }, 600_000); // 90 views: five minutes on a busy 2-core machine
   }
 
   it("the logged-in hunter's review and report forms, a favourite's page with its quote request and a sheet, both languages and widths", async () => {

@@ -341,7 +341,7 @@ describe("every area's navigation", () => {
         }
         await context.close();
       }
-    });
+    }, 150_000); // every page of an area twice, and the links on each: half a minute on a busy 2-core machine
   }
 
   it("sends an administrator's view through the same pages", async () => {

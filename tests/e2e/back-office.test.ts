@@ -135,7 +135,7 @@ describe("every screen", () => {
       expect(errors).toEqual([]);
       await context.close();
     }
-  });
+  }, 180_000); // 48 page loads: a minute on a busy 2-core machine
 });
 
 describe("the dashboard", () => {
