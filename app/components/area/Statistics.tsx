@@ -69,24 +69,26 @@ function query(period: StatsPeriod, warehouseId: number | null): string {
 
 function Controls({ stats }: { stats: StatisticsData }) {
   const selectId = useId();
-  const tab = (period: StatsPeriod, label: string) => (
+  const tab = (period: StatsPeriod, label: string, short: string) => (
     <Link
       to={query(period, stats.warehouse_id)}
       aria-current={stats.period === period ? "page" : undefined}
-      className={`rounded-md px-4 py-1.5 text-sm font-semibold outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
+      className={`rounded-md px-3 py-1.5 text-sm font-semibold whitespace-nowrap outline-none sm:px-4 focus-visible:ring-2 focus-visible:ring-brand-500 ${
         stats.period === period ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
       }`}
       data-testid={`stats-period-${period}`}
     >
-      {label}
+      <span className="sm:hidden">{short}</span>
+      <span className="max-sm:hidden">{label}</span>
     </Link>
   );
   return (
     <div className="mb-6 flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 md:flex-row md:items-end md:justify-between">
       <div>
-        <nav aria-label={m.astat_period_label()} className="inline-flex gap-1 rounded-lg bg-slate-100 p-1">
-          {tab("week", m.astat_period_week({ count: stats.range }))}
-          {tab("month", m.astat_period_month({ count: stats.range }))}
+        <nav aria-label={m.astat_period_label()} className="grid grid-cols-2 gap-1 rounded-lg bg-slate-100 p-1 text-center sm:inline-flex">
+          {/* On a phone the card is too narrow for "Ultime 12 settimane" beside "Ultimi 12 mesi": the heading says what the figures are. */}
+          {tab("week", m.astat_period_week({ count: stats.range }), m.astat_period_week_short({ count: stats.range }))}
+          {tab("month", m.astat_period_month({ count: stats.range }), m.astat_period_month_short({ count: stats.range }))}
         </nav>
         <p className="mt-2 text-sm text-slate-600" data-testid="stats-range">
           {m.astat_range({ from: formatDate(stats.first_day), to: formatDate(stats.last_day < stats.as_of ? stats.last_day : stats.as_of) })}
