@@ -34,10 +34,10 @@ export function ErrorPage({ status, locale, loggedIn, sheet = false }: { status:
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center sm:py-28">
       <p className="text-7xl font-extrabold tracking-tight text-brand-600 sm:text-8xl">{status}</p>
-      <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{errorText(status)}</h1>
-      {sheet && (
-        <p className="mt-3 max-w-xl text-slate-600" data-testid="error-hint">
-          {m.error_warehouse_not_public()}
+      <h1 className="mt-4 text-2xl font-bold text-balance text-slate-900 sm:text-3xl">{errorText(status)}</h1>
+      {(sheet || status === 404 || loginFirst) && (
+        <p className="mt-3 max-w-xl text-pretty text-slate-600" data-testid="error-hint">
+          {sheet ? m.error_warehouse_not_public() : status === 404 ? m.error_not_found_hint() : m.error_unauthorized_hint()}
         </p>
       )}
       <div className="mt-8 flex flex-col gap-3 sm:flex-row">

@@ -30,6 +30,7 @@ import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
 import { FormMessage } from "../components/ui/fields.tsx";
 import { buttonClass } from "../components/ui/styles.ts";
 import { HydrateLater } from "../components/ui/HydrateLater.tsx";
+import { SearchIcon } from "../components/ui/icons.tsx";
 import { toggleFavouriteCall, useFavouriteFailure } from "../components/warehouse/FavouriteToggle.tsx";
 
 // Each way the page opens loads only what it shows: the filters (with their fields) when they
@@ -184,7 +185,7 @@ function ResultList({
       {pending ? (
         <SkeletonList />
       ) : items.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-600" data-testid={`${testId}-empty`}>
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-sm text-slate-600" data-testid={`${testId}-empty`}>
           {empty}
         </div>
       ) : (
@@ -342,6 +343,12 @@ function SelectionBar({
             </li>
           ))}
         </ul>
+          {/* Why the comparison waits, where the bar has no room to say it. */}
+          {!compareHref && (
+            <p className="mt-2 text-xs text-slate-600 lg:hidden" data-testid="selection-items-compare-hint">
+              {compareReason}
+            </p>
+          )}
           <button type="button" onClick={selection.clear} className="mt-2 min-h-11 text-sm font-medium text-brand-700 underline underline-offset-2 sm:hidden">
             {m.search_clear_selection()}
           </button>
@@ -614,14 +621,26 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
   );
 
   const wider = result?.wider ?? null;
+  // Nothing found: what happened, and the two ways on (a wider radius with what it would find,
+  // or other filters), instead of a bare sentence.
   const foundEmpty = (
-    <div className="space-y-3">
-      <p>{result && result.total_other_warehouses === 0 ? m.search_zone_empty({ radius: formatKm(result.radius) }) : m.search_found_empty()}</p>
-      {wider && (
-        <Link to={hrefWith({ radius: String(wider.radius) })} className={buttonClass("primary", "md")} data-testid="search-widen">
-          {wider.count === 1 ? m.search_widen_one({ radius: formatKm(wider.radius) }) : m.search_widen({ radius: formatKm(wider.radius), count: formatNumber(wider.count) })}
+    <div className="flex flex-col items-center gap-3 text-center">
+      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+        <SearchIcon className="h-6 w-6" />
+      </span>
+      <p className="max-w-sm text-base text-pretty text-slate-700">
+        {result && result.total_other_warehouses === 0 ? m.search_zone_empty({ radius: formatKm(result.radius) }) : m.search_found_empty()}
+      </p>
+      <div className="flex flex-wrap justify-center gap-2">
+        {wider && (
+          <Link to={hrefWith({ radius: String(wider.radius) })} className={buttonClass("primary", "md")} data-testid="search-widen">
+            {wider.count === 1 ? m.search_widen_one({ radius: formatKm(wider.radius) }) : m.search_widen({ radius: formatKm(wider.radius), count: formatNumber(wider.count) })}
+          </Link>
+        )}
+        <Link to={`${path}?${editParams}`} preventScrollReset className={buttonClass("secondary", "md")} data-testid="search-empty-edit">
+          {m.search_edit()}
         </Link>
-      )}
+      </div>
     </div>
   );
 

@@ -100,9 +100,10 @@ function GlobeIcon() {
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm" data-testid={testId}>
+    // The figure sits at the box's bottom: in a row where one label takes two lines, the numbers stay level.
+    <div className="flex flex-col rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm" data-testid={testId}>
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold text-slate-900">{value || "—"}</dd>
+      <dd className="mt-auto pt-1 text-lg font-semibold text-slate-900">{value || "—"}</dd>
     </div>
   );
 }

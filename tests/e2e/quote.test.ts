@@ -64,8 +64,9 @@ describe("the warehouse sheet", () => {
       expect(await firstAction()).toBe(`/${locale}/stocks`);
       await page.goto(`/${locale}/warehouses/999999999`);
       expect(await page.getByTestId("error-hint").textContent()).toBe(hint);
+      // Any other unknown page says what may have happened, with the home page first.
       await page.goto(`/${locale}/no-such-page`);
-      expect(await page.getByTestId("error-hint").count()).toBe(0);
+      expect(await page.getByTestId("error-hint").textContent()).toBe(m.error_not_found_hint({}, { locale }));
       expect(await page.getByTestId("error-search").locator("xpath=preceding-sibling::a").getAttribute("href")).toBe(`/${locale}`);
       await context.close();
     }
@@ -100,6 +101,47 @@ describe("the warehouse sheet", () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("keeps a long popup form's submit button in the window while the form scrolls (a laptop's quote request, a phone's registration)", async () => {
+    /** The submit button's top and bottom against the window's height. */
+    const submitBox = async (page: Page, dialog: Locator) => {
+      const box = (await dialog.locator("button[type=submit]").boundingBox())!;
+      return { top: box.y, bottom: box.y + box.height, window: page.viewportSize()!.height };
+    };
+    const laptop = await newPage(b.browser, { locale: "it", width: 1280, height: 720 });
+    await laptop.page.goto(`/it/warehouses/${ids.galleryId}`);
+    await hydrated(laptop.page);
+    await laptop.page.getByTestId("warehouse-sheet").locator("header button").first().click();
+    const quote = laptop.page.locator("#quote-request-ap");
+    await quote.waitFor();
+    // The form runs past the window's bottom edge, and its submit row stays on it.
+    expect(await quote.evaluate((el) => el.getBoundingClientRect().bottom)).toBeGreaterThan(720);
+    let box = await submitBox(laptop.page, quote);
+    expect(box.bottom).toBeLessThanOrEqual(box.window);
+    expect(box.top).toBeGreaterThan(box.window - 120);
+    // The fields it covered scroll out from under it: the last consent comes into view above it.
+    await quote.locator("input[name=data_g]").last().scrollIntoViewIfNeeded();
+    const consent = (await quote.locator("input[name=data_g]").last().boundingBox())!;
+    box = await submitBox(laptop.page, quote);
+    expect(consent.y + consent.height).toBeLessThanOrEqual(box.top);
+    await laptop.context.close();
+
+    const phone = await newPage(b.browser, { locale: "en", width: 375, height: 740 });
+    await phone.page.goto("/en");
+    await hydrated(phone.page);
+    await phone.page.locator("header button[aria-controls]").click();
+    await phone.page.locator("header").getByRole("button", { name: "Sign up", exact: true }).filter({ visible: true }).click();
+    const register = phone.page.locator("#register-ap");
+    await register.locator("[role=radiogroup] label").first().click();
+    await register.getByRole("button", { name: "Continue", exact: true }).click();
+    await register.locator("[data-testid=register-hunter-form]").waitFor();
+    box = await submitBox(phone.page, register);
+    expect(box.bottom).toBeLessThanOrEqual(box.window);
+    // Back and the submit share the row.
+    const back = (await register.getByRole("button", { name: "Back", exact: true }).boundingBox())!;
+    expect(Math.abs(back.y + back.height / 2 - (box.top + box.bottom) / 2)).toBeLessThan(2);
+    await phone.context.close();
   });
 
   it("browses the gallery by mouse and keyboard, wrapping around", async () => {

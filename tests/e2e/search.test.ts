@@ -311,6 +311,16 @@ describe("the search page", () => {
     // The bar says why, in view on a wide screen.
     expect(await page.locator("[data-testid=selection-compare-hint]").textContent()).toBe("Seleziona almeno 2 magazzini con il nome visibile per confrontarli.");
     expect(await page.locator("[data-testid=selection-compare-hint]").isVisible()).toBe(true);
+    // On a phone, under the picked warehouses the bar opens to.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.locator("[data-testid=selection-compare-hint]").isVisible()).toBe(false);
+    await page.click("[data-testid=selection-toggle]");
+    const phoneHint = page.locator("[data-testid=selection-items-compare-hint]");
+    await phoneHint.waitFor();
+    expect(await phoneHint.textContent()).toBe("Seleziona almeno 2 magazzini con il nome visibile per confrontarli.");
+    await page.click("[data-testid=selection-toggle]");
+    await page.setViewportSize(viewport);
     await claimed.nth(1).locator("[data-testid=result-select]").check();
     const link = page.locator("[data-testid=compare-link]");
     await link.waitFor();
@@ -420,7 +430,7 @@ describe("choosing among the results", () => {
       expect(await loading.locator("[data-testid=result-skeleton]").count()).toBe(3);
       const submit = page.locator("[data-testid=search-submit]");
       expect(await submit.getAttribute("aria-busy")).toBe("true");
-      expect(await submit.textContent()).toBe("Ricerca in corso…");
+      expect(await submit.innerText()).toBe("Ricerca in corso…");
       release();
       await page.locator("[data-testid=found-list] [data-testid=result-card]").first().waitFor();
       expect(await loading.count()).toBe(0);
@@ -517,6 +527,11 @@ describe("choosing among the results", () => {
     expect(api.total_warehouses).toBe(0);
     expect(api.wider).toEqual({ radius: 25, count: expect.any(Number) });
     expect(await widen.textContent()).toContain("25 km");
+    // The other way on, other filters: the empty list opens the search's filters, as they were.
+    await page.locator("[data-testid=search-empty-edit]").click();
+    await expect.poll(() => page.locator("[data-testid=filter-panel]").getAttribute("data-open"), { timeout: 10_000 }).toBe("true");
+    expect(await page.locator("[data-testid=search-location]").inputValue()).toBe("Altrove");
+    await page.goto(`/it/stocks?${query}`);
     await widen.click();
     await page.waitForURL((u) => u.searchParams.get("radius") === String(api.wider!.radius));
     await expect.poll(() => page.locator("[data-testid=found-list-count]").textContent(), { timeout: 15_000 }).toBe(`(${api.wider!.count.toLocaleString("it-IT")})`);

@@ -79,7 +79,7 @@ export function HeroIllustration() {
         </div>
       </div>
 
-      <div className="absolute -top-4 -right-4 flex items-center gap-2 rounded-full bg-white px-3 py-2 text-xs font-semibold text-slate-800 shadow-lg ring-1 ring-slate-900/5">
+      <div className="absolute -top-4 right-6 flex items-center gap-2 rounded-full bg-white px-3 py-2 text-xs font-semibold text-slate-800 shadow-lg ring-1 ring-slate-900/5">
         <span className="h-2 w-2 rounded-full bg-emerald-500" />
         10 km
       </div>

@@ -46,7 +46,7 @@ export function HeroSearch({ locale }: { locale: Locale }) {
             {m.home_hero_eyebrow()}
           </p>
           <h1 className="mt-5 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{m.home_title()}</h1>
-          <p className="mt-5 max-w-xl text-lg leading-relaxed text-brand-100">{m.home_hero_lead()}</p>
+          <p className="mt-5 max-w-xl text-lg leading-relaxed text-pretty text-brand-100">{m.home_hero_lead()}</p>
 
           {/* Works without JavaScript too: a GET form to the search page. */}
           <Form method="get" action={paths.stocks(locale)} onSubmit={submit} noValidate role="search" className="mt-8 max-w-xl">
@@ -85,7 +85,7 @@ export function HeroSearch({ locale }: { locale: Locale }) {
             )}
           </Form>
 
-          <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+          <div className="mt-4 flex max-w-xl flex-wrap items-center gap-2 text-sm">
             <span className="text-brand-200">{m.home_search_popular()}</span>
             {POPULAR.map((city) => (
               <Link
@@ -98,7 +98,7 @@ export function HeroSearch({ locale }: { locale: Locale }) {
             ))}
           </div>
 
-          <ul className="mt-8 grid gap-3 text-sm font-medium text-brand-50 sm:grid-cols-3">
+          <ul className="mt-8 flex max-w-xl flex-col gap-3 text-sm font-medium text-brand-50 sm:flex-row sm:flex-wrap sm:gap-x-6">
             {[m.home_hero_point1(), m.home_hero_point2(), m.home_hero_point3()].map((point) => (
               <li key={point} className="flex items-start gap-2">
                 <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-accent-400" />

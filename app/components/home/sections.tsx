@@ -24,10 +24,10 @@ function SectionHeading({ id, eyebrow, title, subtitle, center }: { id: string; 
   return (
     <div className={center ? "mx-auto max-w-2xl text-center" : "max-w-2xl"}>
       {eyebrow && <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>}
-      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
         {title}
       </h2>
-      {subtitle && <p className="mt-4 text-lg leading-relaxed text-slate-600">{subtitle}</p>}
+      {subtitle && <p className="mt-4 text-lg leading-relaxed text-pretty text-slate-600">{subtitle}</p>}
     </div>
   );
 }
@@ -45,7 +45,7 @@ export function HowItWorks({ locale }: { locale: Locale }) {
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {steps.map((step, index) => (
             <li key={step.title} className="relative rounded-2xl border border-slate-200 bg-slate-50/60 p-6 sm:p-7">
-              <div className="flex items-center justify-between">
+              <div className="flex items-center gap-3">
                 <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-brand-600 text-white shadow-sm">{step.icon}</span>
                 <span className="text-sm font-semibold text-slate-500">{m.home_step_label({ n: String(index + 1) })}</span>
               </div>
@@ -98,10 +98,10 @@ export function OwnersSection({ loggedIn }: { loggedIn: boolean }) {
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
         <div>
           <p className="text-sm font-semibold tracking-wide text-accent-400 uppercase">{m.home_owners_eyebrow()}</p>
-          <h2 id="owners-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
+          <h2 id="owners-title" className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">
             {m.home_owners_title()}
           </h2>
-          <p className="mt-4 text-lg leading-relaxed text-slate-300">{m.home_owners_text()}</p>
+          <p className="mt-4 text-lg leading-relaxed text-pretty text-slate-300">{m.home_owners_text()}</p>
           <ul className="mt-8 space-y-3">
             {points.map((point) => (
               <li key={point} className="flex items-start gap-3 text-slate-200">
@@ -113,7 +113,7 @@ export function OwnersSection({ loggedIn }: { loggedIn: boolean }) {
             ))}
           </ul>
           {!loggedIn && (
-            <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <div className="mt-10 grid gap-3 sm:w-max">
               <button type="button" onClick={() => openRegister({ role: "stocker" })} className={buttonClass("light", "lg", "sm:whitespace-nowrap")}>
                 {m.home_owners_cta()}
                 <ArrowRightIcon />

@@ -286,7 +286,11 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
       <div className="flex justify-end">
         <button type="submit" aria-busy={searching || undefined} className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="search-submit">
           {searching ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent motion-reduce:animate-none" /> : <SearchIcon />}
-          {searching ? m.search_searching() : m.search_submit()}
+          {/* Both labels take the same room: the button keeps its size while the search runs. */}
+          <span className="grid">
+            <span className={`col-start-1 row-start-1 ${searching ? "invisible" : ""}`} aria-hidden={searching || undefined}>{m.search_submit()}</span>
+            <span className={`col-start-1 row-start-1 ${searching ? "" : "invisible"}`} aria-hidden={!searching || undefined}>{m.search_searching()}</span>
+          </span>
         </button>
       </div>
     </Form>

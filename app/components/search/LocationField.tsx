@@ -100,6 +100,9 @@ export function LocationField({ value, onChange, error }: Props) {
     }
   }
 
+  // How suggestions work, while they cannot come yet: gone once a place is typed or chosen.
+  const showHint = value.trim().length <= AUTOCOMPLETE_MIN_CHARS;
+
   return (
     <div className="flex flex-col">
       <label htmlFor={`${id}-input`} className={labelClass}>
@@ -119,7 +122,7 @@ export function LocationField({ value, onChange, error }: Props) {
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
           aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${id}-hint ${id}-error` : `${id}-hint`}
+          aria-describedby={[showHint && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(" ") || undefined}
           className={`${inputClass} pl-10`}
           placeholder={m.search_location_placeholder()}
           data-testid="search-location"
@@ -164,9 +167,11 @@ export function LocationField({ value, onChange, error }: Props) {
             ))}
         </ul>
       </div>
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-        {m.search_location_hint()}
-      </p>
+      {showHint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {m.search_location_hint()}
+        </p>
+      )}
       {message && (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700" data-testid="search-location-error">
           {message}

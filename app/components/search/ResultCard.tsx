@@ -53,17 +53,25 @@ function Specs({ w, max }: { w: SearchResultWarehouse; max?: number }) {
   if (w.specifications.length === 0) return null;
   const shown = w.specifications.slice(0, max ?? w.specifications.length);
   const more = w.specifications_count - shown.length;
+  const chip = (value: string) => <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{value}</span>;
+  const last = shown.length - 1;
   return (
     <ul className="flex flex-wrap gap-1.5" aria-label={m.search_card_specifications()}>
-      {shown.map((s) => (
-        <li key={s.id} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-          {s.value}
-        </li>
-      ))}
-      {more > 0 && (
-        <li className="px-1 py-0.5 text-xs text-slate-600" aria-label={m.search_more_specifications({ count: String(more) })}>
-          +{more}
-        </li>
+      {shown.map((s, i) =>
+        i === last && more > 0 ? (
+          // The count rides with the last chip, so a wrap never leaves "+3" alone on a line.
+          <li key={s.id} className="flex items-center gap-1.5">
+            {chip(s.value)}
+            <span className="px-0.5 text-xs text-slate-600" aria-hidden="true">
+              +{more}
+            </span>
+            <span className="sr-only">{m.search_more_specifications({ count: String(more) })}</span>
+          </li>
+        ) : (
+          <li key={s.id} className="flex">
+            {chip(s.value)}
+          </li>
+        ),
       )}
     </ul>
   );
@@ -101,7 +109,11 @@ function SelectToggle({ w, selected, disabled, onToggle, compact }: { w: SearchR
         data-testid="result-select"
         aria-label={m.search_select_named({ name: w.name })}
       />
-      {selected ? m.search_selected() : m.search_select()}
+      {/* Both words take the same room, so pressing does not move the buttons beside it. */}
+      <span className="grid">
+        <span className={`col-start-1 row-start-1 ${selected ? "invisible" : ""}`} aria-hidden={selected || undefined}>{m.search_select()}</span>
+        <span className={`col-start-1 row-start-1 ${selected ? "" : "invisible"}`} aria-hidden={!selected || undefined}>{m.search_selected()}</span>
+      </span>
     </label>
   );
 }

@@ -52,7 +52,7 @@ export function PopupFrame({ id, title, subtitle, isOpen, onClose, children, siz
                   <CloseIcon />
                 </Button>
               </div>
-              <div className="px-5 py-5 sm:px-7 sm:py-6">{children}</div>
+              <div className="popup-body px-5 py-5 sm:px-7 sm:py-6">{children}</div>
               {footer && <div className="rounded-b-2xl border-t border-slate-100 bg-slate-50 px-5 py-4 text-sm text-slate-600 sm:px-7">{footer}</div>}
             </Dialog>
           </Modal>

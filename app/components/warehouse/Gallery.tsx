@@ -70,7 +70,7 @@ export function Gallery({ images, name }: { images: GalleryImage[]; name: string
                 className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
               />
               {showExtra && (
-                <span className="absolute inset-0 flex items-center justify-center bg-slate-900/55 text-3xl font-bold text-white" data-testid="gallery-more">
+                <span className="absolute inset-0 flex items-center justify-center bg-slate-900/60 text-3xl font-bold text-white backdrop-blur-[3px]" data-testid="gallery-more">
                   +{extra}
                 </span>
               )}

@@ -77,7 +77,8 @@ export function GallerySlider({ images, name, index, onIndexChange }: { images: 
         <Modal className="flex h-full w-full items-center justify-center outline-none">
           <Dialog id="gallery-slider" aria-label={m.sheet_gallery_label({ name })} className="flex h-full w-full flex-col outline-none" data-testid="gallery-slider">
             <div className="flex h-full w-full flex-col">
-              <div className="flex items-center justify-between gap-4 px-4 py-3 text-white sm:px-6">
+              {/* Name, counter, close: the counter centred over the photo whatever the name's length. */}
+              <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-4 px-4 py-3 text-white sm:px-6">
                 <Heading slot="title" className="truncate text-base font-semibold">
                   {name}
                 </Heading>
@@ -87,7 +88,7 @@ export function GallerySlider({ images, name, index, onIndexChange }: { images: 
                 <Button
                   aria-label={m.popup_close()}
                   onPress={() => onIndexChange(null)}
-                  className="rounded-lg p-2.5 text-white data-[hovered]:bg-white/10 data-[focus-visible]:outline-2 data-[focus-visible]:outline-white"
+                  className="justify-self-end rounded-lg p-2.5 text-white data-[hovered]:bg-white/10 data-[focus-visible]:outline-2 data-[focus-visible]:outline-white"
                 >
                   <CloseIcon className="h-6 w-6" />
                 </Button>
