@@ -116,7 +116,8 @@ async function sidewaysScroll(page: Page, view: string): Promise<Finding[]> {
 async function smallTouchTargets(page: Page, view: string): Promise<Finding[]> {
   const found = await page.evaluate(() => {
     const out: { target: string; name: string; width: number; height: number }[] = [];
-    const controls = document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=option], [role=tab]");
+    // [role=link]: a disabled link (DisabledWithReason) is pressed to read why it is disabled.
+    const controls = document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], [role=option], [role=tab]");
     for (const el of controls) {
       if (el.closest("[aria-hidden=true], [inert]") || !el.checkVisibility()) continue;
       let box = el.getBoundingClientRect();

@@ -589,6 +589,30 @@ describe("choosing among the results", () => {
     await expect.poll(() => page.locator("[data-testid=search-this-area]").count(), { timeout: 15_000 }).toBe(0);
   });
 
+  it("keeps the search button in the window of a phone while the long filter form scrolls", async () => {
+    const { context: phone, page: small } = await newPage(b.browser, { width: 375, height: 740 });
+    try {
+      await small.goto("/it/stocks");
+      await hydrated(small);
+      const form = small.locator("[data-testid=search-filters]");
+      const submit = small.locator("[data-testid=search-submit]");
+      // The form runs far below the window; its button is on the window's bottom edge, and the
+      // fields it covered come out from under it as the page scrolls.
+      expect(await form.evaluate((el) => el.getBoundingClientRect().bottom)).toBeGreaterThan(1200);
+      let box = (await submit.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(740);
+      expect(box.y).toBeGreaterThan(740 - 100);
+      await small.evaluate(() => window.scrollBy(0, 600));
+      box = (await submit.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(740);
+      await small.locator("[data-testid=search-location]").fill("Milano");
+      await submit.click();
+      await small.waitForURL((u) => u.searchParams.get("location") === "Milano");
+    } finally {
+      await phone.close();
+    }
+  });
+
   it("puts the results first on a phone, with the map one tap away", async () => {
     const { context: phone, page: small } = await newPage(b.browser, { width: 375, height: 740 });
     try {

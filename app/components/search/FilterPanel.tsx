@@ -283,7 +283,10 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
         </div>
       </fieldset>
 
-      <div className="flex justify-end">
+      {/* On a phone the form is a long column (place, dates, space, seven groups of services):
+          the search button stays at the window's bottom edge until the form's end is in sight,
+          as a popup form's submit does (the panel's card has p-4 below sm). */}
+      <div className="flex justify-end max-sm:sticky max-sm:bottom-0 max-sm:z-20 max-sm:-mx-4 max-sm:-mb-4 max-sm:rounded-b-2xl max-sm:border-t max-sm:border-slate-100 max-sm:bg-white max-sm:px-4 max-sm:py-3">
         <button type="submit" aria-busy={searching || undefined} className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="search-submit">
           {searching ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent motion-reduce:animate-none" /> : <SearchIcon />}
           {/* Both labels take the same room: the button keeps its size while the search runs. */}
