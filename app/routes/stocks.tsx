@@ -397,19 +397,19 @@ function SelectionBar({
         </div>
         <div className="flex shrink-0 items-center gap-2">
           {compareHref ? (
-            <a href={compareHref} target="_blank" rel="noopener" className={buttonClass("light", "sm", "min-h-11 sm:min-h-9")} data-testid="compare-link">
+            <a href={compareHref} target="_blank" rel="noopener" className={buttonClass("light", "sm", "sm:min-h-9")} data-testid="compare-link">
               {m.search_compare()}
               <span className="sr-only"> {m.opens_new_tab()}</span>
             </a>
           ) : (
-            <DisabledWithReason label={m.search_compare()} reason={compareReason} className={buttonClass("light", "sm", "min-h-11 sm:min-h-9")} testId="compare-link-disabled" align="end" />
+            <DisabledWithReason label={m.search_compare()} reason={compareReason} className={buttonClass("light", "sm", "sm:min-h-9")} testId="compare-link-disabled" align="end" />
           )}
           <button
             type="button"
             disabled={count === 0}
             aria-describedby={count === 0 ? hintId : undefined}
             onClick={onQuote}
-            className={buttonClass("primary", "sm", "min-h-11 sm:min-h-9")}
+            className={buttonClass("primary", "sm", "sm:min-h-9")}
             data-testid="quote-open"
           >
             <span className="sm:hidden">{m.search_request_quote_short()}</span>
@@ -676,13 +676,13 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
               {recap && <p className="mt-0.5 truncate text-xs text-slate-600 sm:text-sm">{recap}</p>}
             </div>
             {editing ? (
-              <Link to={hrefWith({})} className={buttonClass("secondary", "sm", "min-h-11 shrink-0 sm:min-h-9")} preventScrollReset data-testid="search-edit-close">
+              <Link to={hrefWith({})} className={buttonClass("secondary", "sm", "shrink-0 sm:min-h-9")} preventScrollReset data-testid="search-edit-close">
                 {m.search_back_to_results()}
               </Link>
             ) : (
               <Link
                 to={`${path}?${editParams}`}
-                className={buttonClass("secondary", "sm", "min-h-11 shrink-0 sm:min-h-9")}
+                className={buttonClass("secondary", "sm", "shrink-0 sm:min-h-9")}
                 data-testid="search-edit"
                 preventScrollReset
                 // The filters' code, fetched while the pointer or the focus is on its way.

@@ -41,11 +41,13 @@ export function ActiveToggle({ isOn, label, fields, errorText, testId }: Props) 
         aria-checked={shown}
         aria-label={label}
         onClick={(event) => event.stopPropagation()}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-          shown ? "bg-brand-600" : "bg-slate-300"
-        }`}
+        // 44 px high on a phone (the track stays 24 px, centred in it; the negative margin keeps the
+        // track's room in the layout), the track's own size from sm.
+        className="relative -my-2.5 inline-flex h-11 w-11 shrink-0 items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:my-0 sm:h-6"
       >
-        <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${shown ? "translate-x-5" : "translate-x-0.5"}`} />
+        <span aria-hidden="true" className={`inline-flex h-6 w-11 items-center rounded-full transition-colors ${shown ? "bg-brand-600" : "bg-slate-300"}`}>
+          <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${shown ? "translate-x-5" : "translate-x-0.5"}`} />
+        </span>
       </button>
       {failed && (
         <span role="alert" className="mt-1 text-xs text-red-700">

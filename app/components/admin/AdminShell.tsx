@@ -132,7 +132,7 @@ export function AdminShell({ children, counters = null }: { children: ReactNode;
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="sticky top-0 z-30 bg-slate-900 text-white">
         <div className="flex items-center gap-x-4 px-4 py-3 sm:gap-x-6">
-          <Link to="/admin" className="flex items-center gap-2">
+          <Link to="/admin" className="-my-2 flex min-h-11 items-center gap-2">
             <LogoMark className="h-7 w-7" />
             <Wordmark className="text-white" />
             <span className="rounded bg-white/15 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap uppercase sm:px-2 sm:tracking-wide">{m.admin_title()}</span>
@@ -148,7 +148,7 @@ export function AdminShell({ children, counters = null }: { children: ReactNode;
         {/* Below 1024 px: the navigation as a menu under the bar; it closes on navigation
             (a new key mounts it closed). */}
         <details key={pathname} className="group border-t border-white/10 lg:hidden" data-testid="admin-menu">
-          <summary className="flex cursor-pointer list-none items-center gap-2 px-4 py-2.5 text-sm font-semibold text-slate-100 hover:bg-white/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-400 [&::-webkit-details-marker]:hidden">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 px-4 py-2.5 text-sm font-semibold text-slate-100 hover:bg-white/5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-400 [&::-webkit-details-marker]:hidden">
             <svg viewBox="0 0 20 20" aria-hidden="true" className="h-5 w-5 fill-current">
               <path d="M3 5h14v1.5H3zM3 9.25h14v1.5H3zM3 13.5h14V15H3z" />
             </svg>

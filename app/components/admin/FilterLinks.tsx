@@ -26,7 +26,7 @@ export function FilterLinks({ name, value, options, label, defaultValue }: { nam
               to={hrefFor(o.value)}
               aria-current={o.value === value ? "page" : undefined}
               preventScrollReset
-              className={`block rounded-lg px-3 py-1.5 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+              className={`flex min-h-11 items-center rounded-lg px-3 py-1.5 font-medium sm:min-h-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
                 o.value === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
               }`}
             >

@@ -9,7 +9,7 @@ import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { FormMessage, RequiredMark, TextInput } from "../ui/fields.tsx";
 import { FormActions } from "../ui/FormActions.tsx";
-import { inputClass, labelClass } from "../ui/styles.ts";
+import { inputClass, labelClass, backLinkClass } from "../ui/styles.ts";
 import { useFocusFirstInvalid } from "../ui/useFocusFirstInvalid.ts";
 
 /** The form's fields as typed, and what its action answers (routes/shared/specification-form.server.ts). */
@@ -102,7 +102,7 @@ export function SpecificationFormFrame({ title, subtitle, aside, children }: { t
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link to="/admin/specifications" className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to="/admin/specifications" className={backLinkClass}>
           ← {m.admspec_back()}
         </Link>
         {aside}

@@ -7,6 +7,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { auditLink } from "../../lib/audit-link.ts";
 import { AREA_SECTIONS, areaPaths, type AreaRole, type AreaSection } from "../../lib/area-paths.ts";
+import { standaloneLinkClass } from "../ui/styles.ts";
 
 export type AreaShellData = {
   role: AreaRole;
@@ -69,7 +70,7 @@ export function AreaShell({ area, children }: { area: AreaShellData; children: R
   const paths = areaPaths(area.base);
   const sections = AREA_SECTIONS[area.role];
   const navClass = ({ isActive }: { isActive: boolean }) =>
-    `flex shrink-0 items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
+    `flex min-h-11 shrink-0 items-center justify-between gap-3 rounded-lg px-3 py-2 text-sm lg:min-h-0 font-medium whitespace-nowrap outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
       isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"
     }`;
   return (
@@ -78,10 +79,10 @@ export function AreaShell({ area, children }: { area: AreaShellData; children: R
         <div role="note" className="mb-5 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <span>{m.area_admin_view({ name: area.ownerName })}</span>
           <span className="flex flex-wrap gap-x-4">
-            <Link to={auditLink("user", area.ownerId)} className="font-semibold underline underline-offset-2" data-testid="area-history">
+            <Link to={auditLink("user", area.ownerId)} className={`${standaloneLinkClass} font-semibold underline underline-offset-2`} data-testid="area-history">
               {m.admdash_history()}
             </Link>
-            <Link to="/admin/warehouses" className="font-semibold underline underline-offset-2">
+            <Link to="/admin/warehouses" className={`${standaloneLinkClass} font-semibold underline underline-offset-2`}>
               {m.area_admin_back()}
             </Link>
           </span>

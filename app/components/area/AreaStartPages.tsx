@@ -13,7 +13,7 @@ import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { LatestRequests } from "./LatestRequests.tsx";
 import { PageHeading, EmptyState } from "../ui/PageParts.tsx";
-import { buttonClass, linkClass } from "../ui/styles.ts";
+import { buttonClass, linkClass, standaloneLinkClass } from "../ui/styles.ts";
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 import { QuoteRequestDialog } from "../quote/QuoteRequestDialog.tsx";
 import { FavouriteDropped, FavouriteToggle, toggleFavouriteCall, useFavouriteFailure } from "../warehouse/FavouriteToggle.tsx";
@@ -38,7 +38,7 @@ export function UserCard({ user, dataHref, extra }: { user: UserSummary; dataHre
           </h2>
           {user.company && fullName(user) && <p className="text-sm break-words text-slate-600">{fullName(user)}</p>}
         </div>
-        <Link to={dataHref} className={`${linkClass} shrink-0 text-sm`}>
+        <Link to={dataHref} className={`${linkClass} ${standaloneLinkClass} shrink-0 text-sm`}>
           {m.area_user_edit()}
         </Link>
       </div>
@@ -89,7 +89,7 @@ function AnonymisedNotice({ count, billingHref }: { count: number; billingHref: 
         </h2>
         <p className="mt-1 text-sm text-amber-900">{m.area_anonymised_text()}</p>
       </div>
-      <Link to={billingHref} className={buttonClass("primary", "sm", "min-h-11 shrink-0 sm:min-h-9")}>
+      <Link to={billingHref} className={buttonClass("primary", "sm", "shrink-0 sm:min-h-9")}>
         {m.wm_detail_anonymised_billing()}
       </Link>
     </section>
@@ -114,12 +114,12 @@ export function OwnerStartPage({ data, base, role, asAdmin }: { data: OwnerDashb
       <section aria-labelledby="dash-warehouses">
         <SectionTitle id="dash-warehouses" title={stocker ? m.wm_list_title() : m.wm_list_title_referent()}>
           {data.warehouses_count > 0 && (
-            <Link to={paths.warehouses} className={linkClass}>
+            <Link to={paths.warehouses} className={`${linkClass} ${standaloneLinkClass}`}>
               {m.area_see_all({ count: data.warehouses_count })}
             </Link>
           )}
           {stocker && !asAdmin && (
-            <Link to={paths.warehouseNew} className={linkClass}>
+            <Link to={paths.warehouseNew} className={`${linkClass} ${standaloneLinkClass}`}>
               {m.area_add_warehouse()}
             </Link>
           )}
@@ -134,7 +134,7 @@ export function OwnerStartPage({ data, base, role, asAdmin }: { data: OwnerDashb
       </section>
       <section aria-labelledby="dash-requests">
         <SectionTitle id="dash-requests" title={m.area_latest_requests()}>
-          <Link to={paths.messages} className={linkClass}>
+          <Link to={paths.messages} className={`${linkClass} ${standaloneLinkClass}`}>
             {m.area_all_requests()}
           </Link>
         </SectionTitle>
@@ -160,7 +160,7 @@ function FavouriteCardView({ w, detailHref, onRequest, heart }: { w: FavouriteCa
         <div className="flex items-start justify-between gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="font-semibold text-slate-900">
-              <Link to={detailHref} className="hover:underline">
+              <Link to={detailHref} className={`${standaloneLinkClass} hover:underline`}>
                 {w.name}
               </Link>
             </h3>
@@ -174,7 +174,7 @@ function FavouriteCardView({ w, detailHref, onRequest, heart }: { w: FavouriteCa
           <p className="text-sm text-slate-700">
             <span className="font-medium">{w.referent.name || m.area_referent()}</span>
             {" · "}
-            <a href={`mailto:${w.referent.email}`} className={linkClass}>
+            <a href={`mailto:${w.referent.email}`} className={`${linkClass} ${standaloneLinkClass} break-all`}>
               {w.referent.email}
             </a>
           </p>
@@ -183,11 +183,11 @@ function FavouriteCardView({ w, detailHref, onRequest, heart }: { w: FavouriteCa
         )}
         <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-2 pt-2 text-sm">
           {onRequest && (
-            <button type="button" onClick={onRequest} className={buttonClass("primary", "sm", "min-h-11 sm:min-h-9")} data-testid={`favourite-quote-${w.id}`}>
+            <button type="button" onClick={onRequest} className={buttonClass("primary", "sm", "sm:min-h-9")} data-testid={`favourite-quote-${w.id}`}>
               {m.sheet_request_quote()}
             </button>
           )}
-          <Link to={detailHref} className={linkClass}>
+          <Link to={detailHref} className={`${linkClass} ${standaloneLinkClass}`}>
             {m.area_favourite_history()}
           </Link>
           {w.detail_url && <WarehouseSheetLink href={w.detail_url} />}
@@ -279,7 +279,7 @@ export function HunterStartPage({ data, base, locale, asAdmin }: { data: HunterP
       <section aria-labelledby="hunter-favourites">
         <SectionTitle id="hunter-favourites" title={m.area_nav_favourites()}>
           {data.favourites_count > 0 && (
-            <Link to={paths.warehouses} className={linkClass}>
+            <Link to={paths.warehouses} className={`${linkClass} ${standaloneLinkClass}`}>
               {m.area_see_all({ count: data.favourites_count })}
             </Link>
           )}
@@ -289,7 +289,7 @@ export function HunterStartPage({ data, base, locale, asAdmin }: { data: HunterP
       <section aria-labelledby="hunter-requests">
         <SectionTitle id="hunter-requests" title={m.area_your_requests()}>
           {data.requests_count > 0 && (
-            <Link to={paths.messages} className={linkClass}>
+            <Link to={paths.messages} className={`${linkClass} ${standaloneLinkClass}`}>
               {m.area_see_all({ count: data.requests_count })}
             </Link>
           )}

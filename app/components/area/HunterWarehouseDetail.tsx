@@ -10,7 +10,7 @@ import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, requestNumber } from "../../lib/format.ts";
 import { areaPaths } from "../../lib/area-paths.ts";
 import type { HunterWarehouseDetail as Detail } from "../../lib/area-requests.ts";
-import { buttonClass, linkClass } from "../ui/styles.ts";
+import { buttonClass, linkClass, standaloneLinkClass } from "../ui/styles.ts";
 import { QuoteRequestDialog } from "../quote/QuoteRequestDialog.tsx";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
@@ -83,7 +83,7 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
                 {w.referent ? (
                   <>
                     {w.referent.name && <>{w.referent.name} · </>}
-                    <a href={`mailto:${w.referent.email}`} className={`${linkClass} break-all`}>
+                    <a href={`mailto:${w.referent.email}`} className={`${linkClass} ${standaloneLinkClass} break-all`}>
                       {w.referent.email}
                     </a>
                   </>
@@ -137,7 +137,7 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
                 className={`flex flex-col gap-2 rounded-lg border border-l-4 border-slate-200 bg-slate-50/60 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between ${STATE_STYLES[r.state].row}`}
               >
                 <span className="min-w-0">
-                  <Link to={`${paths.messages}?selected=${r.request_id}`} className="font-semibold text-slate-900 hover:underline">
+                  <Link to={`${paths.messages}?selected=${r.request_id}`} className={`${standaloneLinkClass} font-semibold text-slate-900 hover:underline`}>
                     {m.wm_request_reference({ number: requestNumber(r.request_id) })}
                   </Link>
                   <span className="block text-slate-600">
@@ -147,12 +147,12 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
                 <span className="flex flex-wrap items-center gap-x-4 gap-y-2">
                   <RequestStateBadge state={r.state} />
                   {!asAdmin && r.review_url && (
-                    <Link to={r.review_url} className={linkClass}>
+                    <Link to={r.review_url} className={`${linkClass} ${standaloneLinkClass}`}>
                       {m.areq_link_review()}
                     </Link>
                   )}
                   {!asAdmin && (
-                    <Link to={r.report_url} className={linkClass}>
+                    <Link to={r.report_url} className={`${linkClass} ${standaloneLinkClass}`}>
                       {m.areq_link_report()}
                     </Link>
                   )}

@@ -37,7 +37,7 @@ function Tabs({ show, reviewsCount, reportsCount }: { show: FeedbackKind; review
     <Link
       to={kind === "reviews" ? "?" : "?show=reports"}
       aria-current={show === kind ? "page" : undefined}
-      className={`rounded-md px-4 py-1.5 text-sm font-semibold outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
+      className={`inline-flex min-h-11 items-center gap-1 rounded-md px-4 py-1.5 text-sm font-semibold outline-none sm:min-h-0 focus-visible:ring-2 focus-visible:ring-brand-500 ${
         show === kind ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
       }`}
       data-testid={`feedback-tab-${kind}`}

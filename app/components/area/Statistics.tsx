@@ -15,7 +15,7 @@ import type { RequestState } from "../../lib/warehouse-pages.ts";
 import { EmptyState } from "../ui/PageParts.tsx";
 import { ScrollRegion } from "../ui/ScrollRegion.tsx";
 import { REQUEST_STATE_ORDER, RequestStateLegend, stateLabel } from "./RequestState.tsx";
-import { buttonClass, inputClass, labelClass, linkClass } from "../ui/styles.ts";
+import { buttonClass, inputClass, labelClass, linkClass, standaloneLinkClass } from "../ui/styles.ts";
 
 type Props = {
   stats: StatisticsData;
@@ -73,7 +73,7 @@ function Controls({ stats }: { stats: StatisticsData }) {
     <Link
       to={query(period, stats.warehouse_id)}
       aria-current={stats.period === period ? "page" : undefined}
-      className={`rounded-md px-3 py-1.5 text-sm font-semibold whitespace-nowrap outline-none sm:px-4 focus-visible:ring-2 focus-visible:ring-brand-500 ${
+      className={`flex min-h-11 items-center justify-center rounded-md px-3 py-1.5 text-sm font-semibold whitespace-nowrap outline-none sm:min-h-0 sm:px-4 focus-visible:ring-2 focus-visible:ring-brand-500 ${
         stats.period === period ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
       }`}
       data-testid={`stats-period-${period}`}
@@ -237,7 +237,7 @@ function Chart({ stats, title }: { stats: StatisticsData; title: string }) {
         <RequestStateLegend />
       </div>
       <details className="mt-4 text-sm">
-        <summary className="cursor-pointer font-medium text-brand-700">{m.astat_table_show()}</summary>
+        <summary className="-my-3 cursor-pointer py-3 font-medium text-brand-700">{m.astat_table_show()}</summary>
         <ScrollRegion label={title} className="mt-3">
           <table id={tableId} className="w-full min-w-[28rem] text-left" data-testid="stats-series">
             <caption className="sr-only">{title}</caption>
@@ -316,7 +316,7 @@ function WarehouseTable({ stats, hidden, base }: { stats: StatisticsData; hidden
           {stats.per_warehouse.map((w) => (
             <tr key={w.id} className="block rounded-xl border border-slate-200 bg-white p-4 md:table-row md:rounded-none md:border-0 md:p-0" data-warehouse={w.id}>
               <th scope="row" className="block pb-2 text-left font-semibold md:table-cell md:px-4 md:py-2.5 md:pb-2.5">
-                <Link to={paths.warehouse(w.id)} className={linkClass}>
+                <Link to={paths.warehouse(w.id)} className={`${linkClass} ${standaloneLinkClass}`}>
                   {w.name}
                 </Link>
                 <span className="block text-xs font-normal text-slate-500">{w.city}</span>

@@ -15,15 +15,15 @@ import { areaPaths } from "../../lib/area-paths.ts";
 import { profileBillingActions, subscriptionPhase, type ProfileBillingView } from "../../lib/billing.ts";
 import { FormMessage } from "../ui/fields.tsx";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
-import { buttonClass, linkClass } from "../ui/styles.ts";
+import { buttonClass, linkClass, standaloneLinkClass } from "../ui/styles.ts";
 import { InfoRow, planLabel, price, SubscriptionBadge, SubscriptionStatusLine, TransferDetails } from "./BillingParts.tsx";
 
 type Popup = "cancel" | "resume";
 
 // Cancelling is the one destructive action here: red, not the brand's blue.
-const DANGER_LINK = "font-medium text-red-700 underline decoration-red-300 underline-offset-2 hover:text-red-800 hover:decoration-red-600";
+const DANGER_LINK = "inline-flex items-center py-3 -my-3 font-medium text-red-700 underline decoration-red-300 underline-offset-2 hover:text-red-800 hover:decoration-red-600";
 const DANGER_BUTTON =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-red-700 active:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-red-700 active:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60";
 
 export function ProfileBillingBlocks({ billing, base, asAdmin }: { billing: ProfileBillingView; base: string; asAdmin: boolean }) {
   const paths = areaPaths(base);
@@ -89,13 +89,13 @@ export function ProfileBillingBlocks({ billing, base, asAdmin }: { billing: Prof
             </>
           )}
 
-          <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-3 border-t border-slate-100 pt-4 text-sm">
+          <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-6 border-t border-slate-100 pt-4 text-sm sm:gap-y-3">
             {!asAdmin && (phase === "none" || phase === "ended") ? (
               <Link to={paths.billing} className={buttonClass("primary", "sm")} data-testid="profile-billing-link">
                 {phase === "ended" ? m.billp_renew() : m.billp_subscribe()}
               </Link>
             ) : (
-              <Link to={paths.billing} className={linkClass} data-testid="profile-billing-link">
+              <Link to={paths.billing} className={`${linkClass} ${standaloneLinkClass}`} data-testid="profile-billing-link">
                 {m.billp_open_billing()}
               </Link>
             )}
@@ -105,7 +105,7 @@ export function ProfileBillingBlocks({ billing, base, asAdmin }: { billing: Prof
               </button>
             )}
             {actions.resume && (
-              <button type="button" onClick={() => setOpen("resume")} className={linkClass} data-testid="subscription-resume">
+              <button type="button" onClick={() => setOpen("resume")} className={`${linkClass} ${standaloneLinkClass}`} data-testid="subscription-resume">
                 {m.billp_resume()}
               </button>
             )}

@@ -406,7 +406,7 @@ export function CompareTable({ locale, warehouses, specificationGroups, onlyDiff
               <td className={`${stickyCell} rounded-bl-2xl bg-white`} />
               {warehouses.map((w) => (
                 <td key={w.id} className={`${cellPad} align-top`}>
-                  <Link to={sheetHref(locale, w.id)} className={buttonClass("secondary", "sm", "min-h-11 w-full text-center sm:min-h-9")}>
+                  <Link to={sheetHref(locale, w.id)} className={buttonClass("secondary", "sm", "w-full text-center sm:min-h-9")}>
                     {m.compare_view_sheet()}
                     <span className="sr-only">: {w.name}</span>
                   </Link>

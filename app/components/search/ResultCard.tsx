@@ -29,7 +29,7 @@ export function WarehouseThumb({ w, className = "", eager = false }: { w: Search
 }
 
 function DetailLink({ w, locale, compact }: { w: SearchResultWarehouse; locale: Locale; compact?: boolean }) {
-  const cls = buttonClass("secondary", "sm", compact ? "min-h-11 px-3 text-xs lg:min-h-9" : "min-h-11 sm:min-h-9");
+  const cls = buttonClass("secondary", "sm", compact ? "px-3 text-xs sm:min-h-11 lg:min-h-9" : "sm:min-h-9");
   if (!w.c_sub) return <DisabledWithReason label={m.search_detail_link()} reason={m.search_detail_unclaimed()} className={cls} testId="result-detail-disabled" />;
   return (
     <Link to={warehousePath(locale, w.id)} className={cls} data-testid="result-detail">

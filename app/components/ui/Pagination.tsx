@@ -13,7 +13,7 @@ function hrefFor(search: string, page: number): string {
   return text ? `?${text}` : "?";
 }
 
-const item = "flex h-9 min-w-9 items-center justify-center rounded-lg px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const item = "flex h-11 min-w-11 items-center sm:h-9 sm:min-w-9 justify-center rounded-lg px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export function Pagination({ page, pages }: { page: number; pages: number }) {
   const { search } = useLocation();
@@ -26,17 +26,27 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
           ‹
         </Link>
       )}
-      {numbers.map((n) =>
-        n === page ? (
+      {numbers.map((n, i) => {
+        // On a phone seven numbers and two arrows at 44 px do not fit one row: the first, the
+        // current and the last page stay, with the arrows, and "…" stands for the ones left out.
+        const isFar = (k: number) => numbers[k] !== page && k !== 0 && k !== numbers.length - 1;
+        const far = isFar(i) ? "max-sm:hidden" : "";
+        const gap = isFar(i) && !isFar(i - 1) ? (
+          <span key={`gap-${n}`} aria-hidden="true" className="px-1 text-slate-500 sm:hidden">
+            …
+          </span>
+        ) : null;
+        const link = n === page ? (
           <span key={n} aria-current="page" className={`${item} bg-brand-600 text-white`}>
             {n}
           </span>
         ) : (
-          <Link key={n} to={hrefFor(search, n)} className={`${item} text-slate-700 hover:bg-slate-100`} aria-label={m.pagination_page({ page: n })}>
+          <Link key={n} to={hrefFor(search, n)} className={`${item} ${far} text-slate-700 hover:bg-slate-100`} aria-label={m.pagination_page({ page: n })}>
             {n}
           </Link>
-        ),
-      )}
+        );
+        return gap ? [gap, link] : link;
+      })}
       {page < pages && (
         <Link to={hrefFor(search, page + 1)} className={`${item} text-slate-700 hover:bg-slate-100`} aria-label={m.pagination_next()}>
           ›

@@ -4,9 +4,11 @@
 const buttonBase =
   "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60";
 
+// Every size is at least 44 px high on a phone, the touch target a thumb needs (and the height of
+// a field there); from sm up the small and medium ones are 32 and 40 px, for dense lists. A call
+// that wants another height from sm up says so (`sm:min-h-9`: the larger value wins).
 const sizes = {
-  sm: "px-3 py-1.5 text-sm",
-  // 44 px high on a phone, the touch target a thumb needs (and the height of a field there).
+  sm: "min-h-11 px-3 py-1.5 text-sm sm:min-h-8",
   md: "min-h-11 px-4 py-2.5 text-sm sm:min-h-10",
   lg: "px-6 py-3 text-base",
 } as const;
@@ -30,9 +32,13 @@ export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize
 export const linkClass =
   "font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800 hover:decoration-brand-600";
 
-/** A link that stands alone on its line (not inside a sentence): 44 px high for a thumb, while
- * taking a text line's room in the layout (the negative margin gives the extra height back). */
-export const standaloneLinkClass = "inline-flex min-h-11 -my-3 items-center";
+/** A link that stands alone on its line (not inside a sentence): 44 px high for a thumb (a 20 px
+ * line and 12 px above and below), while taking only its text's room in the layout (the negative
+ * margin gives the padding back), on one line or several. */
+export const standaloneLinkClass = "inline-flex items-center py-3 -my-3";
+
+/** "← Back to …" above a page's title: a standalone link in the brand's colour. */
+export const backLinkClass = `${standaloneLinkClass} text-sm font-medium text-brand-700 hover:underline`;
 
 export const inputClass =
   "block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 outline-none transition-colors sm:text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 data-[focused]:border-brand-500 data-[focused]:ring-2 data-[focused]:ring-brand-500/30 data-[invalid]:border-red-500 data-[invalid]:bg-red-50/40 data-[invalid]:ring-red-500/20 aria-[invalid=true]:border-red-500";

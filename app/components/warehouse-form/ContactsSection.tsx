@@ -68,7 +68,7 @@ export function ContactsSection({
             <li key={i} className="rounded-xl border border-slate-200 bg-slate-50/60 p-3 sm:p-4" aria-label={rowName} data-testid="contact-row">
               <div className="mb-2 flex items-center justify-between gap-3">
                 <p className="text-sm font-semibold text-slate-700">{m.wf_contact_row({ number: i + 1 })}</p>
-                <button type="button" aria-label={m.wf_contact_remove({ row: rowName })} onClick={() => remove(i)} className={buttonClass("ghost", "sm", "-mr-2 text-slate-600")}>
+                <button type="button" aria-label={m.wf_contact_remove({ row: rowName })} onClick={() => remove(i)} className={buttonClass("ghost", "sm", "-mr-2 min-w-11 text-slate-600")}>
                   <CloseIcon className="h-4 w-4" />
                   <span className="hidden sm:inline" aria-hidden="true">
                     {m.wf_remove()}

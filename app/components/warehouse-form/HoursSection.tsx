@@ -97,7 +97,7 @@ export function HoursSection({
                   <span className="font-medium text-slate-900">{name}</span>
                   {/* A native checkbox with the switch role: Space toggles it, the label's click too;
                       it is visually hidden and the track beside it shows its state and focus. */}
-                  <label className="relative flex cursor-pointer items-center gap-2 text-sm text-slate-700">
+                  <label className="relative flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-700 sm:min-h-0">
                     <input
                       type="checkbox"
                       role="switch"

@@ -57,7 +57,7 @@ function pinElement(describedBy: string): HTMLButtonElement {
   el.setAttribute("aria-label", m.wf_pin_label());
   el.setAttribute("aria-describedby", describedBy);
   el.className =
-    "cursor-grab rounded-full p-0.5 drop-shadow-md active:cursor-grabbing focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900";
+    "cursor-grab rounded-full p-0.5 max-lg:p-1 drop-shadow-md active:cursor-grabbing focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-slate-900";
   el.innerHTML = PIN_SVG;
   return el;
 }

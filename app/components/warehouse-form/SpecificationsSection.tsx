@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import type { CatalogueGroup } from "../../lib/warehouse-form.ts";
 import { m } from "../../paraglide/messages.js";
 import { CheckboxInput } from "../ui/fields.tsx";
+import { standaloneLinkClass } from "../ui/styles.ts";
 import { FormSection, GroupError } from "./FormParts.tsx";
 import { isCollapsible, selectedInGroup, visibleSpecValues } from "./form-logic.ts";
 
@@ -67,7 +68,7 @@ export function SpecGroup({ group, selected, onToggle }: { group: CatalogueGroup
             aria-expanded={expanded}
             aria-controls={listId}
             onClick={() => setExpanded((v) => !v)}
-            className="text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className={`${standaloneLinkClass} min-w-11 text-sm font-semibold text-brand-700 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}
           >
             {expanded ? m.wf_specs_hide() : m.wf_specs_show_all()}
           </button>

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { m } from "../../paraglide/messages.js";
 import type { ReferentSummary } from "../../lib/warehouse-pages.ts";
-import { buttonClass } from "../ui/styles.ts";
+import { buttonClass, standaloneLinkClass } from "../ui/styles.ts";
 import { ChangeReferentDialog } from "./ChangeReferentDialog.tsx";
 
 export function referentName(r: Pick<ReferentSummary, "first_name" | "last_name" | "email">): string {
@@ -27,7 +27,7 @@ export function ReferentCard({ warehouse, referent, referents, api }: Props) {
             {referentName(referent)}
           </dd>
           <dd>
-            <a href={`mailto:${referent.email}`} className="text-brand-700 hover:underline">
+            <a href={`mailto:${referent.email}`} className={`${standaloneLinkClass} break-all text-brand-700 hover:underline`}>
               {referent.email}
             </a>
           </dd>

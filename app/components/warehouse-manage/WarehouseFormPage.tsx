@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { ReactNode } from "react";
 import type { WarehouseFormSetup } from "../../lib/warehouse-form.ts";
 import { WarehouseForm } from "../warehouse-form/WarehouseForm.tsx";
+import { backLinkClass } from "../ui/styles.ts";
 
 type Props = {
   setup: WarehouseFormSetup;
@@ -18,7 +19,7 @@ type Props = {
 export function WarehouseFormPage({ setup, title, subtitle, intro, back, framed = false }: Props) {
   return (
     <div className={framed ? "" : "mx-auto max-w-5xl px-4 py-8 sm:py-10"}>
-      <Link to={back.href} className="text-sm font-medium text-brand-700 hover:underline">
+      <Link to={back.href} className={backLinkClass}>
         ← {back.label}
       </Link>
       <header className="mt-4 mb-6">

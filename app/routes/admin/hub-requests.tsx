@@ -26,7 +26,7 @@ import { useRootData } from "../../lib/root-data.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
 import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
-import { buttonClass } from "../../components/ui/styles.ts";
+import { buttonClass, standaloneLinkClass } from "../../components/ui/styles.ts";
 import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
@@ -116,7 +116,7 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
             {warehouses.map((w) => (
               <tr key={w.id} className="align-top hover:bg-slate-50" data-testid="hub-request-row">
                 <td className="px-4 py-3">
-                  <Link to={paths.edit(w.id)} className="font-semibold text-brand-700 hover:underline">
+                  <Link to={paths.edit(w.id)} className={`${standaloneLinkClass} font-semibold text-brand-700 hover:underline`}>
                     {w.name}
                   </Link>
                 </td>
@@ -151,7 +151,7 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
               <li key={w.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <Link to={paths.edit(w.id)} className="font-semibold text-brand-700 hover:underline">
+                    <Link to={paths.edit(w.id)} className={`${standaloneLinkClass} font-semibold text-brand-700 hover:underline`}>
                       {w.name}
                     </Link>
                     <div className="text-sm text-slate-600">

@@ -12,6 +12,7 @@ import { idParam } from "../shared/area-pages.server.ts";
 import { m } from "../../paraglide/messages.js";
 import { auditLink } from "../../lib/audit-link.ts";
 import { SpecificationForm, SpecificationFormFrame } from "../../components/admin/SpecificationForm.tsx";
+import { standaloneLinkClass } from "../../components/ui/styles.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));
@@ -41,7 +42,7 @@ export default function AdminSpecificationEdit({ loaderData, actionData }: Route
       title={m.admspec_edit_title()}
       subtitle={spec.value}
       aside={
-        <Link to={auditLink("specification", spec.id)} className="text-sm font-medium text-brand-700 hover:underline" data-testid="specification-history">
+        <Link to={auditLink("specification", spec.id)} className={`${standaloneLinkClass} text-sm font-medium text-brand-700 hover:underline`} data-testid="specification-history">
           {m.admdash_history()}
         </Link>
       }

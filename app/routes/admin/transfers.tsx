@@ -28,7 +28,7 @@ import { useRootData } from "../../lib/root-data.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
 import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
-import { buttonClass } from "../../components/ui/styles.ts";
+import { buttonClass, standaloneLinkClass } from "../../components/ui/styles.ts";
 import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
@@ -122,7 +122,7 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
             {transfers.map((t) => (
               <tr key={rowKey(t)} className="align-top hover:bg-slate-50">
                 <td className="px-4 py-3">
-                  <Link to={areaBase("stocker", "it", t.user_id)} className="font-semibold text-brand-700 hover:underline" title={m.admbill_open_area()}>
+                  <Link to={areaBase("stocker", "it", t.user_id)} className={`${standaloneLinkClass} font-semibold text-brand-700 hover:underline`} title={m.admbill_open_area()}>
                     {t.name}
                   </Link>
                   <div className="text-slate-600 [overflow-wrap:anywhere]">{t.email}</div>
@@ -148,7 +148,7 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
               <li key={rowKey(t)} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <Link to={areaBase("stocker", "it", t.user_id)} className="font-semibold text-brand-700 hover:underline" title={m.admbill_open_area()}>
+                    <Link to={areaBase("stocker", "it", t.user_id)} className={`${standaloneLinkClass} font-semibold text-brand-700 hover:underline`} title={m.admbill_open_area()}>
                       {t.name}
                     </Link>
                     <div className="text-sm text-slate-600 [overflow-wrap:anywhere]">{t.email}</div>

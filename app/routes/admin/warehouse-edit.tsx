@@ -19,7 +19,7 @@ export default function AdminWarehouseEdit({ loaderData }: Route.ComponentProps)
   return (
     <div className="relative mx-auto max-w-5xl px-4 py-8 sm:py-10">
       {id !== null && (
-        <Link to={auditLink("warehouse", id)} className="absolute top-8 right-4 text-sm font-medium text-brand-700 hover:underline sm:top-10" data-testid="warehouse-history">
+        <Link to={auditLink("warehouse", id)} className="absolute top-5 right-4 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline sm:top-7" data-testid="warehouse-history">
           {m.admdash_history()}
         </Link>
       )}
