@@ -10,7 +10,7 @@ import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, formatNumber, requestNumber } from "../../lib/format.ts";
 import { adminWarehouseHref, type AdminRequestItem, type AdminRequestWarehouse } from "../../lib/admin-requests.ts";
 import { ChevronDownIcon } from "../ui/icons.tsx";
-import { buttonClass, linkClass, standaloneLinkClass } from "../ui/styles.ts";
+import { buttonClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { RequestDetailsList } from "../area/RequestDetails.tsx";
 import { RequestStateBadge, STATE_STYLES } from "../area/RequestState.tsx";
@@ -142,7 +142,7 @@ function ContactedWarehouse({ w, requestDate }: { w: AdminRequestWarehouse; requ
         {w.handler ? (
           <>
             <span className="font-medium">{w.handler.kind === "referent" ? m.admreq_handler_referent() : m.admreq_handler_owner()}:</span> {w.handler.name && <>{w.handler.name} · </>}
-            <a href={`mailto:${w.handler.email}`} className={`${linkClass} ${standaloneLinkClass} break-all`}>
+            <a href={`mailto:${w.handler.email}`} className={`${standaloneTextLinkClass} break-all`}>
               {w.handler.email}
             </a>
           </>

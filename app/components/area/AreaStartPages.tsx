@@ -13,7 +13,7 @@ import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { LatestRequests } from "./LatestRequests.tsx";
 import { PageHeading, EmptyState } from "../ui/PageParts.tsx";
-import { buttonClass, linkClass, standaloneLinkClass } from "../ui/styles.ts";
+import { buttonClass, standaloneLinkClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 import { QuoteRequestDialog } from "../quote/QuoteRequestDialog.tsx";
 import { FavouriteDropped, FavouriteToggle, toggleFavouriteCall, useFavouriteFailure } from "../warehouse/FavouriteToggle.tsx";
@@ -38,7 +38,7 @@ export function UserCard({ user, dataHref, extra }: { user: UserSummary; dataHre
           </h2>
           {user.company && fullName(user) && <p className="text-sm break-words text-slate-600">{fullName(user)}</p>}
         </div>
-        <Link to={dataHref} className={`${linkClass} ${standaloneLinkClass} shrink-0 text-sm`}>
+        <Link to={dataHref} className={`${standaloneTextLinkClass} shrink-0 text-sm`}>
           {m.area_user_edit()}
         </Link>
       </div>
@@ -114,12 +114,12 @@ export function OwnerStartPage({ data, base, role, asAdmin }: { data: OwnerDashb
       <section aria-labelledby="dash-warehouses">
         <SectionTitle id="dash-warehouses" title={stocker ? m.wm_list_title() : m.wm_list_title_referent()}>
           {data.warehouses_count > 0 && (
-            <Link to={paths.warehouses} className={`${linkClass} ${standaloneLinkClass}`}>
+            <Link to={paths.warehouses} className={standaloneTextLinkClass}>
               {m.area_see_all({ count: data.warehouses_count })}
             </Link>
           )}
           {stocker && !asAdmin && (
-            <Link to={paths.warehouseNew} className={`${linkClass} ${standaloneLinkClass}`}>
+            <Link to={paths.warehouseNew} className={standaloneTextLinkClass}>
               {m.area_add_warehouse()}
             </Link>
           )}
@@ -134,7 +134,7 @@ export function OwnerStartPage({ data, base, role, asAdmin }: { data: OwnerDashb
       </section>
       <section aria-labelledby="dash-requests">
         <SectionTitle id="dash-requests" title={m.area_latest_requests()}>
-          <Link to={paths.messages} className={`${linkClass} ${standaloneLinkClass}`}>
+          <Link to={paths.messages} className={standaloneTextLinkClass}>
             {m.area_all_requests()}
           </Link>
         </SectionTitle>
@@ -174,7 +174,7 @@ function FavouriteCardView({ w, detailHref, onRequest, heart }: { w: FavouriteCa
           <p className="text-sm text-slate-700">
             <span className="font-medium">{w.referent.name || m.area_referent()}</span>
             {" · "}
-            <a href={`mailto:${w.referent.email}`} className={`${linkClass} ${standaloneLinkClass} break-all`}>
+            <a href={`mailto:${w.referent.email}`} className={`${standaloneTextLinkClass} break-all`}>
               {w.referent.email}
             </a>
           </p>
@@ -187,7 +187,7 @@ function FavouriteCardView({ w, detailHref, onRequest, heart }: { w: FavouriteCa
               {m.sheet_request_quote()}
             </button>
           )}
-          <Link to={detailHref} className={`${linkClass} ${standaloneLinkClass}`}>
+          <Link to={detailHref} className={standaloneTextLinkClass}>
             {m.area_favourite_history()}
           </Link>
           {w.detail_url && <WarehouseSheetLink href={w.detail_url} />}
@@ -279,7 +279,7 @@ export function HunterStartPage({ data, base, locale, asAdmin }: { data: HunterP
       <section aria-labelledby="hunter-favourites">
         <SectionTitle id="hunter-favourites" title={m.area_nav_favourites()}>
           {data.favourites_count > 0 && (
-            <Link to={paths.warehouses} className={`${linkClass} ${standaloneLinkClass}`}>
+            <Link to={paths.warehouses} className={standaloneTextLinkClass}>
               {m.area_see_all({ count: data.favourites_count })}
             </Link>
           )}
@@ -289,7 +289,7 @@ export function HunterStartPage({ data, base, locale, asAdmin }: { data: HunterP
       <section aria-labelledby="hunter-requests">
         <SectionTitle id="hunter-requests" title={m.area_your_requests()}>
           {data.requests_count > 0 && (
-            <Link to={paths.messages} className={`${linkClass} ${standaloneLinkClass}`}>
+            <Link to={paths.messages} className={standaloneTextLinkClass}>
               {m.area_see_all({ count: data.requests_count })}
             </Link>
           )}

@@ -15,7 +15,7 @@ import type { HandlerRequestItem, HandlerRequestsPageData } from "../../lib/area
 import { REQUEST_STATES, type RequestState } from "../../lib/warehouse-pages.ts";
 import { Pagination } from "../ui/Pagination.tsx";
 import { ChevronDownIcon } from "../ui/icons.tsx";
-import { inputClass, labelClass, linkClass, standaloneLinkClass } from "../ui/styles.ts";
+import { inputClass, labelClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { PageHeading } from "../ui/PageParts.tsx";
 import { RequestDetailsList, RequestListTop, RequestsEmpty } from "./RequestDetails.tsx";
 import { RequestStateBadge, STATE_STYLES, stateLabel } from "./RequestState.tsx";
@@ -134,7 +134,7 @@ function HandlerRequestCard({ item, base, asAdmin, open, onToggle, change }: { i
                 <div className="min-w-0">
                   <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.areq_filter_warehouse()}</dt>
                   <dd className="mt-0.5">
-                    <Link to={areaPaths(base).warehouse(item.warehouse_id)} className={`${linkClass} ${standaloneLinkClass}`}>
+                    <Link to={areaPaths(base).warehouse(item.warehouse_id)} className={standaloneTextLinkClass}>
                       {item.warehouse.name}
                     </Link>
                   </dd>
@@ -172,11 +172,11 @@ function HandlerRequestCard({ item, base, asAdmin, open, onToggle, change }: { i
                 <p className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
                   {/* Links of the server's answer: the review one exists once the link is confirmed there. */}
                   {item.review_url && state === "confirmed" && (
-                    <Link to={item.review_url} className={`${linkClass} ${standaloneLinkClass}`}>
+                    <Link to={item.review_url} className={standaloneTextLinkClass}>
                       {m.areq_link_review()}
                     </Link>
                   )}
-                  <Link to={item.report_url} className={`${linkClass} ${standaloneLinkClass}`}>
+                  <Link to={item.report_url} className={standaloneTextLinkClass}>
                     {m.areq_link_report()}
                   </Link>
                 </p>

@@ -12,7 +12,7 @@ import { useLocale } from "../../lib/root-data.ts";
 import type { HunterRequestItem, HunterRequestWarehouse, HunterRequestsPageData } from "../../lib/area-requests.ts";
 import { Pagination } from "../ui/Pagination.tsx";
 import { ChevronDownIcon } from "../ui/icons.tsx";
-import { buttonClass, linkClass, standaloneLinkClass } from "../ui/styles.ts";
+import { buttonClass, standaloneLinkClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { PageHeading } from "../ui/PageParts.tsx";
 import { RequestDetailsList, RequestListTop, RequestsEmpty } from "./RequestDetails.tsx";
@@ -141,7 +141,7 @@ function ContactedWarehouse({ w, base, asAdmin }: { w: HunterRequestWarehouse; b
       {w.referent ? (
         <p className="mt-2 text-slate-700">
           <span className="font-medium">{m.areq_contact()}:</span> {w.referent.name && <>{w.referent.name} · </>}
-          <a href={`mailto:${w.referent.email}`} className={`${linkClass} ${standaloneLinkClass} break-all`}>
+          <a href={`mailto:${w.referent.email}`} className={`${standaloneTextLinkClass} break-all`}>
             {w.referent.email}
           </a>
         </p>
@@ -149,7 +149,7 @@ function ContactedWarehouse({ w, base, asAdmin }: { w: HunterRequestWarehouse; b
         <p className="mt-2 text-slate-500">{m.area_favourite_not_redeemed()}</p>
       )}
       <p className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
-        <Link to={areaPaths(base).warehouse(w.id)} className={`${linkClass} ${standaloneLinkClass}`}>
+        <Link to={areaPaths(base).warehouse(w.id)} className={standaloneTextLinkClass}>
           {m.area_favourite_history()}
         </Link>
         {w.detail_url && (
@@ -157,12 +157,12 @@ function ContactedWarehouse({ w, base, asAdmin }: { w: HunterRequestWarehouse; b
         )}
         {/* The review and report pages are the hunter's own: an administrator's view does not offer them. */}
         {!asAdmin && w.review_url && (
-          <Link to={w.review_url} className={`${linkClass} ${standaloneLinkClass}`}>
+          <Link to={w.review_url} className={standaloneTextLinkClass}>
             {m.areq_link_review()}
           </Link>
         )}
         {!asAdmin && (
-          <Link to={w.report_url} className={`${linkClass} ${standaloneLinkClass}`}>
+          <Link to={w.report_url} className={standaloneTextLinkClass}>
             {m.areq_link_report()}
           </Link>
         )}

@@ -10,7 +10,7 @@ import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, requestNumber } from "../../lib/format.ts";
 import { areaPaths } from "../../lib/area-paths.ts";
 import type { HunterWarehouseDetail as Detail } from "../../lib/area-requests.ts";
-import { buttonClass, linkClass, standaloneLinkClass } from "../ui/styles.ts";
+import { buttonClass, standaloneLinkClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { QuoteRequestDialog } from "../quote/QuoteRequestDialog.tsx";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
@@ -83,7 +83,7 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
                 {w.referent ? (
                   <>
                     {w.referent.name && <>{w.referent.name} · </>}
-                    <a href={`mailto:${w.referent.email}`} className={`${linkClass} ${standaloneLinkClass} break-all`}>
+                    <a href={`mailto:${w.referent.email}`} className={`${standaloneTextLinkClass} break-all`}>
                       {w.referent.email}
                     </a>
                   </>
@@ -147,12 +147,12 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
                 <span className="flex flex-wrap items-center gap-x-4 gap-y-2">
                   <RequestStateBadge state={r.state} />
                   {!asAdmin && r.review_url && (
-                    <Link to={r.review_url} className={`${linkClass} ${standaloneLinkClass}`}>
+                    <Link to={r.review_url} className={standaloneTextLinkClass}>
                       {m.areq_link_review()}
                     </Link>
                   )}
                   {!asAdmin && (
-                    <Link to={r.report_url} className={`${linkClass} ${standaloneLinkClass}`}>
+                    <Link to={r.report_url} className={standaloneTextLinkClass}>
                       {m.areq_link_report()}
                     </Link>
                   )}

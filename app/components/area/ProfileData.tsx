@@ -12,7 +12,7 @@ import { formatDate } from "../../lib/format.ts";
 import { areaBase, type AreaRole } from "../../lib/area-paths.ts";
 import type { Market } from "../account/useMarkets.ts";
 import { FormMessage } from "../ui/fields.tsx";
-import { buttonClass, linkClass, standaloneLinkClass } from "../ui/styles.ts";
+import { buttonClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { PageHeading } from "../ui/PageParts.tsx";
 import type { ProfileBillingView } from "../../lib/billing.ts";
 import { ProfileBillingBlocks } from "../billing/ProfileBillingBlocks.tsx";
@@ -109,7 +109,7 @@ export function ProfileData({ data, role, asAdmin }: { data: ProfilePageData; ro
             <Row label={m.register_market()}>{profile.market || notGiven}</Row>
             <Row label={m.register_website()}>
               {profile.website ? (
-                <a href={websiteHref(profile.website)} target="_blank" rel="noopener noreferrer nofollow" className={`${linkClass} ${standaloneLinkClass} break-all`}>
+                <a href={websiteHref(profile.website)} target="_blank" rel="noopener noreferrer nofollow" className={`${standaloneTextLinkClass} break-all`}>
                   {profile.website}
                   <span className="sr-only"> {m.opens_new_tab()}</span>
                 </a>

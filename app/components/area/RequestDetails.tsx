@@ -10,7 +10,7 @@ import type { SpecificationGroup } from "../../lib/specifications.ts";
 import { REQUEST_STATES } from "../../lib/warehouse-pages.ts";
 import { DateInput } from "../ui/DateInput.tsx";
 import { SelectInput } from "../ui/SelectInput.tsx";
-import { buttonClass, linkClass, standaloneLinkClass } from "../ui/styles.ts";
+import { buttonClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { SpecificationGroups } from "../warehouse/SpecificationGroups.tsx";
 import { EmptyState } from "../ui/PageParts.tsx";
 import { RequestStateLegend, stateLabel } from "./RequestState.tsx";
@@ -46,14 +46,14 @@ export function RequestDetailsList({ request: r, date, dateLabel, extra }: { req
     [m.areq_field_referent(), r.referent],
     [
       m.areq_field_contact(),
-      <a key="mail" href={`mailto:${r.contact}`} className={`${linkClass} ${standaloneLinkClass} break-all`}>
+      <a key="mail" href={`mailto:${r.contact}`} className={`${standaloneTextLinkClass} break-all`}>
         {r.contact}
       </a>,
     ],
     [
       m.areq_field_telephone(),
       r.telephone ? (
-        <a key="tel" href={`tel:${r.telephone.replace(/[^\d+]/g, "")}`} className={`${linkClass} ${standaloneLinkClass}`}>
+        <a key="tel" href={`tel:${r.telephone.replace(/[^\d+]/g, "")}`} className={standaloneTextLinkClass}>
           {r.telephone}
         </a>
       ) : (
@@ -243,7 +243,7 @@ export function RequestsEmpty({ count, filtered, title, hint }: { count: number;
     const first = params.toString();
     return (
       <EmptyState title={m.areq_page_empty()}>
-        <Link to={`${pathname}${first ? `?${first}` : ""}`} className={`${linkClass} ${standaloneLinkClass}`}>
+        <Link to={`${pathname}${first ? `?${first}` : ""}`} className={standaloneTextLinkClass}>
           {m.areq_first_page()}
         </Link>
       </EmptyState>
@@ -252,7 +252,7 @@ export function RequestsEmpty({ count, filtered, title, hint }: { count: number;
   if (filtered) {
     return (
       <EmptyState title={m.areq_filtered_empty()}>
-        <Link to={pathname} className={`${linkClass} ${standaloneLinkClass}`}>
+        <Link to={pathname} className={standaloneTextLinkClass}>
           {m.areq_filter_clear()}
         </Link>
       </EmptyState>

@@ -15,7 +15,7 @@ import type { RequestState } from "../../lib/warehouse-pages.ts";
 import { EmptyState } from "../ui/PageParts.tsx";
 import { ScrollRegion } from "../ui/ScrollRegion.tsx";
 import { REQUEST_STATE_ORDER, RequestStateLegend, stateLabel } from "./RequestState.tsx";
-import { buttonClass, inputClass, labelClass, linkClass, standaloneLinkClass } from "../ui/styles.ts";
+import { buttonClass, inputClass, labelClass, linkClass, standaloneTextLinkClass } from "../ui/styles.ts";
 
 type Props = {
   stats: StatisticsData;
@@ -316,7 +316,7 @@ function WarehouseTable({ stats, hidden, base }: { stats: StatisticsData; hidden
           {stats.per_warehouse.map((w) => (
             <tr key={w.id} className="block rounded-xl border border-slate-200 bg-white p-4 md:table-row md:rounded-none md:border-0 md:p-0" data-warehouse={w.id}>
               <th scope="row" className="block pb-2 text-left font-semibold md:table-cell md:px-4 md:py-2.5 md:pb-2.5">
-                <Link to={paths.warehouse(w.id)} className={`${linkClass} ${standaloneLinkClass}`}>
+                <Link to={paths.warehouse(w.id)} className={standaloneTextLinkClass}>
                   {w.name}
                 </Link>
                 <span className="block text-xs font-normal text-slate-500">{w.city}</span>

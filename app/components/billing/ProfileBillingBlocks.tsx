@@ -15,7 +15,7 @@ import { areaPaths } from "../../lib/area-paths.ts";
 import { profileBillingActions, subscriptionPhase, type ProfileBillingView } from "../../lib/billing.ts";
 import { FormMessage } from "../ui/fields.tsx";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
-import { buttonClass, linkClass, standaloneLinkClass } from "../ui/styles.ts";
+import { buttonClass, linkClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { InfoRow, planLabel, price, SubscriptionBadge, SubscriptionStatusLine, TransferDetails } from "./BillingParts.tsx";
 
 type Popup = "cancel" | "resume";
@@ -95,7 +95,7 @@ export function ProfileBillingBlocks({ billing, base, asAdmin }: { billing: Prof
                 {phase === "ended" ? m.billp_renew() : m.billp_subscribe()}
               </Link>
             ) : (
-              <Link to={paths.billing} className={`${linkClass} ${standaloneLinkClass}`} data-testid="profile-billing-link">
+              <Link to={paths.billing} className={standaloneTextLinkClass} data-testid="profile-billing-link">
                 {m.billp_open_billing()}
               </Link>
             )}
@@ -105,7 +105,7 @@ export function ProfileBillingBlocks({ billing, base, asAdmin }: { billing: Prof
               </button>
             )}
             {actions.resume && (
-              <button type="button" onClick={() => setOpen("resume")} className={`${linkClass} ${standaloneLinkClass}`} data-testid="subscription-resume">
+              <button type="button" onClick={() => setOpen("resume")} className={standaloneTextLinkClass} data-testid="subscription-resume">
                 {m.billp_resume()}
               </button>
             )}

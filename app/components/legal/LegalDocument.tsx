@@ -9,7 +9,7 @@ import { m } from "../../paraglide/messages.js";
 import type { Locale } from "../../lib/locale.ts";
 import { legalPages, paths, type LegalPage } from "../../lib/paths.ts";
 import { formatDate } from "../../lib/format.ts";
-import { linkClass, standaloneLinkClass } from "../ui/styles.ts";
+import { linkClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { legalTitle } from "./titles.ts";
 import { LEGAL_UPDATED, type Block, type Inline, type LegalOperator, type LegalSection, type LegalText, type Rich } from "./types.ts";
 
@@ -24,7 +24,7 @@ function OperatorValue({ field, operator }: { field: keyof LegalOperator; operat
   if (!value) return <NotConfigured />;
   if (field === "email" || field === "pec") {
     return (
-      <a href={`mailto:${value}`} className={`${linkClass} ${standaloneLinkClass} break-all`}>
+      <a href={`mailto:${value}`} className={`${standaloneTextLinkClass} break-all`}>
         {value}
       </a>
     );

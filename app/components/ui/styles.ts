@@ -37,6 +37,9 @@ export const linkClass =
  * margin gives the padding back), on one line or several. */
 export const standaloneLinkClass = "inline-flex items-center py-3 -my-3";
 
+/** An underlined link (linkClass) alone on its line, 44 px high for a thumb. */
+export const standaloneTextLinkClass = `${linkClass} ${standaloneLinkClass}`;
+
 /** "← Back to …" above a page's title: a standalone link in the brand's colour. */
 export const backLinkClass = `${standaloneLinkClass} text-sm font-medium text-brand-700 hover:underline`;
 

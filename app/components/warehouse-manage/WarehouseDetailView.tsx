@@ -8,7 +8,7 @@ import { m } from "../../paraglide/messages.js";
 import { formatArea } from "../../lib/format.ts";
 import type { WarehouseDetailData } from "../../lib/warehouse-pages.ts";
 import type { WarehouseAreaPaths } from "../../lib/paths.ts";
-import { buttonClass, linkClass, backLinkClass, standaloneLinkClass } from "../ui/styles.ts";
+import { buttonClass, linkClass, backLinkClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { WarehouseStatus } from "./WarehouseStatus.tsx";
 import { ReferentCard } from "./ReferentCard.tsx";
@@ -47,7 +47,7 @@ export function WarehouseDetailView({ detail, paths, billingHref }: { detail: Wa
     [
       m.wm_detail_website(),
       website ? (
-        <a href={website} target="_blank" rel="noopener noreferrer" className={`${linkClass} ${standaloneLinkClass} break-all`}>
+        <a href={website} target="_blank" rel="noopener noreferrer" className={`${standaloneTextLinkClass} break-all`}>
           {w.website}
         </a>
       ) : (
