@@ -128,8 +128,8 @@ async function smallTouchTargets(page: Page, view: string): Promise<Finding[]> {
         if (label) box = label.getBoundingClientRect();
       } else if (box.width <= 1 || box.height <= 1) {
         continue; // visually hidden until focused (the skip link)
-      } else if (!input && el.closest("p, label")) {
-        continue; // in running text: a sentence, or a checkbox's label ("I accept the conditions")
+      } else if (!input && el.closest("p, label, [role=alert], [role=status]")) {
+        continue; // in running text: a sentence, a message's sentence, or a checkbox's label ("I accept the conditions")
       }
       if (box.width >= 43.5 && box.height >= 43.5) continue;
       const testId = el.closest("[data-testid]")?.getAttribute("data-testid");
@@ -568,6 +568,20 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
       expect(pages.length).toBeGreaterThan(40);
       const hunterRequest = await app.db.selectFrom("warehouse_requests").select("id").where("user_id", "=", await userIdOf(app.db, DEMO.hunter)).orderBy("id").executeTakeFirstOrThrow();
       const ids = { warehouse: (await managedWarehouse()).id, request: hunterRequest.id };
+      // The back office's lists offer "send the confirmation again" for an account not confirmed
+      // yet: the newest seeded stock hunter is made one, as a new sign-up is, so the walk meets
+      // that control whatever other journeys created before it. Seeded, not a demo account and
+      // not one a journey running beside this one has just created (and may be logging in with).
+      const newest = await app.db
+        .selectFrom("users")
+        .select("id")
+        .where("role", "=", "stock_hunter")
+        .where("email", "not in", Object.values(DEMO))
+        .where("created_at", "<", sql<Date>`now() - interval '1 day'`)
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      await app.db.updateTable("users").set({ has_confirmed_code: false }).where("id", "=", newest.id).execute();
       const run = collector(`areas ${width}px`, { touch: width < 1024 });
       for (const { role } of AREAS) {
         // The stocker and the hunter in Italian at 1280 px and in English at 375 px, the referent the other way round.

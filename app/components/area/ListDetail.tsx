@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Pagination } from "../ui/Pagination.tsx";
-import { linkClass } from "../ui/styles.ts";
+import { standaloneTextLinkClass } from "../ui/styles.ts";
 
 /** The query string with `selected` set to an item, or removed (null). */
 export function withSelected(search: string, id: number | null): string {
@@ -47,9 +47,11 @@ export function ListDetail({ label, list, page, pages, detail, hint, back, detai
       <section aria-live="polite" className={open ? "" : "hidden lg:block"}>
         {open ? (
           <article className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid={detailTestId}>
-            <Link to={withSelected(back.search, null)} preventScrollReset className={`${linkClass} mb-4 inline-block text-sm lg:hidden`}>
-              ‹ {back.label}
-            </Link>
+            <div className="mb-4 lg:hidden">
+              <Link to={withSelected(back.search, null)} preventScrollReset className={`${standaloneTextLinkClass} text-sm`}>
+                ‹ {back.label}
+              </Link>
+            </div>
             {detail}
           </article>
         ) : (
