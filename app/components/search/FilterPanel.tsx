@@ -18,6 +18,7 @@ import { SearchIcon } from "../ui/icons.tsx";
 import { LocationField } from "./LocationField.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
 import { SpecMultiSelect } from "./SpecMultiSelect.tsx";
+import { SwapLabel } from "../ui/SwapLabel.tsx";
 
 export const GEOLOCATION_TIMEOUT_MS = 10_000;
 export const GEOLOCATION_BADGE_MS = 5_000;
@@ -289,11 +290,7 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
       <div className="flex justify-end max-sm:sticky max-sm:bottom-0 max-sm:z-20 max-sm:-mx-4 max-sm:-mb-4 max-sm:rounded-b-2xl max-sm:border-t max-sm:border-slate-100 max-sm:bg-white max-sm:px-4 max-sm:py-3">
         <button type="submit" aria-busy={searching || undefined} className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="search-submit">
           {searching ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent motion-reduce:animate-none" /> : <SearchIcon />}
-          {/* Both labels take the same room: the button keeps its size while the search runs. */}
-          <span className="grid">
-            <span className={`col-start-1 row-start-1 ${searching ? "invisible" : ""}`} aria-hidden={searching || undefined}>{m.search_submit()}</span>
-            <span className={`col-start-1 row-start-1 ${searching ? "" : "invisible"}`} aria-hidden={!searching || undefined}>{m.search_searching()}</span>
-          </span>
+          <SwapLabel showSecond={searching} first={m.search_submit()} second={m.search_searching()} />
         </button>
       </div>
     </Form>

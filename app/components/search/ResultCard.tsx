@@ -17,6 +17,7 @@ import { DisabledWithReason } from "../ui/DisabledWithReason.tsx";
 import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
 import { LockIcon } from "../ui/icons.tsx";
 import { FavouriteToggle, type FavouriteFailure } from "../warehouse/FavouriteToggle.tsx";
+import { SwapLabel } from "../ui/SwapLabel.tsx";
 
 export const warehousePath = (locale: Locale, id: number) => `/${locale}/warehouses/${id}`;
 
@@ -109,11 +110,7 @@ function SelectToggle({ w, selected, disabled, onToggle, compact }: { w: SearchR
         data-testid="result-select"
         aria-label={m.search_select_named({ name: w.name })}
       />
-      {/* Both words take the same room, so pressing does not move the buttons beside it. */}
-      <span className="grid">
-        <span className={`col-start-1 row-start-1 ${selected ? "invisible" : ""}`} aria-hidden={selected || undefined}>{m.search_select()}</span>
-        <span className={`col-start-1 row-start-1 ${selected ? "" : "invisible"}`} aria-hidden={!selected || undefined}>{m.search_selected()}</span>
-      </span>
+      <SwapLabel showSecond={selected} first={m.search_select()} second={m.search_selected()} />
     </label>
   );
 }

@@ -19,6 +19,9 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
   const { search } = useLocation();
   const numbers = pageWindow(page, pages);
   if (numbers.length === 0) return null;
+  // On a phone seven numbers and two arrows at 44 px do not fit one row: the first, the current
+  // and the last page stay, with the arrows, and "…" stands for the ones left out.
+  const isFar = (k: number) => k > 0 && k < numbers.length - 1 && numbers[k] !== page;
   return (
     <nav aria-label={m.pagination_label()} className="mt-6 flex flex-wrap items-center justify-center gap-1" data-testid="pagination">
       {page > 1 && (
@@ -27,9 +30,6 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
         </Link>
       )}
       {numbers.map((n, i) => {
-        // On a phone seven numbers and two arrows at 44 px do not fit one row: the first, the
-        // current and the last page stay, with the arrows, and "…" stands for the ones left out.
-        const isFar = (k: number) => numbers[k] !== page && k !== 0 && k !== numbers.length - 1;
         const far = isFar(i) ? "max-sm:hidden" : "";
         const gap = isFar(i) && !isFar(i - 1) ? (
           <span key={`gap-${n}`} aria-hidden="true" className="px-1 text-slate-500 sm:hidden">
