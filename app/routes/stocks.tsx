@@ -140,8 +140,12 @@ function ResultList({
   pending,
   render,
   loadCards,
+  titleHidden = false,
 }: {
   title: string;
+  /** Nothing found at all: the page's heading already says "0 warehouses", so the list's own
+      title is left to screen readers rather than repeated on screen. */
+  titleHidden?: boolean;
   testId: string;
   /** The first cards of the list, as the page's answer holds them. */
   items: Result[];
@@ -174,7 +178,7 @@ function ResultList({
   }
   return (
     <section aria-labelledby={`${testId}-title`} aria-busy={pending || undefined} data-testid={testId}>
-      <h2 id={`${testId}-title`} className="mb-3 flex items-baseline gap-2 text-lg font-semibold text-slate-900">
+      <h2 id={`${testId}-title`} className={titleHidden ? "sr-only" : "mb-3 flex items-baseline gap-2 text-lg font-semibold text-slate-900"}>
         {title}
         {!pending && (
           <span className="text-sm font-normal text-slate-600" data-testid={`${testId}-count`}>
@@ -754,6 +758,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                 )}
                 <ResultList
                   title={m.search_found_title()}
+                  titleHidden={result.total_warehouses + result.total_other_warehouses === 0 && !pending}
                   testId="found-list"
                   items={result.warehouses}
                   ids={result.warehouse_ids}

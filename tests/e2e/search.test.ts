@@ -158,7 +158,8 @@ describe("the search page", () => {
     const api = await apiSearch("location=Milano&radius=60");
     expect(api.total_warehouses).toBeGreaterThan(100);
     expect(api.warehouses).toHaveLength(100);
-    expect(await page.locator("[data-testid=search-truncated]").count()).toBe(1);
+    // "The first 100", not "the nearest 100": sorted by size or rating, the lists hold others.
+    expect(await page.locator("[data-testid=search-truncated]").textContent()).toContain("i primi 100 di ciascun tipo");
     expect(await page.locator("[data-testid=found-list-count]").textContent()).toBe(`(${api.total_warehouses})`);
     // 10 at first (the page's answer holds only those cards, and the ids of the rest), then 20 at
     // a time from the server, in the list's order, up to the 100 listed; then the list says the
@@ -527,6 +528,10 @@ describe("choosing among the results", () => {
     expect(api.total_warehouses).toBe(0);
     expect(api.wider).toEqual({ radius: 25, count: expect.any(Number) });
     expect(await widen.textContent()).toContain("25 km");
+    // "0 warehouses" is the page's heading: the empty list's own title is left to screen readers.
+    const listTitle = page.locator("#found-list-title");
+    expect(await listTitle.getAttribute("class")).toBe("sr-only");
+    expect(await listTitle.textContent()).toContain("Magazzini trovati");
     // The other way on, other filters: the empty list opens the search's filters, as they were.
     await page.locator("[data-testid=search-empty-edit]").click();
     await expect.poll(() => page.locator("[data-testid=filter-panel]").getAttribute("data-open"), { timeout: 10_000 }).toBe("true");
@@ -535,6 +540,7 @@ describe("choosing among the results", () => {
     await widen.click();
     await page.waitForURL((u) => u.searchParams.get("radius") === String(api.wider!.radius));
     await expect.poll(() => page.locator("[data-testid=found-list-count]").textContent(), { timeout: 15_000 }).toBe(`(${api.wider!.count.toLocaleString("it-IT")})`);
+    expect(await listTitle.getAttribute("class")).not.toContain("sr-only");
   });
 
   it("links a card and its pin, and searches the area the map was moved to", async () => {
