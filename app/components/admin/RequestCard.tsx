@@ -14,6 +14,7 @@ import { buttonClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { RequestDetailsList } from "../area/RequestDetails.tsx";
 import { RequestStateBadge, STATE_STYLES } from "../area/RequestState.tsx";
+import { EmailText } from "../ui/EmailText.tsx";
 
 function spaceText(r: Pick<AdminRequestItem, "m2_type" | "m2_value">): string {
   if (r.m2_value === null) return m.admreq_not_given();
@@ -142,8 +143,8 @@ function ContactedWarehouse({ w, requestDate }: { w: AdminRequestWarehouse; requ
         {w.handler ? (
           <>
             <span className="font-medium">{w.handler.kind === "referent" ? m.admreq_handler_referent() : m.admreq_handler_owner()}:</span> {w.handler.name && <>{w.handler.name} · </>}
-            <a href={`mailto:${w.handler.email}`} className={`${standaloneTextLinkClass} break-all`}>
-              {w.handler.email}
+            <a href={`mailto:${w.handler.email}`} className={standaloneTextLinkClass}>
+              <EmailText email={w.handler.email} />
             </a>
           </>
         ) : (

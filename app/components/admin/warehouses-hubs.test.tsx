@@ -44,7 +44,7 @@ describe("/admin/hub-requests", () => {
     expect(html).toContain('href="/admin/warehouses/7/edit"');
     expect(html).toContain("Gianna Verdi");
     expect(html).toContain("Verdi Logistica srl");
-    expect(html).toContain("gianna@example.test");
+    expect(html.replaceAll("<wbr/>", "")).toContain("gianna@example.test"); // the address may wrap before its "@"
     expect(html).toContain("04.03.2030");
     expect(html).toContain('aria-label="Approva l&#x27;hub Hub 7"');
     expect(html).toContain('aria-label="Rifiuta l&#x27;hub Hub 7"');

@@ -17,6 +17,7 @@ import { buttonClass, standaloneLinkClass, standaloneTextLinkClass } from "../ui
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 import { QuoteRequestDialog } from "../quote/QuoteRequestDialog.tsx";
 import { FavouriteDropped, FavouriteToggle, toggleFavouriteCall, useFavouriteFailure } from "../warehouse/FavouriteToggle.tsx";
+import { EmailText } from "../ui/EmailText.tsx";
 
 function fullName(u: Pick<UserSummary, "first_name" | "last_name">): string {
   return [u.first_name, u.last_name].filter(Boolean).join(" ");
@@ -174,8 +175,8 @@ function FavouriteCardView({ w, detailHref, onRequest, heart }: { w: FavouriteCa
           <p className="text-sm text-slate-700">
             <span className="font-medium">{w.referent.name || m.area_referent()}</span>
             {" · "}
-            <a href={`mailto:${w.referent.email}`} className={`${standaloneTextLinkClass} break-all`}>
-              {w.referent.email}
+            <a href={`mailto:${w.referent.email}`} className={standaloneTextLinkClass}>
+              <EmailText email={w.referent.email} />
             </a>
           </p>
         ) : (

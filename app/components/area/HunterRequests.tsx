@@ -18,6 +18,7 @@ import { PageHeading } from "../ui/PageParts.tsx";
 import { RequestDetailsList, RequestListTop, RequestsEmpty } from "./RequestDetails.tsx";
 import { REQUEST_STATE_ORDER, RequestStateBadge, STATE_STYLES, stateLabel } from "./RequestState.tsx";
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
+import { EmailText } from "../ui/EmailText.tsx";
 
 export function HunterRequests({ data, base, asAdmin }: { data: HunterRequestsPageData; base: string; asAdmin: boolean }) {
   const [openId, setOpenId] = useState<number | null>(data.selected);
@@ -141,8 +142,8 @@ function ContactedWarehouse({ w, base, asAdmin }: { w: HunterRequestWarehouse; b
       {w.referent ? (
         <p className="mt-2 text-slate-700">
           <span className="font-medium">{m.areq_contact()}:</span> {w.referent.name && <>{w.referent.name} · </>}
-          <a href={`mailto:${w.referent.email}`} className={`${standaloneTextLinkClass} break-all`}>
-            {w.referent.email}
+          <a href={`mailto:${w.referent.email}`} className={standaloneTextLinkClass}>
+            <EmailText email={w.referent.email} />
           </a>
         </p>
       ) : (

@@ -17,6 +17,7 @@ import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
 import { RequestStateBadge, RequestStateLegend, STATE_STYLES } from "./RequestState.tsx";
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 import { FavouriteDropped, FavouriteToggle, useFavourite } from "../warehouse/FavouriteToggle.tsx";
+import { EmailText } from "../ui/EmailText.tsx";
 
 export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detail; base: string; asAdmin: boolean }) {
   const { warehouse: w, requests } = detail;
@@ -83,8 +84,8 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
                 {w.referent ? (
                   <>
                     {w.referent.name && <>{w.referent.name} · </>}
-                    <a href={`mailto:${w.referent.email}`} className={`${standaloneTextLinkClass} break-all`}>
-                      {w.referent.email}
+                    <a href={`mailto:${w.referent.email}`} className={standaloneTextLinkClass}>
+                      <EmailText email={w.referent.email} />
                     </a>
                   </>
                 ) : (

@@ -16,6 +16,7 @@ import { buttonClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { PageHeading } from "../ui/PageParts.tsx";
 import type { ProfileBillingView } from "../../lib/billing.ts";
 import { ProfileBillingBlocks } from "../billing/ProfileBillingBlocks.tsx";
+import { EmailText } from "../ui/EmailText.tsx";
 
 const ProfilePopup = lazy(() => import("./ProfilePopups.tsx").then((module) => ({ default: module.ProfilePopup })));
 const CredentialsPopup = lazy(() => import("./ProfilePopups.tsx").then((module) => ({ default: module.CredentialsPopup })));
@@ -134,8 +135,8 @@ export function ProfileData({ data, role, asAdmin }: { data: ProfilePageData; ro
           </div>
           <dl className="divide-y divide-slate-100 text-sm">
             <Row label={m.login_email()}>
-              <span className="break-all" data-testid="profile-email">
-                {profile.email}
+              <span className="block" data-testid="profile-email">
+                <EmailText email={profile.email} />
               </span>
             </Row>
             <Row label={m.aprof_label_password()}>

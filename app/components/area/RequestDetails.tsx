@@ -14,6 +14,7 @@ import { buttonClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { SpecificationGroups } from "../warehouse/SpecificationGroups.tsx";
 import { EmptyState } from "../ui/PageParts.tsx";
 import { RequestStateLegend, stateLabel } from "./RequestState.tsx";
+import { EmailText } from "../ui/EmailText.tsx";
 
 function space(r: Pick<RequestDetails, "m2_type" | "m2_value">): string {
   if (r.m2_value === null) return m.wm_detail_not_given();
@@ -46,8 +47,8 @@ export function RequestDetailsList({ request: r, date, dateLabel, extra }: { req
     [m.areq_field_referent(), r.referent],
     [
       m.areq_field_contact(),
-      <a key="mail" href={`mailto:${r.contact}`} className={`${standaloneTextLinkClass} break-all`}>
-        {r.contact}
+      <a key="mail" href={`mailto:${r.contact}`} className={standaloneTextLinkClass}>
+        <EmailText email={r.contact} />
       </a>,
     ],
     [

@@ -39,7 +39,7 @@ describe("ProfileData", () => {
     const html = render(<ProfileData data={data} role="stocker" asAdmin={false} />);
     expect(html).toContain("Analytical Logistics");
     expect(html).toContain("Ada Lovelace");
-    expect(html).toContain("ada@test.example");
+    expect(html.replaceAll("<wbr/>", "")).toContain("ada@test.example"); // the address may wrap before its "@"
     expect(html).toContain("••••••••");
     expect(html).not.toContain("password_hash");
     expect(html).toContain("new@test.example");

@@ -13,6 +13,7 @@ import { RadioGroupInput, RadioGroupLabel, RadioOption } from "../ui/RadioGroupI
 import { buttonClass } from "../ui/styles.ts";
 import { referentName } from "./ReferentCard.tsx";
 import { accountFieldError } from "../account/field-errors.ts";
+import { EmailText } from "../ui/EmailText.tsx";
 
 type Step = "initial" | "create" | "select";
 type Fields = { first_name: string; last_name: string; email: string; telephone: string };
@@ -177,7 +178,7 @@ export function ChangeReferentDialog({ isOpen, onClose, warehouse, current, refe
                     </span>
                     <span>
                       <span className="block font-semibold text-slate-900">{referentName(r)}</span>
-                      <span className="block text-slate-600">{r.email}</span>
+                      <span className="block text-slate-600"><EmailText email={r.email} /></span>
                       {!r.completed && <span className="mt-1 block text-xs text-amber-700">{m.wm_referent_invited()}</span>}
                     </span>
                   </>

@@ -5,6 +5,7 @@ import { m } from "../../paraglide/messages.js";
 import type { ReferentSummary } from "../../lib/warehouse-pages.ts";
 import { buttonClass, standaloneLinkClass } from "../ui/styles.ts";
 import { ChangeReferentDialog } from "./ChangeReferentDialog.tsx";
+import { EmailText } from "../ui/EmailText.tsx";
 
 export function referentName(r: Pick<ReferentSummary, "first_name" | "last_name" | "email">): string {
   return [r.first_name, r.last_name].filter(Boolean).join(" ").trim() || r.email;
@@ -27,8 +28,8 @@ export function ReferentCard({ warehouse, referent, referents, api }: Props) {
             {referentName(referent)}
           </dd>
           <dd>
-            <a href={`mailto:${referent.email}`} className={`${standaloneLinkClass} break-all text-brand-700 hover:underline`}>
-              {referent.email}
+            <a href={`mailto:${referent.email}`} className={`${standaloneLinkClass} text-brand-700 hover:underline`}>
+              <EmailText email={referent.email} />
             </a>
           </dd>
           {referent.telephone && <dd className="text-slate-700">{referent.telephone}</dd>}

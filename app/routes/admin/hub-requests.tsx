@@ -30,6 +30,7 @@ import { buttonClass, standaloneLinkClass } from "../../components/ui/styles.ts"
 import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
+import { EmailText } from "../../components/ui/EmailText.tsx";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));
@@ -131,7 +132,7 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
                     <>
                       {ownerName(w) && <div className="font-medium text-slate-900">{ownerName(w)}</div>}
                       {w.owner_company && <div>{w.owner_company}</div>}
-                      <div className="text-slate-600 [overflow-wrap:anywhere]">{w.owner_email}</div>
+                      <div className="text-slate-600"><EmailText email={w.owner_email} /></div>
                     </>
                   ) : (
                     <span className="text-slate-500">{m.admin_not_claimed()}</span>

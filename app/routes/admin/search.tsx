@@ -30,6 +30,7 @@ import { WarehouseStatus } from "../../components/warehouse-manage/WarehouseStat
 import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { LocationField } from "../../components/search/LocationField.tsx";
+import { EmailText } from "../../components/ui/EmailText.tsx";
 
 type Tab = "warehouses" | "requests";
 
@@ -328,7 +329,7 @@ function WarehouseResults({ rows }: { rows: LocationWarehouseRow[] }) {
                 ) : (
                   <span className="font-medium">{w.owner.name}</span>
                 )}
-                <div className="text-slate-600 [overflow-wrap:anywhere]">{w.owner.email}</div>
+                <div className="text-slate-600"><EmailText email={w.owner.email} /></div>
               </>
             ) : (
               <span className="text-slate-500">{m.admin_not_claimed()}</span>
@@ -378,8 +379,8 @@ function RequestResults({ rows }: { rows: LocationRequestRow[] }) {
           <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-2">
             <Fact label={m.areq_field_referent()}>{r.referent}</Fact>
             <Fact label={m.areq_field_contact()}>
-              <a href={`mailto:${r.contact}`} className={`${linkClass} break-all`}>
-                {r.contact}
+              <a href={`mailto:${r.contact}`} className={linkClass}>
+                <EmailText email={r.contact} />
               </a>
               {r.telephone && <span className="block text-slate-700">{r.telephone}</span>}
             </Fact>

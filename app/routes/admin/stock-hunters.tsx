@@ -18,6 +18,7 @@ import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { ResendConfirm, UserActiveToggle } from "../../components/admin/UserActions.tsx";
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
+import { EmailText } from "../../components/ui/EmailText.tsx";
 
 const PAGE_SIZE = 20;
 
@@ -63,7 +64,7 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
                 <Link to={areaBase("stock_hunter", "it", u.id)} className="font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
                   {u.name}
                 </Link>
-                <div className="text-slate-600 [overflow-wrap:anywhere]">{u.email}</div>
+                <div className="text-slate-600"><EmailText email={u.email} /></div>
               </td>
               <td data-label={m.admusr_col_telephone()} className="px-4 py-3 whitespace-nowrap text-slate-700">{u.telephone ?? "—"}</td>
               <td data-label={m.admusr_col_signup()} className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(u.created_at)}</td>

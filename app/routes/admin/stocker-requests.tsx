@@ -32,6 +32,7 @@ import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
 import { SEARCH_DELAY_MS, SearchBox } from "../../components/admin/SearchBox.tsx";
 import { WarehouseNameId } from "../../components/admin/WarehouseNameId.tsx";
+import { EmailText } from "../../components/ui/EmailText.tsx";
 
 /** Spec §9: 20 rows a page. */
 const PAGE_SIZE = 20;
@@ -159,7 +160,7 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
                 <td className="px-4 py-3 text-slate-700">{placeOf(r) || "—"}</td>
                 <td className="px-4 py-3">
                   {(r.first_name || r.last_name) && <div className="text-slate-800">{[r.first_name, r.last_name].filter(Boolean).join(" ")}</div>}
-                  <div className="text-slate-600 [overflow-wrap:anywhere]">{r.email}</div>
+                  <div className="text-slate-600"><EmailText email={r.email} /></div>
                   {r.telephone && <div className="text-xs text-slate-500">{r.telephone}</div>}
                 </td>
                 <td className="px-4 py-3 text-slate-700">{r.requested_warehouse ? `${r.requested_warehouse.name} – ${r.requested_warehouse.city}` : "—"}</td>
@@ -178,7 +179,7 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
                   <div className="min-w-0">
                     <div className="font-semibold text-slate-900">{nameOf(r)}</div>
                     {r.request_vat && <div className="text-xs text-slate-600">{m.admst_vat({ vat: r.request_vat })}</div>}
-                    <div className="text-sm text-slate-600 [overflow-wrap:anywhere]">{r.email}</div>
+                    <div className="text-sm text-slate-600"><EmailText email={r.email} /></div>
                   </div>
                   <RowActions row={r} onApprove={() => open(r, "approve")} onRefuse={() => open(r, "refuse")} />
                 </div>

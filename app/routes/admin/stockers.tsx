@@ -23,6 +23,7 @@ import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
 import { ResendConfirm, UserActiveToggle } from "../../components/admin/UserActions.tsx";
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
+import { EmailText } from "../../components/ui/EmailText.tsx";
 
 const PAGE_SIZE = 20;
 type SubFilter = (typeof SUBSCRIPTION_FILTERS)[number];
@@ -89,7 +90,7 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
                 <Link to={areaBase("stocker", "it", u.id)} className="font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
                   {u.name}
                 </Link>
-                <div className="text-slate-600 [overflow-wrap:anywhere]">{u.email}</div>
+                <div className="text-slate-600"><EmailText email={u.email} /></div>
               </td>
               <td data-label={m.admusr_col_type()} className="px-4 py-3 text-slate-700">{u.account_type === 1 ? m.admusr_type_keeper() : m.admusr_type_stocker()}</td>
               <td data-label={m.admusr_col_signup()} className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(u.created_at)}</td>

@@ -32,6 +32,7 @@ import { buttonClass, standaloneLinkClass } from "../../components/ui/styles.ts"
 import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
+import { EmailText } from "../../components/ui/EmailText.tsx";
 
 /** Spec §9: 20 transfers a page. */
 const PAGE_SIZE = 20;
@@ -125,7 +126,7 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
                   <Link to={areaBase("stocker", "it", t.user_id)} className={`${standaloneLinkClass} font-semibold text-brand-700 hover:underline`} title={m.admbill_open_area()}>
                     {t.name}
                   </Link>
-                  <div className="text-slate-600 [overflow-wrap:anywhere]">{t.email}</div>
+                  <div className="text-slate-600"><EmailText email={t.email} /></div>
                   <div className="mt-0.5 text-xs text-slate-500">{accountTypeLabel(t.account_type)}</div>
                 </td>
                 <td className="px-4 py-3 font-mono whitespace-nowrap text-slate-800">{t.reason ?? "—"}</td>
@@ -151,7 +152,7 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
                     <Link to={areaBase("stocker", "it", t.user_id)} className={`${standaloneLinkClass} font-semibold text-brand-700 hover:underline`} title={m.admbill_open_area()}>
                       {t.name}
                     </Link>
-                    <div className="text-sm text-slate-600 [overflow-wrap:anywhere]">{t.email}</div>
+                    <div className="text-sm text-slate-600"><EmailText email={t.email} /></div>
                     <div className="mt-0.5 text-xs text-slate-500">{accountTypeLabel(t.account_type)}</div>
                   </div>
                   <ConfirmButton name={t.name} onPress={() => open(t)} />

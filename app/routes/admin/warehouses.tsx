@@ -30,6 +30,7 @@ import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
+import { EmailText } from "../../components/ui/EmailText.tsx";
 
 const DEFAULT_FILTER: DeactivatedFilter = "all";
 
@@ -132,10 +133,10 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
               <td data-label={m.admin_col_owner()} className="px-4 py-3 text-slate-700">
                 {w.owner_email && w.owner_id && w.owner_role === "stocker" ? (
                   <Link to={areaBase("stocker", "it", w.owner_id)} className="text-brand-700 hover:underline" title={m.admin_open_owner_area()}>
-                    {w.owner_email}
+                    <EmailText email={w.owner_email} />
                   </Link>
                 ) : (
-                  (w.owner_email ?? <span className="text-slate-500">{m.admin_not_claimed()}</span>)
+                  (w.owner_email ? <EmailText email={w.owner_email} /> : <span className="text-slate-500">{m.admin_not_claimed()}</span>)
                 )}
               </td>
               <td data-label={m.admin_col_status()} data-wide className="px-4 py-3">
