@@ -5,7 +5,8 @@
 // results, which stay. The lists' order is ?sort= (nearest, largest, best rated, over the whole
 // zone). The selection is the visitor's, not the search's: it outlives new searches
 // (useSearchSelection). On a phone the results come first and the map is one tap away.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/stocks";
 import { actorContext, localeContext, requestInfoContext, servicesContext } from "../server/context.ts";
@@ -471,6 +472,21 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
   const [locatingArea, setLocatingArea] = useState(false);
   // On a phone the list and the map take turns.
   const [view, setView] = useState<"list" | "map">("list");
+  // Where the list was read to when the map took its place: the map opens at the page's top (a
+  // visitor far down the list would otherwise land in the footer, the map above the window),
+  // and "Show list" brings them back to the card they were at. At once, not smoothly (the page
+  // scrolls smoothly otherwise): the content itself changes at once.
+  const listScrollY = useRef(0);
+  function toggleView() {
+    if (view === "list") {
+      listScrollY.current = window.scrollY;
+      flushSync(() => setView("map"));
+      window.scrollTo({ top: 0, behavior: "instant" });
+    } else {
+      flushSync(() => setView("list"));
+      window.scrollTo({ top: listScrollY.current, behavior: "instant" });
+    }
+  }
 
   const path = `/${locale}/stocks`;
   const serverErrors = useMemo(() => {
@@ -843,7 +859,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
             {(view === "map" || (!editing && result.total_warehouses + result.total_other_warehouses > 0)) && (
               <button
                 type="button"
-                onClick={() => setView((v) => (v === "list" ? "map" : "list"))}
+                onClick={toggleView}
                 className={`fixed left-1/2 z-30 inline-flex min-h-11 -translate-x-1/2 items-center gap-2 rounded-full bg-slate-900 px-5 text-sm font-semibold text-white shadow-xl ring-1 ring-white/25 lg:hidden ${
                   selection.items.length > 0 ? "bottom-24" : "bottom-5"
                 }`}

@@ -630,9 +630,17 @@ describe("choosing among the results", () => {
       expect(await small.locator("[data-testid=search-map]").isVisible()).toBe(false);
       // No selection, no bar taking room.
       expect(await small.locator("[data-testid=selection-bar]").isVisible()).toBe(false);
+      // Far down the list, the map opens in the window (not the footer, with the map above it).
+      await hydrated(small);
+      await small.evaluate(() => window.scrollTo({ top: 1500 }));
+      const readTo = await small.evaluate(() => window.scrollY);
+      expect(readTo).toBeGreaterThan(1000);
       await small.click("[data-testid=search-view-toggle]");
       await expect.poll(() => small.locator("[data-testid=search-map]").isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await first.isVisible()).toBe(false);
+      const opened = (await small.locator("[data-testid=search-map]").boundingBox())!;
+      expect(opened.y).toBeGreaterThanOrEqual(0);
+      expect(opened.y + opened.height / 2, "the map's middle is in the window").toBeLessThan(740);
       // What floats over the map keeps clear of the toggle: the offline notice (the tiles' host
       // is out of reach here) and, once the map is moved, "search this area" on one line.
       const map = (await small.locator("[data-testid=search-map]").boundingBox())!;
@@ -655,7 +663,9 @@ describe("choosing among the results", () => {
       expect(apart(pill, notice), "the offline notice is under search this area").toBe(true);
       expect(pill.x).toBeGreaterThanOrEqual(map.x);
       expect(pill.x + pill.width).toBeLessThanOrEqual(map.x + map.width);
+      // Back to the list, where it was read to.
       await small.click("[data-testid=search-view-toggle]");
+      expect(await small.evaluate(() => window.scrollY)).toBe(readTo);
       await first.locator("[data-testid=result-select]").check();
       await expect.poll(() => small.locator("[data-testid=selection-bar]").isVisible(), { timeout: 15_000 }).toBe(true);
       const bar = (await small.locator("[data-testid=selection-bar]").boundingBox())!;
