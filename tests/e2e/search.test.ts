@@ -97,6 +97,30 @@ describe("the search page", () => {
     expect(await input.inputValue()).toBe("Forlì (FC), Italia");
   });
 
+  it("suggests places in the home page's search box too, chosen with the keyboard, and searches the chosen one", async () => {
+    await page.goto("/en");
+    await hydrated(page);
+    const input = page.locator("[data-testid=home-search-location]");
+    await input.click();
+    await input.pressSequentially("Berga");
+    const option = page.locator("[data-testid=search-location-suggestions] [role=option]").first();
+    await option.waitFor({ timeout: 5000 });
+    expect(await input.getAttribute("aria-expanded")).toBe("true");
+    expect(await option.textContent()).toBe("Bergamo (BG), Italy");
+    // Arrow down highlights it (focus stays in the box), Enter chooses it without sending the
+    // form; a second Enter searches the chosen place.
+    await page.keyboard.press("ArrowDown");
+    expect(await input.getAttribute("aria-activedescendant")).toBe(await option.getAttribute("id"));
+    await page.keyboard.press("Enter");
+    expect(await input.inputValue()).toBe("Bergamo (BG), Italy");
+    expect(new URL(page.url()).pathname).toBe("/en");
+    expect(await input.getAttribute("aria-expanded")).toBe("false");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((u) => u.pathname === "/en/stocks" && u.searchParams.get("location") === "Bergamo (BG), Italy");
+    await page.locator("[data-testid=search-results]").waitFor();
+    expect(await page.locator("[data-testid=search-summary]").textContent()).toContain("Bergamo");
+  });
+
   it("searches Milano within 10 km: nearest first, the panel slides away, the map shows clusters", async () => {
     await page.goto("/it/stocks");
     await hydrated(page);

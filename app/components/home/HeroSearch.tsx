@@ -1,5 +1,5 @@
 // The landing page's hero: the promise and a location search that leads to /{locale}/stocks.
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import type { Locale } from "../../lib/locale.ts";
@@ -7,23 +7,32 @@ import { paths } from "../../lib/paths.ts";
 import { buttonClass } from "../ui/styles.ts";
 import { HeroIllustration } from "./HeroIllustration.tsx";
 import { CheckIcon, PinIcon, SearchIcon } from "../ui/icons.tsx";
+import { usePlaceSuggestions } from "../search/usePlaceSuggestions.tsx";
 
 const POPULAR = ["Milano", "Bologna", "Verona", "Torino", "Roma", "Napoli"];
 
 export function HeroSearch({ locale }: { locale: Locale }) {
   const [location, setLocation] = useState("");
   const [error, setError] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const inputId = useId();
   const errorId = useId();
+  // The same place suggestions as the search page's location box.
+  const { inputProps, listbox } = usePlaceSuggestions({
+    id: inputId,
+    value: location,
+    onChange: (text) => {
+      setLocation(text);
+      if (error) setError(false);
+    },
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = location.trim();
     if (!value) {
       setError(true);
-      inputRef.current?.focus();
+      inputProps.ref.current?.focus();
       return;
     }
     navigate(paths.stocks(locale, value));
@@ -57,21 +66,19 @@ export function HeroSearch({ locale }: { locale: Locale }) {
               <div className="relative flex-1">
                 <PinIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-brand-600" />
                 <input
-                  ref={inputRef}
+                  {...inputProps}
                   id={inputId}
                   name="location"
                   type="text"
-                  autoComplete="address-level2"
+                  maxLength={200}
                   placeholder={m.home_search_placeholder()}
                   value={location}
-                  onChange={(event) => {
-                    setLocation(event.target.value);
-                    if (error) setError(false);
-                  }}
                   aria-invalid={error || undefined}
                   aria-describedby={error ? errorId : undefined}
                   className="h-12 w-full rounded-xl border-0 bg-transparent pr-3 pl-10 text-base text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-brand-500 focus:outline-none"
+                  data-testid="home-search-location"
                 />
+                {listbox}
               </div>
               <button type="submit" className={buttonClass("primary", "lg", "h-12 rounded-xl")}>
                 <SearchIcon />

@@ -1,21 +1,10 @@
-// The location box with place autocomplete: suggestions from GET /api/places once the text is
-// longer than 3 characters and the typing has paused for 750 ms (spec §5). Any text may be
-// searched; a chosen suggestion fills the box with its description.
-//
-// A combobox as the WAI-ARIA pattern draws it (role=combobox on the box, the suggestions a
-// listbox, the highlighted one named by aria-activedescendant, so focus stays in the box),
-// written out rather than React Aria's ComboBox: that one hides the whole rest of the page
-// from assistive technology while its list is open (aria-hidden around focusable content).
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+// The search form's location box, with its label, place suggestions (usePlaceSuggestions), the
+// hint on how suggestions work and the field's error.
+import { useId } from "react";
 import { m } from "../../paraglide/messages.js";
-import { getJson } from "../../lib/api-client.ts";
 import { inputClass, labelClass } from "../ui/styles.ts";
 import { PinIcon } from "../ui/icons.tsx";
-
-export const AUTOCOMPLETE_MIN_CHARS = 3;
-export const AUTOCOMPLETE_DELAY_MS = 750;
-
-type Prediction = { id: string; description: string };
+import { AUTOCOMPLETE_MIN_CHARS, usePlaceSuggestions } from "./usePlaceSuggestions.tsx";
 
 type Props = {
   value: string;
@@ -26,79 +15,10 @@ type Props = {
 
 export function LocationField({ value, onChange, error }: Props) {
   const id = useId();
-  const [items, setItems] = useState<Prediction[]>([]);
-  // The list shows while the box has focus and there are suggestions, until Esc or a choice.
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  // The text the box starts with (the searched place) counts as chosen: no suggestions are
-  // fetched for it until the visitor changes it (they cost a request and a render at hydration).
-  const chosen = useRef<string | null>(value);
-  const input = useRef<HTMLInputElement>(null);
-
-  // Text typed before the page was interactive is in the box but not yet in the state.
-  useEffect(() => {
-    const typed = input.current?.value;
-    if (typed !== undefined && typed !== value) onChange(typed);
-    // Once, at hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  useEffect(() => {
-    const text = value.trim();
-    // Nothing to fetch for a short text, or right after a suggestion was chosen.
-    if (text.length <= AUTOCOMPLETE_MIN_CHARS || chosen.current === value) {
-      if (text.length <= AUTOCOMPLETE_MIN_CHARS) setItems([]);
-      return;
-    }
-    let stale = false;
-    const timer = window.setTimeout(async () => {
-      const res = await getJson<{ status: string; predictions?: { description: string; place_id: string }[] }>("/api/places", { location: text });
-      if (stale) return;
-      if (!res.ok) {
-        console.warn("place suggestions failed", res.status);
-        return;
-      }
-      setItems((res.data.predictions ?? []).map((p) => ({ id: p.place_id || p.description, description: p.description })));
-      setActive(-1);
-    }, AUTOCOMPLETE_DELAY_MS);
-    return () => {
-      stale = true;
-      window.clearTimeout(timer);
-    };
-  }, [value]);
+  const { inputProps, listbox } = usePlaceSuggestions({ id, value, onChange });
 
   const message =
     error === "required" ? m.search_error_location_required() : error === "not_found" ? m.search_error_no_results() : error ? m.search_error_location_invalid() : null;
-
-  const expanded = open && items.length > 0;
-  const listId = `${id}-suggestions`;
-  const optionId = (index: number) => `${listId}-${index}`;
-
-  function choose(item: Prediction) {
-    chosen.current = item.description;
-    onChange(item.description);
-    setItems([]);
-    setActive(-1);
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      if (!items.length) return;
-      event.preventDefault();
-      setOpen(true);
-      const step = event.key === "ArrowDown" ? 1 : -1;
-      setActive((current) => (expanded ? (current + step + items.length) % items.length : step > 0 ? 0 : items.length - 1));
-    } else if (event.key === "Enter" && expanded && active >= 0) {
-      // Enter on a highlighted suggestion chooses it; otherwise the form is sent as typed.
-      event.preventDefault();
-      choose(items[active]!);
-    } else if (event.key === "Escape" && expanded) {
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-      setActive(-1);
-    }
-  }
 
   // How suggestions work, while they cannot come yet: gone once a place is typed or chosen.
   const showHint = value.trim().length <= AUTOCOMPLETE_MIN_CHARS;
@@ -111,16 +31,10 @@ export function LocationField({ value, onChange, error }: Props) {
       <div className="relative">
         <PinIcon className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-brand-600" />
         <input
-          ref={input}
+          {...inputProps}
           id={`${id}-input`}
           name="location"
           type="text"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
           aria-invalid={message ? true : undefined}
           aria-describedby={[showHint && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(" ") || undefined}
           className={`${inputClass} pl-10`}
@@ -128,44 +42,8 @@ export function LocationField({ value, onChange, error }: Props) {
           data-testid="search-location"
           maxLength={200}
           value={value}
-          onChange={(event) => {
-            chosen.current = null;
-            onChange(event.target.value);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => {
-            setOpen(false);
-            setActive(-1);
-          }}
-          onKeyDown={onKeyDown}
         />
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={m.search_location_label()}
-          hidden={!expanded}
-          className="absolute inset-x-0 top-full z-30 mt-1 max-h-72 overflow-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-          data-testid="search-location-suggestions"
-        >
-          {expanded &&
-            items.map((item, index) => (
-              <li
-                key={item.id}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                // The box keeps focus (and the list stays open) while a suggestion is pressed.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(item)}
-                onMouseMove={() => setActive(index)}
-                className={`flex min-h-11 cursor-pointer items-center rounded-md px-3 py-2 text-sm text-slate-800 sm:min-h-0 ${index === active ? "bg-brand-50 text-brand-900" : ""}`}
-              >
-                {item.description}
-              </li>
-            ))}
-        </ul>
+        {listbox}
       </div>
       {showHint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
