@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { paths, switchLocalePath } from "./paths.ts";
+import { paths, searchBackPath, switchLocalePath } from "./paths.ts";
 import { readXsrfCookie, toQueryString } from "./api-client.ts";
 
 describe("switchLocalePath", () => {
@@ -13,6 +13,22 @@ describe("switchLocalePath", () => {
   it("adds a prefix to a path without one", () => {
     expect(switchLocalePath("it", "/")).toBe("/it");
     expect(switchLocalePath("en", "/stocks")).toBe("/en/stocks");
+  });
+});
+
+describe("searchBackPath", () => {
+  it("returns the search a result's link came from, in the sheet's language", () => {
+    expect(searchBackPath({ fromSearch: "/it/stocks?location=Milano&radius=25&sort=largest" }, "it")).toBe("/it/stocks?location=Milano&radius=25&sort=largest");
+    expect(searchBackPath({ fromSearch: "/en/stocks" }, "en")).toBe("/en/stocks");
+  });
+
+  it("ignores anything else: no state, another language, another page, another site", () => {
+    expect(searchBackPath(null, "it")).toBeNull();
+    expect(searchBackPath({ fromSearch: 12 }, "it")).toBeNull();
+    expect(searchBackPath({ fromSearch: "/en/stocks?location=Milano" }, "it")).toBeNull();
+    expect(searchBackPath({ fromSearch: "/it/stocksx" }, "it")).toBeNull();
+    expect(searchBackPath({ fromSearch: "//evil.example/it/stocks" }, "it")).toBeNull();
+    expect(searchBackPath({ fromSearch: "https://evil.example/it/stocks?x" }, "it")).toBeNull();
   });
 });
 

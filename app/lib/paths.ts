@@ -19,6 +19,22 @@ export const paths = {
 };
 
 /**
+ * What a search result's link to a sheet carries in the history entry's state: the search it
+ * came from, so the sheet's back link returns to those results (place, radius, filters, order)
+ * rather than to a new search around the warehouse's city. Not in the address: a sheet's
+ * address is what visitors share.
+ */
+export type FromSearchState = { fromSearch: string };
+
+/** The search a sheet was opened from, when the state holds one of this language's searches. */
+export function searchBackPath(state: unknown, locale: Locale): string | null {
+  const from = (state as Partial<FromSearchState> | null)?.fromSearch;
+  if (typeof from !== "string") return null;
+  const prefix = `/${locale}/stocks`;
+  return from === prefix || from.startsWith(`${prefix}?`) ? from : null;
+}
+
+/**
  * The same page in another language: "/it/stocks?x=1" → "/en/stocks?x=1". A path without a
  * locale prefix gets one.
  */

@@ -1,7 +1,7 @@
 // /{locale}/warehouses/{id}: the public sheet of a redeemed (claimed and subscribed), approved,
 // active warehouse. Anything else answers 404: an anonymised warehouse has no public sheet.
-import { useState } from "react";
-import { data, Link } from "react-router";
+import { useState, useSyncExternalStore } from "react";
+import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/warehouse-sheet";
 import { actorContext, localeContext, requestInfoContext, servicesContext } from "../server/context.ts";
 import { NotFoundError } from "../server/errors.ts";
@@ -10,7 +10,7 @@ import { countSheetView } from "../server/stats/count-views.ts";
 import type { WarehouseSheet } from "../server/warehouses/warehouses.service.ts";
 import { m } from "../paraglide/messages.js";
 import { formatArea, formatNumber } from "../lib/format.ts";
-import { paths } from "../lib/paths.ts";
+import { paths, searchBackPath } from "../lib/paths.ts";
 import { useLocale } from "../lib/root-data.ts";
 import { buttonClass, standaloneLinkClass } from "../components/ui/styles.ts";
 import { HubBadge } from "../components/warehouse/HubBadge.tsx";
@@ -124,6 +124,10 @@ function Schedule({ schedule }: { schedule: NonNullable<WarehouseSheet["schedule
   );
 }
 
+const subscribeToNothing = () => () => {};
+const isBrowser = () => true;
+const isServer = () => false;
+
 export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps) {
   const { sheet, mapStyleUrl } = loaderData;
   const locale = useLocale();
@@ -132,6 +136,12 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
   const openQuote = () => setQuoteOpen(true);
   // A stock hunter keeps the warehouse among favourites from here too (null: not a hunter).
   const favourite = useFavourite(sheet.id, sheet.favourite);
+  // Opened from a search's results: the back link returns to them. The history entry's state is
+  // the browser's alone, so the server and the hydrating render draw the link to the city's
+  // search, and the render after hydration (or a navigation in the page) draws the results'.
+  const { state } = useLocation();
+  const inBrowser = useSyncExternalStore(subscribeToNothing, isBrowser, isServer);
+  const backToSearch = inBrowser ? searchBackPath(state, locale) : null;
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-10" data-testid="warehouse-sheet" data-warehouse-id={sheet.id}>
@@ -143,8 +153,8 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
           </Link>
         </p>
       )}
-      <Link to={paths.stocks(locale, sheet.city)} className={`${standaloneLinkClass} gap-1 text-sm font-medium text-brand-700 hover:underline`}>
-        <span aria-hidden="true">←</span> {m.sheet_back_to_search({ city: sheet.city })}
+      <Link to={backToSearch ?? paths.stocks(locale, sheet.city)} className={`${standaloneLinkClass} gap-1 text-sm font-medium text-brand-700 hover:underline`} data-testid="sheet-back">
+        <span aria-hidden="true">←</span> {backToSearch ? m.sheet_back_to_results() : m.sheet_back_to_search({ city: sheet.city })}
       </Link>
 
       <header className="mt-4 flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">

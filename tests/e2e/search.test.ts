@@ -97,6 +97,30 @@ describe("the search page", () => {
     expect(await input.inputValue()).toBe("Forlì (FC), Italia");
   });
 
+  it("takes a sheet opened from the results back to those results, order included; a sheet opened directly offers its city's search", async () => {
+    await page.goto("/it/stocks?location=Milano&radius=25&sort=largest");
+    await hydrated(page);
+    const detail = page.locator("[data-testid=found-list] [data-testid=result-detail]").first();
+    await detail.click();
+    await page.waitForURL(/\/it\/warehouses\/\d+$/);
+    const back = page.locator("[data-testid=sheet-back]");
+    await expect.poll(() => back.textContent()).toContain("Torna ai risultati");
+    expect(await back.getAttribute("href")).toBe("/it/stocks?location=Milano&radius=25&sort=largest");
+    // A reload keeps the history entry, and with it the way back.
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => back.textContent()).toContain("Torna ai risultati");
+    await back.click();
+    await page.waitForURL((u) => u.pathname === "/it/stocks" && u.searchParams.get("sort") === "largest" && u.searchParams.get("radius") === "25");
+    await page.locator("[data-testid=search-results]").waitFor();
+    // Opened directly (a shared link): the search around the warehouse's city.
+    const sheetPath = (await detail.getAttribute("href"))!;
+    await page.goto(sheetPath);
+    await hydrated(page);
+    expect(await back.textContent()).toMatch(/Magazzini vicino a \S/);
+    expect(await back.getAttribute("href")).toMatch(/^\/it\/stocks\?location=/);
+  });
+
   it("suggests places in the home page's search box too, chosen with the keyboard, and searches the chosen one", async () => {
     await page.goto("/en");
     await hydrated(page);

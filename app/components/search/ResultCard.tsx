@@ -4,10 +4,11 @@
 // is the same for all of them, so nothing tells one apart); its detail link is disabled with
 // the reason given, and a logged-out visitor may start the stocker registration for one nobody
 // owns yet (spec §6).
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatKm } from "../../lib/format.ts";
 import type { Locale } from "../../lib/locale.ts";
+import type { FromSearchState } from "../../lib/paths.ts";
 import type { CurrentUser } from "../../lib/root-data.ts";
 import type { SearchResultWarehouse } from "../../lib/search-results.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
@@ -31,9 +32,11 @@ export function WarehouseThumb({ w, className = "", eager = false }: { w: Search
 
 function DetailLink({ w, locale, compact }: { w: SearchResultWarehouse; locale: Locale; compact?: boolean }) {
   const cls = buttonClass("secondary", "sm", compact ? "px-3 text-xs sm:min-h-11 lg:min-h-9" : "sm:min-h-9");
+  // The sheet's back link returns to these results (paths.ts, FromSearchState).
+  const location = useLocation();
   if (!w.c_sub) return <DisabledWithReason label={m.search_detail_link()} reason={m.search_detail_unclaimed()} className={cls} testId="result-detail-disabled" />;
   return (
-    <Link to={warehousePath(locale, w.id)} className={cls} data-testid="result-detail">
+    <Link to={warehousePath(locale, w.id)} state={{ fromSearch: location.pathname + location.search } satisfies FromSearchState} className={cls} data-testid="result-detail">
       {m.search_detail_link()}
       <span className="sr-only">: {w.name}</span>
     </Link>
