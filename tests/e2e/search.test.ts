@@ -3,7 +3,7 @@
 // warehouses, errors, the address as the search state, both languages.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { baseUrl, hydrated, loginAs, newPage, useAppDatabase, useBrowser } from "./support.ts";
+import { baseUrl, hydrated, loginAs, newPage, redeemedDemoWarehouses, useAppDatabase, useBrowser } from "./support.ts";
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -121,6 +121,19 @@ describe("the search page", () => {
     expect(await back.getAttribute("href")).toMatch(/^\/it\/stocks\?location=/);
   });
 
+  it("has the sheet's map ask for Ctrl + scroll or two fingers in the page's language", async () => {
+    const [sheet] = await redeemedDemoWarehouses(app.db, 1);
+    await page.goto(`/it/warehouses/${sheet!.id}`);
+    await hydrated(page);
+    const map = page.locator("[data-testid=sheet-map]");
+    await map.scrollIntoViewIfNeeded();
+    await expect.poll(() => map.getAttribute("data-state"), { timeout: 30_000 }).toMatch(/placed|ready/);
+    // MapLibre's own words are English unless told otherwise.
+    expect(await map.locator(".maplibregl-desktop-message").textContent()).toBe("Usa Ctrl + rotellina per ingrandire la mappa");
+    expect(await map.locator(".maplibregl-mobile-message").textContent()).toBe("Usa due dita per spostare la mappa");
+    expect(await map.locator(".maplibregl-ctrl-zoom-in").getAttribute("aria-label")).toBe("Ingrandisci");
+  });
+
   it("suggests places in the home page's search box too, chosen with the keyboard, and searches the chosen one", async () => {
     await page.goto("/en");
     await hydrated(page);
@@ -173,6 +186,9 @@ describe("the search page", () => {
       els.map((e) => ({ count: Number(e.getAttribute("data-count")), color: e.getAttribute("data-color"), title: e.getAttribute("title") })),
     );
     expect(clusters.length).toBeGreaterThan(0);
+    // MapLibre's own controls speak the page's language too (its default words are English).
+    expect(await map.locator(".maplibregl-ctrl-zoom-in").getAttribute("aria-label")).toBe("Ingrandisci");
+    expect(await map.locator(".maplibregl-ctrl-zoom-out").getAttribute("aria-label")).toBe("Riduci");
     // The map is fitted to every result and clusters them all, listed or not.
     await expect.poll(() => map.getAttribute("data-loading")).toBe("false");
     const drawn = await map.locator("[data-testid=map-cluster], [data-testid=map-marker]").evaluateAll((els) =>
@@ -787,6 +803,7 @@ describe("the search page in English, with geolocation", () => {
     const cluster = page.locator("[data-testid=map-cluster]").first();
     await cluster.waitFor({ timeout: 30_000 });
     expect(await cluster.getAttribute("title")).toMatch(/^Cluster of \d+ markers$/);
+    expect(await page.locator("[data-testid=search-map] .maplibregl-ctrl-zoom-in").getAttribute("aria-label")).toBe("Zoom in");
     await context.close();
   });
 

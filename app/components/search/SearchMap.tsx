@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { Map as MapLibreMap, Marker, Popup } from "maplibre-gl";
 import { m } from "../../paraglide/messages.js";
-import { loadMapLibre, whenNearViewport } from "../warehouse/SheetMap.tsx";
+import { loadMapLibre, mapUiStrings, whenNearViewport } from "../warehouse/SheetMap.tsx";
 import { getJson } from "../../lib/api-client.ts";
 import { MAX_RADIUS_KM } from "../../lib/search-form.ts";
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, OFFLINE_STYLE, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MARKERS_FROM_ZOOM, type MapItem, type MapMarker, type SearchMapResponse } from "../../lib/map.ts";
@@ -190,6 +190,7 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
           maxZoom: MAP_MAX_ZOOM,
           attributionControl: { compact: true },
           dragRotate: false,
+          locale: mapUiStrings(),
         });
         map.addControl(new maplibre.NavigationControl({ showCompass: false }), "top-right");
         mapRef.current = map;

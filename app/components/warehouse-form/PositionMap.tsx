@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Map as MapLibreMap, Marker } from "maplibre-gl";
 import { m } from "../../paraglide/messages.js";
-import { loadMapLibre } from "../warehouse/SheetMap.tsx";
+import { loadMapLibre, mapUiStrings } from "../warehouse/SheetMap.tsx";
 import { OFFLINE_STYLE } from "../../lib/map.ts";
 import { moveByMetres, round7, type LatLng } from "./form-logic.ts";
 
@@ -103,6 +103,7 @@ export function PositionMap({ position, view, styleUrl, onPinMove, onCentre, onS
           maxZoom: 19,
           attributionControl: { compact: true },
           dragRotate: false,
+          locale: mapUiStrings(),
           pitchWithRotate: false,
         });
         map.addControl(new maplibre.NavigationControl({ showCompass: false }), "top-right");

@@ -30,6 +30,27 @@ export function loadMapLibre(): Promise<MapLibre> {
 }
 
 /**
+ * MapLibre's own words (its buttons' names, the canvas's title, the hint cooperative gestures
+ * show) in the page's language: every map passes these as its `locale`, or an Italian page
+ * says "Zoom in" and "Use Ctrl + scroll to zoom the map".
+ */
+export function mapUiStrings(): Record<string, string> {
+  return {
+    "AttributionControl.ToggleAttribution": m.maplibre_toggle_attribution(),
+    "AttributionControl.MapFeedback": m.maplibre_map_feedback(),
+    "Map.Title": m.maplibre_map_title(),
+    "Marker.Title": m.maplibre_marker_title(),
+    "NavigationControl.ResetBearing": m.maplibre_reset_bearing(),
+    "NavigationControl.ZoomIn": m.maplibre_zoom_in(),
+    "NavigationControl.ZoomOut": m.maplibre_zoom_out(),
+    "Popup.Close": m.maplibre_popup_close(),
+    "CooperativeGesturesHandler.WindowsHelpText": m.maplibre_gestures_windows(),
+    "CooperativeGesturesHandler.MacHelpText": m.maplibre_gestures_mac(),
+    "CooperativeGesturesHandler.MobileHelpText": m.maplibre_gestures_mobile(),
+  };
+}
+
+/**
  * Calls `start` once, when `el` comes within `rootMargin` of the viewport: a map below the fold
  * or hidden (display: none never intersects) costs nothing until the visitor gets near it.
  * Without IntersectionObserver it starts at once. Returns what stops watching.
@@ -74,6 +95,7 @@ export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: numb
             zoom: SHEET_MAP_ZOOM,
             attributionControl: { compact: true },
             cooperativeGestures: true,
+            locale: mapUiStrings(),
           });
           map.addControl(new maplibre.NavigationControl({ showCompass: false }), "top-right");
           new maplibre.Marker({ color: "#1a5fd0" }).setLngLat([lng, lat]).addTo(map);
