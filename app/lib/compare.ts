@@ -3,7 +3,7 @@
 // here, so the components need no server module. Also the page's own addresses: removing a
 // warehouse or showing only the rows that differ is a link, so both work before hydration.
 import type { Locale } from "./locale.ts";
-import type { OpeningStatus } from "./opening-hours.ts";
+import type { OpeningStatus, ScheduleDay } from "./opening-hours.ts";
 import type { WarehouseRating } from "./received-feedback.ts";
 import type { SpecificationGroup, SpecificationValue } from "./specifications.ts";
 
@@ -29,6 +29,8 @@ export type CompareWarehouse = {
   photo: { src: string; width: number | null; height: number | null } | null;
   /** Open or closed now (Italian time), null when it gave no hours. */
   opening: OpeningStatus | null;
+  /** Each weekday's hours (weeklySchedule), null when it gave no hours. */
+  schedule: ScheduleDay[] | null;
   rating: WarehouseRating | null;
   /** The first 4 specification values (the spec's comparison card). */
   specifications: SpecificationValue[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openingStatus, romeWallClock, weeklySchedule, WEEKDAYS, type WeeklyHours } from "./opening-hours.ts";
+import { openingStatus, romeWallClock, scheduleRuns, weeklySchedule, WEEKDAYS, type WeeklyHours } from "./opening-hours.ts";
 
 type Day = { open?: string | null; close?: string | null; closed?: boolean };
 
@@ -135,5 +135,23 @@ describe("weeklySchedule", () => {
     const schedule = weeklySchedule(hours({ mon: { open: "00:00", close: "00:00" }, tue: {}, wed: { open: "00:00", close: "23:59" }, thu: { closed: true } }));
     expect(schedule.map((d) => d.allDay)).toEqual([true, true, false, false, false, false, false]);
     expect(schedule[3]).toEqual({ day: "thu", open: null, close: null, allDay: false });
+  });
+});
+
+describe("scheduleRuns", () => {
+  it("joins consecutive days with the same hours, in the week's order", () => {
+    const saturday = { open: "08:00", close: "12:00" };
+    expect(scheduleRuns(weeklySchedule(hours({ mon: office, tue: office, wed: office, thu: office, fri: office, sat: saturday })))).toEqual([
+      { from: "mon", to: "fri", open: "08:00", close: "18:00", allDay: false },
+      { from: "sat", to: "sat", open: "08:00", close: "12:00", allDay: false },
+      { from: "sun", to: "sun", open: null, close: null, allDay: false },
+    ]);
+  });
+
+  it("keeps days apart when the same hours are not consecutive, and says a whole open week in one run", () => {
+    const runs = scheduleRuns(weeklySchedule(hours({ mon: office, wed: office })));
+    expect(runs.map((r) => `${r.from}-${r.to}:${r.open ?? "closed"}`)).toEqual(["mon-mon:08:00", "tue-tue:closed", "wed-wed:08:00", "thu-sun:closed"]);
+    const always = Object.fromEntries(WEEKDAYS.map((d) => [d, {}]));
+    expect(scheduleRuns(weeklySchedule(hours(always)))).toMatchObject([{ from: "mon", to: "sun", allDay: true }]);
   });
 });

@@ -122,3 +122,20 @@ export function weeklySchedule(hours: WeeklyHours): { day: Weekday; open: string
     return { day, open: formatMinutes(interval.start), close: formatMinutes(interval.end), allDay: interval.end - interval.start >= DAY };
   });
 }
+
+export type ScheduleDay = ReturnType<typeof weeklySchedule>[number];
+
+/**
+ * The week in a few lines, for a narrow column (the comparison): consecutive days with the same
+ * hours joined, Monday to Sunday ("mon–fri 08:00–18:00", "sat 08:00–12:00", "sun closed").
+ */
+export function scheduleRuns(schedule: readonly ScheduleDay[]): { from: Weekday; to: Weekday; open: string | null; close: string | null; allDay: boolean }[] {
+  const runs: { from: Weekday; to: Weekday; open: string | null; close: string | null; allDay: boolean }[] = [];
+  for (const day of schedule) {
+    const last = runs.at(-1);
+    const same = last && last.allDay === day.allDay && (day.allDay || (last.open === day.open && last.close === day.close));
+    if (last && same) last.to = day.day;
+    else runs.push({ from: day.day, to: day.day, open: day.open, close: day.close, allDay: day.allDay });
+  }
+  return runs;
+}

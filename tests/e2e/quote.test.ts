@@ -244,6 +244,43 @@ describe("comparison", () => {
     }
   });
 
+  it("keeps each warehouse's name over its column on a phone while the table scrolls down and sideways", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "it", width: 375, height: 740 });
+    try {
+      const five = ids.redeemed.slice(0, 5);
+      await page.goto(`/it/compare?wids=${five.join(",")}`);
+      await hydrated(page);
+      const names = page.getByTestId("compare-sticky-names");
+      // At the top the table's own name row is in sight: no second one.
+      expect(await names.getAttribute("data-shown")).toBe("false");
+      expect(await names.isVisible()).toBe(false);
+      // Down among the specifications: the bar sits under the site's header, each name over its column.
+      await page.locator('[data-testid=compare-row][data-row^="spec-"]').nth(3).evaluate((row) => row.scrollIntoView({ block: "center" }));
+      await expect.poll(() => names.getAttribute("data-shown")).toBe("true");
+      await expect.poll(() => names.isVisible()).toBe(true);
+      const header = (await page.locator("header").first().boundingBox())!;
+      expect(Math.abs((await names.boundingBox())!.y - (header.y + header.height))).toBeLessThanOrEqual(1);
+      const aligned = async () => {
+        const row = page.locator('[data-testid=compare-row][data-row^="spec-"]').nth(3);
+        const cells = await row.locator("td").evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().left));
+        const bar = await names.locator("[data-warehouse-id]").evaluateAll((els) => els.map((el) => [Number(el.getAttribute("data-warehouse-id")), el.getBoundingClientRect().left, el.textContent] as const));
+        expect(bar.map(([id]) => id)).toEqual(five);
+        bar.forEach(([, left], i) => expect(Math.abs(left - cells[i]!)).toBeLessThanOrEqual(1));
+        return bar;
+      };
+      await aligned();
+      // Sideways by two columns: the names move with them.
+      await page.getByTestId("compare-table").evaluate((frame) => (frame.scrollLeft = 2 * 156));
+      await expect.poll(async () => (await names.locator("[data-warehouse-id]").first().boundingBox())!.x).toBeLessThan(0);
+      await aligned();
+      // Past the table's end the bar goes.
+      await page.getByTestId("compare-table").evaluate((frame) => window.scrollBy(0, frame.getBoundingClientRect().bottom - 100));
+      await expect.poll(() => names.getAttribute("data-shown")).toBe("false");
+    } finally {
+      await context.close();
+    }
+  });
+
   it("removes a warehouse without JavaScript and says how to go on with fewer than two", async () => {
     const context = await b.browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, locale: "it-IT" });
     const page = await context.newPage();

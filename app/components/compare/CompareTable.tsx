@@ -6,7 +6,7 @@
 // scrolls sideways inside its frame, a named, focusable region so a keyboard can scroll it too;
 // where the table fits the screen (up to 5 warehouses on a wide one) the names stay in view
 // while the rows scroll.
-import { useState, type CSSProperties, type ReactNode } from "react";
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from "react";
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatNumber, keepHouseNumber } from "../../lib/format.ts";
@@ -17,6 +17,7 @@ import { buttonClass } from "../ui/styles.ts";
 import { CheckIcon, WarehouseIcon } from "../ui/icons.tsx";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { OpeningStatus } from "../warehouse/OpeningStatus.tsx";
+import { scheduleRuns, type ScheduleDay, type Weekday } from "../../lib/opening-hours.ts";
 import { RatingSummary } from "../warehouse/RatingSummary.tsx";
 import { bestIndexes, rowDiffers } from "./compare-rows.ts";
 import { ScrollRegion } from "../ui/ScrollRegion.tsx";
@@ -87,6 +88,45 @@ function BreakableHost({ label }: { label: string }) {
   );
 }
 
+/** A weekday in three letters, for a narrow column ("lun", "Mon"). */
+function shortDay(day: Weekday): string {
+  switch (day) {
+    case "mon":
+      return m.compare_day_mon();
+    case "tue":
+      return m.compare_day_tue();
+    case "wed":
+      return m.compare_day_wed();
+    case "thu":
+      return m.compare_day_thu();
+    case "fri":
+      return m.compare_day_fri();
+    case "sat":
+      return m.compare_day_sat();
+    case "sun":
+      return m.compare_day_sun();
+  }
+}
+
+/** The week in a few lines: "lun–ven 08:00–18:00", "sab 08:00–12:00", "dom chiuso"; a week open around the clock in one. */
+function WeekHours({ schedule }: { schedule: ScheduleDay[] }) {
+  const runs = scheduleRuns(schedule);
+  return (
+    <ul className="space-y-1">
+      {runs.map((run) => {
+        const days = run.from === "mon" && run.to === "sun" ? m.compare_every_day() : run.from === run.to ? shortDay(run.from) : `${shortDay(run.from)}–${shortDay(run.to)}`;
+        const hours = run.allDay ? m.compare_hours_all_day() : run.open ? `${run.open}–${run.close}` : m.compare_hours_closed();
+        return (
+          <li key={run.from} className="flex flex-wrap gap-x-1.5">
+            <span className="text-slate-600">{days}</span>
+            <span className={run.open || run.allDay ? "text-slate-800 tabular-nums" : "text-slate-500"}>{hours}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 function numberRow(id: string, label: string, warehouses: CompareWarehouse[], pick: (w: CompareWarehouse) => number | null, show: (n: number) => string): Row {
   const numbers = warehouses.map(pick);
   return {
@@ -134,6 +174,12 @@ function factSections(warehouses: CompareWarehouse[], groups: SpecificationGroup
       label: m.compare_row_open_now(),
       keys: warehouses.map((w) => JSON.stringify(w.opening)),
       cells: warehouses.map((w) => (w.opening ? <OpeningStatus status={w.opening} /> : <Missing text={m.compare_no_hours()} />)),
+    },
+    {
+      id: "hours",
+      label: m.sheet_hours_title(),
+      keys: warehouses.map((w) => JSON.stringify(w.schedule)),
+      cells: warehouses.map((w) => (w.schedule ? <WeekHours schedule={w.schedule} /> : <Missing text={m.compare_no_hours()} />)),
     },
     {
       id: "rating",
@@ -323,8 +369,91 @@ export function BestMark() {
   );
 }
 
+/** Where the site's sticky header ends (h-16 and its border). */
+const HEADER_BOTTOM = 65;
+
+/**
+ * The warehouses' names over their columns once the table's own name row has scrolled away,
+ * where that row cannot stick itself (a frame that scrolls sideways is the only thing a sticky
+ * cell inside it can stick to): on a phone, 40 rows of ✓ and — down and a column or two across,
+ * nothing else says whose column is whose. It follows the frame's sideways scroll and takes
+ * its columns' widths from the table, so each name stays over its column. A picture of the
+ * table's header for the eyes only: the table's own header cells still name every cell.
+ */
+function StickyNames({ warehouses, frameRef, namesRowRef, wrapperRef, hiddenOnWide }: { warehouses: CompareWarehouse[]; frameRef: RefObject<HTMLDivElement | null>; namesRowRef: RefObject<HTMLTableRowElement | null>; wrapperRef: RefObject<HTMLDivElement | null>; hiddenOnWide: boolean }) {
+  const [shown, setShown] = useState(false);
+  const bar = useRef<HTMLDivElement>(null);
+  const spacer = useRef<HTMLDivElement>(null);
+  const track = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const frame = frameRef.current;
+    const row = namesRowRef.current;
+    const wrapper = wrapperRef.current;
+    if (!frame || !row || !wrapper) return;
+    const follow = () => {
+      if (track.current) track.current.style.transform = `translateX(${-frame.scrollLeft}px)`;
+    };
+    const measure = () => {
+      const [corner, ...names] = [...row.children] as HTMLElement[];
+      if (!corner || !spacer.current || !track.current) return;
+      spacer.current.style.width = `${corner.getBoundingClientRect().width}px`;
+      [...track.current.children].forEach((cell, i) => ((cell as HTMLElement).style.width = `${names[i]?.getBoundingClientRect().width ?? 0}px`));
+      follow();
+    };
+    let frameRequest = 0;
+    const place = () => {
+      cancelAnimationFrame(frameRequest);
+      frameRequest = requestAnimationFrame(() => {
+        // Shown from when the name row has gone under the site's header until the table's end comes up to the bar.
+        const barHeight = bar.current?.offsetHeight ?? 0;
+        setShown(row.getBoundingClientRect().bottom < HEADER_BOTTOM && wrapper.getBoundingClientRect().bottom > HEADER_BOTTOM + barHeight + 24);
+      });
+    };
+    measure();
+    place();
+    const resized = new ResizeObserver(measure);
+    resized.observe(row);
+    frame.addEventListener("scroll", follow, { passive: true });
+    window.addEventListener("scroll", place, { passive: true });
+    window.addEventListener("resize", place);
+    return () => {
+      cancelAnimationFrame(frameRequest);
+      resized.disconnect();
+      frame.removeEventListener("scroll", follow);
+      window.removeEventListener("scroll", place);
+      window.removeEventListener("resize", place);
+    };
+  }, [frameRef, namesRowRef, wrapperRef, warehouses]);
+
+  return (
+    <div aria-hidden="true" className={`pointer-events-none sticky top-[65px] z-30 h-0 ${hiddenOnWide ? "xl:hidden" : ""}`}>
+      <div
+        ref={bar}
+        className={`flex overflow-hidden rounded-b-xl border border-t-0 border-slate-200 bg-white shadow-md transition-[opacity,visibility] duration-150 ${shown ? "visible opacity-100" : "invisible opacity-0"}`}
+        data-testid="compare-sticky-names"
+        data-shown={shown}
+      >
+        <div ref={spacer} className="w-[8.75rem] shrink-0 border-r border-slate-200 sm:w-44 lg:w-52" />
+        <div className="min-w-0 flex-1 overflow-hidden">
+          <div ref={track} className="flex will-change-transform">
+            {warehouses.map((w) => (
+              <div key={w.id} className="w-[9.75rem] shrink-0 px-3 py-2 sm:px-4" data-warehouse-id={w.id}>
+                <span className="line-clamp-2 text-xs leading-snug font-semibold text-slate-900">{w.name}</span>
+              </div>
+            ))}
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 export function CompareTable({ locale, warehouses, specificationGroups, onlyDifferences, removeHref }: CompareTableProps) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
+  const wrapper = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const namesRow = useRef<HTMLTableRowElement>(null);
   const sections = factSections(warehouses, specificationGroups);
   const columns = warehouses.length;
   // Up to 5 columns fit a wide screen without scrolling sideways: there the frame lets the table
@@ -347,13 +476,15 @@ export function CompareTable({ locale, warehouses, specificationGroups, onlyDiff
     });
 
   return (
-    <div>
+    <div ref={wrapper}>
       {onlyDifferences && (
         <p className="mb-3 text-sm text-slate-600" role="status" data-testid="compare-hidden-rows">
           {hiddenRows === 0 ? m.compare_hidden_none() : hiddenRows === 1 ? m.compare_hidden_same_one() : m.compare_hidden_same({ count: hiddenRows })}
         </p>
       )}
+      <StickyNames warehouses={warehouses} frameRef={frame} namesRowRef={namesRow} wrapperRef={wrapper} hiddenOnWide={fitsWide} />
       <ScrollRegion
+        frameRef={frame}
         label={m.compare_table_region()}
         className={`scroll-pl-[8.75rem] overscroll-x-contain rounded-2xl sm:scroll-pl-44 lg:scroll-pl-52 ${fitsWide ? "xl:overflow-x-visible" : ""} border border-slate-200 bg-white shadow-sm`}
         testId="compare-table"
@@ -383,7 +514,7 @@ export function CompareTable({ locale, warehouses, specificationGroups, onlyDiff
                 <PhotoCell key={w.id} warehouse={w} removeHref={removeHref(w.id)} />
               ))}
             </tr>
-            <tr>
+            <tr ref={namesRow}>
               <td className={`${stickyCell} ${stuck} z-30 border-b border-slate-200 bg-white`} />
               {warehouses.map((w) => (
                 <NameCell key={w.id} locale={locale} warehouse={w} stuck={stuck} />

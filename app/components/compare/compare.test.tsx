@@ -9,6 +9,7 @@ import type { ReactElement } from "react";
 import { overwriteGetLocale } from "../../paraglide/runtime.js";
 import ComparePage from "../../routes/compare.tsx";
 import { compareHref, type CompareResult, type CompareWarehouse } from "../../lib/compare.ts";
+import { WEEKDAYS, weeklySchedule, type WeeklyHours } from "../../lib/opening-hours.ts";
 import { bestIndexes, rowDiffers } from "./compare-rows.ts";
 import { CompareTable } from "./CompareTable.tsx";
 
@@ -20,6 +21,15 @@ function render(element: ReactElement, path = "/it/compare"): string {
 }
 
 const count = (html: string, needle: string) => html.split(needle).length - 1;
+
+/** Monday to Friday 08:00–18:00, Saturday 08:00–12:00, closed on Sunday. */
+const officeHours = Object.fromEntries(
+  WEEKDAYS.flatMap((day) => {
+    const open = day !== "sun";
+    const close = day === "sat" ? "12:00" : "18:00";
+    return [[`is_${day}_open`, open], [`${day}_open_time`, open ? "08:00" : null], [`${day}_close_time`, open ? close : null]];
+  }),
+) as WeeklyHours;
 
 const warehouse = (id: number, fields: Partial<CompareWarehouse> = {}): CompareWarehouse => ({
   id,
@@ -40,6 +50,7 @@ const warehouse = (id: number, fields: Partial<CompareWarehouse> = {}): CompareW
   bays_number: 12,
   photo: { src: `/uploads/${id}.webp`, width: 800, height: 600 },
   opening: { state: "open", closes: { dayOffset: 0, weekday: "wed", time: "18:00" } },
+  schedule: weeklySchedule(officeHours),
   rating: null,
   specifications: [{ id: 1, value: "Picking", description: null }],
   specification_ids: [1],
@@ -59,7 +70,7 @@ const groups = [
 
 const trio = [
   warehouse(7, { total_m2: 25570, height: 12.5, rating: { avg_value: 47, count: 3 }, specification_ids: [1, 2], is_hub: true }),
-  warehouse(8, { total_m2: 1710.5, height: null, website: null, opening: null, photo: null }),
+  warehouse(8, { total_m2: 1710.5, height: null, website: null, opening: null, schedule: null, photo: null }),
   warehouse(9, { total_m2: 25570, name: "Polo Logistico & Figli" }),
 ];
 
@@ -148,6 +159,26 @@ describe("CompareTable", () => {
     expect(rowHtml(html, "rating")).toContain("No reviews yet");
     expect(rowHtml(html, "open")).toContain("Closes at 18:00");
     expect(rowHtml(html, "open")).toContain("Hours not given");
+    // The week in three lines, consecutive days with the same hours joined.
+    const hours = rowHtml(html, "hours");
+    expect(hours).toContain("Opening hours");
+    expect(count(hours, "Mon–Fri</span>")).toBe(2);
+    expect(hours).toContain("08:00–18:00");
+    expect(hours).toContain("Sat</span>");
+    expect(hours).toContain("08:00–12:00");
+    expect(hours).toContain("closed");
+    expect(hours).toContain("Hours not given");
+  });
+
+  it("says a week open around the clock in one line", () => {
+    overwriteGetLocale(() => "it");
+    const always = Object.fromEntries(WEEKDAYS.flatMap((day) => [[`is_${day}_open`, true], [`${day}_open_time`, null], [`${day}_close_time`, null]])) as WeeklyHours;
+    const html = table({ warehouses: [warehouse(1, { schedule: weeklySchedule(always) }), warehouse(2)] });
+    const hours = rowHtml(html, "hours");
+    expect(hours).toContain("Tutti i giorni</span>");
+    expect(hours).toContain("24 ore su 24");
+    expect(hours).toContain("lun–ven</span>");
+    expect(hours).not.toContain("00:00");
   });
 
   it("shows each specification as a row with ✓ or — per warehouse, under its category with the counts", () => {
@@ -172,11 +203,11 @@ describe("CompareTable", () => {
       expect(all).toContain(`data-row="${same}"`);
       expect(diff).not.toContain(`data-row="${same}"`);
     }
-    for (const differs of ["total_m2", "height", "website", "open", "rating", "hub", "spec-2"]) expect(diff).toContain(`data-row="${differs}"`);
+    for (const differs of ["total_m2", "height", "website", "open", "hours", "rating", "hub", "spec-2"]) expect(diff).toContain(`data-row="${differs}"`);
     expect(diff).toContain("7 righe uguali per tutti i magazzini sono nascoste.");
     expect(all).not.toContain("compare-hidden-rows");
     // Nothing alike: the view says so instead of looking unchanged.
-    const apart = table({ onlyDifferences: true, warehouses: [trio[0]!, warehouse(10, { address: "Via Po 2", website: null, opening: null, m2: 1, m2_external: 2, m2_office: 3, bays_number: 4, specification_ids: [], specifications: [] })] });
+    const apart = table({ onlyDifferences: true, warehouses: [trio[0]!, warehouse(10, { address: "Via Po 2", website: null, opening: null, schedule: null, m2: 1, m2_external: 2, m2_office: 3, bays_number: 4, specification_ids: [], specifications: [] })] });
     expect(apart).toContain("Ogni riga è diversa tra questi magazzini");
     // Removing a warehouse keeps the view.
     expect(diff).toContain('href="/it/compare?wids=8,9&amp;diff=1"');

@@ -1,13 +1,14 @@
 // A frame that scrolls sideways when its content is wider than the screen (a chart, a table on
 // a phone). It is a named region in the tab order, so a keyboard user can reach it and scroll
 // it with the arrow keys even when nothing inside can take the focus (WCAG 2.1.1).
-import { useLayoutEffect, useRef, type ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from "react";
 
 export function ScrollRegion({
   label,
   className = "",
   testId,
   startAtEnd = false,
+  frameRef,
   children,
 }: {
   label: string;
@@ -15,9 +16,12 @@ export function ScrollRegion({
   testId?: string;
   /** Opens scrolled to its right end: a time series shows its latest weeks first. */
   startAtEnd?: boolean;
+  /** The scrolling frame, for a caller that follows its sideways scroll. */
+  frameRef?: RefObject<HTMLDivElement | null>;
   children: ReactNode;
 }) {
-  const frame = useRef<HTMLDivElement>(null);
+  const own = useRef<HTMLDivElement>(null);
+  const frame = frameRef ?? own;
   useLayoutEffect(() => {
     if (startAtEnd && frame.current) frame.current.scrollLeft = frame.current.scrollWidth;
   }, [startAtEnd]);

@@ -172,6 +172,7 @@ export async function compareWarehouses(db: Database, _actor: Actor | null, ids:
     if (!w) return [];
     const own = specs.filter((s) => s.warehouse_id === id);
     const photo = photoOf.get(id);
+    const hours = hoursById.get(id) ?? null;
     return [
       {
         id: w.id,
@@ -191,7 +192,8 @@ export async function compareWarehouses(db: Database, _actor: Actor | null, ids:
         height: w.height,
         bays_number: w.bays_number,
         photo: photo ? { src: photo.thumb_src ?? photo.src, width: photo.width, height: photo.height } : null,
-        opening: openingStatus(hoursById.get(id) ?? null, now),
+        opening: openingStatus(hours, now),
+        schedule: hours ? weeklySchedule(hours) : null,
         rating: ratings.get(id) ?? null,
         specifications: own.slice(0, COMPARE_SPECIFICATIONS).map((s) => localizeSpec(s, opts.locale)),
         specification_ids: own.map((s) => s.id),
