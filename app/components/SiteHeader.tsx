@@ -54,13 +54,13 @@ export function SiteHeader({ locale, user, csrfToken }: HeaderProps) {
           <Wordmark className="text-slate-900" />
         </Link>
 
-        <nav aria-label={m.nav_main_label()} className="ml-4 hidden flex-1 items-center gap-0.5 lg:flex">
+        <nav aria-label={m.nav_main_label()} className="ml-4 hidden flex-1 items-center gap-0.5 xl:flex">
           <MainLinks locale={locale} user={user} />
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
           <LocaleSwitch locale={locale} />
-          <div className="hidden items-center gap-2 lg:flex">
+          <div className="hidden items-center gap-2 xl:flex">
             <AuthActions locale={locale} user={user} csrfToken={csrfToken} />
           </div>
           <button
@@ -70,14 +70,14 @@ export function SiteHeader({ locale, user, csrfToken }: HeaderProps) {
             aria-controls={menuId}
             aria-label={menuOpen ? m.nav_menu_close() : m.nav_menu_open()}
             onClick={() => setMenuOpen((open) => !open)}
-            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 xl:hidden"
           >
             {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon />}
           </button>
         </div>
       </div>
 
-      <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 bg-white shadow-lg lg:hidden">
+      <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 bg-white shadow-lg xl:hidden">
         <nav aria-label={m.nav_main_label()} className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
           <MainLinks locale={locale} user={user} stacked />
         </nav>
@@ -196,7 +196,7 @@ function LocaleSwitch({ locale }: { locale: Locale }) {
             lang={target}
             aria-current={current ? "true" : undefined}
             // 44 px square below lg, where the header is used by touch; compact beside the desktop navigation.
-            className={`inline-flex h-11 min-w-11 items-center justify-center rounded-md px-2.5 transition-colors lg:h-auto lg:min-w-0 lg:py-1.5 ${
+            className={`inline-flex h-11 min-w-11 items-center justify-center rounded-md px-2.5 transition-colors xl:h-auto xl:min-w-0 xl:py-1.5 ${
               current ? "bg-white text-brand-700 shadow-sm" : "text-slate-600 hover:text-slate-900"
             }`}
           >
