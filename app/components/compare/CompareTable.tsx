@@ -5,7 +5,7 @@
 // warehouse says the same. The row labels stay in view (a sticky first column) while the table
 // scrolls sideways inside its frame, a named, focusable region so a keyboard can scroll it too;
 // where the table fits the screen (up to 5 warehouses on a wide one) the names stay in view
-// while the rows scroll.
+// while the rows scroll, and elsewhere a bar of the names does (StickyNames).
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode, type RefObject } from "react";
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
