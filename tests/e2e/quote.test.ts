@@ -115,6 +115,11 @@ describe("the warehouse sheet", () => {
     await laptop.page.getByTestId("warehouse-sheet").locator("header button").first().click();
     const quote = laptop.page.locator("#quote-request-ap");
     await quote.waitFor();
+    // One warehouse: its name and address, no zone the hunter never chose, no "(1)" on the button.
+    const recap = quote.getByTestId("quote-recap");
+    expect(await recap.locator("dl").count()).toBe(0);
+    expect(await recap.textContent()).toMatch(/^Magazzino\S/);
+    expect(await quote.locator("button[type=submit]").textContent()).toBe("Invia la richiesta");
     // The form runs past the window's bottom edge, and its submit row stays on it.
     expect(await quote.evaluate((el) => el.getBoundingClientRect().bottom)).toBeGreaterThan(720);
     let box = await submitBox(laptop.page, quote);

@@ -335,7 +335,7 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
           </div>
         )}
 
-        <FormActions submitLabel={m.quote_submit({ count: warehouses.length })} pending={pending} />
+        <FormActions submitLabel={warehouses.length === 1 ? m.quote_submit_one() : m.quote_submit({ count: warehouses.length })} pending={pending} />
       </form>
     </div>
   );
@@ -343,9 +343,13 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
 
 function Recap({ source, warehouses, search }: Pick<QuoteRequestDialogProps, "source" | "warehouses" | "search">) {
   const radius = search.radius ?? QUOTE_DEFAULT_RADIUS;
+  const one = warehouses.length === 1;
+  const warehousesLabel = one ? m.quote_recap_warehouse_one() : m.quote_recap_warehouses({ count: warehouses.length });
   const items: { label: string; value: string }[] = [];
-  if (search.location) items.push({ label: m.quote_recap_location(), value: `${search.location} · ${formatKm(radius)} km` });
+  // From the sheet the request goes to that one warehouse: the zone it is filed under (its town,
+  // 10 km, as the spec sends it) is not something the hunter chose, so the recap leaves it out.
   if (source === "search") {
+    if (search.location) items.push({ label: m.quote_recap_location(), value: `${search.location} · ${formatKm(radius)} km` });
     if (search.start_date || search.end_date) {
       items.push({ label: m.quote_recap_period(), value: `${search.start_date ? formatDate(search.start_date) : "…"} – ${search.end_date ? formatDate(search.end_date) : "…"}` });
     }
@@ -378,20 +382,21 @@ function Recap({ source, warehouses, search }: Pick<QuoteRequestDialogProps, "so
         </div>
       )}
       <div className={items.length > 0 ? "mt-3 border-t border-slate-200 pt-3" : ""}>
-        <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{m.quote_recap_warehouses({ count: warehouses.length })}</p>
+        <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{warehousesLabel}</p>
         {/* A list that may scroll: focusable, so it scrolls from the keyboard too. */}
         <ul
           tabIndex={0}
-          aria-label={m.quote_recap_warehouses({ count: warehouses.length })}
+          aria-label={warehousesLabel}
           className="mt-1.5 max-h-60 space-y-1.5 overflow-y-auto rounded pr-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:max-h-32 sm:space-y-1"
           data-testid="quote-recap-warehouses"
         >
           {warehouses.map((w) => (
             // One line each where there is room; on a phone the name takes a line of its own (beside
             // its address it kept only the company prefix that many names share). Five fit either way.
-            <li key={w.id} className="min-w-0 sm:flex sm:items-baseline sm:gap-2">
-              <span className="block truncate font-medium text-slate-900 sm:max-w-[65%] sm:shrink-0">{w.name}</span>
-              {(w.address || w.city) && <span className="block min-w-0 truncate text-slate-500">{[w.address, w.city].filter(Boolean).join(", ")}</span>}
+            // A warehouse alone has the room to say its whole name and address.
+            <li key={w.id} className={`min-w-0 ${one ? "" : "sm:flex sm:items-baseline sm:gap-2"}`}>
+              <span className={`block font-medium text-slate-900 ${one ? "" : "truncate sm:max-w-[65%] sm:shrink-0"}`}>{w.name}</span>
+              {(w.address || w.city) && <span className={`block min-w-0 text-slate-500 ${one ? "" : "truncate"}`}>{[w.address, w.city].filter(Boolean).join(", ")}</span>}
             </li>
           ))}
         </ul>
