@@ -121,7 +121,7 @@ describe("the search page", () => {
     expect(await back.getAttribute("href")).toMatch(/^\/it\/stocks\?location=/);
   });
 
-  it("has the sheet's map ask for Ctrl + scroll or two fingers in the page's language", async () => {
+  it("has the sheet's map ask for Ctrl + scroll or two fingers in the page's language, and say when its background is offline", async () => {
     const [sheet] = await redeemedDemoWarehouses(app.db, 1);
     await page.goto(`/it/warehouses/${sheet!.id}`);
     await hydrated(page);
@@ -132,6 +132,9 @@ describe("the search page", () => {
     expect(await map.locator(".maplibregl-desktop-message").textContent()).toBe("Usa Ctrl + rotellina per ingrandire la mappa");
     expect(await map.locator(".maplibregl-mobile-message").textContent()).toBe("Usa due dita per spostare la mappa");
     expect(await map.locator(".maplibregl-ctrl-zoom-in").getAttribute("aria-label")).toBe("Ingrandisci");
+    // Its background drawn, or (the tile host out of reach, as on these machines) a note saying why the box is grey.
+    const note = page.getByTestId("sheet-map-offline");
+    await expect.poll(async () => (await map.getAttribute("data-state")) === "ready" || ((await note.count()) === 1 && (await note.textContent()) === "Mappa offline"), { timeout: 30_000 }).toBe(true);
   });
 
   it("suggests places in the home page's search box too, chosen with the keyboard, and searches the chosen one", async () => {

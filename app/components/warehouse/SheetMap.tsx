@@ -76,6 +76,8 @@ export function whenNearViewport(el: Element, start: () => void, rootMargin = MA
 export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: number; styleUrl: string; label: string }) {
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"idle" | "loading" | "placed" | "ready" | "failed">("idle");
+  // The map's background (its style and tiles) could not be fetched: said in a corner, as the search's map does.
+  const [offline, setOffline] = useState(false);
 
   useEffect(() => {
     const el = container.current;
@@ -101,9 +103,16 @@ export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: numb
           new maplibre.Marker({ color: "#1a5fd0" }).setLngLat([lng, lat]).addTo(map);
           // MapLibre's own marker is on the map now (tiles or not): drop the stand-in pin.
           setState("placed");
-          // Tiles or style unreachable: keep the page quiet, the marker still shows.
-          map.on("error", (event) => console.warn("map:", event.error?.message ?? event));
-          map.once("load", () => !cancelled && setState("ready"));
+          // Tiles or style unreachable: the marker still shows, and a note says why the box is grey.
+          let loaded = false;
+          map.on("error", (event) => {
+            if (!loaded && !cancelled) setOffline(true);
+            console.warn("map:", event.error?.message ?? event);
+          });
+          map.once("load", () => {
+            loaded = true;
+            if (!cancelled) setState("ready");
+          });
         })
         .catch((err) => {
           console.warn("map could not load", err);
@@ -123,7 +132,12 @@ export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: numb
   return (
     <figure className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="relative h-64 w-full bg-slate-200 sm:h-72">
-        <div ref={container} className="h-full w-full" role="region" aria-label={label} data-testid="sheet-map" data-state={state} />
+        <div ref={container} className="h-full w-full" role="region" aria-label={label} data-testid="sheet-map" data-state={state} data-offline={offline} />
+        {(offline || state === "failed") && (
+          <p className="pointer-events-none absolute bottom-2 left-2 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-600 shadow-sm" data-testid="sheet-map-offline">
+            {m.map_offline_short()}
+          </p>
+        )}
         {state !== "placed" && state !== "ready" && (
           // The marker before (or without) the map: a pin in the middle of the grey box.
           <div className="pointer-events-none absolute inset-0 flex items-center justify-center" aria-hidden="true">
@@ -134,7 +148,7 @@ export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: numb
         )}
       </div>
       <figcaption className="flex items-center justify-between gap-3 px-4 py-2.5 text-sm">
-        <span className="min-w-0 truncate text-slate-600">{label}</span>
+        <span className="min-w-0 text-slate-600">{label}</span>
         <a href={osm} target="_blank" rel="noopener noreferrer" className={`${standaloneLinkClass} shrink-0 font-medium text-brand-700 hover:underline`}>
           {m.sheet_map_open()}
           <span className="sr-only"> {m.opens_new_tab()}</span>
