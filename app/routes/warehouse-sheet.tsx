@@ -240,7 +240,7 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
       {/* On a phone the request stays at hand while the visitor reads the sheet. */}
       <div className="sticky bottom-0 z-30 -mx-4 mt-8 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur sm:-mx-6 sm:px-6 lg:hidden" data-testid="sheet-quote-bar">
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-semibold text-slate-900">{sheet.name}</p>
+          <p className="line-clamp-2 text-[13px] leading-tight font-semibold text-slate-900">{sheet.name}</p>
           {sheet.total_m2 != null && <p className="text-xs text-slate-600">{formatArea(sheet.total_m2)}</p>}
         </div>
         <button type="button" onClick={openQuote} className={buttonClass("primary", "md", "min-h-11 shrink-0")} data-testid="sheet-quote-open">
