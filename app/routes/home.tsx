@@ -1,9 +1,15 @@
 // The landing page: search, how it works, trust points, warehouse owners, FAQ.
 import type { Route } from "./+types/home";
+import { servicesContext } from "../server/context.ts";
 import { m } from "../paraglide/messages.js";
 import { useRootData } from "../lib/root-data.ts";
 import { HeroSearch } from "../components/home/HeroSearch.tsx";
 import { Faq, HowItWorks, OwnersSection, TrustPoints } from "../components/home/sections.tsx";
+
+/** Whether owners can pay by card here (Stripe configured): the owners' section and the FAQ say only what is true. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { cardPayments: context.get(servicesContext).config.stripe !== null };
+}
 
 export function meta({}: Route.MetaArgs) {
   return [
@@ -14,15 +20,16 @@ export function meta({}: Route.MetaArgs) {
   ];
 }
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { locale, user } = useRootData();
+  const { cardPayments } = loaderData;
   return (
     <>
       <HeroSearch locale={locale} />
       <HowItWorks locale={locale} />
-      <OwnersSection loggedIn={!!user} />
+      <OwnersSection loggedIn={!!user} cardPayments={cardPayments} />
       <TrustPoints />
-      <Faq locale={locale} />
+      <Faq locale={locale} cardPayments={cardPayments} />
     </>
   );
 }

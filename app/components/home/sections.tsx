@@ -90,9 +90,9 @@ export function TrustPoints() {
   );
 }
 
-export function OwnersSection({ loggedIn }: { loggedIn: boolean }) {
+export function OwnersSection({ loggedIn, cardPayments }: { loggedIn: boolean; cardPayments: boolean }) {
   const { openRegister, openLogin } = usePopups();
-  const points = [m.home_owners_point1(), m.home_owners_point2(), m.home_owners_point3(), m.home_owners_point4()];
+  const points = [m.home_owners_point1(), m.home_owners_point2(), m.home_owners_point3(), cardPayments ? m.home_owners_point4() : m.home_owners_point4_transfer()];
   return (
     <section id="owners" aria-labelledby="owners-title" className="bg-slate-900 py-16 text-white sm:py-24">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
@@ -167,14 +167,14 @@ export function ExampleRequest() {
   );
 }
 
-export function Faq({ locale }: { locale: Locale }) {
+export function Faq({ locale, cardPayments }: { locale: Locale; cardPayments: boolean }) {
   const { openSupport } = usePopups();
   const items: { q: string; a: string; more?: React.ReactNode }[] = [
     { q: m.faq_q1(), a: m.faq_a1() },
     { q: m.faq_q2(), a: m.faq_a2() },
     { q: m.faq_q3(), a: m.faq_a3() },
     { q: m.faq_q4(), a: m.faq_a4() },
-    { q: m.faq_q5(), a: m.faq_a5() },
+    { q: m.faq_q5(), a: cardPayments ? m.faq_a5() : m.faq_a5_transfer() },
     {
       q: m.faq_q6(),
       a: m.faq_a6(),
