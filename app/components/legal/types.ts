@@ -68,8 +68,8 @@ export type LegalTextOf = (facts: LegalFacts) => LegalText;
  * quote requests record when the conditions were accepted, and this is the version they saw.
  */
 export const LEGAL_UPDATED: Record<LegalPage, string> = {
-  "privacy-policy": "2026-11-23",
+  "privacy-policy": "2026-11-26",
   "general-conditions": "2026-11-23",
   "stocker-conditions": "2026-11-23",
-  "stock-hunter-conditions": "2026-11-23",
+  "stock-hunter-conditions": "2026-11-26",
 };

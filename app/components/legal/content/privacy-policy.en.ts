@@ -35,6 +35,7 @@ export const privacyPolicyEn: LegalTextOf = (f) => ({
           title: "Warehouse data",
           blocks: [
             { p: "Name, address and position, VAT number, telephone, e-mail, website and social profiles, areas, height, bays, cost items, opening hours, services, uploaded photos and the warehouse's contacts (name, telephone, e-mail and role of the people listed), and the referent assigned. Whoever enters another person's details (a contact, a referent) must have informed them." },
+            { p: "Warehouses that no owner has claimed yet were entered by the provider from publicly available sources (the companies' own websites and listings, public business registers). Until an owner claims them, their name, address and contacts are not published: their cards show neither. Whoever is concerned can ask for those details to be corrected or removed, as described under your rights." },
           ],
         },
         {

@@ -38,6 +38,7 @@ export const privacyPolicyIt: LegalTextOf = (f) => {
             title: "Dati dei magazzini",
             blocks: [
               { p: "Nome, indirizzo e posizione, partita IVA, telefono, e-mail, sito e profili social, superfici, altezza, baie, voci di costo, orari, servizi, foto caricate e i contatti del magazzino (nome, telefono, e-mail e ruolo delle persone indicate), oltre al referente assegnato. Chi inserisce i dati di un'altra persona (un contatto, un referente) deve averla informata." },
+              { p: "I magazzini che nessun proprietario ha ancora rivendicato sono stati inseriti dal fornitore a partire da fonti accessibili al pubblico (siti web e annunci delle aziende stesse, registri pubblici delle imprese). Finché un proprietario non li rivendica, nome, indirizzo e contatti non sono pubblicati: le loro schede non li mostrano. Chi è interessato può chiedere di correggere o cancellare questi dati, come descritto tra i tuoi diritti." },
             ],
           },
           {

@@ -41,7 +41,6 @@ export const stockHunterConditionsEn: LegalTextOf = (f) => ({
           ul: [
             `With a single request you can contact up to ${f.maxQuoteWarehouses} warehouses at once, giving your company, contacts, place, space, dates, services wanted and a message.`,
             "The request reaches the stocker or referent of each warehouse, by e-mail and in their area; for warehouses with no registered manager yet it reaches the provider's staff, who may contact them on your behalf. You receive a confirmation by e-mail.",
-            "To help you, the provider may also offer your request to other warehouses suited to the area and the space you gave.",
             "Each warehouse answers by confirming or refusing; with an account you see the state of each answer in your area.",
             "A request is neither an order nor a binding offer, for you or for the warehouse. You agree prices and terms directly with the warehouse, which is your only counterparty.",
           ],

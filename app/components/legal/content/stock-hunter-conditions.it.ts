@@ -41,7 +41,6 @@ export const stockHunterConditionsIt: LegalTextOf = (f) => ({
           ul: [
             `Con una sola richiesta puoi contattare fino a ${f.maxQuoteWarehouses} magazzini insieme, indicando azienda, contatti, località, spazio, date, servizi desiderati e un messaggio.`,
             "La richiesta arriva allo stocker o al referente di ciascun magazzino, per e-mail e nella loro area; per i magazzini che non hanno ancora un gestore registrato arriva al personale del fornitore, che può contattarli per tuo conto. Ricevi una conferma per e-mail.",
-            "Per aiutarti, il fornitore può proporre la tua richiesta anche ad altri magazzini adatti alla zona e allo spazio indicati.",
             "Ogni magazzino risponde confermando o rifiutando; se hai un account vedi lo stato di ciascuna risposta nella tua area.",
             "Una richiesta non è un ordine né una proposta vincolante, per te o per il magazzino. Prezzi e condizioni li concordi direttamente con il magazzino, che è l'unica tua controparte.",
           ],
