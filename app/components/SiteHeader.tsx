@@ -78,7 +78,8 @@ export function SiteHeader({ locale, user, csrfToken }: HeaderProps) {
       </div>
 
       <div id={menuId} hidden={!menuOpen} className="border-t border-slate-200 bg-white shadow-lg xl:hidden">
-        <nav aria-label={m.nav_main_label()} className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-3 sm:px-6">
+        {/* The links' text lines up with the buttons below (16 px in, 24 from sm): their 12 px padding sits in the nav's margin. */}
+        <nav aria-label={m.nav_main_label()} className="mx-auto flex max-w-7xl flex-col gap-1 px-1 py-3 sm:px-3">
           <MainLinks locale={locale} user={user} stacked />
         </nav>
         <div className="mx-auto flex max-w-7xl flex-col gap-2 border-t border-slate-100 px-4 py-4 sm:px-6">

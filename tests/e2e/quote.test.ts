@@ -147,6 +147,22 @@ describe("the warehouse sheet", () => {
     const back = (await register.getByRole("button", { name: "Back", exact: true }).boundingBox())!;
     expect(Math.abs(back.y + back.height / 2 - (box.top + box.bottom) / 2)).toBeLessThan(2);
     await phone.context.close();
+
+    // The Italian stocker's form, whose labels are the longest ("Indietro", "Invia la richiesta"): one row too.
+    const italian = await newPage(b.browser, { locale: "it", width: 375, height: 740 });
+    await italian.page.goto("/it");
+    await hydrated(italian.page);
+    await italian.page.locator("header button[aria-controls]").click();
+    await italian.page.locator("header").getByRole("button", { name: "Registrati", exact: true }).filter({ visible: true }).click();
+    const stocker = italian.page.locator("#register-ap");
+    await stocker.locator("[role=radiogroup] label").nth(1).click();
+    await stocker.getByRole("button", { name: "Continua", exact: true }).click();
+    await stocker.locator("button[type=submit]").waitFor();
+    box = await submitBox(italian.page, stocker);
+    const indietro = (await stocker.getByRole("button", { name: "Indietro", exact: true }).boundingBox())!;
+    expect(Math.abs(indietro.y - box.top)).toBeLessThan(2);
+    expect(await stocker.locator("button[type=submit]").textContent()).toBe("Invia la richiesta");
+    await italian.context.close();
   });
 
   it("browses the gallery by mouse and keyboard, wrapping around", async () => {

@@ -22,13 +22,14 @@ export function FormActions({ submitLabel, pending, back }: Props) {
     return (
       <div data-form-actions className="@container">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2 whitespace-nowrap @lg:gap-x-4">
-          <button type="button" onClick={back.onPress} className={buttonClass("secondary", "lg")}>
+          {/* Narrow: a little less padding, so "Indietro" and "Invia la richiesta" share the row on a phone. */}
+          <button type="button" onClick={back.onPress} className={buttonClass("secondary", "lg", "@max-lg:px-4")}>
             {back.label}
           </button>
           <div className="order-first w-full @lg:order-none @lg:ml-auto @lg:w-auto">
             <RequiredHint />
           </div>
-          {submitButton("flex-1 @lg:flex-none")}
+          {submitButton("flex-1 @max-lg:px-4 @lg:flex-none")}
         </div>
       </div>
     );
