@@ -19,7 +19,7 @@
 // from these machines. Every origin other than the app's in the page's Content-Security-Policy
 // is blocked in Lighthouse (blockedUrlPatterns), so those requests fail at once, as for a
 // visitor whose network refuses the host, instead of hanging until a timeout: the search map
-// then shows its offline background and the sheet's map its grey box with the pin. The figures
+// then shows its offline background and the sheet's map its grey box with the pin and its note. The figures
 // are those of the page without the tiles (see docs/benchmarks.md).
 //
 // It builds first when the sources changed (scripts/build-if-changed.ts).

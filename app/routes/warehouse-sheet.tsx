@@ -128,6 +128,25 @@ const subscribeToNothing = () => () => {};
 const isBrowser = () => true;
 const isServer = () => false;
 
+/**
+ * "← Warehouses near {city}", or "← Back to the results" when the sheet was opened from a search's
+ * results, to those results. The history entry's state is the browser's alone, so the server and
+ * the hydrating render draw the city's search and the render after hydration (or a navigation in
+ * the page) the results': a component of its own, so that second render is this link's alone,
+ * not the whole sheet's.
+ */
+function BackToSearch({ city }: { city: string }) {
+  const locale = useLocale();
+  const { state } = useLocation();
+  const inBrowser = useSyncExternalStore(subscribeToNothing, isBrowser, isServer);
+  const backToSearch = inBrowser ? searchBackPath(state, locale) : null;
+  return (
+    <Link to={backToSearch ?? paths.stocks(locale, city)} className={`${standaloneLinkClass} gap-1 text-sm font-medium text-brand-700 hover:underline`} data-testid="sheet-back">
+      <span aria-hidden="true">←</span> {backToSearch ? m.sheet_back_to_results() : m.sheet_back_to_search({ city })}
+    </Link>
+  );
+}
+
 export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps) {
   const { sheet, mapStyleUrl } = loaderData;
   const locale = useLocale();
@@ -136,12 +155,6 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
   const openQuote = () => setQuoteOpen(true);
   // A stock hunter keeps the warehouse among favourites from here too (null: not a hunter).
   const favourite = useFavourite(sheet.id, sheet.favourite);
-  // Opened from a search's results: the back link returns to them. The history entry's state is
-  // the browser's alone, so the server and the hydrating render draw the link to the city's
-  // search, and the render after hydration (or a navigation in the page) draws the results'.
-  const { state } = useLocation();
-  const inBrowser = useSyncExternalStore(subscribeToNothing, isBrowser, isServer);
-  const backToSearch = inBrowser ? searchBackPath(state, locale) : null;
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-10" data-testid="warehouse-sheet" data-warehouse-id={sheet.id}>
@@ -153,9 +166,7 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
           </Link>
         </p>
       )}
-      <Link to={backToSearch ?? paths.stocks(locale, sheet.city)} className={`${standaloneLinkClass} gap-1 text-sm font-medium text-brand-700 hover:underline`} data-testid="sheet-back">
-        <span aria-hidden="true">←</span> {backToSearch ? m.sheet_back_to_results() : m.sheet_back_to_search({ city: sheet.city })}
-      </Link>
+      <BackToSearch city={sheet.city} />
 
       <header className="mt-4 flex flex-col gap-5 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">

@@ -14,40 +14,30 @@ export const MAP_LOAD_MARGIN = "300px";
 type MapLibre = typeof import("maplibre-gl");
 
 let loading: Promise<MapLibre> | null = null;
+let uiStrings: (() => Record<string, string>) | null = null;
 
-/** MapLibre, its CSS and its worker, loaded once per page. */
+/** MapLibre, its CSS, its worker and its words in the page's language, loaded once per page. */
 export function loadMapLibre(): Promise<MapLibre> {
   loading ??= Promise.all([
     import("maplibre-gl"),
     import("maplibre-gl/dist/maplibre-gl.css"),
     // The worker is its own file: point MapLibre at the copy Vite emits, wherever the bundle lives.
     import("maplibre-gl/dist/maplibre-gl-worker.mjs?url"),
-  ]).then(([maplibre, , worker]) => {
+    import("./map-ui-strings.ts"),
+  ]).then(([maplibre, , worker, words]) => {
     maplibre.setWorkerUrl((worker as { default: string }).default);
+    uiStrings = words.mapUiStrings;
     return maplibre;
   });
   return loading;
 }
 
 /**
- * MapLibre's own words (its buttons' names, the canvas's title, the hint cooperative gestures
- * show) in the page's language: every map passes these as its `locale`, or an Italian page
- * says "Zoom in" and "Use Ctrl + scroll to zoom the map".
+ * MapLibre's own words in the page's language, for a map's `locale` option (an Italian page said
+ * "Zoom in" and "Use Ctrl + scroll to zoom the map"). Ready once loadMapLibre has resolved.
  */
 export function mapUiStrings(): Record<string, string> {
-  return {
-    "AttributionControl.ToggleAttribution": m.maplibre_toggle_attribution(),
-    "AttributionControl.MapFeedback": m.maplibre_map_feedback(),
-    "Map.Title": m.maplibre_map_title(),
-    "Marker.Title": m.maplibre_marker_title(),
-    "NavigationControl.ResetBearing": m.maplibre_reset_bearing(),
-    "NavigationControl.ZoomIn": m.maplibre_zoom_in(),
-    "NavigationControl.ZoomOut": m.maplibre_zoom_out(),
-    "Popup.Close": m.maplibre_popup_close(),
-    "CooperativeGesturesHandler.WindowsHelpText": m.maplibre_gestures_windows(),
-    "CooperativeGesturesHandler.MacHelpText": m.maplibre_gestures_mac(),
-    "CooperativeGesturesHandler.MobileHelpText": m.maplibre_gestures_mobile(),
-  };
+  return uiStrings?.() ?? {};
 }
 
 /**
