@@ -16,6 +16,12 @@ export const OFFLINE_STYLE = {
 export const MAP_DEFAULT_ZOOM = 12;
 export const MAP_MIN_ZOOM = 6;
 export const MAP_MAX_ZOOM = 15;
+/**
+ * The closest a search's first view comes: fitted to one result (or a few close together) at the
+ * map's closest zoom, a street filled the map and the searched place was nowhere in sight; at 13
+ * about 13 km of it show, the neighbourhood around the pin.
+ */
+export const MAP_FIT_MAX_ZOOM = 13;
 /** Below this zoom the map shows clusters; from it, one marker per warehouse. */
 export const MARKERS_FROM_ZOOM = 14.5;
 export const CLUSTER_OPTIONS = { radius: 60, maxZoom: 16, minPoints: 2 } as const;

@@ -766,6 +766,10 @@ describe("choosing among the results", () => {
       await small.click("[data-testid=search-view-toggle]");
       const marker = small.locator("[data-testid=search-map] [data-testid=map-marker]").first();
       await marker.waitFor({ timeout: 15_000 });
+      // Fitted to the one result, the map shows its neighbourhood (zoom 13 at the closest), not a street.
+      const zoom = await small.locator("[data-testid=search-map]").getAttribute("data-zoom");
+      expect(zoom).toMatch(/^\d+\.\d\d$/);
+      expect(Number(zoom)).toBeLessThanOrEqual(13);
       await marker.click();
       await small.locator("[data-testid=marker-card]").waitFor();
       const clear = () =>

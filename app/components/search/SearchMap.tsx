@@ -11,7 +11,7 @@ import { m } from "../../paraglide/messages.js";
 import { loadMapLibre, mapUiStrings, whenNearViewport } from "../warehouse/SheetMap.tsx";
 import { getJson } from "../../lib/api-client.ts";
 import { MAX_RADIUS_KM } from "../../lib/search-form.ts";
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, OFFLINE_STYLE, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MARKERS_FROM_ZOOM, type MapItem, type MapMarker, type SearchMapResponse } from "../../lib/map.ts";
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, OFFLINE_STYLE, MAP_FIT_MAX_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MARKERS_FROM_ZOOM, type MapItem, type MapMarker, type SearchMapResponse } from "../../lib/map.ts";
 
 export type { MapMarker };
 
@@ -271,7 +271,7 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
         [bounds.min_lng, bounds.min_lat],
         [bounds.max_lng, bounds.max_lat],
       ],
-      { padding: 48, maxZoom: MAP_MAX_ZOOM, duration: 0 },
+      { padding: 48, maxZoom: MAP_FIT_MAX_ZOOM, duration: 0 },
     );
   }, [ready, bounds]);
 
