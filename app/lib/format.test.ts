@@ -1,6 +1,7 @@
 import { describe, it, expect } from "vitest";
 import {
   decimalText,
+  placeInItaly,
   excerpt,
   formatArea,
   formatDate,
@@ -266,5 +267,15 @@ describe("keepHouseNumber", () => {
     expect(keepHouseNumber("Viale Europa 48/B")).toBe("Viale Europa\u00a048/B");
     expect(keepHouseNumber("Strada Statale 9 km 12")).toBe("Strada Statale 9 km\u00a012");
     expect(keepHouseNumber("Località Cascina Nuova")).toBe("Località Cascina Nuova");
+  });
+});
+
+describe("placeInItaly", () => {
+  it("leaves out Italy, never another country", () => {
+    expect(placeInItaly("Milano (MI), Italia")).toBe("Milano (MI)");
+    expect(placeInItaly("Reggio Emilia, Italy")).toBe("Reggio Emilia");
+    expect(placeInItaly("Lugano, Svizzera")).toBe("Lugano, Svizzera");
+    expect(placeInItaly("Italia")).toBe("Italia");
+    expect(placeInItaly("Via Italia 4, Torino")).toBe("Via Italia 4, Torino");
   });
 });

@@ -248,3 +248,12 @@ export function subscriptionLabel(stripeStatus: string | null | undefined, trans
 export function keepHouseNumber(address: string): string {
   return address.replace(/ (\d+\S*)$/, "\u00a0$1");
 }
+
+/**
+ * A searched place as a heading says it: "Milano (MI), Italia" → "Milano (MI)". Every warehouse
+ * is in Italy, so the country says nothing there (and read "Italia" on English pages); a place
+ * abroad keeps its own ("Lugano, Svizzera").
+ */
+export function placeInItaly(location: string): string {
+  return location.replace(/,\s*(Italia|Italy)$/i, "");
+}

@@ -63,9 +63,13 @@ export function addressValues(v: SearchFormValues): SearchFormValues {
   return { ...v, radius: addressNumber(v.radius), m2_value: addressNumber(v.m2_value) };
 }
 
-/** The form's values with radius and space as the fields show them, in Italian notation ("1.234,5"). */
+/**
+ * The form's values with radius and space as the fields show them, in Italian notation ("1.234,5").
+ * An address without a radius searches 10 km, so the field says 10 (a value, not a grey
+ * placeholder that read as an empty field beside "within 10 km").
+ */
 export function fieldValues(v: SearchFormValues): SearchFormValues {
-  return { ...v, radius: formatNumberInput(v.radius) || v.radius, m2_value: formatNumberInput(v.m2_value) || v.m2_value };
+  return { ...v, radius: formatNumberInput(v.radius) || v.radius || String(DEFAULT_RADIUS_KM), m2_value: formatNumberInput(v.m2_value) || v.m2_value };
 }
 
 /** The form's values in the address: numbers as addressNumber writes them, whatever notation the address had. */

@@ -17,7 +17,7 @@ import { searchPage, zoneReadGuard, type SearchResponse } from "../server/search
 import { countSearchAppearances } from "../server/stats/count-views.ts";
 import type { SearchResultWarehouse } from "../lib/search-results.ts";
 import { m } from "../paraglide/messages.js";
-import { formatArea, formatDate, formatKm, formatNumber, parseNumber } from "../lib/format.ts";
+import { formatArea, formatDate, formatKm, formatNumber, parseNumber, placeInItaly } from "../lib/format.ts";
 import { localityAt } from "../lib/locality.ts";
 import { getJson } from "../lib/api-client.ts";
 import { useCurrentUser, useLocale } from "../lib/root-data.ts";
@@ -689,7 +689,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                 </span>{" "}
                 <span className="block text-sm font-normal text-slate-600 sm:inline sm:text-lg">
                   {result.location
-                    ? m.search_summary_where({ radius: formatKm(result.radius), location: result.location })
+                    ? m.search_summary_where({ radius: formatKm(result.radius), location: placeInItaly(result.location) })
                     : m.search_summary_where_point({ radius: formatKm(result.radius) })}
                 </span>
               </h1>

@@ -48,6 +48,8 @@ describe("the search's numbers", () => {
     expect(shown).toMatchObject({ radius: "12,5", m2_value: "1.234,5" });
     expect(addressValues(shown)).toMatchObject({ radius: "12.5", m2_value: "1234.5" });
     expect(fieldValues({ ...values, m2_value: "abc" }).m2_value).toBe("abc");
+    // No radius in the address: the field holds the 10 km the search uses.
+    expect(fieldValues(formValuesFromParams(new URLSearchParams("location=Milano"))).radius).toBe("10");
   });
 });
 

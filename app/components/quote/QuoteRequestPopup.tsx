@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from "reac
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
-import { formatArea, formatKm, formatNumber, formatNumberInput, formatDate, todayInItaly } from "../../lib/format.ts";
+import { formatArea, formatKm, formatNumber, formatNumberInput, formatDate, todayInItaly, placeInItaly } from "../../lib/format.ts";
 import { useCurrentUser, useLocale, type CurrentUser } from "../../lib/root-data.ts";
 import { quoteRequestDataSchema, visitorQuoteErrors, QUOTE_DEFAULT_RADIUS, QUOTE_MESSAGE_MAX, type QuoteSource } from "../../schemas/quote.ts";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
@@ -349,7 +349,7 @@ function Recap({ source, warehouses, search }: Pick<QuoteRequestDialogProps, "so
   // From the sheet the request goes to that one warehouse: the zone it is filed under (its town,
   // 10 km, as the spec sends it) is not something the hunter chose, so the recap leaves it out.
   if (source === "search") {
-    if (search.location) items.push({ label: m.quote_recap_location(), value: `${search.location} · ${formatKm(radius)} km` });
+    if (search.location) items.push({ label: m.quote_recap_location(), value: `${placeInItaly(search.location)} · ${formatKm(radius)} km` });
     if (search.start_date || search.end_date) {
       items.push({ label: m.quote_recap_period(), value: `${search.start_date ? formatDate(search.start_date) : "…"} – ${search.end_date ? formatDate(search.end_date) : "…"}` });
     }
