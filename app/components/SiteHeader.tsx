@@ -196,7 +196,7 @@ function LocaleSwitch({ locale }: { locale: Locale }) {
             hrefLang={target}
             lang={target}
             aria-current={current ? "true" : undefined}
-            // 44 px square below lg, where the header is used by touch; compact beside the desktop navigation.
+            // 44 px square below xl, where the header shows its menu button (touch); compact beside the desktop navigation.
             className={`inline-flex h-11 min-w-11 items-center justify-center rounded-md px-2.5 transition-colors xl:h-auto xl:min-w-0 xl:py-1.5 ${
               current ? "bg-white text-brand-700 shadow-sm" : "text-slate-600 hover:text-slate-900"
             }`}
