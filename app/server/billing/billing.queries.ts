@@ -47,10 +47,6 @@ export function findSubscriptionByStripeId(db: Database, stripeId: string) {
   return db.selectFrom("subscriptions as s").select(subscriptionColumns).where("s.stripe_subscription_id", "=", stripeId).executeTakeFirst();
 }
 
-export function findSubscription(db: Database, id: number) {
-  return db.selectFrom("subscriptions as s").select(subscriptionColumns).where("s.id", "=", id).executeTakeFirst();
-}
-
 /** Whether the stocker ever had a subscription that started (the free trial is for the first one). */
 export async function hasStartedBefore(db: Database, userId: number): Promise<boolean> {
   const row = await db.selectFrom("subscriptions").select("id").where("user_id", "=", userId).where("started_at", "is not", null).limit(1).executeTakeFirst();

@@ -32,7 +32,6 @@ import {
   findLatestSubscription,
   findLiveSubscription,
   findPromoCode,
-  findSubscription,
   findSubscriptionByStripeId,
   hasStartedBefore,
   reasonCodeTaken,
@@ -522,7 +521,9 @@ export async function applyStripeSnapshot(db: Database, snapshot: StripeSubscrip
   // same second (which may carry a later change) still applies after it.
   const at = opts.fresh ? new Date(Math.floor(Date.now() / 1000) * 1000) : opts.at!;
   return db.transaction().execute(async (trx) => {
-    const found = (await findSubscriptionByStripeId(trx, snapshot.id)) ?? (snapshot.localId !== null ? await findSubscription(trx, snapshot.localId) : undefined);
+    // Only the Stripe id we stored names our subscription. The metadata's local id is Stripe's
+    // copy of what we sent, but a subscription we do not hold could carry any: it matches nothing.
+    const found = await findSubscriptionByStripeId(trx, snapshot.id);
     if (!found) return null;
     const row = await trx.selectFrom("subscriptions").select(["id", "stripe_status", "stripe_event_at", "started_at", "user_id", "promo_code_id", "plan", "payment_type"]).where("id", "=", found.id).forUpdate().executeTakeFirstOrThrow();
     if (!opts.fresh && row.stripe_event_at && row.stripe_event_at > at) return null;

@@ -295,6 +295,35 @@ describe("card payments through Stripe (the local stand-in, the real SDK)", () =
     expect(await redeemedOf(ids)).toEqual([false, false, false]);
   });
 
+  it("a signed event for a Stripe subscription we do not hold changes nothing, whatever local id its metadata names", async () => {
+    // Two subscriptions someone would like to change: a running one Stripe holds, and an unpaid attempt.
+    const { stocker: runningOwner, ids: runningIds } = await stockerWithWarehouses();
+    const runningId = await subscribeWarehouses(t.db, runningOwner.id, runningIds);
+    await t.db.updateTable("subscriptions").set({ stripe_subscription_id: `sub_held_${runningId}` }).where("id", "=", runningId).execute();
+    const { stocker: attemptOwner, ids: attemptIds } = await stockerWithWarehouses();
+    const attempt = await callJson(initAction, t.db, { actor: actorOf(attemptOwner), body: { subscription: "yearly", w_ids: attemptIds } });
+    const snapshot = async () => ({
+      rows: await t.db.selectFrom("subscriptions").selectAll().where("id", "in", [runningId, attempt.json.subscription_id]).orderBy("id").execute(),
+      redeemed: await redeemedOf([...runningIds, ...attemptIds]),
+      users: await t.db.selectFrom("users").select(["id", "pm_type", "pm_last_four"]).where("id", "in", [runningOwner.id, attemptOwner.id]).orderBy("id").execute(),
+    });
+    const before = await snapshot();
+    expect(before.redeemed).toEqual([true, true, true, false, false, false]);
+
+    // Real Stripe subscriptions of another customer, whose metadata name those local ones: paid
+    // (active, a card), then ended. Every event correctly signed.
+    for (const localId of [runningId, attempt.json.subscription_id as number]) {
+      const customerId = await gateway.createCustomer({ email: `stranger-${localId}@example.test`, name: "Stranger", userId: 999_999 });
+      const made = await gateway.createSubscription({ customerId, amountCents: 100, plan: "yearly", trialDays: 0, localId, userId: 999_999, idempotencyKey: `stranger-${localId}-${Date.now()}` });
+      expect(made.subscription.localId).toBe(localId);
+      for (const event of [...standIn.paySubscription(made.subscription.id), ...standIn.endSubscription(made.subscription.id)]) {
+        const res = await post(event);
+        expect(res.status).toBe(200);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("a transfer subscription has nothing to cancel; a demo card one without Stripe is cancelled by the app", async () => {
     const { stocker, ids } = await stockerWithWarehouses();
     await subscribeWarehouses(t.db, stocker.id, ids, { payment_type: "transfer" });

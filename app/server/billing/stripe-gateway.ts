@@ -29,7 +29,8 @@ export type StripeSubscriptionSnapshot = {
   endedAt: Date | null;
   /** The subscription's default payment method's card, if it is one. */
   card: { last4: string } | null;
-  /** metadata.subscription_id: our subscriptions.id. */
+  /** metadata.subscription_id: the subscriptions.id we sent. Informative only: the service
+   *  matches a subscription by the Stripe id it stored, never by this (anyone's could carry it). */
   localId: number | null;
 };
 
