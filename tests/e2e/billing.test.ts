@@ -11,8 +11,8 @@
 // the rest of the year, by transfer; the administrator confirms it under Transfers and it goes
 // public.
 // The card path over HTTP: init-subscription answers the spec's fields from the local Stripe
-// stand-in, a signed webhook activates a subscription, a replay changes nothing, a badly signed
-// one gets 400; a second warehouse joins the trial through Stripe.
+// stand-in; the trial starts only once the card is confirmed, by its signed webhook; a replay
+// changes nothing, a badly signed one gets 400; a second warehouse joins the trial through Stripe.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import Stripe from "stripe";
 import { additionPrice, computePrice } from "../../app/lib/pricing.ts";
@@ -258,16 +258,36 @@ describe("the card path over HTTP, against the local Stripe stand-in", () => {
     const other = await app.db.selectFrom("warehouses").select("id").where("user_id", "=", keeperId).executeTakeFirstOrThrow();
     expect((await call(j, "/init-subscription", { method: "POST", headers: jsonHeaders(j), body: JSON.stringify({ subscription: "yearly", w_ids: [other.id] }) })).status).toBe(422);
 
-    // The subscription as Stripe holds it, once the card is saved: trialing.
+    // The subscription as Stripe holds it, in its events.
     const row = await app.db.selectFrom("subscriptions").select(["stripe_subscription_id"]).where("id", "=", Number(body.subscription_id)).executeTakeFirstOrThrow();
-    const stored = await fetch(`${inject("e2eStripeUrl")}/v1/subscriptions/${row.stripe_subscription_id}`, { headers: { Authorization: `Bearer ${inject("e2eStripeSecretKey")}` } });
-    const subscription = { ...((await stored.json()) as Record<string, unknown>), status: "trialing", default_payment_method: null };
-    const event = { id: `evt_e2e_${run}`, object: "event", type: "customer.subscription.updated", created: Math.floor(Date.now() / 1000), livemode: false, api_version: "2026-10-28.endive", data: { object: subscription }, pending_webhooks: 1, request: { id: null, idempotency_key: null } };
-    const payload = JSON.stringify(event);
-    const post = (signature: string) => fetch(`${inject("e2eBaseUrl")}/api/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload });
+    const stripeAuth = { Authorization: `Bearer ${inject("e2eStripeSecretKey")}` };
+    const stored = async () => (await (await fetch(`${inject("e2eStripeUrl")}/v1/subscriptions/${row.stripe_subscription_id}`, { headers: stripeAuth })).json()) as Record<string, unknown>;
+    const eventOf = (type: string, subscription: Record<string, unknown>) =>
+      JSON.stringify({ id: `evt_e2e_${type}_${run}`, object: "event", type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: "2026-10-28.endive", data: { object: subscription }, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
+    const postEvent = (payload: string, signature: string) => fetch(`${inject("e2eBaseUrl")}/api/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload });
+    const statusNow = async () => (await app.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", Number(body.subscription_id)).executeTakeFirstOrThrow()).stripe_status;
+    const redeemedNow = async () => (await app.db.selectFrom("warehouses").select("redeemed").where("id", "=", w.id).executeTakeFirstOrThrow()).redeemed;
+
+    // Stripe says "trialing" at once, before the card is confirmed: that starts nothing.
+    const waiting = await stored();
+    expect(waiting).toMatchObject({ status: "trialing", default_payment_method: null });
+    const created = eventOf("customer.subscription.created", waiting);
+    expect((await postEvent(created, stripe.webhooks.generateTestHeaderString({ payload: created, secret: inject("e2eStripeWebhookSecret") }))).status).toBe(200);
+    expect(await statusNow()).toBe("incomplete");
+    expect(await redeemedNow()).toBe(false);
+
+    // The browser confirms the card (what Stripe.js does with the client secret); Stripe's event follows.
+    const confirmed = await fetch(`${inject("e2eStripeUrl")}/v1/setup_intents/${String(body.client_secret).split("_secret_")[0]}/confirm`, {
+      method: "POST",
+      headers: { ...stripeAuth, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_secret: String(body.client_secret), "payment_method_data[type]": "card" }),
+    });
+    expect(confirmed.status).toBe(200);
+    const payload = eventOf("customer.subscription.updated", await stored());
+    const post = (signature: string) => postEvent(payload, signature);
     const bad = await post(stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" }));
     expect(bad.status).toBe(400);
-    expect((await app.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", Number(body.subscription_id)).executeTakeFirstOrThrow()).stripe_status).toBe("incomplete");
+    expect(await statusNow()).toBe("incomplete");
     const good = await post(stripe.webhooks.generateTestHeaderString({ payload, secret: inject("e2eStripeWebhookSecret") }));
     expect(good.status).toBe(200);
     expect(await good.json()).toEqual({ received: true, duplicate: false });

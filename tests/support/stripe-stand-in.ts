@@ -6,6 +6,8 @@
 // payment or a card set-up) and the passing of time are the test's to trigger: paySubscription,
 // renewSubscription, endSubscription, which return the events Stripe would send, and sign() makes
 // them into signed webhook requests; declineCardsOf makes a customer's saved cards refuse charges.
+// A trial's card set-up can also be confirmed over HTTP, as Stripe.js does it in the browser
+// (POST /v1/setup_intents/{id}/confirm), for tests that hold only the stand-in's URL.
 import http from "node:http";
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
@@ -41,7 +43,9 @@ export type StripeStandIn = {
   webhookSecret: string;
   /** Every request received, in order (also those refused). */
   requests: StripeStandInRequest[];
-  /** Simulates the browser confirming the client secret successfully: the latest invoice paid (or, in a trial, the setup intent succeeded), a card payment method pm_… with last4 "4242" attached as the subscription's default, status active (or trialing). Returns the events Stripe would send (invoice.paid then customer.subscription.updated, or only the latter in a trial), as full Event objects with ids and increasing `created`. */
+  /** (Also over HTTP, as Stripe.js does it: POST /v1/setup_intents/{id}/confirm with
+   *  payment_method_data, for tests that reach the stand-in only by its URL.)
+   *  Simulates the browser confirming the client secret successfully: the latest invoice paid (or, in a trial, the setup intent succeeded), a card payment method pm_… with last4 "4242" attached as the subscription's default, status active (or trialing). Returns the events Stripe would send (invoice.paid then customer.subscription.updated, or only the latter in a trial), as full Event objects with ids and increasing `created`. */
   paySubscription(id: string): StripeEventObject[];
   /** The period's end of an active subscription that goes on: a new paid invoice, the next period.
    *  Returns invoice.paid then customer.subscription.updated. */
@@ -1037,6 +1041,43 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     return expand(renderSubscription(s), "subscription", params);
   }
 
+  /** A set-up intent succeeds with a card: a subscription waiting on it (its trial's card) gets
+   *  the card as its default and no longer has a pending set-up intent, as Stripe does. */
+  function succeedSetupIntent(seti: SetupIntentRec, pm: PaymentMethodRec): void {
+    seti.status = "succeeded";
+    seti.paymentMethod = pm.id;
+    for (const s of subscriptions.values()) {
+      if (s.pendingSetupIntent !== seti.id) continue;
+      s.defaultPaymentMethod = pm.id;
+      s.pendingSetupIntent = null;
+    }
+  }
+
+  /** What Stripe.js's confirmSetup does from the browser: the card typed (payment_method_data,
+   *  always the test card 4242 here) or a saved one (payment_method) confirms the set-up intent. */
+  function confirmSetupIntent(id: string, params: Record<string, unknown>): Json {
+    checkKnown(params, ["payment_method", "payment_method_data", "return_url", "client_secret", "expand", "mandate_data"]);
+    const seti = setupIntents.get(id);
+    if (!seti) throw missing("setup_intent", id);
+    if (seti.status === "succeeded" || seti.status === "canceled") {
+      throw new ApiError(400, "invalid_request_error", "setup_intent_unexpected_state", `You cannot confirm this SetupIntent because it has a status of ${seti.status}.`);
+    }
+    const clientSecret = text(params, "client_secret");
+    if (clientSecret !== undefined && clientSecret !== seti.clientSecret) throw invalid("The client_secret provided does not match the client_secret associated with the SetupIntent.", "client_secret");
+    const pmId = text(params, "payment_method");
+    let pm: PaymentMethodRec;
+    if (pmId !== undefined) {
+      const found = paymentMethods.get(pmId);
+      if (!found) throw new ApiError(400, "invalid_request_error", "resource_missing", `No such PaymentMethod: '${pmId}'`, "payment_method");
+      pm = found;
+    } else {
+      if (object(params, "payment_method_data") === undefined) throw invalid("You must provide a payment_method or payment_method_data to confirm this SetupIntent.", "payment_method", "parameter_missing");
+      pm = newCard(seti.customer);
+    }
+    succeedSetupIntent(seti, pm);
+    return expand(renderSetupIntent(seti), "setup_intent", params);
+  }
+
   function cancelSubscription(id: string, params: Record<string, unknown>): Json {
     checkKnown(params, ["expand", "invoice_now", "prorate", "cancellation_details"]);
     const s = mustSubscription(id);
@@ -1059,10 +1100,10 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
 
   function route(method: string, path: string, params: Record<string, unknown>): Json {
     const parts = path.split("/").filter(Boolean);
-    if (parts[0] !== "v1" || parts.length < 2 || parts.length > 3) throw unrecognized(method, path);
-    const [, collection, rawId] = parts;
+    if (parts[0] !== "v1" || parts.length < 2 || parts.length > 4) throw unrecognized(method, path);
+    const [, collection, rawId, verb] = parts;
     const id = rawId === undefined ? undefined : decodeURIComponent(rawId);
-    const key = `${method} ${collection}${id === undefined ? "" : "/:id"}`;
+    const key = `${method} ${collection}${id === undefined ? "" : "/:id"}${verb === undefined ? "" : `/${verb}`}`;
     const retrieve = (kind: Kind) => {
       checkKnown(params, GET_PARAMS);
       return expand(lookup(kind, id!), kind, params);
@@ -1092,6 +1133,8 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
         return retrieve("payment_method");
       case "GET setup_intents/:id":
         return retrieve("setup_intent");
+      case "POST setup_intents/:id/confirm":
+        return confirmSetupIntent(id!, params);
       default:
         throw unrecognized(method, path);
     }
@@ -1206,12 +1249,8 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     if (s.status === "trialing") {
       const seti = s.pendingSetupIntent ? setupIntents.get(s.pendingSetupIntent) : undefined;
       if (!seti) throw new Error(`stand-in: subscription ${id} has no pending set-up intent to confirm`);
-      const pm = newCard(s.customer);
-      seti.status = "succeeded";
-      seti.paymentMethod = pm.id;
       const previous = { default_payment_method: s.defaultPaymentMethod, pending_setup_intent: s.pendingSetupIntent };
-      s.defaultPaymentMethod = pm.id;
-      s.pendingSetupIntent = null;
+      succeedSetupIntent(seti, newCard(s.customer));
       return [event("customer.subscription.updated", renderSubscription(s), previous)];
     }
     const invoice = s.latestInvoice ? invoices.get(s.latestInvoice) : undefined;

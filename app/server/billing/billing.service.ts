@@ -529,7 +529,10 @@ export async function applyStripeSnapshot(db: Database, snapshot: StripeSubscrip
     if (!opts.fresh && row.stripe_event_at && row.stripe_event_at > at) return null;
     // A transfer was chosen after the card attempt: Stripe's abandoned subscription is not this one any more.
     if (row.payment_type === "transfer") return null;
-    const status = STATUS_FROM_STRIPE[snapshot.status] ?? "past_due";
+    // A card trial starts when Stripe confirms the card: until the customer confirms the set-up
+    // intent, Stripe already says "trialing" but holds nothing to charge at the trial's end.
+    const awaitingCard = snapshot.status === "trialing" && !snapshot.cardConfirmed && row.started_at === null;
+    const status = awaitingCard ? "incomplete" : (STATUS_FROM_STRIPE[snapshot.status] ?? "past_due");
     const starting = RUNNING_STATUSES.includes(status) && !RUNNING_STATUSES.includes(row.stripe_status) && row.started_at === null;
     await trx
       .updateTable("subscriptions")

@@ -15,7 +15,7 @@ import { action as webhookAction } from "../../routes/api/stripe.webhook.ts";
 import { action as startAction } from "../../routes/api/admin/users.start-subscription.ts";
 import { computePrice } from "../../lib/pricing.ts";
 import { createBillingGateway, type BillingGateway } from "./stripe-gateway.ts";
-import { runBillingJobs } from "./billing.service.ts";
+import { confirmSubscription, runBillingJobs } from "./billing.service.ts";
 import { findPublicWarehouses } from "../warehouses/warehouses.queries.ts";
 import type { User } from "../db/types.ts";
 
@@ -254,6 +254,73 @@ describe("card payments through Stripe (the local stand-in, the real SDK)", () =
     const noSignature = await callJson(webhookAction, t.db, { rawBody: JSON.stringify(forged), services: stripeServices(), path: "/api/stripe/webhook" });
     expect(noSignature.status).toBe(400);
     expect(await t.db.selectFrom("stripe_events").select("id").where("id", "=", "evt_forged_1").execute()).toEqual([]);
+  });
+
+  /** Stripe's own copy of a subscription, as its events carry it. */
+  const stripeCopy = async (id: string) => {
+    const res = await fetch(`${standIn.url}/v1/subscriptions/${id}`, { headers: { Authorization: `Bearer ${standIn.secretKey}` } });
+    expect(res.status).toBe(200);
+    return (await res.json()) as Record<string, unknown>;
+  };
+  let eventCount = 0;
+  const subscriptionEvent = (type: string, object: Record<string, unknown>) => ({
+    id: `evt_local_${Date.now()}_${++eventCount}`,
+    object: "event",
+    api_version: "2026-10-28.endive",
+    created: Math.floor(Date.now() / 1000),
+    type,
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  });
+
+  it("starts a card trial only once Stripe confirms the card: before, nothing is trialing or public", async () => {
+    const { stocker, ids } = await stockerWithWarehouses();
+    const init = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "yearly", w_ids: ids.slice(0, 2) }, services: stripeServices() });
+    expect(init.json).toMatchObject({ intent: "setup", trial_days: config.billing.trialDays });
+    const local = () => t.db.selectFrom("subscriptions").select(["stripe_status", "started_at", "stripe_subscription_id"]).where("id", "=", init.json.subscription_id).executeTakeFirstOrThrow();
+    const stripeId = (await local()).stripe_subscription_id!;
+    const ctx = { config, gateway, origin: "http://stockspace.test" };
+
+    // Stripe already calls the subscription "trialing", its set-up intent still waiting for a card:
+    // its signed created event and the confirm page (which asks Stripe) start nothing.
+    const unconfirmed = await stripeCopy(stripeId);
+    expect(unconfirmed).toMatchObject({ status: "trialing", default_payment_method: null, pending_setup_intent: expect.stringMatching(/^seti_/) });
+    expect((await post(subscriptionEvent("customer.subscription.created", unconfirmed))).status).toBe(200);
+    expect(await confirmSubscription(t.db, actorOf(stocker), ctx)).toMatchObject({ outcome: "processing" });
+    expect(await local()).toMatchObject({ stripe_status: "incomplete", started_at: null });
+    expect(await redeemedOf(ids.slice(0, 2))).toEqual([false, false]);
+    expect(await findPublicWarehouses(t.db, ids)).toEqual([]);
+    expect(await t.db.selectFrom("notifications").select("id").where("user_id", "=", stocker.id).execute()).toEqual([]);
+
+    // The browser confirms the card (Stripe.js's call): the confirm page reads the trial from Stripe.
+    const seti = String(init.json.client_secret).split("_secret_")[0];
+    const confirmed = await fetch(`${standIn.url}/v1/setup_intents/${seti}/confirm`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${standIn.secretKey}`, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_secret: String(init.json.client_secret), "payment_method_data[type]": "card" }),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmSubscription(t.db, actorOf(stocker), ctx)).toMatchObject({ outcome: "trialing" });
+    expect((await local()).stripe_status).toBe("trialing");
+    expect((await local()).started_at).not.toBeNull();
+    expect(await redeemedOf(ids)).toEqual([true, true, false]);
+    // Stripe's event of the confirmation, arriving after: acknowledged, still trialing, announced once.
+    expect((await post(subscriptionEvent("customer.subscription.updated", await stripeCopy(stripeId)))).status).toBe(200);
+    expect((await local()).stripe_status).toBe("trialing");
+    expect(await t.db.selectFrom("notifications").select("type").where("user_id", "=", stocker.id).execute()).toEqual([{ type: "subscription_started" }]);
+  });
+
+  it("starts a card trial from the webhook once the card is confirmed", async () => {
+    const { stocker, ids } = await stockerWithWarehouses();
+    const init = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "six_months", w_ids: ids }, services: stripeServices() });
+    const { stripe_subscription_id: stripeId } = await t.db.selectFrom("subscriptions").select("stripe_subscription_id").where("id", "=", init.json.subscription_id).executeTakeFirstOrThrow();
+    expect((await post(subscriptionEvent("customer.subscription.created", await stripeCopy(stripeId!)))).status).toBe(200);
+    expect(await redeemedOf(ids)).toEqual([false, false, false]);
+    for (const event of standIn.paySubscription(stripeId!)) expect((await post(event)).status).toBe(200);
+    expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", init.json.subscription_id).executeTakeFirstOrThrow()).stripe_status).toBe("trialing");
+    expect(await redeemedOf(ids)).toEqual([true, true, true]);
   });
 
   it("activates a paid subscription with invoice.paid and customer.subscription.updated; cancel and resume at the period's end; the end anonymises", async () => {

@@ -136,7 +136,8 @@ describe("subscriptions", () => {
     });
     expect(intent).toBe("setup");
     expect(clientSecret).toMatch(/^seti_\w+_secret_\w+$/);
-    expect(subscription).toMatchObject({ status: "trialing", card: null, localId: 18 });
+    // Trialing at Stripe at once, but no card is confirmed yet.
+    expect(subscription).toMatchObject({ status: "trialing", card: null, cardConfirmed: false, localId: 18 });
     expect(Math.abs(subscription.trialEnd!.getTime() - (before + 30 * DAY))).toBeLessThan(5_000);
     expect(subscription.currentPeriodEnd?.getTime()).toBe(subscription.trialEnd?.getTime());
     const request = lastRequest("POST", "/v1/subscriptions");
@@ -198,11 +199,24 @@ describe("subscriptions", () => {
     const { subscription } = await gateway.createSubscription({ customerId: await newCustomer(), amountCents: 29_000, plan: "six_months", trialDays: 14, localId: 22, userId: 42, idempotencyKey: newKey() });
     const events = standIn.paySubscription(subscription.id);
     expect(events.map((e) => e.type)).toEqual(["customer.subscription.updated"]);
-    await expect(gateway.retrieveSubscription(subscription.id)).resolves.toMatchObject({ status: "trialing", card: { last4: "4242" } });
+    await expect(gateway.retrieveSubscription(subscription.id)).resolves.toMatchObject({ status: "trialing", card: { last4: "4242" }, cardConfirmed: true });
     const [trialOver] = standIn.endSubscription(subscription.id);
     const signed = standIn.sign(trialOver!);
     const parsed = await gateway.parseWebhook(signed.body, signed.signature);
     expect(parsed.subscription).toMatchObject({ status: "active", card: { last4: "4242" } });
+  });
+
+  it("tells a trial whose card the browser confirmed (Stripe.js's set-up intent confirmation) from one still waiting", async () => {
+    const { subscription, clientSecret } = await gateway.createSubscription({ customerId: await newCustomer(), amountCents: 29_000, plan: "six_months", trialDays: 30, localId: 24, userId: 42, idempotencyKey: newKey() });
+    const setupIntentId = clientSecret!.split("_secret_")[0]!;
+    // An event of the waiting trial: parsed as trialing, the card not confirmed.
+    const waiting = standIn.sign({ id: `evt_waiting_${keyCounter}`, object: "event", api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), type: "customer.subscription.created", data: { object: await direct.subscriptions.retrieve(subscription.id) }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
+    await expect(gateway.parseWebhook(waiting.body, waiting.signature)).resolves.toMatchObject({ subscription: { status: "trialing", cardConfirmed: false, card: null } });
+    const confirmed = await direct.setupIntents.confirm(setupIntentId, { payment_method_data: { type: "card" } } as Stripe.SetupIntentConfirmParams);
+    expect(confirmed).toMatchObject({ status: "succeeded", payment_method: expect.stringMatching(/^pm_/) });
+    await expect(gateway.retrieveSubscription(subscription.id)).resolves.toMatchObject({ status: "trialing", cardConfirmed: true, card: { last4: "4242" } });
+    // Confirmed once: a second confirmation is refused.
+    await expect(direct.setupIntents.confirm(setupIntentId, { payment_method_data: { type: "card" } } as Stripe.SetupIntentConfirmParams)).rejects.toMatchObject({ code: "setup_intent_unexpected_state" });
   });
 
   it("cancels an abandoned incomplete subscription, and takes a second try or an unknown id calmly", async () => {

@@ -29,6 +29,10 @@ export type StripeSubscriptionSnapshot = {
   endedAt: Date | null;
   /** The subscription's default payment method's card, if it is one. */
   card: { last4: string } | null;
+  /** Stripe holds a payment method the customer confirmed for this subscription: a default
+   *  payment method is set and no set-up intent still waits for one (pending_setup_intent absent
+   *  or succeeded). A trial created for a card is "trialing" at Stripe before this. */
+  cardConfirmed: boolean;
   /** metadata.subscription_id: the subscriptions.id we sent. Informative only: the service
    *  matches a subscription by the Stripe id it stored, never by this (anyone's could carry it). */
   localId: number | null;
@@ -243,6 +247,16 @@ export function createBillingGateway(stripeConfig: NonNullable<Config["stripe"]>
     return resolved.card ? { last4: resolved.card.last4 } : null;
   }
 
+  /** Whether the customer confirmed a payment method for the subscription (see cardConfirmed). */
+  async function cardConfirmedOf(sub: Stripe.Subscription): Promise<boolean> {
+    if (!sub.default_payment_method) return false;
+    const pending = sub.pending_setup_intent;
+    if (!pending) return true;
+    const intent =
+      typeof pending === "string" ? await call("reading the set-up intent", () => stripe.setupIntents.retrieve(pending)) : pending;
+    return intent.status === "succeeded";
+  }
+
   async function snapshotOf(sub: Stripe.Subscription): Promise<StripeSubscriptionSnapshot> {
     const status = STATUSES.find((s) => s === sub.status);
     // A status this code does not know would be guessed wrong: fail loudly (a webhook is retried).
@@ -260,6 +274,7 @@ export function createBillingGateway(stripeConfig: NonNullable<Config["stripe"]>
       startedAt: dateOf(sub.start_date),
       endedAt: dateOf(sub.ended_at),
       card: await cardOf(sub.default_payment_method),
+      cardConfirmed: await cardConfirmedOf(sub),
       localId,
     };
   }
