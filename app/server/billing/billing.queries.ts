@@ -18,6 +18,7 @@ const subscriptionColumns = [
   "s.plan",
   "s.payment_type",
   "s.promo_code_id",
+  "s.promo_reserved",
   "s.price_unit_amount",
   "s.amount_off",
   "s.percent_off",
@@ -86,17 +87,53 @@ export function findPromoCode(db: Database, code: string) {
 }
 
 /**
- * Counts one use of a promo code, unless that would pass its maximum (a concurrent start got the
- * last one). Returns whether it was counted.
+ * Takes one use of a promo code, unless none is left: one conditional statement, so concurrent
+ * callers wait for each other's row lock and each re-reads the count (PostgreSQL re-checks the
+ * condition on the latest row), and no more than the maximum ever get one. Returns whether it was taken.
  */
-export async function redeemPromoCode(db: Database, id: number): Promise<boolean> {
-  const result = await db
+export async function takePromoUse(db: Database, id: number): Promise<boolean> {
+  const taken = await db
     .updateTable("promo_codes")
     .set((eb) => ({ times_redeemed: eb("times_redeemed", "+", 1) }))
     .where("id", "=", id)
     .where((eb) => eb.or([eb("max_redemptions", "is", null), eb("times_redeemed", "<", eb.ref("max_redemptions"))]))
+    .returning("id")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return taken !== undefined;
+}
+
+/**
+ * Gives back the promo code's use held by a subscription that never started (an attempt dropped,
+ * replaced or expired). Once: the subscription's flag is cleared in the same statement that reads it.
+ */
+export async function releasePromoUse(db: Database, subscriptionId: number): Promise<void> {
+  const released = await db
+    .updateTable("subscriptions")
+    .set({ promo_reserved: false })
+    .where("id", "=", subscriptionId)
+    .where("promo_reserved", "=", true)
+    .where("started_at", "is", null)
+    .returning("promo_code_id")
+    .executeTakeFirst();
+  if (released?.promo_code_id === null || released?.promo_code_id === undefined) return;
+  await db
+    .updateTable("promo_codes")
+    .set((eb) => ({ times_redeemed: eb("times_redeemed", "-", 1) }))
+    .where("id", "=", released.promo_code_id)
+    .where("times_redeemed", ">", 0)
+    .execute();
+}
+
+/** Attempts nobody paid (incomplete) made before `before`, oldest first. */
+export function abandonedAttempts(db: Database, before: Date) {
+  return db
+    .selectFrom("subscriptions as s")
+    .select(["s.id", "s.stripe_subscription_id"])
+    .where("s.stripe_status", "=", "incomplete")
+    .where("s.created_at", "<=", before)
+    .orderBy("s.created_at")
+    .limit(200)
+    .execute();
 }
 
 /** A short reason code is free (users.stockspace_code is unique). */

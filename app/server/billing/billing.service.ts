@@ -25,6 +25,7 @@ import type { Locale } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
 import type { BillingGateway, StripeSubscriptionSnapshot } from "./stripe-gateway.ts";
 import {
+  abandonedAttempts,
   billableWarehouses,
   countTransfers,
   dueForExpiry,
@@ -34,9 +35,11 @@ import {
   findPromoCode,
   findSubscriptionByStripeId,
   hasStartedBefore,
+  LIVE_STATUSES,
   reasonCodeTaken,
-  redeemPromoCode,
+  releasePromoUse,
   RUNNING_STATUSES,
+  takePromoUse,
   subscriptionWarehouses,
   transfersPageQuery,
   type TransferFilters,
@@ -162,15 +165,19 @@ export async function initSubscription(db: Database, actor: Actor, input: InitSu
     if (ids.some((id) => !byId.has(id))) throw new ValidationError({ w_ids: "invalid" }, "invalid");
     const hubs = ids.filter((id) => byId.get(id)!.is_hub).length;
 
+    if (live) {
+      // An earlier attempt nobody paid: replaced by this one, its promo code's use given back.
+      await trx.updateTable("subscriptions").set({ stripe_status: "canceled" }).where("id", "=", live.id).execute();
+      await releasePromoUse(trx, live.id);
+    }
     const promo = input.promo_code?.trim() ? await usablePromoCode(trx, input.promo_code) : null;
+    // The code's use is taken now, before the card step or the transfer: a code with no use left
+    // (another stocker took the last one meanwhile) is refused here, before anything is paid.
+    if (promo && !(await takePromoUse(trx, promo.id))) throw new ValidationError({ promo_code: "promo_used_up" }, "promo_used_up");
     const discounts = discountsOf(promo);
     const unitAmount = config.billing.plans[input.subscription].unitAmount;
     const price = computePrice({ unitAmount, warehouses: ids.length, hubs, ...discounts, vatRate: config.billing.vatRate });
 
-    if (live) {
-      // An earlier attempt nobody paid: replaced by this one.
-      await trx.updateTable("subscriptions").set({ stripe_status: "canceled" }).where("id", "=", live.id).execute();
-    }
     const trialDays = (await hasStartedBefore(trx, actor.id)) ? 0 : config.billing.trialDays;
     const row = await trx
       .insertInto("subscriptions")
@@ -180,6 +187,7 @@ export async function initSubscription(db: Database, actor: Actor, input: InitSu
         plan: input.subscription,
         payment_type: "card",
         promo_code_id: promo?.id ?? null,
+        promo_reserved: promo !== null,
         price_unit_amount: unitAmount,
         amount_off: discounts.amountOff,
         percent_off: discounts.percentOff,
@@ -413,7 +421,7 @@ export const addMonths = (date: Date, months: number) => {
 
 /**
  * An administrator confirms that the stocker's bank transfer arrived: the subscription starts now
- * for its plan's period, its warehouses become public at once, the promo code's use is counted,
+ * for its plan's period, its warehouses become public at once, the promo code's use is kept,
  * the stocker is told (e-mail and notification), all in one transaction with the audit entry.
  */
 export async function startTransferSubscription(db: Database, actor: Actor, userId: number, input: { transfer_info?: string | null }, ctx: BillingContext): Promise<{ user_id: number }> {
@@ -432,7 +440,7 @@ export async function startTransferSubscription(db: Database, actor: Actor, user
       .where("id", "=", live.id)
       .execute();
     await trx.updateTable("users").set({ transfer_info: notes }).where("id", "=", userId).execute();
-    if (live.promo_code_id !== null) await redeemPromoCode(trx, live.promo_code_id);
+    await keepPromoUse(trx, live);
     await auditAdminAction(trx, actor, {
       action: "subscription.start",
       entityType: "user",
@@ -442,6 +450,16 @@ export async function startTransferSubscription(db: Database, actor: Actor, user
     await announceStart(trx, { ...user, subscriptionId: live.id, plan: live.plan, endsAt, trialEndsAt: null }, ctx);
     return { user_id: userId };
   });
+}
+
+/**
+ * A subscription starting with a promo code holds one of its uses: taken at init-subscription. One
+ * that took none (initialised before uses were taken there, or whose use was given back and Stripe
+ * started it all the same) takes it now if one is left; it was paid at its quoted price either way.
+ */
+async function keepPromoUse(trx: Database, row: { id: number; promo_code_id: number | null; promo_reserved: boolean }): Promise<void> {
+  if (row.promo_code_id === null || row.promo_reserved) return;
+  if (await takePromoUse(trx, row.promo_code_id)) await trx.updateTable("subscriptions").set({ promo_reserved: true }).where("id", "=", row.id).execute();
 }
 
 /** The stocker hears that their subscription started: a notification and an e-mail. */
@@ -525,7 +543,7 @@ export async function applyStripeSnapshot(db: Database, snapshot: StripeSubscrip
     // copy of what we sent, but a subscription we do not hold could carry any: it matches nothing.
     const found = await findSubscriptionByStripeId(trx, snapshot.id);
     if (!found) return null;
-    const row = await trx.selectFrom("subscriptions").select(["id", "stripe_status", "stripe_event_at", "started_at", "user_id", "promo_code_id", "plan", "payment_type"]).where("id", "=", found.id).forUpdate().executeTakeFirstOrThrow();
+    const row = await trx.selectFrom("subscriptions").select(["id", "stripe_status", "stripe_event_at", "started_at", "user_id", "promo_code_id", "promo_reserved", "plan", "payment_type"]).where("id", "=", found.id).forUpdate().executeTakeFirstOrThrow();
     if (!opts.fresh && row.stripe_event_at && row.stripe_event_at > at) return null;
     // A transfer was chosen after the card attempt: Stripe's abandoned subscription is not this one any more.
     if (row.payment_type === "transfer") return null;
@@ -550,8 +568,10 @@ export async function applyStripeSnapshot(db: Database, snapshot: StripeSubscrip
     if (snapshot.card) {
       await trx.updateTable("users").set({ pm_type: "card", pm_last_four: snapshot.card.last4 }).where("id", "=", row.user_id).execute();
     }
+    // An attempt that ends without starting (expired, cancelled) gives its promo code's use back.
+    if (!LIVE_STATUSES.includes(status)) await releasePromoUse(trx, row.id);
     if (starting) {
-      if (row.promo_code_id !== null) await redeemPromoCode(trx, row.promo_code_id);
+      await keepPromoUse(trx, row);
       const user = await trx.selectFrom("users").select(["id", "email", "first_name", "lang"]).where("id", "=", row.user_id).executeTakeFirstOrThrow();
       await announceStart(trx, { ...user, subscriptionId: row.id, plan: row.plan, endsAt: snapshot.currentPeriodEnd, trialEndsAt: status === "trialing" ? snapshot.trialEnd : null }, opts.ctx);
     }
@@ -655,11 +675,46 @@ export async function profileBilling(db: Database, userId: number, config: Confi
 // ---------------------------------------------------------------- the job
 
 /**
- * Ends the subscriptions the app holds (transfers; card ones without Stripe) at their end date —
- * their warehouses are anonymised at once — and sends the transfer subscriptions' reminder
- * `reminderDays` before. Run by the workers every few minutes; safe to run twice.
+ * How long an unpaid attempt (incomplete: not paid by card, no trial card confirmed, no transfer
+ * chosen) holds its promo code's use. Stripe itself lets an unpaid first invoice expire after 23 hours.
  */
-export async function runBillingJobs(db: Database, ctx: Pick<BillingContext, "config" | "origin">, now = new Date()): Promise<{ expired: number; reminded: number }> {
+export const ATTEMPT_LIFETIME_MS = 24 * 3_600_000;
+
+/**
+ * Drops the attempts nobody paid within ATTEMPT_LIFETIME_MS: cancelled, their promo code's use
+ * given back, and cancelled at Stripe too (best effort) so a late card confirmation cannot start
+ * them. Returns how many.
+ */
+async function dropAbandonedAttempts(db: Database, ctx: Partial<Pick<BillingContext, "gateway" | "log">>, now: Date): Promise<number> {
+  let dropped = 0;
+  for (const attempt of await abandonedAttempts(db, new Date(now.getTime() - ATTEMPT_LIFETIME_MS))) {
+    const done = await db.transaction().execute(async (trx) => {
+      const result = await trx.updateTable("subscriptions").set({ stripe_status: "canceled" }).where("id", "=", attempt.id).where("stripe_status", "=", "incomplete").executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await releasePromoUse(trx, attempt.id);
+      return true;
+    });
+    if (!done) continue;
+    dropped++;
+    if (attempt.stripe_subscription_id && ctx.gateway) {
+      await ctx.gateway.cancelNow(attempt.stripe_subscription_id).catch((err: unknown) => ctx.log?.warn({ err, subscriptionId: attempt.id }, "stripe: could not cancel an abandoned subscription"));
+    }
+  }
+  return dropped;
+}
+
+/**
+ * Ends the subscriptions the app holds (transfers; card ones without Stripe) at their end date —
+ * their warehouses are anonymised at once — sends the transfer subscriptions' reminder
+ * `reminderDays` before, and drops the attempts nobody paid (dropAbandonedAttempts). Run by the
+ * workers every few minutes; safe to run twice.
+ */
+export async function runBillingJobs(
+  db: Database,
+  ctx: Pick<BillingContext, "config" | "origin"> & Partial<Pick<BillingContext, "gateway" | "log">>,
+  now = new Date(),
+): Promise<{ expired: number; reminded: number; abandoned: number }> {
+  const abandoned = await dropAbandonedAttempts(db, ctx, now);
   let expired = 0;
   for (const s of await dueForExpiry(db, now)) {
     await db.transaction().execute(async (trx) => {
@@ -695,6 +750,6 @@ export async function runBillingJobs(db: Database, ctx: Pick<BillingContext, "co
       });
     });
   }
-  return { expired, reminded };
+  return { expired, reminded, abandoned };
 }
 

@@ -402,3 +402,115 @@ describe("card payments through Stripe (the local stand-in, the real SDK)", () =
   });
 });
 
+
+describe("a promo code's maximum of uses", () => {
+  const signedPost = (event: object) => {
+    const { body, signature } = standIn.sign(event);
+    return callJson(webhookAction, t.db, { rawBody: body, headers: { "Stripe-Signature": signature }, services: stripeServices(), path: "/api/stripe/webhook" });
+  };
+  const usesOf = async (id: number) => (await t.db.selectFrom("promo_codes").select("times_redeemed").where("id", "=", id).executeTakeFirstOrThrow()).times_redeemed;
+  /** A stocker with one approved warehouse. */
+  const oneWarehouseStocker = async () => {
+    const stocker = await makeUser(t.db, { role: "stocker" });
+    return { stocker, warehouse: await makeWarehouse(t.db, { user_id: stocker.id }) };
+  };
+
+  it("20 stockers starting at once with a code limited to 3: exactly 3 discounted; the others are told why before paying, in their language", async () => {
+    const promo = await makePromo({ percent_off: 90, max_redemptions: 3 });
+    const stockers = await Promise.all(Array.from({ length: 20 }, oneWarehouseStocker));
+    const results = await Promise.all(
+      stockers.map(({ stocker, warehouse }, i) =>
+        callJson(initAction, t.db, { actor: actorOf(stocker), locale: i % 2 ? "en" : "it", body: { subscription: "yearly", promo_code: promo.code, w_ids: [warehouse.id] } }),
+      ),
+    );
+    const won = results.filter((r) => r.status === 200);
+    expect(won).toHaveLength(3);
+    for (const r of won) expect(r.json).toMatchObject({ percent_off: 90, price: { total: 4_900 } });
+    results.forEach((r, i) => {
+      if (r.status === 200) return;
+      expect(r.status).toBe(422);
+      expect(r.json.errors).toEqual({ promo_code: "promo_used_up" });
+      expect(r.json.message).toBe(i % 2 ? "This promo code has already been used the maximum number of times." : "Questo codice promozionale è già stato usato il numero massimo di volte.");
+    });
+    const discounted = await t.db.selectFrom("subscriptions").select(["user_id", "percent_off", "amount"]).where("promo_code_id", "=", promo.id).execute();
+    expect(discounted).toHaveLength(3);
+    expect(await usesOf(promo.id)).toBe(3);
+
+    // The three pay by transfer and are confirmed: three running discounted subscriptions, the uses still 3.
+    for (const { stocker } of stockers.filter((_, i) => results[i]!.status === 200)) {
+      expect((await callJson(paymentTypeAction, t.db, { actor: actorOf(stocker), body: { payment_type: "transfer" } })).status).toBe(200);
+      expect((await callJson(startAction, t.db, { actor: actorOf(admin), params: { id: String(stocker.id) }, body: {} })).status).toBe(200);
+    }
+    const running = await t.db.selectFrom("subscriptions").select(["stripe_status", "amount"]).where("promo_code_id", "=", promo.id).execute();
+    expect(running).toEqual(Array.from({ length: 3 }, () => ({ stripe_status: "active", amount: 4_900 })));
+    expect(await usesOf(promo.id)).toBe(3);
+    // Any of the others starts at the full price without the code.
+    const [first] = stockers.filter((_, i) => results[i]!.status === 422);
+    const full = await callJson(initAction, t.db, { actor: actorOf(first!.stocker), body: { subscription: "yearly", w_ids: [first!.warehouse.id] } });
+    expect(full.json).toMatchObject({ percent_off: null, price: { total: 49_000 } });
+  });
+
+  it("by card too: five stockers at once with a code limited to 1, one discounted subscription at Stripe, its use kept once it runs and after it ends", async () => {
+    const promo = await makePromo({ percent_off: 90, max_redemptions: 1 });
+    const stockers = await Promise.all(Array.from({ length: 5 }, oneWarehouseStocker));
+    const results = await Promise.all(
+      stockers.map(({ stocker, warehouse }) => callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "yearly", promo_code: promo.code, w_ids: [warehouse.id] }, services: stripeServices() })),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422, 422]);
+    const winner = results.find((r) => r.status === 200)!;
+    expect(winner.json).toMatchObject({ percent_off: 90, card_available: true });
+    expect(await usesOf(promo.id)).toBe(1);
+    const row = await t.db.selectFrom("subscriptions").select(["stripe_subscription_id"]).where("id", "=", winner.json.subscription_id).executeTakeFirstOrThrow();
+    const atStripe = await fetch(`${standIn.url}/v1/subscriptions/${row.stripe_subscription_id}`, { headers: { Authorization: `Bearer ${standIn.secretKey}` } });
+    expect(((await atStripe.json()) as { items: { data: { price: { unit_amount: number } }[] } }).items.data[0]!.price.unit_amount).toBe(4_900);
+    // The card is confirmed: the trial runs, the use stays counted once.
+    for (const event of standIn.paySubscription(row.stripe_subscription_id!)) expect((await signedPost(event)).status).toBe(200);
+    expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", winner.json.subscription_id).executeTakeFirstOrThrow()).stripe_status).toBe("trialing");
+    expect(await usesOf(promo.id)).toBe(1);
+    // A subscription that ran and ended does not give its use back.
+    await callJson(cancelAction, t.db, { actor: actorOf(stockers[results.indexOf(winner)]!.stocker), services: stripeServices() });
+    for (const event of standIn.endSubscription(row.stripe_subscription_id!)) expect((await signedPost(event)).status).toBe(200);
+    expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", winner.json.subscription_id).executeTakeFirstOrThrow()).stripe_status).toBe("canceled");
+    expect(await usesOf(promo.id)).toBe(1);
+  });
+
+  it("an attempt that never starts gives its use back: replaced, expired at Stripe, or left unpaid for a day", async () => {
+    const promo = await makePromo({ amount_off: 10_000, max_redemptions: 1 });
+    const [a, b, c, d] = await Promise.all(Array.from({ length: 4 }, oneWarehouseStocker));
+    const init = (s: typeof a, promoCode: string | null, services = {}) =>
+      callJson(initAction, t.db, { actor: actorOf(s!.stocker), body: { subscription: "yearly", promo_code: promoCode, w_ids: [s!.warehouse.id] }, services });
+
+    expect((await init(a, promo.code)).status).toBe(200);
+    expect((await init(b, promo.code)).json.errors).toEqual({ promo_code: "promo_used_up" });
+    // A starts again without the code: the attempt holding the use is replaced, the use given back.
+    expect((await init(a, null)).status).toBe(200);
+    expect(await usesOf(promo.id)).toBe(0);
+    // B takes it by card; Stripe lets the unpaid first invoice expire: the use comes back again.
+    await t.db.insertInto("subscriptions").values({ user_id: b!.stocker.id, stripe_status: "canceled", plan: "yearly", payment_type: "card", price_unit_amount: 49_000, started_at: new Date(Date.now() - 400 * 86_400_000) }).execute();
+    const byCard = await init(b, promo.code, stripeServices());
+    expect(byCard.json).toMatchObject({ intent: "payment", amount_off: 10_000 });
+    expect(await usesOf(promo.id)).toBe(1);
+    const { stripe_subscription_id: expiring } = await t.db.selectFrom("subscriptions").select("stripe_subscription_id").where("id", "=", byCard.json.subscription_id).executeTakeFirstOrThrow();
+    for (const event of standIn.endSubscription(expiring!)) expect((await signedPost(event)).status).toBe(200);
+    expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", byCard.json.subscription_id).executeTakeFirstOrThrow()).stripe_status).toBe("canceled");
+    expect(await usesOf(promo.id)).toBe(0);
+    // C takes it with a card trial, and never confirms the card: a day later the job drops the
+    // attempt, here and at Stripe, and gives the use back.
+    const trial = await init(c, promo.code, stripeServices());
+    expect(trial.json).toMatchObject({ intent: "setup" });
+    expect(await usesOf(promo.id)).toBe(1);
+    expect((await init(d, promo.code)).status).toBe(422);
+    const { stripe_subscription_id: waiting } = await t.db.selectFrom("subscriptions").select("stripe_subscription_id").where("id", "=", trial.json.subscription_id).executeTakeFirstOrThrow();
+    const jobs = { config, origin: "http://stockspace.test", gateway };
+    expect((await runBillingJobs(t.db, jobs, new Date(Date.now() + 23 * 3_600_000))).abandoned).toBe(0);
+    expect((await runBillingJobs(t.db, jobs, new Date(Date.now() + 25 * 3_600_000))).abandoned).toBeGreaterThanOrEqual(1);
+    expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", trial.json.subscription_id).executeTakeFirstOrThrow()).stripe_status).toBe("canceled");
+    expect(await gateway.retrieveSubscription(waiting!)).toMatchObject({ status: "canceled" });
+    expect(await usesOf(promo.id)).toBe(0);
+    // Run again: nothing more is given back.
+    await runBillingJobs(t.db, jobs, new Date(Date.now() + 26 * 3_600_000));
+    expect(await usesOf(promo.id)).toBe(0);
+    expect((await init(d, promo.code)).status).toBe(200);
+    expect(await usesOf(promo.id)).toBe(1);
+  });
+});

@@ -457,6 +457,8 @@ export interface SubscriptionsTable {
   plan: SubscriptionPlan;
   payment_type: PaymentType;
   promo_code_id: number | null;
+  /** It holds one of its promo code's uses: taken at init-subscription, given back if it never starts (decision 013). */
+  promo_reserved: Generated<boolean>;
   /** Cents, per warehouse. */
   price_unit_amount: number;
   /** Cents. */

@@ -25,8 +25,8 @@ export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => 
       { name: "old-rate-limit-windows", everyMs: 60 * 60 * 1000, run: () => deleteOldWindows(services.db) },
       { name: "old-user-tokens", everyMs: 6 * 60 * 60 * 1000, run: () => deleteOldTokens(services.db) },
       // Transfer subscriptions end at their end date (their warehouses anonymised at once) and are
-      // reminded of it some days before.
-      { name: "subscriptions", everyMs: 60_000, run: () => runBillingJobs(services.db, { config: services.config, origin: services.config.origin }) },
+      // reminded of it some days before; attempts nobody paid give their promo code's use back.
+      { name: "subscriptions", everyMs: 60_000, run: () => runBillingJobs(services.db, { config: services.config, origin: services.config.origin, gateway: services.billing ?? null, log: services.log }) },
       // The search appearances and sheet views counted in memory since the last run, in one statement.
       ...(views ? [{ name: "view-stats", everyMs: FLUSH_EVERY_MS, run: () => views.flush() }] : []),
     ],
