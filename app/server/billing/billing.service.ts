@@ -550,7 +550,9 @@ export async function applyStripeSnapshot(db: Database, snapshot: StripeSubscrip
     // A card trial starts when Stripe confirms the card: until the customer confirms the set-up
     // intent, Stripe already says "trialing" but holds nothing to charge at the trial's end.
     const awaitingCard = snapshot.status === "trialing" && !snapshot.cardConfirmed && row.started_at === null;
-    const status = awaitingCard ? "incomplete" : (STATUS_FROM_STRIPE[snapshot.status] ?? "past_due");
+    let status: StripeStatus = awaitingCard ? "incomplete" : (STATUS_FROM_STRIPE[snapshot.status] ?? "past_due");
+    // An attempt dropped here (replaced, left unpaid) stays dropped while Stripe still has it waiting.
+    if (status === "incomplete" && !LIVE_STATUSES.includes(row.stripe_status)) status = row.stripe_status;
     const starting = RUNNING_STATUSES.includes(status) && !RUNNING_STATUSES.includes(row.stripe_status) && row.started_at === null;
     await trx
       .updateTable("subscriptions")

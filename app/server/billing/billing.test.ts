@@ -501,12 +501,17 @@ describe("a promo code's maximum of uses", () => {
     expect(await usesOf(promo.id)).toBe(1);
     expect((await init(d, promo.code)).status).toBe(422);
     const { stripe_subscription_id: waiting } = await t.db.selectFrom("subscriptions").select("stripe_subscription_id").where("id", "=", trial.json.subscription_id).executeTakeFirstOrThrow();
+    const waitingCopy = await (await fetch(`${standIn.url}/v1/subscriptions/${waiting}`, { headers: { Authorization: `Bearer ${standIn.secretKey}` } })).json();
     const jobs = { config, origin: "http://stockspace.test", gateway };
     expect((await runBillingJobs(t.db, jobs, new Date(Date.now() + 23 * 3_600_000))).abandoned).toBe(0);
     expect((await runBillingJobs(t.db, jobs, new Date(Date.now() + 25 * 3_600_000))).abandoned).toBeGreaterThanOrEqual(1);
     expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", trial.json.subscription_id).executeTakeFirstOrThrow()).stripe_status).toBe("canceled");
     expect(await gateway.retrieveSubscription(waiting!)).toMatchObject({ status: "canceled" });
     expect(await usesOf(promo.id)).toBe(0);
+    // Stripe's created event of the waiting trial, arriving late: the dropped attempt stays dropped.
+    const late = { id: `evt_late_${trial.json.subscription_id}`, object: "event", api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), type: "customer.subscription.created", data: { object: waitingCopy }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } };
+    expect((await signedPost(late)).status).toBe(200);
+    expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", trial.json.subscription_id).executeTakeFirstOrThrow()).stripe_status).toBe("canceled");
     // Run again: nothing more is given back.
     await runBillingJobs(t.db, jobs, new Date(Date.now() + 26 * 3_600_000));
     expect(await usesOf(promo.id)).toBe(0);
