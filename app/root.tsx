@@ -8,6 +8,7 @@ import { actorContext, csrfTokenContext, localeContext } from "./server/context.
 import type { Locale } from "./lib/locale.ts";
 import { useRootData, type RootData } from "./lib/root-data.ts";
 import { useNonce } from "./lib/nonce.ts";
+import { frameShouldRevalidate } from "./lib/frame-revalidation.ts";
 import { SiteShell } from "./components/SiteShell.tsx";
 import { ErrorPage } from "./components/ErrorPage.tsx";
 import { pageHydrated } from "./components/ui/HydrateLater.tsx";
@@ -33,6 +34,8 @@ export function loader({ context }: Route.LoaderArgs): RootData {
       : null,
   };
 }
+
+export const shouldRevalidate = frameShouldRevalidate;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");

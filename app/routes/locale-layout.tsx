@@ -9,6 +9,7 @@ import { m } from "../paraglide/messages.js";
 import { SiteShell } from "../components/SiteShell.tsx";
 import { ErrorPage } from "../components/ErrorPage.tsx";
 import { useRootData } from "../lib/root-data.ts";
+import { frameShouldRevalidate } from "../lib/frame-revalidation.ts";
 
 export function loader({ request, params, context }: Route.LoaderArgs) {
   if (isLocale(params.locale)) return null;
@@ -16,6 +17,8 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return redirect(`/${context.get(localeContext)}${url.pathname}${url.search}`);
 }
+
+export const shouldRevalidate = frameShouldRevalidate;
 
 // Pages set their own title; this one serves pages without meta and the error page.
 export function meta({ error }: Route.MetaArgs) {

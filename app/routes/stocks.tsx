@@ -93,19 +93,22 @@ function firstCards(result: SearchResponse) {
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
 
-let lastData: LoaderData | null = null;
+/** The answer on screen (the page records it once shown, the server's first one too). */
+let shownData: LoaderData | null = null;
 
-// A failed search call (network, server) is logged and the page stays as it was.
+// A search that fails (no connection, a server error, or one the server could not run) keeps the
+// results on screen, with the error and a retry; with none on screen it shows what it has.
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  let data: LoaderData;
   try {
-    const data = await serverLoader();
-    lastData = data;
-    return data;
+    data = await serverLoader();
   } catch (err) {
     console.error("search failed", err);
-    if (!lastData) throw err;
-    return { ...lastData, failed: true };
+    if (!shownData) throw err;
+    return { ...shownData, failed: true, limited: false };
   }
+  if (data.failed && shownData?.result) return { ...shownData, failed: true, limited: data.limited };
+  return data;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -435,6 +438,13 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const { result, groups, errors, failed, editing } = data;
+  // What a failed search keeps on screen (clientLoader), while the page is open.
+  useEffect(() => {
+    shownData = data;
+    return () => {
+      if (shownData === data) shownData = null;
+    };
+  }, [data]);
   const hasResults = !!result && !result.error;
   const panelOpen = !hasResults || editing;
   // A page that opens on results does not render the (closed) filters until they are asked for:
@@ -675,8 +685,12 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
         )}
 
         {failed && (
-          <div className="mb-4" data-testid="search-failed">
+          <div className="mb-4 space-y-2" data-testid="search-failed">
             <FormMessage tone="error">{data.limited ? m.search_error_too_many() : m.search_error_failed()}</FormMessage>
+            {/* The address holds the search that failed: asked again, as it is. */}
+            <button type="button" onClick={() => navigate(location.pathname + location.search, { replace: true, preventScrollReset: true })} disabled={pending} className={buttonClass("secondary", "sm")}>
+              {m.search_retry()}
+            </button>
           </div>
         )}
 

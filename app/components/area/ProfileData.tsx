@@ -17,6 +17,7 @@ import { PageHeading } from "../ui/PageParts.tsx";
 import type { ProfileBillingView } from "../../lib/billing.ts";
 import { ProfileBillingBlocks } from "../billing/ProfileBillingBlocks.tsx";
 import { EmailText } from "../ui/EmailText.tsx";
+import type { PageActionUnreachable } from "../../lib/page-action.ts";
 
 const ProfilePopup = lazy(() => import("./ProfilePopups.tsx").then((module) => ({ default: module.ProfilePopup })));
 const CredentialsPopup = lazy(() => import("./ProfilePopups.tsx").then((module) => ({ default: module.CredentialsPopup })));
@@ -49,11 +50,12 @@ export type ProfilePageData = {
 
 export type DataIntent = "profile" | "credentials";
 
-/** What the page action answers. */
+/** What the page action answers, or the route's clientAction when the action could not be reached. */
 export type DataActionResult =
   | { ok: true; intent: "profile" }
   | { ok: true; intent: "credentials"; email_change_pending: boolean }
-  | { ok: false; intent: DataIntent | null; errors: Record<string, string>; error: string; message: string };
+  | { ok: false; intent: DataIntent | null; errors: Record<string, string>; error: string; message: string }
+  | PageActionUnreachable;
 /** A web address as a link that can only be http(s). */
 function websiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;

@@ -4,9 +4,12 @@ import type { Route } from "./+types/data";
 import { m } from "../../paraglide/messages.js";
 import { dataAction, loadDataPage } from "../shared/profile-pages.server.ts";
 import { ProfileData } from "../../components/area/ProfileData.tsx";
+import { keepPageOnFailure } from "../../lib/page-action.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadDataPage(args, "stocker");
 export const action = (args: Route.ActionArgs) => dataAction(args, "stocker");
+// A failed save leaves the page as it is: the form shows the general error.
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnFailure(serverAction);
 
 export function meta() {
   return [{ title: m.page_title({ title: m.area_nav_data() }) }, { name: "robots", content: "noindex" }];

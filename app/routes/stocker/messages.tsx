@@ -4,9 +4,12 @@ import type { Route } from "./+types/messages";
 import { m } from "../../paraglide/messages.js";
 import { handlerRequestsAction, loadHandlerRequestsPage } from "../shared/request-pages.server.ts";
 import { HandlerRequests } from "../../components/area/HandlerRequests.tsx";
+import { keepPageOnFailure } from "../../lib/page-action.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadHandlerRequestsPage(args, "stocker");
 export const action = (args: Route.ActionArgs) => handlerRequestsAction(args, "stocker");
+// A failed save leaves the page as it is: the form shows the general error.
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnFailure(serverAction);
 
 export function meta() {
   return [{ title: m.page_title({ title: m.area_nav_messages() }) }, { name: "robots", content: "noindex" }];

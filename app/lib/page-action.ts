@@ -1,0 +1,27 @@
+// A page action that the page's own script calls (a popup's or a selector's fetcher) and that
+// cannot be reached: the connection drops, or the server answers 5xx. React Router would show the
+// error page in place of the whole page, and what was typed would be lost; the route's
+// clientAction answers the failure to the form instead, which keeps the page as it is and shows
+// its general error, as the forms that post JSON do (lib/api-client.ts never throws).
+import { data, isRouteErrorResponse } from "react-router";
+import { m } from "../paraglide/messages.js";
+
+/** What the form receives when its page action could not be reached. */
+export type PageActionUnreachable = { ok: false; intent: null; errors: Record<string, never>; error: "server_error"; message: string };
+
+/**
+ * The route's clientAction: the server's answer as it is (redirects and the error pages of the
+ * request itself, 403, 404, 419, too), or the failure when the call failed or the server broke.
+ */
+export async function keepPageOnFailure<T>(serverAction: () => Promise<T>) {
+  try {
+    return await serverAction();
+  } catch (err) {
+    if (err instanceof Response || (isRouteErrorResponse(err) && err.status < 500)) throw err;
+    console.error("page action failed", err);
+    const failure: PageActionUnreachable = { ok: false, intent: null, errors: {}, error: "server_error", message: m.error_server() };
+    // An error status: React Router does not reload the page's data after it (over a dead
+    // connection the reload would fail too and bring the error page after all).
+    return data(failure, { status: 503 });
+  }
+}
