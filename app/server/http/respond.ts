@@ -34,6 +34,8 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   already_logged_in: (locale) => m.account_error_logged_in({}, { locale }),
   account_completed: (locale) => m.account_error_completed({}, { locale }),
   no_pending_registration: (locale) => m.confirm_error_no_pending({}, { locale }),
+  // Reports: one open report per author and request link.
+  already_reported: (locale) => m.report_already_title({}, { locale }),
   // Photo uploads (issue 10).
   image_type: (locale) => m.error_image_type({}, { locale }),
   image_too_large: (locale) => m.error_image_too_large({}, { locale }),
