@@ -1,6 +1,6 @@
 // /{locale}/warehouses/{warehouseId}/requests/{requestId}/report: a party of the request
 // (the hunter who sent it, or the warehouse's stocker or referent) reports a problem, at
-// any time. A Conform form posting to this route's action (it works before hydration too),
+// any time, once while the report is open. A Conform form posting to this route's action (it works before hydration too),
 // validated with the same schema as POST /api/warehouses/{id}/requests/{id}/report.
 import { Form, useNavigation } from "react-router";
 import { getFormProps, useForm } from "@conform-to/react";
@@ -42,12 +42,22 @@ export default function RequestReportPage({ loaderData, actionData }: Route.Comp
   const layout = { title: m.report_title(), intro: m.report_intro({ name: about }), subject: feedback };
 
   if (actionData?.savedId) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} title={m.report_done_title()} text={m.report_done_text()} />}</FeedbackLayout>;
+  // One open report per request link: the one already sent is being looked at.
+  if (feedback.reported) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} tone="info" title={m.report_already_title()} text={m.report_already_text()} />}</FeedbackLayout>;
 
   // The spec: a failed save (no id back) shows the general message; invalid fields the required one.
   const formError = firstCode(form.errors);
   // (Conform's fields object is a proxy: name the fields rather than enumerate it.)
   const fieldsInvalid = (["subject", "description", "full_name", "telephone", "email"] as const).some((name) => fields[name].errors?.length && !edited.has(name));
-  const banner = formError ? (formError === "too_many_requests" ? m.error_too_many_requests() : m.review_error_general()) : fieldsInvalid ? m.form_required_error() : null;
+  const banner = formError
+    ? formError === "too_many_requests"
+      ? m.error_too_many_requests()
+      : formError === "already_reported"
+        ? m.report_already_title()
+        : m.review_error_general()
+    : fieldsInvalid
+      ? m.form_required_error()
+      : null;
   const err = (field: keyof typeof fields) => (edited.has(field) ? undefined : feedbackFieldError(firstCode(fields[field].errors)));
 
   return (

@@ -54,8 +54,9 @@ export class CsrfError extends DomainError {
 
 export class RateLimitError extends DomainError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super(429, "too_many_requests");
+  /** `code`: a limit with its own message (e.g. "too_many_invitations"), else the general one. */
+  constructor(retryAfterSeconds: number, code = "too_many_requests") {
+    super(429, code);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

@@ -43,6 +43,12 @@ describe("the report form without JavaScript", () => {
     expect(await page.getByTestId("feedback-done").count()).toBe(1);
     const after = await app.db.selectFrom("reports").select(["subject", "user_id"]).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(after.subject).toBe("Consegna in ritardo");
+
+    // One open report per link: back on the page, the hunter is told it was received, and no form.
+    await page.goto(`/it/warehouses/${link.warehouse_id}/requests/${link.warehouse_request_id}/report`);
+    expect(await page.getByTestId("feedback-notice").count()).toBe(1);
+    expect(await page.getByText("Hai già inviato una segnalazione su questa richiesta").count()).toBe(1);
+    expect(await page.getByTestId("report-form").count()).toBe(0);
     await context.close();
   });
 });

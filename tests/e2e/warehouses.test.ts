@@ -266,7 +266,14 @@ describe("a new referent", () => {
     await dialog.getByLabel("Telephone").fill("+39 340 1234567");
     await dialog.getByRole("button", { name: "Create and assign" }).click();
     await hasText(dialog.getByRole("alert"), /already has a Stockspace account/);
+    // Past the invitation limits (here: today's 20 already sent) the popup says so and nothing is created.
+    const counter = { key: `invite:day:user:${await userId(DEMO.stocker)}`, window_start: new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000) };
+    await app.db.insertInto("rate_limits").values({ ...counter, hits: 20 }).onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet({ hits: 20 })).execute();
     await dialog.getByLabel("E-mail").fill(email);
+    await dialog.getByRole("button", { name: "Create and assign" }).click();
+    await hasText(dialog.getByRole("alert"), /You have sent too many invitations: you can send 10 an hour and 20 a day/);
+    expect(await app.db.selectFrom("users").select("id").where("email", "=", email).execute()).toEqual([]);
+    await app.db.deleteFrom("rate_limits").where("key", "=", counter.key).execute();
     await dialog.getByRole("button", { name: "Create and assign" }).click();
     await hasText(page.getByTestId("referent-name"), "Giulia Neri");
     await context.close();

@@ -82,6 +82,8 @@ export function ChangeReferentDialog({ isOpen, onClose, warehouse, current, refe
       setMessage(m.wm_ref_dialog_error_email());
       return;
     }
+    // Past the invitation limits the server says how many may be sent, in the user's language.
+    if (res.status === 429 && res.data.message) return setMessage(res.data.message);
     setErrors(res.data.errors ?? {});
     setMessage(m.wm_ref_dialog_error_general());
   };

@@ -71,6 +71,32 @@ export async function insertUser(db: Database, values: NewUser): Promise<number>
   return row.id;
 }
 
+// ---------------------------------------------------------------- pending invitations
+
+/** What decides whether an account is a pending invitation, locked for the rest of the transaction. */
+export function lockInvitedAccount(db: Database, args: { id: number }) {
+  return db.selectFrom("users").select(["id", "email", "role", "password_hash", "created_by"]).where("id", "=", args.id).forUpdate().executeTakeFirst();
+}
+
+/** The warehouses a user is the referent of, with their owners. */
+export function warehousesReferredBy(db: Database, args: { userId: number }) {
+  return db.selectFrom("warehouses").select(["id", "name", "city", "user_id"]).where("referent_id", "=", args.userId).orderBy("id").execute();
+}
+
+/** Of these users, the active stockers and referents (the ones who read notifications in an area). */
+export function activeAreaUsers(db: Database, args: { ids: number[] }) {
+  if (args.ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom("users").select(["id", "lang"]).where("id", "in", args.ids).where("role", "in", ["stocker", "referent"]).where("active", "=", true).execute();
+}
+
+/**
+ * Delete an account. Its tokens, sessions and notifications go with it; warehouses it was the
+ * referent of are left without one (the foreign keys' `on delete set null`).
+ */
+export function deleteUser(db: Database, args: { id: number }) {
+  return db.deleteFrom("users").where("id", "=", args.id).execute();
+}
+
 /** An unclaimed, active warehouse a new stocker may ask for. */
 export function findClaimableWarehouse(db: Database, args: { id: number }) {
   return db

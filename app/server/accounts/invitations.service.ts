@@ -14,14 +14,17 @@ import type { Actor } from "../context.ts";
 import type { Lang } from "../db/types.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.service.ts";
-import { recordFailure, refuseAfterFailures } from "../security/rate-limit.ts";
+import { createNotifications } from "../notifications/notifications.service.ts";
+import { escapeForMarkup } from "../notifications/safe-markup.ts";
+import { m } from "../../paraglide/messages.js";
+import { hit, recordFailure, refuseAfterFailures } from "../security/rate-limit.ts";
 import type { AccountContext } from "./account-context.ts";
 import * as q from "./accounts.queries.ts";
 import { hashPassword } from "./passwords.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { emailTakenError, freshInviteCode, freshStockspaceCode, isEmailConflict } from "./registration.service.ts";
 import { endAllSessions, startSession } from "./sessions.service.ts";
-import { TOKEN_FAILURES_PER_IP } from "./limits.ts";
+import { INVITATIONS_PER_INVITER_DAY, INVITATIONS_PER_INVITER_HOUR, TOKEN_FAILURES_PER_IP } from "./limits.ts";
 import { INVITATION_TTL_DAYS, linkTokenHash, newLinkToken } from "./tokens.ts";
 
 export type InviteInput = {
@@ -55,13 +58,23 @@ function inviterName(actor: Actor): string | null {
   return actor.company ? (name ? `${name} (${actor.company})` : actor.company) : name || null;
 }
 
-/** Create an invited user and queue the invitation e-mail. errors.email "taken" when the address has an account. */
+/**
+ * Create an invited user and queue the invitation e-mail. errors.email "taken" when the
+ * address has an account; 429 "too_many_invitations" past a stocker's or referent's limits
+ * (limits.ts), and then nothing is written or sent.
+ */
 export async function inviteUser(db: Database, actor: Actor, input: InviteInput, ctx: MailContext): Promise<{ userId: number }> {
   if (!mayInvite(actor, input.role)) throw new ForbiddenError();
   const email = input.email.trim().toLowerCase();
   if (await q.emailTaken(db, { email })) throw emailTakenError();
   try {
     return await inTransaction(db, async (trx) => {
+      // Counted in the invitation's transaction: a refused or failed one is not counted, and
+      // two at once wait for each other on the counter's row.
+      if (actor.role !== "admin") {
+        await hit(trx, INVITATIONS_PER_INVITER_HOUR, [`user:${actor.id}`]);
+        await hit(trx, INVITATIONS_PER_INVITER_DAY, [`user:${actor.id}`]);
+      }
       const stocker = input.role === "stocker";
       const userId = await q.insertUser(trx, {
         email,
@@ -111,7 +124,6 @@ async function queueInvitation(trx: Database, actor: Actor | null, userId: numbe
     lang: user.lang,
     template: "invitation",
     data: {
-      firstName: user.first_name,
       invitedBy: actor ? inviterName(actor) : null,
       role: user.role === "stocker" ? "stocker" : "referent",
       link: `${ctx.origin}/${user.lang}/complete-account/${userId}?u_token=${token}`,
@@ -119,6 +131,48 @@ async function queueInvitation(trx: Database, actor: Actor | null, userId: numbe
     },
     origin: ctx.origin,
   });
+}
+
+/** A referent (an account only an invitation creates) who never completed the account: no password. */
+export function isPendingInvitation(account: { role: string; password_hash: string | null }): boolean {
+  return account.role === "referent" && account.password_hash === null;
+}
+
+/**
+ * A referent invitation never completed (no password) yields to the address owner's own
+ * registration (decision 015). Call in the registration's transaction, before the new account
+ * is written: the invited account is deleted, so its invitation link stops working and the
+ * warehouses it was the referent of have none again (their owner handles their requests, as
+ * for any warehouse without a referent). Whoever sent the invitation and the owners of those
+ * warehouses are told in their notifications. Returns false, changing nothing, when the
+ * account is not (or no longer) a pending invitation: then the address is taken.
+ */
+export async function withdrawPendingInvitation(trx: Database, userId: number): Promise<boolean> {
+  const invited = await q.lockInvitedAccount(trx, { id: userId });
+  if (!invited || !isPendingInvitation(invited)) return false;
+  const warehouses = await q.warehousesReferredBy(trx, { userId });
+  await q.deleteUser(trx, { id: userId });
+
+  const concerned = [invited.created_by, ...warehouses.map((w) => w.user_id)].filter((id): id is number => id !== null);
+  const recipients = await q.activeAreaUsers(trx, { ids: [...new Set(concerned)] });
+  const email = escapeForMarkup(invited.email);
+  await createNotifications(
+    trx,
+    recipients.map((recipient) => {
+      // Each one hears of their own warehouses only.
+      const theirs = warehouses.filter((w) => w.user_id === recipient.id);
+      const list = theirs.map((w) => `${escapeForMarkup(w.name)} (${escapeForMarkup(w.city)})`).join(", ");
+      return {
+        userId: recipient.id,
+        type: "invitation_withdrawn",
+        title: (locale) => m.notif_invitation_withdrawn_title({}, { locale }),
+        message: (locale) =>
+          [m.notif_invitation_withdrawn_message({ email }, { locale }), ...(theirs.length ? [m.notif_invitation_withdrawn_warehouses({ warehouses: list }, { locale })] : [])].join(" "),
+        data: { warehouse_ids: theirs.map((w) => w.id) },
+      };
+    }),
+  );
+  return true;
 }
 
 export type TokenStatus = "valid" | "invalid" | "expired" | "used";

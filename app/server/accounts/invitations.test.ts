@@ -1,11 +1,15 @@
 // Invited accounts: the service the stocker and admin areas call (inviteUser,
 // sendInvitation), the invitation e-mail, and POST /api/users/{id}/complete-account.
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { callJson } from "../../../tests/support/endpoint.ts";
 import { actorOf, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { lastMailTo, linkIn, mailsTo, tableCounts } from "../../../tests/support/accounts.ts";
 import { action as completeAction } from "../../routes/api/users.complete-account.ts";
+import { action as stockerCreateReferent } from "../../routes/api/stocker/warehouses.create-referent.ts";
+import { action as referentCreateReferent } from "../../routes/api/referent/warehouses.create-referent.ts";
+import { action as adminCreateReferent } from "../../routes/api/admin/warehouses.create-referent.ts";
+import type { User } from "../db/types.ts";
 import { invitationFor, inviteUser, sendInvitation } from "./invitations.service.ts";
 import { resolveSession, SESSION_COOKIE, startSession } from "./sessions.service.ts";
 import { login } from "./auth.service.ts";
@@ -94,6 +98,129 @@ describe("inviteUser", () => {
     expect((await invitationFor(t.db, userId, token)).status).toBe("used");
     const fresh = linkIn((await lastMailTo(t.db, "again@example.com")).text, /complete-account/).searchParams.get("u_token");
     expect((await invitationFor(t.db, userId, fresh)).status).toBe("valid");
+  });
+});
+
+describe("the invitation e-mail", () => {
+  it("opens with our words: the typed names are neither in the subject nor before them, and are escaped", async () => {
+    const owner = await makeUser(t.db, { role: "stocker", first_name: "<b>Saldi</b>", last_name: "http://evil.example/win", company: null });
+    const typed = "WIN 1000€ → http://evil.example/claim";
+    await inviteUser(t.db, actorOf(owner), { role: "referent", email: "relay@example.com", first_name: typed, last_name: "Buy now" }, ctx);
+    const mail = await lastMailTo(t.db, "relay@example.com");
+    expect(mail.subject).toBe("Sei stato invitato su Stockspace");
+    // The invited person's name, typed by the inviter, is nowhere: not even in the greeting.
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toContain("WIN 1000");
+      expect(part).not.toContain("evil.example/claim");
+      expect(part).not.toContain("Buy now");
+    }
+    // The text: our greeting, our sentences, and only then the inviter's name on its own line.
+    const lines = mail.text.split("\n").filter(Boolean);
+    expect(lines.slice(0, 3)).toEqual([
+      "Buongiorno,",
+      "È stato creato un account per te su Stockspace.",
+      "Come referente riceverai e gestirai le richieste di preventivo dei magazzini che ti sono affidati. Completa il profilo e scegli una password per iniziare.",
+    ]);
+    expect(lines[3]).toBe("Invito inviato da: <b>Saldi</b> http://evil.example/win");
+    // The HTML: the same order, the inviter's name escaped.
+    const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(mail.html)![1];
+    expect(heading).toBe("Buongiorno,");
+    expect(mail.html.indexOf("È stato creato un account per te su Stockspace.")).toBeGreaterThan(mail.html.indexOf("</h1>"));
+    expect(mail.html.indexOf("Invito inviato da: &lt;b&gt;Saldi&lt;/b&gt; http://evil.example/win")).toBeGreaterThan(mail.html.indexOf("Completa il profilo e scegli una password"));
+    expect(mail.html).not.toContain("<b>Saldi");
+  });
+
+  it("reads the same in English", async () => {
+    const owner = await makeUser(t.db, { role: "stocker", first_name: "Paolo", last_name: "Verdi", company: "Verdi Srl" });
+    await inviteUser(t.db, actorOf(owner), { role: "referent", email: "english@example.com", first_name: "Typed", lang: "en" }, ctx);
+    const mail = await lastMailTo(t.db, "english@example.com");
+    expect(mail.subject).toBe("You have been invited to Stockspace");
+    const lines = mail.text.split("\n").filter(Boolean);
+    expect(lines.slice(0, 2)).toEqual(["Hello,", "An account has been created for you on Stockspace."]);
+    expect(lines[3]).toBe("Invitation sent by: Paolo Verdi (Verdi Srl)");
+    expect(mail.text).not.toContain("Typed");
+  });
+});
+
+describe("invitation limits", () => {
+  // A fixed clock in the middle of an hour and of a day, so no window ends during the test.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-20T10:30:00Z") });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  let n = 0;
+  const invite = (fn: typeof stockerCreateReferent, who: User, warehouseId: number, email = `invited-${++n}@example.com`, locale: "it" | "en" = "it") =>
+    callJson(fn, t.db, {
+      actor: actorOf(who),
+      locale,
+      params: { id: String(warehouseId) },
+      body: { user_data: { first_name: "Giulia", last_name: "Neri", email, telephone: "+39 333 1234567" } },
+    });
+
+  it("refuses a stocker's 11th invitation in an hour with 429 too_many_invitations, writing and sending nothing", async () => {
+    const stocker = await makeUser(t.db, { role: "stocker" });
+    const w = await makeWarehouse(t.db, { user_id: stocker.id });
+    for (let i = 0; i < 10; i++) expect((await invite(stockerCreateReferent, stocker, w.id)).status).toBe(200);
+    const referentBefore = (await t.db.selectFrom("warehouses").select("referent_id").where("id", "=", w.id).executeTakeFirstOrThrow()).referent_id;
+    const before = await tableCounts(t.db);
+
+    const refused = await invite(stockerCreateReferent, stocker, w.id, "eleventh@example.com");
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({
+      error: "too_many_invitations",
+      message: "Hai inviato troppi inviti: se ne possono inviare 10 all'ora e 20 al giorno. Riprova più tardi, o affida il magazzino a un referente che hai già.",
+    });
+    expect(Number(refused.headers.get("Retry-After"))).toBe(30 * 60);
+    expect(await tableCounts(t.db)).toEqual(before);
+    expect(await mailsTo(t.db, "eleventh@example.com")).toEqual([]);
+    expect((await t.db.selectFrom("warehouses").select("referent_id").where("id", "=", w.id).executeTakeFirstOrThrow()).referent_id).toBe(referentBefore);
+
+    const english = await invite(stockerCreateReferent, stocker, w.id, "twelfth@example.com", "en");
+    expect(english.status).toBe(429);
+    expect(english.json.message).toBe("You have sent too many invitations: you can send 10 an hour and 20 a day. Try again later, or give the warehouse one of the referents you already have.");
+
+    // Another stocker has its own count.
+    const other = await makeUser(t.db, { role: "stocker" });
+    const theirs = await makeWarehouse(t.db, { user_id: other.id });
+    expect((await invite(stockerCreateReferent, other, theirs.id)).status).toBe(200);
+  });
+
+  it("refuses the 21st in a day, even spread over hours", async () => {
+    const stocker = await makeUser(t.db, { role: "stocker" });
+    const w = await makeWarehouse(t.db, { user_id: stocker.id });
+    for (let i = 0; i < 10; i++) expect((await invite(stockerCreateReferent, stocker, w.id)).status).toBe(200);
+    vi.setSystemTime(new Date("2026-11-20T11:30:00Z"));
+    for (let i = 0; i < 10; i++) expect((await invite(stockerCreateReferent, stocker, w.id)).status).toBe(200);
+    vi.setSystemTime(new Date("2026-11-20T12:30:00Z"));
+    const refused = await invite(stockerCreateReferent, stocker, w.id, "twenty-first@example.com");
+    expect(refused.status).toBe(429);
+    expect(refused.json.error).toBe("too_many_invitations");
+    expect(Number(refused.headers.get("Retry-After"))).toBe(11.5 * 3600);
+    expect(await mailsTo(t.db, "twenty-first@example.com")).toEqual([]);
+    // The next day counts afresh.
+    vi.setSystemTime(new Date("2026-11-21T08:00:00Z"));
+    expect((await invite(stockerCreateReferent, stocker, w.id)).status).toBe(200);
+  });
+
+  it("counts a referent's invitations as theirs; an administrator's are not counted", async () => {
+    const stocker = await makeUser(t.db, { role: "stocker" });
+    const referent = await makeUser(t.db, { role: "referent", created_by: stocker.id, password_hash: "x" });
+    const w = await makeWarehouse(t.db, { user_id: stocker.id, referent_id: referent.id });
+    // Each new referent takes the warehouse over: give it back to the inviting referent every time.
+    const asReferent = async () => {
+      await t.db.updateTable("warehouses").set({ referent_id: referent.id }).where("id", "=", w.id).execute();
+      return invite(referentCreateReferent, referent, w.id);
+    };
+    for (let i = 0; i < 10; i++) expect((await asReferent()).status).toBe(200);
+    expect((await asReferent()).json.error).toBe("too_many_invitations");
+    // The stocker's own count is untouched.
+    expect((await invite(stockerCreateReferent, stocker, w.id)).status).toBe(200);
+
+    const admin = await makeUser(t.db, { role: "admin" });
+    for (let i = 0; i < 25; i++) expect((await invite(adminCreateReferent, admin, w.id)).status).toBe(200);
   });
 });
 

@@ -46,3 +46,12 @@ export const SUPPORT_PER_IP: Limit = { name: "support:ip", max: 10, windowSecond
 export const SUPPORT_PER_EMAIL: Limit = { name: "support:email", max: 5, windowSeconds: HOUR };
 /** Support from a logged-in user: by account only, so visitors writing their address cannot use up their requests. */
 export const SUPPORT_PER_USER: Limit = { name: "support:user", max: 10, windowSeconds: HOUR };
+
+/**
+ * Invitations a stocker or referent sends (each creates an account and e-mails an address
+ * nobody proved): 10 an hour and 20 a day (a UTC calendar day) per inviter. A business sets
+ * up its few referents in one sitting and assigns one referent to many warehouses; more than
+ * that from one account is a relay. Administrators are not counted.
+ */
+export const INVITATIONS_PER_INVITER_HOUR: Limit = { name: "invite:hour", max: 10, windowSeconds: HOUR, code: "too_many_invitations" };
+export const INVITATIONS_PER_INVITER_DAY: Limit = { name: "invite:day", max: 20, windowSeconds: 24 * HOUR, code: "too_many_invitations" };

@@ -3,7 +3,8 @@
 // registration is a request: it enters the approval queue (approval_status 'pending') with
 // the business data and, optionally, the unclaimed warehouse being claimed; the operator is
 // told by e-mail, and on approval the back office sends the stocker an invitation to
-// complete the account (invitations.service.ts). An invite code credits the inviter.
+// complete the account (invitations.service.ts). An invite code credits the inviter. An
+// address with a referent invitation nobody completed is not taken: the invitation yields.
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import type { Lang } from "../db/types.ts";
@@ -14,6 +15,7 @@ import type { RegisterUserData } from "../../schemas/auth.ts";
 import type { AccountContext } from "./account-context.ts";
 import * as q from "./accounts.queries.ts";
 import { issueConfirmationCode } from "./confirm-code.service.ts";
+import { isPendingInvitation, withdrawPendingInvitation } from "./invitations.service.ts";
 import { newInviteCode } from "./admin-accounts.ts";
 import { REGISTER_PER_EMAIL, REGISTER_PER_IP } from "./limits.ts";
 
@@ -51,7 +53,10 @@ export async function register(db: Database, actor: Actor | null, data: Register
   if (actor) throw new ForbiddenError("already_logged_in");
   await hit(db, REGISTER_PER_IP, [ctx.ip ? `ip:${ctx.ip}` : null]);
   await hit(db, REGISTER_PER_EMAIL, [`email:${data.email}`]);
-  if (await q.emailTaken(db, { email: data.email })) throw emailTakenError();
+  // A referent invitation nobody completed does not keep the address from its owner: it yields
+  // to this registration (withdrawPendingInvitation, in the transaction below).
+  const existing = await q.findAccountByEmail(db, { email: data.email });
+  if (existing && !isPendingInvitation(existing)) throw emailTakenError();
   if (data.market_id && !(await q.marketExists(db, { id: data.market_id }))) throw new ValidationError({ market_id: "invalid" });
 
   const stocker = data.role === "stocker";
@@ -63,6 +68,7 @@ export async function register(db: Database, actor: Actor | null, data: Register
   try {
     return await db.transaction().execute(async (trx) => {
       // An unknown invite code is ignored: a stale link must not stop a registration.
+      if (existing && !(await withdrawPendingInvitation(trx, existing.id))) throw emailTakenError();
       const inviter = data.reg_invite_code ? await q.findInviter(trx, { code: data.reg_invite_code }) : undefined;
       const userId = await q.insertUser(trx, {
         email: data.email,

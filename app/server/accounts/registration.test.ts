@@ -5,8 +5,13 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { callJson } from "../../../tests/support/endpoint.ts";
 import { actorOf, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
-import { codeIn, lastMailTo, mailsTo, tableCounts } from "../../../tests/support/accounts.ts";
+import { codeIn, cookieHeader, lastMailTo, linkIn, mailsTo, tableCounts } from "../../../tests/support/accounts.ts";
 import { action as registerAction } from "../../routes/api/register.ts";
+import { action as confirmAction } from "../../routes/api/confirm-code.ts";
+import { action as loginAction } from "../../routes/api/login.ts";
+import { action as completeAction } from "../../routes/api/users.complete-account.ts";
+import { createReferentForWarehouse } from "../warehouses/warehouse-referents.service.ts";
+import { invitationFor } from "./invitations.service.ts";
 import { PENDING_COOKIE, readPendingRegistration } from "./pending-registration.ts";
 import { confirmationCodeHash } from "./tokens.ts";
 import { resendConfirmationCode } from "./confirm-code.service.ts";
@@ -274,5 +279,83 @@ describe("mail to an address nobody has proved yet", () => {
     expect(mail!.subject + mail!.text + mail!.html).not.toContain("spam");
     expect(mail!.text).toContain("la tua azienda");
     expect((await lastMailTo(t.db, "support@stockspace.local")).text).toContain(spam);
+  });
+});
+
+describe("an address with a pending referent invitation", () => {
+  const origin = { origin: "http://stockspace.test" };
+
+  /** A stocker gives its warehouse a new referent (the invitation), who never completes the account. */
+  async function pendingReferent(email: string) {
+    const owner = await makeUser(t.db, { role: "stocker", first_name: "Paolo", last_name: "Verdi" });
+    const w = await makeWarehouse(t.db, { user_id: owner.id, name: "Polo Nord", city: "Milano" });
+    const { userId } = await createReferentForWarehouse(t.db, actorOf(owner), w.id, { first_name: "Anna", last_name: "Neri", email, telephone: "+39 333 1234567" }, origin);
+    const token = linkIn((await lastMailTo(t.db, email)).text, /complete-account/).searchParams.get("u_token")!;
+    expect((await invitationFor(t.db, userId, token)).status).toBe("valid");
+    return { owner, warehouseId: w.id, invitedId: userId, token };
+  }
+
+  it("yields to the owner's registration as a stock hunter, who confirms the code and logs in; the invitation link is dead", async () => {
+    const { owner, warehouseId, invitedId, token } = await pendingReferent("anna@example.com");
+    const res = await register(hunter({ email: " Anna@Example.com ", first_name: "Anna", last_name: "Neri" }));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json).toEqual({ user_id: expect.any(Number), role: "stock_hunter" });
+    const accounts = await t.db.selectFrom("users").selectAll().where("email", "=", "anna@example.com").execute();
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]).toMatchObject({ id: res.json.user_id, role: "stock_hunter", created_by: null, password_hash: null });
+    expect(res.json.user_id).not.toBe(invitedId);
+
+    // The invitation is gone: its link no longer works, and the warehouse has no referent again.
+    expect((await invitationFor(t.db, invitedId, token)).status).toBe("invalid");
+    const completed = await callJson(completeAction, t.db, {
+      path: `/api/users/${invitedId}/complete-account`,
+      params: { id: String(invitedId) },
+      body: { u_token: token, user_data: { first_name: "X", last_name: "Y", telephone: "333 1234567", password: "scaffali-alti-9", confirm_password: "scaffali-alti-9" } },
+    });
+    expect(completed.json.error).toBe("token_invalid");
+    expect((await t.db.selectFrom("warehouses").select("referent_id").where("id", "=", warehouseId).executeTakeFirstOrThrow()).referent_id).toBeNull();
+
+    // The stocker is told, with its warehouse.
+    const notes = await t.db.selectFrom("notifications").selectAll().where("user_id", "=", owner.id).execute();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ type: "invitation_withdrawn", data: { warehouse_ids: [warehouseId] } });
+    expect((notes[0]!.message as Record<string, string>).it).toBe(
+      "Il titolare dell'indirizzo anna@example.com si è registrato su Stockspace con un proprio account: l'invito come referente non vale più. Non è più il referente di Polo Nord (Milano): finché non ne scegli un altro, le richieste arrivano a te.",
+    );
+
+    // The person confirms the address with the code and logs in like any new hunter.
+    const code = codeIn((await lastMailTo(t.db, "anna@example.com")).text);
+    const confirm = await callJson(confirmAction, t.db, {
+      path: "/confirm-code",
+      body: { code, password: "mare-di-sardegna", confirm_password: "mare-di-sardegna" },
+      headers: { Cookie: cookieHeader({ [PENDING_COOKIE]: res.cookies[PENDING_COOKIE]! }) },
+    });
+    expect(confirm.status, JSON.stringify(confirm.json)).toBe(200);
+    const login = await callJson(loginAction, t.db, { path: "/login", body: { email: "anna@example.com", password: "mare-di-sardegna" } });
+    expect(login.status).toBe(200);
+    expect(login.json).toMatchObject({ user_id: res.json.user_id });
+  });
+
+  it("yields to a stocker's registration too", async () => {
+    const { invitedId } = await pendingReferent("office@magazzini-neri.it");
+    const res = await register(stocker({ email: "office@magazzini-neri.it" }));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(await t.db.selectFrom("users").select("id").where("id", "=", invitedId).executeTakeFirst()).toBeUndefined();
+    expect(await t.db.selectFrom("users").select(["role", "approval_status"]).where("email", "=", "office@magazzini-neri.it").executeTakeFirstOrThrow()).toEqual({ role: "stocker", approval_status: "pending" });
+  });
+
+  it("does not yield once the invitation was completed, nor for any other account without a password", async () => {
+    const { invitedId } = await pendingReferent("done@example.com");
+    await t.db.updateTable("users").set({ password_hash: "$argon2id$set" }).where("id", "=", invitedId).execute();
+    const otherStocker = await makeUser(t.db, { email: "invited-stocker@example.com", role: "stocker", password_hash: null });
+    const selfRegistered = await makeUser(t.db, { email: "unconfirmed@example.com", role: "stock_hunter", password_hash: null });
+    for (const email of ["done@example.com", "invited-stocker@example.com", "unconfirmed@example.com"]) {
+      const before = await tableCounts(t.db);
+      const res = await register(hunter({ email }));
+      expect(res.status).toBe(422);
+      expect(res.json).toMatchObject({ error: "email_taken", errors: { email: "taken" } });
+      expect(await tableCounts(t.db)).toEqual(before);
+    }
+    expect(await t.db.selectFrom("users").select("id").where("id", "in", [invitedId, otherStocker.id, selfRegistered.id]).execute()).toHaveLength(3);
   });
 });

@@ -399,6 +399,8 @@ export interface ReportsTable {
   subject: string;
   description: string;
   created_at: CreatedTimestamp;
+  /** Null while the report is open: one open report per author and link (migration 0018). */
+  closed_at: NullableTimestamp;
 }
 
 export interface NotificationsTable {

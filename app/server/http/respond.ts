@@ -7,6 +7,7 @@ import { DomainError, RateLimitError, ValidationError, type FieldErrors } from "
 import type { Locale } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
 import { issuesToCodes } from "../../lib/field-codes.ts";
+import { INVITATIONS_PER_INVITER_DAY, INVITATIONS_PER_INVITER_HOUR } from "../accounts/limits.ts";
 
 const MESSAGES: Record<string, (locale: Locale) => string> = {
   unauthorized: (locale) => m.error_unauthorized({}, { locale }),
@@ -16,6 +17,7 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   conflict: (locale) => m.error_conflict({}, { locale }),
   csrf_token_mismatch: (locale) => m.error_csrf({}, { locale }),
   too_many_requests: (locale) => m.error_too_many_requests({}, { locale }),
+  too_many_invitations: (locale) => m.error_too_many_invitations({ hour: INVITATIONS_PER_INVITER_HOUR.max, day: INVITATIONS_PER_INVITER_DAY.max }, { locale }),
   payload_too_large: (locale) => m.error_payload_too_large({}, { locale }),
   method_not_allowed: (locale) => m.error_method_not_allowed({}, { locale }),
   invalid_credentials: (locale) => m.login_error1({}, { locale }),
@@ -32,6 +34,8 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   already_logged_in: (locale) => m.account_error_logged_in({}, { locale }),
   account_completed: (locale) => m.account_error_completed({}, { locale }),
   no_pending_registration: (locale) => m.confirm_error_no_pending({}, { locale }),
+  // Reports: one open report per author and request link.
+  already_reported: (locale) => m.report_already_title({}, { locale }),
   // Photo uploads (issue 10).
   image_type: (locale) => m.error_image_type({}, { locale }),
   image_too_large: (locale) => m.error_image_too_large({}, { locale }),

@@ -432,7 +432,7 @@ describe("the outbox at volume", () => {
 describe("the templates", () => {
   const samples: { [K in keyof MailTemplates]?: MailTemplates[K] } = {
     confirm_code: { firstName: "Ada", code: "123456", minutes: 15, link: `${origin}/en/confirm-code?email=ada%40example.com` },
-    invitation: { firstName: "Bea", invitedBy: "Paolo Verdi (Verdi Srl)", role: "referent", link: `${origin}/it/complete-account/7?u_token=abc`, days: 7 },
+    invitation: { invitedBy: "Paolo Verdi (Verdi Srl)", role: "referent", link: `${origin}/it/complete-account/7?u_token=abc`, days: 7 },
     password_reset: { firstName: null, link: `${origin}/it/reset-password/7?rpt_token=abc`, minutes: 60 },
     support_request: { id: 3, name: "Carla Rossi", businessName: "Rossi Srl", email: "carla@example.com", message: "Aiuto", userAgent: "UA", userId: null, lang: "it" },
     stocker_request_received: { firstName: null, businessName: "Verdi Srl", warehouseName: "Stocker 12" },

@@ -42,7 +42,13 @@ export type MailTemplates = {
   subscription_ending: { firstName: string | null; date: string; link: string };
   subscription_ended: { firstName: string | null; link: string };
   confirm_code: { firstName: string | null; code: string; minutes: number; link: string };
-  invitation: { firstName: string | null; invitedBy: string | null; role: "stocker" | "referent"; link: string; days: number };
+  /**
+   * To an invited address, which nobody proved: the inviter typed it, and the invited person's
+   * name with it. So the mail neither greets by that name nor lets any typed text into the
+   * subject or before our own sentences: the inviter's name (their own profile's text) comes
+   * only after them, on its own labelled line, escaped like every text.
+   */
+  invitation: { invitedBy: string | null; role: "stocker" | "referent"; link: string; days: number };
   password_reset: { firstName: string | null; link: string; minutes: number };
   support_request: {
     id: number;
@@ -309,10 +315,11 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
   }),
   invitation: (d, locale) => ({
     subject: m.mail_invitation_subject({}, { locale }),
-    heading: greet(d.firstName, locale),
+    heading: greet(null, locale),
     paragraphs: [
-      d.invitedBy ? m.mail_invitation_body_by({ name: d.invitedBy }, { locale }) : m.mail_invitation_body({}, { locale }),
+      m.mail_invitation_body({}, { locale }),
       d.role === "referent" ? m.mail_invitation_role_referent({}, { locale }) : m.mail_invitation_role_stocker({}, { locale }),
+      ...(d.invitedBy ? [m.mail_invitation_invited_by({ name: d.invitedBy }, { locale })] : []),
     ],
     action: { label: m.mail_invitation_action({}, { locale }), url: d.link },
     footnote: m.mail_invitation_expiry({ days: d.days }, { locale }),

@@ -39,6 +39,12 @@ export function insertReview(db: Database, row: Insertable<ReviewsTable>) {
   return db.insertInto("reviews").values(row).returning("id").executeTakeFirstOrThrow();
 }
 
+/** Whether the user has an open report on the link (one at a time: the partial unique index of migration 0019). */
+export async function hasOpenReport(db: Database, userId: number, linkId: number): Promise<boolean> {
+  const row = await db.selectFrom("reports").select("id").where("user_id", "=", userId).where("link_id", "=", linkId).where("closed_at", "is", null).executeTakeFirst();
+  return row !== undefined;
+}
+
 export function insertReport(db: Database, row: Insertable<ReportsTable>) {
   return db.insertInto("reports").values(row).returning("id").executeTakeFirstOrThrow();
 }

@@ -1,7 +1,8 @@
 // Reviews and reports on a quote request's link to a warehouse. The two parties of a link
 // may write them: the stock hunter who sent the request (about the warehouse) and the
 // warehouse's stocker or referent (about the hunter). A review needs the link confirmed
-// and is written once per user and link; a report can be written at any time.
+// and is written once per user and link; a report can be written at any time, one open
+// report per user and link.
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import type { FeedbackTarget, LinkState } from "../db/types.ts";
@@ -15,7 +16,7 @@ import { HANDLER_CRITERIA, HUNTER_CRITERIA, ratingKeys, reviewAvgValue, type Rat
 import { requestNumber, reviewAverage } from "../../lib/format.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { m } from "../../paraglide/messages.js";
-import { findFeedbackRecipients, findLinkForFeedback, hasReviewed, insertReport, insertReview } from "./reviews.queries.ts";
+import { findFeedbackRecipients, findLinkForFeedback, hasOpenReport, hasReviewed, insertReport, insertReview } from "./reviews.queries.ts";
 
 export const REPORT_LIMIT = { name: "report:user", max: 10, windowSeconds: 3600 };
 
@@ -33,6 +34,8 @@ export type FeedbackContext = {
   reviewed: boolean;
   /** The review form is open: link confirmed and not yet reviewed by the actor. */
   canReview: boolean;
+  /** The actor has an open report on this link (a second one is refused). */
+  reported: boolean;
 };
 
 /** The requester writes about the warehouse; the warehouse's stocker or referent writes about the hunter; nobody else. */
@@ -66,6 +69,7 @@ export async function getFeedbackContext(db: Database, actor: Actor | null, ware
     request: { id: link.request_id, number: requestNumber(link.request_id), businessName: link.business_name, createdAt: link.request_created_at },
     reviewed,
     canReview: link.state === "confirmed" && !reviewed,
+    reported: await hasOpenReport(db, who.id, link.link_id),
   };
 }
 
@@ -213,24 +217,36 @@ export async function createReview(db: Database, actor: Actor | null, warehouseI
   });
 }
 
-/** Writes the actor's report on a link, whatever its state; returns its id. */
+/**
+ * Writes the actor's report on a link, whatever its state; returns its id. One open report per
+ * author and link: a second is refused (409 already_reported) before it counts against the
+ * hourly limit.
+ */
 export async function createReport(db: Database, actor: Actor | null, warehouseId: number, requestId: number, data: ReportData, ctx: FeedbackMailContext): Promise<number> {
   const party = await loadParty(db, actor, warehouseId, requestId);
+  if (await hasOpenReport(db, party.actor.id, party.link.link_id)) throw new ConflictError("already_reported");
   await hit(db, REPORT_LIMIT, [`user:${party.actor.id}`]);
   return db.transaction().execute(async (trx) => {
     const { actor: who, link, target } = await loadParty(trx, actor, warehouseId, requestId);
-    const row = await insertReport(trx, {
-      user_id: who.id,
-      warehouse_id: link.warehouse_id,
-      warehouse_request_id: link.request_id,
-      link_id: link.link_id,
-      target,
-      full_name: data.full_name,
-      email: data.email,
-      telephone: data.telephone,
-      subject: data.subject,
-      description: data.description,
-    });
+    let row: { id: number };
+    try {
+      row = await insertReport(trx, {
+        user_id: who.id,
+        warehouse_id: link.warehouse_id,
+        warehouse_request_id: link.request_id,
+        link_id: link.link_id,
+        target,
+        full_name: data.full_name,
+        email: data.email,
+        telephone: data.telephone,
+        subject: data.subject,
+        description: data.description,
+      });
+    } catch (err) {
+      // Two submissions at once: the partial unique index (user_id, link_id) of open reports decides.
+      if ((err as { code?: string; constraint?: string }).code === "23505") throw new ConflictError("already_reported");
+      throw err;
+    }
     await tellRecipients(trx, link, target, who.id, { kind: "report", id: row.id, author: authorName(who, data.full_name), average: null, subject: data.subject }, ctx);
     return row.id;
   });

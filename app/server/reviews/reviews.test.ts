@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeClaimedWarehouse, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
@@ -8,6 +8,7 @@ import { action as reviewAction } from "../../routes/api/warehouses.request-revi
 import { action as reportAction } from "../../routes/api/warehouses.request-report.ts";
 import { reviewAvgValue } from "../../schemas/feedback.ts";
 import { getFeedbackContext } from "./reviews.service.ts";
+import * as oneOpenReport from "../db/migrations/0019_one_open_report.ts";
 
 const t = useTestDatabase();
 
@@ -124,6 +125,11 @@ describe("POST /api/warehouses/{id}/requests/{id}/review", () => {
 });
 
 describe("POST /api/warehouses/{id}/requests/{id}/report", () => {
+  // Many reports by the same hunter in this file: keep the hourly limit (10) out of the way.
+  beforeEach(async () => {
+    await t.db.deleteFrom("rate_limits").execute();
+  });
+
   it("lets a party report at any time, and tells the owner and referent", async () => {
     const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id], state: "pending" });
     const res = await callJson(reportAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reportBody });
@@ -132,8 +138,54 @@ describe("POST /api/warehouses/{id}/requests/{id}/report", () => {
     expect(report).toMatchObject({ user_id: hunter.id, target: "warehouse", subject: "Ritardo" });
     const notified = await t.db.selectFrom("notifications").select("user_id").where("type", "=", "report_received").where("user_id", "in", [w.owner.id, referent.id]).execute();
     expect(notified).toHaveLength(2);
-    // A second report is allowed.
-    expect((await callJson(reportAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reportBody })).status).toBe(200);
+  });
+
+  it("takes one open report per author and link: a second is refused with 409 already_reported, writing and telling nothing", async () => {
+    const other = await makeClaimedWarehouse(t.db);
+    const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id, other.warehouse.id], state: "pending" });
+    const report = (who: typeof hunter, warehouseId = w.warehouse.id, locale: "it" | "en" = "it") =>
+      callJson(reportAction, t.db, { params: params(warehouseId, request.id), actor: actorOf(who), body: reportBody, locale });
+    const first = await report(hunter);
+    expect(first.status).toBe(200);
+    const counts = async () => ({
+      reports: (await t.db.selectFrom("reports").select("id").where("warehouse_request_id", "=", request.id).execute()).length,
+      notifications: (await t.db.selectFrom("notifications").select("id").where("type", "=", "report_received").execute()).length,
+      mails: (await t.db.selectFrom("mail_outbox").select("id").execute()).length,
+    });
+    const before = await counts();
+
+    const second = await report(hunter);
+    expect(second.status).toBe(409);
+    expect(second.json).toEqual({ error: "already_reported", message: "Hai già inviato una segnalazione su questa richiesta" });
+    expect((await report(hunter, w.warehouse.id, "en")).json).toEqual({ error: "already_reported", message: "You have already sent a report on this request" });
+    expect(await counts()).toEqual(before);
+
+    // The same author on another warehouse of the request, and the other party on this link, each have their own.
+    expect((await report(hunter, other.warehouse.id)).status).toBe(200);
+    expect((await report(referent)).status).toBe(200);
+    expect((await report(referent)).status).toBe(409);
+
+    // Once the report is closed, the author may report again.
+    await t.db.updateTable("reports").set({ closed_at: new Date() }).where("id", "=", first.json.report_id).execute();
+    expect((await report(hunter)).status).toBe(200);
+  });
+
+  it("keeps one when several arrive at once (the partial unique index decides)", async () => {
+    const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id], state: "pending" });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => callJson(reportAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reportBody })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.json.error === "already_reported")).toBe(true);
+    expect(await t.db.selectFrom("reports").select("id").where("warehouse_request_id", "=", request.id).execute()).toHaveLength(1);
+  });
+
+  it("is refused by the database too, whatever the code path", async () => {
+    const { request, links } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id], state: "pending" });
+    const row = { user_id: hunter.id, warehouse_id: w.warehouse.id, warehouse_request_id: request.id, link_id: links[0]!.id, full_name: "M", email: "m@x.it", telephone: "1", subject: "S", description: "D" };
+    await t.db.insertInto("reports").values(row).execute();
+    await expect(t.db.insertInto("reports").values(row).execute()).rejects.toMatchObject({ code: "23505", constraint: "reports_user_id_link_id_open_key" });
+    await t.db.insertInto("reports").values({ ...row, closed_at: new Date() }).execute();
   });
 
   it("requires every field and refuses 10 KB texts", async () => {
@@ -160,6 +212,14 @@ describe("getFeedbackContext", () => {
     const forReferent = await getFeedbackContext(t.db, actorOf(referent), w.warehouse.id, request.id);
     expect(forReferent.criteria).toEqual(["reliability_value", "communication_value", "payments_value", "goods_value"]);
     await expect(getFeedbackContext(t.db, actorOf(otherHunter), w.warehouse.id, request.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("tells the report page whether the actor already has an open report on the link", async () => {
+    const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id], state: "pending" });
+    expect((await getFeedbackContext(t.db, actorOf(hunter), w.warehouse.id, request.id)).reported).toBe(false);
+    expect((await callJson(reportAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reportBody })).status).toBe(200);
+    expect((await getFeedbackContext(t.db, actorOf(hunter), w.warehouse.id, request.id)).reported).toBe(true);
+    expect((await getFeedbackContext(t.db, actorOf(referent), w.warehouse.id, request.id)).reported).toBe(false);
   });
 });
 
@@ -219,5 +279,24 @@ describe("who hears of a review or report, in the app and by e-mail", () => {
     await callJson(reportAction, t.db, { params: params(unclaimed.id, request.id), actor: actorOf(author), body: reportBody });
     expect(await t.db.selectFrom("notifications").select("id").where("user_id", "=", manager.id).where("type", "=", "report_received").execute()).toHaveLength(1);
     expect(await t.db.selectFrom("mail_outbox").select("id").where("to_address", "=", manager.email).execute()).toHaveLength(0);
+  });
+});
+
+describe("migration 0019 (one open report per author and link)", () => {
+  it("keeps the reports an author had already repeated: the first stays open, the later ones are closed", async () => {
+    const { request, links } = await makeRequest(t.db, { userId: otherHunter.id, warehouseIds: [w.warehouse.id], state: "pending" });
+    await oneOpenReport.down(t.db);
+    const row = { user_id: otherHunter.id, warehouse_id: w.warehouse.id, warehouse_request_id: request.id, link_id: links[0]!.id, full_name: "M", email: "m@x.it", telephone: "1", description: "D" };
+    // Repeated before the rule, in another order than their dates.
+    for (const [subject, at] of [["second", "2026-11-02"], ["first", "2026-11-01"], ["third", "2026-11-03"]] as const) {
+      await t.db.insertInto("reports").values({ ...row, subject, created_at: new Date(`${at}T10:00:00Z`) }).execute();
+    }
+    await oneOpenReport.up(t.db);
+    const after = await t.db.selectFrom("reports").select(["subject", "closed_at"]).where("warehouse_request_id", "=", request.id).orderBy("created_at").execute();
+    expect(after.map((r) => [r.subject, r.closed_at === null])).toEqual([
+      ["first", true],
+      ["second", false],
+      ["third", false],
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import { RateLimitError } from "../errors.ts";
 
-export type Limit = { name: string; max: number; windowSeconds: number };
+/** `code`: the error code of a refusal, for a limit the user is told about in its own words. */
+export type Limit = { name: string; max: number; windowSeconds: number; code?: string };
 
 /** Count one hit on each key; throws RateLimitError (429) when any is over its limit. */
 export async function hit(db: Database, limit: Limit, keys: (string | null | undefined)[]): Promise<void> {
@@ -19,7 +20,7 @@ export async function hit(db: Database, limit: Limit, keys: (string | null | und
       returning hits`.execute(db);
     if ((rows[0]?.hits ?? 0) > limit.max) {
       const retryAfter = Math.ceil((windowStart.getTime() + limit.windowSeconds * 1000 - now) / 1000);
-      throw new RateLimitError(Math.max(1, retryAfter));
+      throw new RateLimitError(Math.max(1, retryAfter), limit.code);
     }
   }
 }

@@ -18,6 +18,7 @@ import * as m0015 from "./0015_subscription_additions.ts";
 import * as m0016 from "./0016_warehouses_deactivated_id.ts";
 import * as m0017 from "./0017_specification_category_names.ts";
 import * as m0018 from "./0018_promo_code_reservations.ts";
+import * as m0019 from "./0019_one_open_report.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0016_warehouses_deactivated_id": m0016,
   "0017_specification_category_names": m0017,
   "0018_promo_code_reservations": m0018,
+  "0019_one_open_report": m0019,
 };
