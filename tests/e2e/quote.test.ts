@@ -3,7 +3,8 @@
 // mouse and keyboard, the comparison (a table of five, only the differences, removing one with
 // and without JavaScript, the quote popup for the rest), one quote request to five warehouses from the search
 // page (success message, reload, five pending links, each handler's notification and
-// e-mail, the requester's confirmation), a favourite and a quote request from its page in the
+// e-mail, the requester's confirmation), a request to one warehouse worded in the singular (from
+// the search and from the sheet), a favourite and a quote request from its page in the
 // hunter's area, a review (once) and a report, and 404 for a user who is not a party.
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
