@@ -11,6 +11,7 @@ import { actorContext, localeContext, servicesContext } from "../server/context.
 import { compareWarehouses, parseCompareIds } from "../server/warehouses/warehouses.service.ts";
 import { m } from "../paraglide/messages.js";
 import { compareHref, type CompareWarehouse } from "../lib/compare.ts";
+import { prepositionA } from "../lib/italian.ts";
 import type { Locale } from "../lib/locale.ts";
 import { paths } from "../lib/paths.ts";
 import { useLocale } from "../lib/root-data.ts";
@@ -62,7 +63,7 @@ function TooFew({ locale, left }: { locale: Locale; left: CompareWarehouse | und
       <p className="mx-auto mt-2 max-w-xl text-slate-600">{left ? m.compare_one_left_text({ name: left.name }) : m.compare_too_few_text()}</p>
       <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
         <Link to={paths.stocks(locale, left?.city)} className={buttonClass("primary", "lg")}>
-          {left ? m.compare_search_near({ city: left.city }) : m.compare_go_search()}
+          {left ? m.compare_search_near({ a: prepositionA(left.city), city: left.city }) : m.compare_go_search()}
         </Link>
         {left && (
           <Link to={sheetHref(locale, left.id)} className={buttonClass("secondary", "lg")}>

@@ -18,6 +18,7 @@ import { countSearchAppearances } from "../server/stats/count-views.ts";
 import type { SearchResultWarehouse } from "../lib/search-results.ts";
 import { m } from "../paraglide/messages.js";
 import { formatArea, formatDate, formatKm, formatNumber, parseNumber, placeInItaly } from "../lib/format.ts";
+import { prepositionA } from "../lib/italian.ts";
 import { localityAt } from "../lib/locality.ts";
 import { getJson } from "../lib/api-client.ts";
 import { useCurrentUser, useLocale } from "../lib/root-data.ts";
@@ -113,7 +114,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const where = loaderData?.result?.location;
-  const title = where ? m.search_meta_title_at({ location: where }) : m.search_meta_title();
+  const title = where ? m.search_meta_title_at({ a: prepositionA(where), location: where }) : m.search_meta_title();
   return [{ title: m.page_title({ title }) }, { name: "description", content: m.search_meta_description() }];
 }
 

@@ -10,6 +10,7 @@ import { countSheetView } from "../server/stats/count-views.ts";
 import type { WarehouseSheet } from "../server/warehouses/warehouses.service.ts";
 import { m } from "../paraglide/messages.js";
 import { formatArea, formatNumber } from "../lib/format.ts";
+import { prepositionA } from "../lib/italian.ts";
 import { paths, searchBackPath } from "../lib/paths.ts";
 import { useLocale } from "../lib/root-data.ts";
 import { buttonClass, standaloneLinkClass } from "../components/ui/styles.ts";
@@ -47,7 +48,7 @@ function description(sheet: WarehouseSheet): string {
   if (sheet.total_m2) facts.push(m.sheet_meta_fact_total({ total: formatArea(sheet.total_m2) }));
   if (sheet.height) facts.push(m.sheet_meta_fact_height({ height: formatNumber(sheet.height) }));
   if (sheet.bays_number) facts.push(m.sheet_meta_fact_bays({ bays: formatNumber(sheet.bays_number) }));
-  const place = m.sheet_meta_place({ name: sheet.name, address: sheet.address, city: sheet.city, province: sheet.province });
+  const place = m.sheet_meta_place({ name: sheet.name, address: sheet.address, a: prepositionA(sheet.city), city: sheet.city, province: sheet.province });
   const factText = facts.join(", ");
   return [place, factText ? `${factText.charAt(0).toUpperCase()}${factText.slice(1)}.` : "", m.sheet_meta_cta()].filter(Boolean).join(" ");
 }
@@ -142,7 +143,7 @@ function BackToSearch({ city }: { city: string }) {
   const backToSearch = inBrowser ? searchBackPath(state, locale) : null;
   return (
     <Link to={backToSearch ?? paths.stocks(locale, city)} className={`${standaloneLinkClass} gap-1 text-sm font-medium text-brand-700 hover:underline`} data-testid="sheet-back">
-      <span aria-hidden="true">←</span> {backToSearch ? m.sheet_back_to_results() : m.sheet_back_to_search({ city })}
+      <span aria-hidden="true">←</span> {backToSearch ? m.sheet_back_to_results() : m.sheet_back_to_search({ a: prepositionA(city), city })}
     </Link>
   );
 }

@@ -3,12 +3,14 @@
 // mouse and keyboard, the comparison (a table of five, only the differences, removing one with
 // and without JavaScript, the quote popup for the rest), one quote request to five warehouses from the search
 // page (success message, reload, five pending links, each handler's notification and
-// e-mail, the requester's confirmation), a favourite and a quote request from its page in the
+// e-mail, the requester's confirmation), a request to one warehouse worded in the singular (from
+// the search and from the sheet), a favourite and a quote request from its page in the
 // hunter's area, a review (once) and a report, and 404 for a user who is not a party.
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { m } from "../../app/paraglide/messages.js";
+import { prepositionA } from "../../app/lib/italian.ts";
 import { baseUrl, DEMO, favouriteTakingRequests, hydrated, loginAs, mailTo, newPage, tick, useAppDatabase, useBrowser, redeemedDemoWarehouses } from "./support.ts";
 
 const b = useBrowser();
@@ -373,6 +375,65 @@ describe("a quote request to five warehouses from the search page", () => {
     }
     const confirmation = await mailTo(email);
     expect(confirmation.text).toContain(String(request.id).padStart(10, "0"));
+    await context.close();
+  });
+});
+
+describe("a quote request to one warehouse", () => {
+  const subtitle = (dialog: Locator) => dialog.getByRole("heading").locator("xpath=following-sibling::p").textContent();
+
+  it("names the one warehouse from the search, and counts two or more", async () => {
+    for (const locale of ["it", "en"] as const) {
+      const { context, page } = await newPage(b.browser, { locale });
+      await page.goto(`/${locale}/stocks?location=Milano&lat=45.4642&lng=9.19&radius=60`);
+      await hydrated(page);
+      const cards = page.getByTestId("result-card");
+      await cards.first().getByTestId("result-select").check();
+      const name = (await cards.first().getByTestId("result-name").textContent())!.trim();
+      await page.getByTestId("quote-open").click();
+      const dialog = page.locator("#quote-request-ap");
+      await dialog.waitFor();
+      expect(await subtitle(dialog)).toBe(m.quote_subtitle_one({ a: prepositionA(name), name }, { locale }));
+      expect(await subtitle(dialog)).not.toContain("(1)");
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      await cards.nth(1).getByTestId("result-select").check();
+      await page.getByTestId("quote-open").click();
+      await dialog.waitFor();
+      expect(await subtitle(dialog)).toBe(m.quote_subtitle_search({ count: 2 }, { locale }));
+      await context.close();
+    }
+  });
+
+  it("says the request went to that warehouse once it is sent from the sheet", async () => {
+    for (const locale of ["it", "en"] as const) {
+      const { context, page } = await newPage(b.browser, { locale });
+      await loginAs(context, "hunter");
+      await page.goto(`/${locale}/warehouses/${ids.redeemed[2]}`);
+      await hydrated(page);
+      const name = (await page.locator("h1").textContent())!.trim();
+      await page.getByTestId("warehouse-sheet").locator("header").getByRole("button", { name: m.sheet_request_quote({}, { locale }), exact: true }).click();
+      const dialog = page.locator("#quote-request-ap");
+      await dialog.waitFor();
+      expect(await subtitle(dialog)).toBe(m.quote_subtitle_one({ a: prepositionA(name), name }, { locale }));
+      await dialog.locator('input[name="business_name"]').fill("Dolciaria Colombo Srl");
+      await dialog.locator('input[name="referent"]').fill("Sara Colombo");
+      await dialog.locator('input[name="contact"]').fill(DEMO.hunter);
+      await dialog.locator('input[name="telephone"]').fill("+39 333 555 0202");
+      await dialog.locator('textarea[name="message"]').fill(`Dalla scheda, un magazzino solo (${locale}).`);
+      await dialog.locator("button[type=submit]").click();
+      await page.getByTestId("quote-success").waitFor();
+      const text = await page.getByTestId("quote-success").textContent();
+      expect(text).toContain(m.quote_success_text_one({ a: prepositionA(name), name, email: DEMO.hunter }, { locale }));
+      expect(text).not.toContain("(1)");
+      await context.close();
+    }
+  });
+
+  it("titles a search around a town starting with A with ad", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "it" });
+    await page.goto("/it/stocks?location=Aosta&radius=10");
+    expect(await page.title()).toContain("Magazzini vicino ad Aosta");
     await context.close();
   });
 });

@@ -117,7 +117,7 @@ describe("the search page", () => {
     const sheetPath = (await detail.getAttribute("href"))!;
     await page.goto(sheetPath);
     await hydrated(page);
-    expect(await back.textContent()).toMatch(/Magazzini vicino a \S/);
+    expect(await back.textContent()).toMatch(/Magazzini vicino ad? \S/);
     expect(await back.getAttribute("href")).toMatch(/^\/it\/stocks\?location=/);
   });
 

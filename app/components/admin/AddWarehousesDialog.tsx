@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatKm, requestNumber } from "../../lib/format.ts";
+import { prepositionA } from "../../lib/italian.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { PICK_LOCK_MS, type RequestWarehouseCandidate } from "../../lib/admin-requests.ts";
@@ -226,7 +227,7 @@ function WarehouseSearch({ request, selected, onPick }: { request: DialogRequest
         <div>
           {nearby && (
             <p className="mb-2 text-sm text-slate-600" data-testid="add-warehouses-nearby">
-              {m.admreq_wh_nearby({ location: request.location, radius: formatKm(request.radius) })}
+              {m.admreq_wh_nearby({ a: prepositionA(request.location), location: request.location, radius: formatKm(request.radius) })}
             </p>
           )}
           <ul

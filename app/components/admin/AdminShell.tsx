@@ -177,11 +177,13 @@ export function AdminShell({ children, counters = null }: { children: ReactNode;
         </details>
       </header>
       <div className="flex flex-1">
-        <aside className="hidden w-60 shrink-0 bg-slate-900 lg:block">
+        {/* A plain column: the navigation inside is its landmark. As an aside it was a second
+            unnamed complementary landmark beside the area's own in an administrator's view of an area. */}
+        <div className="hidden w-60 shrink-0 bg-slate-900 lg:block">
           <nav aria-label={m.admin_nav_label()} className="sticky top-[3.25rem] max-h-[calc(100vh-3.25rem)] overflow-y-auto px-3 py-4">
             <NavList counters={counters} current={current} testId="admin-nav" />
           </nav>
-        </aside>
+        </div>
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
           {children}
         </main>

@@ -151,7 +151,8 @@ export function OwnerStartPage({ data, base, role, asAdmin }: { data: OwnerDashb
  * here, while it takes requests. `heart`: the hunter's switch to drop it (and take it back) from
  * the favourites; absent in an administrator's view.
  */
-function FavouriteCardView({ w, detailHref, onRequest, heart }: { w: FavouriteCard; detailHref: string; onRequest: (() => void) | null; heart: ReactNode }) {
+function FavouriteCardView({ w, detailHref, onRequest, heart, headingLevel }: { w: FavouriteCard; detailHref: string; onRequest: (() => void) | null; heart: ReactNode; headingLevel: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="aspect-[16/9] overflow-hidden bg-slate-100">
@@ -160,11 +161,11 @@ function FavouriteCardView({ w, detailHref, onRequest, heart }: { w: FavouriteCa
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="font-semibold text-slate-900">
+            <Heading className="font-semibold text-slate-900">
               <Link to={detailHref} className={`${standaloneLinkClass} hover:underline`}>
                 {w.name}
               </Link>
-            </h3>
+            </Heading>
             {w.is_hub && <HubBadge />}
           </div>
           {heart}
@@ -203,7 +204,20 @@ function FavouriteCardView({ w, detailHref, onRequest, heart }: { w: FavouriteCa
  * (source "sheet", the hunter's details filled in); not in an administrator's view of the area,
  * who does not write in the hunter's name.
  */
-export function FavouritesGrid({ favourites, base, asAdmin, emptyAction }: { favourites: FavouriteCard[]; base: string; asAdmin: boolean; emptyAction?: ReactNode }) {
+export function FavouritesGrid({
+  favourites,
+  base,
+  asAdmin,
+  emptyAction,
+  headingLevel = 3,
+}: {
+  favourites: FavouriteCard[];
+  base: string;
+  asAdmin: boolean;
+  emptyAction?: ReactNode;
+  /** The cards' headings: 3 in the profile's favourites section, 2 right under the favourites page's title. */
+  headingLevel?: 2 | 3;
+}) {
   const paths = areaPaths(base);
   // The card last asked (kept while the popup closes), and whether the popup is open.
   const [asking, setAsking] = useState<FavouriteCard | null>(null);
@@ -237,6 +251,7 @@ export function FavouritesGrid({ favourites, base, asAdmin, emptyAction }: { fav
             key={w.id}
             w={w}
             detailHref={paths.warehouse(w.id)}
+            headingLevel={headingLevel}
             onRequest={!asAdmin && w.quote_position ? () => ask(w) : null}
             heart={
               asAdmin ? null : !dropped.has(w.id) || w.redeemed ? (

@@ -105,7 +105,8 @@ function HandlerRequestCard({ item, base, asAdmin, open, onToggle, change }: { i
 
   return (
     <li data-state={state} className={`rounded-xl border border-l-4 border-slate-200 bg-white shadow-sm ${STATE_STYLES[state].row}`}>
-      <h3>
+      {/* Each card's heading is the level under the page's title: the list has no heading of its own. */}
+      <h2>
         <button
           type="button"
           aria-expanded={open}
@@ -126,11 +127,12 @@ function HandlerRequestCard({ item, base, asAdmin, open, onToggle, change }: { i
             <ChevronDownIcon className={`h-5 w-5 text-slate-400 transition-transform ${open ? "rotate-180" : ""}`} />
           </span>
         </button>
-      </h3>
+      </h2>
       <div id={panelId} hidden={!open} className="border-t border-slate-100 px-4 py-4">
         {open && (
           <div className="space-y-5">
             <RequestDetailsList
+              headingLevel={3}
               request={r}
               date={item.created_at}
               dateLabel={m.areq_field_received()}

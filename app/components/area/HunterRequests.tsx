@@ -78,7 +78,8 @@ function HunterRequestCard({ item, base, asAdmin, open, onToggle }: { item: Hunt
   const panelId = `${id}-panel`;
   return (
     <li className="rounded-xl border border-slate-200 bg-white shadow-sm" data-request={item.id}>
-      <h3>
+      {/* Each card's heading is the level under the page's title: the list has no heading of its own. */}
+      <h2>
         <button
           type="button"
           aria-expanded={open}
@@ -97,14 +98,14 @@ function HunterRequestCard({ item, base, asAdmin, open, onToggle }: { item: Hunt
             <ChevronDownIcon className={`h-5 w-5 text-slate-400 transition-transform ${open ? "rotate-180" : ""}`} />
           </span>
         </button>
-      </h3>
+      </h2>
       <div id={panelId} hidden={!open} className="border-t border-slate-100 px-4 py-4">
         {open && (
           <div className="space-y-5">
             <section aria-labelledby={`${id}-warehouses`}>
-              <h4 id={`${id}-warehouses`} className="mb-2 text-sm font-semibold text-slate-900">
+              <h3 id={`${id}-warehouses`} className="mb-2 text-sm font-semibold text-slate-900">
                 {m.areq_warehouses_contacted({ count: item.warehouses.length })}
-              </h4>
+              </h3>
               <ul className="space-y-2">
                 {item.warehouses.map((w) => (
                   <ContactedWarehouse key={w.link_id} w={w} base={base} asAdmin={asAdmin} />
@@ -112,9 +113,9 @@ function HunterRequestCard({ item, base, asAdmin, open, onToggle }: { item: Hunt
               </ul>
             </section>
             <section aria-labelledby={`${id}-details`}>
-              <h4 id={`${id}-details`} className="mb-2 text-sm font-semibold text-slate-900">
+              <h3 id={`${id}-details`} className="mb-2 text-sm font-semibold text-slate-900">
                 {m.areq_details_toggle()}
-              </h4>
+              </h3>
               <RequestDetailsList request={item} date={item.created_at} dateLabel={m.areq_field_sent()} />
             </section>
           </div>

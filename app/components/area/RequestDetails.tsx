@@ -29,7 +29,7 @@ function period(r: Pick<RequestDetails, "start_date" | "end_date">): string {
 }
 
 /** The requested specifications by category, as the warehouse sheet shows them (the first 5 of a long list, with show all). */
-function Specifications({ list }: { list: RequestSpecification[] }) {
+function Specifications({ list, headingLevel }: { list: RequestSpecification[]; headingLevel: 4 | 5 }) {
   if (list.length === 0) return <p className="text-slate-600">{m.areq_no_specifications()}</p>;
   const groups: SpecificationGroup[] = [];
   for (const s of list) {
@@ -38,11 +38,28 @@ function Specifications({ list }: { list: RequestSpecification[] }) {
     if (last && last.cat_id === s.cat_id) last.values.push(value);
     else groups.push({ cat_id: s.cat_id, category: s.category, values: [value] });
   }
-  return <SpecificationGroups groups={groups} />;
+  return <SpecificationGroups groups={groups} headingLevel={headingLevel} />;
 }
 
-/** What a request says. `dateLabel` names its date (received, for a handler; sent, for the hunter). */
-export function RequestDetailsList({ request: r, date, dateLabel, extra }: { request: RequestDetails; date: Date | string; dateLabel: string; extra?: ReactNode }) {
+/**
+ * What a request says. `dateLabel` names its date (received, for a handler; sent, for the hunter).
+ * `headingLevel`: its parts' headings (message, specifications), one under the heading it sits
+ * under: 4 under a "details" heading of a card, 3 right under a card's own heading.
+ */
+export function RequestDetailsList({
+  request: r,
+  date,
+  dateLabel,
+  extra,
+  headingLevel = 4,
+}: {
+  request: RequestDetails;
+  date: Date | string;
+  dateLabel: string;
+  extra?: ReactNode;
+  headingLevel?: 3 | 4;
+}) {
+  const Heading = headingLevel === 3 ? "h3" : "h4";
   const facts: [string, ReactNode][] = [
     [m.areq_field_referent(), r.referent],
     [
@@ -78,12 +95,12 @@ export function RequestDetailsList({ request: r, date, dateLabel, extra }: { req
         {extra}
       </dl>
       <div>
-        <h4 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.areq_field_message()}</h4>
+        <Heading className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.areq_field_message()}</Heading>
         <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 break-words whitespace-pre-line text-slate-800">{r.message}</p>
       </div>
       <div>
-        <h4 className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.areq_field_specifications()}</h4>
-        <Specifications list={r.specifications} />
+        <Heading className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.areq_field_specifications()}</Heading>
+        <Specifications list={r.specifications} headingLevel={headingLevel === 3 ? 4 : 5} />
       </div>
     </div>
   );

@@ -182,7 +182,8 @@ function Chart({ stats, title }: { stats: StatisticsData; title: string }) {
 
   return (
     <>
-      <ScrollRegion label={title} className="-mx-4 px-4 sm:mx-0 sm:px-0" startAtEnd testId="stats-chart-frame">
+      {/* The section around is named by the title: its two frames say which view of it they hold (one name per landmark). */}
+      <ScrollRegion label={m.astat_chart_frame({ title })} className="-mx-4 px-4 sm:mx-0 sm:px-0" startAtEnd testId="stats-chart-frame">
         <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} aria-describedby={tableId} className="h-auto w-full min-w-[600px]" data-testid="stats-chart">
           <title id={titleId}>{title}</title>
           {ticks.map((tick) => (
@@ -238,7 +239,7 @@ function Chart({ stats, title }: { stats: StatisticsData; title: string }) {
       </div>
       <details className="mt-4 text-sm">
         <summary className="-my-3 cursor-pointer py-3 font-medium text-brand-700">{m.astat_table_show()}</summary>
-        <ScrollRegion label={title} className="mt-3">
+        <ScrollRegion label={m.astat_table_frame({ title })} className="mt-3">
           <table id={tableId} className="w-full min-w-[28rem] text-left" data-testid="stats-series">
             <caption className="sr-only">{title}</caption>
             <thead className="border-b border-slate-200 text-slate-600">

@@ -8,6 +8,7 @@ import { postJson } from "../../lib/api-client.ts";
 import { paths } from "../../lib/paths.ts";
 import { formatArea, formatKm, formatNumber, formatNumberInput, formatDate, todayInItaly, placeInItaly } from "../../lib/format.ts";
 import { useCurrentUser, useLocale, type CurrentUser } from "../../lib/root-data.ts";
+import { prepositionA } from "../../lib/italian.ts";
 import { quoteRequestDataSchema, visitorQuoteErrors, QUOTE_DEFAULT_RADIUS, QUOTE_MESSAGE_MAX, type QuoteSource } from "../../schemas/quote.ts";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
 import { RadioGroupInput, RadioGroupLabel, RadioOption } from "../ui/RadioGroupInput.tsx";
@@ -35,7 +36,7 @@ export function QuoteRequestPopup(props: QuoteRequestDialogProps) {
     <PopupDialog
       id="quote-request-ap"
       title={m.quote_title()}
-      subtitle={source === "sheet" && warehouses[0] ? m.quote_subtitle_sheet({ name: warehouses[0].name }) : m.quote_subtitle_search({ count: warehouses.length })}
+      subtitle={warehouses.length === 1 ? m.quote_subtitle_one({ a: prepositionA(warehouses[0]!.name), name: warehouses[0]!.name }) : m.quote_subtitle_search({ count: warehouses.length })}
       isOpen={isOpen}
       onClose={onClose}
       size="lg"
@@ -228,7 +229,11 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
         <StatusBadge tone="success" />
         <div>
           <p className="text-lg font-semibold text-slate-900">{m.quote_success_title()}</p>
-          <p className="mt-1 text-slate-600">{m.quote_success_text({ count: warehouses.length, email: sent.email })}</p>
+          <p className="mt-1 text-slate-600">
+            {warehouses.length === 1
+              ? m.quote_success_text_one({ a: prepositionA(warehouses[0]!.name), name: warehouses[0]!.name, email: sent.email })
+              : m.quote_success_text({ count: warehouses.length, email: sent.email })}
+          </p>
           {!user && <p className="mt-3 text-sm text-slate-500">{m.quote_success_reload()}</p>}
         </div>
         {user && (

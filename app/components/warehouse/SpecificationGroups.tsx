@@ -4,26 +4,28 @@ import { useId, useState } from "react";
 import { COLLAPSED_COUNT, type SpecificationGroup } from "../../lib/specifications.ts";
 import { m } from "../../paraglide/messages.js";
 
-export function SpecificationGroups({ groups }: { groups: SpecificationGroup[] }) {
+/** `headingLevel`: the categories' headings (3 on the sheet; one under the heading the lists sit under). */
+export function SpecificationGroups({ groups, headingLevel = 3 }: { groups: SpecificationGroup[]; headingLevel?: 3 | 4 | 5 }) {
   if (groups.length === 0) return <p className="text-sm text-slate-600">{m.sheet_no_specifications()}</p>;
   return (
     // Two balanced columns, each group as tall as its list (a grid row stretched a short group to its neighbour's height).
     <div className="-mb-4 gap-4 sm:columns-2">
       {groups.map((group) => (
-        <SpecificationList key={group.cat_id} group={group} />
+        <SpecificationList key={group.cat_id} group={group} headingLevel={headingLevel} />
       ))}
     </div>
   );
 }
 
-function SpecificationList({ group }: { group: SpecificationGroup }) {
+function SpecificationList({ group, headingLevel }: { group: SpecificationGroup; headingLevel: 3 | 4 | 5 }) {
+  const Heading = `h${headingLevel}` as const;
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const collapsible = group.values.length > COLLAPSED_COUNT;
   const shown = collapsible && !expanded ? group.values.slice(0, COLLAPSED_COUNT) : group.values;
   return (
     <section className="mb-4 break-inside-avoid rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid={`spec-group-${group.cat_id}`}>
-      <h3 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{group.category}</h3>
+      <Heading className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{group.category}</Heading>
       <ul id={listId} className="mt-3 space-y-2">
         {shown.map((spec) => (
           <li key={spec.id} className="flex items-start gap-2 text-sm text-slate-800">

@@ -21,6 +21,7 @@ export default function Favourites({ loaderData: { favourites, page, pages, fram
       <PageHeading title={m.area_nav_favourites()} intro={m.area_favourites_intro()} />
       <FavouritesGrid
         favourites={favourites}
+        headingLevel={2}
         base={frame.base}
         asAdmin={frame.asAdmin}
         emptyAction={

@@ -5,6 +5,7 @@
 import type { Locale } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatKm, formatNumber, formatPrice } from "../../lib/format.ts";
+import { prepositionA } from "../../lib/italian.ts";
 
 export type MailTemplates = {
   /**
@@ -388,8 +389,8 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
     heading: greet(d.firstName, locale),
     paragraphs: [
       d.forAdmin
-        ? m.mail_quote_received_admin_body({ warehouse: d.warehouse.name, city: d.warehouse.city, id: d.warehouse.id }, { locale })
-        : m.mail_quote_received_body({ warehouse: d.warehouse.name, city: d.warehouse.city }, { locale }),
+        ? m.mail_quote_received_admin_body({ warehouse: d.warehouse.name, a: prepositionA(d.warehouse.city), city: d.warehouse.city, id: d.warehouse.id }, { locale })
+        : m.mail_quote_received_body({ warehouse: d.warehouse.name, a: prepositionA(d.warehouse.city), city: d.warehouse.city }, { locale }),
       quoteDetails(d.request, locale),
       `${m.mail_quote_label_message({}, { locale })}:\n${d.request.message}`,
     ],
