@@ -1,7 +1,8 @@
 // The back office in a real browser, as the demo administrator, against the built app: the
 // dashboard's counters match the database; a stocker who registered during the test is approved
-// as a Stock Keeper with a new warehouse, receives the invitation, sets a password and finds that
-// warehouse in its area; another is refused with a note and is told; one hub request is approved
+// as a Stock Keeper with a new warehouse, receives one e-mail (approved, with the link to choose a
+// password), sets a password and finds that warehouse in its area; another is refused with a note
+// and is told; one hub request is approved
 // and another refused, whose owner asks for a new check from its page; a CRM entry with a follow-up appears under the pending actions and is
 // handled; a warehouse is switched off and leaves a visitor's search at once; a location search
 // around Bologna shows both tabs with their counts and exports a CSV with the right columns and
@@ -18,7 +19,7 @@ import { makeRequest, makeUser, makeWarehouse } from "../support/factories.ts";
 import { requestNumber } from "../../app/lib/format.ts";
 import { LOCATION_REQUESTS_CSV_HEADER, LOCATION_WAREHOUSES_CSV_HEADER } from "../../app/server/admin-search/location-search.service.ts";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
-import { call, DEMO, DEMO_PASSWORD, hasText, hydrated, jar, linkIn, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser, userIdOf } from "./support.ts";
+import { call, DEMO, DEMO_PASSWORD, deliveredMailsTo, hasText, hydrated, jar, linkIn, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser, userIdOf } from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -229,8 +230,15 @@ describe("new stockers", () => {
     await page.goto(`/admin/stocker-requests?status=refused&search=${run}`);
     await hasText(page.getByTestId("admin-stocker-requests"), `Scaffali Dubbi ${run}`);
 
-    // The invitation: the new stock keeper chooses a password and finds the warehouse.
-    const invitation = await mailTo(approvedEmail, { subject: /Sei stato invitato su Stockspace/ });
+    // One e-mail tells the approved stocker (besides the receipt of the registration): approved,
+    // with the link to choose the password; no separate invitation, no "open your area" to
+    // someone who has no password yet.
+    const received = await deliveredMailsTo(app.db, approvedEmail);
+    expect(received.map((mail) => mail.subject).sort()).toEqual(["Abbiamo ricevuto la tua richiesta Stockspace", "Il tuo account Stockspace è stato approvato"]);
+    const invitation = received.find((mail) => mail.subject === "Il tuo account Stockspace è stato approvato")!;
+    expect(invitation.text).toContain("Scegli la password");
+    expect(invitation.text).not.toContain("/it/stocker/profile");
+    // With it the new stock keeper chooses a password and finds the warehouse.
     const keeper = await newPage(b.browser, { locale: "it" });
     await keeper.page.goto(linkIn(invitation.text, /\/complete-account\//));
     await keeper.page.locator("[name=first_name]").fill("Elena");
