@@ -24,7 +24,7 @@ import { sql } from "kysely";
 import { linkTokenHash } from "../../app/server/accounts/tokens.ts";
 import { requestNumber } from "../../app/lib/format.ts";
 import { m } from "../../app/paraglide/messages.js";
-import { DEMO, favouriteTakingRequests, hydrated, loginAs, newPage, useAppDatabase, useBrowser, userIdOf, redeemedDemoWarehouses, type DemoRole } from "./support.ts";
+import { DEMO, favouriteTakingRequests, hydrated, loginAs, newPage, tick, useAppDatabase, useBrowser, userIdOf, redeemedDemoWarehouses, type DemoRole } from "./support.ts";
 import { routeTable } from "../support/route-table.ts";
 
 const b = useBrowser();
@@ -533,6 +533,17 @@ const AREA_STATES: AreaState[] = [
   { role: "admin", name: "a request open", path: () => "/admin/requests", reach: openFirstRequest },
   { role: "stocker", name: "the warehouse form sent empty", path: (locale) => `/${locale}/stocker/profile/warehouses/new`, reach: sendEmpty(m.wf_save) },
   { role: "admin", name: "the specification form sent empty", path: () => "/admin/specifications/new", reach: sendEmpty(m.admspec_create, "it") },
+  {
+    role: "admin",
+    name: "approving a stocker, step 2 (the warehouses)",
+    path: () => "/admin/stocker-requests",
+    reach: async (page) => {
+      const dialog = await openDialog(page, button(m.admst_approve, "it")(page, "it"));
+      await tick(dialog.getByLabel(m.admst_account_stocker({}, { locale: "it" }), { exact: true }));
+      await dialog.getByRole("button", { name: m.admst_next({}, { locale: "it" }) }).click();
+      await dialog.getByTestId("approve-warehouses").locator("li").first().waitFor();
+    },
+  },
 ];
 
 describe("accessibility: axe-core finds no critical or serious violation", () => {

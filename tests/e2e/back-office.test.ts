@@ -1,7 +1,8 @@
 // The back office in a real browser, as the demo administrator, against the built app: the
 // dashboard's counters match the database; a stocker who registered during the test is approved
-// as a Stock Keeper with a new warehouse, receives the invitation, sets a password and finds that
-// warehouse in its area; another is refused with a note and is told; one hub request is approved
+// as a Stock Keeper with a new warehouse, receives one e-mail (approved, with the link to choose a
+// password), sets a password and finds that warehouse in its area; however "Avanti" of the
+// approval popup is pressed, it approves nothing; another is refused with a note and is told; one hub request is approved
 // and another refused, whose owner asks for a new check from its page; a CRM entry with a follow-up appears under the pending actions and is
 // handled; a warehouse is switched off and leaves a visitor's search at once; a location search
 // around Bologna shows both tabs with their counts and exports a CSV with the right columns and
@@ -11,14 +12,14 @@
 // tests/e2e/route-matrix.test.ts has a row per route and method.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { sql } from "kysely";
 import { parse } from "csv-parse/sync";
 import { makeRequest, makeUser, makeWarehouse } from "../support/factories.ts";
 import { requestNumber } from "../../app/lib/format.ts";
 import { LOCATION_REQUESTS_CSV_HEADER, LOCATION_WAREHOUSES_CSV_HEADER } from "../../app/server/admin-search/location-search.service.ts";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
-import { call, DEMO, DEMO_PASSWORD, hasText, hydrated, jar, linkIn, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser, userIdOf } from "./support.ts";
+import { call, DEMO, DEMO_PASSWORD, deliveredMailsTo, hasText, hydrated, jar, linkIn, loggedIn, loginAs, mailTo, newPage, tick, useAppDatabase, useBrowser, userIdOf } from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -35,7 +36,7 @@ async function searchIds(location: string): Promise<number[]> {
 }
 
 /** A stocker's registration request, sent as the public form sends it. */
-async function registerStocker(email: string, business: string): Promise<number> {
+async function registerStocker(email: string, business: string, warehouseId: number | null = null): Promise<number> {
   const j = jar();
   await call(j, "/it");
   const res = await call(j, "/register", {
@@ -52,6 +53,7 @@ async function registerStocker(email: string, business: string): Promise<number>
         request_cap: "40100",
         request_city: "Bologna",
         request_province: "BO",
+        ...(warehouseId ? { request_warehouse_id: warehouseId } : {}),
         conditions: 1,
         privacy: 1,
       },
@@ -229,8 +231,15 @@ describe("new stockers", () => {
     await page.goto(`/admin/stocker-requests?status=refused&search=${run}`);
     await hasText(page.getByTestId("admin-stocker-requests"), `Scaffali Dubbi ${run}`);
 
-    // The invitation: the new stock keeper chooses a password and finds the warehouse.
-    const invitation = await mailTo(approvedEmail, { subject: /Sei stato invitato su Stockspace/ });
+    // One e-mail tells the approved stocker (besides the receipt of the registration): approved,
+    // with the link to choose the password; no separate invitation, no "open your area" to
+    // someone who has no password yet.
+    const received = await deliveredMailsTo(app.db, approvedEmail);
+    expect(received.map((mail) => mail.subject).sort()).toEqual(["Abbiamo ricevuto la tua richiesta Stockspace", "Il tuo account Stockspace è stato approvato"]);
+    const invitation = received.find((mail) => mail.subject === "Il tuo account Stockspace è stato approvato")!;
+    expect(invitation.text).toContain("Scegli la password");
+    expect(invitation.text).not.toContain("/it/stocker/profile");
+    // With it the new stock keeper chooses a password and finds the warehouse.
     const keeper = await newPage(b.browser, { locale: "it" });
     await keeper.page.goto(linkIn(invitation.text, /\/complete-account\//));
     await keeper.page.locator("[name=first_name]").fill("Elena");
@@ -246,6 +255,102 @@ describe("new stockers", () => {
     const list = await call(j, "/it/stocker/profile/warehouses");
     expect(list.status).toBe(200);
     expect(await list.text()).toContain(warehouseName);
+  });
+});
+
+describe("the approval popup's step 1", () => {
+  // "Avanti" and step 2's "Approva e invia l'invito" take the same spot: pressing the first must
+  // never approve, however it is pressed and however fast, and step 2 opens clean.
+  it("goes on to step 2 and approves nothing, clicked, pressed with Enter, double-clicked, twice in a row; after the approval the focus is on its confirmation", async () => {
+    const free = await makeWarehouse(app.db, { user_id: null, name: `Deposito Libero ${run}` });
+    const named = { email: `con-magazzino-${run}@example.com`, business: `Magazzini Nominati ${run}` };
+    const unnamed = { email: `senza-magazzino-${run}@example.com`, business: `Spazi Anonimi ${run}` };
+    const namedId = await registerStocker(named.email, named.business, free.id);
+    const unnamedId = await registerStocker(unnamed.email, unnamed.business);
+
+    const { page } = admin;
+    const posted: string[] = [];
+    const onRequest = (req: { method: () => string; url: () => string }) => {
+      if (req.method() === "POST") posted.push(req.url());
+    };
+    page.on("request", onRequest);
+    const presses = {
+      click: (next: Locator) => next.click(),
+      enter: async (next: Locator) => {
+        await next.focus();
+        await page.keyboard.press("Enter");
+      },
+      "double click": (next: Locator) => next.dblclick(),
+      // A double click whose second press lands on "Approva e invia l'invito" (where the step's
+      // layout puts it under the pointer).
+      "double click ending on Approva": async (next: Locator) => {
+        await next.click();
+        const box = (await page.getByTestId("approve-stocker-form").getByRole("button", { name: "Approva e invia l'invito" }).boundingBox())!;
+        await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.down({ clickCount: 2 });
+        await page.mouse.up({ clickCount: 2 });
+      },
+      "Enter twice": async (next: Locator) => {
+        await next.focus();
+        await page.keyboard.press("Enter");
+        await page.keyboard.press("Enter");
+      },
+    };
+    try {
+      for (const who of [named, unnamed]) {
+        await page.goto(`/admin/stocker-requests?search=${encodeURIComponent(who.business)}`);
+        await hydrated(page);
+        for (const [how, press] of Object.entries(presses)) {
+          await page.getByRole("button", { name: `Approva ${who.business}` }).first().click();
+          const form = page.getByTestId("approve-stocker-form");
+          await tick(form.getByLabel("Stocker", { exact: true }));
+          await press(form.getByRole("button", { name: "Avanti" }));
+          // Step 2, with nothing said to be missing.
+          await form.getByRole("radiogroup", { name: "Magazzino esistente" }).waitFor();
+          if (how === "click" || how === "enter") {
+            // The focus is on the new step (the button pressed has gone), where Enter presses nothing.
+            await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")), { timeout: 5_000 }).toBe("Passo 2 di 2");
+            await page.keyboard.press("Enter");
+          }
+          await form.getByTestId("approve-warehouses").locator("li").first().waitFor();
+          await page.waitForTimeout(300); // anything the press sent would be on its way by now
+          expect(await form.getByRole("alert").count(), `${who.business}, ${how}: an error on step 2`).toBe(0);
+          expect(await form.locator("[aria-invalid=true]").count(), `${who.business}, ${how}: a field marked wrong on step 2`).toBe(0);
+          expect(posted, `${who.business}, ${how}: something was sent`).toEqual([]);
+          // Its warehouse list is a list (each row a list item, not the item of a radio group).
+          expect(await form.getByTestId("approve-warehouses").locator("li").evaluateAll((items) => items.every((li) => li.parentElement?.matches("ul:not([role])")))).toBe(true);
+          await page.keyboard.press("Escape");
+          await form.waitFor({ state: "detached" });
+        }
+      }
+      for (const [id, email] of [[namedId, named.email], [unnamedId, unnamed.email]] as const) {
+        expect(await app.db.selectFrom("users").select(["approval_status", "account_type"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({ approval_status: "pending", account_type: null });
+        expect(await app.db.selectFrom("mail_outbox").select("template").where("to_address", "=", email).execute()).toEqual([{ template: "stocker_request_received" }]);
+      }
+      expect((await app.db.selectFrom("warehouses").select("user_id").where("id", "=", free.id).executeTakeFirstOrThrow()).user_id).toBeNull();
+    } finally {
+      page.off("request", onRequest);
+    }
+
+    // Approved on step 2 (the requested warehouse picked already): the focus is on the confirmation,
+    // from where the next row is the next stop.
+    await page.goto(`/admin/stocker-requests?search=${encodeURIComponent(named.business)}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: `Approva ${named.business}` }).first().click();
+    const form = page.getByTestId("approve-stocker-form");
+    await tick(form.getByLabel("Stocker", { exact: true }));
+    await form.getByRole("button", { name: "Avanti" }).click();
+    await expect.poll(() => form.getByTestId("approve-warehouses").getByRole("radio", { checked: true }).count()).toBe(1);
+    await form.getByRole("button", { name: "Approva e invia l'invito" }).click();
+    await hasText(page.getByTestId("stocker-decided"), new RegExp(`${named.business} approvato`));
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("[data-testid=stocker-decided]") !== null)).toBe(true);
+    expect(await app.db.selectFrom("users").select("approval_status").where("id", "=", namedId).executeTakeFirstOrThrow()).toEqual({ approval_status: "approved" });
+    expect((await app.db.selectFrom("warehouses").select("user_id").where("id", "=", free.id).executeTakeFirstOrThrow()).user_id).toBe(namedId);
+    audited.push(["user.approve", namedId]);
+    // One e-mail of the approval, with the link to choose the password.
+    const received = await deliveredMailsTo(app.db, named.email);
+    expect(received.map((mail) => mail.subject).sort()).toEqual(["Abbiamo ricevuto la tua richiesta Stockspace", "Il tuo account Stockspace è stato approvato"]);
+    expect(linkIn(received.find((mail) => mail.subject === "Il tuo account Stockspace è stato approvato")!.text, /\/complete-account\//)).toContain(`/it/complete-account/${namedId}?u_token=`);
   });
 });
 

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { createDb, type Database } from "../../app/server/db/database.ts";
 import { launchChromium } from "../support/chromium.ts";
 import { embeddedDatabaseUrl } from "../support/app-process.ts";
-import { readMails, waitForMail } from "../support/smtp-capture.ts";
+import { readMails, waitForMail, type CapturedMail } from "../support/smtp-capture.ts";
 
 export const DEMO_PASSWORD = "demo-password-1";
 export const DEMO = {
@@ -21,6 +21,17 @@ export const baseUrl = () => inject("e2eBaseUrl");
 export const mailDir = () => inject("e2eMailDir");
 export const mails = () => readMails(mailDir());
 export const mailTo = (to: string, opts?: Parameters<typeof waitForMail>[2]) => waitForMail(mailDir(), to, opts);
+
+/**
+ * Every e-mail that reached `to`, once the app has delivered all it queued to that address (none
+ * waits in its outbox any more): to count what a person received, not just find one.
+ */
+export async function deliveredMailsTo(db: Database, to: string): Promise<CapturedMail[]> {
+  const address = to.toLowerCase();
+  const waiting = async () => (await db.selectFrom("mail_outbox").select("id").where("to_address", "=", address).where("status", "!=", "sent").execute()).length;
+  await expect.poll(waiting, { timeout: 30_000, message: `the app still has mail to ${to} to send` }).toBe(0);
+  return (await mails()).filter((mail) => mail.to.includes(address));
+}
 
 /** A browser for the file, closed afterwards. */
 export function useBrowser(): { browser: Browser } {

@@ -3,8 +3,10 @@
 // e-mail or VAT number), 20 a page (?page=). "Approva" opens a two-step popup (the account type,
 // then an existing warehouse found with GET /api/admin/warehouses/search or a new one); "Rifiuta"
 // one with the note. Both post to this page's action, the same service as
-// POST /api/admin/users/{id}/update; the row leaves the list when the page data reloads.
-import { useEffect, useRef, useState, type FormEvent } from "react";
+// POST /api/admin/users/{id}/update; the row leaves the list when the page data reloads and the
+// focus goes to the confirmation. Only step 2's own button approves: "Avanti", where it will
+// stand, never sends the form, however fast or often it is pressed.
+import { Fragment, useEffect, useRef, useState, type FormEvent } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/stocker-requests";
 import { actorContext, servicesContext } from "../../server/context.ts";
@@ -102,7 +104,14 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
   const { users, users_count, search, status, page, pages } = loaderData;
   const [approving, setApproving] = useState<Row | null>(null);
   const [refusing, setRefusing] = useState<Row | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // A new object each time, so the same text said twice still takes the focus.
+  const [notice, setNotice] = useState<{ text: string } | null>(null);
+  // The decided row has left the list and its popup has closed: the focus goes to the
+  // confirmation (the next row's buttons are the next stop), not back to the page's top.
+  const noticeBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (notice) noticeBox.current?.focus();
+  }, [notice]);
   const open = (row: Row, which: "approve" | "refuse") => {
     setNotice(null);
     if (which === "approve") setApproving(row);
@@ -130,8 +139,8 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
         />
       </div>
       {notice && (
-        <div className="mt-6" data-testid="stocker-decided">
-          <FormMessage tone="success">{notice}</FormMessage>
+        <div ref={noticeBox} tabIndex={-1} className="mt-6 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand-500" data-testid="stocker-decided">
+          <FormMessage tone="success">{notice.text}</FormMessage>
         </div>
       )}
       {users.length === 0 ? (
@@ -200,7 +209,7 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
         onClose={() => setApproving(null)}
         onDone={(r) => {
           setApproving(null);
-          setNotice(m.admst_approved_notice({ name: nameOf(r) }));
+          setNotice({ text: m.admst_approved_notice({ name: nameOf(r) }) });
         }}
       />
       <RefuseDialog
@@ -208,7 +217,7 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
         onClose={() => setRefusing(null)}
         onDone={(r) => {
           setRefusing(null);
-          setNotice(m.admst_refused_notice({ name: nameOf(r) }));
+          setNotice({ text: m.admst_refused_notice({ name: nameOf(r) }) });
         }}
       />
     </div>
@@ -295,6 +304,16 @@ function ApproveDialog({ request, onClose, onDone }: { request: Row | null; onCl
   const [warehouseId, setWarehouseId] = useState<number | null>(null);
   const [fields, setFields] = useState<NewWarehouse>(() => newWarehouseFrom(request ?? ({} as Row)));
   const [missing, setMissing] = useState<Set<string>>(new Set());
+  // The step's own box takes the focus when the step changes: the button pressed has gone, and
+  // the focus must not wait where a second Enter would press what took its place.
+  const stepBox = useRef<HTMLDivElement>(null);
+  const stepChanged = useRef(false);
+  const approveButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!stepChanged.current) return;
+    stepChanged.current = false;
+    stepBox.current?.focus();
+  }, [step]);
 
   // A new row opened: start again at step 1, with its requested warehouse picked when it is free.
   useEffect(() => {
@@ -314,16 +333,23 @@ function ApproveDialog({ request, onClose, onDone }: { request: Row | null; onCl
       setError(m.admst_required());
       return;
     }
+    goTo(2);
+  };
+
+  // Each step opens clean: what was missing on the other one is not this one's error.
+  const goTo = (n: 1 | 2) => {
     setMissing(new Set());
     setError(null);
-    setStep(2);
+    stepChanged.current = true;
+    setStep(n);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    // Enter on the first step goes on to the second, it does not approve.
-    if (step === 1) {
+    // Only step 2's own button approves (Enter in one of its fields presses it too). Anything
+    // else that sends the form (Enter on step 1's choices) goes on to step 2 at most.
+    if (step !== 2 || (event.nativeEvent as SubmitEvent).submitter !== approveButton.current) {
       event.preventDefault();
-      next();
+      if (step === 1) next();
       return;
     }
     const empty = new Set<string>();
@@ -347,90 +373,109 @@ function ApproveDialog({ request, onClose, onDone }: { request: Row | null; onCl
           <input type="hidden" name="account_type" value={accountType ?? ""} />
           <input type="hidden" name="warehouse_mode" value={mode} />
           {error && <FormMessage tone="error">{error}</FormMessage>}
-          {step === 1 ? (
-            <fieldset>
-              <legend className={labelClass}>
-                {m.admst_account_type()}
-                <span className="ml-0.5 text-red-600" aria-hidden="true">
-                  *
-                </span>
-              </legend>
-              <div className="grid gap-3 sm:grid-cols-2" role="radiogroup" aria-invalid={missing.has("account_type") || undefined}>
-                {(
-                  [
-                    ["0", m.admst_account_stocker()],
-                    ["1", m.admst_account_keeper()],
-                  ] as const
-                ).map(([value, label]) => (
-                  <label
-                    key={value}
-                    className={`flex cursor-pointer items-center gap-3 rounded-xl border p-4 text-sm font-medium ${
-                      accountType === value ? "border-brand-500 bg-brand-50 text-brand-900" : missing.has("account_type") ? "border-red-400" : "border-slate-300 text-slate-800"
-                    }`}
-                  >
-                    <input type="radio" name="account_type_choice" value={value} checked={accountType === value} onChange={() => setAccountType(value)} className="h-4 w-4" />
-                    {label}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          ) : (
-            <>
-              <input type="hidden" name="warehouse_id" value={mode === "existing" && warehouseId !== null ? warehouseId : ""} />
+          <div key={step} ref={stepBox} tabIndex={-1} role="group" aria-label={m.admst_step({ n: step })} className="space-y-4 outline-none">
+            {step === 1 ? (
               <fieldset>
-                <legend className={labelClass}>{m.admst_wh_choice()}</legend>
-                <div className="inline-flex gap-1 rounded-xl bg-slate-100 p-1 text-sm" role="radiogroup">
+                <legend className={labelClass}>
+                  {m.admst_account_type()}
+                  <span className="ml-0.5 text-red-600" aria-hidden="true">
+                    *
+                  </span>
+                </legend>
+                <div className="grid gap-3 sm:grid-cols-2" role="radiogroup" aria-invalid={missing.has("account_type") || undefined}>
                   {(
                     [
-                      ["existing", m.admst_wh_existing()],
-                      ["new", m.admst_wh_new()],
+                      ["0", m.admst_account_stocker()],
+                      ["1", m.admst_account_keeper()],
                     ] as const
                   ).map(([value, label]) => (
-                    <label key={value} className={`cursor-pointer rounded-lg px-3 py-1.5 font-medium ${mode === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600"}`}>
-                      <input type="radio" className="sr-only" name="warehouse_mode_choice" value={value} checked={mode === value} onChange={() => setMode(value)} />
+                    <label
+                      key={value}
+                      className={`flex cursor-pointer items-center gap-3 rounded-xl border p-4 text-sm font-medium ${
+                        accountType === value ? "border-brand-500 bg-brand-50 text-brand-900" : missing.has("account_type") ? "border-red-400" : "border-slate-300 text-slate-800"
+                      }`}
+                    >
+                      <input type="radio" name="account_type_choice" value={value} checked={accountType === value} onChange={() => setAccountType(value)} className="h-4 w-4" />
                       {label}
                     </label>
                   ))}
                 </div>
               </fieldset>
-              {mode === "existing" ? (
-                <WarehousePicker request={shown} value={warehouseId} onChange={setWarehouseId} invalid={missing.has("warehouse_id")} />
-              ) : (
-                <div className="grid gap-4 sm:grid-cols-2">
-                  {NEW_WAREHOUSE_FIELDS.map((f) => (
-                    <TextInput
-                      key={f}
-                      name={f}
-                      label={fieldLabel[f]()}
-                      isRequired
-                      value={fields[f]}
-                      onChange={(v) => setFields((old) => ({ ...old, [f]: v }))}
-                      error={missing.has(f) ? m.admst_required() : null}
-                      className={f === "name" || f === "address" ? "sm:col-span-2" : ""}
-                    />
-                  ))}
-                </div>
-              )}
-            </>
-          )}
+            ) : (
+              <>
+                <input type="hidden" name="warehouse_id" value={mode === "existing" && warehouseId !== null ? warehouseId : ""} />
+                <fieldset>
+                  <legend className={labelClass}>{m.admst_wh_choice()}</legend>
+                  <div className="inline-flex gap-1 rounded-xl bg-slate-100 p-1 text-sm" role="radiogroup">
+                    {(
+                      [
+                        ["existing", m.admst_wh_existing()],
+                        ["new", m.admst_wh_new()],
+                      ] as const
+                    ).map(([value, label]) => (
+                      <label key={value} className={`cursor-pointer rounded-lg px-3 py-1.5 font-medium ${mode === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600"}`}>
+                        <input type="radio" className="sr-only" name="warehouse_mode_choice" value={value} checked={mode === value} onChange={() => setMode(value)} />
+                        {label}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+                {mode === "existing" ? (
+                  <WarehousePicker request={shown} value={warehouseId} onChange={setWarehouseId} invalid={missing.has("warehouse_id")} />
+                ) : (
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    {NEW_WAREHOUSE_FIELDS.map((f) => (
+                      <TextInput
+                        key={f}
+                        name={f}
+                        label={fieldLabel[f]()}
+                        isRequired
+                        value={fields[f]}
+                        onChange={(v) => setFields((old) => ({ ...old, [f]: v }))}
+                        error={missing.has(f) ? m.admst_required() : null}
+                        className={f === "name" || f === "address" ? "sm:col-span-2" : ""}
+                      />
+                    ))}
+                  </div>
+                )}
+              </>
+            )}
+          </div>
+          {/*
+            Each step has its own buttons (their keys): "Avanti" stands where "Approva" will, and
+            were it the same DOM button, turned into a submit button during its own click, the
+            press that leaves step 1 would also approve.
+          */}
           <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
             {step === 1 ? (
-              <button type="button" onClick={onClose} className={buttonClass("secondary", "md")}>
-                {m.admst_cancel()}
-              </button>
+              <Fragment key="step-1">
+                <button key="cancel" type="button" onClick={onClose} className={buttonClass("secondary", "md")}>
+                  {m.admst_cancel()}
+                </button>
+                <button key="next" type="button" onClick={next} className={buttonClass("primary", "md")}>
+                  {m.admst_next()}
+                </button>
+              </Fragment>
             ) : (
-              <button type="button" onClick={() => setStep(1)} className={buttonClass("secondary", "md")}>
-                {m.admst_back()}
-              </button>
-            )}
-            {step === 1 ? (
-              <button type="button" onClick={next} className={buttonClass("primary", "md")}>
-                {m.admst_next()}
-              </button>
-            ) : (
-              <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "md")}>
-                {pending ? m.form_sending() : m.admst_approve_submit()}
-              </button>
+              <Fragment key="step-2">
+                <button key="back" type="button" onClick={() => goTo(1)} className={buttonClass("secondary", "md")}>
+                  {m.admst_back()}
+                </button>
+                <button
+                  key="approve"
+                  ref={approveButton}
+                  type="submit"
+                  disabled={pending}
+                  aria-busy={pending}
+                  // The second press of a double click on "Avanti" lands here: it approves nothing.
+                  onClick={(event) => {
+                    if (event.detail > 1) event.preventDefault();
+                  }}
+                  className={buttonClass("primary", "md")}
+                >
+                  {pending ? m.form_sending() : m.admst_approve_submit()}
+                </button>
+              </Fragment>
             )}
           </div>
         </fetcher.Form>
@@ -500,6 +545,10 @@ function WarehousePicker({ request, value, onChange, invalid }: { request: Row; 
             maxLength={120}
             autoComplete="off"
             onChange={(e) => setTerm(e.currentTarget.value)}
+            // The search runs as one types: Enter here must not press the form's button, which approves.
+            onKeyDown={(e) => {
+              if (e.key === "Enter") e.preventDefault();
+            }}
           />
         </div>
         <div>
@@ -520,32 +569,48 @@ function WarehousePicker({ request, value, onChange, invalid }: { request: Row; 
           {m.admst_wh_empty()}
         </p>
       ) : (
-        <ul
-          className={`max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-xl border ${invalid ? "border-red-400" : "border-slate-200"}`}
+        // A radio group holding a list (a list that is itself the group would leave its items outside any list).
+        <div
+          className={`max-h-72 overflow-y-auto rounded-xl border ${invalid ? "border-red-400" : "border-slate-200"}`}
           role="radiogroup"
           aria-label={m.admst_wh_existing()}
           aria-busy={loading || undefined}
+          aria-invalid={invalid || undefined}
           data-testid="approve-warehouses"
         >
-          {list.map((w) => {
-            const owned = w.owner !== null;
-            return (
-              <li key={w.id}>
-                <label className={`flex items-start gap-3 px-4 py-3 text-sm ${owned ? "cursor-not-allowed opacity-60" : "cursor-pointer hover:bg-slate-50"} ${value === w.id ? "bg-brand-50" : ""}`}>
-                  <input type="radio" name="warehouse_choice" className="mt-0.5 h-4 w-4" disabled={owned} checked={value === w.id} onChange={() => onChange(w.id)} />
-                  <span className="min-w-0">
-                    <span className="block font-medium text-slate-900">
-                      <WarehouseNameId name={w.name} id={w.id} />
+          <ul className="divide-y divide-slate-100">
+            {list.map((w) => {
+              const owned = w.owner !== null;
+              return (
+                <li key={w.id}>
+                  <label className={`flex items-start gap-3 px-4 py-3 text-sm ${owned ? "cursor-not-allowed opacity-60" : "cursor-pointer hover:bg-slate-50"} ${value === w.id ? "bg-brand-50" : ""}`}>
+                    <input
+                      type="radio"
+                      name="warehouse_choice"
+                      className="mt-0.5 h-4 w-4"
+                      disabled={owned}
+                      aria-describedby={owned ? `approve-warehouse-owner-${w.id}` : undefined}
+                      checked={value === w.id}
+                      onChange={() => onChange(w.id)}
+                    />
+                    <span className="min-w-0">
+                      <span className="block font-medium text-slate-900">
+                        <WarehouseNameId name={w.name} id={w.id} />
+                      </span>
+                      <span className="block text-slate-600">{[w.address, w.city, w.province ? `(${w.province})` : null].filter(Boolean).join(" ")}</span>
+                      {requested?.id === w.id && <span className="block text-xs font-medium text-brand-700">{m.admst_wh_requested()}</span>}
+                      {w.owner && (
+                        <span id={`approve-warehouse-owner-${w.id}`} className="block text-xs text-slate-500">
+                          {m.admst_wh_owned({ name: w.owner.name })}
+                        </span>
+                      )}
                     </span>
-                    <span className="block text-slate-600">{[w.address, w.city, w.province ? `(${w.province})` : null].filter(Boolean).join(" ")}</span>
-                    {requested?.id === w.id && <span className="block text-xs font-medium text-brand-700">{m.admst_wh_requested()}</span>}
-                    {w.owner && <span className="block text-xs text-slate-500">{m.admst_wh_owned({ name: w.owner.name })}</span>}
-                  </span>
-                </label>
-              </li>
-            );
-          })}
-        </ul>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       )}
     </div>
   );

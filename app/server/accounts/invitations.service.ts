@@ -6,7 +6,9 @@
 //
 // For the stocker and admin areas:
 //   const { userId } = await inviteUser(trx, actor, { role: "referent", email, first_name, … }, ctx);
-//   await sendInvitation(trx, actor, userId, ctx);   // again, or for an approved stocker request
+//   await sendInvitation(trx, actor, userId, ctx);   // again
+// An approved stocker request gets no separate invitation: its approval e-mail carries the link
+// (newInvitationLink), so the person is told once.
 // Both run in the caller's transaction when given one, so the invitation e-mail is written
 // with the change that caused it.
 import type { Database } from "../db/database.ts";
@@ -101,7 +103,7 @@ export async function inviteUser(db: Database, actor: Actor, input: InviteInput,
 
 /**
  * Send (again) the invitation of an account that has no password yet: a new link, the old
- * ones stop working. For an approved stocker request too. Admins, or the account's creator.
+ * ones stop working. Admins, or the account's creator.
  */
 export async function sendInvitation(db: Database, actor: Actor | null, userId: number, ctx: MailContext): Promise<void> {
   await inTransaction(db, async (trx) => {
@@ -113,12 +115,23 @@ export async function sendInvitation(db: Database, actor: Actor | null, userId: 
   });
 }
 
+/**
+ * A new link to the complete-account page, where an account without a password gets one (valid
+ * INVITATION_TTL_DAYS days, once); the older links stop working. Pass the caller's transaction:
+ * the e-mail that carries the link is queued in it. The invitation's, and the approval e-mail of
+ * a stocker request (stocker-approval.service.ts), which is the invitation of that account.
+ */
+export async function newInvitationLink(trx: Database, user: { id: number; lang: Lang }, ctx: MailContext): Promise<string> {
+  const token = newLinkToken();
+  await q.retireTokens(trx, { userId: user.id, kind: "complete_account" });
+  await q.insertToken(trx, { userId: user.id, kind: "complete_account", tokenHash: linkTokenHash(token), expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600 * 1000) });
+  return `${ctx.origin}/${user.lang}/complete-account/${user.id}?u_token=${token}`;
+}
+
 async function queueInvitation(trx: Database, actor: Actor | null, userId: number, ctx: MailContext) {
   const user = await q.findAccountById(trx, { id: userId });
   if (!user) throw new NotFoundError();
-  const token = newLinkToken();
-  await q.retireTokens(trx, { userId, kind: "complete_account" });
-  await q.insertToken(trx, { userId, kind: "complete_account", tokenHash: linkTokenHash(token), expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600 * 1000) });
+  const link = await newInvitationLink(trx, user, ctx);
   await queueMail(trx, {
     to: user.email,
     lang: user.lang,
@@ -126,7 +139,7 @@ async function queueInvitation(trx: Database, actor: Actor | null, userId: numbe
     data: {
       invitedBy: actor ? inviterName(actor) : null,
       role: user.role === "stocker" ? "stocker" : "referent",
-      link: `${ctx.origin}/${user.lang}/complete-account/${userId}?u_token=${token}`,
+      link,
       days: INVITATION_TTL_DAYS,
     },
     origin: ctx.origin,

@@ -4,10 +4,11 @@
 // Approving (a pending request, or a refused one being reconsidered) picks the account type
 // (0 Stocker, 1 Stock Keeper) and a warehouse: an existing one nobody owns, or a new one created
 // with the back office's defaults (approved, no hub request) and placed from its address. The
-// stocker becomes its owner, gets the invitation to choose a password (the invited-accounts
-// flow, invitations.service.ts) and is told of the decision. Refusing (a pending request) stores
-// the note and tells them, with it. Each decision is one transaction with its audit entry, so the
-// mails and notifications exist exactly when the decision does.
+// stocker becomes its owner and is told of the decision in one e-mail, which carries the
+// invitation's link to choose a password (the invited-accounts flow, invitations.service.ts).
+// Refusing (a pending request) stores the note and tells them, with it. Each decision is one
+// transaction with its audit entry, so the mails and notifications exist exactly when the
+// decision does.
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import { auditAdminAction } from "../audit/audit.ts";
@@ -17,7 +18,8 @@ import { notifyAccountDecision, type DecisionMailContext } from "../notification
 import { createWarehouse, type EditingContext } from "../warehouses/warehouse-editing.service.ts";
 import { warehouseCreateSchema } from "../../schemas/warehouse.ts";
 import type { ApprovalWarehouseData, StockerDecision, WarehouseSearchType } from "../../schemas/stocker-approval.ts";
-import { sendInvitation } from "./invitations.service.ts";
+import { newInvitationLink } from "./invitations.service.ts";
+import { INVITATION_TTL_DAYS } from "./tokens.ts";
 import * as q from "./stocker-approval.queries.ts";
 
 export type StockerRequestItem = {
@@ -190,9 +192,10 @@ export async function decideStockerRequest(ctx: ApprovalContext, actor: Actor, u
         warehouse_created: created,
       },
     });
-    // The invitation lets them choose a password; an account that already has one just logs in.
-    if (!user.password_hash) await sendInvitation(trx, actor, userId, { origin: ctx.mail.origin });
-    await notifyAccountDecision(trx, user, "approved", null, ctx.mail);
+    // One e-mail: the approval, with the invitation's link to choose a password when there is none
+    // yet (an account that already has one just logs in, and is sent to its area).
+    const choosePassword = user.password_hash ? null : { link: await newInvitationLink(trx, user, { origin: ctx.mail.origin }), days: INVITATION_TTL_DAYS };
+    await notifyAccountDecision(trx, user, "approved", null, ctx.mail, choosePassword);
     return { user_id: userId };
   });
 }

@@ -51,7 +51,7 @@ const BOLOGNA = { name: "Polo Logistico Bologna", country: "Italia", address: "V
 async function userRow(id: number) {
   return t.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
-const mails = (to: string) => t.db.selectFrom("mail_outbox").select(["template", "to_address", "text", "reply_to"]).where("to_address", "=", to).orderBy("id").execute();
+const mails = (to: string) => t.db.selectFrom("mail_outbox").select(["template", "to_address", "subject", "text", "reply_to"]).where("to_address", "=", to).orderBy("id").execute();
 const notifications = (userId: number) => t.db.selectFrom("notifications").select(["type", "message"]).where("user_id", "=", userId).orderBy("id").execute();
 const audits = (userId: number) =>
   t.db.selectFrom("audit_log").select(["action", "admin_id", "details"]).where("entity_type", "=", "user").where("entity_id", "=", userId).orderBy("id").execute();
@@ -81,10 +81,14 @@ describe("approving a stocker", () => {
     const w = await t.db.selectFrom("warehouses").select(["user_id", "status"]).where("id", "=", free.id).executeTakeFirstOrThrow();
     expect(w.user_id).toBe(user.id);
 
-    // The invitation (a complete-account link) and the decision, both queued to the stocker.
+    // One e-mail: the approval, with the link to choose a password (the invitation's, to the
+    // complete-account page), not a second one saying the area is open.
     const queued = await mails(user.email);
-    expect(queued.map((q) => q.template)).toEqual(["invitation", "account_decision"]);
-    expect(queued[0]!.text).toContain(`/complete-account/${user.id}?u_token=`);
+    expect(queued.map((q) => q.template)).toEqual(["account_decision"]);
+    expect(queued[0]!.subject).toBe("Il tuo account Stockspace è stato approvato");
+    expect(queued[0]!.text).toContain("Scegli la password");
+    expect(queued[0]!.text).toContain(`/it/complete-account/${user.id}?u_token=`);
+    expect(queued[0]!.text).not.toContain("/it/stocker/profile");
     expect(await tokens(user.id)).toEqual([{ kind: "complete_account", used_at: null }]);
     expect((await notifications(user.id)).map((n) => n.type)).toEqual(["account_approved"]);
 
@@ -117,7 +121,18 @@ describe("approving a stocker", () => {
     expect((await audits(user.id)).map((a) => a.action)).toEqual(["user.approve"]);
     const created = await t.db.selectFrom("audit_log").select(["action", "admin_id"]).where("entity_type", "=", "warehouse").where("entity_id", "=", w.id).execute();
     expect(created).toEqual([{ action: "warehouse.create", admin_id: admin.id }]);
-    expect((await mails(user.email)).map((q) => q.template)).toEqual(["invitation", "account_decision"]);
+    expect((await mails(user.email)).map((q) => q.template)).toEqual(["account_decision"]);
+  });
+
+  it("tells a stocker who has a password already in one e-mail in their language, with the way to their area", async () => {
+    const user = await registration({ password_hash: "set-before", lang: "en" });
+    const free = await makeWarehouse(t.db, { user_id: null });
+    expect((await update(admin, user.id, { user_data: { approved: 1, account_type: 0 }, warehouse_id: free.id })).status).toBe(200);
+    const queued = await mails(user.email);
+    expect(queued.map((q) => [q.template, q.subject])).toEqual([["account_decision", "Your Stockspace account is active"]]);
+    expect(queued[0]!.text).toContain("/en/stocker/profile");
+    expect(queued[0]!.text).not.toContain("complete-account");
+    expect(await tokens(user.id)).toEqual([]);
   });
 
   it("reconsiders a refused request", async () => {

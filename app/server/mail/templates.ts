@@ -29,7 +29,8 @@ export type MailTemplates = {
   /** To a user whose account an administrator approved or refused (app/server/notifications/account-notifications.ts). */
   /** To a referent given one more warehouse to handle. */
   referent_assigned: { firstName: string | null; warehouse: { name: string; city: string }; link: string };
-  account_decision: { firstName: string | null; decision: "approved" | "refused"; note: string | null; link: string; supportEmail: string };
+  /** `choosePasswordDays`: approved without a password yet, `link` sets it and is valid that many days. */
+  account_decision: { firstName: string | null; decision: "approved" | "refused"; note: string | null; link: string; choosePasswordDays?: number | null; supportEmail: string };
   /** To a warehouse's owner whose hub request an administrator approved or refused (app/server/notifications/hub-notifications.ts). */
   hub_decision: { firstName: string | null; decision: "approved" | "refused"; warehouse: { name: string; city: string }; note: string | null; link: string; supportEmail: string };
   /** To a stocker who chose to pay by bank transfer: what to pay, to whom, with which reason code. Amounts in cents. */
@@ -281,7 +282,15 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
     action: { label: m.mail_referent_assigned_action({}, { locale }), url: d.link },
   }),
   account_decision: (d, locale) =>
-    d.decision === "approved"
+    d.decision === "approved" && d.choosePasswordDays
+      ? {
+          subject: m.anotif_mail_approved_password_subject({}, { locale }),
+          heading: greet(d.firstName, locale),
+          paragraphs: [m.anotif_mail_approved_password_body({}, { locale }), ...(d.note ? [m.anotif_account_note({ note: d.note }, { locale })] : [])],
+          action: { label: m.anotif_mail_approved_password_action({}, { locale }), url: d.link },
+          footnote: m.anotif_mail_approved_password_expiry({ days: d.choosePasswordDays }, { locale }),
+        }
+      : d.decision === "approved"
       ? {
           subject: m.anotif_mail_approved_subject({}, { locale }),
           heading: greet(d.firstName, locale),

@@ -22,6 +22,25 @@ describe("notifyAccountDecision", () => {
     expect(mail.text).toContain("http://stockspace.test/en/stocker/profile");
   });
 
+  it("tells an approved account without a password to choose one, with the given link and how long it lasts, in both languages", async () => {
+    const cases = [
+      { lang: "en", subject: "Your Stockspace account has been approved", action: "Choose your password", days: "valid for 7 days" },
+      { lang: "it", subject: "Il tuo account Stockspace è stato approvato", action: "Scegli la password", days: "vale 7 giorni" },
+    ] as const;
+    for (const c of cases) {
+      const user = await makeUser(t.db, { role: "stocker", lang: c.lang, password_hash: null });
+      const link = `http://stockspace.test/${c.lang}/complete-account/${user.id}?u_token=abc`;
+      const { mailId } = await t.db.transaction().execute((trx) => notifyAccountDecision(trx, user, "approved", null, ctx, { link, days: 7 }));
+      const mail = await t.db.selectFrom("mail_outbox").selectAll().where("id", "=", mailId).executeTakeFirstOrThrow();
+      expect(mail).toMatchObject({ template: "account_decision", lang: c.lang, subject: c.subject });
+      expect(mail.text).toContain(c.action);
+      expect(mail.text).toContain(link);
+      expect(mail.text).toContain(c.days);
+      expect(mail.text).not.toContain("/stocker/profile");
+      expect(mail.html).toContain(link.replace("&", "&amp;"));
+    }
+  });
+
   it("tells a refused user where support is, with the administrator's note shown as text", async () => {
     const user = await makeUser(t.db, { role: "stocker", lang: "it" });
     const note = 'Partita IVA non valida <a href="https://phish.example">clicca</a>';

@@ -1,7 +1,8 @@
 // Telling a user that an administrator approved or refused their account: a notification in
 // their area and an e-mail (template account_decision), both written in the transaction of the
 // decision (the back office calls this when it approves or refuses; a rollback leaves neither).
-// An approved user is sent to their area; a refused one to support (a reply goes there too).
+// An approved user is sent to their area, or to choosing a password when they have none yet; a
+// refused one to support (a reply goes there too).
 import type { Database } from "../db/database.ts";
 import type { Lang, UserRole } from "../db/types.ts";
 import { queueMail } from "../mail/outbox.service.ts";
@@ -23,9 +24,14 @@ function startPath(user: DecisionUser): string {
   return areaBase(user.role, user.lang);
 }
 
+/** An approved account without a password: the link that sets it (the invitation's), and how many days it is valid. */
+export type ChoosePassword = { link: string; days: number };
+
 /**
  * Creates the notification and queues the e-mail of an account decision. Pass the transaction of
  * the decision (`trx`). `note` is the administrator's optional word to the user, shown as text.
+ * An approved account that has no password yet is given `choosePassword`: the one e-mail then
+ * says so and links to choosing it, instead of to an area the person cannot enter yet.
  */
 export async function notifyAccountDecision(
   trx: Database,
@@ -33,6 +39,7 @@ export async function notifyAccountDecision(
   decision: AccountDecision,
   note: string | null | undefined,
   ctx: DecisionMailContext,
+  choosePassword: ChoosePassword | null = null,
 ): Promise<{ notificationId: number; mailId: number }> {
   const cleanNote = note?.trim() || null;
   const approved = decision === "approved";
@@ -58,7 +65,8 @@ export async function notifyAccountDecision(
       firstName: user.first_name,
       decision,
       note: cleanNote,
-      link: path ? `${ctx.origin}${path}` : `mailto:${ctx.supportEmail}`,
+      link: approved && choosePassword ? choosePassword.link : path ? `${ctx.origin}${path}` : `mailto:${ctx.supportEmail}`,
+      choosePasswordDays: approved && choosePassword ? choosePassword.days : null,
       supportEmail: ctx.supportEmail,
     },
     // A refused user who answers the e-mail reaches support.
