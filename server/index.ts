@@ -1,9 +1,16 @@
 // The Node entry: `npm start` (production build) and `npm run dev` (Vite in middleware mode).
-import { loadConfig } from "../app/server/config.ts";
+import { loadConfig, type Config } from "../app/server/config.ts";
 import { createLogger, startApp } from "./start.ts";
 
 const dev = process.argv.includes("--dev");
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // Every setting that is wrong or missing, one a line (production refuses to start without its settings).
+  console.error(`could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
 const log = createLogger(config);
 
 try {
