@@ -81,7 +81,9 @@ export function buildIfChanged(opts: { force?: boolean } = {}): boolean {
   console.log("Building the app (about a minute)…");
   const started = Date.now();
   fs.rmSync(FINGERPRINT, { force: true });
-  const result = spawnSync(path.join(ROOT, "node_modules", ".bin", "react-router"), ["build", "--logLevel", "warn"], { cwd: ROOT, stdio: "inherit", env: process.env });
+  // Always the production build, whatever NODE_ENV the caller has (a test run has "test", which
+  // would build React's development code).
+  const result = spawnSync(path.join(ROOT, "node_modules", ".bin", "react-router"), ["build", "--logLevel", "warn"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) {
     console.error("The build failed (see above).");
     process.exit(result.status ?? 1);

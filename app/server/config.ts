@@ -109,6 +109,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("Stockspace <no-reply@stockspace.local>"),
   SUPPORT_EMAIL: z.string().email().default("support@stockspace.local"),
   APP_SECRET: z.string().min(16).optional(),
+  // On SIGTERM or SIGINT: how long the requests in flight get to finish before their connections are cut.
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAP_STYLE_URL: z.string().optional(),
   MAP_ASSET_ORIGINS: originList,
@@ -299,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     supportEmail: e.SUPPORT_EMAIL,
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
+    /** At a stop, how long the requests in flight get to finish (SHUTDOWN_GRACE_SECONDS). */
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     mapStyleUrl: e.MAP_STYLE_URL ?? "https://tiles.openfreemap.org/styles/liberty",
     /** Other origins the map style loads tiles, glyphs or sprites from (the page's CSP allows them). */
     mapAssetOrigins: e.MAP_ASSET_ORIGINS,
