@@ -178,12 +178,14 @@ describe("npm run serve, stopped with SIGTERM", () => {
       method: "POST",
       path: "/login",
       agent: false,
-      headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "X-XSRF-TOKEN": xsrf, Cookie: `XSRF-TOKEN=${xsrf}` },
+      // The server answers "100 Continue" once it has the headers: then the request is in flight.
+      headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "X-XSRF-TOKEN": xsrf, Cookie: `XSRF-TOKEN=${xsrf}`, Expect: "100-continue" },
     });
     const answer = answerOf(req);
+    const inFlight = new Promise((resolve) => req.once("continue", resolve));
+    req.flushHeaders();
+    await inFlight;
     req.write(body.slice(0, 10));
-    // The server has the headers: the request is in flight.
-    await new Promise((r) => setTimeout(r, 300));
     return { answer, finish: () => req.end(body.slice(10)) };
   }
 
