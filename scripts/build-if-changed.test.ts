@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { sourcesFingerprint } from "./build-if-changed.ts";
+import { BUILD_TOOLS, buildToolsProblem, sourcesFingerprint } from "./build-if-changed.ts";
 
 let root = "";
 const write = (file: string, text: string) => {
@@ -48,5 +48,20 @@ describe("the sources' fingerprint", () => {
     write("tests/e2e/x.test.ts", "it('x', () => {});");
     write("docs/notes.md", "# notes");
     expect(sourcesFingerprint(root)).toBe(first);
+  });
+});
+
+describe("the build tools", () => {
+  it("are named with the way to install them when NODE_ENV=production left them out", () => {
+    const problem = buildToolsProblem(root);
+    expect(problem).toContain("The build tools are not installed (@react-router/dev, vite, @tailwindcss/vite, tailwindcss, @inlang/paraglide-js)");
+    expect(problem).toContain("NODE_ENV=production");
+    expect(problem).toContain("npm ci --include=dev");
+    for (const name of BUILD_TOOLS) write(`node_modules/${name}/package.json`, "{}");
+    expect(buildToolsProblem(root)).toBeNull();
+  });
+
+  it("are installed in this checkout", () => {
+    expect(buildToolsProblem()).toBeNull();
   });
 });

@@ -61,6 +61,20 @@ export function sourcesFingerprint(root = ROOT): string {
   return hash.digest("hex");
 }
 
+/** The packages the build runs: devDependencies, which npm leaves out under NODE_ENV=production unless told otherwise. */
+export const BUILD_TOOLS = ["@react-router/dev", "vite", "@tailwindcss/vite", "tailwindcss", "@inlang/paraglide-js"];
+
+/** Why the build cannot run here (build tools not installed), or null. */
+export function buildToolsProblem(root = ROOT): string | null {
+  const missing = BUILD_TOOLS.filter((name) => !fs.existsSync(path.join(root, "node_modules", name, "package.json")));
+  if (!missing.length) return null;
+  return [
+    `The build tools are not installed (${missing.join(", ")}).`,
+    "They are devDependencies, which npm leaves out when NODE_ENV=production is set or with --omit=dev.",
+    "Install them with `npm ci --include=dev`, then build again.",
+  ].join("\n");
+}
+
 /** Whether the build on disk was made from these sources. */
 export function buildIsCurrent(fingerprint: string): boolean {
   if (!fs.existsSync(SERVER_ENTRY)) return false;
@@ -78,10 +92,21 @@ export function buildIfChanged(opts: { force?: boolean } = {}): boolean {
     console.log("Build is up to date with the sources: not rebuilding.");
     return false;
   }
+  const problem = buildToolsProblem();
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
   console.log("Building the app (about a minute)…");
   const started = Date.now();
   fs.rmSync(FINGERPRINT, { force: true });
-  const result = spawnSync(path.join(ROOT, "node_modules", ".bin", "react-router"), ["build", "--logLevel", "warn"], { cwd: ROOT, stdio: "inherit", env: process.env });
+  // Always the production build, whatever NODE_ENV the caller has (a test run has "test", which
+  // would build React's development code).
+  const result = spawnSync(path.join(ROOT, "node_modules", ".bin", "react-router"), ["build", "--logLevel", "warn"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.error || result.signal) {
+    console.error(`The build could not run: ${result.error?.message ?? `stopped by ${result.signal}`}.`);
+    process.exit(1);
+  }
   if (result.status !== 0) {
     console.error("The build failed (see above).");
     process.exit(result.status ?? 1);

@@ -12,7 +12,6 @@ import { createAdmin } from "../app/server/accounts/admin-accounts.ts";
 import { ValidationError } from "../app/server/errors.ts";
 
 const [command, ...rest] = process.argv.slice(2);
-const config = loadConfig();
 const log = { info: (m: string) => console.log(m), warn: (m: string) => console.warn(m) };
 
 async function readPasswordFromStdin(): Promise<string> {
@@ -32,6 +31,7 @@ async function main() {
     console.error("usage: node server/cli.ts migrate | seed | create-admin --email EMAIL [--password PASSWORD]");
     process.exit(2);
   }
+  const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2, log });
   try {
     const applied = await migrateToLatest(database.db);

@@ -1,17 +1,31 @@
 // The Node entry: `npm start` (production build) and `npm run dev` (Vite in middleware mode).
-import { loadConfig } from "../app/server/config.ts";
+import { loadConfig, type Config } from "../app/server/config.ts";
 import { createLogger, startApp } from "./start.ts";
 
 const dev = process.argv.includes("--dev");
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // Every setting that is wrong or missing, one a line (production refuses to start without its settings).
+  console.error(`could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
 const log = createLogger(config);
 
 try {
   const app = await startApp(config, { dev, log });
-  let signals = 0;
-  const shutdown = (signal: string) => {
-    signals += 1;
-    if (signals > 1) process.exit(1); // a second Ctrl-C: stop now
+  // SIGTERM (a supervisor) or SIGINT (Ctrl-C): stop taking connections, let the requests in
+  // flight finish (SHUTDOWN_GRACE_SECONDS at most), close the database, exit 0.
+  let stopAsked = 0;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopAsked) {
+      // The same stop often comes twice at once: a supervisor signals the whole process group
+      // and npm passes the signal on too. Only a person's second Ctrl-C, a moment later, stops now.
+      if (signal === "SIGINT" && Date.now() - stopAsked > 1000) process.exit(1);
+      return;
+    }
+    stopAsked = Date.now();
     log.info({ signal }, "signal received");
     app.close().then(
       () => process.exit(0),

@@ -3,6 +3,7 @@
 // Used by `npm start`, `npm run dev`, the end-to-end tests and the benchmarks.
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { randomBytes, randomUUID } from "node:crypto";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -119,6 +120,15 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
         serializers: logSerializers,
       }),
     );
+    // Stopping (close() below): every answer says Connection: close, so clients move to another
+    // instance, and a load balancer's health check on a connection still open hears 503.
+    let stopping = false;
+    app.use((req, res, next) => {
+      if (!stopping) return next();
+      res.setHeader("Connection", "close");
+      if (req.path === "/api/health") return void res.status(503).set("Cache-Control", "no-store").json({ status: "stopping" });
+      next();
+    });
     // Crawlers ask for /favicon.ico whatever the page says.
     app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
     fs.mkdirSync(config.uploadsDir, { recursive: true });
@@ -175,6 +185,16 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
 
     workers = startWorkers(services);
     server = http.createServer(app);
+    // Requests in flight (headers in, answer not yet sent out), for the graceful stop in close().
+    let inFlight = 0;
+    let whenIdle = () => {};
+    server.on("request", (_req: http.IncomingMessage, res: http.ServerResponse) => {
+      inFlight += 1;
+      res.once("close", () => {
+        inFlight -= 1;
+        if (inFlight === 0) whenIdle();
+      });
+    });
     server.keepAliveTimeout = 65_000;
     // A client gets 20 s to send its headers and 60 s for the whole request (bodies are small).
     server.headersTimeout = 20_000;
@@ -199,13 +219,27 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     let closing: Promise<void> | null = null;
     const close = () =>
       (closing ??= (async () => {
-        log.info("shutting down");
+        // No new connection from now on; what is in flight gets shutdownGraceMs to finish.
+        stopping = true;
+        log.info({ inFlight, graceSeconds: config.shutdownGraceMs / 1000 }, "shutting down: no new connections, finishing the requests in flight");
+        let cut: NodeJS.Timeout | undefined;
         await new Promise<void>((resolve) => {
           if (!server) return resolve();
-          server.close(() => resolve());
-          server.closeIdleConnections();
-          setTimeout(() => server?.closeAllConnections(), 10_000).unref();
+          const listening = server;
+          // net.Server's close: stop listening now, call back once every connection has ended.
+          // (http.Server's close would also drop the idle keep-alive connections at once, before a
+          // health check on one of them could hear the 503.) A busy connection ends after its
+          // answer (Connection: close); the idle ones once nothing is in flight any more.
+          net.Server.prototype.close.call(listening, () => resolve());
+          whenIdle = () => listening.closeIdleConnections();
+          if (inFlight === 0) whenIdle();
+          cut = setTimeout(() => {
+            log.warn({ inFlight }, `requests still in flight after ${config.shutdownGraceMs / 1000} s: their connections are cut`);
+            listening.closeAllConnections();
+          }, config.shutdownGraceMs);
+          cut.unref();
         });
+        clearTimeout(cut);
         await workers?.stop();
         await vite?.close();
         await database.close();

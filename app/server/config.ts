@@ -96,14 +96,21 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   ORIGIN: z.string().url().optional(),
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: optionalText,
+  // Production on the embedded PostgreSQL (no DATABASE_URL), said explicitly (below).
+  ALLOW_EMBEDDED_DATABASE: booleanish,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO_DATA: booleanish,
   SEED_WAREHOUSES: z.coerce.number().int().min(0).max(100000).default(2000),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: optionalText,
+  // How mail leaves: "smtp" through SMTP_URL, "file" as .eml files under DATA_DIR/mail (nobody
+  // receives them). Unset: SMTP when SMTP_URL is set, else files; production must choose (below).
+  MAIL_TRANSPORT: optionalText.pipe(z.enum(["smtp", "file"], { error: 'either "smtp" (through SMTP_URL) or "file" (.eml files under DATA_DIR/mail)' }).optional()),
   MAIL_FROM: z.string().default("Stockspace <no-reply@stockspace.local>"),
   SUPPORT_EMAIL: z.string().email().default("support@stockspace.local"),
   APP_SECRET: z.string().min(16).optional(),
+  // On SIGTERM or SIGINT: how long the requests in flight get to finish before their connections are cut.
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MAP_STYLE_URL: z.string().optional(),
   MAP_ASSET_ORIGINS: originList,
@@ -150,6 +157,9 @@ const envSchema = z.object({
     }
   })
   .superRefine((e, ctx) => {
+    if (e.MAIL_TRANSPORT === "smtp" && !e.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: "required with MAIL_TRANSPORT=smtp" });
+  })
+  .superRefine((e, ctx) => {
     if (!e.S3_BUCKET) return;
     for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const) {
       if (!e[name]) ctx.addIssue({ code: "custom", path: [name], message: "required when S3_BUCKET is set" });
@@ -181,9 +191,9 @@ function s3Config(e: z.infer<typeof envSchema>): S3Config | null {
 export type OperatorConfig = { name: string | null; vat: string | null; address: string | null; email: string | null; pec: string | null };
 
 // Outside production the legal pages need an operator to show, so unset values fall back to
-// obviously fake demo ones. In production nothing is invented: an unset value stays null and
-// the pages say "not configured" where it belongs, so a missing identity is visible at once
-// without stopping a site that otherwise works (the README lists the variables to set).
+// obviously fake demo ones. In production nothing is invented: the app does not start without
+// name, VAT number, address and e-mail (missingProductionSettings, decision 013); the PEC is
+// optional and stays null, and the pages would say "not configured" for any value left null.
 const DEMO_OPERATOR: OperatorConfig = {
   name: "Stockspace S.r.l. (demo)",
   vat: "IT00000000000 (demo)",
@@ -227,13 +237,44 @@ function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
 
 export type Config = ReturnType<typeof loadConfig>;
 
+// In production the settings whose defaults only suit a developer's machine must be given:
+// without them the site runs and says nothing while its links point to localhost, its mail
+// never leaves, its data sits in the embedded database without backups and its legal pages do
+// not say who runs it. Two of them can be waived, explicitly: the embedded database
+// (ALLOW_EMBEDDED_DATABASE=1) and mail as files (MAIL_TRANSPORT=file). Decision 013.
+const PRODUCTION_SETTINGS: { name: string; what: string; waived?: (env: NodeJS.ProcessEnv) => boolean }[] = [
+  { name: "ORIGIN", what: "the site's public address, used in the links of its e-mails, e.g. https://www.example.com" },
+  {
+    name: "DATABASE_URL",
+    what: "the PostgreSQL server to use, e.g. postgres://user:password@db.example.com:5432/stockspace (or ALLOW_EMBEDDED_DATABASE=1 to run on the embedded one, which nothing backs up)",
+    waived: (env) => booleanish.parse(env.ALLOW_EMBEDDED_DATABASE?.trim()),
+  },
+  {
+    name: "SMTP_URL",
+    what: "the SMTP server that sends the mail, e.g. smtps://user:password@smtp.example.com:465 (or MAIL_TRANSPORT=file to write it as .eml files under DATA_DIR/mail, which nobody receives)",
+    waived: (env) => env.MAIL_TRANSPORT?.trim() === "file",
+  },
+  { name: "MAIL_FROM", what: "the sender of outgoing mail, an address of your own domain, e.g. Stockspace <no-reply@example.com>" },
+  { name: "OPERATOR_NAME", what: "the operator's legal name for the legal pages, e.g. Stockspace S.r.l." },
+  { name: "OPERATOR_VAT", what: "the operator's VAT number for the legal pages, e.g. IT01234567890" },
+  { name: "OPERATOR_ADDRESS", what: "the operator's registered office for the legal pages, e.g. Via Roma 1, 20121 Milano (MI)" },
+  { name: "OPERATOR_EMAIL", what: "where people write to the operator about their data, an e-mail address" },
+];
+
+/** With NODE_ENV=production: each setting production needs that is neither set nor explicitly waived, as "NAME: why". */
+export function missingProductionSettings(env: NodeJS.ProcessEnv): string[] {
+  if (env.NODE_ENV?.trim() !== "production") return [];
+  return PRODUCTION_SETTINGS.filter((s) => !env[s.name]?.trim() && !s.waived?.(env)).map((s) => `${s.name}: required in production: ${s.what}`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  // Every problem at once: the values that do not parse, then the settings production lacks.
+  const lines = [...(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)), ...missingProductionSettings(env)];
+  if (!parsed.success || lines.length) throw new Error(`Invalid configuration:\n${lines.map((line) => `  ${line}`).join("\n")}`);
   const e = parsed.data;
+  // MAIL_TRANSPORT=file keeps mail in files even when SMTP_URL is set.
+  const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? "smtp" : "file");
   const dataDir = path.resolve(e.DATA_DIR);
   const production = e.NODE_ENV === "production";
   return {
@@ -248,7 +289,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // Demo data: on an empty embedded database outside production, or when asked.
     seedDemoData: e.SEED_DEMO_DATA,
     seedWarehouses: e.SEED_WAREHOUSES,
-    smtpUrl: e.SMTP_URL,
+    mailTransport,
+    /** Set when mail goes by SMTP; unset: .eml files under mailDir. */
+    smtpUrl: mailTransport === "smtp" ? e.SMTP_URL : undefined,
     mailFrom: e.MAIL_FROM,
     mailDir: path.join(dataDir, "mail"),
     /** Uploaded images, unless `s3` is set (app/server/images/image-storage.ts). */
@@ -258,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     supportEmail: e.SUPPORT_EMAIL,
     appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
+    /** At a stop, how long the requests in flight get to finish (SHUTDOWN_GRACE_SECONDS). */
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     mapStyleUrl: e.MAP_STYLE_URL ?? "https://tiles.openfreemap.org/styles/liberty",
     /** Other origins the map style loads tiles, glyphs or sprites from (the page's CSP allows them). */
     mapAssetOrigins: e.MAP_ASSET_ORIGINS,

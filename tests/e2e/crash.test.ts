@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { embeddedDatabaseUrl, NODE, ROOT, startAppProcess, type AppProcess } from "../support/app-process.ts";
+import { embeddedDatabaseUrl, NODE, productionTestEnv, ROOT, startAppProcess, type AppProcess } from "../support/app-process.ts";
 import { createDb } from "../../app/server/db/database.ts";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
 import { makeUser } from "../support/factories.ts";
@@ -56,7 +56,7 @@ describe("after kill -9", () => {
   it("starts again with every acknowledged write in place", async () => {
     execFileSync(NODE, [path.join(ROOT, "server/cli.ts"), "create-admin", "--email", EMAIL, "--password", PASSWORD], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production" },
+      env: productionTestEnv({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", NODE_ENV: "production", ORIGIN: "http://localhost" }),
       stdio: "pipe",
     });
     app = await startAppProcess({ dataDir });

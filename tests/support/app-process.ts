@@ -29,6 +29,25 @@ export function ensureBuilt(): void {
   }
 }
 
+/**
+ * What a test deployment says to start as in production, where the app refuses to start without
+ * them (app/server/config.ts, decision 013): the embedded database and, without SMTP_URL, mail as
+ * files, both explicitly; a sender and the operator's identity. ORIGIN is the test's own address.
+ */
+export function productionTestEnv(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {
+    ALLOW_EMBEDDED_DATABASE: "1",
+    MAIL_FROM: "Stockspace <no-reply@stockspace.test>",
+    OPERATOR_NAME: "Stockspace Test S.r.l.",
+    OPERATOR_VAT: "IT01234567890",
+    OPERATOR_ADDRESS: "Via Roma 1, 20121 Milano (MI)",
+    OPERATOR_EMAIL: "privacy@stockspace.test",
+  };
+  for (const [name, value] of Object.entries(env)) if (value !== undefined) out[name] = value;
+  out.MAIL_TRANSPORT ??= out.SMTP_URL ? "smtp" : "file";
+  return out;
+}
+
 export type AppProcess = { url: string; port: number; child: ChildProcess; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
 
 export async function startAppProcess(opts: { dataDir: string; env?: Record<string, string>; port?: number; timeoutMs?: number; logFile?: string }): Promise<AppProcess> {
@@ -36,7 +55,7 @@ export async function startAppProcess(opts: { dataDir: string; env?: Record<stri
   let output = "";
   const child = spawn(NODE, [path.join(ROOT, "server/index.ts")], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: opts.dataDir, ORIGIN: `http://localhost:${port}`, LOG_LEVEL: "warn", DATABASE_URL: "", ...opts.env },
+    env: productionTestEnv({ ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: opts.dataDir, ORIGIN: `http://localhost:${port}`, LOG_LEVEL: "warn", DATABASE_URL: "", ...opts.env }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));

@@ -164,16 +164,19 @@ describe("the operator settings", () => {
     expect(operator.pec).toBeNull();
   });
 
-  it("in production nothing is invented: unset values stay unset and the pages say so", () => {
-    const config = loadConfig({ NODE_ENV: "production" });
-    expect(config.operator).toEqual({ name: null, vat: null, address: null, email: null, pec: null });
+  // What production needs besides the operator (decision 013).
+  const PRODUCTION_ENV = { NODE_ENV: "production", ORIGIN: "https://www.example.com", ALLOW_EMBEDDED_DATABASE: "1", MAIL_TRANSPORT: "file", MAIL_FROM: "Stockspace <no-reply@example.com>" };
+
+  it("in production nothing is invented: the app does not start without the operator, and a value left null is said to be missing", () => {
+    expect(() => loadConfig(PRODUCTION_ENV)).toThrow(/OPERATOR_NAME: required in production/);
+    const config = { ...loadConfig({ ...PRODUCTION_ENV, ...OPERATOR_ENV }), operator: { name: null, vat: null, address: null, email: null, pec: null } };
     const f = legalFacts(config);
     expect(render("privacy-policy", "it", f)).toContain("non configurato");
     expect(render("general-conditions", "en", f)).toContain("not configured");
   });
 
   it("in production the configured values are shown", () => {
-    const config = loadConfig({ NODE_ENV: "production", ...OPERATOR_ENV });
+    const config = loadConfig({ ...PRODUCTION_ENV, ...OPERATOR_ENV });
     expect(config.operator).toEqual({ name: OPERATOR_ENV.OPERATOR_NAME, vat: OPERATOR_ENV.OPERATOR_VAT, address: OPERATOR_ENV.OPERATOR_ADDRESS, email: OPERATOR_ENV.OPERATOR_EMAIL, pec: OPERATOR_ENV.OPERATOR_PEC });
   });
 
