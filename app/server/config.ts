@@ -192,7 +192,7 @@ export type OperatorConfig = { name: string | null; vat: string | null; address:
 
 // Outside production the legal pages need an operator to show, so unset values fall back to
 // obviously fake demo ones. In production nothing is invented: the app does not start without
-// name, VAT number, address and e-mail (missingProductionSettings, decision 013); the PEC is
+// name, VAT number, address and e-mail (missingProductionSettings, decision 018); the PEC is
 // optional and stays null, and the pages would say "not configured" for any value left null.
 const DEMO_OPERATOR: OperatorConfig = {
   name: "Stockspace S.r.l. (demo)",

@@ -31,7 +31,7 @@ export function ensureBuilt(): void {
 
 /**
  * What a test deployment says to start as in production, where the app refuses to start without
- * them (app/server/config.ts, decision 013): the embedded database and, without SMTP_URL, mail as
+ * them (app/server/config.ts, decision 018): the embedded database and, without SMTP_URL, mail as
  * files, both explicitly; a sender and the operator's identity. ORIGIN is the test's own address.
  */
 export function productionTestEnv(env: Record<string, string | undefined>): Record<string, string> {

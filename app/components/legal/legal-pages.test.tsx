@@ -164,7 +164,7 @@ describe("the operator settings", () => {
     expect(operator.pec).toBeNull();
   });
 
-  // What production needs besides the operator (decision 013).
+  // What production needs besides the operator (decision 018).
   const PRODUCTION_ENV = { NODE_ENV: "production", ORIGIN: "https://www.example.com", ALLOW_EMBEDDED_DATABASE: "1", MAIL_TRANSPORT: "file", MAIL_FROM: "Stockspace <no-reply@example.com>" };
 
   it("in production nothing is invented: the app does not start without the operator, and a value left null is said to be missing", () => {
