@@ -140,7 +140,7 @@ describe("a new embedded server", () => {
     expect(alive!.ok).toBe(1);
   });
 
-  it("is started again on the same port when it dies (kill -9), with its data; stop() ends the new one", async () => {
+  it("is started again on the same port when it dies (kill -9) or is stopped under the app, with its data; stop() ends the new one", async () => {
     await query({ connectionString: server.url("postgres") }, "create table before_the_crash (note text); insert into before_the_crash values ('kept')");
     const first = postmasterPid(dataDir);
     process.kill(first, "SIGKILL");
@@ -156,8 +156,18 @@ describe("a new embedded server", () => {
     expect(second).not.toBe(first);
     expect(warnings.some((w) => w.includes("the embedded PostgreSQL stopped unexpectedly (SIGKILL)"))).toBe(true);
 
+    // Stopped cleanly by someone else (SIGTERM: it exits 0) while the app runs: started again too, after a pause.
+    process.kill(second, "SIGTERM");
+    await expect.poll(() => isRunning(second), { timeout: 30_000 }).toBe(false);
+    await expect
+      .poll(() => query<{ note: string }>({ connectionString: server.url("postgres") }, "select note from before_the_crash").catch(() => null), { timeout: 60_000, interval: 250 })
+      .toEqual([{ note: "kept" }]);
+    const third = postmasterPid(dataDir);
+    expect(third).not.toBe(second);
+    expect(warnings.some((w) => w.includes("the embedded PostgreSQL stopped unexpectedly (exit code 0): starting it again in 5 s"))).toBe(true);
+
     await server.stop();
-    expect(isRunning(second)).toBe(false);
+    expect(isRunning(third)).toBe(false);
     await expect(query({ connectionString: server.url("postgres") }, "select 1")).rejects.toMatchObject({ code: "ECONNREFUSED" });
   }, 90_000);
 });

@@ -470,7 +470,18 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   let current = child;
   let stopRequested = false;
   let restarting: Promise<void> | null = null;
-  const restart = async () => {
+  // A pause between attempts that stop() cuts short.
+  let wake = () => {};
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, RESTART_PAUSE_MS);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const restart = async (pauseFirst: boolean) => {
+    if (pauseFirst) await pause();
     while (!stopRequested) {
       try {
         const started = await withRetries(log, "PostgreSQL did not start again", () => {
@@ -484,15 +495,18 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
       } catch (err) {
         if (stopRequested) return;
         log.warn(`the embedded PostgreSQL could not be started again (${(err as Error).message.split("\n").slice(-2).join(" ")}); trying again in ${RESTART_PAUSE_MS / 1000} s`);
-        await new Promise((r) => setTimeout(r, RESTART_PAUSE_MS));
+        await pause();
       }
     }
   };
   const watch = (server: ChildProcess) => {
     const died = (code: number | null, signal: NodeJS.Signals | null) => {
       if (stopRequested) return;
-      log.warn(`the embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}): starting it again`);
-      restarting = restart().finally(() => (restarting = null));
+      // A clean shutdown (exit code 0) is most often the app's own stop on its way (Ctrl-C
+      // reaches the whole process group): give the app a moment to say so before starting again.
+      const clean = signal === null && code === 0;
+      log.warn(`the embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}): starting it again${clean ? ` in ${RESTART_PAUSE_MS / 1000} s` : ""}`);
+      restarting = restart(clean).finally(() => (restarting = null));
     };
     if (server.exitCode !== null || server.signalCode !== null) died(server.exitCode, server.signalCode);
     else server.once("exit", died);
@@ -502,6 +516,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   let stopping: Promise<void> | null = null;
   const stop = () => {
     stopRequested = true;
+    wake();
     stopping ??= (async () => {
       await restarting; // a start under way finishes (or gives up) first
       await stopServer(current);
