@@ -38,13 +38,18 @@ async function externalServerAnswers(): Promise<boolean> {
 
 type Answer = { probe: string; status: number; type: string; body: string } | { probe: string; failed: string };
 
-/** What the load asks for: the health check, public and logged-in API calls, pages (with a session and without). */
-function probes(sid: string): { name: string; path: string; cookie?: string; page: boolean }[] {
+/**
+ * What the load asks for: the health check, public and logged-in API calls, pages (with a
+ * session and without), each with its answer when the database is there (`ok`, 200 unless said).
+ */
+function probes(sid: string): { name: string; path: string; cookie?: string; page: boolean; ok?: number }[] {
   return [
     { name: "health", path: "/api/health", page: false },
     { name: "markets (API, public)", path: "/api/markets", page: false },
     { name: "me (API, session)", path: "/api/me", cookie: `sid=${sid}`, page: false },
     { name: "search (page, public)", path: "/it/stocks?location=Milano", page: true },
+    // No warehouse in this database: its loader's first query answers 404.
+    { name: "warehouse sheet (page, public)", path: "/it/warehouses/1", page: true, ok: 404 },
     { name: "back office (page, session)", path: "/admin", cookie: `sid=${sid}`, page: true },
     { name: "new warehouse form (page, session)", path: "/admin/warehouses/new", cookie: `sid=${sid}`, page: true },
   ];
@@ -85,12 +90,13 @@ async function underLoad(url: string, sid: string, during: () => Promise<void>, 
   return answers;
 }
 
-/** Every answer was 200 or a proper 503: JSON with our error for the API, the error page for pages. */
+/** Every answer was the usual one (200) or a proper 503: JSON with our error for the API, the error page for pages. */
 function expectOnly200Or503(answers: Answer[], sid: string) {
   const pages = new Set(probes(sid).filter((p) => p.page).map((p) => p.name));
+  const usual = new Map(probes(sid).map((p) => [p.name, p.ok ?? 200]));
   const wrong = answers.filter((a) => {
     if ("failed" in a) return true;
-    if (a.status === 200) return false;
+    if (a.status === usual.get(a.probe)) return false;
     if (a.status !== 503) return true;
     if (a.probe === "health") return !a.type.includes("application/json");
     if (pages.has(a.probe)) return !a.type.includes("text/html") || !a.body.includes(UNAVAILABLE_IT);
@@ -101,16 +107,17 @@ function expectOnly200Or503(answers: Answer[], sid: string) {
   expect(wrong.map((a) => ("failed" in a ? `${a.probe}: ${a.failed}` : `${a.probe}: ${a.status} ${a.body.slice(0, 200)}`)).slice(0, 10)).toEqual([]);
 }
 
-/** Every probe answers 200 again, within `maxMs`. */
+/** Every probe answers as usual (200) again, within `maxMs`. */
 async function expectServingAgain(url: string, sid: string, maxMs = 60_000) {
   const deadline = Date.now() + maxMs;
-  let last: Answer[] = [];
+  const expected = probes(sid).map((p) => `${p.name}: ${p.ok ?? 200}`);
+  let last: string[] = [];
   while (Date.now() < deadline) {
-    last = await Promise.all(probes(sid).map((p) => ask(url, p)));
-    if (last.every((a) => "status" in a && a.status === 200)) break;
+    last = (await Promise.all(probes(sid).map((p) => ask(url, p)))).map((a) => `${a.probe}: ${"status" in a ? a.status : a.failed}`);
+    if (last.join() === expected.join()) break;
     await sleep(250);
   }
-  expect(last.map((a) => `${a.probe}: ${"status" in a ? a.status : a.failed}`)).toEqual(probes(sid).map((p) => `${p.name}: 200`));
+  expect(last).toEqual(expected);
 }
 
 async function login(url: string): Promise<string> {
@@ -258,9 +265,10 @@ describe("on the embedded PostgreSQL", () => {
     expect(postmasterPid()).not.toBe(first);
     expect(alive(postmasterPid())).toBe(true);
     expectOnly200Or503(answers, sid);
-    // The seconds without a server were answered with 503s, pages and calls alike.
+    // The seconds without a server were answered with 503s, pages and calls alike (the search
+    // may still answer from what it keeps in memory).
     const unavailable = new Set(answers.filter((a) => "status" in a && a.status === 503).map((a) => a.probe));
-    expect(unavailable).toContain("search (page, public)");
+    expect(unavailable).toContain("warehouse sheet (page, public)");
     expect(unavailable).toContain("back office (page, session)");
     expect(unavailable).toContain("markets (API, public)");
     expect(unavailable).toContain("me (API, session)");
