@@ -2,12 +2,14 @@
 // and exports createLoadContext, which the Node server (server/index.ts) calls per request
 // so that the contexts it fills are the very objects the routes read.
 import { PassThrough } from "node:stream";
-import type { EntryContext } from "react-router";
-import { RouterContextProvider, ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { localeContext, requestInfoContext, servicesContext, type AppServices, type RequestInfo } from "./server/context.ts";
+import { databaseUnavailableContext, localeContext, requestInfoContext, servicesContext, type AppServices, type RequestInfo } from "./server/context.ts";
+import { isDatabaseUnavailable } from "./server/db/unavailable.ts";
+import { logDatabaseUnavailable, SERVICE_UNAVAILABLE } from "./server/http/respond.ts";
 import { runWithLocale } from "./server/i18n.server.ts";
 import { contentSecurityPolicy } from "./server/http/headers.ts";
 import { NonceContext } from "./lib/nonce.ts";
@@ -21,6 +23,24 @@ export function createLoadContext(services: AppServices, info: RequestInfo): Rou
   return context;
 }
 
+/**
+ * Every error a loader, action or middleware threw (React Router hands them here before it
+ * answers 500). One that says the database is away is noted on the request, so that the
+ * answer is 503 (handleRequest below; server/request-handler.ts for the API), and logged as
+ * a warning; the rest are logged as React Router does by default.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isDatabaseUnavailable(error)) {
+    context?.set(databaseUnavailableContext, true);
+    logDatabaseUnavailable(context?.get(requestInfoContext).log ?? console, error);
+    return;
+  }
+  // A Response is what handleRequest throws for the 503 page: no error to log.
+  if (error instanceof Response || request.signal.aborted) return;
+  // React Router's own errors (a 404, a 405) carry the error they stand for.
+  console.error(isRouteErrorResponse(error) ? ((error as { error?: unknown }).error ?? error) : error);
+};
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -28,6 +48,12 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // A loader or action met the database away: not a server error but a 503, rendered by the
+  // error boundary (React Router renders it again with what this throws).
+  if (responseStatusCode === 500 && loadContext.get(databaseUnavailableContext)) {
+    throw Response.json({ code: SERVICE_UNAVAILABLE.code }, { status: SERVICE_UNAVAILABLE.status });
+  }
+  if (responseStatusCode === SERVICE_UNAVAILABLE.status) responseHeaders.set("Retry-After", SERVICE_UNAVAILABLE.headers["Retry-After"]);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

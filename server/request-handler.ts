@@ -13,7 +13,9 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler as createReactRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
-import { jsonError } from "../app/server/http/respond.ts";
+import { jsonError, SERVICE_UNAVAILABLE } from "../app/server/http/respond.ts";
+import { databaseUnavailableContext } from "../app/server/context.ts";
+import { isDatabaseUnavailable } from "../app/server/db/unavailable.ts";
 import { isApiPath, requestLocale } from "../app/server/http/middleware.ts";
 import { routedPath } from "../app/server/http/guard.ts";
 import { MAX_UPLOAD_BYTES } from "../app/server/images/image-processing.ts";
@@ -82,8 +84,8 @@ function localeOf(req: ExpressRequest, url: URL) {
 
 /**
  * Express's last stop for what escaped a handler: its own refusals (a path its static files
- * cannot decode…) keep their 4xx; anything else is a bug, logged by the caller, and a 500
- * without details. Both in the user's language, as JSON.
+ * cannot decode…) keep their 4xx; the database away answers 503; anything else is a bug,
+ * logged by the caller, and a 500 without details. All in the user's language, as JSON.
  */
 export async function sendUnhandledError(req: ExpressRequest, res: ExpressResponse, err: unknown): Promise<number> {
   const status = typeof (err as { status?: unknown })?.status === "number" ? (err as { status: number }).status : 500;
@@ -93,6 +95,11 @@ export async function sendUnhandledError(req: ExpressRequest, res: ExpressRespon
     locale = localeOf(req, new URL(`http://localhost${req.originalUrl.startsWith("/") ? "" : "/"}${req.originalUrl}`));
   } catch {
     /* keep the fallback */
+  }
+  // The database away is no bug: 503, as every call answers it (app/server/db/unavailable.ts).
+  if (isDatabaseUnavailable(err)) {
+    await send(res, jsonError(SERVICE_UNAVAILABLE.status, SERVICE_UNAVAILABLE.code, locale, {}, SERVICE_UNAVAILABLE.headers));
+    return SERVICE_UNAVAILABLE.status;
   }
   await send(res, jsonError(clientError ? status : 500, clientError ? "invalid" : "server_error", locale));
   return clientError ? status : 500;
@@ -176,7 +183,13 @@ export function createRequestHandler(opts: {
       // GET and HEAD carry no body for React Router, even if the client sent one (read and dropped above).
       if (body && req.method !== "GET" && req.method !== "HEAD") init.body = new Uint8Array(body) as Uint8Array<ArrayBuffer>;
 
-      let response = await handle(new Request(url, init), opts.getLoadContext(req, res));
+      const context = opts.getLoadContext(req, res);
+      let response = await handle(new Request(url, init), context);
+      // A call (not built with apiAction, which answers it itself) that met the database away: 503, not 500.
+      if (response.status === 500 && isApiPath(url.pathname) && context.get(databaseUnavailableContext)) {
+        await response.body?.cancel();
+        response = jsonError(SERVICE_UNAVAILABLE.status, SERVICE_UNAVAILABLE.code, locale, {}, SERVICE_UNAVAILABLE.headers);
+      }
       // React Router answers a method a resource route does not take with its own error body; ours says it in the user's language.
       if (response.status === 405 && isApiPath(url.pathname)) {
         await response.body?.cancel();

@@ -11,6 +11,7 @@ export function errorText(status: number): string {
   if (status === 404) return m.error_not_found();
   if (status === 401) return m.error_unauthorized();
   if (status === 403) return m.error_forbidden();
+  if (status === 503) return m.error_service_unavailable();
   return m.error_server();
 }
 

@@ -65,6 +65,11 @@ export const actorContext = createContext<Actor | null>(null);
  * tests' context); no default, so a request without one fails rather than sharing a list.
  */
 export const afterShownContext = createContext<(() => Promise<void>)[]>();
+/**
+ * Set when something this request ran met the database away (app/entry.server.tsx's handleError):
+ * the page or call that React Router would answer with a 500 answers 503 instead.
+ */
+export const databaseUnavailableContext = createContext<boolean>(false);
 /** The interface language of this request: the URL's /{locale}, else the locale cookie, else the fallback. */
 export const localeContext = createContext<Locale>("en");
 /** The CSRF token of this browser (the XSRF-TOKEN cookie's value, or a new one being set). */

@@ -25,9 +25,26 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export const EMBEDDED_DATABASE = "stockspace";
 
-export function createDb(url: string, poolSize = 10): { db: Database; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  pool.on("error", () => {}); // an idle client's error (e.g. server restart) must not crash the app
+/** How long a query waits for a connection (a new one, or a free one from the pool) before it fails with 503. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * A pool that lives through the database going away (a restart, a failover, a killed server,
+ * pg_terminate_backend): a lost connection fails the queries on it, which answer 503
+ * (app/server/db/unavailable.ts), and leaves the pool; the next query opens a new one.
+ *
+ * node-postgres reports a lost connection as an 'error' event of its client, and an 'error'
+ * event without a listener ends the process. The pool listens only while a client is idle;
+ * Kysely holds a client checked out for each query and for a whole transaction, so every
+ * client gets a listener of its own for its whole life (the pool's 'connect' event).
+ */
+export function createDb(url: string, poolSize = 10, log?: Pick<Logger, "warn">): { db: Database; pool: pg.Pool } {
+  // keepAlive: a connection whose server vanished without a word (a failover) is found dead.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  pool.on("connect", (client) => {
+    client.on("error", (err) => log?.warn(`database connection lost: ${err.message}`));
+  });
+  pool.on("error", () => {}); // an idle client's error: already told by its own listener above
   return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), pool };
 }
 
@@ -51,7 +68,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     await ensureDatabase(embedded.url("postgres"), EMBEDDED_DATABASE);
     url = embedded.url(EMBEDDED_DATABASE);
   }
-  const { db, pool } = createDb(url, opts.poolSize);
+  const { db, pool } = createDb(url, opts.poolSize, opts.log);
   return {
     db,
     pool,

@@ -139,7 +139,51 @@ describe("a new embedded server", () => {
     const [alive] = await query<{ ok: number }>({ connectionString: server.url("postgres") }, "select 1 as ok");
     expect(alive!.ok).toBe(1);
   });
+
+  it("is started again on the same port when it dies (kill -9) or is stopped under the app, with its data; stop() ends the new one", async () => {
+    await query({ connectionString: server.url("postgres") }, "create table before_the_crash (note text); insert into before_the_crash values ('kept')");
+    const first = postmasterPid(dataDir);
+    process.kill(first, "SIGKILL");
+    // The same URL answers again once the app has started a new server (bounded wait).
+    const deadline = Date.now() + 60_000;
+    let rows: { note: string }[] | null = null;
+    while (!rows && Date.now() < deadline) {
+      rows = await query<{ note: string }>({ connectionString: server.url("postgres") }, "select note from before_the_crash").catch(() => null);
+      if (!rows) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(rows).toEqual([{ note: "kept" }]);
+    const second = postmasterPid(dataDir);
+    expect(second).not.toBe(first);
+    expect(warnings.some((w) => w.includes("the embedded PostgreSQL stopped unexpectedly (SIGKILL)"))).toBe(true);
+
+    // Stopped cleanly by someone else (SIGTERM: it exits 0) while the app runs: started again too, after a pause.
+    process.kill(second, "SIGTERM");
+    await expect.poll(() => isRunning(second), { timeout: 30_000 }).toBe(false);
+    await expect
+      .poll(() => query<{ note: string }>({ connectionString: server.url("postgres") }, "select note from before_the_crash").catch(() => null), { timeout: 60_000, interval: 250 })
+      .toEqual([{ note: "kept" }]);
+    const third = postmasterPid(dataDir);
+    expect(third).not.toBe(second);
+    expect(warnings.some((w) => w.includes("the embedded PostgreSQL stopped unexpectedly (exit code 0): starting it again in 5 s"))).toBe(true);
+
+    await server.stop();
+    expect(isRunning(third)).toBe(false);
+    await expect(query({ connectionString: server.url("postgres") }, "select 1")).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  }, 90_000);
 });
+
+function postmasterPid(dataDir: string): number {
+  return Number(fs.readFileSync(path.join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+}
+
+/** Running and not a zombie. */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  } catch {
+    return false;
+  }
+}
 
 describe("a cluster made with trust by an earlier version", () => {
   let dataDir: string;

@@ -365,9 +365,10 @@ async function withRetries<T>(log: Logger, what: string, attempt: () => Promise<
 
 type Started = { child: ChildProcess; port: number };
 
-async function spawnServer(args: { tools: EmbeddedTools; dataDir: string; socketDir: string; password: string }): Promise<Started> {
+/** Start the server on `port` (a restart keeps the port the pool's URL names), else on a free one. */
+async function spawnServer(args: { tools: EmbeddedTools; dataDir: string; socketDir: string; password: string; port?: number }): Promise<Started> {
   const { tools } = args;
-  const port = await freePort();
+  const port = args.port ?? (await freePort());
   const child: ChildProcess = spawn(
     tools.bin("postgres"),
     [
@@ -460,21 +461,81 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   // After a hard crash the old server's backends may hold its shared memory for a moment:
   // PostgreSQL then refuses to start, so try again a few times before giving up.
   const { child, port } = await withRetries(log, "PostgreSQL did not start", () => spawnServer({ tools, dataDir, socketDir, password }));
-  let exited = child.exitCode !== null;
-  child.on("exit", () => {
-    exited = true;
-  });
   log.info(`embedded PostgreSQL listening on 127.0.0.1:${port} (data in ${dataDir}, password in ${passwordFile})`);
+
+  // The app owns its server: one that dies while the app runs (killed, out of memory) is
+  // started again on the same port, so the pool's connections find it once it is back. Until
+  // then queries fail and requests answer 503 (app/server/db/unavailable.ts). Attempts go on
+  // every few seconds for as long as the app runs; stop() ends them.
+  let current = child;
+  let stopRequested = false;
+  let restarting: Promise<void> | null = null;
+  // A pause between attempts that stop() cuts short.
+  let wake = () => {};
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, RESTART_PAUSE_MS);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const restart = async (pauseFirst: boolean) => {
+    if (pauseFirst) await pause();
+    while (!stopRequested) {
+      try {
+        const started = await withRetries(log, "PostgreSQL did not start again", () => {
+          if (stopRequested) throw Object.assign(new Error("the app is stopping"), { fatal: true });
+          return spawnServer({ tools, dataDir, socketDir, password, port });
+        });
+        current = started.child;
+        watch(current);
+        log.info(`embedded PostgreSQL listening again on 127.0.0.1:${port}`);
+        return;
+      } catch (err) {
+        if (stopRequested) return;
+        log.warn(`the embedded PostgreSQL could not be started again (${(err as Error).message.split("\n").slice(-2).join(" ")}); trying again in ${RESTART_PAUSE_MS / 1000} s`);
+        await pause();
+      }
+    }
+  };
+  const watch = (server: ChildProcess) => {
+    const died = (code: number | null, signal: NodeJS.Signals | null) => {
+      if (stopRequested) return;
+      // A clean shutdown (exit code 0) is most often the app's own stop on its way (Ctrl-C
+      // reaches the whole process group): give the app a moment to say so before starting again.
+      const clean = signal === null && code === 0;
+      log.warn(`the embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}): starting it again${clean ? ` in ${RESTART_PAUSE_MS / 1000} s` : ""}`);
+      restarting = restart(clean).finally(() => (restarting = null));
+    };
+    if (server.exitCode !== null || server.signalCode !== null) died(server.exitCode, server.signalCode);
+    else server.once("exit", died);
+  };
+  watch(current);
 
   let stopping: Promise<void> | null = null;
   const stop = () => {
-    stopping ??= new Promise<void>((resolve) => {
-      if (exited) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGINT"); // fast shutdown: disconnect clients, checkpoint, exit
-      setTimeout(() => !exited && child.kill("SIGQUIT"), 20_000).unref();
-    }).then(() => fs.rmSync(socketDir, { recursive: true, force: true }));
+    stopRequested = true;
+    wake();
+    stopping ??= (async () => {
+      await restarting; // a start under way finishes (or gives up) first
+      await stopServer(current);
+      fs.rmSync(socketDir, { recursive: true, force: true });
+    })();
     return stopping;
   };
   return { port, socketDir, passwordFile, url: (database) => embeddedUrl(port, password, database), stop };
+}
+
+/** Between two rounds of attempts to start a server that died. */
+const RESTART_PAUSE_MS = 5_000;
+
+/** Fast shutdown (disconnect clients, checkpoint, exit); immediate shutdown if it takes over 20 s. */
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGINT");
+    setTimeout(() => child.exitCode === null && child.signalCode === null && child.kill("SIGQUIT"), 20_000).unref();
+  });
 }

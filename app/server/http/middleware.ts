@@ -11,7 +11,8 @@ import { checkCsrf, csrfBinding, isValidCsrfToken, newCsrfToken } from "./csrf.t
 import { checkArea, routedPath } from "./guard.ts";
 import { LOCALE_COOKIE, localeCookie, readCookie, XSRF_COOKIE, xsrfCookie } from "./cookies.ts";
 import { DomainError } from "../errors.ts";
-import { errorToResponse, jsonError } from "./respond.ts";
+import { errorToResponse, jsonError, logDatabaseUnavailable, serviceUnavailablePage } from "./respond.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 
 /** Where Stripe posts its events (docs/decisions/009-billing.md): signed, so exempt from the CSRF check. */
 export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
@@ -76,8 +77,12 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
       if (routedPath(url.pathname) !== STRIPE_WEBHOOK_PATH) await checkCsrf(request, services.secret, binding);
       checkArea(url.pathname, actor);
     } catch (err) {
-      // A page answers with its error boundary (status kept); an endpoint and any CSRF
-      // failure answer with a JSON error.
+      // A page answers with its error boundary (status kept, 503 while the database is away);
+      // an endpoint and any CSRF failure answer with a JSON error.
+      if (!api && isDatabaseUnavailable(err)) {
+        logDatabaseUnavailable(info.log ?? services.log, err);
+        throw serviceUnavailablePage();
+      }
       if (api || !(err instanceof DomainError) || err.status === 419) return withCachePolicy(errorToResponse(err, locale, info.log ?? services.log), true);
       throw data({ code: err.code }, { status: err.status });
     }

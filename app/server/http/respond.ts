@@ -8,6 +8,7 @@ import type { Locale } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
 import { issuesToCodes } from "../../lib/field-codes.ts";
 import { INVITATIONS_PER_INVITER_DAY, INVITATIONS_PER_INVITER_HOUR } from "../accounts/limits.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 
 const MESSAGES: Record<string, (locale: Locale) => string> = {
   unauthorized: (locale) => m.error_unauthorized({}, { locale }),
@@ -22,6 +23,7 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   method_not_allowed: (locale) => m.error_method_not_allowed({}, { locale }),
   invalid_credentials: (locale) => m.login_error1({}, { locale }),
   server_error: (locale) => m.error_server({}, { locale }),
+  service_unavailable: (locale) => m.error_service_unavailable({}, { locale }),
   // Accounts (issue 3).
   email_taken: (locale) => m.register_error_email({}, { locale }),
   invalid_code: (locale) => m.confirm_error1({}, { locale }),
@@ -87,6 +89,19 @@ export function jsonError(status: number, code: string, locale: Locale, extra: R
   return Response.json({ error: code, message: errorMessage(code, locale, status), ...extra }, { status, headers });
 }
 
+/** The database is away (app/server/db/unavailable.ts): what a request that needed it answers. */
+export const SERVICE_UNAVAILABLE = { status: 503, code: "service_unavailable", headers: { "Retry-After": "5" } } as const;
+
+/** The error page's answer while the database is away: 503, not 500. */
+export function serviceUnavailablePage() {
+  return data({ code: SERVICE_UNAVAILABLE.code }, { status: SERVICE_UNAVAILABLE.status, headers: SERVICE_UNAVAILABLE.headers });
+}
+
+/** One warning line for a request that met the database away (no stack: nothing to fix in the code). */
+export function logDatabaseUnavailable(log: Pick<Logger, "warn"> | undefined, err: unknown) {
+  log?.warn({ code: (err as { code?: unknown }).code }, `database unavailable: ${(err as Error).message}`);
+}
+
 /**
  * Runs a page loader's or action's work and turns a domain error into the error page with
  * its status (React Router would answer 500 for any other thrown value).
@@ -96,11 +111,15 @@ export async function pageWork<T>(work: () => Promise<T> | T): Promise<T> {
     return await work();
   } catch (err) {
     if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
+    if (isDatabaseUnavailable(err)) throw serviceUnavailablePage();
     throw err;
   }
 }
 
-/** Any thrown value → a JSON error response. Unexpected errors are logged and answer 500 without details. */
+/**
+ * Any thrown value → a JSON error response. The database away answers 503; unexpected errors
+ * are logged and answer 500 without details.
+ */
 export function errorToResponse(err: unknown, locale: Locale, log?: Logger): Response {
   if (err instanceof Response) return err;
   if (err instanceof ZodError) return jsonError(422, "invalid", locale, { errors: fieldErrors(err) });
@@ -110,6 +129,10 @@ export function errorToResponse(err: unknown, locale: Locale, log?: Logger): Res
     return jsonError(429, err.code, locale, {}, { "Retry-After": String(err.retryAfterSeconds) });
   }
   if (err instanceof DomainError) return jsonError(err.status, err.code, locale);
+  if (isDatabaseUnavailable(err)) {
+    logDatabaseUnavailable(log, err);
+    return jsonError(SERVICE_UNAVAILABLE.status, SERVICE_UNAVAILABLE.code, locale, {}, SERVICE_UNAVAILABLE.headers);
+  }
   log?.error({ err }, "unhandled error in API route");
   return jsonError(500, "server_error", locale);
 }

@@ -9,6 +9,7 @@ import { deleteOldWindows } from "../security/rate-limit.ts";
 import { deleteOldTokens } from "../accounts/accounts.queries.ts";
 import { FLUSH_EVERY_MS } from "../stats/view-counter.ts";
 import { runBillingJobs } from "../billing/billing.service.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 
 export type Job = { name: string; everyMs: number; run: (signal: AbortSignal) => Promise<unknown> };
 export type Workers = { stop: () => Promise<void>; jobs: Job[] };
@@ -49,7 +50,12 @@ export function startWorkers(services: AppServices): Workers {
       if (stopped) return;
       const run = job
         .run(stopping.signal)
-        .catch((err) => services.log.error({ err, job: job.name }, "background job failed"))
+        .catch((err) =>
+          // The database away is no bug (it is restarting, failing over): one line, and the next run tries again.
+          isDatabaseUnavailable(err)
+            ? services.log.warn({ job: job.name }, `background job skipped, database unavailable: ${(err as Error).message}`)
+            : services.log.error({ err, job: job.name }, "background job failed"),
+        )
         .finally(() => {
           running.delete(run);
           if (!stopped) timer.ref = setTimeout(tick, job.everyMs);
