@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddedDatabaseUrl, NODE, ROOT, startAppProcess, type AppProcess } from "../support/app-process.ts";
+import { embeddedDatabaseUrl, NODE, productionTestEnv, ROOT, startAppProcess, type AppProcess } from "../support/app-process.ts";
 
 const ADMIN = "dbloss-admin@example.com";
 const PASSWORD = "dbloss-test-password";
@@ -135,7 +135,7 @@ async function login(url: string): Promise<string> {
 function createAdmin(env: Record<string, string>) {
   execFileSync(NODE, [path.join(ROOT, "server/cli.ts"), "create-admin", "--email", ADMIN, "--password", PASSWORD], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", ...env },
+    env: productionTestEnv({ ...process.env, NODE_ENV: "production", ...env }),
     stdio: "pipe",
   });
 }
