@@ -29,6 +29,7 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   token_expired: (locale) => m.account_error_link_expired({}, { locale }),
   password_common: (locale) => m.password_error_common({}, { locale }),
   account_pending: (locale) => m.login_error_pending({}, { locale }),
+  account_suspended: (locale) => m.login_error_suspended({}, { locale }),
   already_logged_in: (locale) => m.account_error_logged_in({}, { locale }),
   account_completed: (locale) => m.account_error_completed({}, { locale }),
   no_pending_registration: (locale) => m.confirm_error_no_pending({}, { locale }),
