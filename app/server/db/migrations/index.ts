@@ -17,6 +17,7 @@ import * as m0014 from "./0014_search_statistics.ts";
 import * as m0015 from "./0015_subscription_additions.ts";
 import * as m0016 from "./0016_warehouses_deactivated_id.ts";
 import * as m0017 from "./0017_specification_category_names.ts";
+import * as m0018 from "./0018_owner_request_emails.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0015_subscription_additions": m0015,
   "0016_warehouses_deactivated_id": m0016,
   "0017_specification_category_names": m0017,
+  "0018_owner_request_emails": m0018,
 };
