@@ -110,6 +110,7 @@ export default [
   route("api/stocker/warehouses/:id/upload", "routes/api/stocker/warehouses.upload.ts"),
   route("api/stocker/warehouses/:id/create-referent", "routes/api/stocker/warehouses.create-referent.ts"),
   route("api/stocker/warehouses/:id/update-referent", "routes/api/stocker/warehouses.update-referent.ts"),
+  route("api/stocker/warehouses/:id/update-request-emails", "routes/api/stocker/warehouses.update-request-emails.ts"),
   route("api/referent/warehouses/:id/update", "routes/api/referent/warehouses.update.ts"),
   route("api/referent/warehouses/:id/upload", "routes/api/referent/warehouses.upload.ts"),
   route("api/referent/warehouses/:id/create-referent", "routes/api/referent/warehouses.create-referent.ts"),

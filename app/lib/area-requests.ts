@@ -30,6 +30,28 @@ export type RequestDetails = {
   specifications: RequestSpecification[];
 };
 
+/**
+ * The review the list's owner wrote of a link (a hunter of the warehouse, a stocker or referent
+ * of the hunter): one per user and link, so once it exists the link offers no review page but
+ * shows this. Field names as the spec's Review.
+ */
+export type LinkReview = {
+  id: number;
+  /** The mean of the given ratings × 10 (43 = 4,3 out of 5); 0 when no rating was given. */
+  avg_value: number;
+  description: string | null;
+  reliability_value: number | null;
+  communication_value: number | null;
+  services_value: number | null;
+  structure_value: number | null;
+  payments_value: number | null;
+  goods_value: number | null;
+  created_at: Date | string;
+};
+
+/** Whether the list's owner reviewed the link, and the review. */
+export type LinkReviewState = { reviewed: boolean; review: LinkReview | null };
+
 /** One link (request × warehouse) in the stocker's or the referent's list. */
 export type HandlerRequestItem = {
   /** The link's id: the one POST …/warehouse-requests/{id}/update takes. */
@@ -40,10 +62,10 @@ export type HandlerRequestItem = {
   created_at: Date | string;
   warehouse: { id: number; name: string; city: string };
   warehouse_request: RequestDetails;
-  /** The review page: only once the link is confirmed. */
+  /** The review page: only once the link is confirmed, and not once reviewed. */
   review_url: string | null;
   report_url: string;
-};
+} & LinkReviewState;
 
 export type HandlerRequestsList = { warehouse_requests: HandlerRequestItem[]; warehouse_requests_count: number };
 
@@ -58,11 +80,12 @@ export type HunterRequestWarehouse = {
   is_hub: boolean;
   redeemed: boolean;
   referent: { name: string; email: string } | null;
+  /** The review page: only once the link is confirmed, and not once reviewed. */
   review_url: string | null;
   report_url: string;
   /** The public sheet, for redeemed warehouses that are listed. */
   detail_url: string | null;
-};
+} & LinkReviewState;
 
 export type HunterRequestItem = RequestDetails & { warehouses: HunterRequestWarehouse[] };
 
@@ -89,7 +112,7 @@ export type HunterWarehouseDetail = {
     quote_position: { lat: number; lng: number } | null;
   };
   favourite: boolean;
-  requests: {
+  requests: ({
     link_id: number;
     request_id: number;
     created_at: Date | string;
@@ -97,13 +120,21 @@ export type HunterWarehouseDetail = {
     business_name: string;
     review_url: string | null;
     report_url: string;
-  }[];
+  } & LinkReviewState)[];
 };
 
-/** The review and report pages of a link (they take the warehouse and the request). */
-export function feedbackUrls(locale: Locale, warehouseId: number, requestId: number, state: RequestState) {
+/**
+ * The review and report pages of a link (they take the warehouse and the request): the review
+ * page once the link is confirmed, until the user reviewed it (one review per user and link).
+ */
+export function feedbackUrls(locale: Locale, warehouseId: number, requestId: number, state: RequestState, reviewed = false) {
   const base = `/${locale}/warehouses/${warehouseId}/requests/${requestId}`;
-  return { review_url: state === "confirmed" ? `${base}/review` : null, report_url: `${base}/report` };
+  return { review_url: state === "confirmed" && !reviewed ? `${base}/review` : null, report_url: `${base}/report` };
+}
+
+/** A link's review fields and pages, from the user's review of it (or none). */
+export function linkFeedback(locale: Locale, warehouseId: number, requestId: number, state: RequestState, review: LinkReview | null) {
+  return { ...feedbackUrls(locale, warehouseId, requestId, state, review !== null), reviewed: review !== null, review };
 }
 
 /** The filters of a request page as the URL had them, whether any applies, and the ones ignored (field → code). */

@@ -48,6 +48,8 @@ export type WarehouseDetailData = {
     refusal_note: string | null;
     /** The viewer is the owner and the warehouse was refused: it may be sent for a new check. */
     can_resubmit: boolean;
+    /** While a referent handles its requests, the owner receives them by e-mail too (its choice; the notification always goes). */
+    owner_request_emails: boolean;
   };
   referent: ReferentSummary | null;
   requests: { link_id: number; request_id: number; business_name: string; created_at: Date | string; state: RequestState }[];

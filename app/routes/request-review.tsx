@@ -58,7 +58,7 @@ export default function RequestReviewPage({ loaderData, actionData }: Route.Comp
   const formError = firstCode(form.errors);
   // (Conform's fields object is a proxy: name the fields rather than enumerate it.)
   const fieldsInvalid = (["full_name", "email", "telephone", "description"] as const).some((name) => fields[name].errors?.length && !edited.has(name));
-  const banner = formError ? (formError === "already_reviewed" ? m.review_already_title() : m.review_error_general()) : fieldsInvalid ? m.form_required_error() : null;
+  const banner = formError ? reviewRefusal(formError) : fieldsInvalid ? m.form_required_error() : null;
   const err = (field: "full_name" | "email" | "telephone" | "description") => (edited.has(field) ? undefined : feedbackFieldError(firstCode(fields[field].errors)));
 
   return (
@@ -88,4 +88,11 @@ export default function RequestReviewPage({ loaderData, actionData }: Route.Comp
       </Form>
     </FeedbackLayout>
   );
+}
+
+/** A refusal of the service, said as it is (the link changed since the page loaded, or a second review). */
+function reviewRefusal(code: string): string {
+  if (code === "already_reviewed") return m.error_already_reviewed();
+  if (code === "not_confirmed") return m.error_not_confirmed();
+  return m.review_error_general();
 }

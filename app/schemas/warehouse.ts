@@ -166,3 +166,11 @@ export type CreateReferentInput = z.infer<typeof createReferentSchema>["user_dat
 export const updateReferentSchema = z.object({
   warehouse_data: z.object({ referent_id: idNumber }),
 });
+
+/**
+ * POST /api/stocker/warehouses/{id}/update-request-emails: whether the owner receives by e-mail
+ * the quote requests its referent handles (true/false or 1/0; required).
+ */
+export const ownerRequestEmailsSchema = z.object({
+  warehouse_data: z.object({ owner_request_emails: z.union([z.boolean(), z.literal(0), z.literal(1)]).transform((v) => v === true || v === 1) }),
+});

@@ -2,7 +2,8 @@
 // catching its mail: a stock hunter registers in Italian, reads the code from the e-mail,
 // sets a password, logs out and in again; a stocker sends a request in English and sees the
 // done screen; an invited referent completes the account from the e-mail link; a forgotten
-// password is reset from the e-mail link and the old session ends; 30 wrong logins get 429.
+// password is reset from the e-mail link and the old session ends; a switched-off account is told
+// so (after its right password only) and offered support; 30 wrong logins get 429.
 import { describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { baseUrl, DEMO, hasText, linkIn, mailTo, newPage, tick, useAppDatabase, useBrowser, xsrf } from "./support.ts";
@@ -226,6 +227,35 @@ describe("a forgotten password", () => {
     await visible(page.getByText("This link no longer works"));
     await old.context.close();
     await context.close();
+  });
+});
+
+describe("a switched-off account", () => {
+  it("hears the ordinary answer to a wrong password and, after the right one, that it is suspended and how to reach support", async () => {
+    for (const locale of ["it", "en"] as const) {
+      const email = `sospeso-${locale}-${run}@example.com`;
+      await app.db
+        .insertInto("users")
+        .values({ email, role: "stock_hunter", password_hash: await hashPassword("password-giusta-1"), has_confirmed_code: true, active: false, lang: locale, invite_code: `SUS${locale}${run}`.toUpperCase().slice(0, 12) })
+        .execute();
+      const { context, page } = await newPage(b.browser, { locale });
+      await page.goto(`/${locale}?ctml=1`);
+      const popup = page.locator("#login-ap");
+      const submit = popup.getByRole("button", { name: m.login_submit({}, { locale }), exact: true });
+      await popup.locator("[name=email]").fill(email);
+      await popup.locator("[name=password]").fill("password-sbagliata-1");
+      await submit.click();
+      await hasText(popup.getByRole("alert"), m.login_error1({}, { locale }));
+      expect(await popup.getByRole("alert").textContent()).not.toMatch(/sospeso|suspended/);
+      await popup.locator("[name=password]").fill("password-giusta-1");
+      await submit.click();
+      await hasText(popup.getByRole("alert"), locale === "it" ? /Il tuo account è sospeso/ : /Your account is suspended/);
+      expect(await me(page)).toBeNull();
+      // The way to support: its popup, from the message.
+      await popup.getByRole("button", { name: m.login_suspended_support({}, { locale }) }).click();
+      await visible(page.locator("#support-overlay").getByRole("heading", { name: m.support_title({}, { locale }) }));
+      await context.close();
+    }
   });
 });
 

@@ -115,6 +115,17 @@ describe("a request answered and reviewed", () => {
     await hunter.page.locator("[name=description]").fill(`Review ${run}: tidy bays, quick answers.`);
     await hunter.page.getByRole("button", { name: "Send the review" }).click();
     await hunter.page.getByTestId("feedback-done").waitFor();
+    // Back on the requests page, the link is reviewed: the review instead of the link, in the page and the API.
+    await hunter.page.goto(`/en/stock-hunter/profile/messages?selected=${ids.requestId}`);
+    await hydrated(hunter.page);
+    const reviewed = hunter.page.locator(`[data-request="${ids.requestId}"]`).getByTestId("link-reviewed");
+    await hasText(reviewed, /Reviewed/);
+    await hasText(reviewed, `Review ${run}: tidy bays, quick answers.`);
+    await hasText(reviewed, /Average 4,5 out of 5/);
+    expect(await hunter.page.locator(`[data-request="${ids.requestId}"]`).getByRole("link", { name: "Write a review" }).count()).toBe(0);
+    const api = await (await hunter.page.request.get("/api/stock-hunter/requests?limit=8&offset=0")).json();
+    const sent = api.user_requests.find((r: { id: number }) => r.id === ids.requestId);
+    expect(sent.warehouses.find((w: { id: number }) => w.id === ids.w1.id)).toMatchObject({ reviewed: true, review_url: null, review: { avg_value: 45 } });
     await hunter.context.close();
 
     // The stocker finds it among its reviews, with its average (4 and 5 → 4,5/5).

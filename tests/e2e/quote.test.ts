@@ -362,14 +362,16 @@ describe("a quote request to five warehouses from the search page", () => {
     expect(links).toHaveLength(5);
     expect(links.every((l) => l.state === "pending")).toBe(true);
 
-    // Each warehouse's handler: its referent, else its owner, else the administrators.
-    const warehouses = await app.db.selectFrom("warehouses").select(["id", "user_id", "referent_id"]).where("id", "in", links.map((l) => l.warehouse_id)).execute();
+    // Each warehouse's handler: its referent, else its owner, else the administrators; the owner
+    // of a warehouse with a referent is told too (by e-mail unless it turned that off).
+    const warehouses = await app.db.selectFrom("warehouses").select(["id", "user_id", "referent_id", "owner_request_emails"]).where("id", "in", links.map((l) => l.warehouse_id)).execute();
     const admins = await app.db.selectFrom("users").select(["id", "email"]).where("role", "=", "admin").where("active", "=", true).execute();
     for (const w of warehouses) {
-      const handlerIds = w.referent_id ? [w.referent_id] : w.user_id ? [w.user_id] : admins.map((a) => a.id);
+      const toldIds = w.referent_id ? [w.referent_id, ...(w.user_id ? [w.user_id] : [])] : w.user_id ? [w.user_id] : admins.map((a) => a.id);
+      const handlerIds = w.referent_id && !w.owner_request_emails ? [w.referent_id] : toldIds;
       const link = links.find((l) => l.warehouse_id === w.id)!;
       const notes = await app.db.selectFrom("notifications").select(["user_id"]).where(sql<boolean>`(data->>'link_id')::bigint = ${link.id}`).execute();
-      expect(notes.map((n) => n.user_id).sort()).toEqual([...handlerIds].sort());
+      expect(notes.map((n) => n.user_id).sort()).toEqual([...toldIds].sort());
       const handlers = await app.db.selectFrom("users").select("email").where("id", "in", handlerIds).execute();
       for (const h of handlers) await mailTo(h.email, { subject: new RegExp(String(request.id).padStart(10, "0")) });
     }

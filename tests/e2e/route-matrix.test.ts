@@ -156,6 +156,8 @@ const ROWS: Row[] = [
   { route: "/api/stocker/warehouses/:id/create-referent", method: "GET", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/create-referent`, expect: area(405, "stocker", "keeper") },
   { route: "/api/stocker/warehouses/:id/update-referent", method: "POST", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/update-referent`, body: pickReferent, expect: { ...area(422, "stocker"), keeper: 403 } },
   { route: "/api/stocker/warehouses/:id/update-referent", method: "GET", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/update-referent`, expect: area(405, "stocker", "keeper") },
+  { route: "/api/stocker/warehouses/:id/update-request-emails", method: "POST", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/update-request-emails`, body: { warehouse_data: { owner_request_emails: true } }, expect: { ...area(200, "stocker"), keeper: 403 } },
+  { route: "/api/stocker/warehouses/:id/update-request-emails", method: "GET", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/update-request-emails`, expect: area(405, "stocker", "keeper") },
   // The referent's calls: the warehouse it manages passes, one it does not manage is 403.
   { route: "/api/referent/warehouses/:id/update", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/update`, body: warehouseSave, expect: area(422, "referent") },
   { route: "/api/referent/warehouses/:id/update", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.otherWarehouse}/update`, body: warehouseSave, expect: area(403, "referent") },

@@ -7,9 +7,10 @@
 // uploads are refused without a trace; the form works with the keyboard alone.
 import http from "node:http";
 import { describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import sharp from "sharp";
 import type { Locator, Page } from "playwright-core";
-import { baseUrl, call, DEMO, hasText, jar, jsonHeaders, linkIn, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser, userIdOf, xsrf } from "./support.ts";
+import { baseUrl, call, DEMO, hasText, hydrated, jar, jsonHeaders, linkIn, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser, userIdOf, xsrf } from "./support.ts";
 import { handMadePng, phoneJpeg, photo } from "../support/images.ts";
 
 const b = useBrowser();
@@ -301,6 +302,66 @@ describe("a new referent", () => {
     // In the referent's language: the stocker's, who created the account.
     const received = await mailTo(email, { subject: /richiesta di preventivo|quote request/i });
     expect(received.text).toContain("Cliente E2E");
+  });
+});
+
+describe("the owner of a warehouse its referent handles", () => {
+  it("receives its quote requests too, turns the e-mails off on the warehouse's page, then hears of them in the app only", async () => {
+    const stocker = await userId(DEMO.stocker);
+    const w = await app.db
+      .selectFrom("warehouses")
+      .select(["id", "name"])
+      .where("user_id", "=", stocker)
+      .where("referent_id", "=", await userId(DEMO.referent))
+      .where("status", "=", "approved")
+      .where("deactivated", "=", false)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const visitor = jar();
+    await call(visitor, "/it");
+    const ask = async (business: string) => {
+      const res = await call(visitor, "/api/warehouses/send-requests", {
+        method: "POST",
+        headers: { ...jsonHeaders(visitor), "X-Forwarded-For": `198.51.100.${1 + ((Date.now() + business.length) % 250)}` },
+        body: JSON.stringify({ warehouse_ids: [w.id], specification_ids: [], request_data: { business_name: business, contact: `cliente-${business.length}-${run}@example.com`, referent: "Ada", message: "Serve spazio", conditions: true, privacy: true } }),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      const { warehouse_request_id } = (await res.json()) as { warehouse_request_id: number };
+      return { id: warehouse_request_id, number: String(warehouse_request_id).padStart(10, "0") };
+    };
+    try {
+      // Both hear of it by e-mail, through the SMTP server: the referent, who handles it, and the owner.
+      const first = await ask(`Prima Richiesta ${run}`);
+      expect((await mailTo(DEMO.referent, { subject: new RegExp(first.number) })).text).toContain(`Prima Richiesta ${run}`);
+      const ownerMail = await mailTo(DEMO.stocker, { subject: new RegExp(first.number) });
+      expect(ownerMail.text).toMatch(/referente|referent/);
+      expect(ownerMail.text).toContain(`/stocker/profile/warehouses/${w.id}`);
+
+      // The owner turns them off for this warehouse, on its page.
+      const { context, page } = await newPage(b.browser, { locale: "en" });
+      await loginAs(context, "stocker");
+      await page.goto(`/en/stocker/profile/warehouses/${w.id}`);
+      await hydrated(page);
+      const box = page.getByRole("checkbox", { name: "Receive this warehouse's quote requests by e-mail too" });
+      expect(await box.isChecked()).toBe(true);
+      await box.press("Space");
+      await hasText(page.getByTestId("owner-request-emails").getByRole("status"), "Saved: you will no longer receive this warehouse's requests by e-mail.");
+      expect((await app.db.selectFrom("warehouses").select("owner_request_emails").where("id", "=", w.id).executeTakeFirstOrThrow()).owner_request_emails).toBe(false);
+      // After a reload it stays off.
+      await page.reload();
+      expect(await page.getByRole("checkbox", { name: "Receive this warehouse's quote requests by e-mail too" }).isChecked()).toBe(false);
+      await context.close();
+
+      // The next request: the referent's e-mail, the owner's notification, no e-mail to the owner (the outbox holds none).
+      const second = await ask(`Seconda Richiesta Piu Lunga ${run}`);
+      await mailTo(DEMO.referent, { subject: new RegExp(second.number) });
+      const owed = await app.db.selectFrom("mail_outbox").select("id").where("to_address", "=", DEMO.stocker).where("subject", "like", `%${second.number}%`).execute();
+      expect(owed).toEqual([]);
+      const notes = await app.db.selectFrom("notifications").select("user_id").where("type", "=", "quote_request").where("user_id", "=", stocker).where(sql<boolean>`(data->>'warehouse_request_id')::bigint = ${second.id}`).execute();
+      expect(notes).toHaveLength(1);
+    } finally {
+      await app.db.updateTable("warehouses").set({ owner_request_emails: true }).where("id", "=", w.id).execute();
+    }
   });
 });
 

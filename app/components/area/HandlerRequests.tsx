@@ -6,6 +6,7 @@
 // works too (the change is audited); the review and report pages are the parties' own.
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { LinkReviewed } from "./LinkReviewed.tsx";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, requestNumber } from "../../lib/format.ts";
 import { areaPaths } from "../../lib/area-paths.ts";
@@ -188,6 +189,8 @@ function HandlerRequestCard({ item, base, asAdmin, open, onToggle, change }: { i
                 </p>
               )}
             </div>
+            {/* Reviewed already: the review instead of its page. */}
+            {item.review && <LinkReviewed review={item.review} />}
           </div>
         )}
       </div>

@@ -1,7 +1,7 @@
 // The stock hunter's quote requests ({prefix}/messages): a date-range (and state) filter and a
 // card per request, one open at a time (?selected=id opens one from a link). The open card shows
 // what was asked and the warehouses it went to, each with its state and its actions: report,
-// review once confirmed, and the public sheet in a new tab for a redeemed warehouse. Unclaimed
+// review once confirmed (the review itself once written), and the public sheet in a new tab for a redeemed warehouse. Unclaimed
 // warehouses come anonymised from the server ("Stocker {id}", city only).
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -16,6 +16,7 @@ import { buttonClass, standaloneLinkClass, standaloneTextLinkClass } from "../ui
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { PageHeading } from "../ui/PageParts.tsx";
 import { RequestDetailsList, RequestListTop, RequestsEmpty } from "./RequestDetails.tsx";
+import { LinkReviewed } from "./LinkReviewed.tsx";
 import { REQUEST_STATE_ORDER, RequestStateBadge, STATE_STYLES, stateLabel } from "./RequestState.tsx";
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 import { EmailText } from "../ui/EmailText.tsx";
@@ -169,6 +170,8 @@ function ContactedWarehouse({ w, base, asAdmin }: { w: HunterRequestWarehouse; b
           </Link>
         )}
       </p>
+      {/* Reviewed already: the review instead of its page. */}
+      {w.review && <LinkReviewed review={w.review} />}
     </li>
   );
 }

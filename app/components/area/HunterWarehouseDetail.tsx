@@ -14,6 +14,7 @@ import { buttonClass, standaloneLinkClass, standaloneTextLinkClass } from "../ui
 import { QuoteRequestDialog } from "../quote/QuoteRequestDialog.tsx";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
+import { LinkReviewed } from "./LinkReviewed.tsx";
 import { RequestStateBadge, RequestStateLegend, STATE_STYLES } from "./RequestState.tsx";
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 import { FavouriteDropped, FavouriteToggle, useFavourite } from "../warehouse/FavouriteToggle.tsx";
@@ -132,32 +133,32 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
         ) : (
           <ul className="mt-4 space-y-2" data-testid="hunter-warehouse-history">
             {requests.map((r) => (
-              <li
-                key={r.link_id}
-                data-state={r.state}
-                className={`flex flex-col gap-2 rounded-lg border border-l-4 border-slate-200 bg-slate-50/60 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between ${STATE_STYLES[r.state].row}`}
-              >
-                <span className="min-w-0">
-                  <Link to={`${paths.messages}?selected=${r.request_id}`} className={`${standaloneLinkClass} font-semibold text-slate-900 hover:underline`}>
-                    {m.wm_request_reference({ number: requestNumber(r.request_id) })}
-                  </Link>
-                  <span className="block text-slate-600">
-                    {formatDate(r.created_at)} · {r.business_name}
+              <li key={r.link_id} data-state={r.state} className={`rounded-lg border border-l-4 border-slate-200 bg-slate-50/60 px-4 py-3 text-sm ${STATE_STYLES[r.state].row}`}>
+                <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                  <span className="min-w-0">
+                    <Link to={`${paths.messages}?selected=${r.request_id}`} className={`${standaloneLinkClass} font-semibold text-slate-900 hover:underline`}>
+                      {m.wm_request_reference({ number: requestNumber(r.request_id) })}
+                    </Link>
+                    <span className="block text-slate-600">
+                      {formatDate(r.created_at)} · {r.business_name}
+                    </span>
                   </span>
-                </span>
-                <span className="flex flex-wrap items-center gap-x-4 gap-y-2">
-                  <RequestStateBadge state={r.state} />
-                  {!asAdmin && r.review_url && (
-                    <Link to={r.review_url} className={standaloneTextLinkClass}>
-                      {m.areq_link_review()}
-                    </Link>
-                  )}
-                  {!asAdmin && (
-                    <Link to={r.report_url} className={standaloneTextLinkClass}>
-                      {m.areq_link_report()}
-                    </Link>
-                  )}
-                </span>
+                  <span className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                    <RequestStateBadge state={r.state} />
+                    {!asAdmin && r.review_url && (
+                      <Link to={r.review_url} className={standaloneTextLinkClass}>
+                        {m.areq_link_review()}
+                      </Link>
+                    )}
+                    {!asAdmin && (
+                      <Link to={r.report_url} className={standaloneTextLinkClass}>
+                        {m.areq_link_report()}
+                      </Link>
+                    )}
+                  </span>
+                </div>
+                {/* Reviewed already: the review instead of its page. */}
+                {r.review && <LinkReviewed review={r.review} />}
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 // The request views render what the loaders give them: cards closed, the legend, the counts,
-// anonymised warehouses, links inside the area's prefix, the review link only when confirmed,
-// and the empty states. (Rendered in the base locale, English; dates and numbers stay Italian.)
+// anonymised warehouses, links inside the area's prefix, the review link only when confirmed
+// and not yet reviewed (the review itself once written), and the empty states. (Rendered in the base locale, English; dates and numbers stay Italian.)
 import { describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -8,7 +8,7 @@ import type { ReactElement } from "react";
 import { HandlerRequests } from "./HandlerRequests.tsx";
 import { HunterRequests } from "./HunterRequests.tsx";
 import { HunterWarehouseDetail } from "./HunterWarehouseDetail.tsx";
-import type { HandlerRequestsPageData, HunterRequestsPageData, HunterWarehouseDetail as Detail, RequestDetails } from "../../lib/area-requests.ts";
+import type { HandlerRequestsPageData, HunterRequestsPageData, HunterWarehouseDetail as Detail, LinkReview, RequestDetails } from "../../lib/area-requests.ts";
 
 function render(element: ReactElement, path = "/it/stocker/profile/messages"): string {
   const Stub = createRoutesStub([{ path: "*", Component: () => element }]);
@@ -35,6 +35,19 @@ const request = (id: number, overrides: Partial<RequestDetails> = {}): RequestDe
   ...overrides,
 });
 
+const review: LinkReview = {
+  id: 5,
+  avg_value: 43,
+  description: "Puntuali e disponibili.",
+  reliability_value: 4,
+  communication_value: 4,
+  services_value: 5,
+  structure_value: null,
+  payments_value: null,
+  goods_value: null,
+  created_at: "2030-04-02T10:00:00Z",
+};
+
 const filters = { filters: { warehouse_id: "", from: "", to: "", state: "" }, filtered: false, filterErrors: {} };
 
 describe("HandlerRequests", () => {
@@ -54,6 +67,8 @@ describe("HandlerRequests", () => {
       warehouse_request: request(42 + i),
       review_url: state === "confirmed" ? `/it/warehouses/7/requests/${42 + i}/review` : null,
       report_url: `/it/warehouses/7/requests/${42 + i}/report`,
+      reviewed: false,
+      review: null,
     })),
   };
 
@@ -106,8 +121,8 @@ describe("HunterRequests", () => {
       {
         ...request(43),
         warehouses: [
-          { link_id: 1, id: 7, name: "Alfa", city: "Milano", address: "Via Roma 1", state: "confirmed", is_hub: true, redeemed: true, referent: { name: "Rita Rossi", email: "rita@test.example" }, review_url: "/it/warehouses/7/requests/43/review", report_url: "/it/warehouses/7/requests/43/report", detail_url: "/it/warehouses/7" },
-          { link_id: 2, id: 9, name: "Stocker 9", city: "Bergamo", address: null, state: "pending", is_hub: false, redeemed: false, referent: null, review_url: null, report_url: "/it/warehouses/9/requests/43/report", detail_url: null },
+          { link_id: 1, id: 7, name: "Alfa", city: "Milano", address: "Via Roma 1", state: "confirmed", is_hub: true, redeemed: true, referent: { name: "Rita Rossi", email: "rita@test.example" }, review_url: "/it/warehouses/7/requests/43/review", report_url: "/it/warehouses/7/requests/43/report", detail_url: "/it/warehouses/7", reviewed: false, review: null },
+          { link_id: 2, id: 9, name: "Stocker 9", city: "Bergamo", address: null, state: "pending", is_hub: false, redeemed: false, referent: null, review_url: null, report_url: "/it/warehouses/9/requests/43/report", detail_url: null, reviewed: false, review: null },
         ],
       },
       { ...request(41), warehouses: [] },
@@ -124,6 +139,22 @@ describe("HunterRequests", () => {
     expect(count(html, "/review")).toBe(1);
     expect(count(html, "/report")).toBe(2);
     expect(html).toContain("rita@test.example");
+  });
+
+  it("shows a reviewed link as Reviewed, with the review's average, marks and note, and no review link", () => {
+    const [first] = data.user_requests;
+    const reviewedData = { ...data, user_requests: [{ ...first!, warehouses: first!.warehouses.map((w) => (w.link_id === 1 ? { ...w, review_url: null, reviewed: true, review } : w)) }] };
+    const html = render(<HunterRequests data={reviewedData} base="/it/stock-hunter/profile" asAdmin={false} />, "/it/stock-hunter/profile/messages");
+    expect(html).not.toContain("/review");
+    expect(html).not.toContain("Write a review");
+    expect(count(html, 'data-testid="link-reviewed"')).toBe(1);
+    expect(html).toContain("Reviewed");
+    expect(html).toContain("Average 4,3 out of 5");
+    expect(html).toContain("Reliability 4/5");
+    expect(html).toContain("Puntuali e disponibili.");
+    expect(html).toContain("02.04.2030");
+    // Not reviewed: no such block.
+    expect(render(<HunterRequests data={data} base="/it/stock-hunter/profile" asAdmin={false} />, "/it/stock-hunter/profile/messages")).not.toContain('data-testid="link-reviewed"');
   });
 
   it("offers no review or report links in an administrator's view", () => {
@@ -144,7 +175,7 @@ describe("HunterWarehouseDetail", () => {
   const detail: Detail = {
     warehouse: { id: 9, name: "Stocker 9", city: "Bergamo", province: "BG", address: null, cap: null, total_m2: 1200, is_hub: true, redeemed: false, img: null, referent: null, rating: { avg_value: 43, count: 2 }, detail_url: null, quote_position: { lat: 45.69, lng: 9.67 } },
     favourite: true,
-    requests: [{ link_id: 1, request_id: 43, created_at: "2030-03-01T10:00:00Z", state: "confirmed", business_name: "Logistica srl", review_url: "/it/warehouses/9/requests/43/review", report_url: "/it/warehouses/9/requests/43/report" }],
+    requests: [{ link_id: 1, request_id: 43, created_at: "2030-03-01T10:00:00Z", state: "confirmed", business_name: "Logistica srl", review_url: "/it/warehouses/9/requests/43/review", report_url: "/it/warehouses/9/requests/43/report", reviewed: false, review: null }],
   };
 
   it("shows the anonymised card, the rating and the history with links inside the area", () => {
@@ -155,6 +186,15 @@ describe("HunterWarehouseDetail", () => {
     expect(html).toContain("/review");
     expect(html).not.toContain('target="_blank"');
     expect(html).toContain("Hub");
+  });
+
+  it("shows a reviewed request as Reviewed, with the review, instead of the review link", () => {
+    const reviewed = { ...detail, requests: detail.requests.map((r) => ({ ...r, review_url: null, reviewed: true, review })) };
+    const html = render(<HunterWarehouseDetail detail={reviewed} base="/it/stock-hunter/profile" asAdmin={false} />, "/it/stock-hunter/profile/warehouses/9");
+    expect(html).not.toContain("/review");
+    expect(html).toContain('data-testid="link-reviewed"');
+    expect(html).toContain("Average 4,3 out of 5");
+    expect(html).toContain("Puntuali e disponibili.");
   });
 
   it("offers a quote request while the warehouse takes them, never in an administrator's view", () => {

@@ -21,7 +21,7 @@ const LAND_IN_AREA = /^\/(it|en)(\/(confirm-code|complete-account|forgot-passwor
 type FieldName = "email" | "password";
 
 export function LoginDialog({ locale }: { locale: Locale }) {
-  const { popup, close, openRegister } = usePopups();
+  const { popup, close, openRegister, openSupport } = usePopups();
   return (
     <PopupDialog
       id="login-ap"
@@ -38,17 +38,17 @@ export function LoginDialog({ locale }: { locale: Locale }) {
         </p>
       }
     >
-      <LoginForm locale={locale} onForgot={close} />
+      <LoginForm locale={locale} onForgot={close} onSupport={openSupport} />
     </PopupDialog>
   );
 }
 
-function LoginForm({ locale, onForgot }: { locale: Locale; onForgot: () => void }) {
+function LoginForm({ locale, onForgot, onSupport }: { locale: Locale; onForgot: () => void; onSupport: () => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [remember, setRemember] = useState(false);
   const [invalid, setInvalid] = useState<Partial<Record<FieldName, boolean>>>({});
-  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string; support?: boolean } | null>(null);
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -79,7 +79,10 @@ function LoginForm({ locale, onForgot }: { locale: Locale; onForgot: () => void 
       setMessage({ tone: "error", text: m.login_error2() });
     } else if (result.status === 401) {
       setInvalid({});
-      setMessage({ tone: "error", text: result.data.error === "account_pending" ? m.login_error_pending() : m.login_error1() });
+      const code = result.data.error;
+      // A switched-off account (told only after its right password) gets the way to support.
+      if (code === "account_suspended") setMessage({ tone: "error", text: m.login_error_suspended(), support: true });
+      else setMessage({ tone: "error", text: code === "account_pending" ? m.login_error_pending() : m.login_error1() });
     } else {
       setMessage({ tone: "error", text: result.data.message || (result.status === 419 ? m.error_csrf() : m.error_server()) });
     }
@@ -87,7 +90,19 @@ function LoginForm({ locale, onForgot }: { locale: Locale; onForgot: () => void 
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+      {message && (
+        <FormMessage tone={message.tone}>
+          {message.text}
+          {message.support && (
+            <>
+              {" "}
+              <button type="button" onClick={onSupport} className={`${linkClass} inline-flex min-h-11 cursor-pointer items-center rounded font-semibold sm:min-h-0`}>
+                {m.login_suspended_support()}
+              </button>
+            </>
+          )}
+        </FormMessage>
+      )}
       <TextInput
         name="email"
         type="email"

@@ -1,19 +1,27 @@
-// The referent block of a warehouse's page: who receives its quote requests, and the button
-// that opens the change-referent popup.
+// The referent block of a warehouse's page: who receives its quote requests, in the owner's area
+// whether the owner receives them by e-mail too, and the button that opens the change-referent popup.
 import { useState } from "react";
 import { m } from "../../paraglide/messages.js";
 import type { ReferentSummary } from "../../lib/warehouse-pages.ts";
 import { buttonClass, standaloneLinkClass } from "../ui/styles.ts";
 import { ChangeReferentDialog } from "./ChangeReferentDialog.tsx";
 import { EmailText } from "../ui/EmailText.tsx";
+import { OwnerRequestEmails } from "./OwnerRequestEmails.tsx";
 
 export function referentName(r: Pick<ReferentSummary, "first_name" | "last_name" | "email">): string {
   return [r.first_name, r.last_name].filter(Boolean).join(" ").trim() || r.email;
 }
 
-type Props = { warehouse: { id: number; name: string }; referent: ReferentSummary | null; referents: ReferentSummary[]; api: string };
+type Props = {
+  warehouse: { id: number; name: string };
+  referent: ReferentSummary | null;
+  referents: ReferentSummary[];
+  api: string;
+  /** The owner's e-mails of the requests the referent handles: its call (null: shown only); absent outside the owner's area. */
+  ownerMail?: { enabled: boolean; api: string | null };
+};
 
-export function ReferentCard({ warehouse, referent, referents, api }: Props) {
+export function ReferentCard({ warehouse, referent, referents, api, ownerMail }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="referent-title" data-testid="referent-card">
@@ -38,6 +46,7 @@ export function ReferentCard({ warehouse, referent, referents, api }: Props) {
       ) : (
         <p className="mt-4 text-sm text-slate-700">{m.wm_referent_none()}</p>
       )}
+      {referent && ownerMail && <OwnerRequestEmails enabled={ownerMail.enabled} api={ownerMail.api} />}
       <button type="button" onClick={() => setOpen(true)} className={buttonClass("secondary", "md", "mt-5 w-full sm:w-auto")}>
         {referent ? m.wm_referent_change() : m.wm_referent_set()}
       </button>

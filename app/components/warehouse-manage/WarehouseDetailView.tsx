@@ -28,8 +28,10 @@ function websiteHref(raw: string): string | null {
 /**
  * `billingHref`: the subscription's page, in the stocker's area (the referent does not pay), where
  * an owner makes an anonymised warehouse public (the link ticks this warehouse there).
+ * `ownerMailApi`: in the stocker's area, the call that sets whether the owner receives by e-mail
+ * the requests its referent handles (null in an administrator's view: the choice is only shown).
  */
-export function WarehouseDetailView({ detail, paths, billingHref }: { detail: WarehouseDetailData; paths: WarehouseAreaPaths; billingHref?: string }) {
+export function WarehouseDetailView({ detail, paths, billingHref, ownerMailApi }: { detail: WarehouseDetailData; paths: WarehouseAreaPaths; billingHref?: string; ownerMailApi?: string | null }) {
   const { warehouse: w, referent, referents, requests } = detail;
   const website = w.website ? websiteHref(w.website) : null;
   // Sent for a new check from here: once the page data says pending, the focus goes to that note
@@ -148,7 +150,13 @@ export function WarehouseDetailView({ detail, paths, billingHref }: { detail: Wa
           </section>
         </div>
         <div>
-          <ReferentCard warehouse={{ id: w.id, name: w.name }} referent={referent} referents={referents} api={paths.api} />
+          <ReferentCard
+            warehouse={{ id: w.id, name: w.name }}
+            referent={referent}
+            referents={referents}
+            api={paths.api}
+            ownerMail={ownerMailApi === undefined ? undefined : { enabled: w.owner_request_emails, api: ownerMailApi }}
+          />
         </div>
       </div>
     </div>

@@ -1,6 +1,7 @@
 // An owner's warehouse page says how the public sees the warehouse: the public sheet's link
 // while there is one; the search's anonymised card, with the way to the subscription (the
-// stocker's area only); a check under way; a refusal with the back office's reason.
+// stocker's area only); a check under way; a refusal with the back office's reason; while a
+// referent handles its requests, whether the owner receives them by e-mail too.
 // (Rendered in the base locale, English.)
 import { describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
@@ -29,6 +30,7 @@ const base: Facts = {
   anonymised_in_search: false,
   refusal_note: null,
   can_resubmit: false,
+  owner_request_emails: true,
 };
 
 function render(warehouse: Partial<Facts>, area: "stocker" | "referent" = "stocker"): string {
@@ -38,6 +40,36 @@ function render(warehouse: Partial<Facts>, area: "stocker" | "referent" = "stock
   const Stub = createRoutesStub([{ path: "*", Component: () => <WarehouseDetailView detail={detail} paths={paths} billingHref={billing} /> }]);
   return renderToString(<Stub initialEntries={[paths.detail(13)]} />);
 }
+
+const referent = { id: 7, first_name: "Rita", last_name: "Rossi", email: "rita@test.example", telephone: null, completed: true };
+
+function renderWith(detail: Partial<WarehouseDetailData>, ownerMailApi: string | null | undefined, area: "stocker" | "referent" = "stocker"): string {
+  const full: WarehouseDetailData = { warehouse: base, referent: null, requests: [], referents: [], ...detail };
+  const paths = warehouseAreaPaths(area, "en");
+  const Stub = createRoutesStub([{ path: "*", Component: () => <WarehouseDetailView detail={full} paths={paths} ownerMailApi={ownerMailApi} /> }]);
+  return renderToString(<Stub initialEntries={[paths.detail(13)]} />);
+}
+
+describe("the owner's e-mails of the requests its referent handles", () => {
+  const api = "/api/stocker/warehouses/13/update-request-emails";
+  it("offers the owner the switch, showing what is stored, while a referent handles the requests", () => {
+    const on = renderWith({ referent }, api);
+    expect(on).toContain('data-testid="owner-request-emails"');
+    const box = (html: string) => html.match(/<input[^>]*name="owner_request_emails"[^>]*>/)?.[0] ?? "";
+    expect(box(on)).toContain('checked=""');
+    expect(on).toContain("Receive this warehouse&#x27;s quote requests by e-mail too");
+    const off = renderWith({ referent, warehouse: { ...base, owner_request_emails: false } }, api);
+    expect(box(off)).toContain('type="checkbox"');
+    expect(box(off)).not.toContain("checked");
+  });
+  it("has no switch without a referent (the owner handles them), nor in the referent's area; an administrator sees the choice only", () => {
+    expect(renderWith({}, api)).not.toContain("owner-request-emails");
+    expect(renderWith({ referent }, undefined, "referent")).not.toContain("owner-request-emails");
+    const admin = renderWith({ referent, warehouse: { ...base, owner_request_emails: false } }, null);
+    expect(admin).toContain("The owner does not receive this warehouse&#x27;s requests by e-mail");
+    expect(admin).not.toContain('name="owner_request_emails"');
+  });
+});
 
 describe("WarehouseDetailView", () => {
   it("links the public sheet only while there is one", () => {

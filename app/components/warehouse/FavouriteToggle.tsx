@@ -11,7 +11,8 @@ import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 
 /** Why a switch did not happen: the session ended (log in again), or anything else (try again). */
-export type FavouriteFailure = "login" | "failed";
+/** Why a switch failed: the session, the warehouse not claimed (it cannot become a favourite), anything else. */
+export type FavouriteFailure = "login" | "not_claimed" | "failed";
 
 export function FavouriteToggle({
   favourite,
@@ -41,7 +42,7 @@ export function FavouriteToggle({
       className={`${labelled ? "mt-1 block" : "absolute top-full right-0 z-20 mt-1 w-max max-w-56 rounded-md bg-slate-900 px-2 py-1 text-white shadow-lg"} text-xs font-medium ${labelled ? "text-red-700" : ""}`}
       data-testid={`${testId}-failed`}
     >
-      {failure === "login" ? m.favourite_failed_login() : m.favourite_failed()}
+      {failure === "login" ? m.favourite_failed_login() : failure === "not_claimed" ? m.error_not_claimed() : m.favourite_failed()}
     </span>
   );
   if (!labelled) {
@@ -101,7 +102,8 @@ export function FavouriteDropped({ testId }: { testId: string }) {
 export async function toggleFavouriteCall(warehouseId: number): Promise<{ ids: number[] } | { failure: FavouriteFailure }> {
   const res = await postJson<{ favourite_ids?: number[] }>(`/api/stock-hunter/warehouses/${warehouseId}/toggle-favourite`);
   if (res.ok && res.data.favourite_ids) return { ids: res.data.favourite_ids };
-  return { failure: res.status === 401 || res.status === 419 ? "login" : "failed" };
+  if (res.status === 401 || res.status === 419) return { failure: "login" };
+  return { failure: res.data.error === "not_claimed" ? "not_claimed" : "failed" };
 }
 
 /** The last switch that failed, and on which warehouse; it clears itself after a few seconds. */

@@ -1,5 +1,5 @@
-// {stocker_prefix}/warehouses/{id}: the warehouse, its referent (with the change-referent popup)
-// and its latest requests.
+// {stocker_prefix}/warehouses/{id}: the warehouse, its referent (with the change-referent popup
+// and the owner's choice of receiving its requests by e-mail too) and its latest requests.
 import type { Route } from "./+types/warehouse-detail";
 import { m } from "../../paraglide/messages.js";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
@@ -15,5 +15,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function WarehouseDetail({ loaderData: { detail, wiring } }: Route.ComponentProps) {
-  return <WarehouseDetailView detail={detail} paths={warehouseAreaPaths(wiring.apiArea, useLocale(), wiring.base)} billingHref={areaPaths(wiring.base).billing} />;
+  const paths = warehouseAreaPaths(wiring.apiArea, useLocale(), wiring.base);
+  // The owner's own choice: an administrator's view shows it without the switch.
+  const ownerMailApi = wiring.asAdmin ? null : `${paths.api}/${detail.warehouse.id}/update-request-emails`;
+  return <WarehouseDetailView detail={detail} paths={paths} billingHref={areaPaths(wiring.base).billing} ownerMailApi={ownerMailApi} />;
 }

@@ -54,13 +54,16 @@ export async function login(
   for (const c of counters) await refuseAfterFailures(db, c.limit, [c.key]);
 
   const ok = await verifyPassword(user?.password_hash ?? null, args.password);
-  if (!user || !ok || !user.active) {
+  if (!user || !ok) {
     for (const c of counters) await recordFailure(db, c.limit, [c.key]);
     throw new UnauthorizedError("invalid_credentials");
   }
   // A success ends this source's own streak only: the account-wide count of untrusted
   // failures is an attacker's, not the owner's, and ages out by itself.
   await clearFailures(db, ownStreak.limit, ownStreak.key!);
+  // A switched-off account is told so, and how to reach support, only after its right
+  // password: a wrong one gets the ordinary answer above, so a stranger learns nothing.
+  if (!user.active) throw new UnauthorizedError("account_suspended");
   // A stocker whose registration request is not approved has no area to enter yet.
   if (user.role === "stocker" && user.approval_status && user.approval_status !== "approved") throw new UnauthorizedError("account_pending");
   if (args.previousSessionId) await endSession(db, args.previousSessionId);

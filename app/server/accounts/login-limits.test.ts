@@ -2,7 +2,8 @@
 // an attacker without locking out the owner. Untrusted clients are counted per account+IP,
 // per account (all untrusted together) and per IP; a browser with a device cookie from an
 // earlier login of the account is counted by that cookie alone. Past a limit, 429 in the
-// user's language before any password check. And a stocker awaiting approval cannot log in.
+// user's language before any password check. And a stocker awaiting approval cannot log in, nor
+// a switched-off account (told so only after the right password).
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { callJson, testServices } from "../../../tests/support/endpoint.ts";
@@ -219,6 +220,27 @@ describe("who may log in", () => {
     expect(res.json).toMatchObject({ error: "account_pending" });
     expect(res.json.message).toMatch(/being reviewed/);
     expect(res.cookies[DEVICE_COOKIE]).toBeUndefined();
+  });
+  it("a switched-off account is told it is suspended and how to reach support, in its language, after the right password only", async () => {
+    const user = await makeUser(t.db, { email: "switched-off@example.com", password_hash: await hashPassword(PASSWORD), active: false });
+    // A wrong password: the ordinary answer, word for word, as for any account or none.
+    const wrong = await post({ email: "switched-off@example.com", password: "wrong-one-1" }, { locale: "it" });
+    const stranger = await post({ email: "nobody-here@example.com", password: "wrong-one-1" }, { locale: "it" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json).toEqual(stranger.json);
+    expect(wrong.json).toMatchObject({ error: "invalid_credentials", message: "L'e-mail o la password non sono corrette." });
+    // The right password: suspended, with the way to support, and no session or device cookie.
+    const it = await post({ email: "switched-off@example.com", password: PASSWORD }, { locale: "it" });
+    expect(it.status).toBe(401);
+    expect(it.json).toMatchObject({ error: "account_suspended" });
+    expect(it.json.message).toMatch(/account è sospeso/);
+    expect(it.json.message).toMatch(/Contatta l'assistenza/);
+    const en = await post({ email: "switched-off@example.com", password: PASSWORD }, { locale: "en" });
+    expect(en.json).toMatchObject({ error: "account_suspended" });
+    expect(en.json.message).toMatch(/account is suspended/);
+    expect(en.json.message).toMatch(/Contact support/);
+    expect(Object.keys(en.cookies)).toEqual([]);
+    expect(await t.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
   });
   it("keeps the response shape { user_id, role } and refuses missing fields with 422", async () => {
     const user = await makeUser(t.db, { email: "shape@example.com", password_hash: await hashPassword(PASSWORD) });

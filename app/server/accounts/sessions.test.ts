@@ -123,10 +123,15 @@ describe("login", () => {
     expect(second.token).not.toBe(first.token);
     expect(await resolveSession(t.db, first.token)).toBeNull();
   });
-  it("refuses a wrong password, an unknown address and a deactivated account alike", async () => {
+  it("refuses a wrong password, an unknown address and a deactivated account's wrong password alike", async () => {
     await user("fay@example.com", { active: false });
-    for (const [email, password] of [["eve@example.com", "wrong password"], ["nobody@example.com", "correct horse 1"], ["fay@example.com", "correct horse 1"]]) {
+    for (const [email, password] of [["eve@example.com", "wrong password"], ["nobody@example.com", "correct horse 1"], ["fay@example.com", "wrong password"]]) {
       await expect(login(t.db, { email: email!, password: password!, remember: false, ip: "", userAgent: "", secret: SECRET })).rejects.toMatchObject({ status: 401, code: "invalid_credentials" });
     }
+  });
+  it("tells a deactivated account it is suspended only after its right password, and opens no session", async () => {
+    const id = await user("suspended@example.com", { active: false });
+    await expect(login(t.db, { email: "suspended@example.com", password: "correct horse 1", remember: false, ip: "", userAgent: "", secret: SECRET })).rejects.toMatchObject({ status: 401, code: "account_suspended" });
+    expect(await t.db.selectFrom("sessions").select("id").where("user_id", "=", id).execute()).toEqual([]);
   });
 });

@@ -193,7 +193,7 @@ describe("adding warehouses to a request", () => {
       [f.unclaimed.id, "pending"],
     ]);
 
-    // The managed warehouse's referent (not its owner); the unclaimed one's administrators.
+    // The managed warehouse's referent, and its owner too; the unclaimed one's administrators.
     const notes = await t.db
       .selectFrom("notifications")
       .select(["user_id", "data", "message"])
@@ -203,7 +203,8 @@ describe("adding warehouses to a request", () => {
     const to = (userId: number) => notes.filter((n) => n.user_id === userId);
     expect(to(f.referent.id)).toHaveLength(1);
     expect(to(f.referent.id)[0]!.data).toMatchObject({ warehouse_id: f.managed.warehouse.id, link_id: links[1]!.id });
-    expect(to(f.managed.owner.id)).toHaveLength(0);
+    expect(to(f.managed.owner.id)).toHaveLength(1);
+    expect(to(f.managed.owner.id)[0]!.data).toMatchObject({ warehouse_id: f.managed.warehouse.id, link_id: links[1]!.id });
     expect(to(f.first.owner.id)).toHaveLength(0);
     for (const admin of [f.admin, f.admin2]) expect(to(admin.id).map((n) => (n.data as { warehouse_id: number }).warehouse_id)).toEqual([f.unclaimed.id]);
 
@@ -212,6 +213,7 @@ describe("adding warehouses to a request", () => {
     expect(mailTo(f.referent.email)).toHaveLength(1);
     expect(mailTo(f.referent.email)[0]!.text).toContain(requestNumber(f.request.id));
     expect(mailTo(f.admin.email)).toHaveLength(1);
+    expect(mailTo(f.managed.owner.email)).toHaveLength(1);
     expect(mailTo(f.first.owner.email)).toHaveLength(0);
 
     const audit = await t.db.selectFrom("audit_log").select(["admin_id", "entity_type", "entity_id", "details"]).where("action", "=", "warehouse_request.add_warehouses").execute();

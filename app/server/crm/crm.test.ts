@@ -133,7 +133,12 @@ describe("handling a follow-up action", () => {
     const done = await handle(id);
     expect(done.json).toEqual({ crm_entry_id: id });
     expect(await entry(id)).toMatchObject({ follow_up_done: true, handled_by: admin.id });
-    expect((await handle(id)).status).toBe(409);
+    const again = await handle(id);
+    expect(again.status).toBe(409);
+    // Said as it is: not the generic "some fields are missing", in either language.
+    expect(again.json).toMatchObject({ error: "not_pending", message: "Non è più in attesa: è già stato gestito, forse da un altro amministratore. Ricarica la pagina per vedere com'è ora." });
+    const againEn = await callJson(handleAction, t.db, { actor: actorOf(admin), params: { id: String(id) }, body: { crm_entry_data: { follow_up_done: 1 } }, locale: "en" });
+    expect(againEn.json).toMatchObject({ error: "not_pending", message: "It is no longer waiting: it has already been handled, perhaps by another administrator. Reload the page to see where it stands." });
     const plain = (await create({ date: "2026-08-01", event_type: "call", client: `Senza azione ${run}` })).json.crm_entry_id as number;
     expect((await handle(plain)).status).toBe(409);
     expect((await handle(999_999_999)).status).toBe(404);

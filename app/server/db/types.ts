@@ -220,6 +220,11 @@ export interface WarehousesTable {
    */
   redeemed: Generated<boolean>;
   referent_id: number | null;
+  /**
+   * While a referent handles its requests, the owner is told of each in the app and, unless it
+   * turned this off, by e-mail too (migration 0020).
+   */
+  owner_request_emails: Generated<boolean>;
   created_by: number | null;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
@@ -399,7 +404,7 @@ export interface ReportsTable {
   subject: string;
   description: string;
   created_at: CreatedTimestamp;
-  /** Null while the report is open: one open report per author and link (migration 0018). */
+  /** Null while the report is open: one open report per author and link (migration 0019). */
   closed_at: NullableTimestamp;
 }
 

@@ -8,7 +8,7 @@ import { trustProxySetting } from "./proxy.ts";
 import { contentSecurityPolicy } from "./headers.ts";
 import { loadConfig } from "../config.ts";
 import { errorToResponse, fieldErrors } from "./respond.ts";
-import { ForbiddenError, UnauthorizedError, ValidationError } from "../errors.ts";
+import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../errors.ts";
 import type { Actor } from "../context.ts";
 
 const actor = (role: Actor["role"]): Actor => ({ id: 1, role, accountType: null, email: "a@b.it", firstName: null, lastName: null, company: null, telephone: null, lang: "it", sessionId: "x" });
@@ -205,6 +205,34 @@ describe("errors", () => {
     const body = await res.json();
     expect(body.errors).toEqual({ email: "taken" });
     expect(body.message).toMatch(/campi/);
+  });
+  it("gives each refusal its own sentence in both languages; a code without one gets its status's, never the bad-input one", async () => {
+    const invalid = { it: (await errorToResponse(new ValidationError({ x: "required" }), "it").json()).message, en: (await errorToResponse(new ValidationError({ x: "required" }), "en").json()).message };
+    const refusals = [
+      new ConflictError("already_reviewed"),
+      new ConflictError("not_confirmed"),
+      new ValidationError({ warehouse_id: "not_claimed" }, "not_claimed"),
+      new ConflictError("not_pending"),
+      new ConflictError("not_waiting"),
+      new ConflictError("already_approved"),
+      new ConflictError("warehouse_owned"),
+      new UnauthorizedError("account_suspended"),
+      new ConflictError("a_code_without_a_sentence"),
+      new NotFoundError("another_code_without_one"),
+    ];
+    const seen = new Set<string>();
+    for (const locale of ["it", "en"] as const) {
+      for (const err of refusals) {
+        const body = await errorToResponse(err, locale).json();
+        expect(body.error).toBe(err.code);
+        expect(body.message, `${err.code} (${locale})`).not.toBe(invalid[locale]);
+        seen.add(body.message);
+      }
+    }
+    // Eight codes with their own sentence, plus the generic 409 and 404 ones, in two languages.
+    expect(seen.size).toBe(20);
+    expect((await errorToResponse(new ConflictError("a_code_without_a_sentence"), "it").json()).message).toMatch(/in conflitto con i dati attuali/);
+    expect((await errorToResponse(new ConflictError("a_code_without_a_sentence"), "en").json()).message).toMatch(/conflicts with the current data/);
   });
   it("never leaks an unexpected error: 500 with a generic message", async () => {
     const res = errorToResponse(new Error("secret stack"), "en");

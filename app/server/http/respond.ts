@@ -33,6 +33,7 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   token_expired: (locale) => m.account_error_link_expired({}, { locale }),
   password_common: (locale) => m.password_error_common({}, { locale }),
   account_pending: (locale) => m.login_error_pending({}, { locale }),
+  account_suspended: (locale) => m.login_error_suspended({}, { locale }),
   already_logged_in: (locale) => m.account_error_logged_in({}, { locale }),
   account_completed: (locale) => m.account_error_completed({}, { locale }),
   no_pending_registration: (locale) => m.confirm_error_no_pending({}, { locale }),
@@ -58,15 +59,26 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   card_declined: (locale) => m.error_card_declined({}, { locale }),
   // Warehouses.
   not_refused: (locale) => m.error_not_refused({}, { locale }),
+  not_claimed: (locale) => m.error_not_claimed({}, { locale }),
+  // Reviews.
+  already_reviewed: (locale) => m.error_already_reviewed({}, { locale }),
+  not_confirmed: (locale) => m.error_not_confirmed({}, { locale }),
+  // The back office's decisions taken meanwhile by someone else.
+  not_pending: (locale) => m.error_not_pending({}, { locale }),
+  not_waiting: (locale) => m.error_not_waiting({}, { locale }),
+  already_approved: (locale) => m.error_already_approved({}, { locale }),
+  warehouse_owned: (locale) => m.error_warehouse_owned({}, { locale }),
 };
+
+/** The generic sentence of a status, for a code without its own ("invalid input" only for bad input). */
+const BY_STATUS: Record<number, string> = { 401: "unauthorized", 403: "forbidden", 404: "not_found", 409: "conflict", 413: "payload_too_large", 429: "too_many_requests" };
 
 /** The user-facing sentence for an error code; unknown codes get the generic one for their status. */
 export function errorMessage(code: string, locale: Locale, status = 400): string {
   const known = MESSAGES[code];
   if (known) return known(locale);
-  if (status === 422) return MESSAGES.invalid!(locale);
   if (status >= 500) return MESSAGES.server_error!(locale);
-  return MESSAGES.invalid!(locale);
+  return MESSAGES[BY_STATUS[status] ?? "invalid"]!(locale);
 }
 
 /** Zod issues → { field: code }, as the browser computes them too (lib/field-codes.ts). */

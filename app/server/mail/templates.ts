@@ -84,6 +84,11 @@ export type MailTemplates = {
      * page with it ticked; null otherwise.
      */
     subscribeLink?: string | null;
+    /**
+     * To the owner of a warehouse whose referent handles its requests: the referent's name, and
+     * the warehouse's page, where the owner turns these e-mails off; null otherwise.
+     */
+    handledBy?: { referent: string; settingsLink: string } | null;
   };
   /**
    * To the requester. Their own words (name, company, telephone, place, message) only when the
@@ -399,9 +404,12 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
     paragraphs: [
       d.forAdmin
         ? m.mail_quote_received_admin_body({ warehouse: d.warehouse.name, a: prepositionA(d.warehouse.city), city: d.warehouse.city, id: d.warehouse.id }, { locale })
-        : m.mail_quote_received_body({ warehouse: d.warehouse.name, a: prepositionA(d.warehouse.city), city: d.warehouse.city }, { locale }),
+        : d.handledBy
+          ? m.mail_quote_received_owner_body({ warehouse: d.warehouse.name, a: prepositionA(d.warehouse.city), city: d.warehouse.city, referent: d.handledBy.referent }, { locale })
+          : m.mail_quote_received_body({ warehouse: d.warehouse.name, a: prepositionA(d.warehouse.city), city: d.warehouse.city }, { locale }),
       quoteDetails(d.request, locale),
       `${m.mail_quote_label_message({}, { locale })}:\n${d.request.message}`,
+      ...(d.handledBy ? [m.mail_quote_received_owner_mute({ warehouse: d.warehouse.name, url: d.handledBy.settingsLink }, { locale })] : []),
     ],
     action: { label: d.forAdmin ? m.mail_quote_received_admin_action({}, { locale }) : m.mail_quote_received_action({}, { locale }), url: d.link },
     ...(d.subscribeLink

@@ -16,7 +16,7 @@ import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { DB, LinkState } from "../db/types.ts";
 import type { Locale } from "../../lib/locale.ts";
-import type { RequestSpecification } from "../../lib/area-requests.ts";
+import type { LinkReview, RequestSpecification } from "../../lib/area-requests.ts";
 
 /** The first instant of an Italian calendar day ('YYYY-MM-DD'). */
 export function romeDayStart(day: string): RawBuilder<Date> {
@@ -119,7 +119,24 @@ export const REQUEST_FIELDS = [
   "r.created_at",
 ] as const;
 
-/** The page of links with their warehouse and their request (fields and specifications). */
+/**
+ * The review `author` wrote of a link (an SQL expression for the link's id), as JSON, or null:
+ * one per user and link (reviews_user_id_link_id_key).
+ */
+function reviewOfLink(linkId: RawBuilder<unknown>, author: RawBuilder<unknown>) {
+  return sql<LinkReview | null>`(
+    select json_build_object(
+      'id', rv.id, 'avg_value', rv.avg_value, 'description', rv.description,
+      'reliability_value', rv.reliability_value, 'communication_value', rv.communication_value,
+      'services_value', rv.services_value, 'structure_value', rv.structure_value,
+      'payments_value', rv.payments_value, 'goods_value', rv.goods_value, 'created_at', rv.created_at
+    )
+    from reviews rv
+    where rv.user_id = ${author} and rv.link_id = ${linkId}
+  )`;
+}
+
+/** The page of links with their warehouse and their request (fields and specifications), and the handler's review of each. */
 export function handlerRequestsPage(db: Database, args: HandlerLinksArgs & { offset: number; limit: number; locale: Locale }) {
   return db
     .selectFrom(handlerLinksPageQuery(db, args).as("p"))
@@ -128,6 +145,7 @@ export function handlerRequestsPage(db: Database, args: HandlerLinksArgs & { off
     .select(["p.id as link_id", "p.warehouse_id", "p.warehouse_request_id", "p.state", "p.created_at as link_created_at", "w.name as warehouse_name", "w.city as warehouse_city"])
     .select(REQUEST_FIELDS)
     .select(specificationsOf(args.locale))
+    .select(reviewOfLink(sql.ref("p.id"), sql.val(args.userId)).as("review"))
     .orderBy("p.created_at", "desc")
     .orderBy("p.id", "desc")
     .execute();
@@ -176,6 +194,8 @@ export type HunterLinkRow = {
   ref_email: string | null;
   own_name: string | null;
   own_email: string | null;
+  /** The hunter's review of this link, if any. */
+  review: LinkReview | null;
 };
 
 /** One page of a hunter's own requests, newest first (ties by id), with their links as JSON. */
@@ -189,7 +209,8 @@ export function hunterRequestsPageQuery(db: Database, args: HunterRequestsArgs &
           'link_id', link.id, 'id', w.id, 'name', w.name, 'city', w.city, 'address', w.address, 'state', link.state,
           'is_hub', w.is_hub, 'redeemed', w.redeemed, 'listed', w.status = 'approved' and not w.deactivated,
           'ref_name', nullif(btrim(concat_ws(' ', ref.first_name, ref.last_name)), ''), 'ref_email', ref.email,
-          'own_name', nullif(btrim(concat_ws(' ', own.first_name, own.last_name)), ''), 'own_email', own.email
+          'own_name', nullif(btrim(concat_ws(' ', own.first_name, own.last_name)), ''), 'own_email', own.email,
+          'review', ${reviewOfLink(sql.ref("link.id"), sql.ref("r.user_id"))}
         ) order by link.id), '[]')
         from warehouse_request_warehouses link
         join warehouses w on w.id = link.warehouse_id
@@ -231,6 +252,7 @@ export function hunterLinksToWarehouse(db: Database, args: { userId: number; war
     .selectFrom("warehouse_requests as r")
     .innerJoin("warehouse_request_warehouses as link", (join) => join.onRef("link.warehouse_request_id", "=", "r.id").on("link.warehouse_id", "=", args.warehouseId))
     .select(["link.id as link_id", "r.id as request_id", "r.created_at", "r.business_name", "link.state"])
+    .select(reviewOfLink(sql.ref("link.id"), sql.ref("r.user_id")).as("review"))
     .where("r.user_id", "=", args.userId)
     .orderBy("r.created_at", "desc")
     .orderBy("r.id", "desc")

@@ -13,6 +13,7 @@
 // empty list, on the page and on the API): a filter is not an access to a thing, and the answer
 // tells nothing about whose warehouse it is.
 import { warehouseRatings } from "../reviews/warehouse-ratings.queries.ts";
+import { hasReviewed } from "../reviews/reviews.queries.ts";
 import { escapeForMarkup } from "../notifications/safe-markup.ts";
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
@@ -29,6 +30,7 @@ import { requestNumber } from "../../lib/format.ts";
 import { m } from "../../paraglide/messages.js";
 import {
   feedbackUrls,
+  linkFeedback,
   type HandlerRequestsList,
   type HunterRequestItem,
   type HunterRequestsList,
@@ -101,7 +103,7 @@ export async function listHandlerRequests(db: Database, owner: HandlerOwner, arg
       created_at: r.link_created_at,
       warehouse: { id: r.warehouse_id, name: r.warehouse_name, city: r.warehouse_city },
       warehouse_request: requestDetails(r),
-      ...feedbackUrls(args.locale, r.warehouse_id, r.warehouse_request_id, r.state),
+      ...linkFeedback(args.locale, r.warehouse_id, r.warehouse_request_id, r.state, r.review),
     })),
     warehouse_requests_count: Number(count.n),
   };
@@ -153,7 +155,8 @@ export async function updateRequestState(db: Database, access: StateChangeAccess
       // A user's request: the notification and the e-mail in the user's language, with the
       // review (once confirmed) and report pages, which only a logged-in sender can use.
       const lang = link.requester_lang ?? "it";
-      const urls = feedbackUrls(lang, link.warehouse_id, link.warehouse_request_id, state);
+      // A link confirmed again after the sender reviewed it offers no second review.
+      const urls = feedbackUrls(lang, link.warehouse_id, link.warehouse_request_id, state, await hasReviewed(trx, link.requester_id, link.id));
       // The hunter's requests page, opened on this request.
       const requestsPage = link.requester_role === "stock_hunter" ? `/${lang}/stock-hunter/profile/messages?selected=${link.warehouse_request_id}` : null;
       await createNotification(trx, {
@@ -255,7 +258,7 @@ export async function listHunterRequests(db: Database, owner: { id: number; role
           is_hub: w.is_hub,
           redeemed,
           referent: redeemed ? contactOf(w) : null,
-          ...feedbackUrls(args.locale, w.id, r.id, w.state),
+          ...linkFeedback(args.locale, w.id, r.id, w.state, w.review),
           detail_url: publicSheetPath(args.locale, w),
         };
       }),
@@ -313,7 +316,7 @@ export async function hunterWarehouseDetail(db: Database, owner: { id: number; r
       created_at: l.created_at,
       state: l.state,
       business_name: l.business_name,
-      ...feedbackUrls(locale, warehouseId, l.request_id, l.state),
+      ...linkFeedback(locale, warehouseId, l.request_id, l.state, l.review),
     })),
   };
 }

@@ -19,6 +19,7 @@ import { action as referentUpdate } from "../../routes/api/referent/warehouse-re
 import { loader as hunterRequests } from "../../routes/api/stock-hunter/requests.ts";
 import { handlerRequestsAction, loadHunterRequestsPage, loadHunterWarehousePage } from "../../routes/shared/request-pages.server.ts";
 import { handlerRequestsQuery } from "../../schemas/area-requests.ts";
+import { createReview } from "../reviews/reviews.service.ts";
 import { queryPlan } from "../../../tests/support/query-plan.ts";
 
 const t = useTestDatabase();
@@ -297,7 +298,8 @@ describe("the JSON lists", () => {
     // Defaults: 8 from the first page.
     const plain = await callJson(stockerRequests, t.db, { method: "GET", path: "/api/stocker/requests", actor: actorOf(f.stockerB) });
     expect(plain.json.warehouse_requests_count).toBe(1);
-    expect(Object.keys(plain.json.warehouse_requests[0]).sort()).toEqual(["created_at", "id", "report_url", "review_url", "state", "warehouse", "warehouse_id", "warehouse_request", "warehouse_request_id"]);
+    // The spec's fields, and whether the caller reviewed the link (with the review).
+    expect(Object.keys(plain.json.warehouse_requests[0]).sort()).toEqual(["created_at", "id", "report_url", "review", "review_url", "reviewed", "state", "warehouse", "warehouse_id", "warehouse_request", "warehouse_request_id"]);
   });
 
   it("answers 422 with field codes for bad queries, 403 for other roles", async () => {
@@ -543,6 +545,63 @@ describe("the page action behind the state selector", () => {
     expect(await status(post(f.admin, { intent: "state", link_id: onB1, state: "refused" }, { userId: String(f.stockerA.id) }))).toBe(404);
     const states = await t.db.selectFrom("warehouse_request_warehouses").select(["warehouse_id", "state"]).where("id", "in", [Number(onA1), Number(onB1)]).execute();
     expect(Object.fromEntries(states.map((s) => [s.warehouse_id, s.state]))).toEqual({ [f.wa1.id]: "refused", [f.wb1.id]: "pending" });
+  });
+});
+
+describe("a link already reviewed", () => {
+  const reviewData = { full_name: "Hugo H", email: "hugo@test.example", telephone: "333 1234567", description: "Spazi puliti, risposte rapide.", reliability_value: 5, communication_value: 4, services_value: null, structure_value: 4, payments_value: null, goods_value: null };
+
+  it("offers no review page to its author any more, but says it is reviewed and shows the review: the hunter's list, the API, the warehouse page, the owner's list", async () => {
+    // hunter1 asks wa1 (confirmed, then reviewed) and wa2 (confirmed, not reviewed).
+    const { request, links } = await makeRequest(t.db, { userId: f.hunter1.id, warehouseIds: [f.wa1.id, f.wa2.id], state: "confirmed" });
+    const reviewed = links.find((l) => l.warehouse_id === f.wa1.id)!;
+    const open = links.find((l) => l.warehouse_id === f.wa2.id)!;
+    const reviewId = await createReview(t.db, actorOf(f.hunter1), f.wa1.id, request.id, reviewData, { origin: ORIGIN });
+
+    // The hunter's requests, as the page loads them and as the API answers them.
+    const page = await listHunterRequests(t.db, { id: f.hunter1.id, role: "stock_hunter" }, { page: 0, limit: 8, filters: {}, locale: "it" });
+    const item = page.user_requests.find((r) => r.id === request.id)!;
+    const expected = {
+      reviewed: true,
+      review_url: null,
+      report_url: `/it/warehouses/${f.wa1.id}/requests/${request.id}/report`,
+      review: { id: reviewId, avg_value: 43, description: "Spazi puliti, risposte rapide.", reliability_value: 5, communication_value: 4, services_value: null, structure_value: 4, payments_value: null, goods_value: null },
+    };
+    expect(item.warehouses.find((w) => w.link_id === reviewed.id)).toMatchObject(expected);
+    expect(item.warehouses.find((w) => w.link_id === open.id)).toMatchObject({ reviewed: false, review: null, review_url: `/it/warehouses/${f.wa2.id}/requests/${request.id}/review` });
+
+    const api = await callJson(hunterRequests, t.db, { method: "GET", path: "/api/stock-hunter/requests?limit=8&offset=0", actor: actorOf(f.hunter1) });
+    const apiItem = api.json.user_requests.find((r: { id: number }) => r.id === request.id);
+    const apiReviewed = apiItem.warehouses.find((w: { link_id: number }) => w.link_id === reviewed.id);
+    expect(apiReviewed).toMatchObject(expected);
+    expect(new Date(apiReviewed.review.created_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect(apiItem.warehouses.find((w: { link_id: number }) => w.link_id === open.id)).toMatchObject({ reviewed: false, review: null });
+
+    // The hunter's page of the warehouse.
+    const detail = await hunterWarehouseDetail(t.db, { id: f.hunter1.id, role: "stock_hunter" }, f.wa1.id, "en");
+    expect(detail.requests.find((r) => r.link_id === reviewed.id)).toMatchObject({ ...expected, report_url: `/en/warehouses/${f.wa1.id}/requests/${request.id}/report` });
+
+    // The owner's list: the hunter's review is not the owner's, so the owner may still review the hunter.
+    const owner = await listHandlerRequests(t.db, asStocker(f.stockerA), { page: 0, limit: 50, filters: {}, locale: "it" });
+    expect(owner.warehouse_requests.find((l) => l.id === reviewed.id)).toMatchObject({ reviewed: false, review: null, review_url: `/it/warehouses/${f.wa1.id}/requests/${request.id}/review` });
+    await createReview(t.db, actorOf(f.stockerA), f.wa1.id, request.id, { ...reviewData, structure_value: null, payments_value: 3, goods_value: 3 }, { origin: ORIGIN });
+    const after = await listHandlerRequests(t.db, asStocker(f.stockerA), { page: 0, limit: 50, filters: {}, locale: "it" });
+    expect(after.warehouse_requests.find((l) => l.id === reviewed.id)).toMatchObject({ reviewed: true, review_url: null, review: { avg_value: 37, payments_value: 3 } });
+    // The JSON list says the same.
+    const stockerApi = await callJson(stockerRequests, t.db, { method: "GET", path: "/api/stocker/requests?limit=50&offset=0", actor: actorOf(f.stockerA) });
+    expect(stockerApi.json.warehouse_requests.find((l: { id: number }) => l.id === reviewed.id)).toMatchObject({ reviewed: true, review_url: null });
+  });
+
+  it("confirmed again after the review, the hunter's notification and e-mail carry no review link", async () => {
+    const { request, links } = await makeRequest(t.db, { userId: f.hunter1.id, warehouseIds: [f.wa1.id], state: "confirmed" });
+    await createReview(t.db, actorOf(f.hunter1), f.wa1.id, request.id, reviewData, { origin: ORIGIN });
+    await updateRequestState(t.db, ownAccess(f.stockerA, "stocker"), links[0]!.id, "pending", { origin: ORIGIN });
+    await updateRequestState(t.db, ownAccess(f.stockerA, "stocker"), links[0]!.id, "confirmed", { origin: ORIGIN });
+    const notification = await t.db.selectFrom("notifications").selectAll().where("user_id", "=", f.hunter1.id).where("type", "=", "request_state_changed").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(notification.data).toMatchObject({ state: "confirmed", review_url: null, link_id: links[0]!.id });
+    const mail = await t.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", f.hunter1.email).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(mail.text).not.toContain("/review");
+    expect(mail.text).toContain("/report");
   });
 });
 

@@ -23,9 +23,11 @@ export function findRequestableWarehouses(db: Database, ids: number[]) {
       "owner.first_name as owner_first_name",
       "owner.lang as owner_lang",
       "owner.active as owner_active",
+      "warehouses.owner_request_emails",
       "warehouses.referent_id",
       "referent.email as referent_email",
       "referent.first_name as referent_first_name",
+      "referent.last_name as referent_last_name",
       "referent.lang as referent_lang",
       "referent.active as referent_active",
     ])

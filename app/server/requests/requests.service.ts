@@ -1,7 +1,8 @@
 // Sending a quote request to one or many warehouses (POST /api/warehouses/send-requests).
 // Everything a request causes is written in one transaction: the request, its
 // specifications, a pending link per warehouse, a notification and an e-mail (outbox) to
-// whoever handles each warehouse, and the confirmation e-mail to the requester. Either all
+// whoever handles each warehouse (and to its owner when a referent handles it, the e-mail
+// unless the owner turned it off), and the confirmation e-mail to the requester. Either all
 // of it exists afterwards or none of it does.
 import { escapeForMarkup } from "../notifications/safe-markup.ts";
 import type { Database } from "../db/database.ts";
@@ -84,18 +85,35 @@ export function quotePosition(w: { status: string; deactivated: boolean; pub_lat
   return isListedRow(w) ? { lat: w.pub_lat, lng: w.pub_lng } : null;
 }
 
-type Handler = { userId: number; email: string; firstName: string | null; lang: Lang; kind: "referent" | "owner" | "admin" };
+type Handler = {
+  userId: number;
+  email: string;
+  firstName: string | null;
+  lang: Lang;
+  kind: "referent" | "owner" | "admin";
+  /** Whether the e-mail goes too (the in-app notification always does). */
+  mail: boolean;
+  /** For an owner whose referent handles the warehouse's requests: that referent's name. */
+  referent: string | null;
+};
 type WarehouseRow = Awaited<ReturnType<typeof findRequestableWarehouses>>[number];
 
-/** Who handles a warehouse's requests: its referent, else its owner; nobody → the administrators. */
+/**
+ * Who hears of a request to a warehouse. Its referent handles it, and its owner is told too (in
+ * the app, and by e-mail unless it turned that off for this warehouse), so no lead goes unseen by
+ * the one who pays for it. Without an active referent the owner handles it; without an owner
+ * either, the administrators.
+ */
 function handlersOf(w: WarehouseRow, admins: Awaited<ReturnType<typeof listActiveAdmins>>): Handler[] {
+  const owner = w.user_id && w.owner_email && w.owner_active ? { userId: w.user_id, email: w.owner_email, firstName: w.owner_first_name, lang: w.owner_lang ?? "it", kind: "owner" as const } : null;
   if (w.referent_id && w.referent_email && w.referent_active) {
-    return [{ userId: w.referent_id, email: w.referent_email, firstName: w.referent_first_name, lang: w.referent_lang ?? "it", kind: "referent" }];
+    const referent: Handler = { userId: w.referent_id, email: w.referent_email, firstName: w.referent_first_name, lang: w.referent_lang ?? "it", kind: "referent", mail: true, referent: null };
+    if (!owner) return [referent];
+    const name = [w.referent_first_name, w.referent_last_name].filter((part) => part?.trim()).join(" ").trim() || w.referent_email;
+    return [referent, { ...owner, mail: w.owner_request_emails, referent: name }];
   }
-  if (w.user_id && w.owner_email && w.owner_active) {
-    return [{ userId: w.user_id, email: w.owner_email, firstName: w.owner_first_name, lang: w.owner_lang ?? "it", kind: "owner" }];
-  }
-  return admins.map((a) => ({ userId: a.id, email: a.email, firstName: a.first_name, lang: a.lang, kind: "admin" as const }));
+  if (owner) return [{ ...owner, mail: true, referent: null }];
+  return admins.map((a) => ({ userId: a.id, email: a.email, firstName: a.first_name, lang: a.lang, kind: "admin" as const, mail: true, referent: null }));
 }
 
 function handlerLink(handler: Handler, warehouseId: number, origin: string): string {
@@ -140,9 +158,13 @@ export async function notifyWarehouseHandlers(
         message: (locale) =>
           admin
             ? m.notif_quote_request_admin_message({ business_name: escapeForMarkup(mailRequest.businessName), warehouse: escapeForMarkup(w.name), id: w.id, number }, { locale })
-            : m.notif_quote_request_message({ business_name: escapeForMarkup(mailRequest.businessName), warehouse: escapeForMarkup(w.name), number }, { locale }),
+            : handler.referent !== null
+              ? m.notif_quote_request_owner_message({ business_name: escapeForMarkup(mailRequest.businessName), warehouse: escapeForMarkup(w.name), number, referent: escapeForMarkup(handler.referent) }, { locale })
+              : m.notif_quote_request_message({ business_name: escapeForMarkup(mailRequest.businessName), warehouse: escapeForMarkup(w.name), number }, { locale }),
         data: { warehouse_id: w.id, warehouse_request_id: args.requestId, link_id: linkOf.get(w.id)!, claimed, url: link.replace(origin, "") },
       });
+      // An owner told of what its referent handles may have turned the e-mail off for this warehouse.
+      if (!handler.mail) continue;
       await queueMail(trx, {
         to: handler.email,
         lang: handler.lang,
@@ -155,6 +177,8 @@ export async function notifyWarehouseHandlers(
           link,
           // The hunter saw it anonymised: its owner learns what a subscription would show.
           subscribeLink: handler.kind === "owner" && !w.redeemed ? `${origin}/${handler.lang}/stocker/profile/billing?w=${w.id}` : null,
+          // An owner whose referent handles it: who does, and where these e-mails are turned off.
+          handledBy: handler.referent !== null ? { referent: handler.referent, settingsLink: `${origin}/${handler.lang}/stocker/profile/warehouses/${w.id}` } : null,
         },
         replyTo: args.replyTo,
         origin,

@@ -4,6 +4,7 @@ import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeClaimedWarehouse, makeRedeemedWarehouse, makeSpecification, makeUser, makeWarehouse, requestTableCounts } from "../../../tests/support/factories.ts";
 import { callJson } from "../../../tests/support/endpoint.ts";
 import { action as sendRequests } from "../../routes/api/warehouses.send-requests.ts";
+import { action as ownerRequestEmails } from "../../routes/api/stocker/warehouses.update-request-emails.ts";
 import { sendRequestsSchema } from "../../schemas/quote.ts";
 import { requestNumber } from "../../lib/format.ts";
 import { QUOTE_LIMIT_PER_ACCOUNT, QUOTE_LIMIT_PER_VISITOR_CONTACT, QUOTE_LIMIT_PER_VISITOR_IP } from "./requests.service.ts";
@@ -89,14 +90,14 @@ describe("POST /api/warehouses/send-requests", () => {
     const specs = await t.db.selectFrom("warehouse_request_specifications").select("specification_id").where("warehouse_request_id", "=", requestId).execute();
     expect(specs.map((s) => s.specification_id).sort()).toEqual(f.specs.map((s) => s.id).sort());
 
-    // Handlers: the owners of a, b, c; d's referent (not its owner); both admins for the unclaimed one.
+    // Handlers: the owners of a, b, c; d's referent and d's owner too; both admins for the unclaimed one.
     const notifications = await t.db.selectFrom("notifications").selectAll().where("type", "=", "quote_request").where(aboutRequest(requestId)).execute();
     const byUser = (id: number) => notifications.filter((n) => n.user_id === id);
     for (const w of [f.a, f.b, f.c]) expect(byUser(w.owner.id)).toHaveLength(1);
     expect(byUser(f.referent.id)).toHaveLength(1);
-    expect(byUser(f.d.owner.id)).toHaveLength(0);
+    expect(byUser(f.d.owner.id)).toHaveLength(1);
     for (const admin of f.admins) expect(byUser(admin.id)).toHaveLength(1);
-    expect(notifications).toHaveLength(6);
+    expect(notifications).toHaveLength(7);
     // Stored in both languages.
     const first = byUser(f.a.owner.id)[0]!;
     expect(first.title).toEqual({ it: "Nuova richiesta di preventivo", en: "New quote request" });
@@ -104,14 +105,14 @@ describe("POST /api/warehouses/send-requests", () => {
     expect(first.data).toMatchObject({ warehouse_id: f.a.warehouse.id, warehouse_request_id: requestId, link_id: links[0]!.id });
 
     const after = await requestTableCounts(t.db);
-    expect(after.mails - before.mails).toBe(7); // 6 handler e-mails + 1 confirmation
-    const mails = await t.db.selectFrom("mail_outbox").selectAll().orderBy("id", "desc").limit(7).execute();
+    expect(after.mails - before.mails).toBe(8); // 7 handler e-mails + 1 confirmation
+    const mails = await t.db.selectFrom("mail_outbox").selectAll().orderBy("id", "desc").limit(8).execute();
     const to = (address: string) => mails.filter((mail) => mail.to_address === address);
     expect(to(f.a.owner.email)[0]).toMatchObject({ template: "quote_request_received", lang: "it", reply_to: data.contact });
     expect(to(f.b.owner.email)[0]).toMatchObject({ template: "quote_request_received", lang: "en" });
     expect(to(f.b.owner.email)[0]!.text).toContain("Picking EN");
     expect(to(f.referent.email)).toHaveLength(1);
-    expect(to(f.d.owner.email)).toHaveLength(0);
+    expect(to(f.d.owner.email)).toHaveLength(1);
     for (const admin of f.admins) expect(to(admin.email)[0]!.text).toContain("Magazzino Segreto");
 
     const confirmation = to(data.contact)[0]!;
@@ -121,6 +122,80 @@ describe("POST /api/warehouses/send-requests", () => {
     expect(confirmation.text).toContain(`Stocker ${f.unclaimed.id}`);
     expect(confirmation.text).not.toContain("Magazzino Segreto");
     expect(confirmation.text).toContain("01.06.2031");
+  });
+
+  it("tells the owner of a warehouse its referent handles, in the app and by e-mail, unless the owner turned the e-mail off for that warehouse", async () => {
+    const referent = await makeUser(t.db, { role: "referent", first_name: "Remo", last_name: "Ricci", lang: "en" });
+    const { owner, warehouse } = await makeRedeemedWarehouse(t.db, { name: "Deposito Referenziato", city: "Cremona", referent_id: referent.id });
+    const other = await makeRedeemedWarehouse(t.db, { name: "Deposito Altro", city: "Lodi", referent_id: referent.id }, { lang: "en" });
+    const send = async () => {
+      const { status, json } = await callJson(sendRequests, t.db, { body: { request_data: requestData(), warehouse_ids: [warehouse.id, other.warehouse.id] }, locale: "it", ip: freshIp() });
+      expect(status).toBe(200);
+      return json.warehouse_request_id as number;
+    };
+    const told = async (requestId: number, userId: number) =>
+      t.db.selectFrom("notifications").selectAll().where("type", "=", "quote_request").where("user_id", "=", userId).where(aboutRequest(requestId)).execute();
+    const mailsTo = (address: string, requestId: number) =>
+      t.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", address).where("template", "=", "quote_request_received").where("subject", "like", `%${requestNumber(requestId)}%`).execute();
+
+    // By default: the referent and the owner, each in the app and by e-mail, in their language.
+    const first = await send();
+    expect(await told(first, referent.id)).toHaveLength(2);
+    const [ownerNote] = await told(first, owner.id);
+    expect((ownerNote!.message as Record<string, string>).it).toContain("La gestisce il tuo referente, Remo Ricci.");
+    expect(ownerNote!.data).toMatchObject({ warehouse_id: warehouse.id, warehouse_request_id: first, url: "/it/stocker/profile/messages" });
+    expect(await mailsTo(referent.email, first)).toHaveLength(2);
+    const [ownerMail] = await mailsTo(owner.email, first);
+    expect(ownerMail!.lang).toBe("it");
+    expect(ownerMail!.text).toContain("La gestisce il tuo referente, Remo Ricci");
+    expect(ownerMail!.text).toContain(`/it/stocker/profile/warehouses/${warehouse.id}`);
+    expect(ownerMail!.reply_to).not.toBeNull();
+    // The other owner, in English.
+    const [otherMail] = await mailsTo(other.owner.email, first);
+    expect(otherMail!.text).toContain("Your referent, Remo Ricci, handles it");
+
+    // The owner turns the e-mails off for this warehouse only.
+    const off = await callJson(ownerRequestEmails, t.db, { params: { id: String(warehouse.id) }, body: { warehouse_data: { owner_request_emails: false } }, actor: actorOf(owner) });
+    expect(off).toMatchObject({ status: 200, json: { warehouse_id: warehouse.id, owner_request_emails: false } });
+    const second = await send();
+    expect(await told(second, owner.id)).toHaveLength(1);
+    expect(await mailsTo(owner.email, second)).toHaveLength(0);
+    expect(await mailsTo(referent.email, second)).toHaveLength(2);
+    expect(await mailsTo(other.owner.email, second)).toHaveLength(1);
+
+    // Without an active referent the owner handles the requests: the e-mail goes whatever the switch says.
+    await t.db.updateTable("users").set({ active: false }).where("id", "=", referent.id).execute();
+    const third = await send();
+    const [handled] = await mailsTo(owner.email, third);
+    expect(handled!.text).toContain("Rispondi direttamente al richiedente");
+    expect(handled!.text).not.toContain("referente");
+    expect(await told(third, referent.id)).toHaveLength(0);
+    await t.db.updateTable("users").set({ active: true }).where("id", "=", referent.id).execute();
+
+    // And on again.
+    await callJson(ownerRequestEmails, t.db, { params: { id: String(warehouse.id) }, body: { warehouse_data: { owner_request_emails: 1 } }, actor: actorOf(owner) });
+    expect(await mailsTo(owner.email, await send())).toHaveLength(1);
+  });
+
+  it("lets only the warehouse's owner turn its e-mails off: 401, 403, 404 and 422 otherwise, nothing changed", async () => {
+    const referent = await makeUser(t.db, { role: "referent" });
+    const { owner, warehouse } = await makeRedeemedWarehouse(t.db, { referent_id: referent.id });
+    const otherStocker = await makeUser(t.db, { role: "stocker" });
+    const post = (actor: Parameters<typeof actorOf>[0] | null, body: unknown, id: number = warehouse.id) =>
+      callJson(ownerRequestEmails, t.db, { params: { id: String(id) }, body, actor: actor ? actorOf(actor) : null });
+    const off = { warehouse_data: { owner_request_emails: false } };
+    expect((await post(null, off)).status).toBe(401);
+    expect((await post(referent, off)).status).toBe(403);
+    expect((await post(f.hunter, off)).status).toBe(403);
+    expect((await post(f.admins[0]!, off)).status).toBe(403);
+    expect((await post(otherStocker, off)).status).toBe(403);
+    expect((await post(owner, off, 999_999_999)).status).toBe(404);
+    for (const body of [{}, { warehouse_data: {} }, { warehouse_data: { owner_request_emails: "maybe" } }, { warehouse_data: { owner_request_emails: null } }]) {
+      const res = await post(owner, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+    }
+    const stored = await t.db.selectFrom("warehouses").select("owner_request_emails").where("id", "=", warehouse.id).executeTakeFirstOrThrow();
+    expect(stored.owner_request_emails).toBe(true);
   });
 
   it("tells the owner of a warehouse no subscription covers that the sender saw it anonymised, with the way to subscribe", async () => {

@@ -61,6 +61,10 @@ describe("POST /api/warehouses/{id}/requests/{id}/review", () => {
     const second = await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reviewBody() });
     expect(second.status).toBe(409);
     expect(second.json.error).toBe("already_reviewed");
+    // Said as it is, in the user's language: not the generic "some fields are missing".
+    expect(second.json.message).toBe("Hai già recensito questa richiesta: è possibile una sola recensione per richiesta e magazzino.");
+    const secondEn = await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reviewBody(), locale: "en" });
+    expect(secondEn.json).toMatchObject({ error: "already_reviewed", message: "You have already reviewed this request: there can be only one review per request and warehouse." });
     expect(await t.db.selectFrom("reviews").select("id").where("link_id", "=", links[0]!.id).execute()).toHaveLength(1);
   });
 
@@ -70,6 +74,9 @@ describe("POST /api/warehouses/{id}/requests/{id}/review", () => {
       const res = await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reviewBody() });
       expect(res.status).toBe(409);
       expect(res.json.error).toBe("not_confirmed");
+      expect(res.json.message).toBe("Non puoi ancora recensire: potrai farlo quando il magazzino avrà confermato la richiesta.");
+      const en = await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reviewBody(), locale: "en" });
+      expect(en.json).toMatchObject({ error: "not_confirmed", message: "You cannot review yet: you can once the warehouse has confirmed the request." });
     }
   });
 

@@ -126,6 +126,10 @@ describe("POST /api/admin/warehouses/{id}/update-status", () => {
     expect((await decide(warehouse.id, body)).status).toBe(200);
     const again = await decide(warehouse.id, { warehouse_data: { status: "refused", to_approve: 0, note: "troppo tardi" } });
     expect(again.status).toBe(409);
+    // Said as it is: not the generic "some fields are missing", in either language.
+    expect(again.json).toMatchObject({ error: "not_waiting", message: "Questo magazzino non è più in attesa di una decisione: è già stato approvato o rifiutato. Ricarica l'elenco." });
+    const againEn = await callJson(decideEndpoint, t.db, { params: { id: String(warehouse.id) }, body, actor: actorOf(admin), locale: "en" });
+    expect(againEn.json).toMatchObject({ error: "not_waiting", message: "This warehouse is no longer waiting for a decision: it has already been approved or refused. Reload the list." });
     expect(await readWarehouse(warehouse.id)).toMatchObject({ status: "approved" });
     expect(await auditRows(warehouse.id)).toHaveLength(1);
   });

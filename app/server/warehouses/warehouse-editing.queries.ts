@@ -48,6 +48,7 @@ export function findWarehouseForEditing(db: Database, args: { id: number; lock?:
       "to_approve",
       "deactivated",
       "redeemed",
+      "owner_request_emails",
       "created_by",
       "created_at",
       "updated_at",

@@ -100,6 +100,7 @@ export async function warehouseDetail(db: Database, actor: Actor, id: number, lo
       // The owner may ask for a refused warehouse to be checked again (not the referent, nor an
       // administrator in the owner's area: they decide it in the back office).
       can_resubmit: w.status === "refused" && actor.role === "stocker" && w.user_id === actor.id,
+      owner_request_emails: w.owner_request_emails,
     },
     referent: referent
       ? { id: referent.id, first_name: referent.first_name, last_name: referent.last_name, email: referent.email, telephone: referent.telephone, completed: referent.password_hash !== null }

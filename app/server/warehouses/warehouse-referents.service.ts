@@ -8,7 +8,7 @@
 // account created but not assigned) would leave the owner guessing.
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
-import { ValidationError } from "../errors.ts";
+import { ForbiddenError, ValidationError } from "../errors.ts";
 import { auditAdminAction } from "../audit/audit.ts";
 import { inviteUser } from "../accounts/invitations.service.ts";
 import { createNotification } from "../notifications/notifications.service.ts";
@@ -98,4 +98,16 @@ export async function assignReferent(db: Database, actor: Actor, warehouseId: nu
 async function assign(trx: Database, actor: Actor, w: { id: number; referent_id: number | null }, referentId: number): Promise<void> {
   await trx.updateTable("warehouses").set({ referent_id: referentId }).where("id", "=", w.id).execute();
   await auditAdminAction(trx, actor, { action: "warehouse.update_referent", entityType: "warehouse", entityId: w.id, details: { changes: { referent_id: { before: w.referent_id, after: referentId } } } });
+}
+
+/**
+ * POST /api/stocker/warehouses/{id}/update-request-emails: whether the owner of a warehouse
+ * receives by e-mail the quote requests its referent handles (it is told of them in the app
+ * whatever it chooses). The owner's own choice: only the stocker that owns the warehouse sets it.
+ */
+export async function setOwnerRequestEmails(db: Database, actor: Actor, warehouseId: number, enabled: boolean): Promise<{ warehouseId: number; ownerRequestEmails: boolean }> {
+  const w = await warehouseToEdit(db, actor, warehouseId);
+  if (actor.role !== "stocker" || w.user_id !== actor.id) throw new ForbiddenError();
+  await db.updateTable("warehouses").set({ owner_request_emails: enabled }).where("id", "=", w.id).execute();
+  return { warehouseId: w.id, ownerRequestEmails: enabled };
 }

@@ -11,8 +11,8 @@ import { geocoderFor } from "../../../server/geo/geocoder.service.ts";
 import { imageStorageFor } from "../../../server/images/image-storage.ts";
 import { createWarehouse, resubmitWarehouse, updateWarehouse, type EditingContext } from "../../../server/warehouses/warehouse-editing.service.ts";
 import { uploadWarehouseImage } from "../../../server/warehouses/warehouse-images.service.ts";
-import { assignReferent, createReferentForWarehouse } from "../../../server/warehouses/warehouse-referents.service.ts";
-import { createReferentSchema, imageUploadSchema, updateReferentSchema, warehouseCreateSchema, warehouseUpdateSchema } from "../../../schemas/warehouse.ts";
+import { assignReferent, createReferentForWarehouse, setOwnerRequestEmails } from "../../../server/warehouses/warehouse-referents.service.ts";
+import { createReferentSchema, imageUploadSchema, ownerRequestEmailsSchema, updateReferentSchema, warehouseCreateSchema, warehouseUpdateSchema } from "../../../schemas/warehouse.ts";
 
 export type WarehouseArea = "admin" | "stocker" | "referent";
 
@@ -71,4 +71,14 @@ export const updateReferentEndpoint = (area: WarehouseArea) =>
   apiAction({ access: [ROLE[area]], params, body: updateReferentSchema }, async ({ actor, params, body, services }) => {
     const { warehouseId } = await assignReferent(services.db, actor, params.id, body.warehouse_data.referent_id, { origin: services.config.origin });
     return { warehouse_id: warehouseId };
+  });
+
+/**
+ * POST /api/stocker/warehouses/{id}/update-request-emails (warehouse_data.owner_request_emails)
+ * → { warehouse_id, owner_request_emails }: the owner's e-mails of the requests its referent handles.
+ */
+export const ownerRequestEmailsEndpoint = () =>
+  apiAction({ access: ["stocker"], params, body: ownerRequestEmailsSchema }, async ({ actor, params, body, services }) => {
+    const { warehouseId, ownerRequestEmails } = await setOwnerRequestEmails(services.db, actor, params.id, body.warehouse_data.owner_request_emails);
+    return { warehouse_id: warehouseId, owner_request_emails: ownerRequestEmails };
   });

@@ -19,6 +19,7 @@ import * as m0016 from "./0016_warehouses_deactivated_id.ts";
 import * as m0017 from "./0017_specification_category_names.ts";
 import * as m0018 from "./0018_promo_code_reservations.ts";
 import * as m0019 from "./0019_one_open_report.ts";
+import * as m0020 from "./0020_owner_request_emails.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0017_specification_category_names": m0017,
   "0018_promo_code_reservations": m0018,
   "0019_one_open_report": m0019,
+  "0020_owner_request_emails": m0020,
 };
