@@ -44,6 +44,9 @@ export const stockerDecisionSchema = z
 
 export type StockerDecisionBody = z.infer<typeof stockerDecisionSchema>;
 
+/** The same decision posted to the page /admin/stocker-requests, which names the user in the form. */
+export const stockerDecisionForm = z.intersection(z.object({ user_id: idNumber }), stockerDecisionSchema);
+
 /** The decision as the service takes it. */
 export type StockerDecision =
   | { approved: true; account_type: 0 | 1; warehouse: { id: number } | { data: ApprovalWarehouseData } }
@@ -62,3 +65,46 @@ export const WAREHOUSE_SEARCH_TYPES = ["not_assigned", "all"] as const;
 export type WarehouseSearchType = (typeof WAREHOUSE_SEARCH_TYPES)[number];
 export const STOCKER_REQUEST_FILTERS = ["pending", "refused"] as const;
 export type StockerRequestFilter = (typeof STOCKER_REQUEST_FILTERS)[number];
+
+/** GET /api/admin/stocker-requests's query, read by its page too (?search=, ?status=, ?page=). */
+export const stockerRequestsQuery = z.object({
+  limit: numeric(z.number().int().min(1).max(100)).optional(),
+  offset: numeric(z.number().int().min(0).max(100_000)).optional(),
+  search_term: optionalText(120),
+  filters: z.object({ approved: z.enum(STOCKER_REQUEST_FILTERS).optional() }).optional(),
+});
+
+/** A row of GET /api/admin/stocker-requests and of its page. */
+export type StockerRequestItem = {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  telephone: string | null;
+  company: string | null;
+  request_business_name: string | null;
+  request_vat: string | null;
+  request_country: string | null;
+  request_address: string | null;
+  request_cap: string | null;
+  request_city: string | null;
+  request_province: string | null;
+  /** The unclaimed warehouse the stocker asked for at registration, if any. */
+  requested_warehouse: { id: number; name: string; city: string; address: string; owned: boolean } | null;
+  approval_status: "pending" | "refused";
+  approval_note: string | null;
+  created_at: Date;
+};
+
+/** A result of GET /api/admin/warehouses/search, offered by the approval popup. */
+export type WarehouseSearchItem = {
+  id: number;
+  name: string;
+  city: string;
+  province: string;
+  address: string;
+  status: string;
+  deactivated: boolean;
+  /** Who owns it: null when nobody does (the only ones an approval may attach). */
+  owner: { id: number; name: string; email: string } | null;
+};

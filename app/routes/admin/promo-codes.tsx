@@ -1,92 +1,52 @@
 // /admin/promo-codes (Codici promo): the promo codes, newest first, 20 a page (?page=), with
 // their uses against the maximum and whether a stocker could use them now; a form to create
-// one and a popup to edit one. Both post to this page's action (intent create / update),
-// checked in the browser and again on the server with the same schema; the service has the
-// last word (unique code, maximum not below the uses) and audits every change.
-import { useEffect, useRef, useState } from "react";
-import { data, useFetcher } from "react-router";
+// one and a popup to edit one (components/admin/PromoCodeForm.tsx). Both post to this page's
+// action (intent create / update), checked on the server with the same schema; the service has
+// the last word (unique code, maximum not below the uses) and audits every change.
+import { useState } from "react";
+import { z } from "zod";
 import type { Route } from "./+types/promo-codes";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { fieldErrors, pageWork } from "../../server/http/respond.ts";
-import { readFormData } from "../../server/http/input.ts";
-import { DomainError, NotFoundError, ValidationError } from "../../server/errors.ts";
+import { pageAction, pageLoader } from "../../server/http/page.ts";
+import { ValidationError } from "../../server/errors.ts";
 import { createPromoCode, listPromoCodes, PROMO_PAGE_SIZE, updatePromoCode, type PromoCodeItem, type PromoCodeState } from "../../server/billing/promo-codes.service.ts";
 import { promoCodeFormSchema, toPromoCodeInput } from "../../schemas/promo-codes.ts";
-import { DISCOUNT_KINDS, type DiscountKind } from "../../lib/billing.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
-import { formatDate, formatNumber, formatNumberInput, formatPrice } from "../../lib/format.ts";
+import { formatDate, formatNumber, formatPrice } from "../../lib/format.ts";
 import { euros } from "../../lib/pricing.ts";
-import { pageCount, pageParam } from "../../lib/pagination.ts";
-import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
-import { useRootData } from "../../lib/root-data.ts";
+import { pageCount } from "../../lib/pagination.ts";
+import { listPaging } from "../../schemas/admin-lists.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
-import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
-import { CheckboxInput, FormMessage, NumberInput, TextInput } from "../../components/ui/fields.tsx";
-import { SelectInput } from "../../components/ui/SelectInput.tsx";
-import { DateInput } from "../../components/ui/DateInput.tsx";
+import { FormMessage } from "../../components/ui/fields.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
+import { EditPromoCodeDialog, PromoCodeForm } from "../../components/admin/PromoCodeForm.tsx";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const page = pageParam(new URL(request.url).searchParams.get("page"));
-  const list = await pageWork(() => listPromoCodes(context.get(servicesContext).db, actor, { page }));
+export const loader = pageLoader({ access: ["admin"], query: z.object(listPaging), urlNames: { page: "offset" } }, async ({ actor, query, services }) => {
+  const page = (query.offset ?? 0) + 1;
+  const list = await listPromoCodes(services.db, actor, { page });
   return { ...list, page, pages: pageCount(list.promo_codes_count, PROMO_PAGE_SIZE) };
-}
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admbill_promo_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-const FORM_FIELDS = ["code", "discount_kind", "discount_value", "valid_from", "valid_until", "max_redemptions", "active"] as const;
-type FormField = (typeof FORM_FIELDS)[number];
-type Intent = "create" | "update";
+/** Create a code, or update one (the popup): the form's schema, the intent and the code's id. */
+const promoCodeAction = z.intersection(z.object({ intent: z.enum(["create", "update"]), id: idNumber.optional() }), promoCodeFormSchema);
 
-export type PromoActionResult = { ok: true; intent: Intent; code: string } | { ok: false; intent: Intent | null; errors: Partial<Record<FormField, string>>; error: string };
+export const action = pageAction({ access: ["admin"], body: promoCodeAction }, async ({ actor, body, services }) => {
+  const input = toPromoCodeInput(body);
+  if (body.intent === "create") await createPromoCode(services.db, actor, input);
+  else if (body.id === undefined) throw new ValidationError({ id: "required" });
+  else await updatePromoCode(services.db, actor, body.id, input);
+  return { ok: true as const, intent: body.intent, code: body.code };
+});
 
-/** The service's fields → the form's: the three discount columns are one value field there. */
-function formErrors(errors: Record<string, string>): Partial<Record<FormField, string>> {
-  const out: Partial<Record<FormField, string>> = {};
-  for (const [field, code] of Object.entries(errors)) {
-    const named = field === "amount_off" || field === "percent_off" || field === "hub_percent_off" || field === "discount" ? "discount_value" : field;
-    if ((FORM_FIELDS as readonly string[]).includes(named)) out[named as FormField] ??= code;
-  }
-  return out;
-}
-
-export async function action({ request, context }: Route.ActionArgs): Promise<PromoActionResult> {
-  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const form = await pageWork(() => readFormData(request));
-  const intent = form.get("intent");
-  if (intent !== "create" && intent !== "update") return { ok: false, intent: null, errors: {}, error: "invalid" };
-  const input: Record<string, string> = {};
-  for (const key of FORM_FIELDS) {
-    const value = form.get(key);
-    if (typeof value === "string") input[key] = value;
-  }
-  const parsed = promoCodeFormSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, intent, errors: formErrors(fieldErrors(parsed.error, input)), error: "invalid" };
-  const db = context.get(servicesContext).db;
-  try {
-    if (intent === "create") {
-      await createPromoCode(db, actor, toPromoCodeInput(parsed.data));
-    } else {
-      const id = idNumber.safeParse(form.get("id"));
-      if (!id.success) return { ok: false, intent, errors: {}, error: "invalid" };
-      await updatePromoCode(db, actor, id.data, toPromoCodeInput(parsed.data));
-    }
-    return { ok: true, intent, code: parsed.data.code };
-  } catch (err) {
-    if (err instanceof ValidationError) return { ok: false, intent, errors: formErrors(err.errors), error: err.code };
-    if (err instanceof NotFoundError) return { ok: false, intent, errors: {}, error: err.code };
-    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
-    throw err;
-  }
-}
+/** What the forms receive: the code saved, or why not. */
+export type PromoActionResult = Awaited<ReturnType<typeof action>>;
 
 // ---------------------------------------------------------------- texts
 
@@ -123,37 +83,6 @@ function stateLabel(state: PromoCodeState): string {
     expired: m.admbill_promo_state_expired,
     used_up: m.admbill_promo_state_used_up,
   }[state]();
-}
-
-function fieldMessage(field: FormField, code: string | undefined, ctx: { kind: string; redeemed: number }): string | null {
-  if (!code) return null;
-  if (code === "required") return m.admbill_err_required();
-  switch (field) {
-    case "code":
-      return code === "taken" ? m.admbill_err_code_taken() : m.admbill_err_code_format();
-    case "discount_value":
-      if (code === "one_discount") return m.admbill_err_one_discount();
-      return code === "percent_range" || ctx.kind !== "amount_off" ? m.admbill_err_percent() : m.admbill_err_amount();
-    case "valid_from":
-    case "valid_until":
-      return code === "date_order" ? m.admbill_err_date_order() : m.admbill_err_date();
-    case "max_redemptions":
-      return code === "below_redeemed" ? m.admbill_err_below_redeemed({ count: formatNumber(ctx.redeemed) }) : m.admbill_err_max();
-    default:
-      return m.admbill_err_invalid();
-  }
-}
-
-function kindOf(p: PromoCodeItem): DiscountKind {
-  if (p.amount_off !== null) return "amount_off";
-  if (p.hub_percent_off !== null) return "hub_percent_off";
-  return "percent_off";
-}
-
-/** The value field's starting text: euros with a comma for a fixed amount, else the percentage. */
-function valueOf(p: PromoCodeItem): string {
-  if (p.amount_off !== null) return formatNumberInput(euros(p.amount_off), 2);
-  return formatNumberInput(p.hub_percent_off ?? p.percent_off);
 }
 
 // ---------------------------------------------------------------- the page
@@ -242,131 +171,14 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
       )}
       <Pagination page={page} pages={pages} />
 
-      <PopupDialog
-        id="edit-promo-code"
-        title={editing ? m.admbill_promo_edit_title({ code: editing.code }) : ""}
-        subtitle={editing ? m.admbill_promo_used_times({ count: formatNumber(editing.times_redeemed) }) : undefined}
-        isOpen={editing !== null}
+      <EditPromoCodeDialog
+        promo={editing}
         onClose={() => setEditing(null)}
-        size="lg"
-      >
-        {editing && (
-          <PromoCodeForm
-            key={editing.id}
-            intent="update"
-            promo={editing}
-            onCancel={() => setEditing(null)}
-            onSaved={(code) => {
-              setEditing(null);
-              setNotice(m.admbill_promo_saved({ code }));
-            }}
-          />
-        )}
-      </PopupDialog>
+        onSaved={(code) => {
+          setEditing(null);
+          setNotice(m.admbill_promo_saved({ code }));
+        }}
+      />
     </div>
-  );
-}
-
-function PromoCodeForm({ intent, promo, onSaved, onCancel }: { intent: Intent; promo: PromoCodeItem | null; onSaved: (code: string) => void; onCancel?: () => void }) {
-  const fetcher = useFetcher<PromoActionResult>();
-  const { csrfToken } = useRootData();
-  const [kind, setKind] = useState<string>(promo ? kindOf(promo) : "percent_off");
-  const [from, setFrom] = useState(promo?.valid_from_day ?? "");
-  const [until, setUntil] = useState(promo?.valid_until_day ?? "");
-  const [active, setActive] = useState(promo?.active ?? true);
-  const [errors, setErrors] = useState<Partial<Record<FormField, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const handled = useRef<PromoActionResult | null>(null);
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
-    handled.current = fetcher.data;
-    if (fetcher.data.ok) {
-      onSaved(fetcher.data.code);
-      return;
-    }
-    setErrors(fetcher.data.errors);
-    // Refused fields are named under each field; anything else (a code gone meanwhile) is the general error.
-    setFailure(Object.keys(fetcher.data.errors).length ? null : m.admbill_error_general());
-  }, [fetcher.state, fetcher.data, onSaved]);
-
-  // The action checks the form (the page loads no validation library) and answers each refused field's code.
-  const onSubmit = () => {
-    setErrors({});
-    setFailure(null);
-  };
-
-  const ctx = { kind, redeemed: promo?.times_redeemed ?? 0 };
-  const err = (field: FormField) => fieldMessage(field, errors[field], ctx);
-  const codes = Object.values(errors).filter(Boolean);
-  const banner = failure ?? (codes.length ? (codes.includes("required") ? m.admbill_required_banner() : m.admbill_invalid_banner()) : null);
-  const pending = fetcher.state !== "idle";
-
-  return (
-    <fetcher.Form method="post" onSubmit={onSubmit} noValidate className="mt-4 space-y-4" data-testid={`promo-form-${intent}`}>
-      <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
-      <input type="hidden" name="intent" value={intent} />
-      {promo && <input type="hidden" name="id" value={promo.id} />}
-      {banner && <FormMessage tone="error">{banner}</FormMessage>}
-      <div className={`grid gap-4 sm:grid-cols-2 ${intent === "create" ? "lg:grid-cols-4" : ""}`}>
-        <TextInput
-          name="code"
-          label={m.admbill_promo_code()}
-          defaultValue={promo?.code ?? ""}
-          isRequired
-          autoComplete="off"
-          // The error repeats the rule; the hint would say it twice.
-          description={errors.code ? undefined : m.admbill_promo_code_hint()}
-          error={err("code")}
-          className="[&_input]:font-mono [&_input]:uppercase"
-        />
-        <SelectInput
-          name="discount_kind"
-          label={m.admbill_promo_kind()}
-          value={kind}
-          onChange={setKind}
-          isRequired
-          placeholder={m.admbill_promo_kind_choose()}
-          options={DISCOUNT_KINDS.map((k) => ({
-            value: k,
-            label: k === "amount_off" ? m.admbill_promo_kind_amount() : k === "hub_percent_off" ? m.admbill_promo_kind_hub() : m.admbill_promo_kind_percent(),
-          }))}
-          error={err("discount_kind")}
-        />
-        <NumberInput
-          name="discount_value"
-          label={kind === "amount_off" ? m.admbill_promo_value_amount() : m.admbill_promo_value_percent()}
-          defaultValue={promo ? valueOf(promo) : ""}
-          minDecimals={kind === "amount_off" ? 2 : 0}
-          isRequired
-          error={err("discount_value")}
-        />
-        <NumberInput
-          name="max_redemptions"
-          label={m.admbill_promo_max()}
-          defaultValue={formatNumberInput(promo?.max_redemptions)}
-          integer
-          description={m.admbill_promo_max_hint()}
-          error={err("max_redemptions")}
-        />
-        <DateInput name="valid_from" label={m.admbill_promo_valid_from()} value={from} onChange={setFrom} max={until || undefined} error={err("valid_from")} />
-        <DateInput name="valid_until" label={m.admbill_promo_valid_until()} value={until} onChange={setUntil} min={from || undefined} error={err("valid_until")} />
-        <div className={`flex items-end pb-2.5 ${intent === "create" ? "lg:col-span-2" : "sm:col-span-2"}`}>
-          <CheckboxInput name="active" isSelected={active} onChange={setActive}>
-            {m.admbill_promo_active()}
-          </CheckboxInput>
-        </div>
-      </div>
-      <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
-        {onCancel && (
-          <button type="button" onClick={onCancel} className={buttonClass("secondary", "md")}>
-            {m.admbill_cancel()}
-          </button>
-        )}
-        <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "md")} data-testid={`promo-submit-${intent}`}>
-          {pending ? m.form_sending() : intent === "create" ? m.admbill_promo_create_submit() : m.admbill_promo_save()}
-        </button>
-      </div>
-    </fetcher.Form>
   );
 }

@@ -17,31 +17,13 @@ import { locateAddress } from "../geo/address.ts";
 import { notifyAccountDecision, type DecisionMailContext } from "../notifications/account-notifications.ts";
 import { createWarehouse, type EditingContext } from "../warehouses/warehouse-editing.service.ts";
 import { warehouseCreateSchema } from "../../schemas/warehouse.ts";
-import type { ApprovalWarehouseData, StockerDecision, WarehouseSearchType } from "../../schemas/stocker-approval.ts";
+import type { ApprovalWarehouseData, StockerDecision, StockerRequestItem, WarehouseSearchItem, WarehouseSearchType } from "../../schemas/stocker-approval.ts";
+
+export type { StockerRequestItem, WarehouseSearchItem };
 import { newInvitationLink } from "./invitations.service.ts";
 import { INVITATION_TTL_DAYS } from "./tokens.ts";
 import * as q from "./stocker-approval.queries.ts";
 
-export type StockerRequestItem = {
-  id: number;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  telephone: string | null;
-  company: string | null;
-  request_business_name: string | null;
-  request_vat: string | null;
-  request_country: string | null;
-  request_address: string | null;
-  request_cap: string | null;
-  request_city: string | null;
-  request_province: string | null;
-  /** The unclaimed warehouse the stocker asked for at registration, if any. */
-  requested_warehouse: { id: number; name: string; city: string; address: string; owned: boolean } | null;
-  approval_status: "pending" | "refused";
-  approval_note: string | null;
-  created_at: Date;
-};
 
 /** GET /api/admin/stocker-requests → users, users_count (page counts from 0). */
 export async function listStockerRequests(
@@ -79,17 +61,6 @@ export async function listStockerRequests(
   };
 }
 
-export type WarehouseSearchItem = {
-  id: number;
-  name: string;
-  city: string;
-  province: string;
-  address: string;
-  status: string;
-  deactivated: boolean;
-  /** Who owns it: null when nobody does (the only ones an approval may attach). */
-  owner: { id: number; name: string; email: string } | null;
-};
 
 /** GET /api/admin/warehouses/search → warehouses (at most 20). */
 export async function searchWarehousesForApproval(db: Database, args: { search: string | null; type: WarehouseSearchType }): Promise<{ warehouses: WarehouseSearchItem[] }> {

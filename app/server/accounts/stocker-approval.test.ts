@@ -344,17 +344,21 @@ describe("the page", () => {
   it("approves with a new warehouse and refuses with a note through its action", async () => {
     const user = await registration();
     const call = (form: Record<string, string>) => pageAction({ request: request("/admin/stocker-requests", form), params: {}, context: testContext(t.db, { actor: actorOf(admin) }) } as never);
-    // The required fields: the error comes back as data, nothing changes.
-    expect(await call({ intent: "approve", user_id: String(user.id), account_type: "1", warehouse_mode: "new", ...BOLOGNA, city: "" })).toEqual({ ok: false, error: "required" });
-    expect(await call({ intent: "refuse", user_id: String(user.id), note: "" })).toEqual({ ok: false, error: "required" });
+    // The form posts the body of POST /api/admin/users/{id}/update, in the schema's names, and the user's id.
+    const newWarehouse = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [`warehouse_data[${k}]`, v]));
+    const approve = { intent: "approve", user_id: String(user.id), "user_data[approved]": "1", "user_data[account_type]": "1" };
+    const refuse = (id: number, note: string) => ({ intent: "refuse", user_id: String(id), "user_data[approved]": "0", "user_data[note]": note });
+    // The required fields: the error comes back as data, with the field codes, and nothing changes.
+    expect(await call({ ...approve, ...newWarehouse({ ...BOLOGNA, city: "" }) })).toMatchObject({ ok: false, intent: "approve", error: "invalid", errors: { city: "required" } });
+    expect(await call(refuse(user.id, ""))).toMatchObject({ ok: false, intent: "refuse", error: "invalid", errors: { note: "required" } });
     expect(await userRow(user.id)).toMatchObject({ approval_status: "pending" });
-    expect(await call({ intent: "approve", user_id: String(user.id), account_type: "1", warehouse_mode: "new", ...BOLOGNA })).toEqual({ ok: true, user_id: user.id, approved: true });
+    expect(await call({ ...approve, ...newWarehouse(BOLOGNA) })).toEqual({ ok: true, user_id: user.id, approved: true });
     expect(await userRow(user.id)).toMatchObject({ approval_status: "approved", account_type: 1 });
-    // Decided meanwhile: the list is stale.
-    expect(await call({ intent: "refuse", user_id: String(user.id), note: "No" })).toEqual({ ok: false, error: "not_pending" });
+    // Decided meanwhile: the list is stale; the code is the JSON call's.
+    expect(await call(refuse(user.id, "No"))).toMatchObject({ ok: false, intent: "refuse", error: "not_pending", errors: {} });
 
     const other = await registration();
-    expect(await call({ intent: "refuse", user_id: String(other.id), note: "Dati incompleti." })).toEqual({ ok: true, user_id: other.id, approved: false });
+    expect(await call(refuse(other.id, "Dati incompleti."))).toEqual({ ok: true, user_id: other.id, approved: false });
     expect(await userRow(other.id)).toMatchObject({ approval_status: "refused", approval_note: "Dati incompleti." });
   });
 });

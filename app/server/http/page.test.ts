@@ -3,12 +3,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { isRouteErrorResponse } from "react-router";
-import { pageAction, pageLoader } from "./page.ts";
+import { listQuery, pageAction, pageLoader } from "./page.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Actor } from "../context.ts";
 import type { Database } from "../db/database.ts";
 import { testContext } from "../../../tests/support/endpoint.ts";
-import { idNumber } from "../../schemas/common.ts";
+import { idNumber, numeric } from "../../schemas/common.ts";
 
 const actor = (role: Actor["role"]): Actor => ({ id: 7, role, accountType: null, email: "a@b.it", firstName: null, lastName: null, company: null, telephone: null, lang: "it", sessionId: "x" });
 const db = {} as Database;
@@ -99,5 +99,25 @@ describe("pageLoader", () => {
   it("leaves an area page open to everyone when its access says so", async () => {
     const open = pageLoader({ access: "public" }, ({ actor }) => ({ visitor: actor === null }));
     expect(await open({ request: new Request("http://stockspace.test/"), params: {}, context: testContext(db) })).toEqual({ visitor: true });
+  });
+});
+
+describe("a list page's URL read with its JSON twin's query schema", () => {
+  const query = z.object({
+    offset: numeric(z.number().int().min(0).max(100_000)).optional(),
+    search_term: z.string().max(120).nullish(),
+    filters: z.object({ approved: z.enum(["pending", "refused"]).optional() }).optional(),
+  });
+  const names = { search: "search_term", status: "filters.approved", page: "offset" };
+  const read = (search: string) => listQuery(query, new URL(`http://stockspace.test/admin/x${search}`), names);
+
+  it("maps the page's names to the API's: ?page= from 1 is the offset from 0, ?search= trimmed", () => {
+    expect(read("?search=%20rossi%20&status=refused&page=3")).toEqual({ search_term: "rossi", filters: { approved: "refused" }, offset: 2 });
+    expect(read("")).toEqual({ offset: 0 });
+  });
+
+  it("leaves out what a hand-edited URL gets wrong instead of answering an error page", () => {
+    expect(read("?status=approved&page=abc")).toEqual({ offset: 0, filters: {} });
+    expect(read(`?search=${"a".repeat(500)}`)).toEqual({ search_term: "a".repeat(120), offset: 0 });
   });
 });

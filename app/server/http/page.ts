@@ -23,6 +23,7 @@ import { DomainError, ValidationError } from "../errors.ts";
 import { requireActor, requireRole, type Role } from "./guard.ts";
 import { errorMessage, fieldErrors, InputError, pageWork } from "./respond.ts";
 import { checkInput, formToObject, queryToObject, readFormData } from "./input.ts";
+import { listParams } from "../../lib/list-params.ts";
 
 type Access = "public" | "user" | Role[];
 type Schema = z.ZodType | undefined;
@@ -54,6 +55,12 @@ type LoaderOptions<Q extends Schema, P extends Schema, A extends Access> = {
   access: A;
   /** The URL's query, read as the JSON twin reads it (bracketed names nest) and parsed with its schema. */
   query?: Q;
+  /**
+   * A list page whose URL has names of its own (?search=, ?page= from 1) for its JSON twin's
+   * query (search_term, offset from 0): URL name → the query's path (`filters.date`). A value
+   * that does not pass is left out (a hand-edited URL is no filter, never an error page).
+   */
+  urlNames?: Record<string, string>;
   params?: P;
 };
 
@@ -93,7 +100,7 @@ export function pageLoader<Q extends Schema, P extends Schema, A extends Access,
       const { actor, ...rest } = common(context);
       checkAccess(opts.access, actor);
       const url = new URL(request.url);
-      const query = parseWith(opts.query, queryToObject(url)) as Out<Q>;
+      const query = (opts.urlNames ? listQuery(opts.query!, url, opts.urlNames) : parseWith(opts.query, queryToObject(url))) as Out<Q>;
       const parsedParams = parseWith(opts.params, params) as Out<P>;
       return handler({ request, url, query, params: parsedParams, actor: actor as PageArgs<Q, P, A>["actor"], context, ...rest });
     }).catch((err: unknown) => {
@@ -101,6 +108,38 @@ export function pageLoader<Q extends Schema, P extends Schema, A extends Access,
       if (err instanceof InputError) throw data({ code: "invalid" }, { status: 422 });
       throw err;
     });
+}
+
+/**
+ * A list page's URL read into its JSON twin's query: ?search= trimmed and capped and ?page=
+ * (from 1, junk is 1) as every list reads them (lib/list-params.ts), the page as the API's
+ * offset (from 0), the other names as they are; then the API's schema, leaving out what fails.
+ */
+export function listQuery<S extends z.ZodType>(schema: S, url: URL, urlNames: Record<string, string>): z.infer<S> {
+  const input: Record<string, unknown> = {};
+  const { search, page } = listParams(url);
+  for (const [name, path] of Object.entries(urlNames)) {
+    const raw = name === "search" ? search : name === "page" ? page - 1 : url.searchParams.get(name);
+    if (raw === null || raw === "") continue;
+    const keys = path.split(".");
+    let node = input;
+    for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[keys.at(-1)!] = typeof raw === "number" ? String(raw) : raw;
+  }
+  checkInput(input);
+  for (let tries = 0; tries < 10; tries++) {
+    const result = schema.safeParse(input);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) dropPath(input, issue.path);
+  }
+  throw new InputError(schema.safeParse(input).error!, input);
+}
+
+function dropPath(input: Record<string, unknown>, path: PropertyKey[]): void {
+  let node: unknown = input;
+  for (const key of path.slice(0, -1)) node = (node as Record<PropertyKey, unknown> | undefined)?.[key];
+  const last = path.at(-1);
+  if (last !== undefined && node && typeof node === "object") delete (node as Record<PropertyKey, unknown>)[last];
 }
 
 /** The statuses a form shows in place (what the person can act on); the others are error pages. */
