@@ -10,6 +10,7 @@ import { formatKm, requestNumber } from "../../lib/format.ts";
 import { prepositionA } from "../../lib/italian.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
+import type { PageActionFailure, PageActionResult } from "../../lib/page-action.ts";
 import { PICK_LOCK_MS, type RequestWarehouseCandidate } from "../../lib/admin-requests.ts";
 import { PopupDialog, CloseIcon } from "../ui/PopupDialog.tsx";
 import { FormMessage } from "../ui/fields.tsx";
@@ -18,21 +19,27 @@ import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { SEARCH_DELAY_MS } from "./SearchBox.tsx";
 import { WarehouseNameId } from "./WarehouseNameId.tsx";
 
-export type AddWarehousesResult = { ok: true; intent: "add_warehouses"; added: number } | { ok: false; intent: "add_warehouses"; error: "required" | "unavailable" | "not_found" | "general" };
+/** What the page's action answers the popup (its own type is AddWarehousesResult, with the action in routes/admin/requests.tsx). */
+type Added = PageActionResult<{ ok: true; added: number }>;
 
 export type DialogRequest = { id: number; business_name: string; location: string; radius: number };
 
-const errorText = (error: Extract<AddWarehousesResult, { ok: false }>["error"]) =>
-  ({ required: m.admreq_error_required(), unavailable: m.admreq_error_unavailable(), not_found: m.admreq_error_not_found(), general: m.admreq_error_general() })[error];
+/** The sentence for warehouses not added, from the codes POST …/add-warehouses answers. */
+function errorText(failure: PageActionFailure): string {
+  if (failure.error === "not_found") return m.admreq_error_not_found();
+  if (failure.errors.ids === "unavailable") return m.admreq_error_unavailable();
+  if (failure.error === "invalid") return m.admreq_error_required();
+  return m.admreq_error_general();
+}
 
 export function AddWarehousesDialog({ request, onClose, onDone }: { request: DialogRequest | null; onClose: () => void; onDone: (added: number) => void }) {
-  const fetcher = useFetcher<AddWarehousesResult>();
+  const fetcher = useFetcher<Added>();
   const { csrfToken } = useRootData();
   // The request stays shown while the popup closes.
   const [shown, setShown] = useState<DialogRequest | null>(request);
   const [selected, setSelected] = useState<RequestWarehouseCandidate[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const handled = useRef<AddWarehousesResult | null>(null);
+  const handled = useRef<Added | null>(null);
 
   useEffect(() => {
     if (!request) return;
@@ -46,7 +53,7 @@ export function AddWarehousesDialog({ request, onClose, onDone }: { request: Dia
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
     if (fetcher.data.ok) onDone(fetcher.data.added);
-    else setError(errorText(fetcher.data.error));
+    else setError(errorText(fetcher.data));
   }, [fetcher.state, fetcher.data, onDone]);
 
   const pending = fetcher.state !== "idle";
@@ -75,7 +82,7 @@ export function AddWarehousesDialog({ request, onClose, onDone }: { request: Dia
           <input type="hidden" name="intent" value="add_warehouses" />
           <input type="hidden" name="request_id" value={shown.id} />
           {selected.map((w) => (
-            <input key={w.id} type="hidden" name="ids" value={w.id} />
+            <input key={w.id} type="hidden" name="ids[]" value={w.id} />
           ))}
           {error && <FormMessage tone="error">{error}</FormMessage>}
           <Selection selected={selected} onRemove={(id) => setSelected((list) => list.filter((w) => w.id !== id))} />

@@ -7,13 +7,10 @@
 // posts to this page's action, which calls the same service as POST …/add-warehouses (audited,
 // each new warehouse's handler notified).
 import { lazy, Suspense, useCallback, useState } from "react";
-import { data, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/requests";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
-import { readFormData } from "../../server/http/input.ts";
-import { DomainError, NotFoundError, ValidationError } from "../../server/errors.ts";
+import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { addWarehousesToRequest, listAdminRequests } from "../../server/admin-requests/admin-requests.service.ts";
 import { urlFilters, urlValues } from "../shared/request-pages.server.ts";
 import { addWarehousesBody, adminRequestFiltersSchema } from "../../schemas/admin-requests.ts";
@@ -31,22 +28,20 @@ import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { RequestFilters } from "../../components/area/RequestDetails.tsx";
 import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
 import { RequestCard } from "../../components/admin/RequestCard.tsx";
-import type { AddWarehousesResult, DialogRequest } from "../../components/admin/AddWarehousesDialog.tsx";
+import type { DialogRequest } from "../../components/admin/AddWarehousesDialog.tsx";
 
 // The add-warehouses popup (its search and picking) loads when an administrator opens it.
 const AddWarehousesDialog = lazy(() => import("../../components/admin/AddWarehousesDialog.tsx").then((module) => ({ default: module.AddWarehousesDialog })));
 
 const DATE_FILTERS = ["from", "to"] as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const url = new URL(request.url);
+export const loader = pageLoader({ access: ["admin"] }, async ({ actor, url, services }) => {
   const { search, page } = listParams(url);
   // A date that does not pass is left out and reported to the form, never a 422 page.
   const { filters, errors } = urlFilters(url, adminRequestFiltersSchema, DATE_FILTERS);
   const open = idNumber.safeParse(url.searchParams.get("open"));
   // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
-  const list = await listAdminRequests(context.get(servicesContext).db, actor, {
+  const list = await listAdminRequests(services.db, actor, {
     search,
     from: filters.from ?? null,
     to: filters.to ?? null,
@@ -65,31 +60,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     dated,
     filtered: dated || search !== null,
   };
-}
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admreq_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-const idsOf = (form: FormData) => form.getAll("ids").filter((v): v is string => typeof v === "string" && v !== "");
+/** "Aggiungi magazzini" (the popup): the body of POST /api/admin/warehouse-requests/{id}/add-warehouses, with the request's id. */
+const addWarehousesForm = addWarehousesBody.extend({ intent: z.literal("add_warehouses"), request_id: idNumber });
 
-export async function action({ request, context }: Route.ActionArgs): Promise<AddWarehousesResult> {
-  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const form = await pageWork(() => readFormData(request));
-  const requestId = idNumber.safeParse(form.get("request_id"));
-  const body = addWarehousesBody.safeParse({ ids: idsOf(form) });
-  if (form.get("intent") !== "add_warehouses" || !requestId.success || !body.success) return { ok: false, intent: "add_warehouses", error: "required" };
-  const services = context.get(servicesContext);
-  try {
-    const result = await addWarehousesToRequest(services.db, actor, requestId.data, body.data.ids, { origin: services.config.origin });
-    return { ok: true, intent: "add_warehouses", added: result.added.length };
-  } catch (err) {
-    if (err instanceof NotFoundError) return { ok: false, intent: "add_warehouses", error: "not_found" };
-    if (err instanceof ValidationError) return { ok: false, intent: "add_warehouses", error: "unavailable" };
-    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
-    throw err;
-  }
-}
+export const action = pageAction({ access: ["admin"], body: addWarehousesForm }, async ({ actor, body, services }) => {
+  const result = await addWarehousesToRequest(services.db, actor, body.request_id, body.ids, { origin: services.config.origin });
+  return { ok: true as const, intent: body.intent, added: result.added.length };
+});
+
+/** What the popup receives: how many warehouses were added, or why none. */
+export type AddWarehousesResult = Awaited<ReturnType<typeof action>>;
 
 /** The list's query string with the open card set (or none). */
 function withOpen(search: string, id: number | null): string {

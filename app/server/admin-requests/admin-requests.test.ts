@@ -294,10 +294,11 @@ describe("the page", () => {
   it("adds warehouses through its action, as the JSON call does", async () => {
     const extra = await makeRedeemedWarehouse(t.db, { name: `Deposito Extra ${run}` });
     const call = (form: Record<string, string | string[]>) => pageAction({ request: request("/admin/requests", form), params: {}, context: testContext(t.db, { actor: actorOf(f.admin) }) } as never);
-    expect(await call({ intent: "add_warehouses", request_id: String(f.older.id) })).toEqual({ ok: false, intent: "add_warehouses", error: "required" });
-    expect(await call({ intent: "add_warehouses", request_id: String(f.older.id), ids: [String(f.deactivated.id)] })).toEqual({ ok: false, intent: "add_warehouses", error: "unavailable" });
-    expect(await call({ intent: "add_warehouses", request_id: "999999999", ids: [String(extra.warehouse.id)] })).toEqual({ ok: false, intent: "add_warehouses", error: "not_found" });
-    expect(await call({ intent: "add_warehouses", request_id: String(f.older.id), ids: [String(extra.warehouse.id), String(f.first.warehouse.id)] })).toEqual({ ok: true, intent: "add_warehouses", added: 1 });
+    // The popup posts the JSON call's body (ids[]) with the request's id; failures carry the JSON call's codes.
+    expect(await call({ intent: "add_warehouses", request_id: String(f.older.id) })).toMatchObject({ ok: false, intent: "add_warehouses", error: "invalid", errors: { ids: "required" } });
+    expect(await call({ intent: "add_warehouses", request_id: String(f.older.id), "ids[]": [String(f.deactivated.id)] })).toMatchObject({ ok: false, intent: "add_warehouses", errors: { ids: "unavailable" } });
+    expect(await call({ intent: "add_warehouses", request_id: "999999999", "ids[]": [String(extra.warehouse.id)] })).toMatchObject({ ok: false, intent: "add_warehouses", error: "not_found" });
+    expect(await call({ intent: "add_warehouses", request_id: String(f.older.id), "ids[]": [String(extra.warehouse.id), String(f.first.warehouse.id)] })).toEqual({ ok: true, intent: "add_warehouses", added: 1 });
     const mail = await t.db.selectFrom("mail_outbox").select("id").where("to_address", "=", extra.owner.email).where("template", "=", "quote_request_received").execute();
     expect(mail).toHaveLength(1);
     await expect(
