@@ -5,13 +5,12 @@ import { useFetcher } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
+import type { PageActionResult } from "../../lib/page-action.ts";
 import { FormMessage } from "../ui/fields.tsx";
 import { ActiveToggle } from "./ActiveToggle.tsx";
 
-export type UserActionResult =
-  | { ok: true; intent: "active"; user_id: number; active: boolean }
-  | { ok: true; intent: "confirm"; user_id: number }
-  | { ok: false; intent: "active" | "confirm" | null; error: string };
+/** What the page's action answers (its own type is UserActionResult, with the action). */
+type Sent = PageActionResult<{ ok: true }>;
 
 /** Whether the account is active; pressing the switch turns it off (its sessions end) or on. */
 export function UserActiveToggle({ userId, name, active }: { userId: number; name: string; active: boolean }) {
@@ -19,7 +18,7 @@ export function UserActiveToggle({ userId, name, active }: { userId: number; nam
     <ActiveToggle
       isOn={active}
       label={active ? m.admusr_deactivate({ name }) : m.admusr_activate({ name })}
-      fields={(next) => ({ intent: "active", user_id: String(userId), active: next ? "1" : "0" })}
+      fields={(next) => ({ intent: "active", user_id: String(userId), "user_data[active]": next ? "1" : "0" })}
       errorText={m.admusr_error()}
       testId={`user-active-${userId}`}
     />
@@ -28,7 +27,7 @@ export function UserActiveToggle({ userId, name, active }: { userId: number; nam
 
 /** "No" and the button that sends the confirmation e-mail again. */
 export function ResendConfirm({ userId }: { userId: number }) {
-  const fetcher = useFetcher<UserActionResult>();
+  const fetcher = useFetcher<Sent>();
   const { csrfToken } = useRootData();
   const result = fetcher.data;
   return (

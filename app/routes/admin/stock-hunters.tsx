@@ -3,14 +3,12 @@
 // e-mail work as on the stockers' list (routes/shared/admin-user-actions.server.ts).
 import { Link } from "react-router";
 import type { Route } from "./+types/stock-hunters";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
+import { pageLoader } from "../../server/http/page.ts";
+import { stockHuntersQuery } from "../../schemas/admin-lists.ts";
 import { listStockHunters } from "../../server/accounts/admin-users.service.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams } from "../../lib/list-params.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
@@ -22,13 +20,15 @@ import { EmailText } from "../../components/ui/EmailText.tsx";
 
 const PAGE_SIZE = 20;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const url = new URL(request.url);
-  const { search, page } = listParams(url);
-  const list = await listStockHunters(context.get(servicesContext).db, actor, { filters: { search }, limit: PAGE_SIZE, page: page - 1 });
-  return { ...list, search, page, pages: pageCount(list.users_count, PAGE_SIZE) };
-}
+// The URL's names for GET /api/admin/stock-hunters's query.
+const URL_NAMES = { search: "search_term", page: "offset" };
+
+export const loader = pageLoader({ access: ["admin"], query: stockHuntersQuery, urlNames: URL_NAMES }, async ({ actor, query, services }) => {
+  const search = query.search_term ?? null;
+  const offset = query.offset ?? 0;
+  const list = await listStockHunters(services.db, actor, { filters: { search }, limit: PAGE_SIZE, page: offset });
+  return { ...list, search, page: offset + 1, pages: pageCount(list.users_count, PAGE_SIZE) };
+});
 
 export const action = adminUserAction;
 

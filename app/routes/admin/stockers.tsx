@@ -6,14 +6,13 @@
 // same services as the JSON calls and is audited there.
 import { Link } from "react-router";
 import type { Route } from "./+types/stockers";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
+import { pageLoader } from "../../server/http/page.ts";
+import { stockersQuery } from "../../schemas/admin-lists.ts";
 import { listStockers } from "../../server/accounts/admin-users.service.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams, SUBSCRIPTION_FILTERS } from "../../lib/list-params.ts";
+import { SUBSCRIPTION_FILTERS } from "../../lib/list-params.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
@@ -28,15 +27,16 @@ import { EmailText } from "../../components/ui/EmailText.tsx";
 const PAGE_SIZE = 20;
 type SubFilter = (typeof SUBSCRIPTION_FILTERS)[number];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const url = new URL(request.url);
-  const { search, page } = listParams(url);
-  const rawSub = url.searchParams.get("sub");
-  const sub: SubFilter = (SUBSCRIPTION_FILTERS as readonly string[]).includes(rawSub ?? "") ? (rawSub as SubFilter) : "all";
-  const list = await listStockers(context.get(servicesContext).db, actor, { filters: { search, subType: sub }, limit: PAGE_SIZE, page: page - 1 });
-  return { ...list, search, sub, page, pages: pageCount(list.users_count, PAGE_SIZE) };
-}
+// The URL's names for GET /api/admin/stockers's query.
+const URL_NAMES = { search: "search_term", sub: "filters.sub_type", page: "offset" };
+
+export const loader = pageLoader({ access: ["admin"], query: stockersQuery, urlNames: URL_NAMES }, async ({ actor, query, services }) => {
+  const search = query.search_term ?? null;
+  const sub: SubFilter = query.filters?.sub_type ?? "all";
+  const offset = query.offset ?? 0;
+  const list = await listStockers(services.db, actor, { filters: { search, subType: sub }, limit: PAGE_SIZE, page: offset });
+  return { ...list, search, sub, page: offset + 1, pages: pageCount(list.users_count, PAGE_SIZE) };
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admusr_stockers_title() }) }, { name: "robots", content: "noindex" }];
