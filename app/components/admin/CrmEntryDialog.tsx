@@ -8,6 +8,7 @@ import { useFetcher } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
+import type { PageActionResult } from "../../lib/page-action.ts";
 import { todayInItaly } from "../../lib/format.ts";
 import { CRM_EVENT_TYPES, type CrmEventTypeName } from "../../lib/crm.ts";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
@@ -40,10 +41,10 @@ export const crmEventOptions = () => CRM_EVENT_TYPES.map((value) => ({ value, la
 /** The fields the page's action reports missing or wrong. */
 export type CrmField = "date" | "event_type" | "client" | "warehouse_id";
 
-export type CrmSaveResult =
-  | { ok: true; intent: "create" | "update"; crm_entry_id: number }
-  | { ok: false; error: "required"; fields: CrmField[] }
-  | { ok: false; error: "not_found" | "warehouse_not_found" | "general" };
+const CRM_FIELDS: CrmField[] = ["date", "event_type", "client", "warehouse_id"];
+
+/** What the page's action answers the popup (its own type is CrmSaveResult, with the action in routes/admin/crm.tsx). */
+type Saved = PageActionResult<{ ok: true; intent: "create" | "update" }>;
 
 /** What the edit popup starts from (a row of the list). */
 export type CrmEditable = {
@@ -64,11 +65,11 @@ export type CrmOpened = { mode: "create" } | { mode: "edit"; entry: CrmEditable 
 type PickedWarehouse = { id: number; name: string; city: string };
 
 export function CrmEntryDialog({ opened, onClose, onSaved }: { opened: CrmOpened | null; onClose: () => void; onSaved: (intent: "create" | "update") => void }) {
-  const fetcher = useFetcher<CrmSaveResult>();
+  const fetcher = useFetcher<Saved>();
   const { csrfToken } = useRootData();
   // What is shown stays while the popup closes; the answer is handled once.
   const [shown, setShown] = useState<CrmOpened | null>(opened);
-  const handled = useRef<CrmSaveResult | null>(null);
+  const handled = useRef<Saved | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<Set<CrmField>>(new Set());
 
@@ -99,13 +100,17 @@ export function CrmEntryDialog({ opened, onClose, onSaved }: { opened: CrmOpened
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data || !shown) return;
     handled.current = fetcher.data;
     const result = fetcher.data;
-    if (result.ok) onSaved(result.intent);
-    else if (result.error === "required") {
-      setMissing(new Set(result.fields));
-      setError(m.admcrm_required());
-    } else if (result.error === "warehouse_not_found") {
+    if (result.ok) {
+      onSaved(result.intent);
+      return;
+    }
+    const fields = CRM_FIELDS.filter((f) => f in result.errors);
+    if (result.errors.warehouse_id === "not_found") {
       setMissing(new Set(["warehouse_id"]));
       setError(m.admcrm_error_warehouse());
+    } else if (fields.length > 0) {
+      setMissing(new Set(fields));
+      setError(m.admcrm_required());
     } else setError(result.error === "not_found" ? m.admcrm_error_not_found() : m.admcrm_error_general());
   }, [fetcher.state, fetcher.data, shown, onSaved]);
 

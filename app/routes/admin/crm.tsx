@@ -6,21 +6,18 @@
 // popup, which posts to this page's action: the same services as POST /api/admin/crm-entries/
 // create and /{id}/update, audited there. Each row links its history in the audit log.
 import { useState } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/crm";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
-import { readFormData } from "../../server/http/input.ts";
-import { DomainError, NotFoundError, ValidationError } from "../../server/errors.ts";
+import { pageAction, pageLoader } from "../../server/http/page.ts";
+import { ValidationError } from "../../server/errors.ts";
 import { createCrmEntry, listCrmEntries, updateCrmEntry } from "../../server/crm/crm.service.ts";
-import { crmDay, crmEntryData } from "../../schemas/crm.ts";
-import { CRM_EVENT_TYPES, CRM_ORDER_KEYS, CRM_PAGE_SIZE, DEFAULT_CRM_ORDER, ORDER_DIRS, type CrmEventTypeName, type CrmOrder, type CrmOrderKey } from "../../lib/crm.ts";
+import { crmEntriesQuery, crmEntryData } from "../../schemas/crm.ts";
+import { CRM_EVENT_TYPES, CRM_PAGE_SIZE, DEFAULT_CRM_ORDER, type CrmOrder, type CrmOrderKey } from "../../lib/crm.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams } from "../../lib/list-params.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { FormMessage } from "../../components/ui/fields.tsx";
@@ -32,80 +29,41 @@ import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
 import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
 import { DateFilter } from "../../components/admin/DateFilter.tsx";
 import { ariaSort, SortLink, type SortDir } from "../../components/admin/SortLink.tsx";
-import { CRM_EVENT_LABEL, CrmEntryDialog, CrmFollowUpState, type CrmField, type CrmOpened, type CrmSaveResult } from "../../components/admin/CrmEntryDialog.tsx";
+import { CRM_EVENT_LABEL, CrmEntryDialog, CrmFollowUpState, type CrmOpened } from "../../components/admin/CrmEntryDialog.tsx";
 
 /** The direction a column starts in: dates newest first, everything else A to Z. */
 const firstDir = (key: CrmOrderKey): SortDir => (key === "date" ? "desc" : "asc");
 
-function orderParam(url: URL): CrmOrder {
-  const key = url.searchParams.get("sort");
-  const dir = url.searchParams.get("dir");
-  const validKey = (CRM_ORDER_KEYS as readonly string[]).includes(key ?? "") ? (key as CrmOrderKey) : DEFAULT_CRM_ORDER.key;
-  const validDir = (ORDER_DIRS as readonly string[]).includes(dir ?? "") ? (dir as SortDir) : firstDir(validKey);
-  return { key: validKey, dir: validDir };
-}
+// The URL's names for GET /api/admin/crm-entries's query.
+const URL_NAMES = { search: "search_term", date: "filters.date", event_type: "filters.event_type", sort: "order.key", dir: "order.dir", page: "offset" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const url = new URL(request.url);
-  const { search, page } = listParams(url);
+export const loader = pageLoader({ access: ["admin"], query: crmEntriesQuery, urlNames: URL_NAMES }, async ({ actor, query, services }) => {
+  const search = query.search_term ?? null;
   // A day or a type that is not one (a hand-edited URL) is no filter.
-  const day = crmDay.safeParse(url.searchParams.get("date") ?? "");
-  const date = day.success ? day.data : null;
-  const rawType = url.searchParams.get("event_type") ?? "";
-  const eventType = (CRM_EVENT_TYPES as readonly string[]).includes(rawType) ? (rawType as CrmEventTypeName) : null;
-  const order = orderParam(url);
-  // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
-  const list = await listCrmEntries(context.get(servicesContext).db, actor, { filters: { search, date, eventType }, order, limit: CRM_PAGE_SIZE, page: page - 1 });
-  return { ...list, search, date, eventType, order, page, pages: pageCount(list.crm_entries_count, CRM_PAGE_SIZE) };
-}
+  const date = query.filters?.date ?? null;
+  const eventType = query.filters?.event_type ?? null;
+  const key = query.order?.key ?? DEFAULT_CRM_ORDER.key;
+  const order: CrmOrder = { key, dir: query.order?.dir ?? firstDir(key) };
+  const offset = query.offset ?? 0;
+  const list = await listCrmEntries(services.db, actor, { filters: { search, date, eventType }, order, limit: CRM_PAGE_SIZE, page: offset });
+  return { ...list, search, date, eventType, order, page: offset + 1, pages: pageCount(list.crm_entries_count, CRM_PAGE_SIZE) };
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admcrm_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
-  return typeof v === "string" ? v : null;
-};
+/** "Nuovo evento" and "Modifica" (the popup): crm_entry_data of POST /api/admin/crm-entries/create and /{id}/update. */
+const crmEntryForm = crmEntryData.extend({ intent: z.enum(["create", "update"]), crm_entry_id: idNumber.optional() });
 
-const FORM_FIELDS: CrmField[] = ["date", "event_type", "client", "warehouse_id"];
+export const action = pageAction({ access: ["admin"], body: crmEntryForm }, async ({ actor, body: { intent, crm_entry_id: id, ...entry }, services }) => {
+  if (intent === "update" && id === undefined) throw new ValidationError({ crm_entry_id: "required" });
+  const { crm_entry_id } = id !== undefined && intent === "update" ? await updateCrmEntry(services.db, actor, id, entry) : await createCrmEntry(services.db, actor, entry);
+  return { ok: true as const, intent, crm_entry_id };
+});
 
-export async function action({ request, context }: Route.ActionArgs): Promise<CrmSaveResult> {
-  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const form = await pageWork(() => readFormData(request));
-  const intent = text(form, "intent") === "update" ? "update" : "create";
-  const entryId = idNumber.safeParse(form.get("crm_entry_id"));
-  const parsed = crmEntryData.safeParse({
-    date: text(form, "date") ?? "",
-    event_type: text(form, "event_type") ?? "",
-    client: text(form, "client"),
-    contact: text(form, "contact"),
-    warehouse_id: text(form, "warehouse_id"),
-    description: text(form, "description"),
-    follow_up: text(form, "follow_up"),
-    follow_up_action: text(form, "follow_up_action"),
-  });
-  if (!parsed.success) {
-    const fields = FORM_FIELDS.filter((f) => parsed.error.issues.some((i) => i.path[0] === f));
-    return fields.length > 0 ? { ok: false, error: "required", fields } : { ok: false, error: "general" };
-  }
-  if (intent === "update" && !entryId.success) return { ok: false, error: "general" };
-  const db = context.get(servicesContext).db;
-  try {
-    const { crm_entry_id } = intent === "update" && entryId.success ? await updateCrmEntry(db, actor, entryId.data, parsed.data) : await createCrmEntry(db, actor, parsed.data);
-    return { ok: true, intent, crm_entry_id };
-  } catch (err) {
-    if (err instanceof ValidationError) {
-      if (err.errors.warehouse_id === "not_found") return { ok: false, error: "warehouse_not_found" };
-      return { ok: false, error: "required", fields: FORM_FIELDS.filter((f) => f in err.errors) };
-    }
-    // Gone meanwhile: the list is stale.
-    if (err instanceof NotFoundError) return { ok: false, error: "not_found" };
-    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
-    throw err;
-  }
-}
+/** What the popup receives: the entry saved, or why not. */
+export type CrmSaveResult = Awaited<ReturnType<typeof action>>;
 
 type Row = Route.ComponentProps["loaderData"]["crm_entries"][number];
 

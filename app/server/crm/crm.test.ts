@@ -271,9 +271,11 @@ describe("the /admin/crm and /admin/crm-actions pages", () => {
 
   it("create and edit from the popup through the page's action; missing fields are named", async () => {
     const missing = await crmPageAction({ request: pageRequest("/admin/crm", form({ intent: "create", date: "", event_type: "", client: "" })), params: {}, context: ctx() } as never);
-    expect(missing).toEqual({ ok: false, error: "required", fields: ["date", "event_type"] });
+    // The failure has the JSON call's codes, field by field.
+    expect(missing).toMatchObject({ ok: false, intent: "create", error: "invalid", errors: { date: "invalid", event_type: "required" } });
+    expect(Object.keys((missing as { errors: object }).errors)).toEqual(["date", "event_type"]);
     const noClient = await crmPageAction({ request: pageRequest("/admin/crm", form({ intent: "create", date: "2026-03-03", event_type: "call", client: "", warehouse_id: "" })), params: {}, context: ctx() } as never);
-    expect(noClient).toEqual({ ok: false, error: "required", fields: ["client"] });
+    expect(noClient).toMatchObject({ ok: false, intent: "create", errors: { client: "required" } });
     const created = await crmPageAction({
       request: pageRequest("/admin/crm", form({ intent: "create", date: "2026-03-03", event_type: "call", client: `Dal modulo ${run}`, follow_up: "on", follow_up_action: "Richiamare", warehouse_id: "" })),
       params: {},
