@@ -5,20 +5,18 @@
 // {id}/handle (follow_up_done 1, who and when, audited). The row leaves the pending list when
 // the page data reloads.
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/crm-actions";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
-import { readFormData } from "../../server/http/input.ts";
-import { ConflictError, DomainError, NotFoundError } from "../../server/errors.ts";
+import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { handleCrmAction, listCrmActions } from "../../server/crm/crm.service.ts";
+import { crmActionsQuery } from "../../schemas/crm.ts";
 import { CRM_ACTION_FILTERS, CRM_PAGE_SIZE, type CrmActionFilter } from "../../lib/crm.ts";
+import type { PageActionResult } from "../../lib/page-action.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams } from "../../lib/list-params.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
@@ -32,37 +30,29 @@ import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
 import { CRM_EVENT_LABEL, CrmFollowUpState } from "../../components/admin/CrmEntryDialog.tsx";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const url = new URL(request.url);
-  const { search, page } = listParams(url);
-  const raw = url.searchParams.get("status") ?? "";
-  const status: CrmActionFilter = (CRM_ACTION_FILTERS as readonly string[]).includes(raw) ? (raw as CrmActionFilter) : "pending";
-  // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
-  const list = await listCrmActions(context.get(servicesContext).db, actor, { filter: status, search, limit: CRM_PAGE_SIZE, page: page - 1 });
-  return { ...list, search, status, page, pages: pageCount(list.crm_actions_count, CRM_PAGE_SIZE) };
-}
+// The URL's names for GET /api/admin/crm-actions's query.
+const URL_NAMES = { search: "search_term", status: "filters.follow_up_done", page: "offset" };
+
+export const loader = pageLoader({ access: ["admin"], query: crmActionsQuery, urlNames: URL_NAMES }, async ({ actor, query, services }) => {
+  const search = query.search_term ?? null;
+  const status: CrmActionFilter = query.filters?.follow_up_done ?? "pending";
+  const offset = query.offset ?? 0;
+  const list = await listCrmActions(services.db, actor, { filter: status, search, limit: CRM_PAGE_SIZE, page: offset });
+  return { ...list, search, status, page: offset + 1, pages: pageCount(list.crm_actions_count, CRM_PAGE_SIZE) };
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admcrm_actions_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-export type HandleResult = { ok: true; crm_entry_id: number } | { ok: false; error: "not_pending" | "invalid" };
+/** "Gestisci" (the popup): what POST /api/admin/crm-entries/{id}/handle does, for the entry named in the form. */
+export const action = pageAction({ access: ["admin"], body: z.object({ crm_entry_id: idNumber }) }, async ({ actor, body, services }) => ({
+  ok: true as const,
+  ...(await handleCrmAction(services.db, actor, body.crm_entry_id)),
+}));
 
-export async function action({ request, context }: Route.ActionArgs): Promise<HandleResult> {
-  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const form = await pageWork(() => readFormData(request));
-  const entryId = idNumber.safeParse(form.get("crm_entry_id"));
-  if (!entryId.success) return { ok: false, error: "invalid" };
-  try {
-    return { ok: true, ...(await handleCrmAction(context.get(servicesContext).db, actor, entryId.data)) };
-  } catch (err) {
-    // Handled meanwhile (by another administrator), no longer a follow-up, or gone: the list is stale.
-    if (err instanceof ConflictError || err instanceof NotFoundError) return { ok: false, error: "not_pending" };
-    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
-    throw err;
-  }
-}
+/** What the popup receives: the entry handled, or why not. */
+export type HandleResult = Awaited<ReturnType<typeof action>>;
 
 type Row = Route.ComponentProps["loaderData"]["crm_actions"][number];
 
@@ -173,11 +163,11 @@ export default function AdminCrmActions({ loaderData }: Route.ComponentProps) {
 }
 
 function HandleDialog({ action, onClose, onDone }: { action: Row | null; onClose: () => void; onDone: (r: Row) => void }) {
-  const fetcher = useFetcher<HandleResult>();
+  const fetcher = useFetcher<PageActionResult<{ ok: true }>>();
   const { csrfToken } = useRootData();
   // The row stays on screen while the popup closes; the answer is handled once.
   const [shown, setShown] = useState<Row | null>(action);
-  const handled = useRef<HandleResult | null>(null);
+  const handled = useRef<PageActionResult<{ ok: true }> | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -193,7 +183,8 @@ function HandleDialog({ action, onClose, onDone }: { action: Row | null; onClose
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data || !shown) return;
     handled.current = fetcher.data;
     if (fetcher.data.ok) onDone(shown);
-    else setError(fetcher.data.error === "not_pending" ? m.admcrm_error_not_pending() : m.admcrm_error_general());
+    // Handled meanwhile (by another administrator), no longer a follow-up, or gone: the list is stale.
+    else setError(fetcher.data.error === "not_pending" || fetcher.data.error === "not_found" ? m.admcrm_error_not_pending() : m.admcrm_error_general());
   }, [fetcher.state, fetcher.data, shown, onDone]);
 
   const pending = fetcher.state !== "idle";

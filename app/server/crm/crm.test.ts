@@ -300,9 +300,9 @@ describe("the /admin/crm and /admin/crm-actions pages", () => {
     const id = (await create({ date: "2026-02-02", event_type: "call", client: `Azione pagina ${run}`, follow_up: 1, follow_up_action: "Chiamare" })).json.crm_entry_id as number;
     const pending = await actionsPageLoader({ request: pageRequest(`/admin/crm-actions?search=${encodeURIComponent(`Azione pagina ${run}`)}`), params: {}, context: ctx() } as never);
     expect(pending).toMatchObject({ status: "pending", crm_actions_count: 1 });
-    expect(await actionsPageAction({ request: pageRequest("/admin/crm-actions", form({})), params: {}, context: ctx() } as never)).toEqual({ ok: false, error: "invalid" });
+    expect(await actionsPageAction({ request: pageRequest("/admin/crm-actions", form({})), params: {}, context: ctx() } as never)).toMatchObject({ ok: false, error: "invalid", errors: { crm_entry_id: "required" } });
     expect(await actionsPageAction({ request: pageRequest("/admin/crm-actions", form({ crm_entry_id: String(id) })), params: {}, context: ctx() } as never)).toEqual({ ok: true, crm_entry_id: id });
-    expect(await actionsPageAction({ request: pageRequest("/admin/crm-actions", form({ crm_entry_id: String(id) })), params: {}, context: ctx() } as never)).toEqual({ ok: false, error: "not_pending" });
+    expect(await actionsPageAction({ request: pageRequest("/admin/crm-actions", form({ crm_entry_id: String(id) })), params: {}, context: ctx() } as never)).toMatchObject({ ok: false, error: "not_pending", errors: {} });
     const done = await actionsPageLoader({ request: pageRequest(`/admin/crm-actions?status=done&search=${encodeURIComponent(`Azione pagina ${run}`)}`), params: {}, context: ctx() } as never);
     expect(done).toMatchObject({ status: "done", crm_actions_count: 1 });
     await expect(actionsPageAction({ request: pageRequest("/admin/crm-actions", form({ crm_entry_id: String(id) })), params: {}, context: ctx(others[3]) } as never)).rejects.toMatchObject({
