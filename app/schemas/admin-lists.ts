@@ -18,4 +18,7 @@ export const stockersQuery = z.object({
 
 export const stockHuntersQuery = z.object(listPaging);
 
+/** GET /api/admin/transfers, read by its page too. */
+export const transfersQuery = z.object(listPaging);
+
 export const toggleActiveBody = z.object({ user_data: z.object({ active: numeric(z.union([z.literal(0), z.literal(1)])) }) });

@@ -6,22 +6,20 @@
 // /api/admin/subscription-additions/{id}/confirm): the subscription starts or takes the
 // warehouses, the stocker is told, and the row leaves the list when the page data reloads.
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/transfers";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
-import { readFormData } from "../../server/http/input.ts";
-import { ConflictError, DomainError, NotFoundError, ValidationError } from "../../server/errors.ts";
+import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { billingContext, listTransfers, startTransferSubscription, type TransferItem } from "../../server/billing/billing.service.ts";
 import { confirmAdditionTransfer } from "../../server/billing/subscription-additions.service.ts";
 import { startSubscriptionSchema } from "../../schemas/billing.ts";
 import { idNumber } from "../../schemas/common.ts";
+import { transfersQuery } from "../../schemas/admin-lists.ts";
+import type { PageActionResult } from "../../lib/page-action.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber, formatPrice } from "../../lib/format.ts";
 import { euros, type PlanName } from "../../lib/pricing.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams } from "../../lib/list-params.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
@@ -37,45 +35,33 @@ import { EmailText } from "../../components/ui/EmailText.tsx";
 /** Spec §9: 20 transfers a page. */
 const PAGE_SIZE = 20;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const url = new URL(request.url);
-  const { search, page } = listParams(url);
-  // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
-  const list = await listTransfers(context.get(servicesContext).db, { filters: { search }, limit: PAGE_SIZE, page: page - 1 });
-  return { ...list, search, page, pages: pageCount(list.transfers_count, PAGE_SIZE) };
-}
+export const loader = pageLoader({ access: ["admin"], query: transfersQuery, urlNames: { search: "search_term", page: "offset" } }, async ({ query, services }) => {
+  const search = query.search_term ?? null;
+  const offset = query.offset ?? 0;
+  const list = await listTransfers(services.db, { filters: { search }, limit: PAGE_SIZE, page: offset });
+  return { ...list, search, page: offset + 1, pages: pageCount(list.transfers_count, PAGE_SIZE) };
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admbill_transfers_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-export type ConfirmResult = { ok: true; user_id: number } | { ok: false; error: "not_waiting" | "invalid" | "general" };
+/**
+ * "Conferma bonifico" (the popup): the notes of POST /api/admin/users/{id}/start-subscription, and
+ * the stocker; an addition's row names it too (POST /api/admin/subscription-additions/{id}/confirm).
+ */
+const confirmTransferForm = startSubscriptionSchema.shape.user_data.unwrap().extend({ user_id: idNumber, addition_id: idNumber.optional() });
 
-export async function action({ request, context }: Route.ActionArgs): Promise<ConfirmResult> {
-  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const form = await pageWork(() => readFormData(request));
-  const userId = idNumber.safeParse(form.get("user_id"));
-  // An addition's row names it; a subscription's row only its stocker.
-  const additionId = form.has("addition_id") ? idNumber.safeParse(form.get("addition_id")) : null;
-  const notes = form.get("transfer_info");
-  const body = startSubscriptionSchema.safeParse({ user_data: { transfer_info: typeof notes === "string" ? notes : null } });
-  if (!userId.success || !body.success || additionId?.success === false) return { ok: false, error: "invalid" };
-  const services = context.get(servicesContext);
-  const input = { transfer_info: body.data.user_data?.transfer_info ?? null };
+export const action = pageAction({ access: ["admin"], body: confirmTransferForm }, async ({ actor, body, services }) => {
+  const input = { transfer_info: body.transfer_info ?? null };
   const ctx = billingContext(services);
-  try {
-    if (additionId) await confirmAdditionTransfer(services.db, actor, additionId.data!, input, ctx);
-    else await startTransferSubscription(services.db, actor, userId.data, input, ctx);
-    return { ok: true, user_id: userId.data };
-  } catch (err) {
-    // Confirmed meanwhile (by another administrator), or no longer a stocker: the list is stale.
-    if (err instanceof ConflictError || err instanceof NotFoundError) return { ok: false, error: "not_waiting" };
-    if (err instanceof ValidationError) return { ok: false, error: "invalid" };
-    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
-    throw err;
-  }
-}
+  if (body.addition_id !== undefined) await confirmAdditionTransfer(services.db, actor, body.addition_id, input, ctx);
+  else await startTransferSubscription(services.db, actor, body.user_id, input, ctx);
+  return { ok: true as const, user_id: body.user_id };
+});
+
+/** What the popup receives: the transfer confirmed, or why not. */
+export type ConfirmResult = Awaited<ReturnType<typeof action>>;
 
 const planLabel = (plan: PlanName) => (plan === "yearly" ? m.bill_plan_yearly() : m.bill_plan_six_months());
 const accountTypeLabel = (type: 0 | 1 | null) => (type === 1 ? m.admbill_account_keeper() : type === 0 ? m.admbill_account_stocker() : "—");
@@ -204,11 +190,11 @@ function ConfirmButton({ name, onPress }: { name: string; onPress: () => void })
 type TransferRow = Pick<TransferItem, "user_id" | "addition_id" | "name" | "email" | "reason" | "plan" | "amount" | "warehouses_count">;
 
 function ConfirmTransferDialog({ transfer, onClose, onConfirmed }: { transfer: TransferRow | null; onClose: () => void; onConfirmed: (t: TransferRow) => void }) {
-  const fetcher = useFetcher<ConfirmResult>();
+  const fetcher = useFetcher<PageActionResult<{ ok: true }>>();
   const { csrfToken } = useRootData();
   // The row stays on screen while the popup closes; the answer is handled once.
   const [shown, setShown] = useState<TransferRow | null>(transfer);
-  const handled = useRef<ConfirmResult | null>(null);
+  const handled = useRef<PageActionResult<{ ok: true }> | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -224,7 +210,8 @@ function ConfirmTransferDialog({ transfer, onClose, onConfirmed }: { transfer: T
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data || !shown) return;
     handled.current = fetcher.data;
     if (fetcher.data.ok) onConfirmed(shown);
-    else setError(fetcher.data.error === "not_waiting" ? m.admbill_error_not_waiting() : m.admbill_error_general());
+    // Confirmed meanwhile (by another administrator), or no longer a stocker: the list is stale.
+    else setError(fetcher.data.error === "no_transfer_waiting" || fetcher.data.error === "not_found" ? m.admbill_error_not_waiting() : m.admbill_error_general());
   }, [fetcher.state, fetcher.data, shown, onConfirmed]);
 
   const pending = fetcher.state !== "idle";

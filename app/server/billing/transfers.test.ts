@@ -216,13 +216,13 @@ describe("the Transfers page's action", () => {
     expect(await post({ user_id: String(w.stocker.id), transfer_info: "Visto in banca" }, admin)).toEqual({ ok: true, user_id: w.stocker.id });
     const sub = await t.db.selectFrom("subscriptions").select(["stripe_status", "transfer_info"]).where("id", "=", w.subscriptionId).executeTakeFirstOrThrow();
     expect(sub).toEqual({ stripe_status: "active", transfer_info: "Visto in banca" });
-    expect(await post({ user_id: String(w.stocker.id) }, admin)).toEqual({ ok: false, error: "not_waiting" });
+    expect(await post({ user_id: String(w.stocker.id) }, admin)).toMatchObject({ ok: false, error: "no_transfer_waiting", errors: {} });
   });
 
   it("refuses a bad id or over-long notes, and a non-administrator", async () => {
     const w = await waitingStocker();
-    expect(await post({ user_id: "abc" }, admin)).toEqual({ ok: false, error: "invalid" });
-    expect(await post({ user_id: String(w.stocker.id), transfer_info: "x".repeat(2001) }, admin)).toEqual({ ok: false, error: "invalid" });
+    expect(await post({ user_id: "abc" }, admin)).toMatchObject({ ok: false, error: "invalid", errors: { user_id: "invalid" } });
+    expect(await post({ user_id: String(w.stocker.id), transfer_info: "x".repeat(2001) }, admin)).toMatchObject({ ok: false, error: "invalid", errors: { transfer_info: "too_long" } });
     await expect(post({ user_id: String(w.stocker.id) }, w.stocker)).rejects.toMatchObject({ init: { status: 403 } });
     const sub = await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", w.subscriptionId).executeTakeFirstOrThrow();
     expect(sub.stripe_status).toBe("pending_transfer");
