@@ -5,21 +5,18 @@
 // service as POST /api/admin/warehouses/{id}/update-status. The owner is told; the row leaves
 // the list when the page data reloads.
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/hub-requests";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
-import { readFormData } from "../../server/http/input.ts";
-import { ConflictError, DomainError, NotFoundError } from "../../server/errors.ts";
+import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { decideHubRequest, listHubRequests } from "../../server/warehouses/admin-warehouses.service.ts";
 import { ADMIN_PAGE_SIZE } from "../../server/warehouses/admin-warehouses.queries.ts";
-import { hubDecisionSchema } from "../../schemas/admin-warehouses.ts";
+import { hubDecisionSchema, hubRequestsQuery } from "../../schemas/admin-warehouses.ts";
+import type { PageActionResult } from "../../lib/page-action.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams } from "../../lib/list-params.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
@@ -32,42 +29,29 @@ import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const url = new URL(request.url);
-  const { search, page } = listParams(url, "search_term");
-  // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
-  const list = await listHubRequests(context.get(servicesContext).db, { search, page: page - 1, limit: ADMIN_PAGE_SIZE });
-  return { ...list, search, page, pages: pageCount(list.warehouses_count, ADMIN_PAGE_SIZE) };
-}
+export const loader = pageLoader({ access: ["admin"], query: hubRequestsQuery, urlNames: { search_term: "search_term", page: "offset" } }, async ({ query, services }) => {
+  const search = query.search_term ?? null;
+  const offset = query.offset ?? 0;
+  const list = await listHubRequests(services.db, { search, page: offset, limit: ADMIN_PAGE_SIZE });
+  return { ...list, search, page: offset + 1, pages: pageCount(list.warehouses_count, ADMIN_PAGE_SIZE) };
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admhub_title() }) }, { name: "robots", content: "noindex" }];
 }
 
 type Decision = "approved" | "refused";
-export type DecisionResult = { ok: true; warehouse_id: number; status: Decision } | { ok: false; error: "note_required" | "not_waiting" | "invalid" };
+/** Approve or refuse (the popup): the body of POST /api/admin/warehouses/{id}/update-status, with the warehouse's id. */
+const hubDecisionForm = z.intersection(z.object({ warehouse_id: idNumber }), hubDecisionSchema);
 
-export async function action({ request, context }: Route.ActionArgs): Promise<DecisionResult> {
-  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const form = await pageWork(() => readFormData(request));
-  const warehouseId = idNumber.safeParse(form.get("warehouse_id"));
-  const note = form.get("note");
-  const body = hubDecisionSchema.safeParse({ warehouse_data: { status: form.get("status"), to_approve: 0, note: typeof note === "string" ? note : null } });
-  if (!warehouseId.success) return { ok: false, error: "invalid" };
-  if (!body.success) return { ok: false, error: body.error.issues.some((i) => i.path.join(".") === "warehouse_data.note") ? "note_required" : "invalid" };
-  const services = context.get(servicesContext);
-  try {
-    const { status, note: cleanNote } = body.data.warehouse_data;
-    await decideHubRequest(services.db, actor, warehouseId.data, { status, note: cleanNote }, { origin: services.config.origin, supportEmail: services.config.supportEmail });
-    return { ok: true, warehouse_id: warehouseId.data, status };
-  } catch (err) {
-    // Decided meanwhile (by another administrator), or deleted: the list is stale.
-    if (err instanceof ConflictError || err instanceof NotFoundError) return { ok: false, error: "not_waiting" };
-    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
-    throw err;
-  }
-}
+export const action = pageAction({ access: ["admin"], body: hubDecisionForm }, async ({ actor, body, services }) => {
+  const { status, note } = body.warehouse_data;
+  await decideHubRequest(services.db, actor, body.warehouse_id, { status, note }, { origin: services.config.origin, supportEmail: services.config.supportEmail });
+  return { ok: true as const, warehouse_id: body.warehouse_id, status };
+});
+
+/** What the popup receives: the decision taken, or why not. */
+export type DecisionResult = Awaited<ReturnType<typeof action>>;
 
 type Row = Route.ComponentProps["loaderData"]["warehouses"][number];
 type Opened = { row: Row; decision: Decision };
@@ -202,11 +186,11 @@ function RowActions({ row, editHref, onDecide, stacked = false }: { row: Row; ed
 }
 
 function HubDecisionDialog({ opened, onClose, onDone }: { opened: Opened | null; onClose: () => void; onDone: (o: Opened) => void }) {
-  const fetcher = useFetcher<DecisionResult>();
+  const fetcher = useFetcher<PageActionResult<{ ok: true }>>();
   const { csrfToken } = useRootData();
   // The row stays on screen while the popup closes; the answer is handled once.
   const [shown, setShown] = useState<Opened | null>(opened);
-  const handled = useRef<DecisionResult | null>(null);
+  const handled = useRef<PageActionResult<{ ok: true }> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [noteMissing, setNoteMissing] = useState(false);
 
@@ -224,10 +208,11 @@ function HubDecisionDialog({ opened, onClose, onDone }: { opened: Opened | null;
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data || !shown) return;
     handled.current = fetcher.data;
     if (fetcher.data.ok) onDone(shown);
-    else if (fetcher.data.error === "note_required") {
+    else if (fetcher.data.errors.note) {
       setNoteMissing(true);
       setError(m.admhub_note_required());
-    } else setError(fetcher.data.error === "not_waiting" ? m.admhub_error_not_waiting() : m.admhub_error_general());
+      // Decided meanwhile (by another administrator), or deleted: the list is stale.
+    } else setError(fetcher.data.error === "not_waiting" || fetcher.data.error === "not_found" ? m.admhub_error_not_waiting() : m.admhub_error_general());
   }, [fetcher.state, fetcher.data, shown, onDone]);
 
   const pending = fetcher.state !== "idle";
@@ -241,7 +226,7 @@ function HubDecisionDialog({ opened, onClose, onDone }: { opened: Opened | null;
           data-testid="hub-decision-form"
           onSubmit={(event) => {
             // The note is required for a refusal: said at once, without a round trip.
-            const note = new FormData(event.currentTarget).get("note");
+            const note = new FormData(event.currentTarget).get("warehouse_data[note]");
             if (refusing && (typeof note !== "string" || note.trim() === "")) {
               event.preventDefault();
               setNoteMissing(true);
@@ -251,12 +236,13 @@ function HubDecisionDialog({ opened, onClose, onDone }: { opened: Opened | null;
         >
           <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
           <input type="hidden" name="warehouse_id" value={shown.row.id} />
-          <input type="hidden" name="status" value={shown.decision} />
+          <input type="hidden" name="warehouse_data[status]" value={shown.decision} />
+          <input type="hidden" name="warehouse_data[to_approve]" value="0" />
           {error && <FormMessage tone="error">{error}</FormMessage>}
           <p className="text-sm text-slate-700">{refusing ? m.admhub_refuse_text() : m.admhub_approve_text()}</p>
           <TextInput
             key={`${shown.row.id}-${shown.decision}`}
-            name="note"
+            name="warehouse_data[note]"
             label={m.admhub_note_label()}
             multiline
             rows={3}

@@ -213,17 +213,19 @@ describe("the hub requests list", () => {
         unstable_pattern: "",
       } as never);
     const target = listed[22]!;
-    expect(await post({ warehouse_id: String(target.warehouse.id), status: "refused", note: " " })).toEqual({ ok: false, error: "note_required" });
-    expect(await post({ warehouse_id: "x", status: "approved" })).toEqual({ ok: false, error: "invalid" });
+    // The popup posts the body of POST /api/admin/warehouses/{id}/update-status; failures carry its codes.
+    const decide = (id: string, status: string, note?: string) => ({ warehouse_id: id, "warehouse_data[status]": status, "warehouse_data[to_approve]": "0", ...(note === undefined ? {} : { "warehouse_data[note]": note }) });
+    expect(await post(decide(String(target.warehouse.id), "refused", " "))).toMatchObject({ ok: false, error: "invalid", errors: { note: "required" } });
+    expect(await post(decide("x", "approved"))).toMatchObject({ ok: false, error: "invalid", errors: { warehouse_id: "invalid" } });
     expect(await readWarehouse(target.warehouse.id)).toMatchObject({ to_approve: true });
-    expect(await post({ warehouse_id: String(target.warehouse.id), status: "refused", note: "Dati incompleti" })).toEqual({ ok: true, warehouse_id: target.warehouse.id, status: "refused" });
+    expect(await post(decide(String(target.warehouse.id), "refused", "Dati incompleti"))).toEqual({ ok: true, warehouse_id: target.warehouse.id, status: "refused" });
     expect(await readWarehouse(target.warehouse.id)).toMatchObject({ status: "refused", to_approve: false, status_note: "Dati incompleti" });
-    expect(await post({ warehouse_id: String(target.warehouse.id), status: "approved" })).toEqual({ ok: false, error: "not_waiting" });
+    expect(await post(decide(String(target.warehouse.id), "approved"))).toMatchObject({ ok: false, error: "not_waiting", errors: {} });
     expect(await mailsTo(target.owner.email)).toHaveLength(1);
     // The page refuses other roles like the endpoint.
     const hunter = await makeUser(t.db, { role: "stock_hunter" });
-    await expect(post({ warehouse_id: String(listed[21]!.warehouse.id), status: "approved" }, hunter)).rejects.toMatchObject({ init: { status: 403 } });
-    await expect(post({ warehouse_id: String(listed[21]!.warehouse.id), status: "approved" }, null)).rejects.toMatchObject({ init: { status: 401 } });
+    await expect(post(decide(String(listed[21]!.warehouse.id), "approved"), hunter)).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(post(decide(String(listed[21]!.warehouse.id), "approved"), null)).rejects.toMatchObject({ init: { status: 401 } });
     expect(await readWarehouse(listed[21]!.warehouse.id)).toMatchObject({ to_approve: true });
   });
 });
