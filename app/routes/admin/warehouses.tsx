@@ -4,21 +4,17 @@
 // a row opens its edit page. Each row's toggle posts to this page's action (the same service as
 // POST /api/admin/warehouses/{id}/toggle-deactivated): a deactivated warehouse leaves the
 // public search at once.
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/warehouses";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
-import { readFormData } from "../../server/http/input.ts";
-import { DomainError, NotFoundError } from "../../server/errors.ts";
+import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { ADMIN_PAGE_SIZE } from "../../server/warehouses/admin-warehouses.queries.ts";
 import { listWarehousesForAdmin, setWarehouseDeactivated } from "../../server/warehouses/admin-warehouses.service.ts";
-import { DEACTIVATED_FILTERS, toggleDeactivatedSchema, type DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
+import { adminWarehousesQuery, DEACTIVATED_FILTERS, toggleDeactivatedSchema, type DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams } from "../../lib/list-params.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
@@ -34,39 +30,31 @@ import { EmailText } from "../../components/ui/EmailText.tsx";
 
 const DEFAULT_FILTER: DeactivatedFilter = "all";
 
-function filterParam(value: string | null): DeactivatedFilter {
-  return DEACTIVATED_FILTERS.find((f) => f === value) ?? DEFAULT_FILTER;
-}
+// The URL's names for GET /api/admin/warehouses's query.
+const URL_NAMES = { search_term: "search_term", deactivated: "filters.deactivated", page: "offset" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const url = new URL(request.url);
-  const { search, page } = listParams(url, "search_term");
-  const deactivated = filterParam(url.searchParams.get("deactivated"));
-  const list = await listWarehousesForAdmin(context.get(servicesContext).db, { search, deactivated, page: page - 1, limit: ADMIN_PAGE_SIZE });
-  return { ...list, search, deactivated, page, pages: pageCount(list.warehouses_count, ADMIN_PAGE_SIZE) };
-}
+export const loader = pageLoader({ access: ["admin"], query: adminWarehousesQuery, urlNames: URL_NAMES }, async ({ query, services }) => {
+  const search = query.search_term ?? null;
+  const deactivated = query.filters?.deactivated ?? DEFAULT_FILTER;
+  const offset = query.offset ?? 0;
+  const list = await listWarehousesForAdmin(services.db, { search, deactivated, page: offset, limit: ADMIN_PAGE_SIZE });
+  return { ...list, search, deactivated, page: offset + 1, pages: pageCount(list.warehouses_count, ADMIN_PAGE_SIZE) };
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admin_warehouses_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-export type ToggleResult = { ok: true; warehouse_id: number; deactivated: boolean } | { ok: false; error: "invalid" | "not_found" };
+/** A row's switch: the body of POST /api/admin/warehouses/{id}/toggle-deactivated, with the warehouse's id. */
+const toggleForm = toggleDeactivatedSchema.extend({ warehouse_id: idNumber });
 
-export async function action({ request, context }: Route.ActionArgs): Promise<ToggleResult> {
-  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const form = await pageWork(() => readFormData(request));
-  const warehouseId = idNumber.safeParse(form.get("warehouse_id"));
-  const body = toggleDeactivatedSchema.safeParse({ warehouse_data: { deactivated: form.get("deactivated") ?? undefined } });
-  if (!warehouseId.success || !body.success) return { ok: false, error: "invalid" };
-  try {
-    return { ok: true, ...(await setWarehouseDeactivated(context.get(servicesContext).db, actor, warehouseId.data, body.data.warehouse_data.deactivated)) };
-  } catch (err) {
-    if (err instanceof NotFoundError) return { ok: false, error: "not_found" };
-    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
-    throw err;
-  }
-}
+export const action = pageAction({ access: ["admin"], body: toggleForm }, async ({ actor, body, services }) => ({
+  ok: true as const,
+  ...(await setWarehouseDeactivated(services.db, actor, body.warehouse_id, body.warehouse_data.deactivated)),
+}));
+
+/** What the switch receives. */
+export type ToggleResult = Awaited<ReturnType<typeof action>>;
 
 export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
   const { warehouses, warehouses_count, search, deactivated, page, pages } = loaderData;
@@ -147,7 +135,7 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
                 <ActiveToggle
                   isOn={!w.deactivated}
                   label={w.deactivated ? m.admhub_activate_label({ name: w.name }) : m.admhub_deactivate_label({ name: w.name })}
-                  fields={(active) => ({ warehouse_id: String(w.id), deactivated: active ? "0" : "1" })}
+                  fields={(active) => ({ warehouse_id: String(w.id), "warehouse_data[deactivated]": active ? "0" : "1" })}
                   errorText={m.admhub_error_general()}
                   testId="toggle-deactivated"
                 />

@@ -111,15 +111,14 @@ export function pageLoader<Q extends Schema, P extends Schema, A extends Access,
 }
 
 /**
- * A list page's URL read into its JSON twin's query: ?search= trimmed and capped and ?page=
+ * A list page's URL read into its JSON twin's query: the search (?search=) trimmed and capped and ?page=
  * (from 1, junk is 1) as every list reads them (lib/list-params.ts), the page as the API's
  * offset (from 0), the other names as they are; then the API's schema, leaving out what fails.
  */
 export function listQuery<S extends z.ZodType>(schema: S, url: URL, urlNames: Record<string, string>): z.infer<S> {
   const input: Record<string, unknown> = {};
-  const { search, page } = listParams(url);
   for (const [name, path] of Object.entries(urlNames)) {
-    const raw = name === "search" ? search : name === "page" ? page - 1 : url.searchParams.get(name);
+    const raw = path === "search_term" ? listParams(url, name).search : name === "page" ? listParams(url).page - 1 : url.searchParams.get(name);
     if (raw === null || raw === "") continue;
     const keys = path.split(".");
     let node = input;

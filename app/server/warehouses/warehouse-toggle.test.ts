@@ -93,12 +93,13 @@ describe("POST /api/admin/warehouses/{id}/toggle-deactivated", () => {
         context: testContext(t.db, { actor: actor ? actorOf(actor) : null }),
         unstable_pattern: "",
       } as never);
-    expect(await post({ warehouse_id: String(w.id) })).toEqual({ ok: false, error: "invalid" });
-    expect(await post({ warehouse_id: "999999999", deactivated: "1" })).toEqual({ ok: false, error: "not_found" });
-    expect(await post({ warehouse_id: String(w.id), deactivated: "1" })).toEqual({ ok: true, warehouse_id: w.id, deactivated: true });
+    // The switch posts the body of POST …/toggle-deactivated (warehouse_data[deactivated]); failures carry its codes.
+    expect(await post({ warehouse_id: String(w.id) })).toMatchObject({ ok: false, error: "invalid", errors: { warehouse_data: "required" } });
+    expect(await post({ warehouse_id: "999999999", "warehouse_data[deactivated]": "1" })).toMatchObject({ ok: false, error: "not_found", errors: {} });
+    expect(await post({ warehouse_id: String(w.id), "warehouse_data[deactivated]": "1" })).toEqual({ ok: true, warehouse_id: w.id, deactivated: true });
     expect(await isDeactivated(w.id)).toBe(true);
-    await expect(post({ warehouse_id: String(w.id), deactivated: "0" }, await makeUser(t.db, { role: "stocker" }))).rejects.toMatchObject({ init: { status: 403 } });
-    await expect(post({ warehouse_id: String(w.id), deactivated: "0" }, null)).rejects.toMatchObject({ init: { status: 401 } });
+    await expect(post({ warehouse_id: String(w.id), "warehouse_data[deactivated]": "0" }, await makeUser(t.db, { role: "stocker" }))).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(post({ warehouse_id: String(w.id), "warehouse_data[deactivated]": "0" }, null)).rejects.toMatchObject({ init: { status: 401 } });
     expect(await isDeactivated(w.id)).toBe(true);
     expect(await auditRows(w.id)).toHaveLength(1);
   });
