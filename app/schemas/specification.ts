@@ -37,3 +37,12 @@ export const specificationToggleSchema = z.object({
 
 export type SpecificationInput = { cat_id: number; value: string; value_en: string | null; description: string | null; description_en: string | null };
 export type SpecificationTexts = Omit<SpecificationInput, "cat_id">;
+
+/** GET /api/admin/specifications, read by its page too (?search=, ?cat_id=, ?page=). */
+export const specificationsQuery = z.object({
+  limit: numeric(z.number().int().min(1).max(100)).optional(),
+  offset: numeric(z.number().int().min(0).max(100_000)).optional(),
+  search_term: optionalText(120),
+  // "Tutte le categorie" sends no cat_id (or an empty one).
+  filters: z.object({ cat_id: z.union([z.literal(""), specificationCategoryId]).optional() }).optional(),
+});

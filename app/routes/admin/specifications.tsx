@@ -5,57 +5,44 @@
 // POST /api/admin/specifications/{id}/toggle-hidden.
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/specifications";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
-import { readFormData } from "../../server/http/input.ts";
-import { DomainError, NotFoundError } from "../../server/errors.ts";
+import { z } from "zod";
+import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { listSpecificationCategories, listSpecifications, setSpecificationHidden, SPECIFICATIONS_PAGE_SIZE } from "../../server/specifications/specifications.service.ts";
-import { specificationCategoryId, specificationToggleSchema } from "../../schemas/specification.ts";
+import { specificationsQuery, specificationToggleSchema } from "../../schemas/specification.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams } from "../../lib/list-params.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
-import { ActiveToggle, type ToggleResult } from "../../components/admin/ActiveToggle.tsx";
+import { ActiveToggle } from "../../components/admin/ActiveToggle.tsx";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const url = new URL(request.url);
-  const { search, page } = listParams(url);
-  const cat = specificationCategoryId.safeParse(url.searchParams.get("cat_id") ?? "");
-  const catId = cat.success ? cat.data : null;
-  const db = context.get(servicesContext).db;
-  // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
-  const [list, categories] = await Promise.all([listSpecifications(db, { search, catId, limit: SPECIFICATIONS_PAGE_SIZE, page: page - 1 }), listSpecificationCategories(db)]);
-  return { ...list, categories, search, catId, page, pages: pageCount(list.specifications_count, SPECIFICATIONS_PAGE_SIZE) };
-}
+// The URL's names for GET /api/admin/specifications's query.
+const URL_NAMES = { search: "search_term", cat_id: "filters.cat_id", page: "offset" };
+
+export const loader = pageLoader({ access: ["admin"], query: specificationsQuery, urlNames: URL_NAMES }, async ({ query, services }) => {
+  const search = query.search_term ?? null;
+  const catId = typeof query.filters?.cat_id === "number" ? query.filters.cat_id : null;
+  const offset = query.offset ?? 0;
+  const [list, categories] = await Promise.all([listSpecifications(services.db, { search, catId, limit: SPECIFICATIONS_PAGE_SIZE, page: offset }), listSpecificationCategories(services.db)]);
+  return { ...list, categories, search, catId, page: offset + 1, pages: pageCount(list.specifications_count, SPECIFICATIONS_PAGE_SIZE) };
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admspec_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-export async function action({ request, context }: Route.ActionArgs): Promise<ToggleResult> {
-  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const form = await pageWork(() => readFormData(request));
-  const id = idNumber.safeParse(form.get("id"));
-  const body = specificationToggleSchema.safeParse({ specification_data: { hidden: form.get("hidden") } });
-  if (form.get("intent") !== "toggle" || !id.success || !body.success) return { ok: false, error: "invalid" };
-  try {
-    await setSpecificationHidden(context.get(servicesContext).db, actor, id.data, body.data.specification_data.hidden);
-    return { ok: true };
-  } catch (err) {
-    if (err instanceof NotFoundError) return { ok: false, error: "not_found" };
-    if (err instanceof DomainError) return { ok: false, error: err.code };
-    throw err;
-  }
-}
+/** A row's switch: the body of POST /api/admin/specifications/{id}/toggle-hidden, with the specification's id. */
+const toggleForm = specificationToggleSchema.extend({ intent: z.literal("toggle"), id: idNumber });
+
+export const action = pageAction({ access: ["admin"], body: toggleForm }, async ({ actor, body, services }) => {
+  await setSpecificationHidden(services.db, actor, body.id, body.specification_data.hidden);
+  return { ok: true as const };
+});
 
 export default function AdminSpecifications({ loaderData }: Route.ComponentProps) {
   const { specifications, specifications_count, categories, search, catId, page, pages } = loaderData;
@@ -113,7 +100,7 @@ export default function AdminSpecifications({ loaderData }: Route.ComponentProps
                 <ActiveToggle
                   isOn={!s.hidden}
                   label={m.admspec_toggle_label({ value: s.value })}
-                  fields={(next) => ({ intent: "toggle", id: String(s.id), hidden: next ? "0" : "1" })}
+                  fields={(next) => ({ intent: "toggle", id: String(s.id), "specification_data[hidden]": next ? "0" : "1" })}
                   errorText={m.admspec_toggle_error()}
                   testId={`specification-toggle-${s.id}`}
                 />

@@ -222,7 +222,7 @@ describe("the /admin/specifications page", () => {
       const body = new FormData();
       body.set("intent", "toggle");
       body.set("id", String(spec.id));
-      body.set("hidden", hidden);
+      body.set("specification_data[hidden]", hidden);
       return { method: "POST", body };
     };
     const result = await pageAction({ request: pageRequest("", form("1")), params: {}, context: testContext(t.db, { actor: actorOf(admin) }) } as never);
