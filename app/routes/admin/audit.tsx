@@ -8,9 +8,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/audit";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
+import { pageLoader } from "../../server/http/page.ts";
 import { AUDIT_PAGE_SIZE, auditFilterChoices, listAuditLog } from "../../server/audit/audit-log.service.ts";
 import type { AuditFilters } from "../../server/audit/audit-log.queries.ts";
 import { m } from "../../paraglide/messages.js";
@@ -53,15 +51,12 @@ function auditFiltersFromUrl(params: URLSearchParams): AuditFilters {
   };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const url = new URL(request.url);
+export const loader = pageLoader({ access: ["admin"] }, async ({ url, services }) => {
   const filters = auditFiltersFromUrl(url.searchParams);
   const page = pageParam(url.searchParams.get("page"));
-  const db = context.get(servicesContext).db;
-  const [list, choices] = await Promise.all([listAuditLog(db, { filters, page: page - 1 }), auditFilterChoices(db)]);
+  const [list, choices] = await Promise.all([listAuditLog(services.db, { filters, page: page - 1 }), auditFilterChoices(services.db)]);
   return { ...list, ...choices, filters, page, pages: pageCount(list.entries_count, AUDIT_PAGE_SIZE) };
-}
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admdash_audit_title() }) }, { name: "robots", content: "noindex" }];

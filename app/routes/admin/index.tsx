@@ -2,19 +2,14 @@
 // same as GET /api/admin/dashboard), each a card that opens its screen.
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
+import { pageLoader } from "../../server/http/page.ts";
 import { dashboardCounters, type DashboardCounters } from "../../server/admin/dashboard.queries.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatNumber } from "../../lib/format.ts";
 import { PageHeading } from "../../components/ui/PageParts.tsx";
 import { adminScreenExists } from "../../components/admin/AdminShell.tsx";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  return { counters: await dashboardCounters(context.get(servicesContext).db) };
-}
+export const loader = pageLoader({ access: ["admin"] }, async ({ services }) => ({ counters: await dashboardCounters(services.db) }));
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admdash_title() }) }, { name: "robots", content: "noindex" }];

@@ -3,19 +3,14 @@
 // cheap statement of indexed counts: app/server/admin/dashboard.queries.ts).
 import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
+import { pageLoader } from "../../server/http/page.ts";
 import { waitingCounters } from "../../server/admin/dashboard.queries.ts";
 import { AdminShell } from "../../components/admin/AdminShell.tsx";
 import { errorText } from "../../components/ErrorPage.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { m } from "../../paraglide/messages.js";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  return { counters: await waitingCounters(context.get(servicesContext).db) };
-}
+export const loader = pageLoader({ access: ["admin"] }, async ({ services }) => ({ counters: await waitingCounters(services.db) }));
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admin_title() }) }, { name: "robots", content: "noindex" }];

@@ -1,18 +1,13 @@
 // /admin/specifications/new ("Aggiungi specifica"): a new value at the end of its group; saving
 // goes to /admin/specifications.
 import type { Route } from "./+types/specification-new";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
+import { pageLoader } from "../../server/http/page.ts";
 import { listSpecificationCategories } from "../../server/specifications/specifications.service.ts";
 import { specificationFormAction } from "../shared/specification-form.server.ts";
 import { m } from "../../paraglide/messages.js";
 import { SpecificationForm, SpecificationFormFrame } from "../../components/admin/SpecificationForm.tsx";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  return { categories: await listSpecificationCategories(context.get(servicesContext).db) };
-}
+export const loader = pageLoader({ access: ["admin"] }, async ({ services }) => ({ categories: await listSpecificationCategories(services.db) }));
 
 export const action = ({ request, context }: Route.ActionArgs) => specificationFormAction(request, context, null);
 
