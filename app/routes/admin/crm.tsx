@@ -54,9 +54,7 @@ export function meta() {
 }
 
 /** "Nuovo evento" and "Modifica" (the popup): crm_entry_data of POST /api/admin/crm-entries/create and /{id}/update. */
-const crmEntryForm = crmEntryData.extend({ intent: z.enum(["create", "update"]), crm_entry_id: idNumber.optional() });
-
-export const action = pageAction({ access: ["admin"], body: crmEntryForm }, async ({ actor, body: { intent, crm_entry_id: id, ...entry }, services }) => {
+export const action = pageAction({ access: ["admin"], body: crmEntryData.extend({ intent: z.enum(["create", "update"]), crm_entry_id: idNumber.optional() }) }, async ({ actor, body: { intent, crm_entry_id: id, ...entry }, services }) => {
   if (intent === "update" && id === undefined) throw new ValidationError({ crm_entry_id: "required" });
   const { crm_entry_id } = id !== undefined && intent === "update" ? await updateCrmEntry(services.db, actor, id, entry) : await createCrmEntry(services.db, actor, entry);
   return { ok: true as const, intent, crm_entry_id };

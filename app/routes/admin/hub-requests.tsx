@@ -42,9 +42,7 @@ export function meta() {
 
 type Decision = "approved" | "refused";
 /** Approve or refuse (the popup): the body of POST /api/admin/warehouses/{id}/update-status, with the warehouse's id. */
-const hubDecisionForm = z.intersection(z.object({ warehouse_id: idNumber }), hubDecisionSchema);
-
-export const action = pageAction({ access: ["admin"], body: hubDecisionForm }, async ({ actor, body, services }) => {
+export const action = pageAction({ access: ["admin"], body: z.intersection(z.object({ warehouse_id: idNumber }), hubDecisionSchema) }, async ({ actor, body, services }) => {
   const { status, note } = body.warehouse_data;
   await decideHubRequest(services.db, actor, body.warehouse_id, { status, note }, { origin: services.config.origin, supportEmail: services.config.supportEmail });
   return { ok: true as const, warehouse_id: body.warehouse_id, status };

@@ -35,9 +35,7 @@ export function meta() {
 }
 
 /** Create a code, or update one (the popup): the form's schema, the intent and the code's id. */
-const promoCodeAction = z.intersection(z.object({ intent: z.enum(["create", "update"]), id: idNumber.optional() }), promoCodeFormSchema);
-
-export const action = pageAction({ access: ["admin"], body: promoCodeAction }, async ({ actor, body, services }) => {
+export const action = pageAction({ access: ["admin"], body: z.intersection(z.object({ intent: z.enum(["create", "update"]), id: idNumber.optional() }), promoCodeFormSchema) }, async ({ actor, body, services }) => {
   const input = toPromoCodeInput(body);
   if (body.intent === "create") await createPromoCode(services.db, actor, input);
   else if (body.id === undefined) throw new ValidationError({ id: "required" });

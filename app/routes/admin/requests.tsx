@@ -67,9 +67,7 @@ export function meta() {
 }
 
 /** "Aggiungi magazzini" (the popup): the body of POST /api/admin/warehouse-requests/{id}/add-warehouses, with the request's id. */
-const addWarehousesForm = addWarehousesBody.extend({ intent: z.literal("add_warehouses"), request_id: idNumber });
-
-export const action = pageAction({ access: ["admin"], body: addWarehousesForm }, async ({ actor, body, services }) => {
+export const action = pageAction({ access: ["admin"], body: addWarehousesBody.extend({ intent: z.literal("add_warehouses"), request_id: idNumber }) }, async ({ actor, body, services }) => {
   const result = await addWarehousesToRequest(services.db, actor, body.request_id, body.ids, { origin: services.config.origin });
   return { ok: true as const, intent: body.intent, added: result.added.length };
 });

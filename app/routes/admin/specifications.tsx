@@ -37,9 +37,7 @@ export function meta() {
 }
 
 /** A row's switch: the body of POST /api/admin/specifications/{id}/toggle-hidden, with the specification's id. */
-const toggleForm = specificationToggleSchema.extend({ intent: z.literal("toggle"), id: idNumber });
-
-export const action = pageAction({ access: ["admin"], body: toggleForm }, async ({ actor, body, services }) => {
+export const action = pageAction({ access: ["admin"], body: specificationToggleSchema.extend({ intent: z.literal("toggle"), id: idNumber }) }, async ({ actor, body, services }) => {
   await setSpecificationHidden(services.db, actor, body.id, body.specification_data.hidden);
   return { ok: true as const };
 });

@@ -7,7 +7,6 @@
 // warehouses, the stocker is told, and the row leaves the list when the page data reloads.
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/transfers";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { billingContext, listTransfers, startTransferSubscription, type TransferItem } from "../../server/billing/billing.service.ts";
@@ -50,9 +49,7 @@ export function meta() {
  * "Conferma bonifico" (the popup): the notes of POST /api/admin/users/{id}/start-subscription, and
  * the stocker; an addition's row names it too (POST /api/admin/subscription-additions/{id}/confirm).
  */
-const confirmTransferForm = startSubscriptionSchema.shape.user_data.unwrap().extend({ user_id: idNumber, addition_id: idNumber.optional() });
-
-export const action = pageAction({ access: ["admin"], body: confirmTransferForm }, async ({ actor, body, services }) => {
+export const action = pageAction({ access: ["admin"], body: startSubscriptionSchema.shape.user_data.unwrap().extend({ user_id: idNumber, addition_id: idNumber.optional() }) }, async ({ actor, body, services }) => {
   const input = { transfer_info: body.transfer_info ?? null };
   const ctx = billingContext(services);
   if (body.addition_id !== undefined) await confirmAdditionTransfer(services.db, actor, body.addition_id, input, ctx);

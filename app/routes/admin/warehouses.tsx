@@ -5,12 +5,11 @@
 // POST /api/admin/warehouses/{id}/toggle-deactivated): a deactivated warehouse leaves the
 // public search at once.
 import { Link } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/warehouses";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { ADMIN_PAGE_SIZE } from "../../server/warehouses/admin-warehouses.queries.ts";
 import { listWarehousesForAdmin, setWarehouseDeactivated } from "../../server/warehouses/admin-warehouses.service.ts";
-import { adminWarehousesQuery, DEACTIVATED_FILTERS, toggleDeactivatedSchema, type DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
+import { adminWarehousesQuery, toggleDeactivatedSchema, type DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
@@ -46,9 +45,7 @@ export function meta() {
 }
 
 /** A row's switch: the body of POST /api/admin/warehouses/{id}/toggle-deactivated, with the warehouse's id. */
-const toggleForm = toggleDeactivatedSchema.extend({ warehouse_id: idNumber });
-
-export const action = pageAction({ access: ["admin"], body: toggleForm }, async ({ actor, body, services }) => ({
+export const action = pageAction({ access: ["admin"], body: toggleDeactivatedSchema.extend({ warehouse_id: idNumber }) }, async ({ actor, body, services }) => ({
   ok: true as const,
   ...(await setWarehouseDeactivated(services.db, actor, body.warehouse_id, body.warehouse_data.deactivated)),
 }));

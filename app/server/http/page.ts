@@ -14,6 +14,11 @@
 // field codes, the sentence), with status 200 so the page's data is read again, and the page
 // stays with what was typed; an access refused (401, 403, 419) brings its error page, and the
 // database away its 503 page.
+//
+// A page's own schema (the shared one with the form's extra fields) is written inside the
+// pageAction call, or in app/schemas/: the page's browser build drops the loader and action
+// exports, but not a schema built at the route module's top level, which would bring Zod into
+// the page.
 import { z } from "zod";
 import { data, type RouterContextProvider } from "react-router";
 import { actorContext, localeContext, requestInfoContext, servicesContext, type Actor, type AppServices, type RequestInfo } from "../context.ts";
