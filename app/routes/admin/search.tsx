@@ -10,9 +10,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/search";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
+import { pageLoader } from "../../server/http/page.ts";
 import { geocoderFor } from "../../server/geo/geocoder.service.ts";
 import { searchLocationRequests, searchLocationWarehouses, type LocationRequestRow, type LocationWarehouseRow } from "../../server/admin-search/location-search.service.ts";
 import { radiusKm } from "../../schemas/admin-location-search.ts";
@@ -57,9 +55,7 @@ export type SearchPageData =
       pages: number;
     };
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<SearchPageData> {
-  const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const url = new URL(request.url);
+export const loader = pageLoader({ access: ["admin"] }, async ({ actor, url, services }): Promise<SearchPageData> => {
   const form: SearchForm = {
     // Control characters (a NUL among them, which PostgreSQL refuses) are no part of a place name.
     location: (url.searchParams.get("location") ?? "")
@@ -72,7 +68,6 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Se
   // The field shows and takes Italian notation ("12,5"); sent without JavaScript, the address carries it.
   const radius = radiusKm.safeParse(decimalText(form.radius));
   if (!radius.success) return { state: "prompt", form, errors: { radius: "invalid" } };
-  const services = context.get(servicesContext);
   const place = await geocoderFor(services).locate(form.location, "it");
   if (!place) return { state: "not_found", form, errors: {} };
   const tab: Tab = url.searchParams.get("tab") === "requests" ? "requests" : "warehouses";
@@ -85,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Se
   ]);
   const pages = tab === "warehouses" ? pageCount(wh.warehouses_count, LOCATION_WAREHOUSES_PAGE_SIZE) : pageCount(wr.warehouse_requests_count, LOCATION_REQUESTS_PAGE_SIZE);
   return { state: "results", form, errors: {}, tab, page, place: place.description, lat: place.lat, lng: place.lng, radius: radius.data, ...wh, ...wr, pages };
-}
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admsrch_title() }) }, { name: "robots", content: "noindex" }];
