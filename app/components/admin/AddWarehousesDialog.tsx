@@ -15,6 +15,7 @@ import { PopupDialog, CloseIcon } from "../ui/PopupDialog.tsx";
 import { FormMessage } from "../ui/fields.tsx";
 import { buttonClass, inputClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
+import { useWarehouseSearch } from "../../lib/warehouse-search.ts";
 import { SEARCH_DELAY_MS } from "./SearchBox.tsx";
 import { WarehouseNameId } from "./WarehouseNameId.tsx";
 
@@ -141,52 +142,17 @@ function Selection({ selected, onRemove }: { selected: RequestWarehouseCandidate
 function WarehouseSearch({ request, selected, onPick }: { request: DialogRequest; selected: RequestWarehouseCandidate[]; onPick: (w: RequestWarehouseCandidate) => void }) {
   const requestId = request.id;
   const [term, setTerm] = useState("");
-  const [results, setResults] = useState<RequestWarehouseCandidate[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
   const lockedUntil = useRef(0);
   // The ids to leave out, read when the search runs (a pick does not start a search by itself).
   const selectedIds = useRef<number[]>([]);
   selectedIds.current = selected.map((w) => w.id);
-
-  useEffect(() => {
-    const text = term.trim();
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout>;
-    const run = () => {
-      const wait = lockedUntil.current - Date.now();
-      if (wait > 0) {
-        timer = setTimeout(run, wait);
-        return;
-      }
-      setLoading(true);
-      const params = new URLSearchParams(text ? { search_term: text } : {});
-      for (const id of selectedIds.current) params.append("ids", String(id));
-      fetch(`/api/admin/warehouse-requests/${requestId}/warehouses/search?${params}`, { signal: controller.signal, headers: { Accept: "application/json" } })
-        .then(async (res) => {
-          if (!res.ok) throw new Error(String(res.status));
-          const body = (await res.json()) as { warehouses: RequestWarehouseCandidate[] };
-          setResults(body.warehouses);
-          setFailed(false);
-        })
-        .catch((err: unknown) => {
-          // An error answer is only logged (spec §8): the list stays as it was.
-          if ((err as Error).name !== "AbortError") {
-            console.error("warehouse search failed", err);
-            setFailed(true);
-          }
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    };
-    // The nearby list (no text) comes at once; typing waits for the pause.
-    timer = setTimeout(run, text ? SEARCH_DELAY_MS : 0);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term, requestId]);
+  const text = term.trim();
+  // The nearby list (no text) comes at once; typing waits for the pause. An error answer is only
+  // logged (spec §8): the list stays as it was.
+  const { results, loading, failed } = useWarehouseSearch<RequestWarehouseCandidate>(
+    { url: `/api/admin/warehouse-requests/${requestId}/warehouses/search`, query: { search_term: text || undefined }, delayMs: text ? SEARCH_DELAY_MS : 0 },
+    { extraQuery: () => ({ ids: selectedIds.current }), holdUntil: () => lockedUntil.current },
+  );
 
   const picked = new Set(selected.map((w) => w.id));
   const shownResults = (results ?? []).filter((w) => !picked.has(w.id));

@@ -15,6 +15,7 @@ import { DateInput } from "../ui/DateInput.tsx";
 import { SelectInput } from "../ui/SelectInput.tsx";
 import { CheckboxInput, FormMessage, TextInput } from "../ui/fields.tsx";
 import { buttonClass, inputClass, labelClass } from "../ui/styles.ts";
+import { useWarehouseSearch } from "../../lib/warehouse-search.ts";
 import { SEARCH_DELAY_MS } from "./SearchBox.tsx";
 import { WarehouseNameId } from "./WarehouseNameId.tsx";
 
@@ -229,37 +230,10 @@ type FoundWarehouse = { id: number; name: string; city: string; province: string
 /** The linked warehouse: the picked one with "Rimuovi", or a search (GET /api/admin/warehouses/search, every warehouse) fired 750 ms after typing. */
 function CrmWarehousePicker({ value, onChange, invalid }: { value: PickedWarehouse | null; onChange: (w: PickedWarehouse | null) => void; invalid: boolean }) {
   const [term, setTerm] = useState("");
-  const [results, setResults] = useState<FoundWarehouse[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    // Nothing to search while a warehouse is picked, or before anything is typed.
-    if (value || !term.trim()) {
-      setResults(null);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setLoading(true);
-      const params = new URLSearchParams({ type: "all", search_term: term.trim() });
-      fetch(`/api/admin/warehouses/search?${params}`, { signal: controller.signal, headers: { Accept: "application/json" } })
-        .then(async (res) => {
-          if (!res.ok) throw new Error(String(res.status));
-          const body = (await res.json()) as { warehouses: FoundWarehouse[] };
-          setResults(body.warehouses);
-          setFailed(false);
-        })
-        .catch((err: unknown) => {
-          if ((err as Error).name !== "AbortError") setFailed(true);
-        })
-        .finally(() => setLoading(false));
-    }, SEARCH_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term, value]);
+  // Nothing to search while a warehouse is picked, or before anything is typed.
+  const { results, loading, failed } = useWarehouseSearch<FoundWarehouse>(
+    value || !term.trim() ? null : { url: "/api/admin/warehouses/search", query: { type: "all", search_term: term.trim() }, delayMs: SEARCH_DELAY_MS },
+  );
 
   if (value) {
     return (
