@@ -4,15 +4,6 @@
 // count exceeds the larger of 10 and the mean count of the clusters shown, else blue.
 
 export const MAP_DEFAULT_CENTER = { lat: 45.464664, lng: 9.18854 };
-/**
- * Shown when the style cannot be fetched: a plain background, markers still on it (the search
- * map and the warehouse form's position map; here so that neither imports the other).
- */
-export const OFFLINE_STYLE = {
-  version: 8 as const,
-  sources: {},
-  layers: [{ id: "background", type: "background" as const, paint: { "background-color": "#e8edf3" } }],
-};
 export const MAP_DEFAULT_ZOOM = 12;
 export const MAP_MIN_ZOOM = 6;
 export const MAP_MAX_ZOOM = 15;
