@@ -13,10 +13,11 @@ import { useRootData } from "../../lib/root-data.ts";
 import { PICK_LOCK_MS, type RequestWarehouseCandidate } from "../../lib/admin-requests.ts";
 import { PopupDialog, CloseIcon } from "../ui/PopupDialog.tsx";
 import { FormMessage } from "../ui/fields.tsx";
-import { buttonClass, inputClass } from "../ui/styles.ts";
+import { buttonClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { useWarehouseSearch } from "../../lib/warehouse-search.ts";
 import { SEARCH_DELAY_MS } from "./SearchBox.tsx";
+import { WarehouseSearchInput } from "./WarehouseSearchInput.tsx";
 import { WarehouseNameId } from "./WarehouseNameId.tsx";
 
 export type AddWarehousesResult = { ok: true; intent: "add_warehouses"; added: number } | { ok: false; intent: "add_warehouses"; error: "required" | "unavailable" | "not_found" | "general" };
@@ -162,18 +163,14 @@ function WarehouseSearch({ request, selected, onPick }: { request: DialogRequest
   return (
     <div className="space-y-3">
       <div>
-        <label htmlFor="add-warehouses-search" className="mb-1.5 block text-sm font-medium text-slate-800">
-          {m.admreq_wh_search()}
-        </label>
-        <input
+        <WarehouseSearchInput
           id="add-warehouses-search"
-          type="search"
-          className={inputClass}
+          label={m.admreq_wh_search()}
+          labelClassName="mb-1.5 block text-sm font-medium text-slate-800"
           value={term}
-          maxLength={120}
-          autoComplete="off"
-          onChange={(e) => setTerm(e.currentTarget.value)}
-          data-testid="add-warehouses-search"
+          onChange={setTerm}
+          enterSubmits
+          testId="add-warehouses-search"
         />
       </div>
       {failed && <FormMessage tone="error">{m.admreq_error_general()}</FormMessage>}

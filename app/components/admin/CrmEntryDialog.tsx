@@ -14,9 +14,10 @@ import { PopupDialog } from "../ui/PopupDialog.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
 import { SelectInput } from "../ui/SelectInput.tsx";
 import { CheckboxInput, FormMessage, TextInput } from "../ui/fields.tsx";
-import { buttonClass, inputClass, labelClass } from "../ui/styles.ts";
+import { buttonClass, labelClass } from "../ui/styles.ts";
 import { useWarehouseSearch } from "../../lib/warehouse-search.ts";
 import { SEARCH_DELAY_MS } from "./SearchBox.tsx";
+import { WarehouseSearchInput } from "./WarehouseSearchInput.tsx";
 import { WarehouseNameId } from "./WarehouseNameId.tsx";
 
 export const CRM_EVENT_LABEL: Record<CrmEventTypeName, () => string> = {
@@ -256,23 +257,14 @@ function CrmWarehousePicker({ value, onChange, invalid }: { value: PickedWarehou
 
   return (
     <div className="space-y-2">
-      <label htmlFor="crm-warehouse-search" className={labelClass}>
-        {m.admcrm_wh_label()}
-      </label>
-      <input
+      <WarehouseSearchInput
         id="crm-warehouse-search"
-        type="search"
-        className={inputClass}
+        label={m.admcrm_wh_label()}
+        labelClassName={labelClass}
         placeholder={m.admcrm_wh_search()}
         value={term}
-        maxLength={120}
-        autoComplete="off"
-        aria-invalid={invalid || undefined}
-        onChange={(e) => setTerm(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          // Enter in the search must not send the whole form.
-          if (e.key === "Enter") e.preventDefault();
-        }}
+        onChange={setTerm}
+        invalid={invalid}
       />
       {failed && <FormMessage tone="error">{m.admcrm_error_general()}</FormMessage>}
       {loading && results === null && <p className="text-sm text-slate-600">{m.admcrm_wh_loading()}</p>}

@@ -34,6 +34,7 @@ import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
 import { SEARCH_DELAY_MS, SearchBox } from "../../components/admin/SearchBox.tsx";
+import { WarehouseSearchInput } from "../../components/admin/WarehouseSearchInput.tsx";
 import { WarehouseNameId } from "../../components/admin/WarehouseNameId.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
@@ -509,22 +510,13 @@ function WarehousePicker({ request, value, onChange, invalid }: { request: Row; 
     <div className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
         <div>
-          <label htmlFor="approve-warehouse-search" className="sr-only">
-            {m.admst_wh_search()}
-          </label>
-          <input
+          <WarehouseSearchInput
             id="approve-warehouse-search"
-            type="search"
-            className={inputClass}
+            label={m.admst_wh_search()}
+            labelClassName="sr-only"
             placeholder={m.admst_wh_search()}
             value={term}
-            maxLength={120}
-            autoComplete="off"
-            onChange={(e) => setTerm(e.currentTarget.value)}
-            // The search runs as one types: Enter here must not press the form's button, which approves.
-            onKeyDown={(e) => {
-              if (e.key === "Enter") e.preventDefault();
-            }}
+            onChange={setTerm}
           />
         </div>
         <div>
