@@ -50,7 +50,7 @@ export type BillingPageView = {
 };
 
 /**
- * What the billing page needs to add warehouses to a running subscription (decision 009): how it
+ * What the billing page needs to add warehouses to a running subscription (decision 024): how it
  * is paid (the subscription's card through Stripe, or a bank transfer), the subscription's terms
  * for additionPrice, and an addition waiting for its transfer. `blocked` when the subscription is
  * set to end: the stocker resumes it first.

@@ -98,7 +98,7 @@ export type AdditionPrice = {
 };
 
 /**
- * Adding warehouses to a running subscription (decision 009): the subscription's price is
+ * Adding warehouses to a running subscription (decision 024): the subscription's price is
  * computed again over all its warehouses with the terms it was bought with, and the difference is
  * charged now for the share of the current period still to run, to the second (Stripe's own
  * proration rule, so the figure a stocker is shown is the one their card is charged).

@@ -46,7 +46,7 @@ export function promoErrorText(code: string | undefined, serverMessage?: string)
 export function BillingPage({ data, base, asAdmin }: { data: BillingPageView; base: string; asAdmin: boolean }) {
   const paths = areaPaths(base);
   // The approved warehouses a subscription leaves out, anonymised in the search: the stocker adds
-  // them to it (decision 009). The section stays once shown, to say how adding the last ones went.
+  // them to it (decision 024). The section stays once shown, to say how adding the last ones went.
   const uncovered = data.warehouses.filter((w) => !w.covered);
   const [showAdd] = useState(() => uncovered.length > 0 || data.addition?.pending != null);
   return (
