@@ -1,4 +1,4 @@
-// The price of a subscription (spec, logged-in areas §9), computed the same way by the server
+// The price of a subscription, computed the same way by the server
 // (init-subscription, the transfer e-mails, the admin's Transfers screen) and by the billing page
 // in the browser, so the figure a stocker sees is the one they are asked to pay.
 //

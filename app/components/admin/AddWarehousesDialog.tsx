@@ -1,7 +1,7 @@
 // The "Aggiungi magazzini" popup of a quote request: a search box (GET
 // /api/admin/warehouse-requests/{id}/warehouses/search with the ids already picked, 750 ms after
 // typing), the results, a pick moving a warehouse to the selection (chips, each removable) and
-// holding the search for 900 ms (spec §5: the list does not change under the pointer right after
+// holding the search for 900 ms (so the list does not change under the pointer right after
 // a pick), and "Conferma", which posts the ids to the page's action (intent add_warehouses).
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -170,7 +170,7 @@ function WarehouseSearch({ request, selected, onPick }: { request: DialogRequest
           setFailed(false);
         })
         .catch((err: unknown) => {
-          // An error answer is only logged (spec §8): the list stays as it was.
+          // An error answer is only logged: the list stays as it was.
           if ((err as Error).name !== "AbortError") {
             console.error("warehouse search failed", err);
             setFailed(true);

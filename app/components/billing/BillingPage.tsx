@@ -1,4 +1,4 @@
-// {stocker_prefix}/billing: the subscription in three steps (spec §2 "Billing", §4, §5, §7):
+// {stocker_prefix}/billing: the subscription in three steps:
 //   1. pick warehouses — the stocker's approved ones as checkable cards, at least one;
 //   2. plan and promo code — each plan's price per warehouse without VAT and the selection's
 //      running total (app/lib/pricing.ts, the server's rule), then POST /init-subscription and

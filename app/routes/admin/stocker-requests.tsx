@@ -36,7 +36,7 @@ import { SEARCH_DELAY_MS, SearchBox } from "../../components/admin/SearchBox.tsx
 import { WarehouseNameId } from "../../components/admin/WarehouseNameId.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
-/** Spec §9: 20 rows a page. */
+/** 20 rows a page. */
 const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
