@@ -1,4 +1,4 @@
-// The map's constants and cluster colour rule (spec §9), shared by the server, which clusters
+// The map's constants and cluster colour rule, shared by the server, which clusters
 // every result of a zone with supercluster (app/server/search/zones.ts), and the map that draws
 // what it answers: clusters below zoom 14.5 and single markers from 14.5, a cluster red when its
 // count exceeds the larger of 10 and the mean count of the clusters shown, else blue.

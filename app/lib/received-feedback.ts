@@ -3,7 +3,7 @@
 // (app/components/area/ReceivedFeedback.tsx); here, so the component needs no server module.
 import type { RatingKey } from "../schemas/feedback.ts";
 
-/** Page size of the reviews and reports lists (spec, section 9). */
+/** Page size of the reviews and reports lists. */
 export const FEEDBACK_PAGE_SIZE = 8;
 
 export type FeedbackKind = "reviews" | "reports";

@@ -1,7 +1,7 @@
 // The "Aggiungi magazzini" popup of a quote request: a search box (GET
 // /api/admin/warehouse-requests/{id}/warehouses/search with the ids already picked, 750 ms after
 // typing), the results, a pick moving a warehouse to the selection (chips, each removable) and
-// holding the search for 900 ms (spec §5: the list does not change under the pointer right after
+// holding the search for 900 ms (so the list does not change under the pointer right after
 // a pick), and "Conferma", which posts the ids to the page's action (intent add_warehouses).
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -149,7 +149,7 @@ function WarehouseSearch({ request, selected, onPick }: { request: DialogRequest
   selectedIds.current = selected.map((w) => w.id);
   const text = term.trim();
   // The nearby list (no text) comes at once; typing waits for the pause. An error answer is only
-  // logged (spec §8): the list stays as it was.
+  // logged: the list stays as it was.
   const { results, loading, failed } = useWarehouseSearch<RequestWarehouseCandidate>(
     { url: `/api/admin/warehouse-requests/${requestId}/warehouses/search`, query: { search_term: text || undefined }, delayMs: text ? SEARCH_DELAY_MS : 0 },
     { extraQuery: () => ({ ids: selectedIds.current }), holdUntil: () => lockedUntil.current },

@@ -1,4 +1,4 @@
-// The CRM's create and edit popup (admin back office §5): date and event type required; a client
+// The CRM's create and edit popup: date and event type required; a client
 // unless a warehouse is picked (searched with GET /api/admin/warehouses/search, type all, 750 ms
 // after typing); the follow-up action field only while "follow-up" is ticked. Missing fields are
 // said at once ("Completa tutti i campi obbligatori", the fields highlighted) and again by the
@@ -137,7 +137,7 @@ export function CrmEntryDialog({ opened, onClose, onSaved }: { opened: CrmOpened
           className="space-y-4"
           data-testid="crm-entry-form"
           onSubmit={(event) => {
-            // The rules of §5, said at once without a round trip.
+            // The form's rules (above), said at once without a round trip.
             const empty = new Set<CrmField>();
             if (!date) empty.add("date");
             if (!eventType) empty.add("event_type");

@@ -38,7 +38,7 @@ import { WarehouseSearchInput } from "../../components/admin/WarehouseSearchInpu
 import { WarehouseNameId } from "../../components/admin/WarehouseNameId.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
-/** Spec §9: 20 rows a page. */
+/** 20 rows a page. */
 const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

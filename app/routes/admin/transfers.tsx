@@ -34,7 +34,7 @@ import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
-/** Spec §9: 20 transfers a page. */
+/** 20 transfers a page. */
 const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 // POST /init-subscription { subscription, promo_code, w_ids } → { subscription_id, client_secret,
 // amount_off, percent_off, hub_percent_off, price_unit_amount, url } and the computed price
-// (spec, logged-in areas §7; app/server/billing/billing.service.ts).
+// (app/server/billing/billing.service.ts).
 import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
 import { billingContext, initSubscription } from "../../server/billing/billing.service.ts";
 import { initSubscriptionSchema } from "../../schemas/billing.ts";

@@ -26,7 +26,7 @@ export async function loadDataPage(args: AreaArgs, role: AreaRole) {
     findProfile(db, { id: page.owner.id }),
     listMarkets(db),
     pendingEmailChange(db, page.owner.id),
-    // The stocker's subscription and payment-method blocks (issue 12).
+    // The stocker's subscription and payment-method blocks (decision 009).
     role === "stocker" ? profileBilling(db, page.owner.id, config) : null,
   ]);
   if (!profile) throw data({ code: "not_found" }, { status: 404 });

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import { RUNNING_STATUSES } from "../billing/billing.queries.ts";
 
-/** Spec §9: the dashboard's new requests are those of the last 7 days. */
+/** The dashboard's new requests are those of the last 7 days. */
 export const NEW_REQUESTS_DAYS = 7;
 
 export type WaitingCounters = {

@@ -1,4 +1,4 @@
-// Adding warehouses to a running subscription (decision 009, "Adding warehouses"). The stocker
+// Adding warehouses to a running subscription (decision 024). The stocker
 // picks approved warehouses the subscription leaves out; its price is computed again over all of
 // them by the terms it was bought with, and the difference for the rest of the current period is
 // charged now (app/lib/pricing.ts, additionPrice):

@@ -1,4 +1,4 @@
-// Adding warehouses to a running subscription (decision 009): by bank transfer (an addition waits,
+// Adding warehouses to a running subscription (decision 024): by bank transfer (an addition waits,
 // the Transfers screen lists it, an administrator confirms it, audited), by card through the
 // Stripe stand-in with the real SDK (charged pro rata at once; a declined card changes nothing),
 // free in a trial; what is refused (someone else's, pending or covered warehouses, no running

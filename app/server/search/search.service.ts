@@ -33,7 +33,7 @@ import { SEARCH_LIST_LIMIT, specGroupOfCategory, SPEC_GROUPS, WIDEN_RADII_KM, ty
 import { countZoneMatches, findLargestInZone, findRatingsOf, findSearchCards, listVisibleSpecifications, type PublicSpecification, type SearchCard } from "./search.queries.ts";
 import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone } from "./zones.ts";
 
-/** The published jitter of an unclaimed warehouse's position, in degrees (spec §4; applied by migration 0004). */
+/** The published jitter of an unclaimed warehouse's position, in degrees (an unclaimed warehouse is never shown where it is; applied by migration 0004). */
 export const JITTER_LAT = 0.004;
 export const JITTER_LNG = 0.006;
 /** One pallet as floor area, m². */
@@ -67,7 +67,7 @@ function cardSpecifications(ids: number[], index: SpecIndex): { list: ResultSpec
   return { list, count: visible.length };
 }
 
-/** What the browser may see of a warehouse: anonymised unless redeemed, at its published position (spec §4, decision 009). */
+/** What the browser may see of a warehouse: anonymised unless redeemed, at its published position (decision 009). */
 export function publicResult(row: SearchCard, distance: number, specs: SpecIndex): SearchResultWarehouse {
   const card = cardSpecifications(row.spec_ids, specs);
   return {

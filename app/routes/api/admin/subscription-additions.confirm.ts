@@ -1,6 +1,6 @@
 // POST /api/admin/subscription-additions/{id}/confirm { user_data: { transfer_info } } → { user_id,
 // addition_id }: the administrator confirms the transfer for warehouses added to a running
-// subscription; they join it and go public (audited; decision 009).
+// subscription; they join it and go public (audited; decision 024).
 import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
 import { confirmAdditionTransfer } from "../../../server/billing/subscription-additions.service.ts";
