@@ -1,7 +1,7 @@
 // The stocker's billing in the browser (issue 12, decision 009): what the billing page, the
 // confirm page and the profile's subscription blocks are handed, and the rules they show by.
-// The shapes are defined here once and app/server/billing/billing.service.ts answers with them
-// (browser code may not import the server: lib/browser-boundary.test.ts); dates are Date on the
+// The shapes are defined here once and app/server/billing/'s services answer with them (browser
+// code may not import the server: lib/browser-boundary.test.ts); dates are Date on the
 // server, ISO text after serialisation. Prices come from app/lib/pricing.ts, the same rule the
 // server charges by.
 import { additionPrice, computePrice, type AdditionPrice, type PlanName, type PriceBreakdown } from "./pricing.ts";

@@ -15,7 +15,15 @@ export const MAX_REDEMPTIONS = 1_000_000;
 
 export { DISCOUNT_KINDS, type DiscountKind };
 
-export const normalisePromoCodeText = (code: string) => code.trim().toUpperCase();
+/** Codes are stored upper-case; they may be typed in any case and with spaces around. The one normaliser: the form, the back office's service and a stocker's code all use it. */
+export const normalisePromoCode = (code: string) => code.trim().toUpperCase();
+
+/** The kind of a code's discount (exactly one is set on codes made in the back office). */
+export function discountKindOf(code: { amount_off: number | null; percent_off: number | null; hub_percent_off: number | null }): DiscountKind {
+  if (code.amount_off !== null) return "amount_off";
+  if (code.hub_percent_off !== null) return "hub_percent_off";
+  return "percent_off";
+}
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -44,7 +52,7 @@ export const promoCodeFormSchema = z
       .trim()
       .min(1)
       .max(PROMO_CODE_MAX)
-      .transform(normalisePromoCodeText)
+      .transform(normalisePromoCode)
       .refine((v) => PROMO_CODE_PATTERN.test(v), "promo_code_format"),
     discount_kind: z.enum(DISCOUNT_KINDS),
     // Euros for amount_off, a percentage for the other two; typed in Italian notation ("1.500,50") or with a point.

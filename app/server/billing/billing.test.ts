@@ -15,7 +15,8 @@ import { action as webhookAction } from "../../routes/api/stripe.webhook.ts";
 import { action as startAction } from "../../routes/api/admin/users.start-subscription.ts";
 import { computePrice } from "../../lib/pricing.ts";
 import { createBillingGateway, type BillingGateway } from "./stripe-gateway.ts";
-import { confirmSubscription, runBillingJobs } from "./billing.service.ts";
+import { confirmSubscription } from "./card.service.ts";
+import { runBillingJobs } from "./subscriptions.service.ts";
 import { findPublicWarehouses } from "../warehouses/warehouses.queries.ts";
 import type { User } from "../db/types.ts";
 

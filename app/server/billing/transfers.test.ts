@@ -10,8 +10,9 @@ import { testContext } from "../../../tests/support/endpoint.ts";
 import { loadConfig } from "../config.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
 import type { User } from "../db/types.ts";
-import { listTransfers, startTransferSubscription, type BillingContext } from "./billing.service.ts";
-import { countTransfers, transfersPageQuery } from "./billing.queries.ts";
+import type { BillingContext } from "./subscriptions.service.ts";
+import { listTransfers, startTransferSubscription } from "./transfers.service.ts";
+import { countTransfers, transfersPageQuery } from "./transfers.queries.ts";
 import { action as pageAction, loader as pageLoader } from "../../routes/admin/transfers.tsx";
 import { histogramBound, queryPlan } from "../../../tests/support/query-plan.ts";
 
