@@ -6,10 +6,6 @@
 // server charges by.
 import { additionPrice, computePrice, type AdditionPrice, type PlanName, type PriceBreakdown } from "./pricing.ts";
 
-/** A promo code's one discount (the back office's promo-code form, admin back office §5): a share of the price, of the hub surcharge, or a fixed amount. */
-export const DISCOUNT_KINDS = ["percent_off", "hub_percent_off", "amount_off"] as const;
-export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
-
 type DateValue = Date | string;
 
 export type SubscriptionStatus = "incomplete" | "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "pending_transfer";

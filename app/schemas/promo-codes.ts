@@ -4,26 +4,11 @@
 // turns it into what the service stores (cents, at most one discount column set).
 import { z } from "zod";
 import { flag, isoDayFromText, typedNumberFromText } from "./common.ts";
-import { DISCOUNT_KINDS, type DiscountKind } from "../lib/billing.ts";
+import { DISCOUNT_KINDS, normalisePromoCode, PROMO_CODE_MAX, PROMO_CODE_PATTERN } from "../lib/promo-codes.ts";
 
-/** 3–40 letters, digits, "-" or "_"; stored upper-case. */
-export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{3,40}$/;
-export const PROMO_CODE_MAX = 40;
 /** A fixed discount above this (in cents: 100.000 €) is a typing mistake, not a promotion. */
 export const MAX_AMOUNT_OFF = 10_000_000;
 export const MAX_REDEMPTIONS = 1_000_000;
-
-export { DISCOUNT_KINDS, type DiscountKind };
-
-/** Codes are stored upper-case; they may be typed in any case and with spaces around. The one normaliser: the form, the back office's service and a stocker's code all use it. */
-export const normalisePromoCode = (code: string) => code.trim().toUpperCase();
-
-/** The kind of a code's discount (exactly one is set on codes made in the back office). */
-export function discountKindOf(code: { amount_off: number | null; percent_off: number | null; hub_percent_off: number | null }): DiscountKind {
-  if (code.amount_off !== null) return "amount_off";
-  if (code.hub_percent_off !== null) return "hub_percent_off";
-  return "percent_off";
-}
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,9 +1,10 @@
 // Promo codes, all of them here: the back office's list, creating and changing a code (every
 // change audited in its transaction, with the values before and after), and a stocker's use of
-// one. A code is typed in any case and stored upper-case (normalisePromoCode, the one normaliser,
-// shared with the form's schema). A stocker's code must be usable now (usablePromoCode, by the same
-// states the back office shows); its use is taken at init-subscription (reservePromoUse), given
-// back by an attempt that never starts (releasePromoUse), and kept by one that does (keepPromoUse).
+// one. A code is typed in any case and stored upper-case (normalisePromoCode in
+// app/lib/promo-codes.ts, the one normaliser, which the form's schema uses too). A stocker's code
+// must be usable now (usablePromoCode, by the same states the back office shows); its use is
+// taken at init-subscription (reservePromoUse), given back by an attempt that never starts
+// (releasePromoUse), and kept by one that does (keepPromoUse).
 // A subscription copies the discounts when it is made (promoDiscounts), so changing a code later
 // never changes what anyone already pays.
 import type { Database } from "../db/database.ts";
@@ -16,10 +17,9 @@ import {
   isIsoDay,
   MAX_AMOUNT_OFF,
   MAX_REDEMPTIONS,
-  normalisePromoCode,
-  PROMO_CODE_PATTERN,
   type PromoCodeInput,
 } from "../../schemas/promo-codes.ts";
+import { normalisePromoCode, PROMO_CODE_PATTERN } from "../../lib/promo-codes.ts";
 import * as q from "./promo-codes.queries.ts";
 
 export const PROMO_PAGE_SIZE = 20;
