@@ -71,9 +71,9 @@ function stateOf(row: Row, now: Date): PromoCodeState {
   return "active";
 }
 
-function toItem(row: Row, now: Date): PromoCodeItem {
+/** What the audit keeps of a code, and what the list shows of it (the numeric columns as numbers). */
+function audited(row: Row) {
   return {
-    id: row.id,
     code: row.code,
     amount_off: row.amount_off,
     percent_off: num(row.percent_off),
@@ -81,10 +81,17 @@ function toItem(row: Row, now: Date): PromoCodeItem {
     active: row.active,
     valid_from: row.valid_from,
     valid_until: row.valid_until,
+    max_redemptions: row.max_redemptions,
+  };
+}
+
+function toItem(row: Row, now: Date): PromoCodeItem {
+  return {
+    id: row.id,
+    ...audited(row),
     valid_from_day: row.valid_from ? todayInItaly(row.valid_from) : null,
     // Stored as the instant the code stops working: the last day is the one before.
     valid_until_day: row.valid_until ? todayInItaly(new Date(row.valid_until.getTime() - 1)) : null,
-    max_redemptions: row.max_redemptions,
     times_redeemed: row.times_redeemed,
     created_at: row.created_at,
     state: stateOf(row, now),
@@ -169,20 +176,6 @@ function checkInput(input: PromoCodeInput): PromoCodeInput {
 
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return { ...input, code, active: input.active === true };
-}
-
-/** What the audit keeps of a code (the numeric columns as numbers). */
-function audited(row: Row) {
-  return {
-    code: row.code,
-    amount_off: row.amount_off,
-    percent_off: num(row.percent_off),
-    hub_percent_off: num(row.hub_percent_off),
-    active: row.active,
-    valid_from: row.valid_from,
-    valid_until: row.valid_until,
-    max_redemptions: row.max_redemptions,
-  };
 }
 
 const isUniqueViolation = (err: unknown) => typeof err === "object" && err !== null && (err as { code?: string }).code === "23505";
