@@ -1,14 +1,10 @@
 // The stocker's billing in the browser (decision 009): what the billing page, the
 // confirm page and the profile's subscription blocks are handed, and the rules they show by.
-// The shapes are defined here once and app/server/billing/billing.service.ts answers with them
-// (browser code may not import the server: lib/browser-boundary.test.ts); dates are Date on the
+// The shapes are defined here once and app/server/billing/'s services answer with them (browser
+// code may not import the server: lib/browser-boundary.test.ts); dates are Date on the
 // server, ISO text after serialisation. Prices come from app/lib/pricing.ts, the same rule the
 // server charges by.
 import { additionPrice, computePrice, type AdditionPrice, type PlanName, type PriceBreakdown } from "./pricing.ts";
-
-/** A promo code's one discount (the back office's promo-code form): a share of the price, of the hub surcharge, or a fixed amount. */
-export const DISCOUNT_KINDS = ["percent_off", "hub_percent_off", "amount_off"] as const;
-export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
 type DateValue = Date | string;
 

@@ -13,7 +13,7 @@ import { readFormData } from "../../server/http/input.ts";
 import { DomainError, NotFoundError, ValidationError } from "../../server/errors.ts";
 import { createPromoCode, listPromoCodes, PROMO_PAGE_SIZE, updatePromoCode, type PromoCodeItem, type PromoCodeState } from "../../server/billing/promo-codes.service.ts";
 import { promoCodeFormSchema, toPromoCodeInput } from "../../schemas/promo-codes.ts";
-import { DISCOUNT_KINDS, type DiscountKind } from "../../lib/billing.ts";
+import { DISCOUNT_KINDS, type DiscountKind } from "../../lib/promo-codes.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber, formatNumberInput, formatPrice } from "../../lib/format.ts";

@@ -11,7 +11,7 @@ import { ConflictError, DomainError, RateLimitError, ValidationError } from "../
 import { findProfile } from "../../server/accounts/accounts.queries.ts";
 import { pendingEmailChange, updateCredentials, updateProfileData } from "../../server/accounts/profile.service.ts";
 import { listMarkets } from "../../server/markets/markets.queries.ts";
-import { profileBilling } from "../../server/billing/billing.service.ts";
+import { profileBilling } from "../../server/billing/billing-views.service.ts";
 import { credentialsSchema, PROFILE_FIELDS, PROFILE_REQUIRED, profileDataSchema } from "../../schemas/profile.ts";
 import type { AreaRole } from "../../lib/area-paths.ts";
 import type { Locale } from "../../lib/locale.ts";

@@ -16,9 +16,11 @@ import { action as initAction } from "../../routes/api/init-subscription.ts";
 import { action as transfersPageAction } from "../../routes/admin/transfers.tsx";
 import { additionPrice } from "../../lib/pricing.ts";
 import { createBillingGateway, type BillingGateway } from "./stripe-gateway.ts";
-import { applyStripeSnapshot, listTransfers, runBillingJobs } from "./billing.service.ts";
+import { applyStripeSnapshot } from "./card.service.ts";
+import { runBillingJobs } from "./subscriptions.service.ts";
+import { listTransfers } from "./transfers.service.ts";
 import { additionView } from "./subscription-additions.service.ts";
-import { countTransfers } from "./billing.queries.ts";
+import { countTransfers } from "./transfers.queries.ts";
 import { waitingCounters } from "../admin/dashboard.queries.ts";
 
 const t = useTestDatabase();

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
 import { confirmAdditionTransfer } from "../../../server/billing/subscription-additions.service.ts";
-import { billingContext } from "../../../server/billing/billing.service.ts";
+import { billingContext } from "../../../server/billing/subscriptions.service.ts";
 import { startSubscriptionSchema } from "../../../schemas/billing.ts";
 
 export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: startSubscriptionSchema }, ({ actor, params, body, services }) =>

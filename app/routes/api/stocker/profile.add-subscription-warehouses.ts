@@ -3,7 +3,7 @@
 // pro rata on its card at once, or waiting for a bank transfer (decision 024).
 import { apiAction, methodNotAllowed } from "../../../server/http/api.ts";
 import { addSubscriptionWarehouses } from "../../../server/billing/subscription-additions.service.ts";
-import { billingContext } from "../../../server/billing/billing.service.ts";
+import { billingContext } from "../../../server/billing/subscriptions.service.ts";
 import { addWarehousesSchema } from "../../../schemas/billing.ts";
 
 export const action = apiAction({ access: ["stocker"], body: addWarehousesSchema }, ({ actor, body, services }) =>
