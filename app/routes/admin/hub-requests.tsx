@@ -31,6 +31,7 @@ import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
+import { fullName } from "../../lib/person-name.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));
@@ -73,8 +74,7 @@ type Row = Route.ComponentProps["loaderData"]["warehouses"][number];
 type Opened = { row: Row; decision: Decision };
 
 function ownerName(w: Row): string | null {
-  const name = [w.owner_first_name, w.owner_last_name].filter(Boolean).join(" ");
-  return name || null;
+  return fullName({ first_name: w.owner_first_name, last_name: w.owner_last_name }) || null;
 }
 
 export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {

@@ -35,6 +35,7 @@ import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
 import { SEARCH_DELAY_MS, SearchBox } from "../../components/admin/SearchBox.tsx";
 import { WarehouseNameId } from "../../components/admin/WarehouseNameId.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
+import { displayName, fullName } from "../../lib/person-name.ts";
 
 /** Spec §9: 20 rows a page. */
 const PAGE_SIZE = 20;
@@ -96,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<De
 type Row = Route.ComponentProps["loaderData"]["users"][number];
 
 /** The name a request goes by: its business, else the person, else the address. */
-const nameOf = (r: Row) => r.request_business_name || r.company || [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email;
+const nameOf = (r: Row) => displayName(r);
 const placeOf = (r: Row) =>
   [r.request_address, [r.request_cap, r.request_city, r.request_province ? `(${r.request_province})` : null].filter(Boolean).join(" "), r.request_country].filter(Boolean).join(", ");
 
@@ -168,7 +169,7 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
                 </td>
                 <td className="px-4 py-3 text-slate-700">{placeOf(r) || "—"}</td>
                 <td className="px-4 py-3">
-                  {(r.first_name || r.last_name) && <div className="text-slate-800">{[r.first_name, r.last_name].filter(Boolean).join(" ")}</div>}
+                  {fullName(r) && <div className="text-slate-800">{fullName(r)}</div>}
                   <div className="text-slate-600"><EmailText email={r.email} /></div>
                   {r.telephone && <div className="text-xs text-slate-500">{r.telephone}</div>}
                 </td>

@@ -22,13 +22,12 @@ import {
   type UserListFilters,
 } from "./admin-users.queries.ts";
 import { findMatchesFirst } from "../db/searched-page.ts";
+import { displayName } from "../../lib/person-name.ts";
 
 function requireAdmin(actor: Actor): void {
   if (actor.role !== "admin") throw new ForbiddenError();
 }
 
-const displayName = (u: { company: string | null; request_business_name?: string | null; first_name: string | null; last_name: string | null; email: string }) =>
-  u.company || u.request_business_name || [u.first_name, u.last_name].filter(Boolean).join(" ") || u.email;
 
 export type StockerRow = {
   id: number;

@@ -21,6 +21,7 @@ import type { ApprovalWarehouseData, StockerDecision, WarehouseSearchType } from
 import { newInvitationLink } from "./invitations.service.ts";
 import { INVITATION_TTL_DAYS } from "./tokens.ts";
 import * as q from "./stocker-approval.queries.ts";
+import { displayName } from "../../lib/person-name.ts";
 
 export type StockerRequestItem = {
   id: number;
@@ -106,7 +107,7 @@ export async function searchWarehousesForApproval(db: Database, args: { search: 
       owner:
         r.user_id === null
           ? null
-          : { id: r.user_id, email: r.owner_email ?? "", name: r.owner_company || [r.owner_first_name, r.owner_last_name].filter(Boolean).join(" ") || (r.owner_email ?? "") },
+          : { id: r.user_id, email: r.owner_email ?? "", name: displayName({ company: r.owner_company, first_name: r.owner_first_name, last_name: r.owner_last_name, email: r.owner_email }) },
     })),
   };
 }

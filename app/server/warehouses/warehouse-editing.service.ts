@@ -22,6 +22,7 @@ import type { WarehouseCreateInput, WarehouseData, WarehouseSaveInput } from "..
 import type { ImageStorage } from "../images/image-storage.ts";
 import { queueMail } from "../mail/outbox.service.ts";
 import * as q from "./warehouse-editing.queries.ts";
+import { fullName } from "../../lib/person-name.ts";
 
 export type EditingContext = {
   db: Database;
@@ -176,7 +177,7 @@ async function tellOperator(
   w: Pick<WarehouseData, "name" | "address" | "cap" | "city" | "province" | "country"> & { id: number },
   opts: { resubmitted?: boolean } = {},
 ) {
-  const name = [actor.firstName, actor.lastName].filter(Boolean).join(" ");
+  const name = fullName({ first_name: actor.firstName, last_name: actor.lastName });
   await queueMail(trx, {
     to: operator.email,
     lang: "it",
