@@ -142,7 +142,7 @@ export async function decideStockerRequest(ctx: ApprovalContext, actor: Actor, u
       // A refused request stays refused; an approved account is no request any more.
       if (user.approval_status !== "pending") throw new ConflictError("not_pending");
       const note = decision.note.trim();
-      await trx.updateTable("users").set({ approval_status: "refused", approval_note: note, updated_at: new Date() }).where("id", "=", userId).execute();
+      await q.refuseStockerRequest(trx, { userId, note });
       await auditAdminAction(trx, actor, {
         action: "user.refuse",
         entityType: "user",
@@ -176,12 +176,7 @@ export async function decideStockerRequest(ctx: ApprovalContext, actor: Actor, u
     }
     await q.setWarehouseOwner(trx, { warehouseId, userId });
 
-    const approvedAt = new Date();
-    await trx
-      .updateTable("users")
-      .set({ approval_status: "approved", approved_at: approvedAt, account_type: decision.account_type, approval_note: null, updated_at: approvedAt })
-      .where("id", "=", userId)
-      .execute();
+    await q.approveStockerRequest(trx, { userId, accountType: decision.account_type });
     await auditAdminAction(trx, actor, {
       action: "user.approve",
       entityType: "user",
