@@ -22,7 +22,7 @@ import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams } from "../../lib/list-params.ts";
+import { listParams, STOCKER_REQUESTS_PAGE_SIZE } from "../../lib/list-params.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
@@ -38,7 +38,6 @@ import { EmailText } from "../../components/ui/EmailText.tsx";
 import { displayName, fullName } from "../../lib/person-name.ts";
 
 /** Spec §9: 20 rows a page. */
-const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));
@@ -46,8 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { search, page } = listParams(url);
   const status: StockerRequestFilter = url.searchParams.get("status") === "refused" ? "refused" : "pending";
   // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
-  const list = await listStockerRequests(context.get(servicesContext).db, { filters: { approved: status, search }, limit: PAGE_SIZE, page: page - 1 });
-  return { ...list, search, status, page, pages: pageCount(list.users_count, PAGE_SIZE) };
+  const list = await listStockerRequests(context.get(servicesContext).db, { filters: { approved: status, search }, limit: STOCKER_REQUESTS_PAGE_SIZE, page: page - 1 });
+  return { ...list, search, status, page, pages: pageCount(list.users_count, STOCKER_REQUESTS_PAGE_SIZE) };
 }
 
 export function meta() {

@@ -16,8 +16,6 @@ import type { Locale } from "../../lib/locale.ts";
 /** How many warehouses and requests a start page shows before linking to the full list. */
 export const DASHBOARD_WAREHOUSES = 6;
 export const DASHBOARD_REQUESTS = 5;
-/** The favourites page's page size (the areas' lists are paged by 8). */
-export const FAVOURITES_PAGE_SIZE = 8;
 
 /** The stocker's dashboard or the referent's profile. */
 export async function ownerDashboard(db: Database, owner: Pick<AreaOwner, "id" | "role">): Promise<OwnerDashboard> {

@@ -4,8 +4,7 @@ import type { Database } from "../db/database.ts";
 import type { JsonObject } from "../db/types.ts";
 import { auditPageQuery, countAudit, distinctAuditValues, listAdministrators, type AuditFilters } from "./audit-log.queries.ts";
 import { fullName, personName } from "../../lib/person-name.ts";
-
-export const AUDIT_PAGE_SIZE = 20;
+import { AUDIT_PAGE_SIZE } from "../../lib/list-params.ts";
 
 export type AuditItem = {
   id: number;

@@ -13,7 +13,6 @@ import type { SpecificationInput, SpecificationTexts } from "../../schemas/speci
 import * as q from "./specifications.queries.ts";
 
 /** Spec §9: 20 specifications a page. */
-export const SPECIFICATIONS_PAGE_SIZE = 20;
 
 export type AdminSpecification = {
   id: number;

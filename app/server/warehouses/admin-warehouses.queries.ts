@@ -7,8 +7,6 @@ import { likePattern } from "../db/like.ts";
 import { findMatchesFirst, newestMatchesPage } from "../db/searched-page.ts";
 import type { DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
 
-export const ADMIN_PAGE_SIZE = 20;
-
 export type AdminWarehouseListArgs = { search: string | null; deactivated?: DeactivatedFilter; offset: number; limit: number };
 
 function searched(db: Database, search: string | null, deactivated: DeactivatedFilter = "all") {
