@@ -9,7 +9,8 @@ export const SUBSCRIPTION_FILTERS = ["all", "active", "expired"] as const;
  * The back office lists' page sizes, one per list, read by the page, its JSON twin (the default
  * of ?limit) and the service alike. The other lists' are beside their own options: lib/crm.ts,
  * lib/admin-requests.ts, lib/admin-location-search.ts, lib/area-requests.ts,
- * lib/area-notifications.ts, lib/received-feedback.ts, lib/area-pages.ts (favourites).
+ * lib/area-notifications.ts, lib/received-feedback.ts, lib/area-pages.ts (favourites),
+ * lib/promo-codes.ts.
  */
 export const STOCKERS_PAGE_SIZE = 20;
 export const STOCK_HUNTERS_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 // How a person is named on screen, in e-mails and in exports, the same on both sides (the
 // queries that build a name in SQL use the same rule: server/db/person-name.ts).
 // A user is shown by its company, else the business name it asked for, else its first and last
-// name, else its e-mail (docs/decisions/021-display-name.md); a person who acts for another's
+// name, else its e-mail (docs/decisions/027-display-name.md); a person who acts for another's
 // company (a referent, an administrator) by its first and last name, else its e-mail.
 
 type NameParts = { first_name?: string | null; last_name?: string | null };

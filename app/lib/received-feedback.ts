@@ -4,7 +4,7 @@
 import type { RatingKey } from "../schemas/feedback.ts";
 import { displayName } from "./person-name.ts";
 
-/** Page size of the reviews and reports lists (spec, section 9). */
+/** Page size of the reviews and reports lists. */
 export const FEEDBACK_PAGE_SIZE = 8;
 
 export type FeedbackKind = "reviews" | "reports";

@@ -1,16 +1,14 @@
 // One page size per list, in app/lib (lib/list-params.ts for the back office's lists, beside
 // their options for the others), read by the page, its JSON twin and the service alike: no route
 // or server module declares a page size of its own or defaults ?limit to a bare number, so a
-// page and its API cannot drift apart. KNOWN lists the modules still being cut; it only shrinks.
+// page and its API cannot drift apart.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as listParams from "../lib/list-params.ts";
 
 const ROOTS = ["app/routes", "app/server"];
-// The promo codes (billing, being cut into its services) and the search page (being cut into components/search/).
-const KNOWN = new Set(["app/server/billing/promo-codes.service.ts", "app/routes/stocks.tsx"]);
-const OWN_SIZE = /\b(?:const|let)\s+[A-Z_]*PAGE(?:_SIZE)?\s*=\s*\d+|\blimit\s*\?\?\s*\d+/;
+const OWN_SIZE = /\b(?:const|let)\s+[A-Z_]*PAGE_SIZE\s*=\s*\d+|\blimit\s*\?\?\s*\d+/;
 
 function modules(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -34,7 +32,6 @@ describe("page sizes", () => {
 
   it("are each declared once, in app/lib, never in a route or a server module", () => {
     const found = ROOTS.flatMap(modules)
-      .filter((file) => !KNOWN.has(file))
       .flatMap((file) => ownPageSizes(readFileSync(file, "utf8")).map((line) => `${file}:${line}`));
     expect(found).toEqual([]);
     expect(Object.keys(listParams).filter((name) => name.endsWith("_PAGE_SIZE")).length).toBeGreaterThanOrEqual(8);

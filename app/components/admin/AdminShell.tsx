@@ -25,7 +25,7 @@ type NavItem = {
   also?: string[];
 };
 
-// Every screen of the back office, in the order of issue 13.
+// Every screen of the back office, in the order the side navigation lists them.
 const NAV: NavItem[] = [
   { path: "/admin", label: () => m.admdash_nav_dashboard() },
   { path: "/admin/stocker-requests", label: () => m.admdash_nav_stocker_requests(), counter: "new_stockers" },
@@ -44,7 +44,7 @@ const NAV: NavItem[] = [
 ];
 
 /**
- * The screens registered in app/routes.ts today (issue 13's screens land one by one): only
+ * The screens registered in app/routes.ts today (a screen is linked once its route exists): only
  * these are linked, by the navigation and by the dashboard's cards.
  */
 const REGISTERED = new Set<string>([

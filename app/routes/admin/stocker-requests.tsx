@@ -25,6 +25,7 @@ import { pageCount } from "../../lib/pagination.ts";
 import { listParams, STOCKER_REQUESTS_PAGE_SIZE } from "../../lib/list-params.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
+import { useWarehouseSearch } from "../../lib/warehouse-search.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
 import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
@@ -33,11 +34,11 @@ import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
 import { SEARCH_DELAY_MS, SearchBox } from "../../components/admin/SearchBox.tsx";
+import { WarehouseSearchInput } from "../../components/admin/WarehouseSearchInput.tsx";
 import { WarehouseNameId } from "../../components/admin/WarehouseNameId.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 import { displayName, fullName } from "../../lib/person-name.ts";
 
-/** Spec §9: 20 rows a page. */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));
@@ -488,37 +489,12 @@ function ApproveDialog({ request, onClose, onDone }: { request: Row | null; onCl
 function WarehousePicker({ request, value, onChange, invalid }: { request: Row; value: number | null; onChange: (id: number | null) => void; invalid: boolean }) {
   const [term, setTerm] = useState("");
   const [type, setType] = useState<WarehouseSearchType>("not_assigned");
-  const [results, setResults] = useState<WarehouseSearchItem[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    // The first search (no term) runs at once; typing waits for the pause.
-    const timer = setTimeout(
-      () => {
-        setLoading(true);
-        const params = new URLSearchParams({ type });
-        if (term.trim()) params.set("search_term", term.trim());
-        fetch(`/api/admin/warehouses/search?${params}`, { signal: controller.signal, headers: { Accept: "application/json" } })
-          .then(async (res) => {
-            if (!res.ok) throw new Error(String(res.status));
-            const body = (await res.json()) as { warehouses: WarehouseSearchItem[] };
-            setResults(body.warehouses);
-            setFailed(false);
-          })
-          .catch((err: unknown) => {
-            if ((err as Error).name !== "AbortError") setFailed(true);
-          })
-          .finally(() => setLoading(false));
-      },
-      term ? SEARCH_DELAY_MS : 0,
-    );
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term, type]);
+  // The first search (no term) runs at once; typing waits for the pause.
+  const { results, loading, failed } = useWarehouseSearch<WarehouseSearchItem>({
+    url: "/api/admin/warehouses/search",
+    query: { type, search_term: term.trim() || undefined },
+    delayMs: term ? SEARCH_DELAY_MS : 0,
+  });
 
   // The requested warehouse is offered first, even when the search does not find it.
   const requested = request.requested_warehouse;
@@ -533,22 +509,13 @@ function WarehousePicker({ request, value, onChange, invalid }: { request: Row; 
     <div className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
         <div>
-          <label htmlFor="approve-warehouse-search" className="sr-only">
-            {m.admst_wh_search()}
-          </label>
-          <input
+          <WarehouseSearchInput
             id="approve-warehouse-search"
-            type="search"
-            className={inputClass}
+            label={m.admst_wh_search()}
+            labelClassName="sr-only"
             placeholder={m.admst_wh_search()}
             value={term}
-            maxLength={120}
-            autoComplete="off"
-            onChange={(e) => setTerm(e.currentTarget.value)}
-            // The search runs as one types: Enter here must not press the form's button, which approves.
-            onKeyDown={(e) => {
-              if (e.key === "Enter") e.preventDefault();
-            }}
+            onChange={setTerm}
           />
         </div>
         <div>

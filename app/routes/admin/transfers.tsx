@@ -13,7 +13,8 @@ import { requireRole } from "../../server/http/guard.ts";
 import { pageWork } from "../../server/http/respond.ts";
 import { readFormData } from "../../server/http/input.ts";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "../../server/errors.ts";
-import { billingContext, listTransfers, startTransferSubscription, type TransferItem } from "../../server/billing/billing.service.ts";
+import { billingContext } from "../../server/billing/subscriptions.service.ts";
+import { listTransfers, startTransferSubscription, type TransferItem } from "../../server/billing/transfers.service.ts";
 import { confirmAdditionTransfer } from "../../server/billing/subscription-additions.service.ts";
 import { startSubscriptionSchema } from "../../schemas/billing.ts";
 import { idNumber } from "../../schemas/common.ts";
@@ -34,7 +35,6 @@ import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
-/** Spec §9: 20 transfers a page. */
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));

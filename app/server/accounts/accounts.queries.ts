@@ -217,7 +217,7 @@ export function marketExists(db: Database, args: { id: number }) {
   return db.selectFrom("markets").select("id").where("id", "=", args.id).executeTakeFirst();
 }
 
-// ---------------------------------------------------------------- the areas' profile pages (issue 11)
+// ---------------------------------------------------------------- the areas' profile pages
 
 /** What a user's data page shows about them, with the market's labels. */
 export function findProfile(db: Database, args: { id: number }) {

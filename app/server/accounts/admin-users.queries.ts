@@ -1,4 +1,4 @@
-// The back office's lists of stockers and stock hunters (admin back office §2 and §7). Searches
+// The back office's lists of stockers and stock hunters (pages and JSON calls). Searches
 // use the users' pg_trgm indexes (migration 0001); a stocker's subscription is its latest one.
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";

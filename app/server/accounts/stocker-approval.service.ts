@@ -1,4 +1,4 @@
-// The back office's New stockers (admin document §2, §4, §5): a stocker's registration is a
+// The back office's New stockers (/admin/stocker-requests): a stocker's registration is a
 // request that an administrator approves or refuses.
 //
 // Approving (a pending request, or a refused one being reconsidered) picks the account type

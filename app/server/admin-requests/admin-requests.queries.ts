@@ -85,7 +85,7 @@ export function adminRequestsCountQuery(db: Database, args: AdminRequestsArgs) {
   return adminRequestsWhere(db, args).select((eb) => eb.fn.countAll<number>().as("n"));
 }
 
-/** Whether there is any request at all (the empty list's two texts, spec §8). */
+/** Whether there is any request at all (the empty list has two texts: none at all, none found). */
 export async function anyRequestExists(db: Database): Promise<boolean> {
   const row = await db.selectFrom("warehouse_requests").select("id").limit(1).executeTakeFirst();
   return row !== undefined;

@@ -1,4 +1,4 @@
-// The back office's location search (admin back office §2 Ricerca): the warehouses (20 a page,
+// The back office's location search (/admin/search, "Ricerca"): the warehouses (20 a page,
 // nearest first) and the quote requests (8 a page, newest first) within a radius of a place,
 // each with its count, and their CSV exports (streamed, audited as exports). Administrators
 // only; real names, owners and states of every warehouse, whatever its status.
@@ -179,7 +179,7 @@ export function placeSlug(location: string | null): string {
 }
 
 /**
- * The exports' file names (spec §9: named for warehouses and for requests): magazzini_ or
+ * The exports' file names (one for warehouses, one for requests): magazzini_ or
  * richieste_, the place, the radius, the day: magazzini_milano_10km_21.11.2026.csv.
  */
 export function locationExportFileName(kind: "warehouses" | "requests", selection: LocationSelection, today: string): string {

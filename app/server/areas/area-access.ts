@@ -87,7 +87,7 @@ function ownerFromActor(actor: Actor, role: AreaRole): AreaOwner {
 
 /**
  * The owner as the acting user, for reading what the owner sees through services written for
- * actors (the warehouse pages of issue 10). Never used to change anything: changes are made by
+ * actors (the warehouse pages of decision 007). Never used to change anything: changes are made by
  * the real actor, so an administrator's are audited.
  */
 export function ownerAsReader(access: AreaAccess): Actor {

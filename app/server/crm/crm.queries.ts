@@ -1,4 +1,4 @@
-// The CRM's reads and writes (admin back office §2, §3, §7): the entries' list (search, one day,
+// The CRM's reads and writes: the entries' list (search, one day,
 // event type, sort), its count and its export pages, the follow-up actions' list, and the rows
 // the services lock, insert and update. An entry's business name is its client or, without one,
 // the linked warehouse's name.

@@ -8,7 +8,7 @@ import { createTransport } from "../mail/transport.ts";
 import { deleteOldWindows } from "../security/rate-limit.queries.ts";
 import { deleteOldTokens } from "../accounts/accounts.queries.ts";
 import { FLUSH_EVERY_MS } from "../stats/view-counter.ts";
-import { runBillingJobs } from "../billing/billing.service.ts";
+import { runBillingJobs } from "../billing/subscriptions.service.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 
 export type Job = { name: string; everyMs: number; run: (signal: AbortSignal) => Promise<unknown> };

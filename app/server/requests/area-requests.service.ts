@@ -1,4 +1,4 @@
-// Quote requests in the logged-in areas (issue 11, points 3 and 4):
+// Quote requests in the logged-in areas (decision 008):
 //
 // - the stocker and the referent list the links (request × warehouse) of the warehouses they
 //   own or manage, and move a link between pending, confirmed and refused. Only the owner or

@@ -1,4 +1,4 @@
-// Creating and editing warehouses, for every area through one set of rules (issue 10):
+// Creating and editing warehouses, for every area through one set of rules (decision 007):
 // the back office creates and edits any warehouse; a stocker creates its own (pending, a hub
 // request) and edits the ones it owns; a referent edits the ones it manages. What a role may
 // not change is never taken from its payload: an owner cannot approve, change the owner, the
@@ -131,9 +131,9 @@ export async function createWarehouse(ctx: EditingContext, actor: Actor, input: 
     const columns = formColumns(actor, input.warehouse_data, position);
     const row: NewWarehouse =
       actor.role === "admin"
-        ? // The back office's defaults (admin document, section 4): approved, no hub request.
+        ? // The back office's defaults: approved, no hub request.
           { ...columns, status: "approved", is_hub: false, to_approve: false, user_id: null, created_by: actor.id }
-        : // A stocker's new warehouse waits for approval as a hub request (logged-in areas, section 4).
+        : // A stocker's new warehouse waits for approval as a hub request.
           { ...columns, email: actor.email, status: "pending", is_hub: true, to_approve: true, user_id: actor.id, created_by: actor.id };
     const warehouseId = await q.insertWarehouse(trx, row);
     await q.replaceContacts(trx, { warehouseId, contacts: contactRows(input.contacts) });

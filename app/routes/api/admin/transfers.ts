@@ -2,7 +2,7 @@
 // waiting for their bank transfer to be confirmed (offset is the page index, as in every list).
 import { z } from "zod";
 import { apiLoader } from "../../../server/http/api.ts";
-import { listTransfers } from "../../../server/billing/billing.service.ts";
+import { listTransfers } from "../../../server/billing/transfers.service.ts";
 import { numeric, optionalText } from "../../../schemas/common.ts";
 import { TRANSFERS_PAGE_SIZE } from "../../../lib/list-params.ts";
 
