@@ -82,7 +82,7 @@ export default [
   route("api/warehouses/:warehouseId/requests/:requestId/review", "routes/api/warehouses.request-review.ts"),
   route("api/warehouses/:warehouseId/requests/:requestId/report", "routes/api/warehouses.request-report.ts"),
 
-  // Map search and key-free geocoding (decision 021).
+  // Map search and key-free geocoding (decision 027).
   route("api/warehouses/search", "routes/api/warehouses.search.ts"),
   route("api/warehouses/search/map", "routes/api/warehouses.search.map.ts"),
   route("api/warehouses/search/cards", "routes/api/warehouses.search.cards.ts"),

@@ -11,6 +11,9 @@ export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{3,40}$/;
 export const PROMO_CODE_MAX = 40;
 
+/** The back office's list of codes: 20 a page (its page, its JSON twin and the service). */
+export const PROMO_PAGE_SIZE = 20;
+
 /** Codes are stored upper-case; they may be typed in any case and with spaces around. The one normaliser: the form, the back office's service and a stocker's code all use it. */
 export const normalisePromoCode = (code: string) => code.trim().toUpperCase();
 

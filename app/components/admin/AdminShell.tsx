@@ -8,7 +8,8 @@
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
-import { useRootData, displayName } from "../../lib/root-data.ts";
+import { useRootData } from "../../lib/root-data.ts";
+import { displayName } from "../../lib/person-name.ts";
 import { setCsrfFallback } from "../../lib/api-client.ts";
 import { LogoMark, Wordmark } from "../Logo.tsx";
 

@@ -11,7 +11,7 @@ import type { Route } from "./+types/audit";
 import { actorContext, servicesContext } from "../../server/context.ts";
 import { requireRole } from "../../server/http/guard.ts";
 import { pageWork } from "../../server/http/respond.ts";
-import { AUDIT_PAGE_SIZE, auditFilterChoices, listAuditLog } from "../../server/audit/audit-log.service.ts";
+import { auditFilterChoices, listAuditLog } from "../../server/audit/audit-log.service.ts";
 import type { AuditFilters } from "../../server/audit/audit-log.queries.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
@@ -24,6 +24,7 @@ import { DateInput } from "../../components/ui/DateInput.tsx";
 import { buttonClass, inputClass, labelClass, linkClass } from "../../components/ui/styles.ts";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
+import { AUDIT_PAGE_SIZE } from "../../lib/list-params.ts";
 
 /** An id filter: a positive whole number, anything else is no filter. */
 function idFilter(raw: string | null): number | null {

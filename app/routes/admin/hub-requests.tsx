@@ -13,13 +13,12 @@ import { pageWork } from "../../server/http/respond.ts";
 import { readFormData } from "../../server/http/input.ts";
 import { ConflictError, DomainError, NotFoundError } from "../../server/errors.ts";
 import { decideHubRequest, listHubRequests } from "../../server/warehouses/admin-warehouses.service.ts";
-import { ADMIN_PAGE_SIZE } from "../../server/warehouses/admin-warehouses.queries.ts";
 import { hubDecisionSchema } from "../../schemas/admin-warehouses.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams } from "../../lib/list-params.ts";
+import { listParams, HUB_REQUESTS_PAGE_SIZE } from "../../lib/list-params.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
@@ -31,14 +30,15 @@ import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
+import { fullName } from "../../lib/person-name.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));
   const url = new URL(request.url);
   const { search, page } = listParams(url, "search_term");
   // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
-  const list = await listHubRequests(context.get(servicesContext).db, { search, page: page - 1, limit: ADMIN_PAGE_SIZE });
-  return { ...list, search, page, pages: pageCount(list.warehouses_count, ADMIN_PAGE_SIZE) };
+  const list = await listHubRequests(context.get(servicesContext).db, { search, page: page - 1, limit: HUB_REQUESTS_PAGE_SIZE });
+  return { ...list, search, page, pages: pageCount(list.warehouses_count, HUB_REQUESTS_PAGE_SIZE) };
 }
 
 export function meta() {
@@ -73,8 +73,7 @@ type Row = Route.ComponentProps["loaderData"]["warehouses"][number];
 type Opened = { row: Row; decision: Decision };
 
 function ownerName(w: Row): string | null {
-  const name = [w.owner_first_name, w.owner_last_name].filter(Boolean).join(" ");
-  return name || null;
+  return fullName({ first_name: w.owner_first_name, last_name: w.owner_last_name }) || null;
 }
 
 export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {

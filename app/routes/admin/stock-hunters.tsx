@@ -10,7 +10,7 @@ import { listStockHunters } from "../../server/accounts/admin-users.service.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams } from "../../lib/list-params.ts";
+import { listParams, STOCK_HUNTERS_PAGE_SIZE } from "../../lib/list-params.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
@@ -20,14 +20,13 @@ import { ResendConfirm, UserActiveToggle } from "../../components/admin/UserActi
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
-const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await pageWork(() => requireRole(context.get(actorContext), "admin"));
   const url = new URL(request.url);
   const { search, page } = listParams(url);
-  const list = await listStockHunters(context.get(servicesContext).db, actor, { filters: { search }, limit: PAGE_SIZE, page: page - 1 });
-  return { ...list, search, page, pages: pageCount(list.users_count, PAGE_SIZE) };
+  const list = await listStockHunters(context.get(servicesContext).db, actor, { filters: { search }, limit: STOCK_HUNTERS_PAGE_SIZE, page: page - 1 });
+  return { ...list, search, page, pages: pageCount(list.users_count, STOCK_HUNTERS_PAGE_SIZE) };
 }
 
 export const action = adminUserAction;

@@ -22,7 +22,7 @@ import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams } from "../../lib/list-params.ts";
+import { listParams, STOCKER_REQUESTS_PAGE_SIZE } from "../../lib/list-params.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { useWarehouseSearch } from "../../lib/warehouse-search.ts";
@@ -37,9 +37,8 @@ import { SEARCH_DELAY_MS, SearchBox } from "../../components/admin/SearchBox.tsx
 import { WarehouseSearchInput } from "../../components/admin/WarehouseSearchInput.tsx";
 import { WarehouseNameId } from "../../components/admin/WarehouseNameId.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
+import { displayName, fullName } from "../../lib/person-name.ts";
 
-/** 20 rows a page. */
-const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));
@@ -47,8 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { search, page } = listParams(url);
   const status: StockerRequestFilter = url.searchParams.get("status") === "refused" ? "refused" : "pending";
   // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
-  const list = await listStockerRequests(context.get(servicesContext).db, { filters: { approved: status, search }, limit: PAGE_SIZE, page: page - 1 });
-  return { ...list, search, status, page, pages: pageCount(list.users_count, PAGE_SIZE) };
+  const list = await listStockerRequests(context.get(servicesContext).db, { filters: { approved: status, search }, limit: STOCKER_REQUESTS_PAGE_SIZE, page: page - 1 });
+  return { ...list, search, status, page, pages: pageCount(list.users_count, STOCKER_REQUESTS_PAGE_SIZE) };
 }
 
 export function meta() {
@@ -98,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<De
 type Row = Route.ComponentProps["loaderData"]["users"][number];
 
 /** The name a request goes by: its business, else the person, else the address. */
-const nameOf = (r: Row) => r.request_business_name || r.company || [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email;
+const nameOf = (r: Row) => displayName(r);
 const placeOf = (r: Row) =>
   [r.request_address, [r.request_cap, r.request_city, r.request_province ? `(${r.request_province})` : null].filter(Boolean).join(" "), r.request_country].filter(Boolean).join(", ");
 
@@ -170,7 +169,7 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
                 </td>
                 <td className="px-4 py-3 text-slate-700">{placeOf(r) || "—"}</td>
                 <td className="px-4 py-3">
-                  {(r.first_name || r.last_name) && <div className="text-slate-800">{[r.first_name, r.last_name].filter(Boolean).join(" ")}</div>}
+                  {fullName(r) && <div className="text-slate-800">{fullName(r)}</div>}
                   <div className="text-slate-600"><EmailText email={r.email} /></div>
                   {r.telephone && <div className="text-xs text-slate-500">{r.telephone}</div>}
                 </td>

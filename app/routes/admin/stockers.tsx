@@ -13,7 +13,7 @@ import { listStockers } from "../../server/accounts/admin-users.service.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams, SUBSCRIPTION_FILTERS } from "../../lib/list-params.ts";
+import { listParams, SUBSCRIPTION_FILTERS, STOCKERS_PAGE_SIZE } from "../../lib/list-params.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
@@ -25,7 +25,6 @@ import { ResendConfirm, UserActiveToggle } from "../../components/admin/UserActi
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
-const PAGE_SIZE = 20;
 type SubFilter = (typeof SUBSCRIPTION_FILTERS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,8 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { search, page } = listParams(url);
   const rawSub = url.searchParams.get("sub");
   const sub: SubFilter = (SUBSCRIPTION_FILTERS as readonly string[]).includes(rawSub ?? "") ? (rawSub as SubFilter) : "all";
-  const list = await listStockers(context.get(servicesContext).db, actor, { filters: { search, subType: sub }, limit: PAGE_SIZE, page: page - 1 });
-  return { ...list, search, sub, page, pages: pageCount(list.users_count, PAGE_SIZE) };
+  const list = await listStockers(context.get(servicesContext).db, actor, { filters: { search, subType: sub }, limit: STOCKERS_PAGE_SIZE, page: page - 1 });
+  return { ...list, search, sub, page, pages: pageCount(list.users_count, STOCKERS_PAGE_SIZE) };
 }
 
 export function meta() {

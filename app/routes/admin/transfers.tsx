@@ -22,7 +22,7 @@ import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber, formatPrice } from "../../lib/format.ts";
 import { euros, type PlanName } from "../../lib/pricing.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams } from "../../lib/list-params.ts";
+import { listParams, TRANSFERS_PAGE_SIZE } from "../../lib/list-params.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
@@ -35,16 +35,14 @@ import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
-/** 20 transfers a page. */
-const PAGE_SIZE = 20;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await pageWork(() => requireRole(context.get(actorContext), "admin"));
   const url = new URL(request.url);
   const { search, page } = listParams(url);
   // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
-  const list = await listTransfers(context.get(servicesContext).db, { filters: { search }, limit: PAGE_SIZE, page: page - 1 });
-  return { ...list, search, page, pages: pageCount(list.transfers_count, PAGE_SIZE) };
+  const list = await listTransfers(context.get(servicesContext).db, { filters: { search }, limit: TRANSFERS_PAGE_SIZE, page: page - 1 });
+  return { ...list, search, page, pages: pageCount(list.transfers_count, TRANSFERS_PAGE_SIZE) };
 }
 
 export function meta() {

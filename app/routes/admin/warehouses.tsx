@@ -11,14 +11,13 @@ import { requireRole } from "../../server/http/guard.ts";
 import { pageWork } from "../../server/http/respond.ts";
 import { readFormData } from "../../server/http/input.ts";
 import { DomainError, NotFoundError } from "../../server/errors.ts";
-import { ADMIN_PAGE_SIZE } from "../../server/warehouses/admin-warehouses.queries.ts";
 import { listWarehousesForAdmin, setWarehouseDeactivated } from "../../server/warehouses/admin-warehouses.service.ts";
 import { DEACTIVATED_FILTERS, toggleDeactivatedSchema, type DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams } from "../../lib/list-params.ts";
+import { listParams, ADMIN_WAREHOUSES_PAGE_SIZE } from "../../lib/list-params.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
@@ -43,8 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { search, page } = listParams(url, "search_term");
   const deactivated = filterParam(url.searchParams.get("deactivated"));
-  const list = await listWarehousesForAdmin(context.get(servicesContext).db, { search, deactivated, page: page - 1, limit: ADMIN_PAGE_SIZE });
-  return { ...list, search, deactivated, page, pages: pageCount(list.warehouses_count, ADMIN_PAGE_SIZE) };
+  const list = await listWarehousesForAdmin(context.get(servicesContext).db, { search, deactivated, page: page - 1, limit: ADMIN_WAREHOUSES_PAGE_SIZE });
+  return { ...list, search, deactivated, page, pages: pageCount(list.warehouses_count, ADMIN_WAREHOUSES_PAGE_SIZE) };
 }
 
 export function meta() {

@@ -99,3 +99,12 @@ export async function countStockHunters(db: Database, filters: UserListFilters):
   const row = await usersOf(db, "stock_hunter", filters).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
   return row.n;
 }
+
+/** An account as switching it off or confirming it again needs it, locked for the transaction. */
+export function lockUser(db: Database, args: { id: number }) {
+  return db.selectFrom("users").select(["id", "role", "email", "lang", "active", "password_hash", "has_confirmed_code"]).where("id", "=", args.id).forUpdate().executeTakeFirst();
+}
+
+export async function setUserActiveFlag(db: Database, args: { userId: number; active: boolean }): Promise<void> {
+  await db.updateTable("users").set({ active: args.active }).where("id", "=", args.userId).execute();
+}

@@ -21,6 +21,7 @@ import type { ApprovalWarehouseData, StockerDecision, WarehouseSearchType } from
 import { newInvitationLink } from "./invitations.service.ts";
 import { INVITATION_TTL_DAYS } from "./tokens.ts";
 import * as q from "./stocker-approval.queries.ts";
+import { displayName } from "../../lib/person-name.ts";
 
 export type StockerRequestItem = {
   id: number;
@@ -106,7 +107,7 @@ export async function searchWarehousesForApproval(db: Database, args: { search: 
       owner:
         r.user_id === null
           ? null
-          : { id: r.user_id, email: r.owner_email ?? "", name: r.owner_company || [r.owner_first_name, r.owner_last_name].filter(Boolean).join(" ") || (r.owner_email ?? "") },
+          : { id: r.user_id, email: r.owner_email ?? "", name: displayName({ company: r.owner_company, first_name: r.owner_first_name, last_name: r.owner_last_name, email: r.owner_email }) },
     })),
   };
 }
@@ -141,7 +142,7 @@ export async function decideStockerRequest(ctx: ApprovalContext, actor: Actor, u
       // A refused request stays refused; an approved account is no request any more.
       if (user.approval_status !== "pending") throw new ConflictError("not_pending");
       const note = decision.note.trim();
-      await trx.updateTable("users").set({ approval_status: "refused", approval_note: note, updated_at: new Date() }).where("id", "=", userId).execute();
+      await q.refuseStockerRequest(trx, { userId, note });
       await auditAdminAction(trx, actor, {
         action: "user.refuse",
         entityType: "user",
@@ -175,12 +176,7 @@ export async function decideStockerRequest(ctx: ApprovalContext, actor: Actor, u
     }
     await q.setWarehouseOwner(trx, { warehouseId, userId });
 
-    const approvedAt = new Date();
-    await trx
-      .updateTable("users")
-      .set({ approval_status: "approved", approved_at: approvedAt, account_type: decision.account_type, approval_note: null, updated_at: approvedAt })
-      .where("id", "=", userId)
-      .execute();
+    await q.approveStockerRequest(trx, { userId, accountType: decision.account_type });
     await auditAdminAction(trx, actor, {
       action: "user.approve",
       entityType: "user",

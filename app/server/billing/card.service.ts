@@ -25,6 +25,7 @@ import {
   updateStockerBilling,
   updateSubscription,
 } from "./subscriptions.queries.ts";
+import { displayName } from "../../lib/person-name.ts";
 
 export type InitSubscriptionResult = InitSubscriptionResponse;
 
@@ -46,7 +47,7 @@ export async function initSubscription(db: Database, actor: Actor, input: InitSu
     try {
       let customerId = created.user.stripe_customer_id;
       if (!customerId) {
-        const name = created.user.company || [created.user.first_name, created.user.last_name].filter(Boolean).join(" ") || created.user.email;
+        const name = displayName(created.user);
         customerId = await gateway.createCustomer({ email: created.user.email, name, userId: actor.id });
         await setStripeCustomer(db, { userId: actor.id, customerId });
       }

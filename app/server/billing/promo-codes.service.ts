@@ -19,10 +19,8 @@ import {
   MAX_REDEMPTIONS,
   type PromoCodeInput,
 } from "../../schemas/promo-codes.ts";
-import { normalisePromoCode, PROMO_CODE_PATTERN } from "../../lib/promo-codes.ts";
+import { normalisePromoCode, PROMO_CODE_PATTERN, PROMO_PAGE_SIZE } from "../../lib/promo-codes.ts";
 import * as q from "./promo-codes.queries.ts";
-
-export const PROMO_PAGE_SIZE = 20;
 
 export type PromoCodeState = "active" | "inactive" | "scheduled" | "expired" | "used_up";
 

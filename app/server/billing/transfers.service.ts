@@ -19,6 +19,7 @@ import { amountExclVat, periodEnd } from "./plans.service.ts";
 import { requireStocker, stockerPaths, subscriptionStarted, type BillingContext } from "./subscriptions.service.ts";
 import { findLiveSubscription, lockUser, paymentFacts, subscriptionWarehouses, updateStockerBilling, updateSubscription } from "./subscriptions.queries.ts";
 import { countTransfers, reasonCodeTaken, transfersPageQuery, type TransferFilters } from "./transfers.queries.ts";
+import { displayName } from "../../lib/person-name.ts";
 
 const REASON_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I: easy to read out and type
 
@@ -84,15 +85,10 @@ export async function mailTransfer(
       to: admin.email,
       lang: admin.lang,
       template: "transfer_requested_admin",
-      data: { stocker: stockerName(user), email: user.email, ...facts, link: `${ctx.origin}/admin/transfers?search=${encodeURIComponent(transfer.reason)}` },
+      data: { stocker: displayName(user), email: user.email, ...facts, link: `${ctx.origin}/admin/transfers?search=${encodeURIComponent(transfer.reason)}` },
       origin: ctx.origin,
     });
   }
-}
-
-/** How the back office and its e-mails name a stocker: the business, else the person, else the address. */
-export function stockerName(user: { company: string | null; request_business_name: string | null; first_name: string | null; last_name: string | null; email: string }): string {
-  return user.company || user.request_business_name || [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email;
 }
 
 /**
@@ -158,7 +154,7 @@ export async function listTransfers(db: Database, args: { filters: TransferFilte
     transfers: rows.map((r) => ({
       user_id: r.user_id,
       email: r.email,
-      name: stockerName(r),
+      name: displayName(r),
       account_type: r.account_type,
       reason: r.stockspace_code,
       // An addition is asked for when it is made; a subscription when the transfer was chosen.

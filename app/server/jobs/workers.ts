@@ -5,7 +5,7 @@ import type { AppServices } from "../context.ts";
 import { deleteExpiredSessions } from "../accounts/sessions.queries.ts";
 import { deliverAllDueMail } from "../mail/outbox.service.ts";
 import { createTransport } from "../mail/transport.ts";
-import { deleteOldWindows } from "../security/rate-limit.ts";
+import { deleteOldWindows } from "../security/rate-limit.queries.ts";
 import { deleteOldTokens } from "../accounts/accounts.queries.ts";
 import { FLUSH_EVERY_MS } from "../stats/view-counter.ts";
 import { runBillingJobs } from "../billing/subscriptions.service.ts";

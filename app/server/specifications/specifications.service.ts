@@ -12,9 +12,6 @@ import { forgetVisibleSpecifications } from "../search/search.service.ts";
 import type { SpecificationInput, SpecificationTexts } from "../../schemas/specification.ts";
 import * as q from "./specifications.queries.ts";
 
-/** 20 specifications a page. */
-export const SPECIFICATIONS_PAGE_SIZE = 20;
-
 export type AdminSpecification = {
   id: number;
   cat_id: number;

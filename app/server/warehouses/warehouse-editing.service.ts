@@ -22,6 +22,8 @@ import type { WarehouseCreateInput, WarehouseData, WarehouseSaveInput } from "..
 import type { ImageStorage } from "../images/image-storage.ts";
 import { queueMail } from "../mail/outbox.service.ts";
 import * as q from "./warehouse-editing.queries.ts";
+import { findWarehouseTimes } from "./warehouses.queries.ts";
+import { fullName } from "../../lib/person-name.ts";
 
 export type EditingContext = {
   db: Database;
@@ -176,7 +178,7 @@ async function tellOperator(
   w: Pick<WarehouseData, "name" | "address" | "cap" | "city" | "province" | "country"> & { id: number },
   opts: { resubmitted?: boolean } = {},
 ) {
-  const name = [actor.firstName, actor.lastName].filter(Boolean).join(" ");
+  const name = fullName({ first_name: actor.firstName, last_name: actor.lastName });
   await queueMail(trx, {
     to: operator.email,
     lang: "it",
@@ -207,7 +209,7 @@ export async function updateWarehouse(ctx: EditingContext, actor: Actor, id: num
 
     const set: WarehouseUpdate = formColumns(actor, input.warehouse_data, position);
     const contactsBefore = await q.listContacts(trx, { warehouseId: id });
-    const timesBefore = (await trx.selectFrom("warehouse_times").selectAll().where("warehouse_id", "=", id).executeTakeFirst()) ?? {};
+    const timesBefore = (await findWarehouseTimes(trx, id)) ?? {};
     const specs = await specificationChanges(trx, input.specifications, id);
 
     await q.updateWarehouseRow(trx, { id, set });

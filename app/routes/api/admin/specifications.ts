@@ -2,9 +2,10 @@
 // specifications_count }: the catalogue, group by group (offset is the page index, as in every list).
 import { z } from "zod";
 import { apiLoader } from "../../../server/http/api.ts";
-import { listSpecifications, SPECIFICATIONS_PAGE_SIZE } from "../../../server/specifications/specifications.service.ts";
+import { listSpecifications } from "../../../server/specifications/specifications.service.ts";
 import { numeric, optionalText } from "../../../schemas/common.ts";
 import { specificationCategoryId } from "../../../schemas/specification.ts";
+import { SPECIFICATIONS_PAGE_SIZE } from "../../../lib/list-params.ts";
 
 const query = z.object({
   limit: numeric(z.number().int().min(1).max(100)).optional(),

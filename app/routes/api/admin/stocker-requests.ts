@@ -5,8 +5,7 @@ import { apiLoader } from "../../../server/http/api.ts";
 import { listStockerRequests } from "../../../server/accounts/stocker-approval.service.ts";
 import { numeric, optionalText } from "../../../schemas/common.ts";
 import { STOCKER_REQUEST_FILTERS } from "../../../schemas/stocker-approval.ts";
-
-const PAGE_SIZE = 20;
+import { STOCKER_REQUESTS_PAGE_SIZE } from "../../../lib/list-params.ts";
 
 const query = z.object({
   limit: numeric(z.number().int().min(1).max(100)).optional(),
@@ -18,7 +17,7 @@ const query = z.object({
 export const loader = apiLoader({ access: ["admin"], query }, ({ query, services }) =>
   listStockerRequests(services.db, {
     filters: { approved: query.filters?.approved ?? "pending", search: query.search_term },
-    limit: query.limit ?? PAGE_SIZE,
+    limit: query.limit ?? STOCKER_REQUESTS_PAGE_SIZE,
     page: query.offset ?? 0,
   }),
 );

@@ -4,8 +4,7 @@ import { z } from "zod";
 import { apiLoader } from "../../../server/http/api.ts";
 import { listTransfers } from "../../../server/billing/transfers.service.ts";
 import { numeric, optionalText } from "../../../schemas/common.ts";
-
-const PAGE_SIZE = 20;
+import { TRANSFERS_PAGE_SIZE } from "../../../lib/list-params.ts";
 
 const query = z.object({
   limit: numeric(z.number().int().min(1).max(100)).optional(),
@@ -14,5 +13,5 @@ const query = z.object({
 });
 
 export const loader = apiLoader({ access: ["admin"], query }, ({ query, services }) =>
-  listTransfers(services.db, { filters: { search: query.search_term }, limit: query.limit ?? PAGE_SIZE, page: query.offset ?? 0 }),
+  listTransfers(services.db, { filters: { search: query.search_term }, limit: query.limit ?? TRANSFERS_PAGE_SIZE, page: query.offset ?? 0 }),
 );
