@@ -64,7 +64,7 @@ export default [
   // The spec's top-level calls.
   route("login", "routes/api/login.ts"),
   route("logout", "routes/api/logout.ts"),
-  // Accounts (issue 3): registration, confirmation code, invited accounts, recovery, support.
+  // Accounts (decision 006): registration, confirmation code, invited accounts, recovery, support.
   route("register", "routes/api/register.ts"),
   route("confirm-code", "routes/api/confirm-code.ts"),
   route("send-code", "routes/api/send-code.ts"),
@@ -76,13 +76,13 @@ export default [
   route("api/health", "routes/api/health.ts"),
   route("api/me", "routes/api/me.ts"),
 
-  // Quote requests, favourites, reviews and reports (issue 5).
+  // Quote requests, favourites, reviews and reports (decision 004).
   route("api/warehouses/send-requests", "routes/api/warehouses.send-requests.ts"),
   route("api/stock-hunter/warehouses/:id/toggle-favourite", "routes/api/stock-hunter.toggle-favourite.ts"),
   route("api/warehouses/:warehouseId/requests/:requestId/review", "routes/api/warehouses.request-review.ts"),
   route("api/warehouses/:warehouseId/requests/:requestId/report", "routes/api/warehouses.request-report.ts"),
 
-  // Map search and key-free geocoding (issue 4).
+  // Map search and key-free geocoding (decision 027).
   route("api/warehouses/search", "routes/api/warehouses.search.ts"),
   route("api/warehouses/search/map", "routes/api/warehouses.search.map.ts"),
   route("api/warehouses/search/cards", "routes/api/warehouses.search.cards.ts"),
@@ -92,14 +92,14 @@ export default [
 
   route("api/geocode/address", "routes/api/geocode.address.ts"),
 
-  // Warehouse management (issue 10): one form and its calls in the three areas
+  // Warehouse management (decision 007): one form and its calls in the three areas
   // (app/routes/api/shared/warehouse-endpoints.ts).
   route("api/admin/warehouses/create", "routes/api/admin/warehouses.create.ts"),
   route("api/admin/warehouses/:id/update", "routes/api/admin/warehouses.update.ts"),
   route("api/admin/warehouses/:id/upload", "routes/api/admin/warehouses.upload.ts"),
   route("api/admin/warehouses/:id/create-referent", "routes/api/admin/warehouses.create-referent.ts"),
   route("api/admin/warehouses/:id/update-referent", "routes/api/admin/warehouses.update-referent.ts"),
-  // The back office's Warehouses and New hubs (issue 13).
+  // The back office's Warehouses and New hubs (decision 010).
   route("api/admin/warehouses", "routes/api/admin/warehouses.ts"),
   route("api/admin/warehouses/:id/toggle-deactivated", "routes/api/admin/warehouses.toggle-deactivated.ts"),
   route("api/admin/warehouses/:id/update-status", "routes/api/admin/warehouses.update-status.ts"),
@@ -116,14 +116,14 @@ export default [
   route("api/referent/warehouses/:id/create-referent", "routes/api/referent/warehouses.create-referent.ts"),
   route("api/referent/warehouses/:id/update-referent", "routes/api/referent/warehouses.update-referent.ts"),
 
-  // The logged-in areas (issue 11): quote requests on the handler's and the hunter's side.
+  // The logged-in areas (decision 008): quote requests on the handler's and the hunter's side.
   route("api/stocker/requests", "routes/api/stocker/requests.ts"),
   route("api/referent/requests", "routes/api/referent/requests.ts"),
   route("api/stocker/warehouse-requests/:id/update", "routes/api/stocker/warehouse-requests.update.ts"),
   route("api/referent/warehouse-requests/:id/update", "routes/api/referent/warehouse-requests.update.ts"),
   route("api/stock-hunter/requests", "routes/api/stock-hunter/requests.ts"),
 
-  // Subscriptions and billing (issue 12, decision 009).
+  // Subscriptions and billing (decision 009).
   route("init-subscription", "routes/api/init-subscription.ts"),
   route("cancel-subscription", "routes/api/cancel-subscription.ts"),
   route("resume-subscription", "routes/api/resume-subscription.ts"),
@@ -164,7 +164,7 @@ export default [
   route("api/stock_hunter/reviews", "routes/api/stock_hunter/reviews.ts"),
   route("api/stock_hunter/reports", "routes/api/stock_hunter/reports.ts"),
 
-  // The specification catalogue in the back office (issue 13).
+  // The specification catalogue in the back office (decision 010).
   route("api/admin/specifications", "routes/api/admin/specifications.ts"),
   route("api/admin/specifications/create", "routes/api/admin/specifications.create.ts"),
   route("api/admin/specifications/:id/update", "routes/api/admin/specifications.update.ts"),
@@ -223,12 +223,12 @@ export default [
     route("stocker-conditions", "routes/legal/stocker-conditions.tsx"),
     route("privacy-policy", "routes/legal/privacy-policy.tsx"),
     route("general-conditions", "routes/legal/general-conditions.tsx"),
-    // Warehouse sheet, comparison, review and report (issue 5).
+    // Warehouse sheet, comparison, review and report (decision 004).
     route("warehouses/:id", "routes/warehouse-sheet.tsx"),
     route("compare", "routes/compare.tsx"),
     route("warehouses/:warehouseId/requests/:requestId/review", "routes/request-review.tsx"),
     route("warehouses/:warehouseId/requests/:requestId/report", "routes/request-report.tsx"),
-    // The logged-in areas (issues 10 and 11): each area's pages in its own folder.
+    // The logged-in areas (decisions 007 and 008): each area's pages in its own folder.
     route("stocker/profile", "routes/stocker/layout.tsx", stockerPages()),
     route("referent/profile", "routes/referent/layout.tsx", referentPages()),
     route("stock-hunter/profile", "routes/stock-hunter/layout.tsx", stockHunterPages()),
@@ -236,7 +236,7 @@ export default [
     route("stocker", "routes/area-redirect.ts", { id: "area-redirect/stocker" }),
     route("referent", "routes/area-redirect.ts", { id: "area-redirect/referent" }),
     route("stock-hunter", "routes/area-redirect.ts", { id: "area-redirect/stock-hunter" }),
-    // Account pages (issue 3).
+    // Account pages (decision 006).
     route("confirm-code", "routes/account/confirm-code.tsx"),
     route("complete-account/:id", "routes/account/complete-account.tsx"),
     route("forgot-password", "routes/account/forgot-password.tsx"),

@@ -11,7 +11,7 @@
 //
 // Each page N times (default 3); it prints the median performance score, LCP, TBT, CLS and the
 // JavaScript bytes (transfer size of every script, MapLibre's and its worker's shown apart), and
-// exits non-zero when a target of issue 14 is missed: performance ≥ 95 on home and sheet, ≥ 90 on
+// exits non-zero when a target is missed: performance ≥ 95 on home and sheet, ≥ 90 on
 // the search with TBT < 200 ms. The load average is printed before and after: on a shared
 // 2-core machine other work shows in TBT first.
 //

@@ -1,4 +1,4 @@
-// The JavaScript budget (issue 14): no page loads more than 150 kB of JavaScript (gzip) at first,
+// The JavaScript budget: no page loads more than 150 kB of JavaScript (gzip) at first,
 // MapLibre and its worker aside (they load on the map pages only, when a map is about to be
 // seen). What a page loads at first is what React Router's client manifest names for it: the
 // entry module and its imports, then the module and the static imports of every route from the

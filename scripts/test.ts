@@ -27,8 +27,11 @@ const status = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json
 
 // A plain closing line that any CI reads: "tests: N passed, N failed".
 if (fs.existsSync(report)) {
-  const r = JSON.parse(fs.readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
+  const r = JSON.parse(fs.readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number };
+  // A file whose set-up fails reports its tests as skipped, not failed: it counts as one failure
+  // here, so the closing line never reads "0 failed" on a red run.
+  const failedSetUps = r.numFailedTests === 0 ? r.numFailedTestSuites : 0;
+  console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests + failedSetUps} failed, ${r.numPendingTests + r.numTodoTests} skipped`);
   if (r.numPassedTests === 0 && status === 0) process.exit(1);
 }
 process.exit(status);

@@ -1,9 +1,9 @@
-// The back office's location search (/admin/search, admin back office §5, §9): its radius and
+// The back office's location search (/admin/search): its radius and
 // page sizes, apart from the schemas (app/schemas/admin-location-search.ts) so that the page
 // checks its radius box without loading the validation library.
 import { parseNumber } from "./format.ts";
 
-/** Radius when the box is left empty (spec §5, §9). */
+/** Radius when the box is left empty. */
 export const LOCATION_SEARCH_DEFAULT_RADIUS_KM = 10;
 /**
  * Bounds of the radius. Wider than the public map's 300 km: an administrator may look at a
@@ -11,7 +11,7 @@ export const LOCATION_SEARCH_DEFAULT_RADIUS_KM = 10;
  */
 export const LOCATION_SEARCH_MIN_RADIUS_KM = 1;
 export const LOCATION_SEARCH_MAX_RADIUS_KM = 500;
-/** Page sizes (spec §9): 20 warehouses, 8 requests. */
+/** Page sizes: 20 warehouses, 8 requests. */
 export const LOCATION_WAREHOUSES_PAGE_SIZE = 20;
 export const LOCATION_REQUESTS_PAGE_SIZE = 8;
 

@@ -4,13 +4,13 @@
 import type { RequestDetails } from "./area-requests.ts";
 import type { RequestState } from "./warehouse-pages.ts";
 
-/** Page size of the back office's request lists (spec §9). */
+/** Page size of the back office's request lists. */
 export const ADMIN_REQUESTS_PAGE_SIZE = 8;
 
 /** Most warehouses the add-warehouses popup's search returns at once. */
 export const REQUEST_WAREHOUSE_SEARCH_LIMIT = 20;
 
-/** After a pick in the add-warehouses popup, the search waits this long (spec §5, §9). */
+/** After a pick in the add-warehouses popup, the search waits this long, so the list does not change under the pointer. */
 export const PICK_LOCK_MS = 900;
 
 /** Who answers for a warehouse: its referent, else its owner (as the notification goes). */

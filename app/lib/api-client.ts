@@ -22,7 +22,7 @@ export type ApiErrorBody = {
   errors?: Record<string, string>;
 };
 
-type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
 let fallbackToken: string | null = null;
 
@@ -105,7 +105,10 @@ export function postForm<T = Record<string, unknown>>(url: string, body: FormDat
   return send<T>(url, { method: "POST", body });
 }
 
-/** GET with query parameters. */
-export function getJson<T = Record<string, unknown>>(url: string, query?: Query): Promise<ApiResult<T>> {
-  return send<T>(`${url}${toQueryString(query)}`, { method: "GET" });
+/**
+ * GET with query parameters. A call given a signal can be cancelled: once the signal has aborted,
+ * its result (status 0, or an empty body) means nothing and the caller drops it.
+ */
+export function getJson<T = Record<string, unknown>>(url: string, query?: Query, options?: { signal?: AbortSignal }): Promise<ApiResult<T>> {
+  return send<T>(`${url}${toQueryString(query)}`, { method: "GET", signal: options?.signal });
 }

@@ -2,7 +2,7 @@
 // (app/routes/shared/notification-pages.server.ts) and the view draws them
 // (app/components/area/NotificationList.tsx); here, so the component needs no server module.
 
-/** Page size of the notifications list (spec, section 9). */
+/** Page size of the notifications list. */
 export const NOTIFICATIONS_PAGE_SIZE = 8;
 
 /** One notification on the page: its message already sanitized to safe HTML on the server. */

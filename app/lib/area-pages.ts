@@ -3,6 +3,9 @@
 // (app/server/areas/dashboard.service.ts); here, so the components need no server module.
 import type { MyWarehouseCard, RequestState } from "./warehouse-pages.ts";
 
+/** The favourites page's page size (the areas' lists are paged by 8). */
+export const FAVOURITES_PAGE_SIZE = 8;
+
 export type UserSummary = {
   first_name: string | null;
   last_name: string | null;

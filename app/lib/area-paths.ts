@@ -16,7 +16,7 @@ export const AREA_SECTIONS: Record<AreaRole, readonly AreaSection[]> = {
   stock_hunter: ["dashboard", "warehouses", "messages", "notifications", "reviews", "data"],
 };
 
-/** The areas an administrator can open in a user's name (spec, section 1, "Admin"). */
+/** The areas an administrator can open in a user's name (the administrator's view of an area). */
 export const ADMIN_VIEWABLE: readonly AreaRole[] = ["stocker", "stock_hunter"];
 
 const SEGMENT: Record<AreaRole, string> = { stocker: "stocker", referent: "referent", stock_hunter: "stock-hunter" };
@@ -41,7 +41,7 @@ export function areaPaths(base: string) {
     reviews: `${base}/reviews`,
     reports: `${base}/reviews?show=reports`,
     invite: `${base}/invite`,
-    /** The stocker's subscription: pick warehouses, plan, payment (issue 12). */
+    /** The stocker's subscription: pick warehouses, plan, payment (decision 009). */
     billing: `${base}/billing`,
     /** Where Stripe returns after the card step. */
     confirmSubscription: `${base}/confirm-subscription`,

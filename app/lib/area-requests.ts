@@ -6,7 +6,7 @@ import type { WarehouseRating } from "./received-feedback.ts";
 import type { Locale } from "./locale.ts";
 import type { RequestState } from "./warehouse-pages.ts";
 
-/** Page size of every request list in the areas (spec, section 9). */
+/** Page size of every request list in the areas. */
 export const REQUESTS_PAGE_SIZE = 8;
 
 /** A requested specification, in the page's language. */

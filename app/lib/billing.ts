@@ -1,14 +1,10 @@
-// The stocker's billing in the browser (issue 12, decision 009): what the billing page, the
+// The stocker's billing in the browser (decision 009): what the billing page, the
 // confirm page and the profile's subscription blocks are handed, and the rules they show by.
-// The shapes are defined here once and app/server/billing/billing.service.ts answers with them
-// (browser code may not import the server: lib/browser-boundary.test.ts); dates are Date on the
+// The shapes are defined here once and app/server/billing/'s services answer with them (browser
+// code may not import the server: lib/browser-boundary.test.ts); dates are Date on the
 // server, ISO text after serialisation. Prices come from app/lib/pricing.ts, the same rule the
 // server charges by.
 import { additionPrice, computePrice, type AdditionPrice, type PlanName, type PriceBreakdown } from "./pricing.ts";
-
-/** A promo code's one discount (the back office's promo-code form, admin back office §5): a share of the price, of the hub surcharge, or a fixed amount. */
-export const DISCOUNT_KINDS = ["percent_off", "hub_percent_off", "amount_off"] as const;
-export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
 type DateValue = Date | string;
 
@@ -50,7 +46,7 @@ export type BillingPageView = {
 };
 
 /**
- * What the billing page needs to add warehouses to a running subscription (decision 009): how it
+ * What the billing page needs to add warehouses to a running subscription (decision 024): how it
  * is paid (the subscription's card through Stripe, or a bank transfer), the subscription's terms
  * for additionPrice, and an addition waiting for its transfer. `blocked` when the subscription is
  * set to end: the stocker resumes it first.
@@ -165,7 +161,7 @@ export function subscriptionPhase(subscription: Pick<SubscriptionView, "stripe_s
 }
 
 /**
- * Which actions the profile's blocks offer (spec §4): cancel — or resume once cancelled — only
+ * Which actions the profile's blocks offer: cancel — or resume once cancelled — only
  * with an active subscription not paid by bank transfer (and only in a state the server can
  * change: trialing or active); editing the payment method only without an active subscription.
  * An administrator's view offers none of them.

@@ -1,7 +1,7 @@
-// The CRM's options and page size (admin back office §3, §9), apart from the schemas
+// The CRM's options and page size, apart from the schemas
 // (app/schemas/crm.ts) so that the CRM pages can use them without loading the validation library.
 
-/** Spec §3: call, mail, meet, meeting, other (Telefono, E-mail, Visita, Meeting, Altro). */
+/** The event types: call, mail, meet, meeting, other (Telefono, E-mail, Visita, Meeting, Altro). */
 export const CRM_EVENT_TYPES = ["call", "mail", "meet", "meeting", "other"] as const;
 export type CrmEventTypeName = (typeof CRM_EVENT_TYPES)[number];
 
@@ -13,7 +13,7 @@ export type OrderDir = (typeof ORDER_DIRS)[number];
 export type CrmOrder = { key: CrmOrderKey; dir: OrderDir };
 /** The list's order when the URL names none: newest first. */
 export const DEFAULT_CRM_ORDER: CrmOrder = { key: "date", dir: "desc" };
-/** Spec §9: 20 CRM entries a page (the actions too). */
+/** 20 CRM entries a page (the actions too). */
 export const CRM_PAGE_SIZE = 20;
 
 /** The actions page's filter (spec: pending, done, all); pending is the default. */

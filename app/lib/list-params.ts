@@ -5,6 +5,22 @@ import { pageParam } from "./pagination.ts";
 /** The stockers list's subscription filter (filters[sub_type] of GET /api/admin/stockers, ?sub= of its page). */
 export const SUBSCRIPTION_FILTERS = ["all", "active", "expired"] as const;
 
+/**
+ * The back office lists' page sizes, one per list, read by the page, its JSON twin (the default
+ * of ?limit) and the service alike. The other lists' are beside their own options: lib/crm.ts,
+ * lib/admin-requests.ts, lib/admin-location-search.ts, lib/area-requests.ts,
+ * lib/area-notifications.ts, lib/received-feedback.ts, lib/area-pages.ts (favourites),
+ * lib/promo-codes.ts.
+ */
+export const STOCKERS_PAGE_SIZE = 20;
+export const STOCK_HUNTERS_PAGE_SIZE = 20;
+export const STOCKER_REQUESTS_PAGE_SIZE = 20;
+export const TRANSFERS_PAGE_SIZE = 20;
+export const ADMIN_WAREHOUSES_PAGE_SIZE = 20;
+export const HUB_REQUESTS_PAGE_SIZE = 20;
+export const SPECIFICATIONS_PAGE_SIZE = 20;
+export const AUDIT_PAGE_SIZE = 20;
+
 /** Longest search text a list accepts; longer input is cut, not refused (it comes from a URL). */
 export const SEARCH_MAX_LENGTH = 120;
 

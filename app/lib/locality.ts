@@ -1,4 +1,4 @@
-// The town at a point, as GET /api/geocode/coords names it (spec §7: the locality becomes the
+// The town at a point, as GET /api/geocode/coords names it (the locality becomes the
 // search's location): used by "use my position" and by "search this area".
 import { getJson } from "./api-client.ts";
 

@@ -1,18 +1,9 @@
-// The map's constants and cluster colour rule (spec §9), shared by the server, which clusters
+// The map's constants and cluster colour rule, shared by the server, which clusters
 // every result of a zone with supercluster (app/server/search/zones.ts), and the map that draws
 // what it answers: clusters below zoom 14.5 and single markers from 14.5, a cluster red when its
 // count exceeds the larger of 10 and the mean count of the clusters shown, else blue.
 
 export const MAP_DEFAULT_CENTER = { lat: 45.464664, lng: 9.18854 };
-/**
- * Shown when the style cannot be fetched: a plain background, markers still on it (the search
- * map and the warehouse form's position map; here so that neither imports the other).
- */
-export const OFFLINE_STYLE = {
-  version: 8 as const,
-  sources: {},
-  layers: [{ id: "background", type: "background" as const, paint: { "background-color": "#e8edf3" } }],
-};
 export const MAP_DEFAULT_ZOOM = 12;
 export const MAP_MIN_ZOOM = 6;
 export const MAP_MAX_ZOOM = 15;

@@ -1,4 +1,4 @@
-// The pagination window of every list (both spec documents, section 9): at most 7 page
+// The pagination window of every list (the same in the areas and the back office): at most 7 page
 // numbers; the first 7 while the current page is below 4, the last 7 within 4 of the end,
 // else the current page in the middle; hidden with one page or fewer. Pages count from 1 in
 // URLs (?page=3) and on screen.

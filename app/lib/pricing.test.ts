@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { additionPrice, computePrice } from "./pricing.ts";
 import { formatPrice } from "./format.ts";
 
-describe("the subscription's price (spec §9, decision 009)", () => {
+describe("the subscription's price (decision 009)", () => {
   it("takes the fixed discount, then the percentage, then the hubs' share of the hub discount", () => {
     // 3 warehouses at € 490,00, one a hub; € 50,00 off, then 20 %, then 50 % of the hub's third.
     const p = computePrice({ unitAmount: 49_000, warehouses: 3, hubs: 1, amountOff: 5_000, percentOff: 20, hubPercentOff: 50, vatRate: 22 });

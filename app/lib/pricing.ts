@@ -1,4 +1,4 @@
-// The price of a subscription (spec, logged-in areas §9), computed the same way by the server
+// The price of a subscription, computed the same way by the server
 // (init-subscription, the transfer e-mails, the admin's Transfers screen) and by the billing page
 // in the browser, so the figure a stocker sees is the one they are asked to pay.
 //
@@ -98,7 +98,7 @@ export type AdditionPrice = {
 };
 
 /**
- * Adding warehouses to a running subscription (decision 009): the subscription's price is
+ * Adding warehouses to a running subscription (decision 024): the subscription's price is
  * computed again over all its warehouses with the terms it was bought with, and the difference is
  * charged now for the share of the current period still to run, to the second (Stripe's own
  * proration rule, so the figure a stocker is shown is the one their card is charged).

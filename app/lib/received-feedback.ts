@@ -2,8 +2,9 @@
 // (app/server/reviews/received-feedback.service.ts) and the view draws them
 // (app/components/area/ReceivedFeedback.tsx); here, so the component needs no server module.
 import type { RatingKey } from "../schemas/feedback.ts";
+import { displayName } from "./person-name.ts";
 
-/** Page size of the reviews and reports lists (spec, section 9). */
+/** Page size of the reviews and reports lists. */
 export const FEEDBACK_PAGE_SIZE = 8;
 
 export type FeedbackKind = "reviews" | "reports";
@@ -45,8 +46,5 @@ export type WarehouseRatingCriterion = { key: RatingKey; avg_value: number; coun
 
 /** The name an author is shown by: the company, else the full name (the account's, else the form's). */
 export function authorName(author: FeedbackAuthor): string {
-  const company = author.company?.trim();
-  if (company) return company;
-  const names = [author.first_name, author.last_name].filter((part) => part && part.trim()).join(" ").trim();
-  return names || author.full_name;
+  return displayName({ company: author.company, first_name: author.first_name, last_name: author.last_name }) || author.full_name;
 }

@@ -52,9 +52,3 @@ export function userAreaPath(role: UserRole, locale: Locale): string {
       return `/${locale}/stock-hunter/profile`;
   }
 }
-
-/** The name to greet a user with: first and last name, else the company, else the e-mail. */
-export function displayName(user: Pick<CurrentUser, "first_name" | "last_name" | "company" | "email">): string {
-  const name = [user.first_name, user.last_name].filter(Boolean).join(" ").trim();
-  return name || user.company || user.email;
-}

@@ -1,6 +1,7 @@
 // A search result as the server answers it (app/server/search/search.service.ts) and the lists
 // and map cards draw it (app/components/search/ResultCard.tsx). Here so the browser code needs
 // no server module.
+import type { SearchSort } from "./search-form.ts";
 
 export type ResultSpecification = { id: number; value: string; cat_id: number };
 
@@ -30,3 +31,38 @@ export type SearchResultWarehouse = {
   /** The average of its hunters' rated reviews (avg_value: × 10) and their count; null before any. */
   rating: { avg_value: number; count: number } | null;
 };
+
+/** The search's answer (GET /api/warehouses/search, and the search page's loader). */
+export type SearchResponse = {
+  /** The nearest SEARCH_LIST_LIMIT warehouses that match every filter, nearest first. */
+  warehouses: SearchResultWarehouse[];
+  /** The nearest SEARCH_LIST_LIMIT of the zone's other warehouses, nearest first. */
+  other_warehouses: SearchResultWarehouse[];
+  /** Bounds of every result (both kinds); of the searched circle when there is none. */
+  min_lat: number | null;
+  max_lat: number | null;
+  min_lng: number | null;
+  max_lng: number | null;
+  /** null, or "location_not_found" when the location could not be geocoded. */
+  error: string | null;
+  /** The centre searched around and how it was named. */
+  location: string | null;
+  lat: number | null;
+  lng: number | null;
+  radius: number;
+  /** How many warehouses match / do not match in the whole zone (the lists hold the nearest). */
+  total_warehouses: number;
+  total_other_warehouses: number;
+  /** True when a list holds fewer warehouses than its total. */
+  truncated: boolean;
+  /** The lists' order: nearest first, or the first SEARCH_LIST_LIMIT of the whole zone by size or rating. */
+  sort: SearchSort;
+  /** Nothing matched: the smallest wider radius (WIDEN_RADII_KM) that finds some, and how many; null otherwise. */
+  wider: { radius: number; count: number } | null;
+};
+
+/**
+ * The answer as the search page receives it: each list's first cards, and the ids of all its
+ * cards in order, whose next cards "show more" asks for.
+ */
+export type SearchPageResult = SearchResponse & { warehouse_ids: number[]; other_warehouse_ids: number[] };

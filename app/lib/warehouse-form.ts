@@ -31,7 +31,7 @@ export function requiredFields(kind: WarehouseFormKind): readonly string[] {
   return kind === "admin" ? REQUIRED_FIELDS : [...REQUIRED_FIELDS, ...OWNER_REQUIRED_FIELDS];
 }
 
-/** The fields of a new warehouse created with a stocker's approval (admin back office §5): the back office's required ones. */
+/** The fields of a new warehouse created with a stocker's approval: the back office's required ones. */
 export const NEW_WAREHOUSE_FIELDS = REQUIRED_FIELDS;
 
 export type TextField = (typeof BASIC_FIELDS)[number];

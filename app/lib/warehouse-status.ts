@@ -1,4 +1,4 @@
-// A warehouse's status as its owners and the back office read it (spec section 4): pending
+// A warehouse's status as its owners and the back office read it: pending
 // shows as awaiting approval, refused as not approved, otherwise approved; switched off on top.
 export type WarehouseStatusValue = "pending" | "approved" | "refused";
 

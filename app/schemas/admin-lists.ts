@@ -1,4 +1,4 @@
-// Query strings of the back office's JSON lists (admin back office §7): limit, offset (the page
+// Query strings of the back office's JSON lists: limit, offset (the page
 // index), search_term and filters[...]. One schema per list, shared by the endpoint and its page.
 import { z } from "zod";
 import { numeric, optionalText } from "./common.ts";

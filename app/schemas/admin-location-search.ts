@@ -1,4 +1,4 @@
-// The back office's location search (admin back office §7): GET /api/admin/location-search-
+// The back office's location search: GET /api/admin/location-search-
 // warehouses and …-requests, and their exports, take filters{location, radius}, lat, lng and
 // their own paging (wh_limit/wh_offset, wr_limit/wr_offset). The client geocodes the location
 // first (GET /api/geocode/location), so the centre is required; the location text is only the

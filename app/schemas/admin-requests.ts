@@ -1,4 +1,4 @@
-// The back office's quote requests (admin back office §7): the list's query (limit, offset as
+// The back office's quote requests: the list's query (limit, offset as
 // the page index, search_term, filters[from], filters[to]), the add-warehouses popup's search
 // (search_term, ids already selected) and its body (ids). The page's URL filters use the same
 // from/to schema, so a reversed or impossible date is refused the same way on both.

@@ -1,4 +1,4 @@
-// The back office's warehouse calls (spec §7): the hub decision, the deactivated toggle, and
+// The back office's warehouse calls: the hub decision, the deactivated toggle, and
 // the two lists' queries. One schema each for the endpoint and the page's own form.
 //   POST /api/admin/warehouses/{id}/update-status      { warehouse_data: { status: approved|refused, to_approve: 0, note } }
 //   POST /api/admin/warehouses/{id}/toggle-deactivated { warehouse_data: { deactivated: 0|1 } }

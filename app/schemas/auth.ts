@@ -45,7 +45,7 @@ export const loginSchema = z.object({
 export const registerRoles = ["stock_hunter", "stocker"] as const;
 export type RegisterRole = (typeof registerRoles)[number];
 
-/** What each role's form requires (section 5 of the spec), besides e-mail, conditions and privacy. */
+/** What each role's form requires, besides e-mail, conditions and privacy. */
 export const REQUIRED_BY_ROLE: Record<RegisterRole, readonly string[]> = {
   stock_hunter: ["first_name", "last_name", "telephone", "country", "address"],
   stocker: ["request_business_name", "request_vat", "request_country", "request_address", "request_cap", "request_city", "request_province"],

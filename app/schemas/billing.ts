@@ -1,4 +1,4 @@
-// Billing payloads (spec, logged-in areas §7 and admin back office): one schema for the endpoint,
+// Billing payloads (the stocker's billing and the back office's): one schema for the endpoint,
 // the page and the browser.
 import { z } from "zod";
 import { idNumber, optionalText } from "./common.ts";

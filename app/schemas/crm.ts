@@ -1,4 +1,4 @@
-// The CRM's payloads and query strings (admin back office §3, §5, §7): one schema each for the
+// The CRM's payloads and query strings: one schema each for the
 // JSON calls and the pages' own forms.
 //   GET  /api/admin/crm-entries        limit, offset, search_term, filters[date], filters[event_type], order[key], order[dir]
 //   POST /api/admin/crm-entries/create { crm_entry_data }

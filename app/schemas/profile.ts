@@ -2,7 +2,7 @@
 // …/update-credentials, and the same two forms of the {prefix}/data page (the page action
 // validates with these schemas too, and the popups check them before sending).
 //
-// Profile data (spec section 5): first_name, last_name and telephone are required for every
+// Profile data: first_name, last_name and telephone are required for every
 // role; company, market_id and website are optional. The text rules are the registration's
 // (app/schemas/auth.ts, app/schemas/common.ts), so a value accepted there is accepted here.
 //
@@ -16,7 +16,7 @@ import { numberFromText, optionalText, telephoneText, websiteText } from "./comm
 import { linkToken, newPassword, PASSWORD_MAX, requiredEmail } from "./auth.ts";
 import type { AreaRole } from "../lib/area-paths.ts";
 
-/** The fields each role must fill in (spec section 5: the same three for every role). */
+/** The fields each role must fill in (the same three for every role). */
 export const PROFILE_REQUIRED: Record<AreaRole, readonly ProfileField[]> = {
   stocker: ["first_name", "last_name", "telephone"],
   referent: ["first_name", "last_name", "telephone"],

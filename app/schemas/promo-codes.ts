@@ -4,18 +4,11 @@
 // turns it into what the service stores (cents, at most one discount column set).
 import { z } from "zod";
 import { flag, isoDayFromText, typedNumberFromText } from "./common.ts";
-import { DISCOUNT_KINDS, type DiscountKind } from "../lib/billing.ts";
+import { DISCOUNT_KINDS, normalisePromoCode, PROMO_CODE_MAX, PROMO_CODE_PATTERN } from "../lib/promo-codes.ts";
 
-/** 3–40 letters, digits, "-" or "_"; stored upper-case. */
-export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{3,40}$/;
-export const PROMO_CODE_MAX = 40;
 /** A fixed discount above this (in cents: 100.000 €) is a typing mistake, not a promotion. */
 export const MAX_AMOUNT_OFF = 10_000_000;
 export const MAX_REDEMPTIONS = 1_000_000;
-
-export { DISCOUNT_KINDS, type DiscountKind };
-
-export const normalisePromoCodeText = (code: string) => code.trim().toUpperCase();
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -44,7 +37,7 @@ export const promoCodeFormSchema = z
       .trim()
       .min(1)
       .max(PROMO_CODE_MAX)
-      .transform(normalisePromoCodeText)
+      .transform(normalisePromoCode)
       .refine((v) => PROMO_CODE_PATTERN.test(v), "promo_code_format"),
     discount_kind: z.enum(DISCOUNT_KINDS),
     // Euros for amount_off, a percentage for the other two; typed in Italian notation ("1.500,50") or with a point.

@@ -1,4 +1,4 @@
-// The specification catalogue's payloads (back office, spec §5 and §7): specification_data with
+// The specification catalogue's payloads (back office): specification_data with
 // cat_id and value required, the English value and both descriptions optional; the toggle's
 // specification_data{hidden}.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// POST /api/admin/users/{id}/update (admin back office, spec §5 and §7): the administrator's
+// POST /api/admin/users/{id}/update (the back office's New stockers): the administrator's
 // decision on a stocker registration. One schema for the endpoint and the page's popups.
 //   approve: { user_data: { approved: 1, account_type: 0|1 }, warehouse_id }        (an existing warehouse)
 //            { user_data: { approved: 1, account_type: 0|1 }, warehouse_data: {…} } (a new one)

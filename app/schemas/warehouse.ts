@@ -4,7 +4,7 @@
 // and, on update, imgs_to_delete (ids). lat and lng in warehouse_data are ours: the search
 // needs a position, which the owner places on the form's map.
 //
-// Who fills it in decides what is required (section 5 of both documents): the back office
+// Who fills it in decides what is required: the back office
 // requires name, country, address, cap, city and province; the stocker's and the referent's
 // forms also vat and m2.
 import { z } from "zod";

@@ -135,7 +135,9 @@ async function login(url: string): Promise<string> {
 function createAdmin(env: Record<string, string>) {
   execFileSync(NODE, [path.join(ROOT, "server/cli.ts"), "create-admin", "--email", ADMIN, "--password", PASSWORD], {
     cwd: ROOT,
-    env: productionTestEnv({ ...process.env, NODE_ENV: "production", ...env }),
+    // The command line checks the production settings as the server does: ORIGIN is the one the
+    // test deployments leave to the app process (its own address), so it is named here.
+    env: productionTestEnv({ ...process.env, NODE_ENV: "production", ORIGIN: "http://localhost", ...env }),
     stdio: "pipe",
   });
 }

@@ -122,7 +122,7 @@ describe("the area guard", () => {
   });
 });
 
-describe("hardening (issue 9)", () => {
+describe("hardening", () => {
   it("rotates the CSRF token at login and logout: a token from before the session no longer works", async () => {
     const j = jar();
     await call(j, "/it");

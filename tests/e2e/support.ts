@@ -156,7 +156,7 @@ export async function hasText(locator: Locator, expected: RegExp | string): Prom
  * Ticks a checkbox or picks a radio from the keyboard, as a keyboard user does. The native input
  * is visually hidden beside its drawn box, so a mouse click has to be forced onto a 1-pixel
  * input, and a forced click lands outside the viewport when the popup is still in its opening
- * animation (CI, stop 28). Space on the focused input does not depend on where it is drawn.
+ * animation (seen in CI). Space on the focused input does not depend on where it is drawn.
  */
 export async function tick(input: Locator): Promise<void> {
   await input.focus();

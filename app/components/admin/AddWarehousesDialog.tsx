@@ -1,7 +1,7 @@
 // The "Aggiungi magazzini" popup of a quote request: a search box (GET
 // /api/admin/warehouse-requests/{id}/warehouses/search with the ids already picked, 750 ms after
 // typing), the results, a pick moving a warehouse to the selection (chips, each removable) and
-// holding the search for 900 ms (spec §5: the list does not change under the pointer right after
+// holding the search for 900 ms (so the list does not change under the pointer right after
 // a pick), and "Conferma", which posts the ids to the page's action (intent add_warehouses).
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
@@ -14,9 +14,11 @@ import type { PageActionFailure, PageActionResult } from "../../lib/page-action.
 import { PICK_LOCK_MS, type RequestWarehouseCandidate } from "../../lib/admin-requests.ts";
 import { PopupDialog, CloseIcon } from "../ui/PopupDialog.tsx";
 import { FormMessage } from "../ui/fields.tsx";
-import { buttonClass, inputClass } from "../ui/styles.ts";
+import { buttonClass } from "../ui/styles.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
+import { useWarehouseSearch } from "../../lib/warehouse-search.ts";
 import { SEARCH_DELAY_MS } from "./SearchBox.tsx";
+import { WarehouseSearchInput } from "./WarehouseSearchInput.tsx";
 import { WarehouseNameId } from "./WarehouseNameId.tsx";
 
 /** What the page's action answers the popup (its own type is AddWarehousesResult, with the action in routes/admin/requests.tsx). */
@@ -148,52 +150,17 @@ function Selection({ selected, onRemove }: { selected: RequestWarehouseCandidate
 function WarehouseSearch({ request, selected, onPick }: { request: DialogRequest; selected: RequestWarehouseCandidate[]; onPick: (w: RequestWarehouseCandidate) => void }) {
   const requestId = request.id;
   const [term, setTerm] = useState("");
-  const [results, setResults] = useState<RequestWarehouseCandidate[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
   const lockedUntil = useRef(0);
   // The ids to leave out, read when the search runs (a pick does not start a search by itself).
   const selectedIds = useRef<number[]>([]);
   selectedIds.current = selected.map((w) => w.id);
-
-  useEffect(() => {
-    const text = term.trim();
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout>;
-    const run = () => {
-      const wait = lockedUntil.current - Date.now();
-      if (wait > 0) {
-        timer = setTimeout(run, wait);
-        return;
-      }
-      setLoading(true);
-      const params = new URLSearchParams(text ? { search_term: text } : {});
-      for (const id of selectedIds.current) params.append("ids", String(id));
-      fetch(`/api/admin/warehouse-requests/${requestId}/warehouses/search?${params}`, { signal: controller.signal, headers: { Accept: "application/json" } })
-        .then(async (res) => {
-          if (!res.ok) throw new Error(String(res.status));
-          const body = (await res.json()) as { warehouses: RequestWarehouseCandidate[] };
-          setResults(body.warehouses);
-          setFailed(false);
-        })
-        .catch((err: unknown) => {
-          // An error answer is only logged (spec §8): the list stays as it was.
-          if ((err as Error).name !== "AbortError") {
-            console.error("warehouse search failed", err);
-            setFailed(true);
-          }
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    };
-    // The nearby list (no text) comes at once; typing waits for the pause.
-    timer = setTimeout(run, text ? SEARCH_DELAY_MS : 0);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term, requestId]);
+  const text = term.trim();
+  // The nearby list (no text) comes at once; typing waits for the pause. An error answer is only
+  // logged: the list stays as it was.
+  const { results, loading, failed } = useWarehouseSearch<RequestWarehouseCandidate>(
+    { url: `/api/admin/warehouse-requests/${requestId}/warehouses/search`, query: { search_term: text || undefined }, delayMs: text ? SEARCH_DELAY_MS : 0 },
+    { extraQuery: () => ({ ids: selectedIds.current }), holdUntil: () => lockedUntil.current },
+  );
 
   const picked = new Set(selected.map((w) => w.id));
   const shownResults = (results ?? []).filter((w) => !picked.has(w.id));
@@ -203,18 +170,14 @@ function WarehouseSearch({ request, selected, onPick }: { request: DialogRequest
   return (
     <div className="space-y-3">
       <div>
-        <label htmlFor="add-warehouses-search" className="mb-1.5 block text-sm font-medium text-slate-800">
-          {m.admreq_wh_search()}
-        </label>
-        <input
+        <WarehouseSearchInput
           id="add-warehouses-search"
-          type="search"
-          className={inputClass}
+          label={m.admreq_wh_search()}
+          labelClassName="mb-1.5 block text-sm font-medium text-slate-800"
           value={term}
-          maxLength={120}
-          autoComplete="off"
-          onChange={(e) => setTerm(e.currentTarget.value)}
-          data-testid="add-warehouses-search"
+          onChange={setTerm}
+          enterSubmits
+          testId="add-warehouses-search"
         />
       </div>
       {failed && <FormMessage tone="error">{m.admreq_error_general()}</FormMessage>}

@@ -1,6 +1,6 @@
 // The pieces every back-office list is made of, built once: the table frame with its header row
 // and the facts of a row shown as a card on a phone. The page heading and the empty-list text
-// (the spec's section 8 wording is passed in) are the ones the areas use (ui/PageParts.tsx).
+// (the specification's wording of an empty list is passed in) are the ones the areas use (ui/PageParts.tsx).
 // Screens supply their rows; search boxes (SearchBox) and pagination (ui/Pagination) sit around
 // them, with filters, sort and page in the URL.
 import type { ReactNode } from "react";

@@ -8,7 +8,8 @@
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
-import { useRootData, displayName } from "../../lib/root-data.ts";
+import { useRootData } from "../../lib/root-data.ts";
+import { displayName } from "../../lib/person-name.ts";
 import { setCsrfFallback } from "../../lib/api-client.ts";
 import { LogoMark, Wordmark } from "../Logo.tsx";
 
@@ -24,7 +25,7 @@ type NavItem = {
   also?: string[];
 };
 
-// Every screen of the back office, in the order of issue 13.
+// Every screen of the back office, in the order the side navigation lists them.
 const NAV: NavItem[] = [
   { path: "/admin", label: () => m.admdash_nav_dashboard() },
   { path: "/admin/stocker-requests", label: () => m.admdash_nav_stocker_requests(), counter: "new_stockers" },
@@ -43,7 +44,7 @@ const NAV: NavItem[] = [
 ];
 
 /**
- * The screens registered in app/routes.ts today (issue 13's screens land one by one): only
+ * The screens registered in app/routes.ts today (a screen is linked once its route exists): only
  * these are linked, by the navigation and by the dashboard's cards.
  */
 const REGISTERED = new Set<string>([

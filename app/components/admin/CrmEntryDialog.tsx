@@ -1,4 +1,4 @@
-// The CRM's create and edit popup (admin back office §5): date and event type required; a client
+// The CRM's create and edit popup: date and event type required; a client
 // unless a warehouse is picked (searched with GET /api/admin/warehouses/search, type all, 750 ms
 // after typing); the follow-up action field only while "follow-up" is ticked. Missing fields are
 // said at once ("Completa tutti i campi obbligatori", the fields highlighted) and again by the
@@ -15,8 +15,10 @@ import { PopupDialog } from "../ui/PopupDialog.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
 import { SelectInput } from "../ui/SelectInput.tsx";
 import { CheckboxInput, FormMessage, TextInput } from "../ui/fields.tsx";
-import { buttonClass, inputClass, labelClass } from "../ui/styles.ts";
+import { buttonClass, labelClass } from "../ui/styles.ts";
+import { useWarehouseSearch } from "../../lib/warehouse-search.ts";
 import { SEARCH_DELAY_MS } from "./SearchBox.tsx";
+import { WarehouseSearchInput } from "./WarehouseSearchInput.tsx";
 import { WarehouseNameId } from "./WarehouseNameId.tsx";
 
 export const CRM_EVENT_LABEL: Record<CrmEventTypeName, () => string> = {
@@ -140,7 +142,7 @@ export function CrmEntryDialog({ opened, onClose, onSaved }: { opened: CrmOpened
           className="space-y-4"
           data-testid="crm-entry-form"
           onSubmit={(event) => {
-            // The rules of §5, said at once without a round trip.
+            // The form's rules (above), said at once without a round trip.
             const empty = new Set<CrmField>();
             if (!date) empty.add("date");
             if (!eventType) empty.add("event_type");
@@ -234,37 +236,10 @@ type FoundWarehouse = { id: number; name: string; city: string; province: string
 /** The linked warehouse: the picked one with "Rimuovi", or a search (GET /api/admin/warehouses/search, every warehouse) fired 750 ms after typing. */
 function CrmWarehousePicker({ value, onChange, invalid }: { value: PickedWarehouse | null; onChange: (w: PickedWarehouse | null) => void; invalid: boolean }) {
   const [term, setTerm] = useState("");
-  const [results, setResults] = useState<FoundWarehouse[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    // Nothing to search while a warehouse is picked, or before anything is typed.
-    if (value || !term.trim()) {
-      setResults(null);
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setLoading(true);
-      const params = new URLSearchParams({ type: "all", search_term: term.trim() });
-      fetch(`/api/admin/warehouses/search?${params}`, { signal: controller.signal, headers: { Accept: "application/json" } })
-        .then(async (res) => {
-          if (!res.ok) throw new Error(String(res.status));
-          const body = (await res.json()) as { warehouses: FoundWarehouse[] };
-          setResults(body.warehouses);
-          setFailed(false);
-        })
-        .catch((err: unknown) => {
-          if ((err as Error).name !== "AbortError") setFailed(true);
-        })
-        .finally(() => setLoading(false));
-    }, SEARCH_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term, value]);
+  // Nothing to search while a warehouse is picked, or before anything is typed.
+  const { results, loading, failed } = useWarehouseSearch<FoundWarehouse>(
+    value || !term.trim() ? null : { url: "/api/admin/warehouses/search", query: { type: "all", search_term: term.trim() }, delayMs: SEARCH_DELAY_MS },
+  );
 
   if (value) {
     return (
@@ -287,23 +262,14 @@ function CrmWarehousePicker({ value, onChange, invalid }: { value: PickedWarehou
 
   return (
     <div className="space-y-2">
-      <label htmlFor="crm-warehouse-search" className={labelClass}>
-        {m.admcrm_wh_label()}
-      </label>
-      <input
+      <WarehouseSearchInput
         id="crm-warehouse-search"
-        type="search"
-        className={inputClass}
+        label={m.admcrm_wh_label()}
+        labelClassName={labelClass}
         placeholder={m.admcrm_wh_search()}
         value={term}
-        maxLength={120}
-        autoComplete="off"
-        aria-invalid={invalid || undefined}
-        onChange={(e) => setTerm(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          // Enter in the search must not send the whole form.
-          if (e.key === "Enter") e.preventDefault();
-        }}
+        onChange={setTerm}
+        invalid={invalid}
       />
       {failed && <FormMessage tone="error">{m.admcrm_error_general()}</FormMessage>}
       {loading && results === null && <p className="text-sm text-slate-600">{m.admcrm_wh_loading()}</p>}

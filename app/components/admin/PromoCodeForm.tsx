@@ -5,7 +5,7 @@
 // field while keeping what was typed.
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { DISCOUNT_KINDS, type DiscountKind } from "../../lib/billing.ts";
+import { DISCOUNT_KINDS, discountKindOf, type DiscountKind } from "../../lib/promo-codes.ts";
 import type { PageActionResult } from "../../lib/page-action.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatNumber, formatNumberInput } from "../../lib/format.ts";
@@ -68,12 +68,6 @@ function fieldMessage(field: FormField, code: string | undefined, ctx: { kind: s
   }
 }
 
-function kindOf(p: EditedPromoCode): DiscountKind {
-  if (p.amount_off !== null) return "amount_off";
-  if (p.hub_percent_off !== null) return "hub_percent_off";
-  return "percent_off";
-}
-
 /** The value field's starting text: euros with a comma for a fixed amount, else the percentage. */
 function valueOf(p: EditedPromoCode): string {
   if (p.amount_off !== null) return formatNumberInput(euros(p.amount_off), 2);
@@ -83,7 +77,7 @@ function valueOf(p: EditedPromoCode): string {
 export function PromoCodeForm({ intent, promo, onSaved, onCancel }: { intent: Intent; promo: EditedPromoCode | null; onSaved: (code: string) => void; onCancel?: () => void }) {
   const fetcher = useFetcher<Saved>();
   const { csrfToken } = useRootData();
-  const [kind, setKind] = useState<string>(promo ? kindOf(promo) : "percent_off");
+  const [kind, setKind] = useState<string>(promo ? discountKindOf(promo) : "percent_off");
   const [from, setFrom] = useState(promo?.valid_from_day ?? "");
   const [until, setUntil] = useState(promo?.valid_until_day ?? "");
   const [active, setActive] = useState(promo?.active ?? true);

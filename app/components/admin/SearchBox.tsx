@@ -1,6 +1,6 @@
 // The search box of a back-office list: a GET form (so it works before hydration, and the
 // search lives in the URL: a reload or a shared link keeps it) that, once hydrated, also fires
-// by itself when the typing pauses for 750 ms (spec §2). A new search starts at page 1: only
+// by itself when the typing pauses for 750 ms. A new search starts at page 1: only
 // the search parameter is sent (with the `keep` ones: the list's filters), so ?page= is dropped.
 import { useEffect, useRef } from "react";
 import { Form, useSubmit } from "react-router";

@@ -13,18 +13,19 @@ import type { PageActionResult } from "../../lib/page-action.ts";
 import { m } from "../../paraglide/messages.js";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
+import { useWarehouseSearch } from "../../lib/warehouse-search.ts";
+import { displayName } from "../../lib/person-name.ts";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
 import { FormMessage, TextInput } from "../ui/fields.tsx";
 import { buttonClass, inputClass, labelClass } from "../ui/styles.ts";
 import { SEARCH_DELAY_MS } from "./SearchBox.tsx";
+import { WarehouseSearchInput } from "./WarehouseSearchInput.tsx";
 import { WarehouseNameId } from "./WarehouseNameId.tsx";
 
 type Row = StockerRequestItem;
 
-/** The name a request goes by: its business, else the person, else the address. */
-export const requestName = (r: Pick<Row, "request_business_name" | "company" | "first_name" | "last_name" | "email">) =>
-  r.request_business_name || r.company || [r.first_name, r.last_name].filter(Boolean).join(" ") || r.email;
-const nameOf = requestName;
+/** The name a request goes by (lib/person-name.ts): the one every screen gives a user. */
+const nameOf = (r: Row) => displayName(r);
 
 /** What the page's action answers a popup (its own type is DecisionResult, with the action). */
 type Decision = PageActionResult<{ ok: true }>;
@@ -277,37 +278,12 @@ export function ApproveDialog({ request, onClose, onDone }: { request: Row | nul
 function WarehousePicker({ request, value, onChange, invalid }: { request: Row; value: number | null; onChange: (id: number | null) => void; invalid: boolean }) {
   const [term, setTerm] = useState("");
   const [type, setType] = useState<WarehouseSearchType>("not_assigned");
-  const [results, setResults] = useState<WarehouseSearchItem[] | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    // The first search (no term) runs at once; typing waits for the pause.
-    const timer = setTimeout(
-      () => {
-        setLoading(true);
-        const params = new URLSearchParams({ type });
-        if (term.trim()) params.set("search_term", term.trim());
-        fetch(`/api/admin/warehouses/search?${params}`, { signal: controller.signal, headers: { Accept: "application/json" } })
-          .then(async (res) => {
-            if (!res.ok) throw new Error(String(res.status));
-            const body = (await res.json()) as { warehouses: WarehouseSearchItem[] };
-            setResults(body.warehouses);
-            setFailed(false);
-          })
-          .catch((err: unknown) => {
-            if ((err as Error).name !== "AbortError") setFailed(true);
-          })
-          .finally(() => setLoading(false));
-      },
-      term ? SEARCH_DELAY_MS : 0,
-    );
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term, type]);
+  // The first search (no term) runs at once; typing waits for the pause.
+  const { results, loading, failed } = useWarehouseSearch<WarehouseSearchItem>({
+    url: "/api/admin/warehouses/search",
+    query: { type, search_term: term.trim() || undefined },
+    delayMs: term ? SEARCH_DELAY_MS : 0,
+  });
 
   // The requested warehouse is offered first, even when the search does not find it.
   const requested = request.requested_warehouse;
@@ -322,22 +298,13 @@ function WarehousePicker({ request, value, onChange, invalid }: { request: Row; 
     <div className="space-y-3">
       <div className="grid gap-3 sm:grid-cols-[1fr_auto]">
         <div>
-          <label htmlFor="approve-warehouse-search" className="sr-only">
-            {m.admst_wh_search()}
-          </label>
-          <input
+          <WarehouseSearchInput
             id="approve-warehouse-search"
-            type="search"
-            className={inputClass}
+            label={m.admst_wh_search()}
+            labelClassName="sr-only"
             placeholder={m.admst_wh_search()}
             value={term}
-            maxLength={120}
-            autoComplete="off"
-            onChange={(e) => setTerm(e.currentTarget.value)}
-            // The search runs as one types: Enter here must not press the form's button, which approves.
-            onKeyDown={(e) => {
-              if (e.key === "Enter") e.preventDefault();
-            }}
+            onChange={setTerm}
           />
         </div>
         <div>

@@ -1,7 +1,7 @@
 // The Requests screen renders what its loader gives it (static markup, Italian): cards collapsed to
 // their summary, the open one (?open=id) with the request's details, its export and the panel of
 // contacted warehouses ("Vai alla scheda" for a redeemed one, "Modifica scheda" otherwise, both in a
-// new tab), the search and date filters keeping each other, and the two empty texts of §8.
+// new tab), the search and date filters keeping each other, and the two empty texts (no requests at all; none found).
 import { describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -118,7 +118,7 @@ describe("/admin/requests", () => {
     expect(html).not.toContain('name="state"');
   });
 
-  it("says there are no requests at all, or that the search found none (§8)", () => {
+  it("says there are no requests at all, or that the search found none", () => {
     const empty = { warehouse_requests: [], warehouse_requests_count: 0, pages: 0 };
     expect(page(empty)).toContain("Non hai ancora inviato alcuna richiesta");
     expect(page({ ...empty, search: "zzz", filtered: true })).toContain("Non è stata trovata alcuna richiesta, modifica i parametri di ricerca.");

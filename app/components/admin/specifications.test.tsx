@@ -1,6 +1,6 @@
 // The specification screens render what their loaders give them (static markup): the list's
 // group filter with "Tutte le categorie", the active switches (active = not hidden), the empty
-// text of section 8, and the form's group select disabled on edit.
+// text of an empty list, and the form's group select disabled on edit.
 import { describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
@@ -49,7 +49,7 @@ describe("/admin/specifications", () => {
     expect(html).toMatch(/<input type="hidden" name="cat_id" value="3"\/>/);
   });
 
-  it("says the section 8 text when nothing is found", () => {
+  it("says the empty list's text when nothing is found", () => {
     const html = listPage({ specifications: [], specifications_count: 0, categories, search: "zzz", catId: null, page: 1, pages: 0 });
     expect(html).toContain("Non è stato trovato alcun magazzino, modifica i parametri di ricerca.");
   });

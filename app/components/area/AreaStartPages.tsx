@@ -18,10 +18,7 @@ import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 import { QuoteRequestDialog } from "../quote/QuoteRequestDialog.tsx";
 import { FavouriteDropped, FavouriteToggle, toggleFavouriteCall, useFavouriteFailure } from "../warehouse/FavouriteToggle.tsx";
 import { EmailText } from "../ui/EmailText.tsx";
-
-function fullName(u: Pick<UserSummary, "first_name" | "last_name">): string {
-  return [u.first_name, u.last_name].filter(Boolean).join(" ");
-}
+import { displayName, fullName } from "../../lib/person-name.ts";
 
 /** Who the area belongs to: name, business, contacts, member since. */
 export function UserCard({ user, dataHref, extra }: { user: UserSummary; dataHref: string; extra?: ReactNode }) {
@@ -35,7 +32,7 @@ export function UserCard({ user, dataHref, extra }: { user: UserSummary; dataHre
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id="user-card-title" className="text-lg font-semibold break-words text-slate-900">
-            {user.company || fullName(user) || user.email}
+            {displayName(user)}
           </h2>
           {user.company && fullName(user) && <p className="text-sm break-words text-slate-600">{fullName(user)}</p>}
         </div>

@@ -2,7 +2,7 @@
 // (the "Copied" confirmation shows for 2000 ms, announced by a live region) and a share button
 // (the system's share sheet, only where the browser has one), the invite link, how many
 // registrations used the code, and the three reward tiers with the one reached. Copy and share
-// failures are only logged (spec, section 8).
+// failures are only logged, never shown.
 import { useEffect, useState } from "react";
 import { m } from "../../paraglide/messages.js";
 import { INVITE_TIERS, type InviteTier } from "../../lib/invite.ts";

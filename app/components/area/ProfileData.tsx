@@ -18,6 +18,7 @@ import type { ProfileBillingView } from "../../lib/billing.ts";
 import { ProfileBillingBlocks } from "../billing/ProfileBillingBlocks.tsx";
 import { EmailText } from "../ui/EmailText.tsx";
 import type { PageActionUnreachable } from "../../lib/page-action.ts";
+import { fullName } from "../../lib/person-name.ts";
 
 const ProfilePopup = lazy(() => import("./ProfilePopups.tsx").then((module) => ({ default: module.ProfilePopup })));
 const CredentialsPopup = lazy(() => import("./ProfilePopups.tsx").then((module) => ({ default: module.CredentialsPopup })));
@@ -61,9 +62,6 @@ function websiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;
 }
 
-function fullName(p: ProfilePageData["profile"]): string {
-  return [p.first_name, p.last_name].filter(Boolean).join(" ").trim();
-}
 export function ProfileData({ data, role, asAdmin }: { data: ProfilePageData; role: AreaRole; asAdmin: boolean }) {
   const { profile, pendingEmail } = data;
   const locale = useLocale();

@@ -1,5 +1,5 @@
 // The billing page with a running subscription: the approved warehouses it leaves out (shown
-// anonymised in the search), and adding them to it (decision 009). The price is computed in the
+// anonymised in the search), and adding them to it (decision 024). The price is computed in the
 // browser by the rule the server charges by (additionSelectionPrice): the difference for the rest
 // of the period, now, and the subscription's new price from the renewal. Paid on the
 // subscription's card at once, or by bank transfer (the details shown, and e-mailed, at once; the

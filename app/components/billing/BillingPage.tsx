@@ -1,4 +1,4 @@
-// {stocker_prefix}/billing: the subscription in three steps (spec §2 "Billing", §4, §5, §7):
+// {stocker_prefix}/billing: the subscription in three steps:
 //   1. pick warehouses — the stocker's approved ones as checkable cards, at least one;
 //   2. plan and promo code — each plan's price per warehouse without VAT and the selection's
 //      running total (app/lib/pricing.ts, the server's rule), then POST /init-subscription and
@@ -46,7 +46,7 @@ export function promoErrorText(code: string | undefined, serverMessage?: string)
 export function BillingPage({ data, base, asAdmin }: { data: BillingPageView; base: string; asAdmin: boolean }) {
   const paths = areaPaths(base);
   // The approved warehouses a subscription leaves out, anonymised in the search: the stocker adds
-  // them to it (decision 009). The section stays once shown, to say how adding the last ones went.
+  // them to it (decision 024). The section stays once shown, to say how adding the last ones went.
   const uncovered = data.warehouses.filter((w) => !w.covered);
   const [showAdd] = useState(() => uncovered.length > 0 || data.addition?.pending != null);
   return (

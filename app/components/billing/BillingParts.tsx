@@ -101,7 +101,7 @@ function Line({ label, value, strong, discount, testId }: { label: string; value
   );
 }
 
-/** The subscription's status as its blocks say it (spec §4: the trial's end, or the activation date). */
+/** The subscription's status as its blocks say it (the trial's end, or the activation date). */
 export function SubscriptionStatusLine({ subscription }: { subscription: SubscriptionView }) {
   const phase = subscriptionPhase(subscription);
   const s = subscription;

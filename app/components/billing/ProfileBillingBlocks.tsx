@@ -1,5 +1,5 @@
-// The stocker's subscription and payment-method blocks on {prefix}/data (spec §2 "Profile data",
-// §4 "Subscription display"): a free trial shows its end date, any other subscription its
+// The stocker's subscription and payment-method blocks on {prefix}/data
+// (the profile data page): a free trial shows its end date, any other subscription its
 // activation date; one waiting for its bank transfer shows the transfer's details; an ended one
 // says so and invites to renew. Cancel — or resume once cancelled — only with an active
 // subscription not paid by transfer; the payment method's edit link only without an active
@@ -32,7 +32,7 @@ export function ProfileBillingBlocks({ billing, base, asAdmin }: { billing: Prof
   const actions = profileBillingActions(billing, asAdmin);
   const s = billing.subscription;
   const phase = subscriptionPhase(s);
-  // The billing page's transfer step comes here with the details to keep (spec §2).
+  // The billing page's transfer step comes here with the details to keep.
   const justChoseTransfer = (location.state as { billing?: string } | null)?.billing === "transfer" && phase === "pending_transfer";
   const blocks = useRef<HTMLDivElement>(null);
   // Arriving from the transfer step: the details are what the stocker came for, below the profile.

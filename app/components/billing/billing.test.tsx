@@ -1,5 +1,5 @@
 // The billing pages render what their loaders give them (static markup, base locale English):
-// which actions the profile's subscription blocks offer in each state (spec §4), what each state
+// which actions the profile's subscription blocks offer in each state, what each state
 // says, the billing steps' rules (at least one warehouse, plan prices without VAT, the running
 // total and the server's breakdown equal to computePrice's), the card unavailable, the live
 // subscription's summary, the administrator's read-only view and the confirm page's outcomes.

@@ -12,7 +12,6 @@
 // first time it opens (QuoteRequestPopup.tsx), not with the page: the JavaScript budget,
 // scripts/js-budget.ts. Once loaded it stays mounted, so it opens at once from then on.
 import { lazy, Suspense, useState } from "react";
-import { decimalText } from "../../lib/format.ts";
 import type { QuoteSource } from "../../schemas/quote.ts";
 
 const QuoteRequestPopup = lazy(() => import("./QuoteRequestPopup.tsx").then((module) => ({ default: module.QuoteRequestPopup })));
@@ -47,9 +46,6 @@ export type QuoteRequestDialogProps = {
   onSent?: (result: { warehouseRequestId: number | null }) => void;
 };
 
-/** Milliseconds before a visitor's page reloads after a sent request. */
-export const VISITOR_RELOAD_MS = 3000;
-
 export function QuoteRequestDialog(props: QuoteRequestDialogProps) {
   const [wanted, setWanted] = useState(props.isOpen);
   if (props.isOpen && !wanted) setWanted(true);
@@ -59,10 +55,4 @@ export function QuoteRequestDialog(props: QuoteRequestDialogProps) {
       <QuoteRequestPopup {...props} />
     </Suspense>
   );
-}
-
-/** "1.200", "1.200,5", "1200,5" or "1200.5" → a number string for the server; blank → null. */
-export function parseItalianNumber(raw: string): string | null {
-  const text = decimalText(raw);
-  return text === "" ? null : text;
 }

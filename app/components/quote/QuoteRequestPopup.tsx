@@ -20,7 +20,9 @@ import { DateInput } from "../ui/DateInput.tsx";
 import { useFocusFirstInvalid } from "../ui/useFocusFirstInvalid.ts";
 import { FormActions } from "../ui/FormActions.tsx";
 import { StatusBadge } from "../ui/StatusBadge.tsx";
-import { parseItalianNumber, VISITOR_RELOAD_MS, type QuoteRequestDialogProps, type QuoteSearchRecap } from "./QuoteRequestDialog.tsx";
+import type { QuoteRequestDialogProps, QuoteSearchRecap } from "./QuoteRequestDialog.tsx";
+import { parseItalianNumber, VISITOR_RELOAD_MS } from "./quote-request.ts";
+import { fullName } from "../../lib/person-name.ts";
 
 export function QuoteRequestPopup(props: QuoteRequestDialogProps) {
   const { isOpen, onClose, source } = props;
@@ -71,7 +73,7 @@ function initialValues(user: CurrentUser | null, search: QuoteSearchRecap, sourc
     business_name: user?.company ?? "",
     contact: user?.email ?? "",
     telephone: user?.telephone ?? "",
-    referent: user ? [user.first_name, user.last_name].filter(Boolean).join(" ") : "",
+    referent: user ? fullName(user) : "",
     message: "",
     start_date: search.start_date ?? "",
     end_date: search.end_date ?? "",

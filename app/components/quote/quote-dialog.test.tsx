@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseItalianNumber } from "./QuoteRequestDialog.tsx";
+import { parseItalianNumber } from "./quote-request.ts";
 import { visitorQuoteErrors, quoteRequestDataSchema } from "../../schemas/quote.ts";
 
 describe("parseItalianNumber", () => {

@@ -3,7 +3,7 @@
 // is shown as the server sends it (anonymised: "Stocker {id}", its town, a neutral picture that
 // is the same for all of them, so nothing tells one apart); its detail link is disabled with
 // the reason given, and a logged-out visitor may start the stocker registration for one nobody
-// owns yet (spec §6).
+// owns yet.
 import { Link, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatKm } from "../../lib/format.ts";
@@ -235,7 +235,7 @@ type MarkerCardProps = {
   onClaim: (id: number) => void;
 };
 
-/** The card a marker opens on the map: photo, name, city and address, space, at most 4 specifications (spec §9). */
+/** The card a marker opens on the map: photo, name, city and address, space, at most 4 specifications. */
 export function MarkerCard({ w, locale, user, favourite, favouritePending, favouriteFailure, onToggleFavourite, selected, selectionFull, onToggle, onClaim }: MarkerCardProps) {
   const showFavourite = user?.role === "stock_hunter" && w.c_sub;
   return (

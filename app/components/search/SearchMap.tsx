@@ -1,6 +1,6 @@
 // The results map: MapLibre GL JS (loaded lazily, on this page only) with a key-free style
 // (MAP_STYLE_URL). What it draws comes from GET /api/warehouses/search/map for the visible box
-// after every move: the server clusters every result of the zone (supercluster, spec §9), so
+// after every move: the server clusters every result of the zone (supercluster, decision 027), so
 // a zone of tens of thousands of warehouses never travels to the browser. A marker opens a card.
 // Clusters and markers are DOM elements over the map, so the map stays usable when the style
 // or its tiles cannot load (no network): it then falls back to a plain background.
@@ -8,17 +8,16 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { Map as MapLibreMap, Marker, Popup } from "maplibre-gl";
 import { m } from "../../paraglide/messages.js";
-import { loadMapLibre, mapUiStrings, whenNearViewport } from "../warehouse/SheetMap.tsx";
+import { createMap, loadMapLibre, whenNearViewport } from "../map/map-setup.ts";
+import { MapOfflineNote } from "../map/MapOfflineNote.tsx";
 import { getJson } from "../../lib/api-client.ts";
 import { MAX_RADIUS_KM } from "../../lib/search-form.ts";
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, OFFLINE_STYLE, MAP_FIT_MAX_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MARKERS_FROM_ZOOM, type MapItem, type MapMarker, type SearchMapResponse } from "../../lib/map.ts";
+import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_FIT_MAX_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MARKERS_FROM_ZOOM, type MapItem, type MapMarker, type SearchMapResponse } from "../../lib/map.ts";
 
 export type { MapMarker };
 
 export type Bounds = { min_lat: number; max_lat: number; min_lng: number; max_lng: number };
 
-/** How long to wait for the style before showing the offline background. */
-const STYLE_TIMEOUT_MS = 8000;
 
 type Props = {
   /** The search's query string for the map call (centre as lat/lng, radius, filters); null before a search. */
@@ -174,45 +173,29 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
     const el = container.current;
     if (!el) return;
     let cancelled = false;
-    let timer: number | undefined;
     let stopWatching = () => {};
     new Promise<void>((near) => (stopWatching = whenNearViewport(el, near)))
       .then(loadMapLibre)
       .then((maplibre) => {
         if (cancelled) return;
         libRef.current = maplibre;
-        const map = new maplibre.Map({
+        const map = createMap(maplibre, {
           container: el,
-          style: styleUrl,
+          styleUrl,
           center: [MAP_DEFAULT_CENTER.lng, MAP_DEFAULT_CENTER.lat],
           zoom: MAP_DEFAULT_ZOOM,
           minZoom: MAP_MIN_ZOOM,
           maxZoom: MAP_MAX_ZOOM,
-          attributionControl: { compact: true },
           dragRotate: false,
-          locale: mapUiStrings(),
+          // A style that cannot be fetched (offline, wrong MAP_STYLE_URL): keep the map usable.
+          offline: "plain",
+          onOffline: () => {
+            if (!cancelled) setOffline(true);
+          },
         });
-        map.addControl(new maplibre.NavigationControl({ showCompass: false }), "top-right");
         mapRef.current = map;
-        let styled = false;
-        const fallBack = () => {
-          if (styled || cancelled) return;
-          styled = true;
-          setOffline(true);
-          map.setStyle(OFFLINE_STYLE);
-        };
-        map.once("style.load", () => {
-          styled = true;
-          window.clearTimeout(timer);
-        });
         // Every style (the real one, or the offline background) gets the searched circle.
         map.on("style.load", () => drawArea(map, areaRef.current));
-        // A style that cannot be fetched (offline, wrong MAP_STYLE_URL): keep the map usable.
-        map.on("error", (event) => {
-          if (!styled) fallBack();
-          else console.warn("map:", event.error?.message ?? event);
-        });
-        timer = window.setTimeout(fallBack, STYLE_TIMEOUT_MS);
         setReady(true);
       })
       .catch((err) => {
@@ -222,7 +205,6 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
     return () => {
       cancelled = true;
       stopWatching();
-      window.clearTimeout(timer);
       for (const marker of markersRef.current) marker.remove();
       popupRef.current?.remove();
       mapRef.current?.remove();
@@ -417,15 +399,9 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
         </p>
       )}
       {offline && (
-        <p
-          className="pointer-events-none absolute bottom-2 left-2 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-600 shadow-sm max-lg:top-28 max-lg:right-2 max-lg:bottom-auto max-lg:left-auto"
-          data-testid="map-offline"
-        >
-          {/* On a phone the list/map toggle floats over the middle of the map's bottom edge and
-              "search this area" over its top: the notice, in short, goes under the zoom buttons (two 44 px buttons from 10 px down). */}
-          <span className="lg:hidden">{m.map_offline_short()}</span>
-          <span className="max-lg:hidden">{m.map_offline()}</span>
-        </p>
+        // On a phone the list/map toggle floats over the middle of the map's bottom edge and
+        // "search this area" over its top: the notice, in short, goes under the zoom buttons (two 44 px buttons from 10 px down).
+        <MapOfflineNote testId="map-offline" place="bottom-2 left-2 max-lg:top-28 max-lg:right-2 max-lg:bottom-auto max-lg:left-auto" long />
       )}
       {cardNode && cardPoint && createPortal(renderCard(cardPoint), cardNode)}
     </div>

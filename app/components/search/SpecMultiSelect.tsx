@@ -1,5 +1,5 @@
 // A specification group as a multi-select: the button shows how many values are chosen, and
-// the change is reported 100 ms after the last click (spec §2), so ticking several values in
+// the change is reported 100 ms after the last click, so ticking several values in
 // a row reports once.
 //
 // Native parts: a disclosure button (aria-expanded, aria-controls) and, under it, a panel with

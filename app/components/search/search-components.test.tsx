@@ -7,6 +7,14 @@ import { SpecMultiSelect } from "./SpecMultiSelect.tsx";
 import type { SearchResultWarehouse } from "../../lib/search-results.ts";
 import type { CurrentUser } from "../../lib/root-data.ts";
 import type { FavouriteFailure } from "../warehouse/FavouriteToggle.tsx";
+import type { SearchPageResult } from "../../lib/search-results.ts";
+import { DEFAULT_RADIUS_KM, formValuesFromParams } from "../../lib/search-form.ts";
+import { MORE_CARDS, ResultList } from "./ResultList.tsx";
+import { shownSort } from "./SortLinks.tsx";
+import { searchRecap } from "./search-recap.ts";
+import { NothingFound } from "./NothingFound.tsx";
+import { SelectionBar } from "./SelectionBar.tsx";
+import type { SearchSelection } from "./useSearchSelection.ts";
 
 const card = (fields: Partial<SearchResultWarehouse> = {}): SearchResultWarehouse => ({
   id: 7,
@@ -136,5 +144,78 @@ describe("SpecMultiSelect", () => {
     expect(render([5])).toContain(">Vigilanza</span>");
     expect(render([3, 5, 8])).toMatch(/data-testid="multiselect-count">3<\/span>selected/);
     expect(render([], [])).toMatch(/<button[^>]*disabled=""/);
+  });
+});
+
+describe("the search page's parts", () => {
+  const answer = (fields: Partial<SearchPageResult> = {}): SearchPageResult => ({
+    warehouses: [card()],
+    other_warehouses: [],
+    min_lat: 45.4,
+    max_lat: 45.5,
+    min_lng: 9.1,
+    max_lng: 9.3,
+    error: null,
+    location: "Milano",
+    lat: 45.46,
+    lng: 9.19,
+    radius: 20,
+    total_warehouses: 30,
+    total_other_warehouses: 0,
+    truncated: false,
+    sort: "nearest",
+    wider: null,
+    warehouse_ids: Array.from({ length: 30 }, (_, i) => i + 1),
+    other_warehouse_ids: [],
+    ...fields,
+  });
+
+  it("a list shows its count, its first cards and how many more a press brings; skeletons while a search runs", () => {
+    const list = (pending: boolean) =>
+      renderToStaticMarkup(
+        <ResultList title="Trovati" testId="found-list" items={[card()]} ids={answer().warehouse_ids} total={30} pending={pending} render={(w) => <li key={w.id}>{w.name}</li>} loadCards={async () => null} />,
+      );
+    const html = list(false);
+    expect(html).toContain('data-testid="found-list-count"');
+    expect(html).toContain("(30)");
+    expect(html).toContain("Deposito Nord");
+    expect(html).toContain(`Show ${MORE_CARDS} more`);
+    const loading = list(true);
+    expect(loading).not.toContain("Deposito Nord");
+    expect(loading).toContain('aria-busy="true"');
+  });
+
+  it("the order shown is the answer's, or the one on its way", () => {
+    expect(shownSort("largest", null)).toBe("largest");
+    expect(shownSort("nearest", new URLSearchParams("location=Lodi&sort=rating"))).toBe("rating");
+    expect(shownSort("rating", new URLSearchParams("location=Lodi"))).toBe("nearest");
+    expect(shownSort("rating", new URLSearchParams("location=Lodi&sort=cheapest"))).toBe("nearest");
+  });
+
+  it("the recap and the quote request carry the dates, the space and the services' names", () => {
+    const values = { ...formValuesFromParams(new URLSearchParams("location=Lodi&start_date=2026-03-01&m2_type=pallet&m2_value=40")), service: [2] };
+    const groups = [{ key: "service" as const, options: [{ id: 2, label: "Scaffalature" }] }];
+    const { recap, quoteSearch } = searchRecap(values, groups, answer());
+    expect(recap).toBe("01.03.2026 – … · 40 pallets · Scaffalature");
+    expect(quoteSearch).toMatchObject({ location: "Milano", radius: 20, lat: 45.46, lng: 9.19, start_date: "2026-03-01", end_date: null, m2_type: "pallet", m2_value: 40, specification_ids: [2], specification_labels: ["Scaffalature"] });
+    // Before any answer: the place as typed and the default radius.
+    expect(searchRecap(values, groups, null).quoteSearch).toMatchObject({ location: "Lodi", radius: DEFAULT_RADIUS_KM, lat: null });
+  });
+
+  it("nothing found offers the wider radius that finds some, and the filters", () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter>
+        <NothingFound result={answer({ warehouses: [], total_warehouses: 0, wider: { radius: 50, count: 3 } })} editHref="/it/stocks?edit=1" widerHref={(r) => `/it/stocks?radius=${r}`} />
+      </MemoryRouter>,
+    );
+    expect(html).toContain('href="/it/stocks?radius=50"');
+    expect(html).toContain('data-testid="search-empty-edit"');
+  });
+
+  it("the selection bar with nothing picked says how to pick and keeps the quote closed", () => {
+    const selection: SearchSelection = { items: [], has: () => false, toggle: () => {}, remove: () => {}, clear: () => {}, refresh: () => {}, full: false };
+    const html = renderToStaticMarkup(<SelectionBar selection={selection} compareHref={null} compareReason="Scegli due magazzini" onQuote={() => {}} />);
+    expect(html).toContain("Selected: 0");
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="selection-hint"[^>]*data-testid="quote-open"/);
   });
 });

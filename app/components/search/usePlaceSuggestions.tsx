@@ -1,5 +1,5 @@
 // Place autocomplete for a location box: suggestions from GET /api/places once the text is
-// longer than 3 characters and the typing has paused for 750 ms (spec §5). Any text may be
+// longer than 3 characters and the typing has paused for 750 ms. Any text may be
 // searched; a chosen suggestion fills the box with its description. One piece for every
 // location box (the search's filter panel, the home page's hero, the back office's search),
 // each of which draws its own box and places the list under it.

@@ -3,7 +3,7 @@
 // another order or a reload keep it (sessionStorage, this tab only) until the visitor clears
 // it or sends the request. The cards are kept whole, so a warehouse the new results do not hold
 // still shows in the selection, the comparison and the request.
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { SearchResultWarehouse } from "../../lib/search-results.ts";
 import { MAX_QUOTE_WAREHOUSES } from "../../lib/quote-limits.ts";
 
@@ -79,4 +79,21 @@ export function useSearchSelection(): SearchSelection {
   );
   const ids = new Set(items.map((w) => w.id));
   return { items, has: (id) => ids.has(id), toggle, remove, clear, refresh, full: items.length >= MAX_SELECTED };
+}
+
+/**
+ * The selection on the search page: picked warehouses that a new answer holds again are shown as
+ * it has them now; the set of picked ids the map draws (one per selection change: the map draws
+ * its pins again when it changes); and the comparison's address, once two public ones are picked.
+ */
+export function useResultSelection(answer: { warehouses: SearchResultWarehouse[]; other_warehouses: SearchResultWarehouse[] } | null, locale: string) {
+  const selection = useSearchSelection();
+  const { refresh } = selection;
+  useEffect(() => {
+    if (answer) refresh([...answer.warehouses, ...answer.other_warehouses]);
+  }, [answer, refresh]);
+  const selectedIds = useMemo(() => new Set(selection.items.map((w) => w.id)), [selection.items]);
+  const claimedSelected = selection.items.filter((w) => w.c_sub);
+  const compareHref = claimedSelected.length >= 2 ? `/${locale}/compare?wids=${claimedSelected.map((w) => w.id).join(",")}` : null;
+  return { selection, selectedIds, compareHref };
 }

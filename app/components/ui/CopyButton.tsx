@@ -1,12 +1,12 @@
 // A button that copies a text (an invite code or link, a bank transfer's reason code): "Copied"
 // shows next to it for COPIED_MS, in a live region that is always in the page so screen readers
-// announce it. A failure to copy is only logged (spec, logged-in areas §8).
+// announce it. A failure to copy is only logged, never shown.
 import { useEffect, useRef, useState } from "react";
 import { m } from "../../paraglide/messages.js";
 import { buttonClass } from "./styles.ts";
 import { CheckIcon } from "./icons.tsx";
 
-/** How long the "Copied" confirmation stays (spec, logged-in areas §9). */
+/** How long the "Copied" confirmation stays. */
 export const COPIED_MS = 2000;
 
 export function CopyButton({ text, label, testId }: { text: string; label: string; testId: string }) {

@@ -1,6 +1,7 @@
-// The form's small map with the warehouse's one pin. MapLibre is loaded lazily (the sheet's
-// loadMapLibre); when its style cannot be fetched (no network, a wrong MAP_STYLE_URL) the map
-// switches to a plain background, as the search map does, and the pin keeps working.
+// The form's small map with the warehouse's one pin. MapLibre is loaded lazily (the maps' one
+// set-up, createMap); when its style cannot be fetched (no network, a wrong
+// MAP_STYLE_URL) the map switches to a plain background and says so, as the search map does, and
+// the pin keeps working.
 //
 // The pin is our own <button> given to MapLibre as a draggable marker: it can be dragged, and
 // with the keyboard it takes the focus and moves 10 m per arrow key (100 m with Shift). A map
@@ -8,15 +9,14 @@
 import { useEffect, useRef, useState } from "react";
 import type { Map as MapLibreMap, Marker } from "maplibre-gl";
 import { m } from "../../paraglide/messages.js";
-import { loadMapLibre, mapUiStrings } from "../warehouse/SheetMap.tsx";
-import { OFFLINE_STYLE } from "../../lib/map.ts";
+import { createMap, loadMapLibre } from "../map/map-setup.ts";
+import { MapOfflineNote } from "../map/MapOfflineNote.tsx";
 import { moveByMetres, round7, type LatLng } from "./form-logic.ts";
 
 /** Italy as a whole: the view of a form without a position yet. */
 export const ITALY_VIEW = { lat: 42.2, lng: 12.6, zoom: 5 };
 /** The view around a pin the page already had. */
 export const PIN_ZOOM = 16;
-const STYLE_TIMEOUT_MS = 8000;
 
 /** A request to show a point: a new `seq` moves the map even to the same place. */
 export type MapView = LatLng & { zoom: number; seq: number };
@@ -89,43 +89,28 @@ export function PositionMap({ position, view, styleUrl, onPinMove, onCentre, onS
     const el = container.current;
     if (!el) return;
     let cancelled = false;
-    let timer: number | undefined;
     loadMapLibre()
       .then((maplibre) => {
         if (cancelled) return;
         libRef.current = maplibre;
         const start = positionRef.current ?? firstView.current;
-        const map = new maplibre.Map({
+        const map = createMap(maplibre, {
           container: el,
-          style: styleUrl,
+          styleUrl,
           center: start ? [start.lng, start.lat] : [ITALY_VIEW.lng, ITALY_VIEW.lat],
           zoom: positionRef.current ? PIN_ZOOM : (firstView.current?.zoom ?? ITALY_VIEW.zoom),
           maxZoom: 19,
-          attributionControl: { compact: true },
           dragRotate: false,
-          locale: mapUiStrings(),
           pitchWithRotate: false,
+          offline: "plain",
+          onOffline: () => {
+            if (!cancelled) setState("offline");
+          },
+          onStyled: () => {
+            if (!cancelled) setState("ready");
+          },
         });
-        map.addControl(new maplibre.NavigationControl({ showCompass: false }), "top-right");
         mapRef.current = map;
-        let styled = false;
-        const fallBack = () => {
-          if (styled || cancelled) return;
-          styled = true;
-          setState("offline");
-          map.setStyle(OFFLINE_STYLE, { diff: false });
-        };
-        map.once("style.load", () => {
-          if (styled) return;
-          styled = true;
-          window.clearTimeout(timer);
-          setState("ready");
-        });
-        map.on("error", (event) => {
-          if (!styled) fallBack();
-          else console.warn("map:", event.error?.message ?? event);
-        });
-        timer = window.setTimeout(fallBack, STYLE_TIMEOUT_MS);
         // A map without a pin places it where it is clicked; a pin is moved by dragging it.
         map.on("click", (event) => {
           if (positionRef.current) return;
@@ -139,7 +124,6 @@ export function PositionMap({ position, view, styleUrl, onPinMove, onCentre, onS
       });
     return () => {
       cancelled = true;
-      window.clearTimeout(timer);
       markerRef.current?.remove();
       markerRef.current = null;
       mapRef.current?.remove();
@@ -214,6 +198,7 @@ export function PositionMap({ position, view, styleUrl, onPinMove, onCentre, onS
           {m.wf_map_loading()}
         </p>
       )}
+      {state === "offline" && <MapOfflineNote testId="position-map-offline" />}
       {state === "failed" && (
         <p className="absolute inset-0 flex items-center justify-center p-6 text-center text-sm text-slate-700" role="status">
           {m.wf_map_failed()}

@@ -11,7 +11,7 @@ import { PopupDialog } from "../ui/PopupDialog.tsx";
 import { FormMessage, TextInput } from "../ui/fields.tsx";
 import { RadioGroupInput, RadioGroupLabel, RadioOption } from "../ui/RadioGroupInput.tsx";
 import { buttonClass } from "../ui/styles.ts";
-import { referentName } from "./ReferentCard.tsx";
+import { personName } from "../../lib/person-name.ts";
 import { accountFieldError } from "../account/field-errors.ts";
 import { EmailText } from "../ui/EmailText.tsx";
 
@@ -119,7 +119,7 @@ export function ChangeReferentDialog({ isOpen, onClose, warehouse, current, refe
         <div className="space-y-5" data-step="initial">
           <div className="rounded-xl bg-slate-50 p-4 text-sm">
             <p className="font-semibold text-slate-700">{m.wm_ref_dialog_current()}</p>
-            <p className="mt-1 text-slate-900">{current ? `${referentName(current)} · ${current.email}` : m.wm_referent_none()}</p>
+            <p className="mt-1 text-slate-900">{current ? `${personName(current)} · ${current.email}` : m.wm_referent_none()}</p>
           </div>
           <div className="flex flex-col gap-3">
             <button type="button" onClick={() => setStep("create")} className={buttonClass("primary", "md", "w-full")}>
@@ -179,7 +179,7 @@ export function ChangeReferentDialog({ isOpen, onClose, warehouse, current, refe
                       {isSelected && <span className="h-2 w-2 rounded-full bg-brand-600" />}
                     </span>
                     <span>
-                      <span className="block font-semibold text-slate-900">{referentName(r)}</span>
+                      <span className="block font-semibold text-slate-900">{personName(r)}</span>
                       <span className="block text-slate-600"><EmailText email={r.email} /></span>
                       {!r.completed && <span className="mt-1 block text-xs text-amber-700">{m.wm_referent_invited()}</span>}
                     </span>

@@ -7,10 +7,7 @@ import { buttonClass, standaloneLinkClass } from "../ui/styles.ts";
 import { ChangeReferentDialog } from "./ChangeReferentDialog.tsx";
 import { EmailText } from "../ui/EmailText.tsx";
 import { OwnerRequestEmails } from "./OwnerRequestEmails.tsx";
-
-export function referentName(r: Pick<ReferentSummary, "first_name" | "last_name" | "email">): string {
-  return [r.first_name, r.last_name].filter(Boolean).join(" ").trim() || r.email;
-}
+import { personName } from "../../lib/person-name.ts";
 
 type Props = {
   warehouse: { id: number; name: string };
@@ -33,7 +30,7 @@ export function ReferentCard({ warehouse, referent, referents, api, ownerMail }:
         <dl className="mt-4 space-y-1 text-sm">
           <dt className="sr-only">{m.wm_referent_title()}</dt>
           <dd className="font-semibold text-slate-900" data-testid="referent-name">
-            {referentName(referent)}
+            {personName(referent)}
           </dd>
           <dd>
             <a href={`mailto:${referent.email}`} className={`${standaloneLinkClass} text-brand-700 hover:underline`}>

@@ -5,63 +5,10 @@
 import { useEffect, useRef, useState } from "react";
 import { m } from "../../paraglide/messages.js";
 import { standaloneLinkClass } from "../ui/styles.ts";
+import { createMap, loadMapLibre, whenNearViewport } from "../map/map-setup.ts";
+import { MapOfflineNote } from "../map/MapOfflineNote.tsx";
 
 export const SHEET_MAP_ZOOM = 15;
-
-/** How near the viewport a map's box must come before MapLibre (about 440 kB gzip with its worker) loads. */
-export const MAP_LOAD_MARGIN = "300px";
-
-type MapLibre = typeof import("maplibre-gl");
-
-let loading: Promise<MapLibre> | null = null;
-let uiStrings: (() => Record<string, string>) | null = null;
-
-/** MapLibre, its CSS, its worker and its words in the page's language, loaded once per page. */
-export function loadMapLibre(): Promise<MapLibre> {
-  loading ??= Promise.all([
-    import("maplibre-gl"),
-    import("maplibre-gl/dist/maplibre-gl.css"),
-    // The worker is its own file: point MapLibre at the copy Vite emits, wherever the bundle lives.
-    import("maplibre-gl/dist/maplibre-gl-worker.mjs?url"),
-    import("./map-ui-strings.ts"),
-  ]).then(([maplibre, , worker, words]) => {
-    maplibre.setWorkerUrl((worker as { default: string }).default);
-    uiStrings = words.mapUiStrings;
-    return maplibre;
-  });
-  return loading;
-}
-
-/**
- * MapLibre's own words in the page's language, for a map's `locale` option (an Italian page said
- * "Zoom in" and "Use Ctrl + scroll to zoom the map"). Ready once loadMapLibre has resolved.
- */
-export function mapUiStrings(): Record<string, string> {
-  return uiStrings?.() ?? {};
-}
-
-/**
- * Calls `start` once, when `el` comes within `rootMargin` of the viewport: a map below the fold
- * or hidden (display: none never intersects) costs nothing until the visitor gets near it.
- * Without IntersectionObserver it starts at once. Returns what stops watching.
- */
-export function whenNearViewport(el: Element, start: () => void, rootMargin = MAP_LOAD_MARGIN): () => void {
-  if (typeof IntersectionObserver === "undefined") {
-    start();
-    return () => {};
-  }
-  const observer = new IntersectionObserver(
-    (entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer.disconnect();
-        start();
-      }
-    },
-    { rootMargin },
-  );
-  observer.observe(el);
-  return () => observer.disconnect();
-}
 
 export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: number; styleUrl: string; label: string }) {
   const container = useRef<HTMLDivElement>(null);
@@ -80,27 +27,22 @@ export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: numb
       loadMapLibre()
         .then((maplibre) => {
           if (cancelled) return;
-          map = new maplibre.Map({
+          map = createMap(maplibre, {
             container: el,
-            style: styleUrl,
+            styleUrl,
             center: [lng, lat],
             zoom: SHEET_MAP_ZOOM,
-            attributionControl: { compact: true },
             cooperativeGestures: true,
-            locale: mapUiStrings(),
+            // Tiles or style unreachable: the marker still shows, and a note says why the box is grey.
+            offline: "grey",
+            onOffline: () => {
+              if (!cancelled) setOffline(true);
+            },
           });
-          map.addControl(new maplibre.NavigationControl({ showCompass: false }), "top-right");
           new maplibre.Marker({ color: "#1a5fd0" }).setLngLat([lng, lat]).addTo(map);
           // MapLibre's own marker is on the map now (tiles or not): drop the stand-in pin.
           setState("placed");
-          // Tiles or style unreachable: the marker still shows, and a note says why the box is grey.
-          let loaded = false;
-          map.on("error", (event) => {
-            if (!loaded && !cancelled) setOffline(true);
-            console.warn("map:", event.error?.message ?? event);
-          });
           map.once("load", () => {
-            loaded = true;
             if (!cancelled) setState("ready");
           });
         })
@@ -123,11 +65,7 @@ export function SheetMap({ lat, lng, styleUrl, label }: { lat: number; lng: numb
     <figure className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="relative h-64 w-full bg-slate-200 sm:h-72">
         <div ref={container} className="h-full w-full" role="region" aria-label={label} data-testid="sheet-map" data-state={state} data-offline={offline} />
-        {(offline || state === "failed") && (
-          <p className="pointer-events-none absolute bottom-2 left-2 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-600 shadow-sm" data-testid="sheet-map-offline">
-            {m.map_offline_short()}
-          </p>
-        )}
+        {(offline || state === "failed") && <MapOfflineNote testId="sheet-map-offline" />}
         {state !== "placed" && state !== "ready" && (
           // The marker before (or without) the map: a pin in the middle of the grey box.
           <div className="pointer-events-none absolute inset-0 flex items-center justify-center" aria-hidden="true">

@@ -10,13 +10,13 @@ import { z } from "zod";
 import type { Route } from "./+types/hub-requests";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { decideHubRequest, listHubRequests } from "../../server/warehouses/admin-warehouses.service.ts";
-import { ADMIN_PAGE_SIZE } from "../../server/warehouses/admin-warehouses.queries.ts";
 import { hubDecisionSchema, hubRequestsQuery } from "../../schemas/admin-warehouses.ts";
 import type { PageActionResult } from "../../lib/page-action.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
+import { HUB_REQUESTS_PAGE_SIZE } from "../../lib/list-params.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
@@ -28,12 +28,13 @@ import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
+import { fullName } from "../../lib/person-name.ts";
 
 export const loader = pageLoader({ access: ["admin"], query: hubRequestsQuery, urlNames: { search_term: "search_term", page: "offset" } }, async ({ query, services }) => {
   const search = query.search_term ?? null;
   const offset = query.offset ?? 0;
-  const list = await listHubRequests(services.db, { search, page: offset, limit: ADMIN_PAGE_SIZE });
-  return { ...list, search, page: offset + 1, pages: pageCount(list.warehouses_count, ADMIN_PAGE_SIZE) };
+  const list = await listHubRequests(services.db, { search, page: offset, limit: HUB_REQUESTS_PAGE_SIZE });
+  return { ...list, search, page: offset + 1, pages: pageCount(list.warehouses_count, HUB_REQUESTS_PAGE_SIZE) };
 });
 
 export function meta() {
@@ -55,8 +56,7 @@ type Row = Route.ComponentProps["loaderData"]["warehouses"][number];
 type Opened = { row: Row; decision: Decision };
 
 function ownerName(w: Row): string | null {
-  const name = [w.owner_first_name, w.owner_last_name].filter(Boolean).join(" ");
-  return name || null;
+  return fullName({ first_name: w.owner_first_name, last_name: w.owner_last_name }) || null;
 }
 
 export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {

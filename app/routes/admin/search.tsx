@@ -5,8 +5,8 @@
 // results, rendered by the server. The loader geocodes the location (the gazetteer works
 // offline) and reads both counts and the open tab's page (20 warehouses nearest first, 8
 // requests newest first) through the same service as GET /api/admin/location-search-*. A
-// place that cannot be found shows no results and the form again, with a quiet hint (spec §8:
-// no error message). Each tab exports its selection (GET /api/admin/export-location-search-*).
+// place that cannot be found shows no results and the form again, with a quiet hint
+// (no error message). Each tab exports its selection (GET /api/admin/export-location-search-*).
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/search";
@@ -88,7 +88,7 @@ export function meta() {
 
 const km = (value: number) => m.admsrch_km({ km: formatKm(value) });
 
-/** The query of an export: the same selection as the page's (spec §7: filters, lat, lng). */
+/** The query of an export: the same selection as the page's (filters, lat, lng). */
 function exportHref(kind: Tab, data: { form: SearchForm; lat: number; lng: number; radius: number }): string {
   const q = new URLSearchParams();
   q.set("filters[location]", data.form.location);
@@ -291,7 +291,7 @@ function WarehouseResults({ rows }: { rows: LocationWarehouseRow[] }) {
           key={w.id}
           className="cursor-pointer align-top hover:bg-slate-50"
           data-testid={`search-warehouse-${w.id}`}
-          // The whole row opens the edit page (spec §2); the name is its link for the keyboard.
+          // The whole row opens the edit page; the name is its link for the keyboard.
           onClick={(event) => {
             if ((event.target as HTMLElement).closest("a, button")) return;
             void navigate(paths.edit(w.id));

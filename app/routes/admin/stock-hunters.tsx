@@ -9,6 +9,7 @@ import { listStockHunters } from "../../server/accounts/admin-users.service.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
+import { STOCK_HUNTERS_PAGE_SIZE } from "../../lib/list-params.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
@@ -18,7 +19,6 @@ import { ResendConfirm, UserActiveToggle } from "../../components/admin/UserActi
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
-const PAGE_SIZE = 20;
 
 // The URL's names for GET /api/admin/stock-hunters's query.
 const URL_NAMES = { search: "search_term", page: "offset" };
@@ -26,8 +26,8 @@ const URL_NAMES = { search: "search_term", page: "offset" };
 export const loader = pageLoader({ access: ["admin"], query: stockHuntersQuery, urlNames: URL_NAMES }, async ({ actor, query, services }) => {
   const search = query.search_term ?? null;
   const offset = query.offset ?? 0;
-  const list = await listStockHunters(services.db, actor, { filters: { search }, limit: PAGE_SIZE, page: offset });
-  return { ...list, search, page: offset + 1, pages: pageCount(list.users_count, PAGE_SIZE) };
+  const list = await listStockHunters(services.db, actor, { filters: { search }, limit: STOCK_HUNTERS_PAGE_SIZE, page: offset });
+  return { ...list, search, page: offset + 1, pages: pageCount(list.users_count, STOCK_HUNTERS_PAGE_SIZE) };
 });
 
 export const action = adminUserAction;

@@ -15,6 +15,8 @@ import { decisionOf, stockerDecisionForm, stockerRequestsQuery } from "../../sch
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
+import { STOCKER_REQUESTS_PAGE_SIZE } from "../../lib/list-params.ts";
+import { displayName, fullName } from "../../lib/person-name.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { FormMessage } from "../../components/ui/fields.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
@@ -23,10 +25,7 @@ import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
-import { ApproveDialog, RefuseDialog, requestName as nameOf } from "../../components/admin/StockerDecisionDialogs.tsx";
-
-/** Spec §9: 20 rows a page. */
-const PAGE_SIZE = 20;
+import { ApproveDialog, RefuseDialog } from "../../components/admin/StockerDecisionDialogs.tsx";
 
 // The URL's names for GET /api/admin/stocker-requests's query.
 const URL_NAMES = { search: "search_term", status: "filters.approved", page: "offset" } as const;
@@ -35,8 +34,8 @@ export const loader = pageLoader({ access: ["admin"], query: stockerRequestsQuer
   const search = query.search_term ?? null;
   const status = query.filters?.approved ?? "pending";
   const offset = query.offset ?? 0;
-  const list = await listStockerRequests(services.db, { filters: { approved: status, search }, limit: PAGE_SIZE, page: offset });
-  return { ...list, search, status, page: offset + 1, pages: pageCount(list.users_count, PAGE_SIZE) };
+  const list = await listStockerRequests(services.db, { filters: { approved: status, search }, limit: STOCKER_REQUESTS_PAGE_SIZE, page: offset });
+  return { ...list, search, status, page: offset + 1, pages: pageCount(list.users_count, STOCKER_REQUESTS_PAGE_SIZE) };
 });
 
 export function meta() {
@@ -54,6 +53,8 @@ export type DecisionResult = Awaited<ReturnType<typeof action>>;
 
 type Row = Route.ComponentProps["loaderData"]["users"][number];
 
+/** The name a request goes by (lib/person-name.ts). */
+const nameOf = (r: Row) => displayName(r);
 const placeOf = (r: Row) =>
   [r.request_address, [r.request_cap, r.request_city, r.request_province ? `(${r.request_province})` : null].filter(Boolean).join(" "), r.request_country].filter(Boolean).join(", ");
 
@@ -125,7 +126,7 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
                 </td>
                 <td className="px-4 py-3 text-slate-700">{placeOf(r) || "—"}</td>
                 <td className="px-4 py-3">
-                  {(r.first_name || r.last_name) && <div className="text-slate-800">{[r.first_name, r.last_name].filter(Boolean).join(" ")}</div>}
+                  {fullName(r) && <div className="text-slate-800">{fullName(r)}</div>}
                   <div className="text-slate-600"><EmailText email={r.email} /></div>
                   {r.telephone && <div className="text-xs text-slate-500">{r.telephone}</div>}
                 </td>

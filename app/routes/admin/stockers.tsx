@@ -12,7 +12,7 @@ import { listStockers } from "../../server/accounts/admin-users.service.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { SUBSCRIPTION_FILTERS } from "../../lib/list-params.ts";
+import { SUBSCRIPTION_FILTERS, STOCKERS_PAGE_SIZE } from "../../lib/list-params.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
@@ -24,7 +24,6 @@ import { ResendConfirm, UserActiveToggle } from "../../components/admin/UserActi
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
-const PAGE_SIZE = 20;
 type SubFilter = (typeof SUBSCRIPTION_FILTERS)[number];
 
 // The URL's names for GET /api/admin/stockers's query.
@@ -34,8 +33,8 @@ export const loader = pageLoader({ access: ["admin"], query: stockersQuery, urlN
   const search = query.search_term ?? null;
   const sub: SubFilter = query.filters?.sub_type ?? "all";
   const offset = query.offset ?? 0;
-  const list = await listStockers(services.db, actor, { filters: { search, subType: sub }, limit: PAGE_SIZE, page: offset });
-  return { ...list, search, sub, page: offset + 1, pages: pageCount(list.users_count, PAGE_SIZE) };
+  const list = await listStockers(services.db, actor, { filters: { search, subType: sub }, limit: STOCKERS_PAGE_SIZE, page: offset });
+  return { ...list, search, sub, page: offset + 1, pages: pageCount(list.users_count, STOCKERS_PAGE_SIZE) };
 });
 
 export function meta() {

@@ -9,7 +9,8 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/transfers";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
-import { billingContext, listTransfers, startTransferSubscription, type TransferItem } from "../../server/billing/billing.service.ts";
+import { billingContext } from "../../server/billing/subscriptions.service.ts";
+import { listTransfers, startTransferSubscription, type TransferItem } from "../../server/billing/transfers.service.ts";
 import { confirmAdditionTransfer } from "../../server/billing/subscription-additions.service.ts";
 import { startSubscriptionSchema } from "../../schemas/billing.ts";
 import { idNumber } from "../../schemas/common.ts";
@@ -19,6 +20,7 @@ import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber, formatPrice } from "../../lib/format.ts";
 import { euros, type PlanName } from "../../lib/pricing.ts";
 import { pageCount } from "../../lib/pagination.ts";
+import { TRANSFERS_PAGE_SIZE } from "../../lib/list-params.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
@@ -31,14 +33,11 @@ import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
-/** Spec §9: 20 transfers a page. */
-const PAGE_SIZE = 20;
-
 export const loader = pageLoader({ access: ["admin"], query: transfersQuery, urlNames: { search: "search_term", page: "offset" } }, async ({ query, services }) => {
   const search = query.search_term ?? null;
   const offset = query.offset ?? 0;
-  const list = await listTransfers(services.db, { filters: { search }, limit: PAGE_SIZE, page: offset });
-  return { ...list, search, page: offset + 1, pages: pageCount(list.transfers_count, PAGE_SIZE) };
+  const list = await listTransfers(services.db, { filters: { search }, limit: TRANSFERS_PAGE_SIZE, page: offset });
+  return { ...list, search, page: offset + 1, pages: pageCount(list.transfers_count, TRANSFERS_PAGE_SIZE) };
 });
 
 export function meta() {

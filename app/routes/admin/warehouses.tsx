@@ -7,13 +7,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/warehouses";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
-import { ADMIN_PAGE_SIZE } from "../../server/warehouses/admin-warehouses.queries.ts";
 import { listWarehousesForAdmin, setWarehouseDeactivated } from "../../server/warehouses/admin-warehouses.service.ts";
 import { adminWarehousesQuery, toggleDeactivatedSchema, type DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
+import { ADMIN_WAREHOUSES_PAGE_SIZE } from "../../lib/list-params.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
@@ -36,8 +36,8 @@ export const loader = pageLoader({ access: ["admin"], query: adminWarehousesQuer
   const search = query.search_term ?? null;
   const deactivated = query.filters?.deactivated ?? DEFAULT_FILTER;
   const offset = query.offset ?? 0;
-  const list = await listWarehousesForAdmin(services.db, { search, deactivated, page: offset, limit: ADMIN_PAGE_SIZE });
-  return { ...list, search, deactivated, page: offset + 1, pages: pageCount(list.warehouses_count, ADMIN_PAGE_SIZE) };
+  const list = await listWarehousesForAdmin(services.db, { search, deactivated, page: offset, limit: ADMIN_WAREHOUSES_PAGE_SIZE });
+  return { ...list, search, deactivated, page: offset + 1, pages: pageCount(list.warehouses_count, ADMIN_WAREHOUSES_PAGE_SIZE) };
 });
 
 export function meta() {

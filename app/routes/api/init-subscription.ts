@@ -1,8 +1,9 @@
 // POST /init-subscription { subscription, promo_code, w_ids } → { subscription_id, client_secret,
 // amount_off, percent_off, hub_percent_off, price_unit_amount, url } and the computed price
-// (spec, logged-in areas §7; app/server/billing/billing.service.ts).
+// (app/server/billing/card.service.ts).
 import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
-import { billingContext, initSubscription } from "../../server/billing/billing.service.ts";
+import { initSubscription } from "../../server/billing/card.service.ts";
+import { billingContext } from "../../server/billing/subscriptions.service.ts";
 import { initSubscriptionSchema } from "../../schemas/billing.ts";
 
 export const action = apiAction({ access: ["stocker"], body: initSubscriptionSchema }, ({ actor, body, services, locale }) =>

@@ -6,7 +6,8 @@ import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "../../server/context.ts";
 import { jsonError } from "../../server/http/respond.ts";
 import { methodNotAllowed } from "../../server/http/api.ts";
-import { applyStripeEvent, billingContext } from "../../server/billing/billing.service.ts";
+import { applyStripeEvent } from "../../server/billing/card.service.ts";
+import { billingContext } from "../../server/billing/subscriptions.service.ts";
 import { WebhookSignatureError } from "../../server/billing/stripe-gateway.ts";
 
 export async function action({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }): Promise<Response> {

@@ -31,7 +31,7 @@ const DAY_MS = 24 * HOUR_MS;
 
 // The two background jobs' defaults (app/server/jobs/workers.ts calls them without arguments):
 // deleteOldTokens(db, 30) in app/server/accounts/accounts.queries.ts and
-// deleteOldWindows(db, 24 h) in app/server/security/rate-limit.ts.
+// deleteOldWindows(db, 24 h) in app/server/security/rate-limit.queries.ts.
 const TOKENS_KEPT_DAYS = 30;
 const RATE_LIMIT_KEPT_HOURS = 24;
 // localeCookie() in app/server/http/cookies.ts: a year.

@@ -9,6 +9,7 @@ import { areaBase, type AreaRole } from "../../lib/area-paths.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { AreaShellData } from "../../components/area/AreaShell.tsx";
 import { countUnreadNotifications } from "../../server/notifications/notifications.queries.ts";
+import { displayName } from "../../lib/person-name.ts";
 
 type Context = Readonly<RouterContextProvider>;
 export type AreaArgs = { params: Record<string, string | undefined>; context: Context; request: Request };
@@ -73,7 +74,7 @@ export async function loadAreaLayout(args: AreaArgs, role: AreaRole): Promise<Ar
     base: page.base,
     asAdmin: page.asAdmin,
     ownerId: o.id,
-    ownerName: [o.firstName, o.lastName].filter(Boolean).join(" ").trim() || o.company || o.email,
+    ownerName: displayName({ company: o.company, first_name: o.firstName, last_name: o.lastName, email: o.email }),
     ownerEmail: o.email,
     accountType: o.accountType,
     unread,

@@ -4,7 +4,10 @@
 // shows the latest state without asking Stripe (confirmSubscription is the stocker's own call).
 import { servicesContext } from "../../server/context.ts";
 import { pageWork } from "../../server/http/respond.ts";
-import { billingContext, billingPage, confirmSubscription, pendingTransferDetails, storedOutcome } from "../../server/billing/billing.service.ts";
+import { billingPage } from "../../server/billing/billing-views.service.ts";
+import { confirmSubscription } from "../../server/billing/card.service.ts";
+import { billingContext, storedOutcome } from "../../server/billing/subscriptions.service.ts";
+import { pendingTransferDetails } from "../../server/billing/transfers.service.ts";
 import { additionView } from "../../server/billing/subscription-additions.service.ts";
 import type { BillingPageView, SubscriptionView } from "../../lib/billing.ts";
 import { areaFrame, areaPage, type AreaArgs } from "./area-pages.server.ts";

@@ -10,6 +10,7 @@ import { readFormData } from "../../server/http/input.ts";
 import { pageWork } from "../../server/http/respond.ts";
 import { getFeedbackContext, type FeedbackMailContext } from "../../server/reviews/reviews.service.ts";
 import { parseForm } from "../../lib/forms.ts";
+import { fullName } from "../../lib/person-name.ts";
 
 type Params = { warehouseId: string; requestId: string };
 
@@ -23,7 +24,7 @@ export async function loadFeedbackPage({ params, context }: { params: Params; co
   const { warehouseId, requestId } = feedbackIds(params);
   const actor = context.get(actorContext);
   const feedback = await pageWork(() => getFeedbackContext(context.get(servicesContext).db, actor, warehouseId, requestId));
-  const prefill = actor ? { full_name: [actor.firstName, actor.lastName].filter(Boolean).join(" "), email: actor.email, telephone: actor.telephone ?? "" } : null;
+  const prefill = actor ? { full_name: fullName({ first_name: actor.firstName, last_name: actor.lastName }), email: actor.email, telephone: actor.telephone ?? "" } : null;
   return { feedback, prefill };
 }
 

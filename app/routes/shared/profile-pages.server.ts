@@ -11,7 +11,7 @@ import { ConflictError, DomainError, RateLimitError, ValidationError } from "../
 import { findProfile } from "../../server/accounts/accounts.queries.ts";
 import { pendingEmailChange, updateCredentials, updateProfileData } from "../../server/accounts/profile.service.ts";
 import { listMarkets } from "../../server/markets/markets.queries.ts";
-import { profileBilling } from "../../server/billing/billing.service.ts";
+import { profileBilling } from "../../server/billing/billing-views.service.ts";
 import { credentialsSchema, PROFILE_FIELDS, PROFILE_REQUIRED, profileDataSchema } from "../../schemas/profile.ts";
 import type { AreaRole } from "../../lib/area-paths.ts";
 import type { Locale } from "../../lib/locale.ts";
@@ -26,7 +26,7 @@ export async function loadDataPage(args: AreaArgs, role: AreaRole) {
     findProfile(db, { id: page.owner.id }),
     listMarkets(db),
     pendingEmailChange(db, page.owner.id),
-    // The stocker's subscription and payment-method blocks (issue 12).
+    // The stocker's subscription and payment-method blocks (decision 009).
     role === "stocker" ? profileBilling(db, page.owner.id, config) : null,
   ]);
   if (!profile) throw data({ code: "not_found" }, { status: 404 });

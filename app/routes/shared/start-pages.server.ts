@@ -1,9 +1,10 @@
 // What the areas' start pages and the hunter's favourites load, in the area owner's name.
 import { servicesContext } from "../../server/context.ts";
 import { pageWork } from "../../server/http/respond.ts";
-import { FAVOURITES_PAGE_SIZE, hunterProfile, listFavourites, ownerDashboard } from "../../server/areas/dashboard.service.ts";
+import { hunterProfile, listFavourites, ownerDashboard } from "../../server/areas/dashboard.service.ts";
 import { pageCount, pageParam } from "../../lib/pagination.ts";
 import { areaFrame, areaPage, type AreaArgs } from "./area-pages.server.ts";
+import { FAVOURITES_PAGE_SIZE } from "../../lib/area-pages.ts";
 
 /** The stocker's dashboard or the referent's profile. */
 export async function loadOwnerStartPage(args: AreaArgs, role: "stocker" | "referent") {

@@ -1,5 +1,5 @@
 // {stocker_prefix}/billing: the subscription — pick warehouses, then plan and promo code, then pay
-// by card or choose bank transfer (spec §2 "Billing"); with a live subscription, its summary. Also
+// by card or choose bank transfer; with a live subscription, its summary. Also
 // the administrator's read-only view at /admin/stocker/{id}/billing.
 import type { Route } from "./+types/billing";
 import { m } from "../../paraglide/messages.js";

@@ -36,6 +36,24 @@ export function findAccountByEmail(db: Database, args: { email: string }) {
     .executeTakeFirst();
 }
 
+/** What a login checks of the account with this (lower-cased) e-mail. */
+export function findLoginAccount(db: Database, args: { email: string }) {
+  return db
+    .selectFrom("users")
+    .select(["id", "password_hash", "active", "role", "approval_status"])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", args.email))
+    .executeTakeFirst();
+}
+
+/** An account made an administrator, with a new password, confirmed and active. */
+export async function promoteToAdmin(db: Database, args: { userId: number; passwordHash: string }): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ role: "admin", account_type: null, password_hash: args.passwordHash, active: true, has_confirmed_code: true })
+    .where("id", "=", args.userId)
+    .execute();
+}
+
 export async function emailTaken(db: Database, args: { email: string }): Promise<boolean> {
   return !!(await findAccountByEmail(db, args));
 }
@@ -199,7 +217,7 @@ export function marketExists(db: Database, args: { id: number }) {
   return db.selectFrom("markets").select("id").where("id", "=", args.id).executeTakeFirst();
 }
 
-// ---------------------------------------------------------------- the areas' profile pages (issue 11)
+// ---------------------------------------------------------------- the areas' profile pages
 
 /** What a user's data page shows about them, with the market's labels. */
 export function findProfile(db: Database, args: { id: number }) {

@@ -4,6 +4,8 @@ import { randomBytes } from "node:crypto";
 import type { Database } from "../db/database.ts";
 import { ValidationError } from "../errors.ts";
 import { hashPassword } from "./passwords.ts";
+import { findAccountByEmail, insertUser, promoteToAdmin } from "./accounts.queries.ts";
+import { deleteUserSessions } from "./sessions.queries.ts";
 import { email as emailSchema } from "../../schemas/common.ts";
 
 export function newInviteCode(): string {
@@ -20,31 +22,22 @@ export async function createAdmin(db: Database, args: { email: string; password:
   if (args.password.length < 8 || args.password.length > 128) throw new ValidationError({ password: "too_short" });
   const passwordHash = await hashPassword(args.password);
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("users").select("id").where((eb) => eb(eb.fn("lower", ["email"]), "=", parsed.data)).executeTakeFirst();
+    const existing = await findAccountByEmail(trx, { email: parsed.data });
     if (existing) {
-      await trx
-        .updateTable("users")
-        .set({ role: "admin", account_type: null, password_hash: passwordHash, active: true, has_confirmed_code: true })
-        .where("id", "=", existing.id)
-        .execute();
-      await trx.deleteFrom("sessions").where("user_id", "=", existing.id).execute();
+      await promoteToAdmin(trx, { userId: existing.id, passwordHash });
+      await deleteUserSessions(trx, { userId: existing.id });
       return existing.id;
     }
-    const row = await trx
-      .insertInto("users")
-      .values({
-        email: parsed.data,
-        password_hash: passwordHash,
-        role: "admin",
-        first_name: args.firstName,
-        last_name: args.lastName,
-        lang: "it",
-        active: true,
-        has_confirmed_code: true,
-        invite_code: newInviteCode(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return insertUser(trx, {
+      email: parsed.data,
+      password_hash: passwordHash,
+      role: "admin",
+      first_name: args.firstName,
+      last_name: args.lastName,
+      lang: "it",
+      active: true,
+      has_confirmed_code: true,
+      invite_code: newInviteCode(),
+    });
   });
 }

@@ -1,4 +1,4 @@
-// The back office's lists of stockers and stock hunters (admin back office §2 and §7). Searches
+// The back office's lists of stockers and stock hunters (pages and JSON calls). Searches
 // use the users' pg_trgm indexes (migration 0001); a stocker's subscription is its latest one.
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
@@ -98,4 +98,13 @@ export function stockHuntersPageQuery(db: Database, args: UserPageArgs) {
 export async function countStockHunters(db: Database, filters: UserListFilters): Promise<number> {
   const row = await usersOf(db, "stock_hunter", filters).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
   return row.n;
+}
+
+/** An account as switching it off or confirming it again needs it, locked for the transaction. */
+export function lockUser(db: Database, args: { id: number }) {
+  return db.selectFrom("users").select(["id", "role", "email", "lang", "active", "password_hash", "has_confirmed_code"]).where("id", "=", args.id).forUpdate().executeTakeFirst();
+}
+
+export async function setUserActiveFlag(db: Database, args: { userId: number; active: boolean }): Promise<void> {
+  await db.updateTable("users").set({ active: args.active }).where("id", "=", args.userId).execute();
 }

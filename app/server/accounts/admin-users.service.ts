@@ -14,6 +14,8 @@ import type { AccountContext } from "./account-context.ts";
 import {
   countStockers,
   countStockHunters,
+  lockUser,
+  setUserActiveFlag,
   stockersExportPage,
   stockersPageQuery,
   stockHuntersPageQuery,
@@ -22,13 +24,12 @@ import {
   type UserListFilters,
 } from "./admin-users.queries.ts";
 import { findMatchesFirst } from "../db/searched-page.ts";
+import { displayName } from "../../lib/person-name.ts";
 
 function requireAdmin(actor: Actor): void {
   if (actor.role !== "admin") throw new ForbiddenError();
 }
 
-const displayName = (u: { company: string | null; request_business_name?: string | null; first_name: string | null; last_name: string | null; email: string }) =>
-  u.company || u.request_business_name || [u.first_name, u.last_name].filter(Boolean).join(" ") || u.email;
 
 export type StockerRow = {
   id: number;
@@ -122,7 +123,7 @@ export async function listStockHunters(db: Database, actor: Actor, args: { filte
 
 /** The accounts the back office may switch off: never an administrator (nobody locks the office out). */
 async function managedUser(db: Database, userId: number) {
-  const user = await db.selectFrom("users").select(["id", "role", "email", "lang", "active", "password_hash", "has_confirmed_code"]).where("id", "=", userId).forUpdate().executeTakeFirst();
+  const user = await lockUser(db, { id: userId });
   if (!user || user.role === "admin") throw new NotFoundError();
   return user;
 }
@@ -133,7 +134,7 @@ export async function setUserActive(db: Database, actor: Actor, userId: number, 
   return db.transaction().execute(async (trx) => {
     const user = await managedUser(trx, userId);
     if (user.active === active) return { user_id: userId };
-    await trx.updateTable("users").set({ active }).where("id", "=", userId).execute();
+    await setUserActiveFlag(trx, { userId, active });
     if (!active) await deleteUserSessions(trx, { userId });
     await auditAdminAction(trx, actor, { action: "user.toggle_active", entityType: "user", entityId: userId, details: { before: user.active, after: active } });
     return { user_id: userId };

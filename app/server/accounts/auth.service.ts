@@ -11,6 +11,7 @@ import { clearFailures, recordFailure, refuseAfterFailures, type FailureLimit } 
 import { readDeviceCookie, signDeviceCookie } from "./device-cookie.ts";
 import { LOGIN_FAILURES_PER_ACCOUNT_IP, LOGIN_FAILURES_PER_ACCOUNT_UNTRUSTED, LOGIN_FAILURES_PER_DEVICE, LOGIN_FAILURES_PER_IP } from "./limits.ts";
 import { verifyPassword } from "./passwords.ts";
+import { findLoginAccount } from "./accounts.queries.ts";
 import { endSession, startSession } from "./sessions.service.ts";
 
 type Counter = { limit: FailureLimit; key: string | null };
@@ -35,11 +36,7 @@ export async function login(
   },
 ) {
   const email = args.email.trim().toLowerCase();
-  const user = await db
-    .selectFrom("users")
-    .select(["id", "password_hash", "active", "role", "approval_status"])
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email))
-    .executeTakeFirst();
+  const user = await findLoginAccount(db, { email });
 
   // Unknown addresses are counted like accounts without a trusted browser (by the address),
   // so the answers do not tell which addresses have an account.

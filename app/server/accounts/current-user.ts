@@ -1,9 +1,10 @@
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
+import { listFavouriteIds } from "../favourites/favourites.queries.ts";
 
 /** The spec's current user: id, role, favourite_ids, names, company, email, telephone. */
 export async function currentUser(db: Database, actor: Actor) {
-  const favourites = actor.role === "stock_hunter" ? await db.selectFrom("favourites").select("warehouse_id").where("user_id", "=", actor.id).orderBy("created_at").execute() : [];
+  const favourites = actor.role === "stock_hunter" ? await listFavouriteIds(db, actor.id) : [];
   return {
     id: actor.id,
     role: actor.role,
@@ -13,6 +14,6 @@ export async function currentUser(db: Database, actor: Actor) {
     company: actor.company,
     email: actor.email,
     telephone: actor.telephone,
-    favourite_ids: favourites.map((f) => f.warehouse_id),
+    favourite_ids: favourites,
   };
 }

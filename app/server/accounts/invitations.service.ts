@@ -28,6 +28,7 @@ import { emailTakenError, freshInviteCode, freshStockspaceCode, isEmailConflict 
 import { endAllSessions, startSession } from "./sessions.service.ts";
 import { INVITATIONS_PER_INVITER_DAY, INVITATIONS_PER_INVITER_HOUR, TOKEN_FAILURES_PER_IP } from "./limits.ts";
 import { INVITATION_TTL_DAYS, linkTokenHash, newLinkToken } from "./tokens.ts";
+import { fullName } from "../../lib/person-name.ts";
 
 export type InviteInput = {
   role: "referent" | "stocker";
@@ -56,7 +57,7 @@ function mayInvite(actor: Actor, role: InviteInput["role"]): boolean {
 
 function inviterName(actor: Actor): string | null {
   if (actor.role === "admin") return null;
-  const name = [actor.firstName, actor.lastName].filter(Boolean).join(" ").trim();
+  const name = fullName({ first_name: actor.firstName, last_name: actor.lastName });
   return actor.company ? (name ? `${name} (${actor.company})` : actor.company) : name || null;
 }
 

@@ -1,4 +1,4 @@
-// Profile data and credentials of the three areas' users (issue 11, point 6).
+// Profile data and credentials of the three areas' users (decision 008).
 //
 // - Profile data (names, telephone, company, market, website): the user, or an administrator
 //   in the user's area (/admin/{stocker|stock-hunter}/{id}/data), whose change is audited in

@@ -1,4 +1,4 @@
-// Profile data and credentials of the three areas (issue 11, point 6): the JSON calls
+// Profile data and credentials of the three areas: the JSON calls
 // /api/{area}/profile/update-profile-data and …/update-credentials, the data page's action
 // (an administrator's view included), and the e-mail change confirmed by its link.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // Registration (POST /register) for stock hunters and stockers, through the endpoint: the
-// rules of section 5 again on the server, the stored consents, the invite code, the
+// form's required fields again on the server, the stored consents, the invite code, the
 // approval queue, the e-mails, and hostile input that must change nothing.
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
@@ -138,7 +138,7 @@ describe("stock hunter registration", () => {
     expect(await tableCounts(t.db)).toEqual(before);
   });
 
-  it("requires every field of section 5 after trimming, and the two ticks", async () => {
+  it("requires every required field after trimming, and the two ticks", async () => {
     const before = await tableCounts(t.db);
     const res = await register(hunter({ first_name: "   ", last_name: undefined, telephone: "", country: null, address: " ", conditions: false, privacy: 0, email: "" }));
     expect(res.status).toBe(422);
@@ -238,7 +238,7 @@ describe("stocker registration", () => {
     expect(toOperator[0]!.text).toContain("01234567890");
   });
 
-  it("requires the request fields of section 5", async () => {
+  it("requires the request's required fields", async () => {
     const res = await register({ role: "stocker", email: "x@example.com", conditions: true, privacy: true });
     expect(res.status).toBe(422);
     expect(Object.keys(res.json.errors).sort()).toEqual(["request_address", "request_business_name", "request_cap", "request_city", "request_country", "request_province", "request_vat"]);

@@ -4,6 +4,7 @@ import type { Database } from "../db/database.ts";
 import { likePattern } from "../db/like.ts";
 import { userMatches } from "./admin-users.queries.ts";
 import type { StockerRequestFilter, WarehouseSearchType } from "../../schemas/stocker-approval.ts";
+import type { AccountType } from "../db/types.ts";
 
 export type StockerRequestFilters = { approved: StockerRequestFilter; search: string | null };
 
@@ -102,4 +103,19 @@ export function lockWarehouseOwner(db: Database, warehouseId: number) {
 
 export async function setWarehouseOwner(db: Database, args: { warehouseId: number; userId: number }): Promise<void> {
   await db.updateTable("warehouses").set({ user_id: args.userId, updated_at: new Date() }).where("id", "=", args.warehouseId).execute();
+}
+
+/** A stocker's request refused, with the administrator's note. */
+export async function refuseStockerRequest(db: Database, args: { userId: number; note: string }): Promise<void> {
+  await db.updateTable("users").set({ approval_status: "refused", approval_note: args.note, updated_at: new Date() }).where("id", "=", args.userId).execute();
+}
+
+/** A stocker's request approved now, as the account type the administrator picked. */
+export async function approveStockerRequest(db: Database, args: { userId: number; accountType: AccountType }): Promise<void> {
+  const approvedAt = new Date();
+  await db
+    .updateTable("users")
+    .set({ approval_status: "approved", approved_at: approvedAt, account_type: args.accountType, approval_note: null, updated_at: approvedAt })
+    .where("id", "=", args.userId)
+    .execute();
 }

@@ -1,4 +1,4 @@
-// The back office's New stockers (admin document §2, §4, §5): a stocker's registration is a
+// The back office's New stockers (/admin/stocker-requests): a stocker's registration is a
 // request that an administrator approves or refuses.
 //
 // Approving (a pending request, or a refused one being reconsidered) picks the account type
@@ -23,6 +23,7 @@ export type { StockerRequestItem, WarehouseSearchItem };
 import { newInvitationLink } from "./invitations.service.ts";
 import { INVITATION_TTL_DAYS } from "./tokens.ts";
 import * as q from "./stocker-approval.queries.ts";
+import { displayName } from "../../lib/person-name.ts";
 
 
 /** GET /api/admin/stocker-requests → users, users_count (page counts from 0). */
@@ -77,7 +78,7 @@ export async function searchWarehousesForApproval(db: Database, args: { search: 
       owner:
         r.user_id === null
           ? null
-          : { id: r.user_id, email: r.owner_email ?? "", name: r.owner_company || [r.owner_first_name, r.owner_last_name].filter(Boolean).join(" ") || (r.owner_email ?? "") },
+          : { id: r.user_id, email: r.owner_email ?? "", name: displayName({ company: r.owner_company, first_name: r.owner_first_name, last_name: r.owner_last_name, email: r.owner_email }) },
     })),
   };
 }
@@ -112,7 +113,7 @@ export async function decideStockerRequest(ctx: ApprovalContext, actor: Actor, u
       // A refused request stays refused; an approved account is no request any more.
       if (user.approval_status !== "pending") throw new ConflictError("not_pending");
       const note = decision.note.trim();
-      await trx.updateTable("users").set({ approval_status: "refused", approval_note: note, updated_at: new Date() }).where("id", "=", userId).execute();
+      await q.refuseStockerRequest(trx, { userId, note });
       await auditAdminAction(trx, actor, {
         action: "user.refuse",
         entityType: "user",
@@ -146,12 +147,7 @@ export async function decideStockerRequest(ctx: ApprovalContext, actor: Actor, u
     }
     await q.setWarehouseOwner(trx, { warehouseId, userId });
 
-    const approvedAt = new Date();
-    await trx
-      .updateTable("users")
-      .set({ approval_status: "approved", approved_at: approvedAt, account_type: decision.account_type, approval_note: null, updated_at: approvedAt })
-      .where("id", "=", userId)
-      .execute();
+    await q.approveStockerRequest(trx, { userId, accountType: decision.account_type });
     await auditAdminAction(trx, actor, {
       action: "user.approve",
       entityType: "user",

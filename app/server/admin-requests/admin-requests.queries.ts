@@ -16,6 +16,7 @@ import type { Database } from "../db/database.ts";
 import { likePattern } from "../db/like.ts";
 import { newestMatchesPage } from "../db/searched-page.ts";
 import { REQUEST_FIELDS, romeDayAfter, romeDayStart, specificationsOf, type HunterLinkRow } from "../requests/area-requests.queries.ts";
+import { displayNameSql, fullNameSql } from "../db/person-name.ts";
 
 /** The text a request search looks in: the expression of warehouse_requests_search_trgm_idx, word for word. */
 function requestSearchText(): RawBuilder<string> {
@@ -53,8 +54,8 @@ const contactedWarehouses = sql<AdminLinkRow[]>`(
   select coalesce(json_agg(json_build_object(
     'link_id', link.id, 'id', w.id, 'name', w.name, 'city', w.city, 'address', w.address, 'state', link.state,
     'is_hub', w.is_hub, 'redeemed', w.redeemed, 'listed', w.status = 'approved' and not w.deactivated, 'created_at', link.created_at,
-    'ref_name', nullif(btrim(concat_ws(' ', ref.first_name, ref.last_name)), ''), 'ref_email', ref.email,
-    'own_name', coalesce(nullif(own.company, ''), nullif(btrim(concat_ws(' ', own.first_name, own.last_name)), '')), 'own_email', own.email
+    'ref_name', ${fullNameSql("ref")}, 'ref_email', ref.email,
+    'own_name', ${displayNameSql("own")}, 'own_email', own.email
   ) order by link.id), '[]')
   from warehouse_request_warehouses link
   join warehouses w on w.id = link.warehouse_id
@@ -84,7 +85,7 @@ export function adminRequestsCountQuery(db: Database, args: AdminRequestsArgs) {
   return adminRequestsWhere(db, args).select((eb) => eb.fn.countAll<number>().as("n"));
 }
 
-/** Whether there is any request at all (the empty list's two texts, spec §8). */
+/** Whether there is any request at all (the empty list has two texts: none at all, none found). */
 export async function anyRequestExists(db: Database): Promise<boolean> {
   const row = await db.selectFrom("warehouse_requests").select("id").limit(1).executeTakeFirst();
   return row !== undefined;

@@ -1,4 +1,4 @@
-// The back office's quote requests (issue 13, admin back office §2 Requests, §7): the list (8 a
+// The back office's quote requests (/admin/requests and its JSON calls): the list (8 a
 // page, newest first, searched by business name, referent, contact, location or number, filtered
 // by created date), the add-warehouses popup's search, adding warehouses to a request (each gets a
 // pending link and its handler is told as for a new request, in one audited transaction), and the
@@ -173,7 +173,7 @@ export const REQUEST_CSV_HEADER = [
 export const REQUEST_CSV_WAREHOUSE_HEADER = ["ID magazzino", "Magazzino", "Indirizzo", "Città", "Stato", "Riscattato", "Attivo", "Gestore", "Email gestore", "Contattato il"];
 
 /**
- * One request as a CSV (spec §9, "a single request number"): its fields on the first row under
+ * One request as a CSV (the export of a single request number): its fields on the first row under
  * the header, then, after an empty row, one row per contacted warehouse under its own header.
  * The file is named richiesta_<number>.csv. Audited as an export. Unknown request: 404.
  */

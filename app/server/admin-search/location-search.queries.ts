@@ -1,4 +1,4 @@
-// SQL of the back office's location search (admin back office §2 Ricerca, §7): the warehouses
+// SQL of the back office's location search (/admin/search and its JSON calls): the warehouses
 // and the quote requests within a radius of a point. Unlike the public map (app/server/search/),
 // it reads the TRUE positions (warehouses.lat/lng, not the published ones) of every warehouse,
 // whatever its status, and shows real names: administrators see everything.

@@ -1,4 +1,4 @@
-// The back office's location search (admin back office §2 Ricerca): the warehouses (20 a page,
+// The back office's location search (/admin/search, "Ricerca"): the warehouses (20 a page,
 // nearest first) and the quote requests (8 a page, newest first) within a radius of a place,
 // each with its count, and their CSV exports (streamed, audited as exports). Administrators
 // only; real names, owners and states of every warehouse, whatever its status.
@@ -24,6 +24,7 @@ import {
   type LocationRequestDbRow,
   type LocationWarehouseDbRow,
 } from "./location-search.queries.ts";
+import { displayName } from "../../lib/person-name.ts";
 
 export type { Circle };
 
@@ -52,8 +53,6 @@ export type LocationWarehouseRow = {
   created_at: Date;
 };
 
-const personName = (u: { company: string | null; first_name: string | null; last_name: string | null; email: string }) =>
-  u.company || [u.first_name, u.last_name].filter(Boolean).join(" ") || u.email;
 
 function warehouseRow(r: LocationWarehouseDbRow): LocationWarehouseRow {
   return {
@@ -71,7 +70,7 @@ function warehouseRow(r: LocationWarehouseDbRow): LocationWarehouseRow {
     redeemed: r.redeemed,
     owner:
       r.user_id !== null && r.owner_email
-        ? { id: r.user_id, email: r.owner_email, role: r.owner_role ?? "", name: personName({ company: r.owner_company, first_name: r.owner_first_name, last_name: r.owner_last_name, email: r.owner_email }) }
+        ? { id: r.user_id, email: r.owner_email, role: r.owner_role ?? "", name: displayName({ company: r.owner_company, first_name: r.owner_first_name, last_name: r.owner_last_name, email: r.owner_email }) }
         : null,
     distance_km: Number(r.distance_km),
     created_at: r.created_at,
@@ -180,7 +179,7 @@ export function placeSlug(location: string | null): string {
 }
 
 /**
- * The exports' file names (spec §9: named for warehouses and for requests): magazzini_ or
+ * The exports' file names (one for warehouses, one for requests): magazzini_ or
  * richieste_, the place, the radius, the day: magazzini_milano_10km_21.11.2026.csv.
  */
 export function locationExportFileName(kind: "warehouses" | "requests", selection: LocationSelection, today: string): string {

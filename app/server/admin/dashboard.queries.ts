@@ -3,9 +3,9 @@
 // from a partial or leading-column index, so the layout can afford it on every /admin page.
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
-import { RUNNING_STATUSES } from "../billing/billing.queries.ts";
+import { RUNNING_STATUSES } from "../billing/subscriptions.queries.ts";
 
-/** Spec §9: the dashboard's new requests are those of the last 7 days. */
+/** The dashboard's new requests are those of the last 7 days. */
 export const NEW_REQUESTS_DAYS = 7;
 
 export type WaitingCounters = {

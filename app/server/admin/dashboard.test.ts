@@ -7,7 +7,7 @@ import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeRequest, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
-import { countTransfers } from "../billing/billing.queries.ts";
+import { countTransfers } from "../billing/transfers.queries.ts";
 import { dashboardCounters, waitingCounters, waitingCountersQuery } from "./dashboard.queries.ts";
 import { loader as dashboardApi, action as dashboardApiPost } from "../../routes/api/admin/dashboard.ts";
 import { loader as dashboardPage } from "../../routes/admin/index.tsx";

@@ -18,6 +18,7 @@ import { ADMIN_VIEWABLE } from "../../lib/area-paths.ts";
 import { requireRole } from "../http/guard.ts";
 import { NotFoundError } from "../errors.ts";
 import { auditAdminAction } from "../audit/audit.ts";
+import { findAreaOwner } from "./area-access.queries.ts";
 
 /** The user whose area it is. */
 export type AreaOwner = {
@@ -51,12 +52,7 @@ export async function openArea(db: Database, actor: Actor | null, role: AreaRole
   }
   const admin = requireRole(actor, "admin");
   if (!ADMIN_VIEWABLE.includes(role)) throw new NotFoundError();
-  const user = await db
-    .selectFrom("users")
-    .select(["id", "role", "account_type", "email", "first_name", "last_name", "company", "telephone", "lang"])
-    .where("id", "=", viewedUserId)
-    .where("role", "=", role)
-    .executeTakeFirst();
+  const user = await findAreaOwner(db, { id: viewedUserId, role });
   if (!user) throw new NotFoundError();
   return {
     owner: {
@@ -91,7 +87,7 @@ function ownerFromActor(actor: Actor, role: AreaRole): AreaOwner {
 
 /**
  * The owner as the acting user, for reading what the owner sees through services written for
- * actors (the warehouse pages of issue 10). Never used to change anything: changes are made by
+ * actors (the warehouse pages of decision 007). Never used to change anything: changes are made by
  * the real actor, so an administrator's are audited.
  */
 export function ownerAsReader(access: AreaAccess): Actor {

@@ -3,6 +3,7 @@
 // and 0009; and the values the filters offer.
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
+import type { JsonObject } from "../db/types.ts";
 
 export type AuditFilters = {
   adminId: number | null;
@@ -60,4 +61,9 @@ export async function distinctAuditValues(db: Database, column: "action" | "enti
 /** The administrators, for the filter (the log keeps the id of one who left: admin_id may be null). */
 export function listAdministrators(db: Database) {
   return db.selectFrom("users").select(["id", "first_name", "last_name", "email"]).where("role", "=", "admin").orderBy("first_name").orderBy("last_name").orderBy("id").execute();
+}
+
+/** One entry written, with the caller's transaction (audit.ts decides whose actions are recorded). */
+export async function insertAuditEntry(db: Database, args: { adminId: number; action: string; entityType: string; entityId: number | null; details: JsonObject }): Promise<void> {
+  await db.insertInto("audit_log").values({ admin_id: args.adminId, action: args.action, entity_type: args.entityType, entity_id: args.entityId, details: args.details }).execute();
 }

@@ -3,8 +3,8 @@
 import type { Database } from "../db/database.ts";
 import type { JsonObject } from "../db/types.ts";
 import { auditPageQuery, countAudit, distinctAuditValues, listAdministrators, type AuditFilters } from "./audit-log.queries.ts";
-
-export const AUDIT_PAGE_SIZE = 20;
+import { fullName, personName } from "../../lib/person-name.ts";
+import { AUDIT_PAGE_SIZE } from "../../lib/list-params.ts";
 
 export type AuditItem = {
   id: number;
@@ -24,7 +24,7 @@ export async function listAuditLog(db: Database, args: { filters: AuditFilters; 
   const entries = rows.map((r) => ({
     id: Number(r.id),
     admin_id: r.admin_id === null ? null : Number(r.admin_id),
-    admin_name: [r.first_name, r.last_name].filter(Boolean).join(" ") || null,
+    admin_name: fullName(r) || null,
     admin_email: r.email ?? null,
     action: r.action,
     entity_type: r.entity_type,
@@ -38,7 +38,7 @@ export async function listAuditLog(db: Database, args: { filters: AuditFilters; 
 export async function auditFilterChoices(db: Database) {
   const [admins, actions, entityTypes] = await Promise.all([listAdministrators(db), distinctAuditValues(db, "action"), distinctAuditValues(db, "entity_type")]);
   return {
-    admins: admins.map((a) => ({ id: Number(a.id), name: [a.first_name, a.last_name].filter(Boolean).join(" ") || a.email })),
+    admins: admins.map((a) => ({ id: Number(a.id), name: personName(a) })),
     actions,
     entityTypes,
   };

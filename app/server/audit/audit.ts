@@ -5,6 +5,7 @@
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import type { JsonObject, JsonValue } from "../db/types.ts";
+import { insertAuditEntry } from "./audit-log.queries.ts";
 
 export type AuditEntry = {
   /** What happened, as entity.verb: "warehouse.create", "warehouse.update", "warehouse.image_upload"… */
@@ -16,10 +17,7 @@ export type AuditEntry = {
 
 export async function auditAdminAction(trx: Database, actor: Actor, entry: AuditEntry): Promise<void> {
   if (actor.role !== "admin") return;
-  await trx
-    .insertInto("audit_log")
-    .values({ admin_id: actor.id, action: entry.action, entity_type: entry.entityType, entity_id: entry.entityId, details: entry.details })
-    .execute();
+  await insertAuditEntry(trx, { adminId: actor.id, ...entry });
 }
 
 /** The fields whose value differs, as { field: { before, after } }. */

@@ -1,7 +1,12 @@
-// The back office's promo codes: the list, creating and changing a code. A stocker uses a code
-// when starting a subscription (billing.service.ts#usablePromoCode); a subscription copies the
-// discount when it is made, so changing a code later never changes what anyone already pays.
-// Every change is audited in its own transaction, with the values before and after.
+// Promo codes, all of them here: the back office's list, creating and changing a code (every
+// change audited in its transaction, with the values before and after), and a stocker's use of
+// one. A code is typed in any case and stored upper-case (normalisePromoCode in
+// app/lib/promo-codes.ts, the one normaliser, which the form's schema uses too). A stocker's code
+// must be usable now (usablePromoCode, by the same states the back office shows); its use is
+// taken at init-subscription (reservePromoUse), given back by an attempt that never starts
+// (releasePromoUse), and kept by one that does (keepPromoUse).
+// A subscription copies the discounts when it is made (promoDiscounts), so changing a code later
+// never changes what anyone already pays.
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import { ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from "../errors.ts";
@@ -12,14 +17,10 @@ import {
   isIsoDay,
   MAX_AMOUNT_OFF,
   MAX_REDEMPTIONS,
-  normalisePromoCodeText,
-  PROMO_CODE_PATTERN,
-  type DiscountKind,
   type PromoCodeInput,
 } from "../../schemas/promo-codes.ts";
+import { normalisePromoCode, PROMO_CODE_PATTERN, PROMO_PAGE_SIZE } from "../../lib/promo-codes.ts";
 import * as q from "./promo-codes.queries.ts";
-
-export const PROMO_PAGE_SIZE = 20;
 
 export type PromoCodeState = "active" | "inactive" | "scheduled" | "expired" | "used_up";
 
@@ -53,6 +54,13 @@ type Row = NonNullable<Awaited<ReturnType<typeof q.findPromoCodeForUpdate>>>;
 // numeric(5, 2) columns arrive as strings.
 const num = (value: number | string | null) => (value === null ? null : Number(value));
 
+/** A promo code's discounts as the price rule reads them; a subscription's copy of them has the same columns. */
+export type PromoDiscounts = { amountOff: number | null; percentOff: number | null; hubPercentOff: number | null };
+
+export function promoDiscounts(row: { amount_off: number | null; percent_off: number | string | null; hub_percent_off: number | string | null } | null): PromoDiscounts {
+  return { amountOff: row?.amount_off ?? null, percentOff: num(row?.percent_off ?? null), hubPercentOff: num(row?.hub_percent_off ?? null) };
+}
+
 function stateOf(row: Row, now: Date): PromoCodeState {
   if (!row.active) return "inactive";
   if (row.valid_from && row.valid_from > now) return "scheduled";
@@ -61,9 +69,9 @@ function stateOf(row: Row, now: Date): PromoCodeState {
   return "active";
 }
 
-function toItem(row: Row, now: Date): PromoCodeItem {
+/** What the audit keeps of a code, and what the list shows of it (the numeric columns as numbers). */
+function audited(row: Row) {
   return {
-    id: row.id,
     code: row.code,
     amount_off: row.amount_off,
     percent_off: num(row.percent_off),
@@ -71,22 +79,64 @@ function toItem(row: Row, now: Date): PromoCodeItem {
     active: row.active,
     valid_from: row.valid_from,
     valid_until: row.valid_until,
+    max_redemptions: row.max_redemptions,
+  };
+}
+
+function toItem(row: Row, now: Date): PromoCodeItem {
+  return {
+    id: row.id,
+    ...audited(row),
     valid_from_day: row.valid_from ? todayInItaly(row.valid_from) : null,
     // Stored as the instant the code stops working: the last day is the one before.
     valid_until_day: row.valid_until ? todayInItaly(new Date(row.valid_until.getTime() - 1)) : null,
-    max_redemptions: row.max_redemptions,
     times_redeemed: row.times_redeemed,
     created_at: row.created_at,
     state: stateOf(row, now),
   };
 }
 
-/** The kind of a code's discount (exactly one is set on codes made here). */
-export function discountKindOf(item: Pick<PromoCodeItem, "amount_off" | "percent_off" | "hub_percent_off">): DiscountKind {
-  if (item.amount_off !== null) return "amount_off";
-  if (item.hub_percent_off !== null) return "hub_percent_off";
-  return "percent_off";
+// ---------------------------------------------------------------- a stocker's use
+
+export type PromoRow = Row;
+
+const REFUSALS: Partial<Record<PromoCodeState, string>> = { inactive: "promo_unknown", scheduled: "promo_expired", expired: "promo_expired", used_up: "promo_used_up" };
+
+/**
+ * The promo code a stocker typed, if it can be used now: unknown or inactive → "unknown", outside
+ * its validity window → "expired", at its maximum of uses → "used_up" (ValidationError on
+ * promo_code; nothing is discounted).
+ */
+export async function usablePromoCode(db: Database, typed: string, now = new Date()): Promise<PromoRow> {
+  const code = normalisePromoCode(typed);
+  const promo = code ? await q.findPromoCodeByCode(db, code) : undefined;
+  const refusal = promo ? REFUSALS[stateOf(promo, now)] : "promo_unknown";
+  if (refusal) throw new ValidationError({ promo_code: refusal }, refusal);
+  return promo!;
 }
+
+/**
+ * Takes one use of the code for a new attempt: a code with no use left (another stocker took the
+ * last one meanwhile) is refused, before anything is paid.
+ */
+export async function reservePromoUse(trx: Database, promo: PromoRow): Promise<void> {
+  if (!(await q.takePromoUse(trx, promo.id))) throw new ValidationError({ promo_code: "promo_used_up" }, "promo_used_up");
+}
+
+/** Gives back the use held by a subscription that never started (dropped, replaced or expired); once. */
+export const releasePromoUse = (trx: Database, subscriptionId: number) => q.releasePromoUse(trx, subscriptionId);
+
+/**
+ * A subscription starting with a promo code holds one of its uses: taken at init-subscription. One
+ * that took none (initialised before uses were taken there, or whose use was given back and Stripe
+ * started it all the same) takes it now if one is left; it was paid at its quoted price either way.
+ */
+export async function keepPromoUse(trx: Database, row: { id: number; promo_code_id: number | null; promo_reserved: boolean }): Promise<void> {
+  if (row.promo_code_id === null || row.promo_reserved) return;
+  if (await q.takePromoUse(trx, row.promo_code_id)) await q.markPromoReserved(trx, row.id);
+}
+
+// ---------------------------------------------------------------- the back office
 
 export async function listPromoCodes(db: Database, actor: Actor | null, args: { page: number; limit?: number }, now = new Date()): Promise<{ promo_codes: PromoCodeItem[]; promo_codes_count: number }> {
   requireAdmin(actor);
@@ -102,7 +152,7 @@ export async function listPromoCodes(db: Database, actor: Actor | null, args: { 
  */
 function checkInput(input: PromoCodeInput): PromoCodeInput {
   const errors: FieldErrors = {};
-  const code = normalisePromoCodeText(input.code ?? "");
+  const code = normalisePromoCode(input.code ?? "");
   if (!code) errors.code = "required";
   else if (!PROMO_CODE_PATTERN.test(code)) errors.code = "promo_code_format";
 
@@ -124,20 +174,6 @@ function checkInput(input: PromoCodeInput): PromoCodeInput {
 
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return { ...input, code, active: input.active === true };
-}
-
-/** What the audit keeps of a code (the numeric columns as numbers). */
-function audited(row: Row) {
-  return {
-    code: row.code,
-    amount_off: row.amount_off,
-    percent_off: num(row.percent_off),
-    hub_percent_off: num(row.hub_percent_off),
-    active: row.active,
-    valid_from: row.valid_from,
-    valid_until: row.valid_until,
-    max_redemptions: row.max_redemptions,
-  };
 }
 
 const isUniqueViolation = (err: unknown) => typeof err === "object" && err !== null && (err as { code?: string }).code === "23505";

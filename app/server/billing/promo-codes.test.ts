@@ -8,8 +8,7 @@ import { testContext } from "../../../tests/support/endpoint.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Actor } from "../context.ts";
 import type { User } from "../db/types.ts";
-import { createPromoCode, listPromoCodes, updatePromoCode } from "./promo-codes.service.ts";
-import { usablePromoCode } from "./billing.service.ts";
+import { createPromoCode, listPromoCodes, updatePromoCode, usablePromoCode } from "./promo-codes.service.ts";
 import { promoCodeFormSchema, toPromoCodeInput, type PromoCodeInput } from "../../schemas/promo-codes.ts";
 import { action as pageAction, loader as pageLoader } from "../../routes/admin/promo-codes.tsx";
 
@@ -233,6 +232,39 @@ describe("listPromoCodes", () => {
     const { promo_code_id: id } = await createPromoCode(t.db, adminActor, input({ code: "GIORNI", valid_from: "2026-03-29", valid_until: "2026-10-25" }));
     const { promo_codes } = await listPromoCodes(t.db, adminActor, { page: 1 });
     expect(promo_codes.find((p) => p.id === id)).toMatchObject({ valid_from_day: "2026-03-29", valid_until_day: "2026-10-25" });
+  });
+});
+
+describe("usablePromoCode (a stocker's code)", () => {
+  it("reads the code as the form stores it, and refuses it by the state the back office shows", async () => {
+    const now = new Date("2026-06-15T10:00:00Z");
+    const make = async (code: string, change: Record<string, unknown>) => {
+      const { promo_code_id } = await createPromoCode(t.db, adminActor, input({ code }));
+      if (Object.keys(change).length) await t.db.updateTable("promo_codes").set(change).where("id", "=", promo_code_id).execute();
+      return promo_code_id;
+    };
+    const ids = {
+      active: await make("USO-ATTIVO", {}),
+      inactive: await make("USO-SPENTO", { active: false }),
+      scheduled: await make("USO-FUTURO", { valid_from: new Date("2026-07-01T00:00:00Z") }),
+      expired: await make("USO-SCADUTO", { valid_until: new Date("2026-06-01T00:00:00Z") }),
+      used_up: await make("USO-FINITO", { max_redemptions: 2, times_redeemed: 2 }),
+    };
+    const { promo_codes } = await listPromoCodes(t.db, adminActor, { page: 1, limit: 100 }, now);
+    const stateOf = (id: number) => promo_codes.find((p) => p.id === id)!.state;
+    expect(Object.values(ids).map(stateOf)).toEqual(["active", "inactive", "scheduled", "expired", "used_up"]);
+
+    // Typed in any case, with spaces around: the same normaliser as the back office's form.
+    const typed = "  uso-attivo ";
+    expect(promoCodeFormSchema.safeParse({ code: typed, discount_kind: "percent_off", discount_value: "10" }).data?.code).toBe("USO-ATTIVO");
+    await expect(usablePromoCode(t.db, typed, now)).resolves.toMatchObject({ id: ids.active, code: "USO-ATTIVO" });
+    const refusal = async (code: string) => (await refused(usablePromoCode(t.db, code, now))).promo_code;
+    expect(await refusal("uso-spento")).toBe("promo_unknown");
+    expect(await refusal("uso-futuro")).toBe("promo_expired");
+    expect(await refusal("uso-scaduto")).toBe("promo_expired");
+    expect(await refusal("uso-finito")).toBe("promo_used_up");
+    expect(await refusal("NESSUNO")).toBe("promo_unknown");
+    expect(await refusal("   ")).toBe("promo_unknown");
   });
 });
 

@@ -1,4 +1,4 @@
-// Adding warehouses to a running subscription (decision 009, "Adding warehouses"). The stocker
+// Adding warehouses to a running subscription (decision 024). The stocker
 // picks approved warehouses the subscription leaves out; its price is computed again over all of
 // them by the terms it was bought with, and the difference for the rest of the current period is
 // charged now (app/lib/pricing.ts, additionPrice):
@@ -17,46 +17,30 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from ".
 import { auditAdminAction } from "../audit/audit.ts";
 import { queueMail } from "../mail/outbox.service.ts";
 import { createNotification } from "../notifications/notifications.service.ts";
-import { computePrice } from "../../lib/pricing.ts";
 import { additionPriceFor, type AdditionView, type AddWarehousesResponse } from "../../lib/billing.ts";
-import { areaBase, areaPaths } from "../../lib/area-paths.ts";
-import type { Locale } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
 import { BillingGatewayError } from "./stripe-gateway.ts";
-import { addMonths, ensureReasonCode, lockStocker, mailTransfer, transferView, type BillingContext } from "./billing.service.ts";
-import { billableWarehouses, findLiveSubscription, RUNNING_STATUSES, subscriptionWarehouses } from "./billing.queries.ts";
+import { subscriptionTerms } from "./plans.service.ts";
+import { stockerPaths, type BillingContext } from "./subscriptions.service.ts";
+import { ensureReasonCode, mailTransfer, transferView } from "./transfers.service.ts";
+import {
+  billableWarehouses,
+  findLiveSubscription,
+  insertSubscriptionWarehouses,
+  lockUser,
+  paymentFacts,
+  RUNNING_STATUSES,
+  subscriptionWarehouses,
+  updateStockerBilling,
+  updateSubscription,
+} from "./subscriptions.queries.ts";
+import { additionWarehouses, cancelWaitingAdditions, findWaitingAddition, insertAddition, lockAddition, updateAddition } from "./subscription-additions.queries.ts";
 
 type LiveSubscription = NonNullable<Awaited<ReturnType<typeof findLiveSubscription>>>;
-type Covered = Awaited<ReturnType<typeof subscriptionWarehouses>>;
-
-const stockerPaths = (lang: Locale) => areaPaths(areaBase("stocker", lang));
 
 /** How an addition is paid: through Stripe when it holds the subscription, otherwise by transfer. */
 function paymentRoute(live: LiveSubscription, ctx: Pick<BillingContext, "gateway">): "card" | "transfer" {
   return live.stripe_subscription_id && ctx.gateway ? "card" : "transfer";
-}
-
-/** The subscription's terms, as additionPrice reads them (the page is handed the same). */
-function termsOf(live: LiveSubscription, covered: Covered, vatRate: number, months: number): AdditionView["terms"] {
-  const hubs = covered.filter((w) => w.is_hub).length;
-  const trialing = live.stripe_status === "trialing";
-  const periodEnd = (trialing ? live.trial_ends_at : null) ?? live.ends_at!;
-  const percent = (value: string | number | null) => (value === null ? null : Number(value));
-  return {
-    unit_amount: live.price_unit_amount,
-    amount_off: live.amount_off,
-    percent_off: percent(live.percent_off),
-    hub_percent_off: percent(live.hub_percent_off),
-    vat_rate: vatRate,
-    current_amount:
-      live.amount ??
-      computePrice({ unitAmount: live.price_unit_amount, warehouses: covered.length, hubs, amountOff: live.amount_off, percentOff: percent(live.percent_off), hubPercentOff: percent(live.hub_percent_off), vatRate }).total,
-    warehouses: covered.length,
-    hubs,
-    period_start: addMonths(new Date(periodEnd), -months),
-    period_end: periodEnd,
-    trialing,
-  };
 }
 
 /** A subscription warehouses can be added to: running (trialing or active), with its period's end. */
@@ -81,13 +65,13 @@ export async function additionView(db: Database, userId: number, ctx: Pick<Billi
   const { config } = ctx;
   const [covered, user, waiting] = await Promise.all([
     subscriptionWarehouses(db, live.id),
-    db.selectFrom("users").select(["pm_last_four", "stockspace_code"]).where("id", "=", userId).executeTakeFirstOrThrow(),
-    db.selectFrom("subscription_additions").select(["id", "amount", "warehouse_ids", "created_at"]).where("subscription_id", "=", live.id).where("status", "=", "pending_transfer").executeTakeFirst(),
+    paymentFacts(db, userId),
+    findWaitingAddition(db, live.id),
   ]);
   const payment = paymentRoute(live, ctx);
   let pending: AdditionView["pending"] = null;
   if (waiting) {
-    const names = await db.selectFrom("warehouses").select(["id", "name", "city"]).where("id", "in", waiting.warehouse_ids).orderBy("name").orderBy("id").execute();
+    const names = await additionWarehouses(db, waiting.warehouse_ids);
     pending = {
       id: waiting.id,
       amount: waiting.amount,
@@ -100,7 +84,7 @@ export async function additionView(db: Database, userId: number, ctx: Pick<Billi
     payment,
     card_last_four: payment === "card" ? user.pm_last_four : null,
     blocked: live.has_canceled ? "canceled" : null,
-    terms: termsOf(live, covered, config.billing.vatRate, config.billing.plans[live.plan].months),
+    terms: subscriptionTerms(config, live, covered),
     pending,
     priced_at: new Date(),
   };
@@ -119,7 +103,8 @@ export async function addSubscriptionWarehouses(db: Database, actor: Actor, inpu
 
   return db.transaction().execute(async (trx) => {
     // One change at a time per stocker (the same lock as init-subscription's).
-    const user = await lockStocker(trx, actor.id);
+    const user = await lockUser(trx, actor.id);
+    if (!user) throw new NotFoundError();
     const live = await findLiveSubscription(trx, actor.id);
     assertExtendable(live);
 
@@ -130,46 +115,39 @@ export async function addSubscriptionWarehouses(db: Database, actor: Actor, inpu
     if (ids.some((id) => !byId.has(id) || coveredIds.has(id))) throw new ValidationError({ w_ids: "invalid" }, "invalid");
     const addHubs = ids.filter((id) => byId.get(id)!.is_hub).length;
 
-    const terms = termsOf(live, covered, config.billing.vatRate, config.billing.plans[live.plan].months);
+    const terms = subscriptionTerms(config, live, covered);
     const price = additionPriceFor(terms, { warehouses: ids.length, hubs: addHubs }, new Date());
     const route = paymentRoute(live, ctx);
 
     // An earlier addition still waiting for its transfer is replaced by this one.
-    await trx.updateTable("subscription_additions").set({ status: "canceled" }).where("subscription_id", "=", live.id).where("status", "=", "pending_transfer").execute();
+    await cancelWaitingAdditions(trx, live.id);
 
     // By card, or with nothing to pay now (a transfer subscription's addition fully discounted):
     // the warehouses join at once.
     if (route === "card" || price.now === 0) {
-      const addition = await trx
-        .insertInto("subscription_additions")
-        .values({ subscription_id: live.id, user_id: actor.id, warehouse_ids: ids, hubs_count: addHubs, payment_type: route, status: "confirmed", amount: price.now, new_amount: price.newAmount, confirmed_at: new Date() })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const additionId = await insertAddition(trx, { subscription_id: live.id, user_id: actor.id, warehouse_ids: ids, hubs_count: addHubs, payment_type: route, status: "confirmed", amount: price.now, new_amount: price.newAmount, confirmed_at: new Date() });
       let charged = price.now;
       if (route === "card") {
         // Last, so that a refusal rolls everything back; the idempotency key makes the SDK's
         // retries of this very call safe.
         try {
-          const result = await ctx.gateway!.updateSubscriptionAmount({ id: live.stripe_subscription_id!, amountCents: price.newAmount, plan: live.plan, idempotencyKey: `stockspace-addition-${addition.id}` });
+          const result = await ctx.gateway!.updateSubscriptionAmount({ id: live.stripe_subscription_id!, amountCents: price.newAmount, plan: live.plan, idempotencyKey: `stockspace-addition-${additionId}` });
           charged = result.chargedCents;
         } catch (err) {
           if (err instanceof BillingGatewayError && err.statusCode === 402) throw new ConflictError("card_declined");
           ctx.log?.error({ err, subscriptionId: live.id }, "stripe: could not add warehouses to the subscription");
           throw new ConflictError("card_unavailable");
         }
-        await trx.updateTable("subscription_additions").set({ amount: charged }).where("id", "=", addition.id).execute();
+        await updateAddition(trx, additionId, { amount: charged });
       }
       await joinSubscription(trx, { subscriptionId: live.id, ids, newAmount: price.newAmount, hubs: terms.hubs + addHubs });
       await announceAddition(trx, { ...user, count: ids.length }, ctx);
       return { user_id: actor.id, status: "confirmed", amount: charged, warehouses_count: ids.length, transfer: null };
     }
 
-    await trx
-      .insertInto("subscription_additions")
-      .values({ subscription_id: live.id, user_id: actor.id, warehouse_ids: ids, hubs_count: addHubs, payment_type: "transfer", status: "pending_transfer", amount: price.now, new_amount: price.newAmount })
-      .execute();
+    await insertAddition(trx, { subscription_id: live.id, user_id: actor.id, warehouse_ids: ids, hubs_count: addHubs, payment_type: "transfer", status: "pending_transfer", amount: price.now, new_amount: price.newAmount });
     const reason = await ensureReasonCode(trx, user);
-    await trx.updateTable("users").set({ transfer_requested_at: new Date() }).where("id", "=", actor.id).execute();
+    await updateStockerBilling(trx, actor.id, { transfer_requested_at: new Date() });
     const transfer = transferView(config, { amount: price.now, reason, plan: live.plan, warehousesCount: ids.length });
     await mailTransfer(trx, user, transfer, { addition: true, path: (lang) => stockerPaths(lang).billing }, ctx);
     return { user_id: actor.id, status: "pending_transfer", amount: price.now, warehouses_count: ids.length, transfer };
@@ -178,12 +156,8 @@ export async function addSubscriptionWarehouses(db: Database, actor: Actor, inpu
 
 /** The warehouses join the subscription (and go public: migration 0008's triggers), at its new price. */
 async function joinSubscription(trx: Database, args: { subscriptionId: number; ids: number[]; newAmount: number; hubs: number }): Promise<void> {
-  await trx
-    .insertInto("subscription_warehouses")
-    .values(args.ids.map((warehouse_id) => ({ subscription_id: args.subscriptionId, warehouse_id })))
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  await trx.updateTable("subscriptions").set({ amount: args.newAmount, hubs_count: args.hubs }).where("id", "=", args.subscriptionId).execute();
+  await insertSubscriptionWarehouses(trx, { subscriptionId: args.subscriptionId, warehouseIds: args.ids });
+  await updateSubscription(trx, args.subscriptionId, { amount: args.newAmount, hubs_count: args.hubs });
 }
 
 /** The stocker hears that warehouses joined their subscription: a notification and an e-mail. */
@@ -208,10 +182,11 @@ export async function confirmAdditionTransfer(db: Database, actor: Actor, additi
   if (actor.role !== "admin") throw new ForbiddenError();
   const notes = input.transfer_info?.trim() || null;
   return db.transaction().execute(async (trx) => {
-    const addition = await trx.selectFrom("subscription_additions").selectAll().where("id", "=", additionId).forUpdate().executeTakeFirst();
+    const addition = await lockAddition(trx, additionId);
     if (!addition) throw new NotFoundError();
     if (addition.status !== "pending_transfer") throw new ConflictError("no_transfer_waiting");
-    const user = await trx.selectFrom("users").select(["id", "email", "first_name", "lang", "stockspace_code"]).where("id", "=", addition.user_id).forUpdate().executeTakeFirstOrThrow();
+    const user = await lockUser(trx, addition.user_id);
+    if (!user) throw new NotFoundError();
     const live = await findLiveSubscription(trx, addition.user_id);
     // The subscription ended or was replaced meanwhile: there is nothing left to add to.
     if (!live || live.id !== addition.subscription_id || !RUNNING_STATUSES.includes(live.stripe_status)) throw new ConflictError("no_transfer_waiting");
@@ -220,14 +195,10 @@ export async function confirmAdditionTransfer(db: Database, actor: Actor, additi
     const coveredIds = new Set(covered.map((w) => w.id));
     const joining = own.filter((w) => addition.warehouse_ids.includes(w.id) && !coveredIds.has(w.id));
     const hubs = [...covered, ...joining].filter((w) => w.is_hub).length;
-    const terms = termsOf(live, covered, ctx.config.billing.vatRate, ctx.config.billing.plans[live.plan].months);
+    const terms = subscriptionTerms(ctx.config, live, covered);
     const newAmount = joining.length === 0 ? terms.current_amount : additionPriceFor(terms, { warehouses: joining.length, hubs: joining.filter((w) => w.is_hub).length }, new Date()).newAmount;
     if (joining.length > 0) await joinSubscription(trx, { subscriptionId: live.id, ids: joining.map((w) => w.id), newAmount, hubs });
-    await trx
-      .updateTable("subscription_additions")
-      .set({ status: "confirmed", confirmed_by: actor.id, confirmed_at: new Date(), transfer_info: notes, new_amount: newAmount })
-      .where("id", "=", addition.id)
-      .execute();
+    await updateAddition(trx, addition.id, { status: "confirmed", confirmed_by: actor.id, confirmed_at: new Date(), transfer_info: notes, new_amount: newAmount });
     await auditAdminAction(trx, actor, {
       action: "subscription.extend",
       entityType: "user",

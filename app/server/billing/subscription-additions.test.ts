@@ -1,4 +1,4 @@
-// Adding warehouses to a running subscription (decision 009): by bank transfer (an addition waits,
+// Adding warehouses to a running subscription (decision 024): by bank transfer (an addition waits,
 // the Transfers screen lists it, an administrator confirms it, audited), by card through the
 // Stripe stand-in with the real SDK (charged pro rata at once; a declined card changes nothing),
 // free in a trial; what is refused (someone else's, pending or covered warehouses, no running
@@ -16,9 +16,11 @@ import { action as initAction } from "../../routes/api/init-subscription.ts";
 import { action as transfersPageAction } from "../../routes/admin/transfers.tsx";
 import { additionPrice } from "../../lib/pricing.ts";
 import { createBillingGateway, type BillingGateway } from "./stripe-gateway.ts";
-import { applyStripeSnapshot, listTransfers, runBillingJobs } from "./billing.service.ts";
+import { applyStripeSnapshot } from "./card.service.ts";
+import { runBillingJobs } from "./subscriptions.service.ts";
+import { listTransfers } from "./transfers.service.ts";
 import { additionView } from "./subscription-additions.service.ts";
-import { countTransfers } from "./billing.queries.ts";
+import { countTransfers } from "./transfers.queries.ts";
 import { waitingCounters } from "../admin/dashboard.queries.ts";
 
 const t = useTestDatabase();

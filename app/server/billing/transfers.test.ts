@@ -1,18 +1,26 @@
-// The back office's Transfers (Bonifici): the list of stockers waiting for their bank transfer to
-// be confirmed (search, pagination, what a row shows), confirming one (the subscription starts,
-// audited, the stocker is told, the warehouses become public), the page's own loader and action,
-// and the list's query plan on a large table.
+// Bank transfers: the stocker choosing one (the amount, IBAN and reason code, the e-mails) through
+// to the end of the period; the back office's Transfers (Bonifici): the list of stockers waiting
+// for their bank transfer to be confirmed (search, pagination, what a row shows), confirming one
+// (the subscription starts, audited, the stocker is told, the warehouses become public), the
+// page's own loader and action, and the list's query plan on a large table.
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
-import { testContext } from "../../../tests/support/endpoint.ts";
+import { callJson, testContext } from "../../../tests/support/endpoint.ts";
+import { makePromo, redeemedOf, stockerWithWarehouses } from "../../../tests/support/billing.ts";
 import { loadConfig } from "../config.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
 import type { User } from "../db/types.ts";
-import { listTransfers, startTransferSubscription, type BillingContext } from "./billing.service.ts";
-import { countTransfers, transfersPageQuery } from "./billing.queries.ts";
+import type { BillingContext } from "./subscriptions.service.ts";
+import { listTransfers, startTransferSubscription } from "./transfers.service.ts";
+import { countTransfers, transfersPageQuery } from "./transfers.queries.ts";
+import { runBillingJobs } from "./subscriptions.service.ts";
+import { findPublicWarehouses } from "../warehouses/warehouses.queries.ts";
 import { action as pageAction, loader as pageLoader } from "../../routes/admin/transfers.tsx";
+import { action as initAction } from "../../routes/api/init-subscription.ts";
+import { action as paymentTypeAction } from "../../routes/api/stocker/profile.update-payment-type.ts";
+import { action as startAction } from "../../routes/api/admin/users.start-subscription.ts";
 import { histogramBound, queryPlan } from "../../../tests/support/query-plan.ts";
 
 const t = useTestDatabase();
@@ -226,6 +234,61 @@ describe("the Transfers page's action", () => {
     await expect(post({ user_id: String(w.stocker.id) }, w.stocker)).rejects.toMatchObject({ init: { status: 403 } });
     const sub = await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", w.subscriptionId).executeTakeFirstOrThrow();
     expect(sub.stripe_status).toBe("pending_transfer");
+  });
+});
+
+describe("the bank transfer, from the stocker's choice to the end of the period", () => {
+  it("gives the amount, IBAN and reason code, e-mails the stocker and the administrators; the admin's confirmation makes the warehouses public", async () => {
+    const { stocker, ids } = await stockerWithWarehouses(t.db, { company: "Depositi Bianchi srl" });
+    const promo = await makePromo(t.db, { amount_off: 5000, max_redemptions: 10 });
+    const init = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "yearly", promo_code: promo.code, w_ids: ids } });
+    const res = await callJson(paymentTypeAction, t.db, { actor: actorOf(stocker), body: { payment_type: "transfer" } });
+    expect(res.status).toBe(200);
+    expect(res.json.user_id).toBe(stocker.id);
+    expect(res.json.transfer).toMatchObject({ amount: init.json.price.total, amount_excl_vat: init.json.price.totalExclVat, iban: config.billing.transfer.iban, beneficiary: config.billing.transfer.beneficiary, warehouses_count: 3 });
+    expect(res.json.transfer.reason).toMatch(/^SS-[A-HJ-NP-Z2-9]{6}$/);
+    const user = await t.db.selectFrom("users").select(["pm_type", "stockspace_code", "transfer_requested_at"]).where("id", "=", stocker.id).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ pm_type: "transfer", stockspace_code: res.json.transfer.reason });
+    expect(user.transfer_requested_at).not.toBeNull();
+    const mails = await t.db.selectFrom("mail_outbox").select(["to_address", "subject", "text"]).where("text", "like", `%${res.json.transfer.reason}%`).execute();
+    expect(mails.map((m) => m.to_address).sort()).toEqual([admin.email, stocker.email].sort());
+    for (const mail of mails) expect(mail.text).toContain("€\u00a01.420,00"); // 3 × 490,00 − 50,00
+    expect(mails.find((m) => m.to_address === stocker.email)!.text).toContain(config.billing.transfer.iban);
+    expect(await redeemedOf(t.db, ids)).toEqual([false, false, false]);
+
+    // Someone else's confirmation is refused; the admin's starts it, audited.
+    expect((await callJson(startAction, t.db, { actor: actorOf(await makeUser(t.db, { role: "stocker" })), params: { id: String(stocker.id) }, body: { user_data: { transfer_info: "x" } } })).status).toBe(403);
+    const confirmed = await callJson(startAction, t.db, { actor: actorOf(admin), params: { id: String(stocker.id) }, body: { user_data: { transfer_info: "CRO 1234" } } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json).toEqual({ user_id: stocker.id });
+    expect(await redeemedOf(t.db, ids)).toEqual([true, true, true]);
+    expect((await findPublicWarehouses(t.db, ids)).map((w) => w.name).sort()).toEqual(ids.map((_, i) => ["Alfa", "Beta", "Gamma"][i] + ` ${stocker.id}`).sort());
+    const audit = await t.db.selectFrom("audit_log").selectAll().where("action", "=", "subscription.start").where("entity_id", "=", stocker.id).execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toMatchObject({ transfer_info: "CRO 1234", before: "pending_transfer", after: "active" });
+    const promoAfter = await t.db.selectFrom("promo_codes").select("times_redeemed").where("id", "=", promo.id).executeTakeFirstOrThrow();
+    expect(promoAfter.times_redeemed).toBe(1);
+    const notification = await t.db.selectFrom("notifications").select("type").where("user_id", "=", stocker.id).execute();
+    expect(notification.map((n) => n.type)).toContain("subscription_started");
+    // Twice: nothing waits any more.
+    expect((await callJson(startAction, t.db, { actor: actorOf(admin), params: { id: String(stocker.id) }, body: {} })).status).toBe(409);
+
+    // The end date passes: the job ends it and the warehouses are anonymised again.
+    const s = await t.db.selectFrom("subscriptions").select(["id", "ends_at"]).where("user_id", "=", stocker.id).where("stripe_status", "=", "active").executeTakeFirstOrThrow();
+    const reminder = await runBillingJobs(t.db, { config: config, origin: "http://stockspace.test" }, new Date(s.ends_at!.getTime() - 3 * 86_400_000));
+    expect(reminder.reminded).toBeGreaterThanOrEqual(1);
+    expect((await runBillingJobs(t.db, { config: config, origin: "http://stockspace.test" }, new Date(s.ends_at!.getTime() - 2 * 86_400_000))).reminded).toBe(0);
+    const ended = await runBillingJobs(t.db, { config: config, origin: "http://stockspace.test" }, new Date(s.ends_at!.getTime() + 1000));
+    expect(ended.expired).toBeGreaterThanOrEqual(1);
+    expect(await redeemedOf(t.db, ids)).toEqual([false, false, false]);
+    expect(await findPublicWarehouses(t.db, ids)).toEqual([]);
+  });
+
+  it("needs an initialised subscription, and takes only the transfer", async () => {
+    const { stocker } = await stockerWithWarehouses(t.db);
+    expect((await callJson(paymentTypeAction, t.db, { actor: actorOf(stocker), body: { payment_type: "transfer" } })).status).toBe(404);
+    expect((await callJson(paymentTypeAction, t.db, { actor: actorOf(stocker), body: { payment_type: "bitcoin" } })).status).toBe(422);
+    expect((await callJson(paymentTypeAction, t.db, { actor: actorOf(await makeUser(t.db, { role: "stock_hunter" })), body: { payment_type: "transfer" } })).status).toBe(403);
   });
 });
 

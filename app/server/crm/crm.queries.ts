@@ -1,4 +1,4 @@
-// The CRM's reads and writes (admin back office §2, §3, §7): the entries' list (search, one day,
+// The CRM's reads and writes: the entries' list (search, one day,
 // event type, sort), its count and its export pages, the follow-up actions' list, and the rows
 // the services lock, insert and update. An entry's business name is its client or, without one,
 // the linked warehouse's name.
@@ -6,6 +6,7 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { CrmEventType } from "../db/types.ts";
 import { likePattern } from "../db/like.ts";
+import { fullNameSql } from "../db/person-name.ts";
 import { CRM_PAGE_SIZE, DEFAULT_CRM_ORDER, type CrmActionFilter, type CrmOrder, type CrmOrderKey } from "../../schemas/crm.ts";
 
 export { CRM_PAGE_SIZE, DEFAULT_CRM_ORDER, type CrmOrder };
@@ -145,7 +146,7 @@ export function crmActionsPageQuery(db: Database, args: { filter: CrmActionFilte
     ])
     .select(businessName.as("business_name"))
     // Who handled it: the administrator's name, else e-mail, by the user's key.
-    .select(sql<string | null>`(select coalesce(nullif(trim(coalesce(h.first_name, '') || ' ' || coalesce(h.last_name, '')), ''), h.email) from users h where h.id = c.handled_by)`.as("handled_by"))
+    .select(sql<string | null>`(select coalesce(${fullNameSql("h")}, h.email) from users h where h.id = c.handled_by)`.as("handled_by"))
     .orderBy("c.date", dir)
     .orderBy("c.id", dir)
     .limit(args.limit)

@@ -1,4 +1,4 @@
-// The CRM of the back office (issue 13; admin back office §3, §4, §5, §7): contact events with
+// The CRM of the back office (/admin/crm and its JSON calls): contact events with
 // their follow-up actions. Rules:
 // - date and event type are required; a client is required unless a warehouse is linked (which
 //   must exist): the business name shown is the client, or the warehouse's name without one;
@@ -24,7 +24,7 @@ function requireAdmin(actor: Actor): void {
   if (actor.role !== "admin") throw new ForbiddenError();
 }
 
-/** The event types as the back office names them (spec §3), for the CSV. */
+/** The event types as the back office names them, for the CSV. */
 export const CRM_EVENT_TYPE_IT: Record<CrmEventType, string> = { call: "Telefono", mail: "E-mail", meet: "Visita", meeting: "Meeting", other: "Altro" };
 
 export type CrmEntryRow = {
@@ -41,7 +41,7 @@ export type CrmEntryRow = {
   description: string | null;
   follow_up: 0 | 1;
   follow_up_action: string | null;
-  /** null without a follow-up, 0 pending, 1 done (spec §3). */
+  /** null without a follow-up, 0 pending, 1 done. */
   follow_up_done: 0 | 1 | null;
   handled_at: Date | null;
   warehouse: { id: number; name: string; city: string } | null;
@@ -106,7 +106,7 @@ const auditable = (e: Pick<q.CrmEntryValues, "user_id" | "warehouse_id" | "clien
 });
 
 /**
- * The checks of §5 and the linked warehouse. The schema already refused a missing date or type
+ * The rules above (required fields) and the linked warehouse. The schema already refused a missing date or type
  * for the JSON calls; they are checked again here because a service decides for every caller.
  */
 async function checkedInput(trx: Database, input: CrmEntryInput) {

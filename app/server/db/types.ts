@@ -634,6 +634,7 @@ export type WarehouseUpdate = Updateable<WarehousesTable>;
 export type WarehouseTimes = Selectable<WarehouseTimesTable>;
 export type Contact = Selectable<ContactsTable>;
 export type Image = Selectable<ImagesTable>;
+export type NewImage = Insertable<ImagesTable>;
 export type Market = Selectable<MarketsTable>;
 export type Specification = Selectable<SpecificationsTable>;
 export type SpecificationCategory = Selectable<SpecificationCategoriesTable>;

@@ -24,7 +24,7 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   invalid_credentials: (locale) => m.login_error1({}, { locale }),
   server_error: (locale) => m.error_server({}, { locale }),
   service_unavailable: (locale) => m.error_service_unavailable({}, { locale }),
-  // Accounts (issue 3).
+  // Accounts.
   email_taken: (locale) => m.register_error_email({}, { locale }),
   invalid_code: (locale) => m.confirm_error1({}, { locale }),
   code_expired: (locale) => m.confirm_error_expired({}, { locale }),
@@ -39,13 +39,13 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   no_pending_registration: (locale) => m.confirm_error_no_pending({}, { locale }),
   // Reports: one open report per author and request link.
   already_reported: (locale) => m.report_already_title({}, { locale }),
-  // Photo uploads (issue 10).
+  // Photo uploads.
   image_type: (locale) => m.error_image_type({}, { locale }),
   image_too_large: (locale) => m.error_image_too_large({}, { locale }),
   image_too_many_pixels: (locale) => m.error_image_too_many_pixels({}, { locale }),
   image_invalid: (locale) => m.error_image_invalid({}, { locale }),
   too_many_images: (locale) => m.error_too_many_images({}, { locale }),
-  // Billing (issue 12).
+  // Billing.
   promo_unknown: (locale) => m.error_promo_unknown({}, { locale }),
   promo_expired: (locale) => m.error_promo_expired({}, { locale }),
   promo_used_up: (locale) => m.error_promo_used_up({}, { locale }),

@@ -5,10 +5,10 @@ import type { AppServices } from "../context.ts";
 import { deleteExpiredSessions } from "../accounts/sessions.queries.ts";
 import { deliverAllDueMail } from "../mail/outbox.service.ts";
 import { createTransport } from "../mail/transport.ts";
-import { deleteOldWindows } from "../security/rate-limit.ts";
+import { deleteOldWindows } from "../security/rate-limit.queries.ts";
 import { deleteOldTokens } from "../accounts/accounts.queries.ts";
 import { FLUSH_EVERY_MS } from "../stats/view-counter.ts";
-import { runBillingJobs } from "../billing/billing.service.ts";
+import { runBillingJobs } from "../billing/subscriptions.service.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 
 export type Job = { name: string; everyMs: number; run: (signal: AbortSignal) => Promise<unknown> };

@@ -17,6 +17,7 @@ import type { Database } from "../db/database.ts";
 import type { DB, LinkState } from "../db/types.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { LinkReview, RequestSpecification } from "../../lib/area-requests.ts";
+import { displayNameSql, fullNameSql } from "../db/person-name.ts";
 
 /** The first instant of an Italian calendar day ('YYYY-MM-DD'). */
 export function romeDayStart(day: string): RawBuilder<Date> {
@@ -208,8 +209,8 @@ export function hunterRequestsPageQuery(db: Database, args: HunterRequestsArgs &
         select coalesce(json_agg(json_build_object(
           'link_id', link.id, 'id', w.id, 'name', w.name, 'city', w.city, 'address', w.address, 'state', link.state,
           'is_hub', w.is_hub, 'redeemed', w.redeemed, 'listed', w.status = 'approved' and not w.deactivated,
-          'ref_name', nullif(btrim(concat_ws(' ', ref.first_name, ref.last_name)), ''), 'ref_email', ref.email,
-          'own_name', nullif(btrim(concat_ws(' ', own.first_name, own.last_name)), ''), 'own_email', own.email,
+          'ref_name', ${fullNameSql("ref")}, 'ref_email', ref.email,
+          'own_name', ${displayNameSql("own")}, 'own_email', own.email,
           'review', ${reviewOfLink(sql.ref("link.id"), sql.ref("r.user_id"))}
         ) order by link.id), '[]')
         from warehouse_request_warehouses link
@@ -238,7 +239,7 @@ export function findWarehouseForHunter(db: Database, warehouseId: number) {
     .leftJoin("users as ref", "ref.id", "w.referent_id")
     .leftJoin("users as own", "own.id", "w.user_id")
     .select(["w.id", "w.name", "w.city", "w.province", "w.address", "w.cap", "w.total_m2", "w.is_hub", "w.redeemed", "w.status", "w.deactivated", "w.pub_lat", "w.pub_lng"])
-    .select(["ref.first_name as ref_first", "ref.last_name as ref_last", "ref.email as ref_email", "own.first_name as own_first", "own.last_name as own_last", "own.email as own_email"])
+    .select([fullNameSql("ref").as("ref_name"), "ref.email as ref_email", displayNameSql("own").as("own_name"), "own.email as own_email"])
     .select((eb) =>
       eb.selectFrom("images as i").select((e) => e.fn.coalesce("i.thumb_src", "i.src").as("src")).whereRef("i.warehouse_id", "=", "w.id").orderBy("i.position").orderBy("i.id").limit(1).as("img"),
     )

@@ -1,4 +1,4 @@
-// Quote requests in the logged-in areas (issue 11, points 3 and 4):
+// Quote requests in the logged-in areas (decision 008):
 //
 // - the stocker and the referent list the links (request × warehouse) of the warehouses they
 //   own or manage, and move a link between pending, confirmed and refused. Only the owner or
@@ -223,7 +223,7 @@ function notificationMessage(state: LinkState, warehouse: string, number: string
 type ContactRow = { ref_name: string | null; ref_email: string | null; own_name: string | null; own_email: string | null };
 
 /** Who answers for a redeemed warehouse: its referent, else its owner. */
-function contactOf(row: ContactRow): { name: string; email: string } | null {
+export function contactOf(row: ContactRow): { name: string; email: string } | null {
   if (row.ref_email) return { name: row.ref_name ?? "", email: row.ref_email };
   if (row.own_email) return { name: row.own_name ?? "", email: row.own_email };
   return null;
@@ -288,7 +288,6 @@ export async function hunterWarehouseDetail(db: Database, owner: { id: number; r
   ]);
   if (!w || (links.length === 0 && !favourite)) throw new NotFoundError();
   const redeemed = w.redeemed;
-  const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
   return {
     warehouse: {
       id: w.id,
@@ -303,7 +302,7 @@ export async function hunterWarehouseDetail(db: Database, owner: { id: number; r
       // A photo can tell the warehouse apart as well as its name.
       img: redeemed ? w.img : null,
       referent: redeemed
-        ? contactOf({ ref_name: name(w.ref_first, w.ref_last), ref_email: w.ref_email, own_name: name(w.own_first, w.own_last), own_email: w.own_email })
+        ? contactOf(w)
         : null,
       rating: ratings.get(w.id) ?? null,
       detail_url: publicSheetPath(locale, { id: w.id, redeemed, listed: isListedRow(w) }),

@@ -21,6 +21,8 @@ import { handlerRequestsAction, loadHunterRequestsPage, loadHunterWarehousePage 
 import { handlerRequestsQuery } from "../../schemas/area-requests.ts";
 import { createReview } from "../reviews/reviews.service.ts";
 import { queryPlan } from "../../../tests/support/query-plan.ts";
+import { listFavourites } from "../areas/dashboard.service.ts";
+import { listAdminRequests } from "../admin-requests/admin-requests.service.ts";
 
 const t = useTestDatabase();
 const ORIGIN = "http://stockspace.test";
@@ -181,6 +183,24 @@ describe("the stock hunter's requests", () => {
     expect(JSON.stringify(items)).not.toContain("Nascosta");
     const q2 = items[0]!;
     expect(q2.warehouses[0]).toMatchObject({ name: "Alfa Due", is_hub: true, referent: { name: "Rita Rossi", email: f.referent1.email } });
+  });
+
+  it("names an owner with a company by its company, as the favourites and the back office's list do", async () => {
+    await t.db.updateTable("users").set({ company: "Alfa Magazzini Srl" }).where("id", "=", f.stockerA.id).execute();
+    try {
+      const owner = { name: "Alfa Magazzini Srl", email: f.stockerA.email };
+      const { user_requests: items } = await hunterList(f.hunter1, { to: "2030-12-31" });
+      expect(items.find((r) => r.id === f.q1.request.id)!.warehouses.find((w) => w.id === f.wa1.id)!.referent).toEqual(owner);
+      expect((await hunterWarehouseDetail(t.db, { id: f.hunter2.id, role: "stock_hunter" }, f.wa1.id, "en")).warehouse.referent).toEqual(owner);
+      await t.db.insertInto("favourites").values({ user_id: f.hunter1.id, warehouse_id: f.wa1.id }).onConflict((oc) => oc.doNothing()).execute();
+      expect((await listFavourites(t.db, f.hunter1.id, { page: 0, limit: 8, locale: "it" })).favourites.find((w) => w.id === f.wa1.id)!.referent).toEqual(owner);
+      const { warehouse_requests } = await listAdminRequests(t.db, actorOf(f.admin), { search: null, from: null, to: null, limit: 50, page: 0 });
+      const handler = warehouse_requests.find((r) => r.id === f.q1.request.id)!.warehouses.find((w) => w.id === f.wa1.id)!.handler;
+      expect(handler).toEqual({ kind: "owner", ...owner });
+    } finally {
+      await t.db.deleteFrom("favourites").where("user_id", "=", f.hunter1.id).where("warehouse_id", "=", f.wa1.id).execute();
+      await t.db.updateTable("users").set({ company: f.stockerA.company }).where("id", "=", f.stockerA.id).execute();
+    }
   });
 
   it("filters by dates and state, counts, pages; another hunter's requests never appear", async () => {

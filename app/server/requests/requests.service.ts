@@ -29,6 +29,7 @@ import {
   type RequestCounter,
 } from "./requests.queries.ts";
 import { isListedRow } from "../warehouses/warehouses.queries.ts";
+import { personName } from "../../lib/person-name.ts";
 
 // Quote limits, over the last hour: generous for a person (one request already reaches up to
 // 50 warehouses), tight for a script. A logged-in user is counted by account only (not by
@@ -109,7 +110,7 @@ function handlersOf(w: WarehouseRow, admins: Awaited<ReturnType<typeof listActiv
   if (w.referent_id && w.referent_email && w.referent_active) {
     const referent: Handler = { userId: w.referent_id, email: w.referent_email, firstName: w.referent_first_name, lang: w.referent_lang ?? "it", kind: "referent", mail: true, referent: null };
     if (!owner) return [referent];
-    const name = [w.referent_first_name, w.referent_last_name].filter((part) => part?.trim()).join(" ").trim() || w.referent_email;
+    const name = personName({ first_name: w.referent_first_name, last_name: w.referent_last_name, email: w.referent_email });
     return [referent, { ...owner, mail: w.owner_request_emails, referent: name }];
   }
   if (owner) return [{ ...owner, mail: true, referent: null }];

@@ -1,4 +1,4 @@
-// The reviews and reports an owner received (issue 11, point 7), for the areas' pages and the
+// The reviews and reports an owner received, for the areas' pages and the
 // JSON calls: a stocker's and a referent's are about their warehouses, a stock hunter's about
 // itself (see received-feedback.queries.ts). Reads only; the owner is the area's owner.
 import type { Database } from "../db/database.ts";

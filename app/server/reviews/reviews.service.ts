@@ -17,6 +17,7 @@ import { requestNumber, reviewAverage } from "../../lib/format.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { m } from "../../paraglide/messages.js";
 import { findFeedbackRecipients, findLinkForFeedback, hasOpenReport, hasReviewed, insertReport, insertReview } from "./reviews.queries.ts";
+import { displayName } from "../../lib/person-name.ts";
 
 export const REPORT_LIMIT = { name: "report:user", max: 10, windowSeconds: 3600 };
 
@@ -168,7 +169,7 @@ async function tellRecipients(
 }
 
 function authorName(actor: Actor, fallback: string): string {
-  return actor.company || [actor.firstName, actor.lastName].filter(Boolean).join(" ") || fallback;
+  return displayName({ company: actor.company, first_name: actor.firstName, last_name: actor.lastName }) || fallback;
 }
 
 /** Writes the actor's review of a confirmed link; returns its id. */

@@ -27,13 +27,13 @@ import { fieldErrors } from "../http/respond.ts";
 import { RateLimitError } from "../errors.ts";
 import { hit, type Limit } from "../security/rate-limit.ts";
 import { listFavouriteIds } from "../favourites/favourites.service.ts";
-import type { ResultSpecification, SearchResultWarehouse } from "../../lib/search-results.ts";
+import type { ResultSpecification, SearchResponse, SearchResultWarehouse } from "../../lib/search-results.ts";
 import { searchQuery, selectedSpecificationIds, type SearchQuery } from "../../schemas/search.ts";
 import { SEARCH_LIST_LIMIT, specGroupOfCategory, SPEC_GROUPS, WIDEN_RADII_KM, type SearchSort, type SpecGroup } from "../../lib/search-form.ts";
 import { countZoneMatches, findLargestInZone, findRatingsOf, findSearchCards, listVisibleSpecifications, type PublicSpecification, type SearchCard } from "./search.queries.ts";
 import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone } from "./zones.ts";
 
-/** The published jitter of an unclaimed warehouse's position, in degrees (spec §4; applied by migration 0004). */
+/** The published jitter of an unclaimed warehouse's position, in degrees (an unclaimed warehouse is never shown where it is; applied by migration 0004). */
 export const JITTER_LAT = 0.004;
 export const JITTER_LNG = 0.006;
 /** One pallet as floor area, m². */
@@ -41,33 +41,7 @@ export const PALLET_M2 = 1;
 /** Specifications shown per result (the map card shows at most 4). */
 export const CARD_SPECIFICATIONS = 4;
 
-export type SearchResponse = {
-  /** The nearest SEARCH_LIST_LIMIT warehouses that match every filter, nearest first. */
-  warehouses: SearchResultWarehouse[];
-  /** The nearest SEARCH_LIST_LIMIT of the zone's other warehouses, nearest first. */
-  other_warehouses: SearchResultWarehouse[];
-  /** Bounds of every result (both kinds); of the searched circle when there is none. */
-  min_lat: number | null;
-  max_lat: number | null;
-  min_lng: number | null;
-  max_lng: number | null;
-  /** null, or "location_not_found" when the location could not be geocoded. */
-  error: string | null;
-  /** The centre searched around and how it was named. */
-  location: string | null;
-  lat: number | null;
-  lng: number | null;
-  radius: number;
-  /** How many warehouses match / do not match in the whole zone (the lists hold the nearest). */
-  total_warehouses: number;
-  total_other_warehouses: number;
-  /** True when a list holds fewer warehouses than its total. */
-  truncated: boolean;
-  /** The lists' order: nearest first, or the first SEARCH_LIST_LIMIT of the whole zone by size or rating. */
-  sort: SearchSort;
-  /** Nothing matched: the smallest wider radius (WIDEN_RADII_KM) that finds some, and how many; null otherwise. */
-  wider: { radius: number; count: number } | null;
-};
+export type { SearchResponse };
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
@@ -93,7 +67,7 @@ function cardSpecifications(ids: number[], index: SpecIndex): { list: ResultSpec
   return { list, count: visible.length };
 }
 
-/** What the browser may see of a warehouse: anonymised unless redeemed, at its published position (spec §4, decision 009). */
+/** What the browser may see of a warehouse: anonymised unless redeemed, at its published position (decision 009). */
 export function publicResult(row: SearchCard, distance: number, specs: SpecIndex): SearchResultWarehouse {
   const card = cardSpecifications(row.spec_ids, specs);
   return {

@@ -6,7 +6,7 @@
 // read it again for every request or map move. Which warehouses match the filters is asked of
 // PostgreSQL once per zone and filter set. Zones are dropped as soon as search_epoch moves (any
 // change to a warehouse's position, status, area, owner or specifications, in any instance),
-// and by age and size. See decision 005.
+// and by age and size. See decision 021.
 import Supercluster from "supercluster";
 import type { Database } from "../db/database.ts";
 import { CLUSTER_OPTIONS } from "../../lib/map.ts";

@@ -1,9 +1,9 @@
 // Abuse limits stored in PostgreSQL, so they hold across several app instances: a fixed
 // window counter per key (e.g. "login:ip:1.2.3.4", "login:email:a@b.it"), incremented
 // atomically with an upsert.
-import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import { RateLimitError } from "../errors.ts";
+import { addHit, deleteKey, hitsSince } from "./rate-limit.queries.ts";
 
 /** `code`: the error code of a refusal, for a limit the user is told about in its own words. */
 export type Limit = { name: string; max: number; windowSeconds: number; code?: string };
@@ -14,20 +14,11 @@ export async function hit(db: Database, limit: Limit, keys: (string | null | und
   const windowStart = new Date(Math.floor(now / (limit.windowSeconds * 1000)) * limit.windowSeconds * 1000);
   for (const key of keys) {
     if (!key) continue;
-    const { rows } = await sql<{ hits: number }>`
-      insert into rate_limits (key, window_start, hits) values (${`${limit.name}:${key.toLowerCase()}`}, ${windowStart}, 1)
-      on conflict (key, window_start) do update set hits = rate_limits.hits + 1
-      returning hits`.execute(db);
-    if ((rows[0]?.hits ?? 0) > limit.max) {
+    if ((await addHit(db, { key: `${limit.name}:${key.toLowerCase()}`, windowStart })) > limit.max) {
       const retryAfter = Math.ceil((windowStart.getTime() + limit.windowSeconds * 1000 - now) / 1000);
       throw new RateLimitError(Math.max(1, retryAfter), limit.code);
     }
   }
-}
-
-/** Old windows are of no use: the maintenance job deletes them. */
-export function deleteOldWindows(db: Database, olderThanSeconds = 24 * 3600) {
-  return db.deleteFrom("rate_limits").where("window_start", "<", new Date(Date.now() - olderThanSeconds * 1000)).executeTakeFirst();
 }
 
 // Failures over a sliding window, for "N wrong attempts in a row" (logins, codes): a fixed
@@ -51,12 +42,7 @@ export async function refuseAfterFailures(db: Database, limit: FailureLimit, key
   const since = new Date(now - limit.windowSeconds * 1000);
   for (const key of keys) {
     if (!key) continue;
-    const row = await db
-      .selectFrom("rate_limits")
-      .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>("hits"), sql<number>`0`).as("failures"), eb.fn.min("window_start").as("oldest")])
-      .where("key", "=", failureKey(limit, key))
-      .where("window_start", ">", since)
-      .executeTakeFirst();
+    const row = await hitsSince(db, { key: failureKey(limit, key), since });
     if (row && Number(row.failures) >= limit.max) {
       const oldest = row.oldest ? new Date(row.oldest).getTime() : now;
       throw new RateLimitError(Math.max(1, Math.ceil((oldest + limit.windowSeconds * 1000 - now) / 1000)));
@@ -69,13 +55,11 @@ export async function recordFailure(db: Database, limit: FailureLimit, keys: (st
   const start = bucketStart(Date.now());
   for (const key of keys) {
     if (!key) continue;
-    await sql`
-      insert into rate_limits (key, window_start, hits) values (${failureKey(limit, key)}, ${start}, 1)
-      on conflict (key, window_start) do update set hits = rate_limits.hits + 1`.execute(db);
+    await addHit(db, { key: failureKey(limit, key), windowStart: start });
   }
 }
 
 /** Forget a key's failures (a success ends the streak). */
 export async function clearFailures(db: Database, limit: FailureLimit, key: string): Promise<void> {
-  await db.deleteFrom("rate_limits").where("key", "=", failureKey(limit, key)).execute();
+  await deleteKey(db, failureKey(limit, key));
 }

@@ -1,5 +1,5 @@
-// The specification catalogue in the back office (issue 13): list, create, edit and hide.
-// Rules (spec §4, §5): cat_id and value are required; the category of an existing value does
+// The specification catalogue in the back office: list, create, edit and hide.
+// Rules: cat_id and value are required; the category of an existing value does
 // not change (the edit form shows it disabled: warehouses and requests chose it in that group);
 // hiding flips `hidden`, which takes the value out of the search filters and the warehouse
 // forms while the warehouses that have it keep it (decision 007). Every change is audited in
@@ -11,9 +11,6 @@ import { auditAdminAction, changedFields } from "../audit/audit.ts";
 import { forgetVisibleSpecifications } from "../search/search.service.ts";
 import type { SpecificationInput, SpecificationTexts } from "../../schemas/specification.ts";
 import * as q from "./specifications.queries.ts";
-
-/** Spec §9: 20 specifications a page. */
-export const SPECIFICATIONS_PAGE_SIZE = 20;
 
 export type AdminSpecification = {
   id: number;

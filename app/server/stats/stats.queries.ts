@@ -15,6 +15,7 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { LinkState } from "../db/types.ts";
+import type { StatsBatch } from "./view-counter.ts";
 
 export type StatsOwner = { id: number; role: "stocker" | "referent" };
 export type StatsPeriod = "week" | "month";
@@ -128,4 +129,21 @@ export function dailyStatsQuery(scope: StatsScope) {
       where s.warehouse_id = w.id and s.day >= ${scope.firstDay}::date and s.day <= ${scope.lastDay}::date
     ) d
     where d.search_appearances + d.sheet_views > 0`;
+}
+
+// ---------------------------------------------------------------- the counts written (view-counter.ts)
+
+/** Writes one batch: adds its counts to the rows of existing warehouses; answers the rows written. */
+export async function writeStatsBatch(db: Database, batch: StatsBatch): Promise<number> {
+  const result = await sql`
+    insert into warehouse_daily_stats as s (warehouse_id, day, search_appearances, sheet_views)
+    select v.warehouse_id, v.day, v.search_appearances, v.sheet_views
+    from unnest(${batch.ids}::bigint[], ${batch.days}::date[], ${batch.appearances}::int[], ${batch.views}::int[])
+      as v (warehouse_id, day, search_appearances, sheet_views)
+    where exists (select 1 from warehouses w where w.id = v.warehouse_id)
+    order by v.warehouse_id, v.day
+    on conflict (warehouse_id, day) do update
+      set search_appearances = s.search_appearances + excluded.search_appearances,
+          sheet_views = s.sheet_views + excluded.sheet_views`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

@@ -20,8 +20,8 @@
 //   counts go back, and the next flush leaves it out.
 // - Rows are written in (warehouse_id, day) order, so two instances flushing at once lock the
 //   same rows in the same order and cannot deadlock.
-import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
+import { writeStatsBatch } from "./stats.queries.ts";
 
 /** How often the background job writes the pending counts. */
 export const FLUSH_EVERY_MS = 10_000;
@@ -80,21 +80,6 @@ export function romeDay(nowMs: number): string {
   const second = Math.floor(nowMs / 1000);
   if (second !== dayCache.second) dayCache = { second, day: romeDayFormat.format(nowMs) };
   return dayCache.day;
-}
-
-/** Writes one batch: adds its counts to the rows of existing warehouses; answers the rows written. */
-export async function writeStatsBatch(db: Database, batch: StatsBatch): Promise<number> {
-  const result = await sql`
-    insert into warehouse_daily_stats as s (warehouse_id, day, search_appearances, sheet_views)
-    select v.warehouse_id, v.day, v.search_appearances, v.sheet_views
-    from unnest(${batch.ids}::bigint[], ${batch.days}::date[], ${batch.appearances}::int[], ${batch.views}::int[])
-      as v (warehouse_id, day, search_appearances, sheet_views)
-    where exists (select 1 from warehouses w where w.id = v.warehouse_id)
-    order by v.warehouse_id, v.day
-    on conflict (warehouse_id, day) do update
-      set search_appearances = s.search_appearances + excluded.search_appearances,
-          sheet_views = s.sheet_views + excluded.sheet_views`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
 }
 
 export function createViewCounter(db: Database, options: ViewCounterOptions): ViewCounter {

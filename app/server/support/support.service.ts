@@ -11,6 +11,7 @@ import { SUPPORT_PER_EMAIL, SUPPORT_PER_IP, SUPPORT_PER_USER } from "../accounts
 import type { AccountContext } from "../accounts/account-context.ts";
 import type { SupportData } from "../../schemas/support.ts";
 import { insertSupportRequest } from "./support.queries.ts";
+import { fullName } from "../../lib/person-name.ts";
 
 function describeAgent(data: Record<string, unknown> | null, fallback: string): string {
   if (!data) return fallback;
@@ -48,7 +49,7 @@ export async function sendSupportRequest(db: Database, actor: Actor | null, data
       replyTo: data.email,
       data: {
         id,
-        name: `${data.first_name} ${data.last_name}`,
+        name: fullName(data),
         businessName: data.business_name,
         email: data.email,
         message: data.message,

@@ -7,8 +7,6 @@ import { likePattern } from "../db/like.ts";
 import { findMatchesFirst, newestMatchesPage } from "../db/searched-page.ts";
 import type { DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
 
-export const ADMIN_PAGE_SIZE = 20;
-
 export type AdminWarehouseListArgs = { search: string | null; deactivated?: DeactivatedFilter; offset: number; limit: number };
 
 function searched(db: Database, search: string | null, deactivated: DeactivatedFilter = "all") {
@@ -92,4 +90,19 @@ export async function countHubRequests(db: Database, search: string | null): Pro
 /** The warehouse a decision is about, locked for the decision's transaction. */
 export function lockWarehouseForDecision(trx: Database, id: number) {
   return trx.selectFrom("warehouses").select(["id", "name", "city", "user_id", "status", "to_approve", "status_note", "deactivated", "is_hub"]).where("id", "=", id).forUpdate().executeTakeFirst();
+}
+
+/** A hub request decided: its status, no longer waiting, the administrator's note. */
+export async function setHubDecision(db: Database, args: { id: number; status: "approved" | "refused"; note: string | null }): Promise<void> {
+  await db.updateTable("warehouses").set({ status: args.status, to_approve: false, status_note: args.note }).where("id", "=", args.id).execute();
+}
+
+/** The owner a hub decision is told to. */
+export function findHubOwner(db: Database, args: { id: number }) {
+  return db.selectFrom("users").select(["id", "email", "first_name", "lang", "role"]).where("id", "=", args.id).executeTakeFirst();
+}
+
+/** A warehouse switched off (out of the public search) or on again. */
+export async function setDeactivated(db: Database, args: { id: number; deactivated: boolean }): Promise<void> {
+  await db.updateTable("warehouses").set({ deactivated: args.deactivated }).where("id", "=", args.id).execute();
 }

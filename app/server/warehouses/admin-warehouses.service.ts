@@ -8,7 +8,7 @@ import { auditAdminAction } from "../audit/audit.ts";
 import { notifyHubDecision } from "../notifications/hub-notifications.ts";
 import type { DecisionMailContext } from "../notifications/account-notifications.ts";
 import type { DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
-import { countHubRequests, hubRequestsPageQuery, listAdminWarehouses, lockWarehouseForDecision } from "./admin-warehouses.queries.ts";
+import { countHubRequests, findHubOwner, hubRequestsPageQuery, listAdminWarehouses, lockWarehouseForDecision, setDeactivated, setHubDecision } from "./admin-warehouses.queries.ts";
 
 function requireAdmin(actor: Actor): void {
   if (actor.role !== "admin") throw new ForbiddenError();
@@ -43,7 +43,7 @@ export async function decideHubRequest(db: Database, actor: Actor, warehouseId: 
     const before = await lockWarehouseForDecision(trx, warehouseId);
     if (!before) throw new NotFoundError();
     if (!before.to_approve) throw new ConflictError("not_waiting");
-    await trx.updateTable("warehouses").set({ status: input.status, to_approve: false, status_note: note }).where("id", "=", warehouseId).execute();
+    await setHubDecision(trx, { id: warehouseId, status: input.status, note });
     await auditAdminAction(trx, actor, {
       action: "warehouse.hub_decision",
       entityType: "warehouse",
@@ -56,7 +56,7 @@ export async function decideHubRequest(db: Database, actor: Actor, warehouseId: 
       },
     });
     if (before.user_id !== null) {
-      const owner = await trx.selectFrom("users").select(["id", "email", "first_name", "lang", "role"]).where("id", "=", before.user_id).executeTakeFirst();
+      const owner = await findHubOwner(trx, { id: before.user_id });
       if (owner) await notifyHubDecision(trx, owner, { id: before.id, name: before.name, city: before.city }, input.status, note, ctx);
     }
     return { warehouse_id: warehouseId };
@@ -70,7 +70,7 @@ export async function setWarehouseDeactivated(db: Database, actor: Actor, wareho
     const before = await lockWarehouseForDecision(trx, warehouseId);
     if (!before) throw new NotFoundError();
     if (before.deactivated === deactivated) return { warehouse_id: warehouseId, deactivated };
-    await trx.updateTable("warehouses").set({ deactivated }).where("id", "=", warehouseId).execute();
+    await setDeactivated(trx, { id: warehouseId, deactivated });
     await auditAdminAction(trx, actor, {
       action: "warehouse.toggle_deactivated",
       entityType: "warehouse",

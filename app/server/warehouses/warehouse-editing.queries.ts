@@ -2,7 +2,7 @@
 // row with its contacts, opening hours, specifications and photos, private costs included.
 // Only the editing service calls these, after it has checked who is asking.
 import type { Database } from "../db/database.ts";
-import type { ContactRole, NewWarehouse, WarehouseUpdate } from "../db/types.ts";
+import type { ContactRole, NewImage, NewWarehouse, WarehouseUpdate } from "../db/types.ts";
 import { WEEKDAYS } from "../../lib/opening-hours.ts";
 
 /** Every column the form edits, and what decides who may edit. */
@@ -141,6 +141,27 @@ export async function deleteImages(db: Database, args: { warehouseId: number; id
   if (args.ids.length) await db.deleteFrom("images").where("warehouse_id", "=", args.warehouseId).where("id", "in", args.ids).execute();
 }
 
+/** How many photos a warehouse has. */
+export async function countImages(db: Database, args: { warehouseId: number }): Promise<number> {
+  const { count } = await db.selectFrom("images").select((eb) => eb.fn.countAll<number>().as("count")).where("warehouse_id", "=", args.warehouseId).executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** The position after a warehouse's last photo (0 for its first). */
+export async function nextImagePosition(db: Database, args: { warehouseId: number }): Promise<number> {
+  const { next } = await db
+    .selectFrom("images")
+    .select((eb) => eb.fn.coalesce(eb.fn.max("position"), eb.lit(-1)).as("next"))
+    .where("warehouse_id", "=", args.warehouseId)
+    .executeTakeFirstOrThrow();
+  return Number(next) + 1;
+}
+
+/** Store a photo's row (its files are stored already). */
+export function insertImage(db: Database, row: NewImage) {
+  return db.insertInto("images").values(row).returning(["id", "src", "thumb_src"]).executeTakeFirstOrThrow();
+}
+
 /** The referent of a warehouse, for its detail page. */
 export function findUserSummary(db: Database, args: { id: number }) {
   return db
@@ -148,6 +169,19 @@ export function findUserSummary(db: Database, args: { id: number }) {
     .select(["id", "first_name", "last_name", "email", "telephone", "role", "password_hash", "active"])
     .where("id", "=", args.id)
     .executeTakeFirst();
+}
+
+/** A warehouse's latest request links, newest first, with their request's business name. */
+export function latestRequestLinksOfWarehouse(db: Database, args: { warehouseId: number; limit: number }) {
+  return db
+    .selectFrom("warehouse_request_warehouses as link")
+    .innerJoin("warehouse_requests as r", "r.id", "link.warehouse_request_id")
+    .select(["link.id as link_id", "r.id as request_id", "r.business_name", "r.created_at", "link.state"])
+    .where("link.warehouse_id", "=", args.warehouseId)
+    .orderBy("link.created_at", "desc")
+    .orderBy("link.id", "desc")
+    .limit(args.limit)
+    .execute();
 }
 
 /** A stocker's own warehouses, or a referent's managed ones, newest first, with their waiting requests and first photo. */

@@ -1,4 +1,4 @@
-// Creating and editing warehouses, for every area through one set of rules (issue 10):
+// Creating and editing warehouses, for every area through one set of rules (decision 007):
 // the back office creates and edits any warehouse; a stocker creates its own (pending, a hub
 // request) and edits the ones it owns; a referent edits the ones it manages. What a role may
 // not change is never taken from its payload: an owner cannot approve, change the owner, the
@@ -22,6 +22,8 @@ import type { WarehouseCreateInput, WarehouseData, WarehouseSaveInput } from "..
 import type { ImageStorage } from "../images/image-storage.ts";
 import { queueMail } from "../mail/outbox.service.ts";
 import * as q from "./warehouse-editing.queries.ts";
+import { findWarehouseTimes } from "./warehouses.queries.ts";
+import { fullName } from "../../lib/person-name.ts";
 
 export type EditingContext = {
   db: Database;
@@ -129,9 +131,9 @@ export async function createWarehouse(ctx: EditingContext, actor: Actor, input: 
     const columns = formColumns(actor, input.warehouse_data, position);
     const row: NewWarehouse =
       actor.role === "admin"
-        ? // The back office's defaults (admin document, section 4): approved, no hub request.
+        ? // The back office's defaults: approved, no hub request.
           { ...columns, status: "approved", is_hub: false, to_approve: false, user_id: null, created_by: actor.id }
-        : // A stocker's new warehouse waits for approval as a hub request (logged-in areas, section 4).
+        : // A stocker's new warehouse waits for approval as a hub request.
           { ...columns, email: actor.email, status: "pending", is_hub: true, to_approve: true, user_id: actor.id, created_by: actor.id };
     const warehouseId = await q.insertWarehouse(trx, row);
     await q.replaceContacts(trx, { warehouseId, contacts: contactRows(input.contacts) });
@@ -176,7 +178,7 @@ async function tellOperator(
   w: Pick<WarehouseData, "name" | "address" | "cap" | "city" | "province" | "country"> & { id: number },
   opts: { resubmitted?: boolean } = {},
 ) {
-  const name = [actor.firstName, actor.lastName].filter(Boolean).join(" ");
+  const name = fullName({ first_name: actor.firstName, last_name: actor.lastName });
   await queueMail(trx, {
     to: operator.email,
     lang: "it",
@@ -207,7 +209,7 @@ export async function updateWarehouse(ctx: EditingContext, actor: Actor, id: num
 
     const set: WarehouseUpdate = formColumns(actor, input.warehouse_data, position);
     const contactsBefore = await q.listContacts(trx, { warehouseId: id });
-    const timesBefore = (await trx.selectFrom("warehouse_times").selectAll().where("warehouse_id", "=", id).executeTakeFirst()) ?? {};
+    const timesBefore = (await findWarehouseTimes(trx, id)) ?? {};
     const specs = await specificationChanges(trx, input.specifications, id);
 
     await q.updateWarehouseRow(trx, { id, set });

@@ -10,6 +10,7 @@ import { MAX_IMAGES } from "../../schemas/warehouse.ts";
 import { MAX_UPLOAD_BYTES, processImage } from "../images/image-processing.ts";
 import { newImageKey } from "../images/image-storage.ts";
 import { warehouseToEdit, type EditingContext } from "./warehouse-editing.service.ts";
+import { countImages, insertImage, nextImagePosition } from "./warehouse-editing.queries.ts";
 
 export type UploadedImage = { image_id: number; src: string; thumb_src: string };
 
@@ -35,27 +36,19 @@ export async function uploadWarehouseImage(ctx: Omit<EditingContext, "geocoder" 
     return await ctx.db.transaction().execute(async (trx) => {
       await warehouseToEdit(trx, actor, warehouseId, { lock: true });
       await refuseWhenFull({ db: trx }, warehouseId);
-      const { next } = await trx
-        .selectFrom("images")
-        .select((eb) => eb.fn.coalesce(eb.fn.max("position"), eb.lit(-1)).as("next"))
-        .where("warehouse_id", "=", warehouseId)
-        .executeTakeFirstOrThrow();
-      const row = await trx
-        .insertInto("images")
-        .values({
-          warehouse_id: warehouseId,
-          src: ctx.storage.publicUrl(large),
-          file: large,
-          thumb_src: ctx.storage.publicUrl(thumb),
-          thumb_file: thumb,
-          storage: ctx.storage.kind,
-          width: image.large.width,
-          height: image.large.height,
-          position: Number(next) + 1,
-          uploaded_by: actor.id,
-        })
-        .returning(["id", "src", "thumb_src"])
-        .executeTakeFirstOrThrow();
+      const position = await nextImagePosition(trx, { warehouseId });
+      const row = await insertImage(trx, {
+        warehouse_id: warehouseId,
+        src: ctx.storage.publicUrl(large),
+        file: large,
+        thumb_src: ctx.storage.publicUrl(thumb),
+        thumb_file: thumb,
+        storage: ctx.storage.kind,
+        width: image.large.width,
+        height: image.large.height,
+        position,
+        uploaded_by: actor.id,
+      });
       await auditAdminAction(trx, actor, { action: "warehouse.image_upload", entityType: "warehouse", entityId: warehouseId, details: { image_id: row.id, src: row.src } });
       return { image_id: row.id, src: row.src, thumb_src: row.thumb_src! };
     });
@@ -66,8 +59,7 @@ export async function uploadWarehouseImage(ctx: Omit<EditingContext, "geocoder" 
 }
 
 async function refuseWhenFull(ctx: Pick<EditingContext, "db">, warehouseId: number): Promise<void> {
-  const { count } = await ctx.db.selectFrom("images").select((eb) => eb.fn.countAll<number>().as("count")).where("warehouse_id", "=", warehouseId).executeTakeFirstOrThrow();
-  if (Number(count) >= MAX_IMAGES) throw imageError("too_many_images");
+  if ((await countImages(ctx.db, { warehouseId })) >= MAX_IMAGES) throw imageError("too_many_images");
 }
 
 const imageError = (code: string) => new ValidationError({ file: code }, code);

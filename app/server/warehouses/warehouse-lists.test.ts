@@ -8,7 +8,7 @@ import { makeUser } from "../../../tests/support/factories.ts";
 import { myWarehousesQuery } from "./warehouse-editing.queries.ts";
 import { adminWarehousesPageQuery, countAdminWarehouses, type AdminWarehouseListArgs } from "./admin-warehouses.queries.ts";
 import { findMatchesFirst } from "../db/searched-page.ts";
-import { listOwnerReferents } from "./warehouse-referents.service.ts";
+import { listOwnerReferents } from "./warehouse-referents.queries.ts";
 import { histogramBound, queryPlan } from "../../../tests/support/query-plan.ts";
 
 const t = useTestDatabase();

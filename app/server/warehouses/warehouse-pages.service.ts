@@ -13,7 +13,7 @@ import { emptyWarehouseForm, type CatalogueGroup, type StoredImage, type Warehou
 import { findWarehouseTimes, isListedRow, publicSheetPath } from "./warehouses.queries.ts";
 import * as q from "./warehouse-editing.queries.ts";
 import { warehouseToEdit } from "./warehouse-editing.service.ts";
-import { listOwnerReferents } from "./warehouse-referents.service.ts";
+import { listOwnerReferents } from "./warehouse-referents.queries.ts";
 
 /** Every visible specification value, grouped by category, in the page's language. */
 export async function formCatalogue(db: Database, locale: Locale): Promise<CatalogueGroup[]> {
@@ -67,15 +67,7 @@ export async function warehouseDetail(db: Database, actor: Actor, id: number, lo
   const w = await warehouseToEdit(db, actor, id);
   const [referent, requests, referents] = await Promise.all([
     w.referent_id ? q.findUserSummary(db, { id: w.referent_id }) : Promise.resolve(undefined),
-    db
-      .selectFrom("warehouse_request_warehouses as link")
-      .innerJoin("warehouse_requests as r", "r.id", "link.warehouse_request_id")
-      .select(["link.id as link_id", "r.id as request_id", "r.business_name", "r.created_at", "link.state"])
-      .where("link.warehouse_id", "=", id)
-      .orderBy("link.created_at", "desc")
-      .orderBy("link.id", "desc")
-      .limit(LATEST_REQUESTS)
-      .execute(),
+    q.latestRequestLinksOfWarehouse(db, { warehouseId: id, limit: LATEST_REQUESTS }),
     listOwnerReferents(db, { ownerId: w.user_id, actorId: actor.id }),
   ]);
   const listed = isListedRow(w);

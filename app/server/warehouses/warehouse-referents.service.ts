@@ -17,43 +17,17 @@ import type { CreateReferentInput } from "../../schemas/warehouse.ts";
 import { warehouseToEdit } from "./warehouse-editing.service.ts";
 import { escapeForMarkup } from "../notifications/safe-markup.ts";
 import { queueMail } from "../mail/outbox.service.ts";
-
-/**
- * The referents an owner already has: the ones it (or a referent of its warehouses) created,
- * and the ones assigned to any of its warehouses. For an unclaimed warehouse: the ones the
- * actor created.
- */
-export function listOwnerReferents(db: Database, args: { ownerId: number | null; actorId: number }) {
-  return db
-    .selectFrom("users")
-    .select(["id", "first_name", "last_name", "email", "telephone", "active"])
-    .select((eb) => eb("password_hash", "is not", null).as("completed"))
-    .where("role", "=", "referent")
-    .where((eb) =>
-      args.ownerId === null
-        ? eb("created_by", "=", args.actorId)
-        : eb.or([
-            eb("created_by", "=", args.ownerId),
-            eb("id", "in", eb.selectFrom("warehouses").select("referent_id").where("user_id", "=", args.ownerId).where("referent_id", "is not", null)),
-            eb("created_by", "in", eb.selectFrom("warehouses").select("referent_id").where("user_id", "=", args.ownerId).where("referent_id", "is not", null)),
-          ]),
-    )
-    .orderBy("last_name")
-    .orderBy("first_name")
-    .orderBy("id")
-    .execute();
-}
-export type OwnerReferent = Awaited<ReturnType<typeof listOwnerReferents>>[number];
+import { findUserCompany, findUserLang, listOwnerReferents, setOwnerRequestEmailsOf, setWarehouseReferent } from "./warehouse-referents.queries.ts";
 
 /** POST …/warehouses/{id}/create-referent → the new referent's user id (errors.email "taken" when the address has an account). */
 export async function createReferentForWarehouse(db: Database, actor: Actor, warehouseId: number, input: CreateReferentInput, ctx: { origin: string }): Promise<{ userId: number }> {
   return db.transaction().execute(async (trx) => {
     const w = await warehouseToEdit(trx, actor, warehouseId, { lock: true });
-    const owner = w.user_id ? await trx.selectFrom("users").select(["company"]).where("id", "=", w.user_id).executeTakeFirst() : undefined;
+    const ownerCompany = w.user_id ? await findUserCompany(trx, { id: w.user_id }) : undefined;
     const { userId } = await inviteUser(
       trx,
       actor,
-      { role: "referent", email: input.email, first_name: input.first_name, last_name: input.last_name, telephone: input.telephone, company: owner?.company ?? null },
+      { role: "referent", email: input.email, first_name: input.first_name, last_name: input.last_name, telephone: input.telephone, company: ownerCompany ?? null },
       ctx,
     );
     await assign(trx, actor, w, userId);
@@ -73,7 +47,7 @@ export async function assignReferent(db: Database, actor: Actor, warehouseId: nu
       // An account that is already in use learns of its new warehouse in its notifications and
       // by e-mail (an invited one is told by its invitation).
       if (chosen.completed) {
-        const { lang } = await trx.selectFrom("users").select("lang").where("id", "=", referentId).executeTakeFirstOrThrow();
+        const lang = await findUserLang(trx, { id: referentId });
         const page = `/${lang}/referent/profile/warehouses/${w.id}`;
         await createNotification(trx, {
           userId: referentId,
@@ -96,7 +70,7 @@ export async function assignReferent(db: Database, actor: Actor, warehouseId: nu
 }
 
 async function assign(trx: Database, actor: Actor, w: { id: number; referent_id: number | null }, referentId: number): Promise<void> {
-  await trx.updateTable("warehouses").set({ referent_id: referentId }).where("id", "=", w.id).execute();
+  await setWarehouseReferent(trx, { warehouseId: w.id, referentId });
   await auditAdminAction(trx, actor, { action: "warehouse.update_referent", entityType: "warehouse", entityId: w.id, details: { changes: { referent_id: { before: w.referent_id, after: referentId } } } });
 }
 
@@ -108,6 +82,6 @@ async function assign(trx: Database, actor: Actor, w: { id: number; referent_id:
 export async function setOwnerRequestEmails(db: Database, actor: Actor, warehouseId: number, enabled: boolean): Promise<{ warehouseId: number; ownerRequestEmails: boolean }> {
   const w = await warehouseToEdit(db, actor, warehouseId);
   if (actor.role !== "stocker" || w.user_id !== actor.id) throw new ForbiddenError();
-  await db.updateTable("warehouses").set({ owner_request_emails: enabled }).where("id", "=", w.id).execute();
+  await setOwnerRequestEmailsOf(db, { warehouseId: w.id, enabled });
   return { warehouseId: w.id, ownerRequestEmails: enabled };
 }

@@ -1,5 +1,5 @@
 // GET /api/admin/export-crm-entries?search_term&filters[date]&filters[event_type] → the CRM's CSV
-// (admin back office §7: date, business name, contact, event type, description, follow-up, action,
+// (columns: date, business name, contact, event type, description, follow-up, action,
 // handled), the list's selection newest first, streamed, named crm_<day.month.year>.csv.
 import { apiLoader, methodNotAllowed } from "../../../server/http/api.ts";
 import { csvResponse } from "../../../server/http/csv.ts";

@@ -1,5 +1,5 @@
-// GET /api/admin/export-stockers?search_term&filters[sub_type] → the stockers' CSV (admin back office
-// §7: first name, last name, account type, e-mail, signup date, confirmed, subscription expiry,
+// GET /api/admin/export-stockers?search_term&filters[sub_type] → the stockers' CSV (columns:
+// first name, last name, account type, e-mail, signup date, confirmed, subscription expiry,
 // active), streamed, named stocker_<day.month.year>.csv.
 import { apiLoader } from "../../../server/http/api.ts";
 import { csvResponse } from "../../../server/http/csv.ts";

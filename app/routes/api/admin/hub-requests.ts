@@ -3,9 +3,9 @@
 // page index, as in every list).
 import { apiLoader } from "../../../server/http/api.ts";
 import { listHubRequests } from "../../../server/warehouses/admin-warehouses.service.ts";
-import { ADMIN_PAGE_SIZE } from "../../../server/warehouses/admin-warehouses.queries.ts";
 import { hubRequestsQuery } from "../../../schemas/admin-warehouses.ts";
+import { HUB_REQUESTS_PAGE_SIZE } from "../../../lib/list-params.ts";
 
 export const loader = apiLoader({ access: ["admin"], query: hubRequestsQuery }, ({ query, services }) =>
-  listHubRequests(services.db, { search: query.search_term, page: query.offset ?? 0, limit: query.limit ?? ADMIN_PAGE_SIZE }),
+  listHubRequests(services.db, { search: query.search_term, page: query.offset ?? 0, limit: query.limit ?? HUB_REQUESTS_PAGE_SIZE }),
 );

@@ -1,7 +1,7 @@
 // GET /api/admin/location-search-warehouses?filters[location]&filters[radius]&lat&lng&wh_limit&wh_offset
 // → { warehouses, warehouses_count }: every warehouse within the radius (km, 10 when empty) of
 // lat/lng, nearest first, real names; wh_offset is the page index from 0 like the other lists'
-// offset, wh_limit 20 by default (spec §9).
+// offset, wh_limit 20 by default.
 import { apiLoader, methodNotAllowed } from "../../../server/http/api.ts";
 import { searchLocationWarehouses } from "../../../server/admin-search/location-search.service.ts";
 import { LOCATION_WAREHOUSES_PAGE_SIZE, locationWarehousesQuery } from "../../../schemas/admin-location-search.ts";

@@ -3,13 +3,12 @@
 import { apiLoader } from "../../../server/http/api.ts";
 import { listStockerRequests } from "../../../server/accounts/stocker-approval.service.ts";
 import { stockerRequestsQuery as query } from "../../../schemas/stocker-approval.ts";
-
-const PAGE_SIZE = 20;
+import { STOCKER_REQUESTS_PAGE_SIZE } from "../../../lib/list-params.ts";
 
 export const loader = apiLoader({ access: ["admin"], query }, ({ query, services }) =>
   listStockerRequests(services.db, {
     filters: { approved: query.filters?.approved ?? "pending", search: query.search_term },
-    limit: query.limit ?? PAGE_SIZE,
+    limit: query.limit ?? STOCKER_REQUESTS_PAGE_SIZE,
     page: query.offset ?? 0,
   }),
 );

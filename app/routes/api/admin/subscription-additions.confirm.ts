@@ -1,10 +1,10 @@
 // POST /api/admin/subscription-additions/{id}/confirm { user_data: { transfer_info } } → { user_id,
 // addition_id }: the administrator confirms the transfer for warehouses added to a running
-// subscription; they join it and go public (audited; decision 009).
+// subscription; they join it and go public (audited; decision 024).
 import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
 import { confirmAdditionTransfer } from "../../../server/billing/subscription-additions.service.ts";
-import { billingContext } from "../../../server/billing/billing.service.ts";
+import { billingContext } from "../../../server/billing/subscriptions.service.ts";
 import { startSubscriptionSchema } from "../../../schemas/billing.ts";
 
 export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: startSubscriptionSchema }, ({ actor, params, body, services }) =>

@@ -1,11 +1,10 @@
 // GET /api/admin/transfers?limit&offset&search_term → { transfers, transfers_count }: the stockers
 // waiting for their bank transfer to be confirmed (offset is the page index, as in every list).
 import { apiLoader } from "../../../server/http/api.ts";
-import { listTransfers } from "../../../server/billing/billing.service.ts";
+import { listTransfers } from "../../../server/billing/transfers.service.ts";
 import { transfersQuery as query } from "../../../schemas/admin-lists.ts";
-
-const PAGE_SIZE = 20;
+import { TRANSFERS_PAGE_SIZE } from "../../../lib/list-params.ts";
 
 export const loader = apiLoader({ access: ["admin"], query }, ({ query, services }) =>
-  listTransfers(services.db, { filters: { search: query.search_term }, limit: query.limit ?? PAGE_SIZE, page: query.offset ?? 0 }),
+  listTransfers(services.db, { filters: { search: query.search_term }, limit: query.limit ?? TRANSFERS_PAGE_SIZE, page: query.offset ?? 0 }),
 );

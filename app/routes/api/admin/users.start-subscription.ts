@@ -2,7 +2,8 @@
 // administrator confirms the stocker's bank transfer arrived; the subscription starts (audited).
 import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
-import { billingContext, startTransferSubscription } from "../../../server/billing/billing.service.ts";
+import { billingContext } from "../../../server/billing/subscriptions.service.ts";
+import { startTransferSubscription } from "../../../server/billing/transfers.service.ts";
 import { startSubscriptionSchema } from "../../../schemas/billing.ts";
 
 export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: startSubscriptionSchema }, ({ actor, params, body, services }) =>

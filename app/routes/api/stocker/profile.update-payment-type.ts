@@ -1,7 +1,8 @@
 // POST /api/stocker/profile/update-payment-type { payment_type } → { user_id, transfer }: the
 // stocker pays the initialised subscription by bank transfer (card is chosen by paying with it).
 import { apiAction, methodNotAllowed } from "../../../server/http/api.ts";
-import { billingContext, choosePaymentType } from "../../../server/billing/billing.service.ts";
+import { billingContext } from "../../../server/billing/subscriptions.service.ts";
+import { choosePaymentType } from "../../../server/billing/transfers.service.ts";
 import { paymentTypeSchema } from "../../../schemas/billing.ts";
 
 export const action = apiAction({ access: ["stocker"], body: paymentTypeSchema }, ({ actor, body, services }) =>

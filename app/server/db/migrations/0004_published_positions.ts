@@ -1,5 +1,5 @@
 // Where each warehouse is shown, kept in the database, so the map search can count, bound and
-// cluster every warehouse of a zone with one index scan (decision 005).
+// cluster every warehouse of a zone with one index scan (decision 027).
 //
 // - pub_lat / pub_lng: the true position of a claimed warehouse; for an unclaimed one the true
 //   position moved by a fixed offset derived from HMAC-SHA256(app secret, "warehouse-position:"

@@ -1,4 +1,4 @@
-// Warehouse management (issue 10): uploaded photos and the owners' and referents' lists.
+// Warehouse management (decision 007): uploaded photos and the owners' and referents' lists.
 //
 // - images: an upload is stored twice, a large view (src/file) and a thumbnail
 //   (thumb_src/thumb_file), in the local uploads folder or in S3-compatible object storage

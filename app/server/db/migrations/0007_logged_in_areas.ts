@@ -1,4 +1,4 @@
-// The logged-in areas (issue 11).
+// The logged-in areas (decision 008).
 //
 // - user_tokens: a new e-mail address waits in `new_email` until the link sent to it is
 //   followed (kind 'change_email'); only then does it replace the account's address.

@@ -1,4 +1,4 @@
-// Subscriptions and billing (issue 12, decision 009).
+// Subscriptions and billing (decision 009).
 //
 // - warehouses.redeemed: the warehouse is claimed (user_id) and covered by an active or trialing
 //   subscription of that owner (subscription_warehouses). Only a redeemed warehouse shows its

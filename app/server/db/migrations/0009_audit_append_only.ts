@@ -1,4 +1,4 @@
-// The audit log is append-only (issue 13): a trigger refuses UPDATE and DELETE on audit_log, so
+// The audit log is append-only (decision 010): a trigger refuses UPDATE and DELETE on audit_log, so
 // no code path, not even a bug, can rewrite the history. TRUNCATE (tests resetting a database,
 // never the app) fires no row trigger and stays allowed. The one update let through is the
 // foreign key's own `on delete set null` of admin_id, should an administrator's user row ever

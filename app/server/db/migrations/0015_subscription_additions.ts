@@ -1,4 +1,4 @@
-// Warehouses added to a running subscription (decision 009, "Adding warehouses"). An addition
+// Warehouses added to a running subscription (decision 024). An addition
 // raises the subscription's amount per period and charges the difference for the rest of the
 // current period: by card at once through Stripe (status confirmed when it is written), or by a
 // bank transfer that waits for an administrator (pending_transfer, then confirmed; a newer

@@ -1,0 +1,65 @@
+// The top of the results: how many warehouses were found where, the recap of the other filters,
+// and the link that opens the filters above the results (or, while they are open, back to the
+// results alone).
+import { Link } from "react-router";
+import { m } from "../../paraglide/messages.js";
+import { formatKm, formatNumber, placeInItaly } from "../../lib/format.ts";
+import type { SearchPageResult } from "../../lib/search-results.ts";
+import { buttonClass } from "../ui/styles.ts";
+
+export function SearchSummary({
+  result,
+  recap,
+  editing,
+  editHref,
+  closeHref,
+  onEditIntent,
+}: {
+  result: SearchPageResult;
+  recap: string;
+  /** The filters are open above the results. */
+  editing: boolean;
+  editHref: string;
+  closeHref: string;
+  /** The pointer or the focus is on its way to the edit link (the filters' code can be fetched). */
+  onEditIntent: () => void;
+}) {
+  return (
+    <div className="mb-3 flex items-start justify-between gap-3 sm:mb-4 sm:items-center">
+      <div className="min-w-0">
+        <h1 className="leading-snug text-slate-900" data-testid="search-summary">
+          <span className="text-xl font-bold sm:text-2xl">
+            {result.total_warehouses === 1 ? m.search_summary_count_one() : m.search_summary_count({ count: formatNumber(result.total_warehouses) })}
+          </span>{" "}
+          <span className="block text-sm font-normal text-slate-600 sm:inline sm:text-lg">
+            {result.location
+              ? m.search_summary_where({ radius: formatKm(result.radius), location: placeInItaly(result.location) })
+              : m.search_summary_where_point({ radius: formatKm(result.radius) })}
+          </span>
+        </h1>
+        {recap && <p className="mt-0.5 truncate text-xs text-slate-600 sm:text-sm">{recap}</p>}
+      </div>
+      {editing ? (
+        <Link to={closeHref} className={buttonClass("secondary", "sm", "shrink-0 sm:min-h-9")} preventScrollReset data-testid="search-edit-close">
+          {m.search_back_to_results()}
+        </Link>
+      ) : (
+        <Link
+          to={editHref}
+          className={buttonClass("secondary", "sm", "shrink-0 sm:min-h-9")}
+          data-testid="search-edit"
+          preventScrollReset
+          // The filters' code, fetched while the pointer or the focus is on its way.
+          onPointerEnter={onEditIntent}
+          onFocus={onEditIntent}
+        >
+          <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
+            <path d="M3 5h9a1 1 0 1 1 0 2H3a1 1 0 0 1 0-2zm12 0h2a1 1 0 1 1 0 2h-2a1 1 0 1 1 0-2zm-2-2a3 3 0 1 1 0 6 3 3 0 0 1 0-6zM3 13h2a1 1 0 1 1 0 2H3a1 1 0 1 1 0-2zm6 0h8a1 1 0 1 1 0 2H9a1 1 0 1 1 0-2zm-2-2a3 3 0 1 1 0 6 3 3 0 0 1 0-6z" />
+          </svg>
+          <span className="sm:hidden">{m.search_edit_short()}</span>
+          <span className="hidden sm:inline">{m.search_edit()}</span>
+        </Link>
+      )}
+    </div>
+  );
+}
