@@ -142,6 +142,19 @@ function createAdmin(env: Record<string, string>) {
   });
 }
 
+/** Cut every app connection to `database` while the load runs: the app lives, answers 200 or 503, then serves again. */
+async function expectConnectionsCutSurvived(app: AppProcess, sid: string, adminUrl: string, database: string) {
+  let cut = 0;
+  const answers = await underLoad(app.url, sid, async () => {
+    cut = await terminateAppConnections(adminUrl, database);
+  });
+  expect(cut).toBeGreaterThan(0);
+  expect(app.child.exitCode).toBeNull();
+  expect(answers.length).toBeGreaterThan(50);
+  expectOnly200Or503(answers, sid);
+  await expectServingAgain(app.url, sid);
+}
+
 /** Cut every connection the app holds to `database`, a few times over while the load runs; how many were cut. */
 async function terminateAppConnections(adminUrl: string, database: string, rounds = 5): Promise<number> {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -197,16 +210,7 @@ describe.runIf(external)("on the PostgreSQL at 127.0.0.1:5432 (DATABASE_URL)", (
   });
 
   it("every app connection cut under load: 200 or 503 meanwhile, then 200 again", async () => {
-    const sid = await login(app!.url);
-    let cut = 0;
-    const answers = await underLoad(app!.url, sid, async () => {
-      cut = await terminateAppConnections(EXTERNAL_SERVER, name);
-    });
-    expect(cut).toBeGreaterThan(0);
-    expect(app!.child.exitCode).toBeNull();
-    expect(answers.length).toBeGreaterThan(50);
-    expectOnly200Or503(answers, sid);
-    await expectServingAgain(app!.url, sid);
+    await expectConnectionsCutSurvived(app!, await login(app!.url), EXTERNAL_SERVER, name);
   }, 180_000);
 });
 
@@ -231,16 +235,7 @@ describe("on the embedded PostgreSQL", () => {
 
   it("every app connection cut under load: 200 or 503 meanwhile, then 200 again", async () => {
     const adminUrl = embeddedDatabaseUrl(dataDir);
-    const database = new URL(adminUrl).pathname.slice(1);
-    let cut = 0;
-    const answers = await underLoad(app!.url, sid, async () => {
-      cut = await terminateAppConnections(adminUrl, database);
-    });
-    expect(cut).toBeGreaterThan(0);
-    expect(app!.child.exitCode).toBeNull();
-    expect(answers.length).toBeGreaterThan(50);
-    expectOnly200Or503(answers, sid);
-    await expectServingAgain(app!.url, sid);
+    await expectConnectionsCutSurvived(app!, sid, adminUrl, new URL(adminUrl).pathname.slice(1));
   }, 180_000);
 
   it("kill -9 of the server under load: the app restarts it, /api/health says 503 meanwhile, then 200", async () => {
