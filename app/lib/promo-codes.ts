@@ -17,6 +17,22 @@ export const PROMO_PAGE_SIZE = 20;
 /** Codes are stored upper-case; they may be typed in any case and with spaces around. The one normaliser: the form, the back office's service and a stocker's code all use it. */
 export const normalisePromoCode = (code: string) => code.trim().toUpperCase();
 
+/** A promo code as the back office's form edits it: the fields of the list's item (promo-codes.service.ts) the form reads. */
+export type EditedPromoCode = {
+  id: number;
+  code: string;
+  /** Cents. */
+  amount_off: number | null;
+  percent_off: number | null;
+  hub_percent_off: number | null;
+  active: boolean;
+  /** The window as the form shows it: first and last day (included), 'YYYY-MM-DD' in Italian time. */
+  valid_from_day: string | null;
+  valid_until_day: string | null;
+  max_redemptions: number | null;
+  times_redeemed: number;
+};
+
 /** The kind of a code's discount (exactly one is set on codes made in the back office). */
 export function discountKindOf(code: { amount_off: number | null; percent_off: number | null; hub_percent_off: number | null }): DiscountKind {
   if (code.amount_off !== null) return "amount_off";

@@ -5,7 +5,7 @@
 // field while keeping what was typed.
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { DISCOUNT_KINDS, discountKindOf, type DiscountKind } from "../../lib/promo-codes.ts";
+import { DISCOUNT_KINDS, discountKindOf, type DiscountKind, type EditedPromoCode } from "../../lib/promo-codes.ts";
 import type { PageActionResult } from "../../lib/page-action.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatNumber, formatNumberInput } from "../../lib/format.ts";
@@ -21,21 +21,6 @@ import { buttonClass } from "../ui/styles.ts";
 const FORM_FIELDS = ["code", "discount_kind", "discount_value", "valid_from", "valid_until", "max_redemptions", "active"] as const;
 type FormField = (typeof FORM_FIELDS)[number];
 type Intent = "create" | "update";
-
-/** A promo code as the form edits it (a row of the page's list). */
-export type EditedPromoCode = {
-  id: number;
-  code: string;
-  /** Cents. */
-  amount_off: number | null;
-  percent_off: number | null;
-  hub_percent_off: number | null;
-  active: boolean;
-  valid_from_day: string | null;
-  valid_until_day: string | null;
-  max_redemptions: number | null;
-  times_redeemed: number;
-};
 
 type Saved = PageActionResult<{ ok: true; code: string }>;
 

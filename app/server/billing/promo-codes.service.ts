@@ -19,26 +19,15 @@ import {
   MAX_REDEMPTIONS,
   type PromoCodeInput,
 } from "../../schemas/promo-codes.ts";
-import { normalisePromoCode, PROMO_CODE_PATTERN, PROMO_PAGE_SIZE } from "../../lib/promo-codes.ts";
+import { normalisePromoCode, PROMO_CODE_PATTERN, PROMO_PAGE_SIZE, type EditedPromoCode } from "../../lib/promo-codes.ts";
 import * as q from "./promo-codes.queries.ts";
 
 export type PromoCodeState = "active" | "inactive" | "scheduled" | "expired" | "used_up";
 
-export type PromoCodeItem = {
-  id: number;
-  code: string;
-  /** Cents. */
-  amount_off: number | null;
-  percent_off: number | null;
-  hub_percent_off: number | null;
-  active: boolean;
+/** A code of the back office's list: what its form edits (lib/promo-codes.ts), and more. */
+export type PromoCodeItem = EditedPromoCode & {
   valid_from: Date | null;
   valid_until: Date | null;
-  /** The window as the form shows it: first and last day (included), 'YYYY-MM-DD' in Italian time. */
-  valid_from_day: string | null;
-  valid_until_day: string | null;
-  max_redemptions: number | null;
-  times_redeemed: number;
   created_at: Date;
   /** Whether a stocker could use it now, and if not why. */
   state: PromoCodeState;
