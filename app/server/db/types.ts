@@ -255,6 +255,26 @@ export interface WarehouseTimesTable {
   sun_close_time: TimeString | null;
 }
 
+/** Free space a warehouse offers (migration 0021). */
+export interface WarehouseSpacesTable {
+  id: Generated<number>;
+  warehouse_id: number;
+  m2_type: M2Type;
+  /** Square metres or pallet positions, more than 0. */
+  quantity: number;
+  available_from: DateString;
+  /** null: open-ended. */
+  available_until: DateString | null;
+  /** 0: no minimum. */
+  min_term_months: Generated<number>;
+  /** Cents per square metre or pallet position per month, VAT excluded. */
+  price_month: number | null;
+  /** Only then is price_month shown to seekers. */
+  price_public: Generated<boolean>;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+}
+
 export interface ContactsTable {
   id: Generated<number>;
   warehouse_id: number;
@@ -619,6 +639,7 @@ export interface DB {
   warehouse_requests: WarehouseRequestsTable;
   warehouse_specifications: WarehouseSpecificationsTable;
   warehouse_daily_stats: WarehouseDailyStatsTable;
+  warehouse_spaces: WarehouseSpacesTable;
   warehouse_times: WarehouseTimesTable;
   warehouses: WarehousesTable;
 }
@@ -632,6 +653,7 @@ export type Warehouse = Selectable<WarehousesTable>;
 export type NewWarehouse = Insertable<WarehousesTable>;
 export type WarehouseUpdate = Updateable<WarehousesTable>;
 export type WarehouseTimes = Selectable<WarehouseTimesTable>;
+export type WarehouseSpace = Selectable<WarehouseSpacesTable>;
 export type Contact = Selectable<ContactsTable>;
 export type Image = Selectable<ImagesTable>;
 export type NewImage = Insertable<ImagesTable>;
