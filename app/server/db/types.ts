@@ -225,6 +225,17 @@ export interface WarehousesTable {
    * turned this off, by e-mail too (migration 0020).
    */
   owner_request_emails: Generated<boolean>;
+  // Trust figures (migration 0022), kept fresh by the application, never recounted per request.
+  /** Hunters' reviews of the warehouse. */
+  review_count: Generated<number>;
+  /** Mean of those reviews' avg_value (0–50, a tenth of a mark), rounded; null without reviews. */
+  rating_avg: number | null;
+  /** Quote requests that reached the warehouse. */
+  requests_received: Generated<number>;
+  /** Of those, the ones its handler answered. */
+  requests_answered: Generated<number>;
+  /** Median seconds from a request to its first answer; null before any answer. */
+  answer_seconds_median: number | null;
   created_by: number | null;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;

@@ -21,6 +21,7 @@ import * as m0018 from "./0018_promo_code_reservations.ts";
 import * as m0019 from "./0019_one_open_report.ts";
 import * as m0020 from "./0020_owner_request_emails.ts";
 import * as m0021 from "./0021_warehouse_spaces.ts";
+import * as m0022 from "./0022_warehouse_trust.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "0019_one_open_report": m0019,
   "0020_owner_request_emails": m0020,
   "0021_warehouse_spaces": m0021,
+  "0022_warehouse_trust": m0022,
 };
