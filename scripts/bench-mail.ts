@@ -107,7 +107,7 @@ async function main() {
     });
   const listening = ask<{ port: number }>("", (v) => "port" in v);
   const transportHolder: { close?: () => void } = {};
-  let ok = false;
+  let ok: boolean;
   try {
     await migrateToLatest(db);
     const { port } = await listening;

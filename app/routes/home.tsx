@@ -11,7 +11,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { cardPayments: context.get(servicesContext).config.stripe !== null };
 }
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return [
     { title: m.home_meta_title() },
     { name: "description", content: m.home_meta_description() },

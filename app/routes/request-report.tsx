@@ -20,7 +20,7 @@ import { XSRF_FIELD_NAME } from "../lib/api-client.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadFeedbackPage(args);
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return [{ title: m.page_title({ title: m.report_title() }) }, { name: "robots", content: "noindex" }];
 }
 

@@ -25,7 +25,7 @@ import { feedbackFieldError } from "../components/feedback/field-errors.ts";
 
 export const loader = (args: Route.LoaderArgs) => loadFeedbackPage(args);
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return [{ title: m.page_title({ title: m.review_title() }) }, { name: "robots", content: "noindex" }];
 }
 

@@ -150,7 +150,6 @@ function BackToSearch({ city }: { city: string }) {
 
 export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps) {
   const { sheet, mapStyleUrl } = loaderData;
-  const locale = useLocale();
   const [quoteOpen, setQuoteOpen] = useState(false);
   const fullAddress = `${sheet.address}, ${sheet.cap} ${sheet.city} (${sheet.province})`;
   const openQuote = () => setQuoteOpen(true);

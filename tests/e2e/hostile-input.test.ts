@@ -28,7 +28,7 @@ type Target = { route: FlatRoute; method: "GET" | "POST"; contract: ApiContract 
 
 const app = useAppDatabase();
 const clients: Jar[] = [];
-let targets: Target[] = [];
+const targets: Target[] = [];
 let warehouseId = 0;
 
 async function moduleOf(file: string): Promise<Record<string, unknown>> {
@@ -141,7 +141,7 @@ describe("hostile input", () => {
           const q = toQuery(query);
           const url = q ? `${path}${path.includes("?") ? "&" : "?"}${q}` : path;
           const before = await writes();
-          let status = 0;
+          let status: number;
           try {
             const res = await call(clients[client]!, url, { ...requestInit(clients[client]!, target, body, enc), signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
             await res.arrayBuffer();

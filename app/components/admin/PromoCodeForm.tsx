@@ -5,7 +5,7 @@
 // field while keeping what was typed.
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { DISCOUNT_KINDS, discountKindOf, type DiscountKind, type EditedPromoCode } from "../../lib/promo-codes.ts";
+import { DISCOUNT_KINDS, discountKindOf, type EditedPromoCode } from "../../lib/promo-codes.ts";
 import type { PageActionResult } from "../../lib/page-action.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatNumber, formatNumberInput } from "../../lib/format.ts";

@@ -25,7 +25,7 @@ import { parseItalianNumber, VISITOR_RELOAD_MS } from "./quote-request.ts";
 import { fullName } from "../../lib/person-name.ts";
 
 export function QuoteRequestPopup(props: QuoteRequestDialogProps) {
-  const { isOpen, onClose, source } = props;
+  const { isOpen, onClose } = props;
   // The warehouses as they were when the popup opened: the page may clear its selection in
   // onSent while the success message (which counts them) is still showing.
   const [warehouses, setWarehouses] = useState(props.warehouses);

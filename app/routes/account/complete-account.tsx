@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { ...invitation, userId: Number(params.id), token: invitation.status === "valid" ? token : null, markets: invitation.status === "valid" ? await listMarkets(db) : [] };
 }
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return [{ title: m.page_title({ title: m.complete_title() }) }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 }
 

@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { pendingEmail: pending?.email ?? null, email };
 }
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return [{ title: m.page_title({ title: m.confirm_title() }) }, { name: "robots", content: "noindex" }];
 }
 

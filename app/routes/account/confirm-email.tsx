@@ -54,7 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
   }
 }
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   // The address carries a one-time token: no search engine, no Referer to other sites.
   return [{ title: m.page_title({ title: m.aprof_confirm_title() }) }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 }

@@ -1,7 +1,6 @@
 // /{locale}/forgot-password: the e-mail of the account → POST /api/recover-password. The
 // answer is the same whether or not the address has an account, and so is the page.
 import { useState, type FormEvent } from "react";
-import type { Route } from "./+types/forgot-password";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
 import { AccountLayout, AccountNotice } from "../../components/account/AccountLayout.tsx";
@@ -11,7 +10,7 @@ import { usePopups } from "../../components/popups/PopupContext.tsx";
 import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
 import { buttonClass, linkClass } from "../../components/ui/styles.ts";
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return [{ title: m.page_title({ title: m.forgot_title() }) }, { name: "robots", content: "noindex" }];
 }
 

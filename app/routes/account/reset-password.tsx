@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { status, userId: Number(params.id), token: status === "valid" ? token : null };
 }
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return [{ title: m.page_title({ title: m.reset_title() }) }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 }
 

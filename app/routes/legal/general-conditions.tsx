@@ -10,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return legalPageData(context, "general-conditions");
 }
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return legalMeta("general-conditions");
 }
 

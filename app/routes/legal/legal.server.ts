@@ -43,7 +43,7 @@ function perHour(limit: { max: number; windowSeconds: number }): number {
 }
 
 export function legalFacts(config: Config): LegalFacts {
-  let mapHost = config.mapStyleUrl;
+  let mapHost: string;
   try {
     mapHost = new URL(config.mapStyleUrl).host;
   } catch {

@@ -10,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return legalPageData(context, "privacy-policy");
 }
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return legalMeta("privacy-policy");
 }
 

@@ -10,7 +10,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return legalPageData(context, "stocker-conditions");
 }
 
-export function meta({}: Route.MetaArgs) {
+export function meta() {
   return legalMeta("stocker-conditions");
 }
 

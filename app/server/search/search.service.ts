@@ -29,7 +29,7 @@ import { hit, type Limit } from "../security/rate-limit.ts";
 import { listFavouriteIds } from "../favourites/favourites.service.ts";
 import type { ResultSpecification, SearchResponse, SearchResultWarehouse } from "../../lib/search-results.ts";
 import { searchQuery, selectedSpecificationIds, type SearchQuery } from "../../schemas/search.ts";
-import { SEARCH_LIST_LIMIT, specGroupOfCategory, SPEC_GROUPS, WIDEN_RADII_KM, type SearchSort, type SpecGroup } from "../../lib/search-form.ts";
+import { SEARCH_LIST_LIMIT, specGroupOfCategory, SPEC_GROUPS, WIDEN_RADII_KM, type SpecGroup } from "../../lib/search-form.ts";
 import { countZoneMatches, findLargestInZone, findRatingsOf, findSearchCards, listVisibleSpecifications, type PublicSpecification, type SearchCard } from "./search.queries.ts";
 import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone } from "./zones.ts";
 
