@@ -88,7 +88,6 @@ export function useWarehouseSearch<T>(request: WarehouseSearchRequest, options: 
         holdUntil: () => latest.current.options.holdUntil?.() ?? 0,
       }),
     // The request's url and query, as one string: a new search only when they change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [key],
   );
   return state;

@@ -49,6 +49,7 @@ export function AddWarehousesDialog({ request, onClose, onDone }: { request: Dia
     setSelected([]);
     setError(null);
     handled.current = fetcher.data ?? null;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the popup opens: the answer the fetcher holds then is the last request's
   }, [request]);
 
   useEffect(() => {

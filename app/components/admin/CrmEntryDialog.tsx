@@ -95,7 +95,7 @@ export function CrmEntryDialog({ opened, onClose, onSaved }: { opened: CrmOpened
     setWarehouse(entry?.warehouse ?? null);
     setFollowUp(entry?.follow_up === 1);
     handled.current = fetcher.data ?? null;
-    // Only when the popup opens again: the last answer is not this one's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the popup opens again: the answer the fetcher holds then is the last one's
   }, [opened]);
 
   useEffect(() => {

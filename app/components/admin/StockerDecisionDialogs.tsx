@@ -55,6 +55,7 @@ function useDecision(request: Row | null, onDone: (r: Row) => void) {
       setError(null);
       handled.current = fetcher.data ?? null;
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another row is opened: the answer the fetcher holds then is the last row's
   }, [request]);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data || !shown) return;

@@ -42,7 +42,7 @@ export function NotificationList({ notifications, page, pages, selected, asAdmin
     sent.current = selected.id;
     fetcher.submit({ intent: "read", id: String(selected.id), [XSRF_FIELD_NAME]: csrfToken }, { method: "post" });
     // Once per selection: the effect runs again only when another notification is opened.
-  }, [selected?.id, selected?.read_at, asAdmin, csrfToken]);
+  }, [selected, asAdmin, csrfToken, fetcher]);
 
   if (notifications.length === 0 && !selected) {
     return (

@@ -175,7 +175,7 @@ export function CredentialsPopup({
     setValues({ email, password: "", current_password: "" });
     setInvalid({});
     setMessage(null);
-  }, [isOpen, email]);
+  }, [isOpen, email, setValues, setInvalid]);
 
   const err = (field: string) => fieldError(field, invalid[field]);
 

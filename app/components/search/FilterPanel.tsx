@@ -87,8 +87,7 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
       if (el instanceof HTMLInputElement && el.value !== values[key]) typed[key] = el.value;
     }
     if (Object.keys(typed).length) setValues((v) => ({ ...v, ...typed }));
-    // Once, at hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
   }, []);
 
   const set = <K extends keyof SearchFormValues>(key: K, value: SearchFormValues[K]) => {

@@ -211,7 +211,6 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
       mapRef.current = null;
     };
     // The style is fixed for the page's life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [styleUrl]);
 
   useEffect(() => {

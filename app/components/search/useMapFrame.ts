@@ -16,8 +16,7 @@ export function useMapFrame(result: SearchPageResult | null) {
     params.set("lng", String(result.lng));
     params.set("radius", String(result.radius));
     return params.toString();
-    // Only a new answer changes the query (location.search moves with it).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer changes the query (location.search moves with it)
   }, [result]);
   const bounds = useMemo(
     () =>

@@ -38,8 +38,7 @@ export function usePlaceSuggestions({ id, value, onChange }: { id: string; value
       chosen.current = null;
       onChange(typed);
     }
-    // Once, at hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
   }, []);
 
   useEffect(() => {

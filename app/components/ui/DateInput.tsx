@@ -98,8 +98,7 @@ export function DateInput({ name, label, value, onChange, min, max, error, isReq
       setText(typed);
       commit(typed);
     }
-    // Once, at hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration
   }, []);
 
   const problem = checked ? dateProblem(text, min, max) : null;

@@ -24,7 +24,7 @@ export function ScrollRegion({
   const frame = frameRef ?? own;
   useLayoutEffect(() => {
     if (startAtEnd && frame.current) frame.current.scrollLeft = frame.current.scrollWidth;
-  }, [startAtEnd]);
+  }, [startAtEnd, frame]);
   return (
     <div
       ref={frame}

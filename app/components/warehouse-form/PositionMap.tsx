@@ -130,7 +130,6 @@ export function PositionMap({ position, view, styleUrl, onPinMove, onCentre, onS
       mapRef.current = null;
     };
     // The style is fixed for the page's life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [styleUrl]);
 
   const mapReady = state === "ready" || state === "offline";

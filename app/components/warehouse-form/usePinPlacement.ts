@@ -82,8 +82,7 @@ export function usePinPlacement({ data, position, setPosition }: { data: Warehou
   // Once at mount: an address without a pin is looked up.
   useEffect(() => {
     if (position === null && addressQuery(dataRef.current)) void locate();
-    // Only at mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only at mount
   }, []);
 
   return { status, view, locate, userMoved, acceptSuggestion };

@@ -176,7 +176,7 @@ function HandleDialog({ action, onClose, onDone }: { action: Row | null; onClose
       setError(null);
       handled.current = fetcher.data ?? null;
     }
-    // Only when another row is opened: the answer of the last one is not this one's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another row is opened: the answer the fetcher holds then is the last row's
   }, [action]);
 
   useEffect(() => {

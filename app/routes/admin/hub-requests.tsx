@@ -199,7 +199,7 @@ function HubDecisionDialog({ opened, onClose, onDone }: { opened: Opened | null;
       setNoteMissing(false);
       handled.current = fetcher.data ?? null;
     }
-    // Only when another row is opened: the answer of the last one is not this one's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another row is opened: the answer the fetcher holds then is the last row's
   }, [opened]);
 
   useEffect(() => {

@@ -199,7 +199,7 @@ function ConfirmTransferDialog({ transfer, onClose, onConfirmed }: { transfer: T
       setError(null);
       handled.current = fetcher.data ?? null;
     }
-    // Only when another row is opened: the answer of the last one is not this one's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another row is opened: the answer the fetcher holds then is the last row's
   }, [transfer]);
 
   useEffect(() => {
