@@ -221,6 +221,7 @@ describe("browser code and server code", () => {
         // Through a route module: any of our files is followed.
         "app/components/ViaRoute.tsx": 'import { page } from "../routes/page.tsx";\nexport const V = page;',
         "app/lib/missing.ts": 'import "./nowhere.ts";',
+        // eslint-disable-next-line no-template-curly-in-string -- the source of a module with a template literal
         "app/lib/computed.ts": "export const load = (name: string) => import(`./${name}.ts`);",
         // Not a root: tests run in Node.
         "app/components/Clean.test.tsx": 'import { never } from "../server/never.ts";',

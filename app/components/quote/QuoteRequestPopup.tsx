@@ -392,6 +392,7 @@ function Recap({ source, warehouses, search }: Pick<QuoteRequestDialogProps, "so
         <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{warehousesLabel}</p>
         {/* A list that may scroll: focusable, so it scrolls from the keyboard too. */}
         <ul
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a list that may scroll takes the focus, so the keyboard scrolls it
           tabIndex={0}
           aria-label={warehousesLabel}
           className="mt-1.5 max-h-60 space-y-1.5 overflow-y-auto rounded pr-1 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:max-h-32 sm:space-y-1"

@@ -81,6 +81,7 @@ export function SpecMultiSelect({ name, label, options, value, onChange }: Props
   const count = chosen.length;
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- Escape and leaving, for the button and the panel inside, which take the focus
     <div ref={rootRef} className="relative flex flex-col" onKeyDown={onKeyDown} onBlur={onBlur} data-testid={`search-spec-${name}`}>
       <span id={labelId} className={labelClass}>
         {label}

@@ -128,6 +128,7 @@ export function usePlaceSuggestions({ id, value, onChange }: { id: string; value
     >
       {expanded &&
         items.map((item, index) => (
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the keys are the combobox's: the box keeps the focus and names the active option
           <li
             key={item.id}
             id={optionId(index)}

@@ -82,6 +82,7 @@ export function PositionSection({
         <PinIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
         <span>{m.wf_position_hint()}</span>
       </p>
+      {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- useFocusFirstInvalid focuses the first [aria-invalid="true"]: the map's group when the pin is missing */}
       <div role="group" aria-labelledby="wf-position-title" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} tabIndex={-1} className="outline-none">
         <Suspense fallback={<MapBoxLoading />}>
           <PositionMap

@@ -59,6 +59,7 @@ export const loader = pageLoader({ access: ["admin"] }, async ({ actor, url, ser
   const form: SearchForm = {
     // Control characters (a NUL among them, which PostgreSQL refuses) are no part of a place name.
     location: (url.searchParams.get("location") ?? "")
+      // eslint-disable-next-line no-control-regex -- the control characters are what this removes
       .replace(/[\u0000-\u001f\u007f]+/g, " ")
       .trim()
       .slice(0, LOCATION_MAX),

@@ -22,6 +22,7 @@ export function isSafeHref(href: string): boolean {
 
 /** A same-site path a page may link to (notification data.url): "/…", never "//host" or "/\host". */
 export function isSitePath(url: unknown): url is string {
+  // eslint-disable-next-line no-control-regex -- a control character in a path is what it refuses
   return typeof url === "string" && url.length <= 2000 && /^\/(?![/\\])/.test(url) && !/[\s\\]/.test(url) && !/[\u0000-\u001f\u007f]/.test(url);
 }
 
