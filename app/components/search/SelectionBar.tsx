@@ -32,8 +32,13 @@ export function SelectionBar({
     >
       {open && count > 0 && (
         <div id="selection-items" className="mx-2 mb-2 rounded-xl bg-white p-3 shadow-xl ring-1 ring-slate-200 sm:mx-0">
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a list that may scroll takes the focus, so the keyboard scrolls it */}
-        <ul tabIndex={0} aria-label={m.search_selection_label()} className="flex max-h-48 flex-wrap gap-2 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600" data-testid="selection-items">
+        <ul
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a list that may scroll takes the focus, so the keyboard scrolls it
+          tabIndex={0}
+          aria-label={m.search_selection_label()}
+          className="flex max-h-48 flex-wrap gap-2 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600"
+          data-testid="selection-items"
+        >
           {selection.items.map((w) => (
             <li key={w.id} className="flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-200">
               <span className="max-w-48 truncate">{w.name}</span>
