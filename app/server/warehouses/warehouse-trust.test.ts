@@ -6,11 +6,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { sql } from "kysely";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
+import { makeRedeemedWarehouse, makeRequest, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
 import type { User } from "../db/types.ts";
 import { recordFirstAnswer, setLinkState } from "../requests/area-requests.queries.ts";
 import { insertReview } from "../reviews/reviews.queries.ts";
 import { up as backfill } from "../db/migrations/0025_warehouse_trust_fresh.ts";
+import { searchCards } from "../search/search.service.ts";
+import { compareWarehouses, getWarehouseSheet } from "./warehouses.service.ts";
 
 const t = useTestDatabase();
 
@@ -229,5 +231,51 @@ describe("trust figures on the warehouse row", () => {
       await backfill(trx);
     });
     expect(await Promise.all(warehouseIds.map(stored))).toEqual(before);
+  });
+
+  it("reach the search's cards, the sheet and the comparison; an unredeemed warehouse shows none", async () => {
+    /** A warehouse with `answered` of `received` requests answered after `hours`, and one review of `avg`. */
+    async function withHistory(warehouseId: number, opts: { received: number; answered: number; hours: number; avg: number }) {
+      const all = [];
+      for (let i = 0; i < opts.received; i++) all.push((await makeRequest(t.db, { userId: hunters[0]!.id, warehouseIds: [warehouseId] })).links[0]!);
+      await t.db.updateTable("warehouse_request_warehouses").set({ created_at: sql`now() - make_interval(hours => ${opts.hours})` }).where("warehouse_id", "=", warehouseId).execute();
+      for (const link of all.slice(0, opts.answered)) await recordFirstAnswer(t.db, link.id);
+      await insertReview(t.db, { user_id: hunters[1]!.id, warehouse_id: warehouseId, warehouse_request_id: all[0]!.warehouse_request_id, link_id: all[0]!.id, full_name: "U", email: "u@test.example", telephone: "1", avg_value: opts.avg });
+    }
+    const verified = await makeRedeemedWarehouse(t.db, { name: "Verificato" }, { approval_status: "approved" });
+    const pending = await makeRedeemedWarehouse(t.db, { name: "Non verificato" }, { approval_status: null });
+    const lapsedOwner = await makeUser(t.db, { role: "stocker", approval_status: "approved" });
+    const lapsed = await makeWarehouse(t.db, { user_id: lapsedOwner.id });
+    await withHistory(verified.warehouse.id, { received: 4, answered: 3, hours: 5, avg: 43 });
+    await withHistory(pending.warehouse.id, { received: 2, answered: 2, hours: 1, avg: 20 });
+    await withHistory(lapsed.id, { received: 3, answered: 3, hours: 2, avg: 50 });
+
+    const cards = await searchCards(t.db, { ids: [verified.warehouse.id, pending.warehouse.id, lapsed.id], lat: 45.46, lng: 9.19 }, "it");
+    const pick = (w: object) => {
+      const { rating_avg, review_count, answer_hours, answer_rate, verified: v } = w as Figures & { answer_hours: number; answer_rate: number; verified: boolean };
+      return { rating_avg, review_count, answer_hours, answer_rate, verified: v };
+    };
+    expect(cards.warehouses.map(pick)).toEqual([
+      // Answered within 5 hours (a little more, as the answers came now): "within 6 hours" at most; 3 of 4.
+      { rating_avg: 43, review_count: 1, answer_hours: expect.any(Number), answer_rate: 75, verified: true },
+      // Two answers are too few to say; the owner was never approved by an administrator.
+      { rating_avg: 20, review_count: 1, answer_hours: null, answer_rate: null, verified: false },
+      // Not redeemed: anonymous, and so are its figures.
+      { rating_avg: null, review_count: 0, answer_hours: null, answer_rate: null, verified: false },
+    ]);
+    expect([5, 6]).toContain(cards.warehouses[0]!.answer_hours);
+
+    const sheet = await getWarehouseSheet(t.db, null, verified.warehouse.id, { locale: "en" });
+    expect(pick(sheet)).toEqual(pick(cards.warehouses[0]!));
+    const compared = await compareWarehouses(t.db, null, [pending.warehouse.id, verified.warehouse.id, lapsed.id], { locale: "en" });
+    expect(compared.warehouses.map(pick)).toEqual([pick(cards.warehouses[1]!), pick(cards.warehouses[0]!)]);
+
+    // An owner whose account is switched off is no longer vouched for.
+    await t.db.updateTable("users").set({ active: false }).where("id", "=", verified.owner.id).execute();
+    expect((await searchCards(t.db, { ids: [verified.warehouse.id], lat: 45.46, lng: 9.19 }, "it")).warehouses[0]?.verified ?? false).toBe(false);
+    await t.db.updateTable("users").set({ active: true }).where("id", "=", verified.owner.id).execute();
+    // Its subscription lapsing hides the figures with the identity; a new one shows them again.
+    await subscribeWarehouses(t.db, lapsedOwner.id, [lapsed.id]);
+    expect(pick((await searchCards(t.db, { ids: [lapsed.id], lat: 45.46, lng: 9.19 }, "it")).warehouses[0]!)).toMatchObject({ rating_avg: 50, answer_rate: 100, verified: true });
   });
 });

@@ -10,7 +10,8 @@
 // each other in a circle) before counting: the count is a new statement, with a new snapshot
 // under READ COMMITTED, so it sees every change committed by whoever held the lock before and
 // two answers at once never lose one. Statement triggers with transition tables: a request
-// written to twenty warehouses recounts each once.
+// written to twenty warehouses recounts each once. The published position's row trigger now
+// runs only when a column it reads is set (see below).
 // Frozen once landed: change it in a new migration.
 import { sql, type Kysely } from "kysely";
 
@@ -118,6 +119,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     create trigger request_links_warehouse_figures_delete after delete on warehouse_request_warehouses
       referencing old table as old_rows for each statement execute function request_links_refresh_warehouse_figures()`.execute(db);
 
+  // A refresh updates only the figures; the published position (migrations 0004 and 0008)
+  // depends on lat, lng, user_id and redeemed alone, so its row trigger no longer runs for
+  // updates that set none of them (or pub_lat/pub_lng themselves): it keyed an HMAC per row,
+  // which made a request to many warehouses pay for it once per warehouse.
+  await sql`drop trigger warehouses_published_position on warehouses`.execute(db);
+  await sql`
+    create trigger warehouses_published_position
+      before insert or update of lat, lng, user_id, redeemed, pub_lat, pub_lng on warehouses
+      for each row execute function warehouse_published_position()`.execute(db);
+
   // The data already there: only warehouses with reviews or links differ from the defaults.
   await sql`
     update warehouses w
@@ -142,6 +153,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop trigger warehouses_published_position on warehouses`.execute(db);
+  await sql`
+    create trigger warehouses_published_position before insert or update on warehouses
+      for each row execute function warehouse_published_position()`.execute(db);
   for (const op of ["insert", "update", "delete"]) {
     await sql.raw(`drop trigger reviews_warehouse_figures_${op} on reviews`).execute(db);
     await sql.raw(`drop trigger request_links_warehouse_figures_${op} on warehouse_request_warehouses`).execute(db);
