@@ -35,11 +35,12 @@ describe("warehouseTrust", () => {
 });
 
 describe("answerTimeUnit", () => {
-  it("speaks in hours up to two days, then in days rounded up", () => {
+  it("speaks in hours up to a day, then in days rounded up", () => {
     expect(answerTimeUnit(1)).toEqual({ unit: "hour" });
     expect(answerTimeUnit(2)).toEqual({ unit: "hours", hours: 2 });
-    expect(answerTimeUnit(48)).toEqual({ unit: "hours", hours: 48 });
+    expect(answerTimeUnit(24)).toEqual({ unit: "hours", hours: 24 });
+    expect(answerTimeUnit(25)).toEqual({ unit: "days", days: 2 });
+    expect(answerTimeUnit(48)).toEqual({ unit: "days", days: 2 });
     expect(answerTimeUnit(49)).toEqual({ unit: "days", days: 3 });
-    expect(answerTimeUnit(73)).toEqual({ unit: "days", days: 4 });
   });
 });

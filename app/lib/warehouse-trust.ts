@@ -56,10 +56,10 @@ export function warehouseTrust(row: TrustRow): WarehouseTrust {
   };
 }
 
-/** Up to this many hours the answer time is said in hours; beyond, in days. */
-export const ANSWER_HOURS_LIMIT = 48;
+/** Up to this many hours the answer time is said in hours; beyond, in days ("within 47 hours" reads as "within 2 days"). */
+export const ANSWER_HOURS_LIMIT = 24;
 
-/** How the answer time is said: within an hour, within N hours (up to 48), within N days (rounded up). */
+/** How the answer time is said: within an hour, within N hours (up to 24), within N days (rounded up: 25 h is 2 days). */
 export function answerTimeUnit(hours: number): { unit: "hour" } | { unit: "hours"; hours: number } | { unit: "days"; days: number } {
   if (hours <= 1) return { unit: "hour" };
   if (hours <= ANSWER_HOURS_LIMIT) return { unit: "hours", hours };

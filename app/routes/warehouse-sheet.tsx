@@ -189,7 +189,7 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
                 <RatingSummary rating={rating} />
               </a>
             )}
-            <AnswerFacts trust={sheet} className="text-sm" />
+            <AnswerFacts trust={sheet} className="text-sm" layout="inline" />
             {sheet.website && (
               <a href={sheet.website.href} target="_blank" rel="noopener noreferrer nofollow" className={`${standaloneLinkClass} gap-1.5 text-sm font-medium text-brand-700 hover:underline`}>
                 <GlobeIcon />

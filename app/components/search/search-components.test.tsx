@@ -94,9 +94,10 @@ describe("ResultCard", () => {
     expect(render(card({ answer_hours: 49, answer_rate: 100 }))).toContain("Usually answers within 3 days");
     overwriteGetLocale(() => "it");
     try {
-      const italian = render(card({ answer_hours: 30, answer_rate: 75, verified: true }));
+      const italian = render(card({ answer_hours: 20, answer_rate: 75, verified: true }));
       expect(italian).toContain("4,3 · 2 recensioni");
-      expect(italian).toContain("Di solito risponde entro 30 ore");
+      expect(italian).toContain("Di solito risponde entro 20 ore");
+      expect(render(card({ answer_hours: 30, answer_rate: 75 }))).toContain("Di solito risponde entro 2 giorni");
       expect(italian).toContain("Risponde a 75 richieste su 100");
       expect(italian).toContain("Verificato");
     } finally {

@@ -40,20 +40,42 @@ export function VerifiedBadge({ className = "", explained = false }: { className
   );
 }
 
-/** "Usually answers within 4 hours · Answers 90% of requests", once it has enough answers. */
-export function AnswerFacts({ trust, className = "text-xs" }: { trust: Pick<WarehouseTrust, "answer_hours" | "answer_rate">; className?: string }) {
-  if (trust.answer_hours === null || trust.answer_rate === null) return null;
+function ClockIcon({ className }: { className: string }) {
   return (
-    <p className={`flex flex-wrap items-center gap-x-1.5 text-slate-700 ${className}`} data-testid="warehouse-answers">
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-500" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
-        <circle cx="12" cy="12" r="8.5" />
-        <path d="M12 7.5V12l3 2" />
-      </svg>
-      <span data-testid="warehouse-answer-time">{answerTimeText(trust.answer_hours)}</span>
-      <span aria-hidden="true" className="text-slate-400">
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={className} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+      <circle cx="12" cy="12" r="8.5" />
+      <path d="M12 7.5V12l3 2" />
+    </svg>
+  );
+}
+
+/**
+ * "Usually answers within 4 hours" and "Answers 90% of requests", once it has enough answers:
+ * one under the other beside the clock (`stack`: the cards and the comparison's narrow columns),
+ * or on one line joined by a dot from 640 px (`inline`: the sheet's header), so a dot never
+ * ends a line.
+ */
+export function AnswerFacts({ trust, className = "text-xs", layout = "stack" }: { trust: Pick<WarehouseTrust, "answer_hours" | "answer_rate">; className?: string; layout?: "stack" | "inline" }) {
+  if (trust.answer_hours === null || trust.answer_rate === null) return null;
+  const time = <span data-testid="warehouse-answer-time">{answerTimeText(trust.answer_hours)}</span>;
+  const rate = <span data-testid="warehouse-answer-rate">{m.trust_answer_rate({ rate: formatNumber(trust.answer_rate) })}</span>;
+  if (layout === "stack") {
+    return (
+      <p className={`grid grid-cols-[auto_1fr] items-start gap-x-1.5 text-slate-700 ${className}`} data-testid="warehouse-answers">
+        <ClockIcon className="row-span-2 mt-px h-4 w-4 shrink-0 text-slate-500" />
+        {time}
+        <span className="text-slate-600">{rate}</span>
+      </p>
+    );
+  }
+  return (
+    <p className={`grid grid-cols-[auto_1fr] items-start gap-x-1.5 text-slate-700 sm:flex sm:items-center ${className}`} data-testid="warehouse-answers">
+      <ClockIcon className="row-span-2 mt-0.5 h-4 w-4 shrink-0 text-slate-500 sm:mt-0" />
+      {time}
+      <span aria-hidden="true" className="hidden text-slate-400 sm:inline">
         ·
       </span>
-      <span data-testid="warehouse-answer-rate">{m.trust_answer_rate({ rate: formatNumber(trust.answer_rate) })}</span>
+      <span className="col-start-2">{rate}</span>
     </p>
   );
 }
