@@ -4,10 +4,10 @@
 // warehouse or showing only the rows that differ is a link, so both work before hydration.
 import type { Locale } from "./locale.ts";
 import type { OpeningStatus, ScheduleDay } from "./opening-hours.ts";
-import type { WarehouseRating } from "./received-feedback.ts";
+import type { WarehouseTrust } from "./warehouse-trust.ts";
 import type { SpecificationGroup, SpecificationValue } from "./specifications.ts";
 
-/** One compared warehouse: a redeemed one, so its identity and public facts may be shown. */
+/** One compared warehouse: a redeemed one, so its identity, public facts and trust figures may be shown. */
 export type CompareWarehouse = {
   id: number;
   name: string;
@@ -31,12 +31,11 @@ export type CompareWarehouse = {
   opening: OpeningStatus | null;
   /** Each weekday's hours (weeklySchedule), null when it gave no hours. */
   schedule: ScheduleDay[] | null;
-  rating: WarehouseRating | null;
   /** The first 4 specification values (the spec's comparison card). */
   specifications: SpecificationValue[];
   /** Every visible specification it has, for the table's ✓ / — rows. */
   specification_ids: number[];
-};
+} & WarehouseTrust;
 
 /** Where a quote request to the compared warehouses is said to be for (the request's location, radius and centre). */
 export type CompareQuoteArea = { location: string; lat: number; lng: number; radius: number };

@@ -2,9 +2,14 @@
 // and map cards draw it (app/components/search/ResultCard.tsx). Here so the browser code needs
 // no server module.
 import type { SearchSort } from "./search-form.ts";
+import type { WarehouseTrust } from "./warehouse-trust.ts";
 
 export type ResultSpecification = { id: number; value: string; cat_id: number };
 
+/**
+ * One warehouse of a search, with its trust figures (rating_avg, review_count, answer_hours,
+ * answer_rate, verified: lib/warehouse-trust.ts), which an anonymised one never has.
+ */
 export type SearchResultWarehouse = {
   id: number;
   name: string;
@@ -28,9 +33,7 @@ export type SearchResultWarehouse = {
   /** The first specifications in display order (at most 4). */
   specifications: ResultSpecification[];
   specifications_count: number;
-  /** The average of its hunters' rated reviews (avg_value: × 10) and their count; null before any. */
-  rating: { avg_value: number; count: number } | null;
-};
+} & WarehouseTrust;
 
 /** The search's answer (GET /api/warehouses/search, and the search page's loader). */
 export type SearchResponse = {

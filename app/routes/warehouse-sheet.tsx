@@ -20,7 +20,8 @@ import { Gallery } from "../components/warehouse/Gallery.tsx";
 import { SpecificationGroups } from "../components/warehouse/SpecificationGroups.tsx";
 import { SheetMap } from "../components/warehouse/SheetMap.tsx";
 import { RatingBreakdown, RATINGS_ANCHOR } from "../components/warehouse/RatingBreakdown.tsx";
-import { RatingSummary } from "../components/warehouse/RatingSummary.tsx";
+import { RatingSummary, ratingOf } from "../components/warehouse/RatingSummary.tsx";
+import { AnswerFacts, VerifiedBadge } from "../components/warehouse/TrustFacts.tsx";
 import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
 import { HydrateLater } from "../components/ui/HydrateLater.tsx";
 import { FavouriteToggle, useFavourite } from "../components/warehouse/FavouriteToggle.tsx";
@@ -155,6 +156,7 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
   const openQuote = () => setQuoteOpen(true);
   // A stock hunter keeps the warehouse among favourites from here too (null: not a hunter).
   const favourite = useFavourite(sheet.id, sheet.favourite);
+  const rating = ratingOf(sheet);
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-10" data-testid="warehouse-sheet" data-warehouse-id={sheet.id}>
@@ -173,6 +175,7 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{sheet.name}</h1>
             {sheet.is_hub && <HubBadge />}
+            {sheet.verified && <VerifiedBadge />}
           </div>
           <p className="mt-2 flex items-start gap-1.5 text-slate-700">
             <PinIcon className="mt-1 h-4 w-4 shrink-0 text-slate-400" />
@@ -180,11 +183,12 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
           </p>
           <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
             <OpeningStatus status={sheet.opening} />
-            {sheet.rating && (
+            {rating && (
               <a href={`#${RATINGS_ANCHOR}`} className={`${standaloneLinkClass} rounded hover:underline`} data-testid="sheet-rating-link">
-                <RatingSummary rating={sheet.rating} />
+                <RatingSummary rating={rating} />
               </a>
             )}
+            <AnswerFacts trust={sheet} className="text-sm" layout="inline" />
             {sheet.website && (
               <a href={sheet.website.href} target="_blank" rel="noopener noreferrer nofollow" className={`${standaloneLinkClass} gap-1.5 text-sm font-medium text-brand-700 hover:underline`}>
                 <GlobeIcon />
@@ -236,7 +240,7 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
           <aside className="min-w-0 space-y-6">
             <SheetMap lat={sheet.lat} lng={sheet.lng} styleUrl={mapStyleUrl} label={fullAddress} />
             {sheet.schedule && <Schedule schedule={sheet.schedule} />}
-            <RatingBreakdown rating={sheet.rating} criteria={sheet.rating_criteria} />
+            <RatingBreakdown rating={rating} criteria={sheet.rating_criteria} />
             <section className="rounded-2xl bg-brand-900 p-5 text-white shadow-sm">
               <h2 className="text-lg font-semibold">{m.sheet_cta_title()}</h2>
               <p className="mt-1 text-sm text-brand-100">{m.sheet_cta_text()}</p>

@@ -181,7 +181,7 @@ describe("HunterWarehouseDetail", () => {
   it("shows the anonymised card, the rating and the history with links inside the area", () => {
     const html = render(<HunterWarehouseDetail detail={detail} base="/it/stock-hunter/profile" asAdmin={false} />, "/it/stock-hunter/profile/warehouses/9");
     expect(html).toContain("Stocker 9");
-    expect(html).toContain("4,3/5 (2 reviews)");
+    expect(html).toContain("4,3 · 2 reviews");
     expect(html).toContain('href="/it/stock-hunter/profile/messages?selected=43"');
     expect(html).toContain("/review");
     expect(html).not.toContain('target="_blank"');

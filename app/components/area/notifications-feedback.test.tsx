@@ -130,8 +130,8 @@ describe("ReceivedFeedback", () => {
 
 describe("RatingSummary", () => {
   it("shows the average out of 5 with the count, and nothing without reviews", () => {
-    expect(renderToString(<RatingSummary rating={{ avg_value: 42, count: 12 }} />)).toContain("4,2/5 (12 reviews)");
-    expect(renderToString(<RatingSummary rating={{ avg_value: 50, count: 1 }} />)).toContain("5,0/5 (1 review)");
+    expect(renderToString(<RatingSummary rating={{ avg_value: 42, count: 12 }} />)).toContain("4,2 · 12 reviews");
+    expect(renderToString(<RatingSummary rating={{ avg_value: 50, count: 1 }} />)).toContain("5,0 · 1 review");
     expect(renderToString(<RatingSummary rating={null} />)).toBe("");
   });
 });

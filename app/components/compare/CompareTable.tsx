@@ -18,7 +18,8 @@ import { CheckIcon, WarehouseIcon } from "../ui/icons.tsx";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { OpeningStatus } from "../warehouse/OpeningStatus.tsx";
 import { scheduleRuns, type ScheduleDay, type Weekday } from "../../lib/opening-hours.ts";
-import { RatingSummary } from "../warehouse/RatingSummary.tsx";
+import { RatingSummary, ratingOf } from "../warehouse/RatingSummary.tsx";
+import { AnswerFacts, VerifiedBadge } from "../warehouse/TrustFacts.tsx";
 import { bestIndexes, rowDiffers } from "./compare-rows.ts";
 import { ScrollRegion } from "../ui/ScrollRegion.tsx";
 
@@ -184,9 +185,24 @@ function factSections(warehouses: CompareWarehouse[], groups: SpecificationGroup
     {
       id: "rating",
       label: m.afb_rating_label(),
-      numbers: warehouses.map((w) => (w.rating && w.rating.count > 0 ? w.rating.avg_value : null)),
-      keys: warehouses.map((w) => (w.rating && w.rating.count > 0 ? `${w.rating.avg_value}/${w.rating.count}` : "")),
-      cells: warehouses.map((w) => (w.rating && w.rating.count > 0 ? <RatingSummary rating={w.rating} /> : <span className="text-slate-500">{m.compare_no_reviews()}</span>)),
+      numbers: warehouses.map((w) => ratingOf(w)?.avg_value ?? null),
+      keys: warehouses.map((w) => (ratingOf(w) ? `${w.rating_avg}/${w.review_count}` : "")),
+      cells: warehouses.map((w) => {
+        const rating = ratingOf(w);
+        return rating ? <RatingSummary rating={rating} /> : <span className="text-slate-500">{m.compare_no_reviews()}</span>;
+      }),
+    },
+    {
+      id: "answers",
+      label: m.compare_row_answers(),
+      keys: warehouses.map((w) => (w.answer_hours === null ? "" : `${w.answer_hours}/${w.answer_rate}`)),
+      cells: warehouses.map((w) => (w.answer_hours === null ? <span className="text-slate-500">{m.compare_few_answers()}</span> : <AnswerFacts trust={w} className="text-sm" />)),
+    },
+    {
+      id: "verified",
+      label: m.compare_row_verified(),
+      keys: warehouses.map((w) => String(w.verified)),
+      cells: warehouses.map((w) => (w.verified ? <VerifiedBadge /> : <YesNo yes={false} />)),
     },
     {
       id: "hub",

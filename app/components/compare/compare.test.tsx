@@ -9,6 +9,7 @@ import type { ReactElement } from "react";
 import { overwriteGetLocale } from "../../paraglide/runtime.js";
 import ComparePage from "../../routes/compare.tsx";
 import { compareHref, type CompareResult, type CompareWarehouse } from "../../lib/compare.ts";
+import { NO_TRUST } from "../../lib/warehouse-trust.ts";
 import { WEEKDAYS, weeklySchedule, type WeeklyHours } from "../../lib/opening-hours.ts";
 import { bestIndexes, rowDiffers } from "./compare-rows.ts";
 import { CompareTable } from "./CompareTable.tsx";
@@ -51,7 +52,7 @@ const warehouse = (id: number, fields: Partial<CompareWarehouse> = {}): CompareW
   photo: { src: `/uploads/${id}.webp`, width: 800, height: 600 },
   opening: { state: "open", closes: { dayOffset: 0, weekday: "wed", time: "18:00" } },
   schedule: weeklySchedule(officeHours),
-  rating: null,
+  ...NO_TRUST,
   specifications: [{ id: 1, value: "Picking", description: null }],
   specification_ids: [1],
   ...fields,
@@ -69,7 +70,7 @@ const groups = [
 ];
 
 const trio = [
-  warehouse(7, { total_m2: 25570, height: 12.5, rating: { avg_value: 47, count: 3 }, specification_ids: [1, 2], is_hub: true }),
+  warehouse(7, { total_m2: 25570, height: 12.5, rating_avg: 47, review_count: 3, answer_hours: 5, answer_rate: 92, verified: true, specification_ids: [1, 2], is_hub: true }),
   warehouse(8, { total_m2: 1710.5, height: null, website: null, opening: null, schedule: null, photo: null }),
   warehouse(9, { total_m2: 25570, name: "Polo Logistico & Figli" }),
 ];
@@ -155,8 +156,14 @@ describe("CompareTable", () => {
     expect(count(height, "data-best")).toBe(1);
     // Equal values everywhere: nothing stands out.
     expect(rowHtml(html, "bays_number")).not.toContain("data-best");
-    expect(rowHtml(html, "rating")).toContain("4,7/5 (3 reviews)");
+    expect(rowHtml(html, "rating")).toContain("4,7 · 3 reviews");
     expect(rowHtml(html, "rating")).toContain("No reviews yet");
+    // How the owner answers, once there are enough answers; the Verified mark, explained.
+    expect(rowHtml(html, "answers")).toContain("Usually answers within 5 hours");
+    expect(rowHtml(html, "answers")).toContain("Answers 92% of requests");
+    expect(rowHtml(html, "answers")).toContain("Too few answered requests yet");
+    expect(rowHtml(html, "verified")).toContain("Verified");
+    expect(rowHtml(html, "verified")).toContain("administrators checked and approved");
     expect(rowHtml(html, "open")).toContain("Closes at 18:00");
     expect(rowHtml(html, "open")).toContain("Hours not given");
     // The week in three lines, consecutive days with the same hours joined.

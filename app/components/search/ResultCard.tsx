@@ -1,9 +1,9 @@
 // One search result in the lists, and the card a map marker opens: what a hunter chooses by
-// (photo, space, distance, hub, rating, first specifications). A warehouse that is not redeemed
-// is shown as the server sends it (anonymised: "Stocker {id}", its town, a neutral picture that
-// is the same for all of them, so nothing tells one apart); its detail link is disabled with
-// the reason given, and a logged-out visitor may start the stocker registration for one nobody
-// owns yet.
+// (photo, space, distance, hub, rating, Verified mark, answer time and rate, first
+// specifications). A warehouse that is not redeemed is shown as the server sends it
+// (anonymised: "Stocker {id}", its town, a neutral picture that is the same for all of them, no
+// trust figures, so nothing tells one apart); its detail link is disabled with the reason
+// given, and a logged-out visitor may start the stocker registration for one nobody owns yet.
 import { Link, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatKm } from "../../lib/format.ts";
@@ -12,7 +12,7 @@ import type { FromSearchState } from "../../lib/paths.ts";
 import type { CurrentUser } from "../../lib/root-data.ts";
 import type { SearchResultWarehouse } from "../../lib/search-results.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
-import { RatingSummary } from "../warehouse/RatingSummary.tsx";
+import { TrustFacts } from "../warehouse/TrustFacts.tsx";
 import { buttonClass } from "../ui/styles.ts";
 import { DisabledWithReason } from "../ui/DisabledWithReason.tsx";
 import { WarehouseIllustration } from "../warehouse/WarehouseIllustration.tsx";
@@ -176,7 +176,7 @@ export function ResultCard({ w, locale, user, selected, selectionFull, onToggle,
           </p>
           <div className="mt-1.5 space-y-1">
             <Facts w={w} />
-            <RatingSummary rating={w.rating} className="text-xs" />
+            <TrustFacts trust={w} />
           </div>
           <div className="mt-2 hidden sm:block">
             <Specs w={w} />
@@ -254,7 +254,7 @@ export function MarkerCard({ w, locale, user, favourite, favouritePending, favou
           {w.c_sub && w.address ? ` · ${w.address}` : ""}
         </p>
         <Facts w={w} />
-        <RatingSummary rating={w.rating} className="text-xs" />
+        <TrustFacts trust={w} />
         <Specs w={w} max={4} />
         <div className="flex flex-wrap items-center gap-2 pt-1">
           <SelectToggle w={w} selected={selected} disabled={!selected && selectionFull} onToggle={onToggle} compact />

@@ -11,6 +11,7 @@ import type { SearchPageResult } from "../../lib/search-results.ts";
 import { DEFAULT_RADIUS_KM, formValuesFromParams } from "../../lib/search-form.ts";
 import { MORE_CARDS, ResultList } from "./ResultList.tsx";
 import { shownSort } from "./SortLinks.tsx";
+import { overwriteGetLocale } from "../../paraglide/runtime.js";
 import { searchRecap } from "./search-recap.ts";
 import { NothingFound } from "./NothingFound.tsx";
 import { SelectionBar } from "./SelectionBar.tsx";
@@ -32,7 +33,11 @@ const card = (fields: Partial<SearchResultWarehouse> = {}): SearchResultWarehous
   img: "/uploads/w/7.webp",
   specifications: [{ id: 1, value: "Picking", cat_id: 1 }],
   specifications_count: 3,
-  rating: { avg_value: 43, count: 2 },
+  rating_avg: 43,
+  review_count: 2,
+  answer_hours: null,
+  answer_rate: null,
+  verified: false,
   ...fields,
 });
 
@@ -72,6 +77,32 @@ describe("ResultCard", () => {
     expect(html).toContain("+2");
     expect(html).toContain('href="/it/warehouses/7"');
     expect(html).not.toContain('data-testid="result-anonymous-note"');
+  });
+
+  it("shows the trust figures: the rating with its count, the answer time and rate once there are enough, the Verified mark explained", () => {
+    const plain = render(card());
+    expect(plain).toContain("4,3 · 2 reviews");
+    expect(plain).not.toContain('data-testid="warehouse-answers"');
+    expect(plain).not.toContain('data-testid="warehouse-verified"');
+    const trusted = render(card({ review_count: 1234, answer_hours: 4, answer_rate: 90, verified: true }));
+    expect(trusted).toContain("4,3 · 1.234 reviews");
+    expect(trusted).toContain("Usually answers within 4 hours");
+    expect(trusted).toContain("Answers 90% of requests");
+    expect(trusted).toContain("Verified");
+    expect(trusted).toContain("checked and approved the company");
+    expect(render(card({ answer_hours: 1, answer_rate: 100 }))).toContain("Usually answers within an hour");
+    expect(render(card({ answer_hours: 49, answer_rate: 100 }))).toContain("Usually answers within 3 days");
+    overwriteGetLocale(() => "it");
+    try {
+      const italian = render(card({ answer_hours: 20, answer_rate: 75, verified: true }));
+      expect(italian).toContain("4,3 · 2 recensioni");
+      expect(italian).toContain("Di solito risponde entro 20 ore");
+      expect(render(card({ answer_hours: 30, answer_rate: 75 }))).toContain("Di solito risponde entro 2 giorni");
+      expect(italian).toContain("Risponde a 75 richieste su 100");
+      expect(italian).toContain("Verificato");
+    } finally {
+      overwriteGetLocale(() => "en");
+    }
   });
 
   it("shows an anonymised warehouse with the shared illustration, its town only, and says why its details are closed", () => {

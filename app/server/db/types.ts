@@ -225,16 +225,17 @@ export interface WarehousesTable {
    * turned this off, by e-mail too (migration 0020).
    */
   owner_request_emails: Generated<boolean>;
-  // Trust figures (migration 0022), kept fresh by the application, never recounted per request.
-  /** Hunters' reviews of the warehouse. */
+  // Trust figures (migration 0022), kept fresh by triggers on reviews and request links
+  // (migration 0025, decision 035), never recounted per request.
+  /** Hunters' reviews of the warehouse (target 'warehouse') that gave at least one rating. */
   review_count: Generated<number>;
-  /** Mean of those reviews' avg_value (0–50, a tenth of a mark), rounded; null without reviews. */
+  /** Mean of those reviews' avg_value (0–50, a tenth of a mark), rounded; null without any. */
   rating_avg: number | null;
-  /** Quote requests that reached the warehouse. */
+  /** Quote request links to the warehouse. */
   requests_received: Generated<number>;
-  /** Of those, the ones its handler answered. */
+  /** Of those, the ones with a first answer (answered_at). */
   requests_answered: Generated<number>;
-  /** Median seconds from a request to its first answer; null before any answer. */
+  /** Median seconds from a link's creation to its first answer; null before any answer. */
   answer_seconds_median: number | null;
   created_by: number | null;
   created_at: CreatedTimestamp;

@@ -286,6 +286,22 @@ export function lockLinkForStateChange(db: Database, linkId: number) {
     .executeTakeFirst();
 }
 
+/**
+ * Records a handler's first answer on a link (its answered_at, kept once set), whatever the
+ * answer: a state change out of pending does it in setLinkState's own statement, an offer calls
+ * this. The warehouse's answer figures (requests_answered, answer_seconds_median) follow by the
+ * trigger of migration 0025, in the same transaction. Returns whether this was the first answer.
+ */
+export async function recordFirstAnswer(db: Database, linkId: number): Promise<boolean> {
+  const result = await db
+    .updateTable("warehouse_request_warehouses")
+    .set({ answered_at: sql`now()`, updated_at: sql`now()` })
+    .where("id", "=", linkId)
+    .where("answered_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** A new state: who and when, and the first answer's time (kept once set) when it leaves pending. */
 export async function setLinkState(db: Database, args: { linkId: number; state: LinkState; actorId: number }): Promise<void> {
   await db

@@ -263,7 +263,7 @@ describe("the warehouse's average where hunters choose", () => {
     expect(ratings.has(unclaimed.id)).toBe(false);
 
     const sheet = await getWarehouseSheet(t.db, null, wa1.id, { locale: "it" });
-    expect(sheet.rating).toEqual({ avg_value: 30, count: 2 });
+    expect(sheet).toMatchObject({ rating_avg: 30, review_count: 2 });
     // Per criterion, over the reviews that rated it (4 and 2; 5; 3); services, rated by nobody, is left out.
     expect(sheet.rating_criteria).toEqual([
       { key: "reliability_value", avg_value: 30, count: 2 },
@@ -273,15 +273,15 @@ describe("the warehouse's average where hunters choose", () => {
     expect(await warehouseRatingCriteria(t.db, wa2.id)).toEqual(["reliability_value", "communication_value", "services_value", "structure_value"].map((key) => ({ key, avg_value: 50, count: 1 })));
     expect(await warehouseRatingCriteria(t.db, unclaimed.id)).toEqual([]);
     const compared = await compareWarehouses(t.db, null, [wa1.id, wa2.id], { locale: "it" });
-    expect(compared.warehouses.map((w) => w.rating)).toEqual([
-      { avg_value: 30, count: 2 },
-      { avg_value: 50, count: 1 },
+    expect(compared.warehouses.map((w) => [w.rating_avg, w.review_count])).toEqual([
+      [30, 2],
+      [50, 1],
     ]);
     const cards = await searchCards(t.db, { ids: [wa1.id, wb.id, unclaimed.id], lat: 45.46, lng: 9.19 }, "it");
-    expect(cards.warehouses.map((w) => [w.id, w.rating])).toEqual([
-      [wa1.id, { avg_value: 30, count: 2 }],
-      [wb.id, { avg_value: 30, count: 1 }],
-      [unclaimed.id, null],
+    expect(cards.warehouses.map((w) => [w.id, w.rating_avg, w.review_count])).toEqual([
+      [wa1.id, 30, 2],
+      [wb.id, 30, 1],
+      [unclaimed.id, null, 0],
     ]);
   });
 });

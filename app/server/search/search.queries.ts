@@ -164,9 +164,13 @@ export type SearchCard = {
   spec_ids: number[];
   /** The first image (by position) of a redeemed warehouse, if any. */
   img: string | null;
-  /** The average of its hunters' rated reviews (avg_value scale, × 10) and their count; null without any. */
+  /** The trust figures kept on the row (migrations 0022 and 0025), and whether the owner is approved. */
+  review_count: number;
   rating_avg: number | null;
-  rating_count: number | null;
+  requests_received: number;
+  requests_answered: number;
+  answer_seconds_median: number | null;
+  owner_approved: boolean | null;
 };
 
 /** What a result card shows, for listed warehouses among `ids` (others are left out). */
@@ -178,16 +182,10 @@ export async function findSearchCards(db: Database, ids: number[]): Promise<Sear
            case when w.redeemed
              then (select coalesce(i.thumb_src, i.src) from images i where i.warehouse_id = w.id order by i.position, i.id limit 1)
            end as img,
-           rv.rating_avg, rv.rating_count
+           w.review_count, w.rating_avg, w.requests_received, w.requests_answered, w.answer_seconds_median,
+           o.approval_status = 'approved' and o.active as owner_approved
     from warehouses w
-    -- The ratings of all the asked ids in one grouped read of reviews_warehouse_id_created_at_idx
-    -- (see app/server/reviews/warehouse-ratings.queries.ts for the same rule).
-    left join (
-      select r.warehouse_id, round(avg(r.avg_value))::int as rating_avg, count(*)::int as rating_count
-      from reviews r
-      where r.warehouse_id = any(${sql.val(ids)}::bigint[]) and r.target = 'warehouse' and r.avg_value > 0
-      group by r.warehouse_id
-    ) rv on rv.warehouse_id = w.id
+    left join users o on o.id = w.user_id
     where w.id = any(${sql.val(ids)}::bigint[]) and w.status = 'approved' and not w.deactivated`.execute(db);
   for (const row of rows) row.spec_ids = parseIds(row.spec_ids as unknown as string);
   return rows;

@@ -28,6 +28,7 @@ import { RateLimitError } from "../errors.ts";
 import { hit, type Limit } from "../security/rate-limit.ts";
 import { listFavouriteIds } from "../favourites/favourites.service.ts";
 import type { ResultSpecification, SearchResponse, SearchResultWarehouse } from "../../lib/search-results.ts";
+import { warehouseTrust } from "../../lib/warehouse-trust.ts";
 import { searchQuery, selectedSpecificationIds, type SearchQuery } from "../../schemas/search.ts";
 import { SEARCH_LIST_LIMIT, specGroupOfCategory, SPEC_GROUPS, WIDEN_RADII_KM, type SpecGroup } from "../../lib/search-form.ts";
 import { countZoneMatches, findLargestInZone, findRatingsOf, findSearchCards, listVisibleSpecifications, type PublicSpecification, type SearchCard } from "./search.queries.ts";
@@ -86,7 +87,7 @@ export function publicResult(row: SearchCard, distance: number, specs: SpecIndex
     img: row.redeemed ? row.img : null,
     specifications: card.list,
     specifications_count: card.count,
-    rating: row.rating_count ? { avg_value: row.rating_avg ?? 0, count: row.rating_count } : null,
+    ...warehouseTrust(row),
   };
 }
 

@@ -45,7 +45,7 @@ describe("compareWarehouses", () => {
     expect(north!.opening).toEqual({ state: "open", closes: { dayOffset: 0, weekday: "wed", time: "18:00" } });
     expect(north!.website).toEqual({ href: "https://www.example.com/", label: "www.example.com" });
     // No photo, no hours given, no height: null, for the table's "—".
-    expect(south).toMatchObject({ photo: null, opening: null, height: null, website: null, rating: null });
+    expect(south).toMatchObject({ photo: null, opening: null, height: null, website: null, rating_avg: null, review_count: 0, answer_hours: null, answer_rate: null, verified: false });
   });
 
   it("keeps the spec's first 4 values per warehouse and lists every visible one for the rows", async () => {

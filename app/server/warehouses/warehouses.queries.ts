@@ -1,7 +1,7 @@
 // Reads of the public warehouse sheet and the comparison. Only public columns are selected:
 // the private costs (m2_cost, m2_month, m2_pallet, handling_cost), the contacts, the
 // warehouse's own e-mail and telephone and the VAT number never leave the database here.
-import type { ExpressionBuilder } from "kysely";
+import { sql, type ExpressionBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { DB } from "../db/types.ts";
 
@@ -24,6 +24,20 @@ export const publicWarehouseColumns = [
   "warehouses.lat",
   "warehouses.lng",
   "warehouses.is_hub",
+] as const;
+
+/**
+ * The trust figures kept on the row (migrations 0022 and 0025) and whether the owner (joined as
+ * "owner") was approved by the administrators and is active: lib/warehouse-trust.ts makes them public.
+ */
+export const trustColumns = [
+  "warehouses.redeemed",
+  "warehouses.review_count",
+  "warehouses.rating_avg",
+  "warehouses.requests_received",
+  "warehouses.requests_answered",
+  "warehouses.answer_seconds_median",
+  sql<boolean | null>`owner.approval_status = 'approved' and owner.active`.as("owner_approved"),
 ] as const;
 
 /** A warehouse that can be shown and asked for quotes: approved and not deactivated. */
@@ -54,7 +68,7 @@ export function findPublicWarehouse(db: Database, id: number) {
   return db
     .selectFrom("warehouses")
     .innerJoin("users as owner", "owner.id", "warehouses.user_id")
-    .select([...publicWarehouseColumns, "owner.account_type", "warehouses.user_id", "warehouses.referent_id"])
+    .select([...publicWarehouseColumns, ...trustColumns, "owner.account_type", "warehouses.user_id", "warehouses.referent_id"])
     .where("warehouses.id", "=", id)
     .where((eb) => eb.and([isListed(eb), isRedeemed(eb)]))
     .executeTakeFirst();
@@ -65,7 +79,8 @@ export function findPublicWarehouses(db: Database, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("warehouses")
-    .select([...publicWarehouseColumns])
+    .leftJoin("users as owner", "owner.id", "warehouses.user_id")
+    .select([...publicWarehouseColumns, ...trustColumns])
     .where("warehouses.id", "in", ids)
     .where((eb) => eb.and([isListed(eb), isRedeemed(eb)]))
     .execute();

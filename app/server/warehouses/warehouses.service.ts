@@ -7,7 +7,8 @@ import { NotFoundError } from "../errors.ts";
 import type { SpecificationGroup, SpecificationValue } from "../../lib/specifications.ts";
 import { openingStatus, weeklySchedule, type OpeningStatus, type WeeklyHours } from "../../lib/opening-hours.ts";
 import { findFirstImages, findPublicWarehouse, findPublicWarehouses, findWarehousesTimes, findWarehouseTimes, listImages, listWarehouseSpecifications } from "./warehouses.queries.ts";
-import { warehouseRatingCriteria, warehouseRatings } from "../reviews/warehouse-ratings.queries.ts";
+import { warehouseRatingCriteria } from "../reviews/warehouse-ratings.queries.ts";
+import { warehouseTrust } from "../../lib/warehouse-trust.ts";
 import { isFavourite } from "../requests/area-requests.queries.ts";
 import { distanceM } from "../search/zones.ts";
 import { QUOTE_DEFAULT_RADIUS } from "../../schemas/quote.ts";
@@ -73,12 +74,12 @@ function manageUrl(actor: Actor | null, w: { id: number; user_id: number | null;
 export async function getWarehouseSheet(db: Database, actor: Actor | null, id: number, opts: { locale: Locale; now?: Date }) {
   const warehouse = await findPublicWarehouse(db, id);
   if (!warehouse) throw new NotFoundError();
-  const [times, images, specs, ratings, ratingCriteria, favourite] = await Promise.all([
+  const trust = warehouseTrust(warehouse);
+  const [times, images, specs, ratingCriteria, favourite] = await Promise.all([
     findWarehouseTimes(db, id),
     listImages(db, id),
     listWarehouseSpecifications(db, [id]),
-    warehouseRatings(db, [id]),
-    warehouseRatingCriteria(db, id),
+    trust.review_count > 0 ? warehouseRatingCriteria(db, id) : Promise.resolve([]),
     actor?.role === "stock_hunter" ? isFavourite(db, { userId: actor.id, warehouseId: id }) : Promise.resolve(null),
   ]);
   const hours: WeeklyHours | null = times ?? null;
@@ -106,9 +107,9 @@ export async function getWarehouseSheet(db: Database, actor: Actor | null, id: n
     specifications: groupSpecifications(specs, opts.locale),
     opening,
     schedule: hours ? weeklySchedule(hours) : null,
-    /** The average of its hunters' reviews, once it has some (null before). */
-    rating: ratings.get(id) ?? null,
-    /** That average per criterion the hunters rated (empty before any rating). */
+    /** Its trust figures: rating_avg, review_count, answer_hours, answer_rate, verified (lib/warehouse-trust.ts). */
+    ...trust,
+    /** The average per criterion the hunters rated (empty before any rating). */
     rating_criteria: ratingCriteria,
     /** The viewer's own page of this warehouse, when they manage it (the sheet then says so). */
     manage_url: manageUrl(actor, warehouse, opts.locale),
@@ -153,7 +154,7 @@ export function compareQuoteArea(warehouses: Pick<CompareWarehouse, "city" | "la
 
 /**
  * The comparison of some warehouses, in the order asked: each one's public facts, first photo,
- * open-now status, rating and specifications (the first 4 for the spec's card, and all of them
+ * open-now status, trust figures and specifications (the first 4 for the spec's card, and all of them
  * for the table's rows), the specifications any of them has grouped by category, and where a
  * quote request to all of them is for. Only redeemed, listed warehouses are compared; the other
  * ids come back as `missing`.
@@ -162,7 +163,7 @@ export async function compareWarehouses(db: Database, _actor: Actor | null, ids:
   const wanted = ids.slice(0, COMPARE_MAX);
   const rows = await findPublicWarehouses(db, wanted);
   const found = rows.map((r) => r.id);
-  const [specs, ratings, photos, times] = await Promise.all([listWarehouseSpecifications(db, found), warehouseRatings(db, found), findFirstImages(db, found), findWarehousesTimes(db, found)]);
+  const [specs, photos, times] = await Promise.all([listWarehouseSpecifications(db, found), findFirstImages(db, found), findWarehousesTimes(db, found)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const photoOf = new Map(photos.map((p) => [p.warehouse_id, p]));
   const hoursById = new Map<number, WeeklyHours>(times.map((t) => [t.warehouse_id, t]));
@@ -194,7 +195,7 @@ export async function compareWarehouses(db: Database, _actor: Actor | null, ids:
         photo: photo ? { src: photo.thumb_src ?? photo.src, width: photo.width, height: photo.height } : null,
         opening: openingStatus(hours, now),
         schedule: hours ? weeklySchedule(hours) : null,
-        rating: ratings.get(id) ?? null,
+        ...warehouseTrust(w),
         specifications: own.slice(0, COMPARE_SPECIFICATIONS).map((s) => localizeSpec(s, opts.locale)),
         specification_ids: own.map((s) => s.id),
       },
