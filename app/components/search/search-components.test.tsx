@@ -10,7 +10,7 @@ import type { FavouriteFailure } from "../warehouse/FavouriteToggle.tsx";
 import type { SearchPageResult } from "../../lib/search-results.ts";
 import { DEFAULT_RADIUS_KM, formValuesFromParams } from "../../lib/search-form.ts";
 import { MORE_CARDS, ResultList } from "./ResultList.tsx";
-import { shownSort } from "./SortLinks.tsx";
+import { shownSort } from "./SortSelect.tsx";
 import { searchRecap } from "./search-recap.ts";
 import { NothingFound } from "./NothingFound.tsx";
 import { SelectionBar } from "./SelectionBar.tsx";
@@ -33,6 +33,10 @@ const card = (fields: Partial<SearchResultWarehouse> = {}): SearchResultWarehous
   specifications: [{ id: 1, value: "Picking", cat_id: 1 }],
   specifications_count: 3,
   rating: { avg_value: 43, count: 2 },
+  availability: null,
+  on_request: false,
+  unmet: [],
+  missing_specifications: 0,
   ...fields,
 });
 
@@ -163,8 +167,11 @@ describe("the search page's parts", () => {
     total_warehouses: 30,
     total_other_warehouses: 0,
     truncated: false,
-    sort: "nearest",
+    sort: "relevance",
     wider: null,
+    relax: null,
+    unredeemed_warehouses: 0,
+    unredeemed_other_warehouses: 0,
     warehouse_ids: Array.from({ length: 30 }, (_, i) => i + 1),
     other_warehouse_ids: [],
     ...fields,
@@ -186,10 +193,13 @@ describe("the search page's parts", () => {
   });
 
   it("the order shown is the answer's, or the one on its way", () => {
-    expect(shownSort("largest", null)).toBe("largest");
-    expect(shownSort("nearest", new URLSearchParams("location=Lodi&sort=rating"))).toBe("rating");
-    expect(shownSort("rating", new URLSearchParams("location=Lodi"))).toBe("nearest");
-    expect(shownSort("rating", new URLSearchParams("location=Lodi&sort=cheapest"))).toBe("nearest");
+    expect(shownSort("space", null)).toBe("space");
+    expect(shownSort("distance", new URLSearchParams("location=Lodi&sort=rating"))).toBe("rating");
+    expect(shownSort("rating", new URLSearchParams("location=Lodi"))).toBe("relevance");
+    expect(shownSort("rating", new URLSearchParams("location=Lodi&sort=cheapest"))).toBe("relevance");
+    // The orders of earlier addresses.
+    expect(shownSort("rating", new URLSearchParams("location=Lodi&sort=nearest"))).toBe("distance");
+    expect(shownSort("rating", new URLSearchParams("location=Lodi&sort=largest"))).toBe("space");
   });
 
   it("the recap and the quote request carry the dates, the space and the services' names", () => {
