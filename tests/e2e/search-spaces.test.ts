@@ -2,8 +2,11 @@
 // free space covers the period show it, one with too little says how much it has of what was
 // asked, and the price order puts the cheapest public price first. Spaces are written straight
 // into the app's database (as an owner's form leaves them) and removed afterwards.
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
+import { sql } from "kysely";
 import { hydrated, newPage, redeemedDemoWarehouses, useAppDatabase, useBrowser } from "./support.ts";
 
 const b = useBrowser();
@@ -24,12 +27,21 @@ describe("a search with dates and a quantity", () => {
   let page: Page;
   let ids: { big: number; cheap: number; small: number };
   let query: string;
+  let radius: number;
   const spaceIds: number[] = [];
 
   beforeAll(async () => {
     ({ context, page } = await newPage(b.browser, { locale: "en" }));
-    const [big, cheap, small] = (await redeemedDemoWarehouses(app.db, 3)).map((w) => w.id) as [number, number, number];
+    // Three redeemed warehouses close together: the first of the demo's, and the two nearest it.
+    const [first] = await redeemedDemoWarehouses(app.db, 1);
+    const { rows: near } = await sql<{ id: number; km: number }>`
+      select w.id::int as id, earth_distance(ll_to_earth(w.pub_lat, w.pub_lng), ll_to_earth(f.pub_lat, f.pub_lng)) / 1000 as km
+      from warehouses w, warehouses f
+      where f.id = ${first!.id} and w.redeemed and w.status = 'approved' and not w.deactivated
+      order by km, w.id limit 3`.execute(app.db);
+    const [big, cheap, small] = near.map((w) => w.id) as [number, number, number];
     ids = { big, cheap, small };
+    radius = Math.max(5, Math.ceil(near[2]!.km + 2));
     const rows = await app.db
       .insertInto("warehouse_spaces")
       .values([
@@ -40,9 +52,9 @@ describe("a search with dates and a quantity", () => {
       .returning("id")
       .execute();
     spaceIds.push(...rows.map((r) => r.id));
-    // Around the first one's town, wide enough for all three (the demo's redeemed warehouses are in the north).
+    // Around the first one, wide enough for all three.
     const where = await app.db.selectFrom("warehouses").select(["pub_lat", "pub_lng"]).where("id", "=", big).executeTakeFirstOrThrow();
-    query = `location=Qui&lat=${Number(where.pub_lat).toFixed(6)}&lng=${Number(where.pub_lng).toFixed(6)}&radius=300&start_date=${FROM}&end_date=${TO}&m2_value=800`;
+    query = `location=Qui&lat=${Number(where.pub_lat).toFixed(6)}&lng=${Number(where.pub_lng).toFixed(6)}&radius=${radius}&start_date=${FROM}&end_date=${TO}&m2_value=800`;
   });
   afterAll(async () => {
     await app.db.deleteFrom("warehouse_spaces").where("id", "in", spaceIds).execute();
@@ -59,7 +71,7 @@ describe("a search with dates and a quantity", () => {
     expect(found).toEqual(expect.arrayContaining([ids.big, ids.cheap]));
     expect(found).not.toContain(ids.small);
     const bigCard = page.locator(`[data-testid=found-list] [data-testid=result-card][data-id="${ids.big}"]`);
-    expect(await bigCard.locator("[data-testid=result-availability]").textContent()).toContain("1.000\u00a0m² free from");
+    expect(await bigCard.locator("[data-testid=result-availability]").textContent()).toContain("1.000\u00a0m² free now");
     expect(await bigCard.locator("[data-testid=result-price]").textContent()).toBe("€\u00a04,50 per m² per month, VAT excl.");
     const cheapCard = page.locator(`[data-testid=found-list] [data-testid=result-card][data-id="${ids.cheap}"]`);
     expect(await cheapCard.locator("[data-testid=result-availability]").textContent()).toContain("minimum 3 months");
@@ -90,5 +102,31 @@ describe("a search with dates and a quantity", () => {
     await relax.click();
     await page.waitForURL((u) => !u.searchParams.has("m2_value") && u.searchParams.has("start_date"));
     await expect.poll(() => cardIds(page, "found-list"), { timeout: 15_000 }).toEqual(expect.arrayContaining([ids.big, ids.cheap, ids.small]));
+  });
+
+  // SEARCH_SHOTS_DIR=/tmp/shots-search: the results page at 1280 and 375 px in both languages, to look at.
+  it.runIf(!!process.env.SEARCH_SHOTS_DIR)("takes the results page's pictures", async () => {
+    const dir = process.env.SEARCH_SHOTS_DIR!;
+    fs.mkdirSync(dir, { recursive: true });
+    for (const locale of ["it", "en"] as const) {
+      for (const width of [1280, 375]) {
+        const shot = await newPage(b.browser, { locale, width, height: width === 375 ? 812 : 900 });
+        await shot.page.goto(`/${locale}/stocks?${query}`);
+        await hydrated(shot.page);
+        await shot.page.locator("[data-testid=search-results]").waitFor();
+        await shot.page.waitForTimeout(1500);
+        await shot.page.screenshot({ path: path.join(dir, `results-${locale}-${width}.png`) });
+        // Further down: the second list's start, and the line above the anonymised ones.
+        for (const [name, selector] of [
+          ["other", "#other-list-title"],
+          ["unredeemed", "[data-testid=other-list-unredeemed]"],
+        ] as const) {
+          await shot.page.locator(selector).evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 80));
+          await shot.page.waitForTimeout(300);
+          await shot.page.screenshot({ path: path.join(dir, `${name}-${locale}-${width}.png`) });
+        }
+        await shot.context.close();
+      }
+    }
   });
 });

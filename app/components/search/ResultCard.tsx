@@ -6,7 +6,7 @@
 // owns yet.
 import { Link, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
-import { formatArea, formatDate, formatKm, formatNumber, formatPrice } from "../../lib/format.ts";
+import { formatArea, formatDate, formatKm, formatNumber, formatPrice, todayInItaly } from "../../lib/format.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { FromSearchState } from "../../lib/paths.ts";
 import type { CurrentUser } from "../../lib/root-data.ts";
@@ -92,7 +92,10 @@ export function spaceAmount(type: "m2" | "pallet", quantity: number): string {
 /** The free space a warehouse declared that answers the search: how much, from when, for how long, at what public price. */
 function SpaceLine({ a }: { a: SpaceAvailability }) {
   const parts = [
-    m.search_card_free({ space: spaceAmount(a.m2_type, a.quantity), from: formatDate(a.available_from) }),
+    // Free already: "free now" rather than a day gone by.
+    a.available_from <= todayInItaly()
+      ? m.search_card_free_now({ space: spaceAmount(a.m2_type, a.quantity) })
+      : m.search_card_free({ space: spaceAmount(a.m2_type, a.quantity), from: formatDate(a.available_from) }),
     a.available_until ? m.search_card_free_until({ until: formatDate(a.available_until) }) : null,
     a.min_term_months > 1 ? m.search_card_min_term({ months: String(a.min_term_months) }) : a.min_term_months === 1 ? m.search_card_min_term_one() : null,
   ].filter(Boolean);
@@ -152,11 +155,11 @@ function anonymousLine(w: SearchResultWarehouse): string {
   return [w.city, w.total_m2 !== null ? formatArea(w.total_m2) : null, type].filter(Boolean).join(" · ");
 }
 
-/** Space and distance, the two numbers every card leads with. */
+/** Space and distance, the two numbers every card leads with (an anonymised card's line above says its size). */
 function Facts({ w }: { w: SearchResultWarehouse }) {
   return (
     <p className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-sm text-slate-700">
-      {w.total_m2 !== null ? (
+      {!w.c_sub ? null : w.total_m2 !== null ? (
         <span className="font-semibold text-slate-900" data-testid="result-area">
           {formatArea(w.total_m2)}
         </span>

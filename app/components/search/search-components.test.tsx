@@ -42,7 +42,7 @@ const card = (fields: Partial<SearchResultWarehouse> = {}): SearchResultWarehous
 
 const hunter: CurrentUser = { id: 3, role: "stock_hunter", account_type: null, first_name: "Sara", last_name: "Colombo", email: "hunter@test.example", company: null, telephone: null };
 
-const render = (w: SearchResultWarehouse, user: CurrentUser | null = null, favourite = false, failure: FavouriteFailure | null = null) =>
+const render = (w: SearchResultWarehouse, user: CurrentUser | null = null, favourite = false, failure: FavouriteFailure | null = null, asked?: { m2_type: "m2" | "pallet"; quantity: number | null }) =>
   renderToStaticMarkup(
     <MemoryRouter>
       <ul>
@@ -60,12 +60,37 @@ const render = (w: SearchResultWarehouse, user: CurrentUser | null = null, favou
           favouritePending={false}
           favouriteFailure={(id) => (id === w.id ? failure : null)}
           onToggleFavourite={() => {}}
+          asked={asked}
         />
       </ul>
     </MemoryRouter>,
   );
 
 describe("ResultCard", () => {
+  const space = { m2_type: "m2" as const, quantity: 1000, available_from: "2099-12-01", available_until: "2100-05-31", min_term_months: 3, price_month: 450 };
+
+  it("shows the free space that answers the search, its term and its public price", () => {
+    const html = render(card({ availability: space }));
+    expect(html).toContain("1.000\u00a0m² free from 01.12.2099 · until 31.05.2100 · minimum 3 months");
+    expect(html).toContain("€\u00a04,50 per m² per month, VAT excl.");
+    expect(render(card({ availability: { ...space, available_from: "2020-01-01", available_until: null, min_term_months: 0, price_month: null } }))).not.toContain('data-testid="result-price"');
+  });
+
+  it("says what a warehouse of the second list misses, in the asked unit", () => {
+    const small = render(card({ availability: { ...space, quantity: 300 }, unmet: ["quantity", "specifications"], missing_specifications: 2 }), null, false, null, { m2_type: "m2", quantity: 800 });
+    expect(small).toContain("300\u00a0m² free of the 800\u00a0m² you asked");
+    expect(small).toContain("Misses 2 of the services you asked");
+    expect(small).not.toContain('data-testid="result-availability"');
+    expect(render(card({ unmet: ["dates"] }))).toContain("No free space declared for your dates");
+    expect(render(card({ unmet: ["dates", "quantity"], on_request: true }), null, false, null, { m2_type: "pallet", quantity: 40 })).toContain("Availability on request: no free space declared");
+  });
+
+  it("gives an anonymised warehouse a line of its town, size and type of goods", () => {
+    const html = render(card({ c_sub: false, name: "Stocker 9", specifications: [{ id: 5, value: "Food", cat_id: 2 }] }));
+    expect(html).toContain("Segrate · 12.345,5\u00a0m² · Food");
+    expect(html).not.toContain('data-testid="result-area"');
+  });
+
   it("leads with the photo, the space and the distance in Italian notation, the rating and the specifications", () => {
     const html = render(card());
     expect(html).toContain('src="/uploads/w/7.webp"');
