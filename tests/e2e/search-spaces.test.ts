@@ -125,6 +125,12 @@ describe("a search with dates and a quantity", () => {
           await shot.page.waitForTimeout(300);
           await shot.page.screenshot({ path: path.join(dir, `${name}-${locale}-${width}.png`) });
         }
+        // The filters, saying what the dates and the space do.
+        await shot.page.goto(`/${locale}/stocks?${query}&edit=1`);
+        await hydrated(shot.page);
+        await shot.page.locator("[data-testid=search-filter-hints]").evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 320));
+        await shot.page.waitForTimeout(300);
+        await shot.page.screenshot({ path: path.join(dir, `filters-${locale}-${width}.png`) });
         await shot.context.close();
       }
     }

@@ -578,5 +578,5 @@ describe("the zone query plans", () => {
     const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10, sort: "distance" });
     expect(idsOf(r.warehouses).slice(0, 3)).toEqual([ids["at-1km"], ids["at-2km"], ids["at-5km"]]);
     await t.db.deleteFrom("warehouses").where("name", "like", "Bulk %").execute();
-  });
+  }, 180_000);
 });

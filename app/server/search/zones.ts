@@ -86,7 +86,7 @@ function ranksFromPacked(ids: Int32Array, packed: Buffer): ZoneRanks {
 }
 
 /** Memory per warehouse of a zone's arrays, and of its supercluster index (measured: 260–330 B). */
-const ZONE_BYTES_PER_POINT = 40;
+const ZONE_BYTES_PER_POINT = 80; // 40 for the points, about 40 for their spaces and ranks
 const CLUSTER_BYTES_PER_POINT = 330;
 
 /** Reads a zone from PostgreSQL: the box scan, then the exact circle test and the order here. */
