@@ -72,6 +72,7 @@ export const ZONE_SPACE_OPEN_END = 2_147_483_647;
 export function zoneSpacesQuery(args: ZoneArgs & { today: string }): RawBuilder<{ spaces: Buffer | null }> {
   // The lateral subquery keeps the plan a nested loop of index probes: left to its estimate of
   // the box (0.1% of the table), the planner hashed the zone and read every space (a seq scan).
+  // "offset 0" keeps the planner from pulling the subquery up into that join.
   return sql<{ spaces: Buffer | null }>`
     select string_agg(s.packed, ''::bytea) as spaces
     from warehouses w
@@ -82,6 +83,7 @@ export function zoneSpacesQuery(args: ZoneArgs & { today: string }): RawBuilder<
              || int4send(s.min_term_months::int) || int4send(case when s.price_public then coalesce(s.price_month, -1) else -1 end) as packed
       from warehouse_spaces s
       where s.warehouse_id = w.id and (s.available_until is null or s.available_until >= ${args.today}::date)
+      offset 0
     ) s
     where ${inZone(args)}`;
 }
