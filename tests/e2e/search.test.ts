@@ -37,6 +37,16 @@ function km(lat1: number, lng1: number, lat2: number, lng2: number) {
   return 2 * 6378.168 * Math.asin(Math.sqrt(a));
 }
 
+/** Every order lists the redeemed first: "show more" until an anonymised card is on the page. */
+async function showAnonymised(page: Page): Promise<void> {
+  const anonymised = page.locator('[data-testid=found-list] [data-testid=result-card][data-claimed="false"]');
+  for (let i = 0; i < 10 && (await anonymised.count()) === 0; i++) {
+    const before = await page.locator("[data-testid=found-list] [data-testid=result-card]").count();
+    await page.locator("[data-testid=found-list-more]").click();
+    await expect.poll(() => page.locator("[data-testid=found-list] [data-testid=result-card]").count(), { timeout: 15_000 }).toBeGreaterThan(before);
+  }
+}
+
 async function cardIds(page: Page, list: string): Promise<number[]> {
   return page.locator(`[data-testid=${list}] [data-testid=result-card]`).evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-id"))));
 }
@@ -372,6 +382,10 @@ describe("the search page", () => {
     await page.locator("[data-testid=compare-link-disabled]").waitFor();
     const claimed = page.locator('[data-testid=found-list] [data-testid=result-card][data-claimed="true"]');
     const unclaimed = page.locator('[data-testid=result-card][data-claimed="false"]');
+    await hydrated(page);
+    await showAnonymised(page);
+    // They come after the named ones, under a line that says how many.
+    expect(await page.locator("[data-testid=found-list-unredeemed]").textContent()).toMatch(/^(Altri \S+ magazzini|Un altro magazzino) qui vicino non (sono|è) ancora su Stockspace$/);
     expect(await unclaimed.first().locator("[data-testid=result-detail-disabled]").count()).toBe(1);
     expect(await unclaimed.first().locator("a[href*='/warehouses/']").count()).toBe(0);
     const firstId = await claimed.nth(0).getAttribute("data-id");
@@ -412,6 +426,8 @@ describe("the search page", () => {
 
   it("lets a visitor start the stocker registration for an unclaimed warehouse", async () => {
     await page.goto("/it/stocks?location=Milano&radius=25");
+    await hydrated(page);
+    await showAnonymised(page);
     const claim = page.locator("[data-testid=result-claim]").first();
     await claim.waitFor();
     await claim.click();
