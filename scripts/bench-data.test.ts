@@ -31,6 +31,19 @@ describe("the benchmark's bulk data", () => {
     // Clustered the way people and firms are: Milan's 10 km hold a few percent of them.
     expect(r.near_milan / r.n).toBeGreaterThan(0.01);
     expect(r.near_milan / r.n).toBeLessThan(0.06);
+    // Three owners in four subscribed: their warehouses redeemed, at their true position; four in five of those declare free space.
+    const { rows: redeemed } = await sql<{ redeemed: number; true_position: number; with_space: number; spaces_elsewhere: number }>`
+      select count(*) filter (where redeemed)::int as redeemed,
+             count(*) filter (where redeemed and pub_lat = round(lat::numeric, 6)::float8)::int as true_position,
+             count(*) filter (where redeemed and exists (select 1 from warehouse_spaces s where s.warehouse_id = warehouses.id))::int as with_space,
+             count(*) filter (where not redeemed and exists (select 1 from warehouse_spaces s where s.warehouse_id = warehouses.id))::int as spaces_elsewhere
+      from warehouses`.execute(t.db);
+    const q = redeemed[0]!;
+    expect(q.redeemed / r.claimed).toBeGreaterThan(0.6);
+    expect(q.true_position).toBe(q.redeemed);
+    expect(q.with_space / q.redeemed).toBeGreaterThan(0.7);
+    expect(q.with_space / q.redeemed).toBeLessThan(0.9);
+    expect(q.spaces_elsewhere).toBe(0);
     // The indexes of the real schema are back.
     const idx = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'warehouses'`.execute(t.db);
     expect(idx.rows.map((i) => i.indexname)).toContain("warehouses_earth_idx");

@@ -141,6 +141,42 @@ async function load(db: Database, opts: { warehouses: number; log?: Log }): Prom
       from (select warehouse_id, array_agg(specification_id::int order by specification_id) as ids from warehouse_specifications group by warehouse_id) s
       where s.warehouse_id = w.id and w.spec_ids is distinct from s.ids`.execute(db),
   );
+  // Subscriptions: three owners in four pay for their warehouses, which are then redeemed (their
+  // names, positions and photos public): the rows go in without triggers, then one update lets the
+  // row trigger decide `redeemed` and the published position, as for every other write.
+  await timed(log, "subscriptions and redeemed warehouses", async () => {
+    await sql`set session_replication_role = replica`.execute(db).catch(() => {});
+    await sql`
+      insert into subscriptions (user_id, stripe_status, plan, payment_type, price_unit_amount, started_at, ends_at)
+      select id, 'active', 'yearly', 'transfer', 9900, now() - interval '1 month', now() + interval '11 months'
+      from users where email like 'bench-stocker-%' and id % 4 <> 0`.execute(db);
+    await sql`
+      insert into subscription_warehouses (subscription_id, warehouse_id)
+      select s.id, w.id from warehouses w join subscriptions s on s.user_id = w.user_id`.execute(db);
+    await sql`set session_replication_role = origin`.execute(db).catch(() => {});
+    await sql`update warehouses set redeemed = warehouse_is_redeemed(id, user_id) where user_id in (select user_id from subscriptions)`.execute(db);
+  });
+  // Free spaces (migration 0021) for four in five redeemed warehouses: m² mostly, pallets for one
+  // in five; free from a day in the last year or the next six months, open-ended for half of
+  // them, a minimum term of 0, 3, 6 or 12 months, a price public for two in three. A few have a
+  // second, smaller space.
+  await timed(log, "free spaces", () =>
+    sql`
+      insert into warehouse_spaces (warehouse_id, m2_type, quantity, available_from, available_until, min_term_months, price_month, price_public)
+      select w.id, case when s.r_type < 0.2 then 'pallet' else 'm2' end,
+             greatest(1, (coalesce(w.total_m2, 1000) * (0.1 + 0.6 * s.r_qty) / case when s.r_type < 0.2 then 1.5 else 1 end)::int),
+             current_date - 365 + (s.r_from * 545)::int,
+             case when s.r_until < 0.5 then current_date + 200 + (s.r_until * 900)::int end,
+             (array[0, 3, 6, 12])[1 + (s.r_term * 4)::int % 4],
+             (250 + s.r_price * 600)::int, s.r_public < 0.66
+      from warehouses w
+      cross join lateral (select random() + (w.id * 0) as r_type, random() as r_qty, random() as r_from, random() as r_until,
+                                 random() as r_term, random() as r_price, random() as r_public, random() as r_some, random() as r_second) s
+      cross join lateral generate_series(1, case when s.r_second < 0.15 then 2 else 1 end) k
+      where w.redeemed and s.r_some < 0.8`.execute(db),
+  );
+  await sql`analyze warehouse_spaces`.execute(db);
+
   // The update left a dead copy of every row: compact the table, as a restored dump would be.
   await timed(log, "vacuum", () => sql`vacuum full warehouses`.execute(db));
 

@@ -5,13 +5,16 @@
 //    clustered around real Italian towns, with specifications (scripts/bench-data.ts).
 // 2. The production build (built first when missing), started as in production in a process
 //    of its own (node server/index.ts, requests logged at info), on 127.0.0.1.
-// 3. GET /api/warehouses/search, 10 km around Milan, without filters and with three
-//    specification filters, from 1 and 16 concurrent clients: p50, p95, p99, requests/s. Each
+// 3. GET /api/warehouses/search, 10 km around Milan, without filters, with three
+//    specification filters, and with dates and a quantity (800 m² for six months from a month
+//    from now: the declared free spaces), from 1 and 16 concurrent clients: p50, p95, p99, requests/s. Each
 //    search twice: "same zone" repeats it (the app keeps the zone in memory, as it does for
 //    everyone searching the same town), "new zone" moves the centre by a few metres at every
 //    request, so every request reads its zone from PostgreSQL.
 // 4. The bare SQL of the same searches on the same data (the zone's radius query, and the
-//    specification query when filtered), and the ratio HTTP/SQL.
+//    specification query when filtered, the zone's spaces with dates), and the ratio HTTP/SQL;
+//    and the search with dates and a quantity against the same search without them (target:
+//    within 1.5 times).
 // 5. GET /api/warehouses/search/map for the fitted view (clusters over the whole zone).
 // Only 127.0.0.1 is contacted; every loop has a fixed number of requests.
 import { execFileSync } from "node:child_process";
@@ -24,7 +27,8 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { createDb, ensureDatabase } from "../app/server/db/database.ts";
 import { migrateToLatest } from "../app/server/db/migrate.ts";
-import { zoneMatchesQuery, zonePointsQuery } from "../app/server/search/search.queries.ts";
+import { zoneMatchesQuery, zonePointsQuery, zoneRanksQuery, zoneSpacesQuery } from "../app/server/search/search.queries.ts";
+import { dayNumber, isoDay, romeToday } from "../app/server/search/spaces.ts";
 import { startAppProcess } from "../tests/support/app-process.ts";
 import { loadBenchData } from "./bench-data.ts";
 import { benchServer, dropScratchDatabase } from "./bench-server.ts";
@@ -176,13 +180,20 @@ async function main() {
   });
   const base = `http://127.0.0.1:${app.port}`;
 
+  // Six months from a month from now: always ahead, whenever the bench runs.
+  const today = romeToday();
+  const period = { start: isoDay(dayNumber(today) + 30), end: isoDay(dayNumber(today) + 30 + 182) };
   const scenarios = [
-    { name: "no filters", specIds: [] as number[] },
-    { name: "3 specification filters", specIds: [filterSpecs.service, filterSpecs.security, filterSpecs.equipment] },
+    { name: "no filters", specIds: [] as number[], dated: false },
+    { name: "3 specification filters", specIds: [filterSpecs.service, filterSpecs.security, filterSpecs.equipment], dated: false },
+    { name: "dates and 800 m²", specIds: [] as number[], dated: true },
   ];
-  const filters = (specIds: number[]) => (specIds.length ? `&service=${specIds[0]}&security=${specIds[1]}&equipment=${specIds[2]}` : "");
-  const searchPath = (specIds: number[], centre = MILAN) =>
-    `/api/warehouses/search?location=Milano&lat=${centre.lat.toFixed(6)}&lng=${centre.lng.toFixed(6)}&radius=${RADIUS_KM}${filters(specIds)}`;
+  type Scenario = (typeof scenarios)[number];
+  const filters = (sc: Pick<Scenario, "specIds" | "dated">) =>
+    (sc.specIds.length ? `&service=${sc.specIds[0]}&security=${sc.specIds[1]}&equipment=${sc.specIds[2]}` : "") +
+    (sc.dated ? `&start_date=${period.start}&end_date=${period.end}&m2_value=800` : "");
+  const searchPath = (sc: Pick<Scenario, "specIds" | "dated">, centre = MILAN) =>
+    `/api/warehouses/search?location=Milano&lat=${centre.lat.toFixed(6)}&lng=${centre.lng.toFixed(6)}&radius=${RADIUS_KM}${filters(sc)}`;
   // A new centre at every call (a few metres apart), so no request finds its zone in memory.
   let moved = 0;
   const newCentre = () => {
@@ -191,8 +202,8 @@ async function main() {
   };
 
   // What one search returns, for the report.
-  const sample = async (specIds: number[]) => {
-    const res = await fetch(`${base}${searchPath(specIds)}`);
+  const sample = async (sc: Scenario) => {
+    const res = await fetch(`${base}${searchPath(sc)}`);
     const body = (await res.json()) as { warehouses: unknown[]; other_warehouses: unknown[]; total_warehouses: number; total_other_warehouses: number };
     return {
       warehouses: body.warehouses.length,
@@ -217,16 +228,22 @@ async function main() {
   const loadBefore = os.loadavg()[0]!;
   try {
     for (const scenario of scenarios) {
-      const shape = await sample(scenario.specIds);
+      const shape = await sample(scenario);
       const zoneArgs = { ...MILAN, radiusM: RADIUS_KM * 1000 };
-      const statements = [zonePointsQuery(zoneArgs), ...(scenario.specIds.length ? [zoneMatchesQuery({ ...zoneArgs, specIds: scenario.specIds, minArea: null })] : [])].map((q) => q.compile(db));
+      // What a search whose zone is not in memory asks: the zone, its spaces and its ranks (the default order weighs them), and the specifications' matches.
+      const statements = [
+        zonePointsQuery(zoneArgs),
+        zoneSpacesQuery({ ...zoneArgs, today }),
+        zoneRanksQuery(zoneArgs),
+        ...(scenario.specIds.length ? [zoneMatchesQuery({ ...zoneArgs, specIds: scenario.specIds, minArea: null })] : []),
+      ].map((q) => q.compile(db));
       const runSql = async () => {
         for (const statement of statements) await sqlPool.query(statement.sql, statement.parameters as unknown[]);
       };
       for (const zone of ["same", "new"] as const) {
         for (const clients of [1, 16]) {
           const client = httpGetter(base, clients);
-          const path = () => (zone === "same" ? searchPath(scenario.specIds) : searchPath(scenario.specIds, newCentre()));
+          const path = () => (zone === "same" ? searchPath(scenario) : searchPath(scenario, newCentre()));
           const total = clients === 1 ? REQUESTS : REQUESTS * 2;
           // Warm-up: JIT, connections, PostgreSQL's buffers.
           await measure(clients, Math.min(200, total), () => client.get(path()));
@@ -292,6 +309,17 @@ async function main() {
   const cold = single.filter((r) => r.zone === "new").map((r) => `${r.scenario} ${fmt(r.http.p99)} ms`);
   console.log(`targets: p99 (1 client) <= 50 ms: ${p99ok ? "met" : "NOT met"}; p50 HTTP <= 2 x SQL (1 client): ${ratioOk ? "met" : "NOT met"}`);
   console.log(`p99 (1 client) of searches whose zone is not in memory: ${cold.join(", ")}`);
+  // Dates and a quantity against the same search without them, per zone and client count.
+  const spaceRatios = results
+    .filter((r) => r.scenario === "dates and 800 m²")
+    .map((r) => {
+      const plain = results.find((p) => p.scenario === "no filters" && p.zone === r.zone && p.clients === r.clients)!;
+      return { zone: r.zone, clients: r.clients, ratio: r.http.p50 / plain.http.p50, p99: r.http.p99 / plain.http.p99 };
+    });
+  const spacesOk = spaceRatios.every((r) => r.ratio <= 1.5);
+  console.log(
+    `dates and quantity vs no filters, HTTP p50 (p99): ${spaceRatios.map((r) => `${r.zone} zone ${r.clients} client(s) ${r.ratio.toFixed(2)}× (${r.p99.toFixed(2)}×)`).join(", ")}; target within 1.5×: ${spacesOk ? "met" : "NOT met"}`,
+  );
   if (!p99ok || !ratioOk) process.exitCode = 1;
 }
 

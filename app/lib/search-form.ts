@@ -19,9 +19,28 @@ export const DEFAULT_RADIUS_KM = 10;
  */
 export const SEARCH_LIST_LIMIT = 100;
 export const MAX_RADIUS_KM = 300;
-/** The orders of the result lists: nearest first (the default), largest first, best rated first. */
-export const SEARCH_SORTS = ["nearest", "largest", "rating"] as const;
+/**
+ * The orders of the result lists (decision 034): relevance (the default: a matching space, then
+ * photos and a fast responder, then nearest), nearest, cheapest public price, space closest to
+ * the asked quantity, best rated; in each the redeemed warehouses come before the anonymised.
+ */
+export const SEARCH_SORTS = ["relevance", "distance", "price", "space", "rating"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const DEFAULT_SORT: SearchSort = "relevance";
+/** The orders of earlier addresses, still read: nearest first is now "distance", largest first "space". */
+const OLD_SORTS: Record<string, SearchSort> = { nearest: "distance", largest: "space" };
+
+/** The order an address's ?sort= asks for (an unknown one: the default). */
+export function sortFromText(text: string | null | undefined): SearchSort {
+  if (!text) return DEFAULT_SORT;
+  if ((SEARCH_SORTS as readonly string[]).includes(text)) return text as SearchSort;
+  return OLD_SORTS[text] ?? DEFAULT_SORT;
+}
+
+/** Whether a text names an order, an earlier one included. */
+export function isSortText(text: string): boolean {
+  return (SEARCH_SORTS as readonly string[]).includes(text) || Object.hasOwn(OLD_SORTS, text);
+}
 /**
  * The radii a search without results offers to widen to (km): the first larger than the
  * searched one that finds something is suggested, with its count.
@@ -95,7 +114,7 @@ export function formValuesFromParams(params: URLSearchParams): SearchFormValues 
     end_date: isoFromDateText(text("end_date")) ?? text("end_date"),
     m2_type: params.get("m2_type") === "pallet" ? "pallet" : "m2",
     m2_value: addressNumber(text("m2_value")),
-    sort: (SEARCH_SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as SearchSort) : "nearest",
+    sort: sortFromText(params.get("sort")),
     service: ids("service"),
     material: ids("material"),
     security: ids("security"),
@@ -123,6 +142,17 @@ export function paramsFromFormValues(v: SearchFormValues): URLSearchParams {
   if (v.m2_type !== "m2") p.set("m2_type", v.m2_type);
   put("m2_value", addressNumber(v.m2_value));
   for (const g of SPEC_GROUPS) for (const id of v[g]) p.append(g, String(id));
-  if (v.sort !== "nearest") p.set("sort", v.sort);
+  if (v.sort !== DEFAULT_SORT) p.set("sort", v.sort);
   return p;
+}
+
+/** The search's filters beyond the place, as GET /api/warehouses/search/cards takes them (its cards then say how each answers them). */
+export function cardFilterQuery(v: SearchFormValues): Record<string, string | number[]> {
+  const query: Record<string, string | number[]> = {};
+  if (v.start_date) query.start_date = v.start_date;
+  if (v.end_date) query.end_date = v.end_date;
+  query.m2_type = v.m2_type;
+  if (v.m2_value) query.m2_value = addressNumber(v.m2_value);
+  for (const g of SPEC_GROUPS) if (v[g].length) query[g] = v[g];
+  return query;
 }

@@ -6,6 +6,22 @@ import type { WarehouseTrust } from "./warehouse-trust.ts";
 
 export type ResultSpecification = { id: number; value: string; cat_id: number };
 
+/** A free space a warehouse declared, in its public fields only (decision 033). */
+export type SpaceAvailability = {
+  m2_type: "m2" | "pallet";
+  quantity: number;
+  /** ISO days; until null: open-ended. */
+  available_from: string;
+  available_until: string | null;
+  /** 0: no minimum. */
+  min_term_months: number;
+  /** Indicative cents per unit per month, VAT excluded, only when the owner made it public. */
+  price_month: number | null;
+};
+
+/** What a warehouse of the second list misses of the search. */
+export type UnmetCriterion = "dates" | "quantity" | "specifications";
+
 /**
  * One warehouse of a search, with its trust figures (rating_avg, review_count, answer_hours,
  * answer_rate, verified: lib/warehouse-trust.ts), which an anonymised one never has.
@@ -33,6 +49,18 @@ export type SearchResultWarehouse = {
   /** The first specifications in display order (at most 4). */
   specifications: ResultSpecification[];
   specifications_count: number;
+  /**
+   * The space that answers the search: the best one that matches; in the second list the
+   * largest that covers the dates but is too small; without dates or quantity the largest free
+   * today; null when none (decision 033).
+   */
+  availability: SpaceAvailability | null;
+  /** It declares no free space: availability on request. */
+  on_request: boolean;
+  /** What it misses of the search (empty for a match). */
+  unmet: UnmetCriterion[];
+  /** How many of the asked specifications it does not offer. */
+  missing_specifications: number;
 } & WarehouseTrust;
 
 /** The search's answer (GET /api/warehouses/search, and the search page's loader). */
@@ -58,10 +86,15 @@ export type SearchResponse = {
   total_other_warehouses: number;
   /** True when a list holds fewer warehouses than its total. */
   truncated: boolean;
-  /** The lists' order: nearest first, or the first SEARCH_LIST_LIMIT of the whole zone by size or rating. */
+  /** The lists' order, over the whole zone (decision 034). */
   sort: SearchSort;
   /** Nothing matched: the smallest wider radius (WIDEN_RADII_KM) that finds some, and how many; null otherwise. */
   wider: { radius: number; count: number } | null;
+  /** Nothing matched: the criterion whose dropping finds the most in the same circle, and how many; null otherwise. */
+  relax: { criterion: UnmetCriterion; count: number } | null;
+  /** Of each list's total, how many are not redeemed (anonymised): the lists put them last. */
+  unredeemed_warehouses: number;
+  unredeemed_other_warehouses: number;
 };
 
 /**

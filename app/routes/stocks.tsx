@@ -21,15 +21,16 @@ import { m } from "../paraglide/messages.js";
 import { formatNumber } from "../lib/format.ts";
 import { prepositionA } from "../lib/italian.ts";
 import { useCurrentUser, useLocale } from "../lib/root-data.ts";
-import { formValuesFromParams, paramsFromFormValues, SEARCH_LIST_LIMIT, type SearchFormValues } from "../lib/search-form.ts";
-import { ResultCard, MarkerCard } from "../components/search/ResultCard.tsx";
+import { cardFilterQuery, formValuesFromParams, paramsFromFormValues, SEARCH_LIST_LIMIT, SPEC_GROUPS, type SearchFormValues } from "../lib/search-form.ts";
+import { parseNumber } from "../lib/format.ts";
+import { ResultCard, MarkerCard, type AskedSpace } from "../components/search/ResultCard.tsx";
 import type { MapMarker, MovedView } from "../components/search/SearchMap.tsx";
 import { useResultSelection } from "../components/search/useSearchSelection.ts";
 import { ResultList, SkeletonList } from "../components/search/ResultList.tsx";
-import { SortLinks } from "../components/search/SortLinks.tsx";
+import { SortSelect } from "../components/search/SortSelect.tsx";
 import { MapCard } from "../components/search/MapCard.tsx";
 import { SelectionBar } from "../components/search/SelectionBar.tsx";
-import { SearchSummary } from "../components/search/SearchSummary.tsx";
+import { freeSpacePhrase, SearchSummary } from "../components/search/SearchSummary.tsx";
 import { NothingFound } from "../components/search/NothingFound.tsx";
 import { SearchThisArea } from "../components/search/SearchThisArea.tsx";
 import { searchRecap } from "../components/search/search-recap.ts";
@@ -156,7 +157,9 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
   const [moved, setMoved] = useState<MovedView | null>(null);
   const { view, toggleView } = useListOrMap();
   const { path, hrefWith, editHref, pending } = useSearchAddress();
-  const cards = useResultCards(result);
+  const filters = useMemo(() => cardFilterQuery(initial), [initial]);
+  const cards = useResultCards(result, filters);
+  const asked: AskedSpace = useMemo(() => ({ m2_type: initial.m2_type, quantity: initial.m2_value ? parseNumber(initial.m2_value) : null }), [initial]);
   const frame = useMapFrame(result);
 
   const serverErrors = useMemo(() => {
@@ -170,7 +173,9 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
   const claim = (id: number) => openRegister({ role: "stocker", step: "form", warehouseId: id });
 
   // The recap of the quote request: the search as the address holds it.
-  const { quoteSearch, recap } = searchRecap(liveValues, groups, result);
+  const { quoteSearch, recap, services } = searchRecap(liveValues, groups, result);
+  // The heading says the dates and the space when it counts by them; the line under it the rest.
+  const recapLine = freeSpacePhrase(initial) ? services : recap;
 
   const cardProps = (w: SearchPageResult["warehouses"][number]) => ({
     w,
@@ -180,11 +185,26 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
     selectionFull: selection.full,
     onToggle: selection.toggle,
     onClaim: claim,
+    asked,
     favourite: favourites.has(w.id),
     favouritePending: favourites.pending,
     favouriteFailure: favourites.failureFor,
     onToggleFavourite: favourites.toggle,
   });
+  // The search without one of its criteria (the empty list's offer).
+  const relaxHref = (criterion: "dates" | "quantity" | "specifications") =>
+    hrefWith(
+      criterion === "dates"
+        ? { start_date: null, end_date: null }
+        : criterion === "quantity"
+          ? { m2_value: null }
+          : Object.fromEntries(SPEC_GROUPS.flatMap((g) => [[g, null], [`${g}[]`, null]])),
+    );
+  // Above the anonymised warehouses, which every order puts after the redeemed (decision 034).
+  const unredeemedLine = (count: number) =>
+    count > 0 ? (
+      <p className="border-t border-slate-200 pt-3 text-sm font-medium text-slate-700">{count === 1 ? m.search_unredeemed_line_one() : m.search_unredeemed_line({ count: formatNumber(count) })}</p>
+    ) : undefined;
   const renderCard = (w: SearchPageResult["warehouses"][number], index: number) => (
     <ResultCard key={w.id} {...cardProps(w)} highlighted={hovered === w.id} onHover={setHovered} eager={index < 3} />
   );
@@ -210,7 +230,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
         )}
 
         {hasResults && result && (
-          <SearchSummary result={result} recap={recap} editing={editing} editHref={editHref} closeHref={hrefWith({})} onEditIntent={() => void loadFilterPanel()} />
+          <SearchSummary result={result} values={initial} recap={recapLine} editing={editing} editHref={editHref} closeHref={hrefWith({})} onEditIntent={() => void loadFilterPanel()} />
         )}
 
         {/* The filter panel slides away after a search; the edit link brings it back above the results. */}
@@ -261,7 +281,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
               <div className={`min-w-0 space-y-8 ${view === "list" ? "" : "max-lg:hidden"}`}>
                 {/* Nothing found: nothing to order (the empty list offers a wider radius instead). */}
                 {result.total_warehouses + result.total_other_warehouses > 0 && (
-                  <SortLinks answered={result.sort} />
+                  <SortSelect answered={result.sort} />
                 )}
                 <ResultList
                   title={m.search_found_title()}
@@ -270,7 +290,8 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                   items={result.warehouses}
                   ids={result.warehouse_ids}
                   total={result.total_warehouses}
-                  empty={<NothingFound result={result} editHref={editHref} widerHref={(radius) => hrefWith({ radius: String(radius) })} />}
+                  empty={<NothingFound result={result} editHref={editHref} widerHref={(radius) => hrefWith({ radius: String(radius) })} relaxHref={relaxHref} />}
+                  unredeemedLine={unredeemedLine(result.unredeemed_warehouses)}
                   pending={pending}
                   render={renderCard}
                   loadCards={cards.loadCards}
@@ -284,6 +305,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                     items={result.other_warehouses}
                     ids={result.other_warehouse_ids}
                     total={result.total_other_warehouses}
+                    unredeemedLine={unredeemedLine(result.unredeemed_other_warehouses)}
                     pending={pending}
                     render={renderCard}
                     loadCards={cards.loadCards}
@@ -306,7 +328,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                       onHover={setHovered}
                       onViewMoved={setMoved}
                       renderCard={(marker: MapMarker) => (
-                        <MapCard marker={marker} known={cards.byId.get(marker.id)} centre={frame.area} counted={cards.answerIds.has(marker.id)} onLoaded={cards.rememberCard}>
+                        <MapCard marker={marker} known={cards.byId.get(marker.id)} centre={frame.area} counted={cards.answerIds.has(marker.id)} filters={filters} onLoaded={cards.rememberCard}>
                           {(w) => <MarkerCard {...cardProps(w)} />}
                         </MapCard>
                       )}

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { latitude, longitude, queryNumber } from "./geo.ts";
 import { flag, isoDayFromText, numberFromText, typedNumberFromText } from "./common.ts";
-import { DEFAULT_RADIUS_KM, LOCATION_MAX, MAX_IDS_PER_GROUP, MAX_RADIUS_KM, SEARCH_SORTS, SPEC_GROUPS, type SpecGroup } from "../lib/search-form.ts";
+import { DEFAULT_RADIUS_KM, DEFAULT_SORT, isSortText, LOCATION_MAX, MAX_IDS_PER_GROUP, MAX_RADIUS_KM, SEARCH_SORTS, SPEC_GROUPS, sortFromText, type SpecGroup } from "../lib/search-form.ts";
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 
@@ -47,6 +47,22 @@ const optionalDate = z.preprocess(
     .optional(),
 );
 
+/** What a search asks of the warehouses beyond the place: dates, space, specifications. */
+const filterFields = {
+  start_date: optionalDate,
+  end_date: optionalDate,
+  m2_type: z.preprocess(blankToUndefined, z.enum(["m2", "pallet"]).default("m2")),
+  /** Square metres or pallet positions needed: a declared space must hold as many (decision 033). */
+  m2_value: optionalNumber(z.number().min(0).max(100_000_000)),
+  service: idList,
+  material: idList,
+  security: idList,
+  equipment: idList,
+  it: idList,
+  lu: idList,
+  certification: idList,
+};
+
 export const searchQuery = z
   .object({
     location: z.preprocess(blankToUndefined, z.string().trim().max(LOCATION_MAX).optional()),
@@ -54,18 +70,12 @@ export const searchQuery = z
     lng: z.preprocess(blankToUndefined, longitude.optional()),
     /** Kilometres; 10 when empty. */
     radius: optionalNumber(z.number().gt(0).max(MAX_RADIUS_KM)).transform((v) => v ?? DEFAULT_RADIUS_KM),
-    start_date: optionalDate,
-    end_date: optionalDate,
-    m2_type: z.preprocess(blankToUndefined, z.enum(["m2", "pallet"]).default("m2")),
-    m2_value: optionalNumber(z.number().min(0).max(100_000_000)),
-    service: idList,
-    material: idList,
-    security: idList,
-    equipment: idList,
-    it: idList,
-    lu: idList,
-    certification: idList,
-    sort: z.preprocess(blankToUndefined, z.enum(SEARCH_SORTS).default("nearest")),
+    ...filterFields,
+    /** relevance (default), distance, price, space, rating; the earlier nearest and largest are read as distance and space. */
+    sort: z.preprocess((v) => {
+      const text = blankToUndefined(v);
+      return typeof text === "string" && isSortText(text) ? sortFromText(text) : text;
+    }, z.enum(SEARCH_SORTS).default(DEFAULT_SORT)),
   })
   .superRefine((q, ctx) => {
     if (!q.location && (q.lat === undefined || q.lng === undefined)) {
@@ -102,7 +112,8 @@ export const MAX_CARDS_PER_CALL = 50;
  * GET /api/warehouses/search/cards: the cards of warehouses shown on the map or listed further
  * down a search's answer, distances from the search's centre. counted=1: the warehouses are
  * part of an answer that was counted already (the search page's lists), so they are not counted
- * as search appearances again.
+ * as search appearances again. The search's filters, when given, make each card say how the
+ * warehouse answers them, as the search's own answer does.
  */
 export const searchCardsQuery = z.object({
   ids: z.preprocess(
@@ -112,7 +123,10 @@ export const searchCardsQuery = z.object({
   lat: latitude,
   lng: longitude,
   counted: flag,
+  // The search the cards belong to, so they say how each warehouse answers it (availability, unmet).
+  ...filterFields,
 });
+export type SearchCardsQuery = z.infer<typeof searchCardsQuery>;
 
 /** Every selected specification id, all groups together. */
 export function selectedSpecificationIds(q: Pick<SearchQuery, SpecGroup>): number[] {

@@ -155,14 +155,14 @@ describe("a search re-sorted when the connection drops", () => {
       let open = () => {};
       const gate = { wait: Promise.resolve() };
       const release = await breakDataCalls(page, failure, () => true, gate);
-      await page.locator("[data-testid=search-sort-largest]").click();
+      await page.locator("[data-testid=search-sort-select]").selectOption("distance");
       const failed = page.getByTestId("search-failed");
       await failed.waitFor({ timeout: 15_000 });
       expect(await errorPageShown(page)).toBe(false);
       expect(await failed.getByRole("alert").textContent()).toBe(locale === "it" ? "Non è stato possibile completare la ricerca. Riprova tra poco." : "The search could not be completed. Please try again in a moment.");
       // The results stay as they were, in their own order, and say so.
       expect(await cardIds(page)).toEqual(before);
-      expect(await page.locator("[data-testid=search-sort-nearest]").getAttribute("aria-current")).toBe("true");
+      expect(await page.locator("[data-testid=search-sort-select]").inputValue()).toBe("relevance");
       expect(await page.locator("[data-testid=found-list] [data-testid=result-skeleton]").count()).toBe(0);
 
       // The retry, while the connection is still down, fails the same way and keeps them.
@@ -181,33 +181,35 @@ describe("a search re-sorted when the connection drops", () => {
       await release();
       await again.click();
       await page.getByTestId("search-failed").waitFor({ state: "detached", timeout: 15_000 });
-      await expect.poll(() => page.locator("[data-testid=search-sort-largest]").getAttribute("aria-current"), { timeout: 15_000 }).toBe("true");
-      const res = await page.request.get("/api/warehouses/search?location=Milano&radius=25&sort=largest");
-      const largest = ((await res.json()) as { warehouses: { id: number }[] }).warehouses.slice(0, 10).map((w) => w.id);
-      await expect.poll(() => cardIds(page), { timeout: 15_000 }).toEqual(largest);
-      expect(new URL(page.url()).searchParams.get("sort")).toBe("largest");
+      await expect.poll(() => page.locator("[data-testid=search-sort-select]").inputValue(), { timeout: 15_000 }).toBe("distance");
+      const res = await page.request.get("/api/warehouses/search?location=Milano&radius=25&sort=distance");
+      const nearest = ((await res.json()) as { warehouses: { id: number }[] }).warehouses.slice(0, 10).map((w) => w.id);
+      await expect.poll(() => cardIds(page), { timeout: 15_000 }).toEqual(nearest);
+      expect(new URL(page.url()).searchParams.get("sort")).toBe("distance");
       await context.close();
     });
   }
   it("keeps them too when the browser goes offline, and the retry works once it is back online", async () => {
     const { context, page } = await newPage(b.browser, { locale: "it" });
-    await page.goto("/it/stocks?location=Milano&radius=25&sort=largest");
+    await page.goto("/it/stocks?location=Milano&radius=25&sort=distance");
     await hydrated(page);
     await page.locator("[data-testid=found-list] [data-testid=result-card]").first().waitFor();
     const before = await cardIds(page);
     await context.setOffline(true);
-    await page.locator("[data-testid=search-sort-nearest]").click();
+    await page.locator("[data-testid=search-sort-select]").selectOption("relevance");
     const failed = page.getByTestId("search-failed");
     await failed.waitFor({ timeout: 15_000 });
     expect(await errorPageShown(page)).toBe(false);
     expect(await cardIds(page)).toEqual(before);
-    expect(await page.locator("[data-testid=search-sort-largest]").getAttribute("aria-current")).toBe("true");
+    expect(await page.locator("[data-testid=search-sort-select]").inputValue()).toBe("distance");
     await context.setOffline(false);
     await failed.getByRole("button", { name: "Riprova la ricerca" }).click();
     await failed.waitFor({ state: "detached", timeout: 15_000 });
-    await expect.poll(() => page.locator("[data-testid=search-sort-nearest]").getAttribute("aria-current"), { timeout: 15_000 }).toBe("true");
+    await expect.poll(() => page.locator("[data-testid=search-sort-select]").inputValue(), { timeout: 15_000 }).toBe("relevance");
     expect(new URL(page.url()).searchParams.has("sort")).toBe(false);
-    expect(await cardIds(page)).not.toEqual(before);
+    const res = await page.request.get("/api/warehouses/search?location=Milano&radius=25");
+    const relevant = ((await res.json()) as { warehouses: { id: number }[] }).warehouses.slice(0, 10).map((w) => w.id);
+    await expect.poll(() => cardIds(page), { timeout: 15_000 }).toEqual(relevant);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 // The map search in a real browser, on the demo data: filters, autocomplete, results and the
 // same-zone list, the map's clusters and markers, selection and its links, anonymised unclaimed
 // warehouses, errors, the address as the search state, both languages.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { baseUrl, hydrated, loginAs, newPage, redeemedDemoWarehouses, useAppDatabase, useBrowser } from "./support.ts";
 
@@ -35,6 +35,16 @@ function km(lat1: number, lng1: number, lat2: number, lng2: number) {
   const r = Math.PI / 180;
   const a = Math.sin(((lat2 - lat1) * r) / 2) ** 2 + Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lng2 - lng1) * r) / 2) ** 2;
   return 2 * 6378.168 * Math.asin(Math.sqrt(a));
+}
+
+/** Every order lists the redeemed first: "show more" until an anonymised card is on the page. */
+async function showAnonymised(page: Page): Promise<void> {
+  const anonymised = page.locator('[data-testid=found-list] [data-testid=result-card][data-claimed="false"]');
+  for (let i = 0; i < 10 && (await anonymised.count()) === 0; i++) {
+    const before = await page.locator("[data-testid=found-list] [data-testid=result-card]").count();
+    await page.locator("[data-testid=found-list-more]").click();
+    await expect.poll(() => page.locator("[data-testid=found-list] [data-testid=result-card]").count(), { timeout: 15_000 }).toBeGreaterThan(before);
+  }
 }
 
 async function cardIds(page: Page, list: string): Promise<number[]> {
@@ -98,20 +108,20 @@ describe("the search page", () => {
   });
 
   it("takes a sheet opened from the results back to those results, order included; a sheet opened directly offers its city's search", async () => {
-    await page.goto("/it/stocks?location=Milano&radius=25&sort=largest");
+    await page.goto("/it/stocks?location=Milano&radius=25&sort=distance");
     await hydrated(page);
     const detail = page.locator("[data-testid=found-list] [data-testid=result-detail]").first();
     await detail.click();
     await page.waitForURL(/\/it\/warehouses\/\d+$/);
     const back = page.locator("[data-testid=sheet-back]");
     await expect.poll(() => back.textContent()).toContain("Torna ai risultati");
-    expect(await back.getAttribute("href")).toBe("/it/stocks?location=Milano&radius=25&sort=largest");
+    expect(await back.getAttribute("href")).toBe("/it/stocks?location=Milano&radius=25&sort=distance");
     // A reload keeps the history entry, and with it the way back.
     await page.reload();
     await hydrated(page);
     await expect.poll(() => back.textContent()).toContain("Torna ai risultati");
     await back.click();
-    await page.waitForURL((u) => u.pathname === "/it/stocks" && u.searchParams.get("sort") === "largest" && u.searchParams.get("radius") === "25");
+    await page.waitForURL((u) => u.pathname === "/it/stocks" && u.searchParams.get("sort") === "distance" && u.searchParams.get("radius") === "25");
     await page.locator("[data-testid=search-results]").waitFor();
     // Opened directly (a shared link): the search around the warehouse's city.
     const sheetPath = (await detail.getAttribute("href"))!;
@@ -161,7 +171,7 @@ describe("the search page", () => {
     expect(await page.locator("[data-testid=search-summary]").textContent()).toContain("Bergamo");
   });
 
-  it("searches Milano within 10 km: nearest first, the panel slides away, the map shows clusters", async () => {
+  it("searches Milano within 10 km: the panel slides away, the lists as the API orders them, the map shows clusters", async () => {
     await page.goto("/it/stocks");
     await hydrated(page);
     await page.locator("[data-testid=search-location]").fill("Milano");
@@ -176,8 +186,13 @@ describe("the search page", () => {
     const api = await apiSearch("location=Milano&radius=10");
     expect(api.warehouses.length).toBeGreaterThan(0);
     for (const w of [...api.warehouses, ...api.other_warehouses]) expect(km(api.lat, api.lng, w.lat, w.lng)).toBeLessThanOrEqual(10.0001);
-    const distances = api.warehouses.map((w) => w.distance);
-    expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+    // By distance: the redeemed nearest first, then the anonymised nearest first.
+    const nearest = await apiSearch("location=Milano&radius=10&sort=distance");
+    for (const part of [nearest.warehouses.filter((w) => w.c_sub), nearest.warehouses.filter((w) => !w.c_sub)]) {
+      const distances = part.map((w) => w.distance);
+      expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+    }
+    expect(nearest.warehouses.findIndex((w) => !w.c_sub)).not.toBeLessThan(nearest.warehouses.filter((w) => w.c_sub).length);
     // The page lists the same warehouses in the same order.
     // The link marks the new order at once; the list follows when the answer arrives.
     await expect.poll(() => cardIds(page, "found-list"), { timeout: 15_000 }).toEqual(api.warehouses.slice(0, 10).map((w) => w.id));
@@ -367,6 +382,10 @@ describe("the search page", () => {
     await page.locator("[data-testid=compare-link-disabled]").waitFor();
     const claimed = page.locator('[data-testid=found-list] [data-testid=result-card][data-claimed="true"]');
     const unclaimed = page.locator('[data-testid=result-card][data-claimed="false"]');
+    await hydrated(page);
+    await showAnonymised(page);
+    // They come after the named ones, under a line that says how many.
+    expect(await page.locator("[data-testid=found-list-unredeemed]").textContent()).toMatch(/^(Altri \S+ magazzini|Un altro magazzino) qui vicino non (sono|è) ancora su Stockspace$/);
     expect(await unclaimed.first().locator("[data-testid=result-detail-disabled]").count()).toBe(1);
     expect(await unclaimed.first().locator("a[href*='/warehouses/']").count()).toBe(0);
     const firstId = await claimed.nth(0).getAttribute("data-id");
@@ -407,6 +426,8 @@ describe("the search page", () => {
 
   it("lets a visitor start the stocker registration for an unclaimed warehouse", async () => {
     await page.goto("/it/stocks?location=Milano&radius=25");
+    await hydrated(page);
+    await showAnonymised(page);
     const claim = page.locator("[data-testid=result-claim]").first();
     await claim.waitFor();
     await claim.click();
@@ -542,29 +563,19 @@ describe("choosing among the results", () => {
     expect(await gap()).toBeGreaterThanOrEqual(0);
   });
 
-  it("sorts by size and by rating over the whole zone, and back to the nearest", async () => {
+  it("sorts by distance and by rating over the whole zone with the select, and back to the default", async () => {
     await page.goto("/it/stocks?location=Milano&radius=25");
-    await page.locator("[data-testid=search-sort-largest]").click();
-    await page.waitForURL((u) => u.searchParams.get("sort") === "largest");
-    await expect.poll(() => page.locator("[data-testid=search-sort-largest]").getAttribute("aria-current"), { timeout: 15_000 }).toBe("true");
-    const api = await apiSearch("location=Milano&radius=25&sort=largest");
-    const areas = (api.warehouses as (ApiResult & { total_m2: number | null })[]).map((w) => w.total_m2 ?? -1);
-    expect([...areas].sort((x, y) => y - x)).toEqual(areas);
-    // The link marks the new order at once; the list follows when the answer arrives.
+    await hydrated(page);
+    const select = page.locator("[data-testid=search-sort-select]");
+    expect(await select.inputValue()).toBe("relevance");
+    await select.selectOption("distance");
+    await page.waitForURL((u) => u.searchParams.get("sort") === "distance");
+    const api = await apiSearch("location=Milano&radius=25&sort=distance");
     await expect.poll(() => cardIds(page, "found-list"), { timeout: 15_000 }).toEqual(api.warehouses.slice(0, 10).map((w) => w.id));
-    // The largest of the whole zone comes first, whatever its distance.
-    const everything = await app.db
-      .selectFrom("warehouses")
-      .select(["id", "total_m2"])
-      .where("id", "in", [...api.warehouses, ...api.other_warehouses].map((w) => w.id))
-      .execute();
-    expect(Number(everything.find((w) => w.id === api.warehouses[0]!.id)!.total_m2)).toBe(Math.max(...areas));
 
-    await page.locator("[data-testid=search-sort-rating]").click();
+    await select.selectOption("rating");
     await page.waitForURL((u) => u.searchParams.get("sort") === "rating");
     const rated = await apiSearch("location=Milano&radius=25&sort=rating");
-    const ratings = (rated.warehouses as (ApiResult & { rating: { avg_value: number } | null })[]).map((w) => w.rating?.avg_value ?? -1);
-    expect([...ratings].sort((x, y) => y - x)).toEqual(ratings);
     await expect.poll(() => cardIds(page, "found-list"), { timeout: 15_000 }).toEqual(rated.warehouses.slice(0, 10).map((w) => w.id));
 
     // Editing the filters keeps the order.
@@ -572,22 +583,24 @@ describe("choosing among the results", () => {
     await page.click("[data-testid=search-submit]");
     await page.waitForURL((u) => !u.searchParams.has("edit"));
     expect(new URL(page.url()).searchParams.get("sort")).toBe("rating");
-    await page.locator("[data-testid=search-sort-nearest]").click();
+    await select.selectOption("relevance");
     await page.waitForURL((u) => !u.searchParams.has("sort"));
   });
 
   it("offers a wider radius with its count when nothing matches, and searches it in one click", async () => {
-    // 20 km north of the largest warehouse, asking for its size: nothing within 5 km, itself within 25.
+    // 20 km north of the largest warehouse, asking for a free space only it declares: nothing within 5 km, itself within 25.
     const largest = await app.db
       .selectFrom("warehouses")
-      .select(["pub_lat", "pub_lng", "total_m2"])
+      .select(["id", "pub_lat", "pub_lng", "total_m2"])
       .where("status", "=", "approved")
       .where("deactivated", "=", false)
       .where("total_m2", "is not", null)
       .orderBy("total_m2", "desc")
       .limit(1)
       .executeTakeFirstOrThrow();
-    const query = `location=Altrove&lat=${(Number(largest.pub_lat) + 0.18).toFixed(6)}&lng=${Number(largest.pub_lng).toFixed(6)}&radius=5&m2_value=${Number(largest.total_m2)}`;
+    const space = await app.db.insertInto("warehouse_spaces").values({ warehouse_id: largest.id, m2_type: "m2", quantity: 987_654, available_from: "2026-01-01" }).returning("id").executeTakeFirstOrThrow();
+    onTestFinished(() => app.db.deleteFrom("warehouse_spaces").where("id", "=", space.id).execute().then(() => {}));
+    const query = `location=Altrove&lat=${(Number(largest.pub_lat) + 0.18).toFixed(6)}&lng=${Number(largest.pub_lng).toFixed(6)}&radius=5&m2_value=987654`;
     await page.goto(`/it/stocks?${query}`);
     await page.locator("[data-testid=found-list-empty]").waitFor();
     const widen = page.locator("[data-testid=search-widen]");

@@ -11,7 +11,7 @@ import { m } from "../../paraglide/messages.js";
 import { parseNumber, todayInItaly } from "../../lib/format.ts";
 import { localityAt } from "../../lib/locality.ts";
 import type { Locale } from "../../lib/locale.ts";
-import { SPEC_GROUPS, DEFAULT_RADIUS_KM, MAX_RADIUS_KM, addressValues, fieldValues, type SearchFormValues, type SpecGroup } from "../../lib/search-form.ts";
+import { SPEC_GROUPS, DEFAULT_RADIUS_KM, DEFAULT_SORT, MAX_RADIUS_KM, addressValues, fieldValues, type SearchFormValues, type SpecGroup } from "../../lib/search-form.ts";
 import { buttonClass, labelClass } from "../ui/styles.ts";
 import { NumberInput } from "../ui/fields.tsx";
 import { SearchIcon } from "../ui/icons.tsx";
@@ -185,7 +185,7 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
       {/* The position found by use-my-position travels with the form. */}
       <input type="hidden" name="lat" value={values.lat} />
       <input type="hidden" name="lng" value={values.lng} />
-      {values.sort !== "nearest" && <input type="hidden" name="sort" value={values.sort} />}
+      {values.sort !== DEFAULT_SORT && <input type="hidden" name="sort" value={values.sort} />}
 
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <NumberInput
@@ -260,6 +260,18 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
           </RadioGroupInput>
         </div>
       </div>
+      {/* What the dates and the space do: they filter on the spaces owners declare free (decision 033). */}
+      <ul className="-mt-2 space-y-0.5 text-xs text-slate-600" data-testid="search-filter-hints">
+        <li>
+          <span className="font-medium text-slate-700">{m.search_start_date_label()} / {m.search_end_date_label().toLowerCase()}:</span> {m.search_dates_hint()}
+        </li>
+        <li>
+          <span className="font-medium text-slate-700">
+            {m.search_space_label()} ({values.m2_type === "m2" ? m.search_space_m2() : m.search_space_pallet().toLowerCase()}):
+          </span>{" "}
+          {values.m2_type === "m2" ? m.search_space_hint_m2() : m.search_space_hint_pallet()}
+        </li>
+      </ul>
 
       <fieldset>
         <legend className="mb-3 text-sm font-semibold text-slate-900">{m.search_specifications_title()}</legend>

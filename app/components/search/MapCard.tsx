@@ -10,6 +10,7 @@ export function MapCard({
   known,
   centre,
   counted,
+  filters,
   onLoaded,
   children,
 }: {
@@ -18,6 +19,8 @@ export function MapCard({
   centre: { lat: number; lng: number } | null;
   /** The warehouse is in the page's answer, counted as a search appearance already. */
   counted: boolean;
+  /** The search's filters (cardFilterQuery): the card says how the warehouse answers them. */
+  filters: Record<string, string | number[]>;
   onLoaded: (w: SearchResultWarehouse) => void;
   children: (w: SearchResultWarehouse) => ReactNode;
 }) {
@@ -26,7 +29,7 @@ export function MapCard({
     if (known || !centre) return;
     let current = true;
     setFailed(false);
-    getJson<{ warehouses?: SearchResultWarehouse[] }>("/api/warehouses/search/cards", { ids: String(marker.id), lat: centre.lat, lng: centre.lng, ...(counted ? { counted: 1 } : {}) }).then((res) => {
+    getJson<{ warehouses?: SearchResultWarehouse[] }>("/api/warehouses/search/cards", { ...filters, ids: String(marker.id), lat: centre.lat, lng: centre.lng, ...(counted ? { counted: 1 } : {}) }).then((res) => {
       if (!current) return;
       const w = res.ok ? res.data.warehouses?.[0] : undefined;
       if (w) onLoaded(w);
@@ -38,6 +41,8 @@ export function MapCard({
     return () => {
       current = false;
     };
+    // The filters come with the answer, as the centre does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [marker.id, known, centre, counted, onLoaded]);
   if (known) return <>{children(known)}</>;
   return (

@@ -6,11 +6,11 @@
 // given, and a logged-out visitor may start the stocker registration for one nobody owns yet.
 import { Link, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
-import { formatArea, formatKm } from "../../lib/format.ts";
+import { formatArea, formatDate, formatKm, formatNumber, formatPrice, todayInItaly } from "../../lib/format.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { FromSearchState } from "../../lib/paths.ts";
 import type { CurrentUser } from "../../lib/root-data.ts";
-import type { SearchResultWarehouse } from "../../lib/search-results.ts";
+import type { SearchResultWarehouse, SpaceAvailability } from "../../lib/search-results.ts";
 import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { TrustFacts } from "../warehouse/TrustFacts.tsx";
 import { buttonClass } from "../ui/styles.ts";
@@ -81,11 +81,85 @@ function Specs({ w, max }: { w: SearchResultWarehouse; max?: number }) {
   );
 }
 
-/** Space and distance, the two numbers every card leads with. */
+/** What the search asked of the spaces, for a card to say how far a warehouse is from it. */
+export type AskedSpace = { m2_type: "m2" | "pallet"; quantity: number | null };
+
+/** A quantity of a space's unit: "800 m²", "40 pallet". */
+export function spaceAmount(type: "m2" | "pallet", quantity: number): string {
+  return type === "m2" ? formatArea(quantity) : m.search_pallets_count({ count: formatNumber(quantity) });
+}
+
+/** The free space a warehouse declared that answers the search: how much, from when, for how long, at what public price. */
+function SpaceLine({ a }: { a: SpaceAvailability }) {
+  const parts = [
+    // Free already: "free now" rather than a day gone by.
+    a.available_from <= todayInItaly()
+      ? m.search_card_free_now({ space: spaceAmount(a.m2_type, a.quantity) })
+      : m.search_card_free({ space: spaceAmount(a.m2_type, a.quantity), from: formatDate(a.available_from) }),
+    a.available_until ? m.search_card_free_until({ until: formatDate(a.available_until) }) : null,
+    a.min_term_months > 1 ? m.search_card_min_term({ months: String(a.min_term_months) }) : a.min_term_months === 1 ? m.search_card_min_term_one() : null,
+  ].filter(Boolean);
+  return (
+    <p className="text-sm text-emerald-800" data-testid="result-availability">
+      <span className="font-semibold">{parts.join(" · ")}</span>
+      {a.price_month !== null && (
+        <span className="block text-xs text-slate-700" data-testid="result-price">
+          {(a.m2_type === "m2" ? m.search_card_price_m2 : m.search_card_price_pallet)({ price: formatPrice(a.price_month / 100) })}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** How a warehouse answers the search's dates and space, and what it misses of it. */
+function SearchFit({ w, asked }: { w: SearchResultWarehouse; asked?: AskedSpace }) {
+  const unmet = w.unmet ?? [];
+  const lines: { key: string; text: string }[] = [];
+  if (w.on_request && unmet.some((u) => u === "dates" || u === "quantity")) lines.push({ key: "on-request", text: m.search_card_on_request() });
+  else {
+    if (unmet.includes("dates")) lines.push({ key: "dates", text: m.search_unmet_dates() });
+    if (unmet.includes("quantity") && asked?.quantity) {
+      lines.push({
+        key: "quantity",
+        text:
+          w.availability && w.availability.m2_type === asked.m2_type
+            ? m.search_unmet_quantity({ free: spaceAmount(asked.m2_type, w.availability.quantity), asked: spaceAmount(asked.m2_type, asked.quantity) })
+            : m.search_unmet_quantity_none(),
+      });
+    }
+  }
+  if (unmet.includes("specifications")) {
+    lines.push({ key: "specifications", text: w.missing_specifications === 1 ? m.search_unmet_specs_one() : m.search_unmet_specs({ count: String(w.missing_specifications) }) });
+  }
+  const showSpace = w.availability && !(unmet.includes("quantity") || unmet.includes("dates"));
+  if (!showSpace && lines.length === 0) return null;
+  return (
+    <div className="space-y-0.5">
+      {showSpace && w.availability && <SpaceLine a={w.availability} />}
+      {lines.length > 0 && (
+        <ul className="text-xs font-medium text-amber-900" data-testid="result-unmet">
+          {lines.map((l) => (
+            <li key={l.key} data-unmet={l.key}>
+              {l.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** An anonymised warehouse's line: its town, size and type of goods, nothing that names it. */
+function anonymousLine(w: SearchResultWarehouse): string {
+  const type = w.specifications.find((s) => s.cat_id === 2)?.value;
+  return [w.city, w.total_m2 !== null ? formatArea(w.total_m2) : null, type].filter(Boolean).join(" · ");
+}
+
+/** Space and distance, the two numbers every card leads with (an anonymised card's line above says its size). */
 function Facts({ w }: { w: SearchResultWarehouse }) {
   return (
     <p className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-sm text-slate-700">
-      {w.total_m2 !== null ? (
+      {!w.c_sub ? null : w.total_m2 !== null ? (
         <span className="font-semibold text-slate-900" data-testid="result-area">
           {formatArea(w.total_m2)}
         </span>
@@ -132,6 +206,8 @@ type CardProps = {
   onHover: (id: number | null) => void;
   /** The first cards load their photo at once (they are on screen). */
   eager?: boolean;
+  /** What the search asked of the spaces. */
+  asked?: AskedSpace;
   /** A stock hunter's favourites, as on the map's card. */
   favourite: boolean;
   favouritePending: boolean;
@@ -140,7 +216,7 @@ type CardProps = {
   onToggleFavourite: (id: number) => void;
 };
 
-export function ResultCard({ w, locale, user, selected, selectionFull, onToggle, onClaim, highlighted, onHover, eager, favourite, favouritePending, favouriteFailure, onToggleFavourite }: CardProps) {
+export function ResultCard({ w, locale, user, selected, selectionFull, onToggle, onClaim, highlighted, onHover, eager, asked, favourite, favouritePending, favouriteFailure, onToggleFavourite }: CardProps) {
   const anonymous = !w.c_sub;
   const showFavourite = user?.role === "stock_hunter" && w.c_sub;
   return (
@@ -172,11 +248,12 @@ export function ResultCard({ w, locale, user, selected, selectionFull, onToggle,
             {showFavourite && <FavouriteToggle favourite={favourite} pending={favouritePending} failure={favouriteFailure(w.id)} onToggle={() => onToggleFavourite(w.id)} testId="result-favourite" />}
           </div>
           <p className="mt-0.5 truncate text-sm text-slate-600" data-testid="result-address">
-            {anonymous ? w.city : `${w.address}, ${w.city}`}
+            {anonymous ? anonymousLine(w) : `${w.address}, ${w.city}`}
           </p>
           <div className="mt-1.5 space-y-1">
             <Facts w={w} />
             <TrustFacts trust={w} />
+            <SearchFit w={w} asked={asked} />
           </div>
           <div className="mt-2 hidden sm:block">
             <Specs w={w} />
@@ -233,10 +310,11 @@ type MarkerCardProps = {
   selectionFull: boolean;
   onToggle: (w: SearchResultWarehouse) => void;
   onClaim: (id: number) => void;
+  asked?: AskedSpace;
 };
 
 /** The card a marker opens on the map: photo, name, city and address, space, at most 4 specifications. */
-export function MarkerCard({ w, locale, user, favourite, favouritePending, favouriteFailure, onToggleFavourite, selected, selectionFull, onToggle, onClaim }: MarkerCardProps) {
+export function MarkerCard({ w, locale, user, favourite, favouritePending, favouriteFailure, onToggleFavourite, selected, selectionFull, onToggle, onClaim, asked }: MarkerCardProps) {
   const showFavourite = user?.role === "stock_hunter" && w.c_sub;
   return (
     <div className="w-64 text-slate-900" data-testid="marker-card" data-id={w.id}>
@@ -255,6 +333,7 @@ export function MarkerCard({ w, locale, user, favourite, favouritePending, favou
         </p>
         <Facts w={w} />
         <TrustFacts trust={w} />
+        <SearchFit w={w} asked={asked} />
         <Specs w={w} max={4} />
         <div className="flex flex-wrap items-center gap-2 pt-1">
           <SelectToggle w={w} selected={selected} disabled={!selected && selectionFull} onToggle={onToggle} compact />

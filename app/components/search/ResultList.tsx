@@ -1,7 +1,7 @@
 // A list of the search's results (the found warehouses, and the zone's others): its title and
 // count, skeletons while a new search runs, what an empty list says, and "show more", which
 // asks for the next cards of the answer's ids.
-import { useState, type ReactNode } from "react";
+import { Fragment, useState, type ReactNode } from "react";
 import { m } from "../../paraglide/messages.js";
 import { formatNumber } from "../../lib/format.ts";
 import type { SearchResultWarehouse } from "../../lib/search-results.ts";
@@ -34,6 +34,7 @@ export function ResultList({
   render,
   loadCards,
   titleHidden = false,
+  unredeemedLine,
 }: {
   title: string;
   /** Nothing found at all: the page's heading already says "0 warehouses", so the list's own
@@ -53,6 +54,8 @@ export function ResultList({
   render: (w: SearchResultWarehouse, index: number) => ReactNode;
   /** The cards of these warehouses, in that order, or null when the call failed. */
   loadCards: (ids: number[]) => Promise<SearchResultWarehouse[] | null>;
+  /** The line above the anonymised warehouses, which every order puts after the redeemed ones (decision 034). */
+  unredeemedLine?: ReactNode;
 }) {
   // The cards shown and how many of `ids` they cover (a warehouse gone meanwhile has no card),
   // for the answer they came with. A new answer starts the list again during the render, so no
@@ -88,7 +91,18 @@ export function ResultList({
       ) : (
         // The cards are most of the page's markup: hydrated after the rest, in slices.
         <HydrateLater>
-          <ul className="space-y-3">{cards.map(render)}</ul>
+          <ul className="space-y-3">
+            {cards.map((w, i) => (
+              <Fragment key={w.id}>
+                {unredeemedLine && !w.c_sub && (i === 0 || cards[i - 1]!.c_sub) && (
+                  <li className="pt-2" data-testid={`${testId}-unredeemed`}>
+                    {unredeemedLine}
+                  </li>
+                )}
+                {render(w, i)}
+              </Fragment>
+            ))}
+          </ul>
           {failed && (
             <p className="mt-3 text-sm text-red-700" role="alert" data-testid={`${testId}-more-failed`}>
               {m.search_show_more_failed()}

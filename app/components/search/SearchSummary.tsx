@@ -3,12 +3,28 @@
 // results alone).
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
-import { formatKm, formatNumber, placeInItaly } from "../../lib/format.ts";
+import { formatDate, formatKm, formatNumber, parseNumber, placeInItaly } from "../../lib/format.ts";
+import type { SearchFormValues } from "../../lib/search-form.ts";
+import { spaceAmount } from "./ResultCard.tsx";
 import type { SearchPageResult } from "../../lib/search-results.ts";
 import { buttonClass } from "../ui/styles.ts";
 
+/** What the count in the heading counts: "with 800 m² free from 01.12.2026 to 31.05.2027", or nothing without dates and space. */
+export function freeSpacePhrase(values: Pick<SearchFormValues, "start_date" | "end_date" | "m2_type" | "m2_value">): string | null {
+  const quantity = values.m2_value ? parseNumber(values.m2_value) : null;
+  const space = quantity && quantity > 0 ? spaceAmount(values.m2_type, quantity) : null;
+  const dated = !!(values.start_date || values.end_date);
+  const from = formatDate(values.start_date || values.end_date);
+  const to = formatDate(values.end_date || values.start_date);
+  if (space && dated) return m.search_summary_free_dates_space({ space, from, to });
+  if (space) return m.search_summary_free_space({ space });
+  if (dated) return m.search_summary_free_dates({ from, to });
+  return null;
+}
+
 export function SearchSummary({
   result,
+  values,
   recap,
   editing,
   editHref,
@@ -16,6 +32,8 @@ export function SearchSummary({
   onEditIntent,
 }: {
   result: SearchPageResult;
+  /** The search as the address holds it. */
+  values: SearchFormValues;
   recap: string;
   /** The filters are open above the results. */
   editing: boolean;
@@ -30,6 +48,7 @@ export function SearchSummary({
         <h1 className="leading-snug text-slate-900" data-testid="search-summary">
           <span className="text-xl font-bold sm:text-2xl">
             {result.total_warehouses === 1 ? m.search_summary_count_one() : m.search_summary_count({ count: formatNumber(result.total_warehouses) })}
+            {freeSpacePhrase(values) && <span data-testid="search-summary-free"> {freeSpacePhrase(values)}</span>}
           </span>{" "}
           <span className="block text-sm font-normal text-slate-600 sm:inline sm:text-lg">
             {result.location

@@ -10,7 +10,7 @@ import type { FavouriteFailure } from "../warehouse/FavouriteToggle.tsx";
 import type { SearchPageResult } from "../../lib/search-results.ts";
 import { DEFAULT_RADIUS_KM, formValuesFromParams } from "../../lib/search-form.ts";
 import { MORE_CARDS, ResultList } from "./ResultList.tsx";
-import { shownSort } from "./SortLinks.tsx";
+import { shownSort } from "./SortSelect.tsx";
 import { overwriteGetLocale } from "../../paraglide/runtime.js";
 import { searchRecap } from "./search-recap.ts";
 import { NothingFound } from "./NothingFound.tsx";
@@ -38,12 +38,16 @@ const card = (fields: Partial<SearchResultWarehouse> = {}): SearchResultWarehous
   answer_hours: null,
   answer_rate: null,
   verified: false,
+  availability: null,
+  on_request: false,
+  unmet: [],
+  missing_specifications: 0,
   ...fields,
 });
 
 const hunter: CurrentUser = { id: 3, role: "stock_hunter", account_type: null, first_name: "Sara", last_name: "Colombo", email: "hunter@test.example", company: null, telephone: null };
 
-const render = (w: SearchResultWarehouse, user: CurrentUser | null = null, favourite = false, failure: FavouriteFailure | null = null) =>
+const render = (w: SearchResultWarehouse, user: CurrentUser | null = null, favourite = false, failure: FavouriteFailure | null = null, asked?: { m2_type: "m2" | "pallet"; quantity: number | null }) =>
   renderToStaticMarkup(
     <MemoryRouter>
       <ul>
@@ -61,12 +65,37 @@ const render = (w: SearchResultWarehouse, user: CurrentUser | null = null, favou
           favouritePending={false}
           favouriteFailure={(id) => (id === w.id ? failure : null)}
           onToggleFavourite={() => {}}
+          asked={asked}
         />
       </ul>
     </MemoryRouter>,
   );
 
 describe("ResultCard", () => {
+  const space = { m2_type: "m2" as const, quantity: 1000, available_from: "2099-12-01", available_until: "2100-05-31", min_term_months: 3, price_month: 450 };
+
+  it("shows the free space that answers the search, its term and its public price", () => {
+    const html = render(card({ availability: space }));
+    expect(html).toContain("1.000\u00a0m² free from 01.12.2099 · until 31.05.2100 · minimum 3 months");
+    expect(html).toContain("€\u00a04,50 per m² per month, VAT excl.");
+    expect(render(card({ availability: { ...space, available_from: "2020-01-01", available_until: null, min_term_months: 0, price_month: null } }))).not.toContain('data-testid="result-price"');
+  });
+
+  it("says what a warehouse of the second list misses, in the asked unit", () => {
+    const small = render(card({ availability: { ...space, quantity: 300 }, unmet: ["quantity", "specifications"], missing_specifications: 2 }), null, false, null, { m2_type: "m2", quantity: 800 });
+    expect(small).toContain("300\u00a0m² free of the 800\u00a0m² you asked");
+    expect(small).toContain("Misses 2 of the services you asked");
+    expect(small).not.toContain('data-testid="result-availability"');
+    expect(render(card({ unmet: ["dates"] }))).toContain("No free space declared for your dates");
+    expect(render(card({ unmet: ["dates", "quantity"], on_request: true }), null, false, null, { m2_type: "pallet", quantity: 40 })).toContain("Availability on request: no free space declared");
+  });
+
+  it("gives an anonymised warehouse a line of its town, size and type of goods", () => {
+    const html = render(card({ c_sub: false, name: "Stocker 9", specifications: [{ id: 5, value: "Food", cat_id: 2 }] }));
+    expect(html).toContain("Segrate · 12.345,5\u00a0m² · Food");
+    expect(html).not.toContain('data-testid="result-area"');
+  });
+
   it("leads with the photo, the space and the distance in Italian notation, the rating and the specifications", () => {
     const html = render(card());
     expect(html).toContain('src="/uploads/w/7.webp"');
@@ -194,8 +223,11 @@ describe("the search page's parts", () => {
     total_warehouses: 30,
     total_other_warehouses: 0,
     truncated: false,
-    sort: "nearest",
+    sort: "relevance",
     wider: null,
+    relax: null,
+    unredeemed_warehouses: 0,
+    unredeemed_other_warehouses: 0,
     warehouse_ids: Array.from({ length: 30 }, (_, i) => i + 1),
     other_warehouse_ids: [],
     ...fields,
@@ -217,10 +249,13 @@ describe("the search page's parts", () => {
   });
 
   it("the order shown is the answer's, or the one on its way", () => {
-    expect(shownSort("largest", null)).toBe("largest");
-    expect(shownSort("nearest", new URLSearchParams("location=Lodi&sort=rating"))).toBe("rating");
-    expect(shownSort("rating", new URLSearchParams("location=Lodi"))).toBe("nearest");
-    expect(shownSort("rating", new URLSearchParams("location=Lodi&sort=cheapest"))).toBe("nearest");
+    expect(shownSort("space", null)).toBe("space");
+    expect(shownSort("distance", new URLSearchParams("location=Lodi&sort=rating"))).toBe("rating");
+    expect(shownSort("rating", new URLSearchParams("location=Lodi"))).toBe("relevance");
+    expect(shownSort("rating", new URLSearchParams("location=Lodi&sort=cheapest"))).toBe("relevance");
+    // The orders of earlier addresses.
+    expect(shownSort("rating", new URLSearchParams("location=Lodi&sort=nearest"))).toBe("distance");
+    expect(shownSort("rating", new URLSearchParams("location=Lodi&sort=largest"))).toBe("space");
   });
 
   it("the recap and the quote request carry the dates, the space and the services' names", () => {

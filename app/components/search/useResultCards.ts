@@ -4,7 +4,8 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { getJson } from "../../lib/api-client.ts";
 import type { SearchPageResult, SearchResultWarehouse } from "../../lib/search-results.ts";
 
-export function useResultCards(result: SearchPageResult | null) {
+/** `filters`: the search's filters (cardFilterQuery), so the cards fetched later say how each warehouse answers them. */
+export function useResultCards(result: SearchPageResult | null, filters: Record<string, string | number[]>) {
   // Cards opened on the map that the lists do not hold (fetched by MapCard).
   const [mapCards, setMapCards] = useState<Map<number, SearchResultWarehouse>>(() => new Map());
   useEffect(() => setMapCards((cards) => (cards.size === 0 ? cards : new Map())), [result]);
@@ -15,7 +16,7 @@ export function useResultCards(result: SearchPageResult | null) {
   const loadCards = useCallback(
     async (ids: number[]): Promise<SearchResultWarehouse[] | null> => {
       if (!result || result.lat === null || result.lng === null || ids.length === 0) return null;
-      const res = await getJson<{ warehouses?: SearchResultWarehouse[] }>("/api/warehouses/search/cards", { ids: ids.join(","), lat: result.lat, lng: result.lng, counted: 1 });
+      const res = await getJson<{ warehouses?: SearchResultWarehouse[] }>("/api/warehouses/search/cards", { ...filters, ids: ids.join(","), lat: result.lat, lng: result.lng, counted: 1 });
       if (!res.ok || !res.data.warehouses) {
         console.error("cards failed", res.status, res.data.error);
         return null;
@@ -23,6 +24,8 @@ export function useResultCards(result: SearchPageResult | null) {
       for (const w of res.data.warehouses) rememberCard(w);
       return res.data.warehouses;
     },
+    // The filters change only with the answer (both come from the address).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [result, rememberCard],
   );
   const byId = useMemo(() => {

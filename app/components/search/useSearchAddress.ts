@@ -26,5 +26,5 @@ export function useSearchAddress() {
   const next = navigation.state === "loading" && navigation.location?.pathname === path ? new URLSearchParams(navigation.location.search) : null;
   const pending = !!next && !next.has("edit") && (next.has("location") || next.has("lat"));
 
-  return { path, hrefWith, editHref: `${path}?${editParams}`, next, pending };
+  return { path, hrefWith, editHref: `${path}?${editParams}`, next, pending, current: new URLSearchParams(location.search) };
 }

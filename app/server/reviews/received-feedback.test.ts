@@ -21,6 +21,7 @@ import { loader as referentReports } from "../../routes/api/referent/reports.ts"
 import { loader as hunterReviews } from "../../routes/api/stock_hunter/reviews.ts";
 import { action as hunterReportsPost, loader as hunterReports } from "../../routes/api/stock_hunter/reports.ts";
 import { loadFeedbackListPage } from "../../routes/shared/feedback-list-pages.server.ts";
+import { searchCardsQuery } from "../../schemas/search.ts";
 
 const t = useTestDatabase();
 const ORIGIN = "http://stockspace.test";
@@ -277,7 +278,7 @@ describe("the warehouse's average where hunters choose", () => {
       [30, 2],
       [50, 1],
     ]);
-    const cards = await searchCards(t.db, { ids: [wa1.id, wb.id, unclaimed.id], lat: 45.46, lng: 9.19 }, "it");
+    const cards = await searchCards(t.db, searchCardsQuery.parse({ ids: [wa1.id, wb.id, unclaimed.id], lat: 45.46, lng: 9.19 }), "it");
     expect(cards.warehouses.map((w) => [w.id, w.rating_avg, w.review_count])).toEqual([
       [wa1.id, 30, 2],
       [wb.id, 30, 1],

@@ -54,9 +54,121 @@ export async function findZonePoints(db: Database, args: ZoneArgs): Promise<Buff
   return rows[0]?.points ?? Buffer.alloc(0);
 }
 
+/**
+ * Bytes per space in zoneSpacesQuery's answer: eight int4 — the warehouse's id, the space's id,
+ * its type (0 m², 1 pallets), quantity, first free day and last free day (days since
+ * 1970-01-01; open-ended as ZONE_SPACE_OPEN_END), minimum term in months, and the monthly price
+ * per unit in cents when the owner made it public, else -1 (a private price never leaves the
+ * database).
+ */
+export const ZONE_SPACE_BYTES = 32;
+export const ZONE_SPACE_OPEN_END = 2_147_483_647;
+
+/**
+ * The declared spaces of every listed warehouse in the box, still free today or later (Italy's
+ * day), packed in one bytea: the zone's GiST scan, then one probe of the spaces' covering index
+ * per warehouse (migration 0024).
+ */
+export function zoneSpacesQuery(args: ZoneArgs & { today: string }): RawBuilder<{ spaces: Buffer | null }> {
+  // The lateral subquery keeps the plan a nested loop of index probes: left to its estimate of
+  // the box (0.1% of the table), the planner hashed the zone and read every space (a seq scan).
+  // "offset 0" keeps the planner from pulling the subquery up into that join.
+  return sql<{ spaces: Buffer | null }>`
+    select string_agg(s.packed, ''::bytea) as spaces
+    from warehouses w
+    cross join lateral (
+      select int4send(w.id::int) || int4send(s.id::int) || int4send(case when s.m2_type = 'pallet' then 1 else 0 end)
+             || int4send(s.quantity) || int4send(s.available_from - date '1970-01-01')
+             || int4send(coalesce(s.available_until - date '1970-01-01', ${ZONE_SPACE_OPEN_END}))
+             || int4send(s.min_term_months::int) || int4send(case when s.price_public then coalesce(s.price_month, -1) else -1 end) as packed
+      from warehouse_spaces s
+      where s.warehouse_id = w.id and (s.available_until is null or s.available_until >= ${args.today}::date)
+      offset 0
+    ) s
+    where ${inZone(args)}`;
+}
+
+export async function findZoneSpaces(db: Database, args: ZoneArgs & { today: string }): Promise<Buffer> {
+  const rows = await withZonePlan(db, zoneSpacesQuery(args));
+  return rows[0]?.spaces ?? Buffer.alloc(0);
+}
+
+/** The declared spaces of some warehouses still free today or later, packed as zoneSpacesQuery packs them. */
+export function spacesOfQuery(ids: number[], today: string): RawBuilder<{ spaces: Buffer | null }> {
+  return sql<{ spaces: Buffer | null }>`
+    select string_agg(
+             int4send(s.warehouse_id::int) || int4send(s.id::int) || int4send(case when s.m2_type = 'pallet' then 1 else 0 end)
+             || int4send(s.quantity) || int4send(s.available_from - date '1970-01-01')
+             || int4send(coalesce(s.available_until - date '1970-01-01', ${ZONE_SPACE_OPEN_END}))
+             || int4send(s.min_term_months::int) || int4send(case when s.price_public then coalesce(s.price_month, -1) else -1 end),
+             ''::bytea) as spaces
+    from warehouse_spaces s
+    where s.warehouse_id = any(${sql.val(ids)}::bigint[]) and (s.available_until is null or s.available_until >= ${today}::date)`;
+}
+
+export async function findSpacesOf(db: Database, ids: number[], today: string): Promise<Buffer> {
+  if (ids.length === 0) return Buffer.alloc(0);
+  const { rows } = await spacesOfQuery(ids, today).execute(db);
+  return rows[0]?.spaces ?? Buffer.alloc(0);
+}
+
+/** An answered request is "fast" when its median first answer came within this many seconds, over at least FAST_MIN_ANSWERED answers. */
+export const FAST_ANSWER_SECONDS = 24 * 3600;
+export const FAST_MIN_ANSWERED = 3;
+
+/**
+ * Bytes per warehouse in zoneRanksQuery's answer: four int4 — id, flags (1: has a photo, 2: a
+ * fast responder), rating_avg (0–50, -1 without reviews), review_count.
+ */
+export const ZONE_RANK_BYTES = 16;
+
+/**
+ * What the orders weigh beyond distance, for the warehouses of the box that have any of it: the
+ * redeemed (their photos and answer times are public) and the reviewed. The trust figures are
+ * columns of the warehouse row (migration 0022) that the zone's index carries (migration 0024);
+ * a photo is one probe of the images' index.
+ */
+export function zoneRanksQuery(args: ZoneArgs): RawBuilder<{ ranks: Buffer | null }> {
+  return sql<{ ranks: Buffer | null }>`
+    select string_agg(
+             int4send(w.id::int)
+             || int4send((case when w.redeemed and exists (select 1 from images i where i.warehouse_id = w.id) then 1 else 0 end
+                        + case when w.answer_seconds_median <= ${FAST_ANSWER_SECONDS} and w.requests_answered >= ${FAST_MIN_ANSWERED} then 2 else 0 end)::int)
+             || int4send(coalesce(w.rating_avg::int, -1)) || int4send(w.review_count),
+             ''::bytea) as ranks
+    from warehouses w
+    where ${inZone(args)}
+      and (w.redeemed or w.review_count > 0)`;
+}
+
+export async function findZoneRanks(db: Database, args: ZoneArgs): Promise<Buffer> {
+  const rows = await withZonePlan(db, zoneRanksQuery(args));
+  return rows[0]?.ranks ?? Buffer.alloc(0);
+}
+
+/** What a search asks of a warehouse's spaces, for the SQL counts (see spaces.ts for the same rule in memory). */
+export type SpaceCriteria = {
+  m2Type: "m2" | "pallet";
+  /** Quantity needed (1 when only dates are asked). */
+  quantity: number;
+  /** The period, ISO days; both today when only a quantity is asked. */
+  start: string;
+  end: string;
+  /** The period's length in months, or null when no dates were asked (no minimum term applies). */
+  months: number | null;
+};
+
+const spaceMatches = (c: SpaceCriteria) => sql`exists (
+  select 1 from warehouse_spaces s
+  where s.warehouse_id = w.id and s.m2_type = ${c.m2Type} and s.quantity >= ${c.quantity}
+    and s.available_from <= ${c.start}::date and (s.available_until is null or s.available_until >= ${c.end}::date)
+    ${c.months === null ? sql`` : sql`and s.min_term_months <= ${c.months}`})`;
+
 export type ZoneFilterArgs = ZoneArgs & {
   /** Every one of them must be offered. */
   specIds: number[];
+  /** A declared space must cover them (only the wider radius's count asks). */
+  spaces?: SpaceCriteria | null;
   /** total_m2 at least this (an unknown total_m2 never matches); null for no area filter. */
   minArea: number | null;
 };
@@ -80,48 +192,6 @@ export async function findZoneMatches(db: Database, args: ZoneFilterArgs): Promi
 }
 
 /**
- * The largest `limit` listed warehouses within the circle (published positions) that match the
- * filters (`matching`) or miss one (not `matching`), unknown areas last, equal areas nearest
- * first: the zone's index-only scan, then a top-N sort, so the whole zone is ordered, not only
- * its nearest part.
- */
-export function largestInZoneQuery(args: ZoneFilterArgs & { matching: boolean; limit: number }): RawBuilder<{ id: number }> {
-  const centre = sql`ll_to_earth(${args.lat}::float8, ${args.lng}::float8)`;
-  const conditions = [
-    ...(args.specIds.length ? [sql`w.spec_ids @> ${sql.val(args.specIds)}::int[]`] : []),
-    ...(args.minArea !== null ? [sql`coalesce(w.total_m2 >= ${args.minArea}, false)`] : []),
-  ];
-  const matches = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
-  return sql<{ id: number }>`
-    select w.id::int as id
-    from warehouses w
-    where ${inZone(args)}
-      and earth_distance(${centre}, ll_to_earth(w.pub_lat, w.pub_lng)) <= ${args.radiusM}::float8
-      and ${args.matching ? sql`(${matches})` : sql`not (${matches})`}
-    order by w.total_m2 desc nulls last, earth_distance(${centre}, ll_to_earth(w.pub_lat, w.pub_lng)), w.id
-    limit ${args.limit}`;
-}
-
-export async function findLargestInZone(db: Database, args: ZoneFilterArgs & { matching: boolean; limit: number }): Promise<number[]> {
-  const rows = await withZonePlan(db, largestInZoneQuery(args));
-  return rows.map((r) => r.id);
-}
-
-/** The hunters' average rating (avg_value scale) and count of those of `ids` that have any. */
-export function ratingsOfQuery(ids: number[]): RawBuilder<{ warehouse_id: number; rating_avg: number; rating_count: number }> {
-  return sql<{ warehouse_id: number; rating_avg: number; rating_count: number }>`
-    select r.warehouse_id::int as warehouse_id, avg(r.avg_value)::float8 as rating_avg, count(*)::int as rating_count
-    from reviews r
-    where r.warehouse_id = any(${sql.val(ids)}::bigint[]) and r.target = 'warehouse' and r.avg_value > 0
-    group by r.warehouse_id`;
-}
-
-export async function findRatingsOf(db: Database, ids: number[]): Promise<{ warehouse_id: number; rating_avg: number; rating_count: number }[]> {
-  if (ids.length === 0) return [];
-  return (await ratingsOfQuery(ids).execute(db)).rows;
-}
-
-/**
  * How many listed warehouses within `radiusM` of a point (on their published position) match
  * the filters: what a search without results would find with a wider radius.
  */
@@ -132,7 +202,8 @@ export function zoneMatchCountQuery(args: ZoneFilterArgs): RawBuilder<{ count: n
     where ${inZone(args)}
       and earth_distance(ll_to_earth(${args.lat}::float8, ${args.lng}::float8), ll_to_earth(w.pub_lat, w.pub_lng)) <= ${args.radiusM}::float8
       ${args.specIds.length ? sql`and w.spec_ids @> ${sql.val(args.specIds)}::int[]` : sql``}
-      ${args.minArea !== null ? sql`and w.total_m2 >= ${args.minArea}` : sql``}`;
+      ${args.minArea !== null ? sql`and w.total_m2 >= ${args.minArea}` : sql``}
+      ${args.spaces ? sql`and ${spaceMatches(args.spaces)}` : sql``}`;
 }
 
 export async function countZoneMatches(db: Database, args: ZoneFilterArgs): Promise<number> {

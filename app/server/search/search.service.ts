@@ -9,13 +9,11 @@
 //   unclaimed one (so no search can tell its true position apart from the published one; the
 //   published position is kept by the database, migration 0004).
 // - specification ids of the seven groups: a match must offer every selected one.
-// - m2_type + m2_value: the space needed. "m2": the warehouse's total_m2 must be at least the
-//   value. "pallet": each pallet counts as one square metre of floor (a EUR pallet is
-//   1.2 × 0.8 m = 0.96 m²; racking is not recorded, so no stacking is assumed). A warehouse
-//   whose total_m2 is unknown does not match an area filter.
-// - start_date / end_date: warehouses record no availability, so the dates do not filter; they
-//   are validated (start not after end), kept in the URL and go into the quote request.
-// Warehouses within the radius that miss a filter are other_warehouses ("same zone").
+// - start_date / end_date, m2_type + m2_value: a declared free space (warehouse_spaces) of the
+//   asked type must hold the quantity for the whole period, as spaces.ts says (decision 033);
+//   a warehouse that declares none is "availability on request", never a match.
+// Warehouses within the radius that miss a filter are other_warehouses ("same zone"), each
+// saying what it misses (unmet). The lists' orders are decision 034.
 // The counts, the bounds and the map cover every warehouse of the zone; the two lists carry the
 // nearest SEARCH_LIST_LIMIT of each (the map and the totals tell about the rest).
 import type { Database } from "../db/database.ts";
@@ -30,15 +28,16 @@ import { listFavouriteIds } from "../favourites/favourites.service.ts";
 import type { ResultSpecification, SearchResponse, SearchResultWarehouse } from "../../lib/search-results.ts";
 import { warehouseTrust } from "../../lib/warehouse-trust.ts";
 import { searchQuery, selectedSpecificationIds, type SearchQuery } from "../../schemas/search.ts";
-import { SEARCH_LIST_LIMIT, specGroupOfCategory, SPEC_GROUPS, WIDEN_RADII_KM, type SpecGroup } from "../../lib/search-form.ts";
-import { countZoneMatches, findLargestInZone, findRatingsOf, findSearchCards, listVisibleSpecifications, type PublicSpecification, type SearchCard } from "./search.queries.ts";
-import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone } from "./zones.ts";
+import { SEARCH_LIST_LIMIT, specGroupOfCategory, SPEC_GROUPS, WIDEN_RADII_KM, type SearchSort, type SpecGroup } from "../../lib/search-form.ts";
+import type { SearchCardsQuery } from "../../schemas/search.ts";
+import { countZoneMatches, findSearchCards, findSpacesOf, listVisibleSpecifications, type PublicSpecification, type SearchCard, type SpaceCriteria } from "./search.queries.ts";
+import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone, type ZoneRanks } from "./zones.ts";
+import { availabilityOf, isoDay, judge, romeToday, spaceAsk, spaceRowsFromPacked, unmetCriteria, type SpaceAsk, type SpaceRows } from "./spaces.ts";
+import type { UnmetCriterion } from "../../lib/search-results.ts";
 
 /** The published jitter of an unclaimed warehouse's position, in degrees (an unclaimed warehouse is never shown where it is; applied by migration 0004). */
 export const JITTER_LAT = 0.004;
 export const JITTER_LNG = 0.006;
-/** One pallet as floor area, m². */
-export const PALLET_M2 = 1;
 /** Specifications shown per result (the map card shows at most 4). */
 export const CARD_SPECIFICATIONS = 4;
 
@@ -68,8 +67,13 @@ function cardSpecifications(ids: number[], index: SpecIndex): { list: ResultSpec
   return { list, count: visible.length };
 }
 
+/** How a warehouse answers the search's dates, space and specifications (decision 033). */
+type Answer = Pick<SearchResultWarehouse, "availability" | "on_request" | "unmet" | "missing_specifications">;
+
+const NO_ANSWER: Answer = { availability: null, on_request: false, unmet: [], missing_specifications: 0 };
+
 /** What the browser may see of a warehouse: anonymised unless redeemed, at its published position (decision 009). */
-export function publicResult(row: SearchCard, distance: number, specs: SpecIndex): SearchResultWarehouse {
+export function publicResult(row: SearchCard, distance: number, specs: SpecIndex, answer: Answer = NO_ANSWER): SearchResultWarehouse {
   const card = cardSpecifications(row.spec_ids, specs);
   return {
     id: row.id,
@@ -88,13 +92,42 @@ export function publicResult(row: SearchCard, distance: number, specs: SpecIndex
     specifications: card.list,
     specifications_count: card.count,
     ...warehouseTrust(row),
+    ...answer,
   };
 }
 
-/** The floor area a search asks for, in m², or null when it sets none. */
-export function requiredArea(q: Pick<SearchQuery, "m2_type" | "m2_value">): number | null {
-  if (q.m2_value === undefined || q.m2_value <= 0) return null;
-  return q.m2_type === "pallet" ? q.m2_value * PALLET_M2 : q.m2_value;
+/** How many of the selected specifications a warehouse does not offer. */
+function missingSpecifications(selected: number[], offered: number[]): number {
+  if (selected.length === 0) return 0;
+  const has = new Set(offered);
+  return selected.filter((id) => !has.has(id)).length;
+}
+
+/** What the search asks of the spaces, and what a card shows without an ask (the largest space free today). */
+type SpaceJudging = { ask: SpaceAsk | null; shown: SpaceAsk };
+
+function spaceJudging(q: Pick<SearchQuery, "m2_type" | "m2_value" | "start_date" | "end_date">, today: string): SpaceJudging {
+  const ask = spaceAsk(q, today);
+  const day = spaceAsk({ m2_type: q.m2_type, start_date: today, end_date: today }, today)!;
+  return { ask, shown: ask ?? { ...day, months: null, dated: false } };
+}
+
+/** A warehouse's answer to the search, from its spaces (rows, index i) and its specifications. */
+function answerOf(rows: SpaceRows, i: number, judging: SpaceJudging, missingSpecs: number): Answer {
+  const verdict = judge(rows, i, judging.shown);
+  const shown = verdict.match >= 0 ? verdict.match : verdict.partial;
+  return {
+    availability: shown >= 0 ? availabilityOf(rows, shown) : null,
+    on_request: !verdict.declared,
+    unmet: unmetCriteria(judging.ask ? verdict : null, judging.ask, missingSpecs),
+    missing_specifications: missingSpecs,
+  };
+}
+
+/** The SQL form of a space ask (the wider radius's count). */
+function spaceCriteria(ask: SpaceAsk | null, m2Type: "m2" | "pallet"): SpaceCriteria | null {
+  if (!ask) return null;
+  return { m2Type, quantity: ask.quantity ?? 1, start: isoDay(ask.start), end: isoDay(ask.end), months: ask.months };
 }
 
 /** The box around the searched circle: the map's frame when nothing was found. */
@@ -148,7 +181,22 @@ function visibleSpecifications(db: Database): Promise<PublicSpecification[]> {
   return specs;
 }
 
-export type SearchZone = { zone: Zone; matches: Uint8Array; centre: { lat: number; lng: number }; location: string | null };
+export type SearchZone = {
+  zone: Zone;
+  /** 1 where the warehouse matches every filter: specifications, and a space for the dates and quantity. */
+  matches: Uint8Array;
+  /** 1 where it offers every selected specification. */
+  specMatches: Uint8Array;
+  spaces: SpaceRows;
+  judging: SpaceJudging;
+  /** The orders' weights, when the order asked for them. */
+  ranks: ZoneRanks | null;
+  centre: { lat: number; lng: number };
+  location: string | null;
+};
+
+/** Whether an order weighs photos, answers or ratings. */
+const RANKED_SORTS: ReadonlySet<SearchSort> = new Set(["relevance", "rating"]);
 
 /**
  * The centre of a search (lat/lng, else the geocoded location), its zone and which of the zone's
@@ -165,37 +213,52 @@ export async function resolveSearchZone(deps: SearchDeps, q: SearchQuery, locale
     centre = { lat: place.lat, lng: place.lng };
     location = place.description;
   }
-  const { zone, matches } = await zoneCacheFor(deps.db).get(
+  const { zone, matches: specMatches, spaces, ranks } = await zoneCacheFor(deps.db).get(
     { ...centre, radiusM: q.radius * 1000 },
-    { specIds: selectedSpecificationIds(q), area: requiredArea(q) },
+    { specIds: selectedSpecificationIds(q), area: null },
     deps.beforeZoneRead,
+    { ranks: RANKED_SORTS.has(q.sort) },
   );
-  return { zone, matches, centre, location };
+  const judging = spaceJudging(q, romeToday());
+  let matches = specMatches;
+  if (judging.ask) {
+    matches = new Uint8Array(zone.size);
+    for (let i = 0; i < zone.size; i++) matches[i] = specMatches[i] && judge(spaces, i, judging.ask).match >= 0 ? 1 : 0;
+  }
+  return { zone, matches, specMatches, spaces, judging, ranks, centre, location };
 }
 
 /** Public cards of zone warehouses, by their index in the zone, in one query. */
-async function zoneCards(db: Database, zone: Zone, indexes: number[], specs: SpecIndex): Promise<Map<number, SearchResultWarehouse>> {
+async function zoneCards(db: Database, found: SearchZone, indexes: number[], specs: SpecIndex, selected: number[]): Promise<Map<number, SearchResultWarehouse>> {
+  const { zone } = found;
   const rows = await findSearchCards(db, indexes.map((i) => zone.ids[i]!));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const cards = new Map<number, SearchResultWarehouse>();
   for (const i of indexes) {
     // A warehouse withdrawn since the zone was read is simply left out.
     const row = byId.get(zone.ids[i]!);
-    if (row) cards.set(i, publicResult(row, zone.distance[i]!, specs));
+    if (row) cards.set(i, publicResult(row, zone.distance[i]!, specs, answerOf(found.spaces, i, found.judging, missingSpecifications(selected, row.spec_ids))));
   }
   return cards;
 }
 
-/** GET /api/warehouses/search/cards: the cards of warehouses the map shows, distances from the search's centre. */
-export async function searchCards(db: Database, q: { ids: number[]; lat: number; lng: number }, locale: Locale): Promise<{ warehouses: SearchResultWarehouse[] }> {
-  const [rows, specs] = await Promise.all([findSearchCards(db, q.ids), visibleSpecifications(db)]);
+/**
+ * GET /api/warehouses/search/cards: the cards of warehouses the map shows or a list holds further
+ * down, distances from the search's centre, each saying how it answers the search's filters.
+ */
+export async function searchCards(db: Database, q: SearchCardsQuery, locale: Locale): Promise<{ warehouses: SearchResultWarehouse[] }> {
+  const today = romeToday();
+  const [rows, specs, packed] = await Promise.all([findSearchCards(db, q.ids), visibleSpecifications(db), findSpacesOf(db, q.ids, today)]);
   const index = indexSpecifications(specs, locale);
   const byId = new Map(rows.map((row) => [row.id, row]));
+  const spaces = spaceRowsFromPacked(q.ids, packed);
+  const judging = spaceJudging(q, today);
+  const selected = selectedSpecificationIds(q);
   const warehouses: SearchResultWarehouse[] = [];
-  for (const id of q.ids) {
+  q.ids.forEach((id, i) => {
     const row = byId.get(id);
-    if (row) warehouses.push(publicResult(row, distanceM(q.lat, q.lng, row.pub_lat, row.pub_lng), index));
-  }
+    if (row) warehouses.push(publicResult(row, distanceM(q.lat, q.lng, row.pub_lat, row.pub_lng), index, answerOf(spaces, i, judging, missingSpecifications(selected, row.spec_ids))));
+  });
   return { warehouses };
 }
 
@@ -221,16 +284,31 @@ export async function searchWarehouses(deps: SearchDeps, q: SearchQuery, locale:
       truncated: false,
       sort: q.sort,
       wider: null,
+      relax: null,
+      unredeemed_warehouses: 0,
+      unredeemed_other_warehouses: 0,
     };
   }
   const { zone, matches, centre, location } = found;
   const specs = indexSpecifications(await specsPromise, locale);
   let totalMatching = 0;
-  for (let i = 0; i < zone.size; i++) totalMatching += matches[i]!;
+  let unredeemedMatching = 0;
+  let unredeemed = 0;
+  for (let i = 0; i < zone.size; i++) {
+    totalMatching += matches[i]!;
+    if (!zone.claimed[i]) {
+      unredeemed += 1;
+      unredeemedMatching += matches[i]!;
+    }
+  }
   const totalOthers = zone.size - totalMatching;
-  const [warehouses, otherWarehouses] =
-    q.sort === "nearest" ? await nearestLists(deps.db, zone, matches, specs) : await sortedLists(deps.db, zone, matches, { ...q, sort: q.sort }, specs);
-  const wider = totalMatching === 0 ? await widerRadius(deps.db, centre, q) : null;
+  const order = orderLists(found, q);
+  const selected = selectedSpecificationIds(q);
+  const cards = await zoneCards(deps.db, found, [...order[0], ...order[1]], specs, selected);
+  const listed = (indexes: number[]) => indexes.map((i) => cards.get(i)).filter((w): w is SearchResultWarehouse => !!w);
+  const [warehouses, otherWarehouses] = [listed(order[0]), listed(order[1])];
+  const empty = totalMatching === 0;
+  const [wider, relax] = empty ? await Promise.all([widerRadius(deps.db, centre, q, found.judging.ask), Promise.resolve(relaxedCount(found, q))]) : [null, null];
   return {
     warehouses,
     other_warehouses: otherWarehouses,
@@ -245,60 +323,106 @@ export async function searchWarehouses(deps: SearchDeps, q: SearchQuery, locale:
     truncated: totalMatching > warehouses.length || totalOthers > otherWarehouses.length,
     sort: q.sort,
     wider,
+    relax,
+    unredeemed_warehouses: unredeemedMatching,
+    unredeemed_other_warehouses: unredeemed - unredeemedMatching,
   };
 }
 
-type Lists = [SearchResultWarehouse[], SearchResultWarehouse[]];
+/** Slots of an order key left for the zone index (keys stay below 2^31, so key × slots + index is exact in a double). */
+const INDEX_SLOTS = 2 ** 21;
+const UNREDEEMED = 2 ** 30;
+const LAST = 2 ** 29;
 
-/** The zone is nearest first: the first of each kind are the lists. */
-async function nearestLists(db: Database, zone: Zone, matches: Uint8Array, specs: SpecIndex): Promise<Lists> {
-  const matching: number[] = [];
-  const others: number[] = [];
-  for (let i = 0; i < zone.size && (matching.length < SEARCH_LIST_LIMIT || others.length < SEARCH_LIST_LIMIT); i++) {
-    if (matches[i]) {
-      if (matching.length < SEARCH_LIST_LIMIT) matching.push(i);
-    } else if (others.length < SEARCH_LIST_LIMIT) others.push(i);
+/**
+ * The order's key of zone warehouse i, lower first, ties nearest first (decision 034). Every order
+ * puts the redeemed first: the anonymised ones follow, under their own line on the page.
+ */
+function orderKey(found: SearchZone, q: SearchQuery, i: number): number {
+  const { zone, spaces, judging, ranks } = found;
+  let key = zone.claimed[i] ? 0 : UNREDEEMED;
+  const shown = (): number => {
+    const verdict = judge(spaces, i, judging.shown);
+    return verdict.match >= 0 ? verdict.match : verdict.partial;
+  };
+  switch (q.sort) {
+    case "distance":
+      break;
+    case "relevance": {
+      const verdict = judge(spaces, i, judging.shown);
+      const flags = ranks?.flags[i] ?? 0;
+      if (verdict.match < 0) key += 4;
+      if (!(flags & 1)) key += 2;
+      if (!(flags & 2)) key += 1;
+      break;
+    }
+    case "price": {
+      const k = shown();
+      const price = k >= 0 ? spaces.price[k]! : -1;
+      key += price < 0 ? LAST : Math.min(price, LAST - 1);
+      break;
+    }
+    case "space": {
+      const k = shown();
+      if (k < 0) key += LAST;
+      else {
+        const quantity = spaces.quantity[k]!;
+        const asked = judging.ask?.quantity ?? null;
+        key += asked === null ? Math.max(0, LAST - 1 - quantity) : Math.min(LAST - 1, Math.ceil(Math.abs(quantity - asked)));
+      }
+      break;
+    }
+    case "rating": {
+      const rating = ranks?.rating[i] ?? -1;
+      const reviews = ranks?.reviews[i] ?? 0;
+      key += rating < 0 || reviews === 0 ? LAST : (50 - rating) * 2 ** 20 + (2 ** 20 - 1 - Math.min(reviews, 2 ** 20 - 1));
+      break;
+    }
   }
-  const cards = await zoneCards(db, zone, [...matching, ...others], specs);
-  const listed = (indexes: number[]) => indexes.map((i) => cards.get(i)).filter((w): w is SearchResultWarehouse => !!w);
-  return [listed(matching), listed(others)];
+  return key;
+}
+
+/** The first SEARCH_LIST_LIMIT of each list (matching, then the others) in the asked order, over the whole zone. */
+function orderLists(found: SearchZone, q: SearchQuery): [number[], number[]] {
+  const { zone, matches } = found;
+  const keys: [number[], number[]] = [[], []];
+  for (let i = 0; i < zone.size; i++) keys[matches[i] ? 0 : 1].push(orderKey(found, q, i) * INDEX_SLOTS + i);
+  return keys.map((list) => {
+    const sorted = Float64Array.from(list).sort();
+    const first = new Array<number>(Math.min(SEARCH_LIST_LIMIT, sorted.length));
+    for (let k = 0; k < first.length; k++) first[k] = sorted[k]! % INDEX_SLOTS;
+    return first;
+  }) as [number[], number[]];
 }
 
 /**
- * Largest or best rated first, over the whole zone (not only its nearest part): "largest" is
- * the zone's index read again in size order; "best rated" asks the reviews of the zone's
- * warehouses (few have any), the unrated following nearest first.
+ * Nothing matched: of the criteria the search set (dates, quantity, specifications), the one
+ * whose dropping finds the most in the same circle, with that count; null when none finds any.
  */
-async function sortedLists(db: Database, zone: Zone, matches: Uint8Array, q: SearchQuery & { sort: "largest" | "rating" }, specs: SpecIndex): Promise<Lists> {
-  const indexOf = new Map<number, number>();
-  for (let i = 0; i < zone.size; i++) indexOf.set(zone.ids[i]!, i);
-  let first: number[];
-  let second: number[];
-  if (q.sort === "largest") {
-    const args = { ...zone.centre, radiusM: zone.radiusM, specIds: selectedSpecificationIds(q), minArea: requiredArea(q), limit: SEARCH_LIST_LIMIT };
-    [first, second] = await Promise.all([findLargestInZone(db, { ...args, matching: true }), findLargestInZone(db, { ...args, matching: false })]);
-  } else {
-    const ratings = await findRatingsOf(db, Array.from(zone.ids));
-    const rated = ratings
-      .map((r) => ({ ...r, i: indexOf.get(r.warehouse_id) }))
-      .filter((r): r is typeof r & { i: number } => r.i !== undefined)
-      .sort((a, b) => b.rating_avg - a.rating_avg || b.rating_count - a.rating_count || a.i - b.i);
-    const ratedSet = new Set(rated.map((r) => r.i));
-    const order = [...rated.map((r) => r.i)];
-    for (let i = 0; i < zone.size; i++) if (!ratedSet.has(i)) order.push(i);
-    const pick = (kind: 0 | 1) => order.filter((i) => matches[i] === kind).slice(0, SEARCH_LIST_LIMIT).map((i) => zone.ids[i]!);
-    [first, second] = [pick(1), pick(0)];
-  }
-  // A warehouse placed or listed since the zone was read is left for the next zone.
-  const indexes = (ids: number[]) => ids.map((id) => indexOf.get(id)).filter((i): i is number => i !== undefined);
-  const cards = await zoneCards(db, zone, [...indexes(first), ...indexes(second)], specs);
-  const listed = (ids: number[]) => indexes(ids).map((i) => cards.get(i)).filter((w): w is SearchResultWarehouse => !!w);
-  return [listed(first), listed(second)];
+function relaxedCount(found: SearchZone, q: SearchQuery): { criterion: UnmetCriterion; count: number } | null {
+  const { zone, specMatches, spaces, judging } = found;
+  const ask = judging.ask;
+  const count = (spaceAskFor: SpaceAsk | null, withSpecs: boolean) => {
+    let n = 0;
+    for (let i = 0; i < zone.size; i++) {
+      if (withSpecs && !specMatches[i]) continue;
+      if (spaceAskFor && judge(spaces, i, spaceAskFor).match < 0) continue;
+      n += 1;
+    }
+    return n;
+  };
+  const today = romeToday();
+  const options: { criterion: UnmetCriterion; count: number }[] = [];
+  if (ask?.dated) options.push({ criterion: "dates", count: count(spaceAsk({ m2_type: q.m2_type, m2_value: q.m2_value }, today), true) });
+  if (ask && ask.quantity !== null) options.push({ criterion: "quantity", count: count(spaceAsk({ m2_type: q.m2_type, start_date: q.start_date, end_date: q.end_date }, today), true) });
+  if (selectedSpecificationIds(q).length) options.push({ criterion: "specifications", count: count(ask, false) });
+  const best = options.filter((o) => o.count > 0).sort((a, b) => b.count - a.count)[0];
+  return best ?? null;
 }
 
 /** The smallest of WIDEN_RADII_KM beyond the searched radius within which something matches, and its count. */
-async function widerRadius(db: Database, centre: { lat: number; lng: number }, q: SearchQuery): Promise<{ radius: number; count: number } | null> {
-  const filter = { specIds: selectedSpecificationIds(q), minArea: requiredArea(q) };
+async function widerRadius(db: Database, centre: { lat: number; lng: number }, q: SearchQuery, ask: SpaceAsk | null): Promise<{ radius: number; count: number } | null> {
+  const filter = { specIds: selectedSpecificationIds(q), minArea: null, spaces: spaceCriteria(ask, q.m2_type) };
   for (const radius of WIDEN_RADII_KM) {
     if (radius <= q.radius) continue;
     const count = await countZoneMatches(db, { ...centre, radiusM: radius * 1000, ...filter });

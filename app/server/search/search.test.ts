@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { makeRequest, makeUser, subscribeWarehouses } from "../../../tests/support/factories.ts";
+import { subscribeWarehouses } from "../../../tests/support/factories.ts";
 import { sql } from "kysely";
 import { pino } from "pino";
 import { RouterContextProvider } from "react-router";
@@ -17,7 +17,7 @@ import { SEARCH_LIST_LIMIT } from "../../lib/search-form.ts";
 import type { SearchMapResponse } from "../../lib/map.ts";
 import { createHmac } from "node:crypto";
 import { JITTER_LAT, JITTER_LNG, searchWarehouses, type SearchResponse } from "./search.service.ts";
-import { largestInZoneQuery, ratingsOfQuery, zoneMatchCountQuery, zoneMatchesQuery, zonePlanSettings, zonePointsQuery } from "./search.queries.ts";
+import { zoneMatchCountQuery, zoneMatchesQuery, zonePlanSettings, zonePointsQuery, zoneRanksQuery, zoneSpacesQuery } from "./search.queries.ts";
 import { distanceM } from "./zones.ts";
 
 const t = useTestDatabase();
@@ -150,12 +150,12 @@ beforeAll(async () => {
 const idsOf = (list: { id: number }[]) => list.map((w) => w.id);
 
 describe("the radius", () => {
-  it("keeps a warehouse at 9.9 km and leaves out one at 10.1 km, nearest first", async () => {
-    const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10 });
+  it("keeps a warehouse at 9.9 km and leaves out one at 10.1 km, nearest first (the anonymised after the redeemed)", async () => {
+    const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10, sort: "distance" });
     expect(r.error).toBeNull();
-    expect(idsOf(r.warehouses)).toEqual([ids["at-1km"], ids["at-2km"], ids["unclaimed-3km"], ids["at-5km"], ids["at-9.9km"]]);
+    expect(idsOf(r.warehouses)).toEqual([ids["at-1km"], ids["at-2km"], ids["at-5km"], ids["at-9.9km"], ids["unclaimed-3km"]]);
     expect(r.other_warehouses).toEqual([]);
-    const distances = r.warehouses.map((w) => w.distance);
+    const distances = r.warehouses.filter((w) => w.c_sub).map((w) => w.distance);
     expect([...distances].sort((a, b) => a - b)).toEqual(distances);
     expect(r.warehouses.find((w) => w.id === ids["at-9.9km"])!.distance).toBeCloseTo(9.9, 2);
   });
@@ -196,19 +196,27 @@ describe("the radius", () => {
 
 describe("the filters", () => {
   it("narrows warehouses to those with every selected specification and moves the rest to other_warehouses", async () => {
-    const r = await search({ lat: MILANO.lat, lng: MILANO.lng, service: [String(specs.Picking)], security: String(specs.CCTV) });
-    expect(idsOf(r.warehouses)).toEqual([ids["at-1km"], ids["at-2km"], ids["unclaimed-3km"], ids["at-9.9km"]]);
+    const r = await search({ lat: MILANO.lat, lng: MILANO.lng, service: [String(specs.Picking)], security: String(specs.CCTV), sort: "distance" });
+    expect(idsOf(r.warehouses)).toEqual([ids["at-1km"], ids["at-2km"], ids["at-9.9km"], ids["unclaimed-3km"]]);
     expect(idsOf(r.other_warehouses)).toEqual([ids["at-5km"]]);
-    const three = await search({ lat: MILANO.lat, lng: MILANO.lng, service: `${specs.Picking}`, security: [`${specs.CCTV}`], certification: [`${specs["ISO 9001"]}`] });
+    const three = await search({ lat: MILANO.lat, lng: MILANO.lng, service: `${specs.Picking}`, security: [`${specs.CCTV}`], certification: [`${specs["ISO 9001"]}`], sort: "distance" });
     expect(idsOf(three.warehouses)).toEqual([ids["at-2km"]]);
-    expect(idsOf(three.other_warehouses)).toEqual([ids["at-1km"], ids["unclaimed-3km"], ids["at-5km"], ids["at-9.9km"]]);
+    expect(idsOf(three.other_warehouses)).toEqual([ids["at-1km"], ids["at-5km"], ids["at-9.9km"], ids["unclaimed-3km"]]);
   });
 
-  it("uses m2_value as the total area needed, pallets at one square metre each", async () => {
-    const m2 = await search({ lat: MILANO.lat, lng: MILANO.lng, m2_type: "m2", m2_value: "1000" });
-    expect(idsOf(m2.other_warehouses)).toEqual([ids["at-1km"], ids["at-9.9km"]]); // 800 m² and unknown
-    const pallets = await search({ lat: MILANO.lat, lng: MILANO.lng, m2_type: "pallet", m2_value: "700" });
-    expect(idsOf(pallets.other_warehouses)).toEqual([ids["at-9.9km"]]);
+  it("asks m2_value of a declared free space, not of the total area: without one, availability on request", async () => {
+    // Every warehouse here has 5,000 m² or 800 m² in all, and none declares a free space.
+    const m2 = await search({ lat: MILANO.lat, lng: MILANO.lng, m2_type: "m2", m2_value: "100" });
+    expect(m2.warehouses).toEqual([]);
+    expect(m2.total_other_warehouses).toBe(5);
+    for (const w of m2.other_warehouses) expect(w).toMatchObject({ on_request: true, unmet: ["quantity"], availability: null });
+    await t.db.insertInto("warehouse_spaces").values({ warehouse_id: ids["at-1km"]!, m2_type: "pallet", quantity: 700, available_from: "2026-01-01" }).execute();
+    try {
+      const pallets = await search({ lat: MILANO.lat, lng: MILANO.lng, m2_type: "pallet", m2_value: "700" });
+      expect(idsOf(pallets.warehouses)).toEqual([ids["at-1km"]]);
+    } finally {
+      await t.db.deleteFrom("warehouse_spaces").execute();
+    }
   });
 
   it("never lists pending, refused or deactivated warehouses", async () => {
@@ -314,7 +322,11 @@ describe("what the browser sees", () => {
     expect(text).not.toContain("private-");
     expect(text).not.toContain("12.5");
     expect(Object.keys(body.warehouses[0]!).sort()).toEqual(
-      ["address", "c_sub", "cap", "city", "claimable", "distance", "id", "img", "is_hub", "lat", "lng", "name", "specifications", "specifications_count", "total_m2", "rating_avg", "review_count", "answer_hours", "answer_rate", "verified"].sort(),
+      [
+        "address", "c_sub", "cap", "city", "claimable", "distance", "id", "img", "is_hub", "lat", "lng", "name", "specifications", "specifications_count", "total_m2",
+        "rating_avg", "review_count", "answer_hours", "answer_rate", "verified",
+        "availability", "on_request", "unmet", "missing_specifications",
+      ].sort(),
     );
   });
 
@@ -337,12 +349,17 @@ describe("every result of the zone", () => {
       select 'Crowd ' || g, 'IT', 'Via Crowd ' || g, '20100', 'Milano', 'MI', ${MILANO.lat} + (g % 15) * 0.001, ${MILANO.lng} + (g / 15) * 0.001, ${stockerId}
       from generate_series(1, ${SEARCH_LIST_LIMIT + 20}) g`.execute(t.db);
     try {
-      const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10 });
+      const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10, sort: "distance" });
       expect(r.warehouses).toHaveLength(SEARCH_LIST_LIMIT);
       expect(r.total_warehouses).toBe(SEARCH_LIST_LIMIT + 20 + 5);
       expect(r.truncated).toBe(true);
-      const distances = r.warehouses.map((w) => w.distance);
-      expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+      // The redeemed first (the 4 of the test), then the anonymised crowd, each nearest first.
+      expect(r.warehouses.slice(0, 4).every((w) => w.c_sub)).toBe(true);
+      for (const part of [r.warehouses.slice(0, 4), r.warehouses.slice(4)]) {
+        const distances = part.map((w) => w.distance);
+        expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+      }
+      expect(r.unredeemed_warehouses).toBe(SEARCH_LIST_LIMIT + 20 + 1);
       // The map clusters all of them, not only the listed ones.
       const map = await callMap(`lat=${MILANO.lat}&lng=${MILANO.lng}&radius=10&${WHOLE_VIEW}`);
       expect(map.status).toBe(200);
@@ -409,48 +426,28 @@ describe("every result of the zone", () => {
 });
 
 describe("the order of the lists", () => {
-  /** A hunter's review of the warehouse with this average (× 10). */
-  async function rate(warehouseId: number, avg: number) {
-    const hunter = await makeUser(t.db, { role: "stock_hunter" });
-    const { request, links } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [warehouseId], state: "confirmed" });
-    await t.db
-      .insertInto("reviews")
-      .values({ user_id: hunter.id, warehouse_id: warehouseId, warehouse_request_id: request.id, link_id: links[0]!.id, target: "warehouse", full_name: "R", email: "r@test.example", telephone: "1", avg_value: avg })
-      .execute();
-  }
-
-  it("is nearest first by default, and says which order it used", async () => {
+  it("is by relevance by default, and says which order it used: with photos first, the anonymised last", async () => {
     const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10 });
-    expect(r.sort).toBe("nearest");
-    expect(idsOf(r.warehouses)).toEqual([ids["at-1km"], ids["at-2km"], ids["unclaimed-3km"], ids["at-5km"], ids["at-9.9km"]]);
+    expect(r.sort).toBe("relevance");
+    expect(idsOf(r.warehouses)).toEqual([ids["at-2km"], ids["at-1km"], ids["at-5km"], ids["at-9.9km"], ids["unclaimed-3km"]]);
+    expect(r.unredeemed_warehouses).toBe(1);
   });
 
-  it("puts the largest first, unknown areas last, equal areas nearest first", async () => {
-    await t.db.updateTable("warehouses").set({ total_m2: 12000 }).where("id", "=", ids["at-5km"]!).execute();
+  it("puts the best rated first (the warehouse's figures), unrated after them nearest first, in both lists", async () => {
+    await t.db.updateTable("warehouses").set({ rating_avg: 48, review_count: 1 }).where("id", "=", ids["at-9.9km"]!).execute();
+    await t.db.updateTable("warehouses").set({ rating_avg: 33, review_count: 2 }).where("id", "=", ids["at-2km"]!).execute();
+    // The figures reach a zone in memory within a minute; the test moves the epoch instead of waiting.
+    await t.db.updateTable("search_epoch").set((eb) => ({ value: eb("value", "+", 1) })).execute();
     try {
-      const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10, sort: "largest" });
-      expect(r.sort).toBe("largest");
-      // 12,000; then 5,000 ×2 nearest first; 800; unknown.
-      expect(idsOf(r.warehouses)).toEqual([ids["at-5km"], ids["at-2km"], ids["unclaimed-3km"], ids["at-1km"], ids["at-9.9km"]]);
-      expect(r.warehouses.map((w) => w.distance)).not.toEqual([...r.warehouses.map((w) => w.distance)].sort((a, b) => a - b));
-      expect(r.total_warehouses).toBe(5);
+      const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10, sort: "rating" });
+      expect(idsOf(r.warehouses)).toEqual([ids["at-9.9km"], ids["at-2km"], ids["at-1km"], ids["at-5km"], ids["unclaimed-3km"]]);
+      // The filtered-out ones are sorted the same way.
+      const filtered = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10, sort: "rating", certification: [specs["ISO 9001"]!] });
+      expect(idsOf(filtered.warehouses)).toEqual([ids["at-2km"]]);
+      expect(idsOf(filtered.other_warehouses)).toEqual([ids["at-9.9km"], ids["at-1km"], ids["at-5km"], ids["unclaimed-3km"]]);
     } finally {
-      await t.db.updateTable("warehouses").set({ total_m2: 5000 }).where("id", "=", ids["at-5km"]!).execute();
+      await t.db.updateTable("warehouses").set({ rating_avg: null, review_count: 0 }).execute();
     }
-  });
-
-  it("puts the best rated first, unrated after them nearest first, in both lists", async () => {
-    await rate(ids["at-9.9km"]!, 48);
-    await rate(ids["at-2km"]!, 31);
-    await rate(ids["at-2km"]!, 35);
-    const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10, sort: "rating" });
-    expect(idsOf(r.warehouses)).toEqual([ids["at-9.9km"], ids["at-2km"], ids["at-1km"], ids["unclaimed-3km"], ids["at-5km"]]);
-    expect(r.warehouses[0]).toMatchObject({ rating_avg: 48, review_count: 1 });
-    // The filtered-out ones are sorted the same way.
-    const filtered = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10, sort: "rating", certification: [specs["ISO 9001"]!] });
-    expect(idsOf(filtered.warehouses)).toEqual([ids["at-2km"]]);
-    expect(idsOf(filtered.other_warehouses)).toEqual([ids["at-9.9km"], ids["at-1km"], ids["unclaimed-3km"], ids["at-5km"]]);
-    await t.db.deleteFrom("reviews").execute();
   });
 
   it("refuses an unknown order with 422", async () => {
@@ -564,38 +561,24 @@ describe("the zone query plans", () => {
       expect(plan).toMatch(/Index Cond: .*ll_to_earth\(pub_lat, pub_lng\)/);
       expect(plan).not.toMatch(/Seq Scan on warehouses/);
     }
-    // The largest first reads the zone on the same index; the ratings read the reviews' index for the zone's ids.
-    const largest = largestInZoneQuery({ lat: MILANO.lat, lng: MILANO.lng, radiusM: 10_000, specIds: [specs.Picking!], minArea: 1000, matching: false, limit: SEARCH_LIST_LIMIT });
-    const largestPlan = await t.db.transaction().execute(async (trx) => {
-      await zonePlanSettings().execute(trx);
-      return (await sql<{ "QUERY PLAN": string }>`explain ${largest}`.execute(trx)).rows.map((r) => r["QUERY PLAN"]).join("\n");
-    });
-    expect(largestPlan).toMatch(/Index (Only )?Scan using warehouses_published_earth_idx on warehouses/);
-    expect(largestPlan).not.toMatch(/Seq Scan on warehouses/);
-    // Reviews of all 30,000 warehouses (a catalogue's worth of reviews), and a dense zone's worth of ids asked (a few percent of them).
-    const hunter = await makeUser(t.db, { role: "stock_hunter" });
+    // The zone's spaces and ranks read the zone on the same index, then probe each warehouse's spaces by their covering index.
     await sql`
-      with req as (
-        insert into warehouse_requests (user_id, business_name, contact, telephone, referent, message, location)
-        values (${hunter.id}, 'Bulk', 'bulk@test.example', '1', 'R', 'M', 'Roma') returning id
-      ), links as (
-        insert into warehouse_request_warehouses (warehouse_request_id, warehouse_id, state)
-        select req.id, w.id, 'confirmed' from req, (select id from warehouses where name like 'Bulk %' order by id) w
-        returning id, warehouse_request_id, warehouse_id
-      )
-      insert into reviews (user_id, warehouse_id, warehouse_request_id, link_id, target, full_name, email, telephone, avg_value)
-      select ${hunter.id}, l.warehouse_id, l.warehouse_request_id, l.id, 'warehouse', 'R', 'r@test.example', '1', 10 + (l.id % 40)
-      from links l`.execute(t.db);
-    await sql`vacuum analyze reviews`.execute(t.db);
-    const zoneIds = (await t.db.selectFrom("warehouses").select("id").where("name", "like", "Bulk %").orderBy("id").limit(50).execute()).map((r) => r.id);
-    const ratingsPlan = (await sql<{ "QUERY PLAN": string }>`explain ${ratingsOfQuery(zoneIds)}`.execute(t.db)).rows.map((r) => r["QUERY PLAN"]).join("\n");
-    expect(ratingsPlan).toMatch(/reviews_warehouse_id_created_at_idx/);
-    expect(ratingsPlan).not.toMatch(/Seq Scan on reviews/);
-    await t.db.deleteFrom("reviews").execute();
+      insert into warehouse_spaces (warehouse_id, m2_type, quantity, available_from, min_term_months)
+      select id, 'm2', 100 + id % 5000, date '2026-01-01' + (id % 400)::int, (id % 4)::smallint from warehouses where name like 'Bulk %'`.execute(t.db);
+    await sql`vacuum analyze warehouse_spaces`.execute(t.db);
+    for (const query of [zoneSpacesQuery({ lat: MILANO.lat, lng: MILANO.lng, radiusM: 10_000, today: "2026-11-27" }), zoneRanksQuery({ lat: MILANO.lat, lng: MILANO.lng, radiusM: 10_000 })]) {
+      const plan = await t.db.transaction().execute(async (trx) => {
+        await zonePlanSettings().execute(trx);
+        return (await sql<{ "QUERY PLAN": string }>`explain ${query}`.execute(trx)).rows.map((r) => r["QUERY PLAN"]).join("\n");
+      });
+      expect(plan).toMatch(/Index (Only )?Scan using warehouses_published_earth_idx on warehouses/);
+      expect(plan).not.toMatch(/Seq Scan on (warehouses|warehouse_spaces)/);
+    }
+    await t.db.deleteFrom("warehouse_spaces").execute();
     // And the search still answers the same with all of them around.
-    const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10 });
-    expect(idsOf(r.warehouses).slice(0, 3)).toEqual([ids["at-1km"], ids["at-2km"], ids["unclaimed-3km"]]);
+    const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10, sort: "distance" });
+    expect(idsOf(r.warehouses).slice(0, 3)).toEqual([ids["at-1km"], ids["at-2km"], ids["at-5km"]]);
     await t.db.deleteFrom("warehouses").where("name", "like", "Bulk %").execute();
     // 30,000 warehouses written, reviewed and removed (each review recounts its warehouse, migration 0025).
-  }, 120_000);
+  }, 180_000);
 });

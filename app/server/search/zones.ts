@@ -10,7 +10,8 @@
 import Supercluster from "supercluster";
 import type { Database } from "../db/database.ts";
 import { CLUSTER_OPTIONS } from "../../lib/map.ts";
-import { findZoneMatches, findZonePoints, readSearchEpoch, ZONE_POINT_BYTES, type ZoneArgs } from "./search.queries.ts";
+import { findZoneMatches, findZonePoints, findZoneRanks, findZoneSpaces, readSearchEpoch, ZONE_POINT_BYTES, ZONE_RANK_BYTES, type ZoneArgs } from "./search.queries.ts";
+import { romeToday, spaceRowsFromPacked, type SpaceRows } from "./spaces.ts";
 
 /** The sphere earthdistance measures on (earth() = 6378168 m), so both sides agree on distances. */
 export const EARTH_RADIUS_M = 6_378_168;
@@ -47,14 +48,45 @@ export type Zone = {
    * matching ids, when the caller already asked for them (beside the zone's own query).
    */
   matches(db: Database, filter: ZoneFilter, matching?: Promise<Set<number>>): Promise<Uint8Array>;
+  /**
+   * The declared spaces of the zone's warehouses still free today or later (read once per zone:
+   * any change to a space moves search_epoch). `prefetched`: the packed answer, when the caller
+   * already asked for it (beside the zone's own query).
+   */
+  spaces(db: Database, prefetched?: Promise<Buffer>): Promise<SpaceRows>;
+  /** What the orders weigh beyond distance (photos, answer times, ratings), read again after RANKS_MAX_AGE_MS. */
+  ranks(db: Database, prefetched?: Promise<Buffer>): Promise<ZoneRanks>;
   /** Supercluster over the whole zone (built on first use). */
   clusters(): Supercluster<{ i: number }, Record<string, never>>;
   /** Roughly what the zone holds in memory now, in bytes (its arrays, its clusters once built). */
   memoryBytes(): number;
 };
 
+/** Per zone warehouse: 1 has a public photo, 2 answers fast; the rating (0–50, -1 none) and the number of reviews. */
+export type ZoneRanks = { flags: Uint8Array; rating: Int16Array; reviews: Int32Array };
+
+/**
+ * The ranks change without moving search_epoch (a review, an answer, a photo): a zone reads
+ * them again after this long.
+ */
+const RANKS_MAX_AGE_MS = 60_000;
+
+function ranksFromPacked(ids: Int32Array, packed: Buffer): ZoneRanks {
+  const indexOf = new Map<number, number>();
+  for (let i = 0; i < ids.length; i++) indexOf.set(ids[i]!, i);
+  const ranks: ZoneRanks = { flags: new Uint8Array(ids.length), rating: new Int16Array(ids.length).fill(-1), reviews: new Int32Array(ids.length) };
+  for (let o = 0; o + ZONE_RANK_BYTES <= packed.length; o += ZONE_RANK_BYTES) {
+    const i = indexOf.get(packed.readInt32BE(o));
+    if (i === undefined) continue;
+    ranks.flags[i] = packed.readInt32BE(o + 4);
+    ranks.rating[i] = packed.readInt32BE(o + 8);
+    ranks.reviews[i] = packed.readInt32BE(o + 12);
+  }
+  return ranks;
+}
+
 /** Memory per warehouse of a zone's arrays, and of its supercluster index (measured: 260–330 B). */
-const ZONE_BYTES_PER_POINT = 40;
+const ZONE_BYTES_PER_POINT = 80; // 40 for the points, about 40 for their spaces and ranks
 const CLUSTER_BYTES_PER_POINT = 330;
 
 /** Reads a zone from PostgreSQL: the box scan, then the exact circle test and the order here. */
@@ -141,6 +173,8 @@ export function zoneFromPoints(args: ZoneArgs, packed: Buffer): Zone {
   const bounds: Bounds | null = size ? { min_lat: minLat, max_lat: maxLat, min_lng: minLng, max_lng: maxLng } : null;
 
   const matchSets = new Map<string, Promise<Uint8Array>>();
+  let spaceRows: Promise<SpaceRows> | null = null;
+  let rankSet: { at: number; ranks: Promise<ZoneRanks> } | null = null;
   let clusterIndex: Supercluster<{ i: number }, Record<string, never>> | null = null;
   return {
     centre: { lat: args.lat, lng: args.lng },
@@ -169,6 +203,27 @@ export function zoneFromPoints(args: ZoneArgs, packed: Buffer): Zone {
         matchSets.set(key, flags);
       }
       return flags;
+    },
+    spaces(db, prefetched) {
+      if (!spaceRows) {
+        const loading = (prefetched ?? findZoneSpaces(db, { ...args, today: romeToday() })).then((packed) => spaceRowsFromPacked(ids, packed));
+        loading.catch(() => {
+          if (spaceRows === loading) spaceRows = null;
+        });
+        spaceRows = loading;
+      }
+      return spaceRows;
+    },
+    ranks(db, prefetched) {
+      if (!rankSet || Date.now() - rankSet.at > RANKS_MAX_AGE_MS) {
+        const loading = (prefetched ?? findZoneRanks(db, args)).then((packed) => ranksFromPacked(ids, packed));
+        const entry = { at: Date.now(), ranks: loading };
+        loading.catch(() => {
+          if (rankSet === entry) rankSet = null;
+        });
+        rankSet = entry;
+      }
+      return rankSet.ranks;
     },
     clusters() {
       if (!clusterIndex) {
@@ -221,7 +276,7 @@ export class ZoneCache {
    * and which of its warehouses match a filter set. `beforeRead` runs before a zone is read
    * from the database (not when it comes from memory).
    */
-  async get(args: ZoneArgs, filter: ZoneFilter, beforeRead?: () => Promise<void>): Promise<{ zone: Zone; matches: Uint8Array }> {
+  async get(args: ZoneArgs, filter: ZoneFilter, beforeRead?: () => Promise<void>, want: { ranks?: boolean } = {}): Promise<{ zone: Zone; matches: Uint8Array; spaces: SpaceRows; ranks: ZoneRanks | null }> {
     const epoch = await readSearchEpoch(this.db);
     const key = `${args.lat.toFixed(6)},${args.lng.toFixed(6)},${args.radiusM}`;
     const known = this.entries.get(key);
@@ -230,7 +285,8 @@ export class ZoneCache {
       this.entries.delete(key);
       this.entries.set(key, known);
       const zone = await known.zone;
-      return { zone, matches: await zone.matches(this.db, filter) };
+      const [matches, spaces, ranks] = await Promise.all([zone.matches(this.db, filter), zone.spaces(this.db), want.ranks ? zone.ranks(this.db) : null]);
+      return { zone, matches, spaces, ranks };
     }
     if (known) this.entries.delete(key);
     // Reading a zone is the costly part of a search: the caller may refuse it (a rate limit).
@@ -238,6 +294,11 @@ export class ZoneCache {
     // Nothing in memory: the filter's query runs beside the zone's, on another connection.
     const matching = filters(filter) ? findMatchingIds(this.db, args, filter) : undefined;
     matching?.catch(() => {}); // awaited below; this only keeps a failure from going unhandled first
+    // So are the zone's spaces and, when the order weighs them, its ranks.
+    const spaces = findZoneSpaces(this.db, { ...args, today: romeToday() });
+    spaces.catch(() => {});
+    const ranks = want.ranks ? findZoneRanks(this.db, args) : undefined;
+    ranks?.catch(() => {});
     const entry: Entry = { epoch, at: Date.now(), zone: loadZone(this.db, args), loaded: null };
     this.entries.set(key, entry);
     let zone: Zone;
@@ -249,7 +310,8 @@ export class ZoneCache {
     }
     entry.loaded = zone;
     this.evict();
-    return { zone, matches: await zone.matches(this.db, filter, matching) };
+    const [matches, spaceRows, rankSet] = await Promise.all([zone.matches(this.db, filter, matching), zone.spaces(this.db, spaces), want.ranks ? zone.ranks(this.db, ranks) : null]);
+    return { zone, matches, spaces: spaceRows, ranks: rankSet };
   }
 
   /** Drops the least recently used zones while the loaded ones hold more than the budget. */

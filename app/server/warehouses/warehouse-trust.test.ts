@@ -12,6 +12,7 @@ import { recordFirstAnswer, setLinkState } from "../requests/area-requests.queri
 import { insertReview } from "../reviews/reviews.queries.ts";
 import { up as backfill } from "../db/migrations/0025_warehouse_trust_fresh.ts";
 import { searchCards } from "../search/search.service.ts";
+import { searchCardsQuery } from "../../schemas/search.ts";
 import { compareWarehouses, getWarehouseSheet } from "./warehouses.service.ts";
 
 const t = useTestDatabase();
@@ -250,7 +251,7 @@ describe("trust figures on the warehouse row", () => {
     await withHistory(pending.warehouse.id, { received: 2, answered: 2, hours: 1, avg: 20 });
     await withHistory(lapsed.id, { received: 3, answered: 3, hours: 2, avg: 50 });
 
-    const cards = await searchCards(t.db, { ids: [verified.warehouse.id, pending.warehouse.id, lapsed.id], lat: 45.46, lng: 9.19 }, "it");
+    const cards = await searchCards(t.db, searchCardsQuery.parse({ ids: [verified.warehouse.id, pending.warehouse.id, lapsed.id], lat: 45.46, lng: 9.19 }), "it");
     const pick = (w: object) => {
       const { rating_avg, review_count, answer_hours, answer_rate, verified: v } = w as Figures & { answer_hours: number; answer_rate: number; verified: boolean };
       return { rating_avg, review_count, answer_hours, answer_rate, verified: v };
@@ -272,10 +273,10 @@ describe("trust figures on the warehouse row", () => {
 
     // An owner whose account is switched off is no longer vouched for.
     await t.db.updateTable("users").set({ active: false }).where("id", "=", verified.owner.id).execute();
-    expect((await searchCards(t.db, { ids: [verified.warehouse.id], lat: 45.46, lng: 9.19 }, "it")).warehouses[0]?.verified ?? false).toBe(false);
+    expect((await searchCards(t.db, searchCardsQuery.parse({ ids: [verified.warehouse.id], lat: 45.46, lng: 9.19 }), "it")).warehouses[0]?.verified ?? false).toBe(false);
     await t.db.updateTable("users").set({ active: true }).where("id", "=", verified.owner.id).execute();
     // Its subscription lapsing hides the figures with the identity; a new one shows them again.
     await subscribeWarehouses(t.db, lapsedOwner.id, [lapsed.id]);
-    expect(pick((await searchCards(t.db, { ids: [lapsed.id], lat: 45.46, lng: 9.19 }, "it")).warehouses[0]!)).toMatchObject({ rating_avg: 50, answer_rate: 100, verified: true });
+    expect(pick((await searchCards(t.db, searchCardsQuery.parse({ ids: [lapsed.id], lat: 45.46, lng: 9.19 }), "it")).warehouses[0]!)).toMatchObject({ rating_avg: 50, answer_rate: 100, verified: true });
   });
 });
