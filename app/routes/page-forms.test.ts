@@ -1,16 +1,18 @@
 // The page forms that work before the page's script runs (a plain POST that draws the page
-// again): the specification form of the back office. A refused save
+// again): the specification form of the back office, the review and report forms. A refused save
 // answers the form with the fields in error, the sentence in the user's language and what was
 // typed, so the page shows the form as it was; a save goes on (the list, the done notice).
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../tests/support/db.ts";
 import { testContext } from "../../tests/support/endpoint.ts";
-import { actorOf, makeUser } from "../../tests/support/factories.ts";
+import { actorOf, makeClaimedWarehouse, makeRequest, makeUser } from "../../tests/support/factories.ts";
 import type { User } from "../server/db/types.ts";
 import type { Locale } from "../lib/locale.ts";
 import { action as specificationNew } from "./admin/specification-new.tsx";
 import { action as specificationEdit } from "./admin/specification-edit.tsx";
+import { action as reviewPage } from "./request-review.tsx";
+import { action as reportPage } from "./request-report.tsx";
 
 const t = useTestDatabase();
 
@@ -68,5 +70,47 @@ describe("the specification form", () => {
     const stocker = await makeUser(t.db, { role: "stocker" });
     expect(await outcome(post(specificationNew, null, { "specification_data[value]": "x" }))).toBe(401);
     expect(await outcome(post(specificationNew, stocker, { "specification_data[value]": "x" }))).toBe(403);
+  });
+});
+
+describe("the review and report forms", () => {
+  let hunter: User;
+  let warehouseId: number;
+  let requestId: number;
+  beforeAll(async () => {
+    hunter = await makeUser(t.db, { role: "stock_hunter" });
+    const w = await makeClaimedWarehouse(t.db, { name: "Deposito Moduli" });
+    warehouseId = w.warehouse.id;
+    requestId = (await makeRequest(t.db, { userId: hunter.id, warehouseIds: [warehouseId], state: "confirmed" })).request.id;
+  });
+  const params = () => ({ warehouseId: String(warehouseId), requestId: String(requestId) });
+
+  it("a report refused keeps what was typed and says why in the user's language", async () => {
+    const typed = { full_name: "", email: "giulia@test.example", telephone: "333 1234567", subject: "Consegna in ritardo", description: "" };
+    expect(await post(reportPage, hunter, typed, { params: params(), locale: "en" })).toEqual({
+      ok: false,
+      intent: null,
+      error: "invalid",
+      errors: { full_name: "required", description: "required" },
+      message: "Some fields are missing or not valid. Please check the highlighted fields.",
+      values: typed,
+    });
+    expect(await t.db.selectFrom("reports").select("id").where("user_id", "=", hunter.id).execute()).toEqual([]);
+  });
+
+  it("a report saved; a second one while the first is open is the form's already_reported, with what was typed", async () => {
+    const report = { full_name: "Giulia Bianchi", email: "giulia@test.example", telephone: "333 1234567", subject: "Ritardo", description: "Nessuna risposta." };
+    expect(await post(reportPage, hunter, report, { params: params() })).toEqual({ ok: true, savedId: expect.any(Number) });
+    expect(await post(reportPage, hunter, { ...report, subject: "Ancora" }, { params: params() })).toMatchObject({ ok: false, error: "already_reported", errors: {}, values: { subject: "Ancora" } });
+  });
+
+  it("a review refused keeps the ratings and texts typed; a stranger's post is the form's not_found, a visitor's the 401 page", async () => {
+    const typed = { full_name: "Giulia Bianchi", email: "not-an-address", telephone: "333 1234567", description: "Puntuali.", reliability_value: "5" };
+    expect(await post(reviewPage, hunter, typed, { params: params() })).toMatchObject({ ok: false, error: "invalid", errors: { email: "email" }, values: typed });
+    const stranger = await makeUser(t.db, { role: "stock_hunter" });
+    expect(await post(reviewPage, stranger, { ...typed, email: "g@test.example" }, { params: params() })).toMatchObject({ ok: false, error: "not_found" });
+    expect(await outcome(post(reviewPage, null, typed, { params: params() }))).toBe(401);
+    expect(await outcome(post(reviewPage, hunter, typed, { params: { warehouseId: "x", requestId: "1" } }))).toBe(404);
+    expect(await t.db.selectFrom("reviews").select("id").where("user_id", "=", hunter.id).execute()).toEqual([]);
   });
 });
