@@ -3,10 +3,10 @@
 // here and again in each page's own loader.
 import { Outlet, useLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
-import { loadAreaLayout } from "../shared/area-pages.server.ts";
+import { areaLayoutLoader } from "../shared/area-pages.server.ts";
 import { AreaShell } from "../../components/area/AreaShell.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadAreaLayout(args, "stock_hunter");
+export const loader = areaLayoutLoader("stock_hunter");
 
 export default function Layout() {
   return (

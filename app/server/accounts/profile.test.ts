@@ -15,8 +15,9 @@ import { action as referentCredentialsAction } from "../../routes/api/referent/p
 import { action as hunterProfileAction } from "../../routes/api/stock-hunter/profile.update-profile-data.ts";
 import { action as hunterCredentialsAction } from "../../routes/api/stock-hunter/profile.update-credentials.ts";
 import { action as confirmPageAction, loader as confirmPageLoader } from "../../routes/account/confirm-email.tsx";
-import { dataAction, loadDataPage } from "../../routes/shared/profile-pages.server.ts";
-import { loadInvitePage } from "../../routes/shared/invite-page.server.ts";
+import { dataPageAction, dataPageLoader } from "../../routes/shared/profile-pages.server.ts";
+import { invitePageLoader as loadInvitePage } from "../../routes/shared/invite-page.server.ts";
+import type { AreaRole } from "../../lib/area-paths.ts";
 import { loader as indexRedirect } from "../../routes/index-redirect.ts";
 import { profileDataSchema } from "../../schemas/profile.ts";
 import { hashPassword } from "./passwords.ts";
@@ -24,6 +25,11 @@ import { login } from "./auth.service.ts";
 import { resolveSession, startSession } from "./sessions.service.ts";
 import { confirmEmailChange, emailChangeLinkStatus, updateCredentials, updateProfileData, CHANGE_EMAIL_TTL_HOURS } from "./profile.service.ts";
 import { linkTokenHash } from "./tokens.ts";
+
+// The page's loader and action for one role, called as the route calls them.
+type PageCall = Parameters<ReturnType<typeof dataPageLoader>>[0];
+const loadDataPage = (args: PageCall, role: AreaRole) => dataPageLoader(role)(args);
+const dataAction = (args: PageCall, role: AreaRole) => dataPageAction(role)(args);
 
 const t = useTestDatabase();
 const PASSWORD = "old-password-1";
