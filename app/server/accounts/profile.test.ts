@@ -358,10 +358,14 @@ describe("changing the e-mail address", () => {
         params: { locale: "it", id: String(user.id) },
         context,
       } as never);
-    expect(await post("bad token!")).toEqual({ ok: false, error: "token_invalid" });
+    // The page action's failure (pageAction): the code the page turns into its notice, and the sentence.
+    expect(await post("bad token!")).toMatchObject({ ok: false, error: "invalid", errors: { token: "invalid" } });
     expect(await post(token)).toEqual({ ok: true, email: "page@example.com" });
     expect((await userRow(user.id)).email).toBe("page@example.com");
-    expect(await post(token)).toEqual({ ok: false, error: "token_invalid" });
+    expect(await post(token)).toMatchObject({ ok: false, error: "token_invalid", errors: {}, message: expect.stringMatching(/\w/) });
+    // A path that is not a user's id names nothing.
+    const odd = confirmPageLoader({ request: new Request("http://stockspace.test/it/confirm-email/x?token=a"), params: { locale: "it", id: "x" }, context } as never);
+    await expect(odd).rejects.toMatchObject({ init: { status: 404 } });
   });
 });
 
