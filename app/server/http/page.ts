@@ -47,6 +47,8 @@ export type AreaAccessOption = { area: AreaRole; view?: boolean };
 type Access = "public" | "user" | Role[] | AreaAccessOption;
 type Schema = z.ZodType | undefined;
 type Out<S extends Schema> = S extends z.ZodType ? z.infer<S> : undefined;
+/** The path's params: parsed with the schema, or as the route has them when the page gives none. */
+type Params<P extends Schema> = P extends z.ZodType ? z.infer<P> : Readonly<Record<string, string | undefined>>;
 type RouteArgs = { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> };
 
 export type PageArgs<Q extends Schema, P extends Schema, A extends Access> = {
@@ -55,7 +57,7 @@ export type PageArgs<Q extends Schema, P extends Schema, A extends Access> = {
   query: Out<Q>;
   /** A list page's URL values left out (urlNames), URL name → code, for its filter form. */
   queryErrors: Record<string, string>;
-  params: Out<P>;
+  params: Params<P>;
   actor: A extends "public" ? Actor | null : Actor;
   /** The area opened, for a page of a logged-in area (`access: { area }`). */
   area: A extends AreaAccessOption ? AreaPage : null;
@@ -111,6 +113,7 @@ async function checkAccess(access: Access, actor: Actor | null, params: RouteArg
 
 /** Path params that do not pass: a path that names nothing, 404. */
 function parseParams(schema: z.ZodType | undefined, params: RouteArgs["params"]): unknown {
+  if (!schema) return params;
   try {
     return parseWith(schema, params);
   } catch (err) {
@@ -137,7 +140,7 @@ function common(context: Readonly<RouterContextProvider>) {
 }
 
 /** A page's loader: access, the query and params parsed, then the handler; any domain error is its error page. */
-export function pageLoader<Q extends Schema, P extends Schema, A extends Access, T>(opts: LoaderOptions<Q, P, A>, handler: (args: PageArgs<Q, P, A>) => Promise<T> | T) {
+export function pageLoader<Q extends Schema = undefined, P extends Schema = undefined, A extends Access = Access, T = unknown>(opts: LoaderOptions<Q, P, A>, handler: (args: PageArgs<Q, P, A>) => Promise<T> | T) {
   return ({ request, params, context }: RouteArgs): Promise<T> =>
     pageWork(async () => {
       const { actor: user, locale, ...rest } = common(context);
@@ -145,7 +148,7 @@ export function pageLoader<Q extends Schema, P extends Schema, A extends Access,
       if (area?.asAdmin && (opts.access as AreaAccessOption).view !== false) auditViewWhenShown(request, context, area);
       const url = new URL(request.url);
       const list = opts.urlNames ? readListQuery(opts.query!, url, opts.urlNames) : { query: parseWith(opts.query, queryToObject(url)), errors: {} };
-      const parsedParams = parseParams(opts.params, params) as Out<P>;
+      const parsedParams = parseParams(opts.params, params) as Params<P>;
       return handler({ request, url, query: list.query as Out<Q>, queryErrors: list.errors, params: parsedParams, actor: actor as PageArgs<Q, P, A>["actor"], area: area as PageArgs<Q, P, A>["area"], context, locale: area?.locale ?? locale, ...rest });
     }).catch((err: unknown) => {
       // A query that does not pass is a bad request, answered by the error page (422), never 500.
@@ -240,12 +243,12 @@ export function pageFailure(err: unknown, intent: string | null, locale: Locale)
  * A page's action (a POST to the page, from a form with or without JavaScript): access, the
  * form parsed with the schema, then the handler. Its result is the handler's, or the failure.
  */
-export function pageAction<B extends Schema, P extends Schema, A extends Access, T>(opts: ActionOptions<B, P, A>, handler: (args: PageActionArgs<B, P, A>) => Promise<T> | T) {
+export function pageAction<B extends Schema = undefined, P extends Schema = undefined, A extends Access = Access, T = unknown>(opts: ActionOptions<B, P, A>, handler: (args: PageActionArgs<B, P, A>) => Promise<T> | T) {
   return async ({ request, params, context }: RouteArgs): Promise<T | PageActionFailure> => {
     const { actor: user, locale: siteLocale, ...rest } = common(context);
     const { actor, area } = await pageWork(() => checkAccess(opts.access, user, params, context));
     const locale = area?.locale ?? siteLocale;
-    const parsedParams = (await pageWork(() => parseParams(opts.params, params))) as Out<P>;
+    const parsedParams = (await pageWork(() => parseParams(opts.params, params))) as Params<P>;
     // A body that is not a form, or names no form has, is a bad request: its error page.
     const form = await pageWork(() => readFormData(request));
     const rawIntent = form.get("intent");
