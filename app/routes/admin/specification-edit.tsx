@@ -3,17 +3,16 @@
 // opens its history in the audit log.
 import { Link } from "react-router";
 import type { Route } from "./+types/specification-edit";
-import { z } from "zod";
 import { pageLoader } from "../../server/http/page.ts";
 import { listSpecificationCategories, specificationToEdit } from "../../server/specifications/specifications.service.ts";
 import { specificationUpdateAction } from "../shared/specification-form.server.ts";
-import { idNumber } from "../../schemas/common.ts";
+import { idPathParams } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { auditLink } from "../../lib/audit-link.ts";
 import { SpecificationForm, SpecificationFormFrame } from "../../components/admin/SpecificationForm.tsx";
 import { standaloneLinkClass } from "../../components/ui/styles.ts";
 
-export const loader = pageLoader({ access: ["admin"], params: z.object({ id: idNumber }) }, async ({ params, services: { db } }) => {
+export const loader = pageLoader({ access: ["admin"], params: idPathParams }, async ({ params, services: { db } }) => {
   const [spec, categories] = await Promise.all([specificationToEdit(db, params.id), listSpecificationCategories(db)]);
   return { spec, categories };
 });
