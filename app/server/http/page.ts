@@ -76,7 +76,7 @@ export type PageActionArgs<B extends Schema, P extends Schema, A extends Access>
 };
 
 type LoaderOptions<Q extends Schema, P extends Schema, A extends Access> = {
-  /** Who may open the page: everyone, any logged-in user, or the listed roles. */
+  /** Who may open the page: everyone, any logged-in user, the listed roles, or a logged-in area ({ area: role }). */
   access: A;
   /** The URL's query, read as the JSON twin reads it (bracketed names nest) and parsed with its schema. */
   query?: Q;
