@@ -2,6 +2,7 @@
 // (the hunter who sent it, or the warehouse's stocker or referent) reports a problem, at
 // any time, once while the report is open. A Conform form posting to this route's action (it works before hydration too),
 // validated with the same schema as POST /api/warehouses/{id}/requests/{id}/report.
+import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/request-report";
@@ -31,8 +32,10 @@ export default function RequestReportPage({ loaderData, actionData }: Route.Comp
   const locale = useLocale();
   const { csrfToken } = useRootData();
   const pending = useNavigation().state === "submitting";
+  // One object per answer: Conform takes a new object for a new submission's result.
+  const lastResult = useMemo(() => conformReply(actionData), [actionData]);
   const [form, fields] = useForm({
-    lastResult: conformReply(actionData),
+    lastResult,
     defaultValue: { full_name: prefill.full_name ?? "", email: prefill.email ?? "", telephone: prefill.telephone ?? "", subject: "", description: "" },
     // No onValidate: the server checks the form (its action), so the page loads no schema.
   });

@@ -4,7 +4,7 @@
 // referent rates the hunter (reliability, communication, payments, goods). A Conform form
 // posting to this route's action (it works before hydration too), validated with the same
 // schema as POST /api/warehouses/{id}/requests/{id}/review.
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/request-review";
@@ -38,8 +38,10 @@ export default function RequestReviewPage({ loaderData, actionData }: Route.Comp
   const pending = useNavigation().state === "submitting";
   // The stars are drawn from this state; the radio inputs carry the values in the form.
   const [ratings, setRatings] = useState<Partial<Record<RatingKey, number | null>>>({});
+  // One object per answer: Conform takes a new object for a new submission's result.
+  const lastResult = useMemo(() => conformReply(actionData), [actionData]);
   const [form, fields] = useForm({
-    lastResult: conformReply(actionData),
+    lastResult,
     defaultValue: { full_name: prefill.full_name ?? "", email: prefill.email ?? "", telephone: prefill.telephone ?? "", description: "" },
     // No onValidate: the server checks the form (its action), so the page loads no schema.
   });
