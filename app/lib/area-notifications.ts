@@ -22,3 +22,6 @@ export type NotificationView = {
   review_url: string | null;
   report_url: string | null;
 };
+
+/** A notification marked read by the page's action (notificationsPageAction, app/routes/shared/notification-pages.server.ts). */
+export type NotificationRead = { ok: true; notification_id: number };

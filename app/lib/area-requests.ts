@@ -5,6 +5,7 @@
 import type { WarehouseRating } from "./received-feedback.ts";
 import type { Locale } from "./locale.ts";
 import type { RequestState } from "./warehouse-pages.ts";
+import type { PageActionResult, PageActionUnreachable } from "./page-action.ts";
 
 /** Page size of every request list in the areas. */
 export const REQUESTS_PAGE_SIZE = 8;
@@ -157,3 +158,9 @@ export type HunterRequestsPageData = HunterRequestsList &
     /** The request opened by ?selected=id, if it is on this page. */
     selected: number | null;
   };
+
+/** A request link's state changed by the handler's selector (handlerRequestsPageAction, app/routes/shared/request-pages.server.ts). */
+export type RequestStateSaved = { ok: true; link_id: number; state: RequestState };
+
+/** What the selector receives: the page action's answer, or the route's clientAction's when it could not be reached. */
+export type StateActionResult = PageActionResult<RequestStateSaved> | PageActionUnreachable;

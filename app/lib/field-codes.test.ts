@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { issuesToCodes } from "./field-codes.ts";
-import { parseForm } from "./forms.ts";
+import { conformReply } from "./forms.ts";
 
 const schema = z.object({
   name: z.string().trim().min(1).max(10),
@@ -23,12 +23,11 @@ describe("field codes in the browser", () => {
     expect(issuesToCodes(wrapped.safeParse(input).error!.issues, input)).toEqual({ email: "email", "times.mon_open": "required", ids: "too_big" });
   });
 
-  it("gives Conform the same codes for a posted form", () => {
-    const form = new FormData();
-    form.set("name", "");
-    form.set("email", "nope");
-    const submission = parseForm(form, schema);
-    if (submission.status !== "error") throw new Error(`expected an error, got ${submission.status}`);
-    expect(submission.error).toMatchObject({ name: ["required"], email: ["email"] });
+  it("gives Conform a page action's failure: the field codes, the refusal's own code, what was typed", () => {
+    const invalid = { ok: false as const, intent: null, error: "invalid", errors: { name: "required", email: "email" }, message: "x", values: { name: "", email: "nope" } };
+    expect(conformReply(invalid)).toEqual({ status: "error", initialValue: { name: "", email: "nope" }, error: { name: ["required"], email: ["email"] } });
+    const refused = { ok: false as const, intent: null, error: "already_reviewed", errors: {}, message: "x", values: { name: "Anna" } };
+    expect(conformReply(refused)).toEqual({ status: "error", initialValue: { name: "Anna" }, error: { "": ["already_reviewed"] } });
+    expect(conformReply({ ok: true })).toBeUndefined();
   });
 });

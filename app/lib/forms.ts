@@ -1,18 +1,22 @@
-// Page forms with Conform and the same Zod schemas as the JSON endpoints. The page's route
-// action parses the posted form with parseForm (so the form works before hydration, and
-// the server has the last word); in the browser Conform runs the same parse on submit and
-// as the user corrects a field. Errors are our field codes (required, email, too_long…),
-// which the form turns into messages in the user's language.
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { $ZodIssue, $ZodType } from "zod/v4/core";
-import { issueCode } from "./field-codes.ts";
+// Page forms drawn with Conform (the review and report pages). The route's action is a
+// pageAction (server/http/page.ts): it parses the posted form with the JSON call's schema, so the
+// form works before hydration and the server has the last word; its failure (a
+// PageActionFailure: field codes, the error's code and what was typed) is handed to Conform
+// as its last result with conformReply. Errors are our field codes (required, email,
+// too_long…), which the form turns into messages in the user's language.
+import type { SubmissionResult } from "@conform-to/react";
+import type { PageActionFailure } from "./page-action.ts";
 
-export function parseForm<Schema extends $ZodType>(formData: FormData | URLSearchParams, schema: Schema) {
-  return parseWithZod(formData, {
-    schema,
-    // Conform turns blank inputs into undefined, so a type error means "missing".
-    formatError: (issues: $ZodIssue[]) => [issueCode(issues[0]!, issues[0]!.code === "invalid_type" ? undefined : true)],
-  });
+/**
+ * A page action's answer as Conform's last result: each field's code, the failure's own code as
+ * the form's error when no field is named (already_reviewed, not_found…), and what was typed.
+ */
+export function conformReply(answer: PageActionFailure | { ok: true } | undefined): SubmissionResult | undefined {
+  if (!answer || answer.ok) return undefined;
+  const error: Record<string, string[]> = {};
+  for (const [field, code] of Object.entries(answer.errors)) error[field] = [code];
+  if (Object.keys(error).length === 0) error[""] = [answer.error];
+  return { status: "error", initialValue: answer.values ?? null, error };
 }
 
 /** The first error code of a Conform field, if any. */

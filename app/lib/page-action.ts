@@ -20,6 +20,8 @@ export type PageActionFailure = {
   errors: Record<string, string>;
   /** The code's sentence in the user's language. */
   message: string;
+  /** What was typed, for a form that works before the page's script runs (pageAction's keepValues). */
+  values?: Record<string, string>;
 };
 
 /** A page action's answer: what the action returns on success, or the failure. */

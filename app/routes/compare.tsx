@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/compare";
-import { actorContext, localeContext, servicesContext } from "../server/context.ts";
+import { pageLoader } from "../server/http/page.ts";
 import { compareWarehouses, parseCompareIds } from "../server/warehouses/warehouses.service.ts";
 import { m } from "../paraglide/messages.js";
 import { compareHref, type CompareWarehouse } from "../lib/compare.ts";
@@ -20,13 +20,11 @@ import { CompareIcon } from "../components/ui/icons.tsx";
 import { BestMark, CompareTable, sheetHref } from "../components/compare/CompareTable.tsx";
 import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export const loader = pageLoader({ access: "public" }, async ({ actor, url, locale, services }) => {
   const ids = parseCompareIds(url.searchParams.get("wids"));
-  const services = context.get(servicesContext);
-  const result = await compareWarehouses(services.db, context.get(actorContext), ids, { locale: context.get(localeContext) });
+  const result = await compareWarehouses(services.db, actor, ids, { locale });
   return { ...result, onlyDifferences: url.searchParams.get("diff") === "1" };
-}
+});
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const count = loaderData?.warehouses.length ?? 0;

@@ -1,15 +1,13 @@
 // The landing page: search, how it works, trust points, warehouse owners, FAQ.
 import type { Route } from "./+types/home";
-import { servicesContext } from "../server/context.ts";
+import { pageLoader } from "../server/http/page.ts";
 import { m } from "../paraglide/messages.js";
 import { useRootData } from "../lib/root-data.ts";
 import { HeroSearch } from "../components/home/HeroSearch.tsx";
 import { Faq, HowItWorks, OwnersSection, TrustPoints } from "../components/home/sections.tsx";
 
 /** Whether owners can pay by card here (Stripe configured): the owners' section and the FAQ say only what is true. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { cardPayments: context.get(servicesContext).config.stripe !== null };
-}
+export const loader = pageLoader({ access: "public" }, ({ services }) => ({ cardPayments: services.config.stripe !== null }));
 
 export function meta() {
   return [

@@ -1,9 +1,10 @@
 // The /{locale} segment. A first segment that is not one of our locales is a path typed
 // without its language (/stocks → /it/stocks); a two-letter one we do not speak is a 404.
 // Its component is the site frame (header, footer, global popups) of every /{locale} page.
-import { data, isRouteErrorResponse, Outlet, redirect, useLocation } from "react-router";
+import { isRouteErrorResponse, Outlet, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/locale-layout";
-import { localeContext } from "../server/context.ts";
+import { pageLoader } from "../server/http/page.ts";
+import { NotFoundError } from "../server/errors.ts";
 import { isLocale } from "../lib/locale.ts";
 import { m } from "../paraglide/messages.js";
 import { SiteShell } from "../components/SiteShell.tsx";
@@ -11,12 +12,11 @@ import { ErrorPage } from "../components/ErrorPage.tsx";
 import { useRootData } from "../lib/root-data.ts";
 import { frameShouldRevalidate } from "../lib/frame-revalidation.ts";
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader({ access: "public" }, ({ params, url, locale }) => {
   if (isLocale(params.locale)) return null;
-  if (/^[a-z]{2}$/i.test(params.locale)) throw data({ code: "not_found" }, { status: 404 });
-  const url = new URL(request.url);
-  return redirect(`/${context.get(localeContext)}${url.pathname}${url.search}`);
-}
+  if (/^[a-z]{2}$/i.test(params.locale ?? "")) throw new NotFoundError();
+  return redirect(`/${locale}${url.pathname}${url.search}`);
+});
 
 export const shouldRevalidate = frameShouldRevalidate;
 

@@ -1,9 +1,10 @@
 // An unknown page under /{locale}: 404, shown by the root error boundary.
-import { data } from "react-router";
+import { pageLoader } from "../server/http/page.ts";
+import { NotFoundError } from "../server/errors.ts";
 
-export function loader() {
-  throw data({ code: "not_found" }, { status: 404 });
-}
+export const loader = pageLoader({ access: "public" }, () => {
+  throw new NotFoundError();
+});
 
 export default function NotFound() {
   return null;

@@ -2,14 +2,15 @@
 // (the hunter who sent it, or the warehouse's stocker or referent) reports a problem, at
 // any time, once while the report is open. A Conform form posting to this route's action (it works before hydration too),
 // validated with the same schema as POST /api/warehouses/{id}/requests/{id}/report.
+import { useMemo } from "react";
 import { Form, useNavigation } from "react-router";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/request-report";
 import { createReport } from "../server/reviews/reviews.service.ts";
-import { loadFeedbackPage, submitFeedbackForm } from "./shared/feedback-page.server.ts";
+import { feedbackPageAction, feedbackPageLoader } from "./shared/feedback-page.server.ts";
 import { reportDataSchema } from "../schemas/feedback.ts";
 import { m } from "../paraglide/messages.js";
-import { firstCode } from "../lib/forms.ts";
+import { conformReply, firstCode } from "../lib/forms.ts";
 import { useLocale, useRootData } from "../lib/root-data.ts";
 import { useEditedFields } from "../lib/use-edited-fields.ts";
 import { FeedbackDone, FeedbackLayout } from "../components/feedback/FeedbackLayout.tsx";
@@ -18,22 +19,24 @@ import { buttonClass } from "../components/ui/styles.ts";
 import { feedbackFieldError } from "../components/feedback/field-errors.ts";
 import { XSRF_FIELD_NAME } from "../lib/api-client.ts";
 
-export const loader = (args: Route.LoaderArgs) => loadFeedbackPage(args);
+export const loader = feedbackPageLoader;
 
 export function meta() {
   return [{ title: m.page_title({ title: m.report_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-export const action = (args: Route.ActionArgs) => submitFeedbackForm(args, reportDataSchema, createReport);
+export const action = feedbackPageAction(reportDataSchema, createReport);
 
 export default function RequestReportPage({ loaderData, actionData }: Route.ComponentProps) {
   const { feedback, prefill } = loaderData;
   const locale = useLocale();
   const { csrfToken } = useRootData();
   const pending = useNavigation().state === "submitting";
+  // One object per answer: Conform takes a new object for a new submission's result.
+  const lastResult = useMemo(() => conformReply(actionData), [actionData]);
   const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: { full_name: prefill?.full_name ?? "", email: prefill?.email ?? "", telephone: prefill?.telephone ?? "", subject: "", description: "" },
+    lastResult,
+    defaultValue: { full_name: prefill.full_name ?? "", email: prefill.email ?? "", telephone: prefill.telephone ?? "", subject: "", description: "" },
     // No onValidate: the server checks the form (its action), so the page loads no schema.
   });
   const { edited, onInput } = useEditedFields(actionData);
@@ -41,7 +44,7 @@ export default function RequestReportPage({ loaderData, actionData }: Route.Comp
   const about = feedback.target === "warehouse" ? feedback.warehouse.name : feedback.request.businessName;
   const layout = { title: m.report_title(), intro: m.report_intro({ name: about }), subject: feedback };
 
-  if (actionData?.savedId) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} title={m.report_done_title()} text={m.report_done_text()} />}</FeedbackLayout>;
+  if (actionData?.ok) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} title={m.report_done_title()} text={m.report_done_text()} />}</FeedbackLayout>;
   // One open report per request link: the one already sent is being looked at.
   if (feedback.reported) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} tone="info" title={m.report_already_title()} text={m.report_already_text()} />}</FeedbackLayout>;
 

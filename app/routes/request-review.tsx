@@ -4,16 +4,16 @@
 // referent rates the hunter (reliability, communication, payments, goods). A Conform form
 // posting to this route's action (it works before hydration too), validated with the same
 // schema as POST /api/warehouses/{id}/requests/{id}/review.
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { Route } from "./+types/request-review";
 import { createReview } from "../server/reviews/reviews.service.ts";
-import { loadFeedbackPage, submitFeedbackForm } from "./shared/feedback-page.server.ts";
+import { feedbackPageAction, feedbackPageLoader } from "./shared/feedback-page.server.ts";
 import { reviewDataSchema, type RatingKey } from "../schemas/feedback.ts";
 import { ratingLabel } from "../components/feedback/rating-labels.ts";
 import { m } from "../paraglide/messages.js";
-import { firstCode } from "../lib/forms.ts";
+import { conformReply, firstCode } from "../lib/forms.ts";
 import { useLocale, useRootData } from "../lib/root-data.ts";
 import { useEditedFields } from "../lib/use-edited-fields.ts";
 import { XSRF_FIELD_NAME } from "../lib/api-client.ts";
@@ -23,13 +23,13 @@ import { FormMessage, RequiredHint, TextInput } from "../components/ui/fields.ts
 import { buttonClass } from "../components/ui/styles.ts";
 import { feedbackFieldError } from "../components/feedback/field-errors.ts";
 
-export const loader = (args: Route.LoaderArgs) => loadFeedbackPage(args);
+export const loader = feedbackPageLoader;
 
 export function meta() {
   return [{ title: m.page_title({ title: m.review_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-export const action = (args: Route.ActionArgs) => submitFeedbackForm(args, reviewDataSchema, createReview);
+export const action = feedbackPageAction(reviewDataSchema, createReview);
 
 export default function RequestReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { feedback, prefill } = loaderData;
@@ -38,9 +38,11 @@ export default function RequestReviewPage({ loaderData, actionData }: Route.Comp
   const pending = useNavigation().state === "submitting";
   // The stars are drawn from this state; the radio inputs carry the values in the form.
   const [ratings, setRatings] = useState<Partial<Record<RatingKey, number | null>>>({});
+  // One object per answer: Conform takes a new object for a new submission's result.
+  const lastResult = useMemo(() => conformReply(actionData), [actionData]);
   const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: { full_name: prefill?.full_name ?? "", email: prefill?.email ?? "", telephone: prefill?.telephone ?? "", description: "" },
+    lastResult,
+    defaultValue: { full_name: prefill.full_name ?? "", email: prefill.email ?? "", telephone: prefill.telephone ?? "", description: "" },
     // No onValidate: the server checks the form (its action), so the page loads no schema.
   });
   const { edited, onInput } = useEditedFields(actionData);
@@ -48,7 +50,7 @@ export default function RequestReviewPage({ loaderData, actionData }: Route.Comp
   const about = feedback.target === "warehouse" ? feedback.warehouse.name : feedback.request.businessName;
   const layout = { title: m.review_title(), intro: m.review_intro({ name: about }), subject: feedback };
 
-  if (actionData?.savedId) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} title={m.review_done_title()} text={m.review_done_text()} />}</FeedbackLayout>;
+  if (actionData?.ok) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} title={m.review_done_title()} text={m.review_done_text()} />}</FeedbackLayout>;
   if (feedback.reviewed) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} tone="info" title={m.review_already_title()} text={m.review_already_text()} />}</FeedbackLayout>;
   if (feedback.state !== "confirmed") {
     return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} tone="info" title={m.review_not_confirmed_title()} text={m.review_not_confirmed_text()} />}</FeedbackLayout>;

@@ -10,9 +10,8 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/stocks";
-import { actorContext, localeContext, requestInfoContext, servicesContext } from "../server/context.ts";
+import { pageLoader } from "../server/http/page.ts";
 import { queryToObject } from "../server/http/input.ts";
-import { pageWork } from "../server/http/respond.ts";
 import { geocoderFor } from "../server/geo/geocoder.service.ts";
 import { searchPage, zoneReadGuard, type SearchResponse } from "../server/search/search.service.ts";
 import { countSearchAppearances } from "../server/stats/count-views.ts";
@@ -64,26 +63,25 @@ if (typeof window !== "undefined") {
  */
 const FIRST_PAGE = 10;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext);
-  const url = new URL(request.url);
+// The URL is read with the JSON twin's schema (searchQuery) by searchPage, which reports what does
+// not pass to the filter form rather than failing the page.
+export const loader = pageLoader({ access: "public" }, async ({ actor, request, url, info, locale, services }) => {
   const editing = url.searchParams.has("edit");
   const asked = url.searchParams.has("location") || url.searchParams.has("lat");
-  const query = await pageWork(() => queryToObject(url));
   const data = await searchPage(
     {
       db: services.db,
       geocoder: geocoderFor(services),
       log: services.log,
-      beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, context.get(requestInfoContext).ip),
+      beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip),
     },
-    context.get(actorContext),
-    { query, run: asked },
-    context.get(localeContext),
+    actor,
+    { query: queryToObject(url), run: asked },
+    locale,
   );
-  countSearchAppearances(services, request, context.get(requestInfoContext), data.result);
+  countSearchAppearances(services, request, info, data.result);
   return { ...data, result: data.result && firstCards(data.result), editing, mapStyleUrl: services.config.mapStyleUrl };
-}
+});
 
 /**
  * The answer as the page receives it: each list's first FIRST_PAGE cards, and the ids of all its

@@ -1,10 +1,10 @@
 // /{locale}/warehouses/{id}: the public sheet of a redeemed (claimed and subscribed), approved,
 // active warehouse. Anything else answers 404: an anonymised warehouse has no public sheet.
 import { useState, useSyncExternalStore } from "react";
-import { data, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Route } from "./+types/warehouse-sheet";
-import { actorContext, localeContext, requestInfoContext, servicesContext } from "../server/context.ts";
-import { NotFoundError } from "../server/errors.ts";
+import { pageLoader } from "../server/http/page.ts";
+import { idPathParams } from "../schemas/common.ts";
 import { getWarehouseSheet } from "../server/warehouses/warehouses.service.ts";
 import { countSheetView } from "../server/stats/count-views.ts";
 import type { WarehouseSheet } from "../server/warehouses/warehouses.service.ts";
@@ -26,18 +26,12 @@ import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
 import { HydrateLater } from "../components/ui/HydrateLater.tsx";
 import { FavouriteToggle, useFavourite } from "../components/warehouse/FavouriteToggle.tsx";
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
-  if (!/^\d{1,15}$/.test(params.id)) throw data({ code: "not_found" }, { status: 404 });
-  const services = context.get(servicesContext);
-  try {
-    const sheet = await getWarehouseSheet(services.db, context.get(actorContext), Number(params.id), { locale: context.get(localeContext) });
-    await countSheetView(services, request, context.get(requestInfoContext), context.get(actorContext), sheet.id);
-    return { sheet, mapStyleUrl: services.config.mapStyleUrl, origin: services.config.origin };
-  } catch (err) {
-    if (err instanceof NotFoundError) throw data({ code: "not_found" }, { status: 404 });
-    throw err;
-  }
-}
+// A sheet that is not public answers the same 404 as no such id (the service's NotFoundError).
+export const loader = pageLoader({ access: "public", params: idPathParams }, async ({ actor, params, request, info, locale, services }) => {
+  const sheet = await getWarehouseSheet(services.db, actor, params.id, { locale });
+  await countSheetView(services, request, info, actor, sheet.id);
+  return { sheet, mapStyleUrl: services.config.mapStyleUrl, origin: services.config.origin };
+});
 
 function absolute(origin: string, src: string): string {
   return /^https?:\/\//.test(src) ? src : `${origin}${src.startsWith("/") ? "" : "/"}${src}`;

@@ -61,6 +61,9 @@ export const numeric = <S extends z.ZodType>(schema: S) => z.preprocess(numberFr
 /** A database id: a positive whole number (as number or digits). */
 export const idNumber = numeric(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
+/** A page's path with one id ({id}): a path that is not a whole number names nothing (pageLoader's 404). */
+export const idPathParams = z.object({ id: idNumber });
+
 export const TELEPHONE_PATTERN = /^[0-9+()./\s-]{5,40}$/;
 /** An optional telephone number: digits, spaces and + ( ) . / -, 5 to 40 characters. */
 export const telephoneText = optionalText(40).refine((v) => v === null || TELEPHONE_PATTERN.test(v), "invalid");

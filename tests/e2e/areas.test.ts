@@ -203,10 +203,12 @@ describe("profile and credentials", () => {
     await page.getByRole("button", { name: "Modifica dati del profilo" }).click();
     const form = page.getByTestId("profile-data-form");
     await form.locator("[name=telephone]").fill("");
+    await form.locator("[name=company]").fill(`Conti ${run} srl`);
     await form.getByRole("button", { name: /Salva/i }).click();
     await hasText(form.getByRole("alert"), /obbligatori/i);
+    // The refused save keeps the popup with what was typed.
+    expect(await form.locator("[name=company]").inputValue()).toBe(`Conti ${run} srl`);
     await form.locator("[name=telephone]").fill("+39 02 7654321");
-    await form.locator("[name=company]").fill(`Conti ${run} srl`);
     await form.getByRole("button", { name: /Salva/i }).click();
     await hasText(page.getByTestId("profile-title"), new RegExp(`Conti ${run} srl`));
     await page.reload();
@@ -222,6 +224,7 @@ describe("profile and credentials", () => {
     await creds.locator("[name=current_password]").fill("non-e-questa-1");
     await creds.getByRole("button", { name: /Salva/i }).click();
     await hasText(creds, /La password attuale non è corretta/);
+    expect(await creds.locator("[name=email]").inputValue()).toBe(newEmail);
     expect((await app.db.selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirstOrThrow()).email).toBe(email);
 
     // The right one: the address waits for its link.

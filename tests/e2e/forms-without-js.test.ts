@@ -9,7 +9,7 @@ const b = useBrowser();
 const app = useAppDatabase();
 
 describe("the report form without JavaScript", () => {
-  it("refuses blank fields with the server's messages, then saves the report", async () => {
+  it("refuses blank fields with the server's messages, keeping what was typed, then saves the report", async () => {
     const link = await app.db
       .selectFrom("warehouse_request_warehouses as l")
       .innerJoin("warehouse_requests as r", "r.id", "l.warehouse_request_id")
@@ -29,13 +29,16 @@ describe("the report form without JavaScript", () => {
 
     await page.goto(`/it/warehouses/${link.warehouse_id}/requests/${link.warehouse_request_id}/report`);
     await page.locator('input[name="full_name"]').fill("");
+    await page.locator('input[name="subject"]').fill("Consegna in ritardo");
     await page.locator('[data-testid="report-form"] button[type=submit]').click();
     await page.waitForLoadState();
-    expect(await page.locator('[data-testid="report-form"] [aria-invalid="true"]').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('[data-testid="report-form"] [aria-invalid="true"]').count()).toBeGreaterThanOrEqual(2);
     expect(await page.getByText("Compila tutti i campi obbligatori").count()).toBeGreaterThan(0);
     expect(await app.db.selectFrom("reports").select("id").execute()).toHaveLength(before.length);
+    // The page drawn again by the server keeps what was typed.
+    expect(await page.locator('input[name="subject"]').inputValue()).toBe("Consegna in ritardo");
+    expect(await page.locator('input[name="email"]').inputValue()).not.toBe("");
 
-    await page.locator('input[name="subject"]').fill("Consegna in ritardo");
     await page.locator('textarea[name="description"]').fill("Il magazzino non ha risposto per due settimane.");
     await page.locator('input[name="full_name"]').fill("Giulia Bianchi");
     await page.locator('[data-testid="report-form"] button[type=submit]').click();
@@ -49,6 +52,32 @@ describe("the report form without JavaScript", () => {
     expect(await page.getByTestId("feedback-notice").count()).toBe(1);
     expect(await page.getByText("Hai già inviato una segnalazione su questa richiesta").count()).toBe(1);
     expect(await page.getByTestId("report-form").count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe("the specification form without JavaScript", () => {
+  it("refuses a value without its group and title, showing what was typed, then saves it", async () => {
+    const context = await b.browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false, locale: "it-IT" });
+    const page = await context.newPage();
+    await page.goto("/it");
+    const token = (await context.cookies()).find((c) => c.name === "XSRF-TOKEN")!.value;
+    expect((await page.request.post("/login", { data: { email: DEMO.admin, password: DEMO_PASSWORD }, headers: { "X-XSRF-TOKEN": token } })).status()).toBe(200);
+
+    const before = await app.db.selectFrom("specifications").select("id").execute();
+    await page.goto("/admin/specifications/new");
+    await page.getByLabel("Titolo (inglese)").fill("Cold room kept");
+    await page.getByRole("button", { name: "Aggiungi specifica" }).last().click();
+    await page.waitForLoadState();
+    expect(await page.getByText("Completa tutti i campi obbligatori").count()).toBeGreaterThan(0);
+    expect(await page.getByLabel("Titolo (inglese)").inputValue()).toBe("Cold room kept");
+    expect(await app.db.selectFrom("specifications").select("id").execute()).toHaveLength(before.length);
+
+    await page.getByLabel(/^Categoria/).selectOption({ index: 1 });
+    await page.getByLabel(/^Titolo\s*\*?$/).fill("Cella senza script");
+    await page.getByRole("button", { name: "Aggiungi specifica" }).last().click();
+    await page.waitForURL("**/admin/specifications");
+    expect(await app.db.selectFrom("specifications").select("value_en").where("value", "=", "Cella senza script").executeTakeFirstOrThrow()).toEqual({ value_en: "Cold room kept" });
     await context.close();
   });
 });

@@ -5,8 +5,10 @@
 import { useFetcher } from "react-router";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
+import type { PageActionResult } from "../../lib/page-action.ts";
 
-export type ToggleResult = { ok: boolean; error?: string };
+/** What a switch's page action answers (each action's own type lives with it, e.g. routes/admin/warehouses.tsx). */
+type Toggled = PageActionResult<{ ok: true }>;
 
 type Props = {
   /** The current state, as the loader read it. */
@@ -21,7 +23,7 @@ type Props = {
 };
 
 export function ActiveToggle({ isOn, label, fields, errorText, testId }: Props) {
-  const fetcher = useFetcher<ToggleResult>();
+  const fetcher = useFetcher<Toggled>();
   const { csrfToken } = useRootData();
   // While the post runs, show what was asked for.
   const asked = fetcher.formData?.get("_next");

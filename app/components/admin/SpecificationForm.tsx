@@ -12,9 +12,7 @@ import { FormActions } from "../ui/FormActions.tsx";
 import { inputClass, labelClass, backLinkClass } from "../ui/styles.ts";
 import { useFocusFirstInvalid } from "../ui/useFocusFirstInvalid.ts";
 
-/** The form's fields as typed, and what its action answers (routes/shared/specification-form.server.ts). */
-export type SpecificationFormValues = { cat_id: string; value: string; value_en: string; description: string; description_en: string };
-export type SpecificationFormResult = { errors: Record<string, string>; values: SpecificationFormValues };
+import type { SpecificationFormResult, SpecificationFormValues } from "../../lib/specifications.ts";
 
 type Category = { id: number; name: string };
 
@@ -34,9 +32,12 @@ export function SpecificationForm({
   const pending = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const { ref, focusFirstInvalid } = useFocusFirstInvalid();
   const errors = result?.errors ?? {};
-  const values = result?.values ?? initial;
-  const failed = Object.keys(errors).length > 0;
+  // What was typed comes back with a refusal (a form posted before the page's script ran draws the page again).
+  const values: SpecificationFormValues = { ...initial, ...result?.values };
+  const failed = result !== undefined;
   const missing = Object.values(errors).some((e) => e === "required");
+  // Fields in error have their own sentence; a refusal about the whole form (a value gone meanwhile) says its own.
+  const general = missing ? m.admspec_error_required() : Object.keys(errors).length > 0 ? m.admspec_error_general() : (result?.message ?? m.admspec_error_general());
   const fieldError = (name: keyof SpecificationFormValues) => (errors[name] ? (errors[name] === "required" ? m.admspec_error_field_required() : m.admspec_error_general()) : null);
   useEffect(() => {
     if (result) focusFirstInvalid();
@@ -46,7 +47,7 @@ export function SpecificationForm({
   return (
     <Form method="post" ref={ref} noValidate className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-testid="specification-form">
       <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
-      {failed && <FormMessage tone="error">{missing ? m.admspec_error_required() : m.admspec_error_general()}</FormMessage>}
+      {failed && <FormMessage tone="error">{general}</FormMessage>}
       <div className="flex max-w-md flex-col">
         <label htmlFor="specification-cat" className={labelClass}>
           {m.admspec_field_category()}
@@ -54,7 +55,7 @@ export function SpecificationForm({
         </label>
         <select
           id="specification-cat"
-          name="cat_id"
+          name="specification_data[cat_id]"
           defaultValue={values.cat_id}
           // On edit the group is shown, not sent: the service keeps it.
           disabled={mode === "edit"}
@@ -84,13 +85,13 @@ export function SpecificationForm({
       <div className="grid gap-6 lg:grid-cols-2">
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase">{m.admspec_section_it()}</legend>
-          <TextInput name="value" label={m.admspec_field_value()} defaultValue={values.value} isRequired error={fieldError("value")} />
-          <TextInput name="description" label={m.admspec_field_description()} defaultValue={values.description} multiline rows={4} error={fieldError("description")} />
+          <TextInput name="specification_data[value]" label={m.admspec_field_value()} defaultValue={values.value} isRequired error={fieldError("value")} />
+          <TextInput name="specification_data[description]" label={m.admspec_field_description()} defaultValue={values.description} multiline rows={4} error={fieldError("description")} />
         </fieldset>
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase">{m.admspec_section_en()}</legend>
-          <TextInput name="value_en" label={m.admspec_field_value_en()} defaultValue={values.value_en} error={fieldError("value_en")} />
-          <TextInput name="description_en" label={m.admspec_field_description_en()} defaultValue={values.description_en} multiline rows={4} error={fieldError("description_en")} />
+          <TextInput name="specification_data[value_en]" label={m.admspec_field_value_en()} defaultValue={values.value_en} error={fieldError("value_en")} />
+          <TextInput name="specification_data[description_en]" label={m.admspec_field_description_en()} defaultValue={values.description_en} multiline rows={4} error={fieldError("description_en")} />
         </fieldset>
       </div>
       <FormActions submitLabel={mode === "create" ? m.admspec_create() : m.admspec_save()} pending={pending} />

@@ -12,8 +12,7 @@ import { formatDate, requestNumber } from "../../lib/format.ts";
 import { areaPaths } from "../../lib/area-paths.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
-import type { PageActionUnreachable } from "../../lib/page-action.ts";
-import type { HandlerRequestItem, HandlerRequestsPageData } from "../../lib/area-requests.ts";
+import type { HandlerRequestItem, HandlerRequestsPageData, StateActionResult } from "../../lib/area-requests.ts";
 import { REQUEST_STATES, type RequestState } from "../../lib/warehouse-pages.ts";
 import { Pagination } from "../ui/Pagination.tsx";
 import { ChevronDownIcon } from "../ui/icons.tsx";
@@ -21,12 +20,6 @@ import { inputClass, labelClass, standaloneTextLinkClass } from "../ui/styles.ts
 import { PageHeading } from "../ui/PageParts.tsx";
 import { RequestDetailsList, RequestListTop, RequestsEmpty } from "./RequestDetails.tsx";
 import { RequestStateBadge, STATE_STYLES, stateLabel } from "./RequestState.tsx";
-
-/**
- * What the page action answers (app/routes/shared/request-pages.server.ts#handlerRequestsAction), or
- * the route's clientAction when it could not be reached: the selector goes back to the link's state.
- */
-type StateActionResult = { ok: true; link_id: number; state: string } | { ok: false; errors: Record<string, string> } | PageActionUnreachable;
 
 export function HandlerRequests({ data, base, asAdmin }: { data: HandlerRequestsPageData; base: string; asAdmin: boolean }) {
   const [openId, setOpenId] = useState<number | null>(null);

@@ -1,7 +1,7 @@
 // The data page of every area ({prefix}/data): the profile card (business name or name,
 // e-mail, masked password, telephone, company, market, website), the note of an address
 // change waiting for its link, and two popups (ProfilePopups.tsx, loaded when one opens)
-// posting to the page's own action (app/routes/shared/profile-pages.server.ts#dataAction).
+// posting to the page's own action (app/routes/shared/profile-pages.server.ts, dataPageAction).
 // The page's data reloads by itself after a successful action (React Router revalidates).
 // In an administrator's view the profile popup works (audited) and the credentials are read-only.
 // A stocker's page also has the subscription and payment-method blocks (billing/ProfileBillingBlocks.tsx).
@@ -17,7 +17,7 @@ import { PageHeading } from "../ui/PageParts.tsx";
 import type { ProfileBillingView } from "../../lib/billing.ts";
 import { ProfileBillingBlocks } from "../billing/ProfileBillingBlocks.tsx";
 import { EmailText } from "../ui/EmailText.tsx";
-import type { PageActionUnreachable } from "../../lib/page-action.ts";
+import type { DataIntent } from "../../lib/profile-page.ts";
 import { fullName } from "../../lib/person-name.ts";
 
 const ProfilePopup = lazy(() => import("./ProfilePopups.tsx").then((module) => ({ default: module.ProfilePopup })));
@@ -49,14 +49,6 @@ export type ProfilePageData = {
   frame?: { base: string };
 };
 
-export type DataIntent = "profile" | "credentials";
-
-/** What the page action answers, or the route's clientAction when the action could not be reached. */
-export type DataActionResult =
-  | { ok: true; intent: "profile" }
-  | { ok: true; intent: "credentials"; email_change_pending: boolean }
-  | { ok: false; intent: DataIntent | null; errors: Record<string, string>; error: string; message: string }
-  | PageActionUnreachable;
 /** A web address as a link that can only be http(s). */
 function websiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`;

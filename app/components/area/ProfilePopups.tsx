@@ -17,7 +17,8 @@ import { PasswordInput } from "../ui/PasswordInput.tsx";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
 import { SelectInput } from "../ui/SelectInput.tsx";
 import { FormActions } from "../ui/FormActions.tsx";
-import type { DataActionResult, DataIntent, ProfilePageData } from "./ProfileData.tsx";
+import type { ProfilePageData } from "./ProfileData.tsx";
+import type { DataActionResult, DataIntent } from "../../lib/profile-page.ts";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 
 /** The popups' schemas, loaded on the first save: the validation library is not part of the page's first load. */

@@ -68,7 +68,7 @@ function facts(env: Record<string, string> = {}): LegalFacts {
 function render(page: LegalPage, locale: Locale, pageFacts: LegalFacts = facts()): string {
   overwriteGetLocale(() => locale);
   const Page = routes[page] as unknown as (props: { loaderData: LegalPageData }) => React.ReactElement;
-  // What the loader (legalPageData) hands the page: the document in this language, and the operator.
+  // What the loader (legalPageLoader) hands the page: the document in this language, and the operator.
   const data: LegalPageData = { text: texts[page][locale](pageFacts), operator: pageFacts.operator };
   const Stub = createRoutesStub([{ path: "/:locale/*", Component: () => <Page loaderData={data} /> }]);
   return renderToString(<Stub initialEntries={[`/${locale}/${page}`]} />);

@@ -3,9 +3,9 @@
 // password. Then a stocker goes to /{locale}/stocker/profile/warehouses/{warehouse_id}/edit
 // and a referent to /{locale}/referent/profile.
 import { useState, type FormEvent } from "react";
-import { data } from "react-router";
 import type { Route } from "./+types/complete-account";
-import { servicesContext } from "../../server/context.ts";
+import { pageLoader } from "../../server/http/page.ts";
+import { idPathParams } from "../../schemas/common.ts";
 import { invitationFor } from "../../server/accounts/invitations.service.ts";
 import { listMarkets } from "../../server/markets/markets.queries.ts";
 import { m } from "../../paraglide/messages.js";
@@ -25,13 +25,12 @@ import { buttonClass } from "../../components/ui/styles.ts";
 import { FormActions } from "../../components/ui/FormActions.tsx";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!/^\d{1,15}$/.test(params.id)) throw data({ code: "not_found" }, { status: 404 });
-  const { db } = context.get(servicesContext);
-  const token = new URL(request.url).searchParams.get("u_token");
-  const invitation = await invitationFor(db, Number(params.id), token);
-  return { ...invitation, userId: Number(params.id), token: invitation.status === "valid" ? token : null, markets: invitation.status === "valid" ? await listMarkets(db) : [] };
-}
+export const loader = pageLoader({ access: "public", params: idPathParams }, async ({ url, params, services: { db } }) => {
+  // Whoever holds the invitation's link may open it: the token, not a role, is the key (judged by the service).
+  const token = url.searchParams.get("u_token");
+  const invitation = await invitationFor(db, params.id, token);
+  return { ...invitation, userId: params.id, token: invitation.status === "valid" ? token : null, markets: invitation.status === "valid" ? await listMarkets(db) : [] };
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.complete_title() }) }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];

@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from "react";
 import { redirect } from "react-router";
 import type { Route } from "./+types/confirm-code";
-import { actorContext, localeContext, servicesContext } from "../../server/context.ts";
+import { pageLoader } from "../../server/http/page.ts";
 import { pendingRegistration } from "../../server/accounts/confirm-code.service.ts";
 import { PENDING_COOKIE, readPendingRegistration } from "../../server/accounts/pending-registration.ts";
 import { readCookie } from "../../server/http/cookies.ts";
@@ -21,14 +21,13 @@ import { linkClass } from "../../components/ui/styles.ts";
 import { FormActions } from "../../components/ui/FormActions.tsx";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const actor = context.get(actorContext);
-  if (actor) throw redirect(userAreaPath(actor.role, context.get(localeContext)));
-  const { db, secret } = context.get(servicesContext);
+export const loader = pageLoader({ access: "public" }, async ({ actor, request, url, locale, services: { db, secret } }) => {
+  // Someone logged in has nothing to confirm: their area.
+  if (actor) throw redirect(userAreaPath(actor.role, locale));
   const pending = await pendingRegistration(db, readPendingRegistration(secret, readCookie(request, PENDING_COOKIE)));
-  const email = (new URL(request.url).searchParams.get("email") ?? "").trim().slice(0, 254);
+  const email = (url.searchParams.get("email") ?? "").trim().slice(0, 254);
   return { pendingEmail: pending?.email ?? null, email };
-}
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.confirm_title() }) }, { name: "robots", content: "noindex" }];

@@ -3,12 +3,10 @@
 // address and a button that posts to this route's action, which makes the change
 // (app/server/accounts/profile.service.ts#confirmEmailChange). A plain form: it works before
 // hydration.
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/confirm-email";
-import { requestInfoContext, servicesContext } from "../../server/context.ts";
-import { DomainError, ValidationError } from "../../server/errors.ts";
-import { pageWork } from "../../server/http/respond.ts";
-import { readFormData } from "../../server/http/input.ts";
+import { pageAction, pageLoader } from "../../server/http/page.ts";
+import { idPathParams } from "../../schemas/common.ts";
 import { confirmEmailChange, emailChangeLinkStatus } from "../../server/accounts/profile.service.ts";
 import { confirmEmailSchema } from "../../schemas/profile.ts";
 import { m } from "../../paraglide/messages.js";
@@ -19,54 +17,43 @@ import { usePopups } from "../../components/popups/PopupContext.tsx";
 import { FormMessage } from "../../components/ui/fields.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 
-function userIdOf(raw: string): number {
-  if (!/^\d{1,15}$/.test(raw)) throw data({ code: "not_found" }, { status: 404 });
-  return Number(raw);
-}
+export const loader = pageLoader({ access: "public", params: idPathParams }, async ({ url, params, services }) => {
+  // Whoever holds the link may open it: the token, not a role, is the key (judged by the service).
+  const token = url.searchParams.get("token");
+  const { status, newEmail } = await emailChangeLinkStatus(services.db, params.id, token);
+  return { status, newEmail, userId: params.id, token: status === "valid" ? token : null };
+});
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const userId = userIdOf(params.id);
-  const token = new URL(request.url).searchParams.get("token");
-  const { status, newEmail } = await emailChangeLinkStatus(context.get(servicesContext).db, userId, token);
-  return { status, newEmail, userId, token: status === "valid" ? token : null };
-}
+/** The link's form: its token, checked by the service. A token refused (expired, used, address taken) comes back to the page. */
+export const action = pageAction({ access: "public", params: idPathParams, body: confirmEmailSchema }, async ({ params, body, services, info }) => {
+  const done = await confirmEmailChange(services.db, params.id, body.token, {
+    origin: services.config.origin,
+    supportEmail: services.config.supportEmail,
+    ip: info.ip || null,
+  });
+  return { ok: true as const, email: done.email };
+});
 
-export type ConfirmEmailResult = { ok: true; email: string } | { ok: false; error: string };
-
-export async function action({ request, params, context }: Route.ActionArgs): Promise<ConfirmEmailResult> {
-  const userId = userIdOf(params.id);
-  const form = await pageWork(() => readFormData(request));
-  const parsed = confirmEmailSchema.safeParse({ token: form.get("token") ?? undefined });
-  if (!parsed.success) return { ok: false, error: "token_invalid" };
-  const services = context.get(servicesContext);
-  try {
-    const done = await confirmEmailChange(services.db, userId, parsed.data.token, {
-      origin: services.config.origin,
-      supportEmail: services.config.supportEmail,
-      ip: context.get(requestInfoContext).ip || null,
-    });
-    return { ok: true, email: done.email };
-  } catch (err) {
-    if (err instanceof ValidationError) return { ok: false, error: err.code };
-    // Too many wrong links from this address (429) and the like: the error page says so.
-    if (err instanceof DomainError) throw data({ code: err.code }, { status: err.status });
-    throw err;
-  }
-}
+/** What the page receives from its action: the address confirmed, or why not. */
+export type ConfirmEmailResult = Awaited<ReturnType<typeof action>>;
 
 export function meta() {
   // The address carries a one-time token: no search engine, no Referer to other sites.
   return [{ title: m.page_title({ title: m.aprof_confirm_title() }) }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 }
 
-function failureText(error: string): { title: string; text: string } {
+function failureText(error: string, message: string | null): { title: string; text: string } {
   switch (error) {
     case "token_expired":
       return { title: m.aprof_confirm_expired_title(), text: m.aprof_confirm_expired_text() };
     case "email_taken":
       return { title: m.aprof_confirm_taken_title(), text: m.aprof_confirm_taken_text() };
-    default:
+    case "token_invalid":
+    case "invalid":
       return { title: m.aprof_confirm_invalid_title(), text: m.aprof_confirm_invalid_text() };
+    default:
+      // Another refusal (too many tries from this address): its own sentence.
+      return { title: m.aprof_confirm_title(), text: message ?? m.aprof_confirm_invalid_text() };
   }
 }
 
@@ -102,7 +89,7 @@ export default function ConfirmEmailPage({ loaderData, actionData }: Route.Compo
 
   const failed = actionData && !actionData.ok ? actionData.error : loaderData.status === "valid" ? null : loaderData.status === "expired" ? "token_expired" : "token_invalid";
   if (failed || !loaderData.token || !loaderData.newEmail) {
-    const { title, text } = failureText(failed ?? "token_invalid");
+    const { title, text } = failureText(failed ?? "token_invalid", actionData && !actionData.ok ? actionData.message : null);
     return (
       <AccountLayout title={m.aprof_confirm_title()}>
         <AccountNotice tone="warning" title={title} text={text}>

@@ -2,9 +2,10 @@
 // /api/users/{id}/reset-password. Every session of the account ends; the person logs in
 // again with the new password.
 import { useState, type FormEvent } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
+import { idPathParams } from "../../schemas/common.ts";
+import { pageLoader } from "../../server/http/page.ts";
 import type { Route } from "./+types/reset-password";
-import { servicesContext } from "../../server/context.ts";
 import { resetLinkStatus } from "../../server/accounts/password-reset.service.ts";
 import { m } from "../../paraglide/messages.js";
 import { postJson } from "../../lib/api-client.ts";
@@ -20,12 +21,12 @@ import { buttonClass } from "../../components/ui/styles.ts";
 import { FormActions } from "../../components/ui/FormActions.tsx";
 import { useFormFields } from "../../lib/use-form-fields.ts";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!/^\d{1,15}$/.test(params.id)) throw data({ code: "not_found" }, { status: 404 });
-  const token = new URL(request.url).searchParams.get("rpt_token");
-  const status = await resetLinkStatus(context.get(servicesContext).db, Number(params.id), token);
-  return { status, userId: Number(params.id), token: status === "valid" ? token : null };
-}
+export const loader = pageLoader({ access: "public", params: idPathParams }, async ({ url, params, services }) => {
+  // Whoever holds the link may open it: the token, not a role, is the key (judged by the service).
+  const token = url.searchParams.get("rpt_token");
+  const status = await resetLinkStatus(services.db, params.id, token);
+  return { status, userId: params.id, token: status === "valid" ? token : null };
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.reset_title() }) }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];

@@ -12,13 +12,12 @@ import { z } from "zod";
 import type { Route } from "./+types/requests";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { addWarehousesToRequest, listAdminRequests } from "../../server/admin-requests/admin-requests.service.ts";
-import { urlFilters, urlValues } from "../shared/request-pages.server.ts";
-import { addWarehousesBody, adminRequestFiltersSchema } from "../../schemas/admin-requests.ts";
+import { urlValues } from "../shared/request-pages.server.ts";
+import { addWarehousesBody, adminRequestsQuery } from "../../schemas/admin-requests.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatNumber, requestNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { listParams } from "../../lib/list-params.ts";
 import { ADMIN_REQUESTS_PAGE_SIZE, type AdminRequestItem } from "../../lib/admin-requests.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { FormMessage } from "../../components/ui/fields.tsx";
@@ -35,20 +34,17 @@ const AddWarehousesDialog = lazy(() => import("../../components/admin/AddWarehou
 
 const DATE_FILTERS = ["from", "to"] as const;
 
-export const loader = pageLoader({ access: ["admin"] }, async ({ actor, url, services }) => {
-  const { search, page } = listParams(url);
-  // A date that does not pass is left out and reported to the form, never a 422 page.
-  const { filters, errors } = urlFilters(url, adminRequestFiltersSchema, DATE_FILTERS);
+// The page's URL names for the JSON twin's query: ?search= → search_term, ?page= from 1 → offset from 0, ?from/?to → filters[…].
+const URL_NAMES = { search: "search_term", page: "offset", from: "filters.from", to: "filters.to" };
+
+export const loader = pageLoader({ access: ["admin"], query: adminRequestsQuery, urlNames: URL_NAMES }, async ({ actor, url, query, queryErrors, services }) => {
+  const search = query.search_term ?? null;
+  const { from, to } = query.filters;
+  const page = (query.offset ?? 0) + 1;
   const open = idNumber.safeParse(url.searchParams.get("open"));
   // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
-  const list = await listAdminRequests(services.db, actor, {
-    search,
-    from: filters.from ?? null,
-    to: filters.to ?? null,
-    limit: ADMIN_REQUESTS_PAGE_SIZE,
-    page: page - 1,
-  });
-  const dated = Boolean(filters.from || filters.to);
+  const list = await listAdminRequests(services.db, actor, { search, from: from ?? null, to: to ?? null, limit: ADMIN_REQUESTS_PAGE_SIZE, page: page - 1 });
+  const dated = Boolean(from || to);
   return {
     ...list,
     search,
@@ -56,7 +52,8 @@ export const loader = pageLoader({ access: ["admin"] }, async ({ actor, url, ser
     pages: pageCount(list.warehouse_requests_count, ADMIN_REQUESTS_PAGE_SIZE),
     open: open.success ? open.data : null,
     filters: urlValues(url, DATE_FILTERS),
-    filterErrors: errors,
+    // A date that does not pass is left out and reported to the form, never a 422 page.
+    filterErrors: queryErrors,
     dated,
     filtered: dated || search !== null,
   };

@@ -3,26 +3,21 @@
 // opens its history in the audit log.
 import { Link } from "react-router";
 import type { Route } from "./+types/specification-edit";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
+import { pageLoader } from "../../server/http/page.ts";
 import { listSpecificationCategories, specificationToEdit } from "../../server/specifications/specifications.service.ts";
-import { specificationFormAction } from "../shared/specification-form.server.ts";
-import { idParam } from "../shared/area-pages.server.ts";
+import { specificationUpdateAction } from "../shared/specification-form.server.ts";
+import { idPathParams } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { auditLink } from "../../lib/audit-link.ts";
 import { SpecificationForm, SpecificationFormFrame } from "../../components/admin/SpecificationForm.tsx";
 import { standaloneLinkClass } from "../../components/ui/styles.ts";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  await pageWork(() => requireRole(context.get(actorContext), "admin"));
-  const id = idParam(params.id);
-  const db = context.get(servicesContext).db;
-  const [spec, categories] = await Promise.all([pageWork(() => specificationToEdit(db, id)), listSpecificationCategories(db)]);
+export const loader = pageLoader({ access: ["admin"], params: idPathParams }, async ({ params, services: { db } }) => {
+  const [spec, categories] = await Promise.all([specificationToEdit(db, params.id), listSpecificationCategories(db)]);
   return { spec, categories };
-}
+});
 
-export const action = ({ request, params, context }: Route.ActionArgs) => specificationFormAction(request, context, idParam(params.id));
+export const action = specificationUpdateAction;
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admspec_edit_title() }) }, { name: "robots", content: "noindex" }];
@@ -48,7 +43,7 @@ export default function AdminSpecificationEdit({ loaderData, actionData }: Route
       }
     >
       {/* The category select is disabled: on a refused save the typed values come back, the group stays the stored one. */}
-      <SpecificationForm mode="edit" categories={categories} initial={initial} result={actionData ? { ...actionData, values: { ...actionData.values, cat_id: initial.cat_id } } : undefined} />
+      <SpecificationForm mode="edit" categories={categories} initial={initial} result={actionData} />
     </SpecificationFormFrame>
   );
 }

@@ -3,13 +3,13 @@
 import type { Route } from "./+types/specification-new";
 import { pageLoader } from "../../server/http/page.ts";
 import { listSpecificationCategories } from "../../server/specifications/specifications.service.ts";
-import { specificationFormAction } from "../shared/specification-form.server.ts";
+import { specificationCreateAction } from "../shared/specification-form.server.ts";
 import { m } from "../../paraglide/messages.js";
 import { SpecificationForm, SpecificationFormFrame } from "../../components/admin/SpecificationForm.tsx";
 
 export const loader = pageLoader({ access: ["admin"] }, async ({ services }) => ({ categories: await listSpecificationCategories(services.db) }));
 
-export const action = ({ request, context }: Route.ActionArgs) => specificationFormAction(request, context, null);
+export const action = specificationCreateAction;
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admspec_new_title() }) }, { name: "robots", content: "noindex" }];

@@ -1,13 +1,12 @@
 // /admin/warehouses/{id}/edit: the warehouse form of any warehouse; every save is audited.
 import type { Route } from "./+types/warehouse-edit";
 import { m } from "../../paraglide/messages.js";
-import { loadWarehouseForm } from "../shared/warehouse-pages.server.ts";
-import { idParam } from "../shared/area-pages.server.ts";
+import { adminWarehouseEditLoader } from "../shared/warehouse-pages.server.ts";
 import { WarehouseFormPage } from "../../components/warehouse-manage/WarehouseFormPage.tsx";
 import { Link } from "react-router";
 import { auditLink } from "../../lib/audit-link.ts";
 
-export const loader = ({ params, context }: Route.LoaderArgs) => loadWarehouseForm(context, idParam(params.id));
+export const loader = adminWarehouseEditLoader;
 
 export function meta() {
   return [{ title: m.page_title({ title: m.wm_edit_title() }) }, { name: "robots", content: "noindex" }];

@@ -1,10 +1,10 @@
 // /admin/warehouses/new: the warehouse form in the back office (approved, no hub request).
 import type { Route } from "./+types/warehouse-new";
 import { m } from "../../paraglide/messages.js";
-import { loadWarehouseForm } from "../shared/warehouse-pages.server.ts";
+import { adminWarehouseNewLoader } from "../shared/warehouse-pages.server.ts";
 import { WarehouseFormPage } from "../../components/warehouse-manage/WarehouseFormPage.tsx";
 
-export const loader = ({ context }: Route.LoaderArgs) => loadWarehouseForm(context, null);
+export const loader = adminWarehouseNewLoader;
 
 export function meta() {
   return [{ title: m.page_title({ title: m.wm_new_title_admin() }) }, { name: "robots", content: "noindex" }];

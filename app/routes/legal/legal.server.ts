@@ -4,11 +4,10 @@
 // texts (app/components/legal/content/) are functions of these facts, so changing a setting or
 // a constant changes what the pages say.
 import type { Config } from "../../server/config.ts";
-import type { RouterContextProvider } from "react-router";
 import type { LegalFacts, LegalOperator, LegalText, LegalTextOf } from "../../components/legal/types.ts";
 import type { LegalPage } from "../../lib/paths.ts";
 import type { Locale } from "../../lib/locale.ts";
-import { localeContext, servicesContext } from "../../server/context.ts";
+import { pageLoader } from "../../server/http/page.ts";
 import { privacyPolicyIt } from "../../components/legal/content/privacy-policy.it.ts";
 import { privacyPolicyEn } from "../../components/legal/content/privacy-policy.en.ts";
 import { generalConditionsIt } from "../../components/legal/content/general-conditions.it.ts";
@@ -99,7 +98,8 @@ export type LegalPageData = { text: LegalText; operator: LegalOperator };
  * facts. Built on the server, so the page carries one language's text as data and no text
  * module reaches the browser's JavaScript.
  */
-export function legalPageData(context: Readonly<RouterContextProvider>, page: LegalPage): LegalPageData {
-  const facts = legalFacts(context.get(servicesContext).config);
-  return { text: TEXTS[page][context.get(localeContext)](facts), operator: facts.operator };
-}
+export const legalPageLoader = (page: LegalPage) =>
+  pageLoader({ access: "public" }, ({ services, locale }): LegalPageData => {
+    const facts = legalFacts(services.config);
+    return { text: TEXTS[page][locale](facts), operator: facts.operator };
+  });

@@ -4,11 +4,9 @@
 import type { Route } from "./+types/stock-hunter-conditions";
 import { useRootData } from "../../lib/root-data.ts";
 import { LegalDocument, legalMeta } from "../../components/legal/LegalDocument.tsx";
-import { legalPageData } from "./legal.server.ts";
+import { legalPageLoader } from "./legal.server.ts";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return legalPageData(context, "stock-hunter-conditions");
-}
+export const loader = legalPageLoader("stock-hunter-conditions");
 
 export function meta() {
   return legalMeta("stock-hunter-conditions");

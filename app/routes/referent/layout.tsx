@@ -1,11 +1,10 @@
 // The frame of every page of the referent area: /{locale}/referent/profile/…. The role (and an administrator's view) is checked
 // here and again in each page's own loader.
 import { Outlet, useLoaderData } from "react-router";
-import type { Route } from "./+types/layout";
-import { loadAreaLayout } from "../shared/area-pages.server.ts";
+import { areaLayoutLoader } from "../shared/area-pages.server.ts";
 import { AreaShell } from "../../components/area/AreaShell.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadAreaLayout(args, "referent");
+export const loader = areaLayoutLoader("referent");
 
 export default function Layout() {
   return (

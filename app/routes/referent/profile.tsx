@@ -2,10 +2,10 @@
 // manage and the latest requests they received.
 import type { Route } from "./+types/profile";
 import { m } from "../../paraglide/messages.js";
-import { loadOwnerStartPage } from "../shared/start-pages.server.ts";
+import { ownerStartPageLoader } from "../shared/start-pages.server.ts";
 import { OwnerStartPage } from "../../components/area/AreaStartPages.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadOwnerStartPage(args, "referent");
+export const loader = ownerStartPageLoader("referent");
 
 export function meta() {
   return [{ title: m.page_title({ title: m.area_nav_profile() }) }, { name: "robots", content: "noindex" }];

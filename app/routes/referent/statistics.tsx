@@ -4,11 +4,11 @@
 // (app/routes/shared/statistics-page.server.ts).
 import type { Route } from "./+types/statistics";
 import { m } from "../../paraglide/messages.js";
-import { loadStatisticsPage } from "../shared/statistics-page.server.ts";
+import { statisticsPageLoader } from "../shared/statistics-page.server.ts";
 import { PageHeading } from "../../components/ui/PageParts.tsx";
 import { Statistics } from "../../components/area/Statistics.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadStatisticsPage(args, "referent");
+export const loader = statisticsPageLoader("referent");
 
 export function meta() {
   return [{ title: m.page_title({ title: m.area_nav_statistics() }) }, { name: "robots", content: "noindex" }];

@@ -4,10 +4,10 @@ import type { Route } from "./+types/warehouse-detail";
 import { m } from "../../paraglide/messages.js";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { useLocale } from "../../lib/root-data.ts";
-import { loadAreaWarehouseDetail } from "../shared/warehouse-pages.server.ts";
+import { areaWarehouseDetailLoader } from "../shared/warehouse-pages.server.ts";
 import { WarehouseDetailView } from "../../components/warehouse-manage/WarehouseDetailView.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadAreaWarehouseDetail(args, "referent");
+export const loader = areaWarehouseDetailLoader("referent");
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: m.page_title({ title: loaderData?.detail.warehouse.name ?? m.wm_detail_facts() }) }, { name: "robots", content: "noindex" }];

@@ -3,11 +3,10 @@ import type { Route } from "./+types/warehouse-edit";
 import { m } from "../../paraglide/messages.js";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { useLocale } from "../../lib/root-data.ts";
-import { idParam } from "../shared/area-pages.server.ts";
-import { loadAreaWarehouseForm } from "../shared/warehouse-pages.server.ts";
+import { areaWarehouseEditLoader } from "../shared/warehouse-pages.server.ts";
 import { WarehouseFormPage } from "../../components/warehouse-manage/WarehouseFormPage.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadAreaWarehouseForm(args, "referent", idParam(args.params.id));
+export const loader = areaWarehouseEditLoader("referent");
 
 export function meta() {
   return [{ title: m.page_title({ title: m.wm_edit_title() }) }, { name: "robots", content: "noindex" }];

@@ -3,10 +3,10 @@ import type { Route } from "./+types/warehouses";
 import { m } from "../../paraglide/messages.js";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { useLocale } from "../../lib/root-data.ts";
-import { loadAreaWarehouses } from "../shared/warehouse-pages.server.ts";
+import { areaWarehousesLoader } from "../shared/warehouse-pages.server.ts";
 import { MyWarehousesView } from "../../components/warehouse-manage/WarehouseCards.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadAreaWarehouses(args, "referent");
+export const loader = areaWarehousesLoader("referent");
 
 export function meta() {
   return [{ title: m.page_title({ title: m.wm_list_title() }) }, { name: "robots", content: "noindex" }];

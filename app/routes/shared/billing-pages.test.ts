@@ -8,8 +8,12 @@ import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
 import { pageShown, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../../server/db/types.ts";
-import { loadBillingPage, loadConfirmPage } from "./billing-pages.server.ts";
-import { loadDataPage } from "./profile-pages.server.ts";
+import { billingPageLoader as loadBillingPage, confirmPageLoader as loadConfirmPage } from "./billing-pages.server.ts";
+import { dataPageLoader } from "./profile-pages.server.ts";
+import type { AreaRole } from "../../lib/area-paths.ts";
+
+// The page's loader and action for one role, called as the route calls them.
+const loadDataPage = (args: Parameters<typeof loadBillingPage>[0], role: AreaRole) => dataPageLoader(role)(args);
 
 const t = useTestDatabase();
 const ORIGIN = "http://stockspace.test";

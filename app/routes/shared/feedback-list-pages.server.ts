@@ -2,8 +2,8 @@
 // ?show=reviews|reports chooses the list (reviews when absent or unknown), ?page=N its page
 // (8 to a page), ?selected=id the one opened, which must be one the owner received (another's
 // is a 404, like a missing one).
-import { servicesContext } from "../../server/context.ts";
-import { pageWork } from "../../server/http/respond.ts";
+import { pageLoader } from "../../server/http/page.ts";
+import { receivedFeedbackQuery } from "../../schemas/received-feedback.ts";
 import {
   countReceivedFeedback,
   getReceivedReport,
@@ -13,48 +13,45 @@ import {
 } from "../../server/reviews/received-feedback.service.ts";
 import { FEEDBACK_PAGE_SIZE, type FeedbackKind, type ReceivedReport, type ReceivedReview } from "../../lib/received-feedback.ts";
 import type { AreaRole } from "../../lib/area-paths.ts";
-import { pageCount, pageParam } from "../../lib/pagination.ts";
-import { areaFrame, areaPage, type AreaArgs, optionalId } from "./area-pages.server.ts";
+import { pageCount } from "../../lib/pagination.ts";
+import { areaFrame, optionalId } from "./area-pages.server.ts";
 
 export type FeedbackListData =
   | { show: "reviews"; items: ReceivedReview[]; selected: ReceivedReview | null }
   | { show: "reports"; items: ReceivedReport[]; selected: ReceivedReport | null };
 
-/** {prefix}/reviews: the owner's received reviews or reports, a page of them and the one opened. */
-export async function loadFeedbackListPage(args: AreaArgs, role: AreaRole) {
-  const page = await areaPage(args, role);
-  const db = args.context.get(servicesContext).db;
-  const url = new URL(args.request.url);
-  const show: FeedbackKind = url.searchParams.get("show") === "reports" ? "reports" : "reviews";
-  const current = pageParam(url.searchParams.get("page"));
-  const selectedId = optionalId(url.searchParams.get("selected"));
-  const pageArgs = { page: current - 1, limit: FEEDBACK_PAGE_SIZE };
+/** {prefix}/reviews: the owner's received reviews or reports, a page of them (?page=N, the JSON twin's offset) and the one opened. */
+export const feedbackListPageLoader = (role: AreaRole) =>
+  pageLoader({ access: { area: role }, query: receivedFeedbackQuery, urlNames: { page: "offset" } }, async ({ area, url, query, services: { db } }) => {
+    const show: FeedbackKind = url.searchParams.get("show") === "reports" ? "reports" : "reviews";
+    const selectedId = optionalId(url.searchParams.get("selected"));
+    const pageArgs = { page: query.offset, limit: FEEDBACK_PAGE_SIZE };
 
-  const readList = async (): Promise<FeedbackListData> => {
-    if (show === "reviews") {
+    const readList = async (): Promise<FeedbackListData> => {
+      if (show === "reviews") {
+        const [items, selected] = await Promise.all([
+          listReceivedReviews(db, area.owner, pageArgs),
+          selectedId === null ? null : getReceivedReview(db, area.owner, selectedId),
+        ]);
+        return { show, items: items.reviews, selected };
+      }
       const [items, selected] = await Promise.all([
-        listReceivedReviews(db, page.owner, pageArgs),
-        selectedId === null ? null : getReceivedReview(db, page.owner, selectedId),
+        listReceivedReports(db, area.owner, pageArgs),
+        selectedId === null ? null : getReceivedReport(db, area.owner, selectedId),
       ]);
-      return { show, items: items.reviews, selected };
-    }
-    const [items, selected] = await Promise.all([
-      listReceivedReports(db, page.owner, pageArgs),
-      selectedId === null ? null : getReceivedReport(db, page.owner, selectedId),
-    ]);
-    return { show, items: items.reports, selected };
-  };
-  // Both counts, for the two tabs; the shown list's count also gives its pages.
-  const [list, counts] = await pageWork(() => Promise.all([readList(), countReceivedFeedback(db, page.owner)]));
+      return { show, items: items.reports, selected };
+    };
+    // Both counts, for the two tabs; the shown list's count also gives its pages.
+    const [list, counts] = await Promise.all([readList(), countReceivedFeedback(db, area.owner)]);
 
-  const total = show === "reviews" ? counts.reviews_count : counts.reports_count;
-  return {
-    list,
-    reviews_count: counts.reviews_count,
-    reports_count: counts.reports_count,
-    page: current,
-    pages: pageCount(total, FEEDBACK_PAGE_SIZE),
-    frame: areaFrame(page),
-    locale: page.locale,
-  };
-}
+    const total = show === "reviews" ? counts.reviews_count : counts.reports_count;
+    return {
+      list,
+      reviews_count: counts.reviews_count,
+      reports_count: counts.reports_count,
+      page: query.offset + 1,
+      pages: pageCount(total, FEEDBACK_PAGE_SIZE),
+      frame: areaFrame(area),
+      locale: area.locale,
+    };
+  });

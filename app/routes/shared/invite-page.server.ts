@@ -2,23 +2,21 @@
 // registration with it ({origin}?serr=1&ic={invite_code}: "/" keeps the query on its way to
 // /{locale}, and the popups read serr and ic), how many registrations used it, and the reward
 // tiers with the one reached.
-import { data } from "react-router";
-import { servicesContext } from "../../server/context.ts";
+import { pageLoader } from "../../server/http/page.ts";
+import { NotFoundError } from "../../server/errors.ts";
 import { findInviteCode } from "../../server/accounts/accounts.queries.ts";
 import { inviteLink, inviteTier } from "../../lib/invite.ts";
-import { areaFrame, areaPage, type AreaArgs } from "./area-pages.server.ts";
+import { areaFrame } from "./area-pages.server.ts";
 
-export async function loadInvitePage(args: AreaArgs) {
-  const page = await areaPage(args, "stocker");
-  const services = args.context.get(servicesContext);
-  const row = await findInviteCode(services.db, { id: page.owner.id });
-  if (!row) throw data({ code: "not_found" }, { status: 404 });
+export const invitePageLoader = pageLoader({ access: { area: "stocker" } }, async ({ area, services }) => {
+  const row = await findInviteCode(services.db, { id: area.owner.id });
+  if (!row) throw new NotFoundError();
   return {
     code: row.invite_code,
     link: inviteLink(services.config.origin, row.invite_code),
     count: row.invite_count,
     tier: inviteTier(row.invite_count),
-    frame: areaFrame(page),
-    locale: page.locale,
+    frame: areaFrame(area),
+    locale: area.locale,
   };
-}
+});

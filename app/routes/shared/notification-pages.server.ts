@@ -3,19 +3,16 @@
 // HTML, and the one opened (?selected=id, which must be the owner's: another's is a 404, as a
 // missing one); the "read" action marks it read when its own user opens it, and does nothing
 // in an administrator's view (an administrator reading it is not the user reading it).
-import { data } from "react-router";
-import { servicesContext } from "../../server/context.ts";
-import { pageWork } from "../../server/http/respond.ts";
-import { readFormData } from "../../server/http/input.ts";
+import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { getNotification, listNotifications, markNotificationRead, type NotificationItem } from "../../server/notifications/notifications.service.ts";
 import { isSitePath, messageText, safeMessageHtml } from "../../server/notifications/safe-markup.ts";
-import { notificationReadFormSchema } from "../../schemas/notifications.ts";
-import { NOTIFICATIONS_PAGE_SIZE, type NotificationView } from "../../lib/area-notifications.ts";
+import { notificationReadFormSchema, notificationsQuery } from "../../schemas/notifications.ts";
+import { NOTIFICATIONS_PAGE_SIZE, type NotificationRead, type NotificationView } from "../../lib/area-notifications.ts";
 import { areaBase, type AreaRole } from "../../lib/area-paths.ts";
 import { switchLocalePath } from "../../lib/paths.ts";
-import { pageCount, pageParam } from "../../lib/pagination.ts";
+import { pageCount } from "../../lib/pagination.ts";
 import { excerpt } from "../../lib/format.ts";
-import { areaAction, areaFrame, areaPage, type AreaArgs, type AreaPage, optionalId } from "./area-pages.server.ts";
+import { areaFrame, type AreaPage, optionalId } from "./area-pages.server.ts";
 
 const OWN_AREA = /^\/(?:it|en)\/(stocker|referent|stock-hunter)\/profile(?=[/?#]|$)(.*)$/;
 
@@ -54,43 +51,28 @@ function view(n: NotificationItem, page: AreaPage): NotificationView {
   };
 }
 
-/** {prefix}/notifications: a page of the owner's notifications and the selected one. */
-export async function loadNotificationsPage(args: AreaArgs, role: AreaRole) {
-  const page = await areaPage(args, role);
-  const db = args.context.get(servicesContext).db;
-  const url = new URL(args.request.url);
-  const current = pageParam(url.searchParams.get("page"));
-  const selectedId = optionalId(url.searchParams.get("selected"));
-  const [list, selected] = await pageWork(() =>
-    Promise.all([
-      listNotifications(db, page.owner.id, { page: current - 1, limit: NOTIFICATIONS_PAGE_SIZE, locale: page.locale }),
-      selectedId === null ? null : getNotification(db, page.owner.id, selectedId, page.locale),
-    ]),
-  );
-  return {
-    notifications: list.notifications.map((n) => view(n, page)),
-    notifications_count: list.notifications_count,
-    page: current,
-    pages: pageCount(list.notifications_count, NOTIFICATIONS_PAGE_SIZE),
-    selected: selected ? view(selected, page) : null,
-    frame: areaFrame(page),
-    locale: page.locale,
-  };
-}
+/** {prefix}/notifications: a page of the owner's notifications (?page=N, the JSON twin's offset) and the selected one. */
+export const notificationsPageLoader = (role: AreaRole) =>
+  pageLoader({ access: { area: role }, query: notificationsQuery, urlNames: { page: "offset" } }, async ({ area, url, query, services: { db } }) => {
+    const selectedId = optionalId(url.searchParams.get("selected"));
+    const [list, selected] = await Promise.all([
+      listNotifications(db, area.owner.id, { page: query.offset, limit: NOTIFICATIONS_PAGE_SIZE, locale: area.locale }),
+      selectedId === null ? null : getNotification(db, area.owner.id, selectedId, area.locale),
+    ]);
+    return {
+      notifications: list.notifications.map((n) => view(n, area)),
+      notifications_count: list.notifications_count,
+      page: query.offset + 1,
+      pages: pageCount(list.notifications_count, NOTIFICATIONS_PAGE_SIZE),
+      selected: selected ? view(selected, area) : null,
+      frame: areaFrame(area),
+      locale: area.locale,
+    };
+  });
 
-export type NotificationsActionResult = { ok: true; notification_id: number } | { ok: false; errors: Record<string, string> };
-
-/** The page's action: intent "read" and id (bad input: 422 with field codes). Another user's notification is a 404, like a missing one. */
-export async function notificationsAction(args: AreaArgs, role: AreaRole) {
-  const page = await areaAction(args, role);
-  const db = args.context.get(servicesContext).db;
-  const form = await pageWork(() => readFormData(args.request));
-  const parsed = notificationReadFormSchema.safeParse({ intent: form.get("intent") ?? undefined, id: form.get("id") ?? undefined });
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "body")] ??= "invalid";
-    return data<NotificationsActionResult>({ ok: false, errors }, { status: 422 });
-  }
-  const { notification_id } = await pageWork(() => markNotificationRead(db, page, parsed.data.id, { foreign: "not_found" }));
-  return data<NotificationsActionResult>({ ok: true, notification_id });
-}
+/** The page's action: intent "read" and id. Another user's notification is not found, like a missing one. */
+export const notificationsPageAction = (role: AreaRole) =>
+  pageAction({ access: { area: role }, body: notificationReadFormSchema }, async ({ area, body, services }): Promise<NotificationRead> => {
+    const { notification_id } = await markNotificationRead(services.db, area, body.id, { foreign: "not_found" });
+    return { ok: true, notification_id };
+  });

@@ -2,29 +2,27 @@
 // owner's name: ?period=week|month (weeks when absent or unknown) over the last DEFAULT_RANGE
 // periods, ?warehouse=id to look at one warehouse, which must be one of the owner's (another's
 // is a 404, like a missing one; an empty or malformed value means all of them).
-import { servicesContext } from "../../server/context.ts";
-import { pageWork } from "../../server/http/respond.ts";
+import { pageLoader } from "../../server/http/page.ts";
 import { statisticsFor } from "../../server/stats/stats.service.ts";
 import type { StatsPeriod } from "../../lib/statistics.ts";
-import { areaFrame, areaPage, type AreaArgs, optionalId } from "./area-pages.server.ts";
+import { areaFrame, optionalId } from "./area-pages.server.ts";
 
 /** Rows of the per-warehouse table shown; the warehouse filter reaches the others. */
 export const STATS_TABLE_ROWS = 50;
 
-export async function loadStatisticsPage(args: AreaArgs, role: "stocker" | "referent") {
-  const page = await areaPage(args, role);
-  const services = args.context.get(servicesContext);
-  const url = new URL(args.request.url);
-  const period: StatsPeriod = url.searchParams.get("period") === "month" ? "month" : "week";
-  const warehouseId = optionalId(url.searchParams.get("warehouse"));
-  // What this process counted since its last flush, so the owner sees views up to now (other
-  // instances' counts arrive with their next flush, within seconds).
-  await services.views?.flush();
-  const stats = await pageWork(() => statisticsFor(services.db, { id: page.owner.id, role }, { period, warehouseId }));
-  return {
-    stats: { ...stats, per_warehouse: stats.per_warehouse.slice(0, STATS_TABLE_ROWS) },
-    hiddenWarehouses: Math.max(0, stats.per_warehouse.length - STATS_TABLE_ROWS),
-    frame: areaFrame(page),
-    locale: page.locale,
-  };
-}
+/** The page has no JSON twin: its two values are read here (a value it does not know is no filter). */
+export const statisticsPageLoader = (role: "stocker" | "referent") =>
+  pageLoader({ access: { area: role } }, async ({ area, url, services }) => {
+    const period: StatsPeriod = url.searchParams.get("period") === "month" ? "month" : "week";
+    const warehouseId = optionalId(url.searchParams.get("warehouse"));
+    // What this process counted since its last flush, so the owner sees views up to now (other
+    // instances' counts arrive with their next flush, within seconds).
+    await services.views?.flush();
+    const stats = await statisticsFor(services.db, { id: area.owner.id, role }, { period, warehouseId });
+    return {
+      stats: { ...stats, per_warehouse: stats.per_warehouse.slice(0, STATS_TABLE_ROWS) },
+      hiddenWarehouses: Math.max(0, stats.per_warehouse.length - STATS_TABLE_ROWS),
+      frame: areaFrame(area),
+      locale: area.locale,
+    };
+  });

@@ -1,46 +1,34 @@
 // What the warehouse pages of the back office and the two owners' areas load (the form, the
-// detail, the list). Each page checks its role here, in its own loader, whatever the area guard
-// already did; a warehouse that is not the area's is a 404 on a page (the JSON calls tell 403
+// detail, the list). Each page checks its role in its own loader (pageLoader), whatever the area
+// guard already did; a warehouse that is not the area's is a 404 on a page (the JSON calls tell 403
 // from 404).
-import { data, type RouterContextProvider } from "react-router";
-import { actorContext, servicesContext } from "../../server/context.ts";
-import { requireRole } from "../../server/http/guard.ts";
-import { pageWork } from "../../server/http/respond.ts";
+import { z } from "zod";
+import { pageLoader } from "../../server/http/page.ts";
 import { ForbiddenError, NotFoundError } from "../../server/errors.ts";
 import { listMyWarehouses, warehouseDetail, warehouseFormStart } from "../../server/warehouses/warehouse-pages.service.ts";
 import { warehouseAreaPaths, type WarehouseArea } from "../../lib/paths.ts";
 import type { Locale } from "../../lib/locale.ts";
-import type { Actor } from "../../server/context.ts";
+import type { Actor, AppServices } from "../../server/context.ts";
 import { warehouseToEdit } from "../../server/warehouses/warehouse-editing.service.ts";
 import { ownerAsReader } from "../../server/areas/area-access.ts";
-import { areaPage, idParam, type AreaArgs, type AreaPage } from "./area-pages.server.ts";
+import { idNumber } from "../../schemas/common.ts";
+import type { AreaPage } from "./area-pages.server.ts";
 import type { WarehouseFormSetup } from "../../lib/warehouse-form.ts";
 
-type Context = Readonly<RouterContextProvider>;
-
-/** The back office page's user, who must be an administrator (401/403 as the error page otherwise). */
-function adminActor(context: Context) {
-  return pageWork(() => requireRole(context.get(actorContext), "admin"));
-}
-
-
-/** Runs a page's work: someone else's warehouse answers the same 404 as a missing one. */
-function ownWork<T>(work: () => Promise<T>): Promise<T> {
-  return pageWork(async () => {
-    try {
-      return await work();
-    } catch (err) {
-      if (err instanceof ForbiddenError) throw new NotFoundError();
-      throw err;
-    }
-  });
+/** Someone else's warehouse answers the same 404 as a missing one. */
+async function own<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ForbiddenError) throw new NotFoundError();
+    throw err;
+  }
 }
 
 type FormWiring = { actor: Actor; apiArea: WarehouseArea; locale: Locale; listHref: string };
 
-async function formFor(context: Context, wiring: FormWiring, id: number | null): Promise<{ setup: WarehouseFormSetup; name: string | null }> {
-  const services = context.get(servicesContext);
-  const start = await ownWork(() => warehouseFormStart(services.db, wiring.actor, id, wiring.locale));
+async function formFor(services: AppServices, wiring: FormWiring, id: number | null): Promise<{ setup: WarehouseFormSetup; name: string | null }> {
+  const start = await own(() => warehouseFormStart(services.db, wiring.actor, id, wiring.locale));
   const api = warehouseAreaPaths(wiring.apiArea, wiring.locale).api;
   return {
     name: start.name,
@@ -59,11 +47,14 @@ async function formFor(context: Context, wiring: FormWiring, id: number | null):
   };
 }
 
-/** The back office's new-warehouse form (id null) or edit form of any warehouse. */
-export async function loadWarehouseForm(context: Context, id: number | null): Promise<{ setup: WarehouseFormSetup; name: string | null }> {
-  const actor = await adminActor(context);
-  return formFor(context, { actor, apiArea: "admin", locale: "it", listHref: warehouseAreaPaths("admin", "it").list }, id);
-}
+const warehouseId = z.object({ id: idNumber });
+const adminWiring = (actor: Actor): FormWiring => ({ actor, apiArea: "admin", locale: "it", listHref: warehouseAreaPaths("admin", "it").list });
+
+/** The back office's new-warehouse form. */
+export const adminWarehouseNewLoader = pageLoader({ access: ["admin"] }, ({ actor, services }) => formFor(services, adminWiring(actor), null));
+
+/** The back office's edit form of any warehouse. */
+export const adminWarehouseEditLoader = pageLoader({ access: ["admin"], params: warehouseId }, ({ actor, params, services }) => formFor(services, adminWiring(actor), params.id));
 
 /**
  * The warehouse pages of an area live under its base; their calls are the area's own, or the
@@ -75,29 +66,30 @@ function wiringOf(page: AreaPage, role: "stocker" | "referent") {
 }
 export type AreaWarehouseWiring = ReturnType<typeof wiringOf>;
 
-/** An area's form of a new warehouse (the stocker's own area only) or of one of the area's warehouses. */
-export async function loadAreaWarehouseForm(args: AreaArgs, role: "stocker" | "referent", id: number | null) {
-  const page = await areaPage(args, role);
-  const wiring = wiringOf(page, role);
+async function areaForm(area: AreaPage, services: AppServices, role: "stocker" | "referent", id: number | null) {
+  const wiring = wiringOf(area, role);
   // An administrator registers warehouses in the back office, where the owner is chosen.
-  if (page.asAdmin && id === null) throw data({ code: "not_found" }, { status: 404 });
+  if (area.asAdmin && id === null) throw new NotFoundError();
   // The warehouse must be the area's: checked in the owner's name, whoever edits it.
-  if (page.asAdmin && id !== null) await ownWork(() => warehouseToEdit(args.context.get(servicesContext).db, ownerAsReader(page), id));
-  const form = await formFor(args.context, { actor: page.actor, apiArea: wiring.apiArea, locale: page.locale, listHref: `${page.base}/warehouses` }, id);
+  if (area.asAdmin && id !== null) await own(() => warehouseToEdit(services.db, ownerAsReader(area), id));
+  const form = await formFor(services, { actor: area.actor, apiArea: wiring.apiArea, locale: area.locale, listHref: `${area.base}/warehouses` }, id);
   return { ...form, wiring };
 }
 
+/** An area's form of a new warehouse (the stocker's own area only). */
+export const areaWarehouseNewLoader = (role: "stocker" | "referent") => pageLoader({ access: { area: role } }, ({ area, services }) => areaForm(area, services, role, null));
+
+/** An area's form of one of the area's warehouses. */
+export const areaWarehouseEditLoader = (role: "stocker" | "referent") =>
+  pageLoader({ access: { area: role }, params: warehouseId }, ({ area, params, services }) => areaForm(area, services, role, params.id));
+
 /** A warehouse's page in an area: the warehouse, its referent, its latest requests. */
-export async function loadAreaWarehouseDetail(args: AreaArgs, role: "stocker" | "referent") {
-  const page = await areaPage(args, role);
-  const id = idParam(args.params.id);
-  const detail = await ownWork(() => warehouseDetail(args.context.get(servicesContext).db, ownerAsReader(page), id, page.locale));
-  return { detail, wiring: wiringOf(page, role) };
-}
+export const areaWarehouseDetailLoader = (role: "stocker" | "referent") =>
+  pageLoader({ access: { area: role }, params: warehouseId }, async ({ area, params, services }) => ({
+    detail: await own(() => warehouseDetail(services.db, ownerAsReader(area), params.id, area.locale)),
+    wiring: wiringOf(area, role),
+  }));
 
 /** The area's warehouses: the stocker's own, or those the referent manages. */
-export async function loadAreaWarehouses(args: AreaArgs, role: "stocker" | "referent") {
-  const page = await areaPage(args, role);
-  const warehouses = await pageWork(() => listMyWarehouses(args.context.get(servicesContext).db, ownerAsReader(page)));
-  return { warehouses, wiring: wiringOf(page, role) };
-}
+export const areaWarehousesLoader = (role: "stocker" | "referent") =>
+  pageLoader({ access: { area: role } }, async ({ area, services }) => ({ warehouses: await listMyWarehouses(services.db, ownerAsReader(area)), wiring: wiringOf(area, role) }));

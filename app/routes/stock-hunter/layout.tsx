@@ -2,11 +2,10 @@
 // view of it at /admin/stock-hunter/{id}/…. The role (and an administrator's view) is checked
 // here and again in each page's own loader.
 import { Outlet, useLoaderData } from "react-router";
-import type { Route } from "./+types/layout";
-import { loadAreaLayout } from "../shared/area-pages.server.ts";
+import { areaLayoutLoader } from "../shared/area-pages.server.ts";
 import { AreaShell } from "../../components/area/AreaShell.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadAreaLayout(args, "stock_hunter");
+export const loader = areaLayoutLoader("stock_hunter");
 
 export default function Layout() {
   return (

@@ -3,10 +3,10 @@
 // the report, review (confirmed) and sheet (redeemed) links.
 import type { Route } from "./+types/messages";
 import { m } from "../../paraglide/messages.js";
-import { loadHunterRequestsPage } from "../shared/request-pages.server.ts";
+import { hunterRequestsPageLoader } from "../shared/request-pages.server.ts";
 import { HunterRequests } from "../../components/area/HunterRequests.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadHunterRequestsPage(args);
+export const loader = hunterRequestsPageLoader;
 
 export function meta() {
   return [{ title: m.page_title({ title: m.area_nav_messages() }) }, { name: "robots", content: "noindex" }];

@@ -2,10 +2,10 @@
 // the latest requests, each expandable to the warehouses it went to.
 import type { Route } from "./+types/profile";
 import { m } from "../../paraglide/messages.js";
-import { loadHunterStartPage } from "../shared/start-pages.server.ts";
+import { hunterStartPageLoader } from "../shared/start-pages.server.ts";
 import { HunterStartPage } from "../../components/area/AreaStartPages.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadHunterStartPage(args);
+export const loader = hunterStartPageLoader;
 
 export function meta() {
   return [{ title: m.page_title({ title: m.area_nav_profile() }) }, { name: "robots", content: "noindex" }];

@@ -3,11 +3,11 @@
 // (app/routes/shared/feedback-list-pages.server.ts).
 import type { Route } from "./+types/reviews";
 import { m } from "../../paraglide/messages.js";
-import { loadFeedbackListPage } from "../shared/feedback-list-pages.server.ts";
+import { feedbackListPageLoader } from "../shared/feedback-list-pages.server.ts";
 import { PageHeading } from "../../components/ui/PageParts.tsx";
 import { ReceivedFeedback } from "../../components/area/ReceivedFeedback.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadFeedbackListPage(args, "stock_hunter");
+export const loader = feedbackListPageLoader("stock_hunter");
 
 export function meta() {
   return [{ title: m.page_title({ title: m.area_nav_reviews() }) }, { name: "robots", content: "noindex" }];

@@ -2,10 +2,10 @@
 // unless redeemed) and the history of the hunter's requests to it; any other is a 404.
 import type { Route } from "./+types/warehouse-detail";
 import { m } from "../../paraglide/messages.js";
-import { loadHunterWarehousePage } from "../shared/request-pages.server.ts";
+import { hunterWarehousePageLoader } from "../shared/request-pages.server.ts";
 import { HunterWarehouseDetail } from "../../components/area/HunterWarehouseDetail.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadHunterWarehousePage(args);
+export const loader = hunterWarehousePageLoader;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: m.page_title({ title: loaderData?.detail.warehouse.name ?? m.area_nav_favourites() }) }, { name: "robots", content: "noindex" }];

@@ -3,13 +3,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/warehouses";
 import { m } from "../../paraglide/messages.js";
-import { loadFavouritesPage } from "../shared/start-pages.server.ts";
+import { favouritesPageLoader } from "../shared/start-pages.server.ts";
 import { FavouritesGrid } from "../../components/area/AreaStartPages.tsx";
 import { PageHeading } from "../../components/ui/PageParts.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 
-export const loader = (args: Route.LoaderArgs) => loadFavouritesPage(args);
+export const loader = favouritesPageLoader;
 
 export function meta() {
   return [{ title: m.page_title({ title: m.area_nav_favourites() }) }, { name: "robots", content: "noindex" }];

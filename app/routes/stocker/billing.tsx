@@ -3,10 +3,10 @@
 // the administrator's read-only view at /admin/stocker/{id}/billing.
 import type { Route } from "./+types/billing";
 import { m } from "../../paraglide/messages.js";
-import { loadBillingPage } from "../shared/billing-pages.server.ts";
+import { billingPageLoader } from "../shared/billing-pages.server.ts";
 import { BillingPage } from "../../components/billing/BillingPage.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadBillingPage(args);
+export const loader = billingPageLoader;
 
 export function meta() {
   return [{ title: m.page_title({ title: m.billp_title() }) }, { name: "robots", content: "noindex" }];

@@ -3,10 +3,10 @@
 // administrator's view (/admin/stocker/{id}/confirm-subscription) the stored state, without Stripe.
 import type { Route } from "./+types/confirm-subscription";
 import { m } from "../../paraglide/messages.js";
-import { loadConfirmPage } from "../shared/billing-pages.server.ts";
+import { confirmPageLoader } from "../shared/billing-pages.server.ts";
 import { ConfirmSubscription } from "../../components/billing/ConfirmSubscription.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadConfirmPage(args);
+export const loader = confirmPageLoader;
 
 export function meta() {
   return [{ title: m.page_title({ title: m.billp_title() }) }, { name: "robots", content: "noindex" }];

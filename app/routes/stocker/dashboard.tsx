@@ -2,10 +2,10 @@
 // and the latest requests (with the link to the requests page).
 import type { Route } from "./+types/dashboard";
 import { m } from "../../paraglide/messages.js";
-import { loadOwnerStartPage } from "../shared/start-pages.server.ts";
+import { ownerStartPageLoader } from "../shared/start-pages.server.ts";
 import { OwnerStartPage } from "../../components/area/AreaStartPages.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadOwnerStartPage(args, "stocker");
+export const loader = ownerStartPageLoader("stocker");
 
 export function meta() {
   return [{ title: m.page_title({ title: m.area_nav_dashboard() }) }, { name: "robots", content: "noindex" }];

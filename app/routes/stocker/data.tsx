@@ -2,12 +2,12 @@
 // two popups that edit them — profile data and credentials — posting to this page's action.
 import type { Route } from "./+types/data";
 import { m } from "../../paraglide/messages.js";
-import { dataAction, loadDataPage } from "../shared/profile-pages.server.ts";
+import { dataPageAction, dataPageLoader } from "../shared/profile-pages.server.ts";
 import { ProfileData } from "../../components/area/ProfileData.tsx";
 import { keepPageOnFailure } from "../../lib/page-action.ts";
 
-export const loader = (args: Route.LoaderArgs) => loadDataPage(args, "stocker");
-export const action = (args: Route.ActionArgs) => dataAction(args, "stocker");
+export const loader = dataPageLoader("stocker");
+export const action = dataPageAction("stocker");
 // A failed save leaves the page as it is: the form shows the general error.
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnFailure(serverAction);
 

@@ -2,10 +2,10 @@
 // stocker registration with it, how many colleagues used it and the three reward tiers.
 import type { Route } from "./+types/invite";
 import { m } from "../../paraglide/messages.js";
-import { loadInvitePage } from "../shared/invite-page.server.ts";
+import { invitePageLoader } from "../shared/invite-page.server.ts";
 import { InviteCard } from "../../components/area/InviteCard.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadInvitePage(args);
+export const loader = invitePageLoader;
 
 export function meta() {
   return [{ title: m.page_title({ title: m.area_nav_invite() }) }, { name: "robots", content: "noindex" }];

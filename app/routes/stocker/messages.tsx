@@ -2,12 +2,12 @@
 // expandable cards (one open at a time) and the state selector, sent at once to this page's action.
 import type { Route } from "./+types/messages";
 import { m } from "../../paraglide/messages.js";
-import { handlerRequestsAction, loadHandlerRequestsPage } from "../shared/request-pages.server.ts";
+import { handlerRequestsPageAction, handlerRequestsPageLoader } from "../shared/request-pages.server.ts";
 import { HandlerRequests } from "../../components/area/HandlerRequests.tsx";
 import { keepPageOnFailure } from "../../lib/page-action.ts";
 
-export const loader = (args: Route.LoaderArgs) => loadHandlerRequestsPage(args, "stocker");
-export const action = (args: Route.ActionArgs) => handlerRequestsAction(args, "stocker");
+export const loader = handlerRequestsPageLoader("stocker");
+export const action = handlerRequestsPageAction("stocker");
 // A failed save leaves the page as it is: the form shows the general error.
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnFailure(serverAction);
 

@@ -3,12 +3,12 @@
 // (app/routes/shared/notification-pages.server.ts).
 import type { Route } from "./+types/notifications";
 import { m } from "../../paraglide/messages.js";
-import { loadNotificationsPage, notificationsAction } from "../shared/notification-pages.server.ts";
+import { notificationsPageAction, notificationsPageLoader } from "../shared/notification-pages.server.ts";
 import { PageHeading } from "../../components/ui/PageParts.tsx";
 import { NotificationList } from "../../components/area/NotificationList.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadNotificationsPage(args, "stocker");
-export const action = (args: Route.ActionArgs) => notificationsAction(args, "stocker");
+export const loader = notificationsPageLoader("stocker");
+export const action = notificationsPageAction("stocker");
 
 export function meta() {
   return [{ title: m.page_title({ title: m.area_nav_notifications() }) }, { name: "robots", content: "noindex" }];

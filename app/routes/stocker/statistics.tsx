@@ -3,11 +3,11 @@
 // the requests, search appearances and sheet views (app/routes/shared/statistics-page.server.ts).
 import type { Route } from "./+types/statistics";
 import { m } from "../../paraglide/messages.js";
-import { loadStatisticsPage } from "../shared/statistics-page.server.ts";
+import { statisticsPageLoader } from "../shared/statistics-page.server.ts";
 import { PageHeading } from "../../components/ui/PageParts.tsx";
 import { Statistics } from "../../components/area/Statistics.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadStatisticsPage(args, "stocker");
+export const loader = statisticsPageLoader("stocker");
 
 export function meta() {
   return [{ title: m.page_title({ title: m.area_nav_statistics() }) }, { name: "robots", content: "noindex" }];

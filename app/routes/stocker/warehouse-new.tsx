@@ -3,10 +3,10 @@ import type { Route } from "./+types/warehouse-new";
 import { m } from "../../paraglide/messages.js";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { useLocale } from "../../lib/root-data.ts";
-import { loadAreaWarehouseForm } from "../shared/warehouse-pages.server.ts";
+import { areaWarehouseNewLoader } from "../shared/warehouse-pages.server.ts";
 import { WarehouseFormPage } from "../../components/warehouse-manage/WarehouseFormPage.tsx";
 
-export const loader = (args: Route.LoaderArgs) => loadAreaWarehouseForm(args, "stocker", null);
+export const loader = areaWarehouseNewLoader("stocker");
 
 export function meta() {
   return [{ title: m.page_title({ title: m.wm_new_title() }) }, { name: "robots", content: "noindex" }];

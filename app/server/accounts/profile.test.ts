@@ -15,8 +15,9 @@ import { action as referentCredentialsAction } from "../../routes/api/referent/p
 import { action as hunterProfileAction } from "../../routes/api/stock-hunter/profile.update-profile-data.ts";
 import { action as hunterCredentialsAction } from "../../routes/api/stock-hunter/profile.update-credentials.ts";
 import { action as confirmPageAction, loader as confirmPageLoader } from "../../routes/account/confirm-email.tsx";
-import { dataAction, loadDataPage } from "../../routes/shared/profile-pages.server.ts";
-import { loadInvitePage } from "../../routes/shared/invite-page.server.ts";
+import { dataPageAction, dataPageLoader } from "../../routes/shared/profile-pages.server.ts";
+import { invitePageLoader as loadInvitePage } from "../../routes/shared/invite-page.server.ts";
+import type { AreaRole } from "../../lib/area-paths.ts";
 import { loader as indexRedirect } from "../../routes/index-redirect.ts";
 import { profileDataSchema } from "../../schemas/profile.ts";
 import { hashPassword } from "./passwords.ts";
@@ -24,6 +25,11 @@ import { login } from "./auth.service.ts";
 import { resolveSession, startSession } from "./sessions.service.ts";
 import { confirmEmailChange, emailChangeLinkStatus, updateCredentials, updateProfileData, CHANGE_EMAIL_TTL_HOURS } from "./profile.service.ts";
 import { linkTokenHash } from "./tokens.ts";
+
+// The page's loader and action for one role, called as the route calls them.
+type PageCall = Parameters<ReturnType<typeof dataPageLoader>>[0];
+const loadDataPage = (args: PageCall, role: AreaRole) => dataPageLoader(role)(args);
+const dataAction = (args: PageCall, role: AreaRole) => dataPageAction(role)(args);
 
 const t = useTestDatabase();
 const PASSWORD = "old-password-1";
@@ -352,10 +358,14 @@ describe("changing the e-mail address", () => {
         params: { locale: "it", id: String(user.id) },
         context,
       } as never);
-    expect(await post("bad token!")).toEqual({ ok: false, error: "token_invalid" });
+    // The page action's failure (pageAction): the code the page turns into its notice, and the sentence.
+    expect(await post("bad token!")).toMatchObject({ ok: false, error: "invalid", errors: { token: "invalid" } });
     expect(await post(token)).toEqual({ ok: true, email: "page@example.com" });
     expect((await userRow(user.id)).email).toBe("page@example.com");
-    expect(await post(token)).toEqual({ ok: false, error: "token_invalid" });
+    expect(await post(token)).toMatchObject({ ok: false, error: "token_invalid", errors: {}, message: expect.stringMatching(/\w/) });
+    // A path that is not a user's id names nothing.
+    const odd = confirmPageLoader({ request: new Request("http://stockspace.test/it/confirm-email/x?token=a"), params: { locale: "it", id: "x" }, context } as never);
+    await expect(odd).rejects.toMatchObject({ init: { status: 404 } });
   });
 });
 

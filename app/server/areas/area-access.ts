@@ -19,6 +19,7 @@ import { requireRole } from "../http/guard.ts";
 import { NotFoundError } from "../errors.ts";
 import { auditAdminAction } from "../audit/audit.ts";
 import { findAreaOwner } from "./area-access.queries.ts";
+import { areaBase } from "../../lib/area-paths.ts";
 
 /** The user whose area it is. */
 export type AreaOwner = {
@@ -100,4 +101,27 @@ export function ownerAsReader(access: AreaAccess): Actor {
 export async function auditAreaView(db: Database, access: AreaAccess, page: string): Promise<void> {
   if (!access.asAdmin) return;
   await auditAdminAction(db, access.actor, { action: "user.area_view", entityType: "user", entityId: access.owner.id, details: { area: access.owner.role, page } });
+}
+
+/** An area as a page sees it: who acts, whose area, its base path and the page's language. */
+export type AreaPage = AreaAccess & {
+  /** The area's base path: /{locale}/{area}/profile, or /admin/{area}/{id}. */
+  base: string;
+  /** The page's language (the back office is Italian). */
+  locale: Locale;
+};
+
+/**
+ * Opens an area for a page: `viewedUserId` is the {userId} of an /admin/… prefix (a path segment
+ * that is not a whole number is a 404, like a user that does not exist), absent for the user's own.
+ */
+export async function openAreaPage(db: Database, actor: Actor | null, role: AreaRole, viewedUserId: string | undefined, locale: Locale): Promise<AreaPage> {
+  if (viewedUserId !== undefined && !/^\d{1,15}$/.test(viewedUserId)) {
+    requireRole(actor, "admin");
+    throw new NotFoundError();
+  }
+  const id = viewedUserId === undefined ? null : Number(viewedUserId);
+  const access = await openArea(db, actor, role, id);
+  const pageLocale: Locale = id === null ? locale : "it";
+  return { ...access, base: areaBase(role, pageLocale, id), locale: pageLocale };
 }

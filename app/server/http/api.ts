@@ -127,5 +127,10 @@ export function methodNotAllowed({ context }: { context: Readonly<RouterContextP
   return jsonError(405, "method_not_allowed", context.get(localeContext));
 }
 
+/** An /api/… path no endpoint has: a JSON 404 whatever the method, before reading any body. */
+export function apiNotFound({ context }: { context: Readonly<RouterContextProvider> }): Response {
+  return jsonError(404, "not_found", context.get(localeContext));
+}
+
 /** Common param schemas. */
 export const idParam = idNumber;

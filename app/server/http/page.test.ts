@@ -2,8 +2,8 @@
 // to the JSON API's codes (a failure the form shows, or the error page with its status).
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { isRouteErrorResponse } from "react-router";
-import { listQuery, pageAction, pageLoader } from "./page.ts";
+import { isRouteErrorResponse, redirect } from "react-router";
+import { listQuery, pageAction, pageLoader, readListQuery, typedValues } from "./page.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import type { Actor } from "../context.ts";
 import type { Database } from "../db/database.ts";
@@ -69,6 +69,37 @@ describe("pageAction", () => {
     expect(await thrownStatus(action({ request: post({ "__proto__[x]": "1", user_id: "1", note: "x" }), params: {}, context: testContext(db, { actor: actor("admin") }) }))).toBe(422);
   });
 
+  it("answers a path that names nothing (params that do not pass) with the 404 page, before reading the form", async () => {
+    const withId = pageAction({ access: ["admin"], params: z.object({ id: idNumber }) }, ({ params }) => ({ ok: true as const, id: params.id }));
+    const run = (id: string) => withId({ request: post({}), params: { id }, context: testContext(db, { actor: actor("admin") }) });
+    expect(await run("12")).toEqual({ ok: true, id: 12 });
+    expect(await thrownStatus(run("abc"))).toBe(404);
+  });
+
+  it("lets a handler go elsewhere on success (a redirect returned or thrown passes through)", async () => {
+    const returned = pageAction({ access: ["admin"] }, () => redirect("/admin/list"));
+    const thrown = pageAction({ access: ["admin"] }, () => {
+      throw redirect("/admin/list");
+    });
+    const context = testContext(db, { actor: actor("admin") });
+    expect(((await returned({ request: post({}), params: {}, context })) as Response).headers.get("Location")).toBe("/admin/list");
+    const err = await thrown({ request: post({}), params: {}, context }).catch((e: unknown) => e);
+    expect((err as Response).headers.get("Location")).toBe("/admin/list");
+  });
+
+  it("gives a form that works without JavaScript what was typed back with its failure, never a password or the CSRF token", async () => {
+    const kept = pageAction({ access: ["admin"], body: z.object({ item_data: z.object({ note: z.string().min(3) }) }), keepValues: true }, () => ({ ok: true as const }));
+    const result = await kept({ request: post({ "item_data[note]": "ab", current_password: "secret", _xsrf: "token", intent: "save" }), params: {}, context: testContext(db, { actor: actor("admin") }) });
+    expect(result).toMatchObject({ ok: false, error: "invalid", errors: { note: "too_small" }, values: { note: "ab", intent: "save" } });
+    expect(JSON.stringify(result)).not.toMatch(/secret|token/);
+    // Without keepValues nothing is echoed.
+    expect(await action({ request: post({ user_id: "x" }), params: {}, context: testContext(db, { actor: actor("admin") }) })).not.toHaveProperty("values");
+    const form = new FormData();
+    form.append("password", "x");
+    form.append("specification_data[value]", "Cella");
+    expect(typedValues(form)).toEqual({ value: "Cella" });
+  });
+
   it("lets an unexpected error through to the error boundary", async () => {
     const broken = pageAction({ access: "user" }, () => {
       throw new Error("bug");
@@ -94,6 +125,8 @@ describe("pageLoader", () => {
     expect(await thrownStatus(get("http://stockspace.test/admin/x", "3", actor("stock_hunter")))).toBe(403);
     expect(await thrownStatus(get("http://stockspace.test/admin/x", "404"))).toBe(404);
     expect(await thrownStatus(get("http://stockspace.test/admin/x?offset=abc"))).toBe(422);
+    // A path that names nothing is not found.
+    expect(await thrownStatus(get("http://stockspace.test/admin/x", "abc"))).toBe(404);
   });
 
   it("leaves an area page open to everyone when its access says so", async () => {
@@ -114,6 +147,15 @@ describe("a list page's URL read with its JSON twin's query schema", () => {
   it("maps the page's names to the API's: ?page= from 1 is the offset from 0, ?search= trimmed", () => {
     expect(read("?search=%20rossi%20&status=refused&page=3")).toEqual({ search_term: "rossi", filters: { approved: "refused" }, offset: 2 });
     expect(read("")).toEqual({ offset: 0 });
+  });
+
+  it("says which URL values it left out, by their URL name, with a refinement's own code", () => {
+    const ranged = z.object({ filters: z.object({ from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(), to: z.string().optional() }).superRefine((f, ctx) => {
+      if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: "custom", path: ["to"], message: "before_start" });
+    }) });
+    const read = (search: string) => readListQuery(ranged, new URL(`http://stockspace.test/x${search}`), { from: "filters.from", to: "filters.to" });
+    expect(read("?from=2025-13&to=2026-01-01")).toEqual({ query: { filters: { to: "2026-01-01" } }, errors: { from: "invalid" } });
+    expect(read("?from=2026-02-01&to=2026-01-01")).toEqual({ query: { filters: { from: "2026-02-01" } }, errors: { to: "before_start" } });
   });
 
   it("leaves out what a hand-edited URL gets wrong instead of answering an error page", () => {

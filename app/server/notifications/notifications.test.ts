@@ -17,7 +17,13 @@ import { loader as hunterList } from "../../routes/api/stock-hunter/notification
 import { action as hunterRead, loader as hunterReadGet } from "../../routes/api/stock-hunter/notifications.set-as-read.ts";
 import { loader as referentList } from "../../routes/api/referent/notifications.ts";
 import { action as referentRead } from "../../routes/api/referent/notifications.set-as-read.ts";
-import { loadNotificationsPage, notificationLink, notificationsAction } from "../../routes/shared/notification-pages.server.ts";
+import { notificationLink, notificationsPageAction, notificationsPageLoader } from "../../routes/shared/notification-pages.server.ts";
+import type { AreaRole } from "../../lib/area-paths.ts";
+
+// The page's loader and action for one role, called as the route calls them.
+type PageCall = Parameters<ReturnType<typeof notificationsPageLoader>>[0];
+const loadNotificationsPage = (args: PageCall, role: AreaRole) => notificationsPageLoader(role)(args);
+const notificationsAction = (args: PageCall, role: AreaRole) => notificationsPageAction(role)(args);
 
 const t = useTestDatabase();
 const ORIGIN = "http://stockspace.test";
@@ -215,22 +221,23 @@ describe("the notifications pages", () => {
     expect(await status(load("", stocker))).toBe(403);
   });
 
-  it("marks read through the action for the user, never in an administrator's view; bad input is a 422", async () => {
+  it("marks read through the action for the user, never in an administrator's view; bad input and another's notification come back to the page", async () => {
     const id = await notify(stocker.id);
     const asAdmin = await post(admin, "stocker", { intent: "read", id: String(id) }, { userId: String(stocker.id) });
-    expect(asAdmin.data).toEqual({ ok: true, notification_id: id });
+    expect(asAdmin).toEqual({ ok: true, notification_id: id });
     expect(await readAt(id)).toBeNull();
     const audited = await t.db.selectFrom("audit_log").select("id").where("admin_id", "=", admin.id).execute();
     expect(audited).toHaveLength(0);
 
-    expect((await post(stocker, "stocker", { intent: "read", id: String(id) })).data).toEqual({ ok: true, notification_id: id });
+    expect(await post(stocker, "stocker", { intent: "read", id: String(id) })).toEqual({ ok: true, notification_id: id });
     expect(await readAt(id)).toBeInstanceOf(Date);
 
+    // The page action's failure (pageAction): the field codes and the sentence in the page's language.
     const bad = await post(stocker, "stocker", { intent: "delete", id: "x" });
-    expect(bad.init?.status).toBe(422);
-    expect(bad.data).toEqual({ ok: false, errors: { intent: "invalid", id: "invalid" } });
+    expect(bad).toMatchObject({ ok: false, intent: "delete", error: "invalid", errors: { intent: "invalid", id: "invalid" } });
     const theirs = await notify(hunter.id);
-    expect(await status(post(stocker, "stocker", { intent: "read", id: String(theirs) }))).toBe(404);
+    // Another user's notification is not found, like a missing one.
+    expect(await post(stocker, "stocker", { intent: "read", id: String(theirs) })).toMatchObject({ ok: false, error: "not_found" });
     expect(await status(post(hunter, "stocker", { intent: "read", id: String(theirs) }))).toBe(403);
     expect(await readAt(theirs)).toBeNull();
   });

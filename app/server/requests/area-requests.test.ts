@@ -17,12 +17,15 @@ import { loader as referentRequests } from "../../routes/api/referent/requests.t
 import { action as stockerUpdate } from "../../routes/api/stocker/warehouse-requests.update.ts";
 import { action as referentUpdate } from "../../routes/api/referent/warehouse-requests.update.ts";
 import { loader as hunterRequests } from "../../routes/api/stock-hunter/requests.ts";
-import { handlerRequestsAction, loadHunterRequestsPage, loadHunterWarehousePage } from "../../routes/shared/request-pages.server.ts";
+import { handlerRequestsPageAction, hunterRequestsPageLoader as loadHunterRequestsPage, hunterWarehousePageLoader as loadHunterWarehousePage } from "../../routes/shared/request-pages.server.ts";
 import { handlerRequestsQuery } from "../../schemas/area-requests.ts";
 import { createReview } from "../reviews/reviews.service.ts";
 import { queryPlan } from "../../../tests/support/query-plan.ts";
 import { listFavourites } from "../areas/dashboard.service.ts";
 import { listAdminRequests } from "../admin-requests/admin-requests.service.ts";
+
+// The page's loader and action for one role, called as the route calls them.
+const handlerRequestsAction = (args: Parameters<typeof loadHunterRequestsPage>[0], role: "stocker" | "referent") => handlerRequestsPageAction(role)(args);
 
 const t = useTestDatabase();
 const ORIGIN = "http://stockspace.test";
@@ -549,20 +552,24 @@ describe("the page action behind the state selector", () => {
     }
   };
 
-  it("changes the state, answers field errors for bad input, 404 for someone else's link; an administrator's change is audited", async () => {
+  it("changes the state, answers field errors for bad input and not_found for someone else's link to the selector; an administrator's change is audited", async () => {
     const { links } = await makeRequest(t.db, { userId: f.hunter1.id, warehouseIds: [f.wa1.id, f.wb1.id] });
     const onA1 = String(links.find((l) => l.warehouse_id === f.wa1.id)!.id);
     const onB1 = String(links.find((l) => l.warehouse_id === f.wb1.id)!.id);
     expect(await post(f.stockerA, { intent: "state", link_id: onA1, state: "confirmed" })).toEqual({ ok: true, link_id: Number(onA1), state: "confirmed" });
-    expect(await post(f.stockerA, { intent: "state", link_id: onA1, state: "lost" })).toEqual({ ok: false, errors: { state: "invalid" } });
-    expect(await post(f.stockerA, { intent: "state", link_id: "x", state: "refused" })).toEqual({ ok: false, errors: { link_id: "invalid" } });
-    expect(await status(post(f.stockerA, { intent: "state", link_id: onB1, state: "refused" }))).toBe(404);
-    expect(await status(post(f.stockerA, { intent: "state", link_id: "9999999", state: "refused" }))).toBe(404);
+    // The page action's failure (pageAction): the selector goes back to the link's state and says why.
+    expect(await post(f.stockerA, { intent: "state", link_id: onA1, state: "lost" })).toMatchObject({ ok: false, error: "invalid", errors: { state: "invalid" } });
+    expect(await post(f.stockerA, { intent: "state", link_id: "x", state: "refused" })).toMatchObject({ ok: false, error: "invalid", errors: { link_id: "invalid" } });
+    // Someone else's link is not found, exactly like a link that does not exist.
+    expect(await post(f.stockerA, { intent: "state", link_id: onB1, state: "refused" })).toMatchObject({ ok: false, error: "not_found", errors: {} });
+    expect(await post(f.stockerA, { intent: "state", link_id: "9999999", state: "refused" })).toMatchObject({ ok: false, error: "not_found", errors: {} });
+    // Another role is refused before anything is read.
+    expect(await status(post(f.hunter1, { intent: "state", link_id: onA1, state: "refused" }))).toBe(403);
     // The administrator's view of stocker A: /admin/stocker/{id}/messages.
     expect(await post(f.admin, { intent: "state", link_id: onA1, state: "refused" }, { userId: String(f.stockerA.id) })).toMatchObject({ ok: true });
     const entry = await t.db.selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ admin_id: f.admin.id, action: "warehouse_request.state" });
-    expect(await status(post(f.admin, { intent: "state", link_id: onB1, state: "refused" }, { userId: String(f.stockerA.id) }))).toBe(404);
+    expect(await post(f.admin, { intent: "state", link_id: onB1, state: "refused" }, { userId: String(f.stockerA.id) })).toMatchObject({ ok: false, error: "not_found" });
     const states = await t.db.selectFrom("warehouse_request_warehouses").select(["warehouse_id", "state"]).where("id", "in", [Number(onA1), Number(onB1)]).execute();
     expect(Object.fromEntries(states.map((s) => [s.warehouse_id, s.state]))).toEqual({ [f.wa1.id]: "refused", [f.wb1.id]: "pending" });
   });

@@ -20,8 +20,12 @@ import { loader as referentReviews } from "../../routes/api/referent/reviews.ts"
 import { loader as referentReports } from "../../routes/api/referent/reports.ts";
 import { loader as hunterReviews } from "../../routes/api/stock_hunter/reviews.ts";
 import { action as hunterReportsPost, loader as hunterReports } from "../../routes/api/stock_hunter/reports.ts";
-import { loadFeedbackListPage } from "../../routes/shared/feedback-list-pages.server.ts";
 import { searchCardsQuery } from "../../schemas/search.ts";
+import { feedbackListPageLoader } from "../../routes/shared/feedback-list-pages.server.ts";
+import type { AreaRole } from "../../lib/area-paths.ts";
+
+// The page's loader and action for one role, called as the route calls them.
+const loadFeedbackListPage = (args: Parameters<ReturnType<typeof feedbackListPageLoader>>[0], role: AreaRole) => feedbackListPageLoader(role)(args);
 
 const t = useTestDatabase();
 const ORIGIN = "http://stockspace.test";

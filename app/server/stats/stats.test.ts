@@ -16,8 +16,11 @@ import { periodStart, periodStarts, statisticsFor } from "./stats.service.ts";
 import { dailyStatsQuery, linksByBucketQuery, linksByWarehouseQuery, medianAnswerQuery, ownerWarehousesQuery, type StatsScope } from "./stats.queries.ts";
 import { createViewCounter } from "./view-counter.ts";
 import { durationParts, formatPercent, niceAxisMax } from "../../lib/statistics.ts";
-import { loadStatisticsPage } from "../../routes/shared/statistics-page.server.ts";
+import { statisticsPageLoader } from "../../routes/shared/statistics-page.server.ts";
 import { queryPlan } from "../../../tests/support/query-plan.ts";
+
+// The page's loader and action for one role, called as the route calls them.
+const loadStatisticsPage = (args: Parameters<ReturnType<typeof statisticsPageLoader>>[0], role: "stocker" | "referent") => statisticsPageLoader(role)(args);
 
 const t = useTestDatabase();
 const ORIGIN = "http://stockspace.test";
