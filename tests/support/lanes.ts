@@ -19,10 +19,11 @@ export type Lane = keyof typeof LANES;
 
 /**
  * What only the integration lane may reach (import, directly or through other modules): the
- * helper that clones a test database and the run's database set-up. A test file that starts an
- * embedded server itself (it calls startEmbeddedPostgres) is an integration test too.
+ * helpers that clone a test database (a plain one, or a large catalogue) and the run's database
+ * set-up. A test file that starts an embedded server itself (it calls startEmbeddedPostgres) is
+ * an integration test too.
  */
-export const DATABASE_MODULES = ["tests/support/db.ts", "tests/support/db-global-setup.ts"];
+export const DATABASE_MODULES = ["tests/support/db.ts", "tests/support/catalogue.ts", "tests/support/db-global-setup.ts"];
 export const STARTS_A_SERVER = /\bstartEmbeddedPostgres\(/;
 
 /** What only the browser lane may reach: the app started as in production, and Chromium. */
