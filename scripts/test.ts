@@ -71,14 +71,20 @@ if (projects.length > 0) {
 }
 
 // Every lane, each a Vitest run of its own, at the same time.
-function runLane(lane: Lane): Promise<{ lane: Lane; counts: Counts; ok: boolean; seconds: number }> {
-  const report = path.join(results, `vitest-${lane}.json`);
-  const log = path.join(results, `${lane}.log`);
+// BROWSER_SHARDS=n splits the browser lane into n runs side by side (Vitest's --shard), each with
+// an app, a mail catcher and a browser of its own; 1, the default, is one run.
+const browserShards = Math.max(1, Number(process.env.BROWSER_SHARDS) || 1);
+
+function runLane(lane: Lane, shard?: { index: number; count: number }): Promise<{ lane: string; counts: Counts; ok: boolean; seconds: number }> {
+  const name = shard ? `${lane}-${shard.index}of${shard.count}` : lane;
+  const report = path.join(results, `vitest-${name}.json`);
+  const log = path.join(results, `${name}.log`);
   fs.rmSync(report, { force: true });
   const started = performance.now();
   const out = fs.openSync(log, "w");
   // --passWithNoTests: arguments that pick files of one lane leave the others nothing to run.
-  const child = spawn(vitest, vitestArgs(report, ["--project", lane, "--passWithNoTests", ...extra]), { cwd: ROOT, stdio: ["ignore", out, out], env: process.env });
+  const shardArgs = shard ? [`--shard=${shard.index}/${shard.count}`] : [];
+  const child = spawn(vitest, vitestArgs(report, ["--project", lane, "--passWithNoTests", ...shardArgs, ...extra]), { cwd: ROOT, stdio: ["ignore", out, out], env: process.env });
   return new Promise((resolve) => {
     child.on("close", (code) => {
       fs.closeSync(out);
@@ -88,15 +94,18 @@ function runLane(lane: Lane): Promise<{ lane: Lane; counts: Counts; ok: boolean;
       // arguments, a lane that passed nothing has failed.
       const emptyByChoice = extra.length > 0 && code === 0 && counts !== null && counts.passed + counts.failed + counts.skipped === 0;
       const result = emptyByChoice ? { counts: counts!, ok: true } : outcome(code ?? 1, counts);
-      console.log(`\n===== ${lane} lane (${seconds.toFixed(0)} s) =====\n${fs.readFileSync(log, "utf8").trimEnd()}\n${lane} lane: ${line(result.counts)}`);
-      resolve({ lane, ...result, seconds });
+      console.log(`\n===== ${name} lane (${seconds.toFixed(0)} s) =====\n${fs.readFileSync(log, "utf8").trimEnd()}\n${name} lane: ${line(result.counts)}`);
+      resolve({ lane: name, ...result, seconds });
     });
   });
 }
 
 const lanes = Object.keys(LANES) as Lane[];
 console.log(`running the ${lanes.join(", ")} lanes side by side; each lane's output comes when it ends (as it runs: test-results/<lane>.log)`);
-const done = await Promise.all(lanes.map(runLane));
+const runs = lanes.flatMap((lane) =>
+  lane === "browser" && browserShards > 1 ? Array.from({ length: browserShards }, (_, i) => runLane(lane, { index: i + 1, count: browserShards })) : [runLane(lane)],
+);
+const done = await Promise.all(runs);
 const total = done.reduce((sum, r) => ({ passed: sum.passed + r.counts.passed, failed: sum.failed + r.counts.failed, skipped: sum.skipped + r.counts.skipped }), { passed: 0, failed: 0, skipped: 0 });
 console.log("");
 for (const r of done) console.log(`${r.lane} lane: ${line(r.counts)} in ${r.seconds.toFixed(0)} s${r.ok ? "" : " (FAILED)"}`);
