@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { paraglideVitePlugin } from "@inlang/paraglide-js";
+import { LANES } from "./tests/support/lanes.ts";
 
 const paraglide = paraglideVitePlugin({
   project: "./project.inlang",
@@ -9,14 +10,28 @@ const paraglide = paraglideVitePlugin({
   emitPrettierIgnore: false,
 });
 
+// Three lanes, one project each, told apart by the file's name and folder (tests/support/lanes.ts,
+// CONTRIBUTING.md "Test lanes"); scripts/test-lanes.test.ts checks that the files keep to them.
+
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [paraglide],
         test: {
-          name: "app",
-          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          name: "fast",
+          include: [...LANES.fast.include],
+          exclude: [...LANES.fast.exclude],
+          environment: "node",
+          // No global setup: nothing to start. A test that needs a database belongs in *.db.test.ts.
+          testTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [paraglide],
+        test: {
+          name: "integration",
+          include: [...LANES.integration.include],
           environment: "node",
           // One PostgreSQL server for the run (embedded, or the one at DATABASE_URL) with a
           // migrated template database; each test file clones its own database from it.
@@ -28,8 +43,8 @@ export default defineConfig({
       {
         plugins: [paraglide],
         test: {
-          name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
+          name: "browser",
+          include: [...LANES.browser.include],
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
           // One browser and one app for the whole run; journeys run one file at a time.

@@ -240,7 +240,7 @@ const ROWS: Row[] = [
   { route: "/admin", method: "GET", url: () => "/admin", expect: area(200, "admin") },
   { route: "/admin/*", method: "GET", url: () => "/admin/no-such-page", expect: area(404, "admin") },
   { route: "/admin/warehouses", method: "GET", url: () => "/admin/warehouses?search_term=Milano&page=2", expect: area(200, "admin") },
-  // The Warehouses filter and toggle, and the New hubs (app/server/warehouses/warehouse-toggle.test.ts, hub-requests.test.ts).
+  // The Warehouses filter and toggle, and the New hubs (app/server/warehouses/warehouse-toggle.db.test.ts, hub-requests.db.test.ts).
   { route: "/admin/warehouses", method: "GET", url: () => "/admin/warehouses?deactivated=deact&search_term=Milano", expect: area(200, "admin") },
   // A toggle without its value: refused by the page in data, nothing changed.
   { route: "/admin/warehouses", method: "POST", url: () => "/admin/warehouses", body: { form: { warehouse_id: "1" } }, expect: area(200, "admin") },
@@ -285,7 +285,7 @@ const ROWS: Row[] = [
   { route: "/api/admin/specifications/:id/update", method: "GET", url: () => "/api/admin/specifications/1/update", expect: area(405, "admin") },
   { route: "/api/admin/specifications/:id/toggle-hidden", method: "POST", url: () => "/api/admin/specifications/1/toggle-hidden", body: { specification_data: {} }, expect: area(422, "admin") },
   { route: "/api/admin/specifications/:id/toggle-hidden", method: "GET", url: () => "/api/admin/specifications/1/toggle-hidden", expect: area(405, "admin") },
-  // The CRM and its follow-up actions (app/server/crm/crm.test.ts): incomplete posts write nothing.
+  // The CRM and its follow-up actions (app/server/crm/crm.db.test.ts): incomplete posts write nothing.
   { route: "/admin/crm", method: "GET", url: () => "/admin/crm?search=a&date=2026-11-21&event_type=call&sort=client&dir=asc&page=2", expect: area(200, "admin") },
   // A new event without its date and type: refused by the page in data, nothing written.
   { route: "/admin/crm", method: "POST", url: () => "/admin/crm", body: { form: { intent: "create", date: "", event_type: "", client: "" } }, expect: area(200, "admin") },
@@ -304,7 +304,7 @@ const ROWS: Row[] = [
   { route: "/api/admin/export-crm-entries", method: "POST", url: () => "/api/admin/export-crm-entries", body: {}, expect: area(405, "admin") },
   { route: "/api/admin/crm-actions", method: "GET", url: () => "/api/admin/crm-actions?offset=0&filters[follow_up_done]=done&search_term=a", expect: area(200, "admin") },
   { route: "/api/admin/crm-actions", method: "POST", url: () => "/api/admin/crm-actions", body: {}, expect: area(405, "admin") },
-  // The location search (app/server/admin-search/location-search.test.ts): the page before and after a search, the JSON lists, the exports; no centre is 422.
+  // The location search (app/server/admin-search/location-search.db.test.ts): the page before and after a search, the JSON lists, the exports; no centre is 422.
   { route: "/admin/search", method: "GET", url: () => "/admin/search", expect: area(200, "admin") },
   { route: "/admin/search", method: "GET", url: () => "/admin/search?location=Milano&radius=25&tab=requests&page=2", expect: area(200, "admin") },
   { route: "/api/admin/location-search-warehouses", method: "GET", url: () => "/api/admin/location-search-warehouses?filters[location]=Milano&filters[radius]=&lat=45.4642&lng=9.19&wh_offset=0", expect: area(200, "admin") },
@@ -316,7 +316,7 @@ const ROWS: Row[] = [
   { route: "/api/admin/export-location-search-warehouses", method: "POST", url: () => "/api/admin/export-location-search-warehouses", body: {}, expect: area(405, "admin") },
   { route: "/api/admin/export-location-search-requests", method: "GET", url: () => "/api/admin/export-location-search-requests?filters[location]=Milano&lat=45.4642&lng=9.19", expect: area(200, "admin") },
   { route: "/api/admin/export-location-search-requests", method: "POST", url: () => "/api/admin/export-location-search-requests", body: {}, expect: area(405, "admin") },
-  // Requests (app/server/admin-requests/admin-requests.test.ts): the test request's id; an add without ids writes nothing.
+  // Requests (app/server/admin-requests/admin-requests.db.test.ts): the test request's id; an add without ids writes nothing.
   { route: "/admin/requests", method: "GET", url: ({ requestLink: l }) => `/admin/requests?search=Logistica&from=2026-01-01&open=${l.requestId}&page=1`, expect: area(200, "admin") },
   { route: "/admin/requests", method: "POST", url: () => "/admin/requests", body: { form: { intent: "add_warehouses", request_id: "1" } }, expect: area(200, "admin") },
   { route: "/api/admin/warehouse-requests", method: "GET", url: () => "/api/admin/warehouse-requests?search_term=Logistica&offset=0&filters[from]=2026-01-01&filters[to]=2030-12-31", expect: area(200, "admin") },

@@ -12,6 +12,7 @@ export type TestDatabase = { db: Database; url: string; name: string };
 export async function createTestDatabase(): Promise<TestDatabase & { drop: () => Promise<void> }> {
   const adminUrl = inject("pgAdminUrl");
   const template = inject("pgTemplate");
+  if (!adminUrl || !template) throw new Error("no test database in this lane: a test file that needs PostgreSQL is named *.db.test.ts (the integration lane)");
   const name = `${template}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

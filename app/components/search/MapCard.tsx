@@ -41,8 +41,7 @@ export function MapCard({
     return () => {
       current = false;
     };
-    // The filters come with the answer, as the centre does.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the filters come with the answer, as the centre does
   }, [marker.id, known, centre, counted, onLoaded]);
   if (known) return <>{children(known)}</>;
   return (

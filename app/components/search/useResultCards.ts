@@ -24,8 +24,7 @@ export function useResultCards(result: SearchPageResult | null, filters: Record<
       for (const w of res.data.warehouses) rememberCard(w);
       return res.data.warehouses;
     },
-    // The filters change only with the answer (both come from the address).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the filters change only with the answer (both come from the address)
     [result, rememberCard],
   );
   const byId = useMemo(() => {

@@ -3,7 +3,7 @@
 // add-warehouses popup's warehouse search, and the links added from the back office. Plain
 // functions of (db, args), so they run the same inside a transaction.
 //
-// Indexes (tested in admin-requests.test.ts on tables large enough for the planner to choose as
+// Indexes (tested in admin-requests.db.test.ts on tables large enough for the planner to choose as
 // it would at 1,000,000 warehouses):
 // - the list: warehouse_requests_created_at_idx (newest first, and the from/to range);
 //   a search by warehouse_requests_search_trgm_idx (migration 0012, over exactly

@@ -2,7 +2,7 @@
 // referent's warehouses, a stock hunter's own requests, and a link's state. Plain functions of
 // (db, args), so they run the same inside a transaction.
 //
-// Indexes (tested in area-requests.test.ts on a catalogue large enough for the planner to
+// Indexes (tested in area-requests.db.test.ts on a catalogue large enough for the planner to
 // choose as it would at a million warehouses):
 // - handler lists: the owner's warehouses by warehouses_user_id_created_at_idx (stocker) or
 //   warehouses_referent_id_created_at_idx (referent); for each of them its newest links by

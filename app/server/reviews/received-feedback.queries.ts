@@ -7,7 +7,7 @@
 // feedback by reviews_warehouse_id_created_at_idx / reports_warehouse_id_created_at_idx; the
 // hunter's requests by warehouse_requests_user_id_created_at_idx, their feedback by
 // reviews_warehouse_request_id_idx / reports_warehouse_request_id_idx. Never the whole table
-// (received-feedback.test.ts reads the plans).
+// (received-feedback.db.test.ts reads the plans).
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { AreaRole } from "../../lib/area-paths.ts";

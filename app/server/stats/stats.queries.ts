@@ -3,7 +3,7 @@
 // search appearances and sheet views counted in warehouse_daily_stats. Plain functions of
 // (db, args).
 //
-// Indexes (tested in stats.test.ts on a catalogue large enough for the planner to choose as it
+// Indexes (tested in stats.db.test.ts on a catalogue large enough for the planner to choose as it
 // would at scale): the owner's warehouses by warehouses_user_id_created_at_idx (stocker) or
 // warehouses_referent_id_created_at_idx (referent); for each of them its links of the range by
 // warehouse_request_warehouses_warehouse_created_at_idx (warehouse_id, created_at), or, where

@@ -6,6 +6,7 @@
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { defineCatalogue, useCatalogueDatabase } from "../../../tests/support/catalogue.ts";
 import { actorOf, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
@@ -230,18 +231,19 @@ describe("the hub requests list", () => {
   });
 });
 
-describe("the hub requests list's query plan", () => {
-  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
+const HUB_CATALOGUE = defineCatalogue("hub_requests", async (db) => {
+  // 60,000 warehouses, 60 of them waiting for approval as hubs (administrators decide within days).
+  await sql`
+    insert into warehouses (name, country, address, cap, city, province, lat, lng, is_hub, to_approve, status, created_at)
+    select 'Piano ' || g, 'Italia', 'Via Piano ' || g, '00100', 'Città ' || (g % 500), 'RM', 41 + random(), 12 + random(),
+           g % 1000 = 0, g % 1000 = 0, case when g % 1000 = 0 then 'pending' else 'approved' end, now() - (g || ' minutes')::interval
+    from generate_series(1, 60000) g`.execute(db);
+  await sql`vacuum analyze warehouses`.execute(db);
+});
 
-  beforeAll(async () => {
-    // 60,000 warehouses, 60 of them waiting for approval as hubs (administrators decide within days).
-    await sql`
-      insert into warehouses (name, country, address, cap, city, province, lat, lng, is_hub, to_approve, status, created_at)
-      select 'Piano ' || g, 'Italia', 'Via Piano ' || g, '00100', 'Città ' || (g % 500), 'RM', 41 + random(), 12 + random(),
-             g % 1000 = 0, g % 1000 = 0, case when g % 1000 = 0 then 'pending' else 'approved' end, now() - (g || ' minutes')::interval
-      from generate_series(1, 60000) g`.execute(t.db);
-    await sql`vacuum analyze warehouses`.execute(t.db);
-  }, 120_000);
+describe("the hub requests list's query plan", () => {
+  const t = useCatalogueDatabase(HUB_CATALOGUE);
+  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
 
   it("reads the waiting few by their partial index, and searches with it or the trigram indexes, never the whole table", async () => {
     const page = await plan(hubRequestsPageQuery(t.db, { search: null, offset: 20, limit: 20 }));

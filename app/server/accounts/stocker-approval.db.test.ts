@@ -6,6 +6,7 @@
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { defineCatalogue, useCatalogueDatabase } from "../../../tests/support/catalogue.ts";
 import { actorOf, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import { ensureGazetteerLoaded } from "../geo/gazetteer.ts";
@@ -363,26 +364,28 @@ describe("the page", () => {
   });
 });
 
-describe("the query plans", () => {
-  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
+// 100,000 users, 60 of them pending and 20 refused registrations; 200,000 warehouses: built
+// once and cloned (tests/support/catalogue.ts).
+const APPROVAL_CATALOGUE = defineCatalogue("stocker_approval", async (db) => {
+  await sql`
+    insert into users (email, role, account_type, approval_status, first_name, last_name, request_business_name, invite_code)
+    select 'plan-' || g || '@approval.test',
+           case when g % 3 = 0 then 'stocker' else 'stock_hunter' end,
+           case when g % 3 = 0 and g % 1000 >= 80 then 0 end,
+           case when g % 3 <> 0 then null when g % 1000 < 60 then 'pending' when g % 1000 < 80 then 'refused' else 'approved' end,
+           'Nome' || g, 'Cognome' || g, 'Ditta ' || g, 'PLANA' || g
+    from generate_series(1, 100000) g`.execute(db);
+  await sql`
+    insert into warehouses (name, country, address, cap, city, province, lat, lng, user_id)
+    select 'Deposito ' || g, 'Italia', 'Via ' || g, '20100', 'Citta' || (g % 500), 'MI', 45.4, 9.1, null
+    from generate_series(1, 200000) g`.execute(db);
+  await sql`analyze users`.execute(db);
+  await sql`analyze warehouses`.execute(db);
+});
 
-  beforeAll(async () => {
-    // 100,000 users, 60 of them pending and 20 refused registrations; 200,000 warehouses.
-    await sql`
-      insert into users (email, role, account_type, approval_status, first_name, last_name, request_business_name, invite_code)
-      select 'plan-' || g || '@approval.test',
-             case when g % 3 = 0 then 'stocker' else 'stock_hunter' end,
-             case when g % 3 = 0 and g % 1000 >= 80 then 0 end,
-             case when g % 3 <> 0 then null when g % 1000 < 60 then 'pending' when g % 1000 < 80 then 'refused' else 'approved' end,
-             'Nome' || g, 'Cognome' || g, 'Ditta ' || g, 'PLANA' || g
-      from generate_series(1, 100000) g`.execute(t.db);
-    await sql`
-      insert into warehouses (name, country, address, cap, city, province, lat, lng, user_id)
-      select 'Deposito ' || g, 'Italia', 'Via ' || g, '20100', 'Citta' || (g % 500), 'MI', 45.4, 9.1, null
-      from generate_series(1, 200000) g`.execute(t.db);
-    await sql`analyze users`.execute(t.db);
-    await sql`analyze warehouses`.execute(t.db);
-  }, 180_000);
+describe("the query plans", () => {
+  const t = useCatalogueDatabase(APPROVAL_CATALOGUE);
+  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
 
   it("reads the registrations of one state by their partial index, searched or not", async () => {
     for (const search of [null, "Ditta 123"]) {

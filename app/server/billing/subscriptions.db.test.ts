@@ -1,7 +1,7 @@
 // A subscription's lifecycle on the server: init-subscription (the price, what is refused, who may,
 // an unpaid attempt replaced) and a promo code's uses across attempts (taken at init, kept once
 // started, given back by one that never starts), by transfer and by card against the local Stripe
-// stand-in with the real SDK. The card flows are in card.test.ts, the transfer's in transfers.test.ts.
+// stand-in with the real SDK. The card flows are in card.db.test.ts, the transfer's in transfers.db.test.ts.
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";

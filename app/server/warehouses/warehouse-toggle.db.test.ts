@@ -5,6 +5,7 @@
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { defineCatalogue, useCatalogueDatabase } from "../../../tests/support/catalogue.ts";
 import { actorOf, makeRedeemedWarehouse, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
@@ -147,21 +148,22 @@ describe("the Warehouses list's filter", () => {
   });
 });
 
+const TOGGLE_CATALOGUE = defineCatalogue("warehouse_toggle", async (db) => {
+  // 60,000 warehouses, one in 200 switched off.
+  await sql`
+    insert into warehouses (name, country, address, cap, city, province, lat, lng, deactivated, created_at)
+    select 'Piano ' || g, 'Italia', 'Via Piano ' || g, '00100', 'Città ' || (g % 500), 'RM', 41 + random(), 12 + random(),
+           g % 200 = 0, now() - (g || ' minutes')::interval
+    from generate_series(1, 60000) g`.execute(db);
+  await sql`vacuum analyze warehouses`.execute(db);
+});
+
 describe("the filtered list's query plan", () => {
+  const t = useCatalogueDatabase(TOGGLE_CATALOGUE);
   const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
   /** A page of the back office's list as listAdminWarehouses reads it: the count first (db/searched-page.ts). */
   const listedPage = async (args: AdminWarehouseListArgs) =>
     adminWarehousesPageQuery(t.db, { ...args, matchesFirst: findMatchesFirst(args.search, await countAdminWarehouses(t.db, args)) });
-
-  beforeAll(async () => {
-    // 60,000 warehouses, one in 200 switched off.
-    await sql`
-      insert into warehouses (name, country, address, cap, city, province, lat, lng, deactivated, created_at)
-      select 'Piano ' || g, 'Italia', 'Via Piano ' || g, '00100', 'Città ' || (g % 500), 'RM', 41 + random(), 12 + random(),
-             g % 200 = 0, now() - (g || ' minutes')::interval
-      from generate_series(1, 60000) g`.execute(t.db);
-    await sql`vacuum analyze warehouses`.execute(t.db);
-  }, 120_000);
 
   it("pages each filter by an index and searches with the trigram indexes, never the whole table", async () => {
     // A name inside one of the statistics' histogram bounds: the worst estimate (histogramBound).

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql, type CompiledQuery } from "kysely";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { defineCatalogue, useCatalogueDatabase } from "../../../tests/support/catalogue.ts";
 import { actorOf, makeRedeemedWarehouse, makeRequest, makeSpecification, makeUser, makeWarehouse, requestTableCounts } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import { histogramBound, queryPlan } from "../../../tests/support/query-plan.ts";
@@ -26,8 +27,7 @@ const run = Date.now().toString(36);
 type Fixture = Awaited<ReturnType<typeof setup>>;
 let f: Fixture;
 
-async function setup() {
-  const db = t.db;
+async function setup(db = t.db) {
   const admin = await makeUser(db, { role: "admin" });
   const admin2 = await makeUser(db, { role: "admin", lang: "en" });
   const hunter = await makeUser(db, { role: "stock_hunter" });
@@ -307,22 +307,28 @@ describe("the page", () => {
   });
 });
 
-describe("the query plans", () => {
-  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
+const REQUESTS_CATALOGUE = defineCatalogue("admin_requests", async (db) => {
+  // 200,000 requests over two years and 300,000 warehouses: large enough for the planner to choose as at full size.
+  await sql`
+    insert into warehouse_requests (business_name, contact, referent, message, location, created_at)
+    select 'Azienda ' || g, 'contatto' || g || '@richieste.test', 'Referente ' || g, 'Messaggio', 'Citta' || (g % 700), now() - (g || ' minutes')::interval * 5
+    from generate_series(1, 200000) g`.execute(db);
+  await sql`
+    insert into warehouses (name, country, address, cap, city, province, lat, lng)
+    select 'Magazzino ' || g, 'Italia', 'Via ' || g, '20100', 'Comune' || (g % 800), 'MI', 37 + (g % 997) * 0.009, 7 + (g % 991) * 0.011
+    from generate_series(1, 300000) g`.execute(db);
+  await sql`analyze warehouse_requests`.execute(db);
+  await sql`analyze warehouses`.execute(db);
+});
 
+describe("the query plans", () => {
+  const t = useCatalogueDatabase(REQUESTS_CATALOGUE);
+  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
+  // The journey's request and warehouses, in the catalogue's copy too.
+  let f: Fixture;
   beforeAll(async () => {
-    // 200,000 requests over two years and 300,000 warehouses: large enough for the planner to choose as at full size.
-    await sql`
-      insert into warehouse_requests (business_name, contact, referent, message, location, created_at)
-      select 'Azienda ' || g, 'contatto' || g || '@richieste.test', 'Referente ' || g, 'Messaggio', 'Citta' || (g % 700), now() - (g || ' minutes')::interval * 5
-      from generate_series(1, 200000) g`.execute(t.db);
-    await sql`
-      insert into warehouses (name, country, address, cap, city, province, lat, lng)
-      select 'Magazzino ' || g, 'Italia', 'Via ' || g, '20100', 'Comune' || (g % 800), 'MI', 37 + (g % 997) * 0.009, 7 + (g % 991) * 0.011
-      from generate_series(1, 300000) g`.execute(t.db);
-    await sql`analyze warehouse_requests`.execute(t.db);
-    await sql`analyze warehouses`.execute(t.db);
-  }, 240_000);
+    f = await setup(t.db);
+  });
 
   /** The page as listAdminRequests reads it: the count first, which decides how (db/searched-page.ts). */
   async function pageAsListed(args: AdminRequestsArgs & { offset: number; limit: number }) {

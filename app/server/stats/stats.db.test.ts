@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CompiledQuery, sql } from "kysely";
 import type { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { defineCatalogue, useCatalogueDatabase } from "../../../tests/support/catalogue.ts";
 import { actorOf, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { pageShown, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
@@ -257,50 +258,55 @@ describe("the statistics page", () => {
 
 // ---------------------------------------------------------------- query plans
 
-const plan = (compiled: CompiledQuery) => queryPlan(t.db, compiled);
+const STATS_CATALOGUE = defineCatalogue("stats", async (db) => {
+  // 40,000 warehouses of 1,000 owners (one of them with 1,200) and 400 referents; 250,000
+  // links over two years; 30 days of daily figures for every warehouse (1.2 million rows).
+  const first = (await makeUser(db, { role: "stocker" })).id;
+  await sql`
+    insert into users (email, role, account_type, invite_code)
+    select 'stat-owner-' || g || '@plan.test', 'stocker', 0, 'STATO' || g from generate_series(1, 1000) g`.execute(db);
+  await sql`
+    insert into users (email, role, invite_code)
+    select 'stat-referent-' || g || '@plan.test', 'referent', 'STATR' || g from generate_series(1, 400) g`.execute(db);
+  const bigOwner = first + 1;
+  await sql`
+    insert into warehouses (name, country, address, cap, city, province, lat, lng, user_id, referent_id, created_at)
+    select 'Stat ' || g, 'Italia', 'Via Piano ' || g, '00100', 'Città ' || (g % 500), 'RM', 41 + random(), 12 + random(),
+           case when g <= 1200 then ${bigOwner} else ${first} + 1 + (g % 1000) end, ${first} + 1001 + (g % 400), now() - (g || ' minutes')::interval
+    from generate_series(1, 40000) g`.execute(db);
+  await sql`
+    insert into warehouse_requests (business_name, contact, referent, message, location, created_at)
+    select 'Stat srl', 'stat-' || g || '@plan.test', 'Piano', 'Stat', 'Roma', now() - ((g % 730) || ' days')::interval
+    from generate_series(1, 25000) g`.execute(db);
+  await sql`
+    with fw as (select min(id) as id from warehouses where name like 'Stat %')
+    insert into warehouse_request_warehouses (warehouse_request_id, warehouse_id, state, created_at, answered_at)
+    select r.id, fw.id + (r.id * 7919 + k * 31337) % 40000, (array['pending', 'confirmed', 'refused'])[1 + (r.id + k) % 3], r.created_at,
+           case when (r.id + k) % 3 = 0 then null else r.created_at + ((r.id % 90) || ' hours')::interval end
+    from warehouse_requests r cross join generate_series(1, 10) k cross join fw
+    where r.business_name = 'Stat srl'
+    on conflict do nothing`.execute(db);
+  await sql`
+    insert into warehouse_daily_stats (warehouse_id, day, search_appearances, sheet_views)
+    select w.id, current_date - d, (w.id + d) % 50, (w.id + d) % 7
+    from warehouses w cross join generate_series(0, 29) d
+    where w.name like 'Stat %'`.execute(db);
+  for (const table of ["warehouses", "warehouse_request_warehouses", "warehouse_daily_stats", "warehouse_requests"]) {
+    await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+  }
+});
 
 describe("the statistics' query plans on a large catalogue", () => {
+  const t = useCatalogueDatabase(STATS_CATALOGUE);
+  const plan = (compiled: CompiledQuery) => queryPlan(t.db, compiled);
   let bigOwner: number;
   let bigReferent: number;
-
   beforeAll(async () => {
-    // 40,000 warehouses of 1,000 owners (one of them with 1,200) and 400 referents; 250,000
-    // links over two years; 30 days of daily figures for every warehouse (1.2 million rows).
-    const first = (await makeUser(t.db, { role: "stocker" })).id;
-    await sql`
-      insert into users (email, role, account_type, invite_code)
-      select 'stat-owner-' || g || '@plan.test', 'stocker', 0, 'STATO' || g from generate_series(1, 1000) g`.execute(t.db);
-    await sql`
-      insert into users (email, role, invite_code)
-      select 'stat-referent-' || g || '@plan.test', 'referent', 'STATR' || g from generate_series(1, 400) g`.execute(t.db);
-    bigOwner = first + 1;
-    bigReferent = first + 1001;
-    await sql`
-      insert into warehouses (name, country, address, cap, city, province, lat, lng, user_id, referent_id, created_at)
-      select 'Stat ' || g, 'Italia', 'Via Piano ' || g, '00100', 'Città ' || (g % 500), 'RM', 41 + random(), 12 + random(),
-             case when g <= 1200 then ${bigOwner} else ${first} + 1 + (g % 1000) end, ${first} + 1001 + (g % 400), now() - (g || ' minutes')::interval
-      from generate_series(1, 40000) g`.execute(t.db);
-    await sql`
-      insert into warehouse_requests (business_name, contact, referent, message, location, created_at)
-      select 'Stat srl', 'stat-' || g || '@plan.test', 'Piano', 'Stat', 'Roma', now() - ((g % 730) || ' days')::interval
-      from generate_series(1, 25000) g`.execute(t.db);
-    await sql`
-      with fw as (select min(id) as id from warehouses where name like 'Stat %')
-      insert into warehouse_request_warehouses (warehouse_request_id, warehouse_id, state, created_at, answered_at)
-      select r.id, fw.id + (r.id * 7919 + k * 31337) % 40000, (array['pending', 'confirmed', 'refused'])[1 + (r.id + k) % 3], r.created_at,
-             case when (r.id + k) % 3 = 0 then null else r.created_at + ((r.id % 90) || ' hours')::interval end
-      from warehouse_requests r cross join generate_series(1, 10) k cross join fw
-      where r.business_name = 'Stat srl'
-      on conflict do nothing`.execute(t.db);
-    await sql`
-      insert into warehouse_daily_stats (warehouse_id, day, search_appearances, sheet_views)
-      select w.id, current_date - d, (w.id + d) % 50, (w.id + d) % 7
-      from warehouses w cross join generate_series(0, 29) d
-      where w.name like 'Stat %'`.execute(t.db);
-    for (const table of ["warehouses", "warehouse_request_warehouses", "warehouse_daily_stats", "warehouse_requests"]) {
-      await sql`vacuum analyze ${sql.table(table)}`.execute(t.db);
-    }
-  }, 300_000);
+    // The owner with 1,200 warehouses and the first referent.
+    const idOf = async (email: string) => (await t.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    bigOwner = await idOf("stat-owner-1@plan.test");
+    bigReferent = await idOf("stat-referent-1@plan.test");
+  });
 
   const noScans = (text: string) => {
     expect(text).not.toMatch(/Seq Scan on warehouse_request_warehouses/);

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CompiledQuery, sql } from "kysely";
 import type { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { defineCatalogue, useCatalogueDatabase } from "../../../tests/support/catalogue.ts";
 import { actorOf, makeUser } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
@@ -255,21 +256,25 @@ describe("the notifications pages", () => {
   });
 });
 
+const NOTIFICATIONS_CATALOGUE = defineCatalogue("notifications", async (db) => {
+  const first = (await makeUser(db, { role: "stock_hunter" })).id;
+  await sql`insert into users (email, role, invite_code) select 'notif-' || g || '@plan.test', 'stock_hunter', 'NOTIF' || g from generate_series(1, 2000) g`.execute(db);
+  await sql`
+    insert into notifications (user_id, type, title, message, created_at, read_at)
+    select ${first} + 1 + (g % 2000), case when g % 3 = 0 then 'review_received' else 'quote_request' end,
+           '{"it":"t","en":"t"}', '{"it":"m","en":"m"}', now() - (g || ' minutes')::interval,
+           case when g % 4 = 0 then null else now() end
+    from generate_series(1, 200000) g`.execute(db);
+  await sql`vacuum analyze notifications`.execute(db);
+});
+
 describe("the list's plan on a large table", () => {
+  const t = useCatalogueDatabase(NOTIFICATIONS_CATALOGUE);
   let userId: number;
   beforeAll(async () => {
-    const first = (await makeUser(t.db, { role: "stock_hunter" })).id;
-    await sql`insert into users (email, role, invite_code) select 'notif-' || g || '@plan.test', 'stock_hunter', 'NOTIF' || g from generate_series(1, 2000) g`.execute(t.db);
-    userId = first + 1000;
-    await sql`
-      insert into notifications (user_id, type, title, message, created_at, read_at)
-      select ${first} + 1 + (g % 2000), case when g % 3 = 0 then 'review_received' else 'quote_request' end,
-             '{"it":"t","en":"t"}', '{"it":"m","en":"m"}', now() - (g || ' minutes')::interval,
-             case when g % 4 = 0 then null else now() end
-      from generate_series(1, 200000) g`.execute(t.db);
-    await sql`vacuum analyze notifications`.execute(t.db);
-  }, 120_000);
-
+    // One of the 2,000 users: 100 notifications.
+    userId = (await t.db.selectFrom("users").select("id").where("email", "=", "notif-1000@plan.test").executeTakeFirstOrThrow()).id;
+  });
   it("reads a user's page by notifications_user_id_created_at_idx, never the whole table", async () => {
     for (const filters of [
       { unread: false, type: null },

@@ -6,6 +6,7 @@
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { defineCatalogue, useCatalogueDatabase } from "../../../tests/support/catalogue.ts";
 import { actorOf, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import { makePromo, redeemedOf, stockerWithWarehouses } from "../../../tests/support/billing.ts";
@@ -292,42 +293,43 @@ describe("the bank transfer, from the stocker's choice to the end of the period"
   });
 });
 
-describe("the Transfers list's query plan", () => {
-  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
+const TRANSFERS_CATALOGUE = defineCatalogue("transfers", async (db) => {
+  // 20,000 stockers, each with an ended subscription and most with a running one, 50 of them
+  // waiting for their transfer (an administrator confirms them within days), and 40,000 stock
+  // hunters: the waiting few are the way in, their users are read by key.
+  const first = (await makeUser(db, { role: "stocker" })).id;
+  await sql`
+    insert into users (email, role, account_type, first_name, last_name, invite_code, stockspace_code, transfer_requested_at)
+    select 'plan-' || g || '@transfers.test', 'stocker', 0, 'Nome' || g, 'Cognome' || g, 'PLANT' || g,
+           case when g % 400 = 0 then 'SS-P' || g end, case when g % 400 = 0 then now() - (g || ' minutes')::interval end
+    from generate_series(1, 20000) g`.execute(db);
+  await sql`
+    insert into users (email, role, first_name, last_name, invite_code)
+    select 'hunter-' || g || '@transfers.test', 'stock_hunter', 'Cacciatore' || g, 'Cognome' || g, 'PLANH' || g
+    from generate_series(1, 40000) g`.execute(db);
+  await sql`
+    insert into subscriptions (user_id, stripe_status, plan, payment_type, price_unit_amount, amount, created_at)
+    select ${first} + g, 'canceled', 'yearly', 'card', 49000, 49000, now() - interval '400 days'
+    from generate_series(1, 20000) g`.execute(db);
+  await sql`
+    insert into subscriptions (user_id, stripe_status, plan, payment_type, price_unit_amount, amount, created_at)
+    select ${first} + g, case when g % 400 = 0 then 'pending_transfer' else 'active' end, 'yearly',
+           case when g % 400 = 0 then 'transfer' else 'card' end, 49000, 49000, now() - (g || ' minutes')::interval
+    from generate_series(1, 20000) g where g % 7 <> 1 or g % 400 = 0`.execute(db);
+  // Warehouses added to running subscriptions: most additions confirmed long ago, 25 waiting.
+  await sql`
+    insert into subscription_additions (subscription_id, user_id, warehouse_ids, payment_type, status, amount, new_amount, created_at)
+    select s.id, s.user_id, array[1], 'transfer', case when row_number() over (order by s.id) % 200 = 0 then 'pending_transfer' else 'confirmed' end,
+           24500, 98000, now() - (row_number() over (order by s.id) || ' minutes')::interval
+    from subscriptions s where s.stripe_status = 'active' and s.id % 3 = 0`.execute(db);
+  await sql`analyze users`.execute(db);
+  await sql`analyze subscriptions`.execute(db);
+  await sql`analyze subscription_additions`.execute(db);
+});
 
-  beforeAll(async () => {
-    // 20,000 stockers, each with an ended subscription and most with a running one, 50 of them
-    // waiting for their transfer (an administrator confirms them within days), and 40,000 stock
-    // hunters: the waiting few are the way in, their users are read by key.
-    const first = (await makeUser(t.db, { role: "stocker" })).id;
-    await sql`
-      insert into users (email, role, account_type, first_name, last_name, invite_code, stockspace_code, transfer_requested_at)
-      select 'plan-' || g || '@transfers.test', 'stocker', 0, 'Nome' || g, 'Cognome' || g, 'PLANT' || g,
-             case when g % 400 = 0 then 'SS-P' || g end, case when g % 400 = 0 then now() - (g || ' minutes')::interval end
-      from generate_series(1, 20000) g`.execute(t.db);
-    await sql`
-      insert into users (email, role, first_name, last_name, invite_code)
-      select 'hunter-' || g || '@transfers.test', 'stock_hunter', 'Cacciatore' || g, 'Cognome' || g, 'PLANH' || g
-      from generate_series(1, 40000) g`.execute(t.db);
-    await sql`
-      insert into subscriptions (user_id, stripe_status, plan, payment_type, price_unit_amount, amount, created_at)
-      select ${first} + g, 'canceled', 'yearly', 'card', 49000, 49000, now() - interval '400 days'
-      from generate_series(1, 20000) g`.execute(t.db);
-    await sql`
-      insert into subscriptions (user_id, stripe_status, plan, payment_type, price_unit_amount, amount, created_at)
-      select ${first} + g, case when g % 400 = 0 then 'pending_transfer' else 'active' end, 'yearly',
-             case when g % 400 = 0 then 'transfer' else 'card' end, 49000, 49000, now() - (g || ' minutes')::interval
-      from generate_series(1, 20000) g where g % 7 <> 1 or g % 400 = 0`.execute(t.db);
-    // Warehouses added to running subscriptions: most additions confirmed long ago, 25 waiting.
-    await sql`
-      insert into subscription_additions (subscription_id, user_id, warehouse_ids, payment_type, status, amount, new_amount, created_at)
-      select s.id, s.user_id, array[1], 'transfer', case when row_number() over (order by s.id) % 200 = 0 then 'pending_transfer' else 'confirmed' end,
-             24500, 98000, now() - (row_number() over (order by s.id) || ' minutes')::interval
-      from subscriptions s where s.stripe_status = 'active' and s.id % 3 = 0`.execute(t.db);
-    await sql`analyze users`.execute(t.db);
-    await sql`analyze subscriptions`.execute(t.db);
-    await sql`analyze subscription_additions`.execute(t.db);
-  }, 120_000);
+describe("the Transfers list's query plan", () => {
+  const t = useCatalogueDatabase(TRANSFERS_CATALOGUE);
+  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
 
   it("reads the waiting subscriptions and additions by their status indexes, then their users by key", async () => {
     const page = await plan(transfersPageQuery(t.db, { filters: { search: null }, limit: 20, offset: 40 }));

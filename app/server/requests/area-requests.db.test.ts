@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CompiledQuery, sql } from "kysely";
 import { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { defineCatalogue, useCatalogueDatabase } from "../../../tests/support/catalogue.ts";
 import { actorOf, makeSpecification, makeUser, makeWarehouse, makeRequest, subscribeWarehouses } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
@@ -634,51 +635,56 @@ describe("a link already reviewed", () => {
 
 // ---------------------------------------------------------------- query plans
 
-const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
+const AREA_REQUESTS_CATALOGUE = defineCatalogue("area_requests", async (db) => {
+  // 60,000 warehouses of 2,000 owners (one of them with 1,500) and 500 referents, 40,000
+  // requests of 1,000 hunters reaching 10 warehouses each: 400,000 links.
+  const first = (await makeUser(db, { role: "stocker" })).id;
+  await sql`
+    insert into users (email, role, account_type, invite_code)
+    select 'plan-owner-' || g || '@plan.test', 'stocker', 0, 'PLANRO' || g from generate_series(1, 2000) g`.execute(db);
+  await sql`
+    insert into users (email, role, invite_code)
+    select 'plan-referent-' || g || '@plan.test', 'referent', 'PLANRR' || g from generate_series(1, 500) g`.execute(db);
+  await sql`
+    insert into users (email, role, invite_code)
+    select 'plan-hunter-' || g || '@plan.test', 'stock_hunter', 'PLANRH' || g from generate_series(1, 1000) g`.execute(db);
+  const bigOwner = first + 1;
+  await sql`
+    insert into warehouses (name, country, address, cap, city, province, lat, lng, user_id, referent_id, created_at)
+    select 'Plan ' || g, 'Italia', 'Via Piano ' || g, '00100', 'Città ' || (g % 500), 'RM', 41 + random(), 12 + random(),
+           case when g <= 1500 then ${bigOwner} else ${first} + 1 + (g % 2000) end, ${first} + 2001 + (g % 500), now() - (g || ' minutes')::interval
+    from generate_series(1, 60000) g`.execute(db);
+  await sql`
+    insert into warehouse_requests (user_id, business_name, contact, referent, message, location, created_at)
+    select ${first} + 2501 + (g % 1000), 'Plan srl', 'plan-' || g || '@plan.test', 'Piano', 'Plan', 'Roma', now() - (g || ' minutes')::interval
+    from generate_series(1, 40000) g`.execute(db);
+  // One insert numbers its rows consecutively: warehouse g is firstWarehouse + g - 1. Ten
+  // distinct warehouses per request (44729 is prime to 60000).
+  await sql`
+    with fw as (select min(id) as id from warehouses where name like 'Plan %')
+    insert into warehouse_request_warehouses (warehouse_request_id, warehouse_id, state, created_at)
+    select r.id, fw.id + (r.id * 7919 + k * 44729) % 60000, (array['pending', 'confirmed', 'refused'])[1 + (r.id + k) % 3], r.created_at
+    from warehouse_requests r cross join generate_series(1, 10) k cross join fw
+    where r.business_name = 'Plan srl'`.execute(db);
+  await sql`vacuum analyze warehouses`.execute(db);
+  await sql`vacuum analyze warehouse_request_warehouses`.execute(db);
+  await sql`vacuum analyze warehouse_requests`.execute(db);
+  await sql`analyze users`.execute(db);
+});
 
 describe("the request lists' query plans on a large catalogue", () => {
+  const t = useCatalogueDatabase(AREA_REQUESTS_CATALOGUE);
+  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
   let bigOwner: number;
   let bigReferent: number;
   let bigHunter: number;
-
   beforeAll(async () => {
-    // 60,000 warehouses of 2,000 owners (one of them with 1,500) and 500 referents, 40,000
-    // requests of 1,000 hunters reaching 10 warehouses each: 400,000 links.
-    const first = (await makeUser(t.db, { role: "stocker" })).id;
-    await sql`
-      insert into users (email, role, account_type, invite_code)
-      select 'plan-owner-' || g || '@plan.test', 'stocker', 0, 'PLANRO' || g from generate_series(1, 2000) g`.execute(t.db);
-    await sql`
-      insert into users (email, role, invite_code)
-      select 'plan-referent-' || g || '@plan.test', 'referent', 'PLANRR' || g from generate_series(1, 500) g`.execute(t.db);
-    await sql`
-      insert into users (email, role, invite_code)
-      select 'plan-hunter-' || g || '@plan.test', 'stock_hunter', 'PLANRH' || g from generate_series(1, 1000) g`.execute(t.db);
-    bigOwner = first + 1;
-    bigReferent = first + 2001;
-    bigHunter = first + 2501;
-    await sql`
-      insert into warehouses (name, country, address, cap, city, province, lat, lng, user_id, referent_id, created_at)
-      select 'Plan ' || g, 'Italia', 'Via Piano ' || g, '00100', 'Città ' || (g % 500), 'RM', 41 + random(), 12 + random(),
-             case when g <= 1500 then ${bigOwner} else ${first} + 1 + (g % 2000) end, ${first} + 2001 + (g % 500), now() - (g || ' minutes')::interval
-      from generate_series(1, 60000) g`.execute(t.db);
-    await sql`
-      insert into warehouse_requests (user_id, business_name, contact, referent, message, location, created_at)
-      select ${first} + 2501 + (g % 1000), 'Plan srl', 'plan-' || g || '@plan.test', 'Piano', 'Plan', 'Roma', now() - (g || ' minutes')::interval
-      from generate_series(1, 40000) g`.execute(t.db);
-    // One insert numbers its rows consecutively: warehouse g is firstWarehouse + g - 1. Ten
-    // distinct warehouses per request (44729 is prime to 60000).
-    await sql`
-      with fw as (select min(id) as id from warehouses where name like 'Plan %')
-      insert into warehouse_request_warehouses (warehouse_request_id, warehouse_id, state, created_at)
-      select r.id, fw.id + (r.id * 7919 + k * 44729) % 60000, (array['pending', 'confirmed', 'refused'])[1 + (r.id + k) % 3], r.created_at
-      from warehouse_requests r cross join generate_series(1, 10) k cross join fw
-      where r.business_name = 'Plan srl'`.execute(t.db);
-    await sql`vacuum analyze warehouses`.execute(t.db);
-    await sql`vacuum analyze warehouse_request_warehouses`.execute(t.db);
-    await sql`vacuum analyze warehouse_requests`.execute(t.db);
-    await sql`analyze users`.execute(t.db);
-  }, 300_000);
+    // The owner with 1,500 warehouses, the first referent and the first hunter.
+    const idOf = async (email: string) => (await t.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+    bigOwner = await idOf("plan-owner-1@plan.test");
+    bigReferent = await idOf("plan-referent-1@plan.test");
+    bigHunter = await idOf("plan-hunter-1@plan.test");
+  });
 
   const noScans = (text: string) => {
     expect(text).not.toMatch(/Seq Scan on warehouse_request_warehouses/);

@@ -5,6 +5,7 @@
 import { CompiledQuery, sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { defineCatalogue, useCatalogueDatabase } from "../../../tests/support/catalogue.ts";
 import { actorOf, makeUser } from "../../../tests/support/factories.ts";
 import { testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
@@ -147,30 +148,31 @@ describe("the append-only trigger (migration 0009)", () => {
   });
 });
 
+const AUDIT_CATALOGUE = defineCatalogue("audit_log", async (db) => {
+  // 200,000 entries over two years, by 5 administrators, 12 actions, 4 entity types.
+  const admins: number[] = [];
+  for (let i = 0; i < 5; i++) admins.push((await makeUser(db, { role: "admin" })).id);
+  await sql`
+    insert into audit_log (admin_id, action, entity_type, entity_id, details, created_at)
+    select (${sql.lit(`{${admins.join(",")}}`)}::bigint[])[1 + g % 5], 'action.' || (g % 12), (array['warehouse', 'user', 'crm_entry', 'specification'])[1 + g % 4],
+           g % 20000, jsonb_build_object('n', g), now() - (g * 5 || ' minutes')::interval
+    from generate_series(1, 200000) g`.execute(db);
+  // And 30 of a sixth, seldom seen administrator, with an action of their own.
+  const rare = await makeUser(db, { role: "admin", first_name: "Rara" });
+  await sql`
+    insert into audit_log (admin_id, action, entity_type, entity_id, created_at)
+    select ${rare.id}, 'promo_code.create', 'promo_code', g, now() - (g || ' days')::interval from generate_series(1, 30) g`.execute(db);
+  await sql`analyze audit_log`.execute(db);
+  await sql`analyze users`.execute(db);
+});
+
 describe("the audit list's query plans", () => {
+  const t = useCatalogueDatabase(AUDIT_CATALOGUE);
   async function plan(filters: Partial<AuditFilters>, offset = 0): Promise<string> {
     const compiled = auditPageQuery(t.db, { filters: { ...NONE, ...filters }, limit: 20, offset }).compile();
     const { rows } = await t.db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
     return rows.map((r) => r["QUERY PLAN"]).join("\n");
   }
-
-  beforeAll(async () => {
-    // 200,000 entries over two years, by 5 administrators, 12 actions, 4 entity types.
-    const admins: number[] = [];
-    for (let i = 0; i < 5; i++) admins.push((await makeUser(t.db, { role: "admin" })).id);
-    await sql`
-      insert into audit_log (admin_id, action, entity_type, entity_id, details, created_at)
-      select (${sql.lit(`{${admins.join(",")}}`)}::bigint[])[1 + g % 5], 'action.' || (g % 12), (array['warehouse', 'user', 'crm_entry', 'specification'])[1 + g % 4],
-             g % 20000, jsonb_build_object('n', g), now() - (g * 5 || ' minutes')::interval
-      from generate_series(1, 200000) g`.execute(t.db);
-    // And 30 of a sixth, seldom seen administrator, with an action of their own.
-    const rare = await makeUser(t.db, { role: "admin", first_name: "Rara" });
-    await sql`
-      insert into audit_log (admin_id, action, entity_type, entity_id, created_at)
-      select ${rare.id}, 'promo_code.create', 'promo_code', g, now() - (g || ' days')::interval from generate_series(1, 30) g`.execute(t.db);
-    await sql`analyze audit_log`.execute(t.db);
-    await sql`analyze users`.execute(t.db);
-  }, 120_000);
 
   it("reads each filter's index, never the whole log", async () => {
     const rare = (await t.db.selectFrom("users").select("id").where("first_name", "=", "Rara").executeTakeFirstOrThrow()).id;

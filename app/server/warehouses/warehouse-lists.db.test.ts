@@ -3,7 +3,7 @@
 // the whole table.
 import { beforeAll, describe, expect, it } from "vitest";
 import { CompiledQuery, sql } from "kysely";
-import { useTestDatabase } from "../../../tests/support/db.ts";
+import { defineCatalogue, useCatalogueDatabase } from "../../../tests/support/catalogue.ts";
 import { makeUser } from "../../../tests/support/factories.ts";
 import { myWarehousesQuery } from "./warehouse-editing.queries.ts";
 import { adminWarehousesPageQuery, countAdminWarehouses, type AdminWarehouseListArgs } from "./admin-warehouses.queries.ts";
@@ -11,7 +11,26 @@ import { findMatchesFirst } from "../db/searched-page.ts";
 import { listOwnerReferents } from "./warehouse-referents.queries.ts";
 import { histogramBound, queryPlan } from "../../../tests/support/query-plan.ts";
 
-const t = useTestDatabase();
+// 2,000 owners and 500 referents sharing 60,000 warehouses, as in a real catalogue: built once
+// and cloned (tests/support/catalogue.ts).
+const LISTS_CATALOGUE = defineCatalogue("warehouse_lists", async (db) => {
+  const first = (await makeUser(db, { role: "stocker" })).id;
+  await sql`
+    insert into users (email, role, account_type, invite_code)
+    select 'owner-' || g || '@plan.test', 'stocker', 0, 'PLANO' || g from generate_series(1, 2000) g`.execute(db);
+  await sql`
+    insert into users (email, role, invite_code)
+    select 'referent-' || g || '@plan.test', 'referent', 'PLANR' || g from generate_series(1, 500) g`.execute(db);
+  await sql`
+    insert into warehouses (name, country, address, cap, city, province, lat, lng, user_id, referent_id, created_at)
+    select 'Plan ' || g, 'Italia', 'Via Piano ' || g, '00100', 'Città ' || (g % 500), 'RM', 41 + random(), 12 + random(),
+           ${first} + 1 + (g % 2000), ${first} + 2001 + (g % 500), now() - (g || ' minutes')::interval
+    from generate_series(1, 60000) g`.execute(db);
+  await sql`vacuum analyze warehouses`.execute(db);
+  await sql`analyze users`.execute(db);
+});
+
+const t = useCatalogueDatabase(LISTS_CATALOGUE);
 let ownerId: number;
 let referentId: number;
 
@@ -23,24 +42,11 @@ async function listedPage(args: AdminWarehouseListArgs) {
 }
 
 beforeAll(async () => {
-  // 2,000 owners and 500 referents sharing 60,000 warehouses, as in a real catalogue.
-  const first = (await makeUser(t.db, { role: "stocker" })).id;
-  await sql`
-    insert into users (email, role, account_type, invite_code)
-    select 'owner-' || g || '@plan.test', 'stocker', 0, 'PLANO' || g from generate_series(1, 2000) g`.execute(t.db);
-  await sql`
-    insert into users (email, role, invite_code)
-    select 'referent-' || g || '@plan.test', 'referent', 'PLANR' || g from generate_series(1, 500) g`.execute(t.db);
-  ownerId = first + 1000;
-  referentId = first + 2200;
-  await sql`
-    insert into warehouses (name, country, address, cap, city, province, lat, lng, user_id, referent_id, created_at)
-    select 'Plan ' || g, 'Italia', 'Via Piano ' || g, '00100', 'Città ' || (g % 500), 'RM', 41 + random(), 12 + random(),
-           ${first} + 1 + (g % 2000), ${first} + 2001 + (g % 500), now() - (g || ' minutes')::interval
-    from generate_series(1, 60000) g`.execute(t.db);
-  await sql`vacuum analyze warehouses`.execute(t.db);
-  await sql`analyze users`.execute(t.db);
-}, 120_000);
+  // An owner of 30 warehouses and a referent of 120.
+  const idOf = async (email: string) => (await t.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+  ownerId = await idOf("owner-1000@plan.test");
+  referentId = await idOf("referent-200@plan.test");
+});
 
 describe("the warehouse lists' query plans", () => {
   it("read a stocker's and a referent's warehouses by their own index", async () => {

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CompiledQuery, sql } from "kysely";
 import type { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { defineCatalogue, useCatalogueDatabase } from "../../../tests/support/catalogue.ts";
 import { actorOf, makeRequest, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
 import { callJson, pageShown, testContext } from "../../../tests/support/endpoint.ts";
 import type { FeedbackTarget, User } from "../db/types.ts";
@@ -291,47 +292,52 @@ describe("the warehouse's average where hunters choose", () => {
   });
 });
 
+const FEEDBACK_CATALOGUE = defineCatalogue("received_feedback", async (db) => {
+  const first = (await makeUser(db, { role: "stocker" })).id;
+  await sql`insert into users (email, role, account_type, invite_code) select 'fbo-' || g || '@plan.test', 'stocker', 0, 'FBO' || g from generate_series(1, 2000) g`.execute(db);
+  await sql`insert into users (email, role, invite_code) select 'fbr-' || g || '@plan.test', 'referent', 'FBR' || g from generate_series(1, 500) g`.execute(db);
+  await sql`insert into users (email, role, invite_code) select 'fbh-' || g || '@plan.test', 'stock_hunter', 'FBH' || g from generate_series(1, 2000) g`.execute(db);
+  await sql`
+    insert into warehouses (name, country, address, cap, city, province, lat, lng, user_id, referent_id)
+    select 'Plan ' || g, 'Italia', 'Via ' || g, '00100', 'Roma', 'RM', 41 + random(), 12 + random(), ${first} + 1 + (g % 2000), ${first} + 2001 + (g % 500)
+    from generate_series(1, 60000) g`.execute(db);
+  await sql`
+    insert into warehouse_requests (user_id, business_name, contact, referent, message, location)
+    select ${first} + 2501 + (g % 2000), 'Plan srl', 'plan-' || g || '@plan.test', 'Piano', 'Plan', 'Roma'
+    from generate_series(1, 60000) g`.execute(db);
+  // One link per plan request, to a plan warehouse; on each a review and a report both ways.
+  await sql`
+    with w as (select id, row_number() over (order by id) as n from warehouses where name like 'Plan %'),
+         r as (select id, row_number() over (order by id) as n from warehouse_requests where business_name = 'Plan srl')
+    insert into warehouse_request_warehouses (warehouse_request_id, warehouse_id, state)
+    select r.id, w.id, 'confirmed' from r join w on w.n = r.n`.execute(db);
+  await sql`
+    insert into reviews (user_id, warehouse_id, warehouse_request_id, link_id, target, full_name, email, telephone, avg_value, reliability_value, created_at)
+    select ${first} + t.k, l.warehouse_id, l.warehouse_request_id, l.id, t.target, 'P', 'p@plan.test', '1', 40, 4, now() - (l.id % 5000 || ' minutes')::interval
+    from warehouse_request_warehouses l join warehouses w on w.id = l.warehouse_id
+    cross join (values (0, 'warehouse'), (1, 'hunter')) as t (k, target)
+    where w.name like 'Plan %'`.execute(db);
+  await sql`
+    insert into reports (user_id, warehouse_id, warehouse_request_id, link_id, target, full_name, email, telephone, subject, description, created_at)
+    select ${first} + t.k, l.warehouse_id, l.warehouse_request_id, l.id, t.target, 'P', 'p@plan.test', '1', 'S', 'D', now() - (l.id % 5000 || ' minutes')::interval
+    from warehouse_request_warehouses l join warehouses w on w.id = l.warehouse_id
+    cross join (values (0, 'warehouse'), (1, 'hunter')) as t (k, target)
+    where w.name like 'Plan %'`.execute(db);
+  for (const table of ["users", "warehouses", "warehouse_requests", "warehouse_request_warehouses", "reviews", "reports"]) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+});
+
 describe("the lists' plans on a large catalogue", () => {
+  const t = useCatalogueDatabase(FEEDBACK_CATALOGUE);
   let owners: FeedbackOwner[];
   beforeAll(async () => {
-    const first = (await makeUser(t.db, { role: "stocker" })).id;
-    await sql`insert into users (email, role, account_type, invite_code) select 'fbo-' || g || '@plan.test', 'stocker', 0, 'FBO' || g from generate_series(1, 2000) g`.execute(t.db);
-    await sql`insert into users (email, role, invite_code) select 'fbr-' || g || '@plan.test', 'referent', 'FBR' || g from generate_series(1, 500) g`.execute(t.db);
-    await sql`insert into users (email, role, invite_code) select 'fbh-' || g || '@plan.test', 'stock_hunter', 'FBH' || g from generate_series(1, 2000) g`.execute(t.db);
-    await sql`
-      insert into warehouses (name, country, address, cap, city, province, lat, lng, user_id, referent_id)
-      select 'Plan ' || g, 'Italia', 'Via ' || g, '00100', 'Roma', 'RM', 41 + random(), 12 + random(), ${first} + 1 + (g % 2000), ${first} + 2001 + (g % 500)
-      from generate_series(1, 60000) g`.execute(t.db);
-    await sql`
-      insert into warehouse_requests (user_id, business_name, contact, referent, message, location)
-      select ${first} + 2501 + (g % 2000), 'Plan srl', 'plan-' || g || '@plan.test', 'Piano', 'Plan', 'Roma'
-      from generate_series(1, 60000) g`.execute(t.db);
-    // One link per plan request, to a plan warehouse; on each a review and a report both ways.
-    await sql`
-      with w as (select id, row_number() over (order by id) as n from warehouses where name like 'Plan %'),
-           r as (select id, row_number() over (order by id) as n from warehouse_requests where business_name = 'Plan srl')
-      insert into warehouse_request_warehouses (warehouse_request_id, warehouse_id, state)
-      select r.id, w.id, 'confirmed' from r join w on w.n = r.n`.execute(t.db);
-    await sql`
-      insert into reviews (user_id, warehouse_id, warehouse_request_id, link_id, target, full_name, email, telephone, avg_value, reliability_value, created_at)
-      select ${first} + t.k, l.warehouse_id, l.warehouse_request_id, l.id, t.target, 'P', 'p@plan.test', '1', 40, 4, now() - (l.id % 5000 || ' minutes')::interval
-      from warehouse_request_warehouses l join warehouses w on w.id = l.warehouse_id
-      cross join (values (0, 'warehouse'), (1, 'hunter')) as t (k, target)
-      where w.name like 'Plan %'`.execute(t.db);
-    await sql`
-      insert into reports (user_id, warehouse_id, warehouse_request_id, link_id, target, full_name, email, telephone, subject, description, created_at)
-      select ${first} + t.k, l.warehouse_id, l.warehouse_request_id, l.id, t.target, 'P', 'p@plan.test', '1', 'S', 'D', now() - (l.id % 5000 || ' minutes')::interval
-      from warehouse_request_warehouses l join warehouses w on w.id = l.warehouse_id
-      cross join (values (0, 'warehouse'), (1, 'hunter')) as t (k, target)
-      where w.name like 'Plan %'`.execute(t.db);
-    for (const table of ["users", "warehouses", "warehouse_requests", "warehouse_request_warehouses", "reviews", "reports"]) await sql`vacuum analyze ${sql.table(table)}`.execute(t.db);
+    // A stocker, a referent and a hunter among the many.
+    const idOf = async (email: string) => (await t.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
     owners = [
-      { id: first + 1000, role: "stocker" },
-      { id: first + 2200, role: "referent" },
-      { id: first + 3500, role: "stock_hunter" },
+      { id: await idOf("fbo-1000@plan.test"), role: "stocker" },
+      { id: await idOf("fbr-200@plan.test"), role: "referent" },
+      { id: await idOf("fbh-1000@plan.test"), role: "stock_hunter" },
     ];
-  }, 180_000);
-
+  });
   it("reads an owner's page through the owner's warehouses or requests and the feedback indexes, never a whole table", async () => {
     for (const owner of owners) {
       for (const query of [receivedReviewsPageQuery(t.db, owner, { limit: 8, offset: 8 }), receivedReportsPageQuery(t.db, owner, { limit: 8, offset: 8 })]) {

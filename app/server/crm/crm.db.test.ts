@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql, type CompiledQuery } from "kysely";
 import { histogramBound, queryPlan } from "../../../tests/support/query-plan.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { defineCatalogue, useCatalogueDatabase } from "../../../tests/support/catalogue.ts";
 import { actorOf, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
@@ -311,25 +312,26 @@ describe("the /admin/crm and /admin/crm-actions pages", () => {
   });
 });
 
-describe("the CRM's search on large tables", () => {
-  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
+const CRM_CATALOGUE = defineCatalogue("crm", async (db) => {
+  // 200,000 warehouses and 100,000 CRM entries, one in three linked to a warehouse.
+  await sql`
+    insert into warehouses (name, country, address, cap, city, province, lat, lng)
+    select 'Piano ' || g, 'Italia', 'Via Piano ' || g, '00100', 'Città ' || (g % 500), 'RM', 41 + random(), 12 + random()
+    from generate_series(1, 200000) g`.execute(db);
+  await sql`
+    insert into crm_entries (client, contact, date, event_type, description, follow_up, follow_up_action, follow_up_done, warehouse_id)
+    select case when g % 3 = 0 then null else 'Cliente ' || g end, 'Contatto ' || g, date '2026-01-01' + (g % 300),
+           (array['call', 'mail', 'meet', 'meeting', 'other'])[1 + g % 5], 'Descrizione ' || g,
+           g % 4 = 0, case when g % 4 = 0 then 'Azione ' || g end, case when g % 4 = 0 then g % 8 = 0 end,
+           case when g % 3 = 0 then (select min(id) from warehouses) + g end
+    from generate_series(1, 100000) g`.execute(db);
+  await sql`vacuum analyze warehouses`.execute(db);
+  await sql`vacuum analyze crm_entries`.execute(db);
+});
 
-  beforeAll(async () => {
-    // 200,000 warehouses and 100,000 CRM entries, one in three linked to a warehouse.
-    await sql`
-      insert into warehouses (name, country, address, cap, city, province, lat, lng)
-      select 'Piano ' || g, 'Italia', 'Via Piano ' || g, '00100', 'Città ' || (g % 500), 'RM', 41 + random(), 12 + random()
-      from generate_series(1, 200000) g`.execute(t.db);
-    await sql`
-      insert into crm_entries (client, contact, date, event_type, description, follow_up, follow_up_action, follow_up_done, warehouse_id)
-      select case when g % 3 = 0 then null else 'Cliente ' || g end, 'Contatto ' || g, date '2026-01-01' + (g % 300),
-             (array['call', 'mail', 'meet', 'meeting', 'other'])[1 + g % 5], 'Descrizione ' || g,
-             g % 4 = 0, case when g % 4 = 0 then 'Azione ' || g end, case when g % 4 = 0 then g % 8 = 0 end,
-             case when g % 3 = 0 then (select min(id) from warehouses) + g end
-      from generate_series(1, 100000) g`.execute(t.db);
-    await sql`vacuum analyze warehouses`.execute(t.db);
-    await sql`vacuum analyze crm_entries`.execute(t.db);
-  }, 240_000);
+describe("the CRM's search on large tables", () => {
+  const t = useCatalogueDatabase(CRM_CATALOGUE);
+  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
 
   it("searches by the trigram indexes (the entries' text, the warehouses' names), never a whole table", async () => {
     // Besides rare terms, a term inside a bound of each index's histogram: the worst estimate

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { histogramBound, queryPlan } from "../../../tests/support/query-plan.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { defineCatalogue, useCatalogueDatabase } from "../../../tests/support/catalogue.ts";
 import { actorOf, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
 import { callJson } from "../../../tests/support/endpoint.ts";
 import { loader as stockersLoader } from "../../routes/api/admin/stockers.ts";
@@ -109,15 +110,20 @@ describe("the confirmation e-mail again", () => {
   });
 });
 
+// 100,000 users, one in three a stocker: built once and cloned (tests/support/catalogue.ts).
+const USERS_CATALOGUE = defineCatalogue("admin_users", async (db) => {
+  await sql`
+    insert into users (email, role, account_type, first_name, last_name, company, invite_code, approval_status)
+    select 'plan-' || g || '@users.test', case when g % 3 = 0 then 'stocker' else 'stock_hunter' end,
+           case when g % 3 = 0 then 0 end, 'Nome' || g, 'Cognome' || g, 'Azienda ' || g, 'PLANU' || g,
+           case when g % 3 = 0 then 'approved' end
+    from generate_series(1, 100000) g`.execute(db);
+  await sql`analyze users`.execute(db);
+});
+
 describe("the stockers' search on a large users table", () => {
+  const t = useCatalogueDatabase(USERS_CATALOGUE);
   it("reads the users' search index (trigrams over e-mail, names and company), not the whole table", async () => {
-    await sql`
-      insert into users (email, role, account_type, first_name, last_name, company, invite_code, approval_status)
-      select 'plan-' || g || '@users.test', case when g % 3 = 0 then 'stocker' else 'stock_hunter' end,
-             case when g % 3 = 0 then 0 end, 'Nome' || g, 'Cognome' || g, 'Azienda ' || g, 'PLANU' || g,
-             case when g % 3 = 0 then 'approved' end
-      from generate_series(1, 100000) g`.execute(t.db);
-    await sql`analyze users`.execute(t.db);
     // A term inside one of the statistics' histogram bounds (an e-mail): the worst estimate the
     // statistics can give (histogramBound), the case that used to walk the date index instead.
     // Pages are read as the services read them: the count first (db/searched-page.ts).
