@@ -67,3 +67,65 @@ export function lastSpaceDay(spaces: readonly Pick<SpaceValue, "available_until"
   if (spaces.length === 0 || spaces.some((s) => s.available_until === null)) return null;
   return spaces.map((s) => s.available_until!).sort().at(-1)!;
 }
+
+// ------------------------------------------------------------------ the forms' rows
+
+/** A space as its form row holds it: numbers and euros as typed ("1.500", "5,20"), days as ISO ("" when none). */
+export type SpaceFormRow = {
+  m2_type: SpaceUnit;
+  quantity: string;
+  available_from: string;
+  available_until: string;
+  min_term_months: string;
+  /** Euros per unit per month, as typed ("5,20"). */
+  price: string;
+  price_public: boolean;
+};
+
+export const EMPTY_SPACE_ROW: SpaceFormRow = { m2_type: "m2", quantity: "", available_from: "", available_until: "", min_term_months: "", price: "", price_public: false };
+
+/** A stored space → its form row. */
+export function spaceFormRow(s: SpaceValue): SpaceFormRow {
+  return {
+    m2_type: s.m2_type,
+    quantity: formatNumberInput(s.quantity),
+    available_from: s.available_from,
+    available_until: s.available_until ?? "",
+    min_term_months: s.min_term_months ? String(s.min_term_months) : "",
+    price: euroTextFromCents(s.price_month),
+    price_public: s.price_public,
+  };
+}
+
+/**
+ * A form row → the API's space: numbers as plain decimal text, the price in cents
+ * (centsFromEuroText). What is no number is passed on for the schema to refuse.
+ */
+export function spacePayload(row: SpaceFormRow) {
+  return {
+    m2_type: row.m2_type,
+    quantity: decimalText(row.quantity),
+    available_from: row.available_from,
+    available_until: row.available_until || null,
+    min_term_months: decimalText(row.min_term_months),
+    price_month: centsFromEuroText(row.price),
+    price_public: row.price_public,
+  };
+}
+
+/** The errors after removing row `removed` of a list named `list`: its own go, the later rows' move up one. */
+export function withoutRowErrors(errors: Record<string, string>, list: string, removed: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  const pattern = new RegExp(`^${list}\\.(\\d+)\\.(.+)$`);
+  for (const [field, code] of Object.entries(errors)) {
+    const row = pattern.exec(field);
+    if (!row) {
+      out[field] = code;
+      continue;
+    }
+    const index = Number(row[1]);
+    if (index === removed) continue;
+    out[index > removed ? `${list}.${index - 1}.${row[2]}` : field] = code;
+  }
+  return out;
+}

@@ -15,10 +15,10 @@ import { M2_TYPES, MAX_SPACES, MAX_SPACE_QUANTITY, MAX_MIN_TERM_MONTHS, MAX_PRIC
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** A real calendar day, 'YYYY-MM-DD' (or as the date field shows it, 21.11.2026). */
+/** A real calendar day, 'YYYY-MM-DD' (or as the date field shows it, 21.11.2026); blank is "required". */
 export const calendarDay = z.preprocess(
   isoDayFromText,
-  z.string().refine((s) => {
+  z.string().min(1).refine((s) => {
     const m = ISO_DATE.exec(s);
     if (!m) return false;
     const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));

@@ -25,6 +25,9 @@ import { copyMondayToWeekdays, HoursSection } from "./HoursSection.tsx";
 import { ImagesSection, type NewImage } from "./ImagesSection.tsx";
 import { PositionSection } from "./PositionSection.tsx";
 import { SpecificationsSection } from "./SpecificationsSection.tsx";
+import { SpacesSection } from "./SpacesSection.tsx";
+import { EMPTY_SPACE_ROW, withoutRowErrors } from "../../lib/spaces.ts";
+import { todayInItaly } from "../../lib/format.ts";
 import { uploadInOrder } from "./uploads.ts";
 import { usePinPlacement } from "./usePinPlacement.ts";
 
@@ -88,6 +91,8 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
   const pin = usePinPlacement({ data: values.data, position: values.position, setPosition });
 
   const errorOf = (field: string) => fieldErrorText(field, errors[field]);
+  // Italy's day, for the spaces' ended / current / upcoming marks.
+  const [today] = useState(() => todayInItaly());
 
   function setField(field: TextField | NumericField, value: string) {
     setValues((v) => ({ ...v, data: { ...v.data, [field]: value } }));
@@ -240,6 +245,25 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
       />
 
       <DetailsSection data={values.data} required={required} onChange={setField} errorOf={errorOf} />
+
+      <SpacesSection
+        rows={values.spaces}
+        today={today}
+        errorOf={(field) => errors[field]}
+        onEdit={(index, patch) => {
+          setValues((v) => ({ ...v, spaces: v.spaces.map((row, i) => (i === index ? { ...row, ...patch } : row)) }));
+          // A changed unit or start may settle the quantity's surface check and the end's order.
+          const touched = Object.keys(patch).map((k) => `spaces.${index}.${k === "price" ? "price_month" : k}`);
+          if ("m2_type" in patch) touched.push(`spaces.${index}.quantity`);
+          if ("available_from" in patch) touched.push(`spaces.${index}.available_until`);
+          setErrors((e) => without(e, "spaces", ...touched));
+        }}
+        onAdd={() => setValues((v) => ({ ...v, spaces: [...v.spaces, { ...EMPTY_SPACE_ROW }] }))}
+        onRemove={(index) => {
+          setValues((v) => ({ ...v, spaces: v.spaces.filter((_, i) => i !== index) }));
+          setErrors((e) => without(withoutRowErrors(e, "spaces", index), "spaces"));
+        }}
+      />
 
       <HoursSection
         times={values.times}

@@ -87,6 +87,36 @@ describe("building the payload", () => {
   });
 });
 
+describe("the free space's rows", () => {
+  const row = { m2_type: "m2" as const, quantity: "1.200", available_from: "2026-12-01", available_until: "", min_term_months: "3", price: "5,20", price_public: true };
+
+  it("are sent with the rest: numbers plain, the price in cents, a blank end as open-ended", async () => {
+    const values = filled();
+    values.spaces = [row, { ...row, m2_type: "pallet", quantity: "40", available_until: "2027-03-31", min_term_months: "", price: "", price_public: false }];
+    const { payload, errors } = await save(values);
+    expect(errors).toEqual({});
+    expect(payload.spaces).toEqual([
+      { m2_type: "m2", quantity: "1200", available_from: "2026-12-01", available_until: null, min_term_months: "3", price_month: 520, price_public: true },
+      { m2_type: "pallet", quantity: "40", available_from: "2026-12-01", available_until: "2027-03-31", min_term_months: "", price_month: null, price_public: false },
+    ]);
+    const parsed = warehouseCreateSchema("owner").parse(payload);
+    expect(parsed.spaces[0]).toEqual({ m2_type: "m2", quantity: 1200, available_from: "2026-12-01", available_until: null, min_term_months: 3, price_month: 520, price_public: true });
+    expect(parsed.spaces[1]!.min_term_months).toBe(0);
+  });
+
+  it("are checked in the browser with the server's codes, each on its row", async () => {
+    const values = filled();
+    values.spaces = [row, { ...row, quantity: "0", available_from: "", price: "5,2x" }, { ...row, available_until: "2026-11-01" }];
+    const { errors } = await save(values);
+    expect(errors).toEqual({
+      "spaces.1.quantity": "too_small",
+      "spaces.1.available_from": "required",
+      "spaces.1.price_month": "invalid",
+      "spaces.2.available_until": "before_start_date",
+    });
+  });
+});
+
 describe("issuesToFieldErrors", () => {
   it("names the fields as the server does and tells required from invalid", async () => {
     const values = emptyWarehouseForm();
@@ -326,7 +356,7 @@ describe("WarehouseForm", () => {
 
   it("renders every section, in order, on the server", () => {
     const html = render(setup());
-    const titles = ["Basic information", "Position on the map", "Contacts", "Details", "Opening hours", "Specifications", "Photos"].map((t) => html.indexOf(`>${t}</h2>`));
+    const titles = ["Basic information", "Position on the map", "Contacts", "Details", "Free space", "Opening hours", "Specifications", "Photos"].map((t) => html.indexOf(`>${t}</h2>`));
     expect(titles.every((i) => i > 0)).toBe(true);
     expect([...titles].sort((a, b) => a - b)).toEqual(titles);
     // The map's code loads after the form (React.lazy): the server draws its box, the same size.

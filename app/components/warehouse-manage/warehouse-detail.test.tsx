@@ -31,10 +31,12 @@ const base: Facts = {
   refusal_note: null,
   can_resubmit: false,
   owner_request_emails: true,
+  m2: 2400,
+  spaces_updated_at: null,
 };
 
 function render(warehouse: Partial<Facts>, area: "stocker" | "referent" = "stocker"): string {
-  const detail: WarehouseDetailData = { warehouse: { ...base, ...warehouse }, referent: null, requests: [], referents: [] };
+  const detail: WarehouseDetailData = { warehouse: { ...base, ...warehouse }, spaces: [], referent: null, requests: [], referents: [] };
   const paths = warehouseAreaPaths(area, "en");
   const billing = area === "stocker" ? "/en/stocker/profile/billing" : undefined;
   const Stub = createRoutesStub([{ path: "*", Component: () => <WarehouseDetailView detail={detail} paths={paths} billingHref={billing} /> }]);
@@ -44,7 +46,7 @@ function render(warehouse: Partial<Facts>, area: "stocker" | "referent" = "stock
 const referent = { id: 7, first_name: "Rita", last_name: "Rossi", email: "rita@test.example", telephone: null, completed: true };
 
 function renderWith(detail: Partial<WarehouseDetailData>, ownerMailApi: string | null | undefined, area: "stocker" | "referent" = "stocker"): string {
-  const full: WarehouseDetailData = { warehouse: base, referent: null, requests: [], referents: [], ...detail };
+  const full: WarehouseDetailData = { warehouse: base, spaces: [], referent: null, requests: [], referents: [], ...detail };
   const paths = warehouseAreaPaths(area, "en");
   const Stub = createRoutesStub([{ path: "*", Component: () => <WarehouseDetailView detail={full} paths={paths} ownerMailApi={ownerMailApi} /> }]);
   return renderToString(<Stub initialEntries={[paths.detail(13)]} />);
@@ -104,5 +106,33 @@ describe("WarehouseDetailView", () => {
     expect(referent).not.toContain('data-testid="warehouse-resubmit"');
     expect(referent).toContain("The owner can ask for a new check from their area.");
     expect(render({ status: "approved", can_resubmit: false })).not.toContain("warehouse-resubmit");
+  });
+});
+
+describe("the availability panel", () => {
+  it("shows the stored spaces as the page form posts them, the price in euros, and when they were saved", () => {
+    const html = renderWith(
+      {
+        warehouse: { ...base, spaces_updated_at: "2026-11-20T10:00:00Z" },
+        spaces: [
+          { m2_type: "m2", quantity: 1200, available_from: "2020-01-01", available_until: null, min_term_months: 3, price_month: 520, price_public: true },
+          { m2_type: "pallet", quantity: 40, available_from: "2020-01-01", available_until: "2020-06-30", min_term_months: 0, price_month: null, price_public: false },
+        ],
+      },
+      null,
+    );
+    expect(html).toContain('data-testid="availability-panel"');
+    expect(html).toMatch(/name="spaces\[0\]\[quantity\]"[^>]*value="1.200"|value="1.200"[^>]*name="spaces\[0\]\[quantity\]"/);
+    expect(html).toMatch(/value="5,20"/);
+    expect(html).toContain("Updated on 20.11.2026.");
+    expect(html).toContain("Available now");
+    expect(html).toContain("Ended");
+    expect(html).toMatch(/<option value="pallet" selected="">/);
+  });
+
+  it("says so when no space is declared", () => {
+    const html = renderWith({}, null);
+    expect(html).toContain("No space declared: the warehouse shows as full.");
+    expect(html).toContain("Not declared yet.");
   });
 });

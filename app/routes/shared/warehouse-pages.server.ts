@@ -11,9 +11,13 @@ import { listMyWarehouses, warehouseDetail, warehouseFormStart } from "../../ser
 import { warehouseAreaPaths, type WarehouseArea } from "../../lib/paths.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { Actor } from "../../server/context.ts";
-import { warehouseToEdit } from "../../server/warehouses/warehouse-editing.service.ts";
+import { updateWarehouseSpaces, warehouseToEdit } from "../../server/warehouses/warehouse-editing.service.ts";
+import { pageAction } from "../../server/http/page.ts";
+import { InputError } from "../../server/http/respond.ts";
+import { checkInput, formToObject } from "../../server/http/input.ts";
+import { spacesPageForm } from "../../schemas/spaces.ts";
 import { ownerAsReader } from "../../server/areas/area-access.ts";
-import { areaPage, idParam, type AreaArgs, type AreaPage } from "./area-pages.server.ts";
+import { areaAction, areaPage, idParam, type AreaArgs, type AreaPage } from "./area-pages.server.ts";
 import type { WarehouseFormSetup } from "../../lib/warehouse-form.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -101,3 +105,27 @@ export async function loadAreaWarehouses(args: AreaArgs, role: "stocker" | "refe
   const warehouses = await pageWork(() => listMyWarehouses(args.context.get(servicesContext).db, ownerAsReader(page)));
   return { warehouses, wiring: wiringOf(page, role) };
 }
+
+/**
+ * The availability panel of a warehouse's page (intent "spaces"): the whole set of its free spaces,
+ * posted as the JSON twin's body (`spaces[0][quantity]`…, the price in euros as typed), saved by
+ * the same service as POST /api/{area}/warehouses/{id}/update-spaces. The area is opened and the
+ * warehouse checked to be the area's (in the owner's name, whoever saves: an administrator's view
+ * saves as the administrator, audited) before the form is read: someone else's warehouse is the
+ * 404 page, whatever was posted. Bad rows come back as the form's field codes (spaces.0.quantity).
+ */
+export function spacesPageAction(role: "stocker" | "referent") {
+  return (args: AreaArgs) =>
+    pageAction({ access: "user" }, async ({ form, services }) => {
+      const page = await areaAction(args, role);
+      const id = idParam(args.params.id);
+      await ownWork(() => warehouseToEdit(services.db, ownerAsReader(page), id));
+      const input = formToObject(form.entries());
+      checkInput(input);
+      const parsed = spacesPageForm.safeParse(input);
+      if (!parsed.success) throw new InputError(parsed.error, input);
+      const saved = await updateWarehouseSpaces(services.db, page.actor, id, parsed.data.spaces);
+      return { ok: true as const, intent: "spaces" as const, spaces: saved.spaces };
+    })(args);
+}
+export type SpacesActionResult = Awaited<ReturnType<ReturnType<typeof spacesPageAction>>>;

@@ -3,7 +3,9 @@
 // dates, the surface) with field codes per row, and refused to whoever may not edit the warehouse.
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { callJson } from "../../../tests/support/endpoint.ts";
+import { callJson, testContext } from "../../../tests/support/endpoint.ts";
+import { action as stockerPage } from "../../routes/stocker/warehouse-detail.tsx";
+import { action as referentPage } from "../../routes/referent/warehouse-detail.tsx";
 import { actorOf, makeClaimedWarehouse, makeUser } from "../../../tests/support/factories.ts";
 import { ensureGazetteerLoaded } from "../geo/gazetteer.ts";
 import { action as stockerCreate } from "../../routes/api/stocker/warehouses.create.ts";
@@ -169,6 +171,69 @@ describe("POST /api/{area}/warehouses/{id}/update-spaces", () => {
     expect((await callJson(adminSpaces, t.db, { actor: actorOf(owner), params, body })).status).toBe(403);
     expect((await callJson(stockerSpaces, t.db, { actor: null, params, body })).status).toBe(401);
     expect((await callJson(stockerSpaces, t.db, { actor: actorOf(owner), params: { id: "999999999" }, body })).status).toBe(404);
+    expect(await spacesOf(warehouse.id)).toEqual(before);
+  });
+});
+
+describe("the availability panel of the warehouse's page (its page action)", () => {
+  const post = (fields: Record<string, string>, path = `/it/stocker/profile/warehouses/${warehouse.id}`) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.set(k, v);
+    return new Request(`http://stockspace.test${path}`, { method: "POST", body });
+  };
+  const call = (action: typeof stockerPage, user: User | null, fields: Record<string, string>, params: Record<string, string> = { id: String(warehouse.id), locale: "it" }) =>
+    action({ request: post(fields), params, context: testContext(t.db, { actor: user ? actorOf(user) : null, locale: "it" }) } as never);
+  const rows = {
+    intent: "spaces",
+    "spaces[0][m2_type]": "m2",
+    "spaces[0][quantity]": "1.200",
+    "spaces[0][available_from]": "01.12.2026",
+    "spaces[0][available_until]": "",
+    "spaces[0][min_term_months]": "6",
+    "spaces[0][price_month]": "5,20",
+    "spaces[0][price_public]": "on",
+    "spaces[1][m2_type]": "pallet",
+    "spaces[1][quantity]": "80",
+    "spaces[1][available_from]": "2027-01-01",
+    "spaces[1][available_until]": "30.06.2027",
+    "spaces[1][min_term_months]": "",
+    "spaces[1][price_month]": "",
+  };
+
+  it("saves the rows as a form posts them (Italian numbers and dates, euros) for the owner and the referent", async () => {
+    const res = await call(stockerPage, owner, rows);
+    expect(res).toEqual({
+      ok: true,
+      intent: "spaces",
+      spaces: [
+        { m2_type: "m2", quantity: 1200, available_from: "2026-12-01", available_until: null, min_term_months: 6, price_month: 520, price_public: true },
+        { m2_type: "pallet", quantity: 80, available_from: "2027-01-01", available_until: "2027-06-30", min_term_months: 0, price_month: null, price_public: false },
+      ],
+    });
+    const byReferent = await call(referentPage, referent, { intent: "spaces", "spaces[0][m2_type]": "m2", "spaces[0][quantity]": "300", "spaces[0][available_from]": "2027-02-01" });
+    expect(byReferent).toMatchObject({ ok: true, spaces: [{ quantity: 300, price_month: null }] });
+    // No row posted: the warehouse is full.
+    expect(await call(stockerPage, owner, { intent: "spaces" })).toMatchObject({ ok: true, spaces: [] });
+  });
+
+  it("answers bad rows to the form with each row's field codes, and saves nothing", async () => {
+    await call(stockerPage, owner, rows);
+    const res = await call(stockerPage, owner, { ...rows, "spaces[0][quantity]": "0", "spaces[1][available_until]": "01.12.2026", "spaces[0][price_month]": "cinque" });
+    expect(res).toMatchObject({ ok: false, error: "invalid", errors: { "spaces.0.quantity": "too_small", "spaces.0.price_month": "invalid", "spaces.1.available_until": "before_start_date" } });
+    const over = await call(stockerPage, owner, { ...rows, "spaces[0][quantity]": "9.000" });
+    expect(over).toMatchObject({ ok: false, errors: { "spaces.0.quantity": "over_surface" } });
+    expect((await spacesOf(warehouse.id)).map((s) => s.quantity)).toEqual([1200, 80]);
+  });
+
+  it("refuses another stocker, a referent of other warehouses and a hunter with their error page, saving nothing", async () => {
+    const before = await spacesOf(warehouse.id);
+    await expect(call(stockerPage, otherStocker, rows)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(call(referentPage, otherReferent, rows)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(call(stockerPage, hunter, rows)).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(call(referentPage, owner, rows)).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(call(stockerPage, null, rows)).rejects.toMatchObject({ init: { status: 401 } });
+    // Bad input from someone else is refused as theirs, not answered as the form's errors.
+    await expect(call(stockerPage, otherStocker, { ...rows, "spaces[0][quantity]": "x" })).rejects.toMatchObject({ init: { status: 404 } });
     expect(await spacesOf(warehouse.id)).toEqual(before);
   });
 });
