@@ -6,7 +6,10 @@ import { useTestDatabase } from "../../../tests/support/db.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import { action as stockerPage } from "../../routes/stocker/warehouse-detail.tsx";
 import { action as referentPage } from "../../routes/referent/warehouse-detail.tsx";
-import { actorOf, makeClaimedWarehouse, makeUser } from "../../../tests/support/factories.ts";
+import { actorOf, makeClaimedWarehouse, makeRedeemedWarehouse, makeUser } from "../../../tests/support/factories.ts";
+import { loader as sheetLoader } from "../../routes/warehouse-sheet.tsx";
+import { loader as searchLoader } from "../../routes/api/warehouses.search.ts";
+import { todayInItaly } from "../../lib/format.ts";
 import { ensureGazetteerLoaded } from "../geo/gazetteer.ts";
 import { action as stockerCreate } from "../../routes/api/stocker/warehouses.create.ts";
 import { action as stockerUpdate } from "../../routes/api/stocker/warehouses.update.ts";
@@ -235,5 +238,54 @@ describe("the availability panel of the warehouse's page (its page action)", () 
     // Bad input from someone else is refused as theirs, not answered as the form's errors.
     await expect(call(stockerPage, otherStocker, { ...rows, "spaces[0][quantity]": "x" })).rejects.toMatchObject({ init: { status: 404 } });
     expect(await spacesOf(warehouse.id)).toEqual(before);
+  });
+});
+
+describe("what the public sees of the free space", () => {
+  // Values no other fact of the warehouse has, so finding one in an answer means it leaked.
+  const PRIVATE = { m2_cost: 4321.17, m2_month: 4322.27, m2_pallet: 4323.37, handling_cost: 4324.47 };
+  const HIDDEN_PRICE = 98_765;
+  const shift = (days: number) => todayInItaly(new Date(Date.now() + days * 86_400_000));
+
+  it("the sheet shows current and upcoming spaces, the price only when public; neither the sheet nor the search carries a private value", async () => {
+    const { owner: o, warehouse: w } = await makeRedeemedWarehouse(t.db, { ...PRIVATE, total_m2: 20_000, lat: 44.4949, lng: 11.3426, city: "Bologna" });
+    const res = await callJson(stockerSpaces, t.db, {
+      actor: actorOf(o),
+      params: { id: String(w.id) },
+      body: {
+        spaces: [
+          { m2_type: "m2", quantity: 500, available_from: shift(-90), available_until: shift(-10), price_month: 11_111, price_public: true },
+          { m2_type: "m2", quantity: 800, available_from: shift(-5), available_until: null, min_term_months: 6, price_month: 520, price_public: true },
+          { m2_type: "pallet", quantity: 120, available_from: shift(30), available_until: shift(200), price_month: HIDDEN_PRICE, price_public: false },
+        ],
+      },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+
+    const context = testContext(t.db, { actor: null, locale: "en" });
+    const page = await sheetLoader({ params: { id: String(w.id), locale: "en" }, context, request: new Request(`http://stockspace.test/en/warehouses/${w.id}`) } as never);
+    expect(page.sheet.spaces).toEqual([
+      { m2_type: "m2", quantity: 800, available_from: shift(-5), available_until: null, min_term_months: 6, price_month: 520 },
+      { m2_type: "pallet", quantity: 120, available_from: shift(30), available_until: shift(200), min_term_months: 0, price_month: null },
+    ]);
+    const sheetText = JSON.stringify(page);
+
+    const search = await callJson(searchLoader, t.db, { method: "GET", path: "/api/warehouses/search?lat=44.4949&lng=11.3426&radius=10", actor: null });
+    expect(search.status, JSON.stringify(search.json)).toBe(200);
+    expect(JSON.stringify(search.json)).toContain(`"id":${w.id}`);
+    const searchText = JSON.stringify(search.json);
+
+    for (const text of [sheetText, searchText]) {
+      for (const value of Object.values(PRIVATE)) {
+        expect(text).not.toContain(String(value));
+        expect(text).not.toContain(String(value).replace(".", ","));
+      }
+      expect(text).not.toContain(String(HIDDEN_PRICE));
+      expect(text).not.toContain("987.65");
+      expect(text).not.toContain("987,65");
+      // The ended space's price, public as it was, goes with it.
+      expect(text).not.toContain("11111");
+      expect(text).not.toContain("price_public");
+    }
   });
 });

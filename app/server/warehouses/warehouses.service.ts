@@ -12,6 +12,7 @@ import { isFavourite } from "../requests/area-requests.queries.ts";
 import { distanceM } from "../search/zones.ts";
 import { QUOTE_DEFAULT_RADIUS } from "../../schemas/quote.ts";
 import type { CompareQuoteArea, CompareResult, CompareWarehouse } from "../../lib/compare.ts";
+import { publicSpaces } from "./warehouse-spaces.service.ts";
 
 /** How many specification values a comparison card shows (the spec's business constant). */
 export const COMPARE_SPECIFICATIONS = 4;
@@ -73,13 +74,14 @@ function manageUrl(actor: Actor | null, w: { id: number; user_id: number | null;
 export async function getWarehouseSheet(db: Database, actor: Actor | null, id: number, opts: { locale: Locale; now?: Date }) {
   const warehouse = await findPublicWarehouse(db, id);
   if (!warehouse) throw new NotFoundError();
-  const [times, images, specs, ratings, ratingCriteria, favourite] = await Promise.all([
+  const [times, images, specs, ratings, ratingCriteria, favourite, spaces] = await Promise.all([
     findWarehouseTimes(db, id),
     listImages(db, id),
     listWarehouseSpecifications(db, [id]),
     warehouseRatings(db, [id]),
     warehouseRatingCriteria(db, id),
     actor?.role === "stock_hunter" ? isFavourite(db, { userId: actor.id, warehouseId: id }) : Promise.resolve(null),
+    publicSpaces(db, id, opts.now),
   ]);
   const hours: WeeklyHours | null = times ?? null;
   const opening: OpeningStatus | null = openingStatus(hours, opts.now ?? new Date());
@@ -114,6 +116,8 @@ export async function getWarehouseSheet(db: Database, actor: Actor | null, id: n
     manage_url: manageUrl(actor, warehouse, opts.locale),
     /** Whether it is among the viewing stock hunter's favourites; null for anyone else. */
     favourite,
+    /** Its free space, current and upcoming (ended ones left out), the price only where the owner made it public. */
+    spaces,
   };
 }
 
