@@ -69,6 +69,9 @@ const reminderColumns = [
  * reminded of it since their last save (index warehouses_spaces_ended_idx).
  */
 export function dueEndedReminders(db: Database, args: { today: string; limit: number }) {
+  return endedRemindersQuery(db, args).execute();
+}
+export function endedRemindersQuery(db: Database, args: { today: string; limit: number }) {
   return db
     .selectFrom("warehouses as w")
     .innerJoin("users as owner", "owner.id", "w.user_id")
@@ -79,8 +82,7 @@ export function dueEndedReminders(db: Database, args: { today: string; limit: nu
     .where("w.status", "=", "approved")
     .where("w.deactivated", "=", false)
     .orderBy("w.spaces_last_day")
-    .limit(args.limit)
-    .execute();
+    .limit(args.limit);
 }
 
 /**
@@ -88,6 +90,9 @@ export function dueEndedReminders(db: Database, args: { today: string; limit: nu
  * reminded of that since (index warehouses_spaces_stale_idx).
  */
 export function dueStaleReminders(db: Database, args: { before: Date; limit: number }) {
+  return staleRemindersQuery(db, args).execute();
+}
+export function staleRemindersQuery(db: Database, args: { before: Date; limit: number }) {
   return db
     .selectFrom("warehouses as w")
     .innerJoin("users as owner", "owner.id", "w.user_id")
@@ -98,8 +103,7 @@ export function dueStaleReminders(db: Database, args: { before: Date; limit: num
     .where("w.status", "=", "approved")
     .where("w.deactivated", "=", false)
     .orderBy("w.spaces_updated_at")
-    .limit(args.limit)
-    .execute();
+    .limit(args.limit);
 }
 export type ReminderRow = Awaited<ReturnType<typeof dueStaleReminders>>[number];
 
