@@ -129,3 +129,11 @@ export function withoutRowErrors(errors: Record<string, string>, list: string, r
   }
   return out;
 }
+
+/** The errors a row's edit settles: the list's, the fields changed, the quantity's surface check with the unit, the end's order with the start. */
+export function settledByEdit(index: number, patch: Partial<SpaceFormRow>): string[] {
+  const touched = Object.keys(patch).map((k) => `spaces.${index}.${k === "price" ? "price_month" : k}`);
+  if ("m2_type" in patch) touched.push(`spaces.${index}.quantity`);
+  if ("available_from" in patch) touched.push(`spaces.${index}.available_until`);
+  return ["spaces", ...touched];
+}

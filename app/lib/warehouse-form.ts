@@ -3,7 +3,7 @@
 // spec's payload). Browser-safe: no server imports.
 import { WEEKDAYS, type Weekday } from "./opening-hours.ts";
 import { decimalText } from "./format.ts";
-import { spacePayload, type SpaceFormRow } from "./spaces.ts";
+import type { SpaceFormRow } from "./spaces.ts";
 
 /** The back office ("admin") or a warehouse's own people ("owner": the stocker and the referent). */
 export type WarehouseFormKind = "admin" | "owner";
@@ -88,7 +88,10 @@ export function emptyWarehouseForm(defaults: Partial<Record<TextField, string>> 
   };
 }
 
-/** The spec's payload (warehouse_data, contacts, warehouse_times, specifications, imgs_to_delete), and our spaces. */
+/**
+ * The spec's payload (warehouse_data, contacts, warehouse_times, specifications, imgs_to_delete);
+ * the save adds `spaces` (form-logic.ts buildSave, with lib/spaces.ts loaded on demand).
+ */
 export function toPayload(values: WarehouseFormValues, opts: { emailReadOnly: boolean; imgsToDelete?: number[] }) {
   const warehouse_data: Record<string, string | number | null> = {};
   for (const f of BASIC_FIELDS) warehouse_data[f] = values.data[f];
@@ -108,7 +111,6 @@ export function toPayload(values: WarehouseFormValues, opts: { emailReadOnly: bo
     contacts: values.contacts,
     warehouse_times,
     specifications: values.specifications,
-    spaces: values.spaces.map(spacePayload),
     ...(opts.imgsToDelete ? { imgs_to_delete: opts.imgsToDelete } : {}),
   };
 }

@@ -13,6 +13,8 @@ import { email, flag, idNumber, numberFromText, optionalText, requiredText, TELE
 import { WEEKDAYS, type Weekday } from "../lib/opening-hours.ts";
 import { ITALY_BOUNDS } from "../lib/map.ts";
 import { optionalSpacesSchema, spacesSchema } from "./spaces.ts";
+// The form's rows → the payload's spaces, for the save that loads this module on demand (form-logic.ts).
+export { spacePayload } from "../lib/spaces.ts";
 import { type WarehouseFormKind, CONTACT_ROLES, type ContactRoleValue, MAX_CONTACTS, MAX_SPECIFICATIONS, MAX_IMAGES, BASIC_FIELDS, AREA_FIELDS, COST_FIELDS, type NumberField, REQUIRED_FIELDS, OWNER_REQUIRED_FIELDS, requiredFields } from "../lib/warehouse-form.ts";
 
 // The form's fields and limits live in lib/warehouse-form.ts, which the form's page loads without

@@ -1,17 +1,18 @@
 // The rows of a warehouse's free space, one card per space: unit (m² or pallet positions),
 // quantity, from and until (day.month.year, until optional: open-ended), minimum term in months,
 // an indicative price in euros per unit per month ("5,20", VAT excluded) and whether the price is
-// public. Used by the warehouse form's section (SpacesSection) and by the warehouse page's
-// availability panel (warehouse-manage/AvailabilityPanel), which give the inputs their names.
+// public. Used by the warehouse form's section (SpacesSection, through FormSpaces) and by the
+// warehouse page's availability panel (warehouse-manage/AvailabilityPanel), which give the inputs
+// their names. Both load this module on demand (React.lazy): it is outside their pages' first
+// load, so it imports no module of theirs but the shared fields (a shared module would be split
+// into a chunk of its own, one more file on the pages' first load).
 import { useEffect, useId, useRef } from "react";
 import { m } from "../../paraglide/messages.js";
 import { formatDate } from "../../lib/format.ts";
-import { MAX_MIN_TERM_MONTHS, MAX_SPACES, spacePhase, type SpaceFormRow, type SpaceUnit } from "../../lib/spaces.ts";
+import { EMPTY_SPACE_ROW, MAX_MIN_TERM_MONTHS, MAX_SPACES, settledByEdit, spacePhase, withoutRowErrors, type SpaceFormRow, type SpaceUnit } from "../../lib/spaces.ts";
 import { CheckboxInput, NumberInput } from "../ui/fields.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
-import { CloseIcon } from "../ui/PopupDialog.tsx";
 import { buttonClass, inputClass, labelClass } from "../ui/styles.ts";
-import { GroupError } from "./FormParts.tsx";
 
 /** A row's field as the payload names it (the price is price_month, typed in euros). */
 export type SpaceField = "m2_type" | "quantity" | "available_from" | "available_until" | "min_term_months" | "price_month" | "price_public";
@@ -111,7 +112,9 @@ export function SpacesFields({
                   <PhaseBadge row={row} today={today} />
                 </p>
                 <button type="button" aria-label={m.sp_remove({ number: i + 1 })} onClick={() => ((focusAfter.current = "removed"), onRemove(i))} className={buttonClass("ghost", "sm", "-mr-2 min-w-11 text-slate-600")}>
-                  <CloseIcon className="h-4 w-4" />
+                  <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                    <path d="M5 5l10 10M15 5L5 15" />
+                  </svg>
                   <span className="hidden sm:inline" aria-hidden="true">
                     {m.wf_remove()}
                   </span>
@@ -171,7 +174,11 @@ export function SpacesFields({
         })}
       </ol>
       {rows.length > 0 && <p className="mt-2 text-xs text-slate-600">{m.sp_until_hint()}</p>}
-      <GroupError id={`${testId}-error`}>{spaceErrorText("spaces", errorOf("spaces"))}</GroupError>
+      {errorOf("spaces") && (
+        <p id={`${testId}-error`} className="mt-2 text-sm text-red-700">
+          {spaceErrorText("spaces", errorOf("spaces"))}
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <button type="button" ref={addRef} onClick={() => ((focusAfter.current = "added"), onAdd())} disabled={full} className={buttonClass("secondary", "sm")} data-testid={`${testId}-add`}>
           <span aria-hidden="true">+</span>
@@ -180,5 +187,42 @@ export function SpacesFields({
         {full && <p className="text-sm text-slate-600">{m.sp_max({ max: MAX_SPACES })}</p>}
       </div>
     </div>
+  );
+}
+
+type Errors = Record<string, string>;
+
+/** The rows as the warehouse form edits them: its values and errors, changed through its setters. */
+export function FormSpaces({
+  rows,
+  errors,
+  today,
+  onRows,
+  onErrors,
+}: {
+  rows: SpaceFormRow[];
+  errors: Errors;
+  today: string;
+  onRows: (update: (rows: SpaceFormRow[]) => SpaceFormRow[]) => void;
+  onErrors: (update: (errors: Errors) => Errors) => void;
+}) {
+  const drop = (fields: string[]) => (e: Errors) => (fields.some((f) => f in e) ? Object.fromEntries(Object.entries(e).filter(([f]) => !fields.includes(f))) : e);
+  return (
+    <SpacesFields
+      rows={rows}
+      today={today}
+      testId="wf-spaces"
+      errorOf={(field) => errors[field]}
+      nameOf={(i, field) => `spaces.${i}.${field}`}
+      onEdit={(index, patch) => {
+        onRows((list) => list.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+        onErrors(drop(settledByEdit(index, patch)));
+      }}
+      onAdd={() => onRows((list) => [...list, { ...EMPTY_SPACE_ROW, available_from: today }])}
+      onRemove={(index) => {
+        onRows((list) => list.filter((_, i) => i !== index));
+        onErrors((e) => drop(["spaces"])(withoutRowErrors(e, "spaces", index)));
+      }}
+    />
   );
 }

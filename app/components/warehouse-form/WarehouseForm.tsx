@@ -6,7 +6,7 @@
 // the new photos go up one by one to `${uploadBase}/${id}/upload`; a failure stops there and
 // offers to retry (the warehouse is saved: a new one is never created twice, later saves update
 // it). When everything is up, the page goes to setup.doneHref.
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { lazy, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { postForm, postJson } from "../../lib/api-client.ts";
 import type { Weekday } from "../../lib/opening-hours.ts";
@@ -22,14 +22,24 @@ import { DetailsSection } from "./DetailsSection.tsx";
 import { fieldErrorText, hasRequired, placeServerErrors, withoutContactRow, type FieldErrors } from "./field-errors.ts";
 import { buildSave, imageFileProblem, loadSaveCheck, savedWarehouseId, saveTarget, uploadUrl, type LatLng } from "./form-logic.ts";
 import { copyMondayToWeekdays, HoursSection } from "./HoursSection.tsx";
-import { ImagesSection, type NewImage } from "./ImagesSection.tsx";
+import type { NewImage } from "./ImagesSection.tsx";
 import { PositionSection } from "./PositionSection.tsx";
 import { SpecificationsSection } from "./SpecificationsSection.tsx";
-import { SpacesSection } from "./SpacesSection.tsx";
-import { EMPTY_SPACE_ROW, withoutRowErrors } from "../../lib/spaces.ts";
-import { todayInItaly } from "../../lib/format.ts";
 import { uploadInOrder } from "./uploads.ts";
 import { usePinPlacement } from "./usePinPlacement.ts";
+
+// The free space's section (its rows, date fields and messages) and the photos' section are
+// chunks of their own, outside the page's first load (the JavaScript budget: the administrator's
+// view of a stocker's form was at its limit). Without a Suspense boundary the server still writes
+// them into its first answer; the browser asks for them as soon as this module runs.
+const loadSpacesSection = () => import("./SpacesSection.tsx");
+const SpacesSection = lazy(() => loadSpacesSection().then((module) => ({ default: module.SpacesSection })));
+const loadImagesSection = () => import("./ImagesSection.tsx");
+const ImagesSection = lazy(() => loadImagesSection().then((module) => ({ default: module.ImagesSection })));
+if (typeof window !== "undefined") {
+  void loadSpacesSection();
+  void loadImagesSection();
+}
 
 type Banner = { tone: "error" | "info"; text: ReactNode } | null;
 type UploadFailure = { name: string; message: string | null };
@@ -91,8 +101,6 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
   const pin = usePinPlacement({ data: values.data, position: values.position, setPosition });
 
   const errorOf = (field: string) => fieldErrorText(field, errors[field]);
-  // Italy's day, for the spaces' ended / current / upcoming marks.
-  const [today] = useState(() => todayInItaly());
 
   function setField(field: TextField | NumericField, value: string) {
     setValues((v) => ({ ...v, data: { ...v.data, [field]: value } }));
@@ -246,24 +254,7 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
 
       <DetailsSection data={values.data} required={required} onChange={setField} errorOf={errorOf} />
 
-      <SpacesSection
-        rows={values.spaces}
-        today={today}
-        errorOf={(field) => errors[field]}
-        onEdit={(index, patch) => {
-          setValues((v) => ({ ...v, spaces: v.spaces.map((row, i) => (i === index ? { ...row, ...patch } : row)) }));
-          // A changed unit or start may settle the quantity's surface check and the end's order.
-          const touched = Object.keys(patch).map((k) => `spaces.${index}.${k === "price" ? "price_month" : k}`);
-          if ("m2_type" in patch) touched.push(`spaces.${index}.quantity`);
-          if ("available_from" in patch) touched.push(`spaces.${index}.available_until`);
-          setErrors((e) => without(e, "spaces", ...touched));
-        }}
-        onAdd={() => setValues((v) => ({ ...v, spaces: [...v.spaces, { ...EMPTY_SPACE_ROW }] }))}
-        onRemove={(index) => {
-          setValues((v) => ({ ...v, spaces: v.spaces.filter((_, i) => i !== index) }));
-          setErrors((e) => without(withoutRowErrors(e, "spaces", index), "spaces"));
-        }}
-      />
+      <SpacesSection rows={values.spaces} errors={errors} onRows={(update) => setValues((v) => ({ ...v, spaces: update(v.spaces) }))} onErrors={setErrors} />
 
       <HoursSection
         times={values.times}

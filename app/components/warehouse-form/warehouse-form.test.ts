@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createElement } from "react";
-import { renderToString } from "react-dom/server";
+import { renderAll } from "../../../tests/support/render.ts";
 import { MemoryRouter } from "react-router";
 import { emptyWarehouseForm, type WarehouseFormSetup, type WarehouseFormValues } from "../../lib/warehouse-form.ts";
 import { warehouseCreateSchema } from "../../schemas/warehouse.ts";
@@ -352,15 +352,17 @@ describe("WarehouseForm", () => {
     mapStyleUrl: "https://tiles.example.com/style.json",
     ...over,
   });
-  const render = (s: WarehouseFormSetup) => renderToString(createElement(MemoryRouter, null, createElement(WarehouseForm, { setup: s })));
+  const render = (s: WarehouseFormSetup) => renderAll(createElement(MemoryRouter, null, createElement(WarehouseForm, { setup: s })));
 
-  it("renders every section, in order, on the server", () => {
-    const html = render(setup());
+  it("renders every section, in order, on the server", async () => {
+    const html = await render(setup());
     const titles = ["Basic information", "Position on the map", "Contacts", "Details", "Free space", "Opening hours", "Specifications", "Photos"].map((t) => html.indexOf(`>${t}</h2>`));
     expect(titles.every((i) => i > 0)).toBe(true);
     expect([...titles].sort((a, b) => a - b)).toEqual(titles);
-    // The map's code loads after the form (React.lazy): the server draws its box, the same size.
-    expect(html).toContain('data-testid="position-map-loading"');
+    // The map's code and the free space's rows load after the form (React.lazy), not in the
+    // page's first load; a whole render (every lazy part waited for) has both.
+    expect(html).toMatch(/data-testid="position-map(-loading)?"/);
+    expect(html).toContain('data-testid="wf-spaces"');
     expect(html).toContain("45,464200 N, 9,190000 E");
     expect(html).toContain("Drag the pin onto the building");
     expect(html).toContain("Costs — never shown publicly");
@@ -368,8 +370,8 @@ describe("WarehouseForm", () => {
     expect(html).toContain('accept=".jpg,.jpeg,.png,image/jpeg,image/png"');
   });
 
-  it("shows the read-only e-mail disabled, the owners' required marks and the collapsed lists", () => {
-    const html = render(setup());
+  it("shows the read-only e-mail disabled, the owners' required marks and the collapsed lists", async () => {
+    const html = await render(setup());
     expect(html).toMatch(/<input[^>]*disabled=""[^>]*name="email"/);
     expect(html).toContain(m.wf_email_read_only());
     expect(html).toMatch(/<input[^>]*name="vat"[^>]*aria-required="true"|<input[^>]*aria-required="true"[^>]*name="vat"/);
@@ -379,10 +381,10 @@ describe("WarehouseForm", () => {
     expect(html).toContain('type="time"');
   });
 
-  it("marks the pin as missing without a position", () => {
+  it("marks the pin as missing without a position", async () => {
     const values = filled();
     values.position = null;
-    const html = render(setup({ values, kind: "admin", emailReadOnly: false }));
+    const html = await render(setup({ values, kind: "admin", emailReadOnly: false }));
     expect(html).toContain(m.wf_position_none());
     expect(html).not.toMatch(/<input[^>]*disabled=""[^>]*name="email"/);
     expect(html).toMatch(/<input[^>]*name="email"/);

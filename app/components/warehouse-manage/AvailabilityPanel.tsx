@@ -3,17 +3,23 @@
 // euros as typed), so it works before hydration; once hydrated through a fetcher, which keeps the
 // rows as typed and marks each row's errors when the save is refused, and shows the saved rows
 // when it is not. The JSON twin is POST /api/{area}/warehouses/{id}/update-spaces.
-import { useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import { formatDate, todayInItaly } from "../../lib/format.ts";
-import { EMPTY_SPACE_ROW, spaceFormRow, withoutRowErrors, type SpaceFormRow, type SpaceValue } from "../../lib/spaces.ts";
+import { EMPTY_SPACE_ROW, settledByEdit, spaceFormRow, withoutRowErrors, type SpaceFormRow, type SpaceValue } from "../../lib/spaces.ts";
 import type { PageActionResult } from "../../lib/page-action.ts";
 import { FormMessage } from "../ui/fields.tsx";
 import { buttonClass } from "../ui/styles.ts";
-import { SpacesFields } from "../warehouse-form/SpacesFields.tsx";
+
+// The rows (with the date fields) are their own chunk, outside the page's first load (the
+// JavaScript budget). Without a Suspense boundary the server still writes them into its first
+// answer, so the panel works before hydration; the browser asks for the chunk as this module runs.
+const loadSpacesFields = () => import("../warehouse-form/SpacesFields.tsx");
+const SpacesFields = lazy(() => loadSpacesFields().then((module) => ({ default: module.SpacesFields })));
+if (typeof window !== "undefined") void loadSpacesFields();
 
 export type SpacesSaved = { ok: true; intent: "spaces"; spaces: SpaceValue[] };
 
@@ -55,7 +61,7 @@ export function AvailabilityPanel({ spaces, updatedAt }: { spaces: SpaceValue[];
         </p>
       </div>
       <p className="mt-1 text-sm text-slate-600">{m.sp_panel_hint()}</p>
-      <fetcher.Form method="post" noValidate className="mt-4" aria-labelledby="availability-title">
+      <fetcher.Form method="post" noValidate className="mt-4">
         <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
         <input type="hidden" name="intent" value="spaces" />
         <SpacesFields
@@ -67,10 +73,8 @@ export function AvailabilityPanel({ spaces, updatedAt }: { spaces: SpaceValue[];
           onEdit={(index, patch) => {
             edited();
             setRows((list) => list.map((row, i) => (i === index ? { ...row, ...patch } : row)));
-            const touched = Object.keys(patch).map((k) => `spaces.${index}.${k === "price" ? "price_month" : k}`);
-            if ("m2_type" in patch) touched.push(`spaces.${index}.quantity`);
-            if ("available_from" in patch) touched.push(`spaces.${index}.available_until`);
-            setErrors((e) => Object.fromEntries(Object.entries(e).filter(([f]) => f !== "spaces" && !touched.includes(f))));
+            const touched = settledByEdit(index, patch);
+            setErrors((e) => Object.fromEntries(Object.entries(e).filter(([f]) => !touched.includes(f))));
           }}
           onAdd={() => {
             edited();
@@ -91,7 +95,7 @@ export function AvailabilityPanel({ spaces, updatedAt }: { spaces: SpaceValue[];
           </p>
         </div>
         {status === "failed" && message && (
-          <div className="mt-3" role="alert">
+          <div className="mt-3">
             <FormMessage tone="error">{message}</FormMessage>
           </div>
         )}
