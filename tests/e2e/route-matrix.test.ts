@@ -63,6 +63,8 @@ const search = "location=Milano&radius=10";
 
 // More square metres than any demo warehouse has: refused after the ownership check, nothing written.
 const spacesOverSurface = { spaces: [{ m2_type: "m2", quantity: 10_000_000, available_from: "2030-01-01", available_until: null }] };
+/** The same, as the warehouse page's availability panel posts it (answered to the form: 200). */
+const spacesPanelOverSurface = { form: { intent: "spaces", "spaces[0][m2_type]": "m2", "spaces[0][quantity]": "9.999.999", "spaces[0][available_from]": "01.01.2030" } };
 
 // Valid warehouse calls that fail only after the ownership check, so they write nothing: a photo
 // to delete that does not exist, a referent that is not the owner's, an e-mail that has an account.
@@ -365,10 +367,13 @@ const ROWS: Row[] = [
   { route: "/:locale/stocker/profile/warehouses", method: "GET", url: () => "/it/stocker/profile/warehouses", expect: area(200, "stocker", "keeper") },
   { route: "/:locale/stocker/profile/warehouses/new", method: "GET", url: () => "/en/stocker/profile/warehouses/new", expect: area(200, "stocker", "keeper") },
   { route: "/:locale/stocker/profile/warehouses/:id", method: "GET", url: (ids) => `/it/stocker/profile/warehouses/${ids.warehouse}`, expect: { ...area(200, "stocker"), keeper: 404 } },
+  { route: "/:locale/stocker/profile/warehouses/:id", method: "POST", url: (ids) => `/it/stocker/profile/warehouses/${ids.warehouse}`, body: spacesPanelOverSurface, expect: { ...area(200, "stocker"), keeper: 404 } },
   { route: "/:locale/stocker/profile/warehouses/:id/edit", method: "GET", url: (ids) => `/en/stocker/profile/warehouses/${ids.warehouse}/edit`, expect: { ...area(200, "stocker"), keeper: 404 } },
   { route: "/:locale/referent/profile/warehouses", method: "GET", url: () => "/it/referent/profile/warehouses", expect: area(200, "referent") },
   { route: "/:locale/referent/profile/warehouses/:id", method: "GET", url: (ids) => `/en/referent/profile/warehouses/${ids.warehouse}`, expect: area(200, "referent") },
   { route: "/:locale/referent/profile/warehouses/:id", method: "GET", url: (ids) => `/en/referent/profile/warehouses/${ids.otherWarehouse}`, expect: area(404, "referent") },
+  { route: "/:locale/referent/profile/warehouses/:id", method: "POST", url: (ids) => `/en/referent/profile/warehouses/${ids.warehouse}`, body: spacesPanelOverSurface, expect: area(200, "referent") },
+  { route: "/:locale/referent/profile/warehouses/:id", method: "POST", url: (ids) => `/en/referent/profile/warehouses/${ids.otherWarehouse}`, body: spacesPanelOverSurface, expect: area(404, "referent") },
   { route: "/:locale/referent/profile/warehouses/:id/edit", method: "GET", url: (ids) => `/it/referent/profile/warehouses/${ids.warehouse}/edit`, expect: area(200, "referent") },
   { route: "/:locale/referent/profile/warehouses/:id/edit", method: "GET", url: (ids) => `/it/referent/profile/warehouses/${ids.otherWarehouse}/edit`, expect: area(404, "referent") },
   // The logged-in areas: each reserved to its role; a path that is no page of the area is a 404.
@@ -466,6 +471,8 @@ const ROWS: Row[] = [
   { route: "/admin/stocker/:userId/warehouses/new", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/new`, expect: area(404, "admin") },
   { route: "/admin/stocker/:userId/warehouses/:id", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.warehouse}`, expect: area(200, "admin") },
   { route: "/admin/stocker/:userId/warehouses/:id", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.otherWarehouse}`, expect: area(404, "admin") },
+  { route: "/admin/stocker/:userId/warehouses/:id", method: "POST", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.warehouse}`, body: spacesPanelOverSurface, expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId/warehouses/:id", method: "POST", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.otherWarehouse}`, body: spacesPanelOverSurface, expect: area(404, "admin") },
   { route: "/admin/stocker/:userId/warehouses/:id/edit", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.warehouse}/edit`, expect: area(200, "admin") },
   { route: "/admin/stocker/:userId/warehouses/:id/edit", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.otherWarehouse}/edit`, expect: area(404, "admin") },
   { route: "/admin/stock-hunter/:userId", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}`, expect: area(200, "admin") },
