@@ -59,14 +59,14 @@ describe("the demo stocker's free space", () => {
     await row.getByLabel("Disponibile dal").fill(inDays(10));
     await row.getByLabel("Disponibile dal").blur();
     await row.getByLabel("Durata minima").fill("4");
-    await row.getByLabel("Prezzo indicativo al mese").fill("6,4");
+    await row.getByLabel("Prezzo al mese").fill("6,4");
     await row.getByLabel("Mostra il prezzo pubblicamente").check({ force: true });
     await panel.getByTestId("availability-save").click();
     // Refused on its row; what was typed stays.
     await hasText(panel.getByRole("alert"), "Controlla gli spazi evidenziati.");
     await hasText(row, "Supera la superficie totale del magazzino.");
     expect(await row.getByTestId("space-quantity").inputValue()).toBe("9.999.999");
-    expect(await row.getByLabel("Prezzo indicativo al mese").inputValue()).toBe("6,40");
+    expect(await row.getByLabel("Prezzo al mese").inputValue()).toBe("6,40");
 
     await row.getByTestId("space-quantity").fill("750");
     await panel.getByTestId("availability-save").click();
@@ -92,7 +92,7 @@ describe("the demo stocker's free space", () => {
     const section = page.getByTestId("wf-section-spaces");
     expect(await section.getByTestId("space-row").count()).toBe(before + 1);
     // By first day: the new one among them, its price in euros.
-    const prices = await section.getByLabel("Prezzo indicativo al mese").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    const prices = await section.getByLabel("Prezzo al mese").evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
     expect(prices).toContain("6,40");
     await context.close();
   });
