@@ -6,7 +6,7 @@
 // the new photos go up one by one to `${uploadBase}/${id}/upload`; a failure stops there and
 // offers to retry (the warehouse is saved: a new one is never created twice, later saves update
 // it). When everything is up, the page goes to setup.doneHref.
-import { lazy, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { postForm, postJson } from "../../lib/api-client.ts";
 import type { Weekday } from "../../lib/opening-hours.ts";
@@ -30,8 +30,9 @@ import { usePinPlacement } from "./usePinPlacement.ts";
 
 // The free space's section (its rows, date fields and messages) and the photos' section are
 // chunks of their own, outside the page's first load (the JavaScript budget: the administrator's
-// view of a stocker's form was at its limit). Without a Suspense boundary the server still writes
-// them into its first answer; the browser asks for them as soon as this module runs.
+// view of a stocker's form was at its limit); the browser asks for them as soon as this module
+// runs. Each has its own Suspense boundary, so the rest of the form hydrates without waiting for
+// them (the form saves through JavaScript only: nothing is lost before they arrive).
 const loadSpacesSection = () => import("./SpacesSection.tsx");
 const SpacesSection = lazy(() => loadSpacesSection().then((module) => ({ default: module.SpacesSection })));
 const loadImagesSection = () => import("./ImagesSection.tsx");
@@ -254,7 +255,9 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
 
       <DetailsSection data={values.data} required={required} onChange={setField} errorOf={errorOf} />
 
-      <SpacesSection rows={values.spaces} errors={errors} onRows={(update) => setValues((v) => ({ ...v, spaces: update(v.spaces) }))} onErrors={setErrors} />
+      <Suspense fallback={null}>
+        <SpacesSection rows={values.spaces} errors={errors} onRows={(update) => setValues((v) => ({ ...v, spaces: update(v.spaces) }))} onErrors={setErrors} />
+      </Suspense>
 
       <HoursSection
         times={values.times}
@@ -279,18 +282,20 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
         error={errorOf("specifications")}
       />
 
-      <ImagesSection
-        stored={stored}
-        toDelete={toDelete}
-        newImages={newImages}
-        count={imageCount}
-        notices={notices}
-        busy={pending}
-        error={errorOf("imgs_to_delete")}
-        onToggleDelete={toggleDelete}
-        onAddFiles={addFiles}
-        onRemoveNew={removeNew}
-      />
+      <Suspense fallback={null}>
+        <ImagesSection
+          stored={stored}
+          toDelete={toDelete}
+          newImages={newImages}
+          count={imageCount}
+          notices={notices}
+          busy={pending}
+          error={errorOf("imgs_to_delete")}
+          onToggleDelete={toggleDelete}
+          onAddFiles={addFiles}
+          onRemoveNew={removeNew}
+        />
+      </Suspense>
 
       <div className="z-20 space-y-3 rounded-2xl border border-slate-200 bg-white/95 p-4 shadow-sm backdrop-blur sm:sticky sm:bottom-3 sm:p-5" data-testid="wf-save-bar">
         {banner && <FormMessage tone={banner.tone}>{banner.text}</FormMessage>}
