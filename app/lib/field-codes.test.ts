@@ -23,6 +23,12 @@ describe("field codes in the browser", () => {
     expect(issuesToCodes(wrapped.safeParse(input).error!.issues, input)).toEqual({ email: "email", "times.mon_open": "required", ids: "too_big" });
   });
 
+  it("names a free space's field with its row, other lists' fields without", () => {
+    const lists = z.object({ spaces: z.array(z.object({ quantity: z.number().positive() })), contacts: z.array(z.object({ email: z.email() })) });
+    const input = { spaces: [{ quantity: 1 }, { quantity: 0 }], contacts: [{ email: "x" }] };
+    expect(issuesToCodes(lists.safeParse(input).error!.issues, input)).toEqual({ "spaces.1.quantity": "too_small", "contacts.email": "email" });
+  });
+
   it("gives Conform a page action's failure: the field codes, the refusal's own code, what was typed", () => {
     const invalid = { ok: false as const, intent: null, error: "invalid", errors: { name: "required", email: "email" }, message: "x", values: { name: "", email: "nope" } };
     expect(conformReply(invalid)).toEqual({ status: "error", initialValue: { name: "", email: "nope" }, error: { name: ["required"], email: ["email"] } });

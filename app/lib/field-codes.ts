@@ -48,12 +48,21 @@ export function issueCode(issue: IssueLike, value: unknown): string {
 }
 
 /**
+ * The lists whose rows a form shows exactly as they are sent, so a row's field is named with its
+ * row ("spaces.0.quantity"). The other lists' fields are named without it ("contacts.email": the
+ * contacts without a name are dropped before the check, so the index is not the form's row).
+ */
+const ROW_NAMED_LISTS: ReadonlySet<string> = new Set(["spaces"]);
+
+/**
  * A field's name as the API answers it: the path's names joined by dots, without the spec's
- * wrapper object (user_data, request_data, warehouse_data…): "email", "warehouse_times.mon_open_time".
+ * wrapper object (user_data, request_data, warehouse_data…): "email", "warehouse_times.mon_open_time",
+ * and a row's field of a list in ROW_NAMED_LISTS with its row, "spaces.0.quantity".
  */
 export function fieldName(path: readonly PropertyKey[]): string {
   const keys = path.filter((p): p is string | number => typeof p !== "symbol");
   const named = keys.length > 1 && typeof keys[0] === "string" && keys[0].endsWith("_data") ? keys.slice(1) : keys;
+  if (typeof named[0] === "string" && ROW_NAMED_LISTS.has(named[0])) return named.join(".");
   return named.filter((p) => typeof p === "string").join(".") || "body";
 }
 

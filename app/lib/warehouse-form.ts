@@ -3,6 +3,7 @@
 // spec's payload). Browser-safe: no server imports.
 import { WEEKDAYS, type Weekday } from "./opening-hours.ts";
 import { decimalText } from "./format.ts";
+import type { SpaceFormRow } from "./spaces.ts";
 
 /** The back office ("admin") or a warehouse's own people ("owner": the stocker and the referent). */
 export type WarehouseFormKind = "admin" | "owner";
@@ -45,6 +46,8 @@ export type WarehouseFormValues = {
   contacts: { full_name: string; phone: string; email: string; role: ContactRoleValue }[];
   times: { [K in Weekday]: { open: boolean; from: string; to: string } };
   specifications: number[];
+  /** The free space, one row per space (lib/spaces.ts). */
+  spaces: SpaceFormRow[];
 };
 
 /** A specification category with every visible value, in catalogue order, in the page's language. */
@@ -81,10 +84,14 @@ export function emptyWarehouseForm(defaults: Partial<Record<TextField, string>> 
     contacts: [{ full_name: "", phone: "", email: "", role: "0" }],
     times: Object.fromEntries(WEEKDAYS.map((d) => [d, { open: true, from: "", to: "" }])) as WarehouseFormValues["times"],
     specifications: [],
+    spaces: [],
   };
 }
 
-/** The spec's payload (warehouse_data, contacts, warehouse_times, specifications, imgs_to_delete). */
+/**
+ * The spec's payload (warehouse_data, contacts, warehouse_times, specifications, imgs_to_delete);
+ * the save adds `spaces` (form-logic.ts buildSave, with lib/spaces.ts loaded on demand).
+ */
 export function toPayload(values: WarehouseFormValues, opts: { emailReadOnly: boolean; imgsToDelete?: number[] }) {
   const warehouse_data: Record<string, string | number | null> = {};
   for (const f of BASIC_FIELDS) warehouse_data[f] = values.data[f];

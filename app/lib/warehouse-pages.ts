@@ -2,6 +2,7 @@
 // answer them (app/server/warehouses/warehouse-pages.service.ts); here, so the components
 // need no server module.
 import type { WarehouseStatusValue } from "./warehouse-status.ts";
+import type { SpaceValue } from "./spaces.ts";
 
 export type MyWarehouseCard = {
   id: number;
@@ -50,7 +51,13 @@ export type WarehouseDetailData = {
     can_resubmit: boolean;
     /** While a referent handles its requests, the owner receives them by e-mail too (its choice; the notification always goes). */
     owner_request_emails: boolean;
+    /** The internal surface (with total_m2, what a space in square metres may not exceed). */
+    m2: number | null;
+    /** When its free space was last saved; null: never. */
+    spaces_updated_at: Date | string | null;
   };
+  /** Its free space, every space (ended ones too), by first day. */
+  spaces: SpaceValue[];
   referent: ReferentSummary | null;
   requests: { link_id: number; request_id: number; business_name: string; created_at: Date | string; state: RequestState }[];
   /** The referents the owner already has (the change-referent popup's choices). */

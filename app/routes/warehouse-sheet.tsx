@@ -24,6 +24,7 @@ import { RatingSummary, ratingOf } from "../components/warehouse/RatingSummary.t
 import { AnswerFacts, VerifiedBadge } from "../components/warehouse/TrustFacts.tsx";
 import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
 import { HydrateLater } from "../components/ui/HydrateLater.tsx";
+import { FreeSpaces } from "../components/warehouse/FreeSpaces.tsx";
 import { FavouriteToggle, useFavourite } from "../components/warehouse/FavouriteToggle.tsx";
 
 // A sheet that is not public answers the same 404 as no such id (the service's NotFoundError).
@@ -209,6 +210,8 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
       <HydrateLater>
         <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-3">
           <div className="min-w-0 space-y-8 lg:col-span-2">
+            <FreeSpaces spaces={sheet.spaces} />
+
             <section aria-labelledby="sheet-spaces">
               <h2 id="sheet-spaces" className="text-xl font-semibold text-slate-900">
                 {m.sheet_spaces_title()}

@@ -2,7 +2,8 @@
 // stocker, referent), the page form in the browser, and the server, which has the last word.
 // The payload is the spec's: warehouse_data, contacts, warehouse_times, specifications (ids)
 // and, on update, imgs_to_delete (ids). lat and lng in warehouse_data are ours: the search
-// needs a position, which the owner places on the form's map.
+// needs a position, which the owner places on the form's map; so is `spaces`, the free space
+// (schemas/spaces.ts: on update a missing key leaves the stored spaces as they are).
 //
 // Who fills it in decides what is required: the back office
 // requires name, country, address, cap, city and province; the stocker's and the referent's
@@ -11,6 +12,9 @@ import { z } from "zod";
 import { email, flag, idNumber, numberFromText, optionalText, requiredText, TELEPHONE_PATTERN, telephoneText, websiteText } from "./common.ts";
 import { WEEKDAYS, type Weekday } from "../lib/opening-hours.ts";
 import { ITALY_BOUNDS } from "../lib/map.ts";
+import { optionalSpacesSchema, spacesSchema } from "./spaces.ts";
+// The form's rows → the payload's spaces, for the save that loads this module on demand (form-logic.ts).
+export { spacePayload } from "../lib/spaces.ts";
 import { type WarehouseFormKind, CONTACT_ROLES, type ContactRoleValue, MAX_CONTACTS, MAX_SPECIFICATIONS, MAX_IMAGES, BASIC_FIELDS, AREA_FIELDS, COST_FIELDS, type NumberField, REQUIRED_FIELDS, OWNER_REQUIRED_FIELDS, requiredFields } from "../lib/warehouse-form.ts";
 
 // The form's fields and limits live in lib/warehouse-form.ts, which the form's page loads without
@@ -126,11 +130,12 @@ export function warehouseCreateSchema(kind: WarehouseFormKind) {
     contacts: contactsSchema,
     warehouse_times: warehouseTimesSchema,
     specifications: idList(MAX_SPECIFICATIONS),
+    spaces: spacesSchema,
   });
 }
 
 export function warehouseUpdateSchema(kind: WarehouseFormKind) {
-  return warehouseCreateSchema(kind).extend({ imgs_to_delete: idList(MAX_IMAGES * 5) });
+  return warehouseCreateSchema(kind).extend({ imgs_to_delete: idList(MAX_IMAGES * 5), spaces: optionalSpacesSchema });
 }
 
 export type WarehouseSaveInput = z.infer<ReturnType<typeof warehouseUpdateSchema>>;

@@ -61,6 +61,11 @@ const review = { review_data: { full_name: "Matrix", email: "matrix@example.com"
 const report = { report_data: { full_name: "Matrix", email: "matrix@example.com", telephone: "+39 02 1234567", subject: "Matrix", description: "A report." } };
 const search = "location=Milano&radius=10";
 
+// More square metres than any demo warehouse has: refused after the ownership check, nothing written.
+const spacesOverSurface = { spaces: [{ m2_type: "m2", quantity: 10_000_000, available_from: "2030-01-01", available_until: null }] };
+/** The same, as the warehouse page's availability panel posts it (answered to the form: 200). */
+const spacesPanelOverSurface = { form: { intent: "spaces", "spaces[0][m2_type]": "m2", "spaces[0][quantity]": "9.999.999", "spaces[0][available_from]": "01.01.2030" } };
+
 // Valid warehouse calls that fail only after the ownership check, so they write nothing: a photo
 // to delete that does not exist, a referent that is not the owner's, an e-mail that has an account.
 const warehouseSave = {
@@ -136,6 +141,9 @@ const ROWS: Row[] = [
   { route: "/api/admin/warehouses/:id/update", method: "POST", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/update`, body: warehouseSave, expect: area(422, "admin") },
   { route: "/api/admin/warehouses/:id/update", method: "POST", url: () => "/api/admin/warehouses/999999999/update", body: warehouseSave, expect: area(404, "admin") },
   { route: "/api/admin/warehouses/:id/update", method: "GET", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/update`, expect: area(405, "admin") },
+  { route: "/api/admin/warehouses/:id/update-spaces", method: "POST", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/update-spaces`, body: spacesOverSurface, expect: area(422, "admin") },
+  { route: "/api/admin/warehouses/:id/update-spaces", method: "POST", url: () => "/api/admin/warehouses/999999999/update-spaces", body: spacesOverSurface, expect: area(404, "admin") },
+  { route: "/api/admin/warehouses/:id/update-spaces", method: "GET", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/update-spaces`, expect: area(405, "admin") },
   { route: "/api/admin/warehouses/:id/upload", method: "POST", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/upload`, body: "upload", expect: area(422, "admin") },
   { route: "/api/admin/warehouses/:id/upload", method: "GET", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/upload`, expect: area(405, "admin") },
   { route: "/api/admin/warehouses/:id/create-referent", method: "POST", url: (ids) => `/api/admin/warehouses/${ids.warehouse}/create-referent`, body: newReferent, expect: area(422, "admin") },
@@ -147,6 +155,8 @@ const ROWS: Row[] = [
   { route: "/api/stocker/warehouses/create", method: "GET", url: () => "/api/stocker/warehouses/create", expect: area(405, "stocker", "keeper") },
   { route: "/api/stocker/warehouses/:id/update", method: "POST", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/update`, body: warehouseSave, expect: { ...area(422, "stocker"), keeper: 403 } },
   { route: "/api/stocker/warehouses/:id/update", method: "GET", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/update`, expect: area(405, "stocker", "keeper") },
+  { route: "/api/stocker/warehouses/:id/update-spaces", method: "POST", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/update-spaces`, body: spacesOverSurface, expect: { ...area(422, "stocker"), keeper: 403 } },
+  { route: "/api/stocker/warehouses/:id/update-spaces", method: "GET", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/update-spaces`, expect: area(405, "stocker", "keeper") },
   // The demo stocker's warehouse is approved: nothing to send again; the keeper's is someone else's, on the map.
   { route: "/api/stocker/warehouses/:id/resubmit", method: "POST", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/resubmit`, body: {}, expect: { ...area(409, "stocker"), keeper: 403 } },
   { route: "/api/stocker/warehouses/:id/resubmit", method: "GET", url: (ids) => `/api/stocker/warehouses/${ids.warehouse}/resubmit`, expect: area(405, "stocker", "keeper") },
@@ -162,6 +172,9 @@ const ROWS: Row[] = [
   { route: "/api/referent/warehouses/:id/update", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/update`, body: warehouseSave, expect: area(422, "referent") },
   { route: "/api/referent/warehouses/:id/update", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.otherWarehouse}/update`, body: warehouseSave, expect: area(403, "referent") },
   { route: "/api/referent/warehouses/:id/update", method: "GET", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/update`, expect: area(405, "referent") },
+  { route: "/api/referent/warehouses/:id/update-spaces", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/update-spaces`, body: spacesOverSurface, expect: area(422, "referent") },
+  { route: "/api/referent/warehouses/:id/update-spaces", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.otherWarehouse}/update-spaces`, body: spacesOverSurface, expect: area(403, "referent") },
+  { route: "/api/referent/warehouses/:id/update-spaces", method: "GET", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/update-spaces`, expect: area(405, "referent") },
   { route: "/api/referent/warehouses/:id/upload", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/upload`, body: "upload", expect: area(422, "referent") },
   { route: "/api/referent/warehouses/:id/upload", method: "POST", url: (ids) => `/api/referent/warehouses/${ids.otherWarehouse}/upload`, body: "upload", expect: area(403, "referent") },
   { route: "/api/referent/warehouses/:id/upload", method: "GET", url: (ids) => `/api/referent/warehouses/${ids.warehouse}/upload`, expect: area(405, "referent") },
@@ -354,10 +367,13 @@ const ROWS: Row[] = [
   { route: "/:locale/stocker/profile/warehouses", method: "GET", url: () => "/it/stocker/profile/warehouses", expect: area(200, "stocker", "keeper") },
   { route: "/:locale/stocker/profile/warehouses/new", method: "GET", url: () => "/en/stocker/profile/warehouses/new", expect: area(200, "stocker", "keeper") },
   { route: "/:locale/stocker/profile/warehouses/:id", method: "GET", url: (ids) => `/it/stocker/profile/warehouses/${ids.warehouse}`, expect: { ...area(200, "stocker"), keeper: 404 } },
+  { route: "/:locale/stocker/profile/warehouses/:id", method: "POST", url: (ids) => `/it/stocker/profile/warehouses/${ids.warehouse}`, body: spacesPanelOverSurface, expect: { ...area(200, "stocker"), keeper: 404 } },
   { route: "/:locale/stocker/profile/warehouses/:id/edit", method: "GET", url: (ids) => `/en/stocker/profile/warehouses/${ids.warehouse}/edit`, expect: { ...area(200, "stocker"), keeper: 404 } },
   { route: "/:locale/referent/profile/warehouses", method: "GET", url: () => "/it/referent/profile/warehouses", expect: area(200, "referent") },
   { route: "/:locale/referent/profile/warehouses/:id", method: "GET", url: (ids) => `/en/referent/profile/warehouses/${ids.warehouse}`, expect: area(200, "referent") },
   { route: "/:locale/referent/profile/warehouses/:id", method: "GET", url: (ids) => `/en/referent/profile/warehouses/${ids.otherWarehouse}`, expect: area(404, "referent") },
+  { route: "/:locale/referent/profile/warehouses/:id", method: "POST", url: (ids) => `/en/referent/profile/warehouses/${ids.warehouse}`, body: spacesPanelOverSurface, expect: area(200, "referent") },
+  { route: "/:locale/referent/profile/warehouses/:id", method: "POST", url: (ids) => `/en/referent/profile/warehouses/${ids.otherWarehouse}`, body: spacesPanelOverSurface, expect: area(404, "referent") },
   { route: "/:locale/referent/profile/warehouses/:id/edit", method: "GET", url: (ids) => `/it/referent/profile/warehouses/${ids.warehouse}/edit`, expect: area(200, "referent") },
   { route: "/:locale/referent/profile/warehouses/:id/edit", method: "GET", url: (ids) => `/it/referent/profile/warehouses/${ids.otherWarehouse}/edit`, expect: area(404, "referent") },
   // The logged-in areas: each reserved to its role; a path that is no page of the area is a 404.
@@ -456,6 +472,8 @@ const ROWS: Row[] = [
   { route: "/admin/stocker/:userId/warehouses/new", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/new`, expect: area(404, "admin") },
   { route: "/admin/stocker/:userId/warehouses/:id", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.warehouse}`, expect: area(200, "admin") },
   { route: "/admin/stocker/:userId/warehouses/:id", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.otherWarehouse}`, expect: area(404, "admin") },
+  { route: "/admin/stocker/:userId/warehouses/:id", method: "POST", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.warehouse}`, body: spacesPanelOverSurface, expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId/warehouses/:id", method: "POST", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.otherWarehouse}`, body: spacesPanelOverSurface, expect: area(404, "admin") },
   { route: "/admin/stocker/:userId/warehouses/:id/edit", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.warehouse}/edit`, expect: area(200, "admin") },
   { route: "/admin/stocker/:userId/warehouses/:id/edit", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/warehouses/${ids.otherWarehouse}/edit`, expect: area(404, "admin") },
   { route: "/admin/stock-hunter/:userId", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}`, expect: area(200, "admin") },

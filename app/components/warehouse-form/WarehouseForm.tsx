@@ -6,7 +6,7 @@
 // the new photos go up one by one to `${uploadBase}/${id}/upload`; a failure stops there and
 // offers to retry (the warehouse is saved: a new one is never created twice, later saves update
 // it). When everything is up, the page goes to setup.doneHref.
-import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { postForm, postJson } from "../../lib/api-client.ts";
 import type { Weekday } from "../../lib/opening-hours.ts";
@@ -22,11 +22,25 @@ import { DetailsSection } from "./DetailsSection.tsx";
 import { fieldErrorText, hasRequired, placeServerErrors, withoutContactRow, type FieldErrors } from "./field-errors.ts";
 import { buildSave, imageFileProblem, loadSaveCheck, savedWarehouseId, saveTarget, uploadUrl, type LatLng } from "./form-logic.ts";
 import { copyMondayToWeekdays, HoursSection } from "./HoursSection.tsx";
-import { ImagesSection, type NewImage } from "./ImagesSection.tsx";
+import type { NewImage } from "./ImagesSection.tsx";
 import { PositionSection } from "./PositionSection.tsx";
 import { SpecificationsSection } from "./SpecificationsSection.tsx";
 import { uploadInOrder } from "./uploads.ts";
 import { usePinPlacement } from "./usePinPlacement.ts";
+
+// The free space's section (its rows, date fields and messages) and the photos' section are
+// chunks of their own, outside the page's first load (the JavaScript budget: the administrator's
+// view of a stocker's form was at its limit); the browser asks for them as soon as this module
+// runs. Each has its own Suspense boundary, so the rest of the form hydrates without waiting for
+// them (the form saves through JavaScript only: nothing is lost before they arrive).
+const loadSpacesSection = () => import("./SpacesSection.tsx");
+const SpacesSection = lazy(() => loadSpacesSection().then((module) => ({ default: module.SpacesSection })));
+const loadImagesSection = () => import("./ImagesSection.tsx");
+const ImagesSection = lazy(() => loadImagesSection().then((module) => ({ default: module.ImagesSection })));
+if (typeof window !== "undefined") {
+  void loadSpacesSection();
+  void loadImagesSection();
+}
 
 type Banner = { tone: "error" | "info"; text: ReactNode } | null;
 type UploadFailure = { name: string; message: string | null };
@@ -241,6 +255,10 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
 
       <DetailsSection data={values.data} required={required} onChange={setField} errorOf={errorOf} />
 
+      <Suspense fallback={null}>
+        <SpacesSection rows={values.spaces} errors={errors} onRows={(update) => setValues((v) => ({ ...v, spaces: update(v.spaces) }))} onErrors={setErrors} />
+      </Suspense>
+
       <HoursSection
         times={values.times}
         onChange={(day: Weekday, patch) => {
@@ -264,18 +282,20 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
         error={errorOf("specifications")}
       />
 
-      <ImagesSection
-        stored={stored}
-        toDelete={toDelete}
-        newImages={newImages}
-        count={imageCount}
-        notices={notices}
-        busy={pending}
-        error={errorOf("imgs_to_delete")}
-        onToggleDelete={toggleDelete}
-        onAddFiles={addFiles}
-        onRemoveNew={removeNew}
-      />
+      <Suspense fallback={null}>
+        <ImagesSection
+          stored={stored}
+          toDelete={toDelete}
+          newImages={newImages}
+          count={imageCount}
+          notices={notices}
+          busy={pending}
+          error={errorOf("imgs_to_delete")}
+          onToggleDelete={toggleDelete}
+          onAddFiles={addFiles}
+          onRemoveNew={removeNew}
+        />
+      </Suspense>
 
       <div className="z-20 space-y-3 rounded-2xl border border-slate-200 bg-white/95 p-4 shadow-sm backdrop-blur sm:sticky sm:bottom-3 sm:p-5" data-testid="wf-save-bar">
         {banner && <FormMessage tone={banner.tone}>{banner.text}</FormMessage>}

@@ -1,14 +1,15 @@
 // The warehouse form's errors: { field: code }, with the field names and codes the server
 // answers (app/server/http/respond.ts#fieldErrors): a field of warehouse_data is its own name
 // ("name", "m2", "lat"), the opening hours are "warehouse_times.mon_open_time", and the
-// lists are "specifications", "contacts", "imgs_to_delete". One difference: in the browser a
+// lists are "specifications", "contacts", "imgs_to_delete"; a free space's field keeps its row,
+// "spaces.0.quantity", in the browser and on the server alike. One difference: in the browser a
 // contact's field keeps its row, "contacts.2.email", counted as the form shows the rows
 // (the schema drops the rows without a name before it checks the others, so its own index
 // counts only the named rows). The server's "contacts.email" is put on a row by
 // placeServerErrors.
 import { m } from "../../paraglide/messages.js";
 import { AREA_FIELDS, COST_FIELDS } from "../../lib/warehouse-form.ts";
-import { issueCode, isBlankValue, valueAtPath, type IssueLike } from "../../lib/field-codes.ts";
+import { fieldName, issueCode, isBlankValue, valueAtPath, type IssueLike } from "../../lib/field-codes.ts";
 
 export type FieldErrors = Record<string, string>;
 
@@ -48,7 +49,7 @@ export function issuesToFieldErrors(issues: readonly IssueLike[], input?: unknow
       inputPath = ["contacts", row, ...path.slice(2)];
       field = ["contacts", row, ...path.slice(2).filter((p) => typeof p === "string")].join(".");
     } else {
-      field = path.filter((p) => typeof p === "string").join(".") || "body";
+      field = fieldName(path);
     }
     if (out[field]) continue;
     // Without the input nothing is known to be blank.

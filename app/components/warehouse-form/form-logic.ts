@@ -9,7 +9,7 @@ import { issuesToFieldErrors, type FieldErrors } from "./field-errors.ts";
 
 // ------------------------------------------------------------------ saving
 
-export type SavePayload = ReturnType<typeof toPayload>;
+export type SavePayload = ReturnType<typeof toPayload> & { spaces: ReturnType<typeof import("../../lib/spaces.ts").spacePayload>[] };
 
 /**
  * The schemas the save is checked with, loaded on first use: the validation library is not
@@ -26,8 +26,9 @@ export async function buildSave(
   values: WarehouseFormValues,
   opts: { kind: WarehouseFormKind; emailReadOnly: boolean; isCreate: boolean; imgsToDelete: readonly number[] },
 ): Promise<{ payload: SavePayload; errors: FieldErrors }> {
-  const { warehouseCreateSchema, warehouseUpdateSchema } = await loadSaveCheck();
-  const payload = toPayload(values, { emailReadOnly: opts.emailReadOnly, ...(opts.isCreate ? {} : { imgsToDelete: [...opts.imgsToDelete] }) });
+  const { warehouseCreateSchema, warehouseUpdateSchema, spacePayload } = await loadSaveCheck();
+  // The free space, the price in cents: every save sends the whole set (an empty one clears it).
+  const payload = { ...toPayload(values, { emailReadOnly: opts.emailReadOnly, ...(opts.isCreate ? {} : { imgsToDelete: [...opts.imgsToDelete] }) }), spaces: values.spaces.map(spacePayload) };
   const schema = opts.isCreate ? warehouseCreateSchema(opts.kind) : warehouseUpdateSchema(opts.kind);
   const parsed = schema.safeParse(payload);
   return { payload, errors: parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, payload) };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createElement } from "react";
-import { renderToString } from "react-dom/server";
+import { renderAll } from "../../../tests/support/render.ts";
 import { MemoryRouter } from "react-router";
 import { emptyWarehouseForm, type WarehouseFormSetup, type WarehouseFormValues } from "../../lib/warehouse-form.ts";
 import { warehouseCreateSchema } from "../../schemas/warehouse.ts";
@@ -84,6 +84,36 @@ describe("building the payload", () => {
     expect(times.fri).toEqual({ open: true, from: "07:30", to: "17:00" });
     expect(times.sat).toEqual({ open: false, from: "", to: "" });
     expect(times.fri).not.toBe(times.mon);
+  });
+});
+
+describe("the free space's rows", () => {
+  const row = { m2_type: "m2" as const, quantity: "1.200", available_from: "2026-12-01", available_until: "", min_term_months: "3", price: "5,20", price_public: true };
+
+  it("are sent with the rest: numbers plain, the price in cents, a blank end as open-ended", async () => {
+    const values = filled();
+    values.spaces = [row, { ...row, m2_type: "pallet", quantity: "40", available_until: "2027-03-31", min_term_months: "", price: "", price_public: false }];
+    const { payload, errors } = await save(values);
+    expect(errors).toEqual({});
+    expect(payload.spaces).toEqual([
+      { m2_type: "m2", quantity: "1200", available_from: "2026-12-01", available_until: null, min_term_months: "3", price_month: 520, price_public: true },
+      { m2_type: "pallet", quantity: "40", available_from: "2026-12-01", available_until: "2027-03-31", min_term_months: "", price_month: null, price_public: false },
+    ]);
+    const parsed = warehouseCreateSchema("owner").parse(payload);
+    expect(parsed.spaces[0]).toEqual({ m2_type: "m2", quantity: 1200, available_from: "2026-12-01", available_until: null, min_term_months: 3, price_month: 520, price_public: true });
+    expect(parsed.spaces[1]!.min_term_months).toBe(0);
+  });
+
+  it("are checked in the browser with the server's codes, each on its row", async () => {
+    const values = filled();
+    values.spaces = [row, { ...row, quantity: "0", available_from: "", price: "5,2x" }, { ...row, available_until: "2026-11-01" }];
+    const { errors } = await save(values);
+    expect(errors).toEqual({
+      "spaces.1.quantity": "too_small",
+      "spaces.1.available_from": "required",
+      "spaces.1.price_month": "invalid",
+      "spaces.2.available_until": "before_start_date",
+    });
   });
 });
 
@@ -322,15 +352,19 @@ describe("WarehouseForm", () => {
     mapStyleUrl: "https://tiles.example.com/style.json",
     ...over,
   });
-  const render = (s: WarehouseFormSetup) => renderToString(createElement(MemoryRouter, null, createElement(WarehouseForm, { setup: s })));
+  const render = (s: WarehouseFormSetup) => renderAll(createElement(MemoryRouter, null, createElement(WarehouseForm, { setup: s })));
 
-  it("renders every section, in order, on the server", () => {
-    const html = render(setup());
-    const titles = ["Basic information", "Position on the map", "Contacts", "Details", "Opening hours", "Specifications", "Photos"].map((t) => html.indexOf(`>${t}</h2>`));
+  it("renders every section, in order, on the server", async () => {
+    const html = await render(setup());
+    const titles = ["Basic information", "Position on the map", "Contacts", "Details", "Opening hours", "Specifications"].map((t) => html.indexOf(`>${t}</h2>`));
     expect(titles.every((i) => i > 0)).toBe(true);
     expect([...titles].sort((a, b) => a - b)).toEqual(titles);
-    // The map's code loads after the form (React.lazy): the server draws its box, the same size.
-    expect(html).toContain('data-testid="position-map-loading"');
+    // The lazy sections, in Suspense boundaries of their own, may come later in the stream, put in place by React.
+    for (const title of ["Free space", "Photos"]) expect(html).toContain(`>${title}</h2>`);
+    // The map's code and the free space's rows load after the form (React.lazy), not in the
+    // page's first load; a whole render (every lazy part waited for) has both.
+    expect(html).toMatch(/data-testid="position-map(-loading)?"/);
+    expect(html).toContain('data-testid="wf-spaces"');
     expect(html).toContain("45,464200 N, 9,190000 E");
     expect(html).toContain("Drag the pin onto the building");
     expect(html).toContain("Costs — never shown publicly");
@@ -338,8 +372,8 @@ describe("WarehouseForm", () => {
     expect(html).toContain('accept=".jpg,.jpeg,.png,image/jpeg,image/png"');
   });
 
-  it("shows the read-only e-mail disabled, the owners' required marks and the collapsed lists", () => {
-    const html = render(setup());
+  it("shows the read-only e-mail disabled, the owners' required marks and the collapsed lists", async () => {
+    const html = await render(setup());
     expect(html).toMatch(/<input[^>]*disabled=""[^>]*name="email"/);
     expect(html).toContain(m.wf_email_read_only());
     expect(html).toMatch(/<input[^>]*name="vat"[^>]*aria-required="true"|<input[^>]*aria-required="true"[^>]*name="vat"/);
@@ -349,10 +383,10 @@ describe("WarehouseForm", () => {
     expect(html).toContain('type="time"');
   });
 
-  it("marks the pin as missing without a position", () => {
+  it("marks the pin as missing without a position", async () => {
     const values = filled();
     values.position = null;
-    const html = render(setup({ values, kind: "admin", emailReadOnly: false }));
+    const html = await render(setup({ values, kind: "admin", emailReadOnly: false }));
     expect(html).toContain(m.wf_position_none());
     expect(html).not.toMatch(/<input[^>]*disabled=""[^>]*name="email"/);
     expect(html).toMatch(/<input[^>]*name="email"/);

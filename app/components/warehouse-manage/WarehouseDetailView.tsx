@@ -1,5 +1,5 @@
 // A warehouse's page in the stocker's and the referent's areas: its name (with the hub badge)
-// and status, its data, its referent (with the change-referent popup) and its latest quote
+// and status, its data, its free space (the availability panel, saved by the page's action), its referent (with the change-referent popup) and its latest quote
 // requests coloured by state, with links back to the list, to edit it and to all requests.
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
@@ -14,6 +14,7 @@ import { WarehouseStatus } from "./WarehouseStatus.tsx";
 import { ReferentCard } from "./ReferentCard.tsx";
 import { RequestStateLegend } from "../area/RequestState.tsx";
 import { LatestRequests } from "../area/LatestRequests.tsx";
+import { AvailabilityPanel } from "./AvailabilityPanel.tsx";
 
 function websiteHref(raw: string): string | null {
   const withScheme = /^https?:\/\//i.test(raw) ? raw : `https://${raw}`;
@@ -136,6 +137,8 @@ export function WarehouseDetailView({ detail, paths, billingHref, ownerMailApi }
               </p>
             )}
           </section>
+
+          <AvailabilityPanel spaces={detail.spaces} updatedAt={w.spaces_updated_at} />
 
           <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="requests-title">
             <div className="flex flex-wrap items-baseline justify-between gap-3">

@@ -5,6 +5,8 @@ import { wrapIndex } from "./GallerySlider.tsx";
 import { SpecificationGroups } from "./SpecificationGroups.tsx";
 import { OpeningStatus } from "./OpeningStatus.tsx";
 import { RatingBreakdown } from "./RatingBreakdown.tsx";
+import { FreeSpaces } from "./FreeSpaces.tsx";
+import { runWithLocale } from "../../server/i18n.server.ts";
 
 const count = (html: string, needle: string) => html.split(needle).length - 1;
 
@@ -87,5 +89,38 @@ describe("RatingBreakdown", () => {
 
   it("shows nothing before the first rated review", () => {
     expect(renderToStaticMarkup(<RatingBreakdown rating={null} criteria={[]} />)).toBe("");
+  });
+});
+
+describe("FreeSpaces", () => {
+  const spaces = [
+    { m2_type: "m2" as const, quantity: 1200, available_from: "2026-11-01", available_until: null, min_term_months: 6, price_month: 520 },
+    { m2_type: "pallet" as const, quantity: 80, available_from: "2026-12-01", available_until: "2027-06-30", min_term_months: 1, price_month: null },
+  ];
+  const render = (locale: "it" | "en") => runWithLocale(locale, () => renderToStaticMarkup(<FreeSpaces spaces={spaces} today="2026-11-27" />));
+
+  it("shows quantity and unit, the period, the minimum term and a public price in Italian format, in English", () => {
+    const html = render("en");
+    expect(html).toContain("1.200\u00a0m²");
+    expect(html).toContain("available now · open-ended");
+    expect(html).toContain("minimum term 6 months");
+    expect(html).toContain("€\u00a05,20 /m² per month, VAT excl.");
+    expect(html).toContain("80 pallet positions");
+    expect(html).toContain("from 01.12.2026 · until 30.06.2027");
+    expect(html).toContain("minimum term 1 month");
+    expect(html).toContain("Price on request");
+  });
+
+  it("and in Italian", () => {
+    const html = render("it");
+    expect(html).toContain("Spazio disponibile");
+    expect(html).toContain("disponibile ora · senza scadenza");
+    expect(html).toContain("€\u00a05,20 /m² al mese, IVA esclusa");
+    expect(html).toContain("80 posti pallet");
+    expect(html).toContain("dal 01.12.2026 · fino al 30.06.2027");
+  });
+
+  it("draws nothing without a space", () => {
+    expect(renderToStaticMarkup(<FreeSpaces spaces={[]} />)).toBe("");
   });
 });

@@ -94,6 +94,7 @@ const ACTION_LABEL: Record<string, () => string> = {
   "user.update_profile": () => m.admdash_action_user_update_profile(),
   "warehouse.create": () => m.admdash_action_warehouse_create(),
   "warehouse.update": () => m.admdash_action_warehouse_update(),
+  "warehouse.update_spaces": () => m.admdash_action_warehouse_update_spaces(),
   "warehouse.hub_decision": () => m.admdash_action_warehouse_hub_decision(),
   "warehouse.update_status": () => m.admdash_action_warehouse_update_status(),
   "warehouse.image_upload": () => m.admdash_action_warehouse_image_upload(),

@@ -1,13 +1,17 @@
-// {referent_prefix}/warehouses/{id}: the warehouse, its referent (with the change-referent popup)
+// {referent_prefix}/warehouses/{id}: the warehouse, its free space (the availability panel), its referent (with the change-referent popup)
 // and its latest requests.
 import type { Route } from "./+types/warehouse-detail";
 import { m } from "../../paraglide/messages.js";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { useLocale } from "../../lib/root-data.ts";
-import { areaWarehouseDetailLoader } from "../shared/warehouse-pages.server.ts";
+import { areaWarehouseDetailLoader, spacesPageAction } from "../shared/warehouse-pages.server.ts";
+import { keepPageOnFailure } from "../../lib/page-action.ts";
 import { WarehouseDetailView } from "../../components/warehouse-manage/WarehouseDetailView.tsx";
 
 export const loader = areaWarehouseDetailLoader("referent");
+/** The availability panel's save (the same service as POST /api/referent/warehouses/{id}/update-spaces). */
+export const action = spacesPageAction("referent");
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnFailure(serverAction);
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: m.page_title({ title: loaderData?.detail.warehouse.name ?? m.wm_detail_facts() }) }, { name: "robots", content: "noindex" }];

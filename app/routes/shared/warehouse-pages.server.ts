@@ -3,15 +3,16 @@
 // guard already did; a warehouse that is not the area's is a 404 on a page (the JSON calls tell 403
 // from 404).
 import { z } from "zod";
-import { pageLoader } from "../../server/http/page.ts";
+import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { ForbiddenError, NotFoundError } from "../../server/errors.ts";
 import { listMyWarehouses, warehouseDetail, warehouseFormStart } from "../../server/warehouses/warehouse-pages.service.ts";
 import { warehouseAreaPaths, type WarehouseArea } from "../../lib/paths.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { Actor, AppServices } from "../../server/context.ts";
-import { warehouseToEdit } from "../../server/warehouses/warehouse-editing.service.ts";
+import { updateWarehouseSpaces, warehouseToEdit } from "../../server/warehouses/warehouse-editing.service.ts";
 import { ownerAsReader } from "../../server/areas/area-access.ts";
 import { idNumber } from "../../schemas/common.ts";
+import { spacesPageForm } from "../../schemas/spaces.ts";
 import type { AreaPage } from "./area-pages.server.ts";
 import type { WarehouseFormSetup } from "../../lib/warehouse-form.ts";
 
@@ -93,3 +94,19 @@ export const areaWarehouseDetailLoader = (role: "stocker" | "referent") =>
 /** The area's warehouses: the stocker's own, or those the referent manages. */
 export const areaWarehousesLoader = (role: "stocker" | "referent") =>
   pageLoader({ access: { area: role } }, async ({ area, services }) => ({ warehouses: await listMyWarehouses(services.db, ownerAsReader(area)), wiring: wiringOf(area, role) }));
+
+/**
+ * The availability panel of a warehouse's page (intent "spaces"): the whole set of its free spaces,
+ * posted as the JSON twin's body (`spaces[0][quantity]`…, the price in euros as typed), saved by
+ * the same service as POST /api/{area}/warehouses/{id}/update-spaces, in the name of whoever saves
+ * (an administrator's view saves as the administrator, audited). Someone else's warehouse is a
+ * not-found; bad rows come back as the form's field codes (spaces.0.quantity). The rows are
+ * checked before the warehouse, which tells nothing: their rules are the same for every warehouse.
+ */
+export const spacesPageAction = (role: "stocker" | "referent") =>
+  pageAction({ access: { area: role }, params: warehouseId, body: spacesPageForm }, async ({ area, params, body, services }) => {
+    await own(() => warehouseToEdit(services.db, ownerAsReader(area), params.id));
+    const saved = await updateWarehouseSpaces(services.db, area.actor, params.id, body.spaces);
+    return { ok: true as const, intent: "spaces" as const, spaces: saved.spaces };
+  });
+export type SpacesActionResult = Awaited<ReturnType<ReturnType<typeof spacesPageAction>>>;

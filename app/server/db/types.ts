@@ -237,6 +237,14 @@ export interface WarehousesTable {
   requests_answered: Generated<number>;
   /** Median seconds from a link's creation to its first answer; null before any answer. */
   answer_seconds_median: number | null;
+  // The owner's reminder about its free space (migration 0023, decision 032).
+  /** When its spaces were last saved (null: never). */
+  spaces_updated_at: NullableTimestamp;
+  /** The last day any of its spaces is free; null when one is open-ended, or there is none. */
+  spaces_last_day: DateString | null;
+  /** The reminder sent since the last save: every space ended, or none saved for 60 days. */
+  spaces_reminder: "ended" | "stale" | null;
+  spaces_reminded_at: NullableTimestamp;
   created_by: number | null;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;

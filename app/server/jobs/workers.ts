@@ -10,6 +10,7 @@ import { deleteOldTokens } from "../accounts/accounts.queries.ts";
 import { FLUSH_EVERY_MS } from "../stats/view-counter.ts";
 import { runBillingJobs } from "../billing/subscriptions.service.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import { runSpacesReminders } from "../warehouses/warehouse-spaces.service.ts";
 
 export type Job = { name: string; everyMs: number; run: (signal: AbortSignal) => Promise<unknown> };
 export type Workers = { stop: () => Promise<void>; jobs: Job[] };
@@ -28,6 +29,8 @@ export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => 
       // Transfer subscriptions end at their end date (their warehouses anonymised at once) and are
       // reminded of it some days before; attempts nobody paid give their promo code's use back.
       { name: "subscriptions", everyMs: 60_000, run: () => runBillingJobs(services.db, { config: services.config, origin: services.config.origin, gateway: services.billing ?? null, log: services.log }) },
+      // Owners whose free space has all ended, or was not updated for 60 days, are reminded once (decision 032).
+      { name: "spaces-reminders", everyMs: 60 * 60 * 1000, run: () => runSpacesReminders(services.db, { origin: services.config.origin, log: services.log }) },
       // The search appearances and sheet views counted in memory since the last run, in one statement.
       ...(views ? [{ name: "view-stats", everyMs: FLUSH_EVERY_MS, run: () => views.flush() }] : []),
     ],

@@ -29,6 +29,8 @@ export type MailTemplates = {
   /** To a user whose account an administrator approved or refused (app/server/notifications/account-notifications.ts). */
   /** To a referent given one more warehouse to handle. */
   referent_assigned: { firstName: string | null; warehouse: { name: string; city: string }; link: string };
+  /** The owner's free space needs a look: every space ended (lastDay), or none saved for `days` days. */
+  spaces_reminder: { firstName: string | null; kind: "ended" | "stale"; warehouse: { name: string; city: string }; lastDay: string | null; days: number; link: string };
   /** `choosePasswordDays`: approved without a password yet, `link` sets it and is valid that many days. */
   account_decision: { firstName: string | null; decision: "approved" | "refused"; note: string | null; link: string; choosePasswordDays?: number | null; supportEmail: string };
   /** To a warehouse's owner whose hub request an administrator approved or refused (app/server/notifications/hub-notifications.ts). */
@@ -285,6 +287,17 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
     heading: greet(d.firstName, locale),
     paragraphs: [m.mail_referent_assigned_body({ warehouse: d.warehouse.name, city: d.warehouse.city }, { locale })],
     action: { label: m.mail_referent_assigned_action({}, { locale }), url: d.link },
+  }),
+  spaces_reminder: (d, locale) => ({
+    subject: m.mail_spaces_reminder_subject({ warehouse: d.warehouse.name }, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [
+      d.kind === "ended"
+        ? m.mail_spaces_reminder_ended_body({ warehouse: d.warehouse.name, city: d.warehouse.city, date: d.lastDay ?? "" }, { locale })
+        : m.mail_spaces_reminder_stale_body({ warehouse: d.warehouse.name, city: d.warehouse.city, days: d.days }, { locale }),
+      m.mail_spaces_reminder_why({}, { locale }),
+    ],
+    action: { label: m.mail_spaces_reminder_action({}, { locale }), url: d.link },
   }),
   account_decision: (d, locale) =>
     d.decision === "approved" && d.choosePasswordDays

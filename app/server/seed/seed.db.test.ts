@@ -118,6 +118,32 @@ describe("seedDemoData", () => {
     expect(Number(row.deactivated)).toBeGreaterThan(0);
   });
 
+  it("gives most redeemed warehouses free space: some full, some partial, open-ended, in pallets, with a public price", async () => {
+    const redeemed = await db.selectFrom("warehouses").select(["id", "total_m2", "spaces_updated_at", "spaces_last_day"]).where("redeemed", "=", true).where("status", "=", "approved").execute();
+    expect(redeemed.length).toBeGreaterThan(5);
+    const spaces = await db.selectFrom("warehouse_spaces").selectAll().execute();
+    const withSpace = new Set(spaces.map((s) => s.warehouse_id));
+    const declared = redeemed.filter((w) => w.spaces_updated_at !== null);
+    // Most declared; of those, some are full (declared, no space) and most have some.
+    expect(declared.length / redeemed.length).toBeGreaterThan(0.9);
+    expect(declared.filter((w) => withSpace.has(w.id)).length / redeemed.length).toBeGreaterThan(0.6);
+    expect(declared.some((w) => !withSpace.has(w.id))).toBe(true);
+    // Only redeemed warehouses have space in the demo.
+    const redeemedIds = new Set(redeemed.map((w) => w.id));
+    expect(spaces.every((s) => redeemedIds.has(s.warehouse_id))).toBe(true);
+    expect(spaces.some((s) => s.available_until === null)).toBe(true);
+    expect(spaces.some((s) => s.m2_type === "pallet")).toBe(true);
+    expect(spaces.some((s) => s.price_public && s.price_month !== null)).toBe(true);
+    expect(spaces.some((s) => !s.price_public && s.price_month !== null)).toBe(true);
+    // Within each warehouse's surface; the last free day kept on the row.
+    const total = new Map(redeemed.map((w) => [w.id, Number(w.total_m2)]));
+    expect(spaces.filter((s) => s.m2_type === "m2").every((s) => s.quantity <= total.get(s.warehouse_id)!)).toBe(true);
+    for (const w of declared.filter((d) => withSpace.has(d.id))) {
+      const own = spaces.filter((s) => s.warehouse_id === w.id);
+      expect(w.spaces_last_day).toBe(own.some((s) => s.available_until === null) ? null : own.map((s) => s.available_until!).sort().at(-1));
+    }
+  });
+
   it("places every warehouse inside Italy, with an address, a CAP and opening hours", async () => {
     const outside = await db
       .selectFrom("warehouses")

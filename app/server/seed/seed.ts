@@ -19,6 +19,8 @@ import { generateImagePool, type SeedImage } from "./images.ts";
 import { companyDomain, hunterCompany, landline, mobilePhone, person, slug, STREETS, stockerCompany, vatNumber, type Person } from "./people.ts";
 import { createRandom, type Random } from "./random.ts";
 import { computePrice } from "../../lib/pricing.ts";
+import { centsFromEuroText, lastSpaceDay, type SpaceValue } from "../../lib/spaces.ts";
+import { todayInItaly } from "../../lib/format.ts";
 
 export const DEMO_PASSWORD = "demo-password-1";
 
@@ -207,6 +209,7 @@ async function seed(db: Database, opts: { uploadsDir: string; warehouses: number
     await insertAll(trx, "promo_codes", data.promoCodes);
     await insertAll(trx, "subscriptions", data.subscriptions);
     await insertAll(trx, "subscription_warehouses", data.subscriptionWarehouses);
+    await insertAll(trx, "warehouse_spaces", data.spaces);
     await insertAll(trx, "warehouse_requests", data.requests);
     await insertAll(trx, "warehouse_request_specifications", data.requestSpecifications);
     await insertAll(trx, "warehouse_request_warehouses", data.links);
@@ -1254,11 +1257,14 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
   audit.push({ admin_id: admin.id, action: "subscription.start", entity_type: "user", entity_id: transferDone.id, details: { transfer_info: "Bonifico verificato su estratto conto, CRO 0345 1234 5678." }, created_at: ago(90) });
   audit.push({ admin_id: admin.id, action: "specification.create", entity_type: "specification", entity_id: specifications.length, details: { cat_id: 7 }, created_at: ago(100) });
 
+  const spaces = demoSpaces({ warehouses: warehouseRows, subscriptions, subscriptionWarehouses, demoStockerId: demoStocker.id, now });
+
   return {
     markets,
     specifications,
     users,
     warehouses: warehouseRows,
+    spaces,
     requestedWarehouses,
     times,
     contacts,
@@ -1278,6 +1284,75 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
     support,
     audit,
   };
+}
+
+/**
+ * Free space for most redeemed warehouses (approved, covered by a running subscription), so a
+ * new user sees it on the sheets and in the search: about one in seven declared full (no space),
+ * the others one to three spaces, partial (a share of the surface), current or from the coming
+ * months, some open-ended, some in pallet positions, about half with a public price. The demo
+ * stocker's first warehouse has one of each kind. Its own random stream, so the rest of the
+ * demo data stays as it was. The warehouses' rows get the save's time and last free day.
+ */
+function demoSpaces(args: {
+  warehouses: Row<"warehouses">[];
+  subscriptions: Row<"subscriptions">[];
+  subscriptionWarehouses: Row<"subscription_warehouses">[];
+  demoStockerId: number;
+  now: number;
+}): Row<"warehouse_spaces">[] {
+  const rnd = createRandom(SEED + 21);
+  const running = new Set(args.subscriptions.filter((s) => s.stripe_status === "active" || s.stripe_status === "trialing").map((s) => s.id));
+  const redeemed = new Set(args.subscriptionWarehouses.filter((l) => running.has(l.subscription_id)).map((l) => l.warehouse_id));
+  const day = (offset: number) => todayInItaly(new Date(args.now + offset * DAY));
+  /** The first of a month `months` from now. */
+  const monthStart = (months: number) => {
+    const [y, mo] = day(0).split("-").map(Number) as [number, number];
+    const d = new Date(Date.UTC(y, mo - 1 + months, 1));
+    return d.toISOString().slice(0, 10);
+  };
+  const euros = (min: number, max: number) => centsFromEuroText(rnd.float(min, max).toFixed(2)) as number;
+  const rows: Row<"warehouse_spaces">[] = [];
+  let demoFirst = true;
+  for (const w of args.warehouses) {
+    if (w.id === undefined || w.status !== "approved" || w.deactivated || !redeemed.has(w.id)) continue;
+    const surface = Number(w.total_m2 ?? w.m2 ?? 0);
+    const share = (min: number, max: number) => Math.max(50, Math.round((surface * rnd.float(min, max)) / 50) * 50);
+    let spaces: SpaceValue[];
+    if (w.user_id === args.demoStockerId && demoFirst) {
+      demoFirst = false;
+      spaces = [
+        { m2_type: "m2", quantity: share(0.1, 0.2), available_from: day(-20), available_until: null, min_term_months: 3, price_month: 520, price_public: true },
+        { m2_type: "pallet", quantity: 120, available_from: monthStart(1), available_until: monthStart(7), min_term_months: 1, price_month: 850, price_public: false },
+        { m2_type: "m2", quantity: share(0.05, 0.1), available_from: monthStart(2), available_until: monthStart(14), min_term_months: 6, price_month: null, price_public: false },
+      ];
+    } else if (rnd.chance(0.15)) {
+      spaces = [];
+    } else {
+      spaces = [];
+      const count = rnd.int(1, 3);
+      for (let i = 0; i < count; i++) {
+        const pallet = rnd.chance(0.3);
+        const from = rnd.chance(0.5) ? day(-rnd.int(1, 60)) : monthStart(rnd.int(1, 4));
+        const openEnded = rnd.chance(0.4);
+        const until = openEnded ? null : monthStart(rnd.int(5, 18));
+        const priced = rnd.chance(0.7);
+        spaces.push({
+          m2_type: pallet ? "pallet" : "m2",
+          quantity: pallet ? rnd.int(2, 40) * 10 : share(0.05, 0.4),
+          available_from: from,
+          available_until: until !== null && until > from ? until : null,
+          min_term_months: rnd.pick([0, 1, 3, 6, 12]),
+          price_month: priced ? (pallet ? euros(6, 14) : euros(3.5, 8)) : null,
+          price_public: priced && rnd.chance(0.6),
+        });
+      }
+    }
+    const savedAt = new Date(args.now - rnd.int(1, 40) * DAY);
+    Object.assign(w, { spaces_updated_at: savedAt, spaces_last_day: lastSpaceDay(spaces) });
+    for (const space of spaces) rows.push({ warehouse_id: w.id, ...space, created_at: savedAt, updated_at: savedAt });
+  }
+  return rows;
 }
 
 /** Opening hours: mostly office hours on weekdays, some Saturday mornings, a few 24/7 and night shifts. */

@@ -49,6 +49,7 @@ export function findWarehouseForEditing(db: Database, args: { id: number; lock?:
       "deactivated",
       "redeemed",
       "owner_request_emails",
+      "spaces_updated_at",
       "created_by",
       "created_at",
       "updated_at",

@@ -24,6 +24,9 @@ import { queueMail } from "../mail/outbox.service.ts";
 import * as q from "./warehouse-editing.queries.ts";
 import { findWarehouseTimes } from "./warehouses.queries.ts";
 import { fullName } from "../../lib/person-name.ts";
+import type { SpaceValue } from "../../lib/spaces.ts";
+import { checkSpaces, saveSpaces, surfaceLimit } from "./warehouse-spaces.service.ts";
+import { findSurface, listSpaces } from "./warehouse-spaces.queries.ts";
 
 export type EditingContext = {
   db: Database;
@@ -123,6 +126,7 @@ const contactRows = (contacts: WarehouseCreateInput["contacts"]) =>
 /** POST /api/{admin|stocker}/warehouses/create → the new warehouse's id. */
 export async function createWarehouse(ctx: EditingContext, actor: Actor, input: WarehouseCreateInput): Promise<{ warehouseId: number }> {
   if (actor.role !== "admin" && actor.role !== "stocker") throw new ForbiddenError();
+  checkSpaces(input.spaces, surfaceLimit(input.warehouse_data));
   const position = await resolvePosition(ctx, input.warehouse_data, null);
   // Inside the caller's transaction when given one: approving a stocker creates their warehouse
   // with the decision (app/server/accounts/stocker-approval.service.ts).
@@ -140,12 +144,13 @@ export async function createWarehouse(ctx: EditingContext, actor: Actor, input: 
     await q.upsertTimes(trx, { warehouseId, times: timesRow(input.warehouse_times) });
     const specs = await specificationChanges(trx, input.specifications, null);
     await q.setWarehouseSpecifications(trx, { warehouseId, ...specs });
+    if (input.spaces.length) await saveSpaces(trx, warehouseId, input.spaces);
     if (actor.role === "stocker" && ctx.operator) await tellOperator(trx, ctx.operator, actor, { id: warehouseId, ...input.warehouse_data });
     await auditAdminAction(trx, actor, {
       action: "warehouse.create",
       entityType: "warehouse",
       entityId: warehouseId,
-      details: { after: changedFields({}, row), contacts: input.contacts, warehouse_times: timesRow(input.warehouse_times), specifications: specs.add },
+      details: { after: changedFields({}, row), contacts: input.contacts, warehouse_times: timesRow(input.warehouse_times), specifications: specs.add, ...(input.spaces.length ? { spaces: input.spaces } : {}) },
     });
     return { warehouseId };
   });
@@ -200,6 +205,7 @@ async function tellOperator(
 export async function updateWarehouse(ctx: EditingContext, actor: Actor, id: number, input: WarehouseSaveInput): Promise<{ warehouseId: number }> {
   // Checked before the geocoder is asked anything, and again under the row lock below.
   const seen = await warehouseToEdit(ctx.db, actor, id);
+  if (input.spaces) checkSpaces(input.spaces, surfaceLimit(input.warehouse_data));
   const position = await resolvePosition(ctx, input.warehouse_data, seen);
   const removedImages = await ctx.db.transaction().execute(async (trx) => {
     const before = await warehouseToEdit(trx, actor, id, { lock: true });
@@ -218,6 +224,9 @@ export async function updateWarehouse(ctx: EditingContext, actor: Actor, id: num
     await q.upsertTimes(trx, { warehouseId: id, times });
     await q.setWarehouseSpecifications(trx, { warehouseId: id, ...specs });
     await q.deleteImages(trx, { warehouseId: id, ids: input.imgs_to_delete });
+    // No `spaces` key: an older client's save, which leaves them as they are (decision 031).
+    const spacesBefore = input.spaces ? await listSpaces(trx, { warehouseId: id }) : [];
+    if (input.spaces) await saveSpaces(trx, id, input.spaces);
 
     const contactsAfter = contactRows(input.contacts);
     const timeChanges = changedFields(timesBefore, times);
@@ -231,6 +240,7 @@ export async function updateWarehouse(ctx: EditingContext, actor: Actor, id: num
         ...(Object.keys(timeChanges).length ? { warehouse_times: timeChanges } : {}),
         ...(specs.add.length || specs.remove.length ? { specifications: { added: specs.add, removed: specs.remove } } : {}),
         ...(input.imgs_to_delete.length ? { images_deleted: input.imgs_to_delete } : {}),
+        ...(input.spaces && JSON.stringify(spacesBefore) !== JSON.stringify(input.spaces) ? { spaces: { before: spacesBefore, after: input.spaces } } : {}),
       },
     });
     return images.filter((i) => input.imgs_to_delete.includes(i.id));
@@ -239,6 +249,26 @@ export async function updateWarehouse(ctx: EditingContext, actor: Actor, id: num
   // only unreachable garbage, never a broken image on a page.
   await removeImageFiles(ctx, removedImages);
   return { warehouseId: id };
+}
+
+/**
+ * POST /api/{admin|stocker|referent}/warehouses/{id}/update-spaces and the availability panel of
+ * the warehouse's page: the whole set of its free spaces, nothing else of the warehouse. Who may
+ * is who may edit it (403 or 404 otherwise); square metres are checked against its stored surface.
+ */
+export async function updateWarehouseSpaces(db: Database, actor: Actor, id: number, spaces: SpaceValue[]): Promise<{ warehouseId: number; spaces: SpaceValue[] }> {
+  await warehouseToEdit(db, actor, id);
+  return db.transaction().execute(async (trx) => {
+    await warehouseToEdit(trx, actor, id, { lock: true });
+    const surface = await findSurface(trx, { warehouseId: id });
+    checkSpaces(spaces, surface ? surfaceLimit(surface) : null);
+    const before = await listSpaces(trx, { warehouseId: id });
+    await saveSpaces(trx, id, spaces);
+    if (JSON.stringify(before) !== JSON.stringify(spaces)) {
+      await auditAdminAction(trx, actor, { action: "warehouse.update_spaces", entityType: "warehouse", entityId: id, details: { spaces: { before, after: spaces } } });
+    }
+    return { warehouseId: id, spaces: await listSpaces(trx, { warehouseId: id }) };
+  });
 }
 
 /** Deletes the stored files of removed photos (the demo pictures, shared by many rows, stay). */

@@ -14,6 +14,8 @@ import { findWarehouseTimes, isListedRow, publicSheetPath } from "./warehouses.q
 import * as q from "./warehouse-editing.queries.ts";
 import { warehouseToEdit } from "./warehouse-editing.service.ts";
 import { listOwnerReferents } from "./warehouse-referents.queries.ts";
+import { listSpaces } from "./warehouse-spaces.queries.ts";
+import { spaceFormRow } from "../../lib/spaces.ts";
 
 /** Every visible specification value, grouped by category, in the page's language. */
 export async function formCatalogue(db: Database, locale: Locale): Promise<CatalogueGroup[]> {
@@ -41,11 +43,12 @@ export async function warehouseFormStart(db: Database, actor: Actor, id: number 
     return { values: emptyWarehouseForm(actor.role === "stocker" ? { email: actor.email } : {}), images: [], catalogue, name: null, status: null };
   }
   const w = await warehouseToEdit(db, actor, id);
-  const [contacts, times, specs, images] = await Promise.all([
+  const [contacts, times, specs, images, spaces] = await Promise.all([
     q.listContacts(db, { warehouseId: id }),
     findWarehouseTimes(db, id),
     q.listWarehouseSpecificationIds(db, { warehouseId: id }),
     q.listWarehouseImages(db, { warehouseId: id }),
+    listSpaces(db, { warehouseId: id }),
   ]);
   const values = emptyWarehouseForm();
   for (const f of BASIC_FIELDS) values.data[f] = asText(w[f]);
@@ -59,16 +62,18 @@ export async function warehouseFormStart(db: Database, actor: Actor, id: number 
   }
   // Hidden values stay on the warehouse without being on the form (the service keeps them).
   values.specifications = specs.filter((s) => !s.hidden).map((s) => s.id);
+  values.spaces = spaces.map(spaceFormRow);
   return { values, images: images.map((i) => ({ id: i.id, src: i.src, thumb_src: i.thumb_src })), catalogue, name: w.name, status: w.status };
 }
 
 /** A warehouse's page in the owner's or the referent's area: the warehouse, its referent, its latest requests, the referents to choose from. */
 export async function warehouseDetail(db: Database, actor: Actor, id: number, locale: Locale): Promise<WarehouseDetailData> {
   const w = await warehouseToEdit(db, actor, id);
-  const [referent, requests, referents] = await Promise.all([
+  const [referent, requests, referents, spaces] = await Promise.all([
     w.referent_id ? q.findUserSummary(db, { id: w.referent_id }) : Promise.resolve(undefined),
     q.latestRequestLinksOfWarehouse(db, { warehouseId: id, limit: LATEST_REQUESTS }),
     listOwnerReferents(db, { ownerId: w.user_id, actorId: actor.id }),
+    listSpaces(db, { warehouseId: id }),
   ]);
   const listed = isListedRow(w);
   return {
@@ -93,7 +98,10 @@ export async function warehouseDetail(db: Database, actor: Actor, id: number, lo
       // administrator in the owner's area: they decide it in the back office).
       can_resubmit: w.status === "refused" && actor.role === "stocker" && w.user_id === actor.id,
       owner_request_emails: w.owner_request_emails,
+      m2: w.m2,
+      spaces_updated_at: w.spaces_updated_at,
     },
+    spaces,
     referent: referent
       ? { id: referent.id, first_name: referent.first_name, last_name: referent.last_name, email: referent.email, telephone: referent.telephone, completed: referent.password_hash !== null }
       : null,

@@ -13,6 +13,7 @@ import { isFavourite } from "../requests/area-requests.queries.ts";
 import { distanceM } from "../search/zones.ts";
 import { QUOTE_DEFAULT_RADIUS } from "../../schemas/quote.ts";
 import type { CompareQuoteArea, CompareResult, CompareWarehouse } from "../../lib/compare.ts";
+import { publicSpaces } from "./warehouse-spaces.service.ts";
 
 /** How many specification values a comparison card shows (the spec's business constant). */
 export const COMPARE_SPECIFICATIONS = 4;
@@ -75,12 +76,13 @@ export async function getWarehouseSheet(db: Database, actor: Actor | null, id: n
   const warehouse = await findPublicWarehouse(db, id);
   if (!warehouse) throw new NotFoundError();
   const trust = warehouseTrust(warehouse);
-  const [times, images, specs, ratingCriteria, favourite] = await Promise.all([
+  const [times, images, specs, ratingCriteria, favourite, spaces] = await Promise.all([
     findWarehouseTimes(db, id),
     listImages(db, id),
     listWarehouseSpecifications(db, [id]),
     trust.review_count > 0 ? warehouseRatingCriteria(db, id) : Promise.resolve([]),
     actor?.role === "stock_hunter" ? isFavourite(db, { userId: actor.id, warehouseId: id }) : Promise.resolve(null),
+    publicSpaces(db, id, opts.now),
   ]);
   const hours: WeeklyHours | null = times ?? null;
   const opening: OpeningStatus | null = openingStatus(hours, opts.now ?? new Date());
@@ -115,6 +117,8 @@ export async function getWarehouseSheet(db: Database, actor: Actor | null, id: n
     manage_url: manageUrl(actor, warehouse, opts.locale),
     /** Whether it is among the viewing stock hunter's favourites; null for anyone else. */
     favourite,
+    /** Its free space, current and upcoming (ended ones left out), the price only where the owner made it public. */
+    spaces,
   };
 }
 

@@ -9,9 +9,10 @@ import type { Locale } from "../../../lib/locale.ts";
 import type { Role } from "../../../server/http/guard.ts";
 import { geocoderFor } from "../../../server/geo/geocoder.service.ts";
 import { imageStorageFor } from "../../../server/images/image-storage.ts";
-import { createWarehouse, resubmitWarehouse, updateWarehouse, type EditingContext } from "../../../server/warehouses/warehouse-editing.service.ts";
+import { createWarehouse, resubmitWarehouse, updateWarehouse, updateWarehouseSpaces, type EditingContext } from "../../../server/warehouses/warehouse-editing.service.ts";
 import { uploadWarehouseImage } from "../../../server/warehouses/warehouse-images.service.ts";
 import { assignReferent, createReferentForWarehouse, setOwnerRequestEmails } from "../../../server/warehouses/warehouse-referents.service.ts";
+import { updateSpacesSchema } from "../../../schemas/spaces.ts";
 import { createReferentSchema, imageUploadSchema, ownerRequestEmailsSchema, updateReferentSchema, warehouseCreateSchema, warehouseUpdateSchema } from "../../../schemas/warehouse.ts";
 
 export type WarehouseArea = "admin" | "stocker" | "referent";
@@ -44,6 +45,16 @@ export const updateWarehouseEndpoint = (area: WarehouseArea) =>
   apiAction({ access: [ROLE[area]], params, body: warehouseUpdateSchema(formKind(area)) }, async ({ actor, params, body, services, locale }) => {
     const { warehouseId } = await updateWarehouse(editingContext(services, locale), actor, params.id, body);
     return { warehouse_id: warehouseId };
+  });
+
+/**
+ * POST /api/{area}/warehouses/{id}/update-spaces ({ spaces: [...] }, the whole set; [] clears)
+ * → { warehouse_id, spaces }: the warehouse's free space alone, as its page's availability panel saves it.
+ */
+export const updateSpacesEndpoint = (area: WarehouseArea) =>
+  apiAction({ access: [ROLE[area]], params, body: updateSpacesSchema }, async ({ actor, params, body, services }) => {
+    const { warehouseId, spaces } = await updateWarehouseSpaces(services.db, actor, params.id, body.spaces);
+    return { warehouse_id: warehouseId, spaces };
   });
 
 /** POST /api/stocker/warehouses/{id}/resubmit (no payload) → { warehouse_id }: a refused warehouse sent for a new check. */

@@ -22,6 +22,7 @@ import * as m0019 from "./0019_one_open_report.ts";
 import * as m0020 from "./0020_owner_request_emails.ts";
 import * as m0021 from "./0021_warehouse_spaces.ts";
 import * as m0022 from "./0022_warehouse_trust.ts";
+import * as m0023 from "./0023_warehouse_spaces_reminders.ts";
 import * as m0024 from "./0024_search_spaces.ts";
 import * as m0025 from "./0025_warehouse_trust_fresh.ts";
 
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   "0020_owner_request_emails": m0020,
   "0021_warehouse_spaces": m0021,
   "0022_warehouse_trust": m0022,
+  "0023_warehouse_spaces_reminders": m0023,
   "0024_search_spaces": m0024,
   "0025_warehouse_trust_fresh": m0025,
 };
