@@ -17,7 +17,8 @@ const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(\?|$)/;
 // the hunter's favourites: alone it was one more script before the sheet's first paint) and
 // the review criteria's names (the sheet's ratings, the review form, the areas' reviews: alone,
 // one more script on the sheet).
-const USED_BY_MOST_PAGES = /[\\/]app[\\/](lib[\\/]format\.ts|components[\\/]warehouse[\\/](HubBadge|FavouriteToggle)\.tsx|components[\\/]feedback[\\/]rating-labels\.ts)$/;
+const USED_BY_MOST_PAGES =
+  /[\\/]app[\\/](lib[\\/]format\.ts|components[\\/]warehouse[\\/](HubBadge|FavouriteToggle)\.tsx|components[\\/]feedback[\\/]rating-labels\.ts)$/;
 // Paraglide's messages.js re-exports every message: a module "reachable" through it is not
 // one the root uses, so the walk stops there (each message goes where the pages using it are).
 const MESSAGES = /[\\/]paraglide[\\/]messages[\\/.]/;

@@ -62,47 +62,51 @@ export default function handleRequest(
 
   // Render in the request's language even when the root middleware threw (area guard:
   // 401/403), which leaves its runWithLocale scope before the error page is rendered.
-  return runWithLocale(loadContext.get(localeContext), () => new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once; people get the shell first.
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+  return runWithLocale(
+    loadContext.get(localeContext),
+    () =>
+      new Promise<Response>((resolve, reject) => {
+        let shellRendered = false;
+        const userAgent = request.headers.get("user-agent");
+        // Crawlers get the whole page at once; people get the shell first.
+        const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+        let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const app = (
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>
-    );
-    const { pipe, abort } = renderToPipeableStream(app, {
-      nonce,
-      // A Suspense boundary whose content is ready goes into the HTML in its place, however
-      // large. By default React moves a boundary past 12.8 kB out of the shell, into a hidden
-      // element that an inline script reveals later: the search's result list and the sheet's
-      // lower sections (HydrateLater) would then be missing without JavaScript, and show late
-      // with it.
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      [readyOption]() {
-        shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
+        const app = (
+          <NonceContext.Provider value={nonce}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </NonceContext.Provider>
+        );
+        const { pipe, abort } = renderToPipeableStream(app, {
+          nonce,
+          // A Suspense boundary whose content is ready goes into the HTML in its place, however
+          // large. By default React moves a boundary past 12.8 kB out of the shell, into a hidden
+          // element that an inline script reveals later: the search's result list and the sheet's
+          // lower sections (HydrateLater) would then be missing without JavaScript, and show late
+          // with it.
+          progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+          [readyOption]() {
+            shellRendered = true;
+            const body = new PassThrough({
+              final(callback) {
+                clearTimeout(timeoutId);
+                timeoutId = undefined;
+                callback();
+              },
+            });
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, config));
+            pipe(body);
+            resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          },
+          onShellError(error: unknown) {
+            reject(error);
+          },
+          onError(error: unknown) {
+            responseStatusCode = 500;
+            if (shellRendered) console.error(error);
           },
         });
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, config));
-        pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-      },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
-  }));
+      }),
+  );
 }

@@ -30,7 +30,16 @@ export function loader({ context }: Route.LoaderArgs): RootData {
     locale: context.get(localeContext),
     csrfToken: context.get(csrfTokenContext),
     user: actor
-      ? { id: actor.id, role: actor.role, account_type: actor.accountType, first_name: actor.firstName, last_name: actor.lastName, email: actor.email, company: actor.company, telephone: actor.telephone }
+      ? {
+          id: actor.id,
+          role: actor.role,
+          account_type: actor.accountType,
+          first_name: actor.firstName,
+          last_name: actor.lastName,
+          email: actor.email,
+          company: actor.company,
+          telephone: actor.telephone,
+        }
       : null,
   };
 }

@@ -47,7 +47,13 @@ async function load(db: Database, opts: { warehouses: number; log?: Log }): Prom
   const specRows: { cat_id: number; value: string; value_en: string; position: number; p: number }[] = [];
   for (const [group, list] of Object.entries(SPECIFICATIONS)) {
     list.forEach((s, k) => {
-      specRows.push({ cat_id: SPECIFICATION_CATEGORY_IDS[group as keyof typeof SPECIFICATION_CATEGORY_IDS], value: s.value, value_en: s.value_en, position: k, p: specChance(k) });
+      specRows.push({
+        cat_id: SPECIFICATION_CATEGORY_IDS[group as keyof typeof SPECIFICATION_CATEGORY_IDS],
+        value: s.value,
+        value_en: s.value_en,
+        position: k,
+        p: specChance(k),
+      });
     });
   }
   const inserted = await db
@@ -67,7 +73,10 @@ async function load(db: Database, opts: { warehouses: number; log?: Log }): Prom
              'BENCH-' || g, 'approved'
       from generate_series(1, ${owners}) g`.execute(db),
   );
-  const { rows: ownerRange } = await sql<{ min: number; max: number }>`select min(id)::float8 as min, max(id)::float8 as max from users where email like 'bench-stocker-%'`.execute(db);
+  const { rows: ownerRange } = await sql<{
+    min: number;
+    max: number;
+  }>`select min(id)::float8 as min, max(id)::float8 as max from users where email like 'bench-stocker-%'`.execute(db);
   const ownerMin = ownerRange[0]!.min;
   const ownerSpan = ownerRange[0]!.max - ownerMin + 1;
 
@@ -79,7 +88,9 @@ async function load(db: Database, opts: { warehouses: number; log?: Log }): Prom
     cumulative += t.population;
     cum.push(cumulative);
   }
-  await sql`create temporary table bench_towns (cum float8 primary key, name text, province text, cap text, lat float8, lng float8, sigma_km float8)`.execute(db);
+  await sql`create temporary table bench_towns (cum float8 primary key, name text, province text, cap text, lat float8, lng float8, sigma_km float8)`.execute(
+    db,
+  );
   await sql`
     insert into bench_towns
     select * from unnest(${cum}::float8[], ${towns.map((t) => t.name)}::text[], ${towns.map((t) => t.province)}::text[],

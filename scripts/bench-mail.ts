@@ -77,7 +77,13 @@ async function main() {
   // compile them when neither has run yet, then load the outbox.
   if (!fs.existsSync(path.join(root, "app", "paraglide", "messages.js"))) {
     const { compile } = await import("@inlang/paraglide-js");
-    await compile({ project: path.join(root, "project.inlang"), outdir: path.join(root, "app", "paraglide"), strategy: ["baseLocale"], emitGitIgnore: false, emitPrettierIgnore: false });
+    await compile({
+      project: path.join(root, "project.inlang"),
+      outdir: path.join(root, "app", "paraglide"),
+      strategy: ["baseLocale"],
+      emitGitIgnore: false,
+      emitPrettierIgnore: false,
+    });
   }
   const { createDb, ensureDatabase } = await import("../app/server/db/database.ts");
   const { benchServer, dropScratchDatabase } = await import("./bench-server.ts");
@@ -118,7 +124,13 @@ async function main() {
     for (let from = 0; from < N; from += 500) {
       await db.transaction().execute(async (trx) => {
         for (let i = from; i < Math.min(N, from + 500); i++) {
-          await queueMail(trx, { to: `bench-${i}@example.com`, lang: i % 2 ? "en" : "it", template: "confirm_code", data: { firstName: "Ada", code: String(100000 + i), minutes: 15, link: `${origin}/it/confirm-code` }, origin });
+          await queueMail(trx, {
+            to: `bench-${i}@example.com`,
+            lang: i % 2 ? "en" : "it",
+            template: "confirm_code",
+            data: { firstName: "Ada", code: String(100000 + i), minutes: 15, link: `${origin}/it/confirm-code` },
+            origin,
+          });
         }
       });
     }
@@ -139,13 +151,19 @@ async function main() {
     const missing = expected.filter((a) => !report.perRecipient[a]);
     const repeated = Object.entries(report.perRecipient).filter(([, n]) => n > 1);
     const unexpected = Object.keys(report.perRecipient).length - (N - missing.length);
-    const statuses = await db.selectFrom("mail_outbox").select(["status", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("status").execute();
+    const statuses = await db
+      .selectFrom("mail_outbox")
+      .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+      .groupBy("status")
+      .execute();
     const sentRows = Number(statuses.find((s) => s.status === "sent")?.n ?? 0);
     const exactlyOnce = sent === N && missing.length === 0 && repeated.length === 0 && unexpected === 0 && sentRows === N;
 
     log("");
     log(`sent ${sent} messages in ${seconds.toFixed(2)} s: ${perSecond.toFixed(0)} messages/s (target ≥ ${TARGET_PER_SECOND})`);
-    log(`SMTP server: ${Object.values(report.perRecipient).reduce((a, b) => a + b, 0)} messages received on ${report.connections} connections, at most ${report.maxAtOnce} at once (pool of ${SMTP_CONNECTIONS})`);
+    log(
+      `SMTP server: ${Object.values(report.perRecipient).reduce((a, b) => a + b, 0)} messages received on ${report.connections} connections, at most ${report.maxAtOnce} at once (pool of ${SMTP_CONNECTIONS})`,
+    );
     log(`outbox: ${statuses.map((s) => `${s.n} ${s.status}`).join(", ")}`);
     log(
       exactlyOnce

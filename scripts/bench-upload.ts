@@ -20,7 +20,9 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 const photo = await phoneJpeg();
 const bomb = handMadePng(30_000, 30_000, 1, 0);
 const baseline = process.memoryUsage().rss;
-console.log(`phone JPEG: ${(photo.length / 1024 / 1024).toFixed(1)} MB, 6000×4000; bomb: ${Math.round(bomb.length / 1024)} KB declaring 900 Mpx; rss before: ${mb(baseline)}`);
+console.log(
+  `phone JPEG: ${(photo.length / 1024 / 1024).toFixed(1)} MB, 6000×4000; bomb: ${Math.round(bomb.length / 1024)} KB declaring 900 Mpx; rss before: ${mb(baseline)}`,
+);
 
 const alone: number[] = [];
 for (let i = 0; i < n; i++) {
@@ -42,7 +44,9 @@ const together = await Promise.all(
 );
 const wall = performance.now() - started;
 together.sort((a, b) => a - b);
-console.log(`${n} at once: ${(wall / 1000).toFixed(1)} s in all, ${((n / wall) * 1000).toFixed(2)} photos/s, slowest answer ${together.at(-1)!.toFixed(0)} ms, peak rss ${mb(peak)}`);
+console.log(
+  `${n} at once: ${(wall / 1000).toFixed(1)} s in all, ${((n / wall) * 1000).toFixed(2)} photos/s, slowest answer ${together.at(-1)!.toFixed(0)} ms, peak rss ${mb(peak)}`,
+);
 
 const bombStarted = performance.now();
 const refused = await processImage(bomb).then(

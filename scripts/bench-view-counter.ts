@@ -35,7 +35,9 @@ const fmt = (n: number) => Math.round(n).toLocaleString("en");
 let ok = true;
 
 log(`view statistics benchmark: ${fmt(N)} keys`);
-log(`machine: ${os.cpus()[0]?.model ?? "unknown"}, ${os.availableParallelism()} cores, Node ${process.version}; 1-minute load average ${os.loadavg()[0]!.toFixed(2)}`);
+log(
+  `machine: ${os.cpus()[0]?.model ?? "unknown"}, ${os.availableParallelism()} cores, Node ${process.version}; 1-minute load average ${os.loadavg()[0]!.toFixed(2)}`,
+);
 
 // ------------------------------------------------------------ 1. in memory
 {
@@ -49,7 +51,9 @@ log(`machine: ${os.cpus()[0]?.model ?? "unknown"}, ${os.availableParallelism()} 
   for (let i = 0; i < rounds; i++) counter.searchAppearances(answer);
   let ms = performance.now() - started;
   const perAnswerUs = (ms * 1000) / rounds;
-  log(`search answers: ${fmt(rounds)} answers of 200 warehouses in ${ms.toFixed(0)} ms: ${perAnswerUs.toFixed(2)} µs an answer, ${fmt((rounds * 200) / (ms / 1000))} increments/s`);
+  log(
+    `search answers: ${fmt(rounds)} answers of 200 warehouses in ${ms.toFixed(0)} ms: ${perAnswerUs.toFixed(2)} µs an answer, ${fmt((rounds * 200) / (ms / 1000))} increments/s`,
+  );
   if (perAnswerUs > 50) ok = false;
   const views = 2_000_000;
   started = performance.now();
@@ -64,7 +68,9 @@ log(`machine: ${os.cpus()[0]?.model ?? "unknown"}, ${os.availableParallelism()} 
   for (let id = 1; id <= N; id++) big.sheetView(id, now);
   global.gc?.();
   const after = process.memoryUsage().heapUsed;
-  log(`memory: ${fmt(N)} pending keys take about ${((after - before) / 1024 / 1024).toFixed(1)} MB (${fmt((after - before) / N)} bytes a key${global.gc ? "" : "; run with --expose-gc for a steadier figure"})`);
+  log(
+    `memory: ${fmt(N)} pending keys take about ${((after - before) / 1024 / 1024).toFixed(1)} MB (${fmt((after - before) / N)} bytes a key${global.gc ? "" : "; run with --expose-gc for a steadier figure"})`,
+  );
   if (big.pending().keys !== N) ok = false;
 }
 
@@ -111,16 +117,24 @@ try {
   fill(b);
   const started = performance.now();
   const [ra, rb] = await Promise.all([a.flush(), b.flush()]);
-  log(`two instances at once: ${fmt(ra.written)} + ${fmt(rb.written)} rows in ${(performance.now() - started).toFixed(0)} ms, ${ra.failed || rb.failed ? "a flush FAILED" : "no deadlock"}`);
+  log(
+    `two instances at once: ${fmt(ra.written)} + ${fmt(rb.written)} rows in ${(performance.now() - started).toFixed(0)} ms, ${ra.failed || rb.failed ? "a flush FAILED" : "no deadlock"}`,
+  );
   if (ra.failed || rb.failed) ok = false;
 
   const sums = await db
     .selectFrom("warehouse_daily_stats")
-    .select((eb) => [eb.fn.sum<number>("search_appearances").as("appearances"), eb.fn.sum<number>("sheet_views").as("views"), eb.fn.countAll<number>().as("rows")])
+    .select((eb) => [
+      eb.fn.sum<number>("search_appearances").as("appearances"),
+      eb.fn.sum<number>("sheet_views").as("views"),
+      eb.fn.countAll<number>().as("rows"),
+    ])
     .executeTakeFirstOrThrow();
   const viewsPerFill = Math.ceil(N / 3);
   const exact = Number(sums.appearances) === 4 * N && Number(sums.views) === 4 * viewsPerFill && Number(sums.rows) === N;
-  log(`every count arrived: ${exact ? "yes" : "NO"} (${fmt(Number(sums.appearances))} appearances, ${fmt(Number(sums.views))} views in ${fmt(Number(sums.rows))} rows; expected ${fmt(4 * N)}, ${fmt(4 * viewsPerFill)}, ${fmt(N)})`);
+  log(
+    `every count arrived: ${exact ? "yes" : "NO"} (${fmt(Number(sums.appearances))} appearances, ${fmt(Number(sums.views))} views in ${fmt(Number(sums.rows))} rows; expected ${fmt(4 * N)}, ${fmt(4 * viewsPerFill)}, ${fmt(N)})`,
+  );
   if (!exact) ok = false;
 } finally {
   await db.destroy();

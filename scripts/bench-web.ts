@@ -152,7 +152,10 @@ async function measure(url: string, port: number, blockedUrlPatterns: string[], 
   const { lhr } = result;
   if (values.reports && !lhr.runtimeError) {
     fs.mkdirSync(values.reports, { recursive: true });
-    fs.writeFileSync(path.join(values.reports, `${new URL(url).pathname.split("/").filter(Boolean).join("_") || "root"}-${Date.now()}.json`), JSON.stringify(lhr));
+    fs.writeFileSync(
+      path.join(values.reports, `${new URL(url).pathname.split("/").filter(Boolean).join("_") || "root"}-${Date.now()}.json`),
+      JSON.stringify(lhr),
+    );
   }
   if (lhr.runtimeError) {
     // Now and then the trace misses its start (NO_NAVSTART, NO_FCP under load): Lighthouse's advice is to run again.
@@ -163,7 +166,8 @@ async function measure(url: string, port: number, blockedUrlPatterns: string[], 
     throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const requests = (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const requests =
+    (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
   // Scripts by type, and MapLibre's worker too (a Worker's script is typed "Other" by some versions).
   const scripts = requests.filter((r) => r.resourceType === "Script" || /\.m?js(\?|$)/.test(r.url));
   const bytes = (rs: typeof scripts) => rs.reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
@@ -249,7 +253,8 @@ function chromiumVersion(): string {
 
 function lighthouseVersion(): string {
   try {
-    return (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "..", "node_modules", "lighthouse", "package.json"), "utf8")) as { version: string }).version;
+    return (JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "..", "node_modules", "lighthouse", "package.json"), "utf8")) as { version: string })
+      .version;
   } catch {
     return "";
   }

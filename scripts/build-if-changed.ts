@@ -52,7 +52,10 @@ export function sourcesFingerprint(root = ROOT): string {
   for (const dir of SOURCE_DIRS) walk(path.join(root, dir), files);
   for (const file of SOURCE_FILES) if (fs.existsSync(path.join(root, file))) files.push(path.join(root, file));
   const hash = createHash("sha256");
-  for (const file of files.map((f) => path.relative(root, f)).filter((f) => !skipped(f)).sort()) {
+  for (const file of files
+    .map((f) => path.relative(root, f))
+    .filter((f) => !skipped(f))
+    .sort()) {
     // The name and the length first, so that moving bytes from one file to the next changes the fingerprint.
     const bytes = fs.readFileSync(path.join(root, file));
     hash.update(`${file.split(path.sep).join("/")}\0${bytes.length}\0`);
@@ -102,7 +105,11 @@ export function buildIfChanged(opts: { force?: boolean } = {}): boolean {
   fs.rmSync(FINGERPRINT, { force: true });
   // Always the production build, whatever NODE_ENV the caller has (a test run has "test", which
   // would build React's development code).
-  const result = spawnSync(path.join(ROOT, "node_modules", ".bin", "react-router"), ["build", "--logLevel", "warn"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync(path.join(ROOT, "node_modules", ".bin", "react-router"), ["build", "--logLevel", "warn"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.error || result.signal) {
     console.error(`The build could not run: ${result.error?.message ?? `stopped by ${result.signal}`}.`);
     process.exit(1);

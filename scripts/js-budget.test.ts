@@ -11,8 +11,22 @@ function fakeManifest(): ClientManifest {
     entry: { module: "/build/entry.client.js", imports: ["/build/react.js"] },
     routes: {
       root: { id: "root", path: "", hasDefaultExport: true, module: "/build/root.js", imports: ["/build/react.js", "/build/shell.js"] },
-      "routes/locale-layout": { id: "routes/locale-layout", parentId: "root", path: ":locale", hasDefaultExport: true, module: "/build/layout.js", imports: [] },
-      "routes/home": { id: "routes/home", parentId: "routes/locale-layout", index: true, hasDefaultExport: true, module: "/build/home.js", imports: ["/build/shell.js"] },
+      "routes/locale-layout": {
+        id: "routes/locale-layout",
+        parentId: "root",
+        path: ":locale",
+        hasDefaultExport: true,
+        module: "/build/layout.js",
+        imports: [],
+      },
+      "routes/home": {
+        id: "routes/home",
+        parentId: "routes/locale-layout",
+        index: true,
+        hasDefaultExport: true,
+        module: "/build/home.js",
+        imports: ["/build/shell.js"],
+      },
       "routes/stocks": {
         id: "routes/stocks",
         parentId: "routes/locale-layout",

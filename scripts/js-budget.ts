@@ -53,7 +53,13 @@ export type PageWeight = {
 /** Reads the client manifest React Router writes beside the assets (`window.__reactRouterManifest={…};`). */
 export function readClientManifest(clientDir: string): ClientManifest {
   const candidates: string[] = [];
-  for (const dir of [clientDir, ...fs.readdirSync(clientDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => path.join(clientDir, e.name))]) {
+  for (const dir of [
+    clientDir,
+    ...fs
+      .readdirSync(clientDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => path.join(clientDir, e.name)),
+  ]) {
     for (const name of fs.readdirSync(dir)) if (/^manifest-[\w-]+\.js$/.test(name)) candidates.push(path.join(dir, name));
   }
   if (candidates.length !== 1) throw new Error(`Expected one React Router client manifest under ${clientDir}, found ${candidates.length}`);
@@ -71,7 +77,8 @@ export function pageRoutes(manifest: ClientManifest): ManifestRoute[] {
 /** The route and its ancestors, root first. */
 function chain(manifest: ClientManifest, route: ManifestRoute): ManifestRoute[] {
   const out: ManifestRoute[] = [];
-  for (let current: ManifestRoute | undefined = route; current; current = current.parentId ? manifest.routes[current.parentId] : undefined) out.unshift(current);
+  for (let current: ManifestRoute | undefined = route; current; current = current.parentId ? manifest.routes[current.parentId] : undefined)
+    out.unshift(current);
   return out;
 }
 
@@ -94,10 +101,7 @@ function routePath(manifest: ClientManifest, route: ManifestRoute): string {
 }
 
 /** Every page's weight, heaviest first. `sizeOf` answers a script URL's gzip bytes. */
-export function measurePages(
-  manifest: ClientManifest,
-  sizeOf: (url: string) => number,
-): PageWeight[] {
+export function measurePages(manifest: ClientManifest, sizeOf: (url: string) => number): PageWeight[] {
   return pageRoutes(manifest)
     .map((route) => {
       const scripts = pageScripts(manifest, route).filter((url) => !EXCLUDED_CHUNK.test(url));

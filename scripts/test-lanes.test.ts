@@ -96,7 +96,10 @@ describe("the test lanes", () => {
     const all = fs.globSync(["{app,server,scripts,tests}/**/*.{test,spec}.{ts,tsx}"], { cwd: ROOT });
     const lanes = [...fast, ...integration, ...browser];
     expect(new Set(lanes).size, "a file in two lanes").toBe(lanes.length);
-    expect(all.filter((file) => !lanes.includes(file)).sort(), "test files in no lane (name them *.test.ts or *.db.test.ts under app/, server/ or scripts/)").toEqual([]);
+    expect(
+      all.filter((file) => !lanes.includes(file)).sort(),
+      "test files in no lane (name them *.test.ts or *.db.test.ts under app/, server/ or scripts/)",
+    ).toEqual([]);
     expect(fast.length).toBeGreaterThan(0);
     expect(integration.length).toBeGreaterThan(0);
     expect(browser.length).toBeGreaterThan(0);
@@ -105,7 +108,8 @@ describe("the test lanes", () => {
   it("keep the fast lane away from the database helper and the browser's set-up", () => {
     const offending = fast.flatMap((file) => {
       const chain = reaches(file, [...DATABASE_MODULES, ...BROWSER_MODULES]);
-      if (chain) return [`${file} reaches ${chain.at(-1)} (${chain.join(" → ")}): a test that needs PostgreSQL is named *.db.test.ts, a journey goes in tests/e2e/`];
+      if (chain)
+        return [`${file} reaches ${chain.at(-1)} (${chain.join(" → ")}): a test that needs PostgreSQL is named *.db.test.ts, a journey goes in tests/e2e/`];
       return startsAServer(file) ? [`${file} starts an embedded PostgreSQL: name it *.db.test.ts`] : [];
     });
     expect(offending).toEqual([]);

@@ -84,7 +84,11 @@ function runLane(lane: Lane, shard?: { index: number; count: number }): Promise<
   const out = fs.openSync(log, "w");
   // --passWithNoTests: arguments that pick files of one lane leave the others nothing to run.
   const shardArgs = shard ? [`--shard=${shard.index}/${shard.count}`] : [];
-  const child = spawn(vitest, vitestArgs(report, ["--project", lane, "--passWithNoTests", ...shardArgs, ...extra]), { cwd: ROOT, stdio: ["ignore", out, out], env: process.env });
+  const child = spawn(vitest, vitestArgs(report, ["--project", lane, "--passWithNoTests", ...shardArgs, ...extra]), {
+    cwd: ROOT,
+    stdio: ["ignore", out, out],
+    env: process.env,
+  });
   return new Promise((resolve) => {
     child.on("close", (code) => {
       fs.closeSync(out);
@@ -103,10 +107,15 @@ function runLane(lane: Lane, shard?: { index: number; count: number }): Promise<
 const lanes = Object.keys(LANES) as Lane[];
 console.log(`running the ${lanes.join(", ")} lanes side by side; each lane's output comes when it ends (as it runs: test-results/<lane>.log)`);
 const runs = lanes.flatMap((lane) =>
-  lane === "browser" && browserShards > 1 ? Array.from({ length: browserShards }, (_, i) => runLane(lane, { index: i + 1, count: browserShards })) : [runLane(lane)],
+  lane === "browser" && browserShards > 1
+    ? Array.from({ length: browserShards }, (_, i) => runLane(lane, { index: i + 1, count: browserShards }))
+    : [runLane(lane)],
 );
 const done = await Promise.all(runs);
-const total = done.reduce((sum, r) => ({ passed: sum.passed + r.counts.passed, failed: sum.failed + r.counts.failed, skipped: sum.skipped + r.counts.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = done.reduce(
+  (sum, r) => ({ passed: sum.passed + r.counts.passed, failed: sum.failed + r.counts.failed, skipped: sum.skipped + r.counts.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
 console.log("");
 for (const r of done) console.log(`${r.lane} lane: ${line(r.counts)} in ${r.seconds.toFixed(0)} s${r.ok ? "" : " (FAILED)"}`);
 console.log(line(total));

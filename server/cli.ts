@@ -37,7 +37,10 @@ async function main() {
     const applied = await migrateToLatest(database.db);
     console.log(applied.length ? `applied: ${applied.join(", ")}` : "database schema is up to date");
     if (command === "seed") {
-      const users = await database.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+      const users = await database.db
+        .selectFrom("users")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
       if (Number(users.n) > 0) {
         console.error("the database already has users: demo data is only loaded into an empty database");
         process.exitCode = 1;
@@ -53,7 +56,12 @@ async function main() {
       });
       if (!values.email) throw new Error("--email is required");
       const password = values.password ?? (await readPasswordFromStdin());
-      const id = await createAdmin(database.db, { email: values.email, password, firstName: values["first-name"] ?? null, lastName: values["last-name"] ?? null });
+      const id = await createAdmin(database.db, {
+        email: values.email,
+        password,
+        firstName: values["first-name"] ?? null,
+        lastName: values["last-name"] ?? null,
+      });
       console.log(`administrator ${values.email} ready (user id ${id})`);
     }
   } finally {

@@ -155,7 +155,7 @@ describe("npm run serve, stopped with SIGTERM", () => {
     });
     let exited = false;
     void app.exited.then(() => (exited = true));
-    for (const deadline = Date.now() + 120_000; ; ) {
+    for (const deadline = Date.now() + 120_000; ;) {
       if (exited || Date.now() > deadline) throw new Error(`the app did not start:\n${app.output()}`);
       const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
       if (res?.ok) break;
@@ -170,7 +170,11 @@ describe("npm run serve, stopped with SIGTERM", () => {
   /** A login whose headers and first bytes are sent now; `finish()` sends the rest. */
   async function slowLogin(port: number) {
     const page = await fetch(`http://127.0.0.1:${port}/it`);
-    const xsrf = page.headers.getSetCookie().find((c) => c.startsWith("XSRF-TOKEN="))!.split(";")[0]!.slice("XSRF-TOKEN=".length);
+    const xsrf = page.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("XSRF-TOKEN="))!
+      .split(";")[0]!
+      .slice("XSRF-TOKEN=".length);
     const body = JSON.stringify({ email: EMAIL, password: PASSWORD, remember: false });
     const req = http.request({
       host: "127.0.0.1",
@@ -179,7 +183,13 @@ describe("npm run serve, stopped with SIGTERM", () => {
       path: "/login",
       agent: false,
       // The server answers "100 Continue" once it has the headers: then the request is in flight.
-      headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "X-XSRF-TOKEN": xsrf, Cookie: `XSRF-TOKEN=${xsrf}`, Expect: "100-continue" },
+      headers: {
+        "Content-Type": "application/json",
+        "Content-Length": Buffer.byteLength(body),
+        "X-XSRF-TOKEN": xsrf,
+        Cookie: `XSRF-TOKEN=${xsrf}`,
+        Expect: "100-continue",
+      },
     });
     const answer = answerOf(req);
     const inFlight = new Promise((resolve) => req.once("continue", resolve));

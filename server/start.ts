@@ -76,7 +76,9 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
   let vite: { close: () => Promise<void> } | null = null;
   try {
     if (config.production && database.embedded) {
-      log.warn("NODE_ENV=production on the embedded PostgreSQL: fine for a demo or a single small instance; a production site runs on DATABASE_URL with backups (docs/security.md)");
+      log.warn(
+        "NODE_ENV=production on the embedded PostgreSQL: fine for a demo or a single small instance; a production site runs on DATABASE_URL with backups (docs/security.md)",
+      );
     }
     const applied = await migrateToLatest(database.db);
     if (applied.length) log.info({ migrations: applied }, "migrations applied");
@@ -143,7 +145,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
       vite = devServer;
       app.use(devServer.middlewares);
       build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-      entry = async () => ((await (build as () => Promise<ServerBuild>)()).entry.module as unknown as EntryModule);
+      entry = async () => (await (build as () => Promise<ServerBuild>)()).entry.module as unknown as EntryModule;
     } else {
       const buildPath = path.join(root, "build/server/index.js");
       if (!fs.existsSync(buildPath)) throw new Error("No production build found: run `npm run build` first (npm start does).");
@@ -210,7 +212,9 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     // Every development start says where the site is and, when the demo data is there, how to log in.
     if (!config.production) {
       const demo = await presentDemoAccounts(database.db);
-      const accounts = demo.length ? `\n  Demo accounts (password "${DEMO_PASSWORD}"):\n${demo.map((a) => `    ${a.email.padEnd(22)} ${a.label}`).join("\n")}\n` : "";
+      const accounts = demo.length
+        ? `\n  Demo accounts (password "${DEMO_PASSWORD}"):\n${demo.map((a) => `    ${a.email.padEnd(22)} ${a.label}`).join("\n")}\n`
+        : "";
       console.log(`\n  Stockspace is running at ${url}/it  (back office: ${url}/admin)\n${accounts}`);
     } else if (seeded) {
       log.info(`demo data loaded; demo accounts use the password ${DEMO_PASSWORD}`);

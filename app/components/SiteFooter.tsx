@@ -8,7 +8,8 @@ import { legalTitle } from "./legal/titles.ts";
 import { usePopups } from "./popups/PopupContext.tsx";
 
 // 44 px tall on a phone (a finger), a plain line from sm up.
-const footerLink = "inline-flex min-h-11 items-center rounded text-slate-300 transition-colors hover:text-white hover:underline underline-offset-2 sm:inline sm:min-h-0";
+const footerLink =
+  "inline-flex min-h-11 items-center rounded text-slate-300 transition-colors hover:text-white hover:underline underline-offset-2 sm:inline sm:min-h-0";
 
 export function SiteFooter({ locale }: { locale: Locale }) {
   const { openSupport } = usePopups();

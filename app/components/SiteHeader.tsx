@@ -107,11 +107,7 @@ function MainLinks({ locale, user, stacked }: { locale: Locale; user: CurrentUse
         {m.nav_faq()}
       </Link>
       {!user && (
-        <button
-          type="button"
-          className={`${cls} text-left`}
-          onClick={() => openRegister({ role: "stocker" })}
-        >
+        <button type="button" className={`${cls} text-left`} onClick={() => openRegister({ role: "stocker" })}>
           {m.nav_owners()}
         </button>
       )}
@@ -127,18 +123,10 @@ function AuthActions({ locale, user, csrfToken, stacked }: HeaderProps & { stack
   if (!user) {
     return (
       <>
-        <button
-          type="button"
-          className={buttonClass(stacked ? "secondary" : "ghost", size, full)}
-          onClick={openLogin}
-        >
+        <button type="button" className={buttonClass(stacked ? "secondary" : "ghost", size, full)} onClick={openLogin}>
           {m.nav_login()}
         </button>
-        <button
-          type="button"
-          className={buttonClass("primary", size, full)}
-          onClick={() => openRegister()}
-        >
+        <button type="button" className={buttonClass("primary", size, full)} onClick={() => openRegister()}>
           {m.nav_register()}
         </button>
       </>

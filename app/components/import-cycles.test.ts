@@ -37,7 +37,11 @@ export function valueImports(file: string, source: string): string[] {
         n.exportKind === "type" ||
         (n.type === "ImportDeclaration" && specifiers.length > 0 && specifiers.every((s) => s.importKind === "type")) ||
         (n.type === "ExportNamedDeclaration" && specifiers.length > 0 && specifiers.every((s) => s.exportKind === "type"));
-      if (n.type === "ImportExpression" || ((n.type === "ImportDeclaration" || n.type === "ExportNamedDeclaration" || n.type === "ExportAllDeclaration") && !typeOnly)) found.push(source);
+      if (
+        n.type === "ImportExpression" ||
+        ((n.type === "ImportDeclaration" || n.type === "ExportNamedDeclaration" || n.type === "ExportAllDeclaration") && !typeOnly)
+      )
+        found.push(source);
     }
     for (const value of Object.values(n)) if (value && typeof value === "object") visit(value);
   };

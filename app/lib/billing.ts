@@ -27,9 +27,26 @@ export type SubscriptionView = {
 };
 
 /** What a bank transfer needs (cents). */
-export type TransferView = { amount: number; amount_excl_vat: number; beneficiary: string; iban: string; reason: string; plan: PlanName; warehouses_count: number };
+export type TransferView = {
+  amount: number;
+  amount_excl_vat: number;
+  beneficiary: string;
+  iban: string;
+  reason: string;
+  plan: PlanName;
+  warehouses_count: number;
+};
 
-export type BillingWarehouseView = { id: number; name: string; city: string; province: string; address: string; is_hub: boolean; total_m2: number | null; covered: boolean };
+export type BillingWarehouseView = {
+  id: number;
+  name: string;
+  city: string;
+  province: string;
+  address: string;
+  is_hub: boolean;
+  total_m2: number | null;
+  covered: boolean;
+};
 
 /** The billing page's data (billingPage, plus the transfer details of a subscription waiting for its transfer). */
 export type BillingPageView = {
@@ -74,7 +91,13 @@ export type AdditionView = {
 };
 
 /** POST /api/stocker/profile/add-subscription-warehouses's answer: added at once (card, or nothing to pay), or waiting for a transfer. */
-export type AddWarehousesResponse = { user_id: number; status: "confirmed" | "pending_transfer"; amount: number; warehouses_count: number; transfer: TransferView | null };
+export type AddWarehousesResponse = {
+  user_id: number;
+  status: "confirmed" | "pending_transfer";
+  amount: number;
+  warehouses_count: number;
+  transfer: TransferView | null;
+};
 
 /** The profile's subscription and payment-method blocks (profileBilling). */
 export type ProfileBillingView = {
@@ -121,7 +144,11 @@ export function preselectedWarehouses(page: Pick<BillingPageView, "warehouses">,
 }
 
 /** The running total of a selection before any promo code (the server adds the code's discounts). */
-export function selectionPrice(page: Pick<BillingPageView, "warehouses" | "plans" | "vat_rate">, plan: PlanName, selected: ReadonlySet<number>): PriceBreakdown & { warehouses: number; hubs: number } {
+export function selectionPrice(
+  page: Pick<BillingPageView, "warehouses" | "plans" | "vat_rate">,
+  plan: PlanName,
+  selected: ReadonlySet<number>,
+): PriceBreakdown & { warehouses: number; hubs: number } {
   const chosen = page.warehouses.filter((w) => selected.has(w.id));
   const hubs = chosen.filter((w) => w.is_hub).length;
   const price = computePrice({ unitAmount: page.plans[plan].unit_amount, warehouses: chosen.length, hubs, vatRate: page.vat_rate });
@@ -133,7 +160,10 @@ export const canLeaveWarehouseStep = (selected: ReadonlySet<number>) => selected
 
 /** An IBAN in groups of four, as printed on bank documents: "IT60 X054 2811 …". */
 export function groupIban(iban: string): string {
-  return iban.replace(/\s+/g, "").toUpperCase().replace(/(.{4})(?=.)/g, "$1 ");
+  return iban
+    .replace(/\s+/g, "")
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, "$1 ");
 }
 
 /**
@@ -169,7 +199,12 @@ export function subscriptionPhase(subscription: Pick<SubscriptionView, "stripe_s
 export function profileBillingActions(billing: ProfileBillingView, asAdmin: boolean): { cancel: boolean; resume: boolean; editPaymentMethod: boolean } {
   if (asAdmin) return { cancel: false, resume: false, editPaymentMethod: false };
   const s = billing.subscription;
-  const changeable = billing.active_subscription && s !== null && (s.stripe_status === "active" || s.stripe_status === "trialing") && s.payment_type !== "transfer" && billing.pm_type !== "transfer";
+  const changeable =
+    billing.active_subscription &&
+    s !== null &&
+    (s.stripe_status === "active" || s.stripe_status === "trialing") &&
+    s.payment_type !== "transfer" &&
+    billing.pm_type !== "transfer";
   return {
     cancel: changeable && !billing.has_canceled,
     resume: changeable && billing.has_canceled,
@@ -198,7 +233,12 @@ export function additionPriceFor(terms: AdditionView["terms"], add: { warehouses
 }
 
 /** The same for a selection of the page's warehouses (those already covered do not count). */
-export function additionSelectionPrice(page: Pick<BillingPageView, "warehouses">, terms: AdditionView["terms"], selected: ReadonlySet<number>, now = new Date()): AdditionPrice & { warehouses: number; hubs: number } {
+export function additionSelectionPrice(
+  page: Pick<BillingPageView, "warehouses">,
+  terms: AdditionView["terms"],
+  selected: ReadonlySet<number>,
+  now = new Date(),
+): AdditionPrice & { warehouses: number; hubs: number } {
   const chosen = page.warehouses.filter((w) => selected.has(w.id) && !w.covered);
   const hubs = chosen.filter((w) => w.is_hub).length;
   return { ...additionPriceFor(terms, { warehouses: chosen.length, hubs }, now), warehouses: chosen.length, hubs };

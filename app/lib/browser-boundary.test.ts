@@ -83,7 +83,10 @@ function aliasesOf(root: string): [string, string[]][] {
   if (!existsSync(tsconfig)) return [];
   const options = (JSON.parse(readFileSync(tsconfig, "utf8")) as { compilerOptions?: { baseUrl?: string; paths?: Record<string, string[]> } }).compilerOptions;
   const base = resolve(root, options?.baseUrl ?? ".");
-  return Object.entries(options?.paths ?? {}).map(([pattern, targets]) => [pattern.replace(/\*$/, ""), targets.map((t) => resolve(base, t.replace(/\*$/, "")) + sep)]);
+  return Object.entries(options?.paths ?? {}).map(([pattern, targets]) => [
+    pattern.replace(/\*$/, ""),
+    targets.map((t) => resolve(base, t.replace(/\*$/, "")) + sep),
+  ]);
 }
 
 function resolveFile(candidate: string): string | null {

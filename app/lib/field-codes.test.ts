@@ -30,7 +30,14 @@ describe("field codes in the browser", () => {
   });
 
   it("gives Conform a page action's failure: the field codes, the refusal's own code, what was typed", () => {
-    const invalid = { ok: false as const, intent: null, error: "invalid", errors: { name: "required", email: "email" }, message: "x", values: { name: "", email: "nope" } };
+    const invalid = {
+      ok: false as const,
+      intent: null,
+      error: "invalid",
+      errors: { name: "required", email: "email" },
+      message: "x",
+      values: { name: "", email: "nope" },
+    };
     expect(conformReply(invalid)).toEqual({ status: "error", initialValue: { name: "", email: "nope" }, error: { name: ["required"], email: ["email"] } });
     const refused = { ok: false as const, intent: null, error: "already_reviewed", errors: {}, message: "x", values: { name: "Anna" } };
     expect(conformReply(refused)).toEqual({ status: "error", initialValue: { name: "Anna" }, error: { "": ["already_reviewed"] } });

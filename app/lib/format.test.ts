@@ -120,8 +120,7 @@ describe("stkId and requestNumber", () => {
 });
 
 describe("excerpt", () => {
-  const long =
-    "Magazzino coperto con ribalte di carico, scaffalature porta pallet e sorveglianza attiva ventiquattro ore su ventiquattro.";
+  const long = "Magazzino coperto con ribalte di carico, scaffalature porta pallet e sorveglianza attiva ventiquattro ore su ventiquattro.";
 
   it("returns short texts whole", () => {
     expect(excerpt("Magazzino a Milano")).toBe("Magazzino a Milano");

@@ -171,7 +171,15 @@ function partsOf(value: DateInput): Parts | null {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   const out: Record<string, string> = {};
-  romeParts ??= new Intl.DateTimeFormat("en-GB", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  romeParts ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
   for (const part of romeParts.formatToParts(date)) out[part.type] = part.value;
   return { year: out.year ?? "", month: out.month ?? "", day: out.day ?? "", hour: out.hour ?? "", minute: out.minute ?? "" };
 }

@@ -26,7 +26,7 @@ describe("prepositionA", () => {
   it("looks past leading spaces, quotes and brackets, not past digits", () => {
     expect(prepositionA("  Aosta")).toBe("ad");
     expect(prepositionA("«Area Nord»")).toBe("ad");
-    expect(prepositionA("\"Alfa Logistica\"")).toBe("ad");
+    expect(prepositionA('"Alfa Logistica"')).toBe("ad");
     expect(prepositionA("(Asti)")).toBe("ad");
     expect(prepositionA("3A Logistica")).toBe("a");
     expect(prepositionA("")).toBe("a");
@@ -34,7 +34,7 @@ describe("prepositionA", () => {
 });
 
 describe("the Italian messages that put a place or a name after a", () => {
-  it("write the preposition as {a}, so no message says a bare \"a\" before one", () => {
+  it('write the preposition as {a}, so no message says a bare "a" before one', () => {
     const it = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../messages/it.json"), "utf8")) as Record<string, string>;
     const bare = Object.entries(it).filter(([, text]) => /\ba \{(city|location|name|warehouse|place|province|town)\}/.test(text));
     expect(bare.map(([key]) => key)).toEqual([]);

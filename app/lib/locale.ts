@@ -24,5 +24,5 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
       return { lang: tag.toLowerCase().slice(0, 2), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
     })
     .sort((a, b) => b.q - a.q);
-  return ranked.find((r) => isLocale(r.lang))?.lang as Locale | undefined ?? fallbackLocale;
+  return (ranked.find((r) => isLocale(r.lang))?.lang as Locale | undefined) ?? fallbackLocale;
 }

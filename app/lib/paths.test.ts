@@ -47,9 +47,7 @@ describe("api client helpers", () => {
   });
 
   it("builds query strings, leaving out empty values and writing lists with []", () => {
-    expect(toQueryString({ location: "Milano", radius: 10, empty: "", none: null, ids: [1, 2] })).toBe(
-      "?location=Milano&radius=10&ids%5B%5D=1&ids%5B%5D=2",
-    );
+    expect(toQueryString({ location: "Milano", radius: 10, empty: "", none: null, ids: [1, 2] })).toBe("?location=Milano&radius=10&ids%5B%5D=1&ids%5B%5D=2");
     expect(toQueryString({})).toBe("");
   });
 });

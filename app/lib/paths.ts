@@ -6,8 +6,7 @@ export type LegalPage = (typeof legalPages)[number];
 
 export const paths = {
   home: (locale: Locale) => `/${locale}`,
-  stocks: (locale: Locale, location?: string) =>
-    location ? `/${locale}/stocks?${new URLSearchParams({ location })}` : `/${locale}/stocks`,
+  stocks: (locale: Locale, location?: string) => (location ? `/${locale}/stocks?${new URLSearchParams({ location })}` : `/${locale}/stocks`),
   forgotPassword: (locale: Locale) => `/${locale}/forgot-password`,
   confirmCode: (locale: Locale) => `/${locale}/confirm-code`,
   completeAccount: (locale: Locale, userId: number) => `/${locale}/complete-account/${userId}`,

@@ -46,7 +46,9 @@ describe("a space's period", () => {
 });
 
 it("a removed row takes its errors with it, the later rows' move up", () => {
-  expect(withoutRowErrors({ "spaces.0.quantity": "required", "spaces.1.price_month": "invalid", "spaces.2.quantity": "over_surface", m2: "required" }, "spaces", 1)).toEqual({
+  expect(
+    withoutRowErrors({ "spaces.0.quantity": "required", "spaces.1.price_month": "invalid", "spaces.2.quantity": "over_surface", m2: "required" }, "spaces", 1),
+  ).toEqual({
     "spaces.0.quantity": "required",
     "spaces.1.quantity": "over_surface",
     m2: "required",

@@ -65,7 +65,10 @@ export function spacePhase(space: Pick<SpaceValue, "available_from" | "available
 /** The last day any of the spaces is free: null when one is open-ended, or there is none. */
 export function lastSpaceDay(spaces: readonly Pick<SpaceValue, "available_until">[]): string | null {
   if (spaces.length === 0 || spaces.some((s) => s.available_until === null)) return null;
-  return spaces.map((s) => s.available_until!).sort().at(-1)!;
+  return spaces
+    .map((s) => s.available_until!)
+    .sort()
+    .at(-1)!;
 }
 
 // ------------------------------------------------------------------ the forms' rows
@@ -82,7 +85,15 @@ export type SpaceFormRow = {
   price_public: boolean;
 };
 
-export const EMPTY_SPACE_ROW: SpaceFormRow = { m2_type: "m2", quantity: "", available_from: "", available_until: "", min_term_months: "", price: "", price_public: false };
+export const EMPTY_SPACE_ROW: SpaceFormRow = {
+  m2_type: "m2",
+  quantity: "",
+  available_from: "",
+  available_until: "",
+  min_term_months: "",
+  price: "",
+  price_public: false,
+};
 
 /** A stored space → its form row. */
 export function spaceFormRow(s: SpaceValue): SpaceFormRow {

@@ -46,11 +46,9 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe("startWarehouseSearch", () => {
   it("waits for the pause, sends the query with the extra parameters, and shows the answer", async () => {
     const { state, update } = tracked();
-    const cancel = startWarehouseSearch(
-      { url: `${base}/search`, query: { search_term: "lodi", type: "all" }, delayMs: 30 },
-      update,
-      { extraQuery: () => ({ ids: [4, 5] }) },
-    );
+    const cancel = startWarehouseSearch({ url: `${base}/search`, query: { search_term: "lodi", type: "all" }, delayMs: 30 }, update, {
+      extraQuery: () => ({ ids: [4, 5] }),
+    });
     expect(state.current.loading).toBe(false);
     const request = await nextRequest();
     expect(new URL(request.url, base).searchParams.getAll("ids[]")).toEqual(["4", "5"]);

@@ -43,7 +43,14 @@ function ViewSwitch({ locale, ids, onlyDifferences }: { locale: Locale; ids: num
       <Link to={compareHref(locale, ids)} replace preventScrollReset aria-current={onlyDifferences ? undefined : "true"} className={option(!onlyDifferences)}>
         {m.compare_view_all()}
       </Link>
-      <Link to={compareHref(locale, ids, { onlyDifferences: true })} replace preventScrollReset aria-current={onlyDifferences ? "true" : undefined} className={option(onlyDifferences)} data-testid="compare-only-differences">
+      <Link
+        to={compareHref(locale, ids, { onlyDifferences: true })}
+        replace
+        preventScrollReset
+        aria-current={onlyDifferences ? "true" : undefined}
+        className={option(onlyDifferences)}
+        data-testid="compare-only-differences"
+      >
         {m.compare_view_diff()}
       </Link>
     </div>
@@ -139,7 +146,10 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
               }
             />
           </div>
-          <section className="mt-8 hidden flex-col gap-4 rounded-2xl bg-brand-900 p-6 text-white shadow-sm sm:flex sm:flex-row sm:items-center sm:justify-between" aria-labelledby="compare-cta">
+          <section
+            className="mt-8 hidden flex-col gap-4 rounded-2xl bg-brand-900 p-6 text-white shadow-sm sm:flex sm:flex-row sm:items-center sm:justify-between"
+            aria-labelledby="compare-cta"
+          >
             <div>
               <h2 id="compare-cta" className="text-lg font-semibold">
                 {m.compare_quote_cta_title()}

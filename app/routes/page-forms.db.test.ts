@@ -19,7 +19,11 @@ const t = useTestDatabase();
 type PageAction = (args: { request: Request; params: Record<string, string>; context: Readonly<RouterContextProvider> }) => Promise<unknown>;
 
 function post(action: PageAction, user: User | null, fields: Record<string, string>, opts: { params?: Record<string, string>; locale?: Locale } = {}) {
-  const request = new Request("http://stockspace.test/page", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+  const request = new Request("http://stockspace.test/page", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
   const context = testContext(t.db, { actor: user ? actorOf(user) : null, locale: opts.locale ?? "it" }) as unknown as Readonly<RouterContextProvider>;
   return action({ request, params: opts.params ?? {}, context });
 }
@@ -43,7 +47,12 @@ describe("the specification form", () => {
 
   it("keeps what was typed with the fields in error, in Italian, and saves nothing", async () => {
     const before = await t.db.selectFrom("specifications").select("id").execute();
-    const typed = { "specification_data[cat_id]": "", "specification_data[value]": "", "specification_data[value_en]": "Cold room", "specification_data[description]": "Tra 0 e 4 °C" };
+    const typed = {
+      "specification_data[cat_id]": "",
+      "specification_data[value]": "",
+      "specification_data[value_en]": "Cold room",
+      "specification_data[description]": "Tra 0 e 4 °C",
+    };
     expect(await post(specificationNew, admin, { ...typed, _xsrf: "token" })).toEqual({
       ok: false,
       intent: null,
@@ -62,7 +71,11 @@ describe("the specification form", () => {
     const row = await t.db.selectFrom("specifications").select(["id", "cat_id"]).where("value", "=", "Cella frigorifera di prova").executeTakeFirstOrThrow();
     expect(row.cat_id).toBe(2);
     expect(await outcome(post(specificationEdit, admin, { "specification_data[value]": "Cella rinominata" }, { params: { id: String(row.id) } }))).toBe(302);
-    expect(await post(specificationEdit, admin, { "specification_data[value]": "Nuovo" }, { params: { id: "999999999" } })).toMatchObject({ ok: false, error: "not_found", values: { value: "Nuovo" } });
+    expect(await post(specificationEdit, admin, { "specification_data[value]": "Nuovo" }, { params: { id: "999999999" } })).toMatchObject({
+      ok: false,
+      error: "not_found",
+      values: { value: "Nuovo" },
+    });
     expect(await outcome(post(specificationEdit, admin, { "specification_data[value]": "Nuovo" }, { params: { id: "abc" } }))).toBe(404);
   });
 
@@ -99,14 +112,30 @@ describe("the review and report forms", () => {
   });
 
   it("a report saved; a second one while the first is open is the form's already_reported, with what was typed", async () => {
-    const report = { full_name: "Giulia Bianchi", email: "giulia@test.example", telephone: "333 1234567", subject: "Ritardo", description: "Nessuna risposta." };
+    const report = {
+      full_name: "Giulia Bianchi",
+      email: "giulia@test.example",
+      telephone: "333 1234567",
+      subject: "Ritardo",
+      description: "Nessuna risposta.",
+    };
     expect(await post(reportPage, hunter, report, { params: params() })).toEqual({ ok: true, savedId: expect.any(Number) });
-    expect(await post(reportPage, hunter, { ...report, subject: "Ancora" }, { params: params() })).toMatchObject({ ok: false, error: "already_reported", errors: {}, values: { subject: "Ancora" } });
+    expect(await post(reportPage, hunter, { ...report, subject: "Ancora" }, { params: params() })).toMatchObject({
+      ok: false,
+      error: "already_reported",
+      errors: {},
+      values: { subject: "Ancora" },
+    });
   });
 
   it("a review refused keeps the ratings and texts typed; a stranger's post is the form's not_found, a visitor's the 401 page", async () => {
     const typed = { full_name: "Giulia Bianchi", email: "not-an-address", telephone: "333 1234567", description: "Puntuali.", reliability_value: "5" };
-    expect(await post(reviewPage, hunter, typed, { params: params() })).toMatchObject({ ok: false, error: "invalid", errors: { email: "email" }, values: typed });
+    expect(await post(reviewPage, hunter, typed, { params: params() })).toMatchObject({
+      ok: false,
+      error: "invalid",
+      errors: { email: "email" },
+      values: typed,
+    });
     const stranger = await makeUser(t.db, { role: "stock_hunter" });
     expect(await post(reviewPage, stranger, { ...typed, email: "g@test.example" }, { params: params() })).toMatchObject({ ok: false, error: "not_found" });
     expect(await outcome(post(reviewPage, null, typed, { params: params() }))).toBe(401);

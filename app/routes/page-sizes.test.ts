@@ -31,8 +31,7 @@ describe("page sizes", () => {
   });
 
   it("are each declared once, in app/lib, never in a route or a server module", () => {
-    const found = ROOTS.flatMap(modules)
-      .flatMap((file) => ownPageSizes(readFileSync(file, "utf8")).map((line) => `${file}:${line}`));
+    const found = ROOTS.flatMap(modules).flatMap((file) => ownPageSizes(readFileSync(file, "utf8")).map((line) => `${file}:${line}`));
     expect(found).toEqual([]);
     expect(Object.keys(listParams).filter((name) => name.endsWith("_PAGE_SIZE")).length).toBeGreaterThanOrEqual(8);
   });

@@ -44,14 +44,22 @@ export default function RequestReportPage({ loaderData, actionData }: Route.Comp
   const about = feedback.target === "warehouse" ? feedback.warehouse.name : feedback.request.businessName;
   const layout = { title: m.report_title(), intro: m.report_intro({ name: about }), subject: feedback };
 
-  if (actionData?.ok) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} title={m.report_done_title()} text={m.report_done_text()} />}</FeedbackLayout>;
+  if (actionData?.ok)
+    return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} title={m.report_done_title()} text={m.report_done_text()} />}</FeedbackLayout>;
   // One open report per request link: the one already sent is being looked at.
-  if (feedback.reported) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} tone="info" title={m.report_already_title()} text={m.report_already_text()} />}</FeedbackLayout>;
+  if (feedback.reported)
+    return (
+      <FeedbackLayout {...layout}>
+        {<FeedbackDone locale={locale} tone="info" title={m.report_already_title()} text={m.report_already_text()} />}
+      </FeedbackLayout>
+    );
 
   // The spec: a failed save (no id back) shows the general message; invalid fields the required one.
   const formError = firstCode(form.errors);
   // (Conform's fields object is a proxy: name the fields rather than enumerate it.)
-  const fieldsInvalid = (["subject", "description", "full_name", "telephone", "email"] as const).some((name) => fields[name].errors?.length && !edited.has(name));
+  const fieldsInvalid = (["subject", "description", "full_name", "telephone", "email"] as const).some(
+    (name) => fields[name].errors?.length && !edited.has(name),
+  );
   const banner = formError
     ? formError === "too_many_requests"
       ? m.error_too_many_requests()
@@ -68,13 +76,51 @@ export default function RequestReportPage({ loaderData, actionData }: Route.Comp
       <Form method="post" {...getFormProps(form)} onInput={onInput} className="space-y-5" data-testid="report-form">
         <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
         {banner && <FormMessage tone="error">{banner}</FormMessage>}
-        <TextInput name={fields.subject.name} label={m.report_subject()} defaultValue={fields.subject.initialValue} isRequired error={err("subject")} autoFocus />
-        <TextInput name={fields.description.name} label={m.report_description()} multiline rows={5} defaultValue={fields.description.initialValue} isRequired error={err("description")} />
+        <TextInput
+          name={fields.subject.name}
+          label={m.report_subject()}
+          defaultValue={fields.subject.initialValue}
+          isRequired
+          error={err("subject")}
+          autoFocus
+        />
+        <TextInput
+          name={fields.description.name}
+          label={m.report_description()}
+          multiline
+          rows={5}
+          defaultValue={fields.description.initialValue}
+          isRequired
+          error={err("description")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput name={fields.full_name.name} label={m.review_full_name()} autoComplete="name" defaultValue={fields.full_name.initialValue} isRequired error={err("full_name")} />
-          <TextInput name={fields.telephone.name} type="tel" label={m.review_telephone()} autoComplete="tel" defaultValue={fields.telephone.initialValue} isRequired error={err("telephone")} />
+          <TextInput
+            name={fields.full_name.name}
+            label={m.review_full_name()}
+            autoComplete="name"
+            defaultValue={fields.full_name.initialValue}
+            isRequired
+            error={err("full_name")}
+          />
+          <TextInput
+            name={fields.telephone.name}
+            type="tel"
+            label={m.review_telephone()}
+            autoComplete="tel"
+            defaultValue={fields.telephone.initialValue}
+            isRequired
+            error={err("telephone")}
+          />
         </div>
-        <TextInput name={fields.email.name} type="email" label={m.review_email()} autoComplete="email" defaultValue={fields.email.initialValue} isRequired error={err("email")} />
+        <TextInput
+          name={fields.email.name}
+          type="email"
+          label={m.review_email()}
+          autoComplete="email"
+          defaultValue={fields.email.initialValue}
+          isRequired
+          error={err("email")}
+        />
         <div className="flex flex-col gap-3 pt-1 sm:flex-row sm:items-center sm:justify-between">
           <RequiredHint />
           <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>

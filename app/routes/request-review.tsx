@@ -50,10 +50,20 @@ export default function RequestReviewPage({ loaderData, actionData }: Route.Comp
   const about = feedback.target === "warehouse" ? feedback.warehouse.name : feedback.request.businessName;
   const layout = { title: m.review_title(), intro: m.review_intro({ name: about }), subject: feedback };
 
-  if (actionData?.ok) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} title={m.review_done_title()} text={m.review_done_text()} />}</FeedbackLayout>;
-  if (feedback.reviewed) return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} tone="info" title={m.review_already_title()} text={m.review_already_text()} />}</FeedbackLayout>;
+  if (actionData?.ok)
+    return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} title={m.review_done_title()} text={m.review_done_text()} />}</FeedbackLayout>;
+  if (feedback.reviewed)
+    return (
+      <FeedbackLayout {...layout}>
+        {<FeedbackDone locale={locale} tone="info" title={m.review_already_title()} text={m.review_already_text()} />}
+      </FeedbackLayout>
+    );
   if (feedback.state !== "confirmed") {
-    return <FeedbackLayout {...layout}>{<FeedbackDone locale={locale} tone="info" title={m.review_not_confirmed_title()} text={m.review_not_confirmed_text()} />}</FeedbackLayout>;
+    return (
+      <FeedbackLayout {...layout}>
+        {<FeedbackDone locale={locale} tone="info" title={m.review_not_confirmed_title()} text={m.review_not_confirmed_text()} />}
+      </FeedbackLayout>
+    );
   }
 
   // The spec: a failed save (no id back) shows the general message; invalid fields the required one.
@@ -61,7 +71,8 @@ export default function RequestReviewPage({ loaderData, actionData }: Route.Comp
   // (Conform's fields object is a proxy: name the fields rather than enumerate it.)
   const fieldsInvalid = (["full_name", "email", "telephone", "description"] as const).some((name) => fields[name].errors?.length && !edited.has(name));
   const banner = formError ? reviewRefusal(formError) : fieldsInvalid ? m.form_required_error() : null;
-  const err = (field: "full_name" | "email" | "telephone" | "description") => (edited.has(field) ? undefined : feedbackFieldError(firstCode(fields[field].errors)));
+  const err = (field: "full_name" | "email" | "telephone" | "description") =>
+    edited.has(field) ? undefined : feedbackFieldError(firstCode(fields[field].errors));
 
   return (
     <FeedbackLayout {...layout}>
@@ -75,12 +86,42 @@ export default function RequestReviewPage({ loaderData, actionData }: Route.Comp
             <RatingInput key={key} name={key} label={ratingLabel(key)} value={ratings[key] ?? null} onChange={(v) => setRatings((r) => ({ ...r, [key]: v }))} />
           ))}
         </fieldset>
-        <TextInput name={fields.description.name} label={m.review_description()} multiline rows={4} defaultValue={fields.description.initialValue} error={err("description")} />
+        <TextInput
+          name={fields.description.name}
+          label={m.review_description()}
+          multiline
+          rows={4}
+          defaultValue={fields.description.initialValue}
+          error={err("description")}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput name={fields.full_name.name} label={m.review_full_name()} autoComplete="name" defaultValue={fields.full_name.initialValue} isRequired error={err("full_name")} />
-          <TextInput name={fields.telephone.name} type="tel" label={m.review_telephone()} autoComplete="tel" defaultValue={fields.telephone.initialValue} isRequired error={err("telephone")} />
+          <TextInput
+            name={fields.full_name.name}
+            label={m.review_full_name()}
+            autoComplete="name"
+            defaultValue={fields.full_name.initialValue}
+            isRequired
+            error={err("full_name")}
+          />
+          <TextInput
+            name={fields.telephone.name}
+            type="tel"
+            label={m.review_telephone()}
+            autoComplete="tel"
+            defaultValue={fields.telephone.initialValue}
+            isRequired
+            error={err("telephone")}
+          />
         </div>
-        <TextInput name={fields.email.name} type="email" label={m.review_email()} autoComplete="email" defaultValue={fields.email.initialValue} isRequired error={err("email")} />
+        <TextInput
+          name={fields.email.name}
+          type="email"
+          label={m.review_email()}
+          autoComplete="email"
+          defaultValue={fields.email.initialValue}
+          isRequired
+          error={err("email")}
+        />
         <div className="flex flex-col gap-3 pt-1 sm:flex-row sm:items-center sm:justify-between">
           <RequiredHint />
           <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>

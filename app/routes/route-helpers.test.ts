@@ -75,7 +75,8 @@ function routeChecker(root: string) {
       if (declaration?.type === "VariableDeclaration") {
         for (const d of declaration.declarations as Node[]) if ((d.id as Node).name === name) return { file, node: (d.init as Node | null) ?? null };
       }
-      if ((declaration?.type === "FunctionDeclaration" || declaration?.type === "TSDeclareFunction") && (declaration.id as Node | null)?.name === name) return { file, node: declaration };
+      if ((declaration?.type === "FunctionDeclaration" || declaration?.type === "TSDeclareFunction") && (declaration.id as Node | null)?.name === name)
+        return { file, node: declaration };
       if (statement.type === "ExportNamedDeclaration" && !statement.declaration) {
         for (const s of statement.specifiers as Node[]) {
           if (((s.exported as Node).name ?? (s.exported as Node).value) !== name) continue;
@@ -112,7 +113,8 @@ function routeChecker(root: string) {
   /** Whether an expression of `file` is a route function built with the helpers (`called`: the expression is called to get it). */
   function built(file: string, node: Node | null, depth = 0, called = false): boolean {
     if (!node || depth > 20) return false;
-    if (node.type === "TSAsExpression" || node.type === "TSSatisfiesExpression" || node.type === "ParenthesizedExpression") return built(file, node.expression as Node, depth + 1, called);
+    if (node.type === "TSAsExpression" || node.type === "TSSatisfiesExpression" || node.type === "ParenthesizedExpression")
+      return built(file, node.expression as Node, depth + 1, called);
     if (node.type === "CallExpression") return built(file, node.callee as Node, depth + 1, true);
     if (node.type === "Identifier") {
       const found = lookup(file, node.name as string, false);
@@ -120,7 +122,8 @@ function routeChecker(root: string) {
       return built(found.file, found.node, depth + 1, called);
     }
     // A builder (role) => pageLoader(…): what it returns, when it is called.
-    if (called && (node.type === "ArrowFunctionExpression" || node.type === "FunctionExpression" || node.type === "FunctionDeclaration")) return built(file, returned(node), depth + 1, false);
+    if (called && (node.type === "ArrowFunctionExpression" || node.type === "FunctionExpression" || node.type === "FunctionDeclaration"))
+      return built(file, returned(node), depth + 1, false);
     return false;
   }
 
@@ -140,8 +143,9 @@ function routeChecker(root: string) {
       (s) =>
         s.type === "ExportNamedDeclaration" &&
         ((s.specifiers as Node[]).some((sp) => ((sp.exported as Node).name ?? (sp.exported as Node).value) === name) ||
-          ((s.declaration as Node | null)?.type === "VariableDeclaration" && ((s.declaration as Node).declarations as Node[]).some((d) => (d.id as Node).name === name)) ||
-          (((s.declaration as Node | null)?.id as Node | undefined)?.name === name)),
+          ((s.declaration as Node | null)?.type === "VariableDeclaration" &&
+            ((s.declaration as Node).declarations as Node[]).some((d) => (d.id as Node).name === name)) ||
+          ((s.declaration as Node | null)?.id as Node | undefined)?.name === name),
     );
   }
 
@@ -195,15 +199,28 @@ describe("every route module's loader and action", () => {
         "app/routes/shared/kind.server.ts",
         'import { pageLoader } from "../../server/http/page.ts";\nexport const kindLoader = (role: string) => pageLoader({ access: { area: role } }, () => 1);\nexport function handLoader() { return 1; }\nexport const aliasLoader = kindLoader;\n',
       );
-      write("app/routes/direct.tsx", 'import { pageLoader, pageAction } from "../server/http/page.ts";\nexport const loader = pageLoader({ access: "public" }, () => null);\nexport const action = pageAction({ access: ["admin"] }, () => null);\n');
+      write(
+        "app/routes/direct.tsx",
+        'import { pageLoader, pageAction } from "../server/http/page.ts";\nexport const loader = pageLoader({ access: "public" }, () => null);\nexport const action = pageAction({ access: ["admin"] }, () => null);\n',
+      );
       write("app/routes/by-role.tsx", 'import { kindLoader } from "./shared/kind.server.ts";\nexport const loader = kindLoader("stocker");\n');
       write("app/routes/alias.tsx", 'import { aliasLoader } from "./shared/kind.server.ts";\nexport const loader = aliasLoader("stocker");\n');
       write("app/routes/reexport.tsx", 'export { loader } from "./direct.tsx";\n');
-      write("app/routes/api/x.ts", 'import { apiAction, methodNotAllowed } from "../../server/http/api.ts";\nexport const action = apiAction({ access: "public" }, () => 1);\nexport const loader = methodNotAllowed;\n');
+      write(
+        "app/routes/api/x.ts",
+        'import { apiAction, methodNotAllowed } from "../../server/http/api.ts";\nexport const action = apiAction({ access: "public" }, () => 1);\nexport const loader = methodNotAllowed;\n',
+      );
       write("app/routes/hand.tsx", "export async function loader() {\n  return 1;\n}\nexport const action = (args: unknown) => args;\n");
-      write("app/routes/wrapped.tsx", 'import { handLoader, kindLoader } from "./shared/kind.server.ts";\nexport const loader = handLoader;\nexport const action = kindLoader;\n');
+      write(
+        "app/routes/wrapped.tsx",
+        'import { handLoader, kindLoader } from "./shared/kind.server.ts";\nexport const loader = handLoader;\nexport const action = kindLoader;\n',
+      );
       const checker = routeChecker(root);
-      const verdicts = Object.fromEntries(routeFiles(join(root, "app/routes")).filter((f) => !f.includes("/shared/")).map((f) => [checker.rel(f), checker.routeExports(f)]));
+      const verdicts = Object.fromEntries(
+        routeFiles(join(root, "app/routes"))
+          .filter((f) => !f.includes("/shared/"))
+          .map((f) => [checker.rel(f), checker.routeExports(f)]),
+      );
       expect(verdicts).toEqual({
         "app/routes/alias.tsx": { loader: true },
         "app/routes/api/x.ts": { loader: true, action: true },

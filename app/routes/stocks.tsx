@@ -196,12 +196,19 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
         ? { start_date: null, end_date: null }
         : criterion === "quantity"
           ? { m2_value: null }
-          : Object.fromEntries(SPEC_GROUPS.flatMap((g) => [[g, null], [`${g}[]`, null]])),
+          : Object.fromEntries(
+              SPEC_GROUPS.flatMap((g) => [
+                [g, null],
+                [`${g}[]`, null],
+              ]),
+            ),
     );
   // Above the anonymised warehouses, which every order puts after the redeemed (decision 034).
   const unredeemedLine = (count: number) =>
     count > 0 ? (
-      <p className="border-t border-slate-200 pt-3 text-sm font-medium text-slate-700">{count === 1 ? m.search_unredeemed_line_one() : m.search_unredeemed_line({ count: formatNumber(count) })}</p>
+      <p className="border-t border-slate-200 pt-3 text-sm font-medium text-slate-700">
+        {count === 1 ? m.search_unredeemed_line_one() : m.search_unredeemed_line({ count: formatNumber(count) })}
+      </p>
     ) : undefined;
   const renderCard = (w: SearchPageResult["warehouses"][number], index: number) => (
     <ResultCard key={w.id} {...cardProps(w)} highlighted={hovered === w.id} onHover={setHovered} eager={index < 3} />
@@ -221,14 +228,27 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
           <div className="mb-4 space-y-2" data-testid="search-failed">
             <FormMessage tone="error">{data.limited ? m.search_error_too_many() : m.search_error_failed()}</FormMessage>
             {/* The address holds the search that failed: asked again, as it is. */}
-            <button type="button" onClick={() => navigate(location.pathname + location.search, { replace: true, preventScrollReset: true })} disabled={pending} className={buttonClass("secondary", "sm")}>
+            <button
+              type="button"
+              onClick={() => navigate(location.pathname + location.search, { replace: true, preventScrollReset: true })}
+              disabled={pending}
+              className={buttonClass("secondary", "sm")}
+            >
               {m.search_retry()}
             </button>
           </div>
         )}
 
         {hasResults && result && (
-          <SearchSummary result={result} values={initial} recap={recapLine} editing={editing} editHref={editHref} closeHref={hrefWith({})} onEditIntent={() => void loadFilterPanel()} />
+          <SearchSummary
+            result={result}
+            values={initial}
+            recap={recapLine}
+            editing={editing}
+            editHref={editHref}
+            closeHref={hrefWith({})}
+            onEditIntent={() => void loadFilterPanel()}
+          />
         )}
 
         {/* The filter panel slides away after a search; the edit link brings it back above the results. */}
@@ -242,7 +262,15 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
           <div className={panel.settled ? "overflow-visible" : "overflow-hidden"}>
             <div className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
               {panel.rendered && (
-                <FilterPanel action={path} initial={initial} groups={groups} serverErrors={serverErrors} onSearch={search} onSpecsChange={setLiveValues} searching={pending} />
+                <FilterPanel
+                  action={path}
+                  initial={initial}
+                  groups={groups}
+                  serverErrors={serverErrors}
+                  onSearch={search}
+                  onSpecsChange={setLiveValues}
+                  searching={pending}
+                />
               )}
             </div>
           </div>
@@ -265,7 +293,13 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
             <p className="sr-only" role="status">
               {pending ? m.search_searching() : ""}
             </p>
-            {pending && <div className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-500 motion-reduce:animate-none" aria-hidden="true" data-testid="search-progress" />}
+            {pending && (
+              <div
+                className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-500 motion-reduce:animate-none"
+                aria-hidden="true"
+                data-testid="search-progress"
+              />
+            )}
             {result.truncated && !pending && (
               <p className="mb-3 text-xs font-medium text-amber-900" data-testid="search-truncated">
                 {m.search_truncated({ count: formatNumber(SEARCH_LIST_LIMIT), total: formatNumber(result.total_warehouses + result.total_other_warehouses) })}
@@ -278,9 +312,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
             <div className="grid grid-cols-1 gap-6 max-lg:min-h-[calc(100dvh-14rem)] lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
               <div className={`min-w-0 space-y-8 ${view === "list" ? "" : "max-lg:hidden"}`}>
                 {/* Nothing found: nothing to order (the empty list offers a wider radius instead). */}
-                {result.total_warehouses + result.total_other_warehouses > 0 && (
-                  <SortSelect answered={result.sort} />
-                )}
+                {result.total_warehouses + result.total_other_warehouses > 0 && <SortSelect answered={result.sort} />}
                 <ResultList
                   title={m.search_found_title()}
                   titleHidden={result.total_warehouses + result.total_other_warehouses === 0 && !pending}
@@ -288,7 +320,9 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                   items={result.warehouses}
                   ids={result.warehouse_ids}
                   total={result.total_warehouses}
-                  empty={<NothingFound result={result} editHref={editHref} widerHref={(radius) => hrefWith({ radius: String(radius) })} relaxHref={relaxHref} />}
+                  empty={
+                    <NothingFound result={result} editHref={editHref} widerHref={(radius) => hrefWith({ radius: String(radius) })} relaxHref={relaxHref} />
+                  }
                   unredeemedLine={unredeemedLine(result.unredeemed_warehouses)}
                   pending={pending}
                   render={renderCard}
@@ -315,7 +349,14 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                     selection bar, which would cover its bottom edge and the notes drawn there, both
                     below the page's heading and stuck under the header once scrolled. */}
                 <div className="relative h-[calc(100dvh-11rem)] max-sm:-mx-4 lg:sticky lg:top-24 lg:h-[calc(100dvh-14rem)]">
-                  <Suspense fallback={<div className="h-full min-h-72 w-full rounded-2xl border border-slate-200 bg-[#e8edf3] max-sm:rounded-none max-sm:border-x-0" aria-hidden="true" />}>
+                  <Suspense
+                    fallback={
+                      <div
+                        className="h-full min-h-72 w-full rounded-2xl border border-slate-200 bg-[#e8edf3] max-sm:rounded-none max-sm:border-x-0"
+                        aria-hidden="true"
+                      />
+                    }
+                  >
                     <SearchMap
                       mapQuery={frame.mapQuery}
                       bounds={frame.bounds}
@@ -326,7 +367,14 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
                       onHover={setHovered}
                       onViewMoved={setMoved}
                       renderCard={(marker: MapMarker) => (
-                        <MapCard marker={marker} known={cards.byId.get(marker.id)} centre={frame.area} counted={cards.answerIds.has(marker.id)} filters={filters} onLoaded={cards.rememberCard}>
+                        <MapCard
+                          marker={marker}
+                          known={cards.byId.get(marker.id)}
+                          centre={frame.area}
+                          counted={cards.answerIds.has(marker.id)}
+                          filters={filters}
+                          onLoaded={cards.rememberCard}
+                        >
                           {(w) => <MarkerCard {...cardProps(w)} />}
                         </MapCard>
                       )}
@@ -355,12 +403,7 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
               </button>
             )}
 
-            <SelectionBar
-              selection={selection}
-              compareHref={compareHref}
-              compareReason={m.search_compare_hint()}
-              onQuote={() => setQuoteOpen(true)}
-            />
+            <SelectionBar selection={selection} compareHref={compareHref} compareReason={m.search_compare_hint()} onQuote={() => setQuoteOpen(true)} />
           </div>
         )}
       </div>

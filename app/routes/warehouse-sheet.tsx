@@ -70,7 +70,12 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
     { property: "og:description", content: text },
     { property: "og:url", content: url },
     { property: "og:locale", content: params.locale === "it" ? "it_IT" : "en_GB" },
-    ...(image ? [{ property: "og:image", content: image }, { property: "og:image:alt", content: sheet.name }] : []),
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { property: "og:image:alt", content: sheet.name },
+        ]
+      : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: text },
@@ -113,7 +118,9 @@ function Schedule({ schedule }: { schedule: NonNullable<WarehouseSheet["schedule
         {schedule.map((day) => (
           <div key={day.day} className="flex justify-between py-1.5">
             <dt className="text-slate-600">{weekdayName(day.day)}</dt>
-            <dd className={day.open ? "font-medium text-slate-900 tabular-nums" : "text-slate-500"}>{day.allDay ? m.sheet_hours_all_day() : day.open ? `${day.open}–${day.close}` : m.sheet_hours_closed()}</dd>
+            <dd className={day.open ? "font-medium text-slate-900 tabular-nums" : "text-slate-500"}>
+              {day.allDay ? m.sheet_hours_all_day() : day.open ? `${day.open}–${day.close}` : m.sheet_hours_closed()}
+            </dd>
           </div>
         ))}
       </dl>
@@ -138,7 +145,11 @@ function BackToSearch({ city }: { city: string }) {
   const inBrowser = useSyncExternalStore(subscribeToNothing, isBrowser, isServer);
   const backToSearch = inBrowser ? searchBackPath(state, locale) : null;
   return (
-    <Link to={backToSearch ?? paths.stocks(locale, city)} className={`${standaloneLinkClass} gap-1 text-sm font-medium text-brand-700 hover:underline`} data-testid="sheet-back">
+    <Link
+      to={backToSearch ?? paths.stocks(locale, city)}
+      className={`${standaloneLinkClass} gap-1 text-sm font-medium text-brand-700 hover:underline`}
+      data-testid="sheet-back"
+    >
       <span aria-hidden="true">←</span> {backToSearch ? m.sheet_back_to_results() : m.sheet_back_to_search({ a: prepositionA(city), city })}
     </Link>
   );
@@ -156,7 +167,10 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
   return (
     <article className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:py-10" data-testid="warehouse-sheet" data-warehouse-id={sheet.id}>
       {sheet.manage_url && (
-        <p className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-xl bg-brand-50 px-4 py-2.5 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset" data-testid="sheet-yours">
+        <p
+          className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-xl bg-brand-50 px-4 py-2.5 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset"
+          data-testid="sheet-yours"
+        >
           <span>{m.sheet_yours()}</span>
           <Link to={sheet.manage_url} className="font-semibold underline underline-offset-2">
             {m.sheet_yours_manage()}
@@ -185,7 +199,12 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
             )}
             <AnswerFacts trust={sheet} className="text-sm" layout="inline" />
             {sheet.website && (
-              <a href={sheet.website.href} target="_blank" rel="noopener noreferrer nofollow" className={`${standaloneLinkClass} gap-1.5 text-sm font-medium text-brand-700 hover:underline`}>
+              <a
+                href={sheet.website.href}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                className={`${standaloneLinkClass} gap-1.5 text-sm font-medium text-brand-700 hover:underline`}
+              >
                 <GlobeIcon />
                 {sheet.website.label}
                 <span className="sr-only"> {m.opens_new_tab()}</span>
@@ -195,7 +214,16 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
         </div>
         {/* Plain buttons: React Aria is not loaded for them alone (the JavaScript budget). */}
         <div className="flex shrink-0 flex-wrap items-center gap-3">
-          {favourite.favourite !== null && <FavouriteToggle labelled favourite={favourite.favourite} pending={favourite.pending} failure={favourite.failure} onToggle={() => void favourite.toggle()} testId="sheet-favourite" />}
+          {favourite.favourite !== null && (
+            <FavouriteToggle
+              labelled
+              favourite={favourite.favourite}
+              pending={favourite.pending}
+              failure={favourite.failure}
+              onToggle={() => void favourite.toggle()}
+              testId="sheet-favourite"
+            />
+          )}
           <button type="button" onClick={openQuote} className={buttonClass("primary", "lg", "max-lg:hidden")}>
             {m.sheet_request_quote()}
           </button>
@@ -250,7 +278,10 @@ export default function WarehouseSheetPage({ loaderData }: Route.ComponentProps)
       </HydrateLater>
 
       {/* On a phone the request stays at hand while the visitor reads the sheet. */}
-      <div className="sticky bottom-0 z-30 -mx-4 mt-8 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur sm:-mx-6 sm:px-6 lg:hidden" data-testid="sheet-quote-bar">
+      <div
+        className="sticky bottom-0 z-30 -mx-4 mt-8 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur sm:-mx-6 sm:px-6 lg:hidden"
+        data-testid="sheet-quote-bar"
+      >
         <div className="min-w-0 flex-1">
           <p className="line-clamp-2 text-[13px] leading-tight font-semibold text-slate-900">{sheet.name}</p>
           {sheet.total_m2 != null && <p className="text-xs text-slate-600">{formatArea(sheet.total_m2)}</p>}

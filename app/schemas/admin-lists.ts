@@ -10,7 +10,6 @@ export const listPaging = {
   search_term: optionalText(120),
 };
 
-
 export const stockersQuery = z.object({
   ...listPaging,
   filters: z.object({ sub_type: z.enum(SUBSCRIPTION_FILTERS).optional() }).optional(),

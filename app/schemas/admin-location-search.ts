@@ -7,9 +7,21 @@ import { z } from "zod";
 import { latitude, longitude, queryNumber } from "./geo.ts";
 import { LOCATION_MAX } from "../lib/search-form.ts";
 import { numeric } from "./common.ts";
-import { LOCATION_SEARCH_DEFAULT_RADIUS_KM, LOCATION_SEARCH_MIN_RADIUS_KM, LOCATION_SEARCH_MAX_RADIUS_KM, LOCATION_WAREHOUSES_PAGE_SIZE, LOCATION_REQUESTS_PAGE_SIZE } from "../lib/admin-location-search.ts";
+import {
+  LOCATION_SEARCH_DEFAULT_RADIUS_KM,
+  LOCATION_SEARCH_MIN_RADIUS_KM,
+  LOCATION_SEARCH_MAX_RADIUS_KM,
+  LOCATION_WAREHOUSES_PAGE_SIZE,
+  LOCATION_REQUESTS_PAGE_SIZE,
+} from "../lib/admin-location-search.ts";
 
-export { LOCATION_SEARCH_DEFAULT_RADIUS_KM, LOCATION_SEARCH_MIN_RADIUS_KM, LOCATION_SEARCH_MAX_RADIUS_KM, LOCATION_WAREHOUSES_PAGE_SIZE, LOCATION_REQUESTS_PAGE_SIZE };
+export {
+  LOCATION_SEARCH_DEFAULT_RADIUS_KM,
+  LOCATION_SEARCH_MIN_RADIUS_KM,
+  LOCATION_SEARCH_MAX_RADIUS_KM,
+  LOCATION_WAREHOUSES_PAGE_SIZE,
+  LOCATION_REQUESTS_PAGE_SIZE,
+};
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 

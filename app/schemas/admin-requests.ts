@@ -23,7 +23,10 @@ export const adminRequestsQuery = z.object({
 export const MAX_EXCLUDED_IDS = 200;
 
 /** `ids=1&ids=2`, `ids[]=1`, `ids=1,2` or a JSON list: the ids as a list (none when absent). */
-const idList = z.preprocess((v) => (v === undefined || v === null || v === "" ? [] : typeof v === "string" ? v.split(",").filter((s) => s.trim() !== "") : v), z.array(idNumber).max(MAX_EXCLUDED_IDS));
+const idList = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? [] : typeof v === "string" ? v.split(",").filter((s) => s.trim() !== "") : v),
+  z.array(idNumber).max(MAX_EXCLUDED_IDS),
+);
 
 /** GET /api/admin/warehouse-requests/{id}/warehouses/search?search_term=…&ids=… */
 export const requestWarehouseSearchQuery = z.object({

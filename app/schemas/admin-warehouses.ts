@@ -23,7 +23,8 @@ export const hubDecisionSchema = z
     }),
   })
   .superRefine((body, ctx) => {
-    if (body.warehouse_data.status === "refused" && !body.warehouse_data.note) ctx.addIssue({ code: "custom", path: ["warehouse_data", "note"], message: "required" });
+    if (body.warehouse_data.status === "refused" && !body.warehouse_data.note)
+      ctx.addIssue({ code: "custom", path: ["warehouse_data", "note"], message: "required" });
   });
 export type HubDecisionBody = z.infer<typeof hubDecisionSchema>;
 

@@ -28,9 +28,7 @@ export function checkRange(data: { from: string | null; to: string | null }, ctx
   }
 }
 
-export const hunterRequestFiltersSchema = z
-  .object({ from: optionalIsoDate, to: optionalIsoDate, state: optionalState })
-  .superRefine(checkRange);
+export const hunterRequestFiltersSchema = z.object({ from: optionalIsoDate, to: optionalIsoDate, state: optionalState }).superRefine(checkRange);
 export type HunterRequestFilters = z.infer<typeof hunterRequestFiltersSchema>;
 
 export const handlerRequestFiltersSchema = z

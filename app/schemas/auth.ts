@@ -15,7 +15,10 @@ export const PASSWORD_MAX = 128;
 export const requiredEmail = z.string().trim().min(1).pipe(email);
 
 /** A password being typed in to log in: anything non-empty, bounded. */
-const currentPassword = z.string().min(1).max(PASSWORD_MAX * 4);
+const currentPassword = z
+  .string()
+  .min(1)
+  .max(PASSWORD_MAX * 4);
 
 /** A new password: 8 to 128 characters, not only spaces. */
 export const newPassword = z
@@ -114,7 +117,10 @@ export const confirmCodeSchema = z
   .object({
     code: confirmationCode,
     password: newPassword,
-    confirm_password: z.string().max(PASSWORD_MAX * 4).nullish(),
+    confirm_password: z
+      .string()
+      .max(PASSWORD_MAX * 4)
+      .nullish(),
     /** Only when the browser does not hold the pending registration (the code read on another device). */
     email: z.preprocess((v) => (v === "" ? null : v), email.nullish()),
   })
@@ -143,7 +149,10 @@ export const completeAccountDataSchema = z
     market_id: optionalId,
     website,
     password: newPassword,
-    confirm_password: z.string().max(PASSWORD_MAX * 4).nullish(),
+    confirm_password: z
+      .string()
+      .max(PASSWORD_MAX * 4)
+      .nullish(),
     has_confirmed_code: flag,
     u_token: linkToken.nullish(),
   })
@@ -175,7 +184,10 @@ export const resetPasswordDataSchema = z
     /** Sent by the spec's client; the server trusts only its own expiry. */
     rpt_token_expire_at: z.union([z.string().max(100), z.number()]).nullish(),
     password: newPassword,
-    confirm_password: z.string().max(PASSWORD_MAX * 4).nullish(),
+    confirm_password: z
+      .string()
+      .max(PASSWORD_MAX * 4)
+      .nullish(),
   })
   .superRefine(samePassword);
 

@@ -11,10 +11,34 @@ import { z } from "zod";
 import { flag, idNumber, isoDayFromText, numeric, optionalText } from "./common.ts";
 import { listPaging } from "./admin-lists.ts";
 import { isIsoDay } from "./promo-codes.ts";
-import { CRM_EVENT_TYPES, type CrmEventTypeName, CRM_ORDER_KEYS, type CrmOrderKey, ORDER_DIRS, type OrderDir, type CrmOrder, DEFAULT_CRM_ORDER, CRM_PAGE_SIZE, CRM_ACTION_FILTERS, type CrmActionFilter } from "../lib/crm.ts";
+import {
+  CRM_EVENT_TYPES,
+  type CrmEventTypeName,
+  CRM_ORDER_KEYS,
+  type CrmOrderKey,
+  ORDER_DIRS,
+  type OrderDir,
+  type CrmOrder,
+  DEFAULT_CRM_ORDER,
+  CRM_PAGE_SIZE,
+  CRM_ACTION_FILTERS,
+  type CrmActionFilter,
+} from "../lib/crm.ts";
 
 // Re-exported for the server's modules; the pages import them from lib/crm.ts.
-export { CRM_EVENT_TYPES, type CrmEventTypeName, CRM_ORDER_KEYS, type CrmOrderKey, ORDER_DIRS, type OrderDir, type CrmOrder, DEFAULT_CRM_ORDER, CRM_PAGE_SIZE, CRM_ACTION_FILTERS, type CrmActionFilter };
+export {
+  CRM_EVENT_TYPES,
+  type CrmEventTypeName,
+  CRM_ORDER_KEYS,
+  type CrmOrderKey,
+  ORDER_DIRS,
+  type OrderDir,
+  type CrmOrder,
+  DEFAULT_CRM_ORDER,
+  CRM_PAGE_SIZE,
+  CRM_ACTION_FILTERS,
+  type CrmActionFilter,
+};
 
 /** A real calendar day 'YYYY-MM-DD', trimmed (also as the date field shows it, 21.11.2026: a post without JavaScript sends that). */
 export const crmDay = z.preprocess(isoDayFromText, z.string().trim().refine(isIsoDay, "invalid"));

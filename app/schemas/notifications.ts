@@ -25,9 +25,7 @@ export type NotificationFilters = z.infer<typeof notificationFiltersSchema>;
 
 /** GET …/notifications?limit=8&offset=0&filters[unread]=1&filters[type]=… */
 export const notificationsQuery = z.object({
-  limit: z
-    .preprocess(blankToNull, numeric(z.number().int().min(1).max(NOTIFICATIONS_MAX_LIMIT)).nullable())
-    .transform((v) => v ?? NOTIFICATIONS_DEFAULT_LIMIT),
+  limit: z.preprocess(blankToNull, numeric(z.number().int().min(1).max(NOTIFICATIONS_MAX_LIMIT)).nullable()).transform((v) => v ?? NOTIFICATIONS_DEFAULT_LIMIT),
   offset: z.preprocess(blankToNull, numeric(z.number().int().min(0).max(NOTIFICATIONS_MAX_OFFSET)).nullable()).transform((v) => v ?? 0),
   filters: z.preprocess((v) => v ?? {}, notificationFiltersSchema),
 });

@@ -39,7 +39,7 @@ export function profileDataSchema(role: AreaRole) {
   const required = new Set<ProfileField>(PROFILE_REQUIRED[role]);
   // Each field says "required" on its own (an object-level refinement would wait until every
   // other field is valid, hiding a blank one behind a wrong one).
-  const need = <T,>(field: ProfileField, schema: z.ZodType<T | null>) =>
+  const need = <T>(field: ProfileField, schema: z.ZodType<T | null>) =>
     required.has(field) ? schema.refine((v) => v !== null && v !== undefined, "required") : schema;
   return z.object({
     first_name: need("first_name", optionalText(NAME_MAX)),

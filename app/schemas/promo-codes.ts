@@ -27,7 +27,10 @@ export const hasTwoDecimalsAtMost = (value: number) => Math.abs(value * 100 - Ma
 // A form sends "" for an empty field (Conform sends nothing): both mean "not given".
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 // A day as the date field shows it (21.11.2026) is read too: a form posted without JavaScript sends that.
-const optionalDay = z.preprocess((v) => (blank(v) ? null : typeof v === "string" ? isoDayFromText(v.trim()) : v), z.string().refine(isIsoDay, "invalid").nullable());
+const optionalDay = z.preprocess(
+  (v) => (blank(v) ? null : typeof v === "string" ? isoDayFromText(v.trim()) : v),
+  z.string().refine(isIsoDay, "invalid").nullable(),
+);
 const optionalCount = z.preprocess((v) => (blank(v) ? null : typedNumberFromText(v)), z.number().int().min(1).max(MAX_REDEMPTIONS).nullable());
 
 export const promoCodeFormSchema = z

@@ -4,7 +4,18 @@
 import { z } from "zod";
 import { latitude, longitude, queryNumber } from "./geo.ts";
 import { flag, isoDayFromText, numberFromText, typedNumberFromText } from "./common.ts";
-import { DEFAULT_RADIUS_KM, DEFAULT_SORT, isSortText, LOCATION_MAX, MAX_IDS_PER_GROUP, MAX_RADIUS_KM, SEARCH_SORTS, SPEC_GROUPS, sortFromText, type SpecGroup } from "../lib/search-form.ts";
+import {
+  DEFAULT_RADIUS_KM,
+  DEFAULT_SORT,
+  isSortText,
+  LOCATION_MAX,
+  MAX_IDS_PER_GROUP,
+  MAX_RADIUS_KM,
+  SEARCH_SORTS,
+  SPEC_GROUPS,
+  sortFromText,
+  type SpecGroup,
+} from "../lib/search-form.ts";
 
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 
@@ -21,7 +32,11 @@ function toList(v: unknown): unknown[] {
   if (v === undefined || v === null || v === "") return [];
   if (Array.isArray(v)) return v.flatMap(toList);
   if (typeof v === "object") return Object.values(v as Record<string, unknown>).flatMap(toList);
-  if (typeof v === "string") return v.split(",").map((s) => s.trim()).filter(Boolean);
+  if (typeof v === "string")
+    return v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   return [v];
 }
 
@@ -116,10 +131,7 @@ export const MAX_CARDS_PER_CALL = 50;
  * warehouse answers them, as the search's own answer does.
  */
 export const searchCardsQuery = z.object({
-  ids: z.preprocess(
-    (v) => [...new Set(toList(v).map(numberFromText))],
-    z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(MAX_CARDS_PER_CALL),
-  ),
+  ids: z.preprocess((v) => [...new Set(toList(v).map(numberFromText))], z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(MAX_CARDS_PER_CALL)),
   lat: latitude,
   lng: longitude,
   counted: flag,

@@ -18,12 +18,15 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** A real calendar day, 'YYYY-MM-DD' (or as the date field shows it, 21.11.2026); blank is "required". */
 export const calendarDay = z.preprocess(
   isoDayFromText,
-  z.string().min(1).refine((s) => {
-    const m = ISO_DATE.exec(s);
-    if (!m) return false;
-    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-    return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-  }, "invalid"),
+  z
+    .string()
+    .min(1)
+    .refine((s) => {
+      const m = ISO_DATE.exec(s);
+      if (!m) return false;
+      const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+      return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+    }, "invalid"),
 );
 
 export const spaceSchema = z

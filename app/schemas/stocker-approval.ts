@@ -49,8 +49,7 @@ export const stockerDecisionForm = z.intersection(z.object({ user_id: idNumber }
 
 /** The decision as the service takes it. */
 export type StockerDecision =
-  | { approved: true; account_type: 0 | 1; warehouse: { id: number } | { data: ApprovalWarehouseData } }
-  | { approved: false; note: string };
+  { approved: true; account_type: 0 | 1; warehouse: { id: number } | { data: ApprovalWarehouseData } } | { approved: false; note: string };
 
 export function decisionOf(body: StockerDecisionBody): StockerDecision {
   if (body.user_data.approved === 0) return { approved: false, note: body.user_data.note ?? "" };

@@ -52,7 +52,8 @@ describe("strict numbers", () => {
       // The search form shows Italian notation, so its radius takes "1,5" (app/schemas/typed-numbers.test.ts).
       if (value !== " " && value !== "1,5") expect(searchQuery.safeParse({ location: "Milano", radius: value }).success, `radius ${text}`).toBe(false);
       // Lists flatten (`ids[]=1`, `ids=1,2` and nested arrays all mean ids), so only scalars are tried here.
-      if (typeof value !== "object" && value !== "1,5") expect(searchCardsQuery.safeParse({ ids: [value], lat: 45, lng: 9 }).success, `ids ${text}`).toBe(false);
+      if (typeof value !== "object" && value !== "1,5")
+        expect(searchCardsQuery.safeParse({ ids: [value], lat: 45, lng: 9 }).success, `ids ${text}`).toBe(false);
     }
     expect(idParam.parse("42")).toBe(42);
     expect(searchCardsQuery.parse({ ids: ["1", "2"], lat: "45", lng: "9" }).ids).toEqual([1, 2]);

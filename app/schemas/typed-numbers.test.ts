@@ -54,7 +54,8 @@ describe("the search's numbers", () => {
 });
 
 describe("the promo codes' numbers", () => {
-  const parse = (fields: Record<string, string>) => promoCodeFormSchema.safeParse({ code: "PROVA", discount_kind: "amount_off", discount_value: "10", ...fields });
+  const parse = (fields: Record<string, string>) =>
+    promoCodeFormSchema.safeParse({ code: "PROVA", discount_kind: "amount_off", discount_value: "10", ...fields });
 
   it("takes euros and counts in Italian notation", () => {
     expect(parse({ discount_value: "1.500,50" }).data?.discount_value).toBe(1500.5);

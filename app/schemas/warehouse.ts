@@ -15,11 +15,39 @@ import { ITALY_BOUNDS } from "../lib/map.ts";
 import { optionalSpacesSchema, spacesSchema } from "./spaces.ts";
 // The form's rows → the payload's spaces, for the save that loads this module on demand (form-logic.ts).
 export { spacePayload } from "../lib/spaces.ts";
-import { type WarehouseFormKind, CONTACT_ROLES, type ContactRoleValue, MAX_CONTACTS, MAX_SPECIFICATIONS, MAX_IMAGES, BASIC_FIELDS, AREA_FIELDS, COST_FIELDS, type NumberField, REQUIRED_FIELDS, OWNER_REQUIRED_FIELDS, requiredFields } from "../lib/warehouse-form.ts";
+import {
+  type WarehouseFormKind,
+  CONTACT_ROLES,
+  type ContactRoleValue,
+  MAX_CONTACTS,
+  MAX_SPECIFICATIONS,
+  MAX_IMAGES,
+  BASIC_FIELDS,
+  AREA_FIELDS,
+  COST_FIELDS,
+  type NumberField,
+  REQUIRED_FIELDS,
+  OWNER_REQUIRED_FIELDS,
+  requiredFields,
+} from "../lib/warehouse-form.ts";
 
 // The form's fields and limits live in lib/warehouse-form.ts, which the form's page loads without
 // the validation library; re-exported for the server's modules.
-export { type WarehouseFormKind, CONTACT_ROLES, type ContactRoleValue, MAX_CONTACTS, MAX_SPECIFICATIONS, MAX_IMAGES, BASIC_FIELDS, AREA_FIELDS, COST_FIELDS, type NumberField, REQUIRED_FIELDS, OWNER_REQUIRED_FIELDS, requiredFields };
+export {
+  type WarehouseFormKind,
+  CONTACT_ROLES,
+  type ContactRoleValue,
+  MAX_CONTACTS,
+  MAX_SPECIFICATIONS,
+  MAX_IMAGES,
+  BASIC_FIELDS,
+  AREA_FIELDS,
+  COST_FIELDS,
+  type NumberField,
+  REQUIRED_FIELDS,
+  OWNER_REQUIRED_FIELDS,
+  requiredFields,
+};
 
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
 
@@ -90,11 +118,16 @@ const contactSchema = z.object({
 });
 
 const isNamed = (row: unknown) =>
-  row !== null && typeof row === "object" && typeof (row as { full_name?: unknown }).full_name === "string" && (row as { full_name: string }).full_name.trim() !== "";
+  row !== null &&
+  typeof row === "object" &&
+  typeof (row as { full_name?: unknown }).full_name === "string" &&
+  (row as { full_name: string }).full_name.trim() !== "";
 
 /** Contacts without a full name are dropped on save (the spec), before anything else is checked. */
-const contactsSchema = z
-  .preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v.filter(isNamed) : v), z.array(contactSchema).max(MAX_CONTACTS));
+const contactsSchema = z.preprocess(
+  (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v.filter(isNamed) : v),
+  z.array(contactSchema).max(MAX_CONTACTS),
+);
 
 /** 'HH:MM' (the form's time inputs), 00:00 to 23:59; blank → null. */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -106,7 +139,13 @@ const time = z.preprocess(
 const openFlag = z.preprocess((v) => (v === undefined || v === null || v === "" ? true : v), flag);
 
 type TimesShape = { [K in Weekday as `is_${K}_open`]: typeof openFlag } & { [K in Weekday as `${K}_open_time` | `${K}_close_time`]: typeof time };
-const timesShape = Object.fromEntries(WEEKDAYS.flatMap((d) => [[`is_${d}_open`, openFlag], [`${d}_open_time`, time], [`${d}_close_time`, time]])) as TimesShape;
+const timesShape = Object.fromEntries(
+  WEEKDAYS.flatMap((d) => [
+    [`is_${d}_open`, openFlag],
+    [`${d}_open_time`, time],
+    [`${d}_close_time`, time],
+  ]),
+) as TimesShape;
 
 export const warehouseTimesSchema = z
   .preprocess((v) => (v === undefined || v === null ? {} : v), z.object(timesShape))
@@ -115,14 +154,13 @@ export const warehouseTimesSchema = z
     for (const d of WEEKDAYS) {
       const open = times[`${d}_open_time`];
       const close = times[`${d}_close_time`];
-      if (times[`is_${d}_open`] && (open === null) !== (close === null)) ctx.addIssue({ code: "custom", path: [open === null ? `${d}_open_time` : `${d}_close_time`], message: "required" });
+      if (times[`is_${d}_open`] && (open === null) !== (close === null))
+        ctx.addIssue({ code: "custom", path: [open === null ? `${d}_open_time` : `${d}_close_time`], message: "required" });
     }
   });
 
 const idList = (max: number) =>
-  z
-    .preprocess((v) => (v === undefined || v === null || v === "" ? [] : v), z.array(idNumber).max(max))
-    .transform((ids) => [...new Set(ids)]);
+  z.preprocess((v) => (v === undefined || v === null || v === "" ? [] : v), z.array(idNumber).max(max)).transform((ids) => [...new Set(ids)]);
 
 export function warehouseCreateSchema(kind: WarehouseFormKind) {
   return z.object({

@@ -28,7 +28,10 @@ function refusal(env: Record<string, string>): string {
 describe("the configuration in production", () => {
   it("refuses to start without any of the settings production needs, naming each of them at once", () => {
     const message = refusal({ NODE_ENV: "production" });
-    const named = message.split("\n").slice(1).map((line) => line.trim().split(":")[0]);
+    const named = message
+      .split("\n")
+      .slice(1)
+      .map((line) => line.trim().split(":")[0]);
     expect(named).toEqual(REQUIRED);
     expect(message).toMatch(/^Invalid configuration:\n {2}ORIGIN: required in production: /);
     // Each line says how to give it or, where there is one, how to waive it.
@@ -38,7 +41,10 @@ describe("the configuration in production", () => {
 
   it("names exactly the one that is missing, an empty value counting as missing", () => {
     for (const name of REQUIRED) {
-      expect(missingProductionSettings({ ...COMPLETE, [name]: "" }).map((line) => line.split(":")[0]), name).toEqual([name]);
+      expect(
+        missingProductionSettings({ ...COMPLETE, [name]: "" }).map((line) => line.split(":")[0]),
+        name,
+      ).toEqual([name]);
       expect(refusal({ ...COMPLETE, [name]: "  " }), name).toContain(`  ${name}: required in production`);
     }
   });
@@ -52,7 +58,14 @@ describe("the configuration in production", () => {
 
   it("starts with everything set: mail by SMTP on the external database", () => {
     const config = loadConfig(COMPLETE);
-    expect(config).toMatchObject({ production: true, origin: "https://www.example.com", mailTransport: "smtp", smtpUrl: COMPLETE.SMTP_URL, mailFrom: COMPLETE.MAIL_FROM, databaseUrl: COMPLETE.DATABASE_URL });
+    expect(config).toMatchObject({
+      production: true,
+      origin: "https://www.example.com",
+      mailTransport: "smtp",
+      smtpUrl: COMPLETE.SMTP_URL,
+      mailFrom: COMPLETE.MAIL_FROM,
+      databaseUrl: COMPLETE.DATABASE_URL,
+    });
     expect(config.operator).toMatchObject({ name: "Stockspace S.r.l.", vat: "IT01234567890", email: "privacy@example.com" });
   });
 
@@ -70,9 +83,9 @@ describe("the configuration in production", () => {
     expect(loadConfig({ ...noSmtp, MAIL_TRANSPORT: "file" })).toMatchObject({ mailTransport: "file", smtpUrl: undefined });
     expect(loadConfig({ ...COMPLETE, MAIL_TRANSPORT: "file" })).toMatchObject({ mailTransport: "file", smtpUrl: undefined });
     // The waivers do not stand in for the sender, the address or the operator.
-    expect(missingProductionSettings({ NODE_ENV: "production", ALLOW_EMBEDDED_DATABASE: "1", MAIL_TRANSPORT: "file" }).map((line) => line.split(":")[0])).toEqual(
-      REQUIRED.filter((name) => name !== "DATABASE_URL" && name !== "SMTP_URL"),
-    );
+    expect(
+      missingProductionSettings({ NODE_ENV: "production", ALLOW_EMBEDDED_DATABASE: "1", MAIL_TRANSPORT: "file" }).map((line) => line.split(":")[0]),
+    ).toEqual(REQUIRED.filter((name) => name !== "DATABASE_URL" && name !== "SMTP_URL"));
   });
 
   it("refuses a mail transport it does not know, and SMTP without a server, anywhere", () => {

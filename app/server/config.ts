@@ -9,7 +9,6 @@ const booleanish = z
   .optional()
   .transform((v) => v === "1" || v === "true" || v === "yes");
 
-
 // TRUST_PROXY: how the app finds the client's address behind reverse proxies. A number is
 // how many proxies stand in front of the app (the client is that many hops from the right of
 // X-Forwarded-For); a list names the proxies' addresses or networks. "Trust every hop"
@@ -30,11 +29,15 @@ const trustProxy = z
     const text = (value ?? "").trim().toLowerCase();
     if (text === "" || text === "0" || text === "false" || text === "no") return 0;
     if (/^\d{1,2}$/.test(text)) return Number(text);
-    const items = text.split(",").map((item) => item.trim()).filter(Boolean);
+    const items = text
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
     if (items.length && items.every(isProxyAddress)) return items;
     ctx.addIssue({
       code: "custom",
-      message: "give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.5,10.0.1.0/24, loopback); trusting every hop would let clients choose their address",
+      message:
+        "give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.5,10.0.1.0/24, loopback); trusting every hop would let clients choose their address",
     });
     return z.NEVER;
   });
@@ -44,7 +47,10 @@ const originList = z
   .optional()
   .transform((value, ctx): string[] => {
     const out: string[] = [];
-    for (const item of (value ?? "").split(",").map((i) => i.trim()).filter(Boolean)) {
+    for (const item of (value ?? "")
+      .split(",")
+      .map((i) => i.trim())
+      .filter(Boolean)) {
       try {
         const url = new URL(item);
         if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("not http");
@@ -90,62 +96,75 @@ function awsRegionOf(endpoint: string): string | undefined {
   return /^s3[.-](?:dualstack\.)?([a-z0-9-]+)\.amazonaws\.com(?:\.cn)?$/.exec(new URL(endpoint).hostname)?.[1];
 }
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  ORIGIN: z.string().url().optional(),
-  DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: optionalText,
-  // Production on the embedded PostgreSQL (no DATABASE_URL), said explicitly (below).
-  ALLOW_EMBEDDED_DATABASE: booleanish,
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  SEED_DEMO_DATA: booleanish,
-  SEED_WAREHOUSES: z.coerce.number().int().min(0).max(100000).default(2000),
-  SMTP_URL: optionalText,
-  // How mail leaves: "smtp" through SMTP_URL, "file" as .eml files under DATA_DIR/mail (nobody
-  // receives them). Unset: SMTP when SMTP_URL is set, else files; production must choose (below).
-  MAIL_TRANSPORT: optionalText.pipe(z.enum(["smtp", "file"], { error: 'either "smtp" (through SMTP_URL) or "file" (.eml files under DATA_DIR/mail)' }).optional()),
-  MAIL_FROM: z.string().default("Stockspace <no-reply@stockspace.local>"),
-  SUPPORT_EMAIL: z.string().email().default("support@stockspace.local"),
-  APP_SECRET: z.string().min(16).optional(),
-  // On SIGTERM or SIGINT: how long the requests in flight get to finish before their connections are cut.
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  MAP_STYLE_URL: z.string().optional(),
-  MAP_ASSET_ORIGINS: originList,
-  GEOCODER_URL: z.string().url().optional(),
-  SEARCH_ZONE_READS_PER_IP: z.coerce.number().int().min(0).default(300),
-  STRIPE_SECRET_KEY: optionalText,
-  STRIPE_PUBLISHABLE_KEY: optionalText,
-  STRIPE_WEBHOOK_SECRET: optionalText,
-  STRIPE_API_BASE: baseUrl,
-  PLAN_YEARLY_PRICE: z.coerce.number().int().min(100).max(100_000_000).default(49_000),
-  PLAN_SIX_MONTHS_PRICE: z.coerce.number().int().min(100).max(100_000_000).default(29_000),
-  TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(30),
-  VAT_RATE: z.coerce.number().min(0).max(100).default(22),
-  TRANSFER_BENEFICIARY: z.string().trim().min(1).default("Stockspace S.r.l."),
-  TRANSFER_IBAN: z
-    .string()
-    .transform((v) => v.replace(/\s+/g, "").toUpperCase())
-    .pipe(z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/, "an IBAN, e.g. IT60X0542811101000000123456"))
-    .default("IT60X0542811101000000123456"),
-  TRANSFER_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(14),
-  TRUST_PROXY: trustProxy,
-  S3_BUCKET: optionalText.pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "an S3 bucket name: 3–63 lower-case letters, digits, dots and hyphens").optional()),
-  S3_ENDPOINT: baseUrl,
-  S3_REGION: optionalText.pipe(z.string().regex(/^[a-z0-9-]+$/, "a region name, e.g. eu-south-1").optional()),
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
-  S3_PUBLIC_URL: baseUrl,
-  // The operator of the site, shown on the legal pages (controller in the privacy policy,
-  // provider in the conditions). See operatorConfig() for what happens when they are unset.
-  OPERATOR_NAME: optionalText,
-  OPERATOR_VAT: optionalText,
-  OPERATOR_ADDRESS: optionalText,
-  OPERATOR_EMAIL: optionalText.pipe(z.string().email().optional()),
-  OPERATOR_PEC: optionalText.pipe(z.string().email().optional()),
-})
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    ORIGIN: z.string().url().optional(),
+    DATA_DIR: z.string().default("./data"),
+    DATABASE_URL: optionalText,
+    // Production on the embedded PostgreSQL (no DATABASE_URL), said explicitly (below).
+    ALLOW_EMBEDDED_DATABASE: booleanish,
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    SEED_DEMO_DATA: booleanish,
+    SEED_WAREHOUSES: z.coerce.number().int().min(0).max(100000).default(2000),
+    SMTP_URL: optionalText,
+    // How mail leaves: "smtp" through SMTP_URL, "file" as .eml files under DATA_DIR/mail (nobody
+    // receives them). Unset: SMTP when SMTP_URL is set, else files; production must choose (below).
+    MAIL_TRANSPORT: optionalText.pipe(
+      z.enum(["smtp", "file"], { error: 'either "smtp" (through SMTP_URL) or "file" (.eml files under DATA_DIR/mail)' }).optional(),
+    ),
+    MAIL_FROM: z.string().default("Stockspace <no-reply@stockspace.local>"),
+    SUPPORT_EMAIL: z.string().email().default("support@stockspace.local"),
+    APP_SECRET: z.string().min(16).optional(),
+    // On SIGTERM or SIGINT: how long the requests in flight get to finish before their connections are cut.
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    MAP_STYLE_URL: z.string().optional(),
+    MAP_ASSET_ORIGINS: originList,
+    GEOCODER_URL: z.string().url().optional(),
+    SEARCH_ZONE_READS_PER_IP: z.coerce.number().int().min(0).default(300),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_PUBLISHABLE_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_BASE: baseUrl,
+    PLAN_YEARLY_PRICE: z.coerce.number().int().min(100).max(100_000_000).default(49_000),
+    PLAN_SIX_MONTHS_PRICE: z.coerce.number().int().min(100).max(100_000_000).default(29_000),
+    TRIAL_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+    VAT_RATE: z.coerce.number().min(0).max(100).default(22),
+    TRANSFER_BENEFICIARY: z.string().trim().min(1).default("Stockspace S.r.l."),
+    TRANSFER_IBAN: z
+      .string()
+      .transform((v) => v.replace(/\s+/g, "").toUpperCase())
+      .pipe(z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/, "an IBAN, e.g. IT60X0542811101000000123456"))
+      .default("IT60X0542811101000000123456"),
+    TRANSFER_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(14),
+    TRUST_PROXY: trustProxy,
+    S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "an S3 bucket name: 3–63 lower-case letters, digits, dots and hyphens")
+        .optional(),
+    ),
+    S3_ENDPOINT: baseUrl,
+    S3_REGION: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9-]+$/, "a region name, e.g. eu-south-1")
+        .optional(),
+    ),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_PUBLIC_URL: baseUrl,
+    // The operator of the site, shown on the legal pages (controller in the privacy policy,
+    // provider in the conditions). See operatorConfig() for what happens when they are unset.
+    OPERATOR_NAME: optionalText,
+    OPERATOR_VAT: optionalText,
+    OPERATOR_ADDRESS: optionalText,
+    OPERATOR_EMAIL: optionalText.pipe(z.string().email().optional()),
+    OPERATOR_PEC: optionalText.pipe(z.string().email().optional()),
+  })
   // Uploaded images go to S3-compatible storage when S3_BUCKET is set; then everything else it
   // needs must be there too, or the app refuses to start rather than failing at the first upload.
   .superRefine((e, ctx) => {
@@ -153,7 +172,8 @@ const envSchema = z.object({
     // whose webhook the app cannot verify.
     const stripe = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
     if (stripe.some((name) => e[name]) && !stripe.every((name) => e[name])) {
-      for (const name of stripe) if (!e[name]) ctx.addIssue({ code: "custom", path: [name], message: "set all three Stripe keys, or none (card payments off)" });
+      for (const name of stripe)
+        if (!e[name]) ctx.addIssue({ code: "custom", path: [name], message: "set all three Stripe keys, or none (card payments off)" });
     }
   })
   .superRefine((e, ctx) => {
@@ -310,9 +330,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Search zones one address may have read from the database per 10 minutes (0: no limit). */
     searchZoneReadsPerIp: e.SEARCH_ZONE_READS_PER_IP,
     /** Card payments through Stripe (all three keys set), or null: bank transfer only. */
-    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
-      ? { secretKey: e.STRIPE_SECRET_KEY, publishableKey: e.STRIPE_PUBLISHABLE_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBase: e.STRIPE_API_BASE ?? null }
-      : null,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE ?? null,
+          }
+        : null,
     billing: billingConfig(e),
     /** The operator's identity for the legal pages (OPERATOR_*). */
     operator: operatorConfig(e, production),

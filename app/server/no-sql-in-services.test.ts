@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = "app/server";
 const OUTSIDE = [/^app\/server\/db\//, /^app\/server\/seed\//, /\.queries\.ts$/, /\.test\.ts$/];
-const QUERY = /\.(?:selectFrom|updateTable|insertInto|deleteFrom|mergeInto|replaceInto|selectNoFrom)\(|\bsql(?:<[^>]*>)?`|\bsql\.(?:raw|ref|table|lit|id|join|val)\(/;
+const QUERY =
+  /\.(?:selectFrom|updateTable|insertInto|deleteFrom|mergeInto|replaceInto|selectNoFrom)\(|\bsql(?:<[^>]*>)?`|\bsql\.(?:raw|ref|table|lit|id|join|val)\(/;
 
 function modules(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -24,7 +24,19 @@ import { sql } from "kysely";
 import { linkTokenHash } from "../../app/server/accounts/tokens.ts";
 import { requestNumber } from "../../app/lib/format.ts";
 import { m } from "../../app/paraglide/messages.js";
-import { DEMO, favouriteTakingRequests, hydrated, loginAs, newPage, tick, useAppDatabase, useBrowser, userIdOf, redeemedDemoWarehouses, type DemoRole } from "./support.ts";
+import {
+  DEMO,
+  favouriteTakingRequests,
+  hydrated,
+  loginAs,
+  newPage,
+  tick,
+  useAppDatabase,
+  useBrowser,
+  userIdOf,
+  redeemedDemoWarehouses,
+  type DemoRole,
+} from "./support.ts";
 import { routeTable } from "../support/route-table.ts";
 
 const b = useBrowser();
@@ -114,7 +126,16 @@ async function disabledWithoutReason(page: Page, view: string): Promise<Finding[
 async function sidewaysScroll(page: Page, view: string): Promise<Finding[]> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   if (overflow <= 0) return [];
-  return [{ view, rule: "reflow", impact: "serious", help: "The page must not scroll sideways (WCAG 1.4.10)", target: "html", summary: `the page is ${overflow} px wider than the window` }];
+  return [
+    {
+      view,
+      rule: "reflow",
+      impact: "serious",
+      help: "The page must not scroll sideways (WCAG 1.4.10)",
+      target: "html",
+      summary: `the page is ${overflow} px wider than the window`,
+    },
+  ];
 }
 
 /**
@@ -126,7 +147,9 @@ async function smallTouchTargets(page: Page, view: string): Promise<Finding[]> {
   const found = await page.evaluate(() => {
     const out: { target: string; name: string; width: number; height: number }[] = [];
     // [role=link]: a disabled link (DisabledWithReason) is pressed to read why it is disabled.
-    const controls = document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], [role=option], [role=tab]");
+    const controls = document.querySelectorAll<HTMLElement>(
+      "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=link], [role=option], [role=tab]",
+    );
     for (const el of controls) {
       if (el.closest("[aria-hidden=true], [inert]") || !el.checkVisibility()) continue;
       let box = el.getBoundingClientRect();
@@ -143,7 +166,12 @@ async function smallTouchTargets(page: Page, view: string): Promise<Finding[]> {
       if (box.width >= 43.5 && box.height >= 43.5) continue;
       const testId = el.closest("[data-testid]")?.getAttribute("data-testid");
       const target = el.id ? `#${el.id}` : testId ? `[data-testid=${testId}] ${el.tagName.toLowerCase()}` : el.tagName.toLowerCase();
-      out.push({ target, name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 60), width: Math.round(box.width), height: Math.round(box.height) });
+      out.push({
+        target,
+        name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 60),
+        width: Math.round(box.width),
+        height: Math.round(box.height),
+      });
     }
     return out;
   });
@@ -208,7 +236,11 @@ function collector(prefix: string, { touch = false }: { touch?: boolean } = {}) 
     async scan(page: Page, name: string, { strict = false }: { strict?: boolean } = {}) {
       const view = `${prefix} ${name}`;
       const started = performance.now();
-      findings.push(...(await axeFindings(page, view, strict ? STRICT_IMPACTS : FAILING_IMPACTS)), ...(await disabledWithoutReason(page, view)), ...(await sidewaysScroll(page, view)));
+      findings.push(
+        ...(await axeFindings(page, view, strict ? STRICT_IMPACTS : FAILING_IMPACTS)),
+        ...(await disabledWithoutReason(page, view)),
+        ...(await sidewaysScroll(page, view)),
+      );
       if (touch) findings.push(...(await smallTouchTargets(page, view)));
       seconds.push([name, (performance.now() - started) / 1000]);
       if (SCREENSHOT_DIR) await screenshot(page, view);
@@ -220,8 +252,13 @@ function collector(prefix: string, { touch = false }: { touch?: boolean } = {}) 
     check() {
       expect(seconds.length).toBeGreaterThan(0);
       const total = seconds.reduce((sum, [, s]) => sum + s, 0);
-      const slowest = [...seconds].sort((a, z) => z[1] - a[1]).slice(0, 3).map(([name, s]) => `${name} ${s.toFixed(1)} s`);
-      console.log(`${prefix}: ${seconds.length} views scanned in ${total.toFixed(0)} s (slowest: ${slowest.join(", ")}), ${findings.length} findings (critical or serious; moderate too on the strict pages)`);
+      const slowest = [...seconds]
+        .sort((a, z) => z[1] - a[1])
+        .slice(0, 3)
+        .map(([name, s]) => `${name} ${s.toFixed(1)} s`);
+      console.log(
+        `${prefix}: ${seconds.length} views scanned in ${total.toFixed(0)} s (slowest: ${slowest.join(", ")}), ${findings.length} findings (critical or serious; moderate too on the strict pages)`,
+      );
       // The whole list on the console too: vitest cuts a long assertion message short.
       if (findings.length > 0) console.log(`accessibility findings (${prefix}):\n${report(findings)}`);
       expect(findings.length, `accessibility findings (${prefix}):\n${report(findings)}`).toBe(0);
@@ -257,7 +294,13 @@ async function demoFixtures(): Promise<Fixtures> {
   if (fixtures) return fixtures;
   const db = app.db;
   const redeemed = await redeemedDemoWarehouses(db);
-  const unclaimed = await db.selectFrom("warehouses").select("id").where("user_id", "is", null).where("status", "=", "approved").orderBy("id").executeTakeFirstOrThrow();
+  const unclaimed = await db
+    .selectFrom("warehouses")
+    .select("id")
+    .where("user_id", "is", null)
+    .where("status", "=", "approved")
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
   // A reset link as the recovery e-mail carries it (without sending one: no mail, no rate limit spent).
   const resetUserId = await userIdOf(db, DEMO.keeper);
   const resetToken = `a11y-${Date.now().toString(36)}-reset-token-for-the-page`;
@@ -270,7 +313,13 @@ async function demoFixtures(): Promise<Fixtures> {
 }
 
 /** Every public page and popup of one language at one width. */
-async function scanPublicSite(page: Page, locale: Locale, width: number, scan: (page: Page, name: string) => Promise<void>, add: ReturnType<typeof collector>["add"]) {
+async function scanPublicSite(
+  page: Page,
+  locale: Locale,
+  width: number,
+  scan: (page: Page, name: string) => Promise<void>,
+  add: ReturnType<typeof collector>["add"],
+) {
   const ids = await demoFixtures();
   const phone = width < 1024;
 
@@ -282,16 +331,28 @@ async function scanPublicSite(page: Page, locale: Locale, width: number, scan: (
     await page.locator("header nav").last().waitFor();
     await scan(page, "header menu");
   }
-  await openDialog(page, page.locator("header").getByRole("button", { name: m.nav_login({}, { locale }), exact: true }).filter({ visible: true }));
+  await openDialog(
+    page,
+    page
+      .locator("header")
+      .getByRole("button", { name: m.nav_login({}, { locale }), exact: true })
+      .filter({ visible: true }),
+  );
   await scan(page, "login popup");
   // From the login to the registration's choice, nothing chosen yet; then the stocker's form
   // (step 1: step 2 answers a real request), back, and the stock hunter's form.
   const register = page.locator("#register-ap");
-  await page.locator("#login-ap").getByRole("button", { name: m.login_to_register({}, { locale }), exact: true }).click();
+  await page
+    .locator("#login-ap")
+    .getByRole("button", { name: m.login_to_register({}, { locale }), exact: true })
+    .click();
   await register.locator("[role=radiogroup]").waitFor();
   await scan(page, "registration: choice, nothing chosen");
   const chooseAndContinue = async (role: "stock_hunter" | "stocker") => {
-    await register.locator("[role=radiogroup] label").nth(role === "stock_hunter" ? 0 : 1).click();
+    await register
+      .locator("[role=radiogroup] label")
+      .nth(role === "stock_hunter" ? 0 : 1)
+      .click();
     await register.getByRole("button", { name: m.register_continue({}, { locale }), exact: true }).click();
   };
   await chooseAndContinue("stocker");
@@ -357,7 +418,13 @@ async function scanPublicSite(page: Page, locale: Locale, width: number, scan: (
   });
   if (order.quote >= 0 && order.firstResult >= 0 && order.quote < order.firstResult) {
     add(
-      { rule: "tab-order", impact: "serious", help: "The results come before the actions on them in tab order", target: "[data-testid=quote-open]", summary: `the quote button is reached by Tab before the first result (${order.quote} < ${order.firstResult})` },
+      {
+        rule: "tab-order",
+        impact: "serious",
+        help: "The results come before the actions on them in tab order",
+        target: "[data-testid=quote-open]",
+        summary: `the quote button is reached by Tab before the first result (${order.quote} < ${order.firstResult})`,
+      },
       "search: five selected",
     );
   }
@@ -435,7 +502,13 @@ const NOT_IN_ADMIN_VIEW = new Set(["/admin/stocker/:userId/warehouses/new"]);
 async function managedWarehouse(): Promise<{ stockerId: number; id: number }> {
   const db = app.db;
   const [stockerId, referentId] = await Promise.all([userIdOf(db, DEMO.stocker), userIdOf(db, DEMO.referent)]);
-  const { id } = await db.selectFrom("warehouses").select("id").where("user_id", "=", stockerId).where("referent_id", "=", referentId).orderBy("id").executeTakeFirstOrThrow();
+  const { id } = await db
+    .selectFrom("warehouses")
+    .select("id")
+    .where("user_id", "=", stockerId)
+    .where("referent_id", "=", referentId)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
   return { stockerId, id };
 }
 
@@ -474,7 +547,12 @@ async function loggedInPages(): Promise<{ role: DemoRole; route: string; fill: (
   return pages;
 }
 
-type AreaDialog = { role: DemoRole; name: string; path: (locale: Locale, ids: { warehouse: number; request: number }) => string; opener: (page: Page, locale: Locale) => Locator };
+type AreaDialog = {
+  role: DemoRole;
+  name: string;
+  path: (locale: Locale, ids: { warehouse: number; request: number }) => string;
+  opener: (page: Page, locale: Locale) => Locator;
+};
 
 type Message = (inputs: Record<string, never>, options: { locale: Locale }) => string;
 /**
@@ -484,7 +562,11 @@ type Message = (inputs: Record<string, never>, options: { locale: Locale }) => s
  */
 const button = (message: Message, only?: Locale) => (page: Page, locale: Locale) => {
   const text = message({}, { locale: only ?? locale }).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return page.locator("main").getByRole("button", { name: new RegExp(`^${text}`) }).filter({ visible: true }).first();
+  return page
+    .locator("main")
+    .getByRole("button", { name: new RegExp(`^${text}`) })
+    .filter({ visible: true })
+    .first();
 };
 
 /** The popups of the areas and the back office, opened as a person opens them and closed with Escape (nothing is sent). */
@@ -496,8 +578,18 @@ const AREA_DIALOGS: AreaDialog[] = [
       { role, name: "edit e-mail or password", path: data, opener: button(m.aprof_edit_credentials) },
     ];
   }),
-  { role: "stocker", name: "cancel the subscription", path: (locale) => `/${locale}/stocker/profile/data`, opener: (page) => page.getByTestId("subscription-cancel") },
-  { role: "stocker", name: "change the referent", path: (locale, ids) => `/${locale}/stocker/profile/warehouses/${ids.warehouse}`, opener: button(m.wm_referent_change) },
+  {
+    role: "stocker",
+    name: "cancel the subscription",
+    path: (locale) => `/${locale}/stocker/profile/data`,
+    opener: (page) => page.getByTestId("subscription-cancel"),
+  },
+  {
+    role: "stocker",
+    name: "change the referent",
+    path: (locale, ids) => `/${locale}/stocker/profile/warehouses/${ids.warehouse}`,
+    opener: button(m.wm_referent_change),
+  },
   { role: "admin", name: "new CRM event", path: () => "/admin/crm", opener: (page) => page.getByTestId("crm-new") },
   { role: "admin", name: "edit a CRM event", path: () => "/admin/crm", opener: button(m.admcrm_edit, "it") },
   { role: "admin", name: "handle a follow-up action", path: () => "/admin/crm-actions", opener: button(m.admcrm_handle, "it") },
@@ -507,7 +599,12 @@ const AREA_DIALOGS: AreaDialog[] = [
   { role: "admin", name: "refuse a stocker", path: () => "/admin/stocker-requests", opener: button(m.admst_refuse, "it") },
   { role: "admin", name: "approve a hub", path: () => "/admin/hub-requests", opener: button(m.admhub_approve, "it") },
   { role: "admin", name: "refuse a hub", path: () => "/admin/hub-requests", opener: button(m.admhub_refuse, "it") },
-  { role: "admin", name: "add warehouses to a request", path: (_, ids) => `/admin/requests?search=${requestNumber(ids.request)}&open=${ids.request}`, opener: (page) => page.getByTestId("request-add-warehouses") },
+  {
+    role: "admin",
+    name: "add warehouses to a request",
+    path: (_, ids) => `/admin/requests?search=${requestNumber(ids.request)}&open=${ids.request}`,
+    opener: (page) => page.getByTestId("request-add-warehouses"),
+  },
 ];
 
 type AreaState = { role: DemoRole; name: string; path: (locale: Locale) => string; reach: (page: Page, locale: Locale) => Promise<void> };
@@ -555,12 +652,17 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
     expect(scriptSrc).toMatch(/'nonce-/);
     expect(scriptSrc).not.toMatch(/unsafe-eval|unsafe-inline/);
     // The page refuses a script without the nonce; the test's own injection still works.
-    expect(await page.evaluate(() => new Promise((resolve) => {
-      const s = document.createElement("script");
-      s.textContent = "window.__injected = true";
-      document.head.append(s);
-      setTimeout(() => resolve("__injected" in window), 50);
-    }))).toBe(false);
+    expect(
+      await page.evaluate(
+        () =>
+          new Promise((resolve) => {
+            const s = document.createElement("script");
+            s.textContent = "window.__injected = true";
+            document.head.append(s);
+            setTimeout(() => resolve("__injected" in window), 50);
+          }),
+      ),
+    ).toBe(false);
     await page.evaluate(AXE_SOURCE);
     expect(await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run)).toBe("function");
     await context.close();
@@ -589,7 +691,12 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
       expect(pages.length).toBeGreaterThan(40);
       // Request lists (3 areas and 2 administrator's views), favourites (2), statistics (2 and 1).
       expect(pages.filter((p) => p.strict).length).toBe(10);
-      const hunterRequest = await app.db.selectFrom("warehouse_requests").select("id").where("user_id", "=", await userIdOf(app.db, DEMO.hunter)).orderBy("id").executeTakeFirstOrThrow();
+      const hunterRequest = await app.db
+        .selectFrom("warehouse_requests")
+        .select("id")
+        .where("user_id", "=", await userIdOf(app.db, DEMO.hunter))
+        .orderBy("id")
+        .executeTakeFirstOrThrow();
       const ids = { warehouse: (await managedWarehouse()).id, request: hunterRequest.id };
       // The back office's lists offer "send the confirmation again" for an account not confirmed
       // yet: the newest seeded stock hunter is made one, as a new sign-up is, so the walk meets
@@ -658,7 +765,10 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
       run.check();
       expect(backLinks).toEqual(paths.map(() => "/admin"));
     }
-    await page.locator("main").getByRole("link", { name: m.area_admin_back({}, { locale: "it" }), exact: true }).click();
+    await page
+      .locator("main")
+      .getByRole("link", { name: m.area_admin_back({}, { locale: "it" }), exact: true })
+      .click();
     await page.waitForURL((url) => url.pathname === "/admin");
     await page.locator("main h1").waitFor();
     await context.close();

@@ -77,7 +77,11 @@ describe("a stock hunter signs up in Italian", () => {
     await page.waitForURL("**/it/stock-hunter/profile");
     expect(await me(page)).toMatchObject({ email, role: "stock_hunter" });
 
-    const row = await app.db.selectFrom("users").select(["has_confirmed_code", "conditions_at", "privacy_at", "market_id"]).where("email", "=", email).executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom("users")
+      .select(["has_confirmed_code", "conditions_at", "privacy_at", "market_id"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
     expect(row.has_confirmed_code).toBe(true);
     expect(row.conditions_at).not.toBeNull();
     expect(row.market_id).not.toBeNull();
@@ -143,7 +147,18 @@ describe("a stocker sends a request in English", () => {
 describe("an invited referent", () => {
   it("completes the account from the e-mail link and lands in the referent area", async () => {
     const owner = await app.db.selectFrom("users").selectAll().where("email", "=", DEMO.stocker).executeTakeFirstOrThrow();
-    const actor: Actor = { id: owner.id, role: "stocker", accountType: 0, email: owner.email, firstName: owner.first_name, lastName: owner.last_name, company: owner.company, telephone: owner.telephone, lang: "it", sessionId: "e2e" };
+    const actor: Actor = {
+      id: owner.id,
+      role: "stocker",
+      accountType: 0,
+      email: owner.email,
+      firstName: owner.first_name,
+      lastName: owner.last_name,
+      company: owner.company,
+      telephone: owner.telephone,
+      lang: "it",
+      sessionId: "e2e",
+    };
     const email = `referente-${run}@example.com`;
     const { userId } = await inviteUser(app.db, actor, { role: "referent", email, first_name: "Marta", last_name: "Galli" }, { origin: baseUrl() });
     const mail = await mailTo(email, { subject: /invitato/ });
@@ -180,13 +195,24 @@ describe("a forgotten password", () => {
     const email = `smemorato-${run}@example.com`;
     await app.db
       .insertInto("users")
-      .values({ email, role: "stock_hunter", password_hash: await hashPassword("vecchia-password-1"), has_confirmed_code: true, lang: "en", invite_code: `E2E${run}`.toUpperCase().slice(0, 12), first_name: "Sam" })
+      .values({
+        email,
+        role: "stock_hunter",
+        password_hash: await hashPassword("vecchia-password-1"),
+        has_confirmed_code: true,
+        lang: "en",
+        invite_code: `E2E${run}`.toUpperCase().slice(0, 12),
+        first_name: "Sam",
+      })
       .execute();
 
     // A session on another device, logged in with the old password.
     const old = await newPage(b.browser, { locale: "en" });
     await old.page.goto("/en");
-    const login = await old.page.request.post("/login", { data: { email, password: "vecchia-password-1" }, headers: { "X-XSRF-TOKEN": await xsrf(old.context) } });
+    const login = await old.page.request.post("/login", {
+      data: { email, password: "vecchia-password-1" },
+      headers: { "X-XSRF-TOKEN": await xsrf(old.context) },
+    });
     expect(login.status()).toBe(200);
     expect(await me(old.page)).toMatchObject({ email });
 
@@ -236,7 +262,15 @@ describe("a switched-off account", () => {
       const email = `sospeso-${locale}-${run}@example.com`;
       await app.db
         .insertInto("users")
-        .values({ email, role: "stock_hunter", password_hash: await hashPassword("password-giusta-1"), has_confirmed_code: true, active: false, lang: locale, invite_code: `SUS${locale}${run}`.toUpperCase().slice(0, 12) })
+        .values({
+          email,
+          role: "stock_hunter",
+          password_hash: await hashPassword("password-giusta-1"),
+          has_confirmed_code: true,
+          active: false,
+          lang: locale,
+          invite_code: `SUS${locale}${run}`.toUpperCase().slice(0, 12),
+        })
         .execute();
       const { context, page } = await newPage(b.browser, { locale });
       await page.goto(`/${locale}?ctml=1`);
@@ -264,7 +298,15 @@ describe("hostile input over HTTP", () => {
     const { context, page } = await newPage(b.browser, { locale: "en" });
     await page.goto("/en");
     const headers = { "X-XSRF-TOKEN": await xsrf(context) };
-    const users = async () => Number((await app.db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const users = async () =>
+      Number(
+        (
+          await app.db
+            .selectFrom("users")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await users();
 
     const big = "x".repeat(10_000);
@@ -278,7 +320,11 @@ describe("hostile input over HTTP", () => {
       ["/api/recover-password", { user_data: { email: big } }, 422],
       ["/api/users/1/reset-password", { user_data: { rpt_token: "forged-token", password: "a-fine-password" } }, 422],
       ["/api/users/not-a-number/reset-password", { user_data: { rpt_token: "x", password: "a-fine-password" } }, 422],
-      ["/api/users/2/complete-account", { user_data: { first_name: "A", last_name: "B", telephone: "0212345", password: "a-fine-password" }, u_token: "forged" }, 422],
+      [
+        "/api/users/2/complete-account",
+        { user_data: { first_name: "A", last_name: "B", telephone: "0212345", password: "a-fine-password" }, u_token: "forged" },
+        422,
+      ],
       ["/api/send-support-requests", { support_data: { first_name: big } }, 422],
     ];
     for (const [path, data, status] of cases) {

@@ -11,7 +11,25 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
 import { makeRequest, makeUser } from "../support/factories.ts";
 import { requestNumber, todayInItaly } from "../../app/lib/format.ts";
-import { call, DEMO, DEMO_PASSWORD, hasText, hydrated, jsonHeaders, linkIn, loggedIn, loginAs, mailTo, newPage, tick, useAppDatabase, useBrowser, userIdOf, xsrf, type DemoRole } from "./support.ts";
+import {
+  call,
+  DEMO,
+  DEMO_PASSWORD,
+  hasText,
+  hydrated,
+  jsonHeaders,
+  linkIn,
+  loggedIn,
+  loginAs,
+  mailTo,
+  newPage,
+  tick,
+  useAppDatabase,
+  useBrowser,
+  userIdOf,
+  xsrf,
+  type DemoRole,
+} from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -32,7 +50,15 @@ async function openHandlerCard(page: Page, number: string, warehouseName: string
   return card;
 }
 
-let ids: { stocker: number; hunter: number; referent: number; w1: { id: number; name: string }; w2: { id: number; name: string }; managed: { id: number; name: string }; requestId: number };
+let ids: {
+  stocker: number;
+  hunter: number;
+  referent: number;
+  w1: { id: number; name: string };
+  w2: { id: number; name: string };
+  managed: { id: number; name: string };
+  requestId: number;
+};
 
 beforeAll(async () => {
   const stocker = await userId(DEMO.stocker);
@@ -55,7 +81,14 @@ beforeAll(async () => {
     method: "POST",
     headers: jsonHeaders(j),
     body: JSON.stringify({
-      request_data: { business_name: `Areas ${run} srl`, contact: DEMO.hunter, telephone: "+39 333 1234567", referent: "Sara Colombo", message: "Cerchiamo 300 m² per l'inverno.", location: "Milano" },
+      request_data: {
+        business_name: `Areas ${run} srl`,
+        contact: DEMO.hunter,
+        telephone: "+39 333 1234567",
+        referent: "Sara Colombo",
+        message: "Cerchiamo 300 m² per l'inverno.",
+        location: "Milano",
+      },
       warehouse_ids: [w1!.id, w2!.id, managed.id],
     }),
   });
@@ -76,8 +109,23 @@ describe("a request answered and reviewed", () => {
     await hasText(page.locator("main [role=status]"), /Stato salvato/);
     card = await openHandlerCard(page, number, ids.w2.name);
     await card.getByTestId("request-state").selectOption("refused");
-    await expect.poll(async () => (await app.db.selectFrom("warehouse_request_warehouses").select(["warehouse_id", "state", "answered_at"]).where("warehouse_request_id", "=", ids.requestId).execute()).filter((l) => l.state !== "pending").length).toBe(2);
-    const links = await app.db.selectFrom("warehouse_request_warehouses").select(["warehouse_id", "state", "answered_at", "state_changed_by"]).where("warehouse_request_id", "=", ids.requestId).execute();
+    await expect
+      .poll(
+        async () =>
+          (
+            await app.db
+              .selectFrom("warehouse_request_warehouses")
+              .select(["warehouse_id", "state", "answered_at"])
+              .where("warehouse_request_id", "=", ids.requestId)
+              .execute()
+          ).filter((l) => l.state !== "pending").length,
+      )
+      .toBe(2);
+    const links = await app.db
+      .selectFrom("warehouse_request_warehouses")
+      .select(["warehouse_id", "state", "answered_at", "state_changed_by"])
+      .where("warehouse_request_id", "=", ids.requestId)
+      .execute();
     expect(links.find((l) => l.warehouse_id === ids.w1.id)).toMatchObject({ state: "confirmed", state_changed_by: ids.stocker });
     expect(links.find((l) => l.warehouse_id === ids.w2.id)).toMatchObject({ state: "refused" });
     expect(links.find((l) => l.warehouse_id === ids.w1.id)!.answered_at).not.toBeNull();
@@ -87,12 +135,24 @@ describe("a request answered and reviewed", () => {
     const mail = await mailTo(DEMO.hunter, { subject: new RegExp(`${number}.*(confermata|confirmed)`, "i") });
     const reviewPath = linkIn(mail.text, /\/review$/);
     expect(reviewPath).toMatch(new RegExp(`^/(it|en)/warehouses/${ids.w1.id}/requests/${ids.requestId}/review$`));
-    const notes = await app.db.selectFrom("notifications").select(["type", "data"]).where("user_id", "=", ids.hunter).where("type", "=", "request_state_changed").orderBy("id", "desc").limit(2).execute();
+    const notes = await app.db
+      .selectFrom("notifications")
+      .select(["type", "data"])
+      .where("user_id", "=", ids.hunter)
+      .where("type", "=", "request_state_changed")
+      .orderBy("id", "desc")
+      .limit(2)
+      .execute();
     expect(notes.map((n) => (n.data as { state: string }).state).sort()).toEqual(["confirmed", "refused"]);
 
     const hunter = await session("hunter", "en");
     // The newest notification is the latest state change: unread, then read once opened.
-    const newest = await app.db.selectFrom("notifications").select(["id", "read_at"]).where("user_id", "=", ids.hunter).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const newest = await app.db
+      .selectFrom("notifications")
+      .select(["id", "read_at"])
+      .where("user_id", "=", ids.hunter)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(newest.read_at).toBeNull();
     await hunter.page.goto("/en/stock-hunter/profile/notifications");
     await hydrated(hunter.page);
@@ -100,14 +160,19 @@ describe("a request answered and reviewed", () => {
     expect(await item.getAttribute("data-read")).toBe("false");
     await item.click();
     await hasText(hunter.page.getByTestId("notifications"), new RegExp(number));
-    await expect.poll(async () => (await app.db.selectFrom("notifications").select("read_at").where("id", "=", newest.id).executeTakeFirstOrThrow()).read_at).not.toBeNull();
+    await expect
+      .poll(async () => (await app.db.selectFrom("notifications").select("read_at").where("id", "=", newest.id).executeTakeFirstOrThrow()).read_at)
+      .not.toBeNull();
 
     await hunter.page.goto(`/en/stock-hunter/profile/messages?selected=${ids.requestId}`);
     await hydrated(hunter.page);
     const mine = hunter.page.locator(`[data-request="${ids.requestId}"]`);
     await hasText(mine, /Confirmed/);
     await hasText(mine, /Refused/);
-    await mine.getByRole("link", { name: /review/i }).first().click();
+    await mine
+      .getByRole("link", { name: /review/i })
+      .first()
+      .click();
     await hunter.page.waitForURL(/\/review$/);
     await hydrated(hunter.page);
     await tick(hunter.page.getByTestId("rating-reliability_value").getByRole("radio", { name: "4 of 5" }));
@@ -143,7 +208,19 @@ describe("a request answered and reviewed", () => {
     await hydrated(page);
     const card = await openHandlerCard(page, number, ids.managed.name);
     await card.getByTestId("request-state").selectOption("confirmed");
-    await expect.poll(async () => (await app.db.selectFrom("warehouse_request_warehouses").select("state").where("warehouse_request_id", "=", ids.requestId).where("warehouse_id", "=", ids.managed.id).executeTakeFirstOrThrow()).state).toBe("confirmed");
+    await expect
+      .poll(
+        async () =>
+          (
+            await app.db
+              .selectFrom("warehouse_request_warehouses")
+              .select("state")
+              .where("warehouse_request_id", "=", ids.requestId)
+              .where("warehouse_id", "=", ids.managed.id)
+              .executeTakeFirstOrThrow()
+          ).state,
+      )
+      .toBe("confirmed");
 
     // The date filters: "From" typed day first (the dots come by themselves), "To" picked in
     // the calendar (it opens on today; Enter picks it and the focus goes back to its button);
@@ -179,11 +256,16 @@ describe("a request answered and reviewed", () => {
       .executeTakeFirstOrThrow();
     const { links } = await makeRequest(app.db, { userId: null, warehouseIds: [other.id] });
     const token = await xsrf(context);
-    const api = await page.request.post(`/api/referent/warehouse-requests/${links[0]!.id}/update`, { headers: { "X-XSRF-TOKEN": token }, data: { state: "confirmed" } });
+    const api = await page.request.post(`/api/referent/warehouse-requests/${links[0]!.id}/update`, {
+      headers: { "X-XSRF-TOKEN": token },
+      data: { state: "confirmed" },
+    });
     expect(api.status()).toBe(403);
     const detail = await page.goto(`/en/referent/profile/warehouses/${other.id}`);
     expect(detail?.status()).toBe(404);
-    expect((await app.db.selectFrom("warehouse_request_warehouses").select("state").where("id", "=", links[0]!.id).executeTakeFirstOrThrow()).state).toBe("pending");
+    expect((await app.db.selectFrom("warehouse_request_warehouses").select("state").where("id", "=", links[0]!.id).executeTakeFirstOrThrow()).state).toBe(
+      "pending",
+    );
     await context.close();
   });
 });
@@ -192,7 +274,14 @@ describe("profile and credentials", () => {
   it("keeps profile edits, changes the e-mail only through its link, and refuses a wrong current password", async () => {
     const email = `areas-${run}@example.com`;
     const password = "scaffali-e-pallet-9";
-    const user = await makeUser(app.db, { role: "stock_hunter", email, password_hash: await hashPassword(password), first_name: "Lia", last_name: "Conti", has_confirmed_code: true });
+    const user = await makeUser(app.db, {
+      role: "stock_hunter",
+      email,
+      password_hash: await hashPassword(password),
+      first_name: "Lia",
+      last_name: "Conti",
+      has_confirmed_code: true,
+    });
     const { context, page } = await newPage(b.browser, { locale: "it" });
     await page.goto("/it");
     const login = await page.request.post("/login", { data: { email, password }, headers: { "X-XSRF-TOKEN": await xsrf(context) } });
@@ -213,7 +302,10 @@ describe("profile and credentials", () => {
     await hasText(page.getByTestId("profile-title"), new RegExp(`Conti ${run} srl`));
     await page.reload();
     await hasText(page.getByTestId("profile-title"), new RegExp(`Conti ${run} srl`));
-    expect(await app.db.selectFrom("users").select(["telephone", "company"]).where("id", "=", user.id).executeTakeFirstOrThrow()).toEqual({ telephone: "+39 02 7654321", company: `Conti ${run} srl` });
+    expect(await app.db.selectFrom("users").select(["telephone", "company"]).where("id", "=", user.id).executeTakeFirstOrThrow()).toEqual({
+      telephone: "+39 02 7654321",
+      company: `Conti ${run} srl`,
+    });
 
     // A wrong current password changes nothing.
     const newEmail = `areas-new-${run}@example.com`;
@@ -249,14 +341,24 @@ describe("the statistics", () => {
     };
     const stocker = await session("stocker", "it");
     const referent = await session("referent", "en");
-    const before = { stocker: await received(stocker.page, "/it/stocker/profile/statistics"), referent: await received(referent.page, "/en/referent/profile/statistics") };
+    const before = {
+      stocker: await received(stocker.page, "/it/stocker/profile/statistics"),
+      referent: await received(referent.page, "/en/referent/profile/statistics"),
+    };
     expect(before.stocker).toBeGreaterThan(0);
     const j = await loggedIn(DEMO.hunter);
     const res = await call(j, "/api/warehouses/send-requests", {
       method: "POST",
       headers: jsonHeaders(j),
       body: JSON.stringify({
-        request_data: { business_name: `Stats ${run} srl`, contact: DEMO.hunter, telephone: "+39 333 1234567", referent: "Sara Colombo", message: "Per le statistiche.", location: "Milano" },
+        request_data: {
+          business_name: `Stats ${run} srl`,
+          contact: DEMO.hunter,
+          telephone: "+39 333 1234567",
+          referent: "Sara Colombo",
+          message: "Per le statistiche.",
+          location: "Milano",
+        },
         warehouse_ids: [ids.managed.id],
       }),
     });
@@ -290,16 +392,34 @@ describe("the administrator in a user's area", () => {
     await page.getByRole("link", { name: DEMO.stocker }).first().click();
     await page.waitForURL(new RegExp(`/admin/stocker/${ids.stocker}$`));
     await hasText(page.getByRole("note"), /come amministratore/);
-    await page.getByRole("navigation", { name: /Sezioni/ }).getByRole("link", { name: "Richieste" }).click();
+    await page
+      .getByRole("navigation", { name: /Sezioni/ })
+      .getByRole("link", { name: "Richieste" })
+      .click();
     await page.waitForURL(/\/messages$/);
     await hydrated(page);
     const card = await openHandlerCard(page, requestNumber(links[0]!.warehouse_request_id), ids.w1.name);
     await card.getByTestId("request-state").selectOption("refused");
-    await expect.poll(async () => (await app.db.selectFrom("warehouse_request_warehouses").select("state").where("id", "=", links[0]!.id).executeTakeFirstOrThrow()).state).toBe("refused");
+    await expect
+      .poll(
+        async () => (await app.db.selectFrom("warehouse_request_warehouses").select("state").where("id", "=", links[0]!.id).executeTakeFirstOrThrow()).state,
+      )
+      .toBe("refused");
     const admin = await userId(DEMO.admin);
-    const audit = await app.db.selectFrom("audit_log").select(["action", "entity_type", "entity_id", "details"]).where("admin_id", "=", admin).where("created_at", ">=", since).orderBy("id").execute();
-    expect(audit.filter((a) => a.action === "user.area_view" && a.entity_id === ids.stocker).map((a) => (a.details as { page: string }).page)).toEqual(expect.arrayContaining(["/", "/messages"]));
-    expect(audit.find((a) => a.action === "warehouse_request.state")).toMatchObject({ entity_type: "warehouse_request", details: { link_id: links[0]!.id, before: "pending", after: "refused" } });
+    const audit = await app.db
+      .selectFrom("audit_log")
+      .select(["action", "entity_type", "entity_id", "details"])
+      .where("admin_id", "=", admin)
+      .where("created_at", ">=", since)
+      .orderBy("id")
+      .execute();
+    expect(audit.filter((a) => a.action === "user.area_view" && a.entity_id === ids.stocker).map((a) => (a.details as { page: string }).page)).toEqual(
+      expect.arrayContaining(["/", "/messages"]),
+    );
+    expect(audit.find((a) => a.action === "warehouse_request.state")).toMatchObject({
+      entity_type: "warehouse_request",
+      details: { link_id: links[0]!.id, before: "pending", after: "refused" },
+    });
     await context.close();
   });
 
@@ -320,10 +440,16 @@ describe("every area's navigation", () => {
   ];
   for (const [role, segment] of areas) {
     it(`leads the ${role} to real pages in Italian and English, on a phone too`, async () => {
-      for (const [locale, width] of [["it", 1280], ["en", 375]] as const) {
+      for (const [locale, width] of [
+        ["it", 1280],
+        ["en", 375],
+      ] as const) {
         const { context, page } = await session(role, locale, width);
         await page.goto(`/${locale}/${segment}/profile`);
-        const hrefs = await page.getByRole("navigation", { name: locale === "it" ? /Sezioni/ : /Sections/ }).getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+        const hrefs = await page
+          .getByRole("navigation", { name: locale === "it" ? /Sezioni/ : /Sections/ })
+          .getByRole("link")
+          .evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
         expect(hrefs.length).toBeGreaterThanOrEqual(6);
         for (const href of hrefs) {
           const res = await page.goto(href);
@@ -333,21 +459,30 @@ describe("every area's navigation", () => {
           expect(contentWidth, `${href} at ${width} px`).toBeLessThanOrEqual(mainWidth);
           // Nor does anything escape it (an absolutely placed element inside a sideways scroller
           // is clipped only if the scroller is its containing block).
-          expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${href} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+            `${href} at ${width} px scrolls sideways`,
+          ).toBeLessThanOrEqual(0);
           // The current section's tab is in sight, although on a phone the row of tabs scrolls sideways.
           const current = page.getByRole("navigation", { name: locale === "it" ? /Sezioni/ : /Sections/ }).locator("[aria-current=page]");
           await expect
-            .poll(() => current.evaluate((tab) => {
-              const nav = tab.closest("nav")!;
-              // A row that scrolls fades over its 16 px margins: the tab must stand clear of them.
-              const fade = nav.scrollWidth > nav.clientWidth ? 15.5 : -0.5;
-              const row = nav.getBoundingClientRect();
-              const box = tab.getBoundingClientRect();
-              return box.left >= row.left + fade && box.right <= row.right - fade;
-            }), { message: `${href} at ${width} px: the current tab is out of sight` })
+            .poll(
+              () =>
+                current.evaluate((tab) => {
+                  const nav = tab.closest("nav")!;
+                  // A row that scrolls fades over its 16 px margins: the tab must stand clear of them.
+                  const fade = nav.scrollWidth > nav.clientWidth ? 15.5 : -0.5;
+                  const row = nav.getBoundingClientRect();
+                  const box = tab.getBoundingClientRect();
+                  return box.left >= row.left + fade && box.right <= row.right - fade;
+                }),
+              { message: `${href} at ${width} px: the current tab is out of sight` },
+            )
             .toBe(true);
           // Every link inside the page stays inside a page that exists (no 404 from the area's own links).
-          const inner = await page.locator(`main a[href^="/${locale}/${segment}/profile"]`).evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))].slice(0, 12));
+          const inner = await page
+            .locator(`main a[href^="/${locale}/${segment}/profile"]`)
+            .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href")!))].slice(0, 12));
           for (const link of inner) {
             const r = await page.request.get(link);
             expect(r.status(), `${link} (from ${href})`).toBe(200);
@@ -362,7 +497,10 @@ describe("every area's navigation", () => {
     const { context, page } = await session("admin", "it");
     for (const base of [`/admin/stocker/${ids.stocker}`, `/admin/stock-hunter/${ids.hunter}`]) {
       await page.goto(base);
-      const hrefs = await page.getByRole("navigation", { name: /Sezioni/ }).getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
+      const hrefs = await page
+        .getByRole("navigation", { name: /Sezioni/ })
+        .getByRole("link")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
       for (const href of hrefs) {
         expect(href.startsWith(base)).toBe(true);
         const res = await page.goto(href);

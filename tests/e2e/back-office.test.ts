@@ -19,7 +19,24 @@ import { makeRequest, makeUser, makeWarehouse } from "../support/factories.ts";
 import { requestNumber } from "../../app/lib/format.ts";
 import { LOCATION_REQUESTS_CSV_HEADER, LOCATION_WAREHOUSES_CSV_HEADER } from "../../app/server/admin-search/location-search.service.ts";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
-import { call, DEMO, DEMO_PASSWORD, deliveredMailsTo, hasText, hydrated, jar, linkIn, loggedIn, loginAs, mailTo, newPage, tick, useAppDatabase, useBrowser, userIdOf } from "./support.ts";
+import {
+  call,
+  DEMO,
+  DEMO_PASSWORD,
+  deliveredMailsTo,
+  hasText,
+  hydrated,
+  jar,
+  linkIn,
+  loggedIn,
+  loginAs,
+  mailTo,
+  newPage,
+  tick,
+  useAppDatabase,
+  useBrowser,
+  userIdOf,
+} from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -111,22 +128,27 @@ describe("every screen", () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
         // The top bar's items stay inside its padding, each on one line.
-        const bar = await page.locator("header > div").first().evaluate((row) => {
-          const inner = row.getBoundingClientRect().right - parseFloat(getComputedStyle(row).paddingRight);
-          // A label wraps when one of its texts is laid out on more than one line (the links' boxes
-          // are 44 px high for a thumb, so their height says nothing about it).
-          const wraps = (el: Element) => {
-            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-              if (!node.textContent?.trim()) continue;
-              const range = document.createRange();
-              range.selectNodeContents(node);
-              if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) return true;
-            }
-            return false;
-          };
-          return [...row.querySelectorAll("a, span")].filter((el) => el.getClientRects().length > 0).map((el) => ({ text: el.textContent, right: el.getBoundingClientRect().right, wraps: wraps(el), inner }));
-        });
+        const bar = await page
+          .locator("header > div")
+          .first()
+          .evaluate((row) => {
+            const inner = row.getBoundingClientRect().right - parseFloat(getComputedStyle(row).paddingRight);
+            // A label wraps when one of its texts is laid out on more than one line (the links' boxes
+            // are 44 px high for a thumb, so their height says nothing about it).
+            const wraps = (el: Element) => {
+              const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+              for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                if (!node.textContent?.trim()) continue;
+                const range = document.createRange();
+                range.selectNodeContents(node);
+                if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) return true;
+              }
+              return false;
+            };
+            return [...row.querySelectorAll("a, span")]
+              .filter((el) => el.getClientRects().length > 0)
+              .map((el) => ({ text: el.textContent, right: el.getBoundingClientRect().right, wraps: wraps(el), inner }));
+          });
         for (const item of bar) expect(item.right, `${path} at ${width} px: "${item.text}" overflows the bar`).toBeLessThanOrEqual(item.inner + 0.5);
         for (const item of bar) expect(item.wraps, `${path} at ${width} px: "${item.text}" wraps`).toBe(false);
         // On a phone a list is a card of labelled facts per row, not a table to scroll sideways in its frame.
@@ -136,7 +158,9 @@ describe("every screen", () => {
               sideways: t.parentElement!.scrollWidth - t.parentElement!.clientWidth,
               heading: getComputedStyle((t as HTMLTableElement).tHead!).display,
               // A visible cell with facts but no label (an actions cell holds only controls).
-              unlabelled: [...t.querySelectorAll("tbody td")].filter((td) => td.checkVisibility() && !td.hasAttribute("data-label") && !td.querySelector("a, button, input")).length,
+              unlabelled: [...t.querySelectorAll("tbody td")].filter(
+                (td) => td.checkVisibility() && !td.hasAttribute("data-label") && !td.querySelector("a, button, input"),
+              ).length,
             }));
             expect(layout, `${path} at ${width} px: a list is not cards`).toEqual({ sideways: 0, heading: "none", unlabelled: 0 });
           }
@@ -184,7 +208,10 @@ describe("new stockers", () => {
     const { page } = admin;
     await page.goto(`/admin/stocker-requests?search=${run}`);
     await hydrated(page);
-    await page.getByRole("button", { name: `Approva Depositi Felsinei ${run}` }).first().click();
+    await page
+      .getByRole("button", { name: `Approva Depositi Felsinei ${run}` })
+      .first()
+      .click();
     const approve = page.getByTestId("approve-stocker-form");
     // Step 1: the account type must be picked.
     await approve.getByRole("button", { name: "Avanti" }).click();
@@ -213,7 +240,10 @@ describe("new stockers", () => {
     audited.push(["user.approve", approvedId]);
 
     // The refusal: the note is required, then the stocker is told with it.
-    await page.getByRole("button", { name: `Rifiuta Scaffali Dubbi ${run}` }).first().click();
+    await page
+      .getByRole("button", { name: `Rifiuta Scaffali Dubbi ${run}` })
+      .first()
+      .click();
     const refuse = page.getByTestId("refuse-stocker-form");
     await refuse.getByRole("button", { name: "Rifiuta la richiesta" }).click();
     await hasText(refuse.getByRole("alert").first(), /Completa tutti i campi obbligatori/);
@@ -235,7 +265,10 @@ describe("new stockers", () => {
     // with the link to choose the password; no separate invitation, no "open your area" to
     // someone who has no password yet.
     const received = await deliveredMailsTo(app.db, approvedEmail);
-    expect(received.map((mail) => mail.subject).sort()).toEqual(["Abbiamo ricevuto la tua richiesta Stockspace", "Il tuo account Stockspace è stato approvato"]);
+    expect(received.map((mail) => mail.subject).sort()).toEqual([
+      "Abbiamo ricevuto la tua richiesta Stockspace",
+      "Il tuo account Stockspace è stato approvato",
+    ]);
     const invitation = received.find((mail) => mail.subject === "Il tuo account Stockspace è stato approvato")!;
     expect(invitation.text).toContain("Scegli la password");
     expect(invitation.text).not.toContain("/it/stocker/profile");
@@ -301,7 +334,10 @@ describe("the approval popup's step 1", () => {
         await page.goto(`/admin/stocker-requests?search=${encodeURIComponent(who.business)}`);
         await hydrated(page);
         for (const [how, press] of Object.entries(presses)) {
-          await page.getByRole("button", { name: `Approva ${who.business}` }).first().click();
+          await page
+            .getByRole("button", { name: `Approva ${who.business}` })
+            .first()
+            .click();
           const form = page.getByTestId("approve-stocker-form");
           await tick(form.getByLabel("Stocker", { exact: true }));
           await press(form.getByRole("button", { name: "Avanti" }));
@@ -318,14 +354,27 @@ describe("the approval popup's step 1", () => {
           expect(await form.locator("[aria-invalid=true]").count(), `${who.business}, ${how}: a field marked wrong on step 2`).toBe(0);
           expect(posted, `${who.business}, ${how}: something was sent`).toEqual([]);
           // Its warehouse list is a list (each row a list item, not the item of a radio group).
-          expect(await form.getByTestId("approve-warehouses").locator("li").evaluateAll((items) => items.every((li) => li.parentElement?.matches("ul:not([role])")))).toBe(true);
+          expect(
+            await form
+              .getByTestId("approve-warehouses")
+              .locator("li")
+              .evaluateAll((items) => items.every((li) => li.parentElement?.matches("ul:not([role])"))),
+          ).toBe(true);
           await page.keyboard.press("Escape");
           await form.waitFor({ state: "detached" });
         }
       }
-      for (const [id, email] of [[namedId, named.email], [unnamedId, unnamed.email]] as const) {
-        expect(await app.db.selectFrom("users").select(["approval_status", "account_type"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({ approval_status: "pending", account_type: null });
-        expect(await app.db.selectFrom("mail_outbox").select("template").where("to_address", "=", email).execute()).toEqual([{ template: "stocker_request_received" }]);
+      for (const [id, email] of [
+        [namedId, named.email],
+        [unnamedId, unnamed.email],
+      ] as const) {
+        expect(await app.db.selectFrom("users").select(["approval_status", "account_type"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({
+          approval_status: "pending",
+          account_type: null,
+        });
+        expect(await app.db.selectFrom("mail_outbox").select("template").where("to_address", "=", email).execute()).toEqual([
+          { template: "stocker_request_received" },
+        ]);
       }
       expect((await app.db.selectFrom("warehouses").select("user_id").where("id", "=", free.id).executeTakeFirstOrThrow()).user_id).toBeNull();
     } finally {
@@ -336,7 +385,10 @@ describe("the approval popup's step 1", () => {
     // from where the next row is the next stop.
     await page.goto(`/admin/stocker-requests?search=${encodeURIComponent(named.business)}`);
     await hydrated(page);
-    await page.getByRole("button", { name: `Approva ${named.business}` }).first().click();
+    await page
+      .getByRole("button", { name: `Approva ${named.business}` })
+      .first()
+      .click();
     const form = page.getByTestId("approve-stocker-form");
     await tick(form.getByLabel("Stocker", { exact: true }));
     await form.getByRole("button", { name: "Avanti" }).click();
@@ -344,29 +396,67 @@ describe("the approval popup's step 1", () => {
     await form.getByRole("button", { name: "Approva e invia l'invito" }).click();
     await hasText(page.getByTestId("stocker-decided"), new RegExp(`${named.business} approvato`));
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest("[data-testid=stocker-decided]") !== null)).toBe(true);
-    expect(await app.db.selectFrom("users").select("approval_status").where("id", "=", namedId).executeTakeFirstOrThrow()).toEqual({ approval_status: "approved" });
+    expect(await app.db.selectFrom("users").select("approval_status").where("id", "=", namedId).executeTakeFirstOrThrow()).toEqual({
+      approval_status: "approved",
+    });
     expect((await app.db.selectFrom("warehouses").select("user_id").where("id", "=", free.id).executeTakeFirstOrThrow()).user_id).toBe(namedId);
     audited.push(["user.approve", namedId]);
     // One e-mail of the approval, with the link to choose the password.
     const received = await deliveredMailsTo(app.db, named.email);
-    expect(received.map((mail) => mail.subject).sort()).toEqual(["Abbiamo ricevuto la tua richiesta Stockspace", "Il tuo account Stockspace è stato approvato"]);
-    expect(linkIn(received.find((mail) => mail.subject === "Il tuo account Stockspace è stato approvato")!.text, /\/complete-account\//)).toContain(`/it/complete-account/${namedId}?u_token=`);
+    expect(received.map((mail) => mail.subject).sort()).toEqual([
+      "Abbiamo ricevuto la tua richiesta Stockspace",
+      "Il tuo account Stockspace è stato approvato",
+    ]);
+    expect(linkIn(received.find((mail) => mail.subject === "Il tuo account Stockspace è stato approvato")!.text, /\/complete-account\//)).toContain(
+      `/it/complete-account/${namedId}?u_token=`,
+    );
   });
 });
 
 describe("new hubs", () => {
   it("one request is approved and another refused with a note; both owners are told; the refused one is sent for a new check", async () => {
     // An owner of its own, so the demo stocker's warehouses stay as the other journeys expect them.
-    const owner = await makeUser(app.db, { role: "stocker", email: `hub-owner-${run}@example.com`, account_type: 0, password_hash: await hashPassword(DEMO_PASSWORD), approval_status: "approved", has_confirmed_code: true });
-    const yes = await makeWarehouse(app.db, { name: `Hub Bologna Interporto ${run}`, city: "Bologna", province: "BO", lat: 44.5281, lng: 11.3012, is_hub: true, to_approve: true, user_id: owner.id });
-    const no = await makeWarehouse(app.db, { name: `Hub Casalecchio ${run}`, city: "Casalecchio di Reno", province: "BO", lat: 44.4751, lng: 11.2748, is_hub: true, to_approve: true, user_id: owner.id });
+    const owner = await makeUser(app.db, {
+      role: "stocker",
+      email: `hub-owner-${run}@example.com`,
+      account_type: 0,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      approval_status: "approved",
+      has_confirmed_code: true,
+    });
+    const yes = await makeWarehouse(app.db, {
+      name: `Hub Bologna Interporto ${run}`,
+      city: "Bologna",
+      province: "BO",
+      lat: 44.5281,
+      lng: 11.3012,
+      is_hub: true,
+      to_approve: true,
+      user_id: owner.id,
+    });
+    const no = await makeWarehouse(app.db, {
+      name: `Hub Casalecchio ${run}`,
+      city: "Casalecchio di Reno",
+      province: "BO",
+      lat: 44.4751,
+      lng: 11.2748,
+      is_hub: true,
+      to_approve: true,
+      user_id: owner.id,
+    });
     const { page } = admin;
     await page.goto(`/admin/hub-requests?search_term=${run}`);
     await hydrated(page);
-    await page.getByRole("button", { name: `Approva l'hub ${yes.name}` }).first().click();
+    await page
+      .getByRole("button", { name: `Approva l'hub ${yes.name}` })
+      .first()
+      .click();
     await page.getByRole("dialog").getByRole("button", { name: "Approva" }).click();
     await hasText(page.getByTestId("hub-decided"), `${yes.name} approvato come hub`);
-    await page.getByRole("button", { name: `Rifiuta l'hub ${no.name}` }).first().click();
+    await page
+      .getByRole("button", { name: `Rifiuta l'hub ${no.name}` })
+      .first()
+      .click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Rifiuta" }).click();
     await hasText(dialog.getByRole("alert").first(), /Completa tutti i campi obbligatori/);
@@ -443,7 +533,10 @@ describe("the CRM", () => {
     await page.getByRole("button", { name: `Gestisci l'azione per ${client}` }).click();
     await page.getByTestId("crm-handle-form").getByRole("button", { name: "Segna come gestita" }).click();
     await hasText(page.getByTestId("crm-action-handled"), `Azione per ${client} gestita.`);
-    expect(await app.db.selectFrom("crm_entries").select(["follow_up_done", "handled_by"]).where("id", "=", entry.id).executeTakeFirstOrThrow()).toEqual({ follow_up_done: true, handled_by: adminId });
+    expect(await app.db.selectFrom("crm_entries").select(["follow_up_done", "handled_by"]).where("id", "=", entry.id).executeTakeFirstOrThrow()).toEqual({
+      follow_up_done: true,
+      handled_by: adminId,
+    });
     // No longer pending; listed under "done".
     await page.goto(`/admin/crm-actions?search=${run}`);
     await hasText(page.locator("main"), /Non è stata trovata alcuna azione/);
@@ -470,14 +563,35 @@ describe("warehouses", () => {
     await hydrated(page);
     const toggle = page.getByRole("switch", { name: `Disattiva ${w.name}` }).first();
     await toggle.click();
-    await expect.poll(() => app.db.selectFrom("warehouses").select("deactivated").where("id", "=", w.id).executeTakeFirstOrThrow().then((r) => r.deactivated)).toBe(true);
+    await expect
+      .poll(() =>
+        app.db
+          .selectFrom("warehouses")
+          .select("deactivated")
+          .where("id", "=", w.id)
+          .executeTakeFirstOrThrow()
+          .then((r) => r.deactivated),
+      )
+      .toBe(true);
     expect(await searchIds("Milano")).not.toContain(w.id);
     // The "deactivated" filter lists it.
     await page.goto(`/admin/warehouses?deactivated=deact&search_term=${encodeURIComponent(w.name)}`);
     await hasText(page.getByTestId("admin-warehouses"), w.name);
     await hydrated(page);
-    await page.getByRole("switch", { name: `Attiva ${w.name}` }).first().click();
-    await expect.poll(() => app.db.selectFrom("warehouses").select("deactivated").where("id", "=", w.id).executeTakeFirstOrThrow().then((r) => r.deactivated)).toBe(false);
+    await page
+      .getByRole("switch", { name: `Attiva ${w.name}` })
+      .first()
+      .click();
+    await expect
+      .poll(() =>
+        app.db
+          .selectFrom("warehouses")
+          .select("deactivated")
+          .where("id", "=", w.id)
+          .executeTakeFirstOrThrow()
+          .then((r) => r.deactivated),
+      )
+      .toBe(false);
     expect(await searchIds("Milano")).toContain(w.id);
     audited.push(["warehouse.toggle_deactivated", w.id]);
   });
@@ -506,7 +620,9 @@ describe("specifications", () => {
     await page.getByLabel(/^Descrizione\s*$/).fill("Mantenuta tra 0 e 4 °C, con allarme.");
     await page.getByRole("button", { name: "Salva" }).click();
     await page.waitForURL("**/admin/specifications");
-    expect(await app.db.selectFrom("specifications").select("description").where("id", "=", created.id).executeTakeFirstOrThrow()).toEqual({ description: "Mantenuta tra 0 e 4 °C, con allarme." });
+    expect(await app.db.selectFrom("specifications").select("description").where("id", "=", created.id).executeTakeFirstOrThrow()).toEqual({
+      description: "Mantenuta tra 0 e 4 °C, con allarme.",
+    });
     audited.push(["specification.update", created.id]);
 
     // A warehouse has it; the search page offers it as a filter.
@@ -518,9 +634,20 @@ describe("specifications", () => {
     await page.goto(`/admin/specifications?search=${encodeURIComponent(value)}`);
     await hydrated(page);
     await page.getByRole("switch", { name: `${value}: attiva` }).click();
-    await expect.poll(() => app.db.selectFrom("specifications").select("hidden").where("id", "=", created.id).executeTakeFirstOrThrow().then((r) => r.hidden)).toBe(true);
+    await expect
+      .poll(() =>
+        app.db
+          .selectFrom("specifications")
+          .select("hidden")
+          .where("id", "=", created.id)
+          .executeTakeFirstOrThrow()
+          .then((r) => r.hidden),
+      )
+      .toBe(true);
     expect(await filters()).toBe(false);
-    expect(await app.db.selectFrom("warehouse_specifications").select("warehouse_id").where("specification_id", "=", created.id).execute()).toEqual([{ warehouse_id: w.id }]);
+    expect(await app.db.selectFrom("warehouse_specifications").select("warehouse_id").where("specification_id", "=", created.id).execute()).toEqual([
+      { warehouse_id: w.id },
+    ]);
     audited.push(["specification.toggle_hidden", created.id]);
   });
 });
@@ -541,9 +668,18 @@ describe("the location search", () => {
     await hasText(page.getByTestId("search-summary"), /Entro 20 km da Bologna/);
 
     // The counts, as the database has them around the same centre.
-    const centre = await app.db.selectFrom("places").select(["lat", "lng"]).where("name", "=", "Bologna").where("kind", "=", "municipality").executeTakeFirstOrThrow();
+    const centre = await app.db
+      .selectFrom("places")
+      .select(["lat", "lng"])
+      .where("name", "=", "Bologna")
+      .where("kind", "=", "municipality")
+      .executeTakeFirstOrThrow();
     const within = (table: "warehouses" | "warehouse_requests") =>
-      sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where lat is not null and earth_distance(ll_to_earth(lat, lng), ll_to_earth(${centre.lat}, ${centre.lng})) <= 20000`.execute(app.db).then((r) => r.rows[0]!.n);
+      sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(table)} where lat is not null and earth_distance(ll_to_earth(lat, lng), ll_to_earth(${centre.lat}, ${centre.lng})) <= 20000`
+        .execute(app.db)
+        .then((r) => r.rows[0]!.n);
     const [warehouses, requests] = [await within("warehouses"), await within("warehouse_requests")];
     expect(warehouses).toBeGreaterThan(0);
     await hasText(page.getByTestId("search-count-warehouses"), new RegExp(`^${warehouses.toLocaleString("it-IT")}$`));
@@ -591,9 +727,32 @@ describe("quote requests", () => {
     const keeper = await userId(DEMO.keeper);
     const stocker = await userId(DEMO.stocker);
     // One warehouse the demo referent manages, one of the stock keeper (no referent: the keeper handles it).
-    const managed = await app.db.selectFrom("warehouses").select(["id", "name", "city"]).where("referent_id", "=", referent).where("user_id", "=", stocker).where("status", "=", "approved").where("deactivated", "=", false).orderBy("id").executeTakeFirstOrThrow();
-    const kept = await app.db.selectFrom("warehouses").select(["id", "name", "city"]).where("user_id", "=", keeper).where("referent_id", "is", null).where("status", "=", "approved").where("deactivated", "=", false).orderBy("id").executeTakeFirstOrThrow();
-    const first = await app.db.selectFrom("warehouses").select("id").where("status", "=", "approved").where("deactivated", "=", false).where("id", "not in", [managed.id, kept.id]).orderBy("id").executeTakeFirstOrThrow();
+    const managed = await app.db
+      .selectFrom("warehouses")
+      .select(["id", "name", "city"])
+      .where("referent_id", "=", referent)
+      .where("user_id", "=", stocker)
+      .where("status", "=", "approved")
+      .where("deactivated", "=", false)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const kept = await app.db
+      .selectFrom("warehouses")
+      .select(["id", "name", "city"])
+      .where("user_id", "=", keeper)
+      .where("referent_id", "is", null)
+      .where("status", "=", "approved")
+      .where("deactivated", "=", false)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const first = await app.db
+      .selectFrom("warehouses")
+      .select("id")
+      .where("status", "=", "approved")
+      .where("deactivated", "=", false)
+      .where("id", "not in", [managed.id, kept.id])
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const { request } = await makeRequest(app.db, { userId: hunter, warehouseIds: [first.id] });
     const number = requestNumber(request.id);
 
@@ -616,7 +775,12 @@ describe("quote requests", () => {
     await hasText(page.locator("main"), /Magazzini aggiunti: 2\. I gestori sono stati avvisati\./);
     await expect.poll(() => card.getByTestId("request-warehouses").locator("li").count()).toBe(3);
 
-    const links = await app.db.selectFrom("warehouse_request_warehouses").select(["warehouse_id", "state"]).where("warehouse_request_id", "=", request.id).orderBy("id").execute();
+    const links = await app.db
+      .selectFrom("warehouse_request_warehouses")
+      .select(["warehouse_id", "state"])
+      .where("warehouse_request_id", "=", request.id)
+      .orderBy("id")
+      .execute();
     expect(links).toEqual([
       { warehouse_id: first.id, state: expect.any(String) },
       { warehouse_id: managed.id, state: "pending" },
@@ -626,7 +790,12 @@ describe("quote requests", () => {
       [referent, DEMO.referent, managed],
       [keeper, DEMO.keeper, kept],
     ] as const) {
-      const told = await app.db.selectFrom("notifications").select("id").where("user_id", "=", handler).where(sql<boolean>`data->>'warehouse_request_id' = ${String(request.id)}`).execute();
+      const told = await app.db
+        .selectFrom("notifications")
+        .select("id")
+        .where("user_id", "=", handler)
+        .where(sql<boolean>`data->>'warehouse_request_id' = ${String(request.id)}`)
+        .execute();
       expect(told.length, `notification for ${email}`).toBeGreaterThan(0);
       await mailTo(email, { subject: new RegExp(`Nuova richiesta di preventivo n\\. ${number} per ${w.name}`) });
     }
@@ -652,4 +821,3 @@ describe("the audit log", () => {
     expect(action).toBe("specification.update");
   });
 });
-

@@ -74,7 +74,15 @@ describe("the stock keeper subscribes by bank transfer and the administrator con
     await loginAs(context, "keeper");
     // The dashboard counts the warehouses the search shows anonymised; a warehouse's page says
     // so, has no sheet to link to, and leads to the subscription with that warehouse ticked.
-    const anonymisedCount = (await app.db.selectFrom("warehouses").select("id").where("user_id", "=", keeperId).where("status", "=", "approved").where("deactivated", "=", false).execute()).length;
+    const anonymisedCount = (
+      await app.db
+        .selectFrom("warehouses")
+        .select("id")
+        .where("user_id", "=", keeperId)
+        .where("status", "=", "approved")
+        .where("deactivated", "=", false)
+        .execute()
+    ).length;
     await page.goto("/it/stocker/profile");
     expect(await page.getByTestId("anonymised-notice").textContent()).toContain(`${anonymisedCount} magazzini compaiono anonimi nella ricerca`);
     await page.goto(`/it/stocker/profile/warehouses/${chosen[0]!.id}`);
@@ -93,7 +101,10 @@ describe("the stock keeper subscribes by bank transfer and the administrator con
     expect(await page.getByTestId("billing-live-excl").textContent()).toBe(formatPrice(before.totalExclVat / 100));
     await page.getByLabel(/codice promozionale/i).fill("NONESISTE");
     await page.getByTestId("billing-continue").click();
-    await page.getByText(/non esiste/i).first().waitFor();
+    await page
+      .getByText(/non esiste/i)
+      .first()
+      .waitFor();
     await page.getByLabel(/codice promozionale/i).fill(promo.toLowerCase());
     await page.getByTestId("billing-continue").click();
     // Step 3: the server's price, to the cent, with and without VAT.
@@ -135,9 +146,16 @@ describe("the stock keeper subscribes by bank transfer and the administrator con
     await admin.page.getByTestId("admin-transfers").waitFor();
     await admin.page.waitForLoadState("networkidle");
     expect(await admin.page.getByTestId("admin-transfers").textContent()).toContain(reason);
-    await admin.page.getByTestId("admin-transfers").getByRole("button", { name: /conferma/i }).first().click();
+    await admin.page
+      .getByTestId("admin-transfers")
+      .getByRole("button", { name: /conferma/i })
+      .first()
+      .click();
     await admin.page.getByTestId("confirm-transfer-form").locator("textarea[name=transfer_info]").fill(`CRO ${run}`);
-    await admin.page.getByTestId("confirm-transfer-form").getByRole("button", { name: /conferma/i }).click();
+    await admin.page
+      .getByTestId("confirm-transfer-form")
+      .getByRole("button", { name: /conferma/i })
+      .click();
     await admin.page.getByTestId("transfer-confirmed").waitFor();
     await admin.context.close();
     const audit = await app.db.selectFrom("audit_log").select("details").where("action", "=", "subscription.start").where("entity_id", "=", keeperId).execute();
@@ -164,7 +182,10 @@ describe("the stock keeper subscribes by bank transfer and the administrator con
     await after.page.goto("/it/stocker/profile");
     const left = anonymisedCount - chosen.length;
     if (left === 0) expect(await after.page.getByTestId("anonymised-notice").count()).toBe(0);
-    else expect(await after.page.getByTestId("anonymised-notice").textContent()).toContain(left === 1 ? "Un magazzino compare anonimo" : `${left} magazzini compaiono anonimi`);
+    else
+      expect(await after.page.getByTestId("anonymised-notice").textContent()).toContain(
+        left === 1 ? "Un magazzino compare anonimo" : `${left} magazzini compaiono anonimi`,
+      );
     await after.context.close();
     // Another stocker's claimed warehouse that no subscription covers: anonymised.
     const uncovered = await app.db
@@ -195,15 +216,39 @@ describe("the stock keeper subscribes by bank transfer and the administrator con
     await keeper.page.getByTestId("billing-uncovered").waitFor();
     expect(await keeper.page.getByTestId("billing-stepper").count()).toBe(0);
     expect(await keeper.page.getByTestId(`billing-warehouse-${fourth.id}`).locator("input").isChecked()).toBe(true);
-    const sub = await app.db.selectFrom("subscriptions").selectAll().where("user_id", "=", keeperId).where("stripe_status", "=", "active").executeTakeFirstOrThrow();
-    const expected = additionPrice({ unitAmount: 49_000, percentOff: 20, hubPercentOff: 50, vatRate: 22, currentAmount: sub.amount!, warehouses: 3, hubs: 1, addWarehouses: 1, addHubs: 0, periodStart: new Date(new Date(sub.ends_at!).setUTCMonth(new Date(sub.ends_at!).getUTCMonth() - 12)), periodEnd: new Date(sub.ends_at!), trialing: false, now: new Date() });
+    const sub = await app.db
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("user_id", "=", keeperId)
+      .where("stripe_status", "=", "active")
+      .executeTakeFirstOrThrow();
+    const expected = additionPrice({
+      unitAmount: 49_000,
+      percentOff: 20,
+      hubPercentOff: 50,
+      vatRate: 22,
+      currentAmount: sub.amount!,
+      warehouses: 3,
+      hubs: 1,
+      addWarehouses: 1,
+      addHubs: 0,
+      periodStart: new Date(new Date(sub.ends_at!).setUTCMonth(new Date(sub.ends_at!).getUTCMonth() - 12)),
+      periodEnd: new Date(sub.ends_at!),
+      trialing: false,
+      now: new Date(),
+    });
     const shown = (await keeper.page.getByTestId("billing-add-now").textContent())!;
     expect([formatPrice((expected.now - 1) / 100), formatPrice(expected.now / 100), formatPrice((expected.now + 1) / 100)]).toContain(shown);
     expect(await keeper.page.getByTestId("billing-add-next").textContent()).toContain(formatPrice(expected.newAmount / 100));
     await keeper.page.getByTestId("billing-add-submit").click();
     await keeper.page.getByTestId("billing-add-transfer-done").waitFor();
     await keeper.page.getByTestId("billing-add-pending").waitFor();
-    const addition = await app.db.selectFrom("subscription_additions").selectAll().where("user_id", "=", keeperId).where("status", "=", "pending_transfer").executeTakeFirstOrThrow();
+    const addition = await app.db
+      .selectFrom("subscription_additions")
+      .selectAll()
+      .where("user_id", "=", keeperId)
+      .where("status", "=", "pending_transfer")
+      .executeTakeFirstOrThrow();
     expect(addition.warehouse_ids).toEqual([fourth.id]);
     expect(await keeper.page.getByTestId("billing-add-pending").getByTestId("transfer-amount").textContent()).toBe(formatPrice(addition.amount / 100));
     expect(await keeper.page.getByTestId("billing-add-pending").textContent()).toContain(fourth.name);
@@ -223,13 +268,24 @@ describe("the stock keeper subscribes by bank transfer and the administrator con
     const table = admin.page.getByTestId("admin-transfers");
     expect(await table.textContent()).toContain("Aggiunta magazzini");
     expect(await table.textContent()).toContain(formatPrice(addition.amount / 100));
-    await table.getByRole("button", { name: /conferma/i }).first().click();
+    await table
+      .getByRole("button", { name: /conferma/i })
+      .first()
+      .click();
     expect(await admin.page.getByTestId("confirm-transfer-form").textContent()).toContain("entrano nell'abbonamento");
-    await admin.page.getByTestId("confirm-transfer-form").getByRole("button", { name: /conferma/i }).click();
+    await admin.page
+      .getByTestId("confirm-transfer-form")
+      .getByRole("button", { name: /conferma/i })
+      .click();
     await admin.page.getByTestId("transfer-confirmed").waitFor();
     expect(await admin.page.getByTestId("transfer-confirmed").textContent()).toContain("aggiunti");
     await admin.context.close();
-    const audit = await app.db.selectFrom("audit_log").select("details").where("action", "=", "subscription.extend").where("entity_id", "=", keeperId).execute();
+    const audit = await app.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "subscription.extend")
+      .where("entity_id", "=", keeperId)
+      .execute();
     expect(audit.at(-1)?.details).toMatchObject({ addition_id: addition.id, warehouse_ids: [fourth.id] });
 
     const sheet = await fetch(`${inject("e2eBaseUrl")}/it/warehouses/${fourth.id}`);
@@ -244,35 +300,75 @@ describe("the card path over HTTP, against the local Stripe stand-in", () => {
 
   it("init-subscription answers the spec's fields; a signed webhook activates it once; a badly signed one is refused", async () => {
     const email = `card-${run.toLowerCase()}@e2e.test`;
-    const stocker = await makeUser(app.db, { role: "stocker", email, password_hash: await hashPassword(DEMO_PASSWORD), approval_status: "approved", has_confirmed_code: true });
+    const stocker = await makeUser(app.db, {
+      role: "stocker",
+      email,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      approval_status: "approved",
+      has_confirmed_code: true,
+    });
     const w = await makeWarehouse(app.db, { user_id: stocker.id, name: `Carta ${run}` });
     const j = await loggedIn(email);
-    const init = await call(j, "/init-subscription", { method: "POST", headers: jsonHeaders(j), body: JSON.stringify({ subscription: "yearly", w_ids: [w.id] }) });
+    const init = await call(j, "/init-subscription", {
+      method: "POST",
+      headers: jsonHeaders(j),
+      body: JSON.stringify({ subscription: "yearly", w_ids: [w.id] }),
+    });
     expect(init.status).toBe(200);
     const body = (await init.json()) as Record<string, unknown>;
-    for (const key of ["subscription_id", "client_secret", "amount_off", "percent_off", "hub_percent_off", "price_unit_amount", "url"]) expect(body).toHaveProperty(key);
+    for (const key of ["subscription_id", "client_secret", "amount_off", "percent_off", "hub_percent_off", "price_unit_amount", "url"])
+      expect(body).toHaveProperty(key);
     expect(body).toMatchObject({ price_unit_amount: 49_000, card_available: true, intent: "setup" });
     expect(String(body.client_secret)).toMatch(/^seti_/);
     expect(String(body.url)).toMatch(/\/it\/stocker\/profile\/confirm-subscription$/);
     // Someone else's warehouse: refused, nothing created.
     const other = await app.db.selectFrom("warehouses").select("id").where("user_id", "=", keeperId).executeTakeFirstOrThrow();
-    expect((await call(j, "/init-subscription", { method: "POST", headers: jsonHeaders(j), body: JSON.stringify({ subscription: "yearly", w_ids: [other.id] }) })).status).toBe(422);
+    expect(
+      (await call(j, "/init-subscription", { method: "POST", headers: jsonHeaders(j), body: JSON.stringify({ subscription: "yearly", w_ids: [other.id] }) }))
+        .status,
+    ).toBe(422);
 
     // The subscription as Stripe holds it, in its events.
-    const row = await app.db.selectFrom("subscriptions").select(["stripe_subscription_id"]).where("id", "=", Number(body.subscription_id)).executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom("subscriptions")
+      .select(["stripe_subscription_id"])
+      .where("id", "=", Number(body.subscription_id))
+      .executeTakeFirstOrThrow();
     const stripeAuth = { Authorization: `Bearer ${inject("e2eStripeSecretKey")}` };
-    const stored = async () => (await (await fetch(`${inject("e2eStripeUrl")}/v1/subscriptions/${row.stripe_subscription_id}`, { headers: stripeAuth })).json()) as Record<string, unknown>;
+    const stored = async () =>
+      (await (await fetch(`${inject("e2eStripeUrl")}/v1/subscriptions/${row.stripe_subscription_id}`, { headers: stripeAuth })).json()) as Record<
+        string,
+        unknown
+      >;
     const eventOf = (type: string, subscription: Record<string, unknown>) =>
-      JSON.stringify({ id: `evt_e2e_${type}_${run}`, object: "event", type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: "2026-10-28.endive", data: { object: subscription }, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
-    const postEvent = (payload: string, signature: string) => fetch(`${inject("e2eBaseUrl")}/api/stripe/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "Stripe-Signature": signature }, body: payload });
-    const statusNow = async () => (await app.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", Number(body.subscription_id)).executeTakeFirstOrThrow()).stripe_status;
+      JSON.stringify({
+        id: `evt_e2e_${type}_${run}`,
+        object: "event",
+        type,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        api_version: "2026-10-28.endive",
+        data: { object: subscription },
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+      });
+    const postEvent = (payload: string, signature: string) =>
+      fetch(`${inject("e2eBaseUrl")}/api/stripe/webhook`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        body: payload,
+      });
+    const statusNow = async () =>
+      (await app.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", Number(body.subscription_id)).executeTakeFirstOrThrow()).stripe_status;
     const redeemedNow = async () => (await app.db.selectFrom("warehouses").select("redeemed").where("id", "=", w.id).executeTakeFirstOrThrow()).redeemed;
 
     // Stripe says "trialing" at once, before the card is confirmed: that starts nothing.
     const waiting = await stored();
     expect(waiting).toMatchObject({ status: "trialing", default_payment_method: null });
     const created = eventOf("customer.subscription.created", waiting);
-    expect((await postEvent(created, stripe.webhooks.generateTestHeaderString({ payload: created, secret: inject("e2eStripeWebhookSecret") }))).status).toBe(200);
+    expect((await postEvent(created, stripe.webhooks.generateTestHeaderString({ payload: created, secret: inject("e2eStripeWebhookSecret") }))).status).toBe(
+      200,
+    );
     expect(await statusNow()).toBe("incomplete");
     expect(await redeemedNow()).toBe(false);
 
@@ -291,7 +387,9 @@ describe("the card path over HTTP, against the local Stripe stand-in", () => {
     const good = await post(stripe.webhooks.generateTestHeaderString({ payload, secret: inject("e2eStripeWebhookSecret") }));
     expect(good.status).toBe(200);
     expect(await good.json()).toEqual({ received: true, duplicate: false });
-    expect((await app.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", Number(body.subscription_id)).executeTakeFirstOrThrow()).stripe_status).toBe("trialing");
+    expect(
+      (await app.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", Number(body.subscription_id)).executeTakeFirstOrThrow()).stripe_status,
+    ).toBe("trialing");
     expect((await app.db.selectFrom("warehouses").select("redeemed").where("id", "=", w.id).executeTakeFirstOrThrow()).redeemed).toBe(true);
     const replay = await post(stripe.webhooks.generateTestHeaderString({ payload, secret: inject("e2eStripeWebhookSecret") }));
     expect(await replay.json()).toEqual({ received: true, duplicate: true });
@@ -303,12 +401,24 @@ describe("the card path over HTTP, against the local Stripe stand-in", () => {
 
     // A second warehouse joins the trial at once, free until the trial ends, through Stripe.
     const second = await makeWarehouse(app.db, { user_id: stocker.id, name: `Carta due ${run}` });
-    const added = await call(j, "/api/stocker/profile/add-subscription-warehouses", { method: "POST", headers: jsonHeaders(j), body: JSON.stringify({ w_ids: [second.id] }) });
+    const added = await call(j, "/api/stocker/profile/add-subscription-warehouses", {
+      method: "POST",
+      headers: jsonHeaders(j),
+      body: JSON.stringify({ w_ids: [second.id] }),
+    });
     expect(added.status).toBe(200);
     expect(await added.json()).toMatchObject({ status: "confirmed", amount: 0, warehouses_count: 1 });
     expect((await app.db.selectFrom("warehouses").select("redeemed").where("id", "=", second.id).executeTakeFirstOrThrow()).redeemed).toBe(true);
     // Someone else's warehouse: refused.
-    expect((await call(j, "/api/stocker/profile/add-subscription-warehouses", { method: "POST", headers: jsonHeaders(j), body: JSON.stringify({ w_ids: [other.id] }) })).status).toBe(422);
+    expect(
+      (
+        await call(j, "/api/stocker/profile/add-subscription-warehouses", {
+          method: "POST",
+          headers: jsonHeaders(j),
+          body: JSON.stringify({ w_ids: [other.id] }),
+        })
+      ).status,
+    ).toBe(422);
     await app.db.updateTable("subscriptions").set({ stripe_status: "canceled" }).where("user_id", "=", stocker.id).execute();
   });
 });

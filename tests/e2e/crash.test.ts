@@ -39,14 +39,22 @@ function alive(pid: number): boolean {
 async function loginOnce(url: string, email: string): Promise<string | null> {
   try {
     const page = await fetch(`${url}/it`);
-    const xsrf = page.headers.getSetCookie().find((c) => c.startsWith("XSRF-TOKEN="))!.split(";")[0]!.split("=")[1]!;
+    const xsrf = page.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("XSRF-TOKEN="))!
+      .split(";")[0]!
+      .split("=")[1]!;
     const res = await fetch(`${url}/login`, {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-XSRF-TOKEN": xsrf, Cookie: `XSRF-TOKEN=${xsrf}` },
       body: JSON.stringify({ email, password: PASSWORD, remember: true }),
     });
     if (res.status !== 200) return null;
-    return res.headers.getSetCookie().find((c) => c.startsWith("sid="))!.split(";")[0]!.slice(4);
+    return res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("sid="))!
+      .split(";")[0]!
+      .slice(4);
   } catch {
     return null; // the app died under us: not acknowledged
   }

@@ -57,7 +57,11 @@ function probes(sid: string): { name: string; path: string; cookie?: string; pag
 
 async function ask(url: string, probe: ReturnType<typeof probes>[number]): Promise<Answer> {
   try {
-    const res = await fetch(`${url}${probe.path}`, { headers: probe.cookie ? { Cookie: probe.cookie } : {}, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(`${url}${probe.path}`, {
+      headers: probe.cookie ? { Cookie: probe.cookie } : {},
+      redirect: "manual",
+      signal: AbortSignal.timeout(30_000),
+    });
     return { probe: probe.name, status: res.status, type: res.headers.get("content-type") ?? "", body: await res.text() };
   } catch (err) {
     return { probe: probe.name, failed: String((err as Error).cause ?? err) };
@@ -92,7 +96,11 @@ async function underLoad(url: string, sid: string, during: () => Promise<void>, 
 
 /** Every answer was the usual one (200) or a proper 503: JSON with our error for the API, the error page for pages. */
 function expectOnly200Or503(answers: Answer[], sid: string) {
-  const pages = new Set(probes(sid).filter((p) => p.page).map((p) => p.name));
+  const pages = new Set(
+    probes(sid)
+      .filter((p) => p.page)
+      .map((p) => p.name),
+  );
   const usual = new Map(probes(sid).map((p) => [p.name, p.ok ?? 200]));
   const wrong = answers.filter((a) => {
     if ("failed" in a) return true;
@@ -122,14 +130,22 @@ async function expectServingAgain(url: string, sid: string, maxMs = 60_000) {
 
 async function login(url: string): Promise<string> {
   const page = await fetch(`${url}/it`);
-  const xsrf = page.headers.getSetCookie().find((c) => c.startsWith("XSRF-TOKEN="))!.split(";")[0]!.split("=")[1]!;
+  const xsrf = page.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("XSRF-TOKEN="))!
+    .split(";")[0]!
+    .split("=")[1]!;
   const res = await fetch(`${url}/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "X-XSRF-TOKEN": xsrf, Cookie: `XSRF-TOKEN=${xsrf}` },
     body: JSON.stringify({ email: ADMIN, password: PASSWORD, remember: true }),
   });
   expect(res.status).toBe(200);
-  return res.headers.getSetCookie().find((c) => c.startsWith("sid="))!.split(";")[0]!.slice(4);
+  return res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("sid="))!
+    .split(";")[0]!
+    .slice(4);
 }
 
 function createAdmin(env: Record<string, string>) {
@@ -165,7 +181,10 @@ async function terminateAppConnections(adminUrl: string, database: string, round
     for (let round = 0; round < rounds; round++) {
       await sleep(400);
       // In the select list, so it runs only on the rows the filter kept (never on this connection).
-      const res = await admin.query<{ cut: boolean }>("select pg_terminate_backend(pid) as cut from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [database]);
+      const res = await admin.query<{ cut: boolean }>(
+        "select pg_terminate_backend(pid) as cut from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+        [database],
+      );
       cut += res.rows.filter((r) => r.cut).length;
     }
   } finally {

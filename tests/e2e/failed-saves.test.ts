@@ -44,7 +44,15 @@ describe("the profile popups when the save cannot reach the server", () => {
     it(`keep the popup open with what was typed and show the general error (${failure})`, async () => {
       const email = `saves-${failure}-${run}@example.com`;
       const password = "scaffali-e-pallet-9";
-      const user = await makeUser(app.db, { role: "stock_hunter", email, password_hash: await hashPassword(password), first_name: "Lia", last_name: "Conti", company: "Conti srl", has_confirmed_code: true });
+      const user = await makeUser(app.db, {
+        role: "stock_hunter",
+        email,
+        password_hash: await hashPassword(password),
+        first_name: "Lia",
+        last_name: "Conti",
+        company: "Conti srl",
+        has_confirmed_code: true,
+      });
       const { context, page } = await newPage(b.browser, { locale: "it" });
       await page.goto("/it");
       const login = await page.request.post("/login", { data: { email, password }, headers: { "X-XSRF-TOKEN": await xsrf(context) } });
@@ -111,7 +119,10 @@ describe("a request's state selector when the change cannot reach the server", (
       await loginAs(context, "stocker");
       await page.goto("/en/stocker/profile/messages");
       await hydrated(page);
-      const card = page.getByTestId("handler-requests").locator("li").filter({ hasText: requestNumber(request.id) });
+      const card = page
+        .getByTestId("handler-requests")
+        .locator("li")
+        .filter({ hasText: requestNumber(request.id) });
       await card.getByRole("button").first().click();
       const select = card.getByTestId("request-state");
       expect(await select.inputValue()).toBe("pending");
@@ -123,21 +134,26 @@ describe("a request's state selector when the change cannot reach the server", (
       expect(await select.inputValue()).toBe("pending");
       expect(await select.getAttribute("aria-invalid")).toBe("true");
       expect(await card.getAttribute("data-state")).toBe("pending");
-      expect((await app.db.selectFrom("warehouse_request_warehouses").select("state").where("id", "=", links[0]!.id).executeTakeFirstOrThrow()).state).toBe("pending");
+      expect((await app.db.selectFrom("warehouse_request_warehouses").select("state").where("id", "=", links[0]!.id).executeTakeFirstOrThrow()).state).toBe(
+        "pending",
+      );
 
       // Back online, the same choice is saved.
       await release();
       await select.selectOption("confirmed");
       await hasText(card.getByRole("status"), "State saved");
       expect(await select.inputValue()).toBe("confirmed");
-      expect((await app.db.selectFrom("warehouse_request_warehouses").select("state").where("id", "=", links[0]!.id).executeTakeFirstOrThrow()).state).toBe("confirmed");
+      expect((await app.db.selectFrom("warehouse_request_warehouses").select("state").where("id", "=", links[0]!.id).executeTakeFirstOrThrow()).state).toBe(
+        "confirmed",
+      );
       await context.close();
     });
   }
 });
 
 describe("a search re-sorted when the connection drops", () => {
-  const cardIds = (page: Page) => page.locator("[data-testid=found-list] [data-testid=result-card]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-id"))));
+  const cardIds = (page: Page) =>
+    page.locator("[data-testid=found-list] [data-testid=result-card]").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-id"))));
 
   for (const [failure, locale, retry] of [
     ["abort", "it", "Riprova la ricerca"],
@@ -159,7 +175,9 @@ describe("a search re-sorted when the connection drops", () => {
       const failed = page.getByTestId("search-failed");
       await failed.waitFor({ timeout: 15_000 });
       expect(await errorPageShown(page)).toBe(false);
-      expect(await failed.getByRole("alert").textContent()).toBe(locale === "it" ? "Non è stato possibile completare la ricerca. Riprova tra poco." : "The search could not be completed. Please try again in a moment.");
+      expect(await failed.getByRole("alert").textContent()).toBe(
+        locale === "it" ? "Non è stato possibile completare la ricerca. Riprova tra poco." : "The search could not be completed. Please try again in a moment.",
+      );
       // The results stay as they were, in their own order, and say so.
       expect(await cardIds(page)).toEqual(before);
       expect(await page.locator("[data-testid=search-sort-select]").inputValue()).toBe("relevance");

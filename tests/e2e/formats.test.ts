@@ -96,11 +96,15 @@ describe("the warehouse form's numbers", () => {
 
   it("shows areas and costs in Italian notation, euros with two decimals, and settles what is typed", async () => {
     await page.goto("/en/stocker/profile/warehouses");
-    const href = await page.locator('a[href^="/en/stocker/profile/warehouses/"]').evaluateAll((els) => els.map((e) => e.getAttribute("href")).find((h) => h && /\/warehouses\/\d+$/.test(h)));
+    const href = await page
+      .locator('a[href^="/en/stocker/profile/warehouses/"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute("href")).find((h) => h && /\/warehouses\/\d+$/.test(h)));
     await page.goto(`${href}/edit`);
     const details = page.getByTestId("wf-section-details");
     await details.locator('input[name="m2_cost"]').waitFor();
-    const values = Object.fromEntries(await details.locator("input").evaluateAll((els) => els.map((e) => [(e as HTMLInputElement).name, (e as HTMLInputElement).value])));
+    const values = Object.fromEntries(
+      await details.locator("input").evaluateAll((els) => els.map((e) => [(e as HTMLInputElement).name, (e as HTMLInputElement).value])),
+    );
     for (const [name, value] of Object.entries(values)) {
       if (!value) continue;
       if (["m2_cost", "m2_month", "m2_pallet", "handling_cost"].includes(name)) expect(value, name).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}$/);

@@ -25,7 +25,9 @@ describe("the report form without JavaScript", () => {
     // Log in with the API (the login popup needs JavaScript), then browse without it.
     await page.goto("/it");
     const token = (await context.cookies()).find((c) => c.name === "XSRF-TOKEN")!.value;
-    expect((await page.request.post("/login", { data: { email: DEMO.hunter, password: DEMO_PASSWORD }, headers: { "X-XSRF-TOKEN": token } })).status()).toBe(200);
+    expect((await page.request.post("/login", { data: { email: DEMO.hunter, password: DEMO_PASSWORD }, headers: { "X-XSRF-TOKEN": token } })).status()).toBe(
+      200,
+    );
 
     await page.goto(`/it/warehouses/${link.warehouse_id}/requests/${link.warehouse_request_id}/report`);
     await page.locator('input[name="full_name"]').fill("");
@@ -62,7 +64,9 @@ describe("the specification form without JavaScript", () => {
     const page = await context.newPage();
     await page.goto("/it");
     const token = (await context.cookies()).find((c) => c.name === "XSRF-TOKEN")!.value;
-    expect((await page.request.post("/login", { data: { email: DEMO.admin, password: DEMO_PASSWORD }, headers: { "X-XSRF-TOKEN": token } })).status()).toBe(200);
+    expect((await page.request.post("/login", { data: { email: DEMO.admin, password: DEMO_PASSWORD }, headers: { "X-XSRF-TOKEN": token } })).status()).toBe(
+      200,
+    );
 
     const before = await app.db.selectFrom("specifications").select("id").execute();
     await page.goto("/admin/specifications/new");
@@ -77,7 +81,9 @@ describe("the specification form without JavaScript", () => {
     await page.getByLabel(/^Titolo\s*\*?$/).fill("Cella senza script");
     await page.getByRole("button", { name: "Aggiungi specifica" }).last().click();
     await page.waitForURL("**/admin/specifications");
-    expect(await app.db.selectFrom("specifications").select("value_en").where("value", "=", "Cella senza script").executeTakeFirstOrThrow()).toEqual({ value_en: "Cold room kept" });
+    expect(await app.db.selectFrom("specifications").select("value_en").where("value", "=", "Cella senza script").executeTakeFirstOrThrow()).toEqual({
+      value_en: "Cold room kept",
+    });
     await context.close();
   });
 });
@@ -126,7 +132,9 @@ describe("the search form without JavaScript", () => {
     // Milano's answer is the largest page of all; its cards are hydrated after the rest (HydrateLater).
     await page.goto("/it/stocks?location=Milano&radius=60");
     expect(await visible("[data-testid=found-list] [data-testid=result-card]")).toBe(10);
-    const api = (await (await fetch(`${baseUrl()}/api/warehouses/search?location=Milano&radius=60`)).json()) as { warehouses: { id: number; c_sub: boolean }[] };
+    const api = (await (await fetch(`${baseUrl()}/api/warehouses/search?location=Milano&radius=60`)).json()) as {
+      warehouses: { id: number; c_sub: boolean }[];
+    };
     const claimed = api.warehouses.find((w) => w.c_sub);
     expect(claimed).toBeDefined();
     await page.goto(`/it/warehouses/${claimed!.id}`);

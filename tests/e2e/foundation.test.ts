@@ -51,11 +51,19 @@ describe("login and CSRF", () => {
   it("answers 419 with a JSON error to a POST without the CSRF header, and logs nobody in", async () => {
     const j = jar();
     await call(j, "/it");
-    const res = await call(j, "/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: DEMO.hunter, password: DEMO_PASSWORD }) });
+    const res = await call(j, "/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: DEMO.hunter, password: DEMO_PASSWORD }),
+    });
     expect(res.status).toBe(419);
     expect((await res.json()).error).toBe("csrf_token_mismatch");
     expect(j.cookies.has("sid")).toBe(false);
-    const wrong = await call(j, "/login", { method: "POST", headers: { "Content-Type": "application/json", "X-XSRF-TOKEN": "forged" }, body: JSON.stringify({ email: DEMO.hunter, password: DEMO_PASSWORD }) });
+    const wrong = await call(j, "/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-XSRF-TOKEN": "forged" },
+      body: JSON.stringify({ email: DEMO.hunter, password: DEMO_PASSWORD }),
+    });
     expect(wrong.status).toBe(419);
   });
   it("refuses wrong credentials (401, error1) and missing fields (422)", async () => {
@@ -70,7 +78,11 @@ describe("login and CSRF", () => {
     expect((await missing.json()).errors).toMatchObject({ email: "required", password: "required" });
     const junk = await call(j, "/login", { method: "POST", headers, body: "{not json" });
     expect(junk.status).toBe(422);
-    const huge = await call(j, "/login", { method: "POST", headers, body: JSON.stringify({ email: "a".repeat(10_000) + "@x.it", password: "x".repeat(10_000) }) });
+    const huge = await call(j, "/login", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ email: "a".repeat(10_000) + "@x.it", password: "x".repeat(10_000) }),
+    });
     expect(huge.status).toBe(422);
   });
   it("logout ends the session", async () => {
@@ -110,7 +122,9 @@ describe("the area guard", () => {
     const res = await call(j, "/api/send-support-requests", {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-XSRF-TOKEN": j.cookies.get("XSRF-TOKEN")! },
-      body: JSON.stringify({ support_data: { first_name: "A\u0000", last_name: "B", business_name: "C", email: "a@example.com", message: "m", privacy: true } }),
+      body: JSON.stringify({
+        support_data: { first_name: "A\u0000", last_name: "B", business_name: "C", email: "a@example.com", message: "m", privacy: true },
+      }),
     });
     expect(res.status).toBe(422);
     expect((await res.json()).errors).toEqual({ first_name: "invalid" });
@@ -131,7 +145,11 @@ describe("hardening", () => {
     expect(login.status).toBe(200);
     const during = j.cookies.get("XSRF-TOKEN")!;
     expect(during).not.toBe(before);
-    const stale = { "Content-Type": "application/json", "X-XSRF-TOKEN": decodeURIComponent(before), Cookie: `sid=${j.cookies.get("sid")}; XSRF-TOKEN=${before}` };
+    const stale = {
+      "Content-Type": "application/json",
+      "X-XSRF-TOKEN": decodeURIComponent(before),
+      Cookie: `sid=${j.cookies.get("sid")}; XSRF-TOKEN=${before}`,
+    };
     expect((await fetch(`${baseUrl()}/api/send-support-requests`, { method: "POST", headers: stale, body: "{}" })).status).toBe(419);
     expect((await call(j, "/api/send-support-requests", { method: "POST", headers: jsonHeaders(j), body: "{}" })).status).toBe(422);
     expect((await call(j, "/logout", { method: "POST", headers: jsonHeaders(j), body: "{}" })).status).toBe(200);
@@ -154,7 +172,11 @@ describe("hardening", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       // A client rotates the left-most entry; the proxy (here, the test on loopback) appends the real one.
-      const res = await call(j, "/login", { method: "POST", headers: { ...jsonHeaders(j), "X-Forwarded-For": `10.9.${i}.1, 198.51.100.77` }, body: JSON.stringify({ email, password: "wrong-password" }) });
+      const res = await call(j, "/login", {
+        method: "POST",
+        headers: { ...jsonHeaders(j), "X-Forwarded-For": `10.9.${i}.1, 198.51.100.77` },
+        body: JSON.stringify({ email, password: "wrong-password" }),
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
@@ -170,6 +192,7 @@ describe("hardening", () => {
     await new Promise((r) => setTimeout(r, 300));
     const log = fs.readFileSync(inject("e2eLogFile"), "utf8");
     expect(log).toContain("/it/reset-password/1?rpt_token=[redacted]");
-    for (const secret of [sid, xsrf, decodeURIComponent(xsrf), "rpt-secret-value-123", "u-secret-value-456"]) expect(log.includes(secret), secret.slice(0, 6)).toBe(false);
+    for (const secret of [sid, xsrf, decodeURIComponent(xsrf), "rpt-secret-value-123", "u-secret-value-456"])
+      expect(log.includes(secret), secret.slice(0, 6)).toBe(false);
   });
 });

@@ -39,10 +39,14 @@ beforeAll(async () => {
   const db = app.db;
   // Every row change of every table is logged, by a row trigger, while the run lasts.
   await sql`create table if not exists hostile_writes (id bigserial primary key, table_name text not null, op text not null)`.execute(db);
-  await sql`create or replace function hostile_log() returns trigger language plpgsql as $$ begin insert into hostile_writes (table_name, op) values (TG_TABLE_NAME, TG_OP); return null; end $$`.execute(db);
+  await sql`create or replace function hostile_log() returns trigger language plpgsql as $$ begin insert into hostile_writes (table_name, op) values (TG_TABLE_NAME, TG_OP); return null; end $$`.execute(
+    db,
+  );
   const tables = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = 'public' and tablename <> 'hostile_writes'`.execute(db);
   for (const { tablename } of tables.rows) {
-    await sql`create or replace trigger hostile_log after insert or update or delete on ${sql.table(tablename)} for each row execute function hostile_log()`.execute(db);
+    await sql`create or replace trigger hostile_log after insert or update or delete on ${sql.table(tablename)} for each row execute function hostile_log()`.execute(
+      db,
+    );
   }
 
   for (const route of routeTable()) {
@@ -58,7 +62,9 @@ beforeAll(async () => {
   const visitor = jar();
   await call(visitor, "/it");
   clients.push(visitor, await loggedIn(DEMO.hunter), await loggedIn(DEMO.stocker), await loggedIn(DEMO.admin));
-  warehouseId = (await db.selectFrom("warehouses").select("id").where("user_id", "is not", null).where("status", "=", "approved").orderBy("id").executeTakeFirstOrThrow()).id;
+  warehouseId = (
+    await db.selectFrom("warehouses").select("id").where("user_id", "is not", null).where("status", "=", "approved").orderBy("id").executeTakeFirstOrThrow()
+  ).id;
 });
 
 afterAll(async () => {
@@ -143,7 +149,10 @@ describe("hostile input", () => {
           const before = await writes();
           let status: number;
           try {
-            const res = await call(clients[client]!, url, { ...requestInit(clients[client]!, target, body, enc), signal: AbortSignal.timeout(ANSWER_WITHIN_MS) });
+            const res = await call(clients[client]!, url, {
+              ...requestInit(clients[client]!, target, body, enc),
+              signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+            });
             await res.arrayBuffer();
             status = res.status;
           } catch (err) {
@@ -151,7 +160,9 @@ describe("hostile input", () => {
             if (url.length < 8_000 || (err as Error).name === "TimeoutError") {
               // fetch's TypeError says little; its cause says what the socket did (reset, closed…).
               const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-              failures.push(`${target.method} ${url.slice(0, 200)} (${enc}): no answer (${(err as Error).name}${cause ? `: ${cause.code ?? ""} ${cause.message ?? ""}` : ""}) for ${toJson(body).slice(0, 300)}`);
+              failures.push(
+                `${target.method} ${url.slice(0, 200)} (${enc}): no answer (${(err as Error).name}${cause ? `: ${cause.code ?? ""} ${cause.message ?? ""}` : ""}) for ${toJson(body).slice(0, 300)}`,
+              );
             }
             return;
           }
@@ -160,7 +171,10 @@ describe("hostile input", () => {
           if (status >= 400) {
             const after = await writes();
             if (after !== before) {
-              const rows = await sql<{ table_name: string; op: string }>`select table_name, op from hostile_writes where ${ALLOWED_WRITES} order by id desc limit ${after - before}`.execute(app.db);
+              const rows = await sql<{
+                table_name: string;
+                op: string;
+              }>`select table_name, op from hostile_writes where ${ALLOWED_WRITES} order by id desc limit ${after - before}`.execute(app.db);
               failures.push(`${target.method} ${url.slice(0, 200)} answered ${status} but wrote ${rows.rows.map((r) => `${r.op} ${r.table_name}`).join(", ")}`);
             }
           }
@@ -225,7 +239,9 @@ async function onOneConnection(requests: string[]): Promise<number[]> {
     }
   });
   await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
-  const failed = new Promise<never>((_, reject) => socket.once("error", reject).once("close", () => reject(new Error(`connection closed after ${statuses.length} answers`))));
+  const failed = new Promise<never>((_, reject) =>
+    socket.once("error", reject).once("close", () => reject(new Error(`connection closed after ${statuses.length} answers`))),
+  );
   failed.catch(() => {});
   for (const request of requests) {
     const count = statuses.length;
@@ -240,7 +256,8 @@ describe("connections", () => {
   it("keeps a kept-alive connection answering after refusals that did not need the body (401, 403, 404, 405, 419)", async () => {
     const host = `Host: ${new URL(baseUrl()).host}`;
     const body = JSON.stringify({ message: "x".repeat(50_000) });
-    const post = (path: string, extra = "") => `POST ${path} HTTP/1.1\r\n${host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n${extra}\r\n${body}`;
+    const post = (path: string, extra = "") =>
+      `POST ${path} HTTP/1.1\r\n${host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n${extra}\r\n${body}`;
     const statuses = await onOneConnection([
       post("/api/admin/warehouses"), // 401 (or 419: no CSRF token)
       post("/login"), // 419: no token

@@ -11,7 +11,19 @@ import { sql } from "kysely";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { m } from "../../app/paraglide/messages.js";
 import { prepositionA } from "../../app/lib/italian.ts";
-import { baseUrl, DEMO, favouriteTakingRequests, hydrated, loginAs, mailTo, newPage, tick, useAppDatabase, useBrowser, redeemedDemoWarehouses } from "./support.ts";
+import {
+  baseUrl,
+  DEMO,
+  favouriteTakingRequests,
+  hydrated,
+  loginAs,
+  mailTo,
+  newPage,
+  tick,
+  useAppDatabase,
+  useBrowser,
+  redeemedDemoWarehouses,
+} from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -36,7 +48,13 @@ beforeAll(async () => {
     .orderBy("w.id")
     .limit(2)
     .execute();
-  ids = { redeemed: redeemed.map((c) => c.id), galleryId: redeemed[0]!.id, unclaimed: unclaimed.id, hunterId: hunter.id, stockerWarehouses: stockers.map((w) => w.id) };
+  ids = {
+    redeemed: redeemed.map((c) => c.id),
+    galleryId: redeemed[0]!.id,
+    unclaimed: unclaimed.id,
+    hunterId: hunter.id,
+    stockerWarehouses: stockers.map((w) => w.id),
+  };
   expect(Number(redeemed[0]!.images)).toBeGreaterThan(3);
 });
 
@@ -94,10 +112,13 @@ describe("the warehouse sheet", () => {
       const panel = page.getByTestId("rating-breakdown");
       const header = (await page.locator("header").first().boundingBox())!; // the site header, sticky
       await expect
-        .poll(async () => {
-          const box = (await panel.boundingBox())!;
-          return box.y >= header.y + header.height && box.y < 740;
-        }, { message: "the panel's top is in sight, below the header" })
+        .poll(
+          async () => {
+            const box = (await panel.boundingBox())!;
+            return box.y >= header.y + header.height && box.y < 740;
+          },
+          { message: "the panel's top is in sight, below the header" },
+        )
         .toBe(true);
       expect(await panel.textContent()).toContain(average);
     } finally {
@@ -171,7 +192,11 @@ describe("the warehouse sheet", () => {
     const { context, page } = await newPage(b.browser, { locale: "it" });
     await page.goto(`/it/warehouses/${ids.galleryId}`);
     await hydrated(page);
-    const total = await app.db.selectFrom("images").select((e) => e.fn.countAll<number>().as("n")).where("warehouse_id", "=", ids.galleryId).executeTakeFirstOrThrow();
+    const total = await app.db
+      .selectFrom("images")
+      .select((e) => e.fn.countAll<number>().as("n"))
+      .where("warehouse_id", "=", ids.galleryId)
+      .executeTakeFirstOrThrow();
     const n = Number(total.n);
     await expect(page.getByTestId("gallery-more").textContent()).resolves.toBe(`+${n - 3}`);
     await page.getByTestId("gallery").locator("button").first().click();
@@ -278,7 +303,10 @@ describe("comparison", () => {
       expect(await names.getAttribute("data-shown")).toBe("false");
       expect(await names.isVisible()).toBe(false);
       // Down among the specifications: the bar sits under the site's header, each name over its column.
-      await page.locator('[data-testid=compare-row][data-row^="spec-"]').nth(3).evaluate((row) => row.scrollIntoView({ block: "center" }));
+      await page
+        .locator('[data-testid=compare-row][data-row^="spec-"]')
+        .nth(3)
+        .evaluate((row) => row.scrollIntoView({ block: "center" }));
       await expect.poll(() => names.getAttribute("data-shown")).toBe("true");
       await expect.poll(() => names.isVisible()).toBe(true);
       const header = (await page.locator("header").first().boundingBox())!;
@@ -286,7 +314,9 @@ describe("comparison", () => {
       const aligned = async () => {
         const row = page.locator('[data-testid=compare-row][data-row^="spec-"]').nth(3);
         const cells = await row.locator("td").evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().left));
-        const bar = await names.locator("[data-warehouse-id]").evaluateAll((els) => els.map((el) => [Number(el.getAttribute("data-warehouse-id")), el.getBoundingClientRect().left, el.textContent] as const));
+        const bar = await names
+          .locator("[data-warehouse-id]")
+          .evaluateAll((els) => els.map((el) => [Number(el.getAttribute("data-warehouse-id")), el.getBoundingClientRect().left, el.textContent] as const));
         expect(bar.map(([id]) => id)).toEqual(five);
         bar.forEach(([, left], i) => expect(Math.abs(left - cells[i]!)).toBeLessThanOrEqual(1));
         return bar;
@@ -364,13 +394,25 @@ describe("a quote request to five warehouses from the search page", () => {
 
     // Each warehouse's handler: its referent, else its owner, else the administrators; the owner
     // of a warehouse with a referent is told too (by e-mail unless it turned that off).
-    const warehouses = await app.db.selectFrom("warehouses").select(["id", "user_id", "referent_id", "owner_request_emails"]).where("id", "in", links.map((l) => l.warehouse_id)).execute();
+    const warehouses = await app.db
+      .selectFrom("warehouses")
+      .select(["id", "user_id", "referent_id", "owner_request_emails"])
+      .where(
+        "id",
+        "in",
+        links.map((l) => l.warehouse_id),
+      )
+      .execute();
     const admins = await app.db.selectFrom("users").select(["id", "email"]).where("role", "=", "admin").where("active", "=", true).execute();
     for (const w of warehouses) {
       const toldIds = w.referent_id ? [w.referent_id, ...(w.user_id ? [w.user_id] : [])] : w.user_id ? [w.user_id] : admins.map((a) => a.id);
       const handlerIds = w.referent_id && !w.owner_request_emails ? [w.referent_id] : toldIds;
       const link = links.find((l) => l.warehouse_id === w.id)!;
-      const notes = await app.db.selectFrom("notifications").select(["user_id"]).where(sql<boolean>`(data->>'link_id')::bigint = ${link.id}`).execute();
+      const notes = await app.db
+        .selectFrom("notifications")
+        .select(["user_id"])
+        .where(sql<boolean>`(data->>'link_id')::bigint = ${link.id}`)
+        .execute();
       expect(notes.map((n) => n.user_id).sort()).toEqual([...toldIds].sort());
       const handlers = await app.db.selectFrom("users").select("email").where("id", "in", handlerIds).execute();
       for (const h of handlers) await mailTo(h.email, { subject: new RegExp(String(request.id).padStart(10, "0")) });
@@ -414,7 +456,11 @@ describe("a quote request to one warehouse", () => {
       await page.goto(`/${locale}/warehouses/${ids.redeemed[2]}`);
       await hydrated(page);
       const name = (await page.locator("h1").textContent())!.trim();
-      await page.getByTestId("warehouse-sheet").locator("header").getByRole("button", { name: m.sheet_request_quote({}, { locale }), exact: true }).click();
+      await page
+        .getByTestId("warehouse-sheet")
+        .locator("header")
+        .getByRole("button", { name: m.sheet_request_quote({}, { locale }), exact: true })
+        .click();
       const dialog = page.locator("#quote-request-ap");
       await dialog.waitFor();
       expect(await subtitle(dialog)).toBe(m.quote_subtitle_one({ a: prepositionA(name), name }, { locale }));
@@ -468,7 +514,12 @@ describe("a stock hunter", () => {
       .innerJoin("favourites as mine", (join) => join.on("mine.user_id", "=", ids.hunterId).on("mine.warehouse_id", "=", favourite.id))
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("f.user_id", "=", ids.hunterId)
-      .where((eb) => eb.or([eb("f.created_at", ">", eb.ref("mine.created_at")), eb.and([eb("f.created_at", "=", eb.ref("mine.created_at")), eb("f.warehouse_id", ">", favourite.id)])]))
+      .where((eb) =>
+        eb.or([
+          eb("f.created_at", ">", eb.ref("mine.created_at")),
+          eb.and([eb("f.created_at", "=", eb.ref("mine.created_at")), eb("f.warehouse_id", ">", favourite.id)]),
+        ]),
+      )
       .executeTakeFirstOrThrow();
     await page.goto(`/it/stock-hunter/profile/warehouses?page=${Math.floor(Number(newer.n) / 8) + 1}`);
     await hydrated(page);
@@ -524,7 +575,12 @@ describe("a stock hunter", () => {
     });
     expect(send.status()).toBe(200);
     const requestId = (await send.json()).warehouse_request_id as number;
-    await app.db.updateTable("warehouse_request_warehouses").set({ state: "confirmed" }).where("warehouse_request_id", "=", requestId).where("warehouse_id", "=", ids.stockerWarehouses[0]!).execute();
+    await app.db
+      .updateTable("warehouse_request_warehouses")
+      .set({ state: "confirmed" })
+      .where("warehouse_request_id", "=", requestId)
+      .where("warehouse_id", "=", ids.stockerWarehouses[0]!)
+      .execute();
 
     await page.goto(`/en/warehouses/${ids.stockerWarehouses[0]}/requests/${requestId}/review`);
     await hydrated(page);

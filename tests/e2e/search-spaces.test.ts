@@ -46,7 +46,16 @@ describe("a search with dates and a quantity", () => {
       .insertInto("warehouse_spaces")
       .values([
         { warehouse_id: big, m2_type: "m2", quantity: 1000, available_from: day(-10), available_until: null, price_month: 450, price_public: true },
-        { warehouse_id: cheap, m2_type: "m2", quantity: 900, available_from: day(0), available_until: day(400), min_term_months: 3, price_month: 380, price_public: true },
+        {
+          warehouse_id: cheap,
+          m2_type: "m2",
+          quantity: 900,
+          available_from: day(0),
+          available_until: day(400),
+          min_term_months: 3,
+          price_month: 380,
+          price_public: true,
+        },
         { warehouse_id: small, m2_type: "m2", quantity: 300, available_from: day(-10), available_until: null, price_month: 100, price_public: true },
       ])
       .returning("id")
@@ -66,7 +75,9 @@ describe("a search with dates and a quantity", () => {
     await hydrated(page);
     await page.locator("[data-testid=search-results]").waitFor();
     // The heading counts what matches, saying by what.
-    await expect.poll(() => page.locator("[data-testid=search-summary]").textContent()).toContain(`with 800\u00a0m² free from ${it_date(FROM)} to ${it_date(TO)}`);
+    await expect
+      .poll(() => page.locator("[data-testid=search-summary]").textContent())
+      .toContain(`with 800\u00a0m² free from ${it_date(FROM)} to ${it_date(TO)}`);
     const found = await cardIds(page, "found-list");
     expect(found).toEqual(expect.arrayContaining([ids.big, ids.cheap]));
     expect(found).not.toContain(ids.small);
@@ -128,7 +139,9 @@ describe("a search with dates and a quantity", () => {
         // The filters, saying what the dates and the space do.
         await shot.page.goto(`/${locale}/stocks?${query}&edit=1`);
         await hydrated(shot.page);
-        await shot.page.locator("[data-testid=search-filter-hints]").evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 320));
+        await shot.page
+          .locator("[data-testid=search-filter-hints]")
+          .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 320));
         await shot.page.waitForTimeout(300);
         await shot.page.screenshot({ path: path.join(dir, `filters-${locale}-${width}.png`) });
         await shot.context.close();

@@ -22,7 +22,15 @@ const app = useAppDatabase();
 const MILANO = { latitude: 45.4642, longitude: 9.19 };
 
 type ApiResult = { id: number; name: string; lat: number; lng: number; distance: number; c_sub: boolean; address: string };
-type ApiSearch = { warehouses: ApiResult[]; other_warehouses: ApiResult[]; total_warehouses: number; total_other_warehouses: number; lat: number; lng: number; error: string | null };
+type ApiSearch = {
+  warehouses: ApiResult[];
+  other_warehouses: ApiResult[];
+  total_warehouses: number;
+  total_other_warehouses: number;
+  lat: number;
+  lng: number;
+  error: string | null;
+};
 
 async function apiSearch(query: string): Promise<ApiSearch> {
   const res = await fetch(`${baseUrl()}/api/warehouses/search?${query}`);
@@ -83,7 +91,10 @@ describe("the search page", () => {
     // The point at the middle of the last value hits that value (a clipping box would swallow it).
     const last = list.locator("label").last();
     const box = (await last.boundingBox())!;
-    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("label")?.textContent ?? null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("label")?.textContent ?? null, {
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+    });
     expect(hit).toBe(await last.textContent());
     // Pressed on its text, not its box (the press moved the focus to <main>, which closed the list).
     await last.click({ position: { x: box.width - 20, y: box.height / 2 } });
@@ -144,7 +155,11 @@ describe("the search page", () => {
     expect(await map.locator(".maplibregl-ctrl-zoom-in").getAttribute("aria-label")).toBe("Ingrandisci");
     // Its background drawn, or (the tile host out of reach, as on these machines) a note saying why the box is grey.
     const note = page.getByTestId("sheet-map-offline");
-    await expect.poll(async () => (await map.getAttribute("data-state")) === "ready" || ((await note.count()) === 1 && (await note.textContent()) === "Mappa offline"), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(async () => (await map.getAttribute("data-state")) === "ready" || ((await note.count()) === 1 && (await note.textContent()) === "Mappa offline"), {
+        timeout: 30_000,
+      })
+      .toBe(true);
   });
 
   it("suggests places in the home page's search box too, chosen with the keyboard, and searches the chosen one", async () => {
@@ -200,18 +215,20 @@ describe("the search page", () => {
     // Clusters (DOM elements over the map, so they work without map tiles).
     const map = page.locator("[data-testid=search-map]");
     await map.locator("[data-testid=map-cluster], [data-testid=map-marker]").first().waitFor({ timeout: 30_000 });
-    const clusters = await map.locator("[data-testid=map-cluster]").evaluateAll((els) =>
-      els.map((e) => ({ count: Number(e.getAttribute("data-count")), color: e.getAttribute("data-color"), title: e.getAttribute("title") })),
-    );
+    const clusters = await map
+      .locator("[data-testid=map-cluster]")
+      .evaluateAll((els) =>
+        els.map((e) => ({ count: Number(e.getAttribute("data-count")), color: e.getAttribute("data-color"), title: e.getAttribute("title") })),
+      );
     expect(clusters.length).toBeGreaterThan(0);
     // MapLibre's own controls speak the page's language too (its default words are English).
     expect(await map.locator(".maplibregl-ctrl-zoom-in").getAttribute("aria-label")).toBe("Ingrandisci");
     expect(await map.locator(".maplibregl-ctrl-zoom-out").getAttribute("aria-label")).toBe("Riduci");
     // The map is fitted to every result and clusters them all, listed or not.
     await expect.poll(() => map.getAttribute("data-loading")).toBe("false");
-    const drawn = await map.locator("[data-testid=map-cluster], [data-testid=map-marker]").evaluateAll((els) =>
-      els.reduce((n, e) => n + (e.getAttribute("data-testid") === "map-cluster" ? Number(e.getAttribute("data-count")) : 1), 0),
-    );
+    const drawn = await map
+      .locator("[data-testid=map-cluster], [data-testid=map-marker]")
+      .evaluateAll((els) => els.reduce((n, e) => n + (e.getAttribute("data-testid") === "map-cluster" ? Number(e.getAttribute("data-count")) : 1), 0));
     expect(drawn).toBe(api.total_warehouses + api.total_other_warehouses);
     {
       const mean = clusters.reduce((s, c) => s + c.count, 0) / clusters.length;
@@ -263,11 +280,16 @@ describe("the search page", () => {
     await expect.poll(() => map.getAttribute("data-loading")).toBe("false");
     const listed = new Set([...api.warehouses, ...api.other_warehouses].map((w) => w.id));
     for (let i = 0; i < 8 && (await map.locator("[data-testid=map-marker]").count()) === 0; i++) {
-      const clusters = await map.locator("[data-testid=map-cluster]").evaluateAll((els) => els.map((e) => ({ lat: Number(e.getAttribute("data-lat")), lng: Number(e.getAttribute("data-lng")) })));
-      const far = clusters.reduce((best, c, index) => {
-        const d = km(api.lat, api.lng, c.lat, c.lng);
-        return d > best.d ? { d, index } : best;
-      }, { d: -1, index: 0 });
+      const clusters = await map
+        .locator("[data-testid=map-cluster]")
+        .evaluateAll((els) => els.map((e) => ({ lat: Number(e.getAttribute("data-lat")), lng: Number(e.getAttribute("data-lng")) })));
+      const far = clusters.reduce(
+        (best, c, index) => {
+          const d = km(api.lat, api.lng, c.lat, c.lng);
+          return d > best.d ? { d, index } : best;
+        },
+        { d: -1, index: 0 },
+      );
       await map.locator("[data-testid=map-cluster]").nth(far.index).click();
       await page.waitForTimeout(900);
       await expect.poll(() => map.getAttribute("data-loading")).toBe("false");
@@ -350,7 +372,9 @@ describe("the search page", () => {
     // Escape closes the list and puts the focus back on its button.
     await page.keyboard.press("Escape");
     await options.first().waitFor({ state: "hidden" });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe(await security.locator("button").getAttribute("aria-controls"));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-controls"))).toBe(
+      await security.locator("button").getAttribute("aria-controls"),
+    );
     await page.locator("[data-testid=search-spec-security] [data-testid=multiselect-count]").waitFor();
     expect(await page.locator("[data-testid=search-spec-security] [data-testid=multiselect-count]").textContent()).toBe("2");
     // The results stayed under the open filters; the new search closes them.
@@ -385,7 +409,9 @@ describe("the search page", () => {
     await hydrated(page);
     await showAnonymised(page);
     // They come after the named ones, under a line that says how many.
-    expect(await page.locator("[data-testid=found-list-unredeemed]").textContent()).toMatch(/^(Altri \S+ magazzini|Un altro magazzino) qui vicino non (sono|è) ancora su Stockspace$/);
+    expect(await page.locator("[data-testid=found-list-unredeemed]").textContent()).toMatch(
+      /^(Altri \S+ magazzini|Un altro magazzino) qui vicino non (sono|è) ancora su Stockspace$/,
+    );
     expect(await unclaimed.first().locator("[data-testid=result-detail-disabled]").count()).toBe(1);
     expect(await unclaimed.first().locator("a[href*='/warehouses/']").count()).toBe(0);
     const firstId = await claimed.nth(0).getAttribute("data-id");
@@ -396,7 +422,9 @@ describe("the search page", () => {
     await claimed.nth(0).locator("[data-testid=result-select]").check();
     expect(await page.locator("[data-testid=compare-link]").count()).toBe(0);
     // The bar says why, in view on a wide screen.
-    expect(await page.locator("[data-testid=selection-compare-hint]").textContent()).toBe("Seleziona almeno 2 magazzini con il nome visibile per confrontarli.");
+    expect(await page.locator("[data-testid=selection-compare-hint]").textContent()).toBe(
+      "Seleziona almeno 2 magazzini con il nome visibile per confrontarli.",
+    );
     expect(await page.locator("[data-testid=selection-compare-hint]").isVisible()).toBe(true);
     // On a phone, under the picked warehouses the bar opens to.
     const viewport = page.viewportSize()!;
@@ -598,8 +626,18 @@ describe("choosing among the results", () => {
       .orderBy("total_m2", "desc")
       .limit(1)
       .executeTakeFirstOrThrow();
-    const space = await app.db.insertInto("warehouse_spaces").values({ warehouse_id: largest.id, m2_type: "m2", quantity: 987_654, available_from: "2026-01-01" }).returning("id").executeTakeFirstOrThrow();
-    onTestFinished(() => app.db.deleteFrom("warehouse_spaces").where("id", "=", space.id).execute().then(() => {}));
+    const space = await app.db
+      .insertInto("warehouse_spaces")
+      .values({ warehouse_id: largest.id, m2_type: "m2", quantity: 987_654, available_from: "2026-01-01" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    onTestFinished(() =>
+      app.db
+        .deleteFrom("warehouse_spaces")
+        .where("id", "=", space.id)
+        .execute()
+        .then(() => {}),
+    );
     const query = `location=Altrove&lat=${(Number(largest.pub_lat) + 0.18).toFixed(6)}&lng=${Number(largest.pub_lng).toFixed(6)}&radius=5&m2_value=987654`;
     await page.goto(`/it/stocks?${query}`);
     await page.locator("[data-testid=found-list-empty]").waitFor();
@@ -619,7 +657,9 @@ describe("choosing among the results", () => {
     await page.goto(`/it/stocks?${query}`);
     await widen.click();
     await page.waitForURL((u) => u.searchParams.get("radius") === String(api.wider!.radius));
-    await expect.poll(() => page.locator("[data-testid=found-list-count]").textContent(), { timeout: 15_000 }).toBe(`(${api.wider!.count.toLocaleString("it-IT")})`);
+    await expect
+      .poll(() => page.locator("[data-testid=found-list-count]").textContent(), { timeout: 15_000 })
+      .toBe(`(${api.wider!.count.toLocaleString("it-IT")})`);
     expect(await listTitle.getAttribute("class")).not.toContain("sr-only");
   });
 
@@ -638,12 +678,17 @@ describe("choosing among the results", () => {
     let found = await visibleListed();
     for (const target of listed) {
       for (let i = 0; i < 4 && found === undefined; i++) {
-        const clusters = await map.locator("[data-testid=map-cluster]").evaluateAll((els) => els.map((e) => ({ lat: Number(e.getAttribute("data-lat")), lng: Number(e.getAttribute("data-lng")) })));
+        const clusters = await map
+          .locator("[data-testid=map-cluster]")
+          .evaluateAll((els) => els.map((e) => ({ lat: Number(e.getAttribute("data-lat")), lng: Number(e.getAttribute("data-lng")) })));
         if (clusters.length === 0) break;
-        const near = clusters.reduce((best, c, index) => {
-          const d = km(target.lat, target.lng, c.lat, c.lng);
-          return d < best.d ? { d, index } : best;
-        }, { d: Infinity, index: 0 });
+        const near = clusters.reduce(
+          (best, c, index) => {
+            const d = km(target.lat, target.lng, c.lat, c.lng);
+            return d < best.d ? { d, index } : best;
+          },
+          { d: Infinity, index: 0 },
+        );
         await map.locator("[data-testid=map-cluster]").nth(near.index).click();
         await page.waitForTimeout(900);
         await expect.poll(() => map.getAttribute("data-loading"), { timeout: 15_000 }).toBe("false");
@@ -885,7 +930,9 @@ describe("the search page in English, with geolocation", () => {
     await page.reload();
     await hydrated(page);
     expect(await page.getByTestId(`favourite-toggle-${claimed.id}`).count()).toBe(0);
-    expect(await app.db.selectFrom("favourites").select("warehouse_id").where("user_id", "=", hunterId).where("warehouse_id", "=", claimed.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await app.db.selectFrom("favourites").select("warehouse_id").where("user_id", "=", hunterId).where("warehouse_id", "=", claimed.id).executeTakeFirst(),
+    ).toBeUndefined();
 
     // An anonymised favourite can be dropped but not chosen again: its card says it was dropped.
     const anonymised = await app.db
@@ -912,7 +959,9 @@ describe("the search page in English, with geolocation", () => {
     await page.getByTestId("sheet-favourite").click();
     expect(await page.getByTestId("sheet-favourite-failed").textContent()).toBe("La sessione è scaduta: accedi di nuovo per salvare i preferiti.");
     expect(await page.getByTestId("sheet-favourite").getAttribute("data-favourite")).toBe("false");
-    expect(await app.db.selectFrom("favourites").select("warehouse_id").where("user_id", "=", hunterId).where("warehouse_id", "=", claimed.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await app.db.selectFrom("favourites").select("warehouse_id").where("user_id", "=", hunterId).where("warehouse_id", "=", claimed.id).executeTakeFirst(),
+    ).toBeUndefined();
 
     // A visitor has no such button.
     const visitor = await newPage(b.browser, { locale: "it" });

@@ -27,7 +27,15 @@ async function demoWarehouses(): Promise<number[]> {
   const owner = await userIdOf(app.db, DEMO.stocker);
   const rows = await app.db
     .selectFrom("warehouses as w")
-    .select(["w.id", (eb) => eb.selectFrom("warehouse_spaces").select((e) => e.fn.countAll<number>().as("n")).whereRef("warehouse_spaces.warehouse_id", "=", "w.id").as("spaces")])
+    .select([
+      "w.id",
+      (eb) =>
+        eb
+          .selectFrom("warehouse_spaces")
+          .select((e) => e.fn.countAll<number>().as("n"))
+          .whereRef("warehouse_spaces.warehouse_id", "=", "w.id")
+          .as("spaces"),
+    ])
     .where("w.user_id", "=", owner)
     .where("w.redeemed", "=", true)
     .where("w.status", "=", "approved")

@@ -28,7 +28,8 @@ export const mailTo = (to: string, opts?: Parameters<typeof waitForMail>[2]) => 
  */
 export async function deliveredMailsTo(db: Database, to: string): Promise<CapturedMail[]> {
   const address = to.toLowerCase();
-  const waiting = async () => (await db.selectFrom("mail_outbox").select("id").where("to_address", "=", address).where("status", "!=", "sent").execute()).length;
+  const waiting = async () =>
+    (await db.selectFrom("mail_outbox").select("id").where("to_address", "=", address).where("status", "!=", "sent").execute()).length;
   await expect.poll(waiting, { timeout: 30_000, message: `the app still has mail to ${to} to send` }).toBe(0);
   return (await mails()).filter((mail) => mail.to.includes(address));
 }
@@ -45,7 +46,10 @@ export function useBrowser(): { browser: Browser } {
   return holder;
 }
 
-export async function newPage(browser: Browser, opts: { width?: number; height?: number; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  opts: { width?: number; height?: number; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
@@ -103,7 +107,15 @@ export async function favouriteTakingRequests(db: Database, hunterId: number): P
 export async function redeemedDemoWarehouses(db: Database, limit = 5): Promise<{ id: number; images: number | null }[]> {
   return db
     .selectFrom("warehouses as w")
-    .select(["w.id", (eb) => eb.selectFrom("images").select((e) => e.fn.countAll<number>().as("n")).whereRef("images.warehouse_id", "=", "w.id").as("images")])
+    .select([
+      "w.id",
+      (eb) =>
+        eb
+          .selectFrom("images")
+          .select((e) => e.fn.countAll<number>().as("n"))
+          .whereRef("images.warehouse_id", "=", "w.id")
+          .as("images"),
+    ])
     .where("w.redeemed", "=", true)
     .where("w.status", "=", "approved")
     .where("w.deactivated", "=", false)
@@ -149,7 +161,16 @@ export async function loggedIn(email: string, password = DEMO_PASSWORD): Promise
 
 /** Waits until the first element of `locator` has text matching `expected` (a page that is still loading or re-rendering is retried). */
 export async function hasText(locator: Locator, expected: RegExp | string): Promise<void> {
-  await expect.poll(async () => (await locator.first().textContent({ timeout: 10_000 }).catch(() => "")) ?? "", { timeout: 15_000 }).toMatch(expected);
+  await expect
+    .poll(
+      async () =>
+        (await locator
+          .first()
+          .textContent({ timeout: 10_000 })
+          .catch(() => "")) ?? "",
+      { timeout: 15_000 },
+    )
+    .toMatch(expected);
 }
 
 /**
@@ -189,4 +210,3 @@ export async function xsrf(context: BrowserContext): Promise<string> {
 export async function userIdOf(db: Database, email: string): Promise<number> {
   return (await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
 }
-

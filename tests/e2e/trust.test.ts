@@ -26,7 +26,16 @@ beforeAll(async () => {
   const db = app.db;
   const { warehouse } = await makeRedeemedWarehouse(
     db,
-    { name: `Magazzino Fiducia ${Date.now() % 100000}`, city: "Pantelleria", province: "TP", address: "Via del Porto 3", cap: "91017", lat: PLACE.lat, lng: PLACE.lng, status: "approved" },
+    {
+      name: `Magazzino Fiducia ${Date.now() % 100000}`,
+      city: "Pantelleria",
+      province: "TP",
+      address: "Via del Porto 3",
+      cap: "91017",
+      lat: PLACE.lat,
+      lng: PLACE.lng,
+      status: "approved",
+    },
     { approval_status: "approved", company: "Fiducia Logistica srl" },
   );
   warehouseId = warehouse.id;
@@ -34,25 +43,55 @@ beforeAll(async () => {
   // Five requests arrived 3 h 20 min ago; four were answered 30 minutes ago (median 2 h 50 min: "within 3 hours"), 80% of them.
   const links = [];
   for (let i = 0; i < 5; i++) links.push((await makeRequest(db, { userId: hunters[0]!.id, warehouseIds: [warehouseId] })).links[0]!);
-  await db.updateTable("warehouse_request_warehouses").set({ created_at: sql`now() - interval '200 minutes'` }).where("warehouse_id", "=", warehouseId).execute();
+  await db
+    .updateTable("warehouse_request_warehouses")
+    .set({ created_at: sql`now() - interval '200 minutes'` })
+    .where("warehouse_id", "=", warehouseId)
+    .execute();
   await db
     .updateTable("warehouse_request_warehouses")
     .set({ state: "confirmed", answered_at: sql`now() - interval '30 minutes'` })
-    .where("id", "in", links.slice(0, 4).map((l) => l.id))
+    .where(
+      "id",
+      "in",
+      links.slice(0, 4).map((l) => l.id),
+    )
     .execute();
   // Two reviews, 4,0 and 4,7: 4,35 → 44 → "4,4".
   for (const [i, avg] of [40, 47].entries()) {
     await db
       .insertInto("reviews")
-      .values({ user_id: hunters[i]!.id, warehouse_id: warehouseId, warehouse_request_id: links[i]!.warehouse_request_id, link_id: links[i]!.id, full_name: "R", email: "r@test.example", telephone: "1", avg_value: avg, reliability_value: 4 })
+      .values({
+        user_id: hunters[i]!.id,
+        warehouse_id: warehouseId,
+        warehouse_request_id: links[i]!.warehouse_request_id,
+        link_id: links[i]!.id,
+        full_name: "R",
+        email: "r@test.example",
+        telephone: "1",
+        avg_value: avg,
+        reliability_value: 4,
+      })
       .execute();
   }
   otherId = (await redeemedDemoWarehouses(db, 1))[0]!.id;
 });
 
 const EXPECTED = {
-  it: { rating: "4,4 · 2 recensioni", time: "Di solito risponde entro 3 ore", rate: "Risponde a 80 richieste su 100", verified: "Verificato", explained: "hanno controllato e approvato" },
-  en: { rating: "4,4 · 2 reviews", time: "Usually answers within 3 hours", rate: "Answers 80% of requests", verified: "Verified", explained: "checked and approved" },
+  it: {
+    rating: "4,4 · 2 recensioni",
+    time: "Di solito risponde entro 3 ore",
+    rate: "Risponde a 80 richieste su 100",
+    verified: "Verificato",
+    explained: "hanno controllato e approvato",
+  },
+  en: {
+    rating: "4,4 · 2 reviews",
+    time: "Usually answers within 3 hours",
+    rate: "Answers 80% of requests",
+    verified: "Verified",
+    explained: "checked and approved",
+  },
 } as const;
 
 async function expectTrust(scope: Locator, locale: "it" | "en") {

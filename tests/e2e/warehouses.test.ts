@@ -10,7 +10,24 @@ import { describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import sharp from "sharp";
 import type { Locator, Page } from "playwright-core";
-import { baseUrl, call, DEMO, hasText, hydrated, jar, jsonHeaders, linkIn, loggedIn, loginAs, mailTo, newPage, useAppDatabase, useBrowser, userIdOf, xsrf } from "./support.ts";
+import {
+  baseUrl,
+  call,
+  DEMO,
+  hasText,
+  hydrated,
+  jar,
+  jsonHeaders,
+  linkIn,
+  loggedIn,
+  loginAs,
+  mailTo,
+  newPage,
+  useAppDatabase,
+  useBrowser,
+  userIdOf,
+  xsrf,
+} from "./support.ts";
 import { handMadePng, phoneJpeg, photo } from "../support/images.ts";
 
 const b = useBrowser();
@@ -41,7 +58,13 @@ async function rawUpload(path: string, headers: Record<string, string>, form: Fo
   const { hostname, port } = new URL(baseUrl());
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: hostname, port, path, method: "POST", headers: { ...headers, "Content-Type": request.headers.get("Content-Type")!, "Content-Length": String(body.length) } },
+      {
+        host: hostname,
+        port,
+        path,
+        method: "POST",
+        headers: { ...headers, "Content-Type": request.headers.get("Content-Type")!, "Content-Length": String(body.length) },
+      },
       (res) => {
         let text = "";
         res.on("data", (chunk: Buffer) => (text += chunk.toString()));
@@ -120,7 +143,9 @@ describe("the demo stocker registers a warehouse", () => {
     }
     expect(chosen).toHaveLength(9);
 
-    const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#4a7fb0" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#4a7fb0" } })
+      .png()
+      .toBuffer();
     const jpeg = await (await photo(1600, 1200)).jpeg().toBuffer();
     await page.locator("input[type=file]").setInputFiles([
       { name: "telefono.jpg", mimeType: "image/jpeg", buffer: await phoneJpeg() },
@@ -145,7 +170,16 @@ describe("the demo stocker registers a warehouse", () => {
     await hasText(card.getByTestId("warehouse-status"), "In attesa di approvazione");
 
     const w = await app.db.selectFrom("warehouses").selectAll().where("name", "=", name).executeTakeFirstOrThrow();
-    expect(w).toMatchObject({ status: "pending", to_approve: true, is_hub: true, user_id: await userId(DEMO.stocker), m2: 1950.5, total_m2: 2400, m2_cost: 48.5, email: DEMO.stocker });
+    expect(w).toMatchObject({
+      status: "pending",
+      to_approve: true,
+      is_hub: true,
+      user_id: await userId(DEMO.stocker),
+      m2: 1950.5,
+      total_m2: 2400,
+      m2_cost: 48.5,
+      email: DEMO.stocker,
+    });
     // Dragged south-east of the town's centre, still in Bergamo's area.
     expect(w.lat).toBeLessThan(45.7);
     expect(w.lat).toBeGreaterThan(45.6);
@@ -168,7 +202,13 @@ describe("the demo stocker registers a warehouse", () => {
     expect(served.headers()["content-type"]).toBe("image/webp");
     expect(served.headers()["cache-control"]).toMatch(/max-age=\d{7,}.*immutable|immutable.*max-age=\d{7,}/);
     const meta = await sharp(await served.body()).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif, xmp: meta.xmp }).toEqual({ format: "webp", width: 1067, height: 1600, exif: undefined, xmp: undefined });
+    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif, xmp: meta.xmp }).toEqual({
+      format: "webp",
+      width: 1067,
+      height: 1600,
+      exif: undefined,
+      xmp: undefined,
+    });
     await context.close();
   });
 });
@@ -203,7 +243,13 @@ describe("the back office moves a warehouse", () => {
 
     expect(await searchIds("Torino")).toContain(w.id);
     expect(await searchIds("Milano")).not.toContain(w.id);
-    const entry = await app.db.selectFrom("audit_log").selectAll().where("entity_id", "=", w.id).where("action", "=", "warehouse.update").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const entry = await app.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity_id", "=", w.id)
+      .where("action", "=", "warehouse.update")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(entry.admin_id).toBe(await userId(DEMO.admin));
     expect((entry.details as any).changes.city).toEqual({ before: "Milano", after: "Torino" });
     await context.close();
@@ -213,7 +259,13 @@ describe("the back office moves a warehouse", () => {
 describe("the demo referent", () => {
   it("edits a warehouse it manages, and is refused one it does not manage", async () => {
     const referentId = await userId(DEMO.referent);
-    const managed = await app.db.selectFrom("warehouses").select(["id"]).where("referent_id", "=", referentId).where("status", "=", "approved").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const managed = await app.db
+      .selectFrom("warehouses")
+      .select(["id"])
+      .where("referent_id", "=", referentId)
+      .where("status", "=", "approved")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     const other = await app.db
       .selectFrom("warehouses")
       .select(["id"])
@@ -229,7 +281,9 @@ describe("the demo referent", () => {
     await page.getByLabel("Telephone", { exact: true }).first().fill("+39 02 8888 7777");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.waitForURL("**/en/referent/profile/warehouses");
-    expect((await app.db.selectFrom("warehouses").select("telephone").where("id", "=", managed.id).executeTakeFirstOrThrow()).telephone).toBe("+39 02 8888 7777");
+    expect((await app.db.selectFrom("warehouses").select("telephone").where("id", "=", managed.id).executeTakeFirstOrThrow()).telephone).toBe(
+      "+39 02 8888 7777",
+    );
 
     const refused = await page.request.post(`/api/referent/warehouses/${other.id}/update`, {
       data: { warehouse_data: { name: "Taken", country: "Italia", address: "Via X 1", cap: "20100", city: "Milano", province: "MI", vat: "IT1", m2: 1 } },
@@ -269,7 +323,11 @@ describe("a new referent", () => {
     await hasText(dialog.getByRole("alert"), /already has a Stockspace account/);
     // Past the invitation limits (here: today's 20 already sent) the popup says so and nothing is created.
     const counter = { key: `invite:day:user:${await userId(DEMO.stocker)}`, window_start: new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000) };
-    await app.db.insertInto("rate_limits").values({ ...counter, hits: 20 }).onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet({ hits: 20 })).execute();
+    await app.db
+      .insertInto("rate_limits")
+      .values({ ...counter, hits: 20 })
+      .onConflict((oc) => oc.columns(["key", "window_start"]).doUpdateSet({ hits: 20 }))
+      .execute();
     await dialog.getByLabel("E-mail").fill(email);
     await dialog.getByRole("button", { name: "Create and assign" }).click();
     await hasText(dialog.getByRole("alert"), /You have sent too many invitations: you can send 10 an hour and 20 a day/);
@@ -296,7 +354,11 @@ describe("a new referent", () => {
     const sent = await call(visitor, "/api/warehouses/send-requests", {
       method: "POST",
       headers: { ...jsonHeaders(visitor), "X-Forwarded-For": `198.51.100.${1 + (Date.now() % 250)}` },
-      body: JSON.stringify({ warehouse_ids: [w.id], specification_ids: [], request_data: { business_name: "Cliente E2E", contact, referent: "Ada", message: "Serve spazio", conditions: true, privacy: true } }),
+      body: JSON.stringify({
+        warehouse_ids: [w.id],
+        specification_ids: [],
+        request_data: { business_name: "Cliente E2E", contact, referent: "Ada", message: "Serve spazio", conditions: true, privacy: true },
+      }),
     });
     expect(sent.status, await sent.clone().text()).toBe(200);
     // In the referent's language: the stocker's, who created the account.
@@ -323,7 +385,18 @@ describe("the owner of a warehouse its referent handles", () => {
       const res = await call(visitor, "/api/warehouses/send-requests", {
         method: "POST",
         headers: { ...jsonHeaders(visitor), "X-Forwarded-For": `198.51.100.${1 + ((Date.now() + business.length) % 250)}` },
-        body: JSON.stringify({ warehouse_ids: [w.id], specification_ids: [], request_data: { business_name: business, contact: `cliente-${business.length}-${run}@example.com`, referent: "Ada", message: "Serve spazio", conditions: true, privacy: true } }),
+        body: JSON.stringify({
+          warehouse_ids: [w.id],
+          specification_ids: [],
+          request_data: {
+            business_name: business,
+            contact: `cliente-${business.length}-${run}@example.com`,
+            referent: "Ada",
+            message: "Serve spazio",
+            conditions: true,
+            privacy: true,
+          },
+        }),
       });
       expect(res.status, await res.clone().text()).toBe(200);
       const { warehouse_request_id } = (await res.json()) as { warehouse_request_id: number };
@@ -346,7 +419,9 @@ describe("the owner of a warehouse its referent handles", () => {
       expect(await box.isChecked()).toBe(true);
       await box.press("Space");
       await hasText(page.getByTestId("owner-request-emails").getByRole("status"), "Saved: you will no longer receive this warehouse's requests by e-mail.");
-      expect((await app.db.selectFrom("warehouses").select("owner_request_emails").where("id", "=", w.id).executeTakeFirstOrThrow()).owner_request_emails).toBe(false);
+      expect((await app.db.selectFrom("warehouses").select("owner_request_emails").where("id", "=", w.id).executeTakeFirstOrThrow()).owner_request_emails).toBe(
+        false,
+      );
       // After a reload it stays off.
       await page.reload();
       expect(await page.getByRole("checkbox", { name: "Receive this warehouse's quote requests by e-mail too" }).isChecked()).toBe(false);
@@ -355,9 +430,20 @@ describe("the owner of a warehouse its referent handles", () => {
       // The next request: the referent's e-mail, the owner's notification, no e-mail to the owner (the outbox holds none).
       const second = await ask(`Seconda Richiesta Piu Lunga ${run}`);
       await mailTo(DEMO.referent, { subject: new RegExp(second.number) });
-      const owed = await app.db.selectFrom("mail_outbox").select("id").where("to_address", "=", DEMO.stocker).where("subject", "like", `%${second.number}%`).execute();
+      const owed = await app.db
+        .selectFrom("mail_outbox")
+        .select("id")
+        .where("to_address", "=", DEMO.stocker)
+        .where("subject", "like", `%${second.number}%`)
+        .execute();
       expect(owed).toEqual([]);
-      const notes = await app.db.selectFrom("notifications").select("user_id").where("type", "=", "quote_request").where("user_id", "=", stocker).where(sql<boolean>`(data->>'warehouse_request_id')::bigint = ${second.id}`).execute();
+      const notes = await app.db
+        .selectFrom("notifications")
+        .select("user_id")
+        .where("type", "=", "quote_request")
+        .where("user_id", "=", stocker)
+        .where(sql<boolean>`(data->>'warehouse_request_id')::bigint = ${second.id}`)
+        .execute();
       expect(notes).toHaveLength(1);
     } finally {
       await app.db.updateTable("warehouses").set({ owner_request_emails: true }).where("id", "=", w.id).execute();
@@ -368,14 +454,31 @@ describe("the owner of a warehouse its referent handles", () => {
 describe("hostile uploads", () => {
   it("a PHP file named .jpg, an SVG with a script, a 30,000×30,000 PNG bomb, a 50 MB file and a truncated JPEG each get a 4xx, write nothing, and the app stays up", async () => {
     const stocker = await loggedIn(DEMO.stocker);
-    const w = await app.db.selectFrom("warehouses").select("id").where("user_id", "=", await userId(DEMO.stocker)).orderBy("id").executeTakeFirstOrThrow();
-    const count = async () => Number((await app.db.selectFrom("images").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const w = await app.db
+      .selectFrom("warehouses")
+      .select("id")
+      .where("user_id", "=", await userId(DEMO.stocker))
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const count = async () =>
+      Number(
+        (
+          await app.db
+            .selectFrom("images")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     const jpeg = await (await photo(1000, 800)).jpeg().toBuffer();
     const bomb = handMadePng(30_000, 30_000, 1, 0);
     const cases: [string, Uint8Array, string][] = [
       ["shell.jpg", new TextEncoder().encode("<?php system($_GET['c']); ?>"), "image/jpeg"],
-      ["logo.svg", new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script></svg>'), "image/svg+xml"],
+      [
+        "logo.svg",
+        new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script></svg>'),
+        "image/svg+xml",
+      ],
       ["bomb.png", bomb, "image/png"],
       ["huge.jpg", new Uint8Array(50 * 1024 * 1024), "image/jpeg"],
       ["cut.jpg", jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), "image/jpeg"],

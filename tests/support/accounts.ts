@@ -31,10 +31,19 @@ export function linkIn(text: string, pattern: RegExp): URL {
 
 export async function tableCounts(db: Database) {
   const count = async (table: "users" | "user_tokens" | "sessions" | "mail_outbox" | "support_requests") => {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   };
-  return { users: await count("users"), tokens: await count("user_tokens"), sessions: await count("sessions"), mails: await count("mail_outbox"), support: await count("support_requests") };
+  return {
+    users: await count("users"),
+    tokens: await count("user_tokens"),
+    sessions: await count("sessions"),
+    mails: await count("mail_outbox"),
+    support: await count("support_requests"),
+  };
 }
 
 /** A cookie header from a response's cookies. */

@@ -50,12 +50,28 @@ export function productionTestEnv(env: Record<string, string | undefined>): Reco
 
 export type AppProcess = { url: string; port: number; child: ChildProcess; output: () => string; stop: (signal?: NodeJS.Signals) => Promise<number | null> };
 
-export async function startAppProcess(opts: { dataDir: string; env?: Record<string, string>; port?: number; timeoutMs?: number; logFile?: string }): Promise<AppProcess> {
+export async function startAppProcess(opts: {
+  dataDir: string;
+  env?: Record<string, string>;
+  port?: number;
+  timeoutMs?: number;
+  logFile?: string;
+}): Promise<AppProcess> {
   const port = opts.port ?? (await freePort());
   let output = "";
   const child = spawn(NODE, [path.join(ROOT, "server/index.ts")], {
     cwd: ROOT,
-    env: productionTestEnv({ ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: opts.dataDir, ORIGIN: `http://localhost:${port}`, LOG_LEVEL: "warn", DATABASE_URL: "", ...opts.env }),
+    env: productionTestEnv({
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: opts.dataDir,
+      ORIGIN: `http://localhost:${port}`,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      ...opts.env,
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (c: Buffer) => (output = (output + c.toString()).slice(-20_000)));

@@ -13,10 +13,19 @@ export const billingConfig = loadConfig({ NODE_ENV: "test", ORIGIN: "http://stoc
 
 /** The stand-in started for the file and a gateway to it; read `stripe.standIn` and `stripe.gateway` inside tests. */
 export function useStripeStandIn(): { standIn: StripeStandIn; gateway: BillingGateway; services: () => { billing: BillingGateway } } {
-  const stripe = { services: () => ({ billing: stripe.gateway }) } as { standIn: StripeStandIn; gateway: BillingGateway; services: () => { billing: BillingGateway } };
+  const stripe = { services: () => ({ billing: stripe.gateway }) } as {
+    standIn: StripeStandIn;
+    gateway: BillingGateway;
+    services: () => { billing: BillingGateway };
+  };
   beforeAll(async () => {
     stripe.standIn = await startStripeStandIn();
-    stripe.gateway = createBillingGateway({ secretKey: stripe.standIn.secretKey, publishableKey: "pk_test_standin", webhookSecret: stripe.standIn.webhookSecret, apiBase: stripe.standIn.url });
+    stripe.gateway = createBillingGateway({
+      secretKey: stripe.standIn.secretKey,
+      publishableKey: "pk_test_standin",
+      webhookSecret: stripe.standIn.webhookSecret,
+      apiBase: stripe.standIn.url,
+    });
   });
   afterAll(() => stripe.standIn?.close());
   return stripe;

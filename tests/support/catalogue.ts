@@ -87,7 +87,10 @@ async function ensureCatalogue(admin: pg.Client, adminUrl: string, template: str
     }
     await admin.query(`alter database ${building} rename to ${name}`);
     // The same catalogue made from older migrations or an older seed is dropped.
-    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1 and datname <> $2", [`stockspace\\_cat\\_${catalogue.name}\\_%`, name]);
+    const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1 and datname <> $2", [
+      `stockspace\\_cat\\_${catalogue.name}\\_%`,
+      name,
+    ]);
     for (const row of rows) await admin.query(`drop database if exists ${admin.escapeIdentifier(row.datname)} with (force)`);
     return name;
   } finally {
@@ -105,7 +108,8 @@ export function useCatalogueDatabase(catalogue: Catalogue): TestDatabase {
   beforeAll(async () => {
     const adminUrl = inject("pgAdminUrl");
     const template = inject("pgTemplate");
-    if (!adminUrl || !template) throw new Error("no test database in this lane: a test file that needs PostgreSQL is named *.db.test.ts (the integration lane)");
+    if (!adminUrl || !template)
+      throw new Error("no test database in this lane: a test file that needs PostgreSQL is named *.db.test.ts (the integration lane)");
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     // The clone is named like the run's other databases, so the run's end drops it even after a failure.

@@ -59,11 +59,16 @@ export async function setup(project: TestProject) {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     // Drop the databases this run created, even those a failed test file left behind.
-    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname like $1 or datname = $2", [`${template}_%`, template]);
+    const { rows } = await client.query<{ datname: string }>("select datname from pg_database where datname like $1 or datname = $2", [
+      `${template}_%`,
+      template,
+    ]);
     for (const row of rows) await client.query(`drop database if exists ${client.escapeIdentifier(row.datname)} with (force)`);
     // The large catalogues (tests/support/catalogue.ts) stay for the day's next runs; those of
     // other days go.
-    const old = await client.query<{ datname: string }>("select datname from pg_database where datname like 'stockspace\\_cat\\_%' and datname not like $1", [`%\\_${catalogueDay()}\\_%`]);
+    const old = await client.query<{ datname: string }>("select datname from pg_database where datname like 'stockspace\\_cat\\_%' and datname not like $1", [
+      `%\\_${catalogueDay()}\\_%`,
+    ]);
     for (const row of old.rows) await client.query(`drop database if exists ${client.escapeIdentifier(row.datname)} with (force)`);
     await client.end();
     await embedded?.stop();

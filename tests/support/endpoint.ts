@@ -8,13 +8,20 @@ import { actorContext, afterShownContext, localeContext, requestInfoContext, ser
 import type { Database } from "../../app/server/db/database.ts";
 import type { Locale } from "../../app/lib/locale.ts";
 
-type RouteFn = (args: { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> }) => Promise<Response> | Response;
+type RouteFn = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: Readonly<RouterContextProvider>;
+}) => Promise<Response> | Response;
 
 export function testServices(db: Database): AppServices {
   return { db, config: loadConfig({ NODE_ENV: "test", ORIGIN: "http://stockspace.test" }), log: pino({ level: "silent" }), secret: "test-secret-test-secret" };
 }
 
-export function testContext(db: Database, opts: { actor?: Actor | null; locale?: Locale; ip?: string; services?: Partial<AppServices> } = {}): RouterContextProvider {
+export function testContext(
+  db: Database,
+  opts: { actor?: Actor | null; locale?: Locale; ip?: string; services?: Partial<AppServices> } = {},
+): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(servicesContext, { ...testServices(db), ...opts.services });
   context.set(requestInfoContext, { id: "test", ip: opts.ip ?? "203.0.113.7", userAgent: "vitest", nonce: "nonce", secure: false });

@@ -102,11 +102,24 @@ export async function subscribeWarehouses(db: Database, ownerId: number, warehou
     live ??
     (await db
       .insertInto("subscriptions")
-      .values({ user_id: ownerId, stripe_status: "active", plan: "yearly", payment_type: "card", price_unit_amount: 49_000, started_at: new Date(), ends_at: new Date(Date.now() + 300 * 86_400_000), ...fields })
+      .values({
+        user_id: ownerId,
+        stripe_status: "active",
+        plan: "yearly",
+        payment_type: "card",
+        price_unit_amount: 49_000,
+        started_at: new Date(),
+        ends_at: new Date(Date.now() + 300 * 86_400_000),
+        ...fields,
+      })
       .returning("id")
       .executeTakeFirstOrThrow());
   if (warehouseIds.length) {
-    await db.insertInto("subscription_warehouses").values(warehouseIds.map((warehouse_id) => ({ subscription_id: subscription.id, warehouse_id }))).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto("subscription_warehouses")
+      .values(warehouseIds.map((warehouse_id) => ({ subscription_id: subscription.id, warehouse_id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
   return subscription.id;
 }
@@ -118,11 +131,20 @@ export async function makeRedeemedWarehouse(db: Database, fields: Partial<NewWar
   return { owner, warehouse: await db.selectFrom("warehouses").selectAll().where("id", "=", warehouse.id).executeTakeFirstOrThrow() };
 }
 
-export async function makeSpecification(db: Database, fields: { cat_id?: number; value?: string; value_en?: string | null; position?: number; hidden?: boolean } = {}) {
+export async function makeSpecification(
+  db: Database,
+  fields: { cat_id?: number; value?: string; value_en?: string | null; position?: number; hidden?: boolean } = {},
+) {
   const n = unique();
   return db
     .insertInto("specifications")
-    .values({ cat_id: fields.cat_id ?? 1, value: fields.value ?? `Servizio ${n}`, value_en: fields.value_en === undefined ? `Service ${n}` : fields.value_en, position: fields.position ?? 0, hidden: fields.hidden ?? false })
+    .values({
+      cat_id: fields.cat_id ?? 1,
+      value: fields.value ?? `Servizio ${n}`,
+      value_en: fields.value_en === undefined ? `Service ${n}` : fields.value_en,
+      position: fields.position ?? 0,
+      hidden: fields.hidden ?? false,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -147,7 +169,14 @@ export async function addImages(db: Database, warehouseId: number, count: number
   for (let i = 0; i < count; i++) {
     await db
       .insertInto("images")
-      .values({ warehouse_id: warehouseId, src: `/uploads/test/${warehouseId}-${i}.webp`, file: `test/${warehouseId}-${i}.webp`, width: 1200, height: 800, position: i })
+      .values({
+        warehouse_id: warehouseId,
+        src: `/uploads/test/${warehouseId}-${i}.webp`,
+        file: `test/${warehouseId}-${i}.webp`,
+        width: 1200,
+        height: 800,
+        position: i,
+      })
       .execute();
   }
 }
@@ -178,7 +207,10 @@ export async function makeRequest(db: Database, opts: { userId: number | null; w
 /** Row counts of the tables a quote request writes, to check that nothing was written. */
 export async function requestTableCounts(db: Database) {
   const count = async (table: "warehouse_requests" | "warehouse_request_warehouses" | "warehouse_request_specifications" | "notifications" | "mail_outbox") => {
-    const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   };
   return {

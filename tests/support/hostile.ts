@@ -88,7 +88,8 @@ function fromJsonSchema(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
       return fc.array(schema.items ? fromJsonSchema(schema.items, depth + 1) : fc.integer(), { maxLength: Math.min(schema.maxItems ?? 5, 5) });
     case "string":
       if (schema.format === "email") return fc.emailAddress();
-      if (schema.format === "date") return fc.date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      if (schema.format === "date")
+        return fc.date({ min: new Date("2020-01-01"), max: new Date("2030-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
       return fc.string({ minLength: Math.min(schema.minLength ?? 0, 20), maxLength: Math.min(schema.maxLength ?? 40, 60) });
     case "integer":
       return fc.integer({ min: Math.max(schema.minimum ?? -1_000, -1_000_000), max: Math.min(schema.maximum ?? 1_000_000, 1_000_000) });
@@ -118,24 +119,30 @@ export function arbitraryFor(schema: z.ZodType | undefined): fc.Arbitrary<unknow
 
 /** Replace some values of a (valid-looking) value by hostile ones, at any depth; add a hostile key now and then. */
 export function bend(value: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
-  return fc.tuple(value, fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), hostile), { minLength: 32, maxLength: 32 }), fc.constantFrom("__proto__", "constructor", "prototype", "polluted", "x")).map(([v, choices, key]) => {
-    let next = 0;
-    const walk = (node: unknown, level: number): unknown => {
-      const [dice, bad] = choices[next++ % choices.length]!;
-      if (dice < 2) return bad;
-      if (Array.isArray(node)) return node.map((item) => walk(item, level + 1));
-      if (node && typeof node === "object") {
-        const out: Record<string, unknown> = {};
-        // defineProperty: `out["__proto__"] = …` would set the prototype instead of sending the key.
-        const put = (k: string, v: unknown) => Object.defineProperty(out, k, { value: v, enumerable: true, configurable: true, writable: true });
-        for (const [k, child] of Object.entries(node)) put(k, walk(child, level + 1));
-        if (dice === 9 && level < 2) put(key, bad);
-        return out;
-      }
-      return node;
-    };
-    return walk(v, 0);
-  });
+  return fc
+    .tuple(
+      value,
+      fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), hostile), { minLength: 32, maxLength: 32 }),
+      fc.constantFrom("__proto__", "constructor", "prototype", "polluted", "x"),
+    )
+    .map(([v, choices, key]) => {
+      let next = 0;
+      const walk = (node: unknown, level: number): unknown => {
+        const [dice, bad] = choices[next++ % choices.length]!;
+        if (dice < 2) return bad;
+        if (Array.isArray(node)) return node.map((item) => walk(item, level + 1));
+        if (node && typeof node === "object") {
+          const out: Record<string, unknown> = {};
+          // defineProperty: `out["__proto__"] = …` would set the prototype instead of sending the key.
+          const put = (k: string, v: unknown) => Object.defineProperty(out, k, { value: v, enumerable: true, configurable: true, writable: true });
+          for (const [k, child] of Object.entries(node)) put(k, walk(child, level + 1));
+          if (dice === 9 && level < 2) put(key, bad);
+          return out;
+        }
+        return node;
+      };
+      return walk(v, 0);
+    });
 }
 
 /** A value as form fields with bracketed names: { a: { b: [1] } } → a[b][]=1. */

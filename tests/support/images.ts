@@ -4,7 +4,9 @@ import sharp from "sharp";
 
 /** Random-looking content in 20 px blocks: compresses and decodes like a photo, made in under a second. */
 export async function photo(width: number, height: number) {
-  const noise = await sharp({ create: { width: width / 20, height: height / 20, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 50 } } })
+  const noise = await sharp({
+    create: { width: width / 20, height: height / 20, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 50 } },
+  })
     .png()
     .toBuffer();
   return sharp(noise).resize(width, height, { kernel: "nearest" });
@@ -28,7 +30,12 @@ export function handMadePng(width: number, height: number, bitDepth: number, col
   const channels = colourType === 2 ? 3 : 1;
   // Each row: a filter byte, then the pixels. All zero: a deflate stream ~1/200 of the raw size.
   const rows = idat ?? zlib.deflateSync(Buffer.alloc((1 + Math.ceil((width * channels * bitDepth) / 8)) * height), { level: 1 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", rows), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", rows),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /**

@@ -34,7 +34,10 @@ export async function startSmtpCapture(dir: string): Promise<{ port: number; clo
 
 export async function readMails(dir: string): Promise<CapturedMail[]> {
   if (!fs.existsSync(dir)) return [];
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".eml")).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .sort();
   return Promise.all(
     files.map(async (file) => {
       const parsed = await PostalMime.parse(fs.readFileSync(path.join(dir, file)));
@@ -54,7 +57,10 @@ export async function waitForMail(dir: string, to: string, opts: { subject?: Reg
   const deadline = Date.now() + (opts.timeoutMs ?? 20_000);
   while (Date.now() < deadline) {
     const mails = (await readMails(dir))
-      .filter((m) => m.to.includes(to.toLowerCase()) && (!opts.subject || opts.subject.test(m.subject)) && (!opts.after || Number(m.file.split("-")[0]) >= opts.after))
+      .filter(
+        (m) =>
+          m.to.includes(to.toLowerCase()) && (!opts.subject || opts.subject.test(m.subject)) && (!opts.after || Number(m.file.split("-")[0]) >= opts.after),
+      )
       .reverse();
     if (mails[0]) return mails[0];
     await new Promise((r) => setTimeout(r, 250));

@@ -93,10 +93,8 @@ class ApiError extends Error {
   }
 }
 
-const missing = (what: string, id: string, param?: string) =>
-  new ApiError(404, "invalid_request_error", "resource_missing", `No such ${what}: '${id}'`, param);
-const invalid = (message: string, param?: string, code = "parameter_invalid") =>
-  new ApiError(400, "invalid_request_error", code, message, param);
+const missing = (what: string, id: string, param?: string) => new ApiError(404, "invalid_request_error", "resource_missing", `No such ${what}: '${id}'`, param);
+const invalid = (message: string, param?: string, code = "parameter_invalid") => new ApiError(400, "invalid_request_error", code, message, param);
 /** What Stripe answers when the card it charged on the spot refused the payment. */
 const cardDeclined = () => new ApiError(402, "card_error", "card_declined", "Your card was declined.", undefined, "generic_decline");
 
@@ -263,7 +261,16 @@ type InvoiceRec = {
   confirmationSecret: { client_secret: string; type: string } | null;
 };
 type SetupIntentRec = { id: string; created: number; customer: string; clientSecret: string; status: string; paymentMethod: string | null };
-type PaymentMethodRec = { id: string; created: number; customer: string | null; last4: string; brand: string; expMonth: number; expYear: number; fingerprint: string };
+type PaymentMethodRec = {
+  id: string;
+  created: number;
+  customer: string | null;
+  last4: string;
+  brand: string;
+  expMonth: number;
+  expYear: number;
+  fingerprint: string;
+};
 
 type Kind = "customer" | "product" | "subscription" | "invoice" | "setup_intent" | "payment_method";
 
@@ -481,7 +488,13 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
       metadata: {},
       parent: {
         invoice_item_details: null,
-        subscription_item_details: { invoice_item: null, proration: i.proration, proration_details: { credited_items: null }, subscription: i.subscription, subscription_item: i.subscriptionItem },
+        subscription_item_details: {
+          invoice_item: null,
+          proration: i.proration,
+          proration_details: { credited_items: null },
+          subscription: i.subscription,
+          subscription_item: i.subscriptionItem,
+        },
         type: "subscription_item_details",
       },
       period: { end: i.linePeriod.end, start: i.linePeriod.start },
@@ -615,7 +628,13 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
       id: p.id,
       object: "payment_method",
       allow_redisplay: "unspecified",
-      billing_details: { address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null }, email: null, name: null, phone: null, tax_id: null },
+      billing_details: {
+        address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null },
+        email: null,
+        name: null,
+        phone: null,
+        tax_id: null,
+      },
       card: {
         brand: p.brand,
         checks: { address_line1_check: null, address_postal_code_check: null, cvc_check: "pass" },
@@ -735,7 +754,8 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
       voidedAt: null,
       attempted: paid,
       // An amount to pay has a payment intent whose secret the browser confirms.
-      confirmationSecret: opts.status === "open" && opts.amount > 0 ? { client_secret: `${newId("pi")}_secret_${randomToken(24)}`, type: "payment_intent" } : null,
+      confirmationSecret:
+        opts.status === "open" && opts.amount > 0 ? { client_secret: `${newId("pi")}_secret_${randomToken(24)}`, type: "payment_intent" } : null,
     };
     invoices.set(invoice.id, invoice);
     return invoice;
@@ -804,7 +824,15 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     const name = text(params, "name", { required: true })!;
     if (products.has(id)) throw invalid("Product already exists.", "id", "resource_already_exists");
     const now = nowSeconds();
-    const p: ProductRec = { id, created: now, updated: now, name, active: boolean(params, "active") ?? true, description: text(params, "description") ?? null, metadata: applyMetadata({}, params) };
+    const p: ProductRec = {
+      id,
+      created: now,
+      updated: now,
+      name,
+      active: boolean(params, "active") ?? true,
+      description: text(params, "description") ?? null,
+      metadata: applyMetadata({}, params),
+    };
     products.set(id, p);
     return expand(renderProduct(p), "product", params);
   }
@@ -845,7 +873,17 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
   }
 
   function createSubscription(params: Record<string, unknown>): Json {
-    checkKnown(params, ["customer", "items", "payment_behavior", "payment_settings", "trial_period_days", "metadata", "expand", "description", "default_payment_method"]);
+    checkKnown(params, [
+      "customer",
+      "items",
+      "payment_behavior",
+      "payment_settings",
+      "trial_period_days",
+      "metadata",
+      "expand",
+      "description",
+      "default_payment_method",
+    ]);
     const customerId = text(params, "customer", { required: true })!;
     if (!customers.has(customerId)) throw new ApiError(400, "invalid_request_error", "resource_missing", `No such customer: '${customerId}'`, "customer");
     const items = params.items;
@@ -862,11 +900,13 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     const paymentSettings = object(params, "payment_settings") ?? {};
     checkKnown(paymentSettings, ["save_default_payment_method", "payment_method_types"]);
     const save = text(paymentSettings, "save_default_payment_method", { param: "payment_settings[save_default_payment_method]" }) ?? null;
-    if (save !== null && save !== "off" && save !== "on_subscription") throw invalid(`Invalid save_default_payment_method: ${save}`, "payment_settings[save_default_payment_method]");
+    if (save !== null && save !== "off" && save !== "on_subscription")
+      throw invalid(`Invalid save_default_payment_method: ${save}`, "payment_settings[save_default_payment_method]");
     const trialDays = integer(params, "trial_period_days") ?? 0;
     if (trialDays < 0 || trialDays > 730) throw invalid("trial_period_days must be between 0 and 730.", "trial_period_days");
     const defaultPaymentMethod = text(params, "default_payment_method") ?? null;
-    if (defaultPaymentMethod && !paymentMethods.has(defaultPaymentMethod)) throw new ApiError(400, "invalid_request_error", "resource_missing", `No such PaymentMethod: '${defaultPaymentMethod}'`, "default_payment_method");
+    if (defaultPaymentMethod && !paymentMethods.has(defaultPaymentMethod))
+      throw new ApiError(400, "invalid_request_error", "resource_missing", `No such PaymentMethod: '${defaultPaymentMethod}'`, "default_payment_method");
 
     const now = nowSeconds();
     const price: PriceRec = { id: newId("price"), created: now, currency, product: productId, unitAmount, interval, intervalCount };
@@ -897,10 +937,23 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     subscriptions.set(s.id, s);
     // A trial starts with a free, paid invoice and a set-up intent for the card; otherwise the
     // first invoice waits, open, for the browser to pay it.
-    const invoice = newInvoice(s, { billingReason: "subscription_create", amount: trialEnd ? 0 : unitAmount, status: trialEnd ? "paid" : "open", start: now, end: periodEnd });
+    const invoice = newInvoice(s, {
+      billingReason: "subscription_create",
+      amount: trialEnd ? 0 : unitAmount,
+      status: trialEnd ? "paid" : "open",
+      start: now,
+      end: periodEnd,
+    });
     s.latestInvoice = invoice.id;
     if (trialEnd && !defaultPaymentMethod) {
-      const seti: SetupIntentRec = { id: newId("seti"), created: now, customer: customerId, clientSecret: "", status: "requires_payment_method", paymentMethod: null };
+      const seti: SetupIntentRec = {
+        id: newId("seti"),
+        created: now,
+        customer: customerId,
+        clientSecret: "",
+        status: "requires_payment_method",
+        paymentMethod: null,
+      };
       seti.clientSecret = `${seti.id}_secret_${randomToken(24)}`;
       setupIntents.set(seti.id, seti);
       s.pendingSetupIntent = seti.id;
@@ -933,7 +986,8 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     checkKnown(fields, ["id", "price_data"], "items[0]");
     const itemId = text(fields, "id", { param: "items[0][id]" });
     // Without an id Stripe would add a second item.
-    if (itemId === undefined) throw invalid("The stand-in supports one item per subscription: give the existing item's items[0][id].", "items[0][id]", "parameter_missing");
+    if (itemId === undefined)
+      throw invalid("The stand-in supports one item per subscription: give the existing item's items[0][id].", "items[0][id]", "parameter_missing");
     if (itemId !== s.item.id) throw new ApiError(400, "invalid_request_error", "resource_missing", `No such subscription item: '${itemId}'`, "items[0][id]");
     const priceData = object(fields, "price_data", "items[0][price_data]");
     if (!priceData) throw invalid("The stand-in supports changing an item's price_data only.", "items[0][price_data]", "parameter_missing");
@@ -946,7 +1000,15 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     if (next.interval !== current.interval || next.intervalCount !== current.intervalCount) {
       throw invalid("The stand-in does not support changing the billing interval of a subscription.", "items[0][price_data][recurring]");
     }
-    return { id: newId("price"), created: nowSeconds(), currency: next.currency, product: next.productId, unitAmount: next.unitAmount, interval: next.interval, intervalCount: next.intervalCount };
+    return {
+      id: newId("price"),
+      created: nowSeconds(),
+      currency: next.currency,
+      product: next.productId,
+      unitAmount: next.unitAmount,
+      interval: next.interval,
+      intervalCount: next.intervalCount,
+    };
   }
 
   function updateSubscription(id: string, params: Record<string, unknown>): Json {
@@ -983,9 +1045,11 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     const description = text(params, "description");
     const metadata = applyMetadata(s.metadata, params);
     const prorationBehavior = text(params, "proration_behavior") ?? "create_prorations";
-    if (!PRORATION_BEHAVIORS.includes(prorationBehavior)) throw invalid(`Invalid proration_behavior: must be one of ${PRORATION_BEHAVIORS.join(", ")}`, "proration_behavior");
+    if (!PRORATION_BEHAVIORS.includes(prorationBehavior))
+      throw invalid(`Invalid proration_behavior: must be one of ${PRORATION_BEHAVIORS.join(", ")}`, "proration_behavior");
     const paymentBehavior = text(params, "payment_behavior") ?? "allow_incomplete";
-    if (!PAYMENT_BEHAVIORS.includes(paymentBehavior)) throw invalid(`Invalid payment_behavior: must be one of ${PAYMENT_BEHAVIORS.join(", ")}`, "payment_behavior");
+    if (!PAYMENT_BEHAVIORS.includes(paymentBehavior))
+      throw invalid(`Invalid payment_behavior: must be one of ${PAYMENT_BEHAVIORS.join(", ")}`, "payment_behavior");
     // A pending update (applied only once paid) is a second state the stand-in does not keep.
     if (paymentBehavior === "pending_if_incomplete") throw invalid("The stand-in does not support payment_behavior=pending_if_incomplete.", "payment_behavior");
     const prorationDate = integer(params, "proration_date");
@@ -998,7 +1062,8 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     if (newPrice && s.status !== "trialing" && prorationBehavior === "always_invoice") {
       const { periodStart, periodEnd } = s.item;
       prorationStart = prorationDate ?? prorationStart;
-      if (prorationStart < periodStart || prorationStart > periodEnd) throw invalid("proration_date must be within the subscription's current period.", "proration_date");
+      if (prorationStart < periodStart || prorationStart > periodEnd)
+        throw invalid("proration_date must be within the subscription's current period.", "proration_date");
       proration = Math.round(((newPrice.unitAmount - s.item.price.unitAmount) * (periodEnd - prorationStart)) / (periodEnd - periodStart));
       // A lower price would leave a credit on the customer's balance for the next invoice; the
       // stand-in does not model credits, so a proration <= 0 only swaps the price.
@@ -1060,10 +1125,16 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
     const seti = setupIntents.get(id);
     if (!seti) throw missing("setup_intent", id);
     if (seti.status === "succeeded" || seti.status === "canceled") {
-      throw new ApiError(400, "invalid_request_error", "setup_intent_unexpected_state", `You cannot confirm this SetupIntent because it has a status of ${seti.status}.`);
+      throw new ApiError(
+        400,
+        "invalid_request_error",
+        "setup_intent_unexpected_state",
+        `You cannot confirm this SetupIntent because it has a status of ${seti.status}.`,
+      );
     }
     const clientSecret = text(params, "client_secret");
-    if (clientSecret !== undefined && clientSecret !== seti.clientSecret) throw invalid("The client_secret provided does not match the client_secret associated with the SetupIntent.", "client_secret");
+    if (clientSecret !== undefined && clientSecret !== seti.clientSecret)
+      throw invalid("The client_secret provided does not match the client_secret associated with the SetupIntent.", "client_secret");
     const pmId = text(params, "payment_method");
     let pm: PaymentMethodRec;
     if (pmId !== undefined) {
@@ -1071,7 +1142,8 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
       if (!found) throw new ApiError(400, "invalid_request_error", "resource_missing", `No such PaymentMethod: '${pmId}'`, "payment_method");
       pm = found;
     } else {
-      if (object(params, "payment_method_data") === undefined) throw invalid("You must provide a payment_method or payment_method_data to confirm this SetupIntent.", "payment_method", "parameter_missing");
+      if (object(params, "payment_method_data") === undefined)
+        throw invalid("You must provide a payment_method or payment_method_data to confirm this SetupIntent.", "payment_method", "parameter_missing");
       pm = newCard(seti.customer);
     }
     succeedSetupIntent(seti, pm);
@@ -1141,7 +1213,12 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
   }
 
   function unrecognized(method: string, path: string): ApiError {
-    return new ApiError(404, "invalid_request_error", undefined, `Unrecognized request URL (${method}: ${path}). The Stripe stand-in answers only the calls the app makes.`);
+    return new ApiError(
+      404,
+      "invalid_request_error",
+      undefined,
+      `Unrecognized request URL (${method}: ${path}). The Stripe stand-in answers only the calls the app makes.`,
+    );
   }
 
   // ---- HTTP ----
@@ -1164,7 +1241,12 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
 
   function authenticate(header: string | undefined): ApiError | null {
     if (!header) {
-      return new ApiError(401, "invalid_request_error", undefined, "You did not provide an API key. Provide it in the Authorization header, as Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').");
+      return new ApiError(
+        401,
+        "invalid_request_error",
+        undefined,
+        "You did not provide an API key. Provide it in the Authorization header, as Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+      );
     }
     const match = /^Bearer (\S+)$/.exec(header);
     if (!match || match[1] !== secretKey) {
@@ -1296,7 +1378,13 @@ export async function startStripeStandIn(opts: { secretKey?: string; webhookSecr
       const start = s.item.periodEnd;
       const end = addInterval(start, s.item.price.interval, s.item.price.intervalCount);
       // With a saved card the first real invoice is paid; without one it stays open (past due).
-      const invoice = newInvoice(s, { billingReason: "subscription_cycle", amount: s.item.price.unitAmount, status: s.defaultPaymentMethod ? "paid" : "open", start, end });
+      const invoice = newInvoice(s, {
+        billingReason: "subscription_cycle",
+        amount: s.item.price.unitAmount,
+        status: s.defaultPaymentMethod ? "paid" : "open",
+        start,
+        end,
+      });
       s.latestInvoice = invoice.id;
       s.item.periodStart = start;
       s.item.periodEnd = end;

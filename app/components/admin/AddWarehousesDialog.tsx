@@ -122,7 +122,10 @@ function Selection({ selected, onRemove }: { selected: RequestWarehouseCandidate
       ) : (
         <ul className="flex flex-wrap gap-2" aria-labelledby="add-warehouses-selected" data-testid="add-warehouses-selected">
           {selected.map((w) => (
-            <li key={w.id} className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset">
+            <li
+              key={w.id}
+              className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset"
+            >
               <span className="truncate">
                 {w.name} <span className="text-brand-700">· {w.city}</span>
               </span>
@@ -148,7 +151,15 @@ function Selection({ selected, onRemove }: { selected: RequestWarehouseCandidate
  * request's radius of its place. A pick takes the warehouse out of the results at once and holds
  * any search for 900 ms; one due in that time runs when the hold ends.
  */
-function WarehouseSearch({ request, selected, onPick }: { request: DialogRequest; selected: RequestWarehouseCandidate[]; onPick: (w: RequestWarehouseCandidate) => void }) {
+function WarehouseSearch({
+  request,
+  selected,
+  onPick,
+}: {
+  request: DialogRequest;
+  selected: RequestWarehouseCandidate[];
+  onPick: (w: RequestWarehouseCandidate) => void;
+}) {
   const requestId = request.id;
   const [term, setTerm] = useState("");
   const lockedUntil = useRef(0);

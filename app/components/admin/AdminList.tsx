@@ -17,7 +17,17 @@ export type AdminColumn = { label: ReactNode; className?: string; srOnly?: boole
  * screen-reader-only label in a far column (absolutely positioned) would otherwise escape the
  * scroll and widen the whole page.
  */
-export function AdminTable({ columns, children, testId, className = "mt-6" }: { columns: AdminColumn[]; children: ReactNode; testId?: string; className?: string }) {
+export function AdminTable({
+  columns,
+  children,
+  testId,
+  className = "mt-6",
+}: {
+  columns: AdminColumn[];
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
   return (
     <div className={`${className} relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm`}>
       <table className="admin-table min-w-full divide-y divide-slate-200 text-sm" data-testid={testId}>
@@ -45,4 +55,3 @@ export function CardFact({ label, children, valueClassName = "text-slate-700" }:
     </div>
   );
 }
-

@@ -110,7 +110,10 @@ function NavList({ counters, current, testId }: { counters: AdminCounters | null
             >
               <span>{item.label()}</span>
               {count > 0 && (
-                <span className="rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-slate-900 tabular-nums" data-testid={`admin-counter-${item.counter}`}>
+                <span
+                  className="rounded-full bg-accent-400 px-2 py-0.5 text-xs font-bold text-slate-900 tabular-nums"
+                  data-testid={`admin-counter-${item.counter}`}
+                >
                   <span aria-hidden="true">{count}</span>
                   <span className="sr-only">{m.admdash_nav_waiting({ count })}</span>
                 </span>
@@ -136,7 +139,9 @@ export function AdminShell({ children, counters = null }: { children: ReactNode;
           <Link to="/admin" className="-my-2 flex min-h-11 items-center gap-2">
             <LogoMark className="h-7 w-7" />
             <Wordmark className="text-white" />
-            <span className="rounded bg-white/15 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap uppercase sm:px-2 sm:tracking-wide">{m.admin_title()}</span>
+            <span className="rounded bg-white/15 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap uppercase sm:px-2 sm:tracking-wide">
+              {m.admin_title()}
+            </span>
           </Link>
           <div className="ml-auto flex items-center gap-4 text-sm">
             {user && <span className="hidden text-slate-300 sm:inline">{displayName(user)}</span>}

@@ -66,7 +66,15 @@ export type CrmOpened = { mode: "create" } | { mode: "edit"; entry: CrmEditable 
 
 type PickedWarehouse = { id: number; name: string; city: string };
 
-export function CrmEntryDialog({ opened, onClose, onSaved }: { opened: CrmOpened | null; onClose: () => void; onSaved: (intent: "create" | "update") => void }) {
+export function CrmEntryDialog({
+  opened,
+  onClose,
+  onSaved,
+}: {
+  opened: CrmOpened | null;
+  onClose: () => void;
+  onSaved: (intent: "create" | "update") => void;
+}) {
   const fetcher = useFetcher<Saved>();
   const { csrfToken } = useRootData();
   // What is shown stays while the popup closes; the answer is handled once.
@@ -130,7 +138,7 @@ export function CrmEntryDialog({ opened, onClose, onSaved }: { opened: CrmOpened
     <PopupDialog
       id="crm-entry"
       title={editing ? m.admcrm_edit_title() : m.admcrm_new_title()}
-      subtitle={editing ? (editing.client || editing.warehouse?.name) ?? undefined : undefined}
+      subtitle={editing ? ((editing.client || editing.warehouse?.name) ?? undefined) : undefined}
       isOpen={opened !== null}
       onClose={onClose}
       size="lg"
@@ -206,14 +214,34 @@ export function CrmEntryDialog({ opened, onClose, onSaved }: { opened: CrmOpened
               if (w) clear("client");
             }}
           />
-          <TextInput name="contact" label={m.admcrm_field_contact()} defaultValue={editing?.contact ?? ""} description={m.admcrm_field_contact_hint()} key={`contact-${editing?.id ?? "new"}`} />
-          <TextInput name="description" label={m.admcrm_field_description()} defaultValue={editing?.description ?? ""} multiline rows={3} key={`description-${editing?.id ?? "new"}`} />
+          <TextInput
+            name="contact"
+            label={m.admcrm_field_contact()}
+            defaultValue={editing?.contact ?? ""}
+            description={m.admcrm_field_contact_hint()}
+            key={`contact-${editing?.id ?? "new"}`}
+          />
+          <TextInput
+            name="description"
+            label={m.admcrm_field_description()}
+            defaultValue={editing?.description ?? ""}
+            multiline
+            rows={3}
+            key={`description-${editing?.id ?? "new"}`}
+          />
           <CheckboxInput name="follow_up" isSelected={followUp} onChange={setFollowUp}>
             {m.admcrm_field_follow_up()}
           </CheckboxInput>
           {followUp && (
             <div className="space-y-2 border-l-2 border-brand-200 pl-4">
-              <TextInput name="follow_up_action" label={m.admcrm_field_action()} defaultValue={editing?.follow_up_action ?? ""} multiline rows={2} key={`action-${editing?.id ?? "new"}`} />
+              <TextInput
+                name="follow_up_action"
+                label={m.admcrm_field_action()}
+                defaultValue={editing?.follow_up_action ?? ""}
+                multiline
+                rows={2}
+                key={`action-${editing?.id ?? "new"}`}
+              />
               {editing?.follow_up === 1 && editing.follow_up_done === 1 && <p className="text-xs text-slate-600">{m.admcrm_field_done_kept()}</p>}
             </div>
           )}
@@ -245,14 +273,22 @@ function CrmWarehousePicker({ value, onChange, invalid }: { value: PickedWarehou
     return (
       <div>
         <p className={labelClass}>{m.admcrm_wh_selected()}</p>
-        <div className={`flex items-center justify-between gap-3 rounded-xl border px-4 py-3 text-sm ${invalid ? "border-red-400 bg-red-50/40" : "border-brand-200 bg-brand-50"}`} data-testid="crm-warehouse-picked">
+        <div
+          className={`flex items-center justify-between gap-3 rounded-xl border px-4 py-3 text-sm ${invalid ? "border-red-400 bg-red-50/40" : "border-brand-200 bg-brand-50"}`}
+          data-testid="crm-warehouse-picked"
+        >
           <span className="min-w-0">
             <span className="block font-medium text-slate-900">
               <WarehouseNameId name={value.name} id={value.id} />
             </span>
             {value.city && <span className="block text-slate-600">{value.city}</span>}
           </span>
-          <button type="button" onClick={() => onChange(null)} aria-label={m.admcrm_wh_remove_label({ name: value.name })} className={buttonClass("secondary", "sm")}>
+          <button
+            type="button"
+            onClick={() => onChange(null)}
+            aria-label={m.admcrm_wh_remove_label({ name: value.name })}
+            className={buttonClass("secondary", "sm")}
+          >
             {m.admcrm_wh_remove()}
           </button>
         </div>
@@ -279,7 +315,11 @@ function CrmWarehousePicker({ value, onChange, invalid }: { value: PickedWarehou
             {m.admcrm_wh_empty()}
           </p>
         ) : (
-          <ul className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200" aria-busy={loading || undefined} data-testid="crm-warehouses">
+          <ul
+            className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200"
+            aria-busy={loading || undefined}
+            data-testid="crm-warehouses"
+          >
             {results.map((w) => (
               <li key={w.id} className="flex items-center justify-between gap-3 px-4 py-2.5 text-sm">
                 <span className="min-w-0">

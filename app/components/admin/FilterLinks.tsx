@@ -5,7 +5,19 @@ import { Link, useLocation } from "react-router";
 
 type Option = { value: string; label: string };
 
-export function FilterLinks({ name, value, options, label, defaultValue }: { name: string; value: string; options: Option[]; label: string; defaultValue: string }) {
+export function FilterLinks({
+  name,
+  value,
+  options,
+  label,
+  defaultValue,
+}: {
+  name: string;
+  value: string;
+  options: Option[];
+  label: string;
+  defaultValue: string;
+}) {
   const { search } = useLocation();
   const hrefFor = (option: string) => {
     const params = new URLSearchParams(search);

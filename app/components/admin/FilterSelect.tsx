@@ -6,7 +6,19 @@ import { buttonClass, inputClass, labelClass } from "../ui/styles.ts";
 
 type Option = { value: string; label: string };
 
-export function FilterSelect({ name, value, options, label, buttonLabel }: { name: string; value: string; options: Option[]; label: string; buttonLabel: string }) {
+export function FilterSelect({
+  name,
+  value,
+  options,
+  label,
+  buttonLabel,
+}: {
+  name: string;
+  value: string;
+  options: Option[];
+  label: string;
+  buttonLabel: string;
+}) {
   const { search } = useLocation();
   const submit = useSubmit();
   const others = [...new URLSearchParams(search).entries()].filter(([key]) => key !== name && key !== "page");

@@ -59,7 +59,17 @@ function valueOf(p: EditedPromoCode): string {
   return formatNumberInput(p.hub_percent_off ?? p.percent_off);
 }
 
-export function PromoCodeForm({ intent, promo, onSaved, onCancel }: { intent: Intent; promo: EditedPromoCode | null; onSaved: (code: string) => void; onCancel?: () => void }) {
+export function PromoCodeForm({
+  intent,
+  promo,
+  onSaved,
+  onCancel,
+}: {
+  intent: Intent;
+  promo: EditedPromoCode | null;
+  onSaved: (code: string) => void;
+  onCancel?: () => void;
+}) {
   const fetcher = useFetcher<Saved>();
   const { csrfToken } = useRootData();
   const [kind, setKind] = useState<string>(promo ? discountKindOf(promo) : "percent_off");
@@ -143,7 +153,14 @@ export function PromoCodeForm({ intent, promo, onSaved, onCancel }: { intent: In
           error={err("max_redemptions")}
         />
         <DateInput name="valid_from" label={m.admbill_promo_valid_from()} value={from} onChange={setFrom} max={until || undefined} error={err("valid_from")} />
-        <DateInput name="valid_until" label={m.admbill_promo_valid_until()} value={until} onChange={setUntil} min={from || undefined} error={err("valid_until")} />
+        <DateInput
+          name="valid_until"
+          label={m.admbill_promo_valid_until()}
+          value={until}
+          onChange={setUntil}
+          min={from || undefined}
+          error={err("valid_until")}
+        />
         <div className={`flex items-end pb-2.5 ${intent === "create" ? "lg:col-span-2" : "sm:col-span-2"}`}>
           <CheckboxInput name="active" isSelected={active} onChange={setActive}>
             {m.admbill_promo_active()}

@@ -38,7 +38,11 @@ export function RequestCard({ item, open, toggleHref, actions, panelNotice, pane
   const id = useId();
   const number = requestNumber(item.id);
   return (
-    <li className={`rounded-xl border bg-white shadow-sm ${open ? "border-brand-300 ring-1 ring-brand-200" : "border-slate-200"}`} data-request={item.id} data-testid={`request-card-${item.id}`}>
+    <li
+      className={`rounded-xl border bg-white shadow-sm ${open ? "border-brand-300 ring-1 ring-brand-200" : "border-slate-200"}`}
+      data-request={item.id}
+      data-testid={`request-card-${item.id}`}
+    >
       <h2>
         <Link
           to={toggleHref}
@@ -122,7 +126,11 @@ function addedLater(w: AdminRequestWarehouse, requestDate: Date | string): boole
 function ContactedWarehouse({ w, requestDate }: { w: AdminRequestWarehouse; requestDate: Date | string }) {
   const sheet = w.redeemed && w.listed;
   return (
-    <li data-state={w.state} data-warehouse={w.id} className={`rounded-lg border border-l-4 border-slate-200 bg-white px-3 py-3 text-sm ${STATE_STYLES[w.state].row}`}>
+    <li
+      data-state={w.state}
+      data-warehouse={w.id}
+      className={`rounded-lg border border-l-4 border-slate-200 bg-white px-3 py-3 text-sm ${STATE_STYLES[w.state].row}`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2">
@@ -142,7 +150,8 @@ function ContactedWarehouse({ w, requestDate }: { w: AdminRequestWarehouse; requ
       <p className="mt-1.5 text-slate-700">
         {w.handler ? (
           <>
-            <span className="font-medium">{w.handler.kind === "referent" ? m.admreq_handler_referent() : m.admreq_handler_owner()}:</span> {w.handler.name && <>{w.handler.name} · </>}
+            <span className="font-medium">{w.handler.kind === "referent" ? m.admreq_handler_referent() : m.admreq_handler_owner()}:</span>{" "}
+            {w.handler.name && <>{w.handler.name} · </>}
             <a href={`mailto:${w.handler.email}`} className={standaloneTextLinkClass}>
               <EmailText email={w.handler.email} />
             </a>
@@ -152,7 +161,13 @@ function ContactedWarehouse({ w, requestDate }: { w: AdminRequestWarehouse; requ
         )}
       </p>
       <p className="mt-2">
-        <a href={adminWarehouseHref({ id: w.id, redeemed: sheet })} target="_blank" rel="noopener" className={buttonClass("secondary", "sm")} data-testid={sheet ? "warehouse-sheet" : "warehouse-edit"}>
+        <a
+          href={adminWarehouseHref({ id: w.id, redeemed: sheet })}
+          target="_blank"
+          rel="noopener"
+          className={buttonClass("secondary", "sm")}
+          data-testid={sheet ? "warehouse-sheet" : "warehouse-edit"}
+        >
           {sheet ? m.admreq_sheet() : m.admreq_edit_sheet()}
           <span className="sr-only"> {m.opens_new_tab()}</span>
         </a>

@@ -37,8 +37,13 @@ export function SpecificationForm({
   const failed = result !== undefined;
   const missing = Object.values(errors).some((e) => e === "required");
   // Fields in error have their own sentence; a refusal about the whole form (a value gone meanwhile) says its own.
-  const general = missing ? m.admspec_error_required() : Object.keys(errors).length > 0 ? m.admspec_error_general() : (result?.message ?? m.admspec_error_general());
-  const fieldError = (name: keyof SpecificationFormValues) => (errors[name] ? (errors[name] === "required" ? m.admspec_error_field_required() : m.admspec_error_general()) : null);
+  const general = missing
+    ? m.admspec_error_required()
+    : Object.keys(errors).length > 0
+      ? m.admspec_error_general()
+      : (result?.message ?? m.admspec_error_general());
+  const fieldError = (name: keyof SpecificationFormValues) =>
+    errors[name] ? (errors[name] === "required" ? m.admspec_error_field_required() : m.admspec_error_general()) : null;
   useEffect(() => {
     if (result) focusFirstInvalid();
   }, [result, focusFirstInvalid]);
@@ -86,12 +91,26 @@ export function SpecificationForm({
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase">{m.admspec_section_it()}</legend>
           <TextInput name="specification_data[value]" label={m.admspec_field_value()} defaultValue={values.value} isRequired error={fieldError("value")} />
-          <TextInput name="specification_data[description]" label={m.admspec_field_description()} defaultValue={values.description} multiline rows={4} error={fieldError("description")} />
+          <TextInput
+            name="specification_data[description]"
+            label={m.admspec_field_description()}
+            defaultValue={values.description}
+            multiline
+            rows={4}
+            error={fieldError("description")}
+          />
         </fieldset>
         <fieldset className="space-y-4">
           <legend className="mb-2 text-sm font-semibold tracking-wide text-slate-600 uppercase">{m.admspec_section_en()}</legend>
           <TextInput name="specification_data[value_en]" label={m.admspec_field_value_en()} defaultValue={values.value_en} error={fieldError("value_en")} />
-          <TextInput name="specification_data[description_en]" label={m.admspec_field_description_en()} defaultValue={values.description_en} multiline rows={4} error={fieldError("description_en")} />
+          <TextInput
+            name="specification_data[description_en]"
+            label={m.admspec_field_description_en()}
+            defaultValue={values.description_en}
+            multiline
+            rows={4}
+            error={fieldError("description_en")}
+          />
         </fieldset>
       </div>
       <FormActions submitLabel={mode === "create" ? m.admspec_create() : m.admspec_save()} pending={pending} />
@@ -99,7 +118,17 @@ export function SpecificationForm({
   );
 }
 
-export function SpecificationFormFrame({ title, subtitle, aside, children }: { title: string; subtitle?: string; aside?: React.ReactNode; children: React.ReactNode }) {
+export function SpecificationFormFrame({
+  title,
+  subtitle,
+  aside,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  aside?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -155,7 +155,14 @@ export function ApproveDialog({ request, onClose, onDone }: { request: Row | nul
   };
 
   return (
-    <PopupDialog id="approve-stocker" title={m.admst_approve_title()} subtitle={shown ? `${nameOf(shown)} · ${m.admst_step({ n: step })}` : undefined} isOpen={request !== null} onClose={onClose} size="lg">
+    <PopupDialog
+      id="approve-stocker"
+      title={m.admst_approve_title()}
+      subtitle={shown ? `${nameOf(shown)} · ${m.admst_step({ n: step })}` : undefined}
+      isOpen={request !== null}
+      onClose={onClose}
+      size="lg"
+    >
       {shown && (
         <fetcher.Form method="post" className="space-y-4" data-testid="approve-stocker-form" onSubmit={submit} noValidate>
           <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
@@ -183,10 +190,21 @@ export function ApproveDialog({ request, onClose, onDone }: { request: Row | nul
                     <label
                       key={value}
                       className={`flex cursor-pointer items-center gap-3 rounded-xl border p-4 text-sm font-medium ${
-                        accountType === value ? "border-brand-500 bg-brand-50 text-brand-900" : missing.has("account_type") ? "border-red-400" : "border-slate-300 text-slate-800"
+                        accountType === value
+                          ? "border-brand-500 bg-brand-50 text-brand-900"
+                          : missing.has("account_type")
+                            ? "border-red-400"
+                            : "border-slate-300 text-slate-800"
                       }`}
                     >
-                      <input type="radio" name="account_type_choice" value={value} checked={accountType === value} onChange={() => setAccountType(value)} className="h-4 w-4" />
+                      <input
+                        type="radio"
+                        name="account_type_choice"
+                        value={value}
+                        checked={accountType === value}
+                        onChange={() => setAccountType(value)}
+                        className="h-4 w-4"
+                      />
                       {label}
                     </label>
                   ))}
@@ -204,8 +222,18 @@ export function ApproveDialog({ request, onClose, onDone }: { request: Row | nul
                         ["new", m.admst_wh_new()],
                       ] as const
                     ).map(([value, label]) => (
-                      <label key={value} className={`cursor-pointer rounded-lg px-3 py-1.5 font-medium ${mode === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600"}`}>
-                        <input type="radio" className="sr-only" name="warehouse_mode_choice" value={value} checked={mode === value} onChange={() => setMode(value)} />
+                      <label
+                        key={value}
+                        className={`cursor-pointer rounded-lg px-3 py-1.5 font-medium ${mode === value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600"}`}
+                      >
+                        <input
+                          type="radio"
+                          className="sr-only"
+                          name="warehouse_mode_choice"
+                          value={value}
+                          checked={mode === value}
+                          onChange={() => setMode(value)}
+                        />
                         {label}
                       </label>
                     ))}
@@ -276,7 +304,17 @@ export function ApproveDialog({ request, onClose, onDone }: { request: Row | nul
 }
 
 /** The approve popup's warehouse search (GET /api/admin/warehouses/search), fired 750 ms after typing. */
-function WarehousePicker({ request, value, onChange, invalid }: { request: Row; value: number | null; onChange: (id: number | null) => void; invalid: boolean }) {
+function WarehousePicker({
+  request,
+  value,
+  onChange,
+  invalid,
+}: {
+  request: Row;
+  value: number | null;
+  onChange: (id: number | null) => void;
+  invalid: boolean;
+}) {
   const [term, setTerm] = useState("");
   const [type, setType] = useState<WarehouseSearchType>("not_assigned");
   // The first search (no term) runs at once; typing waits for the pause.
@@ -290,7 +328,18 @@ function WarehousePicker({ request, value, onChange, invalid }: { request: Row; 
   const requested = request.requested_warehouse;
   const list: WarehouseSearchItem[] = [
     ...(requested && !(results ?? []).some((w) => w.id === requested.id)
-      ? [{ id: requested.id, name: requested.name, city: requested.city, province: "", address: requested.address, status: "approved", deactivated: false, owner: requested.owned ? { id: 0, name: "—", email: "" } : null }]
+      ? [
+          {
+            id: requested.id,
+            name: requested.name,
+            city: requested.city,
+            province: "",
+            address: requested.address,
+            status: "approved",
+            deactivated: false,
+            owner: requested.owned ? { id: 0, name: "—", email: "" } : null,
+          },
+        ]
       : []),
     ...(results ?? []),
   ];
@@ -312,7 +361,12 @@ function WarehousePicker({ request, value, onChange, invalid }: { request: Row; 
           <label htmlFor="approve-warehouse-type" className="sr-only">
             {m.admst_wh_type()}
           </label>
-          <select id="approve-warehouse-type" className={inputClass} value={type} onChange={(e) => setType(e.currentTarget.value === "all" ? "all" : "not_assigned")}>
+          <select
+            id="approve-warehouse-type"
+            className={inputClass}
+            value={type}
+            onChange={(e) => setType(e.currentTarget.value === "all" ? "all" : "not_assigned")}
+          >
             <option value="not_assigned">{m.admst_wh_type_not_assigned()}</option>
             <option value="all">{m.admst_wh_type_all()}</option>
           </select>
@@ -340,7 +394,9 @@ function WarehousePicker({ request, value, onChange, invalid }: { request: Row; 
               const owned = w.owner !== null;
               return (
                 <li key={w.id}>
-                  <label className={`flex items-start gap-3 px-4 py-3 text-sm ${owned ? "cursor-not-allowed opacity-60" : "cursor-pointer hover:bg-slate-50"} ${value === w.id ? "bg-brand-50" : ""}`}>
+                  <label
+                    className={`flex items-start gap-3 px-4 py-3 text-sm ${owned ? "cursor-not-allowed opacity-60" : "cursor-pointer hover:bg-slate-50"} ${value === w.id ? "bg-brand-50" : ""}`}
+                  >
                     <input
                       type="radio"
                       name="warehouse_choice"

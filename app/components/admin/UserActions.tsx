@@ -41,7 +41,12 @@ export function ResendConfirm({ userId }: { userId: number }) {
           <input type="hidden" name="intent" value="confirm" />
           <input type="hidden" name="user_id" value={userId} />
           {/* 44 px to press on a small line (16 px of text and 14 px above and below, given back by the negative margin). */}
-          <button type="submit" className="-my-3.5 py-3.5 text-left text-xs font-semibold text-brand-700 underline underline-offset-2" title={m.admusr_resend()} disabled={fetcher.state !== "idle"}>
+          <button
+            type="submit"
+            className="-my-3.5 py-3.5 text-left text-xs font-semibold text-brand-700 underline underline-offset-2"
+            title={m.admusr_resend()}
+            disabled={fetcher.state !== "idle"}
+          >
             {m.admusr_resend_short()}
           </button>
         </fetcher.Form>

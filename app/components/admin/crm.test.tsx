@@ -38,7 +38,8 @@ const entry = (id: number, fields: object = {}) => ({
   ...fields,
 });
 
-const crmPage = (data: object, path = "/admin/crm") => render(<AdminCrm {...({ loaderData: data, params: {}, matches: [] } as unknown as Parameters<typeof AdminCrm>[0])} />, path);
+const crmPage = (data: object, path = "/admin/crm") =>
+  render(<AdminCrm {...({ loaderData: data, params: {}, matches: [] } as unknown as Parameters<typeof AdminCrm>[0])} />, path);
 const base = { search: null, date: null, eventType: null, order: { key: "date", dir: "desc" }, page: 1, pages: 1 };
 
 describe("/admin/crm", () => {
@@ -47,7 +48,15 @@ describe("/admin/crm", () => {
       ...base,
       crm_entries: [
         entry(4, { follow_up: 1, follow_up_action: "Richiamare lunedì", follow_up_done: 0 }),
-        entry(5, { client: null, business_name: "Deposito Nord", warehouse_id: 9, warehouse: { id: 9, name: "Deposito Nord", city: "Milano" }, event_type: "meet", follow_up: 1, follow_up_done: 1 }),
+        entry(5, {
+          client: null,
+          business_name: "Deposito Nord",
+          warehouse_id: 9,
+          warehouse: { id: 9, name: "Deposito Nord", city: "Milano" },
+          event_type: "meet",
+          follow_up: 1,
+          follow_up_done: 1,
+        }),
       ],
       crm_entries_count: 2,
     });
@@ -72,8 +81,12 @@ describe("/admin/crm", () => {
       { ...base, search: "rossi", date: "2026-11-21", eventType: "mail", order: { key: "client", dir: "asc" }, crm_entries: [entry(1)], crm_entries_count: 1 },
       "/admin/crm?search=rossi&date=2026-11-21&event_type=mail&sort=client&dir=asc&page=2",
     );
-    expect(html).toMatch(/<th scope="col" aria-sort="ascending"[^>]*><a[^>]*href="\/admin\/crm\?search=rossi&amp;date=2026-11-21&amp;event_type=mail&amp;sort=client&amp;dir=desc"/);
-    expect(html).toMatch(/<th scope="col" aria-sort="none"[^>]*><a[^>]*href="\/admin\/crm\?search=rossi&amp;date=2026-11-21&amp;event_type=mail&amp;sort=event_type&amp;dir=asc"/);
+    expect(html).toMatch(
+      /<th scope="col" aria-sort="ascending"[^>]*><a[^>]*href="\/admin\/crm\?search=rossi&amp;date=2026-11-21&amp;event_type=mail&amp;sort=client&amp;dir=desc"/,
+    );
+    expect(html).toMatch(
+      /<th scope="col" aria-sort="none"[^>]*><a[^>]*href="\/admin\/crm\?search=rossi&amp;date=2026-11-21&amp;event_type=mail&amp;sort=event_type&amp;dir=asc"/,
+    );
     // Back to the default order (date, newest first): sort and dir leave the URL.
     expect(html).toMatch(/<th scope="col" aria-sort="none"[^>]*><a[^>]*href="\/admin\/crm\?search=rossi&amp;date=2026-11-21&amp;event_type=mail"/);
     expect(html).toContain('href="/api/admin/export-crm-entries?search_term=rossi&amp;filters%5Bdate%5D=2026-11-21&amp;filters%5Bevent_type%5D=mail"');
@@ -110,14 +123,17 @@ const actionsPage = (data: object, path = "/admin/crm-actions") =>
 
 describe("/admin/crm-actions", () => {
   it("shows date, business name, action and state; Gestisci on pending actions only", () => {
-    const html = actionsPage({
-      search: null,
-      status: "all",
-      page: 1,
-      pages: 1,
-      crm_actions: [action(1), action(2, { follow_up_done: 1, handled_at: new Date("2026-10-05T09:30:00Z"), handled_by: "Ada Admin" })],
-      crm_actions_count: 2,
-    }, "/admin/crm-actions?status=all");
+    const html = actionsPage(
+      {
+        search: null,
+        status: "all",
+        page: 1,
+        pages: 1,
+        crm_actions: [action(1), action(2, { follow_up_done: 1, handled_at: new Date("2026-10-05T09:30:00Z"), handled_by: "Ada Admin" })],
+        crm_actions_count: 2,
+      },
+      "/admin/crm-actions?status=all",
+    );
     expect(html).toContain("2 azioni");
     expect(html).toContain("02.10.2026");
     expect(html).toContain("Azione 1");

@@ -11,7 +11,12 @@ import AdminSearch, { type SearchPageData } from "../../routes/admin/search.tsx"
 overwriteGetLocale(() => "it");
 
 function page(data: SearchPageData, path = "/admin/search"): string {
-  const Stub = createRoutesStub([{ path: "/admin/search", Component: () => <AdminSearch {...({ loaderData: data, params: {}, matches: [] } as unknown as Parameters<typeof AdminSearch>[0])} /> }]);
+  const Stub = createRoutesStub([
+    {
+      path: "/admin/search",
+      Component: () => <AdminSearch {...({ loaderData: data, params: {}, matches: [] } as unknown as Parameters<typeof AdminSearch>[0])} />,
+    },
+  ]);
   return renderToString(<Stub initialEntries={[path]} />);
 }
 
@@ -93,7 +98,11 @@ describe("/admin/search", () => {
   it("shows both counts, the warehouses with real names opening their edit page, and the export of the selection", () => {
     const owner = { id: 5, email: "gianna@example.test", name: "Verdi Logistica srl", role: "stocker" };
     const html = page(
-      results({ warehouses: [warehouse(7, { is_hub: true, claimed: true, redeemed: true, owner }), warehouse(8, { deactivated: true })], warehouses_count: 2, warehouse_requests_count: 1234 }),
+      results({
+        warehouses: [warehouse(7, { is_hub: true, claimed: true, redeemed: true, owner }), warehouse(8, { deactivated: true })],
+        warehouses_count: 2,
+        warehouse_requests_count: 1234,
+      }),
       "/admin/search?location=Milano",
     );
     expect(html).toContain("Entro 10 km da Milano (MI), Italia");
@@ -101,7 +110,9 @@ describe("/admin/search", () => {
     expect(html).toMatch(/data-testid="search-count-warehouses">2</);
     expect(html).toMatch(/data-testid="search-count-requests">1\.234</);
     expect(html).toContain('href="/admin/search?location=Milano&amp;tab=requests"');
-    expect(html).toContain('href="/api/admin/export-location-search-warehouses?filters%5Blocation%5D=Milano&amp;filters%5Bradius%5D=10&amp;lat=45.4642&amp;lng=9.19"');
+    expect(html).toContain(
+      'href="/api/admin/export-location-search-warehouses?filters%5Blocation%5D=Milano&amp;filters%5Bradius%5D=10&amp;lat=45.4642&amp;lng=9.19"',
+    );
     expect(html).toContain('href="/admin/warehouses/7/edit"');
     expect(html).toContain("Magazzino Reale 7");
     expect(html).toContain("STK0000007");
@@ -115,7 +126,10 @@ describe("/admin/search", () => {
   });
 
   it("shows the requests as cards, Italian formats", () => {
-    const html = page(results({ tab: "requests", warehouse_requests: [request(42)], warehouse_requests_count: 1, warehouses_count: 3 }), "/admin/search?location=Milano&tab=requests");
+    const html = page(
+      results({ tab: "requests", warehouse_requests: [request(42)], warehouse_requests_count: 1, warehouses_count: 3 }),
+      "/admin/search?location=Milano&tab=requests",
+    );
     expect(html).toMatch(/data-testid="search-tab-requests"[^>]*aria-current="page"|aria-current="page"[^>]*data-testid="search-tab-requests"/);
     expect(html).toContain("Richiesta n. 0000000042");
     expect(html).toContain("Logistica Nord srl");

@@ -54,7 +54,8 @@ const item = (id: number, fields: Partial<AdminRequestItem> = {}): AdminRequestI
 
 const base = { search: null, page: 1, pages: 1, open: null, filters: { from: "", to: "" }, filterErrors: {}, dated: false, filtered: false };
 
-const page = (data: object, path = "/admin/requests") => render(<AdminRequests {...({ loaderData: { ...base, ...data }, params: {}, matches: [] } as unknown as Parameters<typeof AdminRequests>[0])} />, path);
+const page = (data: object, path = "/admin/requests") =>
+  render(<AdminRequests {...({ loaderData: { ...base, ...data }, params: {}, matches: [] } as unknown as Parameters<typeof AdminRequests>[0])} />, path);
 
 describe("/admin/requests", () => {
   const requests = [
@@ -112,7 +113,10 @@ describe("/admin/requests", () => {
   });
 
   it("keeps the search in the date filters and the dates in the search", () => {
-    const html = page({ warehouse_requests: requests, warehouse_requests_count: 2, search: "trasporti", filters: { from: "2030-03-01", to: "" }, dated: true, filtered: true }, "/admin/requests?search=trasporti&from=2030-03-01");
+    const html = page(
+      { warehouse_requests: requests, warehouse_requests_count: 2, search: "trasporti", filters: { from: "2030-03-01", to: "" }, dated: true, filtered: true },
+      "/admin/requests?search=trasporti&from=2030-03-01",
+    );
     expect(html).toMatch(/<input type="hidden" name="search" value="trasporti"\/>/);
     expect(html).toMatch(/<input type="hidden" name="from" value="2030-03-01"\/>/);
     expect(html).not.toContain('name="state"');
@@ -122,6 +126,8 @@ describe("/admin/requests", () => {
     const empty = { warehouse_requests: [], warehouse_requests_count: 0, pages: 0 };
     expect(page(empty)).toContain("Non hai ancora inviato alcuna richiesta");
     expect(page({ ...empty, search: "zzz", filtered: true })).toContain("Non è stata trovata alcuna richiesta, modifica i parametri di ricerca.");
-    expect(page({ ...empty, filters: { from: "2030-01-01", to: "" }, dated: true, filtered: true })).toContain("Non è stata trovata alcuna richiesta, modifica i parametri di ricerca.");
+    expect(page({ ...empty, filters: { from: "2030-01-01", to: "" }, dated: true, filtered: true })).toContain(
+      "Non è stata trovata alcuna richiesta, modifica i parametri di ricerca.",
+    );
   });
 });

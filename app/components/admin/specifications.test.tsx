@@ -65,13 +65,34 @@ describe("SpecificationForm", () => {
   });
 
   it("says which fields are missing with the spec's message", () => {
-    const html = render(<SpecificationForm mode="create" categories={categories} initial={initial} result={{ ok: false, intent: null, error: "invalid", message: "", errors: { cat_id: "required", value: "required" }, values: { ...initial, cat_id: "", value: "" } }} />);
+    const html = render(
+      <SpecificationForm
+        mode="create"
+        categories={categories}
+        initial={initial}
+        result={{
+          ok: false,
+          intent: null,
+          error: "invalid",
+          message: "",
+          errors: { cat_id: "required", value: "required" },
+          values: { ...initial, cat_id: "", value: "" },
+        }}
+      />,
+    );
     expect(html).toContain("Completa tutti i campi obbligatori");
     expect(html).toContain("Campo obbligatorio");
   });
 
   it("shows what was typed after a refusal, and a refusal about the whole form in its own words", () => {
-    const refused = { ok: false as const, intent: null, error: "invalid", message: "", errors: { value: "required" }, values: { value: "", value_en: "Cold room typed" } };
+    const refused = {
+      ok: false as const,
+      intent: null,
+      error: "invalid",
+      message: "",
+      errors: { value: "required" },
+      values: { value: "", value_en: "Cold room typed" },
+    };
     const html = render(<SpecificationForm mode="create" categories={categories} initial={initial} result={refused} />);
     expect(html).toContain('value="Cold room typed"');
     const gone = { ok: false as const, intent: null, error: "not_found", message: "La risorsa non esiste più.", errors: {}, values: { value: "Nuovo" } };

@@ -36,7 +36,8 @@ const row = (id: number, fields: object = {}) => ({
   ...fields,
 });
 
-const page = (data: object, path?: string) => render(<AdminStockerRequests {...({ loaderData: data, params: {}, matches: [] } as unknown as Parameters<typeof AdminStockerRequests>[0])} />, path);
+const page = (data: object, path?: string) =>
+  render(<AdminStockerRequests {...({ loaderData: data, params: {}, matches: [] } as unknown as Parameters<typeof AdminStockerRequests>[0])} />, path);
 
 describe("/admin/stocker-requests", () => {
   it("shows the business data, the requested warehouse and both actions on a pending request", () => {
@@ -62,7 +63,17 @@ describe("/admin/stocker-requests", () => {
   });
 
   it("offers only approval on a refused request, with its note", () => {
-    const html = page({ users: [row(2, { approval_status: "refused", approval_note: "Partita IVA non valida." })], users_count: 1, search: null, status: "refused", page: 1, pages: 1 }, "/admin/stocker-requests?status=refused");
+    const html = page(
+      {
+        users: [row(2, { approval_status: "refused", approval_note: "Partita IVA non valida." })],
+        users_count: 1,
+        search: null,
+        status: "refused",
+        page: 1,
+        pages: 1,
+      },
+      "/admin/stocker-requests?status=refused",
+    );
     expect(html).toContain("Motivo: Partita IVA non valida.");
     expect(html).toContain('aria-label="Approva Logistica 2 srl"');
     expect(html).not.toContain('aria-label="Rifiuta Logistica 2 srl"');

@@ -35,7 +35,11 @@ describe("/admin/hub-requests", () => {
     owner_company: "Verdi Logistica srl",
     ...fields,
   });
-  const page = (data: object) => render(<AdminHubRequests {...({ loaderData: data, params: {}, matches: [] } as unknown as Parameters<typeof AdminHubRequests>[0])} />, "/admin/hub-requests");
+  const page = (data: object) =>
+    render(
+      <AdminHubRequests {...({ loaderData: data, params: {}, matches: [] } as unknown as Parameters<typeof AdminHubRequests>[0])} />,
+      "/admin/hub-requests",
+    );
 
   it("shows each request with its owner, the edit link and both actions", () => {
     const html = page({ warehouses: [hub(7)], warehouses_count: 1, search: null, page: 1, pages: 1 });
@@ -69,15 +73,21 @@ describe("/admin/warehouses", () => {
     owner_id: null,
     owner_role: null,
   });
-  const page = (data: object, path = "/admin/warehouses") => render(<AdminWarehouses {...({ loaderData: data, params: {}, matches: [] } as unknown as Parameters<typeof AdminWarehouses>[0])} />, path);
+  const page = (data: object, path = "/admin/warehouses") =>
+    render(<AdminWarehouses {...({ loaderData: data, params: {}, matches: [] } as unknown as Parameters<typeof AdminWarehouses>[0])} />, path);
 
   it("shows a switch per row in its state, and the filter links keeping the search", () => {
-    const html = page({ warehouses: [row(1, false), row(2, true)], warehouses_count: 2, search: "Milano", deactivated: "all", page: 1, pages: 1 }, "/admin/warehouses?search_term=Milano&page=2");
+    const html = page(
+      { warehouses: [row(1, false), row(2, true)], warehouses_count: 2, search: "Milano", deactivated: "all", page: 1, pages: 1 },
+      "/admin/warehouses?search_term=Milano&page=2",
+    );
     expect(html).toMatch(/role="switch" aria-checked="true" aria-label="Disattiva Magazzino 1"/);
     expect(html).toMatch(/role="switch" aria-checked="false" aria-label="Attiva Magazzino 2"/);
     expect(html).toContain('href="/admin/warehouses?search_term=Milano&amp;deactivated=act"');
     expect(html).toContain('href="/admin/warehouses?search_term=Milano&amp;deactivated=deact"');
-    expect(html).toMatch(/href="\/admin\/warehouses\?search_term=Milano"[^>]*aria-current="page"|aria-current="page"[^>]*href="\/admin\/warehouses\?search_term=Milano"/);
+    expect(html).toMatch(
+      /href="\/admin\/warehouses\?search_term=Milano"[^>]*aria-current="page"|aria-current="page"[^>]*href="\/admin\/warehouses\?search_term=Milano"/,
+    );
   });
 
   it("keeps the filter in the search form, and says the spec's empty text", () => {

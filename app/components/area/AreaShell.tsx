@@ -76,10 +76,17 @@ export function AreaShell({ area, children }: { area: AreaShellData; children: R
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-8">
       {area.asAdmin && (
-        <div role="note" className="mb-5 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+        <div
+          role="note"
+          className="mb-5 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
           <span>{m.area_admin_view({ name: area.ownerName })}</span>
           <span className="flex flex-wrap gap-x-4">
-            <Link to={auditLink("user", area.ownerId)} className={`${standaloneLinkClass} font-semibold underline underline-offset-2`} data-testid="area-history">
+            <Link
+              to={auditLink("user", area.ownerId)}
+              className={`${standaloneLinkClass} font-semibold underline underline-offset-2`}
+              data-testid="area-history"
+            >
               {m.admdash_history()}
             </Link>
             <Link to="/admin/warehouses" className={`${standaloneLinkClass} font-semibold underline underline-offset-2`}>
@@ -109,7 +116,10 @@ export function AreaShell({ area, children }: { area: AreaShellData; children: R
                   <NavLink to={paths.section(section)} end={section === "dashboard"} className={navClass} prefetch="intent">
                     <span>{sectionLabel(area.role, section)}</span>
                     {section === "notifications" && area.unread > 0 && (
-                      <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white" aria-label={m.area_unread_count({ count: area.unread })}>
+                      <span
+                        className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white"
+                        aria-label={m.area_unread_count({ count: area.unread })}
+                      >
                         {area.unread > 99 ? "99+" : area.unread}
                       </span>
                     )}

@@ -56,7 +56,10 @@ export function UserCard({ user, dataHref, extra }: { user: UserSummary; dataHre
 /** A figure with its label, linking to where it comes from. */
 function Figure({ value, label, href }: { value: number; label: string; href: string }) {
   return (
-    <Link to={href} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-brand-600">
+    <Link
+      to={href}
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-300 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
       <span className="block text-3xl font-bold text-slate-900">{formatNumber(value)}</span>
       <span className="mt-1 block text-sm text-slate-600">{label}</span>
     </Link>
@@ -80,7 +83,11 @@ function SectionTitle({ id, title, children }: { id: string; title: string; chil
  */
 function AnonymisedNotice({ count, billingHref }: { count: number; billingHref: string }) {
   return (
-    <section className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-5 sm:flex-row sm:items-center sm:justify-between" aria-labelledby="anonymised-title" data-testid="anonymised-notice">
+    <section
+      className="flex flex-col gap-3 rounded-2xl border border-amber-200 bg-amber-50 p-5 sm:flex-row sm:items-center sm:justify-between"
+      aria-labelledby="anonymised-title"
+      data-testid="anonymised-notice"
+    >
       <div>
         <h2 id="anonymised-title" className="font-semibold text-amber-950">
           {count === 1 ? m.area_anonymised_title_one() : m.area_anonymised_title({ count: formatNumber(count) })}
@@ -148,7 +155,19 @@ export function OwnerStartPage({ data, base, role, asAdmin }: { data: OwnerDashb
  * here, while it takes requests. `heart`: the hunter's switch to drop it (and take it back) from
  * the favourites; absent in an administrator's view.
  */
-function FavouriteCardView({ w, detailHref, onRequest, heart, headingLevel }: { w: FavouriteCard; detailHref: string; onRequest: (() => void) | null; heart: ReactNode; headingLevel: 2 | 3 }) {
+function FavouriteCardView({
+  w,
+  detailHref,
+  onRequest,
+  heart,
+  headingLevel,
+}: {
+  w: FavouriteCard;
+  detailHref: string;
+  onRequest: (() => void) | null;
+  heart: ReactNode;
+  headingLevel: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -252,7 +271,13 @@ export function FavouritesGrid({
             onRequest={!asAdmin && w.quote_position ? () => ask(w) : null}
             heart={
               asAdmin ? null : !dropped.has(w.id) || w.redeemed ? (
-                <FavouriteToggle favourite={!dropped.has(w.id)} pending={savePending} failure={failureFor(w.id)} onToggle={() => void toggleFavourite(w.id)} testId={`favourite-toggle-${w.id}`} />
+                <FavouriteToggle
+                  favourite={!dropped.has(w.id)}
+                  pending={savePending}
+                  failure={failureFor(w.id)}
+                  onToggle={() => void toggleFavourite(w.id)}
+                  testId={`favourite-toggle-${w.id}`}
+                />
               ) : (
                 // Only a warehouse with a public identity can become a favourite again.
                 <FavouriteDropped testId={`favourite-dropped-${w.id}`} />

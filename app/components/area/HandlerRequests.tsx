@@ -52,9 +52,18 @@ export function HandlerRequests({ data, base, asAdmin }: { data: HandlerRequests
   return (
     <div>
       <PageHeading title={m.areq_handler_title()} intro={m.areq_handler_intro()} />
-      <RequestListTop filters={{ values: data.filters, errors: data.filterErrors, filtered: data.filtered }} count={data.warehouse_requests_count} warehouses={data.warehouses} />
+      <RequestListTop
+        filters={{ values: data.filters, errors: data.filterErrors, filtered: data.filtered }}
+        count={data.warehouse_requests_count}
+        warehouses={data.warehouses}
+      />
       {gone && (
-        <p ref={goneRef} tabIndex={-1} role="status" className="mb-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900 outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+        <p
+          ref={goneRef}
+          tabIndex={-1}
+          role="status"
+          className="mb-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-2 text-sm text-emerald-900 outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        >
           {m.areq_state_saved()}
         </p>
       )}
@@ -89,7 +98,21 @@ type StateChange = {
   status: "saving" | "saved" | "failed" | null;
 };
 
-function HandlerRequestCard({ item, base, asAdmin, open, onToggle, change }: { item: HandlerRequestItem; base: string; asAdmin: boolean; open: boolean; onToggle: () => void; change: StateChange }) {
+function HandlerRequestCard({
+  item,
+  base,
+  asAdmin,
+  open,
+  onToggle,
+  change,
+}: {
+  item: HandlerRequestItem;
+  base: string;
+  asAdmin: boolean;
+  open: boolean;
+  onToggle: () => void;
+  change: StateChange;
+}) {
   const id = useId();
   const panelId = `${id}-panel`;
   const r = item.warehouse_request;
@@ -162,7 +185,12 @@ function HandlerRequestCard({ item, base, asAdmin, open, onToggle, change }: { i
                     </option>
                   ))}
                 </select>
-                <p id={`${id}-status`} role="status" aria-live="polite" className={`mt-1 min-h-5 text-sm ${status === "failed" ? "text-red-700" : "text-slate-600"}`}>
+                <p
+                  id={`${id}-status`}
+                  role="status"
+                  aria-live="polite"
+                  className={`mt-1 min-h-5 text-sm ${status === "failed" ? "text-red-700" : "text-slate-600"}`}
+                >
                   {status === "saving" ? m.areq_state_saving() : status === "failed" ? m.areq_state_error() : status === "saved" ? m.areq_state_saved() : ""}
                 </p>
               </div>

@@ -46,7 +46,14 @@ export function HunterRequests({ data, base, asAdmin }: { data: HunterRequestsPa
       ) : (
         <ul className="space-y-3" data-testid="hunter-requests">
           {items.map((item) => (
-            <HunterRequestCard key={item.id} item={item} base={base} asAdmin={asAdmin} open={openId === item.id} onToggle={() => setOpenId(openId === item.id ? null : item.id)} />
+            <HunterRequestCard
+              key={item.id}
+              item={item}
+              base={base}
+              asAdmin={asAdmin}
+              open={openId === item.id}
+              onToggle={() => setOpenId(openId === item.id ? null : item.id)}
+            />
           ))}
         </ul>
       )}
@@ -74,7 +81,19 @@ function StateSummary({ warehouses }: { warehouses: HunterRequestWarehouse[] }) 
   );
 }
 
-function HunterRequestCard({ item, base, asAdmin, open, onToggle }: { item: HunterRequestItem; base: string; asAdmin: boolean; open: boolean; onToggle: () => void }) {
+function HunterRequestCard({
+  item,
+  base,
+  asAdmin,
+  open,
+  onToggle,
+}: {
+  item: HunterRequestItem;
+  base: string;
+  asAdmin: boolean;
+  open: boolean;
+  onToggle: () => void;
+}) {
   const id = useId();
   const panelId = `${id}-panel`;
   return (
@@ -155,9 +174,7 @@ function ContactedWarehouse({ w, base, asAdmin }: { w: HunterRequestWarehouse; b
         <Link to={areaPaths(base).warehouse(w.id)} className={standaloneTextLinkClass}>
           {m.area_favourite_history()}
         </Link>
-        {w.detail_url && (
-          <WarehouseSheetLink href={w.detail_url} />
-        )}
+        {w.detail_url && <WarehouseSheetLink href={w.detail_url} />}
         {/* The review and report pages are the hunter's own: an administrator's view does not offer them. */}
         {!asAdmin && w.review_url && (
           <Link to={w.review_url} className={standaloneTextLinkClass}>

@@ -56,10 +56,21 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
               {w.name}
             </h1>
             {w.is_hub && <HubBadge />}
-            {!canToggleFavourite && favourite && <span className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-semibold text-rose-800 ring-1 ring-rose-200 ring-inset">{m.areq_favourite()}</span>}
+            {!canToggleFavourite && favourite && (
+              <span className="rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-semibold text-rose-800 ring-1 ring-rose-200 ring-inset">
+                {m.areq_favourite()}
+              </span>
+            )}
           </div>
           {canToggleFavourite ? (
-            <FavouriteToggle labelled favourite={favourite} pending={favouritePending} failure={favouriteFailure} onToggle={() => void toggleFavourite()} testId="hunter-warehouse-favourite" />
+            <FavouriteToggle
+              labelled
+              favourite={favourite}
+              pending={favouritePending}
+              failure={favouriteFailure}
+              onToggle={() => void toggleFavourite()}
+              testId="hunter-warehouse-favourite"
+            />
           ) : (
             !asAdmin && detail.favourite && !favourite && <FavouriteDropped testId="hunter-warehouse-favourite-dropped" />
           )}
@@ -102,9 +113,7 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
                   {m.sheet_request_quote()}
                 </button>
               )}
-              {w.detail_url && (
-                <WarehouseSheetLink href={w.detail_url} />
-              )}
+              {w.detail_url && <WarehouseSheetLink href={w.detail_url} />}
             </div>
           )}
         </div>
@@ -133,7 +142,11 @@ export function HunterWarehouseDetail({ detail, base, asAdmin }: { detail: Detai
         ) : (
           <ul className="mt-4 space-y-2" data-testid="hunter-warehouse-history">
             {requests.map((r) => (
-              <li key={r.link_id} data-state={r.state} className={`rounded-lg border border-l-4 border-slate-200 bg-slate-50/60 px-4 py-3 text-sm ${STATE_STYLES[r.state].row}`}>
+              <li
+                key={r.link_id}
+                data-state={r.state}
+                className={`rounded-lg border border-l-4 border-slate-200 bg-slate-50/60 px-4 py-3 text-sm ${STATE_STYLES[r.state].row}`}
+              >
                 <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
                   <span className="min-w-0">
                     <Link to={`${paths.messages}?selected=${r.request_id}`} className={`${standaloneLinkClass} font-semibold text-slate-900 hover:underline`}>

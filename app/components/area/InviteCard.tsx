@@ -11,7 +11,6 @@ import { buttonClass } from "../ui/styles.ts";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { PageHeading } from "../ui/PageParts.tsx";
 
-
 export type InvitePageData = { code: string; link: string; count: number; tier: InviteTier };
 
 const TIER_TEXT = {
@@ -19,7 +18,6 @@ const TIER_TEXT = {
   2: { range: () => m.ainv_tier2_range(), text: () => m.ainv_tier2_text() },
   3: { range: () => m.ainv_tier3_range(), text: () => m.ainv_tier3_text() },
 } as const;
-
 
 export function InviteCard({ data }: { data: InvitePageData }) {
   // navigator.share exists only in some browsers: known after hydration, so the server's

@@ -8,7 +8,15 @@ import { STATE_STYLES, stateLabel } from "./RequestState.tsx";
 
 type Row = Omit<LatestRequest, "warehouse_id" | "warehouse_name"> & { warehouse_name?: string };
 
-export function LatestRequests({ requests, emptyText = m.area_latest_requests_empty(), testId = "dashboard-requests" }: { requests: Row[]; emptyText?: string; testId?: string }) {
+export function LatestRequests({
+  requests,
+  emptyText = m.area_latest_requests_empty(),
+  testId = "dashboard-requests",
+}: {
+  requests: Row[];
+  emptyText?: string;
+  testId?: string;
+}) {
   if (requests.length === 0) return <p className="text-sm text-slate-600">{emptyText}</p>;
   return (
     <ul className="space-y-2" data-testid={testId}>

@@ -61,7 +61,19 @@ function useDataForm(intent: DataIntent, onDone: (result: DataActionResult) => v
 }
 type ProfileValues = { first_name: string; last_name: string; telephone: string; company: string; market_id: string; website: string };
 
-export function ProfilePopup({ data, role, isOpen, onClose, onSaved }: { data: ProfilePageData; role: AreaRole; isOpen: boolean; onClose: () => void; onSaved: () => void }) {
+export function ProfilePopup({
+  data,
+  role,
+  isOpen,
+  onClose,
+  onSaved,
+}: {
+  data: ProfilePageData;
+  role: AreaRole;
+  isOpen: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const locale = useLocale();
   const p = data.profile;
   const initial = (): ProfileValues => ({
@@ -118,12 +130,46 @@ export function ProfilePopup({ data, role, isOpen, onClose, onSaved }: { data: P
       <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="profile-data-form">
         {message && <FormMessage tone="error">{message}</FormMessage>}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput name="first_name" label={m.register_first_name()} autoComplete="given-name" value={values.first_name} onChange={(v) => set("first_name", v)} isRequired={required("first_name")} error={err("first_name")} autoFocus />
-          <TextInput name="last_name" label={m.register_last_name()} autoComplete="family-name" value={values.last_name} onChange={(v) => set("last_name", v)} isRequired={required("last_name")} error={err("last_name")} />
+          <TextInput
+            name="first_name"
+            label={m.register_first_name()}
+            autoComplete="given-name"
+            value={values.first_name}
+            onChange={(v) => set("first_name", v)}
+            isRequired={required("first_name")}
+            error={err("first_name")}
+            autoFocus
+          />
+          <TextInput
+            name="last_name"
+            label={m.register_last_name()}
+            autoComplete="family-name"
+            value={values.last_name}
+            onChange={(v) => set("last_name", v)}
+            isRequired={required("last_name")}
+            error={err("last_name")}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput name="telephone" type="tel" label={m.register_telephone()} autoComplete="tel" value={values.telephone} onChange={(v) => set("telephone", v)} isRequired={required("telephone")} error={err("telephone")} />
-          <TextInput name="company" label={m.register_company()} autoComplete="organization" value={values.company} onChange={(v) => set("company", v)} isRequired={required("company")} error={err("company")} />
+          <TextInput
+            name="telephone"
+            type="tel"
+            label={m.register_telephone()}
+            autoComplete="tel"
+            value={values.telephone}
+            onChange={(v) => set("telephone", v)}
+            isRequired={required("telephone")}
+            error={err("telephone")}
+          />
+          <TextInput
+            name="company"
+            label={m.register_company()}
+            autoComplete="organization"
+            value={values.company}
+            onChange={(v) => set("company", v)}
+            isRequired={required("company")}
+            error={err("company")}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectInput
@@ -136,7 +182,17 @@ export function ProfilePopup({ data, role, isOpen, onClose, onSaved }: { data: P
             isRequired={required("market_id")}
             error={err("market_id")}
           />
-          <TextInput name="website" type="url" label={m.register_website()} autoComplete="url" placeholder="www.example.com" value={values.website} onChange={(v) => set("website", v)} isRequired={required("website")} error={err("website")} />
+          <TextInput
+            name="website"
+            type="url"
+            label={m.register_website()}
+            autoComplete="url"
+            placeholder="www.example.com"
+            value={values.website}
+            onChange={(v) => set("website", v)}
+            isRequired={required("website")}
+            error={err("website")}
+          />
         </div>
         <FormActions submitLabel={m.aprof_save()} pending={pending} />
       </form>
@@ -206,7 +262,17 @@ export function CredentialsPopup({
     <PopupDialog id="edit-credentials" title={m.aprof_edit_credentials()} subtitle={m.aprof_credentials_intro()} isOpen={isOpen} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" data-testid="credentials-form">
         {message && <FormMessage tone="error">{message}</FormMessage>}
-        <TextInput name="email" type="email" label={m.login_email()} autoComplete="email" value={values.email} onChange={(v) => set("email", v)} isRequired error={err("email")} autoFocus />
+        <TextInput
+          name="email"
+          type="email"
+          label={m.login_email()}
+          autoComplete="email"
+          value={values.email}
+          onChange={(v) => set("email", v)}
+          isRequired
+          error={err("email")}
+          autoFocus
+        />
         <PasswordInput
           name="password"
           label={m.aprof_new_password()}
@@ -216,7 +282,15 @@ export function CredentialsPopup({
           error={err("password")}
           hint={`${m.aprof_new_password_keep()} ${m.password_hint()}`}
         />
-        <PasswordInput name="current_password" label={m.aprof_current_password()} autoComplete="current-password" value={values.current_password} onChange={(v) => set("current_password", v)} isRequired error={err("current_password")} />
+        <PasswordInput
+          name="current_password"
+          label={m.aprof_current_password()}
+          autoComplete="current-password"
+          value={values.current_password}
+          onChange={(v) => set("current_password", v)}
+          isRequired
+          error={err("current_password")}
+        />
         <FormActions submitLabel={m.aprof_save()} pending={pending} />
       </form>
     </PopupDialog>

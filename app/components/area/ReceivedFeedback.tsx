@@ -14,8 +14,7 @@ import { StarIcon } from "../ui/icons.tsx";
 import { EmptyState } from "../ui/PageParts.tsx";
 
 type List =
-  | { show: "reviews"; items: ReceivedReview[]; selected: ReceivedReview | null }
-  | { show: "reports"; items: ReceivedReport[]; selected: ReceivedReport | null };
+  { show: "reviews"; items: ReceivedReview[]; selected: ReceivedReview | null } | { show: "reports"; items: ReceivedReport[]; selected: ReceivedReport | null };
 
 type Props = {
   list: List;
@@ -162,7 +161,9 @@ export function ReceivedFeedback({ list, reviewsCount, reportsCount, page, pages
                           <span className="mt-0.5 block truncate text-xs text-slate-500">
                             {item.warehouse.name} · <time dateTime={new Date(item.created_at).toISOString()}>{formatDate(item.created_at)}</time>
                           </span>
-                          {list.show === "reports" && <span className="mt-1 block truncate text-sm font-medium text-slate-800">{(item as ReceivedReport).subject}</span>}
+                          {list.show === "reports" && (
+                            <span className="mt-1 block truncate text-sm font-medium text-slate-800">{(item as ReceivedReport).subject}</span>
+                          )}
                           {item.description && <span className="mt-1 block text-sm text-slate-600">{excerpt(item.description, 75)}</span>}
                         </Link>
                       </li>
@@ -178,9 +179,14 @@ export function ReceivedFeedback({ list, reviewsCount, reportsCount, page, pages
                 <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{m.afb_author()}</p>
                 <h2 className="text-lg font-bold text-slate-900">{selected.author_name}</h2>
                 <p className="mt-1 text-xs text-slate-500">
-                  {m.afb_warehouse()}: {selected.warehouse.name} · <time dateTime={new Date(selected.created_at).toISOString()}>{formatDate(selected.created_at)}</time>
+                  {m.afb_warehouse()}: {selected.warehouse.name} ·{" "}
+                  <time dateTime={new Date(selected.created_at).toISOString()}>{formatDate(selected.created_at)}</time>
                 </p>
-                {list.show === "reviews" && list.selected ? <ReviewDetail review={list.selected} /> : list.show === "reports" && list.selected ? <ReportDetail report={list.selected} /> : null}
+                {list.show === "reviews" && list.selected ? (
+                  <ReviewDetail review={list.selected} />
+                ) : list.show === "reports" && list.selected ? (
+                  <ReportDetail report={list.selected} />
+                ) : null}
               </>
             )
           }

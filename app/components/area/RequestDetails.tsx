@@ -204,8 +204,22 @@ function FiltersForm({
             error={filterError(errors.warehouse_id)}
           />
         )}
-        <DateInput name="from" label={m.areq_filter_from()} value={from} onChange={setFrom} max={to || undefined} error={rangeError ? null : filterError(errors.from)} />
-        <DateInput name="to" label={m.areq_filter_to()} value={to} onChange={setTo} min={from || undefined} error={rangeError ? m.areq_filter_error_range() : filterError(errors.to)} />
+        <DateInput
+          name="from"
+          label={m.areq_filter_from()}
+          value={from}
+          onChange={setFrom}
+          max={to || undefined}
+          error={rangeError ? null : filterError(errors.from)}
+        />
+        <DateInput
+          name="to"
+          label={m.areq_filter_to()}
+          value={to}
+          onChange={setTo}
+          min={from || undefined}
+          error={rangeError ? m.areq_filter_error_range() : filterError(errors.to)}
+        />
         {showState && (
           <SelectInput
             name="state"
@@ -237,7 +251,15 @@ function FiltersForm({
  * out while there is no request at all and no filter in play: nothing to filter, and the empty
  * state below says what to do.
  */
-export function RequestListTop({ filters, count, warehouses }: { filters: { values: Record<string, string>; errors: Record<string, string>; filtered: boolean }; count: number; warehouses?: { id: number; name: string; city: string }[] }) {
+export function RequestListTop({
+  filters,
+  count,
+  warehouses,
+}: {
+  filters: { values: Record<string, string>; errors: Record<string, string>; filtered: boolean };
+  count: number;
+  warehouses?: { id: number; name: string; city: string }[];
+}) {
   if (count === 0 && !filters.filtered && Object.keys(filters.errors).length === 0) return null;
   return (
     <>

@@ -24,7 +24,10 @@ const BADGE: Record<RequestState, string> = {
 
 export function RequestStateBadge({ state, className = "" }: { state: RequestState; className?: string }) {
   return (
-    <span data-state={state} className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${BADGE[state]} ${className}`}>
+    <span
+      data-state={state}
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${BADGE[state]} ${className}`}
+    >
       <span aria-hidden="true" className={`h-2 w-2 rounded-full ${STATE_STYLES[state].dot}`} />
       {stateLabel(state)}
     </span>

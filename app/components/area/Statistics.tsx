@@ -100,7 +100,13 @@ function Controls({ stats }: { stats: StatisticsData }) {
           <label htmlFor={selectId} className={labelClass}>
             {m.astat_filter_label()}
           </label>
-          <select id={selectId} name="warehouse" defaultValue={stats.warehouse_id === null ? "" : String(stats.warehouse_id)} className={inputClass} key={stats.warehouse_id ?? "all"}>
+          <select
+            id={selectId}
+            name="warehouse"
+            defaultValue={stats.warehouse_id === null ? "" : String(stats.warehouse_id)}
+            className={inputClass}
+            key={stats.warehouse_id ?? "all"}
+          >
             <option value="">{m.astat_filter_all()}</option>
             {stats.warehouses.map((w) => (
               <option key={w.id} value={w.id}>
@@ -144,7 +150,9 @@ function Figures({ stats }: { stats: StatisticsData }) {
         testId="stats-rate"
         label={m.astat_tile_rate()}
         value={stats.confirmation_rate === null ? "–" : formatPercent(stats.confirmation_rate)}
-        detail={stats.confirmation_rate === null ? m.astat_tile_rate_none() : m.astat_tile_rate_detail({ confirmed: count(t.confirmed), answered: count(answered) })}
+        detail={
+          stats.confirmation_rate === null ? m.astat_tile_rate_none() : m.astat_tile_rate_detail({ confirmed: count(t.confirmed), answered: count(answered) })
+        }
       />
       <Tile
         testId="stats-answer"
@@ -184,11 +192,25 @@ function Chart({ stats, title }: { stats: StatisticsData; title: string }) {
     <>
       {/* The section around is named by the title: its two frames say which view of it they hold (one name per landmark). */}
       <ScrollRegion label={m.astat_chart_frame({ title })} className="-mx-4 px-4 sm:mx-0 sm:px-0" startAtEnd testId="stats-chart-frame">
-        <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} aria-describedby={tableId} className="h-auto w-full min-w-[600px]" data-testid="stats-chart">
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          role="img"
+          aria-labelledby={titleId}
+          aria-describedby={tableId}
+          className="h-auto w-full min-w-[600px]"
+          data-testid="stats-chart"
+        >
           <title id={titleId}>{title}</title>
           {ticks.map((tick) => (
             <g key={tick}>
-              <line x1={PAD.left} x2={W - PAD.right} y1={y(tick)} y2={y(tick)} className={tick === 0 ? "stroke-slate-400" : "stroke-slate-200"} strokeWidth={1} />
+              <line
+                x1={PAD.left}
+                x2={W - PAD.right}
+                y1={y(tick)}
+                y2={y(tick)}
+                className={tick === 0 ? "stroke-slate-400" : "stroke-slate-200"}
+                strokeWidth={1}
+              />
               <text x={PAD.left - 6} y={y(tick) + 4} textAnchor="end" className="fill-slate-500 text-[12px]">
                 {count(tick)}
               </text>
@@ -291,7 +313,8 @@ function WarehouseTable({ stats, hidden, base }: { stats: StatisticsData; hidden
     {
       key: "conversion",
       label: m.astat_col_conversion(),
-      value: (w: StatisticsData["per_warehouse"][number]) => (w.requests_per_100_views === null ? "–" : formatNumber(Math.round(w.requests_per_100_views * 10) / 10)),
+      value: (w: StatisticsData["per_warehouse"][number]) =>
+        w.requests_per_100_views === null ? "–" : formatNumber(Math.round(w.requests_per_100_views * 10) / 10),
     },
   ];
   return (
@@ -300,7 +323,10 @@ function WarehouseTable({ stats, hidden, base }: { stats: StatisticsData; hidden
         {m.astat_warehouses_title()}
       </h2>
       {/* A table on wide screens; each row a card of label–value lines on a phone. */}
-      <table className="block w-full text-sm md:table md:overflow-hidden md:rounded-xl md:border md:border-slate-200 md:bg-white" data-testid="stats-warehouses">
+      <table
+        className="block w-full text-sm md:table md:overflow-hidden md:rounded-xl md:border md:border-slate-200 md:bg-white"
+        data-testid="stats-warehouses"
+      >
         <thead className="hidden border-b border-slate-200 bg-slate-50 text-left text-slate-600 md:table-header-group">
           <tr>
             <th scope="col" className="px-4 py-2.5 font-medium">
@@ -315,7 +341,11 @@ function WarehouseTable({ stats, hidden, base }: { stats: StatisticsData; hidden
         </thead>
         <tbody className="block space-y-3 md:table-row-group md:space-y-0 md:divide-y md:divide-slate-100">
           {stats.per_warehouse.map((w) => (
-            <tr key={w.id} className="block rounded-xl border border-slate-200 bg-white p-4 md:table-row md:rounded-none md:border-0 md:p-0" data-warehouse={w.id}>
+            <tr
+              key={w.id}
+              className="block rounded-xl border border-slate-200 bg-white p-4 md:table-row md:rounded-none md:border-0 md:p-0"
+              data-warehouse={w.id}
+            >
               <th scope="row" className="block pb-2 text-left font-semibold md:table-cell md:px-4 md:py-2.5 md:pb-2.5">
                 <Link to={paths.warehouse(w.id)} className={standaloneTextLinkClass}>
                   {w.name}

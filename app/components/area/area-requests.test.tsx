@@ -92,19 +92,36 @@ describe("HandlerRequests", () => {
   it("has an empty state, another one for filters that match nothing, and one past the last page", () => {
     const empty = { ...data, warehouse_requests: [], warehouse_requests_count: 0, pages: 0 };
     expect(render(<HandlerRequests data={empty} base="/it/stocker/profile" asAdmin={false} />)).toContain("No quote requests yet");
-    expect(render(<HandlerRequests data={{ ...empty, filtered: true }} base="/it/stocker/profile" asAdmin={false} />)).toContain("No requests match these filters");
-    expect(render(<HandlerRequests data={{ ...empty, warehouse_requests_count: 9 }} base="/it/stocker/profile" asAdmin={false} />, "/it/stocker/profile/messages?page=5")).toContain("Go to the first page");
+    expect(render(<HandlerRequests data={{ ...empty, filtered: true }} base="/it/stocker/profile" asAdmin={false} />)).toContain(
+      "No requests match these filters",
+    );
+    expect(
+      render(
+        <HandlerRequests data={{ ...empty, warehouse_requests_count: 9 }} base="/it/stocker/profile" asAdmin={false} />,
+        "/it/stocker/profile/messages?page=5",
+      ),
+    ).toContain("Go to the first page");
     // With no request at all there is nothing to filter: no filters, no count, no legend; with a
     // filter in play (or a refused one) they stay, so it can be changed.
     const none = render(<HandlerRequests data={empty} base="/it/stocker/profile" asAdmin={false} />);
     expect(none).not.toContain('data-testid="request-filters"');
     expect(none).not.toContain('data-testid="requests-count"');
-    expect(render(<HandlerRequests data={{ ...empty, filtered: true }} base="/it/stocker/profile" asAdmin={false} />)).toContain('data-testid="request-filters"');
-    expect(render(<HandlerRequests data={{ ...empty, filterErrors: { from: "invalid_date" } }} base="/it/stocker/profile" asAdmin={false} />)).toContain('data-testid="request-filters"');
+    expect(render(<HandlerRequests data={{ ...empty, filtered: true }} base="/it/stocker/profile" asAdmin={false} />)).toContain(
+      'data-testid="request-filters"',
+    );
+    expect(render(<HandlerRequests data={{ ...empty, filterErrors: { from: "invalid_date" } }} base="/it/stocker/profile" asAdmin={false} />)).toContain(
+      'data-testid="request-filters"',
+    );
   });
 
   it("explains a filter the page ignored", () => {
-    const html = render(<HandlerRequests data={{ ...data, filters: { ...data.filters, from: "2030-03-02", to: "2030-03-01" }, filterErrors: { from: "after_end", to: "before_start" } }} base="/it/stocker/profile" asAdmin={false} />);
+    const html = render(
+      <HandlerRequests
+        data={{ ...data, filters: { ...data.filters, from: "2030-03-02", to: "2030-03-01" }, filterErrors: { from: "after_end", to: "before_start" } }}
+        base="/it/stocker/profile"
+        asAdmin={false}
+      />,
+    );
     expect(html).toContain("The start date comes after the end date");
     expect(html).toContain("Clear filters");
   });
@@ -121,8 +138,38 @@ describe("HunterRequests", () => {
       {
         ...request(43),
         warehouses: [
-          { link_id: 1, id: 7, name: "Alfa", city: "Milano", address: "Via Roma 1", state: "confirmed", is_hub: true, redeemed: true, referent: { name: "Rita Rossi", email: "rita@test.example" }, review_url: "/it/warehouses/7/requests/43/review", report_url: "/it/warehouses/7/requests/43/report", detail_url: "/it/warehouses/7", reviewed: false, review: null },
-          { link_id: 2, id: 9, name: "Stocker 9", city: "Bergamo", address: null, state: "pending", is_hub: false, redeemed: false, referent: null, review_url: null, report_url: "/it/warehouses/9/requests/43/report", detail_url: null, reviewed: false, review: null },
+          {
+            link_id: 1,
+            id: 7,
+            name: "Alfa",
+            city: "Milano",
+            address: "Via Roma 1",
+            state: "confirmed",
+            is_hub: true,
+            redeemed: true,
+            referent: { name: "Rita Rossi", email: "rita@test.example" },
+            review_url: "/it/warehouses/7/requests/43/review",
+            report_url: "/it/warehouses/7/requests/43/report",
+            detail_url: "/it/warehouses/7",
+            reviewed: false,
+            review: null,
+          },
+          {
+            link_id: 2,
+            id: 9,
+            name: "Stocker 9",
+            city: "Bergamo",
+            address: null,
+            state: "pending",
+            is_hub: false,
+            redeemed: false,
+            referent: null,
+            review_url: null,
+            report_url: "/it/warehouses/9/requests/43/report",
+            detail_url: null,
+            reviewed: false,
+            review: null,
+          },
         ],
       },
       { ...request(41), warehouses: [] },
@@ -143,7 +190,10 @@ describe("HunterRequests", () => {
 
   it("shows a reviewed link as Reviewed, with the review's average, marks and note, and no review link", () => {
     const [first] = data.user_requests;
-    const reviewedData = { ...data, user_requests: [{ ...first!, warehouses: first!.warehouses.map((w) => (w.link_id === 1 ? { ...w, review_url: null, reviewed: true, review } : w)) }] };
+    const reviewedData = {
+      ...data,
+      user_requests: [{ ...first!, warehouses: first!.warehouses.map((w) => (w.link_id === 1 ? { ...w, review_url: null, reviewed: true, review } : w)) }],
+    };
     const html = render(<HunterRequests data={reviewedData} base="/it/stock-hunter/profile" asAdmin={false} />, "/it/stock-hunter/profile/messages");
     expect(html).not.toContain("/review");
     expect(html).not.toContain("Write a review");
@@ -154,7 +204,9 @@ describe("HunterRequests", () => {
     expect(html).toContain("Puntuali e disponibili.");
     expect(html).toContain("02.04.2030");
     // Not reviewed: no such block.
-    expect(render(<HunterRequests data={data} base="/it/stock-hunter/profile" asAdmin={false} />, "/it/stock-hunter/profile/messages")).not.toContain('data-testid="link-reviewed"');
+    expect(render(<HunterRequests data={data} base="/it/stock-hunter/profile" asAdmin={false} />, "/it/stock-hunter/profile/messages")).not.toContain(
+      'data-testid="link-reviewed"',
+    );
   });
 
   it("offers no review or report links in an administrator's view", () => {
@@ -164,7 +216,10 @@ describe("HunterRequests", () => {
   });
 
   it("has an empty state with a way to the search", () => {
-    const html = render(<HunterRequests data={{ ...data, user_requests: [], user_requests_count: 0, selected: null }} base="/it/stock-hunter/profile" asAdmin={false} />, "/it/stock-hunter/profile/messages");
+    const html = render(
+      <HunterRequests data={{ ...data, user_requests: [], user_requests_count: 0, selected: null }} base="/it/stock-hunter/profile" asAdmin={false} />,
+      "/it/stock-hunter/profile/messages",
+    );
     expect(html).toContain("You have not sent any quote requests yet");
     expect(html).toContain("/stocks");
     expect(html).not.toContain('data-testid="request-filters"');
@@ -173,9 +228,36 @@ describe("HunterRequests", () => {
 
 describe("HunterWarehouseDetail", () => {
   const detail: Detail = {
-    warehouse: { id: 9, name: "Stocker 9", city: "Bergamo", province: "BG", address: null, cap: null, total_m2: 1200, is_hub: true, redeemed: false, img: null, referent: null, rating: { avg_value: 43, count: 2 }, detail_url: null, quote_position: { lat: 45.69, lng: 9.67 } },
+    warehouse: {
+      id: 9,
+      name: "Stocker 9",
+      city: "Bergamo",
+      province: "BG",
+      address: null,
+      cap: null,
+      total_m2: 1200,
+      is_hub: true,
+      redeemed: false,
+      img: null,
+      referent: null,
+      rating: { avg_value: 43, count: 2 },
+      detail_url: null,
+      quote_position: { lat: 45.69, lng: 9.67 },
+    },
     favourite: true,
-    requests: [{ link_id: 1, request_id: 43, created_at: "2030-03-01T10:00:00Z", state: "confirmed", business_name: "Logistica srl", review_url: "/it/warehouses/9/requests/43/review", report_url: "/it/warehouses/9/requests/43/report", reviewed: false, review: null }],
+    requests: [
+      {
+        link_id: 1,
+        request_id: 43,
+        created_at: "2030-03-01T10:00:00Z",
+        state: "confirmed",
+        business_name: "Logistica srl",
+        review_url: "/it/warehouses/9/requests/43/review",
+        report_url: "/it/warehouses/9/requests/43/report",
+        reviewed: false,
+        review: null,
+      },
+    ],
   };
 
   it("shows the anonymised card, the rating and the history with links inside the area", () => {
@@ -198,14 +280,16 @@ describe("HunterWarehouseDetail", () => {
   });
 
   it("offers a quote request while the warehouse takes them, never in an administrator's view", () => {
-    const page = (d: Detail, asAdmin: boolean) => render(<HunterWarehouseDetail detail={d} base="/it/stock-hunter/profile" asAdmin={asAdmin} />, "/it/stock-hunter/profile/warehouses/9");
+    const page = (d: Detail, asAdmin: boolean) =>
+      render(<HunterWarehouseDetail detail={d} base="/it/stock-hunter/profile" asAdmin={asAdmin} />, "/it/stock-hunter/profile/warehouses/9");
     expect(page(detail, false)).toMatch(/<button[^>]*data-testid="hunter-warehouse-quote"[^>]*>Request a quote<\/button>/);
     expect(page(detail, true)).not.toContain('data-testid="hunter-warehouse-quote"');
     expect(page({ ...detail, warehouse: { ...detail.warehouse, quote_position: null } }, false)).not.toContain('data-testid="hunter-warehouse-quote"');
   });
 
   it("lets the hunter keep or drop it among favourites; an administrator sees the state only", () => {
-    const page = (d: Detail, asAdmin: boolean) => render(<HunterWarehouseDetail detail={d} base="/it/stock-hunter/profile" asAdmin={asAdmin} />, "/it/stock-hunter/profile/warehouses/9");
+    const page = (d: Detail, asAdmin: boolean) =>
+      render(<HunterWarehouseDetail detail={d} base="/it/stock-hunter/profile" asAdmin={asAdmin} />, "/it/stock-hunter/profile/warehouses/9");
     expect(page(detail, false)).toMatch(/data-testid="hunter-warehouse-favourite"[^>]*>.*In favourites<\/button>/);
     const admin = page(detail, true);
     expect(admin).not.toContain('data-testid="hunter-warehouse-favourite"');

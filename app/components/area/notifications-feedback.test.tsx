@@ -35,7 +35,10 @@ const notification = (id: number, read: boolean, overrides: Partial<Notification
 
 describe("NotificationList", () => {
   it("lists them with the unread ones bold and dotted, dates as dd.mm.yyyy hh:mm, and links that keep the page", () => {
-    const html = render(<NotificationList notifications={[notification(1, false), notification(2, true)]} page={2} pages={3} selected={null} asAdmin={false} />, "/en/stocker/profile/notifications?page=2");
+    const html = render(
+      <NotificationList notifications={[notification(1, false), notification(2, true)]} page={2} pages={3} selected={null} asAdmin={false} />,
+      "/en/stocker/profile/notifications?page=2",
+    );
     expect(count(html, 'data-testid="notification-item"')).toBe(2);
     expect(html).toContain('data-read="false"');
     expect(html).toContain("font-bold");
@@ -48,7 +51,11 @@ describe("NotificationList", () => {
   });
 
   it("shows the selected one's sanitized message, its links and the mark-as-read form; an administrator gets no form", () => {
-    const selected = notification(5, false, { html: '<p>Hello <a href="https://example.com" rel="noopener noreferrer">there</a></p>', url: "/en/stocker/profile/messages", review_url: "/en/warehouses/1/requests/2/review" });
+    const selected = notification(5, false, {
+      html: '<p>Hello <a href="https://example.com" rel="noopener noreferrer">there</a></p>',
+      url: "/en/stocker/profile/messages",
+      review_url: "/en/warehouses/1/requests/2/review",
+    });
     const html = render(<NotificationList notifications={[selected]} page={1} pages={1} selected={selected} asAdmin={false} />);
     expect(html).toContain('data-testid="notification-detail"');
     expect(html).toContain('<p>Hello <a href="https://example.com" rel="noopener noreferrer">there</a></p>');
@@ -101,7 +108,10 @@ const report = (id: number): ReceivedReport => ({
 
 describe("ReceivedFeedback", () => {
   it("lists reviews with the author, the average out of 5 and a 75-character excerpt, and the tabs as links", () => {
-    const html = render(<ReceivedFeedback list={{ show: "reviews", items: [review(1)], selected: null }} reviewsCount={1} reportsCount={3} page={1} pages={1} role="stocker" />, "/en/stocker/profile/reviews");
+    const html = render(
+      <ReceivedFeedback list={{ show: "reviews", items: [review(1)], selected: null }} reviewsCount={1} reportsCount={3} page={1} pages={1} role="stocker" />,
+      "/en/stocker/profile/reviews",
+    );
     expect(html).toContain("Oscar Neri");
     expect(html).toContain("4,3/5");
     expect(html).toContain("A very long comment about the warehouse, its staff, the docks and the way…");
@@ -111,20 +121,44 @@ describe("ReceivedFeedback", () => {
   });
 
   it("details a review's given ratings with accessible text, the note and the average; a report's subject and note", () => {
-    const html = render(<ReceivedFeedback list={{ show: "reviews", items: [review(1)], selected: review(1) }} reviewsCount={1} reportsCount={0} page={1} pages={1} role="referent" />);
+    const html = render(
+      <ReceivedFeedback
+        list={{ show: "reviews", items: [review(1)], selected: review(1) }}
+        reviewsCount={1}
+        reportsCount={0}
+        page={1}
+        pages={1}
+        role="referent"
+      />,
+    );
     expect(html).toContain('aria-label="Reliability: 4 of 5"');
     expect(html).toContain('aria-label="Services: 5 of 5"');
     expect(html).not.toContain("Communication");
     expect(html).toContain('data-testid="feedback-average"');
-    const rep = render(<ReceivedFeedback list={{ show: "reports", items: [report(2)], selected: report(2) }} reviewsCount={0} reportsCount={1} page={1} pages={1} role="stock_hunter" />);
+    const rep = render(
+      <ReceivedFeedback
+        list={{ show: "reports", items: [report(2)], selected: report(2) }}
+        reviewsCount={0}
+        reportsCount={1}
+        page={1}
+        pages={1}
+        role="stock_hunter"
+      />,
+    );
     expect(rep).toContain("Late answer");
     expect(rep).toContain("Nobody answered for a week.");
     expect(rep).not.toContain("/5");
   });
 
   it("has empty states for each list", () => {
-    expect(render(<ReceivedFeedback list={{ show: "reviews", items: [], selected: null }} reviewsCount={0} reportsCount={0} page={1} pages={0} role="stock_hunter" />)).toContain("No reviews yet");
-    expect(render(<ReceivedFeedback list={{ show: "reports", items: [], selected: null }} reviewsCount={0} reportsCount={0} page={1} pages={0} role="stocker" />)).toContain("No reports");
+    expect(
+      render(
+        <ReceivedFeedback list={{ show: "reviews", items: [], selected: null }} reviewsCount={0} reportsCount={0} page={1} pages={0} role="stock_hunter" />,
+      ),
+    ).toContain("No reviews yet");
+    expect(
+      render(<ReceivedFeedback list={{ show: "reports", items: [], selected: null }} reviewsCount={0} reportsCount={0} page={1} pages={0} role="stocker" />),
+    ).toContain("No reports");
   });
 });
 

@@ -28,7 +28,15 @@ const card = (id: number, anonymised: boolean): MyWarehouseCard => ({
 
 function dashboard(anonymised: number): OwnerDashboard {
   return {
-    user: { first_name: "Elena", last_name: "Fontana", company: "Magazzini Fontana Srl", email: "keeper@demo.test", telephone: null, created_at: "2026-10-31T10:00:00Z", invite_count: 0 },
+    user: {
+      first_name: "Elena",
+      last_name: "Fontana",
+      company: "Magazzini Fontana Srl",
+      email: "keeper@demo.test",
+      telephone: null,
+      created_at: "2026-10-31T10:00:00Z",
+      invite_count: 0,
+    },
     warehouses: [card(13, anonymised > 0), card(14, false)],
     warehouses_count: 2,
     anonymised_warehouses_count: anonymised,

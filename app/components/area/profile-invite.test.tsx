@@ -58,7 +58,13 @@ describe("ProfileData", () => {
   });
 
   it("says 'Not given' for empty fields and links only http(s) websites", () => {
-    const html = render(<ProfileData data={{ ...data, profile: { ...data.profile, business_name: null, telephone: null, market: null, website: "javascript:alert(1).com" } }} role="stock_hunter" asAdmin={false} />);
+    const html = render(
+      <ProfileData
+        data={{ ...data, profile: { ...data.profile, business_name: null, telephone: null, market: null, website: "javascript:alert(1).com" } }}
+        role="stock_hunter"
+        asAdmin={false}
+      />,
+    );
     expect(html).toContain("Not given");
     expect(html).toContain('href="https://javascript:alert(1).com"');
     expect(html).not.toContain('href="javascript:');
@@ -67,7 +73,10 @@ describe("ProfileData", () => {
 
 describe("InviteCard", () => {
   it("shows the code, the link, the count and highlights the tier reached", () => {
-    const html = render(<InviteCard data={{ code: "INV42", link: "https://stockspace.test?serr=1&ic=INV42", count: 7, tier: 2 }} />, "/en/stocker/profile/invite");
+    const html = render(
+      <InviteCard data={{ code: "INV42", link: "https://stockspace.test?serr=1&ic=INV42", count: 7, tier: 2 }} />,
+      "/en/stocker/profile/invite",
+    );
     expect(html).toContain("INV42");
     expect(html).toContain("https://stockspace.test?serr=1&amp;ic=INV42");
     expect(html).toContain(">7<");

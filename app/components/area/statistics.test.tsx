@@ -9,11 +9,20 @@ import { Statistics } from "./Statistics.tsx";
 import type { StatisticsData, StatsBucket } from "../../lib/statistics.ts";
 
 function render(stats: StatisticsData, role: "stocker" | "referent" = "stocker", hidden = 0): string {
-  const Stub = createRoutesStub([{ path: "*", Component: () => <Statistics stats={stats} hiddenWarehouses={hidden} base="/en/stocker/profile" role={role} /> }]);
+  const Stub = createRoutesStub([
+    { path: "*", Component: () => <Statistics stats={stats} hiddenWarehouses={hidden} base="/en/stocker/profile" role={role} /> },
+  ]);
   return renderToString(<Stub initialEntries={["/en/stocker/profile/statistics"]} />);
 }
 
-const bucket = (start: string, end: string, pending: number, confirmed: number, refused: number): StatsBucket => ({ start, end, pending, confirmed, refused, total: pending + confirmed + refused });
+const bucket = (start: string, end: string, pending: number, confirmed: number, refused: number): StatsBucket => ({
+  start,
+  end,
+  pending,
+  confirmed,
+  refused,
+  total: pending + confirmed + refused,
+});
 
 const data: StatisticsData = {
   period: "week",
@@ -34,7 +43,17 @@ const data: StatisticsData = {
   search_appearances: 12_345,
   sheet_views: 1_234,
   per_warehouse: [
-    { id: 7, name: "Alfa Uno", city: "Milano", received: 4, confirmed: 2, refused: 1, search_appearances: 12_000, sheet_views: 1_230, requests_per_100_views: (4 / 1230) * 100 },
+    {
+      id: 7,
+      name: "Alfa Uno",
+      city: "Milano",
+      received: 4,
+      confirmed: 2,
+      refused: 1,
+      search_appearances: 12_000,
+      sheet_views: 1_230,
+      requests_per_100_views: (4 / 1230) * 100,
+    },
     { id: 8, name: "Alfa Due", city: "Monza", received: 2, confirmed: 1, refused: 0, search_appearances: 345, sheet_views: 0, requests_per_100_views: null },
   ],
 };

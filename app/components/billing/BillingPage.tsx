@@ -69,7 +69,10 @@ export function BillingPage({ data, base, asAdmin }: { data: BillingPageView; ba
                 <FormMessage tone="info">
                   <span data-testid="billing-admin-addition">
                     {m.billp_admin_addition({ count: data.addition.pending.warehouses.length, amount: price(data.addition.pending.amount) })}{" "}
-                    <Link to={`/admin/transfers?search=${encodeURIComponent(data.addition.pending.transfer.reason)}`} className="font-semibold underline underline-offset-2">
+                    <Link
+                      to={`/admin/transfers?search=${encodeURIComponent(data.addition.pending.transfer.reason)}`}
+                      className="font-semibold underline underline-offset-2"
+                    >
                       {m.billp_admin_addition_link()}
                     </Link>
                   </span>
@@ -119,7 +122,9 @@ function WarehouseList({ warehouses, title }: { warehouses: BillingWarehouseView
                   {w.total_m2 !== null ? ` · ${formatArea(w.total_m2)}` : ""}
                 </span>
               </span>
-              <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${w.covered ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-600"}`}>
+              <span
+                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${w.covered ? "bg-emerald-100 text-emerald-800" : "bg-slate-100 text-slate-600"}`}
+              >
                 {w.covered ? m.billp_covered() : m.billp_not_covered()}
               </span>
             </li>
@@ -159,7 +164,11 @@ function BillingFlow({ data, base }: { data: BillingPageView; base: string }) {
   return (
     <div className="space-y-5">
       <Stepper step={state.step} titles={titles} onGo={go} reachable={(s) => s < state.step} />
-      <section aria-labelledby="billing-step-title" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" data-testid={`billing-step-${state.step}`}>
+      <section
+        aria-labelledby="billing-step-title"
+        className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        data-testid={`billing-step-${state.step}`}
+      >
         <h2 id="billing-step-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 outline-none">
           <span className="text-brand-700">{m.billp_step_of({ step: state.step, total: 3 })}</span> {titles[state.step]}
         </h2>
@@ -191,7 +200,17 @@ function BillingFlow({ data, base }: { data: BillingPageView; base: string }) {
 }
 
 /** The three steps, the current one marked; the ones already done can be gone back to. */
-export function Stepper({ step, titles, onGo, reachable }: { step: BillingStep; titles: Record<BillingStep, string>; onGo: (step: BillingStep) => void; reachable: (step: BillingStep) => boolean }) {
+export function Stepper({
+  step,
+  titles,
+  onGo,
+  reachable,
+}: {
+  step: BillingStep;
+  titles: Record<BillingStep, string>;
+  onGo: (step: BillingStep) => void;
+  reachable: (step: BillingStep) => boolean;
+}) {
   return (
     <ol aria-label={m.billp_steps_label()} className="grid grid-cols-3 gap-2" data-testid="billing-stepper">
       {([1, 2, 3] as const).map((n) => {
@@ -272,7 +291,14 @@ export function WarehouseStep({
             {m.billp_select_one_hint()}
           </p>
         )}
-        <button type="button" onClick={onNext} disabled={!ready} aria-describedby={ready ? undefined : hintId} className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="billing-next">
+        <button
+          type="button"
+          onClick={onNext}
+          disabled={!ready}
+          aria-describedby={ready ? undefined : hintId}
+          className={buttonClass("primary", "lg", "w-full sm:w-auto")}
+          data-testid="billing-next"
+        >
           {m.billp_next()}
         </button>
       </div>
@@ -349,7 +375,14 @@ export function PlanStep({
                 }`}
                 data-testid={`billing-plan-${name}`}
               >
-                <input type="radio" name="subscription" value={name} checked={checked} onChange={() => onPlan(name)} className="mt-1 h-4 w-4 shrink-0 accent-brand-600" />
+                <input
+                  type="radio"
+                  name="subscription"
+                  value={name}
+                  checked={checked}
+                  onChange={() => onPlan(name)}
+                  className="mt-1 h-4 w-4 shrink-0 accent-brand-600"
+                />
                 <span>
                   <span className="block font-semibold text-slate-900">{planLabel(name)}</span>
                   <span className="block text-sm text-slate-600">{m.billp_plan_months({ months: p.months })}</span>
@@ -405,7 +438,13 @@ export function PlanStep({
         <button type="button" onClick={onBack} className={buttonClass("secondary", "md")}>
           {m.billp_back()}
         </button>
-        <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="billing-continue">
+        <button
+          type="submit"
+          disabled={pending}
+          aria-busy={pending}
+          className={buttonClass("primary", "lg", "w-full sm:w-auto")}
+          data-testid="billing-continue"
+        >
           {pending ? m.billp_preparing() : m.billp_continue()}
         </button>
       </div>
@@ -416,13 +455,30 @@ export function PlanStep({
 // ---------------------------------------------------------------- 3. payment
 
 /** The server's breakdown of the initialised subscription, and its free trial. */
-export function InitSummary({ init, plan, vatRate, cardUsable = true }: { init: InitSubscriptionResponse; plan: PlanName; vatRate: number; cardUsable?: boolean }) {
+export function InitSummary({
+  init,
+  plan,
+  vatRate,
+  cardUsable = true,
+}: {
+  init: InitSubscriptionResponse;
+  plan: PlanName;
+  vatRate: number;
+  cardUsable?: boolean;
+}) {
   return (
     <div className="rounded-xl bg-slate-50 p-4" data-testid="billing-breakdown">
       <p className="text-sm font-semibold text-slate-800">
         {planLabel(plan)} · {m.billp_selection_summary({ count: init.warehouses_count, hubs: init.hubs_count })}
       </p>
-      <PriceLines breakdown={init.price} unitAmount={init.price_unit_amount} warehouses={init.warehouses_count} percentOff={init.percent_off} hubPercentOff={init.hub_percent_off} vatRate={vatRate} />
+      <PriceLines
+        breakdown={init.price}
+        unitAmount={init.price_unit_amount}
+        warehouses={init.warehouses_count}
+        percentOff={init.percent_off}
+        hubPercentOff={init.hub_percent_off}
+        vatRate={vatRate}
+      />
       {/* The free trial comes with the card only: not announced when the card cannot be used. */}
       {init.trial_days > 0 && cardUsable && (
         <p className="mt-2 rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900" data-testid="billing-trial">
@@ -435,7 +491,19 @@ export function InitSummary({ init, plan, vatRate, cardUsable = true }: { init: 
 
 type Method = "card" | "transfer";
 
-export function PaymentStep({ data, init, plan, base, onBack }: { data: BillingPageView; init: InitSubscriptionResponse; plan: PlanName; base: string; onBack: () => void }) {
+export function PaymentStep({
+  data,
+  init,
+  plan,
+  base,
+  onBack,
+}: {
+  data: BillingPageView;
+  init: InitSubscriptionResponse;
+  plan: PlanName;
+  base: string;
+  onBack: () => void;
+}) {
   const locale = useLocale();
   const navigate = useNavigate();
   const cardReady = data.publishable_key !== null && init.client_secret !== null && init.intent !== null;
@@ -473,11 +541,23 @@ export function PaymentStep({ data, init, plan, base, onBack }: { data: BillingP
   const option = (value: Method, title: string, text: string, disabled = false) => (
     <label
       className={`flex items-start gap-3 rounded-xl border p-4 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
-        disabled ? "cursor-not-allowed border-slate-200 bg-slate-50 opacity-80" : method === value ? "cursor-pointer border-brand-500 bg-brand-50 ring-1 ring-brand-500" : "cursor-pointer border-slate-200 bg-white hover:border-brand-300"
+        disabled
+          ? "cursor-not-allowed border-slate-200 bg-slate-50 opacity-80"
+          : method === value
+            ? "cursor-pointer border-brand-500 bg-brand-50 ring-1 ring-brand-500"
+            : "cursor-pointer border-slate-200 bg-white hover:border-brand-300"
       }`}
       data-testid={`billing-method-${value}`}
     >
-      <input type="radio" name="payment_method" value={value} checked={method === value} disabled={disabled} onChange={() => setMethod(value)} className="mt-1 h-4 w-4 shrink-0 accent-brand-600" />
+      <input
+        type="radio"
+        name="payment_method"
+        value={value}
+        checked={method === value}
+        disabled={disabled}
+        onChange={() => setMethod(value)}
+        className="mt-1 h-4 w-4 shrink-0 accent-brand-600"
+      />
       <span>
         <span className="block font-semibold text-slate-900">{title}</span>
         <span className="block text-sm text-slate-600">{text}</span>
@@ -515,7 +595,14 @@ export function PaymentStep({ data, init, plan, base, onBack }: { data: BillingP
           )}
           <p className="text-sm text-slate-700">{m.billp_transfer_explained({ beneficiary: data.transfer.beneficiary })}</p>
           {error && <FormMessage tone="error">{error}</FormMessage>}
-          <button type="button" onClick={() => void chooseTransfer()} disabled={pending} aria-busy={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="billing-choose-transfer">
+          <button
+            type="button"
+            onClick={() => void chooseTransfer()}
+            disabled={pending}
+            aria-busy={pending}
+            className={buttonClass("primary", "lg", "w-full sm:w-auto")}
+            data-testid="billing-choose-transfer"
+          >
             {pending ? m.form_sending() : m.billp_choose_transfer({ amount: price(init.price.total) })}
           </button>
         </div>

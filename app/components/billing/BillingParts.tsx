@@ -81,7 +81,9 @@ export function PriceLines({
     <dl className="divide-y divide-slate-100 text-sm" data-testid="price-lines">
       <Line label={m.billp_line_gross({ count: warehouses, unit: price(unitAmount) })} value={price(breakdown.gross)} />
       {breakdown.amountOff > 0 && <Line label={m.billp_line_amount_off()} value={`− ${price(breakdown.amountOff)}`} discount />}
-      {breakdown.percentOff > 0 && <Line label={m.billp_line_percent_off({ percent: formatNumber(percentOff) })} value={`− ${price(breakdown.percentOff)}`} discount />}
+      {breakdown.percentOff > 0 && (
+        <Line label={m.billp_line_percent_off({ percent: formatNumber(percentOff) })} value={`− ${price(breakdown.percentOff)}`} discount />
+      )}
       {breakdown.hubOff > 0 && <Line label={m.billp_line_hub_off({ percent: formatNumber(hubPercentOff) })} value={`− ${price(breakdown.hubOff)}`} discount />}
       <Line label={m.billp_total_excl_vat()} value={price(breakdown.totalExclVat)} testId="price-total-excl" />
       <Line label={m.billp_vat({ rate: formatNumber(vatRate) })} value={price(breakdown.vat)} />
@@ -133,7 +135,14 @@ const PHASE_TONE = {
 /** The label of a subscription: "free trial" or "subscription", or that it ended. */
 export function SubscriptionBadge({ subscription }: { subscription: SubscriptionView }) {
   const phase = subscriptionPhase(subscription);
-  const text = phase === "ended" ? m.billp_badge_ended() : phase === "pending_transfer" ? m.billp_badge_pending() : subscriptionLabel(subscription.stripe_status, (key) => (key === "subscription_free_trial" ? m.subscription_free_trial() : m.subscription_subscription()));
+  const text =
+    phase === "ended"
+      ? m.billp_badge_ended()
+      : phase === "pending_transfer"
+        ? m.billp_badge_pending()
+        : subscriptionLabel(subscription.stripe_status, (key) =>
+            key === "subscription_free_trial" ? m.subscription_free_trial() : m.subscription_subscription(),
+          );
   return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${PHASE_TONE[phase]}`}>{text}</span>;
 }
 
@@ -143,7 +152,11 @@ export function SubscriptionSummary({ subscription, asAdmin = false, children }:
   const end = periodEnd(s);
   const phase = subscriptionPhase(s);
   return (
-    <section aria-labelledby="subscription-summary-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="subscription-summary">
+    <section
+      aria-labelledby="subscription-summary-title"
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="subscription-summary"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="subscription-summary-title" className="text-lg font-semibold text-slate-900">
           {asAdmin ? m.billp_current_title_admin() : m.billp_current_title()}
@@ -158,7 +171,9 @@ export function SubscriptionSummary({ subscription, asAdmin = false, children }:
       <dl className="mt-3 divide-y divide-slate-100 text-sm">
         <InfoRow label={m.bill_mail_label_plan()}>{planLabel(s.plan)}</InfoRow>
         {s.amount !== null && <InfoRow label={m.billp_amount_per_period()}>{price(s.amount)}</InfoRow>}
-        <InfoRow label={m.billp_payment_method()}>{s.payment_type === "transfer" ? m.billp_pm_transfer() : s.payment_type === "paypal" ? "PayPal" : m.billp_pm_card()}</InfoRow>
+        <InfoRow label={m.billp_payment_method()}>
+          {s.payment_type === "transfer" ? m.billp_pm_transfer() : s.payment_type === "paypal" ? "PayPal" : m.billp_pm_card()}
+        </InfoRow>
         {/* The status line gives the trial's end; its start is only here. */}
         {s.started_at && phase === "trial" && <InfoRow label={m.billp_label_started()}>{formatDate(s.started_at)}</InfoRow>}
       </dl>
@@ -220,7 +235,14 @@ export function WarehouseChecklist({
                 }`}
                 data-testid={`billing-warehouse-${w.id}`}
               >
-                <input type="checkbox" name="w_ids" value={w.id} checked={checked} onChange={() => toggle(w.id)} className="mt-1 h-5 w-5 shrink-0 accent-brand-600" />
+                <input
+                  type="checkbox"
+                  name="w_ids"
+                  value={w.id}
+                  checked={checked}
+                  onChange={() => toggle(w.id)}
+                  className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
+                />
                 <span className="min-w-0 flex-1">
                   <span className="flex flex-wrap items-center gap-2">
                     <span className="font-semibold break-words text-slate-900">{w.name}</span>

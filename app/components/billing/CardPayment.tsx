@@ -85,7 +85,10 @@ export function CardPayment({ publishableKey, clientSecret, intent, returnUrl, l
     setSubmitting(true);
     setError(null);
     const confirmParams = { return_url: returnUrl };
-    const result = intent === "setup" ? await s.stripe.confirmSetup({ elements: s.elements, confirmParams }) : await s.stripe.confirmPayment({ elements: s.elements, confirmParams });
+    const result =
+      intent === "setup"
+        ? await s.stripe.confirmSetup({ elements: s.elements, confirmParams })
+        : await s.stripe.confirmPayment({ elements: s.elements, confirmParams });
     // Reached only when the card was refused or the form is incomplete: success leaves the page.
     setSubmitting(false);
     setError(result.error?.message ?? m.billp_card_error());

@@ -10,13 +10,27 @@ import { StatusBadge } from "../ui/StatusBadge.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
 import { SubscriptionSummary } from "./BillingParts.tsx";
 
-export function ConfirmSubscription({ outcome, subscription, base, asAdmin }: { outcome: ConfirmOutcome; subscription: SubscriptionView | null; base: string; asAdmin: boolean }) {
+export function ConfirmSubscription({
+  outcome,
+  subscription,
+  base,
+  asAdmin,
+}: {
+  outcome: ConfirmOutcome;
+  subscription: SubscriptionView | null;
+  base: string;
+  asAdmin: boolean;
+}) {
   const paths = areaPaths(base);
   const waitingTransfer = outcome === "none" && subscription?.stripe_status === "pending_transfer";
   const count = subscription?.warehouses.length ?? 0;
   const view = {
     active: { tone: "success", title: m.billp_confirm_active_title(), text: m.billp_confirm_active_text({ count }) },
-    trialing: { tone: "success", title: m.billp_confirm_trial_title(), text: m.billp_confirm_trial_text({ count, date: formatDate(subscription?.trial_ends_at) }) },
+    trialing: {
+      tone: "success",
+      title: m.billp_confirm_trial_title(),
+      text: m.billp_confirm_trial_text({ count, date: formatDate(subscription?.trial_ends_at) }),
+    },
     processing: { tone: "info", title: m.billp_confirm_processing_title(), text: m.billp_confirm_processing_text() },
     failed: { tone: "warning", title: m.billp_confirm_failed_title(), text: m.billp_confirm_failed_text() },
     none: waitingTransfer
@@ -43,7 +57,11 @@ export function ConfirmSubscription({ outcome, subscription, base, asAdmin }: { 
               {outcome === "failed" ? m.billp_try_again() : m.billp_subscribe()}
             </Link>
           )}
-          <Link to={paths.data} className={outcome === "active" || outcome === "trialing" || waitingTransfer ? buttonClass("primary", "md") : linkClass} data-testid="confirm-data">
+          <Link
+            to={paths.data}
+            className={outcome === "active" || outcome === "trialing" || waitingTransfer ? buttonClass("primary", "md") : linkClass}
+            data-testid="confirm-data"
+          >
             {asAdmin ? m.billp_go_to_data_admin() : m.billp_go_to_data()}
           </Link>
         </div>

@@ -21,7 +21,8 @@ import { InfoRow, planLabel, price, SubscriptionBadge, SubscriptionStatusLine, T
 type Popup = "cancel" | "resume";
 
 // Cancelling is the one destructive action here: red, not the brand's blue.
-const DANGER_LINK = "inline-flex items-center py-3 -my-3 font-medium text-red-700 underline decoration-red-300 underline-offset-2 hover:text-red-800 hover:decoration-red-600";
+const DANGER_LINK =
+  "inline-flex items-center py-3 -my-3 font-medium text-red-700 underline decoration-red-300 underline-offset-2 hover:text-red-800 hover:decoration-red-600";
 const DANGER_BUTTON =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-red-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-red-700 active:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60";
 
@@ -44,7 +45,11 @@ export function ProfileBillingBlocks({ billing, base, asAdmin }: { billing: Prof
     <div ref={blocks} className="scroll-mt-20 space-y-5" data-testid="profile-billing">
       {justChoseTransfer && <FormMessage tone="success">{m.billp_transfer_chosen()}</FormMessage>}
       <div className="grid gap-5 lg:grid-cols-2 lg:items-start">
-        <section aria-labelledby="subscription-card-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="profile-subscription">
+        <section
+          aria-labelledby="subscription-card-title"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+          data-testid="profile-subscription"
+        >
           <div className="mb-3 flex flex-wrap items-start justify-between gap-3">
             <h2 id="subscription-card-title" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
               {m.billp_block_subscription()}
@@ -71,7 +76,9 @@ export function ProfileBillingBlocks({ billing, base, asAdmin }: { billing: Prof
                   {s.amount !== null && <InfoRow label={m.billp_amount_per_period()}>{price(s.amount)}</InfoRow>}
                   {/* A trial's end is in the status line above. */}
                   {s.ends_at && phase !== "trial" && (
-                    <InfoRow label={s.has_canceled || s.payment_type === "transfer" ? m.billp_label_ends() : m.billp_label_renews()}>{formatDate(s.ends_at)}</InfoRow>
+                    <InfoRow label={s.has_canceled || s.payment_type === "transfer" ? m.billp_label_ends() : m.billp_label_renews()}>
+                      {formatDate(s.ends_at)}
+                    </InfoRow>
                   )}
                 </dl>
               )}
@@ -112,7 +119,11 @@ export function ProfileBillingBlocks({ billing, base, asAdmin }: { billing: Prof
           </div>
         </section>
 
-        <section aria-labelledby="payment-card-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="profile-payment-method">
+        <section
+          aria-labelledby="payment-card-title"
+          className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+          data-testid="profile-payment-method"
+        >
           <h2 id="payment-card-title" className="mb-3 text-sm font-semibold tracking-wide text-slate-500 uppercase">
             {m.billp_payment_method()}
           </h2>
@@ -189,9 +200,22 @@ function ChangePopup({ kind, isOpen, onClose, endsAt }: { kind: Popup; isOpen: b
 
   const cancel = kind === "cancel";
   return (
-    <PopupDialog id={cancel ? "cancel-subscription" : "resume-subscription"} title={cancel ? m.billp_cancel_title() : m.billp_resume_title()} isOpen={isOpen} onClose={close}>
+    <PopupDialog
+      id={cancel ? "cancel-subscription" : "resume-subscription"}
+      title={cancel ? m.billp_cancel_title() : m.billp_resume_title()}
+      isOpen={isOpen}
+      onClose={close}
+    >
       <div className="space-y-4">
-        <p className="text-sm text-slate-700">{cancel ? (date ? m.billp_cancel_text({ date }) : m.billp_cancel_text_undated()) : date ? m.billp_resume_text({ date }) : m.billp_resume_text_undated()}</p>
+        <p className="text-sm text-slate-700">
+          {cancel
+            ? date
+              ? m.billp_cancel_text({ date })
+              : m.billp_cancel_text_undated()
+            : date
+              ? m.billp_resume_text({ date })
+              : m.billp_resume_text_undated()}
+        </p>
         {error && <FormMessage tone="error">{error}</FormMessage>}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" onClick={close} className={buttonClass("secondary", "md")}>

@@ -57,7 +57,15 @@ const sub = (fields: Partial<SubscriptionView> = {}): SubscriptionView => ({
   ...fields,
 });
 
-const transfer = { amount: 98_000, amount_excl_vat: 80_328, beneficiary: "Stockspace S.r.l.", iban: "IT60X0542811101000000123456", reason: "SS-7KQ2ZP", plan: "yearly" as const, warehouses_count: 2 };
+const transfer = {
+  amount: 98_000,
+  amount_excl_vat: 80_328,
+  beneficiary: "Stockspace S.r.l.",
+  iban: "IT60X0542811101000000123456",
+  reason: "SS-7KQ2ZP",
+  plan: "yearly" as const,
+  warehouses_count: 2,
+};
 
 const billing = (fields: Partial<ProfileBillingView> = {}): ProfileBillingView => ({
   pm_type: "card",
@@ -73,8 +81,18 @@ const billing = (fields: Partial<ProfileBillingView> = {}): ProfileBillingView =
 /** The profile's states, with what each must and must not offer. */
 const STATES: { name: string; billing: ProfileBillingView; shows: string[]; hides: string[] }[] = [
   { name: "active by card", billing: billing(), shows: ["subscription-cancel", "profile-billing-link"], hides: ["subscription-resume", "payment-method-edit"] },
-  { name: "active by card, cancelled", billing: billing({ has_canceled: true, subscription: sub({ has_canceled: true }) }), shows: ["subscription-resume", "subscription-canceled-note"], hides: ["subscription-cancel", "payment-method-edit"] },
-  { name: "free trial by card", billing: billing({ subscription: sub({ stripe_status: "trialing", trial_ends_at: "2030-02-09T10:05:00Z" }) }), shows: ["subscription-cancel"], hides: ["subscription-resume", "payment-method-edit"] },
+  {
+    name: "active by card, cancelled",
+    billing: billing({ has_canceled: true, subscription: sub({ has_canceled: true }) }),
+    shows: ["subscription-resume", "subscription-canceled-note"],
+    hides: ["subscription-cancel", "payment-method-edit"],
+  },
+  {
+    name: "free trial by card",
+    billing: billing({ subscription: sub({ stripe_status: "trialing", trial_ends_at: "2030-02-09T10:05:00Z" }) }),
+    shows: ["subscription-cancel"],
+    hides: ["subscription-resume", "payment-method-edit"],
+  },
   {
     name: "active by transfer",
     billing: billing({ pm_type: "transfer", pm_last_four: null, stockspace_code: "SS-7KQ2ZP", subscription: sub({ payment_type: "transfer" }) }),
@@ -83,13 +101,35 @@ const STATES: { name: string; billing: ProfileBillingView; shows: string[]; hide
   },
   {
     name: "waiting for the transfer",
-    billing: billing({ pm_type: "transfer", pm_last_four: null, stockspace_code: "SS-7KQ2ZP", active_subscription: false, subscription: sub({ stripe_status: "pending_transfer", payment_type: "transfer", started_at: null, ends_at: null }), transfer }),
+    billing: billing({
+      pm_type: "transfer",
+      pm_last_four: null,
+      stockspace_code: "SS-7KQ2ZP",
+      active_subscription: false,
+      subscription: sub({ stripe_status: "pending_transfer", payment_type: "transfer", started_at: null, ends_at: null }),
+      transfer,
+    }),
     shows: ["transfer-details", "payment-method-edit"],
     hides: ["subscription-cancel", "subscription-resume"],
   },
-  { name: "past due", billing: billing({ subscription: sub({ stripe_status: "past_due" }) }), shows: [], hides: ["subscription-cancel", "subscription-resume", "payment-method-edit"] },
-  { name: "ended", billing: billing({ active_subscription: false, subscription: sub({ stripe_status: "canceled" }) }), shows: ["payment-method-edit"], hides: ["subscription-cancel", "subscription-resume"] },
-  { name: "none", billing: billing({ pm_type: null, pm_last_four: null, active_subscription: false, subscription: null }), shows: ["payment-method-edit", "subscription-none"], hides: ["subscription-cancel", "subscription-resume"] },
+  {
+    name: "past due",
+    billing: billing({ subscription: sub({ stripe_status: "past_due" }) }),
+    shows: [],
+    hides: ["subscription-cancel", "subscription-resume", "payment-method-edit"],
+  },
+  {
+    name: "ended",
+    billing: billing({ active_subscription: false, subscription: sub({ stripe_status: "canceled" }) }),
+    shows: ["payment-method-edit"],
+    hides: ["subscription-cancel", "subscription-resume"],
+  },
+  {
+    name: "none",
+    billing: billing({ pm_type: null, pm_last_four: null, active_subscription: false, subscription: null }),
+    shows: ["payment-method-edit", "subscription-none"],
+    hides: ["subscription-cancel", "subscription-resume"],
+  },
 ];
 
 describe("the profile's subscription blocks", () => {
@@ -114,12 +154,22 @@ describe("the profile's subscription blocks", () => {
     expect(profileBillingActions(billing(), false)).toEqual({ cancel: true, resume: false, editPaymentMethod: false });
     expect(profileBillingActions(billing({ has_canceled: true }), false)).toEqual({ cancel: false, resume: true, editPaymentMethod: false });
     expect(profileBillingActions(billing({ pm_type: "transfer" }), false)).toEqual({ cancel: false, resume: false, editPaymentMethod: false });
-    expect(profileBillingActions(billing({ active_subscription: false, subscription: null }), false)).toEqual({ cancel: false, resume: false, editPaymentMethod: true });
+    expect(profileBillingActions(billing({ active_subscription: false, subscription: null }), false)).toEqual({
+      cancel: false,
+      resume: false,
+      editPaymentMethod: true,
+    });
     expect(profileBillingActions(billing(), true)).toEqual({ cancel: false, resume: false, editPaymentMethod: false });
   });
 
   it("says 'free trial' and the trial's end, or 'subscription' and the activation date", () => {
-    const trial = render(<ProfileBillingBlocks billing={billing({ subscription: sub({ stripe_status: "trialing", trial_ends_at: "2030-02-09T10:05:00Z" }) })} base={BASE} asAdmin={false} />);
+    const trial = render(
+      <ProfileBillingBlocks
+        billing={billing({ subscription: sub({ stripe_status: "trialing", trial_ends_at: "2030-02-09T10:05:00Z" }) })}
+        base={BASE}
+        asAdmin={false}
+      />,
+    );
     expect(trial).toContain("Free trial");
     expect(trial).toContain("Free trial until 09.02.2030");
     const active = render(<ProfileBillingBlocks billing={billing()} base={BASE} asAdmin={false} />);
@@ -146,7 +196,18 @@ describe("the profile's subscription blocks", () => {
 
   it("appear on a stocker's data page, and only there", () => {
     const data: ProfilePageData = {
-      profile: { first_name: "Ada", last_name: "L", company: null, business_name: null, email: "ada@test.example", telephone: null, market_id: null, market: null, website: null, created_at: "2030-03-01T10:00:00Z" },
+      profile: {
+        first_name: "Ada",
+        last_name: "L",
+        company: null,
+        business_name: null,
+        email: "ada@test.example",
+        telephone: null,
+        market_id: null,
+        market: null,
+        website: null,
+        created_at: "2030-03-01T10:00:00Z",
+      },
       markets: [],
       pendingEmail: null,
       required: [],
@@ -199,7 +260,10 @@ const noop = () => {};
 
 describe("the billing steps", () => {
   it("1: lists the warehouses as checkable cards and holds Next until one is picked, saying why", () => {
-    const none = render(<WarehouseStep warehouses={page().warehouses} selected={new Set()} newWarehouseHref={`${BASE}/warehouses/new`} onChange={noop} onNext={noop} />, `${BASE}/billing`);
+    const none = render(
+      <WarehouseStep warehouses={page().warehouses} selected={new Set()} newWarehouseHref={`${BASE}/warehouses/new`} onChange={noop} onNext={noop} />,
+      `${BASE}/billing`,
+    );
     expect(none.match(/type="checkbox"/g)).toHaveLength(3);
     expect(none).toContain("Deposito Nord");
     expect(none).toContain("Hub");
@@ -208,7 +272,10 @@ describe("the billing steps", () => {
     expect(none).toContain("Select at least one warehouse to continue.");
     expect(canLeaveWarehouseStep(new Set())).toBe(false);
 
-    const one = render(<WarehouseStep warehouses={page().warehouses} selected={new Set([2])} newWarehouseHref={`${BASE}/warehouses/new`} onChange={noop} onNext={noop} />, `${BASE}/billing`);
+    const one = render(
+      <WarehouseStep warehouses={page().warehouses} selected={new Set([2])} newWarehouseHref={`${BASE}/warehouses/new`} onChange={noop} onNext={noop} />,
+      `${BASE}/billing`,
+    );
     expect(tagWith(one, 'data-testid="billing-next"')).not.toContain('disabled=""');
     expect(one).not.toContain("Select at least one warehouse to continue.");
     expect(one).toContain("Selected: 1 of 3");
@@ -224,7 +291,10 @@ describe("the billing steps", () => {
 
   it("2: shows each plan per warehouse without VAT and the selection's total with and without VAT, by the pricing rule", () => {
     const selected = new Set([1, 2, 3]);
-    const html = render(<PlanStep data={page()} selected={selected} plan="yearly" promo="" onPlan={noop} onPromo={noop} onBack={noop} onInitialised={noop} />, `${BASE}/billing`);
+    const html = render(
+      <PlanStep data={page()} selected={selected} plan="yearly" promo="" onPlan={noop} onPromo={noop} onBack={noop} onInitialised={noop} />,
+      `${BASE}/billing`,
+    );
     // 49,000 / 1.22 and 29,000 / 1.22, rounded to the cent.
     expect(unitPriceExclVat(49_000, 22)).toBe(40_164);
     expect(html).toContain('data-testid="billing-plan-yearly-price">€\u00a0401,64<');
@@ -274,7 +344,10 @@ describe("the billing steps", () => {
       [page({ publishable_key: null }), "Card payment is not available on Stockspace at the moment."],
       [page(), "We could not prepare the card payment right now."],
     ] as const) {
-      const html = render(<PaymentStep data={data} init={init({ client_secret: null, intent: null, card_available: false })} plan="yearly" base={BASE} onBack={noop} />, `${BASE}/billing`);
+      const html = render(
+        <PaymentStep data={data} init={init({ client_secret: null, intent: null, card_available: false })} plan="yearly" base={BASE} onBack={noop} />,
+        `${BASE}/billing`,
+      );
       expect(html).toContain(reason);
       expect(has(html, "card-payment")).toBe(false);
       expect(tagWith(html, 'value="card"')).toContain('disabled=""');
@@ -305,7 +378,14 @@ describe("the billing steps", () => {
     expect(html).toContain("Deposito Nord");
     expect(html).toContain("Active since 10.01.2030");
     expect(html).toContain(`href="${BASE}/data"`);
-    const waiting = render(<BillingPage data={page({ current: sub({ stripe_status: "pending_transfer", payment_type: "transfer", started_at: null }), pending_transfer: transfer })} base={BASE} asAdmin={false} />, `${BASE}/billing`);
+    const waiting = render(
+      <BillingPage
+        data={page({ current: sub({ stripe_status: "pending_transfer", payment_type: "transfer", started_at: null }), pending_transfer: transfer })}
+        base={BASE}
+        asAdmin={false}
+      />,
+      `${BASE}/billing`,
+    );
     expect(waiting).toContain("SS-7KQ2ZP");
     expect(waiting).toContain(groupIban(transfer.iban));
   });
@@ -337,8 +417,17 @@ describe("the billing steps", () => {
     trialing: false,
     ...fields,
   });
-  const addition = (fields: Partial<AdditionView> = {}): AdditionView => ({ payment: "card", card_last_four: "4242", blocked: null, terms: terms(), pending: null, priced_at: new Date().toISOString(), ...fields });
-  const partlyCovered = (extra: Partial<BillingPageView>) => page({ current: sub(), warehouses: page().warehouses.map((w) => ({ ...w, covered: w.id === 1 })), ...extra });
+  const addition = (fields: Partial<AdditionView> = {}): AdditionView => ({
+    payment: "card",
+    card_last_four: "4242",
+    blocked: null,
+    terms: terms(),
+    pending: null,
+    priced_at: new Date().toISOString(),
+    ...fields,
+  });
+  const partlyCovered = (extra: Partial<BillingPageView>) =>
+    page({ current: sub(), warehouses: page().warehouses.map((w) => ({ ...w, covered: w.id === 1 })), ...extra });
 
   it("adds warehouses to a running subscription: the ones left out as checkable cards, the price by the server's rule", () => {
     const html = render(<BillingPage data={partlyCovered({ addition: addition() })} base={BASE} asAdmin={false} />, `${BASE}/billing?w=2`);
@@ -361,24 +450,45 @@ describe("the billing steps", () => {
   });
 
   it("adds by bank transfer, free in a trial, not while cancelled, and shows a transfer still awaited", () => {
-    const byTransfer = render(<BillingPage data={partlyCovered({ addition: addition({ payment: "transfer", card_last_four: null }) })} base={BASE} asAdmin={false} />, `${BASE}/billing?w=3`);
+    const byTransfer = render(
+      <BillingPage data={partlyCovered({ addition: addition({ payment: "transfer", card_last_four: null }) })} base={BASE} asAdmin={false} />,
+      `${BASE}/billing?w=3`,
+    );
     expect(byTransfer).toContain("To pay now by bank transfer");
     expect(byTransfer).toMatch(/by bank transfer<\/button>/);
-    const trial = render(<BillingPage data={partlyCovered({ addition: addition({ terms: terms({ trialing: true }) }) })} base={BASE} asAdmin={false} />, `${BASE}/billing?w=3`);
+    const trial = render(
+      <BillingPage data={partlyCovered({ addition: addition({ terms: terms({ trialing: true }) }) })} base={BASE} asAdmin={false} />,
+      `${BASE}/billing?w=3`,
+    );
     expect(trial).toContain("Nothing to pay during the free trial");
     expect(trial).toContain(`${formatPrice(euros(0))}`);
-    const blocked = render(<BillingPage data={partlyCovered({ addition: addition({ blocked: "canceled" }) })} base={BASE} asAdmin={false} />, `${BASE}/billing`);
+    const blocked = render(
+      <BillingPage data={partlyCovered({ addition: addition({ blocked: "canceled" }) })} base={BASE} asAdmin={false} />,
+      `${BASE}/billing`,
+    );
     expect(has(blocked, "billing-add-blocked")).toBe(true);
     expect(blocked).not.toContain('type="checkbox"');
-    const pending = { id: 4, amount: 24_500, created_at: "2030-03-01T09:00:00Z", warehouses: [{ id: 3, name: "Deposito Est", city: "Venezia" }], transfer: { ...transfer, amount: 24_500, warehouses_count: 1 } };
-    const waiting = render(<BillingPage data={partlyCovered({ addition: addition({ payment: "transfer", pending }) })} base={BASE} asAdmin={false} />, `${BASE}/billing`);
+    const pending = {
+      id: 4,
+      amount: 24_500,
+      created_at: "2030-03-01T09:00:00Z",
+      warehouses: [{ id: 3, name: "Deposito Est", city: "Venezia" }],
+      transfer: { ...transfer, amount: 24_500, warehouses_count: 1 },
+    };
+    const waiting = render(
+      <BillingPage data={partlyCovered({ addition: addition({ payment: "transfer", pending }) })} base={BASE} asAdmin={false} />,
+      `${BASE}/billing`,
+    );
     const box = waiting.slice(waiting.indexOf('data-testid="billing-add-pending"'));
     expect(box).toContain("Requested on 01.03.2030");
     expect(box).toContain("Deposito Est");
     expect(box).toContain(formatPrice(euros(24_500)));
     expect(box).toContain("SS-7KQ2ZP");
     // An administrator reads what waits, and where it is confirmed; nothing to press here.
-    const admin = render(<BillingPage data={partlyCovered({ addition: addition({ payment: "transfer", pending }) })} base="/admin/stocker/5" asAdmin />, "/admin/stocker/5/billing");
+    const admin = render(
+      <BillingPage data={partlyCovered({ addition: addition({ payment: "transfer", pending }) })} base="/admin/stocker/5" asAdmin />,
+      "/admin/stocker/5/billing",
+    );
     expect(admin).toContain(`Waiting for a transfer of ${formatPrice(euros(24_500))} to add warehouses to the subscription (1).`);
     expect(admin).toContain('href="/admin/transfers?search=SS-7KQ2ZP"');
     expect(admin).not.toContain('type="checkbox"');
@@ -401,7 +511,14 @@ describe("the confirm page", () => {
     const active = render(<ConfirmSubscription outcome="active" subscription={sub()} base={BASE} asAdmin={false} />);
     expect(active).toContain("Your subscription is active");
     expect(active).toContain(`href="${BASE}/data"`);
-    const trial = render(<ConfirmSubscription outcome="trialing" subscription={sub({ stripe_status: "trialing", trial_ends_at: "2030-02-09T10:05:00Z" })} base={BASE} asAdmin={false} />);
+    const trial = render(
+      <ConfirmSubscription
+        outcome="trialing"
+        subscription={sub({ stripe_status: "trialing", trial_ends_at: "2030-02-09T10:05:00Z" })}
+        base={BASE}
+        asAdmin={false}
+      />,
+    );
     expect(trial).toContain("The trial ends on 09.02.2030");
     const processing = render(<ConfirmSubscription outcome="processing" subscription={sub({ stripe_status: "incomplete" })} base={BASE} asAdmin={false} />);
     expect(has(processing, "confirm-reload")).toBe(true);

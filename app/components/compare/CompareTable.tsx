@@ -115,7 +115,12 @@ function WeekHours({ schedule }: { schedule: ScheduleDay[] }) {
   return (
     <ul className="space-y-1">
       {runs.map((run) => {
-        const days = run.from === "mon" && run.to === "sun" ? m.compare_every_day() : run.from === run.to ? shortDay(run.from) : `${shortDay(run.from)}–${shortDay(run.to)}`;
+        const days =
+          run.from === "mon" && run.to === "sun"
+            ? m.compare_every_day()
+            : run.from === run.to
+              ? shortDay(run.from)
+              : `${shortDay(run.from)}–${shortDay(run.to)}`;
         const hours = run.allDay ? m.compare_hours_all_day() : run.open ? `${run.open}–${run.close}` : m.compare_hours_closed();
         return (
           <li key={run.from} className="flex flex-wrap gap-x-1.5">
@@ -161,7 +166,13 @@ function factSections(warehouses: CompareWarehouse[], groups: SpecificationGroup
       keys: warehouses.map((w) => w.website?.href ?? ""),
       cells: warehouses.map((w) =>
         w.website ? (
-          <a href={w.website.href} target="_blank" rel="noopener noreferrer nofollow" title={w.website.label} className="-my-3 block py-3 font-medium break-words text-brand-700 hover:underline sm:my-0 sm:inline sm:py-0">
+          <a
+            href={w.website.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            title={w.website.label}
+            className="-my-3 block py-3 font-medium break-words text-brand-700 hover:underline sm:my-0 sm:inline sm:py-0"
+          >
             <BreakableHost label={w.website.label} />
             <span className="sr-only"> {m.opens_new_tab()}</span>
           </a>
@@ -196,7 +207,9 @@ function factSections(warehouses: CompareWarehouse[], groups: SpecificationGroup
       id: "answers",
       label: m.compare_row_answers(),
       keys: warehouses.map((w) => (w.answer_hours === null ? "" : `${w.answer_hours}/${w.answer_rate}`)),
-      cells: warehouses.map((w) => (w.answer_hours === null ? <span className="text-slate-500">{m.compare_few_answers()}</span> : <AnswerFacts trust={w} className="text-sm" />)),
+      cells: warehouses.map((w) =>
+        w.answer_hours === null ? <span className="text-slate-500">{m.compare_few_answers()}</span> : <AnswerFacts trust={w} className="text-sm" />,
+      ),
     },
     {
       id: "verified",
@@ -216,8 +229,20 @@ function factSections(warehouses: CompareWarehouse[], groups: SpecificationGroup
     numberRow("m2", m.sheet_internal_m2(), warehouses, (w) => w.m2, formatArea),
     numberRow("m2_external", m.sheet_external_m2(), warehouses, (w) => w.m2_external, formatArea),
     numberRow("m2_office", m.sheet_office_m2(), warehouses, (w) => w.m2_office, formatArea),
-    numberRow("height", m.sheet_height(), warehouses, (w) => w.height, (n) => `${formatNumber(n)} m`),
-    numberRow("bays_number", m.sheet_bays(), warehouses, (w) => w.bays_number, (n) => formatNumber(n)),
+    numberRow(
+      "height",
+      m.sheet_height(),
+      warehouses,
+      (w) => w.height,
+      (n) => `${formatNumber(n)} m`,
+    ),
+    numberRow(
+      "bays_number",
+      m.sheet_bays(),
+      warehouses,
+      (w) => w.bays_number,
+      (n) => formatNumber(n),
+    ),
   ];
   const main: Row = {
     id: "main_specifications",
@@ -273,7 +298,15 @@ function PhotoCell({ warehouse, removeHref }: { warehouse: CompareWarehouse; rem
     <td className="px-3 pt-3 align-top sm:px-4">
       <div className="relative">
         {warehouse.photo ? (
-          <img src={warehouse.photo.src} alt="" loading="lazy" decoding="async" width={warehouse.photo.width ?? undefined} height={warehouse.photo.height ?? undefined} className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover" />
+          <img
+            src={warehouse.photo.src}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={warehouse.photo.width ?? undefined}
+            height={warehouse.photo.height ?? undefined}
+            className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover"
+          />
         ) : (
           <div className="flex aspect-[4/3] w-full items-center justify-center rounded-xl bg-gradient-to-br from-slate-200 to-slate-100 text-slate-400">
             <WarehouseIcon className="h-9 w-9" />
@@ -299,8 +332,17 @@ function PhotoCell({ warehouse, removeHref }: { warehouse: CompareWarehouse; rem
 /** The column's header: the name (to the sheet), the hub badge and the town; it stays in view where the page allows it. */
 function NameCell({ locale, warehouse, stuck }: { locale: Locale; warehouse: CompareWarehouse; stuck: string }) {
   return (
-    <th scope="col" className={`${stuck} border-b border-slate-200 bg-white px-3 pt-3 pb-3 text-left align-top font-normal sm:px-4`} data-testid="compare-column" data-warehouse-id={warehouse.id}>
-      <Link to={sheetHref(locale, warehouse.id)} className="block text-sm leading-snug font-semibold text-slate-900 hover:text-brand-700 hover:underline" data-testid="compare-name">
+    <th
+      scope="col"
+      className={`${stuck} border-b border-slate-200 bg-white px-3 pt-3 pb-3 text-left align-top font-normal sm:px-4`}
+      data-testid="compare-column"
+      data-warehouse-id={warehouse.id}
+    >
+      <Link
+        to={sheetHref(locale, warehouse.id)}
+        className="block text-sm leading-snug font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+        data-testid="compare-name"
+      >
         {warehouse.name}
       </Link>
       <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
@@ -317,7 +359,9 @@ function SectionHead({ section, columns, collapsed, onToggle }: { section: Secti
     return (
       <tr>
         <th scope="colgroup" colSpan={columns + 1} className="border-b border-slate-200 bg-slate-50 p-0 text-left">
-          <span className="sticky left-0 inline-block px-3 pt-5 pb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase sm:px-4">{section.title}</span>
+          <span className="sticky left-0 inline-block px-3 pt-5 pb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase sm:px-4">
+            {section.title}
+          </span>
         </th>
       </tr>
     );
@@ -333,7 +377,16 @@ function SectionHead({ section, columns, collapsed, onToggle }: { section: Secti
           aria-controls={bodyId}
           className="flex min-h-11 w-full items-center gap-1 px-2 py-2 text-left text-[13px] font-semibold sm:text-sm text-slate-800 hover:text-brand-700 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:gap-1.5 sm:px-4"
         >
-          <svg viewBox="0 0 20 20" aria-hidden="true" className={`h-4 w-4 shrink-0 text-slate-500 transition-transform ${collapsed ? "-rotate-90" : ""}`} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <svg
+            viewBox="0 0 20 20"
+            aria-hidden="true"
+            className={`h-4 w-4 shrink-0 text-slate-500 transition-transform ${collapsed ? "-rotate-90" : ""}`}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
             <path d="M5 7.5l5 5 5-5" />
           </svg>
           {/* A group's one long word ("Certificazioni") is wider than a phone's label column: it breaks, hyphenated where the browser can, instead of running into the counts. */}
@@ -341,7 +394,10 @@ function SectionHead({ section, columns, collapsed, onToggle }: { section: Secti
         </button>
       </th>
       {cat.counts.map((count, i) => (
-        <td key={i} className={`${cellPad} border-b border-slate-200 align-middle text-xs tabular-nums ${count > 0 ? "font-medium text-slate-700" : "text-slate-500"}`}>
+        <td
+          key={i}
+          className={`${cellPad} border-b border-slate-200 align-middle text-xs tabular-nums ${count > 0 ? "font-medium text-slate-700" : "text-slate-500"}`}
+        >
           {m.compare_category_count({ count, total: cat.total })}
         </td>
       ))}
@@ -354,11 +410,18 @@ function BodyRow({ row, hidden }: { row: Row; hidden?: boolean }) {
   const pad = row.compact ? "px-3 py-2 sm:px-4" : cellPad;
   return (
     <tr hidden={hidden} className="group" data-testid="compare-row" data-row={row.id}>
-      <th scope="row" className={`${stickyCell} ${pad} border-b border-slate-100 bg-white text-left ${row.compact ? "align-middle" : "align-top"} text-xs font-medium text-slate-600 group-hover:bg-slate-50 sm:text-sm`}>
+      <th
+        scope="row"
+        className={`${stickyCell} ${pad} border-b border-slate-100 bg-white text-left ${row.compact ? "align-middle" : "align-top"} text-xs font-medium text-slate-600 group-hover:bg-slate-50 sm:text-sm`}
+      >
         {row.label}
       </th>
       {row.cells.map((cell, i) => (
-        <td key={i} className={`${pad} border-b border-slate-100 text-sm ${row.compact ? "align-middle" : "align-top"} ${best.has(i) ? "bg-emerald-50 group-hover:bg-emerald-100/70" : "group-hover:bg-slate-50"}`} data-best={best.has(i) || undefined}>
+        <td
+          key={i}
+          className={`${pad} border-b border-slate-100 text-sm ${row.compact ? "align-middle" : "align-top"} ${best.has(i) ? "bg-emerald-50 group-hover:bg-emerald-100/70" : "group-hover:bg-slate-50"}`}
+          data-best={best.has(i) || undefined}
+        >
           {best.has(i) ? (
             <span className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-1 font-semibold text-emerald-800">
               {cell}
@@ -377,7 +440,16 @@ function BodyRow({ row, hidden }: { row: Row; hidden?: boolean }) {
 export function BestMark() {
   return (
     <span className="inline-flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-emerald-600 text-white" title={m.compare_best()}>
-      <svg viewBox="0 0 20 20" aria-hidden="true" className="h-3 w-3" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 20 20"
+        aria-hidden="true"
+        className="h-3 w-3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M10 15.5v-11M5 9l5-5 5 5" />
       </svg>
       <span className="sr-only">{m.compare_best()}</span>
@@ -396,7 +468,19 @@ const HEADER_BOTTOM = 65;
  * its columns' widths from the table, so each name stays over its column. A picture of the
  * table's header for the eyes only: the table's own header cells still name every cell.
  */
-function StickyNames({ warehouses, frameRef, namesRowRef, wrapperRef, hiddenOnWide }: { warehouses: CompareWarehouse[]; frameRef: RefObject<HTMLDivElement | null>; namesRowRef: RefObject<HTMLTableRowElement | null>; wrapperRef: RefObject<HTMLDivElement | null>; hiddenOnWide: boolean }) {
+function StickyNames({
+  warehouses,
+  frameRef,
+  namesRowRef,
+  wrapperRef,
+  hiddenOnWide,
+}: {
+  warehouses: CompareWarehouse[];
+  frameRef: RefObject<HTMLDivElement | null>;
+  namesRowRef: RefObject<HTMLTableRowElement | null>;
+  wrapperRef: RefObject<HTMLDivElement | null>;
+  hiddenOnWide: boolean;
+}) {
   const [shown, setShown] = useState(false);
   const bar = useRef<HTMLDivElement>(null);
   const spacer = useRef<HTMLDivElement>(null);

@@ -28,7 +28,11 @@ const officeHours = Object.fromEntries(
   WEEKDAYS.flatMap((day) => {
     const open = day !== "sun";
     const close = day === "sat" ? "12:00" : "18:00";
-    return [[`is_${day}_open`, open], [`${day}_open_time`, open ? "08:00" : null], [`${day}_close_time`, open ? close : null]];
+    return [
+      [`is_${day}_open`, open],
+      [`${day}_open_time`, open ? "08:00" : null],
+      [`${day}_close_time`, open ? close : null],
+    ];
   }),
 ) as WeeklyHours;
 
@@ -70,7 +74,17 @@ const groups = [
 ];
 
 const trio = [
-  warehouse(7, { total_m2: 25570, height: 12.5, rating_avg: 47, review_count: 3, answer_hours: 5, answer_rate: 92, verified: true, specification_ids: [1, 2], is_hub: true }),
+  warehouse(7, {
+    total_m2: 25570,
+    height: 12.5,
+    rating_avg: 47,
+    review_count: 3,
+    answer_hours: 5,
+    answer_rate: 92,
+    verified: true,
+    specification_ids: [1, 2],
+    is_hub: true,
+  }),
   warehouse(8, { total_m2: 1710.5, height: null, website: null, opening: null, schedule: null, photo: null }),
   warehouse(9, { total_m2: 25570, name: "Polo Logistico & Figli" }),
 ];
@@ -84,7 +98,13 @@ function table(opts: { onlyDifferences?: boolean; warehouses?: CompareWarehouse[
       warehouses={ws}
       specificationGroups={groups}
       onlyDifferences={opts.onlyDifferences ?? false}
-      removeHref={(id) => compareHref("it", ids.filter((other) => other !== id), { onlyDifferences: opts.onlyDifferences })}
+      removeHref={(id) =>
+        compareHref(
+          "it",
+          ids.filter((other) => other !== id),
+          { onlyDifferences: opts.onlyDifferences },
+        )
+      }
     />,
   );
 }
@@ -179,7 +199,13 @@ describe("CompareTable", () => {
 
   it("says a week open around the clock in one line", () => {
     overwriteGetLocale(() => "it");
-    const always = Object.fromEntries(WEEKDAYS.flatMap((day) => [[`is_${day}_open`, true], [`${day}_open_time`, null], [`${day}_close_time`, null]])) as WeeklyHours;
+    const always = Object.fromEntries(
+      WEEKDAYS.flatMap((day) => [
+        [`is_${day}_open`, true],
+        [`${day}_open_time`, null],
+        [`${day}_close_time`, null],
+      ]),
+    ) as WeeklyHours;
     const html = table({ warehouses: [warehouse(1, { schedule: weeklySchedule(always) }), warehouse(2)] });
     const hours = rowHtml(html, "hours");
     expect(hours).toContain("Tutti i giorni</span>");
@@ -214,7 +240,24 @@ describe("CompareTable", () => {
     expect(diff).toContain("7 righe uguali per tutti i magazzini sono nascoste.");
     expect(all).not.toContain("compare-hidden-rows");
     // Nothing alike: the view says so instead of looking unchanged.
-    const apart = table({ onlyDifferences: true, warehouses: [trio[0]!, warehouse(10, { address: "Via Po 2", website: null, opening: null, schedule: null, m2: 1, m2_external: 2, m2_office: 3, bays_number: 4, specification_ids: [], specifications: [] })] });
+    const apart = table({
+      onlyDifferences: true,
+      warehouses: [
+        trio[0]!,
+        warehouse(10, {
+          address: "Via Po 2",
+          website: null,
+          opening: null,
+          schedule: null,
+          m2: 1,
+          m2_external: 2,
+          m2_office: 3,
+          bays_number: 4,
+          specification_ids: [],
+          specifications: [],
+        }),
+      ],
+    });
     expect(apart).toContain("Ogni riga è diversa tra questi magazzini");
     // Removing a warehouse keeps the view.
     expect(diff).toContain('href="/it/compare?wids=8,9&amp;diff=1"');

@@ -17,8 +17,16 @@ export function RatingInput({ name, label, value, onChange }: { name: string; la
       <div className="flex items-center gap-2">
         <div className="flex">
           {[1, 2, 3, 4, 5].map((n) => (
-            <RadioOption key={n} value={String(n)} aria-label={m.review_rating_of({ value: n, max: 5 })} className="cursor-pointer rounded p-0.5 outline-none has-focus-visible:ring-2 has-focus-visible:ring-brand-500">
-              <StarIcon filled={value !== null && n <= value} className={`h-7 w-7 ${value !== null && n <= value ? "text-amber-400" : "text-slate-300"} transition-colors`} />
+            <RadioOption
+              key={n}
+              value={String(n)}
+              aria-label={m.review_rating_of({ value: n, max: 5 })}
+              className="cursor-pointer rounded p-0.5 outline-none has-focus-visible:ring-2 has-focus-visible:ring-brand-500"
+            >
+              <StarIcon
+                filled={value !== null && n <= value}
+                className={`h-7 w-7 ${value !== null && n <= value ? "text-amber-400" : "text-slate-300"} transition-colors`}
+              />
             </RadioOption>
           ))}
         </div>

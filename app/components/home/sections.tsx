@@ -7,18 +7,7 @@ import { paths } from "../../lib/paths.ts";
 import { formatDate, todayInItaly } from "../../lib/format.ts";
 import { usePopups } from "../popups/PopupContext.tsx";
 import { buttonClass, linkClass } from "../ui/styles.ts";
-import {
-  ArrowRightIcon,
-  CheckIcon,
-  ChevronDownIcon,
-  CompareIcon,
-  LockIcon,
-  MapIcon,
-  SendIcon,
-  ShieldIcon,
-  StarIcon,
-  TagIcon,
-} from "../ui/icons.tsx";
+import { ArrowRightIcon, CheckIcon, ChevronDownIcon, CompareIcon, LockIcon, MapIcon, SendIcon, ShieldIcon, StarIcon, TagIcon } from "../ui/icons.tsx";
 
 function SectionHeading({ id, eyebrow, title, subtitle, center }: { id: string; eyebrow?: string; title: string; subtitle?: string; center?: boolean }) {
   return (
@@ -92,7 +81,12 @@ export function TrustPoints() {
 
 export function OwnersSection({ loggedIn, cardPayments }: { loggedIn: boolean; cardPayments: boolean }) {
   const { openRegister, openLogin } = usePopups();
-  const points = [m.home_owners_point1(), m.home_owners_point2(), m.home_owners_point3(), cardPayments ? m.home_owners_point4() : m.home_owners_point4_transfer()];
+  const points = [
+    m.home_owners_point1(),
+    m.home_owners_point2(),
+    m.home_owners_point3(),
+    cardPayments ? m.home_owners_point4() : m.home_owners_point4_transfer(),
+  ];
   return (
     <section id="owners" aria-labelledby="owners-title" className="bg-slate-900 py-16 text-white sm:py-24">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">

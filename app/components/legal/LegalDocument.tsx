@@ -74,7 +74,11 @@ function OperatorCard({ operator }: { operator: LegalOperator }) {
     ...(operator.pec ? [{ field: "pec" as const, label: m.legal2_operator_pec() }] : []),
   ];
   return (
-    <dl aria-label={m.legal2_operator_label()} className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-slate-50 text-sm" data-testid="legal-operator">
+    <dl
+      aria-label={m.legal2_operator_label()}
+      className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-slate-50 text-sm"
+      data-testid="legal-operator"
+    >
       {rows.map((row) => (
         <div key={row.field} className="grid gap-1 px-4 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
           <dt className="font-medium text-slate-500">{row.label}</dt>
@@ -192,7 +196,10 @@ function OtherDocuments({ locale, page, id }: { locale: Locale; page: LegalPage;
           .filter((p) => p !== page)
           .map((other) => (
             <li key={other}>
-              <Link to={paths.legal(locale, other)} className="flex min-h-11 items-center rounded-md px-2 py-1.5 font-medium text-brand-700 hover:bg-brand-50 hover:text-brand-800 sm:block sm:min-h-0">
+              <Link
+                to={paths.legal(locale, other)}
+                className="flex min-h-11 items-center rounded-md px-2 py-1.5 font-medium text-brand-700 hover:bg-brand-50 hover:text-brand-800 sm:block sm:min-h-0"
+              >
                 {legalTitle(other)}
               </Link>
             </li>
@@ -232,7 +239,12 @@ export function LegalDocument({ locale, page, text, operator }: { locale: Locale
             <span>
               {m.legal2_contents()} <span className="font-normal text-slate-500">{`· ${m.legal2_sections_count({ count: String(sections.length) })}`}</span>
             </span>
-            <svg viewBox="0 0 20 20" aria-hidden="true" className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" fill="currentColor">
+            <svg
+              viewBox="0 0 20 20"
+              aria-hidden="true"
+              className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
+              fill="currentColor"
+            >
               <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
             </svg>
           </summary>
@@ -258,7 +270,12 @@ export function LegalDocument({ locale, page, text, operator }: { locale: Locale
 
         <article className="min-w-0 max-w-[70ch] text-base leading-7 text-slate-700">
           {sections.map((section, index) => (
-            <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="border-t border-slate-200 pt-8 pb-2 first:border-t-0 first:pt-0">
+            <section
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-title`}
+              className="border-t border-slate-200 pt-8 pb-2 first:border-t-0 first:pt-0"
+            >
               <h2 id={`${section.id}-title`} className="text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl">
                 <span className="mr-2 text-slate-500 tabular-nums">{`${index + 1}.`}</span>
                 {section.title}

@@ -136,12 +136,19 @@ function escapeRegExp(text: string): string {
 function shape(text: LegalText) {
   const kinds = (blocks: LegalText["sections"][number]["blocks"]) =>
     blocks.map((b) => ("p" in b ? "p" : "ul" in b ? `ul${b.ul.length}` : "table" in b ? `table${b.table.head.length}x${b.table.rows.length}` : "operator"));
-  return text.sections.map((s) => ({ id: s.id, blocks: kinds(s.blocks), subsections: (s.subsections ?? []).map((sub) => ({ id: sub.id, blocks: kinds(sub.blocks) })) }));
+  return text.sections.map((s) => ({
+    id: s.id,
+    blocks: kinds(s.blocks),
+    subsections: (s.subsections ?? []).map((sub) => ({ id: sub.id, blocks: kinds(sub.blocks) })),
+  }));
 }
 
 describe("the two languages", () => {
   it.each(legalPages)("%s: the English text has the same sections, subsections, lists and tables as the Italian one", (page) => {
-    const envs: Record<string, string>[] = [{}, { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", TRIAL_DAYS: "0" }];
+    const envs: Record<string, string>[] = [
+      {},
+      { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x", TRIAL_DAYS: "0" },
+    ];
     for (const env of envs) {
       const f = facts(env);
       expect(shape(texts[page].en(f))).toEqual(shape(texts[page].it(f)));
@@ -165,7 +172,13 @@ describe("the operator settings", () => {
   });
 
   // What production needs besides the operator (decision 018).
-  const PRODUCTION_ENV = { NODE_ENV: "production", ORIGIN: "https://www.example.com", ALLOW_EMBEDDED_DATABASE: "1", MAIL_TRANSPORT: "file", MAIL_FROM: "Stockspace <no-reply@example.com>" };
+  const PRODUCTION_ENV = {
+    NODE_ENV: "production",
+    ORIGIN: "https://www.example.com",
+    ALLOW_EMBEDDED_DATABASE: "1",
+    MAIL_TRANSPORT: "file",
+    MAIL_FROM: "Stockspace <no-reply@example.com>",
+  };
 
   it("in production nothing is invented: the app does not start without the operator, and a value left null is said to be missing", () => {
     expect(() => loadConfig(PRODUCTION_ENV)).toThrow(/OPERATOR_NAME: required in production/);
@@ -177,7 +190,13 @@ describe("the operator settings", () => {
 
   it("in production the configured values are shown", () => {
     const config = loadConfig({ ...PRODUCTION_ENV, ...OPERATOR_ENV });
-    expect(config.operator).toEqual({ name: OPERATOR_ENV.OPERATOR_NAME, vat: OPERATOR_ENV.OPERATOR_VAT, address: OPERATOR_ENV.OPERATOR_ADDRESS, email: OPERATOR_ENV.OPERATOR_EMAIL, pec: OPERATOR_ENV.OPERATOR_PEC });
+    expect(config.operator).toEqual({
+      name: OPERATOR_ENV.OPERATOR_NAME,
+      vat: OPERATOR_ENV.OPERATOR_VAT,
+      address: OPERATOR_ENV.OPERATOR_ADDRESS,
+      email: OPERATOR_ENV.OPERATOR_EMAIL,
+      pec: OPERATOR_ENV.OPERATOR_PEC,
+    });
   });
 
   it("refuses an e-mail or PEC that is not an address", () => {
@@ -235,7 +254,13 @@ describe("the installation's facts in the text", () => {
     expect(render("privacy-policy", "en", facts({ MAP_STYLE_URL: "https://maps.example.org/style.json" }))).toContain("maps.example.org");
     expect(render("privacy-policy", "en", facts({ GEOCODER_URL: "https://nominatim.example.org" }))).toContain("Nominatim-compatible geocoding service");
     expect(render("privacy-policy", "en", facts())).toContain("internal gazetteer");
-    const s3 = { S3_BUCKET: "photos", S3_ENDPOINT: "https://s3.example.org", S3_ACCESS_KEY_ID: "a", S3_SECRET_ACCESS_KEY: "b", S3_PUBLIC_URL: "https://cdn.example.org" };
+    const s3 = {
+      S3_BUCKET: "photos",
+      S3_ENDPOINT: "https://s3.example.org",
+      S3_ACCESS_KEY_ID: "a",
+      S3_SECRET_ACCESS_KEY: "b",
+      S3_PUBLIC_URL: "https://cdn.example.org",
+    };
     expect(render("privacy-policy", "it", facts(s3))).toContain("compatibile S3");
   });
 

@@ -43,11 +43,7 @@ export type LegalFacts = {
 
 /** A piece of running text: plain, bold, a link to another legal document or the web, or an operator's detail. */
 export type Inline =
-  | string
-  | { strong: string }
-  | { doc: LegalPage; text: string }
-  | { href: string; text: string }
-  | { operator: "name" | "vat" | "address" | "email" | "pec" };
+  string | { strong: string } | { doc: LegalPage; text: string } | { href: string; text: string } | { operator: "name" | "vat" | "address" | "email" | "pec" };
 
 export type Rich = string | Inline[];
 

@@ -96,7 +96,11 @@ function LoginForm({ locale, onForgot, onSupport }: { locale: Locale; onForgot: 
           {message.support && (
             <>
               {" "}
-              <button type="button" onClick={onSupport} className={`${linkClass} inline-flex min-h-11 cursor-pointer items-center rounded font-semibold sm:min-h-0`}>
+              <button
+                type="button"
+                onClick={onSupport}
+                className={`${linkClass} inline-flex min-h-11 cursor-pointer items-center rounded font-semibold sm:min-h-0`}
+              >
                 {m.login_suspended_support()}
               </button>
             </>

@@ -58,15 +58,9 @@ export function RegisterDialog({ locale }: { locale: Locale }) {
       size="lg"
       footer={finished ? undefined : <RegisterFooter locale={locale} onLogin={openLogin} />}
     >
-      {inviteCode && (
-        <p className="mb-4 rounded-lg bg-accent-300/30 px-3 py-2 text-sm text-slate-800">{m.register_invite_notice({ code: inviteCode })}</p>
-      )}
+      {inviteCode && <p className="mb-4 rounded-lg bg-accent-300/30 px-3 py-2 text-sm text-slate-800">{m.register_invite_notice({ code: inviteCode })}</p>}
       {register && !onForm && (
-        <RoleChoice
-          role={register.role}
-          onChange={(role) => setRegister({ role })}
-          onContinue={() => register.role && setRegister({ step: "form" })}
-        />
+        <RoleChoice role={register.role} onChange={(role) => setRegister({ role })} onContinue={() => register.role && setRegister({ step: "form" })} />
       )}
       {formProps && register?.role === "stocker" && <StockerRegistration {...formProps} />}
       {formProps && register?.role === "stock_hunter" && <StockHunterRegistration {...formProps} />}
@@ -74,15 +68,7 @@ export function RegisterDialog({ locale }: { locale: Locale }) {
   );
 }
 
-function RoleChoice({
-  role,
-  onChange,
-  onContinue,
-}: {
-  role: RegisterRole | null;
-  onChange: (role: RegisterRole) => void;
-  onContinue: () => void;
-}) {
+function RoleChoice({ role, onChange, onContinue }: { role: RegisterRole | null; onChange: (role: RegisterRole) => void; onContinue: () => void }) {
   const reasonId = useId();
   const options: { value: RegisterRole; title: string; role: string; text: string; icon: React.ReactNode }[] = [
     { value: "stock_hunter", title: m.register_hunter_title(), role: m.register_hunter_role(), text: m.register_hunter_text(), icon: <SearchIcon /> },
@@ -109,7 +95,9 @@ function RoleChoice({
             {({ isSelected }) => (
               <>
                 <span className="flex items-center justify-between gap-2">
-                  <span className={`flex h-10 w-10 items-center justify-center rounded-lg ${isSelected ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-600"}`}>
+                  <span
+                    className={`flex h-10 w-10 items-center justify-center rounded-lg ${isSelected ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-600"}`}
+                  >
                     {option.icon}
                   </span>
                   <span
@@ -128,7 +116,13 @@ function RoleChoice({
         ))}
       </RadioGroupInput>
       {/* The button says why it cannot be pressed yet (to screen readers too). */}
-      <button type="button" onClick={onContinue} disabled={!role} aria-describedby={role ? undefined : reasonId} className={buttonClass("primary", "lg", "w-full")}>
+      <button
+        type="button"
+        onClick={onContinue}
+        disabled={!role}
+        aria-describedby={role ? undefined : reasonId}
+        className={buttonClass("primary", "lg", "w-full")}
+      >
         {m.register_continue()}
       </button>
       {!role && (
@@ -149,7 +143,12 @@ function RegisterFooter({ locale, onLogin }: { locale: Locale; onLogin: () => vo
           {legalPages.map((page) => (
             <li key={page}>
               {/* A new tab, so a half-filled registration is not lost. 44 px high on a phone. */}
-              <a href={paths.legal(locale, page)} target="_blank" rel="noopener" className={`${linkClass} inline-flex min-h-11 items-center sm:inline sm:min-h-0`}>
+              <a
+                href={paths.legal(locale, page)}
+                target="_blank"
+                rel="noopener"
+                className={`${linkClass} inline-flex min-h-11 items-center sm:inline sm:min-h-0`}
+              >
                 {legalTitle(page)}
                 <span className="sr-only"> {m.opens_new_tab()}</span>
               </a>

@@ -107,14 +107,57 @@ function SupportForm({ locale, user, onDone }: { locale: Locale; user: CurrentUs
     <form onSubmit={submit} noValidate className="space-y-4">
       {banner && <FormMessage tone="error">{banner}</FormMessage>}
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput name="first_name" label={m.support_first_name()} autoComplete="given-name" value={values.first_name} onChange={(v) => set("first_name", v)} isRequired error={errorText("first_name")} autoFocus />
-        <TextInput name="last_name" label={m.support_last_name()} autoComplete="family-name" value={values.last_name} onChange={(v) => set("last_name", v)} isRequired error={errorText("last_name")} />
+        <TextInput
+          name="first_name"
+          label={m.support_first_name()}
+          autoComplete="given-name"
+          value={values.first_name}
+          onChange={(v) => set("first_name", v)}
+          isRequired
+          error={errorText("first_name")}
+          autoFocus
+        />
+        <TextInput
+          name="last_name"
+          label={m.support_last_name()}
+          autoComplete="family-name"
+          value={values.last_name}
+          onChange={(v) => set("last_name", v)}
+          isRequired
+          error={errorText("last_name")}
+        />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput name="business_name" label={m.support_business_name()} autoComplete="organization" value={values.business_name} onChange={(v) => set("business_name", v)} isRequired error={errorText("business_name")} />
-        <TextInput name="email" type="email" label={m.support_email()} autoComplete="email" value={values.email} onChange={(v) => set("email", v)} isRequired error={errorText("email")} />
+        <TextInput
+          name="business_name"
+          label={m.support_business_name()}
+          autoComplete="organization"
+          value={values.business_name}
+          onChange={(v) => set("business_name", v)}
+          isRequired
+          error={errorText("business_name")}
+        />
+        <TextInput
+          name="email"
+          type="email"
+          label={m.support_email()}
+          autoComplete="email"
+          value={values.email}
+          onChange={(v) => set("email", v)}
+          isRequired
+          error={errorText("email")}
+        />
       </div>
-      <TextInput name="message" label={m.support_message()} multiline rows={5} value={values.message} onChange={(v) => set("message", v)} isRequired error={errorText("message")} />
+      <TextInput
+        name="message"
+        label={m.support_message()}
+        multiline
+        rows={5}
+        value={values.message}
+        onChange={(v) => set("message", v)}
+        isRequired
+        error={errorText("message")}
+      />
       <CheckboxInput name="privacy" isSelected={values.privacy} onChange={(v) => set("privacy", v)} isRequired error={errorText("privacy")}>
         {m.support_privacy_before()}
         <LabelLink href={paths.legal(locale, "privacy-policy")} className={linkClass}>

@@ -38,7 +38,11 @@ export function QuoteRequestPopup(props: QuoteRequestDialogProps) {
     <PopupDialog
       id="quote-request-ap"
       title={m.quote_title()}
-      subtitle={warehouses.length === 1 ? m.quote_subtitle_one({ a: prepositionA(warehouses[0]!.name), name: warehouses[0]!.name }) : m.quote_subtitle_search({ count: warehouses.length })}
+      subtitle={
+        warehouses.length === 1
+          ? m.quote_subtitle_one({ a: prepositionA(warehouses[0]!.name), name: warehouses[0]!.name })
+          : m.quote_subtitle_search({ count: warehouses.length })
+      }
       isOpen={isOpen}
       onClose={onClose}
       size="lg"
@@ -87,7 +91,6 @@ function initialValues(user: CurrentUser | null, search: QuoteSearchRecap, sourc
     hp: "",
   };
 }
-
 
 function errorText(field: FieldName, code: string | undefined): string | null {
   if (!code) return null;
@@ -270,9 +273,34 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
           </FormMessage>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput name="business_name" label={m.quote_business_name()} autoComplete="organization" value={values.business_name} onChange={(v) => set("business_name", v)} isRequired error={err("business_name")} />
-          <TextInput name="referent" label={m.quote_referent()} autoComplete="name" value={values.referent} onChange={(v) => set("referent", v)} isRequired error={err("referent")} />
-          <TextInput name="contact" type="email" label={m.quote_contact()} autoComplete="email" value={values.contact} onChange={(v) => set("contact", v)} isRequired error={err("contact")} />
+          <TextInput
+            name="business_name"
+            label={m.quote_business_name()}
+            autoComplete="organization"
+            value={values.business_name}
+            onChange={(v) => set("business_name", v)}
+            isRequired
+            error={err("business_name")}
+          />
+          <TextInput
+            name="referent"
+            label={m.quote_referent()}
+            autoComplete="name"
+            value={values.referent}
+            onChange={(v) => set("referent", v)}
+            isRequired
+            error={err("referent")}
+          />
+          <TextInput
+            name="contact"
+            type="email"
+            label={m.quote_contact()}
+            autoComplete="email"
+            value={values.contact}
+            onChange={(v) => set("contact", v)}
+            isRequired
+            error={err("contact")}
+          />
           <TextInput
             name="telephone"
             type="tel"
@@ -294,10 +322,27 @@ function QuoteForm({ onClose, source, warehouses, search, onSent }: QuoteRequest
             onChange={(v) => set("start_date", v)}
             error={err("start_date")}
           />
-          <DateInput name="end_date" label={m.quote_end_date()} value={values.end_date} min={values.start_date || todayInItaly()} onChange={(v) => set("end_date", v)} error={err("end_date")} />
+          <DateInput
+            name="end_date"
+            label={m.quote_end_date()}
+            value={values.end_date}
+            min={values.start_date || todayInItaly()}
+            onChange={(v) => set("end_date", v)}
+            error={err("end_date")}
+          />
         </div>
         <SpaceInput values={values} set={set} error={err("m2_value")} />
-        <TextInput name="message" label={m.quote_message()} multiline rows={4} value={values.message} onChange={(v) => set("message", v)} isRequired error={err("message")} placeholder={m.quote_message_placeholder()} />
+        <TextInput
+          name="message"
+          label={m.quote_message()}
+          multiline
+          rows={4}
+          value={values.message}
+          onChange={(v) => set("message", v)}
+          isRequired
+          error={err("message")}
+          placeholder={m.quote_message_placeholder()}
+        />
         <p className="-mt-3 text-right text-xs text-slate-500">
           {values.message.length > QUOTE_MESSAGE_MAX * 0.8 ? m.quote_message_count({ count: values.message.length, max: QUOTE_MESSAGE_MAX }) : null}
         </p>
@@ -358,10 +403,16 @@ function Recap({ source, warehouses, search }: Pick<QuoteRequestDialogProps, "so
   if (source === "search") {
     if (search.location) items.push({ label: m.quote_recap_location(), value: `${placeInItaly(search.location)} · ${formatKm(radius)} km` });
     if (search.start_date || search.end_date) {
-      items.push({ label: m.quote_recap_period(), value: `${search.start_date ? formatDate(search.start_date) : "…"} – ${search.end_date ? formatDate(search.end_date) : "…"}` });
+      items.push({
+        label: m.quote_recap_period(),
+        value: `${search.start_date ? formatDate(search.start_date) : "…"} – ${search.end_date ? formatDate(search.end_date) : "…"}`,
+      });
     }
     if (search.m2_value != null) {
-      items.push({ label: m.quote_recap_space(), value: search.m2_type === "pallet" ? `${formatNumber(search.m2_value)} ${m.quote_unit_pallet()}` : formatArea(search.m2_value) });
+      items.push({
+        label: m.quote_recap_space(),
+        value: search.m2_type === "pallet" ? `${formatNumber(search.m2_value)} ${m.quote_unit_pallet()}` : formatArea(search.m2_value),
+      });
     }
   }
   return (
@@ -404,7 +455,9 @@ function Recap({ source, warehouses, search }: Pick<QuoteRequestDialogProps, "so
             // A warehouse alone has the room to say its whole name and address.
             <li key={w.id} className={`min-w-0 ${one ? "" : "sm:flex sm:items-baseline sm:gap-2"}`}>
               <span className={`block font-medium text-slate-900 ${one ? "" : "truncate sm:max-w-[65%] sm:shrink-0"}`}>{w.name}</span>
-              {(w.address || w.city) && <span className={`block min-w-0 text-slate-500 ${one ? "" : "truncate"}`}>{[w.address, w.city].filter(Boolean).join(", ")}</span>}
+              {(w.address || w.city) && (
+                <span className={`block min-w-0 text-slate-500 ${one ? "" : "truncate"}`}>{[w.address, w.city].filter(Boolean).join(", ")}</span>
+              )}
             </li>
           ))}
         </ul>
@@ -421,7 +474,13 @@ function SpaceInput({ values, set, error }: { values: Values; set: <K extends ke
         <label htmlFor={`${id}-type`} className={labelClass}>
           {m.quote_m2_type()}
         </label>
-        <select id={`${id}-type`} name="m2_type" value={values.m2_type} onChange={(e) => set("m2_type", e.target.value as Values["m2_type"])} className={inputClass}>
+        <select
+          id={`${id}-type`}
+          name="m2_type"
+          value={values.m2_type}
+          onChange={(e) => set("m2_type", e.target.value as Values["m2_type"])}
+          className={inputClass}
+        >
           <option value="m2">{m.quote_m2_type_m2()}</option>
           <option value="pallet">{m.quote_m2_type_pallet()}</option>
         </select>
@@ -438,9 +497,28 @@ function SpaceInput({ values, set, error }: { values: Values; set: <K extends ke
 }
 
 /** A yes/no answer to a consent (the sheet form asks visitors for both). */
-function ConsentChoice({ name, label, value, onChange, error }: { name: string; label: string; value: boolean | null; onChange: (v: boolean) => void; error: string | null }) {
+function ConsentChoice({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  name: string;
+  label: string;
+  value: boolean | null;
+  onChange: (v: boolean) => void;
+  error: string | null;
+}) {
   return (
-    <RadioGroupInput name={name} value={value === null ? null : value ? "1" : "0"} onChange={(v) => onChange(v === "1")} isRequired error={error} className="text-sm text-slate-700">
+    <RadioGroupInput
+      name={name}
+      value={value === null ? null : value ? "1" : "0"}
+      onChange={(v) => onChange(v === "1")}
+      isRequired
+      error={error}
+      className="text-sm text-slate-700"
+    >
       <RadioGroupLabel className="block">
         {label}
         <RequiredMark />

@@ -18,7 +18,10 @@ describe("the quote form's rules", () => {
   const base = { business_name: "A", contact: "a@b.it", referent: "R", message: "M" };
 
   it("asks a visitor for conditions and privacy, and on the sheet for both consents", () => {
-    expect(visitorQuoteErrors({ conditions: false, privacy: false, data_f: null, data_g: null, source: "search" })).toEqual({ conditions: "required", privacy: "required" });
+    expect(visitorQuoteErrors({ conditions: false, privacy: false, data_f: null, data_g: null, source: "search" })).toEqual({
+      conditions: "required",
+      privacy: "required",
+    });
     expect(visitorQuoteErrors({ conditions: true, privacy: true, data_f: null, data_g: false, source: "sheet" })).toEqual({ data_f: "required" });
     expect(visitorQuoteErrors({ conditions: true, privacy: true, data_f: false, data_g: false, source: "sheet" })).toEqual({});
   });

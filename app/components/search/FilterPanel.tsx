@@ -11,7 +11,16 @@ import { m } from "../../paraglide/messages.js";
 import { parseNumber, todayInItaly } from "../../lib/format.ts";
 import { localityAt } from "../../lib/locality.ts";
 import type { Locale } from "../../lib/locale.ts";
-import { SPEC_GROUPS, DEFAULT_RADIUS_KM, DEFAULT_SORT, MAX_RADIUS_KM, addressValues, fieldValues, type SearchFormValues, type SpecGroup } from "../../lib/search-form.ts";
+import {
+  SPEC_GROUPS,
+  DEFAULT_RADIUS_KM,
+  DEFAULT_SORT,
+  MAX_RADIUS_KM,
+  addressValues,
+  fieldValues,
+  type SearchFormValues,
+  type SpecGroup,
+} from "../../lib/search-form.ts";
 import { buttonClass, labelClass } from "../ui/styles.ts";
 import { NumberInput } from "../ui/fields.tsx";
 import { SearchIcon } from "../ui/icons.tsx";
@@ -132,7 +141,11 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
     const current = { ...values };
     for (const group of SPEC_GROUPS) {
       const boxes = [...event.currentTarget.querySelectorAll<HTMLInputElement>(`input[type="checkbox"][name="${group}"]`)];
-      if (boxes.length) current[group] = boxes.filter((box) => box.checked).map((box) => Number(box.value)).filter((n) => Number.isInteger(n) && n > 0);
+      if (boxes.length)
+        current[group] = boxes
+          .filter((box) => box.checked)
+          .map((box) => Number(box.value))
+          .filter((n) => Number.isInteger(n) && n > 0);
     }
     const found: Errors = {};
     if (!values.location.trim() && !(values.lat && values.lng)) found.location = "required";
@@ -156,7 +169,17 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
   const dateError = (code: string | undefined) => (code ? (code === "invalid" ? m.search_error_date_invalid() : m.search_error_dates_order()) : null);
 
   return (
-    <Form ref={formRef} method="get" action={action} onSubmit={submit} noValidate role="search" aria-label={m.search_filters_title()} className="space-y-6" data-testid="search-filters">
+    <Form
+      ref={formRef}
+      method="get"
+      action={action}
+      onSubmit={submit}
+      noValidate
+      role="search"
+      aria-label={m.search_filters_title()}
+      className="space-y-6"
+      data-testid="search-filters"
+    >
       <div className="grid gap-4 md:grid-cols-[1fr_auto] md:items-start">
         <LocationField
           value={values.location}
@@ -168,7 +191,13 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
           error={errors.location ?? null}
         />
         <div className="relative md:pt-7">
-          <button type="button" onClick={useMyPosition} disabled={locating} className={buttonClass("secondary", "md", "w-full whitespace-nowrap md:w-auto")} data-testid="search-my-position">
+          <button
+            type="button"
+            onClick={useMyPosition}
+            disabled={locating}
+            className={buttonClass("secondary", "md", "w-full whitespace-nowrap md:w-auto")}
+            data-testid="search-my-position"
+          >
             <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               <circle cx="12" cy="12" r="3" />
               <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
@@ -176,7 +205,11 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
             {locating ? m.search_locating() : m.search_use_my_position()}
           </button>
           {badge && (
-            <p role="status" className="mt-2 rounded-md bg-amber-100 px-2.5 py-1.5 text-xs font-medium text-amber-900 md:absolute md:right-0 md:w-64" data-testid="search-geolocation-failed">
+            <p
+              role="status"
+              className="mt-2 rounded-md bg-amber-100 px-2.5 py-1.5 text-xs font-medium text-amber-900 md:absolute md:right-0 md:w-64"
+              data-testid="search-geolocation-failed"
+            >
               {m.search_geolocation_failed()}
             </p>
           )}
@@ -226,12 +259,7 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
           />
         </div>
         <div>
-          <RadioGroupInput
-            name="m2_type"
-            value={values.m2_type}
-            onChange={(v) => set("m2_type", v === "pallet" ? "pallet" : "m2")}
-            className="flex flex-col"
-          >
+          <RadioGroupInput name="m2_type" value={values.m2_type} onChange={(v) => set("m2_type", v === "pallet" ? "pallet" : "m2")} className="flex flex-col">
             <RadioGroupLabel className={labelClass}>{m.search_space_label()}</RadioGroupLabel>
             <div className="flex gap-2">
               <div className="flex shrink-0 rounded-lg border border-slate-300 bg-white shadow-sm sm:p-0.5">
@@ -263,7 +291,10 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
       {/* What the dates and the space do: they filter on the spaces owners declare free (decision 033). */}
       <ul className="-mt-2 space-y-0.5 text-xs text-slate-600" data-testid="search-filter-hints">
         <li>
-          <span className="font-medium text-slate-700">{m.search_start_date_label()} / {m.search_end_date_label().toLowerCase()}:</span> {m.search_dates_hint()}
+          <span className="font-medium text-slate-700">
+            {m.search_start_date_label()} / {m.search_end_date_label().toLowerCase()}:
+          </span>{" "}
+          {m.search_dates_hint()}
         </li>
         <li>
           <span className="font-medium text-slate-700">
@@ -300,7 +331,11 @@ export function FilterPanel({ action, initial, groups, serverErrors, onSearch, o
           as a popup form's submit does (the panel's card has p-4 below sm). */}
       <div className="flex justify-end max-sm:sticky max-sm:bottom-0 max-sm:z-20 max-sm:-mx-4 max-sm:-mb-4 max-sm:rounded-b-2xl max-sm:border-t max-sm:border-slate-100 max-sm:bg-white max-sm:px-4 max-sm:py-3">
         <button type="submit" aria-busy={searching || undefined} className={buttonClass("primary", "lg", "w-full sm:w-auto")} data-testid="search-submit">
-          {searching ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent motion-reduce:animate-none" /> : <SearchIcon />}
+          {searching ? (
+            <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent motion-reduce:animate-none" />
+          ) : (
+            <SearchIcon />
+          )}
           <SwapLabel showSecond={searching} first={m.search_submit()} second={m.search_searching()} />
         </button>
       </div>

@@ -18,7 +18,13 @@ export function LocationField({ value, onChange, error }: Props) {
   const { inputProps, listbox } = usePlaceSuggestions({ id, value, onChange });
 
   const message =
-    error === "required" ? m.search_error_location_required() : error === "not_found" ? m.search_error_no_results() : error ? m.search_error_location_invalid() : null;
+    error === "required"
+      ? m.search_error_location_required()
+      : error === "not_found"
+        ? m.search_error_no_results()
+        : error
+          ? m.search_error_location_invalid()
+          : null;
 
   // How suggestions work, while they cannot come yet: gone once a place is typed or chosen.
   const showHint = value.trim().length <= AUTOCOMPLETE_MIN_CHARS;

@@ -29,7 +29,13 @@ export function MapCard({
     if (known || !centre) return;
     let current = true;
     setFailed(false);
-    getJson<{ warehouses?: SearchResultWarehouse[] }>("/api/warehouses/search/cards", { ...filters, ids: String(marker.id), lat: centre.lat, lng: centre.lng, ...(counted ? { counted: 1 } : {}) }).then((res) => {
+    getJson<{ warehouses?: SearchResultWarehouse[] }>("/api/warehouses/search/cards", {
+      ...filters,
+      ids: String(marker.id),
+      lat: centre.lat,
+      lng: centre.lng,
+      ...(counted ? { counted: 1 } : {}),
+    }).then((res) => {
       if (!current) return;
       const w = res.ok ? res.data.warehouses?.[0] : undefined;
       if (w) onLoaded(w);

@@ -38,12 +38,16 @@ export function NothingFound({
       <div className="flex flex-wrap justify-center gap-2">
         {relax && relaxHref && (
           <Link to={relaxHref(relax.criterion)} className={buttonClass("primary", "md")} data-testid="search-relax" data-criterion={relax.criterion}>
-            {RELAX_LABELS[relax.criterion]({ warehouses: relax.count === 1 ? m.search_summary_count_one() : m.search_summary_count({ count: formatNumber(relax.count) }) })}
+            {RELAX_LABELS[relax.criterion]({
+              warehouses: relax.count === 1 ? m.search_summary_count_one() : m.search_summary_count({ count: formatNumber(relax.count) }),
+            })}
           </Link>
         )}
         {wider && (
           <Link to={widerHref(wider.radius)} className={buttonClass(relax ? "secondary" : "primary", "md")} data-testid="search-widen">
-            {wider.count === 1 ? m.search_widen_one({ radius: formatKm(wider.radius) }) : m.search_widen({ radius: formatKm(wider.radius), count: formatNumber(wider.count) })}
+            {wider.count === 1
+              ? m.search_widen_one({ radius: formatKm(wider.radius) })
+              : m.search_widen({ radius: formatKm(wider.radius), count: formatNumber(wider.count) })}
           </Link>
         )}
         <Link to={editHref} preventScrollReset className={buttonClass("secondary", "md")} data-testid="search-empty-edit">

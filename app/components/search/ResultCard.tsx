@@ -25,7 +25,16 @@ export const warehousePath = (locale: Locale, id: number) => `/${locale}/warehou
 /** The warehouse's first photo when it is public, else the illustration. */
 export function WarehouseThumb({ w, className = "", eager = false }: { w: SearchResultWarehouse; className?: string; eager?: boolean }) {
   if (w.c_sub && w.img) {
-    return <img src={w.img} alt="" loading={eager ? "eager" : "lazy"} decoding="async" className={`bg-slate-100 object-cover ${className}`} data-testid="result-photo" />;
+    return (
+      <img
+        src={w.img}
+        alt=""
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+        className={`bg-slate-100 object-cover ${className}`}
+        data-testid="result-photo"
+      />
+    );
   }
   return <WarehouseIllustration className={className} />;
 }
@@ -34,9 +43,15 @@ function DetailLink({ w, locale, compact }: { w: SearchResultWarehouse; locale: 
   const cls = buttonClass("secondary", "sm", compact ? "px-3 text-xs sm:min-h-11 lg:min-h-9" : "sm:min-h-9");
   // The sheet's back link returns to these results (paths.ts, FromSearchState).
   const location = useLocation();
-  if (!w.c_sub) return <DisabledWithReason label={m.search_detail_link()} reason={m.search_detail_unclaimed()} className={cls} testId="result-detail-disabled" />;
+  if (!w.c_sub)
+    return <DisabledWithReason label={m.search_detail_link()} reason={m.search_detail_unclaimed()} className={cls} testId="result-detail-disabled" />;
   return (
-    <Link to={warehousePath(locale, w.id)} state={{ fromSearch: location.pathname + location.search } satisfies FromSearchState} className={cls} data-testid="result-detail">
+    <Link
+      to={warehousePath(locale, w.id)}
+      state={{ fromSearch: location.pathname + location.search } satisfies FromSearchState}
+      className={cls}
+      data-testid="result-detail"
+    >
       {m.search_detail_link()}
       <span className="sr-only">: {w.name}</span>
     </Link>
@@ -47,7 +62,12 @@ function ClaimAction({ w, user, onClaim }: { w: SearchResultWarehouse; user: Cur
   // Only a logged-out visitor can start the stocker registration, for a warehouse nobody owns yet.
   if (!w.claimable || user) return null;
   return (
-    <button type="button" onClick={() => onClaim(w.id)} className="min-h-11 text-left text-xs font-medium text-slate-600 underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-300 sm:min-h-0" data-testid="result-claim">
+    <button
+      type="button"
+      onClick={() => onClaim(w.id)}
+      className="min-h-11 text-left text-xs font-medium text-slate-600 underline decoration-slate-300 underline-offset-2 hover:text-brand-700 hover:decoration-brand-300 sm:min-h-0"
+      data-testid="result-claim"
+    >
       {m.search_claim_warehouse()}
     </button>
   );
@@ -129,7 +149,10 @@ function SearchFit({ w, asked }: { w: SearchResultWarehouse; asked?: AskedSpace 
     }
   }
   if (unmet.includes("specifications")) {
-    lines.push({ key: "specifications", text: w.missing_specifications === 1 ? m.search_unmet_specs_one() : m.search_unmet_specs({ count: String(w.missing_specifications) }) });
+    lines.push({
+      key: "specifications",
+      text: w.missing_specifications === 1 ? m.search_unmet_specs_one() : m.search_unmet_specs({ count: String(w.missing_specifications) }),
+    });
   }
   const showSpace = w.availability && !(unmet.includes("quantity") || unmet.includes("dates"));
   if (!showSpace && lines.length === 0) return null;
@@ -171,7 +194,19 @@ function Facts({ w }: { w: SearchResultWarehouse }) {
   );
 }
 
-function SelectToggle({ w, selected, disabled, onToggle, compact }: { w: SearchResultWarehouse; selected: boolean; disabled: boolean; onToggle: (w: SearchResultWarehouse) => void; compact?: boolean }) {
+function SelectToggle({
+  w,
+  selected,
+  disabled,
+  onToggle,
+  compact,
+}: {
+  w: SearchResultWarehouse;
+  selected: boolean;
+  disabled: boolean;
+  onToggle: (w: SearchResultWarehouse) => void;
+  compact?: boolean;
+}) {
   return (
     <label
       className={`inline-flex cursor-pointer items-center gap-2 rounded-lg px-3 text-sm font-medium ring-1 ring-inset transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
@@ -216,7 +251,23 @@ type CardProps = {
   onToggleFavourite: (id: number) => void;
 };
 
-export function ResultCard({ w, locale, user, selected, selectionFull, onToggle, onClaim, highlighted, onHover, eager, asked, favourite, favouritePending, favouriteFailure, onToggleFavourite }: CardProps) {
+export function ResultCard({
+  w,
+  locale,
+  user,
+  selected,
+  selectionFull,
+  onToggle,
+  onClaim,
+  highlighted,
+  onHover,
+  eager,
+  asked,
+  favourite,
+  favouritePending,
+  favouriteFailure,
+  onToggleFavourite,
+}: CardProps) {
   const anonymous = !w.c_sub;
   const showFavourite = user?.role === "stock_hunter" && w.c_sub;
   return (
@@ -245,7 +296,15 @@ export function ResultCard({ w, locale, user, selected, selectionFull, onToggle,
             <h3 className="line-clamp-2 text-base leading-snug font-semibold break-words text-slate-900" data-testid="result-name">
               {w.name}
             </h3>
-            {showFavourite && <FavouriteToggle favourite={favourite} pending={favouritePending} failure={favouriteFailure(w.id)} onToggle={() => onToggleFavourite(w.id)} testId="result-favourite" />}
+            {showFavourite && (
+              <FavouriteToggle
+                favourite={favourite}
+                pending={favouritePending}
+                failure={favouriteFailure(w.id)}
+                onToggle={() => onToggleFavourite(w.id)}
+                testId="result-favourite"
+              />
+            )}
           </div>
           <p className="mt-0.5 truncate text-sm text-slate-600" data-testid="result-address">
             {anonymous ? anonymousLine(w) : `${w.address}, ${w.city}`}
@@ -314,7 +373,20 @@ type MarkerCardProps = {
 };
 
 /** The card a marker opens on the map: photo, name, city and address, space, at most 4 specifications. */
-export function MarkerCard({ w, locale, user, favourite, favouritePending, favouriteFailure, onToggleFavourite, selected, selectionFull, onToggle, onClaim, asked }: MarkerCardProps) {
+export function MarkerCard({
+  w,
+  locale,
+  user,
+  favourite,
+  favouritePending,
+  favouriteFailure,
+  onToggleFavourite,
+  selected,
+  selectionFull,
+  onToggle,
+  onClaim,
+  asked,
+}: MarkerCardProps) {
   const showFavourite = user?.role === "stock_hunter" && w.c_sub;
   return (
     <div className="w-64 text-slate-900" data-testid="marker-card" data-id={w.id}>
@@ -325,7 +397,15 @@ export function MarkerCard({ w, locale, user, favourite, favouritePending, favou
       <div className="space-y-1.5">
         <div className="flex items-start justify-between gap-2">
           <p className="text-sm leading-snug font-semibold">{w.name}</p>
-          {showFavourite && <FavouriteToggle favourite={favourite} pending={favouritePending} failure={favouriteFailure(w.id)} onToggle={() => onToggleFavourite(w.id)} testId="marker-favourite" />}
+          {showFavourite && (
+            <FavouriteToggle
+              favourite={favourite}
+              pending={favouritePending}
+              failure={favouriteFailure(w.id)}
+              onToggle={() => onToggleFavourite(w.id)}
+              testId="marker-favourite"
+            />
+          )}
         </div>
         <p className="text-xs text-slate-600">
           {w.city}

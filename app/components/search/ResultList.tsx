@@ -69,7 +69,11 @@ export function ResultList({
     const more = await loadCards(next);
     // Cards that come after a new answer belong to none of its lists.
     setList((l) =>
-      l.answer !== items ? l : more ? { ...l, cards: [...l.cards, ...more], upTo: l.upTo + next.length, loading: false } : { ...l, loading: false, failed: true },
+      l.answer !== items
+        ? l
+        : more
+          ? { ...l, cards: [...l.cards, ...more], upTo: l.upTo + next.length, loading: false }
+          : { ...l, loading: false, failed: true },
     );
   }
   return (

@@ -12,12 +12,21 @@ import { createMap, loadMapLibre, whenNearViewport } from "../map/map-setup.ts";
 import { MapOfflineNote } from "../map/MapOfflineNote.tsx";
 import { getJson } from "../../lib/api-client.ts";
 import { MAX_RADIUS_KM } from "../../lib/search-form.ts";
-import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_FIT_MAX_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MARKERS_FROM_ZOOM, type MapItem, type MapMarker, type SearchMapResponse } from "../../lib/map.ts";
+import {
+  MAP_DEFAULT_CENTER,
+  MAP_DEFAULT_ZOOM,
+  MAP_FIT_MAX_ZOOM,
+  MAP_MAX_ZOOM,
+  MAP_MIN_ZOOM,
+  MARKERS_FROM_ZOOM,
+  type MapItem,
+  type MapMarker,
+  type SearchMapResponse,
+} from "../../lib/map.ts";
 
 export type { MapMarker };
 
 export type Bounds = { min_lat: number; max_lat: number; min_lng: number; max_lng: number };
-
 
 type Props = {
   /** The search's query string for the map call (centre as lat/lng, radius, filters); null before a search. */
@@ -61,7 +70,8 @@ function markerElement(point: MapMarker, selected: boolean): HTMLButtonElement {
   el.dataset.id = String(point.id);
   el.dataset.claimed = String(point.claimed);
   // 44 px below lg (a thumb's target), the 32 px dot drawn in its middle.
-  el.className = "search-map-marker group flex h-11 w-11 items-center justify-center rounded-full lg:h-auto lg:w-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900";
+  el.className =
+    "search-map-marker group flex h-11 w-11 items-center justify-center rounded-full lg:h-auto lg:w-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900";
   const dot = document.createElement("span");
   dot.className = [
     "flex h-8 w-8 items-center justify-center rounded-full border-2 border-white shadow-md transition-[scale] group-hover:scale-110 group-[.is-highlighted]:scale-125 group-[.is-highlighted]:border-slate-900",
@@ -391,9 +401,22 @@ export function SearchMap({ mapQuery, bounds, area, styleUrl, renderCard, select
   return (
     <div className="relative h-full min-h-72 w-full overflow-hidden rounded-2xl border border-slate-200 bg-[#e8edf3] max-sm:rounded-none max-sm:border-x-0">
       {/* Sized by height, not by inset: MapLibre sets position: relative on its container. */}
-      <div ref={container} className="h-full w-full" role="region" aria-label={m.map_label()} data-testid="search-map" data-ready={ready} data-offline={offline} data-loading={loading} />
+      <div
+        ref={container}
+        className="h-full w-full"
+        role="region"
+        aria-label={m.map_label()}
+        data-testid="search-map"
+        data-ready={ready}
+        data-offline={offline}
+        data-loading={loading}
+      />
       {(loading || tooMany) && (
-        <p className="pointer-events-none absolute top-2 left-2 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-700 shadow-sm" role="status" data-testid="map-status">
+        <p
+          className="pointer-events-none absolute top-2 left-2 rounded-md bg-white/90 px-2 py-1 text-xs text-slate-700 shadow-sm"
+          role="status"
+          data-testid="map-status"
+        >
           {loading ? m.map_updating() : m.map_markers_truncated()}
         </p>
       )}

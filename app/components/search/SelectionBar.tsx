@@ -32,30 +32,30 @@ export function SelectionBar({
     >
       {open && count > 0 && (
         <div id="selection-items" className="mx-2 mb-2 rounded-xl bg-white p-3 shadow-xl ring-1 ring-slate-200 sm:mx-0">
-        <ul
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a list that may scroll takes the focus, so the keyboard scrolls it
-          tabIndex={0}
-          aria-label={m.search_selection_label()}
-          className="flex max-h-48 flex-wrap gap-2 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600"
-          data-testid="selection-items"
-        >
-          {selection.items.map((w) => (
-            <li key={w.id} className="flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-200">
-              <span className="max-w-48 truncate">{w.name}</span>
-              <span className="text-xs text-brand-700">· {w.city}</span>
-              <button
-                type="button"
-                onClick={() => selection.remove(w.id)}
-                className="flex h-8 w-8 items-center justify-center rounded-full hover:bg-brand-100"
-                aria-label={m.search_selection_remove({ name: w.name })}
-              >
-                <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
-                  <path d="M6.3 5.3a1 1 0 0 0-1.4 1.4L8.6 10l-3.7 3.3a1 1 0 1 0 1.4 1.4L10 11.4l3.7 3.3a1 1 0 0 0 1.4-1.4L11.4 10l3.7-3.3a1 1 0 0 0-1.4-1.4L10 8.6z" />
-                </svg>
-              </button>
-            </li>
-          ))}
-        </ul>
+          <ul
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a list that may scroll takes the focus, so the keyboard scrolls it
+            tabIndex={0}
+            aria-label={m.search_selection_label()}
+            className="flex max-h-48 flex-wrap gap-2 overflow-y-auto rounded focus-visible:outline-2 focus-visible:outline-brand-600"
+            data-testid="selection-items"
+          >
+            {selection.items.map((w) => (
+              <li key={w.id} className="flex items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm text-brand-900 ring-1 ring-brand-200">
+                <span className="max-w-48 truncate">{w.name}</span>
+                <span className="text-xs text-brand-700">· {w.city}</span>
+                <button
+                  type="button"
+                  onClick={() => selection.remove(w.id)}
+                  className="flex h-8 w-8 items-center justify-center rounded-full hover:bg-brand-100"
+                  aria-label={m.search_selection_remove({ name: w.name })}
+                >
+                  <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
+                    <path d="M6.3 5.3a1 1 0 0 0-1.4 1.4L8.6 10l-3.7 3.3a1 1 0 1 0 1.4 1.4L10 11.4l3.7 3.3a1 1 0 0 0 1.4-1.4L11.4 10l3.7-3.3a1 1 0 0 0-1.4-1.4L10 8.6z" />
+                  </svg>
+                </button>
+              </li>
+            ))}
+          </ul>
           {/* Why the comparison waits, where the bar has no room to say it. */}
           {!compareHref && (
             <p className="mt-2 text-xs text-slate-600 lg:hidden" data-testid="selection-items-compare-hint">
@@ -87,7 +87,12 @@ export function SelectionBar({
                 </svg>
                 <span className="sr-only">{open ? m.search_selection_hide() : m.search_selection_show()}</span>
               </button>
-              <button type="button" onClick={selection.clear} className="hidden text-xs text-brand-100 underline underline-offset-2 hover:text-white sm:inline" data-testid="selection-clear">
+              <button
+                type="button"
+                onClick={selection.clear}
+                className="hidden text-xs text-brand-100 underline underline-offset-2 hover:text-white sm:inline"
+                data-testid="selection-clear"
+              >
                 {m.search_clear_selection()}
               </button>
               {/* Why the comparison waits, in view where there is room (on a phone the faded button tells it when tapped). */}
@@ -115,7 +120,13 @@ export function SelectionBar({
               <span className="sr-only"> {m.opens_new_tab()}</span>
             </a>
           ) : (
-            <DisabledWithReason label={m.search_compare()} reason={compareReason} className={buttonClass("light", "sm", "sm:min-h-9")} testId="compare-link-disabled" align="end" />
+            <DisabledWithReason
+              label={m.search_compare()}
+              reason={compareReason}
+              className={buttonClass("light", "sm", "sm:min-h-9")}
+              testId="compare-link-disabled"
+              align="end"
+            />
           )}
           <button
             type="button"

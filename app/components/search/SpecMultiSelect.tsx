@@ -103,7 +103,10 @@ export function SpecMultiSelect({ name, label, options, value, onChange }: Props
             chosen[0]!.label
           ) : (
             <span>
-              <span className="mr-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white" data-testid="multiselect-count">
+              <span
+                className="mr-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white"
+                data-testid="multiselect-count"
+              >
                 {count}
               </span>
               {m.search_spec_selected({ count: String(count) })}
@@ -112,7 +115,11 @@ export function SpecMultiSelect({ name, label, options, value, onChange }: Props
         </span>
         <ChevronDownIcon className={`h-4 w-4 shrink-0 text-slate-500 transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
-      <div id={panelId} hidden={!open} className="absolute top-full right-0 left-0 z-30 mt-1 max-h-80 min-w-56 overflow-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute top-full right-0 left-0 z-30 mt-1 max-h-80 min-w-56 overflow-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+      >
         <fieldset>
           <legend className="sr-only">{label}</legend>
           {options.map((option) => (

@@ -45,9 +45,24 @@ const card = (fields: Partial<SearchResultWarehouse> = {}): SearchResultWarehous
   ...fields,
 });
 
-const hunter: CurrentUser = { id: 3, role: "stock_hunter", account_type: null, first_name: "Sara", last_name: "Colombo", email: "hunter@test.example", company: null, telephone: null };
+const hunter: CurrentUser = {
+  id: 3,
+  role: "stock_hunter",
+  account_type: null,
+  first_name: "Sara",
+  last_name: "Colombo",
+  email: "hunter@test.example",
+  company: null,
+  telephone: null,
+};
 
-const render = (w: SearchResultWarehouse, user: CurrentUser | null = null, favourite = false, failure: FavouriteFailure | null = null, asked?: { m2_type: "m2" | "pallet"; quantity: number | null }) =>
+const render = (
+  w: SearchResultWarehouse,
+  user: CurrentUser | null = null,
+  favourite = false,
+  failure: FavouriteFailure | null = null,
+  asked?: { m2_type: "m2" | "pallet"; quantity: number | null },
+) =>
   renderToStaticMarkup(
     <MemoryRouter>
       <ul>
@@ -78,16 +93,26 @@ describe("ResultCard", () => {
     const html = render(card({ availability: space }));
     expect(html).toContain("1.000\u00a0m² free from 01.12.2099 · until 31.05.2100 · minimum 3 months");
     expect(html).toContain("€\u00a04,50 per m² per month, VAT excl.");
-    expect(render(card({ availability: { ...space, available_from: "2020-01-01", available_until: null, min_term_months: 0, price_month: null } }))).not.toContain('data-testid="result-price"');
+    expect(
+      render(card({ availability: { ...space, available_from: "2020-01-01", available_until: null, min_term_months: 0, price_month: null } })),
+    ).not.toContain('data-testid="result-price"');
   });
 
   it("says what a warehouse of the second list misses, in the asked unit", () => {
-    const small = render(card({ availability: { ...space, quantity: 300 }, unmet: ["quantity", "specifications"], missing_specifications: 2 }), null, false, null, { m2_type: "m2", quantity: 800 });
+    const small = render(
+      card({ availability: { ...space, quantity: 300 }, unmet: ["quantity", "specifications"], missing_specifications: 2 }),
+      null,
+      false,
+      null,
+      { m2_type: "m2", quantity: 800 },
+    );
     expect(small).toContain("300\u00a0m² free of the 800\u00a0m² you asked");
     expect(small).toContain("Misses 2 of the services you asked");
     expect(small).not.toContain('data-testid="result-availability"');
     expect(render(card({ unmet: ["dates"] }))).toContain("No free space declared for your dates");
-    expect(render(card({ unmet: ["dates", "quantity"], on_request: true }), null, false, null, { m2_type: "pallet", quantity: 40 })).toContain("Availability on request: no free space declared");
+    expect(render(card({ unmet: ["dates", "quantity"], on_request: true }), null, false, null, { m2_type: "pallet", quantity: 40 })).toContain(
+      "Availability on request: no free space declared",
+    );
   });
 
   it("gives an anonymised warehouse a line of its town, size and type of goods", () => {
@@ -183,7 +208,8 @@ describe("SpecMultiSelect", () => {
     { id: 5, label: "Vigilanza" },
     { id: 8, label: "Telecamere" },
   ];
-  const render = (value: number[], opts = options) => renderToStaticMarkup(<SpecMultiSelect name="security" label="Sicurezza" options={opts} value={value} onChange={() => {}} />);
+  const render = (value: number[], opts = options) =>
+    renderToStaticMarkup(<SpecMultiSelect name="security" label="Sicurezza" options={opts} value={value} onChange={() => {}} />);
 
   it("is a closed disclosure over native checkboxes named after the group, the chosen ones ticked for a plain post", () => {
     const html = render([5, 8]);
@@ -195,7 +221,11 @@ describe("SpecMultiSelect", () => {
       .map((b) => b[1]!)
       .filter((attributes) => attributes.includes('type="checkbox"') && attributes.includes('name="security"'))
       .map((attributes) => [/value="(\d+)"/.exec(attributes)?.[1], attributes.includes('checked=""')]);
-    expect(boxes).toEqual([["3", false], ["5", true], ["8", true]]);
+    expect(boxes).toEqual([
+      ["3", false],
+      ["5", true],
+      ["8", true],
+    ]);
     expect(html).not.toMatch(/<select|role="listbox"/);
   });
 
@@ -236,7 +266,16 @@ describe("the search page's parts", () => {
   it("a list shows its count, its first cards and how many more a press brings; skeletons while a search runs", () => {
     const list = (pending: boolean) =>
       renderToStaticMarkup(
-        <ResultList title="Trovati" testId="found-list" items={[card()]} ids={answer().warehouse_ids} total={30} pending={pending} render={(w) => <li key={w.id}>{w.name}</li>} loadCards={async () => null} />,
+        <ResultList
+          title="Trovati"
+          testId="found-list"
+          items={[card()]}
+          ids={answer().warehouse_ids}
+          total={30}
+          pending={pending}
+          render={(w) => <li key={w.id}>{w.name}</li>}
+          loadCards={async () => null}
+        />,
       );
     const html = list(false);
     expect(html).toContain('data-testid="found-list-count"');
@@ -263,7 +302,18 @@ describe("the search page's parts", () => {
     const groups = [{ key: "service" as const, options: [{ id: 2, label: "Scaffalature" }] }];
     const { recap, quoteSearch } = searchRecap(values, groups, answer());
     expect(recap).toBe("01.03.2026 – … · 40 pallets · Scaffalature");
-    expect(quoteSearch).toMatchObject({ location: "Milano", radius: 20, lat: 45.46, lng: 9.19, start_date: "2026-03-01", end_date: null, m2_type: "pallet", m2_value: 40, specification_ids: [2], specification_labels: ["Scaffalature"] });
+    expect(quoteSearch).toMatchObject({
+      location: "Milano",
+      radius: 20,
+      lat: 45.46,
+      lng: 9.19,
+      start_date: "2026-03-01",
+      end_date: null,
+      m2_type: "pallet",
+      m2_value: 40,
+      specification_ids: [2],
+      specification_labels: ["Scaffalature"],
+    });
     // Before any answer: the place as typed and the default radius.
     expect(searchRecap(values, groups, null).quoteSearch).toMatchObject({ location: "Lodi", radius: DEFAULT_RADIUS_KM, lat: null });
   });
@@ -271,7 +321,11 @@ describe("the search page's parts", () => {
   it("nothing found offers the wider radius that finds some, and the filters", () => {
     const html = renderToStaticMarkup(
       <MemoryRouter>
-        <NothingFound result={answer({ warehouses: [], total_warehouses: 0, wider: { radius: 50, count: 3 } })} editHref="/it/stocks?edit=1" widerHref={(r) => `/it/stocks?radius=${r}`} />
+        <NothingFound
+          result={answer({ warehouses: [], total_warehouses: 0, wider: { radius: 50, count: 3 } })}
+          editHref="/it/stocks?edit=1"
+          widerHref={(r) => `/it/stocks?radius=${r}`}
+        />
       </MemoryRouter>,
     );
     expect(html).toContain('href="/it/stocks?radius=50"');

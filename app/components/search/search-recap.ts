@@ -8,8 +8,14 @@ import type { SearchPageResult } from "../../lib/search-results.ts";
 import type { QuoteSearchRecap } from "../quote/QuoteRequestDialog.tsx";
 import type { SpecGroupOptions } from "./FilterPanel.tsx";
 
-export function searchRecap(values: SearchFormValues, groups: SpecGroupOptions, result: SearchPageResult | null): { quoteSearch: QuoteSearchRecap; recap: string; services: string } {
-  const specLabels = SPEC_GROUPS.flatMap((g) => values[g].map((id) => groups.find((x) => x.key === g)?.options.find((o) => o.id === id)?.label).filter((l): l is string => !!l));
+export function searchRecap(
+  values: SearchFormValues,
+  groups: SpecGroupOptions,
+  result: SearchPageResult | null,
+): { quoteSearch: QuoteSearchRecap; recap: string; services: string } {
+  const specLabels = SPEC_GROUPS.flatMap((g) =>
+    values[g].map((id) => groups.find((x) => x.key === g)?.options.find((o) => o.id === id)?.label).filter((l): l is string => !!l),
+  );
   const quoteSearch = {
     location: result?.location ?? values.location,
     radius: result?.radius ?? DEFAULT_RADIUS_KM,

@@ -16,7 +16,13 @@ export function useResultCards(result: SearchPageResult | null, filters: Record<
   const loadCards = useCallback(
     async (ids: number[]): Promise<SearchResultWarehouse[] | null> => {
       if (!result || result.lat === null || result.lng === null || ids.length === 0) return null;
-      const res = await getJson<{ warehouses?: SearchResultWarehouse[] }>("/api/warehouses/search/cards", { ...filters, ids: ids.join(","), lat: result.lat, lng: result.lng, counted: 1 });
+      const res = await getJson<{ warehouses?: SearchResultWarehouse[] }>("/api/warehouses/search/cards", {
+        ...filters,
+        ids: ids.join(","),
+        lat: result.lat,
+        lng: result.lng,
+        counted: 1,
+      });
       if (!res.ok || !res.data.warehouses) {
         console.error("cards failed", res.status, res.data.error);
         return null;

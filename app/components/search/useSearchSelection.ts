@@ -14,7 +14,9 @@ export const MAX_SELECTED = MAX_QUOTE_WAREHOUSES;
 
 function isCard(value: unknown): value is SearchResultWarehouse {
   const w = value as SearchResultWarehouse;
-  return typeof w === "object" && w !== null && Number.isInteger(w.id) && typeof w.name === "string" && typeof w.city === "string" && typeof w.c_sub === "boolean";
+  return (
+    typeof w === "object" && w !== null && Number.isInteger(w.id) && typeof w.name === "string" && typeof w.city === "string" && typeof w.c_sub === "boolean"
+  );
 }
 
 function readStored(): SearchResultWarehouse[] {
@@ -52,10 +54,14 @@ export function useSearchSelection(): SearchSelection {
   // Empty on the server and at hydration; the stored selection arrives right after.
   const [items, setItems] = useState<SearchResultWarehouse[]>([]);
   // (An empty store keeps the same array: no second render of the whole page right after hydration.)
-  useEffect(() => setItems((current) => {
-    const stored = readStored();
-    return stored.length === 0 && current.length === 0 ? current : stored;
-  }), []);
+  useEffect(
+    () =>
+      setItems((current) => {
+        const stored = readStored();
+        return stored.length === 0 && current.length === 0 ? current : stored;
+      }),
+    [],
+  );
   const update = useCallback((next: (items: SearchResultWarehouse[]) => SearchResultWarehouse[]) => {
     setItems((current) => {
       const updated = next(current);
@@ -65,7 +71,9 @@ export function useSearchSelection(): SearchSelection {
   }, []);
   const toggle = useCallback(
     (w: SearchResultWarehouse) =>
-      update((current) => (current.some((x) => x.id === w.id) ? current.filter((x) => x.id !== w.id) : current.length >= MAX_SELECTED ? current : [...current, w])),
+      update((current) =>
+        current.some((x) => x.id === w.id) ? current.filter((x) => x.id !== w.id) : current.length >= MAX_SELECTED ? current : [...current, w],
+      ),
     [update],
   );
   const remove = useCallback((id: number) => update((current) => current.filter((x) => x.id !== id)), [update]);

@@ -41,7 +41,9 @@ type Props = {
 
 export default function CalendarPopover({ triggerRef, label, isOpen, onOpenChange, value, min, max, onSelect }: Props) {
   const noteId = useId();
-  const note = [min ? m.date_error_before_min({ min: formatDate(min) }) : null, max ? m.date_error_after_max({ max: formatDate(max) }) : null].filter(Boolean).join(" ");
+  const note = [min ? m.date_error_before_min({ min: formatDate(min) }) : null, max ? m.date_error_after_max({ max: formatDate(max) }) : null]
+    .filter(Boolean)
+    .join(" ");
   const arrowClass =
     "flex h-11 w-11 items-center justify-center rounded-md text-slate-600 sm:h-auto sm:w-auto sm:px-3 sm:py-1.5 hover:bg-slate-100 data-[disabled]:opacity-40 data-[disabled]:hover:bg-transparent data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600";
   return (

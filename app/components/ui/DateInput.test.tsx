@@ -127,7 +127,13 @@ describe("the schemas read the field's text (a form sent without JavaScript)", (
   });
 
   it("takes a promotion's window as the fields show it", () => {
-    const parsed = promoCodeFormSchema.safeParse({ code: "PROVA", discount_kind: "percent_off", discount_value: "10", valid_from: "01.12.2026", valid_until: "31.12.2026" });
+    const parsed = promoCodeFormSchema.safeParse({
+      code: "PROVA",
+      discount_kind: "percent_off",
+      discount_value: "10",
+      valid_from: "01.12.2026",
+      valid_until: "31.12.2026",
+    });
     expect(parsed.success && [parsed.data.valid_from, parsed.data.valid_until]).toEqual(["2026-12-01", "2026-12-31"]);
   });
 });

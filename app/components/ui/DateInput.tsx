@@ -105,7 +105,12 @@ export function DateInput({ name, label, value, onChange, min, max, error, isReq
   const message =
     problem === "invalid"
       ? m.date_error_invalid()
-      : (error ?? (problem === "before_min" ? m.date_error_before_min({ min: formatDate(min) }) : problem === "after_max" ? m.date_error_after_max({ max: formatDate(max) }) : null));
+      : (error ??
+        (problem === "before_min"
+          ? m.date_error_before_min({ min: formatDate(min) })
+          : problem === "after_max"
+            ? m.date_error_after_max({ max: formatDate(max) })
+            : null));
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== "Enter") return;

@@ -13,7 +13,8 @@ function hrefFor(search: string, page: number): string {
   return text ? `?${text}` : "?";
 }
 
-const item = "flex h-11 min-w-11 items-center sm:h-9 sm:min-w-9 justify-center rounded-lg px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const item =
+  "flex h-11 min-w-11 items-center sm:h-9 sm:min-w-9 justify-center rounded-lg px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export function Pagination({ page, pages }: { page: number; pages: number }) {
   const { search } = useLocation();
@@ -31,20 +32,22 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
       )}
       {numbers.map((n, i) => {
         const far = isFar(i) ? "max-sm:hidden" : "";
-        const gap = isFar(i) && !isFar(i - 1) ? (
-          <span key={`gap-${n}`} aria-hidden="true" className="px-1 text-slate-500 sm:hidden">
-            …
-          </span>
-        ) : null;
-        const link = n === page ? (
-          <span key={n} aria-current="page" className={`${item} bg-brand-600 text-white`}>
-            {n}
-          </span>
-        ) : (
-          <Link key={n} to={hrefFor(search, n)} className={`${item} ${far} text-slate-700 hover:bg-slate-100`} aria-label={m.pagination_page({ page: n })}>
-            {n}
-          </Link>
-        );
+        const gap =
+          isFar(i) && !isFar(i - 1) ? (
+            <span key={`gap-${n}`} aria-hidden="true" className="px-1 text-slate-500 sm:hidden">
+              …
+            </span>
+          ) : null;
+        const link =
+          n === page ? (
+            <span key={n} aria-current="page" className={`${item} bg-brand-600 text-white`}>
+              {n}
+            </span>
+          ) : (
+            <Link key={n} to={hrefFor(search, n)} className={`${item} ${far} text-slate-700 hover:bg-slate-100`} aria-label={m.pagination_page({ page: n })}>
+              {n}
+            </Link>
+          );
         return gap ? [gap, link] : link;
       })}
       {page < pages && (

@@ -50,7 +50,18 @@ type RadioGroupInputProps = {
   children: ReactNode;
 };
 
-export function RadioGroupInput({ name, value, onChange, isRequired, isDisabled = false, error, "aria-label": ariaLabel, className, testId, children }: RadioGroupInputProps) {
+export function RadioGroupInput({
+  name,
+  value,
+  onChange,
+  isRequired,
+  isDisabled = false,
+  error,
+  "aria-label": ariaLabel,
+  className,
+  testId,
+  children,
+}: RadioGroupInputProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;

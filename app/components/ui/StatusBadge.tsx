@@ -10,7 +10,16 @@ export function StatusBadge({ tone }: { tone: keyof typeof TONES }) {
   return (
     <div className={`mx-auto flex h-14 w-14 items-center justify-center rounded-full ${TONES[tone]}`}>
       {tone === "success" ? (
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="h-7 w-7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M5 12.5l4.5 4.5L19 7.5" />
         </svg>
       ) : tone === "info" ? (

@@ -68,7 +68,10 @@ describe("TextInput", () => {
   });
 
   it("names its description and its error in aria-describedby, and marks the error", () => {
-    const html = render("it-IT", <TextInput name="telephone" label="Telefono" value="" onChange={() => {}} description="Con il prefisso" error="Campo obbligatorio" />);
+    const html = render(
+      "it-IT",
+      <TextInput name="telephone" label="Telefono" value="" onChange={() => {}} description="Con il prefisso" error="Campo obbligatorio" />,
+    );
     const input = tags(html, "input")[0];
     expect(attr(input, "aria-invalid")).toBe("true");
     expect(attr(input, "data-invalid")).toBe("true");
@@ -78,12 +81,13 @@ describe("TextInput", () => {
   });
 
   it("gives each field its own id, so two fields of one name on a page do not collide", () => {
-    const html = render("it-IT", (
+    const html = render(
+      "it-IT",
       <>
         <TextInput name="email" label="A" value="" onChange={() => {}} error="x" />
         <TextInput name="email" label="B" value="" onChange={() => {}} error="y" />
-      </>
-    ));
+      </>,
+    );
     const [a, b] = tags(html, "input");
     expect(attr(a, "id")).not.toBe(attr(b, "id"));
     expect(byId(html, attr(a, "aria-describedby")!)).toBe("x");
@@ -116,11 +120,12 @@ describe("NumberInput wiring", () => {
 
 describe("CheckboxInput", () => {
   it("is a native checkbox inside its label, hidden behind the drawn box, required by ARIA only", () => {
-    const html = render("it-IT", (
+    const html = render(
+      "it-IT",
       <CheckboxInput name="privacy" isSelected onChange={() => {}} isRequired>
         Ho letto l&apos;informativa
-      </CheckboxInput>
-    ));
+      </CheckboxInput>,
+    );
     const input = tags(html, "input")[0];
     expect(attr(input, "type")).toBe("checkbox");
     expect(attr(input, "name")).toBe("privacy");
@@ -135,11 +140,12 @@ describe("CheckboxInput", () => {
   });
 
   it("is unticked when not selected, and names its error", () => {
-    const html = render("it-IT", (
+    const html = render(
+      "it-IT",
       <CheckboxInput name="conditions" isSelected={false} onChange={() => {}} isRequired error="Accetta le condizioni">
         Accetto
-      </CheckboxInput>
-    ));
+      </CheckboxInput>,
+    );
     const input = tags(html, "input")[0];
     expect(input).not.toMatch(/\schecked/);
     expect(attr(input, "aria-invalid")).toBe("true");
@@ -147,11 +153,12 @@ describe("CheckboxInput", () => {
   });
 
   it("keeps a link in its label a plain link that opens in a new tab", () => {
-    const html = render("it-IT", (
+    const html = render(
+      "it-IT",
       <CheckboxInput name="privacy" isSelected={false} onChange={() => {}}>
         Ho letto <LabelLink href="/it/privacy-policy">l&apos;informativa</LabelLink>
-      </CheckboxInput>
-    ));
+      </CheckboxInput>,
+    );
     const link = tags(html, "a")[0];
     expect(attr(link, "href")).toBe("/it/privacy-policy");
     expect(attr(link, "target")).toBe("_blank");

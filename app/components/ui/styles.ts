@@ -15,8 +15,7 @@ const sizes = {
 
 const variants = {
   primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800",
-  secondary:
-    "bg-white text-slate-900 ring-1 ring-inset ring-slate-300 shadow-sm hover:bg-slate-50 active:bg-slate-100",
+  secondary: "bg-white text-slate-900 ring-1 ring-inset ring-slate-300 shadow-sm hover:bg-slate-50 active:bg-slate-100",
   ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900 active:bg-slate-200",
   light: "bg-white text-brand-700 shadow-sm hover:bg-brand-50",
   onDark: "text-white ring-1 ring-inset ring-white/40 hover:bg-white/10",
@@ -29,8 +28,7 @@ export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize
   return `${buttonBase} ${sizes[size]} ${variants[variant]} ${extra}`.trim();
 }
 
-export const linkClass =
-  "font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800 hover:decoration-brand-600";
+export const linkClass = "font-medium text-brand-700 underline decoration-brand-300 underline-offset-2 hover:text-brand-800 hover:decoration-brand-600";
 
 /** A link that stands alone on its line (not inside a sentence): 44 px high for a thumb (a 20 px
  * line and 12 px above and below), while taking only its text's room in the layout (the negative

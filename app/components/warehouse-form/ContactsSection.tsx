@@ -62,13 +62,20 @@ export function ContactsSection({
       {contacts.length === 0 && <p className="text-sm text-slate-500">{m.wf_contacts_none()}</p>}
       <ol ref={listRef} className="space-y-3">
         {contacts.map((contact, i) => {
-          const rowName = contact.full_name.trim() ? m.wf_contact_row_named({ number: i + 1, name: contact.full_name.trim() }) : m.wf_contact_row({ number: i + 1 });
+          const rowName = contact.full_name.trim()
+            ? m.wf_contact_row_named({ number: i + 1, name: contact.full_name.trim() })
+            : m.wf_contact_row({ number: i + 1 });
           return (
             // Rows have no id of their own; the index is their identity while the form lives.
             <li key={i} className="rounded-xl border border-slate-200 bg-slate-50/60 p-3 sm:p-4" aria-label={rowName} data-testid="contact-row">
               <div className="mb-2 flex items-center justify-between gap-3">
                 <p className="text-sm font-semibold text-slate-700">{m.wf_contact_row({ number: i + 1 })}</p>
-                <button type="button" aria-label={m.wf_contact_remove({ row: rowName })} onClick={() => remove(i)} className={buttonClass("ghost", "sm", "-mr-2 min-w-11 text-slate-600")}>
+                <button
+                  type="button"
+                  aria-label={m.wf_contact_remove({ row: rowName })}
+                  onClick={() => remove(i)}
+                  className={buttonClass("ghost", "sm", "-mr-2 min-w-11 text-slate-600")}
+                >
                   <CloseIcon className="h-4 w-4" />
                   <span className="hidden sm:inline" aria-hidden="true">
                     {m.wf_remove()}

@@ -2,7 +2,19 @@
 // are the site's TextInput (app/components/ui/fields.tsx).
 import type { ReactNode } from "react";
 
-export function FormSection({ id, title, description, children, testId }: { id: string; title: string; description?: ReactNode; children: ReactNode; testId?: string }) {
+export function FormSection({
+  id,
+  title,
+  description,
+  children,
+  testId,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6" data-testid={testId}>
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">

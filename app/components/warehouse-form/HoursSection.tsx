@@ -112,7 +112,9 @@ export function HoursSection({
                         value.open ? "bg-brand-600" : "bg-slate-300"
                       }`}
                     >
-                      <span className={`h-5 w-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none ${value.open ? "translate-x-4" : ""}`} />
+                      <span
+                        className={`h-5 w-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none ${value.open ? "translate-x-4" : ""}`}
+                      />
                     </span>
                     <span aria-hidden="true">{m.wf_hours_open()}</span>
                   </label>

@@ -56,20 +56,44 @@ export function ImagesSection({
             const removing = toDelete.includes(image.id);
             const label = m.wf_image_stored({ number: i + 1 });
             return (
-              <li key={`s${image.id}`} className="overflow-hidden rounded-xl border border-slate-200 bg-slate-50" data-testid="wf-image-stored" data-removing={removing}>
+              <li
+                key={`s${image.id}`}
+                className="overflow-hidden rounded-xl border border-slate-200 bg-slate-50"
+                data-testid="wf-image-stored"
+                data-removing={removing}
+              >
                 <div className="relative aspect-[4/3] bg-slate-200">
-                  <img src={image.thumb_src ?? image.src} alt={label} loading="lazy" className={`h-full w-full object-cover ${removing ? "opacity-30 grayscale" : ""}`} />
+                  <img
+                    src={image.thumb_src ?? image.src}
+                    alt={label}
+                    loading="lazy"
+                    className={`h-full w-full object-cover ${removing ? "opacity-30 grayscale" : ""}`}
+                  />
                   {removing && (
-                    <span className="absolute inset-x-2 top-2 rounded-md bg-white/95 px-2 py-1 text-center text-xs font-semibold text-red-800 shadow-sm">{m.wf_image_will_remove()}</span>
+                    <span className="absolute inset-x-2 top-2 rounded-md bg-white/95 px-2 py-1 text-center text-xs font-semibold text-red-800 shadow-sm">
+                      {m.wf_image_will_remove()}
+                    </span>
                   )}
                 </div>
                 <div className="flex items-center justify-end p-2">
                   {removing ? (
-                    <button type="button" onClick={() => onToggleDelete(image.id)} disabled={busy || full} aria-label={m.wf_image_keep_stored({ number: i + 1 })} className={buttonClass("secondary", "sm")}>
+                    <button
+                      type="button"
+                      onClick={() => onToggleDelete(image.id)}
+                      disabled={busy || full}
+                      aria-label={m.wf_image_keep_stored({ number: i + 1 })}
+                      className={buttonClass("secondary", "sm")}
+                    >
                       {m.wf_image_undo()}
                     </button>
                   ) : (
-                    <button type="button" onClick={() => onToggleDelete(image.id)} disabled={busy} aria-label={m.wf_image_remove_stored({ number: i + 1 })} className={buttonClass("ghost", "sm", "text-red-700")}>
+                    <button
+                      type="button"
+                      onClick={() => onToggleDelete(image.id)}
+                      disabled={busy}
+                      aria-label={m.wf_image_remove_stored({ number: i + 1 })}
+                      className={buttonClass("ghost", "sm", "text-red-700")}
+                    >
                       <CloseIcon className="h-4 w-4" />
                       {m.wf_remove()}
                     </button>
@@ -91,7 +115,13 @@ export function ImagesSection({
                   {image.file.name}
                 </span>
                 {!image.uploaded && (
-                  <button type="button" onClick={() => onRemoveNew(image.key)} disabled={busy} aria-label={m.wf_image_remove_named({ name: image.file.name })} className={buttonClass("ghost", "sm", "shrink-0 text-red-700")}>
+                  <button
+                    type="button"
+                    onClick={() => onRemoveNew(image.key)}
+                    disabled={busy}
+                    aria-label={m.wf_image_remove_named({ name: image.file.name })}
+                    className={buttonClass("ghost", "sm", "shrink-0 text-red-700")}
+                  >
                     <CloseIcon className="h-4 w-4" />
                     <span className="sr-only sm:not-sr-only">{m.wf_remove()}</span>
                   </button>
@@ -102,7 +132,16 @@ export function ImagesSection({
         </ul>
       )}
       <div className="flex flex-wrap items-center gap-3">
-        <input id={inputId} type="file" accept={IMAGE_ACCEPT} multiple disabled={full || busy} onChange={onPick} className="peer sr-only" data-testid="wf-image-input" />
+        <input
+          id={inputId}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          multiple
+          disabled={full || busy}
+          onChange={onPick}
+          className="peer sr-only"
+          data-testid="wf-image-input"
+        />
         <label
           htmlFor={inputId}
           className={`${buttonClass("secondary", "md")} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60`}
@@ -115,7 +154,11 @@ export function ImagesSection({
         </p>
       </div>
       {notices.length > 0 && (
-        <ul role="alert" className="mt-3 space-y-1 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="wf-image-notices">
+        <ul
+          role="alert"
+          className="mt-3 space-y-1 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          data-testid="wf-image-notices"
+        >
           {notices.map((notice, i) => (
             <li key={i}>{notice}</li>
           ))}

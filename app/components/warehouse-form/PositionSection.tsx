@@ -15,7 +15,11 @@ const PositionMap = lazy(() => import("./PositionMap.tsx").then((module) => ({ d
 /** The map's box while its code loads: the same size, so nothing moves when it comes. */
 function MapBoxLoading() {
   return (
-    <div className="relative flex h-72 w-full items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-200 text-sm text-slate-600 sm:h-80" aria-hidden="true" data-testid="position-map-loading">
+    <div
+      className="relative flex h-72 w-full items-center justify-center overflow-hidden rounded-xl border border-slate-200 bg-slate-200 text-sm text-slate-600 sm:h-80"
+      aria-hidden="true"
+      data-testid="position-map-loading"
+    >
       {m.wf_map_loading()}
     </div>
   );
@@ -83,7 +87,14 @@ export function PositionSection({
         <span>{m.wf_position_hint()}</span>
       </p>
       {/* eslint-disable-next-line jsx-a11y/role-supports-aria-props -- useFocusFirstInvalid focuses the first [aria-invalid="true"]: the map's group when the pin is missing */}
-      <div role="group" aria-labelledby="wf-position-title" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} tabIndex={-1} className="outline-none">
+      <div
+        role="group"
+        aria-labelledby="wf-position-title"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        tabIndex={-1}
+        className="outline-none"
+      >
         <Suspense fallback={<MapBoxLoading />}>
           <PositionMap
             position={position}
@@ -101,7 +112,8 @@ export function PositionSection({
           <p id={coordsId} className="text-slate-700" data-testid="position-coordinates">
             {position ? (
               <>
-                <span className="text-slate-500">{m.wf_position_coordinates()}</span> <span className="font-medium text-slate-900 tabular-nums">{formatCoordinates(position)}</span>
+                <span className="text-slate-500">{m.wf_position_coordinates()}</span>{" "}
+                <span className="font-medium text-slate-900 tabular-nums">{formatCoordinates(position)}</span>
               </>
             ) : (
               <span className="text-slate-500">{m.wf_position_none()}</span>
@@ -116,7 +128,9 @@ export function PositionSection({
         <p className="mt-1 text-xs text-slate-500">{position ? m.wf_position_keyboard() : m.wf_position_click()}</p>
       </div>
       <div role="status" data-testid="position-status" data-kind={status.kind}>
-        {text && <p className={`mt-3 text-sm ${warn ? "rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900" : "text-slate-700"}`}>{text}</p>}
+        {text && (
+          <p className={`mt-3 text-sm ${warn ? "rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900" : "text-slate-700"}`}>{text}</p>
+        )}
       </div>
       {status.kind === "changed" && (
         <button type="button" onClick={onAcceptSuggestion} className={buttonClass("secondary", "sm", "mt-2")}>

@@ -9,7 +9,16 @@
 import { useEffect, useId, useRef } from "react";
 import { m } from "../../paraglide/messages.js";
 import { formatDate } from "../../lib/format.ts";
-import { EMPTY_SPACE_ROW, MAX_MIN_TERM_MONTHS, MAX_SPACES, settledByEdit, spacePhase, withoutRowErrors, type SpaceFormRow, type SpaceUnit } from "../../lib/spaces.ts";
+import {
+  EMPTY_SPACE_ROW,
+  MAX_MIN_TERM_MONTHS,
+  MAX_SPACES,
+  settledByEdit,
+  spacePhase,
+  withoutRowErrors,
+  type SpaceFormRow,
+  type SpaceUnit,
+} from "../../lib/spaces.ts";
 import { CheckboxInput, NumberInput } from "../ui/fields.tsx";
 import { DateInput } from "../ui/DateInput.tsx";
 import { buttonClass, inputClass, labelClass } from "../ui/styles.ts";
@@ -42,8 +51,14 @@ export function spaceErrorText(field: SpaceField | "spaces", code: string | unde
 function PhaseBadge({ row, today }: { row: SpaceFormRow; today: string }) {
   if (!row.available_from) return null;
   const phase = spacePhase({ available_from: row.available_from, available_until: row.available_until || null }, today);
-  const tone = phase === "ended" ? "bg-slate-100 text-slate-600 ring-slate-300" : phase === "current" ? "bg-emerald-50 text-emerald-800 ring-emerald-200" : "bg-sky-50 text-sky-800 ring-sky-200";
-  const text = phase === "ended" ? m.sp_phase_ended() : phase === "current" ? m.sp_phase_current() : m.sp_phase_upcoming({ date: formatDate(row.available_from) });
+  const tone =
+    phase === "ended"
+      ? "bg-slate-100 text-slate-600 ring-slate-300"
+      : phase === "current"
+        ? "bg-emerald-50 text-emerald-800 ring-emerald-200"
+        : "bg-sky-50 text-sky-800 ring-sky-200";
+  const text =
+    phase === "ended" ? m.sp_phase_ended() : phase === "current" ? m.sp_phase_current() : m.sp_phase_upcoming({ date: formatDate(row.available_from) });
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}>{text}</span>;
 }
 
@@ -105,13 +120,24 @@ export function SpacesFields({
           const pallet = row.m2_type === "pallet";
           return (
             // Rows have no id of their own; the index is their identity while the form lives.
-            <li key={i} className="rounded-xl border border-slate-200 bg-slate-50/60 p-3 sm:p-4" aria-label={m.sp_row({ number: i + 1 })} data-space-row={i} data-testid="space-row">
+            <li
+              key={i}
+              className="rounded-xl border border-slate-200 bg-slate-50/60 p-3 sm:p-4"
+              aria-label={m.sp_row({ number: i + 1 })}
+              data-space-row={i}
+              data-testid="space-row"
+            >
               <div className="mb-2 flex items-center justify-between gap-3">
                 <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-700">
                   {m.sp_row({ number: i + 1 })}
                   <PhaseBadge row={row} today={today} />
                 </p>
-                <button type="button" aria-label={m.sp_remove({ number: i + 1 })} onClick={() => ((focusAfter.current = "removed"), onRemove(i))} className={buttonClass("ghost", "sm", "-mr-2 min-w-11 text-slate-600")}>
+                <button
+                  type="button"
+                  aria-label={m.sp_remove({ number: i + 1 })}
+                  onClick={() => ((focusAfter.current = "removed"), onRemove(i))}
+                  className={buttonClass("ghost", "sm", "-mr-2 min-w-11 text-slate-600")}
+                >
                   <svg viewBox="0 0 20 20" aria-hidden="true" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
                     <path d="M5 5l10 10M15 5L5 15" />
                   </svg>
@@ -143,7 +169,14 @@ export function SpacesFields({
                   placeholder="0"
                   error={error(i, "min_term_months")}
                 />
-                <DateInput name={nameOf(i, "available_from")} label={m.sp_from()} value={row.available_from} onChange={(v) => onEdit(i, { available_from: v })} isRequired error={error(i, "available_from")} />
+                <DateInput
+                  name={nameOf(i, "available_from")}
+                  label={m.sp_from()}
+                  value={row.available_from}
+                  onChange={(v) => onEdit(i, { available_from: v })}
+                  isRequired
+                  error={error(i, "available_from")}
+                />
                 <DateInput
                   name={nameOf(i, "available_until")}
                   label={m.sp_until()}
@@ -180,7 +213,14 @@ export function SpacesFields({
         </p>
       )}
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <button type="button" ref={addRef} onClick={() => ((focusAfter.current = "added"), onAdd())} disabled={full} className={buttonClass("secondary", "sm")} data-testid={`${testId}-add`}>
+        <button
+          type="button"
+          ref={addRef}
+          onClick={() => ((focusAfter.current = "added"), onAdd())}
+          disabled={full}
+          className={buttonClass("secondary", "sm")}
+          data-testid={`${testId}-add`}
+        >
           <span aria-hidden="true">+</span>
           {m.sp_add()}
         </button>
@@ -206,7 +246,8 @@ export function FormSpaces({
   onRows: (update: (rows: SpaceFormRow[]) => SpaceFormRow[]) => void;
   onErrors: (update: (errors: Errors) => Errors) => void;
 }) {
-  const drop = (fields: string[]) => (e: Errors) => (fields.some((f) => f in e) ? Object.fromEntries(Object.entries(e).filter(([f]) => !fields.includes(f))) : e);
+  const drop = (fields: string[]) => (e: Errors) =>
+    fields.some((f) => f in e) ? Object.fromEntries(Object.entries(e).filter(([f]) => !fields.includes(f))) : e;
   return (
     <SpacesFields
       rows={rows}

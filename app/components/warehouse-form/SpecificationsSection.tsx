@@ -51,7 +51,9 @@ export function SpecGroup({ group, selected, onToggle }: { group: CatalogueGroup
       <legend className="sr-only">{count > 0 ? `${group.category}, ${m.wf_specs_selected({ count })}` : group.category}</legend>
       <div className="flex items-baseline justify-between gap-3" aria-hidden="true">
         <h3 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{group.category}</h3>
-        {count > 0 && <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{m.wf_specs_selected({ count })}</span>}
+        {count > 0 && (
+          <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">{m.wf_specs_selected({ count })}</span>
+        )}
       </div>
       <div id={listId} className="mt-3 space-y-2.5">
         {shown.map((spec) => (

@@ -10,7 +10,15 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEven
 import { useNavigate } from "react-router";
 import { postForm, postJson } from "../../lib/api-client.ts";
 import type { Weekday } from "../../lib/opening-hours.ts";
-import { MAX_IMAGES, requiredFields, type NumericField, type StoredImage, type TextField, type WarehouseFormSetup, type WarehouseFormValues } from "../../lib/warehouse-form.ts";
+import {
+  MAX_IMAGES,
+  requiredFields,
+  type NumericField,
+  type StoredImage,
+  type TextField,
+  type WarehouseFormSetup,
+  type WarehouseFormValues,
+} from "../../lib/warehouse-form.ts";
 import { m } from "../../paraglide/messages.js";
 import { FormActions } from "../ui/FormActions.tsx";
 import { FormMessage } from "../ui/fields.tsx";
@@ -147,7 +155,12 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
     if (pending) return;
     const target = saveTarget(setup, savedId);
     setPending(true);
-    const { payload, errors: found } = await buildSave(values, { kind: setup.kind, emailReadOnly: setup.emailReadOnly, isCreate: target.isCreate, imgsToDelete: toDelete });
+    const { payload, errors: found } = await buildSave(values, {
+      kind: setup.kind,
+      emailReadOnly: setup.emailReadOnly,
+      isCreate: target.isCreate,
+      imgsToDelete: toDelete,
+    });
     if (Object.keys(found).length > 0) {
       setPending(false);
       showErrors(found);
@@ -163,7 +176,8 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
       setPending(false);
       setProgress(null);
       const serverErrors = result.data.errors;
-      if (result.status === 422 && serverErrors && typeof serverErrors === "object" && Object.keys(serverErrors).length > 0) showErrors(placeServerErrors(serverErrors, values.contacts));
+      if (result.status === 422 && serverErrors && typeof serverErrors === "object" && Object.keys(serverErrors).length > 0)
+        showErrors(placeServerErrors(serverErrors, values.contacts));
       else showGeneral(result.status);
       return;
     }
@@ -226,8 +240,23 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
   const positionError = fieldErrorText("lat", errors.lat ?? errors.lng ?? null);
 
   return (
-    <form ref={formRef} onSubmit={submit} onFocus={() => void loadSaveCheck()} noValidate className="space-y-6" aria-label={m.wf_form_label()} data-testid="warehouse-form">
-      <BasicSection data={values.data} required={required} emailReadOnly={setup.emailReadOnly} onChange={setField} onAddressBlur={() => void pin.locate()} errorOf={errorOf} />
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      onFocus={() => void loadSaveCheck()}
+      noValidate
+      className="space-y-6"
+      aria-label={m.wf_form_label()}
+      data-testid="warehouse-form"
+    >
+      <BasicSection
+        data={values.data}
+        required={required}
+        emailReadOnly={setup.emailReadOnly}
+        onChange={setField}
+        onAddressBlur={() => void pin.locate()}
+        errorOf={errorOf}
+      />
 
       <PositionSection
         position={values.position}
@@ -297,14 +326,24 @@ export function WarehouseForm({ setup }: { setup: WarehouseFormSetup }) {
         />
       </Suspense>
 
-      <div className="z-20 space-y-3 rounded-2xl border border-slate-200 bg-white/95 p-4 shadow-sm backdrop-blur sm:sticky sm:bottom-3 sm:p-5" data-testid="wf-save-bar">
+      <div
+        className="z-20 space-y-3 rounded-2xl border border-slate-200 bg-white/95 p-4 shadow-sm backdrop-blur sm:sticky sm:bottom-3 sm:p-5"
+        data-testid="wf-save-bar"
+      >
         {banner && <FormMessage tone={banner.tone}>{banner.text}</FormMessage>}
         {uploadFailure && (
           <FormMessage tone="error">
             <p className="font-semibold">{m.wf_upload_failed({ name: uploadFailure.name })}</p>
             {uploadFailure.message && <p className="mt-0.5">{uploadFailure.message}</p>}
             <p className="mt-0.5">{m.wf_upload_failed_saved()}</p>
-            <button type="button" ref={retryRef} onClick={retryUploads} disabled={pending} className={buttonClass("secondary", "sm", "mt-2")} data-testid="wf-retry-upload">
+            <button
+              type="button"
+              ref={retryRef}
+              onClick={retryUploads}
+              disabled={pending}
+              className={buttonClass("secondary", "sm", "mt-2")}
+              data-testid="wf-retry-upload"
+            >
               {m.wf_upload_retry()}
             </button>
           </FormMessage>

@@ -17,7 +17,10 @@ export type { IssueLike };
 
 /** A contact row the schema keeps (the same test as the schema's). */
 export const isNamedContact = (row: unknown) =>
-  row !== null && typeof row === "object" && typeof (row as { full_name?: unknown }).full_name === "string" && (row as { full_name: string }).full_name.trim() !== "";
+  row !== null &&
+  typeof row === "object" &&
+  typeof (row as { full_name?: unknown }).full_name === "string" &&
+  (row as { full_name: string }).full_name.trim() !== "";
 
 /** The form's row of the schema's n-th contact (the n-th named row); n itself without the rows. */
 function formRowOf(input: unknown, n: number): number {
@@ -29,7 +32,6 @@ function formRowOf(input: unknown, n: number): number {
   }
   return n;
 }
-
 
 /**
  * The schema's issues → { field: code }, the first issue of each field winning. `input` is the

@@ -28,7 +28,10 @@ export async function buildSave(
 ): Promise<{ payload: SavePayload; errors: FieldErrors }> {
   const { warehouseCreateSchema, warehouseUpdateSchema, spacePayload } = await loadSaveCheck();
   // The free space, the price in cents: every save sends the whole set (an empty one clears it).
-  const payload = { ...toPayload(values, { emailReadOnly: opts.emailReadOnly, ...(opts.isCreate ? {} : { imgsToDelete: [...opts.imgsToDelete] }) }), spaces: values.spaces.map(spacePayload) };
+  const payload = {
+    ...toPayload(values, { emailReadOnly: opts.emailReadOnly, ...(opts.isCreate ? {} : { imgsToDelete: [...opts.imgsToDelete] }) }),
+    spaces: values.spaces.map(spacePayload),
+  };
   const schema = opts.isCreate ? warehouseCreateSchema(opts.kind) : warehouseUpdateSchema(opts.kind);
   const parsed = schema.safeParse(payload);
   return { payload, errors: parsed.success ? {} : issuesToFieldErrors(parsed.error.issues, payload) };
@@ -38,7 +41,10 @@ export async function buildSave(
  * Where the next save goes. A new warehouse is created once: after that (even if its photos
  * then fail to upload) every save updates the warehouse the create answered.
  */
-export function saveTarget(setup: Pick<WarehouseFormSetup, "warehouseId" | "saveUrl" | "uploadBase">, savedId: number | null): { url: string; isCreate: boolean } {
+export function saveTarget(
+  setup: Pick<WarehouseFormSetup, "warehouseId" | "saveUrl" | "uploadBase">,
+  savedId: number | null,
+): { url: string; isCreate: boolean } {
   if (savedId === null) return { url: setup.saveUrl, isCreate: setup.warehouseId === null };
   if (savedId === setup.warehouseId) return { url: setup.saveUrl, isCreate: false };
   return { url: `${setup.uploadBase}/${savedId}/update`, isCreate: false };

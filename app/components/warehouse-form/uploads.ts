@@ -14,7 +14,12 @@ export type UploadRun = {
 
 export type SendForm = (url: string, body: FormData) => Promise<ApiResult>;
 
-export async function uploadInOrder(items: readonly UploadItem[], url: string, send: SendForm, onProgress?: (index: number, total: number) => void): Promise<UploadRun> {
+export async function uploadInOrder(
+  items: readonly UploadItem[],
+  url: string,
+  send: SendForm,
+  onProgress?: (index: number, total: number) => void,
+): Promise<UploadRun> {
   const done: string[] = [];
   for (let i = 0; i < items.length; i++) {
     const item = items[i]!;

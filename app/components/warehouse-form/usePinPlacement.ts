@@ -21,7 +21,15 @@ export type GeoStatus =
   | { kind: "changed"; hit: GeocodeHit }
   | { kind: "placed" };
 
-export function usePinPlacement({ data, position, setPosition }: { data: WarehouseFormValues["data"]; position: LatLng | null; setPosition: (p: LatLng) => void }) {
+export function usePinPlacement({
+  data,
+  position,
+  setPosition,
+}: {
+  data: WarehouseFormValues["data"];
+  position: LatLng | null;
+  setPosition: (p: LatLng) => void;
+}) {
   const [status, setStatus] = useState<GeoStatus>({ kind: "idle" });
   const [view, setView] = useState<MapView | null>(null);
   // A stored pin was placed by someone: it is treated as the user's.

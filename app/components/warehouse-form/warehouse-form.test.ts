@@ -54,7 +54,15 @@ describe("building the payload", () => {
   it("normalises Italian numbers and passes the create schema", async () => {
     const { payload, errors } = await save(filled());
     expect(errors).toEqual({});
-    expect(payload.warehouse_data).toMatchObject({ m2: "1500.50", total_m2: "2000", height: "9.5", m2_cost: "48", lat: 45.4642, lng: 9.19, email: "info@example.it" });
+    expect(payload.warehouse_data).toMatchObject({
+      m2: "1500.50",
+      total_m2: "2000",
+      height: "9.5",
+      m2_cost: "48",
+      lat: 45.4642,
+      lng: 9.19,
+      email: "info@example.it",
+    });
     expect("imgs_to_delete" in payload).toBe(false);
     const parsed = warehouseCreateSchema("owner").parse(payload);
     expect(parsed.warehouse_data.m2).toBe(1500.5);
@@ -73,7 +81,14 @@ describe("building the payload", () => {
     values.times.mon = { open: true, from: "08:00", to: "18:00" };
     values.times.sun = { open: false, from: "09:00", to: "12:00" };
     const { payload } = await save(values);
-    expect(payload.warehouse_times).toMatchObject({ is_mon_open: true, mon_open_time: "08:00", mon_close_time: "18:00", is_sun_open: false, sun_open_time: null, sun_close_time: null });
+    expect(payload.warehouse_times).toMatchObject({
+      is_mon_open: true,
+      mon_open_time: "08:00",
+      mon_close_time: "18:00",
+      is_sun_open: false,
+      sun_open_time: null,
+      sun_close_time: null,
+    });
   });
 
   it("copies Monday to Tuesday–Friday only", () => {
@@ -88,7 +103,15 @@ describe("building the payload", () => {
 });
 
 describe("the free space's rows", () => {
-  const row = { m2_type: "m2" as const, quantity: "1.200", available_from: "2026-12-01", available_until: "", min_term_months: "3", price: "5,20", price_public: true };
+  const row = {
+    m2_type: "m2" as const,
+    quantity: "1.200",
+    available_from: "2026-12-01",
+    available_until: "",
+    min_term_months: "3",
+    price: "5,20",
+    price_public: true,
+  };
 
   it("are sent with the rest: numbers plain, the price in cents, a blank end as open-ended", async () => {
     const values = filled();
@@ -97,10 +120,26 @@ describe("the free space's rows", () => {
     expect(errors).toEqual({});
     expect(payload.spaces).toEqual([
       { m2_type: "m2", quantity: "1200", available_from: "2026-12-01", available_until: null, min_term_months: "3", price_month: 520, price_public: true },
-      { m2_type: "pallet", quantity: "40", available_from: "2026-12-01", available_until: "2027-03-31", min_term_months: "", price_month: null, price_public: false },
+      {
+        m2_type: "pallet",
+        quantity: "40",
+        available_from: "2026-12-01",
+        available_until: "2027-03-31",
+        min_term_months: "",
+        price_month: null,
+        price_public: false,
+      },
     ]);
     const parsed = warehouseCreateSchema("owner").parse(payload);
-    expect(parsed.spaces[0]).toEqual({ m2_type: "m2", quantity: 1200, available_from: "2026-12-01", available_until: null, min_term_months: 3, price_month: 520, price_public: true });
+    expect(parsed.spaces[0]).toEqual({
+      m2_type: "m2",
+      quantity: 1200,
+      available_from: "2026-12-01",
+      available_until: null,
+      min_term_months: 3,
+      price_month: 520,
+      price_public: true,
+    });
     expect(parsed.spaces[1]!.min_term_months).toBe(0);
   });
 
@@ -326,7 +365,10 @@ describe("the pin", () => {
     expect(addressParams(noCity)).toBeNull();
     expect(addressQuery(noCity)).toBe("");
     expect(addressQuery(emptyWarehouseForm().data)).toBe("");
-    const answer = { status: "OK", results: [{ formatted_address: "Milano (MI), Italia", precision: "town", geometry: { location: { lat: 45.46, lng: 9.19 } } }] };
+    const answer = {
+      status: "OK",
+      results: [{ formatted_address: "Milano (MI), Italia", precision: "town", geometry: { location: { lat: 45.46, lng: 9.19 } } }],
+    };
     expect(readGeocode(answer)).toEqual({ lat: 45.46, lng: 9.19, label: "Milano (MI), Italia", precision: "town" });
     expect(readGeocode({ status: "ZERO_RESULTS", results: [] })).toBeNull();
     expect(readGeocode({ status: "OK", results: [{ geometry: { location: { lat: "45" } } }] })).toBeNull();
@@ -341,7 +383,11 @@ describe("WarehouseForm", () => {
     warehouseId: null,
     values: filled(),
     catalogue: [
-      { cat_id: 1, category: "Servizi", values: Array.from({ length: 7 }, (_, i) => ({ id: 100 + i, value: `Servizio ${i}`, description: i === 0 ? "Con descrizione" : null })) },
+      {
+        cat_id: 1,
+        category: "Servizi",
+        values: Array.from({ length: 7 }, (_, i) => ({ id: 100 + i, value: `Servizio ${i}`, description: i === 0 ? "Con descrizione" : null })),
+      },
       { cat_id: 2, category: "Certificazioni", values: [{ id: 200, value: "ISO 9001", description: null }] },
     ],
     images: [{ id: 5, src: "/img/5.webp", thumb_src: "/img/5-thumb.webp" }],
@@ -356,7 +402,9 @@ describe("WarehouseForm", () => {
 
   it("renders every section, in order, on the server", async () => {
     const html = await render(setup());
-    const titles = ["Basic information", "Position on the map", "Contacts", "Details", "Opening hours", "Specifications"].map((t) => html.indexOf(`>${t}</h2>`));
+    const titles = ["Basic information", "Position on the map", "Contacts", "Details", "Opening hours", "Specifications"].map((t) =>
+      html.indexOf(`>${t}</h2>`),
+    );
     expect(titles.every((i) => i > 0)).toBe(true);
     expect([...titles].sort((a, b) => a - b)).toEqual(titles);
     // The lazy sections, in Suspense boundaries of their own, may come later in the stream, put in place by React.

@@ -51,7 +51,12 @@ export function AvailabilityPanel({ spaces, updatedAt }: { spaces: SpaceValue[];
 
   const edited = () => status !== "idle" && setStatus("idle");
   return (
-    <section id="availability" className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="availability-title" data-testid="availability-panel">
+    <section
+      id="availability"
+      className="scroll-mt-24 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-labelledby="availability-title"
+      data-testid="availability-panel"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h2 id="availability-title" className="text-lg font-semibold text-slate-900">
           {m.sp_panel_title()}

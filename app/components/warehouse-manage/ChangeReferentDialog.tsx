@@ -148,11 +148,46 @@ export function ChangeReferentDialog({ isOpen, onClose, warehouse, current, refe
           <p className="text-sm text-slate-600">{m.wm_ref_dialog_create_hint()}</p>
           {message && <FormMessage tone="error">{message}</FormMessage>}
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextInput name="first_name" label={m.wm_ref_first_name()} value={fields.first_name} onChange={set("first_name")} isRequired autoFocus autoComplete="off" error={accountFieldError("first_name", errors.first_name)} />
-            <TextInput name="last_name" label={m.wm_ref_last_name()} value={fields.last_name} onChange={set("last_name")} isRequired autoComplete="off" error={accountFieldError("last_name", errors.last_name)} />
+            <TextInput
+              name="first_name"
+              label={m.wm_ref_first_name()}
+              value={fields.first_name}
+              onChange={set("first_name")}
+              isRequired
+              autoFocus
+              autoComplete="off"
+              error={accountFieldError("first_name", errors.first_name)}
+            />
+            <TextInput
+              name="last_name"
+              label={m.wm_ref_last_name()}
+              value={fields.last_name}
+              onChange={set("last_name")}
+              isRequired
+              autoComplete="off"
+              error={accountFieldError("last_name", errors.last_name)}
+            />
           </div>
-          <TextInput name="email" type="email" label={m.wm_ref_email()} value={fields.email} onChange={set("email")} isRequired autoComplete="off" error={accountFieldError("email", errors.email)} />
-          <TextInput name="telephone" type="tel" label={m.wm_ref_telephone()} value={fields.telephone} onChange={set("telephone")} isRequired autoComplete="off" error={accountFieldError("telephone", errors.telephone)} />
+          <TextInput
+            name="email"
+            type="email"
+            label={m.wm_ref_email()}
+            value={fields.email}
+            onChange={set("email")}
+            isRequired
+            autoComplete="off"
+            error={accountFieldError("email", errors.email)}
+          />
+          <TextInput
+            name="telephone"
+            type="tel"
+            label={m.wm_ref_telephone()}
+            value={fields.telephone}
+            onChange={set("telephone")}
+            isRequired
+            autoComplete="off"
+            error={accountFieldError("telephone", errors.telephone)}
+          />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
             {back}
             <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "md")}>
@@ -175,12 +210,17 @@ export function ChangeReferentDialog({ isOpen, onClose, warehouse, current, refe
               >
                 {({ isSelected }) => (
                   <>
-                    <span aria-hidden="true" className={`mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded-full border-2 ${isSelected ? "border-brand-600" : "border-slate-400"}`}>
+                    <span
+                      aria-hidden="true"
+                      className={`mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded-full border-2 ${isSelected ? "border-brand-600" : "border-slate-400"}`}
+                    >
                       {isSelected && <span className="h-2 w-2 rounded-full bg-brand-600" />}
                     </span>
                     <span>
                       <span className="block font-semibold text-slate-900">{personName(r)}</span>
-                      <span className="block text-slate-600"><EmailText email={r.email} /></span>
+                      <span className="block text-slate-600">
+                        <EmailText email={r.email} />
+                      </span>
                       {!r.completed && <span className="mt-1 block text-xs text-amber-700">{m.wm_referent_invited()}</span>}
                     </span>
                   </>

@@ -21,7 +21,10 @@ type Props = {
 /** A listed warehouse that no subscription covers: the search shows it without its identity. */
 function AnonymisedPill() {
   return (
-    <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200 ring-inset" data-testid="warehouse-anonymised">
+    <span
+      className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200 ring-inset"
+      data-testid="warehouse-anonymised"
+    >
       <LockIcon filled className="h-3 w-3" />
       {m.wm_card_anonymised()}
     </span>
@@ -40,7 +43,12 @@ export function WarehouseCards({ warehouses, detailHref, createHref, emptyText }
   return (
     <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="warehouse-cards">
       {warehouses.map((w) => (
-        <li key={w.id} className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md" data-testid="warehouse-card" data-id={w.id}>
+        <li
+          key={w.id}
+          className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md"
+          data-testid="warehouse-card"
+          data-id={w.id}
+        >
           <div className="aspect-[3/2] bg-slate-100">
             {w.img ? (
               <img src={w.img} alt="" loading="lazy" className="h-full w-full object-cover" />
@@ -55,7 +63,11 @@ export function WarehouseCards({ warehouses, detailHref, createHref, emptyText }
               {w.is_hub && <HubBadge />}
             </div>
             <h2 className="text-lg leading-snug font-semibold text-slate-900">
-              <Link to={detailHref(w.id)} className="after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline" aria-label={m.wm_open_warehouse({ name: w.name })}>
+              <Link
+                to={detailHref(w.id)}
+                className="after:absolute after:inset-0 focus-visible:outline-none group-focus-within:underline"
+                aria-label={m.wm_open_warehouse({ name: w.name })}
+              >
                 {w.name}
               </Link>
             </h2>
@@ -64,7 +76,9 @@ export function WarehouseCards({ warehouses, detailHref, createHref, emptyText }
             </p>
             <div className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm">
               <span className="text-slate-700">{w.total_m2 ? formatArea(w.total_m2) : ""}</span>
-              <span className={w.pending_warehouse_requests_count > 0 ? "font-semibold text-amber-700" : "text-slate-500"}>{pendingText(w.pending_warehouse_requests_count)}</span>
+              <span className={w.pending_warehouse_requests_count > 0 ? "font-semibold text-amber-700" : "text-slate-500"}>
+                {pendingText(w.pending_warehouse_requests_count)}
+              </span>
             </div>
           </div>
         </li>
@@ -91,14 +105,29 @@ export function WarehouseCards({ warehouses, detailHref, createHref, emptyText }
 }
 
 /** The list page of an owner's area: the stocker's warehouses (with the register card) or the referent's. */
-export function MyWarehousesView({ area, warehouses, paths, canCreate }: { area: "stocker" | "referent"; warehouses: MyWarehouseCard[]; paths: WarehouseAreaPaths; canCreate: boolean }) {
+export function MyWarehousesView({
+  area,
+  warehouses,
+  paths,
+  canCreate,
+}: {
+  area: "stocker" | "referent";
+  warehouses: MyWarehouseCard[];
+  paths: WarehouseAreaPaths;
+  canCreate: boolean;
+}) {
   const stocker = area === "stocker";
   return (
     <div>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{stocker ? m.wm_list_title() : m.wm_list_title_referent()}</h1>
       <p className="mt-2 max-w-3xl text-slate-600">{stocker ? m.wm_list_intro() : m.wm_list_intro_referent()}</p>
       <div className="mt-8">
-        <WarehouseCards warehouses={warehouses} detailHref={paths.detail} createHref={stocker && canCreate ? paths.create : undefined} emptyText={m.wm_list_empty_referent()} />
+        <WarehouseCards
+          warehouses={warehouses}
+          detailHref={paths.detail}
+          createHref={stocker && canCreate ? paths.create : undefined}
+          emptyText={m.wm_list_empty_referent()}
+        />
       </div>
     </div>
   );

@@ -32,7 +32,17 @@ function websiteHref(raw: string): string | null {
  * `ownerMailApi`: in the stocker's area, the call that sets whether the owner receives by e-mail
  * the requests its referent handles (null in an administrator's view: the choice is only shown).
  */
-export function WarehouseDetailView({ detail, paths, billingHref, ownerMailApi }: { detail: WarehouseDetailData; paths: WarehouseAreaPaths; billingHref?: string; ownerMailApi?: string | null }) {
+export function WarehouseDetailView({
+  detail,
+  paths,
+  billingHref,
+  ownerMailApi,
+}: {
+  detail: WarehouseDetailData;
+  paths: WarehouseAreaPaths;
+  billingHref?: string;
+  ownerMailApi?: string | null;
+}) {
   const { warehouse: w, referent, referents, requests } = detail;
   const website = w.website ? websiteHref(w.website) : null;
   // Sent for a new check from here: once the page data says pending, the focus goes to that note
@@ -107,7 +117,12 @@ export function WarehouseDetailView({ detail, paths, billingHref, ownerMailApi }
               </p>
             )}
             {w.status === "pending" && (
-              <p ref={pendingNote} tabIndex={-1} className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset outline-none" data-testid="warehouse-pending-note">
+              <p
+                ref={pendingNote}
+                tabIndex={-1}
+                className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset outline-none"
+                data-testid="warehouse-pending-note"
+              >
                 {resubmitted && <span className="font-semibold">{m.wm_detail_resubmitted()} </span>}
                 {m.wm_detail_pending()}
               </p>
@@ -124,7 +139,10 @@ export function WarehouseDetailView({ detail, paths, billingHref, ownerMailApi }
               </div>
             )}
             {w.anonymised_in_search && (
-              <p className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset" data-testid="warehouse-anonymised-note">
+              <p
+                className="mt-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset"
+                data-testid="warehouse-anonymised-note"
+              >
                 {m.wm_detail_anonymised()}
                 {billingHref && (
                   <>
@@ -190,7 +208,14 @@ function ResubmitWarehouse({ api, editHref, onSent }: { api: string; editHref: s
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" onClick={() => void send()} disabled={pending} aria-busy={pending} className={buttonClass("primary", "sm")} data-testid="warehouse-resubmit">
+        <button
+          type="button"
+          onClick={() => void send()}
+          disabled={pending}
+          aria-busy={pending}
+          className={buttonClass("primary", "sm")}
+          data-testid="warehouse-resubmit"
+        >
           {pending ? m.form_sending() : m.wm_detail_resubmit()}
         </button>
         <Link to={editHref} className={buttonClass("secondary", "sm")}>

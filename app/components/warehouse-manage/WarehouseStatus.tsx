@@ -16,7 +16,11 @@ export function warehouseStatusLabel(key: keyof typeof STYLES): string {
 export function WarehouseStatus({ status, deactivated }: { status: WarehouseStatusValue; deactivated: boolean }) {
   const key = warehouseStatusKey({ status, deactivated });
   return (
-    <span className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STYLES[key]}`} data-testid="warehouse-status" data-status={key}>
+    <span
+      className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STYLES[key]}`}
+      data-testid="warehouse-status"
+      data-status={key}
+    >
       <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
       {warehouseStatusLabel(key)}
     </span>

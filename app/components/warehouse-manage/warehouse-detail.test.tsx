@@ -45,7 +45,11 @@ async function render(warehouse: Partial<Facts>, area: "stocker" | "referent" = 
 
 const referent = { id: 7, first_name: "Rita", last_name: "Rossi", email: "rita@test.example", telephone: null, completed: true };
 
-async function renderWith(detail: Partial<WarehouseDetailData>, ownerMailApi: string | null | undefined, area: "stocker" | "referent" = "stocker"): Promise<string> {
+async function renderWith(
+  detail: Partial<WarehouseDetailData>,
+  ownerMailApi: string | null | undefined,
+  area: "stocker" | "referent" = "stocker",
+): Promise<string> {
   const full: WarehouseDetailData = { warehouse: base, spaces: [], referent: null, requests: [], referents: [], ...detail };
   const paths = warehouseAreaPaths(area, "en");
   const Stub = createRoutesStub([{ path: "*", Component: () => <WarehouseDetailView detail={full} paths={paths} ownerMailApi={ownerMailApi} /> }]);
@@ -116,7 +120,15 @@ describe("the availability panel", () => {
         warehouse: { ...base, spaces_updated_at: "2026-11-20T10:00:00Z" },
         spaces: [
           { m2_type: "m2", quantity: 1200, available_from: "2020-01-01", available_until: null, min_term_months: 3, price_month: 520, price_public: true },
-          { m2_type: "pallet", quantity: 40, available_from: "2020-01-01", available_until: "2020-06-30", min_term_months: 0, price_month: null, price_public: false },
+          {
+            m2_type: "pallet",
+            quantity: 40,
+            available_from: "2020-01-01",
+            available_until: "2020-06-30",
+            min_term_months: 0,
+            price_month: null,
+            price_public: false,
+          },
         ],
       },
       null,

@@ -31,7 +31,14 @@ export function FavouriteToggle({
   testId: string;
 }) {
   const heart = (
-    <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-rose-600" fill={favourite ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      className="h-5 w-5 shrink-0 text-rose-600"
+      fill={favourite ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.4 5 7 5c2 0 3.4 1.1 5 3 1.6-1.9 3-3 5-3 3.6 0 5.8 3.6 4.5 6.8C19.5 16.4 12 21 12 21z" />
     </svg>
   );

@@ -45,7 +45,15 @@ export function FreeSpaces({ spaces, today = todayInItaly() }: { spaces: PublicS
                 </p>
               )}
               <p className="mt-auto pt-2 text-sm font-medium text-slate-900">
-                {price ? (space.m2_type === "pallet" ? m.sp_sheet_price_pallet({ price }) : m.sp_sheet_price_m2({ price })) : <span className="font-normal text-slate-600">{m.sp_sheet_price_on_request()}</span>}
+                {price ? (
+                  space.m2_type === "pallet" ? (
+                    m.sp_sheet_price_pallet({ price })
+                  ) : (
+                    m.sp_sheet_price_m2({ price })
+                  )
+                ) : (
+                  <span className="font-normal text-slate-600">{m.sp_sheet_price_on_request()}</span>
+                )}
               </p>
             </li>
           );

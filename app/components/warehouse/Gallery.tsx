@@ -36,12 +36,7 @@ export function Gallery({ images, name }: { images: GalleryImage[]; name: string
 
   const preview = images.slice(0, GALLERY_PREVIEW);
   const extra = images.length - preview.length;
-  const layout =
-    preview.length === 1
-      ? "grid-cols-1"
-      : preview.length === 2
-        ? "grid-cols-2"
-        : "grid-cols-2 sm:grid-cols-3 sm:grid-rows-2";
+  const layout = preview.length === 1 ? "grid-cols-1" : preview.length === 2 ? "grid-cols-2" : "grid-cols-2 sm:grid-cols-3 sm:grid-rows-2";
 
   return (
     <div data-testid="gallery">
@@ -54,9 +49,17 @@ export function Gallery({ images, name }: { images: GalleryImage[]; name: string
               key={img.id}
               type="button"
               onClick={() => setOpenAt(i)}
-              aria-label={showExtra ? m.sheet_gallery_open_more({ count: extra, index: i + 1, total: images.length }) : m.sheet_gallery_open({ index: i + 1, total: images.length })}
+              aria-label={
+                showExtra
+                  ? m.sheet_gallery_open_more({ count: extra, index: i + 1, total: images.length })
+                  : m.sheet_gallery_open({ index: i + 1, total: images.length })
+              }
               className={`group relative block overflow-hidden bg-slate-200 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-500 ${
-                big ? "col-span-2 aspect-[16/9] sm:row-span-2 sm:aspect-auto" : preview.length === 1 ? "aspect-[16/9] sm:aspect-auto" : "aspect-[4/3] sm:aspect-auto"
+                big
+                  ? "col-span-2 aspect-[16/9] sm:row-span-2 sm:aspect-auto"
+                  : preview.length === 1
+                    ? "aspect-[16/9] sm:aspect-auto"
+                    : "aspect-[4/3] sm:aspect-auto"
               }`}
             >
               <img
@@ -70,7 +73,10 @@ export function Gallery({ images, name }: { images: GalleryImage[]; name: string
                 className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
               />
               {showExtra && (
-                <span className="absolute inset-0 flex items-center justify-center bg-slate-900/60 text-3xl font-bold text-white backdrop-blur-[3px]" data-testid="gallery-more">
+                <span
+                  className="absolute inset-0 flex items-center justify-center bg-slate-900/60 text-3xl font-bold text-white backdrop-blur-[3px]"
+                  data-testid="gallery-more"
+                >
                   +{extra}
                 </span>
               )}

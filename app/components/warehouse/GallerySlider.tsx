@@ -17,7 +17,16 @@ export function wrapIndex(index: number, step: number, count: number): number {
 
 function ChevronIcon({ direction }: { direction: "left" | "right" }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="h-6 w-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} />
     </svg>
   );
@@ -27,7 +36,17 @@ const arrowClass =
   "absolute top-1/2 z-10 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg transition-colors data-[hovered]:bg-white data-[focus-visible]:outline-3 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-brand-400";
 
 /** The popup slider; open while `index` is a number. */
-export function GallerySlider({ images, name, index, onIndexChange }: { images: GalleryImage[]; name: string; index: number | null; onIndexChange: (index: number | null) => void }) {
+export function GallerySlider({
+  images,
+  name,
+  index,
+  onIndexChange,
+}: {
+  images: GalleryImage[];
+  name: string;
+  index: number | null;
+  onIndexChange: (index: number | null) => void;
+}) {
   const count = images.length;
   const current = index === null ? 0 : Math.min(index, count - 1);
   const image = images[current];
@@ -75,7 +94,12 @@ export function GallerySlider({ images, name, index, onIndexChange }: { images: 
         className="fixed inset-0 z-50 bg-slate-950/95 backdrop-blur-sm data-[entering]:animate-fade-in data-[exiting]:animate-fade-out motion-reduce:animate-none"
       >
         <Modal className="flex h-full w-full items-center justify-center outline-none">
-          <Dialog id="gallery-slider" aria-label={m.sheet_gallery_label({ name })} className="flex h-full w-full flex-col outline-none" data-testid="gallery-slider">
+          <Dialog
+            id="gallery-slider"
+            aria-label={m.sheet_gallery_label({ name })}
+            className="flex h-full w-full flex-col outline-none"
+            data-testid="gallery-slider"
+          >
             <div className="flex h-full w-full flex-col">
               {/* Name, counter, close: the counter centred over the photo whatever the name's length. */}
               <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-4 px-4 py-3 text-white sm:px-6">
@@ -116,7 +140,12 @@ export function GallerySlider({ images, name, index, onIndexChange }: { images: 
                 )}
               </div>
               {count > 1 && (
-                <div ref={thumbs} className="flex shrink-0 justify-start gap-2 overflow-x-auto px-4 py-3 sm:justify-center" role="group" aria-label={m.sheet_gallery_thumbnails()}>
+                <div
+                  ref={thumbs}
+                  className="flex shrink-0 justify-start gap-2 overflow-x-auto px-4 py-3 sm:justify-center"
+                  role="group"
+                  aria-label={m.sheet_gallery_thumbnails()}
+                >
                   {images.map((img, i) => (
                     <button
                       key={img.id}

@@ -39,7 +39,13 @@ export function OpeningStatus({ status }: { status: Status | null }) {
   if (!status) return null;
   const open = status.state === "open" || status.state === "always_open";
   const detail =
-    status.state === "open" ? closesText(status.closes) : status.state === "closed" ? opensText(status.opens) : status.state === "always_open" ? m.sheet_always_open() : null;
+    status.state === "open"
+      ? closesText(status.closes)
+      : status.state === "closed"
+        ? opensText(status.opens)
+        : status.state === "always_open"
+          ? m.sheet_always_open()
+          : null;
   return (
     <p className="inline-flex flex-wrap items-center gap-x-2 gap-y-1 text-sm" data-testid="opening-status" data-state={status.state}>
       <span

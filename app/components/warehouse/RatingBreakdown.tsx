@@ -13,14 +13,21 @@ export const RATINGS_ANCHOR = "sheet-ratings";
 export function RatingBreakdown({ rating, criteria }: { rating: WarehouseRating | null; criteria: WarehouseRatingCriterion[] }) {
   if (!rating || rating.count === 0) return null;
   return (
-    <section id={RATINGS_ANCHOR} aria-labelledby={`${RATINGS_ANCHOR}-title`} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="rating-breakdown">
+    <section
+      id={RATINGS_ANCHOR}
+      aria-labelledby={`${RATINGS_ANCHOR}-title`}
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="rating-breakdown"
+    >
       <h2 id={`${RATINGS_ANCHOR}-title`} className="text-base font-semibold text-slate-900">
         {m.sheet_ratings_title()}
       </h2>
       <p className="mt-3 flex items-center gap-2">
         <StarIcon filled className="h-6 w-6 shrink-0 text-amber-500" />
         <span className="text-2xl font-bold text-slate-900 tabular-nums">{reviewAverage(rating.avg_value)}</span>
-        <span className="text-sm text-slate-600">{rating.count === 1 ? m.sheet_ratings_count_one() : m.sheet_ratings_count({ count: formatNumber(rating.count) })}</span>
+        <span className="text-sm text-slate-600">
+          {rating.count === 1 ? m.sheet_ratings_count_one() : m.sheet_ratings_count({ count: formatNumber(rating.count) })}
+        </span>
       </p>
       {/* A list, not a <dl>: each row holds its bar too, which a <dl> group may not. */}
       <ul className="mt-4 space-y-3 text-sm">

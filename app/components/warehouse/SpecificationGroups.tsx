@@ -29,7 +29,16 @@ function SpecificationList({ group, headingLevel }: { group: SpecificationGroup;
       <ul id={listId} className="mt-3 space-y-2">
         {shown.map((spec) => (
           <li key={spec.id} className="flex items-start gap-2 text-sm text-slate-800">
-            <svg viewBox="0 0 16 16" aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              viewBox="0 0 16 16"
+              aria-hidden="true"
+              className="mt-0.5 h-4 w-4 shrink-0 text-brand-600"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M3.5 8.5l3 3 6-7" />
             </svg>
             <span>

@@ -55,7 +55,15 @@ function ClockIcon({ className }: { className: string }) {
  * or on one line joined by a dot from 640 px (`inline`: the sheet's header), so a dot never
  * ends a line.
  */
-export function AnswerFacts({ trust, className = "text-xs", layout = "stack" }: { trust: Pick<WarehouseTrust, "answer_hours" | "answer_rate">; className?: string; layout?: "stack" | "inline" }) {
+export function AnswerFacts({
+  trust,
+  className = "text-xs",
+  layout = "stack",
+}: {
+  trust: Pick<WarehouseTrust, "answer_hours" | "answer_rate">;
+  className?: string;
+  layout?: "stack" | "inline";
+}) {
   if (trust.answer_hours === null || trust.answer_rate === null) return null;
   const time = <span data-testid="warehouse-answer-time">{answerTimeText(trust.answer_hours)}</span>;
   const rate = <span data-testid="warehouse-answer-rate">{m.trust_answer_rate({ rate: formatNumber(trust.answer_rate) })}</span>;

@@ -37,7 +37,11 @@ describe("Gallery", () => {
 });
 
 describe("SpecificationGroups", () => {
-  const group = (n: number, cat_id = 1) => ({ cat_id, category: `Category ${cat_id}`, values: Array.from({ length: n }, (_, i) => ({ id: cat_id * 100 + i, value: `Value ${i}`, description: null })) });
+  const group = (n: number, cat_id = 1) => ({
+    cat_id,
+    category: `Category ${cat_id}`,
+    values: Array.from({ length: n }, (_, i) => ({ id: cat_id * 100 + i, value: `Value ${i}`, description: null })),
+  });
 
   it("collapses a list of more than 5 values to 5 with a show-all toggle", () => {
     const html = renderToStaticMarkup(<SpecificationGroups groups={[group(7)]} />);
@@ -55,11 +59,15 @@ describe("SpecificationGroups", () => {
 
 describe("OpeningStatus", () => {
   it("says open with the closing time, or closed with the next opening", () => {
-    expect(renderToStaticMarkup(<OpeningStatus status={{ state: "open", closes: { dayOffset: 0, weekday: "wed", time: "18:00" } }} />)).toContain("Closes at 18:00");
+    expect(renderToStaticMarkup(<OpeningStatus status={{ state: "open", closes: { dayOffset: 0, weekday: "wed", time: "18:00" } }} />)).toContain(
+      "Closes at 18:00",
+    );
     const closed = renderToStaticMarkup(<OpeningStatus status={{ state: "closed", opens: { dayOffset: 3, weekday: "mon", time: "08:00" } }} />);
     expect(closed).toContain("Closed now");
     expect(closed).toContain("Opens Monday at 08:00");
-    expect(renderToStaticMarkup(<OpeningStatus status={{ state: "closed", opens: { dayOffset: 1, weekday: "thu", time: "08:00" } }} />)).toContain("Opens tomorrow at 08:00");
+    expect(renderToStaticMarkup(<OpeningStatus status={{ state: "closed", opens: { dayOffset: 1, weekday: "thu", time: "08:00" } }} />)).toContain(
+      "Opens tomorrow at 08:00",
+    );
     expect(renderToStaticMarkup(<OpeningStatus status={null} />)).toBe("");
   });
 });
@@ -84,7 +92,9 @@ describe("RatingBreakdown", () => {
     expect(html).not.toContain("Communication");
     expect(html).toContain("width:90%");
     expect(html).toContain("width:40%");
-    expect(renderToStaticMarkup(<RatingBreakdown rating={{ avg_value: 50, count: 1 }} criteria={[{ key: "services_value", avg_value: 50, count: 1 }]} />)).toContain("out of 5 · 1 review");
+    expect(
+      renderToStaticMarkup(<RatingBreakdown rating={{ avg_value: 50, count: 1 }} criteria={[{ key: "services_value", avg_value: 50, count: 1 }]} />),
+    ).toContain("out of 5 · 1 review");
   });
 
   it("shows nothing before the first rated review", () => {

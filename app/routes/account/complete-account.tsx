@@ -29,14 +29,28 @@ export const loader = pageLoader({ access: "public", params: idPathParams }, asy
   // Whoever holds the invitation's link may open it: the token, not a role, is the key (judged by the service).
   const token = url.searchParams.get("u_token");
   const invitation = await invitationFor(db, params.id, token);
-  return { ...invitation, userId: params.id, token: invitation.status === "valid" ? token : null, markets: invitation.status === "valid" ? await listMarkets(db) : [] };
+  return {
+    ...invitation,
+    userId: params.id,
+    token: invitation.status === "valid" ? token : null,
+    markets: invitation.status === "valid" ? await listMarkets(db) : [],
+  };
 });
 
 export function meta() {
   return [{ title: m.page_title({ title: m.complete_title() }) }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 }
 
-type Values = { first_name: string; last_name: string; telephone: string; company: string; market_id: string; website: string; password: string; confirm_password: string };
+type Values = {
+  first_name: string;
+  last_name: string;
+  telephone: string;
+  company: string;
+  market_id: string;
+  website: string;
+  password: string;
+  confirm_password: string;
+};
 
 export default function CompleteAccountPage({ loaderData }: Route.ComponentProps) {
   const locale = useLocale();
@@ -45,7 +59,11 @@ export default function CompleteAccountPage({ loaderData }: Route.ComponentProps
   if (status !== "valid" || !user || !loaderData.token) {
     return (
       <AccountLayout title={m.complete_title()}>
-        <AccountNotice tone="warning" title={m.complete_link_invalid_title()} text={status === "used" ? m.complete_link_used_text() : m.complete_link_invalid_text()}>
+        <AccountNotice
+          tone="warning"
+          title={m.complete_link_invalid_title()}
+          text={status === "used" ? m.complete_link_used_text() : m.complete_link_invalid_text()}
+        >
           {status === "used" ? (
             <button type="button" onClick={openLogin} className={buttonClass("primary", "md")}>
               {m.complete_login()}
@@ -115,7 +133,10 @@ function CompleteAccountForm({
     }
     setPending(true);
     setMessage(null);
-    const result = await postJson<{ user_id?: number; role?: UserRole; warehouse_id?: number | null }>(`/api/users/${userId}/complete-account`, { user_data: userData, u_token: token });
+    const result = await postJson<{ user_id?: number; role?: UserRole; warehouse_id?: number | null }>(`/api/users/${userId}/complete-account`, {
+      user_data: userData,
+      u_token: token,
+    });
     if (result.ok && result.data.user_id && result.data.role) {
       setMessage({ tone: "success", text: m.complete_success() });
       window.location.assign(afterCompletePath(locale, result.data.role, result.data.warehouse_id ?? null));
@@ -143,20 +164,86 @@ function CompleteAccountForm({
           </span>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput name="first_name" label={m.register_first_name()} autoComplete="given-name" value={values.first_name} onChange={(v) => set("first_name", v)} isRequired error={err("first_name")} autoFocus />
-          <TextInput name="last_name" label={m.register_last_name()} autoComplete="family-name" value={values.last_name} onChange={(v) => set("last_name", v)} isRequired error={err("last_name")} />
+          <TextInput
+            name="first_name"
+            label={m.register_first_name()}
+            autoComplete="given-name"
+            value={values.first_name}
+            onChange={(v) => set("first_name", v)}
+            isRequired
+            error={err("first_name")}
+            autoFocus
+          />
+          <TextInput
+            name="last_name"
+            label={m.register_last_name()}
+            autoComplete="family-name"
+            value={values.last_name}
+            onChange={(v) => set("last_name", v)}
+            isRequired
+            error={err("last_name")}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput name="telephone" type="tel" label={m.register_telephone()} autoComplete="tel" value={values.telephone} onChange={(v) => set("telephone", v)} isRequired error={err("telephone")} />
-          <TextInput name="company" label={m.register_company()} autoComplete="organization" value={values.company} onChange={(v) => set("company", v)} error={err("company")} />
+          <TextInput
+            name="telephone"
+            type="tel"
+            label={m.register_telephone()}
+            autoComplete="tel"
+            value={values.telephone}
+            onChange={(v) => set("telephone", v)}
+            isRequired
+            error={err("telephone")}
+          />
+          <TextInput
+            name="company"
+            label={m.register_company()}
+            autoComplete="organization"
+            value={values.company}
+            onChange={(v) => set("company", v)}
+            error={err("company")}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectInput name="market_id" label={m.register_market()} value={values.market_id} onChange={(v) => set("market_id", v)} options={markets} placeholder={m.register_market_none()} error={err("market_id")} />
-          <TextInput name="website" type="url" label={m.register_website()} autoComplete="url" placeholder="www.example.com" value={values.website} onChange={(v) => set("website", v)} error={err("website")} />
+          <SelectInput
+            name="market_id"
+            label={m.register_market()}
+            value={values.market_id}
+            onChange={(v) => set("market_id", v)}
+            options={markets}
+            placeholder={m.register_market_none()}
+            error={err("market_id")}
+          />
+          <TextInput
+            name="website"
+            type="url"
+            label={m.register_website()}
+            autoComplete="url"
+            placeholder="www.example.com"
+            value={values.website}
+            onChange={(v) => set("website", v)}
+            error={err("website")}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <PasswordInput name="password" label={m.confirm_password()} autoComplete="new-password" value={values.password} onChange={(v) => set("password", v)} isRequired error={err("password")} />
-          <PasswordInput name="confirm_password" label={m.confirm_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={(v) => set("confirm_password", v)} isRequired error={err("confirm_password")} />
+          <PasswordInput
+            name="password"
+            label={m.confirm_password()}
+            autoComplete="new-password"
+            value={values.password}
+            onChange={(v) => set("password", v)}
+            isRequired
+            error={err("password")}
+          />
+          <PasswordInput
+            name="confirm_password"
+            label={m.confirm_confirm_password()}
+            autoComplete="new-password"
+            value={values.confirm_password}
+            onChange={(v) => set("confirm_password", v)}
+            isRequired
+            error={err("confirm_password")}
+          />
         </div>
         <p className="-mt-1 text-xs leading-relaxed text-slate-500">{m.password_hint()}</p>
         <FormActions submitLabel={m.complete_submit()} pending={pending} />
@@ -164,4 +251,3 @@ function CompleteAccountForm({
     </AccountLayout>
   );
 }
-

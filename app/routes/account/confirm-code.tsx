@@ -115,7 +115,16 @@ export default function ConfirmCodePage({ loaderData }: Route.ComponentProps) {
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="confirm-code-form">
         {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
         {!pendingEmail && (
-          <TextInput name="email" type="email" label={m.confirm_email()} autoComplete="email" value={values.email} onChange={(v) => set("email", v)} isRequired error={err("email")} />
+          <TextInput
+            name="email"
+            type="email"
+            label={m.confirm_email()}
+            autoComplete="email"
+            value={values.email}
+            onChange={(v) => set("email", v)}
+            isRequired
+            error={err("email")}
+          />
         )}
         <TextInput
           name="code"
@@ -124,20 +133,52 @@ export default function ConfirmCodePage({ loaderData }: Route.ComponentProps) {
           value={values.code}
           onChange={(v) => set("code", v)}
           isRequired
-          error={invalid.code ? (invalid.code === "required" ? m.field_required() : invalid.code === "invalid" && !values.code.match(/^\s*\d{6}\s*$/) ? m.confirm_error_code_format() : accountFieldError("code", invalid.code)) : null}
+          error={
+            invalid.code
+              ? invalid.code === "required"
+                ? m.field_required()
+                : invalid.code === "invalid" && !values.code.match(/^\s*\d{6}\s*$/)
+                  ? m.confirm_error_code_format()
+                  : accountFieldError("code", invalid.code)
+              : null
+          }
           placeholder="123456"
           inputMode="numeric"
           autoFocus={!!pendingEmail}
           className="max-w-48"
         />
         <p className="-mt-2 text-xs text-slate-500">{m.confirm_code_hint()}</p>
-        <PasswordInput name="password" label={m.confirm_password()} autoComplete="new-password" value={values.password} onChange={(v) => set("password", v)} isRequired error={err("password")} hint={m.password_hint()} />
-        <PasswordInput name="confirm_password" label={m.confirm_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={(v) => set("confirm_password", v)} isRequired error={err("confirm_password")} />
+        <PasswordInput
+          name="password"
+          label={m.confirm_password()}
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(v) => set("password", v)}
+          isRequired
+          error={err("password")}
+          hint={m.password_hint()}
+        />
+        <PasswordInput
+          name="confirm_password"
+          label={m.confirm_confirm_password()}
+          autoComplete="new-password"
+          value={values.confirm_password}
+          onChange={(v) => set("confirm_password", v)}
+          isRequired
+          error={err("confirm_password")}
+        />
         <FormActions submitLabel={m.confirm_submit()} pending={pending} />
       </form>
       <div className="mt-6 border-t border-slate-100 pt-4 text-sm text-slate-600">
         {m.confirm_resend_text()}{" "}
-        <button type="button" onClick={resend} disabled={resending} aria-busy={resending} className={`${linkClass} cursor-pointer rounded`} data-testid="resend-code">
+        <button
+          type="button"
+          onClick={resend}
+          disabled={resending}
+          aria-busy={resending}
+          className={`${linkClass} cursor-pointer rounded`}
+          data-testid="resend-code"
+        >
           {m.confirm_resend()}
         </button>
       </div>

@@ -87,7 +87,14 @@ export default function ConfirmEmailPage({ loaderData, actionData }: Route.Compo
     );
   }
 
-  const failed = actionData && !actionData.ok ? actionData.error : loaderData.status === "valid" ? null : loaderData.status === "expired" ? "token_expired" : "token_invalid";
+  const failed =
+    actionData && !actionData.ok
+      ? actionData.error
+      : loaderData.status === "valid"
+        ? null
+        : loaderData.status === "expired"
+          ? "token_expired"
+          : "token_invalid";
   if (failed || !loaderData.token || !loaderData.newEmail) {
     const { title, text } = failureText(failed ?? "token_invalid", actionData && !actionData.ok ? actionData.message : null);
     return (

@@ -70,7 +70,11 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
     // The schema (and Zod, ~25 kB gzip) loads on the first submit, not with the page.
     const { newPassword } = await import("../../schemas/auth.ts");
     const parsed = newPassword.safeParse(values.password);
-    if (!parsed.success) codes.password = issuesToCodes(parsed.error.issues.map((i) => ({ ...i, path: ["password"] })), values).password;
+    if (!parsed.success)
+      codes.password = issuesToCodes(
+        parsed.error.issues.map((i) => ({ ...i, path: ["password"] })),
+        values,
+      ).password;
     if (!values.confirm_password) codes.confirm_password = "required";
     else if (values.password && values.confirm_password !== values.password) codes.confirm_password = "mismatch";
     if (Object.values(codes).some(Boolean)) {
@@ -95,7 +99,10 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
       return;
     }
     setInvalid(errors);
-    if (result.status === 422) setMessage(errors.password === "password_common" ? m.password_error_common() : Object.values(errors).includes("required") ? m.reset_error2() : m.error_invalid());
+    if (result.status === 422)
+      setMessage(
+        errors.password === "password_common" ? m.password_error_common() : Object.values(errors).includes("required") ? m.reset_error2() : m.error_invalid(),
+      );
     else setMessage(result.status && result.status < 500 && result.data.message ? result.data.message : m.reset_error_general());
   }
 
@@ -103,8 +110,26 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
     <AccountLayout title={m.reset_title()} intro={m.reset_intro()}>
       <form onSubmit={submit} noValidate className="space-y-4" data-testid="reset-password-form">
         {message && <FormMessage tone="error">{message}</FormMessage>}
-        <PasswordInput name="password" label={m.reset_password()} autoComplete="new-password" value={values.password} onChange={(v) => set("password", v)} isRequired error={accountFieldError("password", invalid.password)} hint={m.password_hint()} autoFocus />
-        <PasswordInput name="confirm_password" label={m.reset_confirm_password()} autoComplete="new-password" value={values.confirm_password} onChange={(v) => set("confirm_password", v)} isRequired error={accountFieldError("confirm_password", invalid.confirm_password)} />
+        <PasswordInput
+          name="password"
+          label={m.reset_password()}
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(v) => set("password", v)}
+          isRequired
+          error={accountFieldError("password", invalid.password)}
+          hint={m.password_hint()}
+          autoFocus
+        />
+        <PasswordInput
+          name="confirm_password"
+          label={m.reset_confirm_password()}
+          autoComplete="new-password"
+          value={values.confirm_password}
+          onChange={(v) => set("confirm_password", v)}
+          isRequired
+          error={accountFieldError("confirm_password", invalid.confirm_password)}
+        />
         <FormActions submitLabel={m.reset_submit()} pending={pending} />
       </form>
     </AccountLayout>

@@ -195,7 +195,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <PageHeading title={m.admdash_audit_title()} intro={`${m.admdash_audit_count({ count: formatNumber(entries_count) })} · ${m.admdash_audit_intro()}`} />
-      <Form method="get" className="mt-6 grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-3 xl:grid-cols-6" data-testid="audit-filters">
+      <Form
+        method="get"
+        className="mt-6 grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-3 xl:grid-cols-6"
+        data-testid="audit-filters"
+      >
         <div>
           <label htmlFor="audit-admin" className={labelClass}>
             {m.admdash_audit_filter_admin()}
@@ -239,7 +243,16 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <label htmlFor="audit-entity-id" className={labelClass}>
             {m.admdash_audit_filter_entity_id()}
           </label>
-          <input id="audit-entity-id" name="entity_id" type="number" min={1} step={1} inputMode="numeric" defaultValue={filters.entityId ?? ""} className={inputClass} />
+          <input
+            id="audit-entity-id"
+            name="entity_id"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            defaultValue={filters.entityId ?? ""}
+            className={inputClass}
+          />
         </div>
         <FilterDay key={`from:${filters.from ?? ""}`} name="from" label={m.admdash_audit_filter_from()} initial={filters.from} />
         <FilterDay key={`to:${filters.to ?? ""}`} name="to" label={m.admdash_audit_filter_to()} initial={filters.to} />

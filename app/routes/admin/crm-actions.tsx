@@ -91,8 +91,20 @@ export default function AdminCrmActions({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
-        <SearchBox name="search" value={search ?? ""} label={m.admcrm_actions_search()} buttonLabel={m.admcrm_search_button()} keep={{ status: status === "pending" ? null : status }} />
-        <FilterLinks name="status" value={status} defaultValue="pending" label={m.admcrm_filter_state()} options={CRM_ACTION_FILTERS.map((value) => ({ value, label: FILTER_LABEL[value]() }))} />
+        <SearchBox
+          name="search"
+          value={search ?? ""}
+          label={m.admcrm_actions_search()}
+          buttonLabel={m.admcrm_search_button()}
+          keep={{ status: status === "pending" ? null : status }}
+        />
+        <FilterLinks
+          name="status"
+          value={status}
+          defaultValue="pending"
+          label={m.admcrm_filter_state()}
+          options={CRM_ACTION_FILTERS.map((value) => ({ value, label: FILTER_LABEL[value]() }))}
+        />
       </div>
       {notice && (
         <div className="mt-6" data-testid="crm-action-handled">
@@ -138,7 +150,12 @@ export default function AdminCrmActions({ loaderData }: Route.ComponentProps) {
               <td className="px-4 py-3">
                 <div className="flex flex-wrap justify-end gap-2">
                   {r.follow_up_done === 0 && (
-                    <button type="button" onClick={() => open(r)} aria-label={m.admcrm_handle_label({ name: nameOf(r) })} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
+                    <button
+                      type="button"
+                      onClick={() => open(r)}
+                      aria-label={m.admcrm_handle_label({ name: nameOf(r) })}
+                      className={buttonClass("primary", "sm", "whitespace-nowrap")}
+                    >
                       {m.admcrm_handle()}
                     </button>
                   )}

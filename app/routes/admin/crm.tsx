@@ -54,11 +54,15 @@ export function meta() {
 }
 
 /** "Nuovo evento" and "Modifica" (the popup): crm_entry_data of POST /api/admin/crm-entries/create and /{id}/update. */
-export const action = pageAction({ access: ["admin"], body: crmEntryData.extend({ intent: z.enum(["create", "update"]), crm_entry_id: idNumber.optional() }) }, async ({ actor, body: { intent, crm_entry_id: id, ...entry }, services }) => {
-  if (intent === "update" && id === undefined) throw new ValidationError({ crm_entry_id: "required" });
-  const { crm_entry_id } = id !== undefined && intent === "update" ? await updateCrmEntry(services.db, actor, id, entry) : await createCrmEntry(services.db, actor, entry);
-  return { ok: true as const, intent, crm_entry_id };
-});
+export const action = pageAction(
+  { access: ["admin"], body: crmEntryData.extend({ intent: z.enum(["create", "update"]), crm_entry_id: idNumber.optional() }) },
+  async ({ actor, body: { intent, crm_entry_id: id, ...entry }, services }) => {
+    if (intent === "update" && id === undefined) throw new ValidationError({ crm_entry_id: "required" });
+    const { crm_entry_id } =
+      id !== undefined && intent === "update" ? await updateCrmEntry(services.db, actor, id, entry) : await createCrmEntry(services.db, actor, entry);
+    return { ok: true as const, intent, crm_entry_id };
+  },
+);
 
 /** What the popup receives: the entry saved, or why not. */
 export type CrmSaveResult = Awaited<ReturnType<typeof action>>;
@@ -87,11 +91,25 @@ export default function AdminCrm({ loaderData }: Route.ComponentProps) {
   };
 
   const sortable = (key: CrmOrderKey, label: string, className?: string) => ({
-    label: <SortLink column={key} label={label} current={order} defaults={DEFAULT_CRM_ORDER} firstDir={firstDir(key)} title={m.admcrm_sort_label({ column: label })} />,
+    label: (
+      <SortLink
+        column={key}
+        label={label}
+        current={order}
+        defaults={DEFAULT_CRM_ORDER}
+        firstDir={firstDir(key)}
+        title={m.admcrm_sort_label({ column: label })}
+      />
+    ),
     sort: ariaSort(key, order),
     className,
   });
-  const keep = { date, event_type: eventType, sort: order.key === DEFAULT_CRM_ORDER.key && order.dir === DEFAULT_CRM_ORDER.dir ? null : order.key, dir: order.key === DEFAULT_CRM_ORDER.key && order.dir === DEFAULT_CRM_ORDER.dir ? null : order.dir };
+  const keep = {
+    date,
+    event_type: eventType,
+    sort: order.key === DEFAULT_CRM_ORDER.key && order.dir === DEFAULT_CRM_ORDER.dir ? null : order.key,
+    dir: order.key === DEFAULT_CRM_ORDER.key && order.dir === DEFAULT_CRM_ORDER.dir ? null : order.dir,
+  };
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -145,7 +163,9 @@ export default function AdminCrm({ loaderData }: Route.ComponentProps) {
         >
           {crm_entries.map((r) => (
             <tr key={r.id} className="align-top hover:bg-slate-50" data-testid={`crm-row-${r.id}`}>
-              <td data-label={m.admcrm_col_date()} className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">{formatDate(r.date)}</td>
+              <td data-label={m.admcrm_col_date()} className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">
+                {formatDate(r.date)}
+              </td>
               <td data-label={m.admcrm_col_business()} className="px-4 py-3">
                 <div className="font-semibold text-slate-900">{nameOf(r)}</div>
                 {r.warehouse && (
@@ -156,8 +176,12 @@ export default function AdminCrm({ loaderData }: Route.ComponentProps) {
                 {/* Below 1280 px the description column is left out: it sits under the name. */}
                 {r.description && <p className="mt-1 line-clamp-2 max-w-xs text-xs text-slate-600 xl:hidden">{r.description}</p>}
               </td>
-              <td data-label={m.admcrm_col_contact()} className="px-4 py-3 text-slate-700 [overflow-wrap:anywhere]">{r.contact ?? "—"}</td>
-              <td data-label={m.admcrm_col_type()} className="px-4 py-3 whitespace-nowrap text-slate-700">{CRM_EVENT_LABEL[r.event_type]()}</td>
+              <td data-label={m.admcrm_col_contact()} className="px-4 py-3 text-slate-700 [overflow-wrap:anywhere]">
+                {r.contact ?? "—"}
+              </td>
+              <td data-label={m.admcrm_col_type()} className="px-4 py-3 whitespace-nowrap text-slate-700">
+                {CRM_EVENT_LABEL[r.event_type]()}
+              </td>
               <td data-label={m.admcrm_col_description()} className="hidden max-w-sm px-4 py-3 text-slate-700 xl:table-cell">
                 <p className="line-clamp-3">{r.description ?? "—"}</p>
               </td>
@@ -200,4 +224,3 @@ export default function AdminCrm({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
-

@@ -30,12 +30,15 @@ import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 import { fullName } from "../../lib/person-name.ts";
 
-export const loader = pageLoader({ access: ["admin"], query: hubRequestsQuery, urlNames: { search_term: "search_term", page: "offset" } }, async ({ query, services }) => {
-  const search = query.search_term ?? null;
-  const offset = query.offset ?? 0;
-  const list = await listHubRequests(services.db, { search, page: offset, limit: HUB_REQUESTS_PAGE_SIZE });
-  return { ...list, search, page: offset + 1, pages: pageCount(list.warehouses_count, HUB_REQUESTS_PAGE_SIZE) };
-});
+export const loader = pageLoader(
+  { access: ["admin"], query: hubRequestsQuery, urlNames: { search_term: "search_term", page: "offset" } },
+  async ({ query, services }) => {
+    const search = query.search_term ?? null;
+    const offset = query.offset ?? 0;
+    const list = await listHubRequests(services.db, { search, page: offset, limit: HUB_REQUESTS_PAGE_SIZE });
+    return { ...list, search, page: offset + 1, pages: pageCount(list.warehouses_count, HUB_REQUESTS_PAGE_SIZE) };
+  },
+);
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admhub_title() }) }, { name: "robots", content: "noindex" }];
@@ -43,11 +46,20 @@ export function meta() {
 
 type Decision = "approved" | "refused";
 /** Approve or refuse (the popup): the body of POST /api/admin/warehouses/{id}/update-status, with the warehouse's id. */
-export const action = pageAction({ access: ["admin"], body: z.intersection(z.object({ warehouse_id: idNumber }), hubDecisionSchema) }, async ({ actor, body, services }) => {
-  const { status, note } = body.warehouse_data;
-  await decideHubRequest(services.db, actor, body.warehouse_id, { status, note }, { origin: services.config.origin, supportEmail: services.config.supportEmail });
-  return { ok: true as const, warehouse_id: body.warehouse_id, status };
-});
+export const action = pageAction(
+  { access: ["admin"], body: z.intersection(z.object({ warehouse_id: idNumber }), hubDecisionSchema) },
+  async ({ actor, body, services }) => {
+    const { status, note } = body.warehouse_data;
+    await decideHubRequest(
+      services.db,
+      actor,
+      body.warehouse_id,
+      { status, note },
+      { origin: services.config.origin, supportEmail: services.config.supportEmail },
+    );
+    return { ok: true as const, warehouse_id: body.warehouse_id, status };
+  },
+);
 
 /** What the popup receives: the decision taken, or why not. */
 export type DecisionResult = Awaited<ReturnType<typeof action>>;
@@ -114,7 +126,9 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
                     <>
                       {ownerName(w) && <div className="font-medium text-slate-900">{ownerName(w)}</div>}
                       {w.owner_company && <div>{w.owner_company}</div>}
-                      <div className="text-slate-600"><EmailText email={w.owner_email} /></div>
+                      <div className="text-slate-600">
+                        <EmailText email={w.owner_email} />
+                      </div>
                     </>
                   ) : (
                     <span className="text-slate-500">{m.admin_not_claimed()}</span>
@@ -144,8 +158,12 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
                   <RowActions row={w} editHref={paths.edit(w.id)} onDecide={(decision) => open(w, decision)} />
                 </div>
                 <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm sm:grid-cols-3">
-                  <CardFact label={m.admin_col_owner()} valueClassName="text-slate-700 [overflow-wrap:anywhere]">{w.owner_email ? (ownerName(w) ?? w.owner_email) : m.admin_not_claimed()}</CardFact>
-                  <CardFact label={m.admhub_col_size()} valueClassName="text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : formatArea(w.total_m2)}</CardFact>
+                  <CardFact label={m.admin_col_owner()} valueClassName="text-slate-700 [overflow-wrap:anywhere]">
+                    {w.owner_email ? (ownerName(w) ?? w.owner_email) : m.admin_not_claimed()}
+                  </CardFact>
+                  <CardFact label={m.admhub_col_size()} valueClassName="text-slate-700 tabular-nums">
+                    {w.total_m2 === null ? "—" : formatArea(w.total_m2)}
+                  </CardFact>
                   <CardFact label={m.admhub_col_requested()}>{formatDate(w.created_at)}</CardFact>
                 </dl>
               </li>
@@ -173,10 +191,20 @@ function RowActions({ row, editHref, onDecide, stacked = false }: { row: Row; ed
       <Link to={editHref} className={buttonClass("secondary", "sm", "whitespace-nowrap")} aria-label={m.admhub_edit_label({ name: row.name })}>
         {m.admhub_edit()}
       </Link>
-      <button type="button" onClick={() => onDecide("approved")} aria-label={m.admhub_approve_label({ name: row.name })} className={buttonClass("primary", "sm", "whitespace-nowrap")}>
+      <button
+        type="button"
+        onClick={() => onDecide("approved")}
+        aria-label={m.admhub_approve_label({ name: row.name })}
+        className={buttonClass("primary", "sm", "whitespace-nowrap")}
+      >
         {m.admhub_approve()}
       </button>
-      <button type="button" onClick={() => onDecide("refused")} aria-label={m.admhub_refuse_label({ name: row.name })} className={buttonClass("secondary", "sm", "whitespace-nowrap text-red-700")}>
+      <button
+        type="button"
+        onClick={() => onDecide("refused")}
+        aria-label={m.admhub_refuse_label({ name: row.name })}
+        className={buttonClass("secondary", "sm", "whitespace-nowrap text-red-700")}
+      >
         {m.admhub_refuse()}
       </button>
     </div>
@@ -216,7 +244,13 @@ function HubDecisionDialog({ opened, onClose, onDone }: { opened: Opened | null;
   const pending = fetcher.state !== "idle";
   const refusing = shown?.decision === "refused";
   return (
-    <PopupDialog id="hub-decision" title={refusing ? m.admhub_refuse_title() : m.admhub_approve_title()} subtitle={shown?.row.name} isOpen={opened !== null} onClose={onClose}>
+    <PopupDialog
+      id="hub-decision"
+      title={refusing ? m.admhub_refuse_title() : m.admhub_approve_title()}
+      subtitle={shown?.row.name}
+      isOpen={opened !== null}
+      onClose={onClose}
+    >
       {shown && (
         <fetcher.Form
           method="post"
@@ -252,7 +286,12 @@ function HubDecisionDialog({ opened, onClose, onDone }: { opened: Opened | null;
             <button type="button" onClick={onClose} className={buttonClass("secondary", "md")}>
               {m.admhub_cancel()}
             </button>
-            <button type="submit" disabled={pending} aria-busy={pending} className={refusing ? buttonClass("secondary", "md", "text-red-700") : buttonClass("primary", "md")}>
+            <button
+              type="submit"
+              disabled={pending}
+              aria-busy={pending}
+              className={refusing ? buttonClass("secondary", "md", "text-red-700") : buttonClass("primary", "md")}
+            >
               {pending ? m.form_sending() : refusing ? m.admhub_refuse() : m.admhub_approve()}
             </button>
           </div>

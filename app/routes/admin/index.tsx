@@ -18,7 +18,13 @@ export function meta() {
 type Card = { key: keyof DashboardCounters; label: () => string; hint: () => string; to: string; waiting?: boolean };
 
 const CARDS: Card[] = [
-  { key: "new_stokers", label: () => m.admdash_card_new_stockers(), hint: () => m.admdash_card_new_stockers_hint(), to: "/admin/stocker-requests", waiting: true },
+  {
+    key: "new_stokers",
+    label: () => m.admdash_card_new_stockers(),
+    hint: () => m.admdash_card_new_stockers_hint(),
+    to: "/admin/stocker-requests",
+    waiting: true,
+  },
   { key: "new_requests", label: () => m.admdash_card_new_requests(), hint: () => m.admdash_card_new_requests_hint(), to: "/admin/requests" },
   { key: "transfers_waiting", label: () => m.admdash_card_transfers(), hint: () => m.admdash_card_transfers_hint(), to: "/admin/transfers", waiting: true },
   { key: "stockers", label: () => m.admdash_card_stockers(), hint: () => m.admdash_card_stockers_hint(), to: "/admin/stockers" },
@@ -39,7 +45,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           const body = (
             <>
               <span className="text-sm font-semibold text-slate-600">{card.label()}</span>
-              <span className={`mt-2 block text-4xl font-extrabold tracking-tight tabular-nums ${urgent ? "text-amber-700" : "text-slate-900"}`} data-testid={`dashboard-${card.key}`}>
+              <span
+                className={`mt-2 block text-4xl font-extrabold tracking-tight tabular-nums ${urgent ? "text-amber-700" : "text-slate-900"}`}
+                data-testid={`dashboard-${card.key}`}
+              >
                 {formatNumber(value)}
               </span>
               <span className="mt-1 block text-sm text-slate-500">{card.hint()}</span>
@@ -49,7 +58,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           return (
             <li key={card.key}>
               {adminScreenExists(card.to) ? (
-                <Link to={card.to} className={`${frame} transition hover:border-brand-400 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}>
+                <Link
+                  to={card.to}
+                  className={`${frame} transition hover:border-brand-400 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}
+                >
                   {body}
                 </Link>
               ) : (

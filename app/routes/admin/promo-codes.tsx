@@ -36,13 +36,16 @@ export function meta() {
 }
 
 /** Create a code, or update one (the popup): the form's schema, the intent and the code's id. */
-export const action = pageAction({ access: ["admin"], body: z.intersection(z.object({ intent: z.enum(["create", "update"]), id: idNumber.optional() }), promoCodeFormSchema) }, async ({ actor, body, services }) => {
-  const input = toPromoCodeInput(body);
-  if (body.intent === "create") await createPromoCode(services.db, actor, input);
-  else if (body.id === undefined) throw new ValidationError({ id: "required" });
-  else await updatePromoCode(services.db, actor, body.id, input);
-  return { ok: true as const, intent: body.intent, code: body.code };
-});
+export const action = pageAction(
+  { access: ["admin"], body: z.intersection(z.object({ intent: z.enum(["create", "update"]), id: idNumber.optional() }), promoCodeFormSchema) },
+  async ({ actor, body, services }) => {
+    const input = toPromoCodeInput(body);
+    if (body.intent === "create") await createPromoCode(services.db, actor, input);
+    else if (body.id === undefined) throw new ValidationError({ id: "required" });
+    else await updatePromoCode(services.db, actor, body.id, input);
+    return { ok: true as const, intent: body.intent, code: body.code };
+  },
+);
 
 /** What the forms receive: the code saved, or why not. */
 export type PromoActionResult = Awaited<ReturnType<typeof action>>;
@@ -95,7 +98,10 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <PageHeading title={m.admbill_promo_title()} intro={`${m.admbill_promo_count({ count: formatNumber(promo_codes_count) })} · ${m.admbill_promo_intro()}`} />
+      <PageHeading
+        title={m.admbill_promo_title()}
+        intro={`${m.admbill_promo_count({ count: formatNumber(promo_codes_count) })} · ${m.admbill_promo_intro()}`}
+      />
 
       {notice && (
         <div className="mt-6" data-testid="promo-notice">
@@ -124,30 +130,40 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
         <AdminTable
           className="mt-8"
           testId="admin-promo-codes"
-      columns={[
-        { label: m.admbill_promo_col_code() },
-        { label: m.admbill_promo_col_discount() },
-        { label: m.admbill_promo_col_validity() },
-        { label: m.admbill_promo_col_uses() },
-        { label: m.admbill_promo_col_state() },
-        { label: m.admbill_promo_col_created(), className: "hidden lg:table-cell" },
-        { label: m.admbill_col_actions(), srOnly: true },
-      ]}
-    >
+          columns={[
+            { label: m.admbill_promo_col_code() },
+            { label: m.admbill_promo_col_discount() },
+            { label: m.admbill_promo_col_validity() },
+            { label: m.admbill_promo_col_uses() },
+            { label: m.admbill_promo_col_state() },
+            { label: m.admbill_promo_col_created(), className: "hidden lg:table-cell" },
+            { label: m.admbill_col_actions(), srOnly: true },
+          ]}
+        >
           {promo_codes.map((p) => (
             <tr key={p.id} className="hover:bg-slate-50">
-              <td data-label={m.admbill_promo_col_code()} className="px-4 py-3 font-mono font-semibold whitespace-nowrap text-slate-900">{p.code}</td>
-              <td data-label={m.admbill_promo_col_discount()} className="px-4 py-3 text-slate-700">{discountText(p)}</td>
-              <td data-label={m.admbill_promo_col_validity()} className="px-4 py-3 text-slate-700">{validityText(p)}</td>
+              <td data-label={m.admbill_promo_col_code()} className="px-4 py-3 font-mono font-semibold whitespace-nowrap text-slate-900">
+                {p.code}
+              </td>
+              <td data-label={m.admbill_promo_col_discount()} className="px-4 py-3 text-slate-700">
+                {discountText(p)}
+              </td>
+              <td data-label={m.admbill_promo_col_validity()} className="px-4 py-3 text-slate-700">
+                {validityText(p)}
+              </td>
               <td data-label={m.admbill_promo_col_uses()} className="px-4 py-3 text-slate-700 tabular-nums">
                 {p.max_redemptions === null
                   ? m.admbill_promo_uses_unlimited({ used: formatNumber(p.times_redeemed) })
                   : `${formatNumber(p.times_redeemed)} / ${formatNumber(p.max_redemptions)}`}
               </td>
               <td data-label={m.admbill_promo_col_state()} className="px-4 py-3">
-                <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${STATE_STYLES[p.state]}`}>{stateLabel(p.state)}</span>
+                <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${STATE_STYLES[p.state]}`}>
+                  {stateLabel(p.state)}
+                </span>
               </td>
-              <td data-label={m.admbill_promo_col_created()} className="hidden px-4 py-3 whitespace-nowrap text-slate-600 lg:table-cell">{formatDate(p.created_at)}</td>
+              <td data-label={m.admbill_promo_col_created()} className="hidden px-4 py-3 whitespace-nowrap text-slate-600 lg:table-cell">
+                {formatDate(p.created_at)}
+              </td>
               <td className="px-4 py-3">
                 <div className="flex justify-end gap-2">
                   <button

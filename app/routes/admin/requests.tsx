@@ -37,37 +37,43 @@ const DATE_FILTERS = ["from", "to"] as const;
 // The page's URL names for the JSON twin's query: ?search= → search_term, ?page= from 1 → offset from 0, ?from/?to → filters[…].
 const URL_NAMES = { search: "search_term", page: "offset", from: "filters.from", to: "filters.to" };
 
-export const loader = pageLoader({ access: ["admin"], query: adminRequestsQuery, urlNames: URL_NAMES }, async ({ actor, url, query, queryErrors, services }) => {
-  const search = query.search_term ?? null;
-  const { from, to } = query.filters;
-  const page = (query.offset ?? 0) + 1;
-  const open = idNumber.safeParse(url.searchParams.get("open"));
-  // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
-  const list = await listAdminRequests(services.db, actor, { search, from: from ?? null, to: to ?? null, limit: ADMIN_REQUESTS_PAGE_SIZE, page: page - 1 });
-  const dated = Boolean(from || to);
-  return {
-    ...list,
-    search,
-    page,
-    pages: pageCount(list.warehouse_requests_count, ADMIN_REQUESTS_PAGE_SIZE),
-    open: open.success ? open.data : null,
-    filters: urlValues(url, DATE_FILTERS),
-    // A date that does not pass is left out and reported to the form, never a 422 page.
-    filterErrors: queryErrors,
-    dated,
-    filtered: dated || search !== null,
-  };
-});
+export const loader = pageLoader(
+  { access: ["admin"], query: adminRequestsQuery, urlNames: URL_NAMES },
+  async ({ actor, url, query, queryErrors, services }) => {
+    const search = query.search_term ?? null;
+    const { from, to } = query.filters;
+    const page = (query.offset ?? 0) + 1;
+    const open = idNumber.safeParse(url.searchParams.get("open"));
+    // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
+    const list = await listAdminRequests(services.db, actor, { search, from: from ?? null, to: to ?? null, limit: ADMIN_REQUESTS_PAGE_SIZE, page: page - 1 });
+    const dated = Boolean(from || to);
+    return {
+      ...list,
+      search,
+      page,
+      pages: pageCount(list.warehouse_requests_count, ADMIN_REQUESTS_PAGE_SIZE),
+      open: open.success ? open.data : null,
+      filters: urlValues(url, DATE_FILTERS),
+      // A date that does not pass is left out and reported to the form, never a 422 page.
+      filterErrors: queryErrors,
+      dated,
+      filtered: dated || search !== null,
+    };
+  },
+);
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admreq_title() }) }, { name: "robots", content: "noindex" }];
 }
 
 /** "Aggiungi magazzini" (the popup): the body of POST /api/admin/warehouse-requests/{id}/add-warehouses, with the request's id. */
-export const action = pageAction({ access: ["admin"], body: addWarehousesBody.extend({ intent: z.literal("add_warehouses"), request_id: idNumber }) }, async ({ actor, body, services }) => {
-  const result = await addWarehousesToRequest(services.db, actor, body.request_id, body.ids, { origin: services.config.origin });
-  return { ok: true as const, intent: body.intent, added: result.added.length };
-});
+export const action = pageAction(
+  { access: ["admin"], body: addWarehousesBody.extend({ intent: z.literal("add_warehouses"), request_id: idNumber }) },
+  async ({ actor, body, services }) => {
+    const result = await addWarehousesToRequest(services.db, actor, body.request_id, body.ids, { origin: services.config.origin });
+    return { ok: true as const, intent: body.intent, added: result.added.length };
+  },
+);
 
 /** What the popup receives: how many warehouses were added, or why none. */
 export type AddWarehousesResult = Awaited<ReturnType<typeof action>>;
@@ -99,11 +105,21 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <PageHeading title={m.admreq_title()} intro={m.admreq_count({ count: formatNumber(warehouse_requests_count) })} />
       <div className="mt-6 space-y-4">
-        <SearchBox name="search" value={search ?? ""} label={m.admreq_search()} buttonLabel={m.admreq_search_button()} keep={{ from: filters.from || null, to: filters.to || null }} />
+        <SearchBox
+          name="search"
+          value={search ?? ""}
+          label={m.admreq_search()}
+          buttonLabel={m.admreq_search_button()}
+          keep={{ from: filters.from || null, to: filters.to || null }}
+        />
         <RequestFilters values={filters} errors={filterErrors} filtered={dated} showState={false} keep={{ search }} />
       </div>
       {warehouse_requests.length === 0 ? (
-        <EmptyState title={filtered || warehouse_requests_count > 0 ? m.admreq_empty_search() : m.admreq_empty_none()} testId="requests-empty" className="mt-8" />
+        <EmptyState
+          title={filtered || warehouse_requests_count > 0 ? m.admreq_empty_search() : m.admreq_empty_none()}
+          testId="requests-empty"
+          className="mt-8"
+        />
       ) : (
         <ul className="mt-6 space-y-3" aria-label={m.admreq_list_label()} data-testid="admin-requests">
           {warehouse_requests.map((item: AdminRequestItem) => {
@@ -129,7 +145,12 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
                   </>
                 }
                 panelAction={
-                  <button type="button" className={buttonClass("primary", "sm")} onClick={() => setAdding({ id: item.id, business_name: item.business_name, location: item.location, radius: item.radius })} data-testid="request-add-warehouses">
+                  <button
+                    type="button"
+                    className={buttonClass("primary", "sm")}
+                    onClick={() => setAdding({ id: item.id, business_name: item.business_name, location: item.location, radius: item.radius })}
+                    data-testid="request-add-warehouses"
+                  >
                     {m.admreq_add()}
                   </button>
                 }

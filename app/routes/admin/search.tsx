@@ -12,12 +12,33 @@ import { Form, Link, useLocation, useNavigate, useNavigation, useSubmit } from "
 import type { Route } from "./+types/search";
 import { pageLoader } from "../../server/http/page.ts";
 import { geocoderFor } from "../../server/geo/geocoder.service.ts";
-import { searchLocationRequests, searchLocationWarehouses, type LocationRequestRow, type LocationWarehouseRow } from "../../server/admin-search/location-search.service.ts";
+import {
+  searchLocationRequests,
+  searchLocationWarehouses,
+  type LocationRequestRow,
+  type LocationWarehouseRow,
+} from "../../server/admin-search/location-search.service.ts";
 import { radiusKm } from "../../schemas/admin-location-search.ts";
-import { isRadiusText, LOCATION_REQUESTS_PAGE_SIZE, LOCATION_SEARCH_DEFAULT_RADIUS_KM, LOCATION_WAREHOUSES_PAGE_SIZE } from "../../lib/admin-location-search.ts";
+import {
+  isRadiusText,
+  LOCATION_REQUESTS_PAGE_SIZE,
+  LOCATION_SEARCH_DEFAULT_RADIUS_KM,
+  LOCATION_WAREHOUSES_PAGE_SIZE,
+} from "../../lib/admin-location-search.ts";
 import { LOCATION_MAX } from "../../lib/search-form.ts";
 import { m } from "../../paraglide/messages.js";
-import { decimalText, excerpt, formatArea, formatDate, formatKm, formatNumber, formatNumberInput, requestNumber, settledNumberText, stkId } from "../../lib/format.ts";
+import {
+  decimalText,
+  excerpt,
+  formatArea,
+  formatDate,
+  formatKm,
+  formatNumber,
+  formatNumberInput,
+  requestNumber,
+  settledNumberText,
+  stkId,
+} from "../../lib/format.ts";
 import { pageCount, pageParam } from "../../lib/pagination.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { areaBase } from "../../lib/area-paths.ts";
@@ -79,7 +100,8 @@ export const loader = pageLoader({ access: ["admin"] }, async ({ actor, url, ser
     searchLocationWarehouses(services.db, actor, { circle, limit: LOCATION_WAREHOUSES_PAGE_SIZE, page: tab === "warehouses" ? page - 1 : 0 }),
     searchLocationRequests(services.db, actor, { circle, limit: LOCATION_REQUESTS_PAGE_SIZE, page: tab === "requests" ? page - 1 : 0 }),
   ]);
-  const pages = tab === "warehouses" ? pageCount(wh.warehouses_count, LOCATION_WAREHOUSES_PAGE_SIZE) : pageCount(wr.warehouse_requests_count, LOCATION_REQUESTS_PAGE_SIZE);
+  const pages =
+    tab === "warehouses" ? pageCount(wh.warehouses_count, LOCATION_WAREHOUSES_PAGE_SIZE) : pageCount(wr.warehouse_requests_count, LOCATION_REQUESTS_PAGE_SIZE);
   return { state: "results", form, errors: {}, tab, page, place: place.description, lat: place.lat, lng: place.lng, radius: radius.data, ...wh, ...wr, pages };
 });
 
@@ -107,7 +129,13 @@ export default function AdminSearch({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <PageHeading title={m.admsrch_title()} intro={m.admsrch_intro()} />
-      <SearchFormPanel key={`${data.form.location}|${data.form.radius}`} form={data.form} errors={data.errors} busy={busy} notFound={data.state === "not_found"} />
+      <SearchFormPanel
+        key={`${data.form.location}|${data.form.radius}`}
+        form={data.form}
+        errors={data.errors}
+        busy={busy}
+        notFound={data.state === "not_found"}
+      />
       {data.state === "prompt" && !data.errors.radius && (
         <p className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600" data-testid="search-prompt">
           {m.admsrch_prompt()}
@@ -157,7 +185,15 @@ function SearchFormPanel({ form, errors, busy, notFound }: { form: SearchForm; e
   }
 
   return (
-    <Form method="get" role="search" aria-label={m.admsrch_form_label()} noValidate onSubmit={onSubmit} className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="admin-search-form">
+    <Form
+      method="get"
+      role="search"
+      aria-label={m.admsrch_form_label()}
+      noValidate
+      onSubmit={onSubmit}
+      className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      data-testid="admin-search-form"
+    >
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_11rem_auto] md:items-start">
         <LocationField
           value={location}
@@ -248,7 +284,10 @@ function ResultTabs({ tab, warehouses, requests, exportHref: href }: { tab: Tab;
                   }`}
                 >
                   {t.label}
-                  <span className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${current ? "bg-brand-100 text-brand-800" : "bg-slate-100 text-slate-700"}`} data-testid={`search-count-${t.id}`}>
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs tabular-nums ${current ? "bg-brand-100 text-brand-800" : "bg-slate-100 text-slate-700"}`}
+                    data-testid={`search-count-${t.id}`}
+                  >
                     {formatNumber(t.count)}
                   </span>
                 </Link>
@@ -313,8 +352,12 @@ function WarehouseResults({ rows }: { rows: LocationWarehouseRow[] }) {
               {w.cap} {w.city} ({w.province})
             </div>
           </td>
-          <td data-label={m.admsrch_col_distance()} className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">{km(w.distance_km)}</td>
-          <td data-label={m.admsrch_col_area()} className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : formatArea(w.total_m2)}</td>
+          <td data-label={m.admsrch_col_distance()} className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">
+            {km(w.distance_km)}
+          </td>
+          <td data-label={m.admsrch_col_area()} className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">
+            {w.total_m2 === null ? "—" : formatArea(w.total_m2)}
+          </td>
           <td data-label={m.admsrch_col_owner()} className="px-4 py-3 text-slate-700">
             {w.owner ? (
               <>
@@ -325,7 +368,9 @@ function WarehouseResults({ rows }: { rows: LocationWarehouseRow[] }) {
                 ) : (
                   <span className="font-medium">{w.owner.name}</span>
                 )}
-                <div className="text-slate-600"><EmailText email={w.owner.email} /></div>
+                <div className="text-slate-600">
+                  <EmailText email={w.owner.email} />
+                </div>
               </>
             ) : (
               <span className="text-slate-500">{m.admin_not_claimed()}</span>
@@ -383,7 +428,9 @@ function RequestResults({ rows }: { rows: LocationRequestRow[] }) {
             <Fact label={m.areq_field_location()}>{m.areq_location_radius({ location: r.location, radius: formatKm(r.radius) })}</Fact>
             <Fact label={m.areq_field_space()}>{space(r)}</Fact>
             <Fact label={m.areq_field_period()}>{period(r)}</Fact>
-            <Fact label={m.admsrch_tab_warehouses()}>{r.warehouses_count === 1 ? m.admsrch_request_sent_to_one() : m.admsrch_request_sent_to({ count: formatNumber(r.warehouses_count) })}</Fact>
+            <Fact label={m.admsrch_tab_warehouses()}>
+              {r.warehouses_count === 1 ? m.admsrch_request_sent_to_one() : m.admsrch_request_sent_to({ count: formatNumber(r.warehouses_count) })}
+            </Fact>
           </dl>
           <p className="mt-3 rounded-lg bg-slate-50 px-3 py-2 break-words text-slate-700" title={r.message}>
             {excerpt(r.message, 160)}

@@ -37,7 +37,11 @@ export default function AdminSpecificationEdit({ loaderData, actionData }: Route
       title={m.admspec_edit_title()}
       subtitle={spec.value}
       aside={
-        <Link to={auditLink("specification", spec.id)} className={`${standaloneLinkClass} text-sm font-medium text-brand-700 hover:underline`} data-testid="specification-history">
+        <Link
+          to={auditLink("specification", spec.id)}
+          className={`${standaloneLinkClass} text-sm font-medium text-brand-700 hover:underline`}
+          data-testid="specification-history"
+        >
           {m.admdash_history()}
         </Link>
       }

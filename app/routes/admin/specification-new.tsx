@@ -18,7 +18,12 @@ export function meta() {
 export default function AdminSpecificationNew({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <SpecificationFormFrame title={m.admspec_new_title()}>
-      <SpecificationForm mode="create" categories={loaderData.categories} initial={{ cat_id: "", value: "", value_en: "", description: "", description_en: "" }} result={actionData} />
+      <SpecificationForm
+        mode="create"
+        categories={loaderData.categories}
+        initial={{ cat_id: "", value: "", value_en: "", description: "", description_en: "" }}
+        result={actionData}
+      />
     </SpecificationFormFrame>
   );
 }

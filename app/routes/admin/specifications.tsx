@@ -29,7 +29,10 @@ export const loader = pageLoader({ access: ["admin"], query: specificationsQuery
   const search = query.search_term ?? null;
   const catId = typeof query.filters?.cat_id === "number" ? query.filters.cat_id : null;
   const offset = query.offset ?? 0;
-  const [list, categories] = await Promise.all([listSpecifications(services.db, { search, catId, limit: SPECIFICATIONS_PAGE_SIZE, page: offset }), listSpecificationCategories(services.db)]);
+  const [list, categories] = await Promise.all([
+    listSpecifications(services.db, { search, catId, limit: SPECIFICATIONS_PAGE_SIZE, page: offset }),
+    listSpecificationCategories(services.db),
+  ]);
   return { ...list, categories, search, catId, page: offset + 1, pages: pageCount(list.specifications_count, SPECIFICATIONS_PAGE_SIZE) };
 });
 
@@ -38,10 +41,13 @@ export function meta() {
 }
 
 /** A row's switch: the body of POST /api/admin/specifications/{id}/toggle-hidden, with the specification's id. */
-export const action = pageAction({ access: ["admin"], body: specificationToggleSchema.extend({ intent: z.literal("toggle"), id: idNumber }) }, async ({ actor, body, services }) => {
-  await setSpecificationHidden(services.db, actor, body.id, body.specification_data.hidden);
-  return { ok: true as const };
-});
+export const action = pageAction(
+  { access: ["admin"], body: specificationToggleSchema.extend({ intent: z.literal("toggle"), id: idNumber }) },
+  async ({ actor, body, services }) => {
+    await setSpecificationHidden(services.db, actor, body.id, body.specification_data.hidden);
+    return { ok: true as const };
+  },
+);
 
 export default function AdminSpecifications({ loaderData }: Route.ComponentProps) {
   const { specifications, specifications_count, categories, search, catId, page, pages } = loaderData;
@@ -61,7 +67,13 @@ export default function AdminSpecifications({ loaderData }: Route.ComponentProps
       />
       <div className="mt-6 flex flex-wrap items-end gap-4">
         <div className="min-w-64 flex-1">
-          <SearchBox name="search" value={search ?? ""} label={m.admspec_search()} buttonLabel={m.admspec_search_button()} keep={{ cat_id: catId === null ? null : String(catId) }} />
+          <SearchBox
+            name="search"
+            value={search ?? ""}
+            label={m.admspec_search()}
+            buttonLabel={m.admspec_search_button()}
+            keep={{ cat_id: catId === null ? null : String(catId) }}
+          />
         </div>
         <FilterSelect
           name="cat_id"
@@ -85,16 +97,30 @@ export default function AdminSpecifications({ loaderData }: Route.ComponentProps
         >
           {specifications.map((s) => (
             // The whole row opens the edit page; the title is the link for the keyboard and before hydration.
-            <tr key={s.id} className="cursor-pointer align-top hover:bg-slate-50" onClick={() => navigate(editHref(s.id))} data-testid={`specification-${s.id}`}>
-              <td data-label={m.admspec_col_category()} className="px-4 py-3 whitespace-nowrap text-slate-600">{s.cat.name}</td>
+            <tr
+              key={s.id}
+              className="cursor-pointer align-top hover:bg-slate-50"
+              onClick={() => navigate(editHref(s.id))}
+              data-testid={`specification-${s.id}`}
+            >
+              <td data-label={m.admspec_col_category()} className="px-4 py-3 whitespace-nowrap text-slate-600">
+                {s.cat.name}
+              </td>
               <td data-label={m.admspec_col_title()} className="px-4 py-3">
-                <Link to={editHref(s.id)} className="font-semibold text-brand-700 hover:underline" aria-label={m.admspec_edit_link({ value: s.value })} onClick={(event) => event.stopPropagation()}>
+                <Link
+                  to={editHref(s.id)}
+                  className="font-semibold text-brand-700 hover:underline"
+                  aria-label={m.admspec_edit_link({ value: s.value })}
+                  onClick={(event) => event.stopPropagation()}
+                >
                   {s.value}
                 </Link>
                 {s.value_en && <div className="text-xs text-slate-500">{s.value_en}</div>}
                 {s.hidden && <div className="mt-0.5 text-xs font-medium text-slate-500">{m.admspec_inactive()}</div>}
               </td>
-              <td data-label={m.admspec_col_description()} className="hidden max-w-md px-4 py-3 text-slate-600 md:table-cell">{s.description ?? "—"}</td>
+              <td data-label={m.admspec_col_description()} className="hidden max-w-md px-4 py-3 text-slate-600 md:table-cell">
+                {s.description ?? "—"}
+              </td>
               <td data-label={m.admspec_col_active()} className="px-4 py-3 text-right" onClick={(event) => event.stopPropagation()}>
                 <ActiveToggle
                   isOn={!s.hidden}

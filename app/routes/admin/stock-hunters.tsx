@@ -19,7 +19,6 @@ import { ResendConfirm, UserActiveToggle } from "../../components/admin/UserActi
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
-
 // The URL's names for GET /api/admin/stock-hunters's query.
 const URL_NAMES = { search: "search_term", page: "offset" };
 
@@ -64,12 +63,22 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
                 <Link to={areaBase("stock_hunter", "it", u.id)} className="font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
                   {u.name}
                 </Link>
-                <div className="text-slate-600"><EmailText email={u.email} /></div>
+                <div className="text-slate-600">
+                  <EmailText email={u.email} />
+                </div>
               </td>
-              <td data-label={m.admusr_col_telephone()} className="px-4 py-3 whitespace-nowrap text-slate-700">{u.telephone ?? "—"}</td>
-              <td data-label={m.admusr_col_signup()} className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(u.created_at)}</td>
-              <td data-label={m.admusr_col_confirmed()} className="px-4 py-3 text-slate-700">{u.has_confirmed_code ? m.admusr_yes() : <ResendConfirm userId={u.id} />}</td>
-              <td data-label={m.admusr_col_requests()} className="px-4 py-3 text-right text-slate-700 tabular-nums">{formatNumber(u.requests_count)}</td>
+              <td data-label={m.admusr_col_telephone()} className="px-4 py-3 whitespace-nowrap text-slate-700">
+                {u.telephone ?? "—"}
+              </td>
+              <td data-label={m.admusr_col_signup()} className="px-4 py-3 whitespace-nowrap text-slate-700">
+                {formatDate(u.created_at)}
+              </td>
+              <td data-label={m.admusr_col_confirmed()} className="px-4 py-3 text-slate-700">
+                {u.has_confirmed_code ? m.admusr_yes() : <ResendConfirm userId={u.id} />}
+              </td>
+              <td data-label={m.admusr_col_requests()} className="px-4 py-3 text-right text-slate-700 tabular-nums">
+                {formatNumber(u.requests_count)}
+              </td>
               <td data-label={m.admusr_col_active()} className="px-4 py-3">
                 <UserActiveToggle userId={u.id} name={u.name} active={u.active} />
               </td>

@@ -56,7 +56,9 @@ type Row = Route.ComponentProps["loaderData"]["users"][number];
 /** The name a request goes by (lib/person-name.ts). */
 const nameOf = (r: Row) => displayName(r);
 const placeOf = (r: Row) =>
-  [r.request_address, [r.request_cap, r.request_city, r.request_province ? `(${r.request_province})` : null].filter(Boolean).join(" "), r.request_country].filter(Boolean).join(", ");
+  [r.request_address, [r.request_cap, r.request_city, r.request_province ? `(${r.request_province})` : null].filter(Boolean).join(" "), r.request_country]
+    .filter(Boolean)
+    .join(", ");
 
 export default function AdminStockerRequests({ loaderData }: Route.ComponentProps) {
   const { users, users_count, search, status, page, pages } = loaderData;
@@ -84,7 +86,13 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
         intro={`${status === "refused" ? m.admst_intro_refused({ count }) : m.admst_intro_pending({ count })} · ${m.admst_intro()}`}
       />
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
-        <SearchBox name="search" value={search ?? ""} label={m.admst_search()} buttonLabel={m.admst_search_button()} keep={{ status: status === "refused" ? "refused" : null }} />
+        <SearchBox
+          name="search"
+          value={search ?? ""}
+          label={m.admst_search()}
+          buttonLabel={m.admst_search_button()}
+          keep={{ status: status === "refused" ? "refused" : null }}
+        />
         <FilterLinks
           name="status"
           value={status}
@@ -97,12 +105,21 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
         />
       </div>
       {notice && (
-        <div ref={noticeBox} tabIndex={-1} className="mt-6 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand-500" data-testid="stocker-decided">
+        <div
+          ref={noticeBox}
+          tabIndex={-1}
+          className="mt-6 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          data-testid="stocker-decided"
+        >
           <FormMessage tone="success">{notice.text}</FormMessage>
         </div>
       )}
       {users.length === 0 ? (
-        <EmptyState title={search ? m.admst_empty_search() : status === "refused" ? m.admst_empty_refused() : m.admst_empty_pending()} testId="stocker-requests-empty" className="mt-8" />
+        <EmptyState
+          title={search ? m.admst_empty_search() : status === "refused" ? m.admst_empty_refused() : m.admst_empty_pending()}
+          testId="stocker-requests-empty"
+          className="mt-8"
+        />
       ) : (
         <>
           <AdminTable
@@ -127,7 +144,9 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
                 <td className="px-4 py-3 text-slate-700">{placeOf(r) || "—"}</td>
                 <td className="px-4 py-3">
                   {fullName(r) && <div className="text-slate-800">{fullName(r)}</div>}
-                  <div className="text-slate-600"><EmailText email={r.email} /></div>
+                  <div className="text-slate-600">
+                    <EmailText email={r.email} />
+                  </div>
                   {r.telephone && <div className="text-xs text-slate-500">{r.telephone}</div>}
                 </td>
                 <td className="px-4 py-3 text-slate-700">{r.requested_warehouse ? `${r.requested_warehouse.name} – ${r.requested_warehouse.city}` : "—"}</td>
@@ -146,13 +165,17 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
                   <div className="min-w-0">
                     <div className="font-semibold text-slate-900">{nameOf(r)}</div>
                     {r.request_vat && <div className="text-xs text-slate-600">{m.admst_vat({ vat: r.request_vat })}</div>}
-                    <div className="text-sm text-slate-600"><EmailText email={r.email} /></div>
+                    <div className="text-sm text-slate-600">
+                      <EmailText email={r.email} />
+                    </div>
                   </div>
                   <RowActions row={r} onApprove={() => open(r, "approve")} onRefuse={() => open(r, "refuse")} />
                 </div>
                 <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm sm:grid-cols-3">
                   <CardFact label={m.admst_col_address()}>{placeOf(r) || "—"}</CardFact>
-                  <CardFact label={m.admst_col_warehouse()}>{r.requested_warehouse ? `${r.requested_warehouse.name} – ${r.requested_warehouse.city}` : "—"}</CardFact>
+                  <CardFact label={m.admst_col_warehouse()}>
+                    {r.requested_warehouse ? `${r.requested_warehouse.name} – ${r.requested_warehouse.city}` : "—"}
+                  </CardFact>
                   <CardFact label={m.admst_col_date()}>{formatDate(r.created_at)}</CardFact>
                 </dl>
                 {r.approval_note && <p className="mt-2 text-xs text-red-700">{m.admst_note({ note: r.approval_note })}</p>}

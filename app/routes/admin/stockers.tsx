@@ -43,7 +43,11 @@ export function meta() {
 
 export const action = adminUserAction;
 
-const FILTER_LABEL: Record<SubFilter, () => string> = { all: () => m.admusr_filter_all(), active: () => m.admusr_filter_active(), expired: () => m.admusr_filter_expired() };
+const FILTER_LABEL: Record<SubFilter, () => string> = {
+  all: () => m.admusr_filter_all(),
+  active: () => m.admusr_filter_active(),
+  expired: () => m.admusr_filter_expired(),
+};
 
 function exportHref(search: string | null, sub: SubFilter): string {
   const q = new URLSearchParams();
@@ -66,8 +70,20 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="mt-6 flex flex-wrap items-end gap-4">
-        <SearchBox name="search" value={search ?? ""} label={m.admusr_stockers_search()} buttonLabel={m.admusr_search_button()} keep={{ sub: sub === "all" ? null : sub }} />
-        <FilterLinks name="sub" value={sub} defaultValue="all" label={m.admusr_filter_label()} options={SUBSCRIPTION_FILTERS.map((value) => ({ value, label: FILTER_LABEL[value]() }))} />
+        <SearchBox
+          name="search"
+          value={search ?? ""}
+          label={m.admusr_stockers_search()}
+          buttonLabel={m.admusr_search_button()}
+          keep={{ sub: sub === "all" ? null : sub }}
+        />
+        <FilterLinks
+          name="sub"
+          value={sub}
+          defaultValue="all"
+          label={m.admusr_filter_label()}
+          options={SUBSCRIPTION_FILTERS.map((value) => ({ value, label: FILTER_LABEL[value]() }))}
+        />
       </div>
       {users.length === 0 ? (
         <EmptyState title={m.admusr_stockers_empty()} testId="stockers-empty" className="mt-8" />
@@ -89,14 +105,26 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
                 <Link to={areaBase("stocker", "it", u.id)} className="font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
                   {u.name}
                 </Link>
-                <div className="text-slate-600"><EmailText email={u.email} /></div>
+                <div className="text-slate-600">
+                  <EmailText email={u.email} />
+                </div>
               </td>
-              <td data-label={m.admusr_col_type()} className="px-4 py-3 text-slate-700">{u.account_type === 1 ? m.admusr_type_keeper() : m.admusr_type_stocker()}</td>
-              <td data-label={m.admusr_col_signup()} className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(u.created_at)}</td>
-              <td data-label={m.admusr_col_confirmed()} className="px-4 py-3 text-slate-700">{u.completed || u.has_confirmed_code ? m.admusr_yes() : <ResendConfirm userId={u.id} />}</td>
+              <td data-label={m.admusr_col_type()} className="px-4 py-3 text-slate-700">
+                {u.account_type === 1 ? m.admusr_type_keeper() : m.admusr_type_stocker()}
+              </td>
+              <td data-label={m.admusr_col_signup()} className="px-4 py-3 whitespace-nowrap text-slate-700">
+                {formatDate(u.created_at)}
+              </td>
+              <td data-label={m.admusr_col_confirmed()} className="px-4 py-3 text-slate-700">
+                {u.completed || u.has_confirmed_code ? m.admusr_yes() : <ResendConfirm userId={u.id} />}
+              </td>
               <td data-label={m.admusr_col_expiry()} className="px-4 py-3 whitespace-nowrap text-slate-700">
                 {u.sub_date ? formatDate(u.sub_date) : "—"}
-                {u.sub_running && <span className="ml-2 rounded-full whitespace-nowrap bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">{m.admusr_running()}</span>}
+                {u.sub_running && (
+                  <span className="ml-2 rounded-full whitespace-nowrap bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                    {m.admusr_running()}
+                  </span>
+                )}
               </td>
               <td data-label={m.admusr_col_active()} className="px-4 py-3">
                 <UserActiveToggle userId={u.id} name={u.name} active={u.active} />

@@ -33,12 +33,15 @@ import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
-export const loader = pageLoader({ access: ["admin"], query: transfersQuery, urlNames: { search: "search_term", page: "offset" } }, async ({ query, services }) => {
-  const search = query.search_term ?? null;
-  const offset = query.offset ?? 0;
-  const list = await listTransfers(services.db, { filters: { search }, limit: TRANSFERS_PAGE_SIZE, page: offset });
-  return { ...list, search, page: offset + 1, pages: pageCount(list.transfers_count, TRANSFERS_PAGE_SIZE) };
-});
+export const loader = pageLoader(
+  { access: ["admin"], query: transfersQuery, urlNames: { search: "search_term", page: "offset" } },
+  async ({ query, services }) => {
+    const search = query.search_term ?? null;
+    const offset = query.offset ?? 0;
+    const list = await listTransfers(services.db, { filters: { search }, limit: TRANSFERS_PAGE_SIZE, page: offset });
+    return { ...list, search, page: offset + 1, pages: pageCount(list.transfers_count, TRANSFERS_PAGE_SIZE) };
+  },
+);
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admbill_transfers_title() }) }, { name: "robots", content: "noindex" }];
@@ -48,13 +51,16 @@ export function meta() {
  * "Conferma bonifico" (the popup): the notes of POST /api/admin/users/{id}/start-subscription, and
  * the stocker; an addition's row names it too (POST /api/admin/subscription-additions/{id}/confirm).
  */
-export const action = pageAction({ access: ["admin"], body: startSubscriptionSchema.shape.user_data.unwrap().extend({ user_id: idNumber, addition_id: idNumber.optional() }) }, async ({ actor, body, services }) => {
-  const input = { transfer_info: body.transfer_info ?? null };
-  const ctx = billingContext(services);
-  if (body.addition_id !== undefined) await confirmAdditionTransfer(services.db, actor, body.addition_id, input, ctx);
-  else await startTransferSubscription(services.db, actor, body.user_id, input, ctx);
-  return { ok: true as const, user_id: body.user_id };
-});
+export const action = pageAction(
+  { access: ["admin"], body: startSubscriptionSchema.shape.user_data.unwrap().extend({ user_id: idNumber, addition_id: idNumber.optional() }) },
+  async ({ actor, body, services }) => {
+    const input = { transfer_info: body.transfer_info ?? null };
+    const ctx = billingContext(services);
+    if (body.addition_id !== undefined) await confirmAdditionTransfer(services.db, actor, body.addition_id, input, ctx);
+    else await startTransferSubscription(services.db, actor, body.user_id, input, ctx);
+    return { ok: true as const, user_id: body.user_id };
+  },
+);
 
 /** What the popup receives: the transfer confirmed, or why not. */
 export type ConfirmResult = Awaited<ReturnType<typeof action>>;
@@ -76,7 +82,10 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <PageHeading title={m.admbill_transfers_title()} intro={`${m.admbill_transfers_count({ count: formatNumber(transfers_count) })} · ${m.admbill_transfers_intro()}`} />
+      <PageHeading
+        title={m.admbill_transfers_title()}
+        intro={`${m.admbill_transfers_count({ count: formatNumber(transfers_count) })} · ${m.admbill_transfers_intro()}`}
+      />
       <div className="mt-6">
         <SearchBox name="search" value={search ?? ""} label={m.admbill_transfers_search()} buttonLabel={m.admbill_search_button()} />
       </div>
@@ -105,10 +114,16 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
             {transfers.map((t) => (
               <tr key={rowKey(t)} className="align-top hover:bg-slate-50">
                 <td className="px-4 py-3">
-                  <Link to={areaBase("stocker", "it", t.user_id)} className={`${standaloneLinkClass} font-semibold text-brand-700 hover:underline`} title={m.admbill_open_area()}>
+                  <Link
+                    to={areaBase("stocker", "it", t.user_id)}
+                    className={`${standaloneLinkClass} font-semibold text-brand-700 hover:underline`}
+                    title={m.admbill_open_area()}
+                  >
                     {t.name}
                   </Link>
-                  <div className="text-slate-600"><EmailText email={t.email} /></div>
+                  <div className="text-slate-600">
+                    <EmailText email={t.email} />
+                  </div>
                   <div className="mt-0.5 text-xs text-slate-500">{accountTypeLabel(t.account_type)}</div>
                 </td>
                 <td className="px-4 py-3 font-mono whitespace-nowrap text-slate-800">{t.reason ?? "—"}</td>
@@ -131,22 +146,34 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
               <li key={rowKey(t)} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
                 <div className="flex flex-wrap items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <Link to={areaBase("stocker", "it", t.user_id)} className={`${standaloneLinkClass} font-semibold text-brand-700 hover:underline`} title={m.admbill_open_area()}>
+                    <Link
+                      to={areaBase("stocker", "it", t.user_id)}
+                      className={`${standaloneLinkClass} font-semibold text-brand-700 hover:underline`}
+                      title={m.admbill_open_area()}
+                    >
                       {t.name}
                     </Link>
-                    <div className="text-sm text-slate-600"><EmailText email={t.email} /></div>
+                    <div className="text-sm text-slate-600">
+                      <EmailText email={t.email} />
+                    </div>
                     <div className="mt-0.5 text-xs text-slate-500">{accountTypeLabel(t.account_type)}</div>
                   </div>
                   <ConfirmButton name={t.name} onPress={() => open(t)} />
                 </div>
                 <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 border-t border-slate-100 pt-3 text-sm sm:grid-cols-5">
-                  <CardFact label={m.admbill_col_reason()} valueClassName="font-mono text-slate-800">{t.reason ?? "—"}</CardFact>
-                  <CardFact label={m.admbill_col_amount()} valueClassName="font-semibold text-slate-900 tabular-nums">{amountText(t.amount)}</CardFact>
+                  <CardFact label={m.admbill_col_reason()} valueClassName="font-mono text-slate-800">
+                    {t.reason ?? "—"}
+                  </CardFact>
+                  <CardFact label={m.admbill_col_amount()} valueClassName="font-semibold text-slate-900 tabular-nums">
+                    {amountText(t.amount)}
+                  </CardFact>
                   <CardFact label={m.admbill_col_plan()}>
                     {planLabel(t.plan)}
                     {t.addition_id !== null && <AdditionTag />}
                   </CardFact>
-                  <CardFact label={m.admbill_col_warehouses()} valueClassName="text-slate-700 tabular-nums">{formatNumber(t.warehouses_count)}</CardFact>
+                  <CardFact label={m.admbill_col_warehouses()} valueClassName="text-slate-700 tabular-nums">
+                    {formatNumber(t.warehouses_count)}
+                  </CardFact>
                   <CardFact label={m.admbill_col_requested()}>{formatDate(t.requested_at)}</CardFact>
                 </dl>
               </li>
@@ -172,7 +199,11 @@ const rowKey = (t: Pick<TransferItem, "subscription_id" | "addition_id">) => (t.
 
 /** Marks a transfer that pays for warehouses added to a running subscription. */
 function AdditionTag() {
-  return <span className="mt-1 block w-fit rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-sky-900">{m.admbill_addition_tag()}</span>;
+  return (
+    <span className="mt-1 block w-fit rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-sky-900">
+      {m.admbill_addition_tag()}
+    </span>
+  );
 }
 
 function ConfirmButton({ name, onPress }: { name: string; onPress: () => void }) {
@@ -185,7 +216,15 @@ function ConfirmButton({ name, onPress }: { name: string; onPress: () => void })
 
 type TransferRow = Pick<TransferItem, "user_id" | "addition_id" | "name" | "email" | "reason" | "plan" | "amount" | "warehouses_count">;
 
-function ConfirmTransferDialog({ transfer, onClose, onConfirmed }: { transfer: TransferRow | null; onClose: () => void; onConfirmed: (t: TransferRow) => void }) {
+function ConfirmTransferDialog({
+  transfer,
+  onClose,
+  onConfirmed,
+}: {
+  transfer: TransferRow | null;
+  onClose: () => void;
+  onConfirmed: (t: TransferRow) => void;
+}) {
   const fetcher = useFetcher<PageActionResult<{ ok: true }>>();
   const { csrfToken } = useRootData();
   // The row stays on screen while the popup closes; the answer is handled once.
@@ -207,7 +246,8 @@ function ConfirmTransferDialog({ transfer, onClose, onConfirmed }: { transfer: T
     handled.current = fetcher.data;
     if (fetcher.data.ok) onConfirmed(shown);
     // Confirmed meanwhile (by another administrator), or no longer a stocker: the list is stale.
-    else setError(fetcher.data.error === "no_transfer_waiting" || fetcher.data.error === "not_found" ? m.admbill_error_not_waiting() : m.admbill_error_general());
+    else
+      setError(fetcher.data.error === "no_transfer_waiting" || fetcher.data.error === "not_found" ? m.admbill_error_not_waiting() : m.admbill_error_general());
   }, [fetcher.state, fetcher.data, shown, onConfirmed]);
 
   const pending = fetcher.state !== "idle";

@@ -18,11 +18,21 @@ export default function AdminWarehouseEdit({ loaderData }: Route.ComponentProps)
   return (
     <div className="relative mx-auto max-w-5xl px-4 py-8 sm:py-10">
       {id !== null && (
-        <Link to={auditLink("warehouse", id)} className="absolute top-5 right-4 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline sm:top-7" data-testid="warehouse-history">
+        <Link
+          to={auditLink("warehouse", id)}
+          className="absolute top-5 right-4 inline-flex min-h-11 items-center text-sm font-medium text-brand-700 hover:underline sm:top-7"
+          data-testid="warehouse-history"
+        >
           {m.admdash_history()}
         </Link>
       )}
-      <WarehouseFormPage framed setup={loaderData.setup} title={m.wm_edit_title()} subtitle={loaderData.name} back={{ href: "/admin/warehouses", label: m.wm_back_to_list() }} />
+      <WarehouseFormPage
+        framed
+        setup={loaderData.setup}
+        title={m.wm_edit_title()}
+        subtitle={loaderData.name}
+        back={{ href: "/admin/warehouses", label: m.wm_back_to_list() }}
+      />
     </div>
   );
 }

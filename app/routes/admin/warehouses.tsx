@@ -45,10 +45,13 @@ export function meta() {
 }
 
 /** A row's switch: the body of POST /api/admin/warehouses/{id}/toggle-deactivated, with the warehouse's id. */
-export const action = pageAction({ access: ["admin"], body: toggleDeactivatedSchema.extend({ warehouse_id: idNumber }) }, async ({ actor, body, services }) => ({
-  ok: true as const,
-  ...(await setWarehouseDeactivated(services.db, actor, body.warehouse_id, body.warehouse_data.deactivated)),
-}));
+export const action = pageAction(
+  { access: ["admin"], body: toggleDeactivatedSchema.extend({ warehouse_id: idNumber }) },
+  async ({ actor, body, services }) => ({
+    ok: true as const,
+    ...(await setWarehouseDeactivated(services.db, actor, body.warehouse_id, body.warehouse_data.deactivated)),
+  }),
+);
 
 /** What the switch receives. */
 export type ToggleResult = Awaited<ReturnType<typeof action>>;
@@ -120,14 +123,18 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
                   <Link to={areaBase("stocker", "it", w.owner_id)} className="text-brand-700 hover:underline" title={m.admin_open_owner_area()}>
                     <EmailText email={w.owner_email} />
                   </Link>
+                ) : w.owner_email ? (
+                  <EmailText email={w.owner_email} />
                 ) : (
-                  (w.owner_email ? <EmailText email={w.owner_email} /> : <span className="text-slate-500">{m.admin_not_claimed()}</span>)
+                  <span className="text-slate-500">{m.admin_not_claimed()}</span>
                 )}
               </td>
               <td data-label={m.admin_col_status()} data-wide className="px-4 py-3">
                 <WarehouseStatus status={w.status} deactivated={w.deactivated} />
               </td>
-              <td data-label={m.admin_col_created()} className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(w.created_at)}</td>
+              <td data-label={m.admin_col_created()} className="px-4 py-3 whitespace-nowrap text-slate-600">
+                {formatDate(w.created_at)}
+              </td>
               <td data-label={m.admhub_col_active()} className="px-4 py-3">
                 <ActiveToggle
                   isOn={!w.deactivated}

@@ -7,6 +7,11 @@ import { billingContext } from "../../server/billing/subscriptions.service.ts";
 import { initSubscriptionSchema } from "../../schemas/billing.ts";
 
 export const action = apiAction({ access: ["stocker"], body: initSubscriptionSchema }, ({ actor, body, services, locale }) =>
-  initSubscription(services.db, actor, { subscription: body.subscription, promo_code: body.promo_code, w_ids: body.w_ids }, { ...billingContext(services), locale }),
+  initSubscription(
+    services.db,
+    actor,
+    { subscription: body.subscription, promo_code: body.promo_code, w_ids: body.w_ids },
+    { ...billingContext(services), locale },
+  ),
 );
 export const loader = methodNotAllowed;

@@ -17,7 +17,10 @@ export const action = apiAction({ access: "public", body: registerSchema }, asyn
   if (result.role === "stock_hunter") {
     headers.append(
       "Set-Cookie",
-      pendingRegistrationCookie(PENDING_COOKIE, signPendingRegistration(services.secret, result.userId), { maxAgeSeconds: PENDING_TTL_SECONDS, secure: info.secure }),
+      pendingRegistrationCookie(PENDING_COOKIE, signPendingRegistration(services.secret, result.userId), {
+        maxAgeSeconds: PENDING_TTL_SECONDS,
+        secure: info.secure,
+      }),
     );
   }
   return Response.json({ user_id: result.userId, role: result.role }, { headers });

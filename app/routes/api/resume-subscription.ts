@@ -3,7 +3,5 @@ import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
 import { setSubscriptionCanceled } from "../../server/billing/card.service.ts";
 import { billingContext } from "../../server/billing/subscriptions.service.ts";
 
-export const action = apiAction({ access: ["stocker"] }, ({ actor, services }) =>
-  setSubscriptionCanceled(services.db, actor, false, billingContext(services)),
-);
+export const action = apiAction({ access: ["stocker"] }, ({ actor, services }) => setSubscriptionCanceled(services.db, actor, false, billingContext(services)));
 export const loader = methodNotAllowed;

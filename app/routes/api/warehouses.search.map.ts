@@ -8,7 +8,11 @@ import { zoneReadGuard } from "../../server/search/search.service.ts";
 import { searchMapQuery } from "../../schemas/search.ts";
 
 export const loader = apiLoader({ access: "public", query: searchMapQuery }, ({ query, services, info, locale }) =>
-  searchMap({ db: services.db, geocoder: geocoderFor(services), beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip) }, query, locale),
+  searchMap(
+    { db: services.db, geocoder: geocoderFor(services), beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip) },
+    query,
+    locale,
+  ),
 );
 
 export const action = methodNotAllowed;

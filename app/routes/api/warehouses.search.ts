@@ -11,7 +11,11 @@ export const loader = apiLoader({ access: "public", query: searchQuery }, async 
     services,
     request,
     info,
-    await searchWarehouses({ db: services.db, geocoder: geocoderFor(services), beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip) }, query, locale),
+    await searchWarehouses(
+      { db: services.db, geocoder: geocoderFor(services), beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip) },
+      query,
+      locale,
+    ),
   ),
 );
 

@@ -60,7 +60,11 @@ export function legalFacts(config: Config): LegalFacts {
     vatRate: config.billing.vatRate,
     transferReminderDays: config.billing.transfer.reminderDays,
     maxQuoteWarehouses: MAX_QUOTE_WAREHOUSES,
-    quoteLimits: { account: perHour(QUOTE_LIMIT_PER_ACCOUNT), visitorIp: perHour(QUOTE_LIMIT_PER_VISITOR_IP), visitorContact: perHour(QUOTE_LIMIT_PER_VISITOR_CONTACT) },
+    quoteLimits: {
+      account: perHour(QUOTE_LIMIT_PER_ACCOUNT),
+      visitorIp: perHour(QUOTE_LIMIT_PER_VISITOR_IP),
+      visitorContact: perHour(QUOTE_LIMIT_PER_VISITOR_CONTACT),
+    },
     reportsPerHour: perHour(REPORT_LIMIT),
     sessions: {
       rememberDays: REMEMBER_MS / DAY_MS,

@@ -25,7 +25,13 @@ function args(path: string, actor: User, method: string, params: Record<string, 
 const views = (userId: number) =>
   t.db.selectFrom("audit_log").select(["action", "details"]).where("entity_id", "=", userId).where("action", "=", "user.area_view").execute();
 
-const stockerPage = pageLoader({ access: { area: "stocker" } }, ({ area, actor, locale }) => ({ asAdmin: area.asAdmin, base: area.base, owner: area.owner.id, actor: actor.id, locale }));
+const stockerPage = pageLoader({ access: { area: "stocker" } }, ({ area, actor, locale }) => ({
+  asAdmin: area.asAdmin,
+  base: area.base,
+  owner: area.owner.id,
+  actor: actor.id,
+  locale,
+}));
 
 describe("an area's page", () => {
   it("opens the area: its owner, who acts, its base and language", async () => {
@@ -48,10 +54,14 @@ describe("an area's page", () => {
     const hunter = await makeUser(t.db, { role: "stock_hunter" });
     const admin = await makeUser(t.db, { role: "admin" });
     await expect(stockerPage(args("/it/stocker/profile", hunter, "GET"))).rejects.toMatchObject({ init: { status: 403 } });
-    await expect(stockerPage(args(`/admin/stocker/${hunter.id}`, admin, "GET", { userId: String(hunter.id) }))).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(stockerPage(args(`/admin/stocker/${hunter.id}`, admin, "GET", { userId: String(hunter.id) }))).rejects.toMatchObject({
+      init: { status: 404 },
+    });
     await expect(stockerPage(args("/admin/stocker/abc", admin, "GET", { userId: "abc" }))).rejects.toMatchObject({ init: { status: 404 } });
     // Someone else's prefix: an administrator's only.
-    await expect(stockerPage(args(`/admin/stocker/${hunter.id}`, hunter, "GET", { userId: String(hunter.id) }))).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(stockerPage(args(`/admin/stocker/${hunter.id}`, hunter, "GET", { userId: String(hunter.id) }))).rejects.toMatchObject({
+      init: { status: 403 },
+    });
   });
 
   it("audits an administrator's view of a page opened, not the page drawn again after a submission, nor the layout", async () => {

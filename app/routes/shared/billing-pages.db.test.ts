@@ -50,7 +50,13 @@ describe("the billing page's loader", () => {
   it("shows a subscription waiting for its transfer with what to transfer", async () => {
     const stocker = await makeUser(t.db, { role: "stocker", stockspace_code: "SS-TEST42" });
     const w = await makeWarehouse(t.db, { user_id: stocker.id });
-    await subscribeWarehouses(t.db, stocker.id, [w.id], { stripe_status: "pending_transfer", payment_type: "transfer", amount: 59_780, started_at: null, ends_at: null });
+    await subscribeWarehouses(t.db, stocker.id, [w.id], {
+      stripe_status: "pending_transfer",
+      payment_type: "transfer",
+      amount: 59_780,
+      started_at: null,
+      ends_at: null,
+    });
     const page = await loadBillingPage(args("/en/stocker/profile/billing", stocker));
     expect(page.data.current).toMatchObject({ stripe_status: "pending_transfer", warehouses: [{ id: w.id }] });
     expect(page.data.pending_transfer).toMatchObject({ amount: 59_780, amount_excl_vat: 49_000, reason: "SS-TEST42", warehouses_count: 1 });

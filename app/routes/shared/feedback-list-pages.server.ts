@@ -17,8 +17,7 @@ import { pageCount } from "../../lib/pagination.ts";
 import { areaFrame, optionalId } from "./area-pages.server.ts";
 
 export type FeedbackListData =
-  | { show: "reviews"; items: ReceivedReview[]; selected: ReceivedReview | null }
-  | { show: "reports"; items: ReceivedReport[]; selected: ReceivedReport | null };
+  { show: "reviews"; items: ReceivedReview[]; selected: ReceivedReview | null } | { show: "reports"; items: ReceivedReport[]; selected: ReceivedReport | null };
 
 /** {prefix}/reviews: the owner's received reviews or reports, a page of them (?page=N, the JSON twin's offset) and the one opened. */
 export const feedbackListPageLoader = (role: AreaRole) =>

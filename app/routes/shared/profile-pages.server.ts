@@ -59,7 +59,10 @@ export const dataPageAction = (role: AreaRole) =>
   pageAction(
     {
       access: { area: role },
-      body: z.discriminatedUnion("intent", [profileDataSchema(role).extend({ intent: z.literal("profile") }), credentialsSchema.extend({ intent: z.literal("credentials") })]),
+      body: z.discriminatedUnion("intent", [
+        profileDataSchema(role).extend({ intent: z.literal("profile") }),
+        credentialsSchema.extend({ intent: z.literal("credentials") }),
+      ]),
     },
     async ({ area, body: { intent, ...fields }, services }): Promise<DataSaved> => {
       const access = { actor: area.actor, owner: { id: area.owner.id, role }, asAdmin: area.asAdmin };
@@ -75,4 +78,3 @@ export const dataPageAction = (role: AreaRole) =>
       return { ok: true, intent, email_change_pending: result.email_change_pending };
     },
   );
-

@@ -9,7 +9,14 @@
 import { z } from "zod";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { ForbiddenError, NotFoundError } from "../../server/errors.ts";
-import { handlerWarehouses, hunterRequestPage, hunterWarehouseDetail, listHandlerRequests, listHunterRequests, updateRequestState } from "../../server/requests/area-requests.service.ts";
+import {
+  handlerWarehouses,
+  hunterRequestPage,
+  hunterWarehouseDetail,
+  listHandlerRequests,
+  listHunterRequests,
+  updateRequestState,
+} from "../../server/requests/area-requests.service.ts";
 import { handlerRequestsQuery, hunterRequestsQuery, requestStateFormSchema } from "../../schemas/area-requests.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { REQUESTS_PAGE_SIZE, type RequestStateSaved } from "../../lib/area-requests.ts";
@@ -30,24 +37,27 @@ const isFiltered = (filters: Record<string, unknown>) => Object.values(filters).
 
 /** {stocker|referent prefix}/messages: a page of the links of the owner's warehouses. */
 export const handlerRequestsPageLoader = (role: "stocker" | "referent") =>
-  pageLoader({ access: { area: role }, query: handlerRequestsQuery, urlNames: urlNamesOf(HANDLER_FILTERS) }, async ({ area, url, query, queryErrors, services: { db } }) => {
-    const owner = { id: area.owner.id, role };
-    const [list, warehouses] = await Promise.all([
-      listHandlerRequests(db, owner, { page: query.offset, limit: REQUESTS_PAGE_SIZE, filters: query.filters, locale: area.locale }),
-      handlerWarehouses(db, owner),
-    ]);
-    return {
-      ...list,
-      page: query.offset + 1,
-      pages: pageCount(list.warehouse_requests_count, REQUESTS_PAGE_SIZE),
-      warehouses,
-      filters: urlValues(url, HANDLER_FILTERS),
-      filtered: isFiltered(query.filters),
-      filterErrors: queryErrors,
-      frame: areaFrame(area),
-      locale: area.locale,
-    };
-  });
+  pageLoader(
+    { access: { area: role }, query: handlerRequestsQuery, urlNames: urlNamesOf(HANDLER_FILTERS) },
+    async ({ area, url, query, queryErrors, services: { db } }) => {
+      const owner = { id: area.owner.id, role };
+      const [list, warehouses] = await Promise.all([
+        listHandlerRequests(db, owner, { page: query.offset, limit: REQUESTS_PAGE_SIZE, filters: query.filters, locale: area.locale }),
+        handlerWarehouses(db, owner),
+      ]);
+      return {
+        ...list,
+        page: query.offset + 1,
+        pages: pageCount(list.warehouse_requests_count, REQUESTS_PAGE_SIZE),
+        warehouses,
+        filters: urlValues(url, HANDLER_FILTERS),
+        filtered: isFiltered(query.filters),
+        filterErrors: queryErrors,
+        frame: areaFrame(area),
+        locale: area.locale,
+      };
+    },
+  );
 
 /**
  * The state selector of {prefix}/messages (intent "state", link_id, state: the body of
@@ -55,15 +65,18 @@ export const handlerRequestsPageLoader = (role: "stocker" | "referent") =>
  * found, like a missing one.
  */
 export const handlerRequestsPageAction = (role: "stocker" | "referent") =>
-  pageAction({ access: { area: role }, body: requestStateFormSchema.extend({ intent: z.literal("state") }) }, async ({ area, body, services }): Promise<RequestStateSaved> => {
-    try {
-      await updateRequestState(services.db, area, body.link_id, body.state, { origin: services.config.origin });
-    } catch (err) {
-      if (err instanceof ForbiddenError) throw new NotFoundError();
-      throw err;
-    }
-    return { ok: true, link_id: body.link_id, state: body.state };
-  });
+  pageAction(
+    { access: { area: role }, body: requestStateFormSchema.extend({ intent: z.literal("state") }) },
+    async ({ area, body, services }): Promise<RequestStateSaved> => {
+      try {
+        await updateRequestState(services.db, area, body.link_id, body.state, { origin: services.config.origin });
+      } catch (err) {
+        if (err instanceof ForbiddenError) throw new NotFoundError();
+        throw err;
+      }
+      return { ok: true, link_id: body.link_id, state: body.state };
+    },
+  );
 
 /** {stock_hunter prefix}/messages: a page of the hunter's own requests (?selected=id opens one). */
 export const hunterRequestsPageLoader = pageLoader(
@@ -93,7 +106,10 @@ export const hunterRequestsPageLoader = pageLoader(
 );
 
 /** {stock_hunter prefix}/warehouses/{id}: the warehouse card and the hunter's requests to it. */
-export const hunterWarehousePageLoader = pageLoader({ access: { area: "stock_hunter" }, params: z.object({ id: idNumber }) }, async ({ area, params, services }) => {
-  const detail = await hunterWarehouseDetail(services.db, area.owner, params.id, area.locale);
-  return { detail, frame: areaFrame(area), locale: area.locale };
-});
+export const hunterWarehousePageLoader = pageLoader(
+  { access: { area: "stock_hunter" }, params: z.object({ id: idNumber }) },
+  async ({ area, params, services }) => {
+    const detail = await hunterWarehouseDetail(services.db, area.owner, params.id, area.locale);
+    return { detail, frame: areaFrame(area), locale: area.locale };
+  },
+);

@@ -11,10 +11,13 @@ import { specificationCreateSchema, specificationUpdateSchema } from "../../sche
 import { idNumber } from "../../schemas/common.ts";
 
 /** "Aggiungi specifica": the body of POST /api/admin/specifications/create. */
-export const specificationCreateAction = pageAction({ access: ["admin"], body: specificationCreateSchema, keepValues: true }, async ({ actor, body, services }) => {
-  await createSpecification(services.db, actor, body.specification_data);
-  return redirect("/admin/specifications");
-});
+export const specificationCreateAction = pageAction(
+  { access: ["admin"], body: specificationCreateSchema, keepValues: true },
+  async ({ actor, body, services }) => {
+    await createSpecification(services.db, actor, body.specification_data);
+    return redirect("/admin/specifications");
+  },
+);
 
 /** "Modifica la specifica": the body of POST /api/admin/specifications/{id}/update (its group is not changed). */
 export const specificationUpdateAction = pageAction(

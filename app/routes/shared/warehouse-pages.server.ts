@@ -55,7 +55,9 @@ const adminWiring = (actor: Actor): FormWiring => ({ actor, apiArea: "admin", lo
 export const adminWarehouseNewLoader = pageLoader({ access: ["admin"] }, ({ actor, services }) => formFor(services, adminWiring(actor), null));
 
 /** The back office's edit form of any warehouse. */
-export const adminWarehouseEditLoader = pageLoader({ access: ["admin"], params: warehouseId }, ({ actor, params, services }) => formFor(services, adminWiring(actor), params.id));
+export const adminWarehouseEditLoader = pageLoader({ access: ["admin"], params: warehouseId }, ({ actor, params, services }) =>
+  formFor(services, adminWiring(actor), params.id),
+);
 
 /**
  * The warehouse pages of an area live under its base; their calls are the area's own, or the
@@ -78,7 +80,8 @@ async function areaForm(area: AreaPage, services: AppServices, role: "stocker" |
 }
 
 /** An area's form of a new warehouse (the stocker's own area only). */
-export const areaWarehouseNewLoader = (role: "stocker" | "referent") => pageLoader({ access: { area: role } }, ({ area, services }) => areaForm(area, services, role, null));
+export const areaWarehouseNewLoader = (role: "stocker" | "referent") =>
+  pageLoader({ access: { area: role } }, ({ area, services }) => areaForm(area, services, role, null));
 
 /** An area's form of one of the area's warehouses. */
 export const areaWarehouseEditLoader = (role: "stocker" | "referent") =>
@@ -93,7 +96,10 @@ export const areaWarehouseDetailLoader = (role: "stocker" | "referent") =>
 
 /** The area's warehouses: the stocker's own, or those the referent manages. */
 export const areaWarehousesLoader = (role: "stocker" | "referent") =>
-  pageLoader({ access: { area: role } }, async ({ area, services }) => ({ warehouses: await listMyWarehouses(services.db, ownerAsReader(area)), wiring: wiringOf(area, role) }));
+  pageLoader({ access: { area: role } }, async ({ area, services }) => ({
+    warehouses: await listMyWarehouses(services.db, ownerAsReader(area)),
+    wiring: wiringOf(area, role),
+  }));
 
 /**
  * The availability panel of a warehouse's page (intent "spaces"): the whole set of its free spaces,

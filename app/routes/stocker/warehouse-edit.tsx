@@ -14,5 +14,13 @@ export function meta() {
 
 export default function WarehouseEdit({ loaderData: { setup, name, wiring }, params }: Route.ComponentProps) {
   const paths = warehouseAreaPaths(wiring.apiArea, useLocale(), wiring.base);
-  return <WarehouseFormPage framed setup={setup} title={m.wm_edit_title()} subtitle={name} back={{ href: paths.detail(Number(params.id)), label: m.wm_back_to_warehouse() }} />;
+  return (
+    <WarehouseFormPage
+      framed
+      setup={setup}
+      title={m.wm_edit_title()}
+      subtitle={name}
+      back={{ href: paths.detail(Number(params.id)), label: m.wm_back_to_warehouse() }}
+    />
+  );
 }

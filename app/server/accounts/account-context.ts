@@ -16,5 +16,12 @@ export type AccountContext = {
 };
 
 export function accountContext(services: AppServices, info: RequestInfo, locale: Locale): AccountContext {
-  return { ip: info.ip, userAgent: info.userAgent, locale, origin: services.config.origin, secret: services.secret, supportEmail: services.config.supportEmail };
+  return {
+    ip: info.ip,
+    userAgent: info.userAgent,
+    locale,
+    origin: services.config.origin,
+    secret: services.secret,
+    supportEmail: services.config.supportEmail,
+  };
 }

@@ -60,12 +60,7 @@ export async function emailTaken(db: Database, args: { email: string }): Promise
 
 /** The active account an invite code belongs to. */
 export function findInviter(db: Database, args: { code: string }) {
-  return db
-    .selectFrom("users")
-    .select(["id"])
-    .where("invite_code", "=", args.code.trim().toUpperCase())
-    .where("active", "=", true)
-    .executeTakeFirst();
+  return db.selectFrom("users").select(["id"]).where("invite_code", "=", args.code.trim().toUpperCase()).where("active", "=", true).executeTakeFirst();
 }
 
 export function incrementInviteCount(db: Database, args: { userId: number }) {
@@ -104,7 +99,13 @@ export function warehousesReferredBy(db: Database, args: { userId: number }) {
 /** Of these users, the active stockers and referents (the ones who read notifications in an area). */
 export function activeAreaUsers(db: Database, args: { ids: number[] }) {
   if (args.ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom("users").select(["id", "lang"]).where("id", "in", args.ids).where("role", "in", ["stocker", "referent"]).where("active", "=", true).execute();
+  return db
+    .selectFrom("users")
+    .select(["id", "lang"])
+    .where("id", "in", args.ids)
+    .where("role", "in", ["stocker", "referent"])
+    .where("active", "=", true)
+    .execute();
 }
 
 /**
@@ -134,12 +135,22 @@ export function latestOwnedWarehouse(db: Database, args: { userId: number }) {
 // ---------------------------------------------------------------- user tokens
 
 export function insertToken(db: Database, args: { userId: number; kind: UserTokenKind; tokenHash: string; expiresAt: Date }) {
-  return db.insertInto("user_tokens").values({ user_id: args.userId, kind: args.kind, token_hash: args.tokenHash, expires_at: args.expiresAt }).returning("id").executeTakeFirstOrThrow();
+  return db
+    .insertInto("user_tokens")
+    .values({ user_id: args.userId, kind: args.kind, token_hash: args.tokenHash, expires_at: args.expiresAt })
+    .returning("id")
+    .executeTakeFirstOrThrow();
 }
 
 /** Earlier tokens of a kind stop working when a new one is sent (or one is used). */
 export function retireTokens(db: Database, args: { userId: number; kind: UserTokenKind }) {
-  return db.updateTable("user_tokens").set({ used_at: new Date() }).where("user_id", "=", args.userId).where("kind", "=", args.kind).where("used_at", "is", null).execute();
+  return db
+    .updateTable("user_tokens")
+    .set({ used_at: new Date() })
+    .where("user_id", "=", args.userId)
+    .where("kind", "=", args.kind)
+    .where("used_at", "is", null)
+    .execute();
 }
 
 /** The newest unused token of a kind, locked for the rest of the transaction. */

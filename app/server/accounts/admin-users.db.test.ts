@@ -33,14 +33,19 @@ beforeAll(async () => {
   never = await makeUser(t.db, { role: "stocker", company: `Mai ${run}`, approval_status: "approved" });
   hunter = await makeUser(t.db, { role: "stock_hunter", company: `Cacciatore ${run}`, has_confirmed_code: true });
   await subscribeWarehouses(t.db, running.id, [(await makeWarehouse(t.db, { user_id: running.id })).id], { ends_at: new Date("2027-03-31T10:00:00Z") });
-  await subscribeWarehouses(t.db, expired.id, [(await makeWarehouse(t.db, { user_id: expired.id })).id], { stripe_status: "canceled", ends_at: new Date("2026-01-15T10:00:00Z") });
+  await subscribeWarehouses(t.db, expired.id, [(await makeWarehouse(t.db, { user_id: expired.id })).id], {
+    stripe_status: "canceled",
+    ends_at: new Date("2026-01-15T10:00:00Z"),
+  });
 });
 
-const list = (query: string, actor: User = admin) => callJson(stockersLoader, t.db, { method: "GET", path: `/api/admin/stockers?${query}`, actor: actorOf(actor) });
+const list = (query: string, actor: User = admin) =>
+  callJson(stockersLoader, t.db, { method: "GET", path: `/api/admin/stockers?${query}`, actor: actorOf(actor) });
 
 describe("the stockers' list", () => {
   it("filters by subscription and shows the latest subscription's expiry", async () => {
-    const names = async (sub: string) => ((await list(`search_term=${run}&filters[sub_type]=${sub}`)).json.users as { name: string }[]).map((u) => u.name).sort();
+    const names = async (sub: string) =>
+      ((await list(`search_term=${run}&filters[sub_type]=${sub}`)).json.users as { name: string }[]).map((u) => u.name).sort();
     expect(await names("all")).toEqual([`Attiva ${run}`, `Mai ${run}`, `Scaduta ${run}`]);
     expect(await names("active")).toEqual([`Attiva ${run}`]);
     expect(await names("expired")).toEqual([`Scaduta ${run}`]);
@@ -71,7 +76,9 @@ describe("the stockers' list", () => {
     expect((await list("", running)).status).toBe(403);
     expect((await callJson(stockersLoader, t.db, { method: "GET", path: "/api/admin/stockers" })).status).toBe(401);
     expect((await list("filters[sub_type]=forever")).status).toBe(422);
-    expect((await callJson(huntersLoader, t.db, { method: "GET", path: `/api/admin/stock-hunters?search_term=${run}`, actor: actorOf(admin) })).json).toMatchObject({ users_count: 1, users: [{ id: hunter.id }] });
+    expect(
+      (await callJson(huntersLoader, t.db, { method: "GET", path: `/api/admin/stock-hunters?search_term=${run}`, actor: actorOf(admin) })).json,
+    ).toMatchObject({ users_count: 1, users: [{ id: hunter.id }] });
   });
 });
 
@@ -85,15 +92,27 @@ describe("switching an account off and on", () => {
     expect(await t.db.selectFrom("sessions").select("id").where("user_id", "=", hunter.id).execute()).toEqual([]);
     expect((await t.db.selectFrom("users").select("active").where("id", "=", hunter.id).executeTakeFirstOrThrow()).active).toBe(false);
     await callJson(toggleAction, t.db, { actor: actorOf(admin), params: { id: String(hunter.id) }, body: { user_data: { active: 1 } } });
-    const audit = await t.db.selectFrom("audit_log").select("details").where("action", "=", "user.toggle_active").where("entity_id", "=", hunter.id).orderBy("id").execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "user.toggle_active")
+      .where("entity_id", "=", hunter.id)
+      .orderBy("id")
+      .execute();
     expect(audit.map((a) => a.details)).toEqual([
       { before: true, after: false },
       { before: false, after: true },
     ]);
-    expect((await callJson(toggleAction, t.db, { actor: actorOf(running), params: { id: String(hunter.id) }, body: { user_data: { active: 0 } } })).status).toBe(403);
-    expect((await callJson(toggleAction, t.db, { actor: actorOf(admin), params: { id: String(hunter.id) }, body: { user_data: { active: "maybe" } } })).status).toBe(422);
+    expect(
+      (await callJson(toggleAction, t.db, { actor: actorOf(running), params: { id: String(hunter.id) }, body: { user_data: { active: 0 } } })).status,
+    ).toBe(403);
+    expect(
+      (await callJson(toggleAction, t.db, { actor: actorOf(admin), params: { id: String(hunter.id) }, body: { user_data: { active: "maybe" } } })).status,
+    ).toBe(422);
     // Nobody switches an administrator off from here.
-    expect((await callJson(toggleAction, t.db, { actor: actorOf(admin), params: { id: String(admin.id) }, body: { user_data: { active: 0 } } })).status).toBe(404);
+    expect((await callJson(toggleAction, t.db, { actor: actorOf(admin), params: { id: String(admin.id) }, body: { user_data: { active: 0 } } })).status).toBe(
+      404,
+    );
     expect((await t.db.selectFrom("users").select("active").where("id", "=", hunter.id).executeTakeFirstOrThrow()).active).toBe(true);
   });
 });
@@ -106,7 +125,9 @@ describe("the confirmation e-mail again", () => {
     expect((await t.db.selectFrom("user_tokens").select("id").where("user_id", "=", never.id).where("kind", "=", "complete_account").execute()).length).toBe(1);
     expect((await callJson(confirmAction, t.db, { actor: actorOf(admin), params: { id: String(running.id) } })).status).toBe(409);
     expect((await callJson(confirmAction, t.db, { actor: actorOf(hunter), params: { id: String(never.id) } })).status).toBe(403);
-    expect(await t.db.selectFrom("audit_log").select("id").where("action", "=", "user.send_confirm_email").where("entity_id", "=", never.id).execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom("audit_log").select("id").where("action", "=", "user.send_confirm_email").where("entity_id", "=", never.id).execute(),
+    ).toHaveLength(1);
   });
 });
 

@@ -28,13 +28,27 @@ function usersOf(db: Database, role: "stocker" | "stock_hunter", filters: UserLi
   if (term) query = query.where(userMatches(term));
   if (filters.subType === "active") {
     query = query.where(({ exists, selectFrom }) =>
-      exists(selectFrom("subscriptions as s").select("s.id").whereRef("s.user_id", "=", "u.id").where("s.stripe_status", "in", [...RUNNING])),
+      exists(
+        selectFrom("subscriptions as s")
+          .select("s.id")
+          .whereRef("s.user_id", "=", "u.id")
+          .where("s.stripe_status", "in", [...RUNNING]),
+      ),
     );
   } else if (filters.subType === "expired") {
     query = query
-      .where(({ exists, selectFrom }) => exists(selectFrom("subscriptions as s").select("s.id").whereRef("s.user_id", "=", "u.id").where("s.started_at", "is not", null)))
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom("subscriptions as s").select("s.id").whereRef("s.user_id", "=", "u.id").where("s.started_at", "is not", null)),
+      )
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom("subscriptions as s").select("s.id").whereRef("s.user_id", "=", "u.id").where("s.stripe_status", "in", [...RUNNING]))),
+        not(
+          exists(
+            selectFrom("subscriptions as s")
+              .select("s.id")
+              .whereRef("s.user_id", "=", "u.id")
+              .where("s.stripe_status", "in", [...RUNNING]),
+          ),
+        ),
       );
   }
   return query;
@@ -85,24 +99,39 @@ export function stockersExportPage(db: Database, args: { filters: UserListFilter
 }
 
 export async function countStockers(db: Database, filters: UserListFilters): Promise<number> {
-  const row = await usersOf(db, "stocker", filters).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  const row = await usersOf(db, "stocker", filters)
+    .select(sql<number>`count(*)::int`.as("n"))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
 export function stockHuntersPageQuery(db: Database, args: UserPageArgs) {
   return pageOf(db, "stock_hunter", args)
     .select(["u.id", "u.first_name", "u.last_name", "u.company", "u.email", "u.telephone", "u.created_at", "u.has_confirmed_code", "u.active"])
-    .select((eb) => eb.selectFrom("warehouse_requests as r").select(sql<number>`count(*)::int`.as("n")).whereRef("r.user_id", "=", "u.id").as("requests_count"));
+    .select((eb) =>
+      eb
+        .selectFrom("warehouse_requests as r")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .whereRef("r.user_id", "=", "u.id")
+        .as("requests_count"),
+    );
 }
 
 export async function countStockHunters(db: Database, filters: UserListFilters): Promise<number> {
-  const row = await usersOf(db, "stock_hunter", filters).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  const row = await usersOf(db, "stock_hunter", filters)
+    .select(sql<number>`count(*)::int`.as("n"))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
 /** An account as switching it off or confirming it again needs it, locked for the transaction. */
 export function lockUser(db: Database, args: { id: number }) {
-  return db.selectFrom("users").select(["id", "role", "email", "lang", "active", "password_hash", "has_confirmed_code"]).where("id", "=", args.id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom("users")
+    .select(["id", "role", "email", "lang", "active", "password_hash", "has_confirmed_code"])
+    .where("id", "=", args.id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function setUserActiveFlag(db: Database, args: { userId: number; active: boolean }): Promise<void> {

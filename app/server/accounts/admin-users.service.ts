@@ -30,7 +30,6 @@ function requireAdmin(actor: Actor): void {
   if (actor.role !== "admin") throw new ForbiddenError();
 }
 
-
 export type StockerRow = {
   id: number;
   name: string;
@@ -73,7 +72,11 @@ function userPage(args: { filters: UserListFilters; limit: number; page: number 
   return { filters: args.filters, limit: args.limit, offset: args.page * args.limit, matchesFirst: findMatchesFirst(args.filters.search, count) };
 }
 
-export async function listStockers(db: Database, actor: Actor, args: { filters: UserListFilters; limit: number; page: number }): Promise<{ users: StockerRow[]; users_count: number }> {
+export async function listStockers(
+  db: Database,
+  actor: Actor,
+  args: { filters: UserListFilters; limit: number; page: number },
+): Promise<{ users: StockerRow[]; users_count: number }> {
   requireAdmin(actor);
   const count = await countStockers(db, args.filters);
   const rows = count === 0 ? [] : await stockersPageQuery(db, userPage(args, count)).execute();
@@ -89,20 +92,50 @@ export const STOCKERS_CSV_HEADER = ["Nome", "Cognome", "Tipo account", "Email", 
 export async function exportStockers(db: Database, actor: Actor, filters: UserListFilters): Promise<AsyncIterable<CsvCell[]>> {
   requireAdmin(actor);
   await db.transaction().execute((trx) =>
-    auditAdminAction(trx, actor, { action: "user.export_stockers", entityType: "user", entityId: null, details: { search: filters.search, sub_type: filters.subType ?? "all" } }),
+    auditAdminAction(trx, actor, {
+      action: "user.export_stockers",
+      entityType: "user",
+      entityId: null,
+      details: { search: filters.search, sub_type: filters.subType ?? "all" },
+    }),
   );
-  const rows = pages<StockerDbRow, number>((after, size) => stockersExportPage(db, { filters, afterId: after, size }), (r) => r.id);
+  const rows = pages<StockerDbRow, number>(
+    (after, size) => stockersExportPage(db, { filters, afterId: after, size }),
+    (r) => r.id,
+  );
   return (async function* () {
     for await (const r of rows) {
       const s = stockerRow(r);
-      yield [s.first_name, s.last_name, s.account_type === 1 ? "Stock Keeper" : "Stocker", s.email, s.created_at, s.completed || s.has_confirmed_code, s.sub_date, s.active];
+      yield [
+        s.first_name,
+        s.last_name,
+        s.account_type === 1 ? "Stock Keeper" : "Stocker",
+        s.email,
+        s.created_at,
+        s.completed || s.has_confirmed_code,
+        s.sub_date,
+        s.active,
+      ];
     }
   })();
 }
 
-export type StockHunterRow = { id: number; name: string; email: string; telephone: string | null; created_at: Date; has_confirmed_code: boolean; active: boolean; requests_count: number };
+export type StockHunterRow = {
+  id: number;
+  name: string;
+  email: string;
+  telephone: string | null;
+  created_at: Date;
+  has_confirmed_code: boolean;
+  active: boolean;
+  requests_count: number;
+};
 
-export async function listStockHunters(db: Database, actor: Actor, args: { filters: UserListFilters; limit: number; page: number }): Promise<{ users: StockHunterRow[]; users_count: number }> {
+export async function listStockHunters(
+  db: Database,
+  actor: Actor,
+  args: { filters: UserListFilters; limit: number; page: number },
+): Promise<{ users: StockHunterRow[]; users_count: number }> {
   requireAdmin(actor);
   const count = await countStockHunters(db, args.filters);
   const rows = count === 0 ? [] : await stockHuntersPageQuery(db, userPage(args, count)).execute();
@@ -146,7 +179,12 @@ export async function setUserActive(db: Database, actor: Actor, userId: number, 
  * referent) the invitation that sets its password; to a stock hunter who has not confirmed, a new
  * code. An account already confirmed has nothing to confirm (409).
  */
-export async function sendConfirmEmail(db: Database, actor: Actor, userId: number, ctx: Pick<AccountContext, "origin" | "secret">): Promise<{ user_id: number }> {
+export async function sendConfirmEmail(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  ctx: Pick<AccountContext, "origin" | "secret">,
+): Promise<{ user_id: number }> {
   requireAdmin(actor);
   return db.transaction().execute(async (trx) => {
     const found = await managedUser(trx, userId);

@@ -47,7 +47,11 @@ export async function login(
     : { limit: LOGIN_FAILURES_PER_ACCOUNT_IP, key: `email:${email}|ip:${args.ip}` };
   const counters: Counter[] = trusted
     ? [ownStreak]
-    : [ownStreak, { limit: LOGIN_FAILURES_PER_ACCOUNT_UNTRUSTED, key: `email:${email}` }, { limit: LOGIN_FAILURES_PER_IP, key: args.ip ? `ip:${args.ip}` : null }];
+    : [
+        ownStreak,
+        { limit: LOGIN_FAILURES_PER_ACCOUNT_UNTRUSTED, key: `email:${email}` },
+        { limit: LOGIN_FAILURES_PER_IP, key: args.ip ? `ip:${args.ip}` : null },
+      ];
   for (const c of counters) await refuseAfterFailures(db, c.limit, [c.key]);
 
   const ok = await verifyPassword(user?.password_hash ?? null, args.password);

@@ -26,7 +26,17 @@ async function registerHunter(lang: "it" | "en" = "it") {
     locale: lang,
     body: {
       lang,
-      user_data: { role: "stock_hunter", email, first_name: "Anna", last_name: "Neri", telephone: "333 1234567", country: "Italia", address: "Via Po 3", conditions: true, privacy: true },
+      user_data: {
+        role: "stock_hunter",
+        email,
+        first_name: "Anna",
+        last_name: "Neri",
+        telephone: "333 1234567",
+        country: "Italia",
+        address: "Via Po 3",
+        conditions: true,
+        privacy: true,
+      },
     },
   });
   expect(res.status).toBe(200);
@@ -42,7 +52,10 @@ const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(
 describe("POST /confirm-code", () => {
   it("sets the password, confirms the account and logs in; the code works once", async () => {
     const r = await registerHunter();
-    const res = await confirm({ code: ` ${r.code.slice(0, 3)} ${r.code.slice(3)} `, password: "mare-di-sardegna", confirm_password: "mare-di-sardegna" }, r.cookie);
+    const res = await confirm(
+      { code: ` ${r.code.slice(0, 3)} ${r.code.slice(3)} `, password: "mare-di-sardegna", confirm_password: "mare-di-sardegna" },
+      r.cookie,
+    );
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ user_id: r.userId, role: "stock_hunter" });
     expect(res.cookies[PENDING_COOKIE]).toBe(""); // cleared
@@ -89,7 +102,11 @@ describe("POST /confirm-code", () => {
 
   it("refuses an expired code", async () => {
     const r = await registerHunter();
-    await t.db.updateTable("user_tokens").set({ expires_at: new Date(Date.now() - 1000) }).where("user_id", "=", r.userId).execute();
+    await t.db
+      .updateTable("user_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("user_id", "=", r.userId)
+      .execute();
     const res = await confirm({ code: r.code, password: "mare-di-sardegna" }, r.cookie);
     expect(res.status).toBe(422);
     expect(res.json).toMatchObject({ error: "code_expired", errors: { code: "expired" } });
@@ -122,7 +139,10 @@ describe("POST /confirm-code", () => {
     const before = await tableCounts(t.db);
     const cases: [unknown, Record<string, string>][] = [
       [{}, { code: "required", password: "required" }],
-      [{ code: "", password: "" }, { code: "required", password: "required" }],
+      [
+        { code: "", password: "" },
+        { code: "required", password: "required" },
+      ],
       [{ code: "12345", password: "mare-di-sardegna" }, { code: "invalid" }],
       [{ code: "abcdef", password: "mare-di-sardegna" }, { code: "invalid" }],
       [{ code: 123456, password: "mare-di-sardegna" }, { code: "invalid" }],

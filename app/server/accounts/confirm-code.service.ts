@@ -13,14 +13,7 @@ import { SEND_CODE_PER_IP, SEND_CODE_PER_USER, TOKEN_FAILURES_PER_IP } from "./l
 import { hashPassword } from "./passwords.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { startSession } from "./sessions.service.ts";
-import {
-  CONFIRM_CODE_MAX_ATTEMPTS,
-  CONFIRM_CODE_TTL_MINUTES,
-  confirmationCodeHash,
-  minutesFromNow,
-  newConfirmationCode,
-  sameHash,
-} from "./tokens.ts";
+import { CONFIRM_CODE_MAX_ATTEMPTS, CONFIRM_CODE_TTL_MINUTES, confirmationCodeHash, minutesFromNow, newConfirmationCode, sameHash } from "./tokens.ts";
 
 type CodeRecipient = { id: number; email: string; lang: Lang };
 
@@ -32,7 +25,12 @@ type CodeRecipient = { id: number; email: string; lang: Lang };
 export async function issueConfirmationCode(trx: Database, user: CodeRecipient, ctx: Pick<AccountContext, "origin" | "secret">): Promise<void> {
   const code = newConfirmationCode();
   await q.retireTokens(trx, { userId: user.id, kind: "confirm_code" });
-  await q.insertToken(trx, { userId: user.id, kind: "confirm_code", tokenHash: confirmationCodeHash(ctx.secret, user.id, code), expiresAt: minutesFromNow(CONFIRM_CODE_TTL_MINUTES) });
+  await q.insertToken(trx, {
+    userId: user.id,
+    kind: "confirm_code",
+    tokenHash: confirmationCodeHash(ctx.secret, user.id, code),
+    expiresAt: minutesFromNow(CONFIRM_CODE_TTL_MINUTES),
+  });
   await queueMail(trx, {
     to: user.email,
     lang: user.lang,
@@ -100,7 +98,9 @@ export async function confirmRegistration(
     if (token.attempts >= CONFIRM_CODE_MAX_ATTEMPTS) return { ok: false, code: "code_locked" };
     if (!sameHash(token.token_hash, confirmationCodeHash(ctx.secret, user.id, input.code))) {
       const { attempts } = await q.addTokenAttempt(trx, { id: token.id });
-      return attempts >= CONFIRM_CODE_MAX_ATTEMPTS ? { ok: false, code: "code_locked" } : { ok: false, code: "invalid_code", attemptsLeft: CONFIRM_CODE_MAX_ATTEMPTS - attempts };
+      return attempts >= CONFIRM_CODE_MAX_ATTEMPTS
+        ? { ok: false, code: "code_locked" }
+        : { ok: false, code: "invalid_code", attemptsLeft: CONFIRM_CODE_MAX_ATTEMPTS - attempts };
     }
     await q.markTokenUsed(trx, { id: token.id });
     await q.retireTokens(trx, { userId: user.id, kind: "confirm_code" });

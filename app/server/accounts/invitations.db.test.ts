@@ -57,7 +57,10 @@ describe("inviteUser", () => {
     expect(stored.kind).toBe("complete_account");
     expect(stored.token_hash).not.toContain(token);
     expect(stored.expires_at.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
-    expect(await invitationFor(t.db, userId, token)).toMatchObject({ status: "valid", user: { email: "marta@example.com", role: "referent", first_name: "Marta" } });
+    expect(await invitationFor(t.db, userId, token)).toMatchObject({
+      status: "valid",
+      user: { email: "marta@example.com", role: "referent", first_name: "Marta" },
+    });
   });
 
   it("lets an administrator create an approved stocker; stockers and referents create only referents", async () => {
@@ -73,8 +76,13 @@ describe("inviteUser", () => {
     const hunter = await makeUser(t.db, { role: "stock_hunter" });
     await expect(inviteUser(t.db, actorOf(owner), { role: "stocker", email: "x1@example.com" }, ctx)).rejects.toMatchObject({ status: 403 });
     await expect(inviteUser(t.db, actorOf(hunter), { role: "referent", email: "x2@example.com" }, ctx)).rejects.toMatchObject({ status: 403 });
-    await expect(inviteUser(t.db, actorOf(referent), { role: "referent", email: "x3@example.com" }, ctx)).resolves.toMatchObject({ userId: expect.any(Number) });
-    await expect(inviteUser(t.db, actorOf(owner), { role: "referent", email: "NEW-STOCKER@example.com" }, ctx)).rejects.toMatchObject({ status: 422, errors: { email: "taken" } });
+    await expect(inviteUser(t.db, actorOf(referent), { role: "referent", email: "x3@example.com" }, ctx)).resolves.toMatchObject({
+      userId: expect.any(Number),
+    });
+    await expect(inviteUser(t.db, actorOf(owner), { role: "referent", email: "NEW-STOCKER@example.com" }, ctx)).rejects.toMatchObject({
+      status: 422,
+      errors: { email: "taken" },
+    });
   });
 
   it("runs inside the caller's transaction: a rollback leaves neither user nor e-mail", async () => {
@@ -126,7 +134,9 @@ describe("the invitation e-mail", () => {
     const heading = /<h1[^>]*>([^<]*)<\/h1>/.exec(mail.html)![1];
     expect(heading).toBe("Buongiorno,");
     expect(mail.html.indexOf("È stato creato un account per te su Stockspace.")).toBeGreaterThan(mail.html.indexOf("</h1>"));
-    expect(mail.html.indexOf("Invito inviato da: &lt;b&gt;Saldi&lt;/b&gt; http://evil.example/win")).toBeGreaterThan(mail.html.indexOf("Completa il profilo e scegli una password"));
+    expect(mail.html.indexOf("Invito inviato da: &lt;b&gt;Saldi&lt;/b&gt; http://evil.example/win")).toBeGreaterThan(
+      mail.html.indexOf("Completa il profilo e scegli una password"),
+    );
     expect(mail.html).not.toContain("<b>Saldi");
   });
 
@@ -171,7 +181,8 @@ describe("invitation limits", () => {
     expect(refused.status).toBe(429);
     expect(refused.json).toEqual({
       error: "too_many_invitations",
-      message: "Hai inviato troppi inviti: se ne possono inviare 10 all'ora e 20 al giorno. Riprova più tardi, o affida il magazzino a un referente che hai già.",
+      message:
+        "Hai inviato troppi inviti: se ne possono inviare 10 all'ora e 20 al giorno. Riprova più tardi, o affida il magazzino a un referente che hai già.",
     });
     expect(Number(refused.headers.get("Retry-After"))).toBe(30 * 60);
     expect(await tableCounts(t.db)).toEqual(before);
@@ -180,7 +191,9 @@ describe("invitation limits", () => {
 
     const english = await invite(stockerCreateReferent, stocker, w.id, "twelfth@example.com", "en");
     expect(english.status).toBe(429);
-    expect(english.json.message).toBe("You have sent too many invitations: you can send 10 an hour and 20 a day. Try again later, or give the warehouse one of the referents you already have.");
+    expect(english.json.message).toBe(
+      "You have sent too many invitations: you can send 10 an hour and 20 a day. Try again later, or give the warehouse one of the referents you already have.",
+    );
 
     // Another stocker has its own count.
     const other = await makeUser(t.db, { role: "stocker" });
@@ -233,7 +246,9 @@ describe("POST /api/users/{id}/complete-account", () => {
     expect(await resolveSession(t.db, res.cookies[SESSION_COOKIE])).toMatchObject({ id: userId, role: "referent", firstName: "Marta" });
     const user = await t.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
     expect(user).toMatchObject({ telephone: "+39 347 5551234", company: "Logistica Galli", website: "https://galli.example.com", has_confirmed_code: true });
-    await expect(login(t.db, { email: "complete@example.com", password: "scaffali-alti-9", remember: false, ip: "", userAgent: "", secret: "test-secret" })).resolves.toMatchObject({ userId });
+    await expect(
+      login(t.db, { email: "complete@example.com", password: "scaffali-alti-9", remember: false, ip: "", userAgent: "", secret: "test-secret" }),
+    ).resolves.toMatchObject({ userId });
 
     const again = await complete(userId, { user_data: profile({ password: "another-one-22", confirm_password: "another-one-22" }), u_token: token });
     expect(again.status).toBe(422);
@@ -262,7 +277,11 @@ describe("POST /api/users/{id}/complete-account", () => {
     expect((await complete(999999, { user_data: profile(), u_token: a.token })).json.error).toBe("token_invalid");
     const badId = await callJson(completeAction, t.db, { params: { id: "abc" }, body: { user_data: profile(), u_token: a.token } });
     expect(badId.status).toBe(422);
-    await t.db.updateTable("user_tokens").set({ expires_at: new Date(Date.now() - 1000) }).where("user_id", "=", a.userId).execute();
+    await t.db
+      .updateTable("user_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("user_id", "=", a.userId)
+      .execute();
     const expired = await complete(a.userId, { user_data: profile(), u_token: a.token }, "en");
     expect(expired.status).toBe(422);
     expect(expired.json).toMatchObject({ error: "token_expired", errors: { u_token: "expired" } });
@@ -275,7 +294,10 @@ describe("POST /api/users/{id}/complete-account", () => {
   it("checks the fields: required after trimming, password rules, confirmation, types and sizes", async () => {
     const { userId, token } = await inviteReferent("fields@example.com");
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{ first_name: " ", last_name: "", telephone: null }, { first_name: "required", last_name: "required", telephone: "required" }],
+      [
+        { first_name: " ", last_name: "", telephone: null },
+        { first_name: "required", last_name: "required", telephone: "required" },
+      ],
       [{ password: "", confirm_password: "" }, { password: "required" }],
       [{ password: "1234", confirm_password: "1234" }, { password: "too_short" }],
       [{ password: "qwertyuiop", confirm_password: "qwertyuiop" }, { password: "password_common" }],

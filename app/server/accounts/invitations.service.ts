@@ -91,7 +91,14 @@ export async function inviteUser(db: Database, actor: Actor, input: InviteInput,
         lang: input.lang ?? actor.lang,
         invite_code: await freshInviteCode(trx),
         created_by: actor.id,
-        ...(stocker ? { account_type: input.account_type ?? 0, approval_status: "approved" as const, approved_at: new Date(), stockspace_code: await freshStockspaceCode(trx) } : {}),
+        ...(stocker
+          ? {
+              account_type: input.account_type ?? 0,
+              approval_status: "approved" as const,
+              approved_at: new Date(),
+              stockspace_code: await freshStockspaceCode(trx),
+            }
+          : {}),
       });
       await queueInvitation(trx, actor, userId, ctx);
       return { userId };
@@ -125,7 +132,12 @@ export async function sendInvitation(db: Database, actor: Actor | null, userId: 
 export async function newInvitationLink(trx: Database, user: { id: number; lang: Lang }, ctx: MailContext): Promise<string> {
   const token = newLinkToken();
   await q.retireTokens(trx, { userId: user.id, kind: "complete_account" });
-  await q.insertToken(trx, { userId: user.id, kind: "complete_account", tokenHash: linkTokenHash(token), expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600 * 1000) });
+  await q.insertToken(trx, {
+    userId: user.id,
+    kind: "complete_account",
+    tokenHash: linkTokenHash(token),
+    expiresAt: new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600 * 1000),
+  });
   return `${ctx.origin}/${user.lang}/complete-account/${user.id}?u_token=${token}`;
 }
 
@@ -181,7 +193,10 @@ export async function withdrawPendingInvitation(trx: Database, userId: number): 
         type: "invitation_withdrawn",
         title: (locale) => m.notif_invitation_withdrawn_title({}, { locale }),
         message: (locale) =>
-          [m.notif_invitation_withdrawn_message({ email }, { locale }), ...(theirs.length ? [m.notif_invitation_withdrawn_warehouses({ warehouses: list }, { locale })] : [])].join(" "),
+          [
+            m.notif_invitation_withdrawn_message({ email }, { locale }),
+            ...(theirs.length ? [m.notif_invitation_withdrawn_warehouses({ warehouses: list }, { locale })] : []),
+          ].join(" "),
         data: { warehouse_ids: theirs.map((w) => w.id) },
       };
     }),

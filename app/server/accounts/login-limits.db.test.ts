@@ -51,7 +51,9 @@ const attackerIp = (i: number) => `203.0.113.${(i % 200) + 1}`;
 
 describe("the numbers", () => {
   it("are the documented ones", () => {
-    expect([LOGIN_FAILURES_PER_ACCOUNT_IP.max, LOGIN_FAILURES_PER_ACCOUNT_UNTRUSTED.max, LOGIN_FAILURES_PER_IP.max, LOGIN_FAILURES_PER_DEVICE.max]).toEqual([5, 100, 25, 10]);
+    expect([LOGIN_FAILURES_PER_ACCOUNT_IP.max, LOGIN_FAILURES_PER_ACCOUNT_UNTRUSTED.max, LOGIN_FAILURES_PER_IP.max, LOGIN_FAILURES_PER_DEVICE.max]).toEqual([
+      5, 100, 25, 10,
+    ]);
   });
 });
 
@@ -206,15 +208,27 @@ describe("streaks", () => {
     await recordFailure(t.db, limit, ["k"]);
     await recordFailure(t.db, limit, ["k"]);
     await expect(refuseAfterFailures(t.db, limit, ["k"])).rejects.toMatchObject({ status: 429 });
-    await t.db.updateTable("rate_limits").set({ window_start: new Date(Date.now() - 901_000) }).where("key", "=", "test-fail:k").execute();
+    await t.db
+      .updateTable("rate_limits")
+      .set({ window_start: new Date(Date.now() - 901_000) })
+      .where("key", "=", "test-fail:k")
+      .execute();
     await expect(refuseAfterFailures(t.db, limit, ["k"])).resolves.toBeUndefined();
   });
 });
 
 describe("who may log in", () => {
   it("a stocker awaiting approval is told so (after the right password only)", async () => {
-    await makeUser(t.db, { role: "stocker", account_type: null, approval_status: "pending", email: "queue@example.com", password_hash: await hashPassword(PASSWORD) });
-    await expect(login(t.db, { email: "queue@example.com", password: "wrong-one", remember: false, ip: "", userAgent: "", secret: secret() })).rejects.toMatchObject({ code: "invalid_credentials" });
+    await makeUser(t.db, {
+      role: "stocker",
+      account_type: null,
+      approval_status: "pending",
+      email: "queue@example.com",
+      password_hash: await hashPassword(PASSWORD),
+    });
+    await expect(
+      login(t.db, { email: "queue@example.com", password: "wrong-one", remember: false, ip: "", userAgent: "", secret: secret() }),
+    ).rejects.toMatchObject({ code: "invalid_credentials" });
     const res = await post({ email: "queue@example.com", password: PASSWORD }, { locale: "en" });
     expect(res.status).toBe(401);
     expect(res.json).toMatchObject({ error: "account_pending" });

@@ -18,7 +18,8 @@ beforeEach(async () => {
   await t.db.deleteFrom("rate_limits").execute();
 });
 
-const recover = (email: unknown, locale: "it" | "en" = "it") => callJson(recoverAction, t.db, { path: "/api/recover-password", body: { user_data: { email } }, locale });
+const recover = (email: unknown, locale: "it" | "en" = "it") =>
+  callJson(recoverAction, t.db, { path: "/api/recover-password", body: { user_data: { email } }, locale });
 const reset = (id: number | string, user_data: unknown, opts: { actor?: ReturnType<typeof actorOf> } = {}) =>
   callJson(resetAction, t.db, { path: `/api/users/${id}/reset-password`, params: { id: String(id) }, body: { user_data }, actor: opts.actor ?? null });
 
@@ -90,7 +91,12 @@ describe("POST /api/users/{id}/reset-password", () => {
     await recover("reset@example.com");
     const { token } = await resetLink("reset@example.com");
     expect(await resetLinkStatus(t.db, user.id, token)).toBe("valid");
-    const res = await reset(user.id, { rpt_token: token, rpt_token_expire_at: "2030-01-01 00:00:00", password: "nuova-password-7", confirm_password: "nuova-password-7" });
+    const res = await reset(user.id, {
+      rpt_token: token,
+      rpt_token_expire_at: "2030-01-01 00:00:00",
+      password: "nuova-password-7",
+      confirm_password: "nuova-password-7",
+    });
     expect(res).toMatchObject({ status: 200, json: { user_id: user.id } });
     expect(await resolveSession(t.db, phone.token)).toBeNull();
     expect(await resolveSession(t.db, laptop.token)).toBeNull();
@@ -127,14 +133,20 @@ describe("POST /api/users/{id}/reset-password", () => {
     expect((await reset(a.id, { password: "takeover-password-1" })).json.errors).toEqual({ rpt_token: "required" });
     expect((await reset(a.id, { rpt_token: token, password: "" })).json.errors).toEqual({ password: "required" });
     expect((await reset(a.id, { rpt_token: token, password: "iloveyou" })).json.errors).toEqual({ password: "password_common" });
-    expect((await reset(a.id, { rpt_token: token, password: "nuova-password-7", confirm_password: "x" })).json.errors).toEqual({ confirm_password: "mismatch" });
+    expect((await reset(a.id, { rpt_token: token, password: "nuova-password-7", confirm_password: "x" })).json.errors).toEqual({
+      confirm_password: "mismatch",
+    });
     expect((await callJson(resetAction, t.db, { params: { id: String(a.id) }, rawBody: "[]" })).status).toBe(422);
 
     expect(await t.db.selectFrom("users").select(["id", "password_hash"]).orderBy("id").execute()).toEqual(before);
     expect(await resolveSession(t.db, bSession.token)).not.toBeNull();
     expect(await resetLinkStatus(t.db, a.id, token)).toBe("valid");
 
-    await t.db.updateTable("user_tokens").set({ expires_at: new Date(Date.now() - 1000) }).where("user_id", "=", a.id).execute();
+    await t.db
+      .updateTable("user_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("user_id", "=", a.id)
+      .execute();
     const expired = await reset(a.id, { rpt_token: token, password: "nuova-password-7" });
     expect(expired.json).toMatchObject({ error: "token_expired", errors: { rpt_token: "expired" } });
     expect(await canLogin("a@example.com", "old-password-1")).toBe(true);
@@ -151,12 +163,24 @@ describe("POST /api/users/{id}/reset-password", () => {
   });
 
   it("greets by name only an account whose address is proven (not a name typed by whoever registered it)", async () => {
-    await makeUser(t.db, { email: "squatted@example.com", first_name: "Prize at win.spam.example", has_confirmed_code: false, password_hash: null, lang: "en" });
+    await makeUser(t.db, {
+      email: "squatted@example.com",
+      first_name: "Prize at win.spam.example",
+      has_confirmed_code: false,
+      password_hash: null,
+      lang: "en",
+    });
     await recover("squatted@example.com");
     const squatted = await lastMailTo(t.db, "squatted@example.com");
     expect(squatted.text + squatted.html).not.toContain("spam");
     expect(squatted.text.split("\n")[0]).toBe("Hello,");
-    await makeUser(t.db, { email: "proven@example.com", first_name: "Ada", has_confirmed_code: true, password_hash: await hashPassword("old-password-1"), lang: "en" });
+    await makeUser(t.db, {
+      email: "proven@example.com",
+      first_name: "Ada",
+      has_confirmed_code: true,
+      password_hash: await hashPassword("old-password-1"),
+      lang: "en",
+    });
     await recover("proven@example.com");
     expect((await lastMailTo(t.db, "proven@example.com")).text.split("\n")[0]).toBe("Hello Ada,");
   });

@@ -43,7 +43,11 @@ export async function requestPasswordReset(db: Database, email: string, ctx: Acc
       lang: user.lang,
       template: "password_reset",
       // An unconfirmed account's name was typed by whoever registered the address: not shown.
-      data: { firstName: user.has_confirmed_code ? user.first_name : null, link: `${ctx.origin}/${user.lang}/reset-password/${user.id}?rpt_token=${token}`, minutes: RESET_TOKEN_TTL_MINUTES },
+      data: {
+        firstName: user.has_confirmed_code ? user.first_name : null,
+        link: `${ctx.origin}/${user.lang}/reset-password/${user.id}?rpt_token=${token}`,
+        minutes: RESET_TOKEN_TTL_MINUTES,
+      },
       origin: ctx.origin,
     });
   });
@@ -64,7 +68,12 @@ export async function resetLinkStatus(db: Database, userId: number, token: strin
 }
 
 /** POST /api/users/{id}/reset-password: the token must be this user's, unused and current. */
-export async function resetPassword(db: Database, userId: number, input: { token: string; password: string }, ctx: Pick<AccountContext, "ip">): Promise<{ userId: number }> {
+export async function resetPassword(
+  db: Database,
+  userId: number,
+  input: { token: string; password: string },
+  ctx: Pick<AccountContext, "ip">,
+): Promise<{ userId: number }> {
   const ip = ctx.ip ? `ip:${ctx.ip}` : null;
   await refuseAfterFailures(db, TOKEN_FAILURES_PER_IP, [ip]);
   const problem = passwordProblem(input.password);

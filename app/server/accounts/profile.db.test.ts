@@ -50,7 +50,8 @@ const CREDENTIAL_ENDPOINTS = { stocker: stockerCredentialsAction, referent: refe
 type Role = keyof typeof PROFILE_ENDPOINTS;
 const ROLES: Role[] = ["stocker", "referent", "stock_hunter"];
 
-const person = (role: Role, fields: Parameters<typeof makeUser>[1] = {}) => makeUser(t.db, { role, password_hash: passwordHash, has_confirmed_code: true, ...fields });
+const person = (role: Role, fields: Parameters<typeof makeUser>[1] = {}) =>
+  makeUser(t.db, { role, password_hash: passwordHash, has_confirmed_code: true, ...fields });
 
 /** A user with a real session, as the root middleware would resolve it. */
 async function loggedIn(user: User): Promise<Actor> {
@@ -69,7 +70,14 @@ const canLogin = (email: string, password: string) =>
 const ctxFor = (actor: Actor) => ({ origin: "http://stockspace.test", supportEmail: "support@stockspace.test", currentSessionId: actor.sessionId });
 const self = (actor: Actor, role: Role) => ({ actor, owner: { id: actor.id, role }, asAdmin: false });
 
-const fullProfile = { first_name: "Ada", last_name: "Lovelace", telephone: "+39 02 555 1234", company: "Analytical Srl", market_id: 0, website: "www.analytical.example" };
+const fullProfile = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  telephone: "+39 02 555 1234",
+  company: "Analytical Srl",
+  market_id: 0,
+  website: "www.analytical.example",
+};
 
 describe("profileDataSchema", () => {
   it("requires first name, last name and telephone for every role; company, market and website are optional", () => {
@@ -100,9 +108,19 @@ describe("POST /api/{area}/profile/update-profile-data", () => {
       const user = await person(role);
       const res = await callJson(PROFILE_ENDPOINTS[role], t.db, { body: { ...fullProfile, market_id: marketId }, actor: actorOf(user) });
       expect(res, role).toMatchObject({ status: 200, json: { user_id: user.id } });
-      expect(await userRow(user.id)).toMatchObject({ first_name: "Ada", last_name: "Lovelace", telephone: "+39 02 555 1234", company: "Analytical Srl", market_id: marketId, website: "www.analytical.example" });
+      expect(await userRow(user.id)).toMatchObject({
+        first_name: "Ada",
+        last_name: "Lovelace",
+        telephone: "+39 02 555 1234",
+        company: "Analytical Srl",
+        market_id: marketId,
+        website: "www.analytical.example",
+      });
       // Blank optional fields clear them.
-      await callJson(PROFILE_ENDPOINTS[role], t.db, { body: { first_name: "Ada", last_name: "Lovelace", telephone: "02 12345", company: "", market_id: "", website: "" }, actor: actorOf(user) });
+      await callJson(PROFILE_ENDPOINTS[role], t.db, {
+        body: { first_name: "Ada", last_name: "Lovelace", telephone: "02 12345", company: "", market_id: "", website: "" },
+        actor: actorOf(user),
+      });
       expect(await userRow(user.id)).toMatchObject({ telephone: "02 12345", company: null, market_id: null, website: null });
     }
   });
@@ -136,16 +154,25 @@ describe("updateProfileData: who may change whose profile", () => {
   it("lets an administrator in a stocker's area change the profile, audited with the changed fields", async () => {
     const stocker = await person("stocker", { first_name: "Old", telephone: "02 111111" });
     const admin = actorOf(await makeUser(t.db, { role: "admin" }));
-    await updateProfileData(t.db, { actor: admin, owner: { id: stocker.id, role: "stocker" }, asAdmin: true }, {
-      first_name: "New",
-      last_name: stocker.last_name,
-      telephone: "02 111111",
-      company: null,
-      market_id: null,
-      website: null,
-    });
+    await updateProfileData(
+      t.db,
+      { actor: admin, owner: { id: stocker.id, role: "stocker" }, asAdmin: true },
+      {
+        first_name: "New",
+        last_name: stocker.last_name,
+        telephone: "02 111111",
+        company: null,
+        market_id: null,
+        website: null,
+      },
+    );
     expect((await userRow(stocker.id)).first_name).toBe("New");
-    const audit = await t.db.selectFrom("audit_log").selectAll().where("admin_id", "=", admin.id).where("action", "=", "user.update_profile").executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("admin_id", "=", admin.id)
+      .where("action", "=", "user.update_profile")
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ entity_type: "user", entity_id: stocker.id });
     expect(audit.details).toEqual({ area: "stocker", changedFields: { first_name: { before: "Old", after: "New" } } });
   });
@@ -154,13 +181,21 @@ describe("updateProfileData: who may change whose profile", () => {
     const stocker = await person("stocker", { first_name: "Mine" });
     const other = actorOf(await person("stocker"));
     const input = { first_name: "Hacked", last_name: "X", telephone: "02 1234567", company: null, market_id: null, website: null };
-    await expect(updateProfileData(t.db, { actor: other, owner: { id: stocker.id, role: "stocker" }, asAdmin: false }, input)).rejects.toMatchObject({ status: 403 });
-    await expect(updateProfileData(t.db, { actor: other, owner: { id: stocker.id, role: "stocker" }, asAdmin: true }, input)).rejects.toMatchObject({ status: 403 });
+    await expect(updateProfileData(t.db, { actor: other, owner: { id: stocker.id, role: "stocker" }, asAdmin: false }, input)).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(updateProfileData(t.db, { actor: other, owner: { id: stocker.id, role: "stocker" }, asAdmin: true }, input)).rejects.toMatchObject({
+      status: 403,
+    });
     const hunter = await person("stock_hunter");
-    await expect(updateProfileData(t.db, { actor: actorOf(hunter), owner: { id: hunter.id, role: "stocker" }, asAdmin: false }, input)).rejects.toMatchObject({ status: 403 });
+    await expect(updateProfileData(t.db, { actor: actorOf(hunter), owner: { id: hunter.id, role: "stocker" }, asAdmin: false }, input)).rejects.toMatchObject({
+      status: 403,
+    });
     // An administrator naming a user of another role than the area's: not found.
     const admin = actorOf(await makeUser(t.db, { role: "admin" }));
-    await expect(updateProfileData(t.db, { actor: admin, owner: { id: hunter.id, role: "stocker" }, asAdmin: true }, input)).rejects.toMatchObject({ status: 404 });
+    await expect(updateProfileData(t.db, { actor: admin, owner: { id: hunter.id, role: "stocker" }, asAdmin: true }, input)).rejects.toMatchObject({
+      status: 404,
+    });
     expect((await userRow(stocker.id)).first_name).toBe("Mine");
     expect(await t.db.selectFrom("audit_log").select("id").where("admin_id", "=", admin.id).execute()).toEqual([]);
   });
@@ -172,16 +207,30 @@ describe("POST /api/{area}/profile/update-credentials", () => {
     const actor = await loggedIn(user);
     const other = await startSession(t.db, { userId: user.id, remember: false, ip: "198.51.100.2", userAgent: "phone" });
     const before = await tableCounts(t.db);
-    const res = await callJson(referentCredentialsAction, t.db, { body: { email: "new@example.com", password: "brand-new-secret-9", current_password: "wrong-password" }, actor });
+    const res = await callJson(referentCredentialsAction, t.db, {
+      body: { email: "new@example.com", password: "brand-new-secret-9", current_password: "wrong-password" },
+      actor,
+    });
     expect(res).toMatchObject({ status: 422, json: { errors: { current_password: "invalid" } } });
     const after = await userRow(user.id);
     expect(after.email).toBe(user.email);
     expect(after.password_hash).toBe(user.password_hash);
     expect(await tableCounts(t.db)).toEqual(before);
     expect(await resolveSession(t.db, other.token)).not.toBeNull();
-    for (let i = 0; i < 9; i++) expect((await callJson(referentCredentialsAction, t.db, { body: { email: user.email, password: "brand-new-secret-9", current_password: `wrong-${i}` }, actor })).status).toBe(422);
+    for (let i = 0; i < 9; i++)
+      expect(
+        (
+          await callJson(referentCredentialsAction, t.db, {
+            body: { email: user.email, password: "brand-new-secret-9", current_password: `wrong-${i}` },
+            actor,
+          })
+        ).status,
+      ).toBe(422);
     // Even the right password is refused now: the limit is checked first.
-    const limited = await callJson(referentCredentialsAction, t.db, { body: { email: user.email, password: "brand-new-secret-9", current_password: PASSWORD }, actor });
+    const limited = await callJson(referentCredentialsAction, t.db, {
+      body: { email: user.email, password: "brand-new-secret-9", current_password: PASSWORD },
+      actor,
+    });
     expect(limited.status).toBe(429);
     expect((await userRow(user.id)).password_hash).toBe(user.password_hash);
   });
@@ -190,7 +239,10 @@ describe("POST /api/{area}/profile/update-credentials", () => {
     const user = await person("stock_hunter");
     const actor = await loggedIn(user);
     const before = await tableCounts(t.db);
-    expect(await callJson(hunterCredentialsAction, t.db, { body: { email: user.email.toUpperCase(), password: "" }, actor })).toMatchObject({ status: 200, json: { user_id: user.id, email_change_pending: false } });
+    expect(await callJson(hunterCredentialsAction, t.db, { body: { email: user.email.toUpperCase(), password: "" }, actor })).toMatchObject({
+      status: 200,
+      json: { user_id: user.id, email_change_pending: false },
+    });
     expect(await tableCounts(t.db)).toEqual(before);
     const missing = await callJson(hunterCredentialsAction, t.db, { body: { email: user.email, password: "brand-new-secret-9" }, actor });
     expect(missing).toMatchObject({ status: 422, json: { errors: { current_password: "required" } } });
@@ -214,16 +266,27 @@ describe("POST /api/{area}/profile/update-credentials", () => {
     const phone = await startSession(t.db, { userId: user.id, remember: true, ip: "198.51.100.2", userAgent: "phone" });
     const bystander = await person("stocker");
     const bystanderSession = await startSession(t.db, { userId: bystander.id, remember: false, ip: "198.51.100.3", userAgent: "x" });
-    await t.db.insertInto("user_tokens").values({ user_id: user.id, kind: "reset_password", token_hash: linkTokenHash("old-reset"), expires_at: new Date(Date.now() + 3_600_000) }).execute();
+    await t.db
+      .insertInto("user_tokens")
+      .values({ user_id: user.id, kind: "reset_password", token_hash: linkTokenHash("old-reset"), expires_at: new Date(Date.now() + 3_600_000) })
+      .execute();
 
-    const res = await callJson(stockerCredentialsAction, t.db, { body: { email: user.email, password: "brand-new-secret-9", current_password: PASSWORD }, actor });
+    const res = await callJson(stockerCredentialsAction, t.db, {
+      body: { email: user.email, password: "brand-new-secret-9", current_password: PASSWORD },
+      actor,
+    });
     expect(res).toMatchObject({ status: 200, json: { user_id: user.id, email_change_pending: false } });
     expect(await canLogin(user.email, "brand-new-secret-9")).toBe(true);
     expect(await canLogin(user.email, PASSWORD)).toBe(false);
     expect(await resolveSession(t.db, phone.token)).toBeNull();
     expect((await sessionsOf(user.id)).includes(actor.sessionId)).toBe(true);
     expect(await resolveSession(t.db, bystanderSession.token)).not.toBeNull();
-    const reset = await t.db.selectFrom("user_tokens").select("used_at").where("user_id", "=", user.id).where("kind", "=", "reset_password").executeTakeFirstOrThrow();
+    const reset = await t.db
+      .selectFrom("user_tokens")
+      .select("used_at")
+      .where("user_id", "=", user.id)
+      .where("kind", "=", "reset_password")
+      .executeTakeFirstOrThrow();
     expect(reset.used_at).not.toBeNull();
     const mail = await lastMailTo(t.db, user.email);
     expect(mail).toMatchObject({ template: "password_changed", lang: "en" });
@@ -244,7 +307,10 @@ describe("POST /api/{area}/profile/update-credentials", () => {
 /** Asks for a change of address and returns the link sent to the new one. */
 async function askEmailChange(user: User, newEmail: string, actor?: Actor) {
   const who = actor ?? (await loggedIn(user));
-  const res = await callJson(CREDENTIAL_ENDPOINTS[user.role as Role], t.db, { body: { email: newEmail, password: "", current_password: PASSWORD }, actor: who });
+  const res = await callJson(CREDENTIAL_ENDPOINTS[user.role as Role], t.db, {
+    body: { email: newEmail, password: "", current_password: PASSWORD },
+    actor: who,
+  });
   expect(res).toMatchObject({ status: 200, json: { user_id: user.id, email_change_pending: true } });
   const link = linkIn((await lastMailTo(t.db, newEmail.toLowerCase())).text, /\/confirm-email\//);
   return { link, token: link.searchParams.get("token")!, actor: who };
@@ -299,7 +365,10 @@ describe("changing the e-mail address", () => {
   it("changes the address and the password in one call: the password at once, the address after the link", async () => {
     const user = await person("referent");
     const actor = await loggedIn(user);
-    const res = await callJson(referentCredentialsAction, t.db, { body: { email: "both@example.com", password: "brand-new-secret-9", current_password: PASSWORD }, actor });
+    const res = await callJson(referentCredentialsAction, t.db, {
+      body: { email: "both@example.com", password: "brand-new-secret-9", current_password: PASSWORD },
+      actor,
+    });
     expect(res).toMatchObject({ status: 200, json: { email_change_pending: true } });
     expect(await canLogin(user.email, "brand-new-secret-9")).toBe(true);
     expect((await mailsTo(t.db, user.email)).map((m) => m.template)).toEqual(["password_changed", "email_change_requested_old"]);
@@ -312,10 +381,17 @@ describe("changing the e-mail address", () => {
     const second = await askEmailChange(user, "second@example.com", first.actor);
     // A newer request retires the earlier link.
     await expect(confirmEmailChange(t.db, user.id, first.token, confirmCtx)).rejects.toMatchObject({ code: "token_invalid" });
-    await expect(confirmEmailChange(t.db, user.id, "forged-token-forged-token-forged-token-abcd", confirmCtx)).rejects.toMatchObject({ code: "token_invalid", errors: { token: "invalid" } });
+    await expect(confirmEmailChange(t.db, user.id, "forged-token-forged-token-forged-token-abcd", confirmCtx)).rejects.toMatchObject({
+      code: "token_invalid",
+      errors: { token: "invalid" },
+    });
     const stranger = await person("stocker");
     await expect(confirmEmailChange(t.db, stranger.id, second.token, confirmCtx)).rejects.toMatchObject({ code: "token_invalid" });
-    await t.db.updateTable("user_tokens").set({ expires_at: new Date(Date.now() - 1000) }).where("token_hash", "=", linkTokenHash(second.token)).execute();
+    await t.db
+      .updateTable("user_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("token_hash", "=", linkTokenHash(second.token))
+      .execute();
     await expect(confirmEmailChange(t.db, user.id, second.token, confirmCtx)).rejects.toMatchObject({ code: "token_expired", errors: { token: "expired" } });
     expect((await userRow(user.id)).email).toBe(user.email);
     expect((await userRow(stranger.id)).email).toBe(stranger.email);
@@ -347,7 +423,11 @@ describe("changing the e-mail address", () => {
     const { token } = await askEmailChange(user, "page@example.com");
     const context = testContext(t.db, { actor: null });
     const get = (tok: string) =>
-      confirmPageLoader({ request: new Request(`http://stockspace.test/it/confirm-email/${user.id}?token=${tok}`), params: { locale: "it", id: String(user.id) }, context } as never);
+      confirmPageLoader({
+        request: new Request(`http://stockspace.test/it/confirm-email/${user.id}?token=${tok}`),
+        params: { locale: "it", id: String(user.id) },
+        context,
+      } as never);
     expect(await get(token)).toMatchObject({ status: "valid", newEmail: "page@example.com", token });
     expect(await get("nope")).toMatchObject({ status: "invalid", newEmail: null, token: null });
     expect((await userRow(user.id)).email).toBe(user.email);
@@ -364,7 +444,11 @@ describe("changing the e-mail address", () => {
     expect((await userRow(user.id)).email).toBe("page@example.com");
     expect(await post(token)).toMatchObject({ ok: false, error: "token_invalid", errors: {}, message: expect.stringMatching(/\w/) });
     // A path that is not a user's id names nothing.
-    const odd = confirmPageLoader({ request: new Request("http://stockspace.test/it/confirm-email/x?token=a"), params: { locale: "it", id: "x" }, context } as never);
+    const odd = confirmPageLoader({
+      request: new Request("http://stockspace.test/it/confirm-email/x?token=a"),
+      params: { locale: "it", id: "x" },
+      context,
+    } as never);
     await expect(odd).rejects.toMatchObject({ init: { status: 404 } });
   });
 });
@@ -376,26 +460,36 @@ describe("credentials: only the user", () => {
     const adminActor = await loggedIn(admin);
     const input = { email: "admin-set@example.com", password: "brand-new-secret-9", current_password: PASSWORD };
     const ctx = ctxFor(adminActor);
-    await expect(updateCredentials(t.db, { actor: adminActor, owner: { id: stocker.id, role: "stocker" }, asAdmin: true }, input, ctx)).rejects.toMatchObject({ status: 403 });
+    await expect(updateCredentials(t.db, { actor: adminActor, owner: { id: stocker.id, role: "stocker" }, asAdmin: true }, input, ctx)).rejects.toMatchObject({
+      status: 403,
+    });
     const other = await loggedIn(await person("stocker"));
-    await expect(updateCredentials(t.db, { actor: other, owner: { id: stocker.id, role: "stocker" }, asAdmin: false }, input, ctxFor(other))).rejects.toMatchObject({ status: 403 });
+    await expect(
+      updateCredentials(t.db, { actor: other, owner: { id: stocker.id, role: "stocker" }, asAdmin: false }, input, ctxFor(other)),
+    ).rejects.toMatchObject({ status: 403 });
     expect(await userRow(stocker.id)).toMatchObject({ email: stocker.email, password_hash: stocker.password_hash });
     expect((await userRow(admin.id)).password_hash).toBe(admin.password_hash);
     expect(await mailsTo(t.db, "admin-set@example.com")).toEqual([]);
     // The user themself may.
     const own = await loggedIn(stocker);
-    await expect(updateCredentials(t.db, self(own, "stocker"), { email: stocker.email, password: "brand-new-secret-9", current_password: PASSWORD }, ctxFor(own))).resolves.toMatchObject({ user_id: stocker.id });
+    await expect(
+      updateCredentials(t.db, self(own, "stocker"), { email: stocker.email, password: "brand-new-secret-9", current_password: PASSWORD }, ctxFor(own)),
+    ).resolves.toMatchObject({ user_id: stocker.id });
   });
 });
 
 describe("the data page ({prefix}/data) and its action", () => {
-  const formRequest = (path: string, fields: Record<string, string>) => new Request(`http://stockspace.test${path}`, { method: "POST", body: new URLSearchParams(fields) });
+  const formRequest = (path: string, fields: Record<string, string>) =>
+    new Request(`http://stockspace.test${path}`, { method: "POST", body: new URLSearchParams(fields) });
 
   it("loads the owner's profile, the markets and the pending address change", async () => {
     const user = await person("stock_hunter", { market_id: marketId, company: "Acme" });
     const actor = await loggedIn(user);
     await askEmailChange(user, "pending@example.com", actor);
-    const page = await loadDataPage({ params: {}, context: testContext(t.db, { actor, locale: "en" }), request: new Request("http://stockspace.test/en/stock-hunter/profile/data") }, "stock_hunter");
+    const page = await loadDataPage(
+      { params: {}, context: testContext(t.db, { actor, locale: "en" }), request: new Request("http://stockspace.test/en/stock-hunter/profile/data") },
+      "stock_hunter",
+    );
     expect(page.profile).toMatchObject({ email: user.email, company: "Acme", market_id: marketId, market: "Food" });
     expect(page.markets.some((mk) => mk.id === marketId)).toBe(true);
     expect(page.pendingEmail?.email).toBe("pending@example.com");
@@ -406,35 +500,61 @@ describe("the data page ({prefix}/data) and its action", () => {
   it("saves the profile and the credentials from the popups, and answers field codes", async () => {
     const user = await person("referent");
     const actor = await loggedIn(user);
-    const args = (fields: Record<string, string>) => ({ params: {}, context: testContext(t.db, { actor }), request: formRequest("/it/referent/profile/data", fields) });
+    const args = (fields: Record<string, string>) => ({
+      params: {},
+      context: testContext(t.db, { actor }),
+      request: formRequest("/it/referent/profile/data", fields),
+    });
     expect(await dataAction(args({ intent: "profile", first_name: "", last_name: "Rossi", telephone: "02 1234567" }), "referent")).toMatchObject({
       ok: false,
       intent: "profile",
       errors: { first_name: "required" },
     });
-    expect(await dataAction(args({ intent: "profile", first_name: "Mario", last_name: "Rossi", telephone: "02 1234567", market_id: String(marketId) }), "referent")).toEqual({ ok: true, intent: "profile" });
+    expect(
+      await dataAction(args({ intent: "profile", first_name: "Mario", last_name: "Rossi", telephone: "02 1234567", market_id: String(marketId) }), "referent"),
+    ).toEqual({ ok: true, intent: "profile" });
     expect(await userRow(user.id)).toMatchObject({ first_name: "Mario", market_id: marketId });
-    expect(await dataAction(args({ intent: "credentials", email: user.email, password: "brand-new-secret-9", current_password: "nope" }), "referent")).toMatchObject({
+    expect(
+      await dataAction(args({ intent: "credentials", email: user.email, password: "brand-new-secret-9", current_password: "nope" }), "referent"),
+    ).toMatchObject({
       ok: false,
       errors: { current_password: "invalid" },
     });
-    expect(await dataAction(args({ intent: "credentials", email: "via-page@example.com", password: "", current_password: PASSWORD }), "referent")).toEqual({ ok: true, intent: "credentials", email_change_pending: true });
+    expect(await dataAction(args({ intent: "credentials", email: "via-page@example.com", password: "", current_password: PASSWORD }), "referent")).toEqual({
+      ok: true,
+      intent: "credentials",
+      email_change_pending: true,
+    });
     expect(await dataAction(args({ intent: "other" }), "referent")).toMatchObject({ ok: false, errors: { intent: "invalid" } });
   });
 
   it("in an administrator's view: the profile is saved (audited), credentials answer 403", async () => {
     const stocker = await person("stocker", { first_name: "Before" });
     const admin = await loggedIn(await makeUser(t.db, { role: "admin" }));
-    const args = (fields: Record<string, string>) => ({ params: { userId: String(stocker.id) }, context: testContext(t.db, { actor: admin }), request: formRequest(`/admin/stocker/${stocker.id}/data`, fields) });
-    expect(await dataAction(args({ intent: "profile", first_name: "After", last_name: "X", telephone: "02 1234567" }), "stocker")).toEqual({ ok: true, intent: "profile" });
+    const args = (fields: Record<string, string>) => ({
+      params: { userId: String(stocker.id) },
+      context: testContext(t.db, { actor: admin }),
+      request: formRequest(`/admin/stocker/${stocker.id}/data`, fields),
+    });
+    expect(await dataAction(args({ intent: "profile", first_name: "After", last_name: "X", telephone: "02 1234567" }), "stocker")).toEqual({
+      ok: true,
+      intent: "profile",
+    });
     expect((await userRow(stocker.id)).first_name).toBe("After");
-    expect(await t.db.selectFrom("audit_log").select("action").where("admin_id", "=", admin.id).where("entity_id", "=", stocker.id).execute()).toEqual([{ action: "user.update_profile" }]);
-    const refused = await dataAction(args({ intent: "credentials", email: "x@example.com", password: "", current_password: PASSWORD }), "stocker").catch((err) => err);
+    expect(await t.db.selectFrom("audit_log").select("action").where("admin_id", "=", admin.id).where("entity_id", "=", stocker.id).execute()).toEqual([
+      { action: "user.update_profile" },
+    ]);
+    const refused = await dataAction(args({ intent: "credentials", email: "x@example.com", password: "", current_password: PASSWORD }), "stocker").catch(
+      (err) => err,
+    );
     expect(refused).toMatchObject({ init: { status: 403 } });
     expect((await userRow(stocker.id)).email).toBe(stocker.email);
     // A stocker cannot use the admin prefix for someone else's area.
     const intruder = await loggedIn(await person("stocker"));
-    const intrusion = await dataAction({ ...args({ intent: "profile", first_name: "Hacked", last_name: "X", telephone: "02 1234567" }), context: testContext(t.db, { actor: intruder }) }, "stocker").catch((err) => err);
+    const intrusion = await dataAction(
+      { ...args({ intent: "profile", first_name: "Hacked", last_name: "X", telephone: "02 1234567" }), context: testContext(t.db, { actor: intruder }) },
+      "stocker",
+    ).catch((err) => err);
     expect(intrusion).toMatchObject({ init: { status: 403 } });
     expect((await userRow(stocker.id)).first_name).toBe("After");
   });
@@ -447,7 +567,9 @@ describe("the invite page ({stocker_prefix}/invite)", () => {
     const page = await loadInvitePage({ params: {}, context: testContext(t.db, { actor: actorOf(stocker) }), request });
     expect(page).toMatchObject({ code: "INVITE7", link: "http://stockspace.test?serr=1&ic=INVITE7", count: 6, tier: 2 });
     const hunter = await person("stock_hunter");
-    await expect(loadInvitePage({ params: {}, context: testContext(t.db, { actor: actorOf(hunter) }), request })).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(loadInvitePage({ params: {}, context: testContext(t.db, { actor: actorOf(hunter) }), request })).rejects.toMatchObject({
+      init: { status: 403 },
+    });
     // "/" keeps the query on its way to /{locale}, where the popups read serr and ic.
     const redirect = (await indexRedirect({ request: new Request(page.link), params: {}, context: testContext(t.db) } as never)) as Response;
     expect(redirect.headers.get("Location")).toBe("/it?serr=1&ic=INVITE7");

@@ -149,7 +149,12 @@ export async function updateCredentials(
     if (emailChanges) {
       const token = newLinkToken();
       await q.retireTokens(trx, { userId, kind: "change_email" });
-      await q.insertChangeEmailToken(trx, { userId, tokenHash: linkTokenHash(token), newEmail, expiresAt: new Date(Date.now() + CHANGE_EMAIL_TTL_HOURS * 3600_000) });
+      await q.insertChangeEmailToken(trx, {
+        userId,
+        tokenHash: linkTokenHash(token),
+        newEmail,
+        expiresAt: new Date(Date.now() + CHANGE_EMAIL_TTL_HOURS * 3600_000),
+      });
       await queueMail(trx, {
         to: newEmail,
         lang: user.lang,
@@ -185,7 +190,11 @@ function statusOf(token: { expires_at: Date; used_at: Date | null } | undefined)
 }
 
 /** For the confirmation page (GET): whether the link still works and the address it confirms. Changes nothing. */
-export async function emailChangeLinkStatus(db: Database, userId: number, token: string | null): Promise<{ status: ChangeLinkStatus; newEmail: string | null }> {
+export async function emailChangeLinkStatus(
+  db: Database,
+  userId: number,
+  token: string | null,
+): Promise<{ status: ChangeLinkStatus; newEmail: string | null }> {
   if (!token || token.length > 200) return { status: "invalid", newEmail: null };
   const found = await q.findChangeEmailToken(db, { userId, tokenHash: linkTokenHash(token) });
   const status = statusOf(found);

@@ -20,7 +20,11 @@ import { testServices } from "../../../tests/support/endpoint.ts";
 
 const t = useTestDatabase();
 beforeAll(async () => {
-  await t.db.insertInto("markets").values({ id: 1, label: "Alimentare", label_en: "Food" }).onConflict((oc) => oc.doNothing()).execute();
+  await t.db
+    .insertInto("markets")
+    .values({ id: 1, label: "Alimentare", label_en: "Food" })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 });
 beforeEach(async () => {
   await t.db.deleteFrom("rate_limits").execute();
@@ -140,7 +144,9 @@ describe("stock hunter registration", () => {
 
   it("requires every required field after trimming, and the two ticks", async () => {
     const before = await tableCounts(t.db);
-    const res = await register(hunter({ first_name: "   ", last_name: undefined, telephone: "", country: null, address: " ", conditions: false, privacy: 0, email: "" }));
+    const res = await register(
+      hunter({ first_name: "   ", last_name: undefined, telephone: "", country: null, address: " ", conditions: false, privacy: 0, email: "" }),
+    );
     expect(res.status).toBe(422);
     expect(res.json.errors).toEqual({
       email: "required",
@@ -241,7 +247,15 @@ describe("stocker registration", () => {
   it("requires the request's required fields", async () => {
     const res = await register({ role: "stocker", email: "x@example.com", conditions: true, privacy: true });
     expect(res.status).toBe(422);
-    expect(Object.keys(res.json.errors).sort()).toEqual(["request_address", "request_business_name", "request_cap", "request_city", "request_country", "request_province", "request_vat"]);
+    expect(Object.keys(res.json.errors).sort()).toEqual([
+      "request_address",
+      "request_business_name",
+      "request_cap",
+      "request_city",
+      "request_country",
+      "request_province",
+      "request_vat",
+    ]);
   });
 
   it("refuses a warehouse that is claimed or does not exist, writing nothing", async () => {
@@ -262,7 +276,11 @@ describe("mail to an address nobody has proved yet", () => {
   it("the code e-mail, first or resent, carries no text the registration typed", async () => {
     const res = await register(hunter({ email: "someone-else@example.com", first_name: spam, last_name: spam, company: spam }), { lang: "en" });
     expect(res.status).toBe(200);
-    await resendConfirmationCode(t.db, { userId: res.json.user_id, email: null }, accountContext(testServices(t.db), { id: "t", ip: "192.0.2.1", userAgent: "", nonce: "", secure: false }, "en"));
+    await resendConfirmationCode(
+      t.db,
+      { userId: res.json.user_id, email: null },
+      accountContext(testServices(t.db), { id: "t", ip: "192.0.2.1", userAgent: "", nonce: "", secure: false }, "en"),
+    );
     const mails = await mailsTo(t.db, "someone-else@example.com");
     expect(mails.map((m) => m.template)).toEqual(["confirm_code", "confirm_code"]);
     for (const mail of mails) {
@@ -289,7 +307,13 @@ describe("an address with a pending referent invitation", () => {
   async function pendingReferent(email: string) {
     const owner = await makeUser(t.db, { role: "stocker", first_name: "Paolo", last_name: "Verdi" });
     const w = await makeWarehouse(t.db, { user_id: owner.id, name: "Polo Nord", city: "Milano" });
-    const { userId } = await createReferentForWarehouse(t.db, actorOf(owner), w.id, { first_name: "Anna", last_name: "Neri", email, telephone: "+39 333 1234567" }, origin);
+    const { userId } = await createReferentForWarehouse(
+      t.db,
+      actorOf(owner),
+      w.id,
+      { first_name: "Anna", last_name: "Neri", email, telephone: "+39 333 1234567" },
+      origin,
+    );
     const token = linkIn((await lastMailTo(t.db, email)).text, /complete-account/).searchParams.get("u_token")!;
     expect((await invitationFor(t.db, userId, token)).status).toBe("valid");
     return { owner, warehouseId: w.id, invitedId: userId, token };
@@ -310,7 +334,10 @@ describe("an address with a pending referent invitation", () => {
     const completed = await callJson(completeAction, t.db, {
       path: `/api/users/${invitedId}/complete-account`,
       params: { id: String(invitedId) },
-      body: { u_token: token, user_data: { first_name: "X", last_name: "Y", telephone: "333 1234567", password: "scaffali-alti-9", confirm_password: "scaffali-alti-9" } },
+      body: {
+        u_token: token,
+        user_data: { first_name: "X", last_name: "Y", telephone: "333 1234567", password: "scaffali-alti-9", confirm_password: "scaffali-alti-9" },
+      },
     });
     expect(completed.json.error).toBe("token_invalid");
     expect((await t.db.selectFrom("warehouses").select("referent_id").where("id", "=", warehouseId).executeTakeFirstOrThrow()).referent_id).toBeNull();
@@ -341,7 +368,9 @@ describe("an address with a pending referent invitation", () => {
     const res = await register(stocker({ email: "office@magazzini-neri.it" }));
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(await t.db.selectFrom("users").select("id").where("id", "=", invitedId).executeTakeFirst()).toBeUndefined();
-    expect(await t.db.selectFrom("users").select(["role", "approval_status"]).where("email", "=", "office@magazzini-neri.it").executeTakeFirstOrThrow()).toEqual({ role: "stocker", approval_status: "pending" });
+    expect(
+      await t.db.selectFrom("users").select(["role", "approval_status"]).where("email", "=", "office@magazzini-neri.it").executeTakeFirstOrThrow(),
+    ).toEqual({ role: "stocker", approval_status: "pending" });
   });
 
   it("does not yield once the invitation was completed, nor for any other account without a password", async () => {

@@ -133,7 +133,11 @@ export async function register(db: Database, actor: Actor | null, data: Register
             businessName: data.request_business_name ?? "",
             vat: data.request_vat ?? "",
             email: data.email,
-            place: [data.request_address, [data.request_cap, data.request_city, data.request_province ? `(${data.request_province})` : null].filter(Boolean).join(" "), data.request_country]
+            place: [
+              data.request_address,
+              [data.request_cap, data.request_city, data.request_province ? `(${data.request_province})` : null].filter(Boolean).join(" "),
+              data.request_country,
+            ]
               .filter(Boolean)
               .join(", "),
             warehouse: warehouse ? `${unclaimedName(warehouse.id)} – ${warehouse.city} (id ${warehouse.id})` : null,

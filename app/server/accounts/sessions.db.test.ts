@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { BROWSER_SESSION_MAX_MS, endAllSessions, endSession, hashToken, IDLE_MS, MAX_SESSIONS_PER_USER, REMEMBER_MS, resolveSession, startSession } from "./sessions.service.ts";
+import {
+  BROWSER_SESSION_MAX_MS,
+  endAllSessions,
+  endSession,
+  hashToken,
+  IDLE_MS,
+  MAX_SESSIONS_PER_USER,
+  REMEMBER_MS,
+  resolveSession,
+  startSession,
+} from "./sessions.service.ts";
 import { login } from "./auth.service.ts";
 import { hashPassword } from "./passwords.ts";
 
@@ -10,7 +20,18 @@ const SECRET = "test-secret-test-secret";
 async function user(email: string, opts: { active?: boolean } = {}) {
   const row = await t.db
     .insertInto("users")
-    .values({ email, role: "stock_hunter", password_hash: await hashPassword("correct horse 1"), invite_code: email.slice(0, 8).toUpperCase().replace(/[^A-Z0-9]/g, "X").padEnd(8, "X"), active: opts.active ?? true, lang: "en" })
+    .values({
+      email,
+      role: "stock_hunter",
+      password_hash: await hashPassword("correct horse 1"),
+      invite_code: email
+        .slice(0, 8)
+        .toUpperCase()
+        .replace(/[^A-Z0-9]/g, "X")
+        .padEnd(8, "X"),
+      active: opts.active ?? true,
+      lang: "en",
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -41,7 +62,11 @@ describe("sessions", () => {
   it("an expired session or a deactivated account resolves to nobody", async () => {
     const id = await user("carl@example.com");
     const { token } = await startSession(t.db, { userId: id, remember: false, ip: "", userAgent: "" });
-    await t.db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000) }).where("id", "=", hashToken(token)).execute();
+    await t.db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("id", "=", hashToken(token))
+      .execute();
     expect(await resolveSession(t.db, token)).toBeNull();
     const other = await startSession(t.db, { userId: id, remember: false, ip: "", userAgent: "" });
     await t.db.updateTable("users").set({ active: false }).where("id", "=", id).execute();
@@ -79,7 +104,11 @@ describe("session lifetime and count", () => {
     expect(touched.expires_at.getTime()).toBe(created.getTime() + BROWSER_SESSION_MAX_MS);
     expect(touched.expires_at.getTime()).toBeLessThan(Date.now() + IDLE_MS / 2);
     // One minute past the end, even with a later expires_at (a row written before the rule), it is over and removed.
-    await age(token, { created_at: new Date(Date.now() - BROWSER_SESSION_MAX_MS - 60_000), last_seen_at: new Date(), expires_at: new Date(Date.now() + IDLE_MS) });
+    await age(token, {
+      created_at: new Date(Date.now() - BROWSER_SESSION_MAX_MS - 60_000),
+      last_seen_at: new Date(),
+      expires_at: new Date(Date.now() + IDLE_MS),
+    });
     expect(await resolveSession(t.db, token)).toBeNull();
     expect(await row(token)).toBeUndefined();
   });
@@ -106,7 +135,11 @@ describe("session lifetime and count", () => {
     expect(await t.db.selectFrom("sessions").select("id").where("user_id", "=", id).execute()).toHaveLength(MAX_SESSIONS_PER_USER);
     expect(await resolveSession(t.db, theirs.token)).not.toBeNull();
     // Expired sessions are cleared at the next login rather than counted.
-    await t.db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000) }).where("id", "=", hashToken(tokens[1]!)).execute();
+    await t.db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("id", "=", hashToken(tokens[1]!))
+      .execute();
     await startSession(t.db, { userId: id, remember: false, ip: "", userAgent: "" });
     expect(await row(tokens[1]!)).toBeUndefined();
     expect(await resolveSession(t.db, tokens[2])).not.toBeNull();
@@ -119,19 +152,36 @@ describe("login", () => {
     const id = await user("eve@example.com");
     const first = await login(t.db, { email: "EVE@example.com ", password: "correct horse 1", remember: false, ip: "", userAgent: "", secret: SECRET });
     expect(first.userId).toBe(id);
-    const second = await login(t.db, { email: "eve@example.com", password: "correct horse 1", remember: false, ip: "", userAgent: "", previousSessionId: hashToken(first.token), secret: SECRET });
+    const second = await login(t.db, {
+      email: "eve@example.com",
+      password: "correct horse 1",
+      remember: false,
+      ip: "",
+      userAgent: "",
+      previousSessionId: hashToken(first.token),
+      secret: SECRET,
+    });
     expect(second.token).not.toBe(first.token);
     expect(await resolveSession(t.db, first.token)).toBeNull();
   });
   it("refuses a wrong password, an unknown address and a deactivated account's wrong password alike", async () => {
     await user("fay@example.com", { active: false });
-    for (const [email, password] of [["eve@example.com", "wrong password"], ["nobody@example.com", "correct horse 1"], ["fay@example.com", "wrong password"]]) {
-      await expect(login(t.db, { email: email!, password: password!, remember: false, ip: "", userAgent: "", secret: SECRET })).rejects.toMatchObject({ status: 401, code: "invalid_credentials" });
+    for (const [email, password] of [
+      ["eve@example.com", "wrong password"],
+      ["nobody@example.com", "correct horse 1"],
+      ["fay@example.com", "wrong password"],
+    ]) {
+      await expect(login(t.db, { email: email!, password: password!, remember: false, ip: "", userAgent: "", secret: SECRET })).rejects.toMatchObject({
+        status: 401,
+        code: "invalid_credentials",
+      });
     }
   });
   it("tells a deactivated account it is suspended only after its right password, and opens no session", async () => {
     const id = await user("suspended@example.com", { active: false });
-    await expect(login(t.db, { email: "suspended@example.com", password: "correct horse 1", remember: false, ip: "", userAgent: "", secret: SECRET })).rejects.toMatchObject({ status: 401, code: "account_suspended" });
+    await expect(
+      login(t.db, { email: "suspended@example.com", password: "correct horse 1", remember: false, ip: "", userAgent: "", secret: SECRET }),
+    ).rejects.toMatchObject({ status: 401, code: "account_suspended" });
     expect(await t.db.selectFrom("sessions").select("id").where("user_id", "=", id).execute()).toEqual([]);
   });
 });

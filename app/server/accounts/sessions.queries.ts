@@ -1,9 +1,6 @@
 import type { Database } from "../db/database.ts";
 
-export function insertSession(
-  db: Database,
-  args: { id: string; userId: number; remember: boolean; expiresAt: Date; ip: string; userAgent: string },
-) {
+export function insertSession(db: Database, args: { id: string; userId: number; remember: boolean; expiresAt: Date; ip: string; userAgent: string }) {
   return db
     .insertInto("sessions")
     .values({ id: args.id, user_id: args.userId, remember: args.remember, expires_at: args.expiresAt, ip: args.ip, user_agent: args.userAgent.slice(0, 500) })

@@ -36,7 +36,14 @@ export async function startSession(
   const token = randomBytes(32).toString("base64url");
   const ttl = args.remember ? REMEMBER_MS : IDLE_MS;
   const id = hashToken(token);
-  await q.insertSession(db, { id, userId: args.userId, remember: args.remember, expiresAt: new Date(Date.now() + ttl), ip: args.ip, userAgent: args.userAgent });
+  await q.insertSession(db, {
+    id,
+    userId: args.userId,
+    remember: args.remember,
+    expiresAt: new Date(Date.now() + ttl),
+    ip: args.ip,
+    userAgent: args.userAgent,
+  });
   await q.trimUserSessions(db, { userId: args.userId, keepId: id, max: MAX_SESSIONS_PER_USER });
   return { token, maxAgeSeconds: args.remember ? REMEMBER_MS / 1000 : null };
 }

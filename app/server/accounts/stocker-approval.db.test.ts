@@ -45,17 +45,25 @@ function registration(fields: Partial<NewUser> = {}) {
   });
 }
 
-const update = (user: User | null, id: number, body: unknown) => callJson(updateEndpoint, t.db, { actor: user ? actorOf(user) : null, params: { id: String(id) }, body });
+const update = (user: User | null, id: number, body: unknown) =>
+  callJson(updateEndpoint, t.db, { actor: user ? actorOf(user) : null, params: { id: String(id) }, body });
 
 const BOLOGNA = { name: "Polo Logistico Bologna", country: "Italia", address: "Via dell'Industria 1", cap: "40138", city: "Bologna", province: "BO" };
 
 async function userRow(id: number) {
   return t.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
-const mails = (to: string) => t.db.selectFrom("mail_outbox").select(["template", "to_address", "subject", "text", "reply_to"]).where("to_address", "=", to).orderBy("id").execute();
+const mails = (to: string) =>
+  t.db.selectFrom("mail_outbox").select(["template", "to_address", "subject", "text", "reply_to"]).where("to_address", "=", to).orderBy("id").execute();
 const notifications = (userId: number) => t.db.selectFrom("notifications").select(["type", "message"]).where("user_id", "=", userId).orderBy("id").execute();
 const audits = (userId: number) =>
-  t.db.selectFrom("audit_log").select(["action", "admin_id", "details"]).where("entity_type", "=", "user").where("entity_id", "=", userId).orderBy("id").execute();
+  t.db
+    .selectFrom("audit_log")
+    .select(["action", "admin_id", "details"])
+    .where("entity_type", "=", "user")
+    .where("entity_id", "=", userId)
+    .orderBy("id")
+    .execute();
 const tokens = (userId: number) => t.db.selectFrom("user_tokens").select(["kind", "used_at"]).where("user_id", "=", userId).execute();
 
 beforeAll(async () => {
@@ -109,7 +117,14 @@ describe("approving a stocker", () => {
 
   it("with a new warehouse: created approved, not a hub, placed from its address, owned by the stocker", async () => {
     const user = await registration();
-    const before = Number((await t.db.selectFrom("warehouses").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const before = Number(
+      (
+        await t.db
+          .selectFrom("warehouses")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     const res = await update(admin, user.id, { user_data: { approved: 1, account_type: 0 }, warehouse_data: BOLOGNA });
     expect(res.status).toBe(200);
     const w = await t.db.selectFrom("warehouses").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
@@ -117,10 +132,24 @@ describe("approving a stocker", () => {
     // Bologna's centre (the gazetteer places the town without GEOCODER_URL).
     expect(Math.abs(w.lat - 44.49)).toBeLessThan(0.1);
     expect(Math.abs(w.lng - 11.34)).toBeLessThan(0.1);
-    expect(Number((await t.db.selectFrom("warehouses").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n)).toBe(before + 1);
+    expect(
+      Number(
+        (
+          await t.db
+            .selectFrom("warehouses")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(before + 1);
     expect(await userRow(user.id)).toMatchObject({ approval_status: "approved", account_type: 0 });
     expect((await audits(user.id)).map((a) => a.action)).toEqual(["user.approve"]);
-    const created = await t.db.selectFrom("audit_log").select(["action", "admin_id"]).where("entity_type", "=", "warehouse").where("entity_id", "=", w.id).execute();
+    const created = await t.db
+      .selectFrom("audit_log")
+      .select(["action", "admin_id"])
+      .where("entity_type", "=", "warehouse")
+      .where("entity_id", "=", w.id)
+      .execute();
     expect(created).toEqual([{ action: "warehouse.create", admin_id: admin.id }]);
     expect((await mails(user.email)).map((q) => q.template)).toEqual(["account_decision"]);
   });
@@ -175,7 +204,10 @@ describe("approving a stocker", () => {
     expect(Object.keys(blank.json.errors)).toEqual(expect.arrayContaining(["cap", "province"]));
     const unknown = await update(admin, user.id, { user_data: { approved: 1, account_type: 0 }, warehouse_id: 999_999_999 });
     expect(unknown.status).toBe(422);
-    const nowhere = await update(admin, user.id, { user_data: { approved: 1, account_type: 0 }, warehouse_data: { ...BOLOGNA, city: "Qqqzzzx", province: "ZZ" } });
+    const nowhere = await update(admin, user.id, {
+      user_data: { approved: 1, account_type: 0 },
+      warehouse_data: { ...BOLOGNA, city: "Qqqzzzx", province: "ZZ" },
+    });
     expect(nowhere.status).toBe(422);
     expect(await userRow(user.id)).toMatchObject({ approval_status: "pending", account_type: null });
     expect(await mails(user.email)).toEqual([]);
@@ -194,7 +226,12 @@ describe("refusing a stocker", () => {
     const res = await update(admin, user.id, { user_data: { approved: 0, note: "  Partita IVA non valida.  " } });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ user_id: user.id });
-    expect(await userRow(user.id)).toMatchObject({ approval_status: "refused", approval_note: "Partita IVA non valida.", account_type: null, approved_at: null });
+    expect(await userRow(user.id)).toMatchObject({
+      approval_status: "refused",
+      approval_note: "Partita IVA non valida.",
+      account_type: null,
+      approved_at: null,
+    });
     const queued = await mails(user.email);
     expect(queued.map((q) => q.template)).toEqual(["account_decision"]);
     expect(queued[0]!.text).toContain("Partita IVA non valida.");
@@ -208,7 +245,11 @@ describe("refusing a stocker", () => {
     expect(log[0]).toMatchObject({
       action: "user.refuse",
       admin_id: admin.id,
-      details: { before: { approval_status: "pending" }, after: { approval_status: "refused", approval_note: "Partita IVA non valida." }, note: "Partita IVA non valida." },
+      details: {
+        before: { approval_status: "pending" },
+        after: { approval_status: "refused", approval_note: "Partita IVA non valida." },
+        note: "Partita IVA non valida.",
+      },
     });
     // A refused request is not refused again.
     expect((await update(admin, user.id, { user_data: { approved: 0, note: "Ancora no." } })).status).toBe(409);
@@ -304,11 +345,21 @@ describe("the list and the warehouse search", () => {
     expect(byName.users.map((u) => u.id)).toContain(pending[1]!.id);
     // LIKE's wildcards are taken literally.
     expect((await listStockerRequests(t.db, { filters: { approved: "pending", search: "%" }, limit: 20, page: 0 })).users_count).toBe(0);
-    const page2 = await callJson(listEndpoint, t.db, { method: "GET", actor: actorOf(admin), path: `/api/admin/stocker-requests?search_term=${TAG}&limit=2&offset=1` });
+    const page2 = await callJson(listEndpoint, t.db, {
+      method: "GET",
+      actor: actorOf(admin),
+      path: `/api/admin/stocker-requests?search_term=${TAG}&limit=2&offset=1`,
+    });
     expect(page2.json.users.map((u: { id: number }) => u.id)).toEqual([pending[0]!.id]);
-    const viaFilter = await callJson(listEndpoint, t.db, { method: "GET", actor: actorOf(admin), path: `/api/admin/stocker-requests?search_term=${TAG}&filters[approved]=refused` });
+    const viaFilter = await callJson(listEndpoint, t.db, {
+      method: "GET",
+      actor: actorOf(admin),
+      path: `/api/admin/stocker-requests?search_term=${TAG}&filters[approved]=refused`,
+    });
     expect(viaFilter.json.users_count).toBe(1);
-    expect((await callJson(listEndpoint, t.db, { method: "GET", actor: actorOf(admin), path: `/api/admin/stocker-requests?filters[approved]=approved` })).status).toBe(422);
+    expect(
+      (await callJson(listEndpoint, t.db, { method: "GET", actor: actorOf(admin), path: `/api/admin/stocker-requests?filters[approved]=approved` })).status,
+    ).toBe(422);
   });
 
   it("searches warehouses: not assigned only, or all with their owner", async () => {
@@ -316,7 +367,11 @@ describe("the list and the warehouse search", () => {
     const owned = await makeWarehouse(t.db, { user_id: owner.id, name: `${TAG} Deposito Occupato` });
     const free = await searchWarehousesForApproval(t.db, { search: TAG, type: "not_assigned" });
     expect(free.warehouses.map((w) => w.id)).toEqual([requested.id]);
-    const all = await callJson(searchEndpoint, t.db, { method: "GET", actor: actorOf(admin), path: `/api/admin/warehouses/search?search_term=${TAG}&type=all` });
+    const all = await callJson(searchEndpoint, t.db, {
+      method: "GET",
+      actor: actorOf(admin),
+      path: `/api/admin/warehouses/search?search_term=${TAG}&type=all`,
+    });
     expect(all.status).toBe(200);
     expect(all.json.warehouses.map((w: { id: number }) => w.id)).toEqual([owned.id, requested.id]);
     expect(all.json.warehouses[0]).toMatchObject({ name: `${TAG} Deposito Occupato`, owner: { id: owner.id, name: `${TAG} Proprietario spa` } });
@@ -334,23 +389,35 @@ describe("the page", () => {
     new Request(`http://stockspace.test${url}`, form ? { method: "POST", body: new URLSearchParams(form) } : undefined);
 
   it("loads the pending list for an administrator, and refuses anyone else", async () => {
-    const data = await pageLoader({ request: request("/admin/stocker-requests?status=refused"), params: {}, context: testContext(t.db, { actor: actorOf(admin) }) } as never);
+    const data = await pageLoader({
+      request: request("/admin/stocker-requests?status=refused"),
+      params: {},
+      context: testContext(t.db, { actor: actorOf(admin) }),
+    } as never);
     expect(data.status).toBe("refused");
     expect(data.users.every((u) => u.approval_status === "refused")).toBe(true);
-    await expect(pageLoader({ request: request("/admin/stocker-requests"), params: {}, context: testContext(t.db, { actor: actorOf(others[0]!) }) } as never)).rejects.toMatchObject({
+    await expect(
+      pageLoader({ request: request("/admin/stocker-requests"), params: {}, context: testContext(t.db, { actor: actorOf(others[0]!) }) } as never),
+    ).rejects.toMatchObject({
       init: { status: 403 },
     });
   });
 
   it("approves with a new warehouse and refuses with a note through its action", async () => {
     const user = await registration();
-    const call = (form: Record<string, string>) => pageAction({ request: request("/admin/stocker-requests", form), params: {}, context: testContext(t.db, { actor: actorOf(admin) }) } as never);
+    const call = (form: Record<string, string>) =>
+      pageAction({ request: request("/admin/stocker-requests", form), params: {}, context: testContext(t.db, { actor: actorOf(admin) }) } as never);
     // The form posts the body of POST /api/admin/users/{id}/update, in the schema's names, and the user's id.
     const newWarehouse = (fields: Record<string, string>) => Object.fromEntries(Object.entries(fields).map(([k, v]) => [`warehouse_data[${k}]`, v]));
     const approve = { intent: "approve", user_id: String(user.id), "user_data[approved]": "1", "user_data[account_type]": "1" };
     const refuse = (id: number, note: string) => ({ intent: "refuse", user_id: String(id), "user_data[approved]": "0", "user_data[note]": note });
     // The required fields: the error comes back as data, with the field codes, and nothing changes.
-    expect(await call({ ...approve, ...newWarehouse({ ...BOLOGNA, city: "" }) })).toMatchObject({ ok: false, intent: "approve", error: "invalid", errors: { city: "required" } });
+    expect(await call({ ...approve, ...newWarehouse({ ...BOLOGNA, city: "" }) })).toMatchObject({
+      ok: false,
+      intent: "approve",
+      error: "invalid",
+      errors: { city: "required" },
+    });
     expect(await call(refuse(user.id, ""))).toMatchObject({ ok: false, intent: "refuse", error: "invalid", errors: { note: "required" } });
     expect(await userRow(user.id)).toMatchObject({ approval_status: "pending" });
     expect(await call({ ...approve, ...newWarehouse(BOLOGNA) })).toEqual({ ok: true, user_id: user.id, approved: true });

@@ -71,14 +71,34 @@ export function warehouseSearchQuery(db: Database, args: { search: string | null
   let query = db
     .selectFrom("warehouses as w")
     .leftJoin("users as o", "o.id", "w.user_id")
-    .select(["w.id", "w.name", "w.city", "w.province", "w.address", "w.status", "w.deactivated", "w.user_id", "o.email as owner_email", "o.first_name as owner_first_name", "o.last_name as owner_last_name", "o.company as owner_company"]);
+    .select([
+      "w.id",
+      "w.name",
+      "w.city",
+      "w.province",
+      "w.address",
+      "w.status",
+      "w.deactivated",
+      "w.user_id",
+      "o.email as owner_email",
+      "o.first_name as owner_first_name",
+      "o.last_name as owner_last_name",
+      "o.company as owner_company",
+    ]);
   if (args.type === "not_assigned") query = query.where("w.user_id", "is", null);
   const term = args.search?.trim();
   if (term) {
     const like = likePattern(term);
     const id = /^\d{1,15}$/.test(term) ? Number(term) : null;
     query = query
-      .where((eb) => eb.or([eb("w.name", "ilike", like), eb("w.city", "ilike", like), eb("w.address", "ilike", like), ...(id !== null && id <= 2_147_483_647 ? [eb("w.id", "=", id)] : [])]))
+      .where((eb) =>
+        eb.or([
+          eb("w.name", "ilike", like),
+          eb("w.city", "ilike", like),
+          eb("w.address", "ilike", like),
+          ...(id !== null && id <= 2_147_483_647 ? [eb("w.id", "=", id)] : []),
+        ]),
+      )
       .orderBy("w.name")
       .orderBy("w.id");
   } else {
@@ -91,7 +111,19 @@ export function warehouseSearchQuery(db: Database, args: { search: string | null
 export function lockStockerRequest(db: Database, userId: number) {
   return db
     .selectFrom("users")
-    .select(["id", "email", "first_name", "lang", "role", "account_type", "approval_status", "approval_note", "approved_at", "password_hash", "request_warehouse_id"])
+    .select([
+      "id",
+      "email",
+      "first_name",
+      "lang",
+      "role",
+      "account_type",
+      "approval_status",
+      "approval_note",
+      "approved_at",
+      "password_hash",
+      "request_warehouse_id",
+    ])
     .where("id", "=", userId)
     .forUpdate()
     .executeTakeFirst();

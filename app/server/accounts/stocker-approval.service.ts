@@ -25,7 +25,6 @@ import { INVITATION_TTL_DAYS } from "./tokens.ts";
 import * as q from "./stocker-approval.queries.ts";
 import { displayName } from "../../lib/person-name.ts";
 
-
 /** GET /api/admin/stocker-requests → users, users_count (page counts from 0). */
 export async function listStockerRequests(
   db: Database,
@@ -52,7 +51,13 @@ export async function listStockerRequests(
       request_province: r.request_province,
       requested_warehouse:
         r.request_warehouse_id !== null && r.rw_name !== null
-          ? { id: r.request_warehouse_id, name: r.rw_name, city: r.rw_city ?? "", address: r.rw_address ?? "", owned: r.rw_user_id !== null && r.rw_user_id !== r.id }
+          ? {
+              id: r.request_warehouse_id,
+              name: r.rw_name,
+              city: r.rw_city ?? "",
+              address: r.rw_address ?? "",
+              owned: r.rw_user_id !== null && r.rw_user_id !== r.id,
+            }
           : null,
       approval_status: r.approval_status === "refused" ? "refused" : "pending",
       approval_note: r.approval_note,
@@ -62,9 +67,11 @@ export async function listStockerRequests(
   };
 }
 
-
 /** GET /api/admin/warehouses/search → warehouses (at most 20). */
-export async function searchWarehousesForApproval(db: Database, args: { search: string | null; type: WarehouseSearchType }): Promise<{ warehouses: WarehouseSearchItem[] }> {
+export async function searchWarehousesForApproval(
+  db: Database,
+  args: { search: string | null; type: WarehouseSearchType },
+): Promise<{ warehouses: WarehouseSearchItem[] }> {
   const rows = await q.warehouseSearchQuery(db, { ...args, limit: q.WAREHOUSE_SEARCH_LIMIT }).execute();
   return {
     warehouses: rows.map((r) => ({
@@ -78,7 +85,11 @@ export async function searchWarehousesForApproval(db: Database, args: { search: 
       owner:
         r.user_id === null
           ? null
-          : { id: r.user_id, email: r.owner_email ?? "", name: displayName({ company: r.owner_company, first_name: r.owner_first_name, last_name: r.owner_last_name, email: r.owner_email }) },
+          : {
+              id: r.user_id,
+              email: r.owner_email ?? "",
+              name: displayName({ company: r.owner_company, first_name: r.owner_first_name, last_name: r.owner_last_name, email: r.owner_email }),
+            },
     })),
   };
 }

@@ -8,7 +8,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql, type CompiledQuery } from "kysely";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { defineCatalogue, useCatalogueDatabase } from "../../../tests/support/catalogue.ts";
-import { actorOf, makeRedeemedWarehouse, makeRequest, makeSpecification, makeUser, makeWarehouse, requestTableCounts } from "../../../tests/support/factories.ts";
+import {
+  actorOf,
+  makeRedeemedWarehouse,
+  makeRequest,
+  makeSpecification,
+  makeUser,
+  makeWarehouse,
+  requestTableCounts,
+} from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import { histogramBound, queryPlan } from "../../../tests/support/query-plan.ts";
 import { requestNumber } from "../../lib/format.ts";
@@ -19,7 +27,14 @@ import { action as addEndpoint } from "../../routes/api/admin/warehouse-requests
 import { loader as exportEndpoint } from "../../routes/api/admin/warehouse-requests.export.ts";
 import { action as pageAction, loader as pageLoader } from "../../routes/admin/requests.tsx";
 import { findMatchesFirst } from "../db/searched-page.ts";
-import { adminRequestsCountQuery, adminRequestsPageQuery, type AdminRequestsArgs, nearbyRequestWarehousesQuery, requestIdOf, requestWarehouseSearchQuery } from "./admin-requests.queries.ts";
+import {
+  adminRequestsCountQuery,
+  adminRequestsPageQuery,
+  type AdminRequestsArgs,
+  nearbyRequestWarehousesQuery,
+  requestIdOf,
+  requestWarehouseSearchQuery,
+} from "./admin-requests.queries.ts";
 
 const t = useTestDatabase();
 const run = Date.now().toString(36);
@@ -71,10 +86,17 @@ beforeAll(async () => {
   f = await setup();
 });
 
-const list = (query: string, actor: User | null = f.admin) => callJson(listEndpoint, t.db, { method: "GET", path: `/api/admin/warehouse-requests?${query}`, actor: actor ? actorOf(actor) : null });
+const list = (query: string, actor: User | null = f.admin) =>
+  callJson(listEndpoint, t.db, { method: "GET", path: `/api/admin/warehouse-requests?${query}`, actor: actor ? actorOf(actor) : null });
 const search = (requestId: number, query: string, actor: User | null = f.admin) =>
-  callJson(searchEndpoint, t.db, { method: "GET", path: `/api/admin/warehouse-requests/${requestId}/warehouses/search?${query}`, params: { id: String(requestId) }, actor: actor ? actorOf(actor) : null });
-const add = (requestId: number, body: unknown, actor: User | null = f.admin) => callJson(addEndpoint, t.db, { params: { id: String(requestId) }, body, actor: actor ? actorOf(actor) : null });
+  callJson(searchEndpoint, t.db, {
+    method: "GET",
+    path: `/api/admin/warehouse-requests/${requestId}/warehouses/search?${query}`,
+    params: { id: String(requestId) },
+    actor: actor ? actorOf(actor) : null,
+  });
+const add = (requestId: number, body: unknown, actor: User | null = f.admin) =>
+  callJson(addEndpoint, t.db, { params: { id: String(requestId) }, body, actor: actor ? actorOf(actor) : null });
 const ids = (res: { json: { warehouse_requests: { id: number }[] } }) => res.json.warehouse_requests.map((r) => r.id);
 
 describe("the list", () => {
@@ -104,7 +126,15 @@ describe("the list", () => {
     expect(item).toMatchObject({ id: f.request.id, business_name: `Trasporti Rapidi ${run}`, m2_value: 800, radius: 25, user_id: f.hunter.id });
     expect(item.specifications).toEqual([expect.objectContaining({ id: f.spec.id, value: `Picking ${run}` })]);
     expect(item.warehouses).toEqual([
-      expect.objectContaining({ id: f.first.warehouse.id, name: `Deposito Primo ${run}`, city: "Milano", state: "pending", redeemed: true, listed: true, handler: { kind: "owner", name: expect.any(String), email: f.first.owner.email } }),
+      expect.objectContaining({
+        id: f.first.warehouse.id,
+        name: `Deposito Primo ${run}`,
+        city: "Milano",
+        state: "pending",
+        redeemed: true,
+        listed: true,
+        handler: { kind: "owner", name: expect.any(String), email: f.first.owner.email },
+      }),
     ]);
     const all = await list("");
     expect(all.json.warehouse_requests).toHaveLength(Math.min(8, all.json.warehouse_requests_count));
@@ -186,7 +216,12 @@ describe("adding warehouses to a request", () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ warehouse_request_id: f.request.id });
 
-    const links = await t.db.selectFrom("warehouse_request_warehouses").select(["id", "warehouse_id", "state"]).where("warehouse_request_id", "=", f.request.id).orderBy("id").execute();
+    const links = await t.db
+      .selectFrom("warehouse_request_warehouses")
+      .select(["id", "warehouse_id", "state"])
+      .where("warehouse_request_id", "=", f.request.id)
+      .orderBy("id")
+      .execute();
     expect(links.map((l) => [l.warehouse_id, l.state])).toEqual([
       [f.first.warehouse.id, "pending"],
       [f.managed.warehouse.id, "pending"],
@@ -216,7 +251,11 @@ describe("adding warehouses to a request", () => {
     expect(mailTo(f.managed.owner.email)).toHaveLength(1);
     expect(mailTo(f.first.owner.email)).toHaveLength(0);
 
-    const audit = await t.db.selectFrom("audit_log").select(["admin_id", "entity_type", "entity_id", "details"]).where("action", "=", "warehouse_request.add_warehouses").execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["admin_id", "entity_type", "entity_id", "details"])
+      .where("action", "=", "warehouse_request.add_warehouses")
+      .execute();
     expect(audit).toEqual([
       {
         admin_id: f.admin.id,
@@ -260,7 +299,12 @@ describe("the export of one request", () => {
     expect(lines.slice(4)).toHaveLength(3);
     expect(lines[4]).toContain(`${f.first.warehouse.id};Deposito Primo ${run};`);
     expect(lines.find((l) => l.includes(`Deposito Gestito ${run}`))).toContain(`;In attesa;Sì;Sì;Rita Referente;${f.referent.email};`);
-    const audit = await t.db.selectFrom("audit_log").select(["entity_id"]).where("action", "=", "warehouse_request.export").where("admin_id", "=", f.admin.id).execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["entity_id"])
+      .where("action", "=", "warehouse_request.export")
+      .where("admin_id", "=", f.admin.id)
+      .execute();
     expect(audit).toEqual([{ entity_id: f.request.id }]);
   });
 
@@ -278,7 +322,8 @@ describe("the page", () => {
     for (const [k, v] of Object.entries(form)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
     return new Request(`http://stockspace.test${url}`, { method: "POST", body });
   };
-  const load = (url: string, actor: User = f.admin) => pageLoader({ request: request(url), params: {}, context: testContext(t.db, { actor: actorOf(actor) }) } as never);
+  const load = (url: string, actor: User = f.admin) =>
+    pageLoader({ request: request(url), params: {}, context: testContext(t.db, { actor: actorOf(actor) }) } as never);
 
   it("loads the list with its search, dates and open card from the URL, and refuses anyone else", async () => {
     const data = await load(`/admin/requests?search=${encodeURIComponent(`ditta ${run}`)}&from=2026-03-11&open=${f.older.id}`);
@@ -293,16 +338,41 @@ describe("the page", () => {
 
   it("adds warehouses through its action, as the JSON call does", async () => {
     const extra = await makeRedeemedWarehouse(t.db, { name: `Deposito Extra ${run}` });
-    const call = (form: Record<string, string | string[]>) => pageAction({ request: request("/admin/requests", form), params: {}, context: testContext(t.db, { actor: actorOf(f.admin) }) } as never);
+    const call = (form: Record<string, string | string[]>) =>
+      pageAction({ request: request("/admin/requests", form), params: {}, context: testContext(t.db, { actor: actorOf(f.admin) }) } as never);
     // The popup posts the JSON call's body (ids[]) with the request's id; failures carry the JSON call's codes.
-    expect(await call({ intent: "add_warehouses", request_id: String(f.older.id) })).toMatchObject({ ok: false, intent: "add_warehouses", error: "invalid", errors: { ids: "required" } });
-    expect(await call({ intent: "add_warehouses", request_id: String(f.older.id), "ids[]": [String(f.deactivated.id)] })).toMatchObject({ ok: false, intent: "add_warehouses", errors: { ids: "unavailable" } });
-    expect(await call({ intent: "add_warehouses", request_id: "999999999", "ids[]": [String(extra.warehouse.id)] })).toMatchObject({ ok: false, intent: "add_warehouses", error: "not_found" });
-    expect(await call({ intent: "add_warehouses", request_id: String(f.older.id), "ids[]": [String(extra.warehouse.id), String(f.first.warehouse.id)] })).toEqual({ ok: true, intent: "add_warehouses", added: 1 });
-    const mail = await t.db.selectFrom("mail_outbox").select("id").where("to_address", "=", extra.owner.email).where("template", "=", "quote_request_received").execute();
+    expect(await call({ intent: "add_warehouses", request_id: String(f.older.id) })).toMatchObject({
+      ok: false,
+      intent: "add_warehouses",
+      error: "invalid",
+      errors: { ids: "required" },
+    });
+    expect(await call({ intent: "add_warehouses", request_id: String(f.older.id), "ids[]": [String(f.deactivated.id)] })).toMatchObject({
+      ok: false,
+      intent: "add_warehouses",
+      errors: { ids: "unavailable" },
+    });
+    expect(await call({ intent: "add_warehouses", request_id: "999999999", "ids[]": [String(extra.warehouse.id)] })).toMatchObject({
+      ok: false,
+      intent: "add_warehouses",
+      error: "not_found",
+    });
+    expect(
+      await call({ intent: "add_warehouses", request_id: String(f.older.id), "ids[]": [String(extra.warehouse.id), String(f.first.warehouse.id)] }),
+    ).toEqual({ ok: true, intent: "add_warehouses", added: 1 });
+    const mail = await t.db
+      .selectFrom("mail_outbox")
+      .select("id")
+      .where("to_address", "=", extra.owner.email)
+      .where("template", "=", "quote_request_received")
+      .execute();
     expect(mail).toHaveLength(1);
     await expect(
-      pageAction({ request: request("/admin/requests", { intent: "add_warehouses" }), params: {}, context: testContext(t.db, { actor: actorOf(f.stocker) }) } as never),
+      pageAction({
+        request: request("/admin/requests", { intent: "add_warehouses" }),
+        params: {},
+        context: testContext(t.db, { actor: actorOf(f.stocker) }),
+      } as never),
     ).rejects.toMatchObject({ init: { status: 403 } });
   });
 });

@@ -172,7 +172,9 @@ export function requestWarehouseSearchQuery(db: Database, args: { requestId: num
   const id = /^\d{1,15}$/.test(term) && Number(term) <= Number.MAX_SAFE_INTEGER ? Number(term) : null;
   return candidateWarehouses(db, args)
     .select(sql<number | null>`null::float8`.as("distance_km"))
-    .where((eb) => eb.or([eb("w.name", "ilike", like), eb("w.city", "ilike", like), eb("w.address", "ilike", like), ...(id !== null ? [eb("w.id", "=", id)] : [])]))
+    .where((eb) =>
+      eb.or([eb("w.name", "ilike", like), eb("w.city", "ilike", like), eb("w.address", "ilike", like), ...(id !== null ? [eb("w.id", "=", id)] : [])]),
+    )
     .orderBy("w.name")
     .orderBy("w.id")
     .limit(args.limit);
@@ -182,7 +184,10 @@ export function requestWarehouseSearchQuery(db: Database, args: { requestId: num
  * Before a term is typed: the candidate warehouses within the request's radius of its place,
  * nearest first (warehouses_earth_idx: the box, then the exact distance).
  */
-export function nearbyRequestWarehousesQuery(db: Database, args: { requestId: number; lat: number; lng: number; radiusKm: number; excludeIds: number[]; limit: number }) {
+export function nearbyRequestWarehousesQuery(
+  db: Database,
+  args: { requestId: number; lat: number; lng: number; radiusKm: number; excludeIds: number[]; limit: number },
+) {
   const centre = sql`ll_to_earth(${args.lat}::float8, ${args.lng}::float8)`;
   const metres = args.radiusKm * 1000;
   const distance = sql<number>`earth_distance(${centre}, ll_to_earth(w.lat, w.lng))`;

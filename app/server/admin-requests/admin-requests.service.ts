@@ -50,7 +50,11 @@ function requestItem(r: RequestRow): AdminRequestItem {
       listed: w.listed,
       created_at: w.created_at,
       // Who is told of the request: the referent, else the owner (requests.service.ts handlersOf).
-      handler: w.ref_email ? { kind: "referent", name: w.ref_name, email: w.ref_email } : w.own_email ? { kind: "owner", name: w.own_name, email: w.own_email } : null,
+      handler: w.ref_email
+        ? { kind: "referent", name: w.ref_name, email: w.ref_email }
+        : w.own_email
+          ? { kind: "owner", name: w.own_name, email: w.own_email }
+          : null,
     })),
   };
 }
@@ -84,10 +88,20 @@ export async function searchRequestWarehouses(
   const common = { requestId, excludeIds: args.ids, limit: REQUEST_WAREHOUSE_SEARCH_LIMIT };
   let rows: Awaited<ReturnType<ReturnType<typeof requestWarehouseSearchQuery>["execute"]>>;
   if (term) rows = await requestWarehouseSearchQuery(db, { ...common, search: term }).execute();
-  else if (place.lat !== null && place.lng !== null) rows = await nearbyRequestWarehousesQuery(db, { ...common, lat: place.lat, lng: place.lng, radiusKm: place.radius }).execute();
+  else if (place.lat !== null && place.lng !== null)
+    rows = await nearbyRequestWarehousesQuery(db, { ...common, lat: place.lat, lng: place.lng, radiusKm: place.radius }).execute();
   else rows = [];
   return {
-    warehouses: rows.map((w) => ({ id: w.id, name: w.name, city: w.city, province: w.province, address: w.address, redeemed: w.redeemed, is_hub: w.is_hub, distance_km: w.distance_km })),
+    warehouses: rows.map((w) => ({
+      id: w.id,
+      name: w.name,
+      city: w.city,
+      province: w.province,
+      address: w.address,
+      redeemed: w.redeemed,
+      is_hub: w.is_hub,
+      distance_km: w.distance_km,
+    })),
   };
 }
 
@@ -100,7 +114,13 @@ export type AddWarehousesResult = { warehouse_request_id: number; added: number[
  * notified (in the app and by e-mail) as for a new request, and the addition is audited with the
  * ids added. Unknown request: 404.
  */
-export async function addWarehousesToRequest(db: Database, actor: Actor, requestId: number, ids: number[], ctx: { origin: string }): Promise<AddWarehousesResult> {
+export async function addWarehousesToRequest(
+  db: Database,
+  actor: Actor,
+  requestId: number,
+  ids: number[],
+  ctx: { origin: string },
+): Promise<AddWarehousesResult> {
   requireAdmin(actor);
   return db.transaction().execute(async (trx) => {
     const request = await lockRequestForAdding(trx, requestId);
@@ -170,20 +190,40 @@ export const REQUEST_CSV_HEADER = [
   "Magazzini contattati",
 ];
 
-export const REQUEST_CSV_WAREHOUSE_HEADER = ["ID magazzino", "Magazzino", "Indirizzo", "Città", "Stato", "Riscattato", "Attivo", "Gestore", "Email gestore", "Contattato il"];
+export const REQUEST_CSV_WAREHOUSE_HEADER = [
+  "ID magazzino",
+  "Magazzino",
+  "Indirizzo",
+  "Città",
+  "Stato",
+  "Riscattato",
+  "Attivo",
+  "Gestore",
+  "Email gestore",
+  "Contattato il",
+];
 
 /**
  * One request as a CSV (the export of a single request number): its fields on the first row under
  * the header, then, after an empty row, one row per contacted warehouse under its own header.
  * The file is named richiesta_<number>.csv. Audited as an export. Unknown request: 404.
  */
-export async function exportAdminRequest(db: Database, actor: Actor, requestId: number): Promise<{ fileName: string; header: string[]; rows: AsyncIterable<CsvCell[]> }> {
+export async function exportAdminRequest(
+  db: Database,
+  actor: Actor,
+  requestId: number,
+): Promise<{ fileName: string; header: string[]; rows: AsyncIterable<CsvCell[]> }> {
   requireAdmin(actor);
   const row = await findAdminRequest(db, requestId);
   if (!row) throw new NotFoundError();
   const r = requestItem(row);
   await db.transaction().execute((trx) =>
-    auditAdminAction(trx, actor, { action: "warehouse_request.export", entityType: "warehouse_request", entityId: requestId, details: { warehouses: r.warehouses.length } }),
+    auditAdminAction(trx, actor, {
+      action: "warehouse_request.export",
+      entityType: "warehouse_request",
+      entityId: requestId,
+      details: { warehouses: r.warehouses.length },
+    }),
   );
   const number = requestNumber(r.id);
   const lines: CsvCell[][] = [

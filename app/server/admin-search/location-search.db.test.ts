@@ -16,7 +16,16 @@ import { loader as requestsLoader } from "../../routes/api/admin/location-search
 import { loader as exportWarehousesLoader } from "../../routes/api/admin/export-location-search-warehouses.ts";
 import { loader as exportRequestsLoader } from "../../routes/api/admin/export-location-search-requests.ts";
 import { loader as pageLoader, type SearchPageData } from "../../routes/admin/search.tsx";
-import { countLocationRequestsQuery, countLocationWarehousesQuery, EXPORT_ID_WALK_FROM, idWalkPlanSettings, knnPlanSettings, locationRequestsPageQuery, locationWarehousesExportPage, locationWarehousesPageQuery } from "./location-search.queries.ts";
+import {
+  countLocationRequestsQuery,
+  countLocationWarehousesQuery,
+  EXPORT_ID_WALK_FROM,
+  idWalkPlanSettings,
+  knnPlanSettings,
+  locationRequestsPageQuery,
+  locationWarehousesExportPage,
+  locationWarehousesPageQuery,
+} from "./location-search.queries.ts";
 import { locationExportFileName, placeSlug } from "./location-search.service.ts";
 import { ensureGazetteerLoaded } from "../geo/gazetteer.ts";
 import type { User } from "../db/types.ts";
@@ -51,7 +60,14 @@ beforeAll(async () => {
     const { request } = await makeRequest(t.db, { userId: null, warehouseIds: [ids.claimed!] });
     await t.db
       .updateTable("warehouse_requests")
-      .set({ business_name: name, lat: kmAway === null ? null : north(kmAway), lng: kmAway === null ? null : LNG, created_at: new Date(Date.now() - minutesAgo * 60_000), start_date: "2027-01-10", m2_value: 500 })
+      .set({
+        business_name: name,
+        lat: kmAway === null ? null : north(kmAway),
+        lng: kmAway === null ? null : LNG,
+        created_at: new Date(Date.now() - minutesAgo * 60_000),
+        start_date: "2027-01-10",
+        m2_value: 500,
+      })
       .where("id", "=", request.id)
       .execute();
     return request.id;
@@ -66,7 +82,8 @@ beforeAll(async () => {
 });
 
 const centre = `lat=${LAT}&lng=${LNG}`;
-const get = (fn: typeof warehousesLoader, path: string, actor: User | null = admin) => callJson(fn, t.db, { method: "GET", path, actor: actor ? actorOf(actor) : null });
+const get = (fn: typeof warehousesLoader, path: string, actor: User | null = admin) =>
+  callJson(fn, t.db, { method: "GET", path, actor: actor ? actorOf(actor) : null });
 
 describe("the warehouses of a location search", () => {
   it("lists every warehouse within the radius, nearest first (ties by id), with real names, owner and state; 10 km when empty", async () => {
@@ -75,7 +92,12 @@ describe("the warehouses of a location search", () => {
     const list = res.json.warehouses as { id: number; name: string; distance_km: number }[];
     expect(list.map((w) => w.id)).toEqual([ids.centreA, ids.centreB, ids.claimed, ids.hidden]);
     expect(res.json.warehouses_count).toBe(4);
-    expect(list[2]).toMatchObject({ name: "Centrale Reale", is_hub: true, claimed: true, owner: { id: owner.id, email: owner.email, name: "Logistica Centrale srl" } });
+    expect(list[2]).toMatchObject({
+      name: "Centrale Reale",
+      is_hub: true,
+      claimed: true,
+      owner: { id: owner.id, email: owner.email, name: "Logistica Centrale srl" },
+    });
     expect(list[2]!.distance_km).toBeCloseTo(2, 1);
     expect(list[3]).toMatchObject({ name: "Nascosto", deactivated: true, status: "pending", claimed: false, owner: null });
     expect(list[0]).toMatchObject({ distance_km: 0, address: "Via Roma 1", city: "Milano", total_m2: 12000 });
@@ -96,9 +118,22 @@ describe("the requests of a location search", () => {
     const res = await get(requestsLoader, `/api/admin/location-search-requests?filters[location]=Centro&${centre}`);
     expect(res.status).toBe(200);
     expect(res.json.warehouse_requests_count).toBe(11);
-    const list = res.json.warehouse_requests as { id: number; business_name: string; specifications: unknown[]; warehouses_count: number; distance_km: number }[];
+    const list = res.json.warehouse_requests as {
+      id: number;
+      business_name: string;
+      specifications: unknown[];
+      warehouses_count: number;
+      distance_km: number;
+    }[];
     expect(list).toHaveLength(8);
-    expect(list[0]).toMatchObject({ id: ids.reqNew, business_name: "Richiesta nuova", warehouses_count: 1, m2_value: 500, start_date: "2027-01-10", specifications: [{ value: "Picking", cat_id: 1 }] });
+    expect(list[0]).toMatchObject({
+      id: ids.reqNew,
+      business_name: "Richiesta nuova",
+      warehouses_count: 1,
+      m2_value: 500,
+      start_date: "2027-01-10",
+      specifications: [{ value: "Picking", cat_id: 1 }],
+    });
     expect(list[0]!.distance_km).toBeCloseTo(3, 1);
     expect(list[1]!.id).toBe(ids.reqOld);
     const last = await get(requestsLoader, `/api/admin/location-search-requests?${centre}&wr_offset=1`);
@@ -116,7 +151,10 @@ async function download(fn: typeof exportWarehousesLoader, path: string, actor: 
 
 describe("the exports of a location search", () => {
   it("streams the warehouses as a semicolon CSV named for the place and radius, and audits the export", async () => {
-    const { res, bom, lines } = await download(exportWarehousesLoader, `/api/admin/export-location-search-warehouses?filters[location]=Forlì, FC&filters[radius]=10&${centre}`);
+    const { res, bom, lines } = await download(
+      exportWarehousesLoader,
+      `/api/admin/export-location-search-warehouses?filters[location]=Forlì, FC&filters[radius]=10&${centre}`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="magazzini_forli-fc_10km_\d{2}\.\d{2}\.\d{4}\.csv"$/);
@@ -125,19 +163,33 @@ describe("the exports of a location search", () => {
       "ID;Nome;Indirizzo;CAP;Città;Provincia;Distanza (km);Superficie totale (m²);Hub;Stato;Disattivato;Riscattato;Abbonamento attivo;Proprietario;Email proprietario;Data inserimento",
     );
     expect(lines).toHaveLength(5);
-    expect(lines.find((l) => l.includes("Centrale Reale"))).toMatch(new RegExp(`^STK\\d{7};Centrale Reale;Via Roma 1;20100;Milano;MI;2;12\\.000;Sì;Approvato;No;Sì;No;Logistica Centrale srl;${owner.email};`));
+    expect(lines.find((l) => l.includes("Centrale Reale"))).toMatch(
+      new RegExp(`^STK\\d{7};Centrale Reale;Via Roma 1;20100;Milano;MI;2;12\\.000;Sì;Approvato;No;Sì;No;Logistica Centrale srl;${owner.email};`),
+    );
     expect(lines.find((l) => l.includes("Nascosto"))).toMatch(/;In attesa di approvazione;Sì;No;No;;;/);
-    const audit = await t.db.selectFrom("audit_log").select(["entity_type", "details"]).where("action", "=", "search.export_warehouses").where("admin_id", "=", admin.id).execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select(["entity_type", "details"])
+      .where("action", "=", "search.export_warehouses")
+      .where("admin_id", "=", admin.id)
+      .execute();
     expect(audit).toEqual([{ entity_type: "warehouse", details: { location: "Forlì, FC", lat: LAT, lng: LNG, radius_km: 10 } }]);
   });
 
   it("streams the requests, newest first, and audits the export", async () => {
-    const { res, lines } = await download(exportRequestsLoader, `/api/admin/export-location-search-requests?filters[location]=Centro&filters[radius]=2.5&${centre}`);
+    const { res, lines } = await download(
+      exportRequestsLoader,
+      `/api/admin/export-location-search-requests?filters[location]=Centro&filters[radius]=2.5&${centre}`,
+    );
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="richieste_centro_2\.5km_\d{2}\.\d{2}\.\d{4}\.csv"$/);
-    expect(lines[0]).toBe("Numero;Ragione sociale;Referente;Email;Telefono;Località;Raggio (km);Distanza (km);Spazio richiesto;Unità;Dal;Al;Magazzini contattati;Messaggio;Data richiesta");
+    expect(lines[0]).toBe(
+      "Numero;Ragione sociale;Referente;Email;Telefono;Località;Raggio (km);Distanza (km);Spazio richiesto;Unità;Dal;Al;Magazzini contattati;Messaggio;Data richiesta",
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(new RegExp(`^${String(ids.reqOld).padStart(10, "0")};Richiesta vecchia;Mario Rossi;.*;Milano;10;1;500;m²;10\\.01\\.2027;;1;`));
-    expect(await t.db.selectFrom("audit_log").select("details").where("action", "=", "search.export_requests").execute()).toEqual([{ details: { location: "Centro", lat: LAT, lng: LNG, radius_km: 2.5 } }]);
+    expect(await t.db.selectFrom("audit_log").select("details").where("action", "=", "search.export_requests").execute()).toEqual([
+      { details: { location: "Centro", lat: LAT, lng: LNG, radius_km: 2.5 } },
+    ]);
   });
 
   it("names the file after the place, without accents or punctuation", () => {
@@ -163,24 +215,48 @@ describe("who may search", () => {
       await makeUser(t.db, { role: "stocker", account_type: 1 }),
       await makeUser(t.db, { role: "referent" }),
     ];
-    const before = await t.db.selectFrom("audit_log").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom("audit_log")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow();
     for (const [fn, path] of paths) {
       expect((await get(fn, path, null)).status, path).toBe(401);
       for (const user of others) expect((await get(fn, path, user)).status, `${path} as ${user.role}/${user.account_type}`).toBe(403);
     }
-    expect(await t.db.selectFrom("audit_log").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await t.db
+        .selectFrom("audit_log")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
   });
 
   it("refuses bad input with 422 (no centre, a radius out of bounds, a bad page) and writes nothing", async () => {
-    const before = await t.db.selectFrom("audit_log").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
-    const bad = ["filters[location]=Milano", `lat=${LAT}`, `${centre}&filters[radius]=0`, `${centre}&filters[radius]=501`, `${centre}&filters[radius]=dieci`, `lat=91&lng=${LNG}`, `lat=${LAT}&lng=181`];
+    const before = await t.db
+      .selectFrom("audit_log")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow();
+    const bad = [
+      "filters[location]=Milano",
+      `lat=${LAT}`,
+      `${centre}&filters[radius]=0`,
+      `${centre}&filters[radius]=501`,
+      `${centre}&filters[radius]=dieci`,
+      `lat=91&lng=${LNG}`,
+      `lat=${LAT}&lng=181`,
+    ];
     for (const [fn, path] of paths) {
       const base = path.split("?")[0];
       for (const query of bad) expect((await get(fn, `${base}?${query}`)).status, `${base}?${query}`).toBe(422);
     }
     expect((await get(warehousesLoader, `/api/admin/location-search-warehouses?${centre}&wh_limit=0`)).status).toBe(422);
     expect((await get(requestsLoader, `/api/admin/location-search-requests?${centre}&wr_offset=-1`)).status).toBe(422);
-    expect(await t.db.selectFrom("audit_log").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow()).toEqual(before);
+    expect(
+      await t.db
+        .selectFrom("audit_log")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
   });
 });
 
@@ -191,7 +267,12 @@ describe("the /admin/search page", () => {
   }, 120_000);
 
   const load = (query: string, actor: User | null = admin) =>
-    pageLoader({ request: new Request(`http://stockspace.test/admin/search${query}`), params: {}, context: testContext(t.db, { actor: actor ? actorOf(actor) : null }), unstable_pattern: "" } as never) as Promise<SearchPageData>;
+    pageLoader({
+      request: new Request(`http://stockspace.test/admin/search${query}`),
+      params: {},
+      context: testContext(t.db, { actor: actor ? actorOf(actor) : null }),
+      unstable_pattern: "",
+    } as never) as Promise<SearchPageData>;
 
   it("asks for a place first, keeps the form on a bad radius or an unknown place", async () => {
     expect(await load("")).toEqual({ state: "prompt", form: { location: "", radius: "" }, errors: {} });
@@ -247,7 +328,10 @@ describe("the location search's query plans on large tables", () => {
         return queryPlan(trx, locationWarehousesPageQuery(trx, { circle: { ...circle, radiusKm }, limit: 20, offset: 200 }));
       });
       if (knnOrdered) expect(text).toMatch(/Index Scan using warehouses_earth_idx on warehouses w[\s\S]*Order By: \(\(ll_to_earth\(lat, lng\)\)::cube <->/);
-      else expect(text).toMatch(/Index Scan using warehouses_earth_idx on warehouses w[\s\S]*(Order By: \(\(ll_to_earth\(lat, lng\)\)::cube <->|Index Cond: \(\(ll_to_earth\(lat, lng\)\)::cube <@)/);
+      else
+        expect(text).toMatch(
+          /Index Scan using warehouses_earth_idx on warehouses w[\s\S]*(Order By: \(\(ll_to_earth\(lat, lng\)\)::cube <->|Index Cond: \(\(ll_to_earth\(lat, lng\)\)::cube <@)/,
+        );
       expect(text).not.toMatch(/Seq Scan on warehouses/);
     }
     for (const query of [countLocationWarehousesQuery(t.db, circle), locationWarehousesExportPage(t.db, { circle, afterId: null, size: 1000 })]) {
@@ -269,7 +353,12 @@ describe("the location search's query plans on large tables", () => {
     expect(n).toBeGreaterThan(EXPORT_ID_WALK_FROM);
     // An administrator of the catalogue's copy asks for it (the export is audited under their id).
     const bigAdmin = await makeUser(t.db, { role: "admin" });
-    const { lines } = await download(exportWarehousesLoader, `/api/admin/export-location-search-warehouses?filters[radius]=300&lat=${circle.lat}&lng=${circle.lng}`, bigAdmin, t.db);
+    const { lines } = await download(
+      exportWarehousesLoader,
+      `/api/admin/export-location-search-warehouses?filters[radius]=300&lat=${circle.lat}&lng=${circle.lng}`,
+      bigAdmin,
+      t.db,
+    );
     const exported = lines.slice(1).map((l) => Number(l.slice(3, l.indexOf(";"))));
     expect(exported).toHaveLength(n);
     expect(new Set(exported).size).toBe(n);

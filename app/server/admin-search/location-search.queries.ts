@@ -39,7 +39,21 @@ function warehousesIn(db: Database, c: Circle) {
 /** The warehouse's own columns, its distance (km) and its KNN sort key, within the circle. */
 function warehouseColumns(db: Database, c: Circle) {
   return warehousesIn(db, c)
-    .select(["w.id", "w.name", "w.address", "w.cap", "w.city", "w.province", "w.total_m2", "w.is_hub", "w.status", "w.deactivated", "w.redeemed", "w.user_id", "w.created_at"])
+    .select([
+      "w.id",
+      "w.name",
+      "w.address",
+      "w.cap",
+      "w.city",
+      "w.province",
+      "w.total_m2",
+      "w.is_hub",
+      "w.status",
+      "w.deactivated",
+      "w.redeemed",
+      "w.user_id",
+      "w.created_at",
+    ])
     .select(distanceKm("w", c).as("distance_km"))
     .select(sql<number>`ll_to_earth(w.lat, w.lng) <-> ${centre(c)}`.as("knn"));
 }
@@ -53,7 +67,13 @@ function withOwners(db: Database, page: ReturnType<typeof warehouseColumns>) {
     .selectFrom(page.as("p"))
     .leftJoin("users as owner", "owner.id", "p.user_id")
     .selectAll("p")
-    .select(["owner.email as owner_email", "owner.role as owner_role", "owner.first_name as owner_first_name", "owner.last_name as owner_last_name", "owner.company as owner_company"]);
+    .select([
+      "owner.email as owner_email",
+      "owner.role as owner_role",
+      "owner.first_name as owner_first_name",
+      "owner.last_name as owner_last_name",
+      "owner.company as owner_company",
+    ]);
 }
 
 /**
@@ -120,7 +140,13 @@ function withRequestColumns(db: Database, c: Circle) {
   return requestsIn(db, c)
     .select(REQUEST_FIELDS)
     .select(distanceKm("r", c).as("distance_km"))
-    .select((eb) => eb.selectFrom("warehouse_request_warehouses as link").select(sql<number>`count(*)::int`.as("n")).whereRef("link.warehouse_request_id", "=", "r.id").as("warehouses_count"));
+    .select((eb) =>
+      eb
+        .selectFrom("warehouse_request_warehouses as link")
+        .select(sql<number>`count(*)::int`.as("n"))
+        .whereRef("link.warehouse_request_id", "=", "r.id")
+        .as("warehouses_count"),
+    );
 }
 
 /** One page of the requests in the circle (by their own position), newest first (ties by id). */

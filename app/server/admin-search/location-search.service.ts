@@ -53,7 +53,6 @@ export type LocationWarehouseRow = {
   created_at: Date;
 };
 
-
 function warehouseRow(r: LocationWarehouseDbRow): LocationWarehouseRow {
   return {
     id: r.id,
@@ -70,7 +69,12 @@ function warehouseRow(r: LocationWarehouseDbRow): LocationWarehouseRow {
     redeemed: r.redeemed,
     owner:
       r.user_id !== null && r.owner_email
-        ? { id: r.user_id, email: r.owner_email, role: r.owner_role ?? "", name: displayName({ company: r.owner_company, first_name: r.owner_first_name, last_name: r.owner_last_name, email: r.owner_email }) }
+        ? {
+            id: r.user_id,
+            email: r.owner_email,
+            role: r.owner_role ?? "",
+            name: displayName({ company: r.owner_company, first_name: r.owner_first_name, last_name: r.owner_last_name, email: r.owner_email }),
+          }
         : null,
     distance_km: Number(r.distance_km),
     created_at: r.created_at,
@@ -78,7 +82,11 @@ function warehouseRow(r: LocationWarehouseDbRow): LocationWarehouseRow {
 }
 
 /** The warehouses within the circle, nearest first; `page` counts from 0 (the JSON call's wh_offset). */
-export async function searchLocationWarehouses(db: Database, actor: Actor, args: { circle: Circle; limit: number; page: number }): Promise<{ warehouses: LocationWarehouseRow[]; warehouses_count: number }> {
+export async function searchLocationWarehouses(
+  db: Database,
+  actor: Actor,
+  args: { circle: Circle; limit: number; page: number },
+): Promise<{ warehouses: LocationWarehouseRow[]; warehouses_count: number }> {
   requireAdmin(actor);
   const [rows, count] = await Promise.all([
     // Nearest first straight from the index (see knnPlanSettings); the count reads the circle's pages by bitmap.
@@ -211,7 +219,11 @@ export const LOCATION_WAREHOUSES_CSV_HEADER = [
 /** The warehouses of the circle as CSV rows, read by keyset pages; audited as an export, with the selection. */
 export async function exportLocationWarehouses(db: Database, actor: Actor, selection: LocationSelection): Promise<AsyncIterable<CsvCell[]>> {
   requireAdmin(actor);
-  await db.transaction().execute((trx) => auditAdminAction(trx, actor, { action: "search.export_warehouses", entityType: "warehouse", entityId: null, details: selectionDetails(selection) }));
+  await db
+    .transaction()
+    .execute((trx) =>
+      auditAdminAction(trx, actor, { action: "search.export_warehouses", entityType: "warehouse", entityId: null, details: selectionDetails(selection) }),
+    );
   const total = (await countLocationWarehousesQuery(db, selection.circle).executeTakeFirstOrThrow()).n;
   const rows = pages<LocationWarehouseDbRow, number>(
     (after, size) => exportPageReader(db, total, (q) => locationWarehousesExportPage(q, { circle: selection.circle, afterId: after, size }).execute()),
@@ -263,9 +275,11 @@ export const LOCATION_REQUESTS_CSV_HEADER = [
 /** The requests of the circle as CSV rows, newest first, read by keyset pages; audited as an export. */
 export async function exportLocationRequests(db: Database, actor: Actor, selection: LocationSelection): Promise<AsyncIterable<CsvCell[]>> {
   requireAdmin(actor);
-  await db.transaction().execute((trx) =>
-    auditAdminAction(trx, actor, { action: "search.export_requests", entityType: "warehouse_request", entityId: null, details: selectionDetails(selection) }),
-  );
+  await db
+    .transaction()
+    .execute((trx) =>
+      auditAdminAction(trx, actor, { action: "search.export_requests", entityType: "warehouse_request", entityId: null, details: selectionDetails(selection) }),
+    );
   const total = (await countLocationRequestsQuery(db, selection.circle).executeTakeFirstOrThrow()).n;
   const rows = pages<LocationRequestDbRow, number>(
     (before, size) => exportPageReader(db, total, (q) => locationRequestsExportPage(q, { circle: selection.circle, beforeId: before, size }).execute()),

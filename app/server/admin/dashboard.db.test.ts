@@ -21,7 +21,14 @@ let admin: User;
 async function crm(followUp: boolean, done: boolean | null) {
   await t.db
     .insertInto("crm_entries")
-    .values({ client: "Cliente", date: "2026-01-10", event_type: "call", follow_up: followUp, follow_up_action: followUp ? "Richiamare" : null, follow_up_done: done })
+    .values({
+      client: "Cliente",
+      date: "2026-01-10",
+      event_type: "call",
+      follow_up: followUp,
+      follow_up_action: followUp ? "Richiamare" : null,
+      follow_up_done: done,
+    })
     .execute();
 }
 
@@ -53,7 +60,12 @@ beforeAll(async () => {
   // 5 requests, 2 of them older than 7 days.
   for (let i = 0; i < 5; i++) {
     const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.id] });
-    if (i < 2) await t.db.updateTable("warehouse_requests").set({ created_at: new Date(Date.now() - (8 + i) * DAY) }).where("id", "=", request.id).execute();
+    if (i < 2)
+      await t.db
+        .updateTable("warehouse_requests")
+        .set({ created_at: new Date(Date.now() - (8 + i) * DAY) })
+        .where("id", "=", request.id)
+        .execute();
   }
   // CRM: 3 actions pending, 1 handled, 1 entry without a follow-up.
   for (let i = 0; i < 3; i++) await crm(true, false);

@@ -94,13 +94,29 @@ function ownerFromActor(actor: Actor, role: AreaRole): AreaOwner {
 export function ownerAsReader(access: AreaAccess): Actor {
   if (!access.asAdmin) return access.actor;
   const o = access.owner;
-  return { id: o.id, role: o.role, accountType: o.accountType, email: o.email, firstName: o.firstName, lastName: o.lastName, company: o.company, telephone: o.telephone, lang: o.lang, sessionId: "" };
+  return {
+    id: o.id,
+    role: o.role,
+    accountType: o.accountType,
+    email: o.email,
+    firstName: o.firstName,
+    lastName: o.lastName,
+    company: o.company,
+    telephone: o.telephone,
+    lang: o.lang,
+    sessionId: "",
+  };
 }
 
 /** An administrator opened a page of a user's area: the audit log records who looked at what. */
 export async function auditAreaView(db: Database, access: AreaAccess, page: string): Promise<void> {
   if (!access.asAdmin) return;
-  await auditAdminAction(db, access.actor, { action: "user.area_view", entityType: "user", entityId: access.owner.id, details: { area: access.owner.role, page } });
+  await auditAdminAction(db, access.actor, {
+    action: "user.area_view",
+    entityType: "user",
+    entityId: access.owner.id,
+    details: { area: access.owner.role, page },
+  });
 }
 
 /** An area as a page sees it: who acts, whose area, its base path and the page's language. */

@@ -85,14 +85,25 @@ describe("the start pages", () => {
     const referent = await makeUser(t.db, { role: "referent", first_name: "Rita", last_name: "Bassi" });
     const { warehouse: redeemed } = await makeRedeemedWarehouse(t.db, { name: "Deposito Vero", referent_id: referent.id });
     const unclaimed = await makeWarehouse(t.db, { name: "Segreto Srl", address: "Via Nascosta 1" });
-    await t.db.insertInto("favourites").values([{ user_id: hunter.id, warehouse_id: redeemed.id }, { user_id: hunter.id, warehouse_id: unclaimed.id }]).execute();
+    await t.db
+      .insertInto("favourites")
+      .values([
+        { user_id: hunter.id, warehouse_id: redeemed.id },
+        { user_id: hunter.id, warehouse_id: unclaimed.id },
+      ])
+      .execute();
     await makeRequest(t.db, { userId: hunter.id, warehouseIds: [redeemed.id, unclaimed.id], state: "confirmed" });
     await makeRequest(t.db, { userId: other.id, warehouseIds: [redeemed.id] });
 
     const { favourites, favourites_count } = await listFavourites(t.db, hunter.id, { page: 0, limit: 8, locale: "it" });
     expect(favourites_count).toBe(2);
     const byId = new Map(favourites.map((f) => [f.id, f]));
-    expect(byId.get(redeemed.id)).toMatchObject({ name: "Deposito Vero", redeemed: true, referent: { name: "Rita Bassi", email: referent.email }, detail_url: `/it/warehouses/${redeemed.id}` });
+    expect(byId.get(redeemed.id)).toMatchObject({
+      name: "Deposito Vero",
+      redeemed: true,
+      referent: { name: "Rita Bassi", email: referent.email },
+      detail_url: `/it/warehouses/${redeemed.id}`,
+    });
     expect(byId.get(unclaimed.id)).toMatchObject({ name: `Stocker ${unclaimed.id}`, address: null, redeemed: false, referent: null, detail_url: null });
     expect(JSON.stringify(favourites)).not.toContain("Segreto");
     // A favourite takes a quote request at its published position, until it is switched off.
@@ -115,7 +126,9 @@ describe("the dashboard's latest requests at catalogue scale", () => {
   let ownerId: number;
   beforeAll(async () => {
     const first = (await makeUser(t.db, { role: "stocker" })).id;
-    await sql`insert into users (email, role, account_type, invite_code) select 'dash-' || g || '@plan.test', 'stocker', 0, 'DASH' || g from generate_series(1, 1000) g`.execute(t.db);
+    await sql`insert into users (email, role, account_type, invite_code) select 'dash-' || g || '@plan.test', 'stocker', 0, 'DASH' || g from generate_series(1, 1000) g`.execute(
+      t.db,
+    );
     ownerId = first + 500;
     await sql`
       insert into warehouses (name, country, address, cap, city, province, lat, lng, user_id)

@@ -69,10 +69,30 @@ export function favouriteWarehouses(db: Database, args: { userId: number; page: 
     .innerJoin("warehouses as w", "w.id", "f.warehouse_id")
     .leftJoin("users as ref", "ref.id", "w.referent_id")
     .leftJoin("users as own", "own.id", "w.user_id")
-    .select(["w.id", "w.name", "w.city", "w.province", "w.address", "w.is_hub", "w.redeemed", "w.total_m2", "w.status", "w.deactivated", "w.pub_lat", "w.pub_lng"])
+    .select([
+      "w.id",
+      "w.name",
+      "w.city",
+      "w.province",
+      "w.address",
+      "w.is_hub",
+      "w.redeemed",
+      "w.total_m2",
+      "w.status",
+      "w.deactivated",
+      "w.pub_lat",
+      "w.pub_lng",
+    ])
     .select([fullNameSql("ref").as("ref_name"), "ref.email as ref_email", displayNameSql("own").as("own_name"), "own.email as own_email"])
     .select((eb) =>
-      eb.selectFrom("images as i").select((e) => e.fn.coalesce("i.thumb_src", "i.src").as("src")).whereRef("i.warehouse_id", "=", "w.id").orderBy("i.position").orderBy("i.id").limit(1).as("img"),
+      eb
+        .selectFrom("images as i")
+        .select((e) => e.fn.coalesce("i.thumb_src", "i.src").as("src"))
+        .whereRef("i.warehouse_id", "=", "w.id")
+        .orderBy("i.position")
+        .orderBy("i.id")
+        .limit(1)
+        .as("img"),
     )
     .where("f.user_id", "=", args.userId)
     .orderBy("f.created_at", "desc")
@@ -84,7 +104,11 @@ export function favouriteWarehouses(db: Database, args: { userId: number; page: 
 
 /** How many favourites the hunter has. */
 export function favouritesCount(db: Database, userId: number) {
-  return db.selectFrom("favourites").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom("favourites")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
 }
 
 /** The hunter's latest requests, newest first, with the warehouses each went to. */
@@ -112,5 +136,9 @@ export function latestHunterRequests(db: Database, args: { userId: number; limit
 
 /** How many requests the hunter has sent. */
 export function hunterRequestsCount(db: Database, userId: number) {
-  return db.selectFrom("warehouse_requests").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom("warehouse_requests")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
 }

@@ -9,7 +9,15 @@ import { myWarehousesQuery } from "../warehouses/warehouse-editing.queries.ts";
 import { myWarehouseCard } from "../warehouses/warehouse-pages.service.ts";
 import { anonymisedName, quotePosition } from "../requests/requests.service.ts";
 import { contactOf } from "../requests/area-requests.service.ts";
-import { favouritesCount, favouriteWarehouses, hunterRequestsCount, latestHunterRequests, latestOwnerRequestLinks, ownerWarehouseCounts, userSummaryRow } from "./dashboard.queries.ts";
+import {
+  favouritesCount,
+  favouriteWarehouses,
+  hunterRequestsCount,
+  latestHunterRequests,
+  latestOwnerRequestLinks,
+  ownerWarehouseCounts,
+  userSummaryRow,
+} from "./dashboard.queries.ts";
 import { isListedRow, publicSheetPath } from "../warehouses/warehouses.queries.ts";
 import type { Locale } from "../../lib/locale.ts";
 
@@ -37,7 +45,11 @@ export async function ownerDashboard(db: Database, owner: Pick<AreaOwner, "id" |
 }
 
 /** A page of the hunter's favourites, newest first, anonymised unless redeemed. */
-export async function listFavourites(db: Database, ownerId: number, args: { page: number; limit: number; locale: Locale }): Promise<{ favourites: FavouriteCard[]; favourites_count: number }> {
+export async function listFavourites(
+  db: Database,
+  ownerId: number,
+  args: { page: number; limit: number; locale: Locale },
+): Promise<{ favourites: FavouriteCard[]; favourites_count: number }> {
   const [rows, count] = await Promise.all([favouriteWarehouses(db, { userId: ownerId, page: args.page, limit: args.limit }), favouritesCount(db, ownerId)]);
   const favourites = rows.map((r): FavouriteCard => {
     const redeemed = r.redeemed;

@@ -33,7 +33,9 @@ async function entry(admin: User | null, action: string, entityType: string, ent
 
 async function pageOf(url: string, actor: User | null) {
   const request = new Request(`http://stockspace.test${url}`);
-  return auditPage({ request, params: {}, context: testContext(t.db, { actor: actor ? actorOf(actor) : null }) } as never) as Promise<Awaited<ReturnType<typeof auditPage>>>;
+  return auditPage({ request, params: {}, context: testContext(t.db, { actor: actor ? actorOf(actor) : null }) } as never) as Promise<
+    Awaited<ReturnType<typeof auditPage>>
+  >;
 }
 
 describe("the audit log list", () => {
@@ -43,7 +45,9 @@ describe("the audit log list", () => {
     // 45 entries of Anna on warehouse 7, one a day from 1 January 2026 at noon UTC.
     for (let i = 0; i < 45; i++) {
       const day = new Date(Date.UTC(2026, 0, 1 + i, 12)).toISOString();
-      await entry(anna, i % 3 === 0 ? "warehouse.toggle_deactivated" : "warehouse.update", "warehouse", 7, day, { changes: { name: { before: `N${i}`, after: `N${i + 1}` } } });
+      await entry(anna, i % 3 === 0 ? "warehouse.toggle_deactivated" : "warehouse.update", "warehouse", 7, day, {
+        changes: { name: { before: `N${i}`, after: `N${i + 1}` } },
+      });
     }
     await entry(bruno, "user.approve", "user", 42, "2026-03-10T23:30:00Z", { account_type: 1 });
     await entry(bruno, "user.refuse", "user", 43, "2026-03-11T08:00:00Z", { note: "Documenti mancanti" });
@@ -53,7 +57,15 @@ describe("the audit log list", () => {
     const first = await listAuditLog(t.db, { filters: NONE, page: 0 });
     expect(first.entries_count).toBe(47);
     expect(first.entries).toHaveLength(20);
-    expect(first.entries[0]).toMatchObject({ action: "user.refuse", entity_type: "user", entity_id: 43, admin_id: bruno.id, admin_name: "Bruno Boss", admin_email: bruno.email, details: { note: "Documenti mancanti" } });
+    expect(first.entries[0]).toMatchObject({
+      action: "user.refuse",
+      entity_type: "user",
+      entity_id: 43,
+      admin_id: bruno.id,
+      admin_name: "Bruno Boss",
+      admin_email: bruno.email,
+      details: { note: "Documenti mancanti" },
+    });
     const times = first.entries.map((e) => e.created_at.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     const last = await listAuditLog(t.db, { filters: NONE, page: 2 });
@@ -121,10 +133,18 @@ describe("the details, readably", () => {
 describe("the append-only trigger (migration 0009)", () => {
   it("refuses UPDATE and DELETE, whoever asks, and keeps the row as it was", async () => {
     const admin = await makeUser(t.db, { role: "admin" });
-    await t.db.transaction().execute((trx) => auditAdminAction(trx, actorOf(admin), { action: "user.approve", entityType: "user", entityId: 5, details: { account_type: 0 } }));
+    await t.db
+      .transaction()
+      .execute((trx) => auditAdminAction(trx, actorOf(admin), { action: "user.approve", entityType: "user", entityId: 5, details: { account_type: 0 } }));
     const row = await t.db.selectFrom("audit_log").selectAll().where("admin_id", "=", admin.id).executeTakeFirstOrThrow();
     await expect(t.db.updateTable("audit_log").set({ action: "user.refuse" }).where("id", "=", row.id).execute()).rejects.toThrow(/append-only/);
-    await expect(t.db.updateTable("audit_log").set({ details: { account_type: 1 } }).where("id", "=", row.id).execute()).rejects.toThrow(/append-only/);
+    await expect(
+      t.db
+        .updateTable("audit_log")
+        .set({ details: { account_type: 1 } })
+        .where("id", "=", row.id)
+        .execute(),
+    ).rejects.toThrow(/append-only/);
     await expect(sql`update audit_log set created_at = now() - interval '1 year'`.execute(t.db)).rejects.toThrow(/append-only/);
     await expect(t.db.deleteFrom("audit_log").where("id", "=", row.id).execute()).rejects.toThrow(/append-only/);
     await expect(sql`delete from audit_log`.execute(t.db)).rejects.toThrow(/append-only/);

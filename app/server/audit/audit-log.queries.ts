@@ -38,7 +38,9 @@ export function auditPageQuery(db: Database, args: { filters: AuditFilters; limi
 }
 
 export async function countAudit(db: Database, filters: AuditFilters): Promise<number> {
-  const row = await auditBase(db, filters).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  const row = await auditBase(db, filters)
+    .select(sql<number>`count(*)::int`.as("n"))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -60,10 +62,23 @@ export async function distinctAuditValues(db: Database, column: "action" | "enti
 
 /** The administrators, for the filter (the log keeps the id of one who left: admin_id may be null). */
 export function listAdministrators(db: Database) {
-  return db.selectFrom("users").select(["id", "first_name", "last_name", "email"]).where("role", "=", "admin").orderBy("first_name").orderBy("last_name").orderBy("id").execute();
+  return db
+    .selectFrom("users")
+    .select(["id", "first_name", "last_name", "email"])
+    .where("role", "=", "admin")
+    .orderBy("first_name")
+    .orderBy("last_name")
+    .orderBy("id")
+    .execute();
 }
 
 /** One entry written, with the caller's transaction (audit.ts decides whose actions are recorded). */
-export async function insertAuditEntry(db: Database, args: { adminId: number; action: string; entityType: string; entityId: number | null; details: JsonObject }): Promise<void> {
-  await db.insertInto("audit_log").values({ admin_id: args.adminId, action: args.action, entity_type: args.entityType, entity_id: args.entityId, details: args.details }).execute();
+export async function insertAuditEntry(
+  db: Database,
+  args: { adminId: number; action: string; entityType: string; entityId: number | null; details: JsonObject },
+): Promise<void> {
+  await db
+    .insertInto("audit_log")
+    .values({ admin_id: args.adminId, action: args.action, entity_type: args.entityType, entity_id: args.entityId, details: args.details })
+    .execute();
 }

@@ -18,9 +18,15 @@ export type AuditItem = {
   created_at: Date;
 };
 
-export async function listAuditLog(db: Database, args: { filters: AuditFilters; limit?: number; page: number }): Promise<{ entries: AuditItem[]; entries_count: number }> {
+export async function listAuditLog(
+  db: Database,
+  args: { filters: AuditFilters; limit?: number; page: number },
+): Promise<{ entries: AuditItem[]; entries_count: number }> {
   const limit = args.limit ?? AUDIT_PAGE_SIZE;
-  const [rows, entries_count] = await Promise.all([auditPageQuery(db, { filters: args.filters, limit, offset: args.page * limit }).execute(), countAudit(db, args.filters)]);
+  const [rows, entries_count] = await Promise.all([
+    auditPageQuery(db, { filters: args.filters, limit, offset: args.page * limit }).execute(),
+    countAudit(db, args.filters),
+  ]);
   const entries = rows.map((r) => ({
     id: Number(r.id),
     admin_id: r.admin_id === null ? null : Number(r.admin_id),

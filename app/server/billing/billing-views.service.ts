@@ -18,7 +18,16 @@ export async function billingPage(db: Database, owner: { id: number }, ctx: Pick
   const current = live && live.stripe_status !== "incomplete" ? await subscriptionSummary(db, live) : null;
   const covered = new Set(current?.warehouses.map((w) => w.id) ?? []);
   return {
-    warehouses: rows.map((w) => ({ id: w.id, name: w.name, city: w.city, province: w.province, address: w.address, is_hub: w.is_hub, total_m2: w.total_m2 === null ? null : Number(w.total_m2), covered: covered.has(w.id) })),
+    warehouses: rows.map((w) => ({
+      id: w.id,
+      name: w.name,
+      city: w.city,
+      province: w.province,
+      address: w.address,
+      is_hub: w.is_hub,
+      total_m2: w.total_m2 === null ? null : Number(w.total_m2),
+      covered: covered.has(w.id),
+    })),
     plans: plansOffer(config),
     vat_rate: config.billing.vatRate,
     trial_days: trialDays(config, startedBefore),

@@ -23,17 +23,28 @@ describe("card payments through Stripe (the local stand-in, the real SDK)", () =
     const { body, signature } = stripe.standIn.sign(event, secret ? { secret } : undefined);
     return { rawBody: body, headers: { "Stripe-Signature": signature } };
   };
-  const post = (event: object, secret?: string) => callJson(webhookAction, t.db, { ...signed(event, secret), services: stripe.services(), path: "/api/stripe/webhook" });
+  const post = (event: object, secret?: string) =>
+    callJson(webhookAction, t.db, { ...signed(event, secret), services: stripe.services(), path: "/api/stripe/webhook" });
 
   it("creates the customer and subscription, gives the client secret; signed events activate it once, in any order", async () => {
     const { stocker, ids } = await stockerWithWarehouses(t.db);
-    const init = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "six_months", w_ids: ids.slice(0, 2) }, services: stripe.services() });
+    const init = await callJson(initAction, t.db, {
+      actor: actorOf(stocker),
+      body: { subscription: "six_months", w_ids: ids.slice(0, 2) },
+      services: stripe.services(),
+    });
     expect(init.status).toBe(200);
-    expect(Object.keys(init.json)).toEqual(expect.arrayContaining(["subscription_id", "client_secret", "amount_off", "percent_off", "hub_percent_off", "price_unit_amount", "url"]));
+    expect(Object.keys(init.json)).toEqual(
+      expect.arrayContaining(["subscription_id", "client_secret", "amount_off", "percent_off", "hub_percent_off", "price_unit_amount", "url"]),
+    );
     // A first subscription starts with the free trial: the card is saved (a setup intent).
     expect(init.json).toMatchObject({ card_available: true, intent: "setup", trial_days: billingConfig.billing.trialDays });
     expect(init.json.client_secret).toMatch(/^seti_/);
-    const row = await t.db.selectFrom("subscriptions").select(["stripe_subscription_id", "stripe_status"]).where("id", "=", init.json.subscription_id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("subscriptions")
+      .select(["stripe_subscription_id", "stripe_status"])
+      .where("id", "=", init.json.subscription_id)
+      .executeTakeFirstOrThrow();
     expect(row.stripe_status).toBe("incomplete");
     const user = await t.db.selectFrom("users").select("stripe_customer_id").where("id", "=", stocker.id).executeTakeFirstOrThrow();
     expect(user.stripe_customer_id).toMatch(/^cus_/);
@@ -88,9 +99,18 @@ describe("card payments through Stripe (the local stand-in, the real SDK)", () =
 
   it("starts a card trial only once Stripe confirms the card: before, nothing is trialing or public", async () => {
     const { stocker, ids } = await stockerWithWarehouses(t.db);
-    const init = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "yearly", w_ids: ids.slice(0, 2) }, services: stripe.services() });
+    const init = await callJson(initAction, t.db, {
+      actor: actorOf(stocker),
+      body: { subscription: "yearly", w_ids: ids.slice(0, 2) },
+      services: stripe.services(),
+    });
     expect(init.json).toMatchObject({ intent: "setup", trial_days: billingConfig.billing.trialDays });
-    const local = () => t.db.selectFrom("subscriptions").select(["stripe_status", "started_at", "stripe_subscription_id"]).where("id", "=", init.json.subscription_id).executeTakeFirstOrThrow();
+    const local = () =>
+      t.db
+        .selectFrom("subscriptions")
+        .select(["stripe_status", "started_at", "stripe_subscription_id"])
+        .where("id", "=", init.json.subscription_id)
+        .executeTakeFirstOrThrow();
     const stripeId = (await local()).stripe_subscription_id!;
     const ctx = { config: billingConfig, gateway: stripe.gateway, origin: "http://stockspace.test" };
 
@@ -126,22 +146,42 @@ describe("card payments through Stripe (the local stand-in, the real SDK)", () =
   it("starts a card trial from the webhook once the card is confirmed", async () => {
     const { stocker, ids } = await stockerWithWarehouses(t.db);
     const init = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "six_months", w_ids: ids }, services: stripe.services() });
-    const { stripe_subscription_id: stripeId } = await t.db.selectFrom("subscriptions").select("stripe_subscription_id").where("id", "=", init.json.subscription_id).executeTakeFirstOrThrow();
+    const { stripe_subscription_id: stripeId } = await t.db
+      .selectFrom("subscriptions")
+      .select("stripe_subscription_id")
+      .where("id", "=", init.json.subscription_id)
+      .executeTakeFirstOrThrow();
     expect((await post(subscriptionEvent("customer.subscription.created", await stripeCopy(stripeId!)))).status).toBe(200);
     expect(await redeemedOf(t.db, ids)).toEqual([false, false, false]);
     for (const event of stripe.standIn.paySubscription(stripeId!)) expect((await post(event)).status).toBe(200);
-    expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", init.json.subscription_id).executeTakeFirstOrThrow()).stripe_status).toBe("trialing");
+    expect(
+      (await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", init.json.subscription_id).executeTakeFirstOrThrow()).stripe_status,
+    ).toBe("trialing");
     expect(await redeemedOf(t.db, ids)).toEqual([true, true, true]);
   });
 
   it("activates a paid subscription with invoice.paid and customer.subscription.updated; cancel and resume at the period's end; the end anonymises", async () => {
     const { stocker, ids } = await stockerWithWarehouses(t.db);
     // Not the first subscription: no trial, the card is charged now.
-    await t.db.insertInto("subscriptions").values({ user_id: stocker.id, stripe_status: "canceled", plan: "yearly", payment_type: "card", price_unit_amount: 49_000, started_at: new Date(Date.now() - 400 * 86_400_000) }).execute();
+    await t.db
+      .insertInto("subscriptions")
+      .values({
+        user_id: stocker.id,
+        stripe_status: "canceled",
+        plan: "yearly",
+        payment_type: "card",
+        price_unit_amount: 49_000,
+        started_at: new Date(Date.now() - 400 * 86_400_000),
+      })
+      .execute();
     const init = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "yearly", w_ids: ids }, services: stripe.services() });
     expect(init.json).toMatchObject({ intent: "payment", trial_days: 0 });
     expect(init.json.client_secret).toMatch(/^pi_.*_secret_/);
-    const { stripe_subscription_id: stripeId } = await t.db.selectFrom("subscriptions").select("stripe_subscription_id").where("id", "=", init.json.subscription_id).executeTakeFirstOrThrow();
+    const { stripe_subscription_id: stripeId } = await t.db
+      .selectFrom("subscriptions")
+      .select("stripe_subscription_id")
+      .where("id", "=", init.json.subscription_id)
+      .executeTakeFirstOrThrow();
     const events = stripe.standIn.paySubscription(stripeId!);
     expect(events.map((e) => e.type)).toEqual(["invoice.paid", "customer.subscription.updated"]);
     for (const event of events) expect((await post(event)).status).toBe(200);
@@ -152,7 +192,10 @@ describe("card payments through Stripe (the local stand-in, the real SDK)", () =
 
     // Cancel at the end of the period: still running, marked; resume takes it back.
     expect((await callJson(cancelAction, t.db, { actor: actorOf(stocker), services: stripe.services() })).json).toEqual({ user_id: stocker.id });
-    expect(await t.db.selectFrom("subscriptions").select(["stripe_status", "has_canceled"]).where("id", "=", active.id).executeTakeFirstOrThrow()).toEqual({ stripe_status: "active", has_canceled: true });
+    expect(await t.db.selectFrom("subscriptions").select(["stripe_status", "has_canceled"]).where("id", "=", active.id).executeTakeFirstOrThrow()).toEqual({
+      stripe_status: "active",
+      has_canceled: true,
+    });
     expect(await redeemedOf(t.db, ids)).toEqual([true, true, true]);
     expect((await callJson(resumeAction, t.db, { actor: actorOf(stocker), services: stripe.services() })).json).toEqual({ user_id: stocker.id });
     expect((await t.db.selectFrom("subscriptions").select("has_canceled").where("id", "=", active.id).executeTakeFirstOrThrow()).has_canceled).toBe(false);
@@ -163,7 +206,9 @@ describe("card payments through Stripe (the local stand-in, the real SDK)", () =
     // Cancelled, then the period ends on Stripe's side: the deleted event anonymises at once.
     await callJson(cancelAction, t.db, { actor: actorOf(stocker), services: stripe.services() });
     for (const event of stripe.standIn.endSubscription(stripeId!)) expect((await post(event)).status).toBe(200);
-    expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", active.id).executeTakeFirstOrThrow()).stripe_status).toBe("canceled");
+    expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", active.id).executeTakeFirstOrThrow()).stripe_status).toBe(
+      "canceled",
+    );
     expect(await redeemedOf(t.db, ids)).toEqual([false, false, false]);
     // An older event arriving late does not bring it back.
     for (const event of events) {
@@ -177,13 +222,22 @@ describe("card payments through Stripe (the local stand-in, the real SDK)", () =
     // Two subscriptions someone would like to change: a running one Stripe holds, and an unpaid attempt.
     const { stocker: runningOwner, ids: runningIds } = await stockerWithWarehouses(t.db);
     const runningId = await subscribeWarehouses(t.db, runningOwner.id, runningIds);
-    await t.db.updateTable("subscriptions").set({ stripe_subscription_id: `sub_held_${runningId}` }).where("id", "=", runningId).execute();
+    await t.db
+      .updateTable("subscriptions")
+      .set({ stripe_subscription_id: `sub_held_${runningId}` })
+      .where("id", "=", runningId)
+      .execute();
     const { stocker: attemptOwner, ids: attemptIds } = await stockerWithWarehouses(t.db);
     const attempt = await callJson(initAction, t.db, { actor: actorOf(attemptOwner), body: { subscription: "yearly", w_ids: attemptIds } });
     const snapshot = async () => ({
       rows: await t.db.selectFrom("subscriptions").selectAll().where("id", "in", [runningId, attempt.json.subscription_id]).orderBy("id").execute(),
       redeemed: await redeemedOf(t.db, [...runningIds, ...attemptIds]),
-      users: await t.db.selectFrom("users").select(["id", "pm_type", "pm_last_four"]).where("id", "in", [runningOwner.id, attemptOwner.id]).orderBy("id").execute(),
+      users: await t.db
+        .selectFrom("users")
+        .select(["id", "pm_type", "pm_last_four"])
+        .where("id", "in", [runningOwner.id, attemptOwner.id])
+        .orderBy("id")
+        .execute(),
     });
     const before = await snapshot();
     expect(before.redeemed).toEqual([true, true, true, false, false, false]);
@@ -192,7 +246,15 @@ describe("card payments through Stripe (the local stand-in, the real SDK)", () =
     // (active, a card), then ended. Every event correctly signed.
     for (const localId of [runningId, attempt.json.subscription_id as number]) {
       const customerId = await stripe.gateway.createCustomer({ email: `stranger-${localId}@example.test`, name: "Stranger", userId: 999_999 });
-      const made = await stripe.gateway.createSubscription({ customerId, amountCents: 100, plan: "yearly", trialDays: 0, localId, userId: 999_999, idempotencyKey: `stranger-${localId}-${Date.now()}` });
+      const made = await stripe.gateway.createSubscription({
+        customerId,
+        amountCents: 100,
+        plan: "yearly",
+        trialDays: 0,
+        localId,
+        userId: 999_999,
+        idempotencyKey: `stranger-${localId}-${Date.now()}`,
+      });
       expect(made.subscription.localId).toBe(localId);
       for (const event of [...stripe.standIn.paySubscription(made.subscription.id), ...stripe.standIn.endSubscription(made.subscription.id)]) {
         const res = await post(event);

@@ -13,7 +13,15 @@ import type { Locale } from "../../lib/locale.ts";
 import type { StripeSubscriptionSnapshot } from "./stripe-gateway.ts";
 import { recordStripeEvent, forgetStripeEvent, setStripeCustomer } from "./card.queries.ts";
 import { releasePromoUse } from "./promo-codes.service.ts";
-import { createAttempt, requireStocker, storedOutcome, subscriptionStarted, type BillingContext, type InitSubscriptionInput, type SubscriptionSummary } from "./subscriptions.service.ts";
+import {
+  createAttempt,
+  requireStocker,
+  storedOutcome,
+  subscriptionStarted,
+  type BillingContext,
+  type InitSubscriptionInput,
+  type SubscriptionSummary,
+} from "./subscriptions.service.ts";
 import {
   findLatestSubscription,
   findLiveSubscription,
@@ -36,7 +44,12 @@ export type InitSubscriptionResult = InitSubscriptionResponse;
  * secret returned; the card step confirms it in the browser. Without it (or when Stripe fails) the
  * bank transfer still works.
  */
-export async function initSubscription(db: Database, actor: Actor, input: InitSubscriptionInput, ctx: BillingContext & { locale: Locale }): Promise<InitSubscriptionResult> {
+export async function initSubscription(
+  db: Database,
+  actor: Actor,
+  input: InitSubscriptionInput,
+  ctx: BillingContext & { locale: Locale },
+): Promise<InitSubscriptionResult> {
   const { gateway } = ctx;
   const created = await createAttempt(db, actor, input, ctx.config);
 
@@ -106,7 +119,11 @@ const STATUS_FROM_STRIPE: Record<StripeSubscriptionSnapshot["status"], StripeSta
  * current state and always applies. Returns the local id, or null when the subscription is not
  * ours or the state is stale.
  */
-export async function applyStripeSnapshot(db: Database, snapshot: StripeSubscriptionSnapshot, opts: { at?: Date; fresh?: boolean; ctx: Pick<BillingContext, "origin"> }): Promise<number | null> {
+export async function applyStripeSnapshot(
+  db: Database,
+  snapshot: StripeSubscriptionSnapshot,
+  opts: { at?: Date; fresh?: boolean; ctx: Pick<BillingContext, "origin"> },
+): Promise<number | null> {
   // Stripe dates events in whole seconds: a fresh read is dated the same way, so an event of the
   // same second (which may carry a later change) still applies after it.
   const at = opts.fresh ? new Date(Math.floor(Date.now() / 1000) * 1000) : opts.at!;
@@ -140,7 +157,12 @@ export async function applyStripeSnapshot(db: Database, snapshot: StripeSubscrip
     if (!LIVE_STATUSES.includes(status)) await releasePromoUse(trx, row.id);
     if (starting) {
       const user = await stockerContact(trx, row.user_id);
-      await subscriptionStarted(trx, row, { ...user, plan: row.plan, endsAt: snapshot.currentPeriodEnd, trialEndsAt: status === "trialing" ? snapshot.trialEnd : null }, opts.ctx);
+      await subscriptionStarted(
+        trx,
+        row,
+        { ...user, plan: row.plan, endsAt: snapshot.currentPeriodEnd, trialEndsAt: status === "trialing" ? snapshot.trialEnd : null },
+        opts.ctx,
+      );
     }
     return row.id;
   });
@@ -177,7 +199,11 @@ export async function applyStripeEvent(
  * The page Stripe returns to after the card step: reads the subscription's state from Stripe (the
  * webhook may not have arrived yet) and says how it went.
  */
-export async function confirmSubscription(db: Database, actor: Actor, ctx: BillingContext): Promise<{ outcome: ConfirmOutcome; subscription: SubscriptionSummary | null }> {
+export async function confirmSubscription(
+  db: Database,
+  actor: Actor,
+  ctx: BillingContext,
+): Promise<{ outcome: ConfirmOutcome; subscription: SubscriptionSummary | null }> {
   requireStocker(actor);
   const latest = await findLatestSubscription(db, actor.id);
   if (latest?.stripe_subscription_id && ctx.gateway && (latest.stripe_status === "incomplete" || latest.stripe_status === "past_due")) {

@@ -32,7 +32,10 @@ export const trialDays = (config: Config, startedBefore: boolean) => (startedBef
 export const periodEnd = (config: Config, plan: PlanName, from: Date) => addMonths(from, config.billing.plans[plan].months);
 
 /** A new subscription's price: the plan's unit amount over its warehouses and hubs, less the promo code's discounts. */
-export function subscriptionPrice(config: Config, args: { plan: PlanName; warehouses: number; hubs: number; discounts: PromoDiscounts }): { unitAmount: number; price: PriceBreakdown } {
+export function subscriptionPrice(
+  config: Config,
+  args: { plan: PlanName; warehouses: number; hubs: number; discounts: PromoDiscounts },
+): { unitAmount: number; price: PriceBreakdown } {
   const unitAmount = config.billing.plans[args.plan].unitAmount;
   const price = computePrice({ unitAmount, warehouses: args.warehouses, hubs: args.hubs, ...args.discounts, vatRate: config.billing.vatRate });
   return { unitAmount, price };

@@ -45,11 +45,16 @@ async function refused(work: Promise<unknown>): Promise<Record<string, string>> 
 }
 
 const row = (id: number) => t.db.selectFrom("promo_codes").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const auditOf = (id: number) => t.db.selectFrom("audit_log").selectAll().where("entity_type", "=", "promo_code").where("entity_id", "=", id).orderBy("id").execute();
+const auditOf = (id: number) =>
+  t.db.selectFrom("audit_log").selectAll().where("entity_type", "=", "promo_code").where("entity_id", "=", id).orderBy("id").execute();
 
 describe("createPromoCode", () => {
   it("stores the code upper-case with its discount and window, and audits it", async () => {
-    const { promo_code_id } = await createPromoCode(t.db, adminActor, input({ code: "  estate-2026_a ", percent_off: 12.5, valid_from: "2026-07-01", valid_until: "2026-07-31", max_redemptions: 30 }));
+    const { promo_code_id } = await createPromoCode(
+      t.db,
+      adminActor,
+      input({ code: "  estate-2026_a ", percent_off: 12.5, valid_from: "2026-07-01", valid_until: "2026-07-31", max_redemptions: 30 }),
+    );
     const saved = await row(promo_code_id);
     expect(saved).toMatchObject({ code: "ESTATE-2026_A", amount_off: null, hub_percent_off: null, active: true, max_redemptions: 30, times_redeemed: 0 });
     expect(Number(saved.percent_off)).toBe(12.5);
@@ -104,7 +109,9 @@ describe("createPromoCode", () => {
     expect(await refused(createPromoCode(t.db, adminActor, input({ percent_off: 10, hub_percent_off: 10 })))).toEqual({ discount: "one_discount" });
     for (const percent of [0, -5, 100.01, 12.345, Number.NaN]) {
       expect(await refused(createPromoCode(t.db, adminActor, input({ percent_off: percent })))).toEqual({ percent_off: "percent_range" });
-      expect(await refused(createPromoCode(t.db, adminActor, input({ percent_off: null, hub_percent_off: percent })))).toEqual({ hub_percent_off: "percent_range" });
+      expect(await refused(createPromoCode(t.db, adminActor, input({ percent_off: null, hub_percent_off: percent })))).toEqual({
+        hub_percent_off: "percent_range",
+      });
     }
     for (const cents of [0, -100, 12.5]) {
       expect(await refused(createPromoCode(t.db, adminActor, input({ percent_off: null, amount_off: cents })))).toEqual({ amount_off: "invalid" });
@@ -112,7 +119,9 @@ describe("createPromoCode", () => {
   });
 
   it("wants a window whose last day is not before its first, and a maximum of at least 1", async () => {
-    expect(await refused(createPromoCode(t.db, adminActor, input({ valid_from: "2026-05-10", valid_until: "2026-05-09" })))).toEqual({ valid_until: "date_order" });
+    expect(await refused(createPromoCode(t.db, adminActor, input({ valid_from: "2026-05-10", valid_until: "2026-05-09" })))).toEqual({
+      valid_until: "date_order",
+    });
     expect(await refused(createPromoCode(t.db, adminActor, input({ valid_from: "2026-02-30" })))).toEqual({ valid_from: "invalid" });
     expect(await refused(createPromoCode(t.db, adminActor, input({ valid_until: "31.12.2026" })))).toEqual({ valid_until: "invalid" });
     expect(await refused(createPromoCode(t.db, adminActor, input({ max_redemptions: 0 })))).toEqual({ max_redemptions: "invalid" });
@@ -124,7 +133,10 @@ describe("createPromoCode", () => {
   it("refuses a code that exists, in any case, and under a race exactly one of two wins", async () => {
     await createPromoCode(t.db, adminActor, input({ code: "UNICO" }));
     expect(await refused(createPromoCode(t.db, adminActor, input({ code: "unico" })))).toEqual({ code: "taken" });
-    const results = await Promise.allSettled([createPromoCode(t.db, adminActor, input({ code: "GARA" })), createPromoCode(t.db, adminActor, input({ code: "gara" }))]);
+    const results = await Promise.allSettled([
+      createPromoCode(t.db, adminActor, input({ code: "GARA" })),
+      createPromoCode(t.db, adminActor, input({ code: "gara" })),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const lost = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(lost.reason).toBeInstanceOf(ValidationError);
@@ -153,7 +165,12 @@ describe("createPromoCode", () => {
 describe("updatePromoCode", () => {
   it("changes the code and audits the fields that changed, before and after", async () => {
     const { promo_code_id: id } = await createPromoCode(t.db, adminActor, input({ code: "MODIFICA", percent_off: 20, max_redemptions: 10 }));
-    await updatePromoCode(t.db, adminActor, id, input({ code: "modifica-2", percent_off: null, amount_off: 5_000, max_redemptions: 10, valid_until: "2026-12-31", active: false }));
+    await updatePromoCode(
+      t.db,
+      adminActor,
+      id,
+      input({ code: "modifica-2", percent_off: null, amount_off: 5_000, max_redemptions: 10, valid_until: "2026-12-31", active: false }),
+    );
     const saved = await row(id);
     expect(saved).toMatchObject({ code: "MODIFICA-2", amount_off: 5_000, percent_off: null, active: false, max_redemptions: 10 });
     const audit = await auditOf(id);
@@ -208,12 +225,24 @@ describe("listPromoCodes", () => {
     for (let i = 0; i < 23; i++) {
       const { promo_code_id } = await createPromoCode(t.db, adminActor, input({ code: `LISTA${String(i).padStart(2, "0")}` }));
       ids.push(promo_code_id);
-      await t.db.updateTable("promo_codes").set({ created_at: new Date(now.getTime() - (23 - i) * 60_000) }).where("id", "=", promo_code_id).execute();
+      await t.db
+        .updateTable("promo_codes")
+        .set({ created_at: new Date(now.getTime() - (23 - i) * 60_000) })
+        .where("id", "=", promo_code_id)
+        .execute();
     }
     const [inactive, scheduled, expired, usedUp] = ids;
     await t.db.updateTable("promo_codes").set({ active: false }).where("id", "=", inactive!).execute();
-    await t.db.updateTable("promo_codes").set({ valid_from: new Date("2026-07-01T00:00:00Z") }).where("id", "=", scheduled!).execute();
-    await t.db.updateTable("promo_codes").set({ valid_until: new Date("2026-06-01T00:00:00Z") }).where("id", "=", expired!).execute();
+    await t.db
+      .updateTable("promo_codes")
+      .set({ valid_from: new Date("2026-07-01T00:00:00Z") })
+      .where("id", "=", scheduled!)
+      .execute();
+    await t.db
+      .updateTable("promo_codes")
+      .set({ valid_until: new Date("2026-06-01T00:00:00Z") })
+      .where("id", "=", expired!)
+      .execute();
     await t.db.updateTable("promo_codes").set({ max_redemptions: 2, times_redeemed: 2 }).where("id", "=", usedUp!).execute();
 
     const first = await listPromoCodes(t.db, adminActor, { page: 1 }, now);
@@ -269,7 +298,8 @@ describe("usablePromoCode (a stocker's code)", () => {
 });
 
 describe("the form's schema", () => {
-  const parse = (fields: Record<string, string>) => promoCodeFormSchema.safeParse({ code: "PROVA", discount_kind: "percent_off", discount_value: "10", ...fields });
+  const parse = (fields: Record<string, string>) =>
+    promoCodeFormSchema.safeParse({ code: "PROVA", discount_kind: "percent_off", discount_value: "10", ...fields });
   const codes = (fields: Record<string, string>) => {
     const result = parse(fields);
     return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
@@ -288,7 +318,12 @@ describe("the form's schema", () => {
       max_redemptions: null,
       active: true,
     });
-    expect(toPromoCodeInput(parse({ discount_kind: "hub_percent_off", discount_value: "33.33" }).data!)).toMatchObject({ hub_percent_off: 33.33, percent_off: null, amount_off: null, active: false });
+    expect(toPromoCodeInput(parse({ discount_kind: "hub_percent_off", discount_value: "33.33" }).data!)).toMatchObject({
+      hub_percent_off: 33.33,
+      percent_off: null,
+      amount_off: null,
+      active: false,
+    });
   });
 
   it("names the field that is wrong", () => {
@@ -303,14 +338,31 @@ describe("the form's schema", () => {
 
 describe("the Promo codes page", () => {
   const post = (fields: Record<string, string>, actor: Actor = adminActor) => {
-    const request = new Request("http://stockspace.test/admin/promo-codes", { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const request = new Request("http://stockspace.test/admin/promo-codes", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     return pageAction({ request, params: {}, context: testContext(t.db, { actor }) } as never) as Promise<Awaited<ReturnType<typeof pageAction>>>;
   };
-  const form = { intent: "create", code: "pagina", discount_kind: "amount_off", discount_value: "25,00", valid_from: "", valid_until: "", max_redemptions: "5", active: "on" };
+  const form = {
+    intent: "create",
+    code: "pagina",
+    discount_kind: "amount_off",
+    discount_value: "25,00",
+    valid_from: "",
+    valid_until: "",
+    max_redemptions: "5",
+    active: "on",
+  };
 
   it("creates from the form, then reports the same code as taken on the code field", async () => {
     expect(await post(form)).toEqual({ ok: true, intent: "create", code: "PAGINA" });
-    expect(await t.db.selectFrom("promo_codes").select(["amount_off", "max_redemptions", "active"]).where("code", "=", "PAGINA").executeTakeFirst()).toEqual({ amount_off: 2500, max_redemptions: 5, active: true });
+    expect(await t.db.selectFrom("promo_codes").select(["amount_off", "max_redemptions", "active"]).where("code", "=", "PAGINA").executeTakeFirst()).toEqual({
+      amount_off: 2500,
+      max_redemptions: 5,
+      active: true,
+    });
     expect(await post(form)).toMatchObject({ ok: false, intent: "create", errors: { code: "taken" } });
   });
 
@@ -332,7 +384,8 @@ describe("the Promo codes page", () => {
   it("is for administrators only", async () => {
     const stocker = actorOf(await makeUser(t.db, { role: "stocker" }));
     await expect(post({ ...form, code: "INTRUSO" }, stocker)).rejects.toMatchObject({ init: { status: 403 } });
-    const load = (actor: Actor) => pageLoader({ request: new Request("http://stockspace.test/admin/promo-codes?page=1"), params: {}, context: testContext(t.db, { actor }) } as never);
+    const load = (actor: Actor) =>
+      pageLoader({ request: new Request("http://stockspace.test/admin/promo-codes?page=1"), params: {}, context: testContext(t.db, { actor }) } as never);
     await expect(load(stocker)).rejects.toMatchObject({ init: { status: 403 } });
     await expect(load(adminActor)).resolves.toMatchObject({ page: 1 });
   });

@@ -43,7 +43,10 @@ export function promoCodesPageQuery(db: Database, args: { limit: number; offset:
 }
 
 export async function countPromoCodes(db: Database): Promise<number> {
-  const row = await db.selectFrom("promo_codes").select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("promo_codes")
+    .select(sql<number>`count(*)::int`.as("n"))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 

@@ -12,13 +12,7 @@ import type { Actor } from "../context.ts";
 import { ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from "../errors.ts";
 import { auditAdminAction, changedFields } from "../audit/audit.ts";
 import { todayInItaly } from "../../lib/format.ts";
-import {
-  hasTwoDecimalsAtMost,
-  isIsoDay,
-  MAX_AMOUNT_OFF,
-  MAX_REDEMPTIONS,
-  type PromoCodeInput,
-} from "../../schemas/promo-codes.ts";
+import { hasTwoDecimalsAtMost, isIsoDay, MAX_AMOUNT_OFF, MAX_REDEMPTIONS, type PromoCodeInput } from "../../schemas/promo-codes.ts";
 import { normalisePromoCode, PROMO_CODE_PATTERN, PROMO_PAGE_SIZE, type EditedPromoCode } from "../../lib/promo-codes.ts";
 import * as q from "./promo-codes.queries.ts";
 
@@ -46,7 +40,9 @@ const num = (value: number | string | null) => (value === null ? null : Number(v
 /** A promo code's discounts as the price rule reads them; a subscription's copy of them has the same columns. */
 export type PromoDiscounts = { amountOff: number | null; percentOff: number | null; hubPercentOff: number | null };
 
-export function promoDiscounts(row: { amount_off: number | null; percent_off: number | string | null; hub_percent_off: number | string | null } | null): PromoDiscounts {
+export function promoDiscounts(
+  row: { amount_off: number | null; percent_off: number | string | null; hub_percent_off: number | string | null } | null,
+): PromoDiscounts {
   return { amountOff: row?.amount_off ?? null, percentOff: num(row?.percent_off ?? null), hubPercentOff: num(row?.hub_percent_off ?? null) };
 }
 
@@ -89,7 +85,12 @@ function toItem(row: Row, now: Date): PromoCodeItem {
 
 export type PromoRow = Row;
 
-const REFUSALS: Partial<Record<PromoCodeState, string>> = { inactive: "promo_unknown", scheduled: "promo_expired", expired: "promo_expired", used_up: "promo_used_up" };
+const REFUSALS: Partial<Record<PromoCodeState, string>> = {
+  inactive: "promo_unknown",
+  scheduled: "promo_expired",
+  expired: "promo_expired",
+  used_up: "promo_used_up",
+};
 
 /**
  * The promo code a stocker typed, if it can be used now: unknown or inactive → "unknown", outside
@@ -127,10 +128,18 @@ export async function keepPromoUse(trx: Database, row: { id: number; promo_code_
 
 // ---------------------------------------------------------------- the back office
 
-export async function listPromoCodes(db: Database, actor: Actor | null, args: { page: number; limit?: number }, now = new Date()): Promise<{ promo_codes: PromoCodeItem[]; promo_codes_count: number }> {
+export async function listPromoCodes(
+  db: Database,
+  actor: Actor | null,
+  args: { page: number; limit?: number },
+  now = new Date(),
+): Promise<{ promo_codes: PromoCodeItem[]; promo_codes_count: number }> {
   requireAdmin(actor);
   const limit = args.limit ?? PROMO_PAGE_SIZE;
-  const [rows, count] = await Promise.all([q.promoCodesPageQuery(db, { limit, offset: (Math.max(1, args.page) - 1) * limit }).execute(), q.countPromoCodes(db)]);
+  const [rows, count] = await Promise.all([
+    q.promoCodesPageQuery(db, { limit, offset: (Math.max(1, args.page) - 1) * limit }).execute(),
+    q.countPromoCodes(db),
+  ]);
   return { promo_codes: rows.map((r) => toItem(r, now)), promo_codes_count: count };
 }
 
@@ -148,7 +157,8 @@ function checkInput(input: PromoCodeInput): PromoCodeInput {
   const given = [input.amount_off, input.percent_off, input.hub_percent_off].filter((v) => v !== null && v !== undefined);
   if (given.length === 0) errors.discount = "required";
   else if (given.length > 1) errors.discount = "one_discount";
-  else if (input.amount_off !== null && !(Number.isInteger(input.amount_off) && input.amount_off >= 1 && input.amount_off <= MAX_AMOUNT_OFF)) errors.amount_off = "invalid";
+  else if (input.amount_off !== null && !(Number.isInteger(input.amount_off) && input.amount_off >= 1 && input.amount_off <= MAX_AMOUNT_OFF))
+    errors.amount_off = "invalid";
   for (const key of ["percent_off", "hub_percent_off"] as const) {
     const value = input[key];
     if (value !== null && !(Number.isFinite(value) && value > 0 && value <= 100 && hasTwoDecimalsAtMost(value))) errors[key] = "percent_range";
@@ -157,9 +167,11 @@ function checkInput(input: PromoCodeInput): PromoCodeInput {
   if (input.valid_from !== null && !isIsoDay(input.valid_from)) errors.valid_from = "invalid";
   if (input.valid_until !== null && !isIsoDay(input.valid_until)) errors.valid_until = "invalid";
   // The last day may be the first (one day of validity): the stored instants are then a day apart.
-  else if (input.valid_from !== null && input.valid_until !== null && !errors.valid_from && input.valid_until < input.valid_from) errors.valid_until = "date_order";
+  else if (input.valid_from !== null && input.valid_until !== null && !errors.valid_from && input.valid_until < input.valid_from)
+    errors.valid_until = "date_order";
 
-  if (input.max_redemptions !== null && !(Number.isInteger(input.max_redemptions) && input.max_redemptions >= 1 && input.max_redemptions <= MAX_REDEMPTIONS)) errors.max_redemptions = "invalid";
+  if (input.max_redemptions !== null && !(Number.isInteger(input.max_redemptions) && input.max_redemptions >= 1 && input.max_redemptions <= MAX_REDEMPTIONS))
+    errors.max_redemptions = "invalid";
 
   if (Object.keys(errors).length) throw new ValidationError(errors);
   return { ...input, code, active: input.active === true };
@@ -184,7 +196,12 @@ export async function createPromoCode(db: Database, actor: Actor | null, input: 
     db.transaction().execute(async (trx) => {
       if (await q.promoCodeTaken(trx, clean.code, null)) throw new ValidationError({ code: "taken" });
       const row = await q.insertPromoCode(trx, clean);
-      await auditAdminAction(trx, admin, { action: "promo_code.create", entityType: "promo_code", entityId: row.id, details: { after: changedFields({}, audited(row)) } });
+      await auditAdminAction(trx, admin, {
+        action: "promo_code.create",
+        entityType: "promo_code",
+        entityId: row.id,
+        details: { after: changedFields({}, audited(row)) },
+      });
       return { promo_code_id: row.id };
     }),
   );

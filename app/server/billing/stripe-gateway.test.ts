@@ -4,13 +4,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeStandIn, type StripeStandIn } from "../../../tests/support/stripe-stand-in.ts";
 import { loadConfig, type Config } from "../config.ts";
-import {
-  BillingGatewayError,
-  createBillingGateway,
-  STRIPE_PRODUCT_ID,
-  WebhookSignatureError,
-  type BillingGateway,
-} from "./stripe-gateway.ts";
+import { BillingGatewayError, createBillingGateway, STRIPE_PRODUCT_ID, WebhookSignatureError, type BillingGateway } from "./stripe-gateway.ts";
 
 type StripeConfig = NonNullable<Config["stripe"]>;
 
@@ -105,7 +99,15 @@ describe("subscriptions", () => {
     const productCalls = standIn.requests.filter((r) => r.path.startsWith("/v1/products"));
     expect(productCalls.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/products/${STRIPE_PRODUCT_ID}`, "POST /v1/products"]);
     expect(productCalls[1]?.body).toMatchObject({ id: STRIPE_PRODUCT_ID, name: "Stockspace – warehouse listing" });
-    await gateway.createSubscription({ customerId: await newCustomer(), amountCents: 100, plan: "yearly", trialDays: 0, localId: 1, userId: 1, idempotencyKey: newKey() });
+    await gateway.createSubscription({
+      customerId: await newCustomer(),
+      amountCents: 100,
+      plan: "yearly",
+      trialDays: 0,
+      localId: 1,
+      userId: 1,
+      idempotencyKey: newKey(),
+    });
     expect(standIn.requests.filter((r) => r.path.startsWith("/v1/products"))).toHaveLength(2);
   });
 
@@ -116,7 +118,15 @@ describe("subscriptions", () => {
     const direct = new Stripe(standIn.secretKey, { host: standIn.host, port: standIn.port, protocol: "http" });
     await direct.products.update(STRIPE_PRODUCT_ID, { active: false });
     const count = standIn.requests.length;
-    await other.createSubscription({ customerId: await newCustomer(), amountCents: 100, plan: "yearly", trialDays: 0, localId: 2, userId: 1, idempotencyKey: newKey() });
+    await other.createSubscription({
+      customerId: await newCustomer(),
+      amountCents: 100,
+      plan: "yearly",
+      trialDays: 0,
+      localId: 2,
+      userId: 1,
+      idempotencyKey: newKey(),
+    });
     const productCalls = standIn.requests.slice(count).filter((r) => r.path.startsWith("/v1/products"));
     expect(productCalls.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/products/${STRIPE_PRODUCT_ID}`, `POST /v1/products/${STRIPE_PRODUCT_ID}`]);
     expect((await direct.products.retrieve(STRIPE_PRODUCT_ID)).active).toBe(true);
@@ -162,7 +172,15 @@ describe("subscriptions", () => {
   });
 
   it("retrieves a subscription, and says so when Stripe has none", async () => {
-    const { subscription } = await gateway.createSubscription({ customerId: await newCustomer(), amountCents: 49_000, plan: "yearly", trialDays: 0, localId: 20, userId: 42, idempotencyKey: newKey() });
+    const { subscription } = await gateway.createSubscription({
+      customerId: await newCustomer(),
+      amountCents: 49_000,
+      plan: "yearly",
+      trialDays: 0,
+      localId: 20,
+      userId: 42,
+      idempotencyKey: newKey(),
+    });
     await expect(gateway.retrieveSubscription(subscription.id)).resolves.toEqual(subscription);
     expect(lastRequest("GET", `/v1/subscriptions/${subscription.id}`)?.body).toEqual({ expand: ["default_payment_method"] });
     const error = await gateway.retrieveSubscription("sub_missing").catch((e: unknown) => e);
@@ -172,7 +190,15 @@ describe("subscriptions", () => {
   });
 
   it("becomes active with the card once paid, then cancels at the period's end and resumes", async () => {
-    const { subscription } = await gateway.createSubscription({ customerId: await newCustomer(), amountCents: 49_000, plan: "yearly", trialDays: 0, localId: 21, userId: 42, idempotencyKey: newKey() });
+    const { subscription } = await gateway.createSubscription({
+      customerId: await newCustomer(),
+      amountCents: 49_000,
+      plan: "yearly",
+      trialDays: 0,
+      localId: 21,
+      userId: 42,
+      idempotencyKey: newKey(),
+    });
     const events = standIn.paySubscription(subscription.id);
     expect(events.map((e) => e.type)).toEqual(["invoice.paid", "customer.subscription.updated"]);
     expect(events[1]!.created).toBeGreaterThan(events[0]!.created);
@@ -196,7 +222,15 @@ describe("subscriptions", () => {
   });
 
   it("keeps a trial trialing once the card is saved", async () => {
-    const { subscription } = await gateway.createSubscription({ customerId: await newCustomer(), amountCents: 29_000, plan: "six_months", trialDays: 14, localId: 22, userId: 42, idempotencyKey: newKey() });
+    const { subscription } = await gateway.createSubscription({
+      customerId: await newCustomer(),
+      amountCents: 29_000,
+      plan: "six_months",
+      trialDays: 14,
+      localId: 22,
+      userId: 42,
+      idempotencyKey: newKey(),
+    });
     const events = standIn.paySubscription(subscription.id);
     expect(events.map((e) => e.type)).toEqual(["customer.subscription.updated"]);
     await expect(gateway.retrieveSubscription(subscription.id)).resolves.toMatchObject({ status: "trialing", card: { last4: "4242" }, cardConfirmed: true });
@@ -207,20 +241,50 @@ describe("subscriptions", () => {
   });
 
   it("tells a trial whose card the browser confirmed (Stripe.js's set-up intent confirmation) from one still waiting", async () => {
-    const { subscription, clientSecret } = await gateway.createSubscription({ customerId: await newCustomer(), amountCents: 29_000, plan: "six_months", trialDays: 30, localId: 24, userId: 42, idempotencyKey: newKey() });
+    const { subscription, clientSecret } = await gateway.createSubscription({
+      customerId: await newCustomer(),
+      amountCents: 29_000,
+      plan: "six_months",
+      trialDays: 30,
+      localId: 24,
+      userId: 42,
+      idempotencyKey: newKey(),
+    });
     const setupIntentId = clientSecret!.split("_secret_")[0]!;
     // An event of the waiting trial: parsed as trialing, the card not confirmed.
-    const waiting = standIn.sign({ id: `evt_waiting_${keyCounter}`, object: "event", api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), type: "customer.subscription.created", data: { object: await direct.subscriptions.retrieve(subscription.id) }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
-    await expect(gateway.parseWebhook(waiting.body, waiting.signature)).resolves.toMatchObject({ subscription: { status: "trialing", cardConfirmed: false, card: null } });
+    const waiting = standIn.sign({
+      id: `evt_waiting_${keyCounter}`,
+      object: "event",
+      api_version: "2026-10-28.endive",
+      created: Math.floor(Date.now() / 1000),
+      type: "customer.subscription.created",
+      data: { object: await direct.subscriptions.retrieve(subscription.id) },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+    });
+    await expect(gateway.parseWebhook(waiting.body, waiting.signature)).resolves.toMatchObject({
+      subscription: { status: "trialing", cardConfirmed: false, card: null },
+    });
     const confirmed = await direct.setupIntents.confirm(setupIntentId, { payment_method_data: { type: "card" } } as Stripe.SetupIntentConfirmParams);
     expect(confirmed).toMatchObject({ status: "succeeded", payment_method: expect.stringMatching(/^pm_/) });
     await expect(gateway.retrieveSubscription(subscription.id)).resolves.toMatchObject({ status: "trialing", cardConfirmed: true, card: { last4: "4242" } });
     // Confirmed once: a second confirmation is refused.
-    await expect(direct.setupIntents.confirm(setupIntentId, { payment_method_data: { type: "card" } } as Stripe.SetupIntentConfirmParams)).rejects.toMatchObject({ code: "setup_intent_unexpected_state" });
+    await expect(
+      direct.setupIntents.confirm(setupIntentId, { payment_method_data: { type: "card" } } as Stripe.SetupIntentConfirmParams),
+    ).rejects.toMatchObject({ code: "setup_intent_unexpected_state" });
   });
 
   it("cancels an abandoned incomplete subscription, and takes a second try or an unknown id calmly", async () => {
-    const { subscription } = await gateway.createSubscription({ customerId: await newCustomer(), amountCents: 49_000, plan: "yearly", trialDays: 0, localId: 23, userId: 42, idempotencyKey: newKey() });
+    const { subscription } = await gateway.createSubscription({
+      customerId: await newCustomer(),
+      amountCents: 49_000,
+      plan: "yearly",
+      trialDays: 0,
+      localId: 23,
+      userId: 42,
+      idempotencyKey: newKey(),
+    });
     await gateway.cancelNow(subscription.id);
     await expect(gateway.retrieveSubscription(subscription.id)).resolves.toMatchObject({ status: "canceled" });
     await expect(gateway.cancelNow(subscription.id)).resolves.toBeUndefined();
@@ -232,7 +296,15 @@ describe("changing the amount", () => {
   /** A yearly subscription whose first invoice the browser paid: active, with a card. */
   async function activeYearly(amountCents: number, localId: number) {
     const customerId = await newCustomer();
-    const { subscription } = await gateway.createSubscription({ customerId, amountCents, plan: "yearly", trialDays: 0, localId, userId: 42, idempotencyKey: newKey() });
+    const { subscription } = await gateway.createSubscription({
+      customerId,
+      amountCents,
+      plan: "yearly",
+      trialDays: 0,
+      localId,
+      userId: 42,
+      idempotencyKey: newKey(),
+    });
     standIn.paySubscription(subscription.id);
     return { customerId, subscription };
   }
@@ -243,7 +315,12 @@ describe("changing the amount", () => {
     const { subscription } = await activeYearly(49_000, 40);
     const itemId = (await itemOf(subscription.id)).id;
     const key = newKey();
-    const { subscription: updated, chargedCents } = await gateway.updateSubscriptionAmount({ id: subscription.id, amountCents: 69_000, plan: "yearly", idempotencyKey: key });
+    const { subscription: updated, chargedCents } = await gateway.updateSubscriptionAmount({
+      id: subscription.id,
+      amountCents: 69_000,
+      plan: "yearly",
+      idempotencyKey: key,
+    });
 
     // Paid a moment ago: nearly the whole year is left, so nearly the whole difference is due.
     expect(chargedCents).toBeGreaterThan(19_900);
@@ -253,13 +330,18 @@ describe("changing the amount", () => {
 
     const sub = await direct.subscriptions.retrieve(subscription.id, { expand: ["latest_invoice"] });
     expect(sub.items.data).toHaveLength(1);
-    expect(sub.items.data[0]).toMatchObject({ id: itemId, price: { unit_amount: 69_000, currency: "eur", product: STRIPE_PRODUCT_ID, recurring: { interval: "year", interval_count: 1 } } });
+    expect(sub.items.data[0]).toMatchObject({
+      id: itemId,
+      price: { unit_amount: 69_000, currency: "eur", product: STRIPE_PRODUCT_ID, recurring: { interval: "year", interval_count: 1 } },
+    });
     expect(sub.latest_invoice).toMatchObject({ billing_reason: "subscription_update", status: "paid", amount_paid: chargedCents });
 
     const request = lastRequest("POST", `/v1/subscriptions/${subscription.id}`);
     expect(request?.idempotencyKey).toBe(key);
     expect(request?.body).toEqual({
-      items: [{ id: itemId, price_data: { currency: "eur", product: STRIPE_PRODUCT_ID, unit_amount: "69000", recurring: { interval: "year", interval_count: "1" } } }],
+      items: [
+        { id: itemId, price_data: { currency: "eur", product: STRIPE_PRODUCT_ID, unit_amount: "69000", recurring: { interval: "year", interval_count: "1" } } },
+      ],
       proration_behavior: "always_invoice",
       payment_behavior: "error_if_incomplete",
       expand: ["latest_invoice", "default_payment_method"],
@@ -278,17 +360,32 @@ describe("changing the amount", () => {
   });
 
   it("in a trial charges nothing, and the new amount is what the trial's end bills", async () => {
-    const { subscription } = await gateway.createSubscription({ customerId: await newCustomer(), amountCents: 29_000, plan: "six_months", trialDays: 30, localId: 43, userId: 42, idempotencyKey: newKey() });
+    const { subscription } = await gateway.createSubscription({
+      customerId: await newCustomer(),
+      amountCents: 29_000,
+      plan: "six_months",
+      trialDays: 30,
+      localId: 43,
+      userId: 42,
+      idempotencyKey: newKey(),
+    });
     standIn.paySubscription(subscription.id);
     const before = await direct.subscriptions.retrieve(subscription.id);
 
-    const { subscription: updated, chargedCents } = await gateway.updateSubscriptionAmount({ id: subscription.id, amountCents: 39_000, plan: "six_months", idempotencyKey: newKey() });
+    const { subscription: updated, chargedCents } = await gateway.updateSubscriptionAmount({
+      id: subscription.id,
+      amountCents: 39_000,
+      plan: "six_months",
+      idempotencyKey: newKey(),
+    });
     expect(chargedCents).toBe(0);
     expect(updated).toMatchObject({ status: "trialing", trialEnd: subscription.trialEnd, card: { last4: "4242" } });
     const after = await direct.subscriptions.retrieve(subscription.id);
     expect(after.items.data[0]?.price).toMatchObject({ unit_amount: 39_000, recurring: { interval: "month", interval_count: 6 } });
     expect(after.latest_invoice).toBe(before.latest_invoice);
-    expect(lastRequest("POST", `/v1/subscriptions/${subscription.id}`)?.body).toMatchObject({ items: [{ price_data: { unit_amount: "39000", recurring: { interval: "month", interval_count: "6" } } }] });
+    expect(lastRequest("POST", `/v1/subscriptions/${subscription.id}`)?.body).toMatchObject({
+      items: [{ price_data: { unit_amount: "39000", recurring: { interval: "month", interval_count: "6" } } }],
+    });
 
     standIn.endSubscription(subscription.id);
     const billed = await direct.subscriptions.retrieve(subscription.id, { expand: ["latest_invoice"] });
@@ -322,7 +419,15 @@ describe("changing the amount", () => {
 
 describe("webhooks", () => {
   async function paidSubscriptionEvents() {
-    const { subscription } = await gateway.createSubscription({ customerId: await newCustomer(), amountCents: 49_000, plan: "yearly", trialDays: 0, localId: 30, userId: 42, idempotencyKey: newKey() });
+    const { subscription } = await gateway.createSubscription({
+      customerId: await newCustomer(),
+      amountCents: 49_000,
+      plan: "yearly",
+      trialDays: 0,
+      localId: 30,
+      userId: 42,
+      idempotencyKey: newKey(),
+    });
     const [invoicePaid, updated] = standIn.paySubscription(subscription.id);
     return { subscription, invoicePaid: invoicePaid!, updated: updated! };
   }
@@ -350,7 +455,13 @@ describe("webhooks", () => {
   });
 
   it("passes other event types through with no subscription", async () => {
-    const { body, signature } = standIn.sign({ id: "evt_other", object: "event", type: "customer.created", created: 1_700_000_000, data: { object: { id: "cus_x", object: "customer" } } });
+    const { body, signature } = standIn.sign({
+      id: "evt_other",
+      object: "event",
+      type: "customer.created",
+      created: 1_700_000_000,
+      data: { object: { id: "cus_x", object: "customer" } },
+    });
     await expect(gateway.parseWebhook(body, signature)).resolves.toEqual({
       id: "evt_other",
       type: "customer.created",
@@ -386,7 +497,9 @@ describe("the stand-in", () => {
     const auth = { Authorization: `Bearer ${standIn.secretKey}` };
     const unknown = await fetch(`${standIn.url}/v1/charges`, { headers: auth });
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ error: { type: "invalid_request_error", message: expect.stringMatching(/Unrecognized request URL \(GET: \/v1\/charges\)/) } });
+    expect(await unknown.json()).toMatchObject({
+      error: { type: "invalid_request_error", message: expect.stringMatching(/Unrecognized request URL \(GET: \/v1\/charges\)/) },
+    });
 
     const form = { ...auth, "Content-Type": "application/x-www-form-urlencoded" };
     const unknownParam = await fetch(`${standIn.url}/v1/customers`, { method: "POST", headers: form, body: "emial=x%40example.com" });
@@ -403,7 +516,15 @@ describe("the stand-in", () => {
   });
 
   it("refuses an item change it cannot apply: an unknown item, an item param it does not model, an incomplete subscription", async () => {
-    const { subscription } = await gateway.createSubscription({ customerId: await newCustomer(), amountCents: 49_000, plan: "yearly", trialDays: 0, localId: 50, userId: 42, idempotencyKey: newKey() });
+    const { subscription } = await gateway.createSubscription({
+      customerId: await newCustomer(),
+      amountCents: 49_000,
+      plan: "yearly",
+      trialDays: 0,
+      localId: 50,
+      userId: 42,
+      idempotencyKey: newKey(),
+    });
     const priceData = { currency: "eur", product: STRIPE_PRODUCT_ID, unit_amount: 59_000, recurring: { interval: "year" as const, interval_count: 1 } };
     // Still incomplete: its items may not change yet.
     await expect(direct.subscriptions.update(subscription.id, { items: [{ id: "si_any", price_data: priceData }] })).rejects.toMatchObject({
@@ -422,7 +543,9 @@ describe("the stand-in", () => {
       type: "StripeInvalidRequestError",
       param: "items[0][deleted]",
     });
-    await expect(direct.subscriptions.update(subscription.id, { items: [{ id: itemId, price_data: { ...priceData, product: "prod_none" } }] })).rejects.toMatchObject({
+    await expect(
+      direct.subscriptions.update(subscription.id, { items: [{ id: itemId, price_data: { ...priceData, product: "prod_none" } }] }),
+    ).rejects.toMatchObject({
       code: "resource_missing",
       param: "items[0][price_data][product]",
     });
@@ -432,12 +555,22 @@ describe("the stand-in", () => {
 
   it("with allow_incomplete, applies a change whose card is declined and leaves the invoice open, past due", async () => {
     const customerId = await newCustomer();
-    const { subscription } = await gateway.createSubscription({ customerId, amountCents: 49_000, plan: "yearly", trialDays: 0, localId: 51, userId: 42, idempotencyKey: newKey() });
+    const { subscription } = await gateway.createSubscription({
+      customerId,
+      amountCents: 49_000,
+      plan: "yearly",
+      trialDays: 0,
+      localId: 51,
+      userId: 42,
+      idempotencyKey: newKey(),
+    });
     standIn.paySubscription(subscription.id);
     const item = (await direct.subscriptions.retrieve(subscription.id)).items.data[0]!;
     standIn.declineCardsOf(customerId);
     const sub = await direct.subscriptions.update(subscription.id, {
-      items: [{ id: item.id, price_data: { currency: "eur", product: STRIPE_PRODUCT_ID, unit_amount: 59_000, recurring: { interval: "year", interval_count: 1 } } }],
+      items: [
+        { id: item.id, price_data: { currency: "eur", product: STRIPE_PRODUCT_ID, unit_amount: 59_000, recurring: { interval: "year", interval_count: 1 } } },
+      ],
       proration_behavior: "always_invoice",
       payment_behavior: "allow_incomplete",
       // Half the period left: half the difference.

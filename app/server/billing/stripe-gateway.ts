@@ -7,15 +7,7 @@
 import Stripe from "stripe";
 import type { Config } from "../config.ts";
 
-export type StripeSubscriptionStatus =
-  | "incomplete"
-  | "incomplete_expired"
-  | "trialing"
-  | "active"
-  | "past_due"
-  | "canceled"
-  | "unpaid"
-  | "paused";
+export type StripeSubscriptionStatus = "incomplete" | "incomplete_expired" | "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "paused";
 
 export type StripeSubscriptionSnapshot = {
   id: string;
@@ -108,16 +100,7 @@ const RECURRING: Record<Plan, { interval: "year" | "month"; interval_count: numb
   six_months: { interval: "month", interval_count: 6 },
 };
 
-const STATUSES: readonly StripeSubscriptionStatus[] = [
-  "incomplete",
-  "incomplete_expired",
-  "trialing",
-  "active",
-  "past_due",
-  "canceled",
-  "unpaid",
-  "paused",
-];
+const STATUSES: readonly StripeSubscriptionStatus[] = ["incomplete", "incomplete_expired", "trialing", "active", "past_due", "canceled", "unpaid", "paused"];
 
 type SubscriptionEvent = Extract<Stripe.Event, { type: `customer.subscription.${string}` }>;
 type InvoiceEvent = Extract<Stripe.Event, { type: `invoice.${string}` }>;
@@ -175,9 +158,7 @@ function gatewayError(action: string, err: unknown): BillingGatewayError {
   } else {
     reason = "Stripe answered with an error";
   }
-  const details = [err.message, err.code ? `code ${err.code}` : null, err.requestId ? `request ${err.requestId}` : null]
-    .filter(Boolean)
-    .join("; ");
+  const details = [err.message, err.code ? `code ${err.code}` : null, err.requestId ? `request ${err.requestId}` : null].filter(Boolean).join("; ");
   return new BillingGatewayError(`Stripe: ${action} failed: ${reason}${details ? ` (${details})` : ""}`, {
     code: err.code ?? null,
     statusCode: err.statusCode ?? null,
@@ -241,9 +222,7 @@ export function createBillingGateway(stripeConfig: NonNullable<Config["stripe"]>
   async function cardOf(paymentMethod: string | Stripe.PaymentMethod | null): Promise<{ last4: string } | null> {
     if (!paymentMethod) return null;
     const resolved =
-      typeof paymentMethod === "string"
-        ? await call("reading the payment method", () => stripe.paymentMethods.retrieve(paymentMethod))
-        : paymentMethod;
+      typeof paymentMethod === "string" ? await call("reading the payment method", () => stripe.paymentMethods.retrieve(paymentMethod)) : paymentMethod;
     return resolved.card ? { last4: resolved.card.last4 } : null;
   }
 
@@ -252,8 +231,7 @@ export function createBillingGateway(stripeConfig: NonNullable<Config["stripe"]>
     if (!sub.default_payment_method) return false;
     const pending = sub.pending_setup_intent;
     if (!pending) return true;
-    const intent =
-      typeof pending === "string" ? await call("reading the set-up intent", () => stripe.setupIntents.retrieve(pending)) : pending;
+    const intent = typeof pending === "string" ? await call("reading the set-up intent", () => stripe.setupIntents.retrieve(pending)) : pending;
     return intent.status === "succeeded";
   }
 
@@ -281,9 +259,7 @@ export function createBillingGateway(stripeConfig: NonNullable<Config["stripe"]>
 
   return {
     async createCustomer({ email, name, userId }) {
-      const customer = await call("creating the customer", () =>
-        stripe.customers.create({ email, name, metadata: { user_id: String(userId) } }),
-      );
+      const customer = await call("creating the customer", () => stripe.customers.create({ email, name, metadata: { user_id: String(userId) } }));
       return customer.id;
     },
 
@@ -318,9 +294,7 @@ export function createBillingGateway(stripeConfig: NonNullable<Config["stripe"]>
     },
 
     async retrieveSubscription(id) {
-      const sub = await call("reading the subscription", () =>
-        stripe.subscriptions.retrieve(id, { expand: ["default_payment_method"] }),
-      );
+      const sub = await call("reading the subscription", () => stripe.subscriptions.retrieve(id, { expand: ["default_payment_method"] }));
       return snapshotOf(sub);
     },
 
@@ -357,9 +331,7 @@ export function createBillingGateway(stripeConfig: NonNullable<Config["stripe"]>
       // call with a key whose update already went through would count 0.
       const invoice = sub.latest_invoice;
       const chargedCents =
-        invoice && typeof invoice !== "string" && invoice.id !== invoiceBefore && invoice.billing_reason === "subscription_update"
-          ? invoice.amount_paid
-          : 0;
+        invoice && typeof invoice !== "string" && invoice.id !== invoiceBefore && invoice.billing_reason === "subscription_update" ? invoice.amount_paid : 0;
       return { subscription: await snapshotOf(sub), chargedCents };
     },
 

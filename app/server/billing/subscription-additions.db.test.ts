@@ -33,7 +33,12 @@ let hunter: User;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  gateway = createBillingGateway({ secretKey: standIn.secretKey, publishableKey: "pk_test_standin", webhookSecret: standIn.webhookSecret, apiBase: standIn.url });
+  gateway = createBillingGateway({
+    secretKey: standIn.secretKey,
+    publishableKey: "pk_test_standin",
+    webhookSecret: standIn.webhookSecret,
+    apiBase: standIn.url,
+  });
   admin = await makeUser(t.db, { role: "admin" });
   hunter = await makeUser(t.db, { role: "stock_hunter" });
 });
@@ -60,9 +65,12 @@ async function transferSubscriber(opts: { daysIn?: number; fields?: Record<strin
   return { stocker, covered, hub, plain, pending, subscriptionId, start, end };
 }
 
-const add = (actor: User, w_ids: unknown, services?: { billing: BillingGateway }) => callJson(addAction, t.db, { actor: actorOf(actor), body: { w_ids }, ...(services ? { services } : {}) });
-const redeemed = async (ids: number[]) => (await t.db.selectFrom("warehouses").select(["id", "redeemed"]).where("id", "in", ids).orderBy("id").execute()).map((w) => w.redeemed);
-const additionsOf = (subscriptionId: number) => t.db.selectFrom("subscription_additions").selectAll().where("subscription_id", "=", subscriptionId).orderBy("id").execute();
+const add = (actor: User, w_ids: unknown, services?: { billing: BillingGateway }) =>
+  callJson(addAction, t.db, { actor: actorOf(actor), body: { w_ids }, ...(services ? { services } : {}) });
+const redeemed = async (ids: number[]) =>
+  (await t.db.selectFrom("warehouses").select(["id", "redeemed"]).where("id", "in", ids).orderBy("id").execute()).map((w) => w.redeemed);
+const additionsOf = (subscriptionId: number) =>
+  t.db.selectFrom("subscription_additions").selectAll().where("subscription_id", "=", subscriptionId).orderBy("id").execute();
 
 describe("adding warehouses by bank transfer", () => {
   it("waits for the transfer, with the pro-rata amount, the reason code and the e-mails; the administrator's confirmation adds them", async () => {
@@ -70,7 +78,19 @@ describe("adding warehouses by bank transfer", () => {
     const res = await add(w.stocker, [w.hub.id, w.plain.id]);
     expect(res.status).toBe(200);
     // 3 warehouses at 49,000 = 147,000 a year (no promo code): 98,000 more, for what is left of the year.
-    const expected = additionPrice({ unitAmount: 49_000, vatRate: 22, currentAmount: 49_000, warehouses: 1, hubs: 0, addWarehouses: 2, addHubs: 1, periodStart: w.start, periodEnd: w.end, trialing: false, now: new Date() });
+    const expected = additionPrice({
+      unitAmount: 49_000,
+      vatRate: 22,
+      currentAmount: 49_000,
+      warehouses: 1,
+      hubs: 0,
+      addWarehouses: 2,
+      addHubs: 1,
+      periodStart: w.start,
+      periodEnd: w.end,
+      trialing: false,
+      now: new Date(),
+    });
     expect(expected.newAmount).toBe(147_000);
     expect(Math.abs(res.json.amount - expected.now)).toBeLessThanOrEqual(5);
     expect(res.json.amount).toBeLessThan(98_000);
@@ -81,7 +101,12 @@ describe("adding warehouses by bank transfer", () => {
     expect(await redeemed([w.hub.id, w.plain.id])).toEqual([false, false]);
     const sub = await t.db.selectFrom("subscriptions").select(["amount"]).where("id", "=", w.subscriptionId).executeTakeFirstOrThrow();
     expect(sub.amount).toBe(49_000);
-    const mails = await t.db.selectFrom("mail_outbox").select(["to_address", "template", "subject", "text"]).where("template", "in", ["transfer_instructions", "transfer_requested_admin"]).where("text", "like", `%${res.json.transfer.reason}%`).execute();
+    const mails = await t.db
+      .selectFrom("mail_outbox")
+      .select(["to_address", "template", "subject", "text"])
+      .where("template", "in", ["transfer_instructions", "transfer_requested_admin"])
+      .where("text", "like", `%${res.json.transfer.reason}%`)
+      .execute();
     const toStocker = mails.find((m) => m.to_address === w.stocker.email)!;
     expect(toStocker.template).toBe("transfer_instructions");
     expect(toStocker.subject).toMatch(/aggiungere magazzini|add warehouses/);
@@ -92,7 +117,11 @@ describe("adding warehouses by bank transfer", () => {
 
     // The page shows what waits; the Transfers screen and the badge count it.
     const view = await additionView(t.db, w.stocker.id, { config, gateway: null });
-    expect(view).toMatchObject({ payment: "transfer", blocked: null, pending: { amount: res.json.amount, warehouses: [{ id: w.hub.id }, { id: w.plain.id }] } });
+    expect(view).toMatchObject({
+      payment: "transfer",
+      blocked: null,
+      pending: { amount: res.json.amount, warehouses: [{ id: w.hub.id }, { id: w.plain.id }] },
+    });
     const listed = await listTransfers(t.db, { filters: { search: res.json.transfer.reason }, limit: 20, page: 0 });
     expect(listed.transfers).toHaveLength(1);
     const row = listed.transfers[0]!;
@@ -111,7 +140,11 @@ describe("adding warehouses by bank transfer", () => {
       expect((await callJson(confirmAction, t.db, { actor: actorOf(actor), params: { id: String(waiting.id) }, body: {} })).status).toBe(403);
     }
     expect((await callJson(confirmAction, t.db, { actor: actorOf(admin), params: { id: String(row.addition_id) }, body: {} })).status).toBe(409);
-    const confirmed = await callJson(confirmAction, t.db, { actor: actorOf(admin), params: { id: String(waiting.id) }, body: { user_data: { transfer_info: "CRO 123" } } });
+    const confirmed = await callJson(confirmAction, t.db, {
+      actor: actorOf(admin),
+      params: { id: String(waiting.id) },
+      body: { user_data: { transfer_info: "CRO 123" } },
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.json).toEqual({ user_id: w.stocker.id, addition_id: waiting.id });
     expect(await redeemed([w.hub.id, w.plain.id])).toEqual([false, true]);
@@ -119,10 +152,23 @@ describe("adding warehouses by bank transfer", () => {
     expect(after).toEqual({ amount: 98_000, hubs_count: 0 });
     const audit = await t.db.selectFrom("audit_log").selectAll().where("action", "=", "subscription.extend").where("entity_id", "=", w.stocker.id).execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.details).toMatchObject({ addition_id: waiting.id, warehouse_ids: [w.plain.id], transfer_info: "CRO 123", before: { amount: 49_000, warehouses: 1 }, after: { amount: 98_000, warehouses: 2 } });
-    const told = await t.db.selectFrom("notifications").select("type").where("user_id", "=", w.stocker.id).where("type", "=", "subscription_extended").execute();
+    expect(audit[0]!.details).toMatchObject({
+      addition_id: waiting.id,
+      warehouse_ids: [w.plain.id],
+      transfer_info: "CRO 123",
+      before: { amount: 49_000, warehouses: 1 },
+      after: { amount: 98_000, warehouses: 2 },
+    });
+    const told = await t.db
+      .selectFrom("notifications")
+      .select("type")
+      .where("user_id", "=", w.stocker.id)
+      .where("type", "=", "subscription_extended")
+      .execute();
     expect(told).toHaveLength(1);
-    expect(await t.db.selectFrom("mail_outbox").select("id").where("template", "=", "subscription_extended").where("to_address", "=", w.stocker.email).execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom("mail_outbox").select("id").where("template", "=", "subscription_extended").where("to_address", "=", w.stocker.email).execute(),
+    ).toHaveLength(1);
     // Twice: nothing waits any more.
     expect((await callJson(confirmAction, t.db, { actor: actorOf(admin), params: { id: String(waiting.id) }, body: {} })).status).toBe(409);
     expect((await listTransfers(t.db, { filters: { search: res.json.transfer.reason }, limit: 20, page: 0 })).transfers).toHaveLength(0);
@@ -201,13 +247,31 @@ describe("adding warehouses by card (Stripe stand-in, real SDK)", () => {
     const first = await makeWarehouse(t.db, { user_id: stocker.id });
     const second = await makeWarehouse(t.db, { user_id: stocker.id, is_hub: true });
     // Not the first subscription: no trial, the card is charged at once.
-    if (!opts.trial) await t.db.insertInto("subscriptions").values({ user_id: stocker.id, stripe_status: "canceled", plan: "yearly", payment_type: "card", price_unit_amount: 49_000, started_at: new Date(Date.now() - 400 * DAY) }).execute();
+    if (!opts.trial)
+      await t.db
+        .insertInto("subscriptions")
+        .values({
+          user_id: stocker.id,
+          stripe_status: "canceled",
+          plan: "yearly",
+          payment_type: "card",
+          price_unit_amount: 49_000,
+          started_at: new Date(Date.now() - 400 * DAY),
+        })
+        .execute();
     const init = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "yearly", w_ids: [first.id] }, services: services() });
     expect(init.status).toBe(200);
-    const row = await t.db.selectFrom("subscriptions").select(["id", "stripe_subscription_id"]).where("id", "=", init.json.subscription_id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom("subscriptions")
+      .select(["id", "stripe_subscription_id"])
+      .where("id", "=", init.json.subscription_id)
+      .executeTakeFirstOrThrow();
     standIn.paySubscription(row.stripe_subscription_id!);
     // The confirm page's fresh read applies Stripe's state (the webhooks are tested in billing.test.ts).
-    await applyStripeSnapshot(t.db, await gateway.retrieveSubscription(row.stripe_subscription_id!), { fresh: true, ctx: { origin: "http://stockspace.test" } });
+    await applyStripeSnapshot(t.db, await gateway.retrieveSubscription(row.stripe_subscription_id!), {
+      fresh: true,
+      ctx: { origin: "http://stockspace.test" },
+    });
     const customer = (await t.db.selectFrom("users").select("stripe_customer_id").where("id", "=", stocker.id).executeTakeFirstOrThrow()).stripe_customer_id!;
     return { stocker, first, second, subscriptionId: row.id, stripeId: row.stripe_subscription_id!, customer };
   }
@@ -231,7 +295,9 @@ describe("adding warehouses by card (Stripe stand-in, real SDK)", () => {
     expect(update).toHaveLength(1);
     expect(update[0]!.idempotencyKey).toBe(`stockspace-addition-${addition!.id}`);
     expect(update[0]!.body).toMatchObject({ proration_behavior: "always_invoice", payment_behavior: "error_if_incomplete" });
-    expect(await t.db.selectFrom("notifications").select("id").where("user_id", "=", c.stocker.id).where("type", "=", "subscription_extended").execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom("notifications").select("id").where("user_id", "=", c.stocker.id).where("type", "=", "subscription_extended").execute(),
+    ).toHaveLength(1);
   });
 
   it("a declined card changes nothing, here or at Stripe", async () => {

@@ -5,7 +5,12 @@ import type { SubscriptionAdditionsTable } from "../db/types.ts";
 
 /** The subscription's addition waiting for its bank transfer (at most one), or undefined. */
 export function findWaitingAddition(db: Database, subscriptionId: number) {
-  return db.selectFrom("subscription_additions").select(["id", "amount", "warehouse_ids", "created_at"]).where("subscription_id", "=", subscriptionId).where("status", "=", "pending_transfer").executeTakeFirst();
+  return db
+    .selectFrom("subscription_additions")
+    .select(["id", "amount", "warehouse_ids", "created_at"])
+    .where("subscription_id", "=", subscriptionId)
+    .where("status", "=", "pending_transfer")
+    .executeTakeFirst();
 }
 
 /** The names of the warehouses an addition lists, by name. */
@@ -20,7 +25,12 @@ export function lockAddition(db: Database, id: number) {
 
 /** Drops the subscription's addition waiting for its transfer (replaced, or nothing left to join). */
 export async function cancelWaitingAdditions(db: Database, subscriptionId: number): Promise<void> {
-  await db.updateTable("subscription_additions").set({ status: "canceled" }).where("subscription_id", "=", subscriptionId).where("status", "=", "pending_transfer").execute();
+  await db
+    .updateTable("subscription_additions")
+    .set({ status: "canceled" })
+    .where("subscription_id", "=", subscriptionId)
+    .where("status", "=", "pending_transfer")
+    .execute();
 }
 
 export async function insertAddition(db: Database, values: Insertable<SubscriptionAdditionsTable>): Promise<number> {

@@ -34,7 +34,14 @@ import {
   updateStockerBilling,
   updateSubscription,
 } from "./subscriptions.queries.ts";
-import { additionWarehouses, cancelWaitingAdditions, findWaitingAddition, insertAddition, lockAddition, updateAddition } from "./subscription-additions.queries.ts";
+import {
+  additionWarehouses,
+  cancelWaitingAdditions,
+  findWaitingAddition,
+  insertAddition,
+  lockAddition,
+  updateAddition,
+} from "./subscription-additions.queries.ts";
 
 type LiveSubscription = NonNullable<Awaited<ReturnType<typeof findLiveSubscription>>>;
 
@@ -63,11 +70,7 @@ export async function additionView(db: Database, userId: number, ctx: Pick<Billi
   const live = await findLiveSubscription(db, userId);
   if (!isRunning(live)) return null;
   const { config } = ctx;
-  const [covered, user, waiting] = await Promise.all([
-    subscriptionWarehouses(db, live.id),
-    paymentFacts(db, userId),
-    findWaitingAddition(db, live.id),
-  ]);
+  const [covered, user, waiting] = await Promise.all([subscriptionWarehouses(db, live.id), paymentFacts(db, userId), findWaitingAddition(db, live.id)]);
   const payment = paymentRoute(live, ctx);
   let pending: AdditionView["pending"] = null;
   if (waiting) {
@@ -77,7 +80,12 @@ export async function additionView(db: Database, userId: number, ctx: Pick<Billi
       amount: waiting.amount,
       created_at: waiting.created_at,
       warehouses: names,
-      transfer: transferView(config, { amount: waiting.amount, reason: user.stockspace_code ?? "", plan: live.plan, warehousesCount: waiting.warehouse_ids.length }),
+      transfer: transferView(config, {
+        amount: waiting.amount,
+        reason: user.stockspace_code ?? "",
+        plan: live.plan,
+        warehousesCount: waiting.warehouse_ids.length,
+      }),
     };
   }
   return {
@@ -125,13 +133,28 @@ export async function addSubscriptionWarehouses(db: Database, actor: Actor, inpu
     // By card, or with nothing to pay now (a transfer subscription's addition fully discounted):
     // the warehouses join at once.
     if (route === "card" || price.now === 0) {
-      const additionId = await insertAddition(trx, { subscription_id: live.id, user_id: actor.id, warehouse_ids: ids, hubs_count: addHubs, payment_type: route, status: "confirmed", amount: price.now, new_amount: price.newAmount, confirmed_at: new Date() });
+      const additionId = await insertAddition(trx, {
+        subscription_id: live.id,
+        user_id: actor.id,
+        warehouse_ids: ids,
+        hubs_count: addHubs,
+        payment_type: route,
+        status: "confirmed",
+        amount: price.now,
+        new_amount: price.newAmount,
+        confirmed_at: new Date(),
+      });
       let charged = price.now;
       if (route === "card") {
         // Last, so that a refusal rolls everything back; the idempotency key makes the SDK's
         // retries of this very call safe.
         try {
-          const result = await ctx.gateway!.updateSubscriptionAmount({ id: live.stripe_subscription_id!, amountCents: price.newAmount, plan: live.plan, idempotencyKey: `stockspace-addition-${additionId}` });
+          const result = await ctx.gateway!.updateSubscriptionAmount({
+            id: live.stripe_subscription_id!,
+            amountCents: price.newAmount,
+            plan: live.plan,
+            idempotencyKey: `stockspace-addition-${additionId}`,
+          });
           charged = result.chargedCents;
         } catch (err) {
           if (err instanceof BillingGatewayError && err.statusCode === 402) throw new ConflictError("card_declined");
@@ -145,7 +168,16 @@ export async function addSubscriptionWarehouses(db: Database, actor: Actor, inpu
       return { user_id: actor.id, status: "confirmed", amount: charged, warehouses_count: ids.length, transfer: null };
     }
 
-    await insertAddition(trx, { subscription_id: live.id, user_id: actor.id, warehouse_ids: ids, hubs_count: addHubs, payment_type: "transfer", status: "pending_transfer", amount: price.now, new_amount: price.newAmount });
+    await insertAddition(trx, {
+      subscription_id: live.id,
+      user_id: actor.id,
+      warehouse_ids: ids,
+      hubs_count: addHubs,
+      payment_type: "transfer",
+      status: "pending_transfer",
+      amount: price.now,
+      new_amount: price.newAmount,
+    });
     const reason = await ensureReasonCode(trx, user);
     await updateStockerBilling(trx, actor.id, { transfer_requested_at: new Date() });
     const transfer = transferView(config, { amount: price.now, reason, plan: live.plan, warehousesCount: ids.length });
@@ -161,7 +193,11 @@ async function joinSubscription(trx: Database, args: { subscriptionId: number; i
 }
 
 /** The stocker hears that warehouses joined their subscription: a notification and an e-mail. */
-async function announceAddition(trx: Database, s: { id: number; email: string; first_name: string | null; lang: Lang; count: number }, ctx: Pick<BillingContext, "origin">): Promise<void> {
+async function announceAddition(
+  trx: Database,
+  s: { id: number; email: string; first_name: string | null; lang: Lang; count: number },
+  ctx: Pick<BillingContext, "origin">,
+): Promise<void> {
   const path = stockerPaths(s.lang).billing;
   await createNotification(trx, {
     userId: s.id,
@@ -170,7 +206,13 @@ async function announceAddition(trx: Database, s: { id: number; email: string; f
     message: (locale) => m.bill_notif_extended_message({ count: s.count }, { locale }),
     data: { url: path },
   });
-  await queueMail(trx, { to: s.email, lang: s.lang, template: "subscription_extended", data: { firstName: s.first_name, count: s.count, link: `${ctx.origin}${path}` }, origin: ctx.origin });
+  await queueMail(trx, {
+    to: s.email,
+    lang: s.lang,
+    template: "subscription_extended",
+    data: { firstName: s.first_name, count: s.count, link: `${ctx.origin}${path}` },
+    origin: ctx.origin,
+  });
 }
 
 /**
@@ -178,7 +220,13 @@ async function announceAddition(trx: Database, s: { id: number; email: string; f
  * billable join the subscription at its new price (computed again over what it really covers),
  * the stocker is told, in one transaction with the audit entry.
  */
-export async function confirmAdditionTransfer(db: Database, actor: Actor, additionId: number, input: { transfer_info?: string | null }, ctx: BillingContext): Promise<{ user_id: number; addition_id: number }> {
+export async function confirmAdditionTransfer(
+  db: Database,
+  actor: Actor,
+  additionId: number,
+  input: { transfer_info?: string | null },
+  ctx: BillingContext,
+): Promise<{ user_id: number; addition_id: number }> {
   if (actor.role !== "admin") throw new ForbiddenError();
   const notes = input.transfer_info?.trim() || null;
   return db.transaction().execute(async (trx) => {
@@ -196,9 +244,18 @@ export async function confirmAdditionTransfer(db: Database, actor: Actor, additi
     const joining = own.filter((w) => addition.warehouse_ids.includes(w.id) && !coveredIds.has(w.id));
     const hubs = [...covered, ...joining].filter((w) => w.is_hub).length;
     const terms = subscriptionTerms(ctx.config, live, covered);
-    const newAmount = joining.length === 0 ? terms.current_amount : additionPriceFor(terms, { warehouses: joining.length, hubs: joining.filter((w) => w.is_hub).length }, new Date()).newAmount;
+    const newAmount =
+      joining.length === 0
+        ? terms.current_amount
+        : additionPriceFor(terms, { warehouses: joining.length, hubs: joining.filter((w) => w.is_hub).length }, new Date()).newAmount;
     if (joining.length > 0) await joinSubscription(trx, { subscriptionId: live.id, ids: joining.map((w) => w.id), newAmount, hubs });
-    await updateAddition(trx, addition.id, { status: "confirmed", confirmed_by: actor.id, confirmed_at: new Date(), transfer_info: notes, new_amount: newAmount });
+    await updateAddition(trx, addition.id, {
+      status: "confirmed",
+      confirmed_by: actor.id,
+      confirmed_at: new Date(),
+      transfer_info: notes,
+      new_amount: newAmount,
+    });
     await auditAdminAction(trx, actor, {
       action: "subscription.extend",
       entityType: "user",

@@ -20,18 +20,44 @@ const stripe = useStripeStandIn();
 const people = useBillingPeople(t);
 
 const counts = async () => ({
-  subscriptions: Number((await t.db.selectFrom("subscriptions").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
-  links: Number((await t.db.selectFrom("subscription_warehouses").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+  subscriptions: Number(
+    (
+      await t.db
+        .selectFrom("subscriptions")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+  links: Number(
+    (
+      await t.db
+        .selectFrom("subscription_warehouses")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
 });
 
 describe("POST /init-subscription", () => {
   it("prices three warehouses with a hub, the yearly plan and a promo code by the spec's rule", async () => {
     const { stocker, ids } = await stockerWithWarehouses(t.db);
     const promo = await makePromo(t.db, { percent_off: 20, hub_percent_off: 50 });
-    const res = await callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "yearly", promo_code: promo.code.toLowerCase(), w_ids: ids } });
+    const res = await callJson(initAction, t.db, {
+      actor: actorOf(stocker),
+      body: { subscription: "yearly", promo_code: promo.code.toLowerCase(), w_ids: ids },
+    });
     expect(res.status).toBe(200);
     // 49000 × 3 = 147000; − 20 % = 117600; − 50 % of the hub's third (19600) = 98000 cents.
-    expect(res.json).toMatchObject({ amount_off: null, percent_off: 20, hub_percent_off: 50, price_unit_amount: 49_000, client_secret: null, card_available: false, warehouses_count: 3, hubs_count: 1 });
+    expect(res.json).toMatchObject({
+      amount_off: null,
+      percent_off: 20,
+      hub_percent_off: 50,
+      price_unit_amount: 49_000,
+      client_secret: null,
+      card_available: false,
+      warehouses_count: 3,
+      hubs_count: 1,
+    });
     expect(res.json.price).toEqual(computePrice({ unitAmount: 49_000, warehouses: 3, hubs: 1, percentOff: 20, hubPercentOff: 50, vatRate: 22 }));
     expect(res.json.price.total).toBe(98_000);
     expect(res.json.price.totalExclVat).toBe(80_328); // 980,00 / 1,22 = 803,28
@@ -115,9 +141,15 @@ describe("POST /init-subscription", () => {
 describe("a promo code's maximum of uses", () => {
   const signedPost = (event: object) => {
     const { body, signature } = stripe.standIn.sign(event);
-    return callJson(webhookAction, t.db, { rawBody: body, headers: { "Stripe-Signature": signature }, services: stripe.services(), path: "/api/stripe/webhook" });
+    return callJson(webhookAction, t.db, {
+      rawBody: body,
+      headers: { "Stripe-Signature": signature },
+      services: stripe.services(),
+      path: "/api/stripe/webhook",
+    });
   };
-  const usesOf = async (id: number) => (await t.db.selectFrom("promo_codes").select("times_redeemed").where("id", "=", id).executeTakeFirstOrThrow()).times_redeemed;
+  const usesOf = async (id: number) =>
+    (await t.db.selectFrom("promo_codes").select("times_redeemed").where("id", "=", id).executeTakeFirstOrThrow()).times_redeemed;
   /** A stocker with one approved warehouse. */
   const oneWarehouseStocker = async () => {
     const stocker = await makeUser(t.db, { role: "stocker" });
@@ -129,7 +161,11 @@ describe("a promo code's maximum of uses", () => {
     const stockers = await Promise.all(Array.from({ length: 20 }, oneWarehouseStocker));
     const results = await Promise.all(
       stockers.map(({ stocker, warehouse }, i) =>
-        callJson(initAction, t.db, { actor: actorOf(stocker), locale: i % 2 ? "en" : "it", body: { subscription: "yearly", promo_code: promo.code, w_ids: [warehouse.id] } }),
+        callJson(initAction, t.db, {
+          actor: actorOf(stocker),
+          locale: i % 2 ? "en" : "it",
+          body: { subscription: "yearly", promo_code: promo.code, w_ids: [warehouse.id] },
+        }),
       ),
     );
     const won = results.filter((r) => r.status === 200);
@@ -139,7 +175,11 @@ describe("a promo code's maximum of uses", () => {
       if (r.status === 200) return;
       expect(r.status).toBe(422);
       expect(r.json.errors).toEqual({ promo_code: "promo_used_up" });
-      expect(r.json.message).toBe(i % 2 ? "This promo code has already been used the maximum number of times." : "Questo codice promozionale è già stato usato il numero massimo di volte.");
+      expect(r.json.message).toBe(
+        i % 2
+          ? "This promo code has already been used the maximum number of times."
+          : "Questo codice promozionale è già stato usato il numero massimo di volte.",
+      );
     });
     const discounted = await t.db.selectFrom("subscriptions").select(["user_id", "percent_off", "amount"]).where("promo_code_id", "=", promo.id).execute();
     expect(discounted).toHaveLength(3);
@@ -163,23 +203,39 @@ describe("a promo code's maximum of uses", () => {
     const promo = await makePromo(t.db, { percent_off: 90, max_redemptions: 1 });
     const stockers = await Promise.all(Array.from({ length: 5 }, oneWarehouseStocker));
     const results = await Promise.all(
-      stockers.map(({ stocker, warehouse }) => callJson(initAction, t.db, { actor: actorOf(stocker), body: { subscription: "yearly", promo_code: promo.code, w_ids: [warehouse.id] }, services: stripe.services() })),
+      stockers.map(({ stocker, warehouse }) =>
+        callJson(initAction, t.db, {
+          actor: actorOf(stocker),
+          body: { subscription: "yearly", promo_code: promo.code, w_ids: [warehouse.id] },
+          services: stripe.services(),
+        }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422, 422]);
     const winner = results.find((r) => r.status === 200)!;
     expect(winner.json).toMatchObject({ percent_off: 90, card_available: true });
     expect(await usesOf(promo.id)).toBe(1);
-    const row = await t.db.selectFrom("subscriptions").select(["stripe_subscription_id"]).where("id", "=", winner.json.subscription_id).executeTakeFirstOrThrow();
-    const atStripe = await fetch(`${stripe.standIn.url}/v1/subscriptions/${row.stripe_subscription_id}`, { headers: { Authorization: `Bearer ${stripe.standIn.secretKey}` } });
+    const row = await t.db
+      .selectFrom("subscriptions")
+      .select(["stripe_subscription_id"])
+      .where("id", "=", winner.json.subscription_id)
+      .executeTakeFirstOrThrow();
+    const atStripe = await fetch(`${stripe.standIn.url}/v1/subscriptions/${row.stripe_subscription_id}`, {
+      headers: { Authorization: `Bearer ${stripe.standIn.secretKey}` },
+    });
     expect(((await atStripe.json()) as { items: { data: { price: { unit_amount: number } }[] } }).items.data[0]!.price.unit_amount).toBe(4_900);
     // The card is confirmed: the trial runs, the use stays counted once.
     for (const event of stripe.standIn.paySubscription(row.stripe_subscription_id!)) expect((await signedPost(event)).status).toBe(200);
-    expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", winner.json.subscription_id).executeTakeFirstOrThrow()).stripe_status).toBe("trialing");
+    expect(
+      (await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", winner.json.subscription_id).executeTakeFirstOrThrow()).stripe_status,
+    ).toBe("trialing");
     expect(await usesOf(promo.id)).toBe(1);
     // A subscription that ran and ended does not give its use back.
     await callJson(cancelAction, t.db, { actor: actorOf(stockers[results.indexOf(winner)]!.stocker), services: stripe.services() });
     for (const event of stripe.standIn.endSubscription(row.stripe_subscription_id!)) expect((await signedPost(event)).status).toBe(200);
-    expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", winner.json.subscription_id).executeTakeFirstOrThrow()).stripe_status).toBe("canceled");
+    expect(
+      (await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", winner.json.subscription_id).executeTakeFirstOrThrow()).stripe_status,
+    ).toBe("canceled");
     expect(await usesOf(promo.id)).toBe(1);
   });
 
@@ -195,13 +251,29 @@ describe("a promo code's maximum of uses", () => {
     expect((await init(a, null)).status).toBe(200);
     expect(await usesOf(promo.id)).toBe(0);
     // B takes it by card; Stripe lets the unpaid first invoice expire: the use comes back again.
-    await t.db.insertInto("subscriptions").values({ user_id: b!.stocker.id, stripe_status: "canceled", plan: "yearly", payment_type: "card", price_unit_amount: 49_000, started_at: new Date(Date.now() - 400 * 86_400_000) }).execute();
+    await t.db
+      .insertInto("subscriptions")
+      .values({
+        user_id: b!.stocker.id,
+        stripe_status: "canceled",
+        plan: "yearly",
+        payment_type: "card",
+        price_unit_amount: 49_000,
+        started_at: new Date(Date.now() - 400 * 86_400_000),
+      })
+      .execute();
     const byCard = await init(b, promo.code, stripe.services());
     expect(byCard.json).toMatchObject({ intent: "payment", amount_off: 10_000 });
     expect(await usesOf(promo.id)).toBe(1);
-    const { stripe_subscription_id: expiring } = await t.db.selectFrom("subscriptions").select("stripe_subscription_id").where("id", "=", byCard.json.subscription_id).executeTakeFirstOrThrow();
+    const { stripe_subscription_id: expiring } = await t.db
+      .selectFrom("subscriptions")
+      .select("stripe_subscription_id")
+      .where("id", "=", byCard.json.subscription_id)
+      .executeTakeFirstOrThrow();
     for (const event of stripe.standIn.endSubscription(expiring!)) expect((await signedPost(event)).status).toBe(200);
-    expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", byCard.json.subscription_id).executeTakeFirstOrThrow()).stripe_status).toBe("canceled");
+    expect(
+      (await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", byCard.json.subscription_id).executeTakeFirstOrThrow()).stripe_status,
+    ).toBe("canceled");
     expect(await usesOf(promo.id)).toBe(0);
     // C takes it with a card trial, and never confirms the card: a day later the job drops the
     // attempt, here and at Stripe, and gives the use back.
@@ -209,18 +281,38 @@ describe("a promo code's maximum of uses", () => {
     expect(trial.json).toMatchObject({ intent: "setup" });
     expect(await usesOf(promo.id)).toBe(1);
     expect((await init(d, promo.code)).status).toBe(422);
-    const { stripe_subscription_id: waiting } = await t.db.selectFrom("subscriptions").select("stripe_subscription_id").where("id", "=", trial.json.subscription_id).executeTakeFirstOrThrow();
-    const waitingCopy = await (await fetch(`${stripe.standIn.url}/v1/subscriptions/${waiting}`, { headers: { Authorization: `Bearer ${stripe.standIn.secretKey}` } })).json();
+    const { stripe_subscription_id: waiting } = await t.db
+      .selectFrom("subscriptions")
+      .select("stripe_subscription_id")
+      .where("id", "=", trial.json.subscription_id)
+      .executeTakeFirstOrThrow();
+    const waitingCopy = await (
+      await fetch(`${stripe.standIn.url}/v1/subscriptions/${waiting}`, { headers: { Authorization: `Bearer ${stripe.standIn.secretKey}` } })
+    ).json();
     const jobs = { config: billingConfig, origin: "http://stockspace.test", gateway: stripe.gateway };
     expect((await runBillingJobs(t.db, jobs, new Date(Date.now() + 23 * 3_600_000))).abandoned).toBe(0);
     expect((await runBillingJobs(t.db, jobs, new Date(Date.now() + 25 * 3_600_000))).abandoned).toBeGreaterThanOrEqual(1);
-    expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", trial.json.subscription_id).executeTakeFirstOrThrow()).stripe_status).toBe("canceled");
+    expect(
+      (await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", trial.json.subscription_id).executeTakeFirstOrThrow()).stripe_status,
+    ).toBe("canceled");
     expect(await stripe.gateway.retrieveSubscription(waiting!)).toMatchObject({ status: "canceled" });
     expect(await usesOf(promo.id)).toBe(0);
     // Stripe's created event of the waiting trial, arriving late: the dropped attempt stays dropped.
-    const late = { id: `evt_late_${trial.json.subscription_id}`, object: "event", api_version: "2026-10-28.endive", created: Math.floor(Date.now() / 1000), type: "customer.subscription.created", data: { object: waitingCopy }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } };
+    const late = {
+      id: `evt_late_${trial.json.subscription_id}`,
+      object: "event",
+      api_version: "2026-10-28.endive",
+      created: Math.floor(Date.now() / 1000),
+      type: "customer.subscription.created",
+      data: { object: waitingCopy },
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+    };
     expect((await signedPost(late)).status).toBe(200);
-    expect((await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", trial.json.subscription_id).executeTakeFirstOrThrow()).stripe_status).toBe("canceled");
+    expect(
+      (await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", trial.json.subscription_id).executeTakeFirstOrThrow()).stripe_status,
+    ).toBe("canceled");
     // Run again: nothing more is given back.
     await runBillingJobs(t.db, jobs, new Date(Date.now() + 26 * 3_600_000));
     expect(await usesOf(promo.id)).toBe(0);

@@ -36,12 +36,23 @@ const subscriptionColumns = [
 
 /** The stocker's live subscription (see LIVE_STATUSES), or undefined. */
 export function findLiveSubscription(db: Database, userId: number) {
-  return db.selectFrom("subscriptions as s").select(subscriptionColumns).where("s.user_id", "=", userId).where("s.stripe_status", "in", LIVE_STATUSES).executeTakeFirst();
+  return db
+    .selectFrom("subscriptions as s")
+    .select(subscriptionColumns)
+    .where("s.user_id", "=", userId)
+    .where("s.stripe_status", "in", LIVE_STATUSES)
+    .executeTakeFirst();
 }
 
 /** The stocker's latest subscription, live or ended (the profile shows an ended one as expired). */
 export function findLatestSubscription(db: Database, userId: number) {
-  return db.selectFrom("subscriptions as s").select(subscriptionColumns).where("s.user_id", "=", userId).orderBy("s.created_at", "desc").orderBy("s.id", "desc").executeTakeFirst();
+  return db
+    .selectFrom("subscriptions as s")
+    .select(subscriptionColumns)
+    .where("s.user_id", "=", userId)
+    .orderBy("s.created_at", "desc")
+    .orderBy("s.id", "desc")
+    .executeTakeFirst();
 }
 
 export function findSubscriptionByStripeId(db: Database, stripeId: string) {
@@ -195,6 +206,11 @@ export async function changeStatus(db: Database, args: { id: number; to: StripeS
 
 /** Marks a transfer subscription's reminder as sent, once. Returns whether this call marked it. */
 export async function markReminderSent(db: Database, args: { id: number; at: Date }): Promise<boolean> {
-  const result = await db.updateTable("subscriptions").set({ reminder_sent_at: args.at }).where("id", "=", args.id).where("reminder_sent_at", "is", null).executeTakeFirst();
+  const result = await db
+    .updateTable("subscriptions")
+    .set({ reminder_sent_at: args.at })
+    .where("id", "=", args.id)
+    .where("reminder_sent_at", "is", null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -221,7 +221,9 @@ async function dropAbandonedAttempts(db: Database, ctx: Partial<Pick<BillingCont
     if (!done) continue;
     dropped++;
     if (attempt.stripe_subscription_id && ctx.gateway) {
-      await ctx.gateway.cancelNow(attempt.stripe_subscription_id).catch((err: unknown) => ctx.log?.warn({ err, subscriptionId: attempt.id }, "stripe: could not cancel an abandoned subscription"));
+      await ctx.gateway
+        .cancelNow(attempt.stripe_subscription_id)
+        .catch((err: unknown) => ctx.log?.warn({ err, subscriptionId: attempt.id }, "stripe: could not cancel an abandoned subscription"));
     }
   }
   return dropped;
@@ -254,7 +256,13 @@ export async function runBillingJobs(
         message: (locale) => m.bill_notif_ended_message({}, { locale }),
         data: { subscription_id: s.id, url: path },
       });
-      await queueMail(trx, { to: s.email, lang: s.lang, template: "subscription_ended", data: { firstName: s.first_name, link: `${ctx.origin}${path}` }, origin: ctx.origin });
+      await queueMail(trx, {
+        to: s.email,
+        lang: s.lang,
+        template: "subscription_ended",
+        data: { firstName: s.first_name, link: `${ctx.origin}${path}` },
+        origin: ctx.origin,
+      });
     });
   }
   let reminded = 0;

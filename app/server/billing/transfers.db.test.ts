@@ -33,13 +33,19 @@ const DAY = 86_400_000;
 let admin: User;
 
 /** A stocker waiting for their transfer to be confirmed, with `warehouses` warehouses in the subscription. */
-async function waitingStocker(opts: { warehouses?: number; daysAgo?: number; fields?: Partial<User>; amount?: number; plan?: "yearly" | "six_months"; promoCodeId?: number } = {}) {
+async function waitingStocker(
+  opts: { warehouses?: number; daysAgo?: number; fields?: Partial<User>; amount?: number; plan?: "yearly" | "six_months"; promoCodeId?: number } = {},
+) {
   const stocker = await makeUser(t.db, { role: "stocker", ...opts.fields });
   const ids: number[] = [];
   for (let i = 0; i < (opts.warehouses ?? 1); i++) ids.push((await makeWarehouse(t.db, { user_id: stocker.id })).id);
   const requestedAt = new Date(Date.now() - (opts.daysAgo ?? 1) * DAY);
   const reason = `SS-${stocker.id.toString(36).toUpperCase().padStart(6, "Q")}`;
-  await t.db.updateTable("users").set({ stockspace_code: reason, pm_type: "transfer", transfer_requested_at: requestedAt }).where("id", "=", stocker.id).execute();
+  await t.db
+    .updateTable("users")
+    .set({ stockspace_code: reason, pm_type: "transfer", transfer_requested_at: requestedAt })
+    .where("id", "=", stocker.id)
+    .execute();
   const subscriptionId = await subscribeWarehouses(t.db, stocker.id, ids, {
     ...WAITING,
     plan: opts.plan ?? "yearly",
@@ -123,7 +129,11 @@ describe("listTransfers", () => {
 
   it("the page's loader: ?search= and ?page= from the URL, 20 a page, administrators only", async () => {
     const load = (query: string, actor = actorOf(admin)) =>
-      pageLoader({ request: new Request(`http://stockspace.test/admin/transfers${query}`), params: {}, context: testContext(t.db, { actor }) } as never) as Promise<Awaited<ReturnType<typeof pageLoader>>>;
+      pageLoader({
+        request: new Request(`http://stockspace.test/admin/transfers${query}`),
+        params: {},
+        context: testContext(t.db, { actor }),
+      } as never) as Promise<Awaited<ReturnType<typeof pageLoader>>>;
     const all = await load("");
     expect(all).toMatchObject({ transfers_count: 5, page: 1, pages: 1, search: null });
     const found = await load("?search=%20Brambilla%20");
@@ -136,7 +146,11 @@ describe("listTransfers", () => {
 
 describe("startTransferSubscription", () => {
   it("starts the subscription: active now, audited, the stocker told, the warehouses public, the row gone", async () => {
-    const promo = await t.db.insertInto("promo_codes").values({ code: "BONIFICO10", percent_off: 10, max_redemptions: 5 }).returning("id").executeTakeFirstOrThrow();
+    const promo = await t.db
+      .insertInto("promo_codes")
+      .values({ code: "BONIFICO10", percent_off: 10, max_redemptions: 5 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const w = await waitingStocker({ warehouses: 2, promoCodeId: promo.id, fields: { last_name: "Confermando" } });
     const redeemed = () => t.db.selectFrom("warehouses").select(["id", "redeemed"]).where("id", "in", w.ids).orderBy("id").execute();
     expect((await redeemed()).every((r) => !r.redeemed)).toBe(true);
@@ -163,7 +177,13 @@ describe("startTransferSubscription", () => {
     const audit = await t.db.selectFrom("audit_log").selectAll().where("action", "=", "subscription.start").where("entity_id", "=", w.stocker.id).execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ admin_id: admin.id, entity_type: "user" });
-    expect(audit[0]!.details).toMatchObject({ subscription_id: w.subscriptionId, reason: w.reason, transfer_info: "CRO 1234 del 21.11.2026", before: "pending_transfer", after: "active" });
+    expect(audit[0]!.details).toMatchObject({
+      subscription_id: w.subscriptionId,
+      reason: w.reason,
+      transfer_info: "CRO 1234 del 21.11.2026",
+      before: "pending_transfer",
+      after: "active",
+    });
 
     const mail = await t.db.selectFrom("mail_outbox").select(["to_address", "template", "status"]).where("to_address", "=", w.stocker.email).execute();
     expect(mail).toEqual([{ to_address: w.stocker.email, template: "subscription_started", status: "pending" }]);
@@ -216,8 +236,14 @@ describe("startTransferSubscription", () => {
 describe("the Transfers page's action", () => {
   const post = (fields: Record<string, string>, actor: User) => {
     const body = new URLSearchParams(fields);
-    const request = new Request("http://stockspace.test/admin/transfers", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-    return pageAction({ request, params: {}, context: testContext(t.db, { actor: actorOf(actor) }) } as never) as Promise<Awaited<ReturnType<typeof pageAction>>>;
+    const request = new Request("http://stockspace.test/admin/transfers", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    return pageAction({ request, params: {}, context: testContext(t.db, { actor: actorOf(actor) }) } as never) as Promise<
+      Awaited<ReturnType<typeof pageAction>>
+    >;
   };
 
   it("confirms with the notes, then reports a repeat as no longer waiting", async () => {
@@ -231,7 +257,11 @@ describe("the Transfers page's action", () => {
   it("refuses a bad id or over-long notes, and a non-administrator", async () => {
     const w = await waitingStocker();
     expect(await post({ user_id: "abc" }, admin)).toMatchObject({ ok: false, error: "invalid", errors: { user_id: "invalid" } });
-    expect(await post({ user_id: String(w.stocker.id), transfer_info: "x".repeat(2001) }, admin)).toMatchObject({ ok: false, error: "invalid", errors: { transfer_info: "too_long" } });
+    expect(await post({ user_id: String(w.stocker.id), transfer_info: "x".repeat(2001) }, admin)).toMatchObject({
+      ok: false,
+      error: "invalid",
+      errors: { transfer_info: "too_long" },
+    });
     await expect(post({ user_id: String(w.stocker.id) }, w.stocker)).rejects.toMatchObject({ init: { status: 403 } });
     const sub = await t.db.selectFrom("subscriptions").select("stripe_status").where("id", "=", w.subscriptionId).executeTakeFirstOrThrow();
     expect(sub.stripe_status).toBe("pending_transfer");
@@ -246,24 +276,52 @@ describe("the bank transfer, from the stocker's choice to the end of the period"
     const res = await callJson(paymentTypeAction, t.db, { actor: actorOf(stocker), body: { payment_type: "transfer" } });
     expect(res.status).toBe(200);
     expect(res.json.user_id).toBe(stocker.id);
-    expect(res.json.transfer).toMatchObject({ amount: init.json.price.total, amount_excl_vat: init.json.price.totalExclVat, iban: config.billing.transfer.iban, beneficiary: config.billing.transfer.beneficiary, warehouses_count: 3 });
+    expect(res.json.transfer).toMatchObject({
+      amount: init.json.price.total,
+      amount_excl_vat: init.json.price.totalExclVat,
+      iban: config.billing.transfer.iban,
+      beneficiary: config.billing.transfer.beneficiary,
+      warehouses_count: 3,
+    });
     expect(res.json.transfer.reason).toMatch(/^SS-[A-HJ-NP-Z2-9]{6}$/);
-    const user = await t.db.selectFrom("users").select(["pm_type", "stockspace_code", "transfer_requested_at"]).where("id", "=", stocker.id).executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom("users")
+      .select(["pm_type", "stockspace_code", "transfer_requested_at"])
+      .where("id", "=", stocker.id)
+      .executeTakeFirstOrThrow();
     expect(user).toMatchObject({ pm_type: "transfer", stockspace_code: res.json.transfer.reason });
     expect(user.transfer_requested_at).not.toBeNull();
-    const mails = await t.db.selectFrom("mail_outbox").select(["to_address", "subject", "text"]).where("text", "like", `%${res.json.transfer.reason}%`).execute();
+    const mails = await t.db
+      .selectFrom("mail_outbox")
+      .select(["to_address", "subject", "text"])
+      .where("text", "like", `%${res.json.transfer.reason}%`)
+      .execute();
     expect(mails.map((m) => m.to_address).sort()).toEqual([admin.email, stocker.email].sort());
     for (const mail of mails) expect(mail.text).toContain("€\u00a01.420,00"); // 3 × 490,00 − 50,00
     expect(mails.find((m) => m.to_address === stocker.email)!.text).toContain(config.billing.transfer.iban);
     expect(await redeemedOf(t.db, ids)).toEqual([false, false, false]);
 
     // Someone else's confirmation is refused; the admin's starts it, audited.
-    expect((await callJson(startAction, t.db, { actor: actorOf(await makeUser(t.db, { role: "stocker" })), params: { id: String(stocker.id) }, body: { user_data: { transfer_info: "x" } } })).status).toBe(403);
-    const confirmed = await callJson(startAction, t.db, { actor: actorOf(admin), params: { id: String(stocker.id) }, body: { user_data: { transfer_info: "CRO 1234" } } });
+    expect(
+      (
+        await callJson(startAction, t.db, {
+          actor: actorOf(await makeUser(t.db, { role: "stocker" })),
+          params: { id: String(stocker.id) },
+          body: { user_data: { transfer_info: "x" } },
+        })
+      ).status,
+    ).toBe(403);
+    const confirmed = await callJson(startAction, t.db, {
+      actor: actorOf(admin),
+      params: { id: String(stocker.id) },
+      body: { user_data: { transfer_info: "CRO 1234" } },
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.json).toEqual({ user_id: stocker.id });
     expect(await redeemedOf(t.db, ids)).toEqual([true, true, true]);
-    expect((await findPublicWarehouses(t.db, ids)).map((w) => w.name).sort()).toEqual(ids.map((_, i) => ["Alfa", "Beta", "Gamma"][i] + ` ${stocker.id}`).sort());
+    expect((await findPublicWarehouses(t.db, ids)).map((w) => w.name).sort()).toEqual(
+      ids.map((_, i) => ["Alfa", "Beta", "Gamma"][i] + ` ${stocker.id}`).sort(),
+    );
     const audit = await t.db.selectFrom("audit_log").selectAll().where("action", "=", "subscription.start").where("entity_id", "=", stocker.id).execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.details).toMatchObject({ transfer_info: "CRO 1234", before: "pending_transfer", after: "active" });
@@ -275,10 +333,17 @@ describe("the bank transfer, from the stocker's choice to the end of the period"
     expect((await callJson(startAction, t.db, { actor: actorOf(admin), params: { id: String(stocker.id) }, body: {} })).status).toBe(409);
 
     // The end date passes: the job ends it and the warehouses are anonymised again.
-    const s = await t.db.selectFrom("subscriptions").select(["id", "ends_at"]).where("user_id", "=", stocker.id).where("stripe_status", "=", "active").executeTakeFirstOrThrow();
+    const s = await t.db
+      .selectFrom("subscriptions")
+      .select(["id", "ends_at"])
+      .where("user_id", "=", stocker.id)
+      .where("stripe_status", "=", "active")
+      .executeTakeFirstOrThrow();
     const reminder = await runBillingJobs(t.db, { config: config, origin: "http://stockspace.test" }, new Date(s.ends_at!.getTime() - 3 * 86_400_000));
     expect(reminder.reminded).toBeGreaterThanOrEqual(1);
-    expect((await runBillingJobs(t.db, { config: config, origin: "http://stockspace.test" }, new Date(s.ends_at!.getTime() - 2 * 86_400_000))).reminded).toBe(0);
+    expect((await runBillingJobs(t.db, { config: config, origin: "http://stockspace.test" }, new Date(s.ends_at!.getTime() - 2 * 86_400_000))).reminded).toBe(
+      0,
+    );
     const ended = await runBillingJobs(t.db, { config: config, origin: "http://stockspace.test" }, new Date(s.ends_at!.getTime() + 1000));
     expect(ended.expired).toBeGreaterThanOrEqual(1);
     expect(await redeemedOf(t.db, ids)).toEqual([false, false, false]);
@@ -289,7 +354,9 @@ describe("the bank transfer, from the stocker's choice to the end of the period"
     const { stocker } = await stockerWithWarehouses(t.db);
     expect((await callJson(paymentTypeAction, t.db, { actor: actorOf(stocker), body: { payment_type: "transfer" } })).status).toBe(404);
     expect((await callJson(paymentTypeAction, t.db, { actor: actorOf(stocker), body: { payment_type: "bitcoin" } })).status).toBe(422);
-    expect((await callJson(paymentTypeAction, t.db, { actor: actorOf(await makeUser(t.db, { role: "stock_hunter" })), body: { payment_type: "transfer" } })).status).toBe(403);
+    expect(
+      (await callJson(paymentTypeAction, t.db, { actor: actorOf(await makeUser(t.db, { role: "stock_hunter" })), body: { payment_type: "transfer" } })).status,
+    ).toBe(403);
   });
 });
 

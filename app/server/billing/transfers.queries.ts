@@ -34,7 +34,11 @@ function transfersBase(db: Database, filters: TransferFilters) {
             "ws.plan",
             "ws.amount",
             "ws.created_at",
-            eb.selectFrom("subscription_warehouses as sw").select(sql<number>`count(*)::int`.as("n")).whereRef("sw.subscription_id", "=", "ws.id").as("warehouses_count"),
+            eb
+              .selectFrom("subscription_warehouses as sw")
+              .select(sql<number>`count(*)::int`.as("n"))
+              .whereRef("sw.subscription_id", "=", "ws.id")
+              .as("warehouses_count"),
           ])
           .where("ws.stripe_status", "=", "pending_transfer")
           .unionAll((eb) =>
@@ -90,6 +94,8 @@ export function transfersPageQuery(db: Database, args: { filters: TransferFilter
 }
 
 export async function countTransfers(db: Database, filters: TransferFilters): Promise<number> {
-  const row = await transfersBase(db, filters).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  const row = await transfersBase(db, filters)
+    .select(sql<number>`count(*)::int`.as("n"))
+    .executeTakeFirstOrThrow();
   return row.n;
 }

@@ -72,7 +72,14 @@ export async function mailTransfer(
   opts: { addition: boolean; path: (lang: Locale) => string },
   ctx: Pick<BillingContext, "origin">,
 ): Promise<void> {
-  const facts = { amount: transfer.amount, amountExclVat: transfer.amount_excl_vat, reason: transfer.reason, plan: transfer.plan, warehousesCount: transfer.warehouses_count, addition: opts.addition };
+  const facts = {
+    amount: transfer.amount,
+    amountExclVat: transfer.amount_excl_vat,
+    reason: transfer.reason,
+    plan: transfer.plan,
+    warehousesCount: transfer.warehouses_count,
+    addition: opts.addition,
+  };
   await queueMail(trx, {
     to: user.email,
     lang: user.lang,
@@ -96,7 +103,12 @@ export async function mailTransfer(
  * administrator to confirm the money arrived (pending_transfer). The stocker gets their reason code
  * (created once, kept), and they and the administrators get an e-mail with the same details.
  */
-export async function choosePaymentType(db: Database, actor: Actor, input: { payment_type: string }, ctx: BillingContext): Promise<{ user_id: number; transfer: TransferDetails }> {
+export async function choosePaymentType(
+  db: Database,
+  actor: Actor,
+  input: { payment_type: string },
+  ctx: BillingContext,
+): Promise<{ user_id: number; transfer: TransferDetails }> {
   requireStocker(actor);
   // Card is chosen by paying with it (the card step); PayPal is not offered.
   if (input.payment_type !== "transfer") throw new ValidationError({ payment_type: "invalid" }, "invalid");
@@ -112,7 +124,12 @@ export async function choosePaymentType(db: Database, actor: Actor, input: { pay
     await updateSubscription(trx, live.id, { payment_type: "transfer", stripe_status: "pending_transfer", stripe_subscription_id: null });
     await updateStockerBilling(trx, actor.id, { pm_type: "transfer", pm_last_four: null, transfer_requested_at: new Date() });
 
-    const transfer = transferView(config, { amount: live.amount ?? 0, reason, plan: live.plan, warehousesCount: (await subscriptionWarehouses(trx, live.id)).length });
+    const transfer = transferView(config, {
+      amount: live.amount ?? 0,
+      reason,
+      plan: live.plan,
+      warehousesCount: (await subscriptionWarehouses(trx, live.id)).length,
+    });
     await mailTransfer(trx, user, transfer, { addition: false, path: (lang) => stockerPaths(lang).data }, ctx);
     return { transfer, abandoned: live.stripe_subscription_id };
   });
@@ -125,7 +142,12 @@ export async function pendingTransferDetails(db: Database, userId: number, confi
   const live = await findLiveSubscription(db, userId);
   if (!live || live.stripe_status !== "pending_transfer") return null;
   const user = await paymentFacts(db, userId);
-  return transferView(config, { amount: live.amount ?? 0, reason: user.stockspace_code ?? "", plan: live.plan, warehousesCount: (await subscriptionWarehouses(db, live.id)).length });
+  return transferView(config, {
+    amount: live.amount ?? 0,
+    reason: user.stockspace_code ?? "",
+    plan: live.plan,
+    warehousesCount: (await subscriptionWarehouses(db, live.id)).length,
+  });
 }
 
 // ---------------------------------------------------------------- the admin's Transfers screen
@@ -145,7 +167,10 @@ export type TransferItem = {
   warehouses_count: number;
 };
 
-export async function listTransfers(db: Database, args: { filters: TransferFilters; limit: number; page: number }): Promise<{ transfers: TransferItem[]; transfers_count: number }> {
+export async function listTransfers(
+  db: Database,
+  args: { filters: TransferFilters; limit: number; page: number },
+): Promise<{ transfers: TransferItem[]; transfers_count: number }> {
   const [rows, count] = await Promise.all([
     transfersPageQuery(db, { filters: args.filters, limit: args.limit, offset: args.page * args.limit }).execute(),
     countTransfers(db, args.filters),
@@ -174,7 +199,13 @@ export async function listTransfers(db: Database, args: { filters: TransferFilte
  * for its plan's period, its warehouses become public at once, the promo code's use is kept,
  * the stocker is told (e-mail and notification), all in one transaction with the audit entry.
  */
-export async function startTransferSubscription(db: Database, actor: Actor, userId: number, input: { transfer_info?: string | null }, ctx: BillingContext): Promise<{ user_id: number }> {
+export async function startTransferSubscription(
+  db: Database,
+  actor: Actor,
+  userId: number,
+  input: { transfer_info?: string | null },
+  ctx: BillingContext,
+): Promise<{ user_id: number }> {
   if (actor.role !== "admin") throw new ForbiddenError();
   const notes = input.transfer_info?.trim() || null;
   return db.transaction().execute(async (trx) => {
@@ -184,13 +215,29 @@ export async function startTransferSubscription(db: Database, actor: Actor, user
     if (!live || live.stripe_status !== "pending_transfer") throw new ConflictError("no_transfer_waiting");
     const now = new Date();
     const endsAt = periodEnd(ctx.config, live.plan, now);
-    await updateSubscription(trx, live.id, { stripe_status: "active", started_at: now, ends_at: endsAt, transfer_info: notes, confirmed_by: actor.id, has_canceled: false });
+    await updateSubscription(trx, live.id, {
+      stripe_status: "active",
+      started_at: now,
+      ends_at: endsAt,
+      transfer_info: notes,
+      confirmed_by: actor.id,
+      has_canceled: false,
+    });
     await updateStockerBilling(trx, userId, { transfer_info: notes });
     await auditAdminAction(trx, actor, {
       action: "subscription.start",
       entityType: "user",
       entityId: userId,
-      details: { subscription_id: live.id, plan: live.plan, amount: live.amount, reason: user.stockspace_code, transfer_info: notes, before: "pending_transfer", after: "active", ends_at: endsAt.toISOString() },
+      details: {
+        subscription_id: live.id,
+        plan: live.plan,
+        amount: live.amount,
+        reason: user.stockspace_code,
+        transfer_info: notes,
+        before: "pending_transfer",
+        after: "active",
+        ends_at: endsAt.toISOString(),
+      },
     });
     await subscriptionStarted(trx, live, { ...user, plan: live.plan, endsAt, trialEndsAt: null }, ctx);
     return { user_id: userId };

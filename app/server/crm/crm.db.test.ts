@@ -38,21 +38,59 @@ beforeAll(async () => {
 
 const asAdmin = () => ({ actor: actorOf(admin) });
 const create = (data: Record<string, unknown>, actor: User = admin) => callJson(createAction, t.db, { actor: actorOf(actor), body: { crm_entry_data: data } });
-const update = (id: number, data: Record<string, unknown>, actor: User = admin) => callJson(updateAction, t.db, { actor: actorOf(actor), params: { id: String(id) }, body: { crm_entry_data: data } });
-const handle = (id: number, actor: User = admin, body: unknown = { crm_entry_data: { follow_up_done: 1 } }) => callJson(handleAction, t.db, { actor: actorOf(actor), params: { id: String(id) }, body });
-const list = (query: string, actor: User | null = admin) => callJson(listLoader, t.db, { method: "GET", path: `/api/admin/crm-entries?${query}`, actor: actor ? actorOf(actor) : null });
-const actionsList = (query: string, actor: User | null = admin) => callJson(actionsLoader, t.db, { method: "GET", path: `/api/admin/crm-actions?${query}`, actor: actor ? actorOf(actor) : null });
+const update = (id: number, data: Record<string, unknown>, actor: User = admin) =>
+  callJson(updateAction, t.db, { actor: actorOf(actor), params: { id: String(id) }, body: { crm_entry_data: data } });
+const handle = (id: number, actor: User = admin, body: unknown = { crm_entry_data: { follow_up_done: 1 } }) =>
+  callJson(handleAction, t.db, { actor: actorOf(actor), params: { id: String(id) }, body });
+const list = (query: string, actor: User | null = admin) =>
+  callJson(listLoader, t.db, { method: "GET", path: `/api/admin/crm-entries?${query}`, actor: actor ? actorOf(actor) : null });
+const actionsList = (query: string, actor: User | null = admin) =>
+  callJson(actionsLoader, t.db, { method: "GET", path: `/api/admin/crm-actions?${query}`, actor: actor ? actorOf(actor) : null });
 const entry = (id: number) => t.db.selectFrom("crm_entries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const auditOf = (id: number) => t.db.selectFrom("audit_log").selectAll().where("entity_type", "=", "crm_entry").where("entity_id", "=", id).orderBy("id").execute();
-const crmCount = async () => Number((await t.db.selectFrom("crm_entries").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-const auditCount = async () => Number((await t.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const auditOf = (id: number) =>
+  t.db.selectFrom("audit_log").selectAll().where("entity_type", "=", "crm_entry").where("entity_id", "=", id).orderBy("id").execute();
+const crmCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom("crm_entries")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const auditCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom("audit_log")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe("creating an entry", () => {
   it("keeps the follow-up action pending, audits the new values and names the entry after the client", async () => {
-    const res = await create({ date: "2026-11-21", event_type: "call", client: `Logistica ${run}`, contact: "Anna Bianchi – 333 1234567", description: "Chiamata di presentazione", follow_up: 1, follow_up_action: "Richiamare lunedì" });
+    const res = await create({
+      date: "2026-11-21",
+      event_type: "call",
+      client: `Logistica ${run}`,
+      contact: "Anna Bianchi – 333 1234567",
+      description: "Chiamata di presentazione",
+      follow_up: 1,
+      follow_up_action: "Richiamare lunedì",
+    });
     expect(res.status).toBe(200);
     const id = res.json.crm_entry_id as number;
-    expect(await entry(id)).toMatchObject({ date: "2026-11-21", event_type: "call", follow_up: true, follow_up_action: "Richiamare lunedì", follow_up_done: false, created_by: admin.id, warehouse_id: null, user_id: null });
+    expect(await entry(id)).toMatchObject({
+      date: "2026-11-21",
+      event_type: "call",
+      follow_up: true,
+      follow_up_action: "Richiamare lunedì",
+      follow_up_done: false,
+      created_by: admin.id,
+      warehouse_id: null,
+      user_id: null,
+    });
     const audit = await auditOf(id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: "crm_entry.create", admin_id: admin.id });
@@ -72,7 +110,13 @@ describe("creating an entry", () => {
     expect(await entry(res.json.crm_entry_id)).toMatchObject({ client: null, warehouse_id: warehouse.id, user_id: owner.id });
     const found = await list(`search_term=${encodeURIComponent(`Deposito Nord ${run}`)}`);
     expect(found.json.crm_entries_count).toBe(1);
-    expect(found.json.crm_entries[0]).toMatchObject({ id: res.json.crm_entry_id, business_name: `Deposito Nord ${run}`, follow_up: 0, follow_up_done: null, warehouse: { id: warehouse.id } });
+    expect(found.json.crm_entries[0]).toMatchObject({
+      id: res.json.crm_entry_id,
+      business_name: `Deposito Nord ${run}`,
+      follow_up: 0,
+      follow_up_done: null,
+      warehouse: { id: warehouse.id },
+    });
   });
 
   it("refuses a missing date or type, a missing client without a warehouse and an unknown warehouse, writing nothing", async () => {
@@ -93,21 +137,46 @@ describe("creating an entry", () => {
 
 describe("editing an entry", () => {
   it("audits before and after, keeps a done action done while the follow-up stays on, and clears it when it goes off", async () => {
-    const id = (await create({ date: "2026-10-01", event_type: "meeting", client: `Modifica ${run}`, follow_up: 1, follow_up_action: "Inviare contratto" })).json.crm_entry_id as number;
+    const id = (await create({ date: "2026-10-01", event_type: "meeting", client: `Modifica ${run}`, follow_up: 1, follow_up_action: "Inviare contratto" }))
+      .json.crm_entry_id as number;
     expect((await handle(id)).status).toBe(200);
-    const edited = await update(id, { date: "2026-10-02", event_type: "meeting", client: `Modifica ${run}`, contact: "Nuovo contatto", follow_up: 1, follow_up_action: "Inviare contratto firmato" });
+    const edited = await update(id, {
+      date: "2026-10-02",
+      event_type: "meeting",
+      client: `Modifica ${run}`,
+      contact: "Nuovo contatto",
+      follow_up: 1,
+      follow_up_action: "Inviare contratto firmato",
+    });
     expect(edited.json).toEqual({ crm_entry_id: id });
     const after = await entry(id);
-    expect(after).toMatchObject({ date: "2026-10-02", contact: "Nuovo contatto", follow_up_done: true, handled_by: admin.id, follow_up_action: "Inviare contratto firmato" });
+    expect(after).toMatchObject({
+      date: "2026-10-02",
+      contact: "Nuovo contatto",
+      follow_up_done: true,
+      handled_by: admin.id,
+      follow_up_action: "Inviare contratto firmato",
+    });
     expect(after.handled_at).not.toBeNull();
     const audit = (await auditOf(id)).filter((a) => a.action === "crm_entry.update");
     expect(audit).toHaveLength(1);
     expect(audit[0]!.details).toMatchObject({
-      changes: { date: { before: "2026-10-01", after: "2026-10-02" }, contact: { before: null, after: "Nuovo contatto" }, follow_up_action: { before: "Inviare contratto", after: "Inviare contratto firmato" } },
+      changes: {
+        date: { before: "2026-10-01", after: "2026-10-02" },
+        contact: { before: null, after: "Nuovo contatto" },
+        follow_up_action: { before: "Inviare contratto", after: "Inviare contratto firmato" },
+      },
     });
 
     await update(id, { date: "2026-10-02", event_type: "other", client: `Modifica ${run}`, follow_up: 0, follow_up_action: "ignorata" });
-    expect(await entry(id)).toMatchObject({ event_type: "other", follow_up: false, follow_up_action: null, follow_up_done: null, handled_at: null, handled_by: null });
+    expect(await entry(id)).toMatchObject({
+      event_type: "other",
+      follow_up: false,
+      follow_up_action: null,
+      follow_up_done: null,
+      handled_at: null,
+      handled_by: null,
+    });
     // Switched on again, the action is a new one: pending.
     await update(id, { date: "2026-10-02", event_type: "other", client: `Modifica ${run}`, follow_up: 1, follow_up_action: "Ricontattare" });
     expect(await entry(id)).toMatchObject({ follow_up: true, follow_up_done: false });
@@ -128,7 +197,8 @@ describe("editing an entry", () => {
 
 describe("handling a follow-up action", () => {
   it("sets done with who and when, once; an entry without a follow-up or a done one is 409", async () => {
-    const id = (await create({ date: "2026-08-01", event_type: "call", client: `Da gestire ${run}`, follow_up: 1, follow_up_action: "Verificare bonifico" })).json.crm_entry_id as number;
+    const id = (await create({ date: "2026-08-01", event_type: "call", client: `Da gestire ${run}`, follow_up: 1, follow_up_action: "Verificare bonifico" }))
+      .json.crm_entry_id as number;
     expect((await handle(id, admin, { crm_entry_data: { follow_up_done: 0 } })).status).toBe(422);
     expect((await handle(id, admin, {})).status).toBe(422);
     const done = await handle(id);
@@ -137,9 +207,20 @@ describe("handling a follow-up action", () => {
     const again = await handle(id);
     expect(again.status).toBe(409);
     // Said as it is: not the generic "some fields are missing", in either language.
-    expect(again.json).toMatchObject({ error: "not_pending", message: "Non è più in attesa: è già stato gestito, forse da un altro amministratore. Ricarica la pagina per vedere com'è ora." });
-    const againEn = await callJson(handleAction, t.db, { actor: actorOf(admin), params: { id: String(id) }, body: { crm_entry_data: { follow_up_done: 1 } }, locale: "en" });
-    expect(againEn.json).toMatchObject({ error: "not_pending", message: "It is no longer waiting: it has already been handled, perhaps by another administrator. Reload the page to see where it stands." });
+    expect(again.json).toMatchObject({
+      error: "not_pending",
+      message: "Non è più in attesa: è già stato gestito, forse da un altro amministratore. Ricarica la pagina per vedere com'è ora.",
+    });
+    const againEn = await callJson(handleAction, t.db, {
+      actor: actorOf(admin),
+      params: { id: String(id) },
+      body: { crm_entry_data: { follow_up_done: 1 } },
+      locale: "en",
+    });
+    expect(againEn.json).toMatchObject({
+      error: "not_pending",
+      message: "It is no longer waiting: it has already been handled, perhaps by another administrator. Reload the page to see where it stands.",
+    });
     const plain = (await create({ date: "2026-08-01", event_type: "call", client: `Senza azione ${run}` })).json.crm_entry_id as number;
     expect((await handle(plain)).status).toBe(409);
     expect((await handle(999_999_999)).status).toBe(404);
@@ -158,7 +239,14 @@ describe("the lists", () => {
     const make = async (data: Record<string, unknown>) => (await create(data)).json.crm_entry_id as number;
     ids = {
       zeta: await make({ date: "2026-06-10", event_type: "call", client: `Zeta ${tag}`, contact: "Mario Rossi", follow_up: 1, follow_up_action: "Richiamare" }),
-      alfa: await make({ date: "2026-06-12", event_type: "meet", client: `Alfa ${tag}`, description: "Sopralluogo", follow_up: 1, follow_up_action: "Fissare sopralluogo" }),
+      alfa: await make({
+        date: "2026-06-12",
+        event_type: "meet",
+        client: `Alfa ${tag}`,
+        description: "Sopralluogo",
+        follow_up: 1,
+        follow_up_action: "Fissare sopralluogo",
+      }),
       hub: await make({ date: "2026-06-12", event_type: "mail", warehouse_id: warehouse.id, description: `Brochure ${tag}` }),
       beta: await make({ date: "2026-06-11", event_type: "other", client: `Beta ${tag}`, follow_up: 1, follow_up_action: `Inviare listino` }),
     };
@@ -181,7 +269,8 @@ describe("the lists", () => {
   });
 
   it("sorts by a whitelisted column both ways, ties by date; pages of the given size", async () => {
-    const names = async (query: string) => ((await list(`search_term=${tag}&${query}`)).json.crm_entries as { business_name: string }[]).map((e) => e.business_name.split(" ")[0]);
+    const names = async (query: string) =>
+      ((await list(`search_term=${tag}&${query}`)).json.crm_entries as { business_name: string }[]).map((e) => e.business_name.split(" ")[0]);
     expect(await names("order[key]=client&order[dir]=asc")).toEqual(["Alfa", "Beta", "Hub", "Zeta"]);
     expect(await names("order[key]=client&order[dir]=desc")).toEqual(["Zeta", "Hub", "Beta", "Alfa"]);
     expect(await names("order[key]=date&order[dir]=asc")).toEqual(["Zeta", "Beta", "Alfa", "Hub"]);
@@ -231,7 +320,8 @@ describe("the lists", () => {
 
 describe("refusals", () => {
   it("answers visitors 401 and every other role 403, writing nothing", async () => {
-    const id = (await create({ date: "2026-05-01", event_type: "call", client: `Rifiuti ${run}`, follow_up: 1, follow_up_action: "x" })).json.crm_entry_id as number;
+    const id = (await create({ date: "2026-05-01", event_type: "call", client: `Rifiuti ${run}`, follow_up: 1, follow_up_action: "x" })).json
+      .crm_entry_id as number;
     const [crm, audit] = [await crmCount(), await auditCount()];
     const data = { date: "2026-05-02", event_type: "call", client: "Altro ruolo" };
     expect((await callJson(createAction, t.db, { body: { crm_entry_data: data } })).status).toBe(401);
@@ -243,7 +333,11 @@ describe("refusals", () => {
       expect((await handle(id, other)).status, other.role).toBe(403);
       expect((await list("", other)).status, other.role).toBe(403);
       expect((await actionsList("", other)).status, other.role).toBe(403);
-      const exported = await exportLoader({ request: new Request("http://stockspace.test/api/admin/export-crm-entries"), params: {}, context: testContext(t.db, { actor: actorOf(other) }) } as never);
+      const exported = await exportLoader({
+        request: new Request("http://stockspace.test/api/admin/export-crm-entries"),
+        params: {},
+        context: testContext(t.db, { actor: actorOf(other) }),
+      } as never);
       expect(exported.status, other.role).toBe(403);
     }
     expect((await callJson(listPost, t.db, { ...asAdmin(), body: {} })).status).toBe(405);
@@ -263,22 +357,51 @@ describe("the /admin/crm and /admin/crm-actions pages", () => {
 
   it("read search, day, type, sort and page from the URL (junk falls back to the defaults)", async () => {
     await create({ date: "2026-04-04", event_type: "meeting", client: `Pagina ${run}` });
-    const data = await crmPageLoader({ request: pageRequest(`/admin/crm?search=Pagina ${run}&date=2026-04-04&event_type=meeting&sort=client&dir=asc`), params: {}, context: ctx() } as never);
+    const data = await crmPageLoader({
+      request: pageRequest(`/admin/crm?search=Pagina ${run}&date=2026-04-04&event_type=meeting&sort=client&dir=asc`),
+      params: {},
+      context: ctx(),
+    } as never);
     expect(data).toMatchObject({ crm_entries_count: 1, date: "2026-04-04", eventType: "meeting", order: { key: "client", dir: "asc" }, page: 1 });
-    const junk = await crmPageLoader({ request: pageRequest(`/admin/crm?search=Pagina ${run}&date=yesterday&event_type=fax&sort=password&dir=up&page=x`), params: {}, context: ctx() } as never);
+    const junk = await crmPageLoader({
+      request: pageRequest(`/admin/crm?search=Pagina ${run}&date=yesterday&event_type=fax&sort=password&dir=up&page=x`),
+      params: {},
+      context: ctx(),
+    } as never);
     expect(junk).toMatchObject({ crm_entries_count: 1, date: null, eventType: null, order: { key: "date", dir: "desc" }, page: 1 });
-    await expect(crmPageLoader({ request: pageRequest("/admin/crm"), params: {}, context: ctx(others[1]) } as never)).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(crmPageLoader({ request: pageRequest("/admin/crm"), params: {}, context: ctx(others[1]) } as never)).rejects.toMatchObject({
+      init: { status: 403 },
+    });
   });
 
   it("create and edit from the popup through the page's action; missing fields are named", async () => {
-    const missing = await crmPageAction({ request: pageRequest("/admin/crm", form({ intent: "create", date: "", event_type: "", client: "" })), params: {}, context: ctx() } as never);
+    const missing = await crmPageAction({
+      request: pageRequest("/admin/crm", form({ intent: "create", date: "", event_type: "", client: "" })),
+      params: {},
+      context: ctx(),
+    } as never);
     // The failure has the JSON call's codes, field by field.
     expect(missing).toMatchObject({ ok: false, intent: "create", error: "invalid", errors: { date: "invalid", event_type: "required" } });
     expect(Object.keys((missing as { errors: object }).errors)).toEqual(["date", "event_type"]);
-    const noClient = await crmPageAction({ request: pageRequest("/admin/crm", form({ intent: "create", date: "2026-03-03", event_type: "call", client: "", warehouse_id: "" })), params: {}, context: ctx() } as never);
+    const noClient = await crmPageAction({
+      request: pageRequest("/admin/crm", form({ intent: "create", date: "2026-03-03", event_type: "call", client: "", warehouse_id: "" })),
+      params: {},
+      context: ctx(),
+    } as never);
     expect(noClient).toMatchObject({ ok: false, intent: "create", errors: { client: "required" } });
     const created = await crmPageAction({
-      request: pageRequest("/admin/crm", form({ intent: "create", date: "2026-03-03", event_type: "call", client: `Dal modulo ${run}`, follow_up: "on", follow_up_action: "Richiamare", warehouse_id: "" })),
+      request: pageRequest(
+        "/admin/crm",
+        form({
+          intent: "create",
+          date: "2026-03-03",
+          event_type: "call",
+          client: `Dal modulo ${run}`,
+          follow_up: "on",
+          follow_up_action: "Richiamare",
+          warehouse_id: "",
+        }),
+      ),
       params: {},
       context: ctx(),
     } as never);
@@ -286,27 +409,55 @@ describe("the /admin/crm and /admin/crm-actions pages", () => {
     const id = (created as { crm_entry_id: number }).crm_entry_id;
     expect(await entry(id)).toMatchObject({ follow_up: true, follow_up_done: false, follow_up_action: "Richiamare" });
     const edited = await crmPageAction({
-      request: pageRequest("/admin/crm", form({ intent: "update", crm_entry_id: String(id), date: "2026-03-04", event_type: "mail", client: `Dal modulo ${run}` })),
+      request: pageRequest(
+        "/admin/crm",
+        form({ intent: "update", crm_entry_id: String(id), date: "2026-03-04", event_type: "mail", client: `Dal modulo ${run}` }),
+      ),
       params: {},
       context: ctx(),
     } as never);
     expect(edited).toEqual({ ok: true, intent: "update", crm_entry_id: id });
     expect(await entry(id)).toMatchObject({ date: "2026-03-04", event_type: "mail", follow_up: false, follow_up_done: null });
-    await expect(crmPageAction({ request: pageRequest("/admin/crm", form({ intent: "create", date: "2026-03-03", event_type: "call", client: "x" })), params: {}, context: ctx(others[0]) } as never)).rejects.toMatchObject({
+    await expect(
+      crmPageAction({
+        request: pageRequest("/admin/crm", form({ intent: "create", date: "2026-03-03", event_type: "call", client: "x" })),
+        params: {},
+        context: ctx(others[0]),
+      } as never),
+    ).rejects.toMatchObject({
       init: { status: 403 },
     });
   });
 
   it("the actions page lists by state and handles through its action", async () => {
-    const id = (await create({ date: "2026-02-02", event_type: "call", client: `Azione pagina ${run}`, follow_up: 1, follow_up_action: "Chiamare" })).json.crm_entry_id as number;
-    const pending = await actionsPageLoader({ request: pageRequest(`/admin/crm-actions?search=${encodeURIComponent(`Azione pagina ${run}`)}`), params: {}, context: ctx() } as never);
+    const id = (await create({ date: "2026-02-02", event_type: "call", client: `Azione pagina ${run}`, follow_up: 1, follow_up_action: "Chiamare" })).json
+      .crm_entry_id as number;
+    const pending = await actionsPageLoader({
+      request: pageRequest(`/admin/crm-actions?search=${encodeURIComponent(`Azione pagina ${run}`)}`),
+      params: {},
+      context: ctx(),
+    } as never);
     expect(pending).toMatchObject({ status: "pending", crm_actions_count: 1 });
-    expect(await actionsPageAction({ request: pageRequest("/admin/crm-actions", form({})), params: {}, context: ctx() } as never)).toMatchObject({ ok: false, error: "invalid", errors: { crm_entry_id: "required" } });
-    expect(await actionsPageAction({ request: pageRequest("/admin/crm-actions", form({ crm_entry_id: String(id) })), params: {}, context: ctx() } as never)).toEqual({ ok: true, crm_entry_id: id });
-    expect(await actionsPageAction({ request: pageRequest("/admin/crm-actions", form({ crm_entry_id: String(id) })), params: {}, context: ctx() } as never)).toMatchObject({ ok: false, error: "not_pending", errors: {} });
-    const done = await actionsPageLoader({ request: pageRequest(`/admin/crm-actions?status=done&search=${encodeURIComponent(`Azione pagina ${run}`)}`), params: {}, context: ctx() } as never);
+    expect(await actionsPageAction({ request: pageRequest("/admin/crm-actions", form({})), params: {}, context: ctx() } as never)).toMatchObject({
+      ok: false,
+      error: "invalid",
+      errors: { crm_entry_id: "required" },
+    });
+    expect(
+      await actionsPageAction({ request: pageRequest("/admin/crm-actions", form({ crm_entry_id: String(id) })), params: {}, context: ctx() } as never),
+    ).toEqual({ ok: true, crm_entry_id: id });
+    expect(
+      await actionsPageAction({ request: pageRequest("/admin/crm-actions", form({ crm_entry_id: String(id) })), params: {}, context: ctx() } as never),
+    ).toMatchObject({ ok: false, error: "not_pending", errors: {} });
+    const done = await actionsPageLoader({
+      request: pageRequest(`/admin/crm-actions?status=done&search=${encodeURIComponent(`Azione pagina ${run}`)}`),
+      params: {},
+      context: ctx(),
+    } as never);
     expect(done).toMatchObject({ status: "done", crm_actions_count: 1 });
-    await expect(actionsPageAction({ request: pageRequest("/admin/crm-actions", form({ crm_entry_id: String(id) })), params: {}, context: ctx(others[3]) } as never)).rejects.toMatchObject({
+    await expect(
+      actionsPageAction({ request: pageRequest("/admin/crm-actions", form({ crm_entry_id: String(id) })), params: {}, context: ctx(others[3]) } as never),
+    ).rejects.toMatchObject({
       init: { status: 403 },
     });
   });
@@ -344,7 +495,9 @@ describe("the CRM's search on large tables", () => {
       expect(searched, search).toMatch(/Bitmap Index Scan on warehouses_name_trgm_idx/);
       expect(searched, search).not.toMatch(/Seq Scan on (crm_entries|warehouses)/);
     }
-    const sorted = await plan(crmEntriesPageQuery(t.db, { filters: { search: "Piano 4242", eventType: "call" }, order: { key: "client", dir: "asc" }, limit: 20, offset: 0 }));
+    const sorted = await plan(
+      crmEntriesPageQuery(t.db, { filters: { search: "Piano 4242", eventType: "call" }, order: { key: "client", dir: "asc" }, limit: 20, offset: 0 }),
+    );
     expect(sorted).not.toMatch(/Seq Scan on (crm_entries|warehouses)/);
     for (const search of ["Azione 4242", unluckyEntry]) {
       const actions = await plan(crmActionsPageQuery(t.db, { filter: "pending", search, limit: 20, offset: 0 }));

@@ -54,7 +54,10 @@ function entries(db: Database, filters: CrmListFilters) {
  */
 const businessName = sql<string | null>`coalesce(nullif(c.client, ''), (select w.name from warehouses w where w.id = c.warehouse_id))`;
 /** The linked warehouse's name and city, read by its key for the rows of the page only. */
-const linkedWarehouse = sql<{ name: string; city: string } | null>`(select json_build_object('name', w.name, 'city', w.city) from warehouses w where w.id = c.warehouse_id)`;
+const linkedWarehouse = sql<{
+  name: string;
+  city: string;
+} | null>`(select json_build_object('name', w.name, 'city', w.city) from warehouses w where w.id = c.warehouse_id)`;
 
 // The event types sorted as the screen names them (Altro, E-mail, Meeting, Telefono, Visita),
 // not by their codes.
@@ -99,7 +102,10 @@ export function crmEntriesPageQuery(db: Database, args: { filters: CrmListFilter
     query = query.orderBy("c.date", dir).orderBy("c.id", dir);
   } else {
     // Entries without the value (no contact) go last either way: they are the least useful on top.
-    query = query.orderBy(sql`${ORDER_EXPRESSION[key]} ${sql.raw(dir)} nulls last`).orderBy("c.date", "desc").orderBy("c.id", "desc");
+    query = query
+      .orderBy(sql`${ORDER_EXPRESSION[key]} ${sql.raw(dir)} nulls last`)
+      .orderBy("c.date", "desc")
+      .orderBy("c.id", "desc");
   }
   return query.limit(args.limit).offset(args.offset);
 }
@@ -107,7 +113,9 @@ export function crmEntriesPageQuery(db: Database, args: { filters: CrmListFilter
 export type CrmEntryDbRow = Awaited<ReturnType<ReturnType<typeof crmEntriesPageQuery>["execute"]>>[number];
 
 export async function countCrmEntries(db: Database, filters: CrmListFilters): Promise<number> {
-  const row = await entries(db, filters).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  const row = await entries(db, filters)
+    .select(sql<number>`count(*)::int`.as("n"))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -131,40 +139,62 @@ function actions(db: Database, args: { filter: CrmActionFilter; search: string |
 /** One page of the actions: pending ones oldest first (the longest waiting on top), otherwise newest first. */
 export function crmActionsPageQuery(db: Database, args: { filter: CrmActionFilter; search: string | null; limit: number; offset: number }) {
   const dir = args.filter === "pending" ? "asc" : "desc";
-  return actions(db, args)
-    .select([
-      "c.id",
-      "c.warehouse_id",
-      "c.client",
-      "c.contact",
-      "c.date",
-      "c.event_type",
-      "c.description",
-      "c.follow_up_action",
-      "c.follow_up_done",
-      "c.handled_at",
-    ])
-    .select(businessName.as("business_name"))
-    // Who handled it: the administrator's name, else e-mail, by the user's key.
-    .select(sql<string | null>`(select coalesce(${fullNameSql("h")}, h.email) from users h where h.id = c.handled_by)`.as("handled_by"))
-    .orderBy("c.date", dir)
-    .orderBy("c.id", dir)
-    .limit(args.limit)
-    .offset(args.offset);
+  return (
+    actions(db, args)
+      .select([
+        "c.id",
+        "c.warehouse_id",
+        "c.client",
+        "c.contact",
+        "c.date",
+        "c.event_type",
+        "c.description",
+        "c.follow_up_action",
+        "c.follow_up_done",
+        "c.handled_at",
+      ])
+      .select(businessName.as("business_name"))
+      // Who handled it: the administrator's name, else e-mail, by the user's key.
+      .select(sql<string | null>`(select coalesce(${fullNameSql("h")}, h.email) from users h where h.id = c.handled_by)`.as("handled_by"))
+      .orderBy("c.date", dir)
+      .orderBy("c.id", dir)
+      .limit(args.limit)
+      .offset(args.offset)
+  );
 }
 
 export async function countCrmActions(db: Database, args: { filter: CrmActionFilter; search: string | null }): Promise<number> {
-  const row = await actions(db, args).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  const row = await actions(db, args)
+    .select(sql<number>`count(*)::int`.as("n"))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
 // ---------------------------------------------------------------- writes
 
-const EDITABLE = ["user_id", "warehouse_id", "client", "contact", "date", "event_type", "description", "follow_up", "follow_up_action", "follow_up_done", "handled_at", "handled_by"] as const;
+const EDITABLE = [
+  "user_id",
+  "warehouse_id",
+  "client",
+  "contact",
+  "date",
+  "event_type",
+  "description",
+  "follow_up",
+  "follow_up_action",
+  "follow_up_done",
+  "handled_at",
+  "handled_by",
+] as const;
 
 /** The entry as it is, locked for the change. */
 export function lockCrmEntry(trx: Database, id: number) {
-  return trx.selectFrom("crm_entries").select(["id", ...EDITABLE]).where("id", "=", id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom("crm_entries")
+    .select(["id", ...EDITABLE])
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export type CrmEntryValues = {
@@ -188,7 +218,11 @@ export async function insertCrmEntry(trx: Database, values: CrmEntryValues & { c
 }
 
 export async function updateCrmEntry(trx: Database, id: number, values: Partial<CrmEntryValues>): Promise<void> {
-  await trx.updateTable("crm_entries").set({ ...values, updated_at: new Date() }).where("id", "=", id).execute();
+  await trx
+    .updateTable("crm_entries")
+    .set({ ...values, updated_at: new Date() })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** The warehouse an entry links to (its name is the business name without a client; its owner the entry's user). */

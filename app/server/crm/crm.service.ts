@@ -92,7 +92,12 @@ export async function listCrmEntries(
 type Locked = NonNullable<Awaited<ReturnType<typeof q.lockCrmEntry>>>;
 
 /** The values the audit keeps, before and after. */
-const auditable = (e: Pick<q.CrmEntryValues, "user_id" | "warehouse_id" | "client" | "contact" | "date" | "event_type" | "description" | "follow_up" | "follow_up_action" | "follow_up_done">) => ({
+const auditable = (
+  e: Pick<
+    q.CrmEntryValues,
+    "user_id" | "warehouse_id" | "client" | "contact" | "date" | "event_type" | "description" | "follow_up" | "follow_up_action" | "follow_up_done"
+  >,
+) => ({
   user_id: e.user_id,
   warehouse_id: e.warehouse_id,
   client: e.client,
@@ -151,7 +156,12 @@ export async function createCrmEntry(db: Database, actor: Actor, input: CrmEntry
       ...followUpValues(input, null),
     };
     const newId = await q.insertCrmEntry(trx, { ...values, created_by: actor.id });
-    await auditAdminAction(trx, actor, { action: "crm_entry.create", entityType: "crm_entry", entityId: newId, details: { before: null, after: auditable(values) } });
+    await auditAdminAction(trx, actor, {
+      action: "crm_entry.create",
+      entityType: "crm_entry",
+      entityId: newId,
+      details: { before: null, after: auditable(values) },
+    });
     return newId;
   });
   return { crm_entry_id: id };
@@ -276,7 +286,10 @@ export async function exportCrmEntries(db: Database, actor: Actor, filters: q.Cr
       details: { search: filters.search ?? null, date: filters.date ?? null, event_type: filters.eventType ?? null },
     }),
   );
-  const rows = pages<q.CrmEntryDbRow, { date: string; id: number }>((after, size) => q.crmExportPage(db, { filters, after, size }), (r) => ({ date: r.date, id: Number(r.id) }));
+  const rows = pages<q.CrmEntryDbRow, { date: string; id: number }>(
+    (after, size) => q.crmExportPage(db, { filters, after, size }),
+    (r) => ({ date: r.date, id: Number(r.id) }),
+  );
   return (async function* () {
     for await (const r of rows) {
       const e = entryRow(r);

@@ -8,7 +8,15 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { embeddedPasswordFile, embeddedTools, embeddedUrl, readEmbeddedPassword, runSingleUser, startEmbeddedPostgres, type EmbeddedServer } from "./embedded.ts";
+import {
+  embeddedPasswordFile,
+  embeddedTools,
+  embeddedUrl,
+  readEmbeddedPassword,
+  runSingleUser,
+  startEmbeddedPostgres,
+  type EmbeddedServer,
+} from "./embedded.ts";
 
 const warnings: string[] = [];
 const log = { info: () => {}, warn: (msg: string) => void warnings.push(msg) };
@@ -52,7 +60,11 @@ function authenticationAsked(target: { host: string; port: number } | { path: st
       socket.destroy();
       if (reply[0] !== "R".charCodeAt(0)) return reject(new Error(`unexpected reply ${reply.toString("latin1")}`));
       const code = reply.readInt32BE(5);
-      const mechanisms = reply.subarray(9, 1 + reply.readInt32BE(1)).toString("latin1").split("\0").filter(Boolean);
+      const mechanisms = reply
+        .subarray(9, 1 + reply.readInt32BE(1))
+        .toString("latin1")
+        .split("\0")
+        .filter(Boolean);
       resolve({ code, mechanisms });
     });
   });
@@ -107,7 +119,9 @@ describe("a new embedded server", () => {
 
   it("refuses a wrong password, on TCP and on the unix socket", async () => {
     for (const host of ["127.0.0.1", server.socketDir]) {
-      await expect(query({ host, port: server.port, user: "postgres", database: "postgres", password: "wrong-password" }, "select 1")).rejects.toMatchObject({ code: "28P01" });
+      await expect(query({ host, port: server.port, user: "postgres", database: "postgres", password: "wrong-password" }, "select 1")).rejects.toMatchObject({
+        code: "28P01",
+      });
     }
   });
 
@@ -122,7 +136,10 @@ describe("a new embedded server", () => {
     expect(settings!.listen).toBe("127.0.0.1");
     expect(settings!.encryption).toBe("scram-sha-256");
     expect(settings!.verifier).toMatch(/^SCRAM-SHA-256\$/);
-    const [viaSocket] = await query<{ ok: number }>({ host: server.socketDir, port: server.port, user: "postgres", database: "postgres", password }, "select 1 as ok");
+    const [viaSocket] = await query<{ ok: number }>(
+      { host: server.socketDir, port: server.port, user: "postgres", database: "postgres", password },
+      "select 1 as ok",
+    );
     expect(viaSocket!.ok).toBe(1);
   });
 
@@ -160,7 +177,10 @@ describe("a new embedded server", () => {
     process.kill(second, "SIGTERM");
     await expect.poll(() => isRunning(second), { timeout: 30_000 }).toBe(false);
     await expect
-      .poll(() => query<{ note: string }>({ connectionString: server.url("postgres") }, "select note from before_the_crash").catch(() => null), { timeout: 60_000, interval: 250 })
+      .poll(() => query<{ note: string }>({ connectionString: server.url("postgres") }, "select note from before_the_crash").catch(() => null), {
+        timeout: 60_000,
+        interval: 250,
+      })
       .toEqual([{ note: "kept" }]);
     const third = postmasterPid(dataDir);
     expect(third).not.toBe(second);
@@ -213,7 +233,9 @@ describe("a cluster made with trust by an earlier version", () => {
   it("is upgraded at start: a password is stored and asked for, and the data is still there", async () => {
     expect(warningsAtUpgrade.join("\n")).toMatch(/without a password/);
     await expectPasswordAsked(upgraded);
-    await expect(query({ host: "127.0.0.1", port: upgraded.port, user: "postgres", database: "postgres", password: "wrong-password" }, "select 1")).rejects.toMatchObject({ code: "28P01" });
+    await expect(
+      query({ host: "127.0.0.1", port: upgraded.port, user: "postgres", database: "postgres", password: "wrong-password" }, "select 1"),
+    ).rejects.toMatchObject({ code: "28P01" });
     const rows = await query<{ note: string }>({ connectionString: upgraded.url("postgres") }, "select note from legacy_data");
     expect(rows).toEqual([{ note: "kept" }]);
     expect(fileMode(embeddedPasswordFile(dataDir))).toBe(0o600);

@@ -372,10 +372,21 @@ async function spawnServer(args: { tools: EmbeddedTools; dataDir: string; socket
   const child: ChildProcess = spawn(
     tools.bin("postgres"),
     [
-      "-D", args.dataDir, "-p", String(port), "-k", args.socketDir,
+      "-D",
+      args.dataDir,
+      "-p",
+      String(port),
+      "-k",
+      args.socketDir,
       // On the command line, so no configuration file can widen them.
-      "-c", "listen_addresses=127.0.0.1", "-c", "password_encryption=scram-sha-256",
-      "-c", "fsync=on", "-c", "max_connections=200",
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "password_encryption=scram-sha-256",
+      "-c",
+      "fsync=on",
+      "-c",
+      "max_connections=200",
     ],
     { ...tools.spawnOpts, env: tools.env, stdio: ["ignore", "ignore", "pipe"] },
   );
@@ -432,7 +443,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   chownTree(dataDir, runAs);
   fs.chmodSync(dataDir, 0o700);
   if (runAs && !canAccess(runAs, dataDir)) {
-    throw new Error(`the system user '${runAs.name}' that runs the embedded PostgreSQL cannot reach ${dataDir}: put DATA_DIR under a folder others may enter (e.g. /var/lib/stockspace), or use DATABASE_URL`);
+    throw new Error(
+      `the system user '${runAs.name}' that runs the embedded PostgreSQL cannot reach ${dataDir}: put DATA_DIR under a folder others may enter (e.g. /var/lib/stockspace), or use DATABASE_URL`,
+    );
   }
 
   const passwordFile = embeddedPasswordFile(dataDir);
@@ -494,7 +507,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
         return;
       } catch (err) {
         if (stopRequested) return;
-        log.warn(`the embedded PostgreSQL could not be started again (${(err as Error).message.split("\n").slice(-2).join(" ")}); trying again in ${RESTART_PAUSE_MS / 1000} s`);
+        log.warn(
+          `the embedded PostgreSQL could not be started again (${(err as Error).message.split("\n").slice(-2).join(" ")}); trying again in ${RESTART_PAUSE_MS / 1000} s`,
+        );
         await pause();
       }
     }
@@ -505,7 +520,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
       // A clean shutdown (exit code 0) is most often the app's own stop on its way (Ctrl-C
       // reaches the whole process group): give the app a moment to say so before starting again.
       const clean = signal === null && code === 0;
-      log.warn(`the embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}): starting it again${clean ? ` in ${RESTART_PAUSE_MS / 1000} s` : ""}`);
+      log.warn(
+        `the embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}): starting it again${clean ? ` in ${RESTART_PAUSE_MS / 1000} s` : ""}`,
+      );
       restarting = restart(clean).finally(() => (restarting = null));
     };
     if (server.exitCode !== null || server.signalCode !== null) died(server.exitCode, server.signalCode);

@@ -18,7 +18,9 @@ const rows: Row[] = [
 
 describe("names in SQL", () => {
   it("the full name and the display name agree with the browser's, null where those are empty", async () => {
-    const values = sql.join(rows.map((r) => sql`(${r.first_name}::text, ${r.last_name}::text, ${r.company}::text, ${r.request_business_name}::text, ${rows.indexOf(r)}::int)`));
+    const values = sql.join(
+      rows.map((r) => sql`(${r.first_name}::text, ${r.last_name}::text, ${r.company}::text, ${r.request_business_name}::text, ${rows.indexOf(r)}::int)`),
+    );
     const { rows: got } = await sql<{ full: string | null; shown: string | null }>`
       select ${fullNameSql("u")} as full, ${displayNameSql("u")} as shown
       from (values ${values}) as u(first_name, last_name, company, request_business_name, n) order by n`.execute(t.db);

@@ -5,10 +5,14 @@ import { sql, type RawBuilder } from "kysely";
 
 /** First and last name of the users row `alias`, trimmed and joined by a space; null without either. */
 export function fullNameSql(alias: string): RawBuilder<string | null> {
-  return sql<string | null>`nullif(btrim(concat_ws(' ', nullif(btrim(${sql.ref(`${alias}.first_name`)}), ''), nullif(btrim(${sql.ref(`${alias}.last_name`)}), ''))), '')`;
+  return sql<
+    string | null
+  >`nullif(btrim(concat_ws(' ', nullif(btrim(${sql.ref(`${alias}.first_name`)}), ''), nullif(btrim(${sql.ref(`${alias}.last_name`)}), ''))), '')`;
 }
 
 /** The users row `alias` as others see it: its company, else the business name it asked for, else its full name; null without any. */
 export function displayNameSql(alias: string): RawBuilder<string | null> {
-  return sql<string | null>`coalesce(nullif(btrim(${sql.ref(`${alias}.company`)}), ''), nullif(btrim(${sql.ref(`${alias}.request_business_name`)}), ''), ${fullNameSql(alias)})`;
+  return sql<
+    string | null
+  >`coalesce(nullif(btrim(${sql.ref(`${alias}.company`)}), ''), nullif(btrim(${sql.ref(`${alias}.request_business_name`)}), ''), ${fullNameSql(alias)})`;
 }

@@ -34,7 +34,10 @@ type Match = { id: number; created_at: Date };
  */
 export function newestMatchesPage(db: Database, matches: SelectQueryBuilder<DB, any, Match>, page: { limit: number; offset: number }) {
   return db
-    .with((cte) => cte("matches").materialized(), () => matches)
+    .with(
+      (cte) => cte("matches").materialized(),
+      () => matches,
+    )
     .selectFrom("matches")
     .select("matches.id")
     .orderBy("matches.created_at", "desc")

@@ -121,7 +121,10 @@ describe("a call that meets the database away", () => {
     expect(en.headers.get("Retry-After")).toBe("5");
     expect(await en.json()).toEqual({ error: "service_unavailable", message: "The service is unavailable right now. Please try again in a moment." });
     const it_ = errorToResponse(err, "it");
-    expect(await it_.json()).toEqual({ error: "service_unavailable", message: "Il servizio non è disponibile in questo momento. Riprova tra qualche istante." });
+    expect(await it_.json()).toEqual({
+      error: "service_unavailable",
+      message: "Il servizio non è disponibile in questo momento. Riprova tra qualche istante.",
+    });
     // A warning without a stack, not the error of a bug.
     expect(logged).toEqual([expect.stringMatching(/^database unavailable: .*ECONNREFUSED/)]);
   });

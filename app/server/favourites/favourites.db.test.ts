@@ -35,7 +35,10 @@ describe("POST /api/stock-hunter/warehouses/{id}/toggle-favourite", () => {
     // Said as it is, in the user's language: not the generic "some fields are missing".
     expect(res.json.message).toBe("Questo magazzino non è ancora riscattato dal suo stocker: non si può aggiungere ai preferiti.");
     const en = await callJson(toggle, t.db, { params: { id: String(unclaimed.id) }, actor: actorOf(hunter), locale: "en" });
-    expect(en.json).toMatchObject({ error: "not_claimed", message: "This warehouse has not been claimed by its stocker yet: it cannot be added to favourites." });
+    expect(en.json).toMatchObject({
+      error: "not_claimed",
+      message: "This warehouse has not been claimed by its stocker yet: it cannot be added to favourites.",
+    });
     expect((await callJson(toggle, t.db, { params: { id: "99999999" }, actor: actorOf(hunter) })).status).toBe(404);
     expect((await callJson(toggle, t.db, { params: { id: String(off.warehouse.id) }, actor: actorOf(hunter) })).status).toBe(404);
     const count = await t.db.selectFrom("favourites").select("warehouse_id").where("warehouse_id", "in", [unclaimed.id, off.warehouse.id]).execute();

@@ -12,7 +12,11 @@ export async function deleteFavourite(db: Database, userId: number, warehouseId:
 }
 
 export async function insertFavourite(db: Database, userId: number, warehouseId: number): Promise<void> {
-  await db.insertInto("favourites").values({ user_id: userId, warehouse_id: warehouseId }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto("favourites")
+    .values({ user_id: userId, warehouse_id: warehouseId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 export function findWarehouseForFavourite(db: Database, warehouseId: number) {

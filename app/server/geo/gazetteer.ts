@@ -75,7 +75,19 @@ async function insertInChunks(db: Database, places: PlaceColumns, keys: KeyColum
 }
 
 function buildColumns(): { places: PlaceColumns; keys: KeyColumns } {
-  const places: PlaceColumns = { id: [], kind: [], name: [], province: [], province_name: [], region: [], country: [], caps: [], population: [], lat: [], lng: [] };
+  const places: PlaceColumns = {
+    id: [],
+    kind: [],
+    name: [],
+    province: [],
+    province_name: [],
+    region: [],
+    country: [],
+    caps: [],
+    population: [],
+    lat: [],
+    lng: [],
+  };
   const keys: KeyColumns = { key: [], place_id: [], rank: [] };
   let id = 0;
   const addKeys = (placeId: number, list: Key[]) => {

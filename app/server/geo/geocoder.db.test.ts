@@ -41,7 +41,10 @@ async function call(loader: Loader, path: string, locale: Locale = "it", svc = s
 describe("the gazetteer loader", () => {
   it("is a no-op once the current version is loaded", async () => {
     expect(await ensureGazetteerLoaded(t.db)).toBe(false);
-    const { n } = await t.db.selectFrom("places").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const { n } = await t.db
+      .selectFrom("places")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(n)).toBeGreaterThan(7600 + 30_000);
   });
 });
@@ -78,7 +81,10 @@ describe("the embedded geocoder", () => {
     for (const text of ["Milan", "Mila", "Tori", "Vene"]) {
       const countries = (await geo().suggest(text, "it")).map((p) => p.country);
       expect(countries.length, text).toBeGreaterThan(0);
-      expect(countries.every((c) => c === "IT" || c === "SM" || c === "VA"), `${text}: ${countries}`).toBe(true);
+      expect(
+        countries.every((c) => c === "IT" || c === "SM" || c === "VA"),
+        `${text}: ${countries}`,
+      ).toBe(true);
     }
     expect((await geo().suggest("Lyon, Francia", "it"))[0]).toMatchObject({ name: "Lyon", country: "FR" });
   });
@@ -161,12 +167,27 @@ describe("the online adapter", () => {
               lon: "9.1896346",
               name: "Milano",
               display_name: "Milano, Lombardia, Italia",
-              address: { city: "Milano", county: "Milano", state: "Lombardia", "ISO3166-2-lvl6": "IT-MI", postcode: "20121", country: "Italia", country_code: "it" },
+              address: {
+                city: "Milano",
+                county: "Milano",
+                state: "Lombardia",
+                "ISO3166-2-lvl6": "IT-MI",
+                postcode: "20121",
+                country: "Italia",
+                country_code: "it",
+              },
             },
           ]),
         );
       } else if (url.pathname === "/reverse") {
-        res.end(JSON.stringify({ lat: "45.07", lon: "7.68", display_name: "Torino, Piemonte, Italia", address: { city: "Torino", state: "Piemonte", country_code: "it" } }));
+        res.end(
+          JSON.stringify({
+            lat: "45.07",
+            lon: "7.68",
+            display_name: "Torino, Piemonte, Italia",
+            address: { city: "Torino", state: "Piemonte", country_code: "it" },
+          }),
+        );
       } else {
         res.statusCode = 404;
         res.end("{}");

@@ -30,7 +30,9 @@ function countryCode(text: string): string | null {
   if (!countryCodes) {
     countryCodes = new Map();
     const codes =
-      "AD AL AT AX BA BE BG BY CH CY CZ DE DK EE ES FI FO FR GB GG GI GR HR HU IE IM IS IT JE LI LT LU LV MC MD ME MK MT NL NO PL PT RO RS SE SI SK SM UA VA XK".split(" ");
+      "AD AL AT AX BA BE BG BY CH CY CZ DE DK EE ES FI FO FR GB GG GI GR HR HU IE IM IS IT JE LI LT LU LV MC MD ME MK MT NL NO PL PT RO RS SE SI SK SM UA VA XK".split(
+        " ",
+      );
     for (const code of codes) {
       for (const locale of ["it", "en"] as const) countryCodes.set(normalizePlaceName(countryName(code, locale)), code);
       countryCodes.set(code.toLowerCase(), code);
@@ -41,7 +43,10 @@ function countryCode(text: string): string | null {
 
 /** "Milano (MI), Italia" → { name: "Milano", province: "MI", country: "IT" }. */
 export function parseDescription(text: string): { name: string; province: string | null; country: string | null; rest: string[] } {
-  const parts = text.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   const head = parts[0] ?? "";
   const m = /^(.*?)\s*\(([A-Za-z]{2})\)$/.exec(head);
   const name = m ? m[1]! : head;

@@ -71,8 +71,7 @@ export function nominatimGeocoder(baseUrl: string, opts: { fetch?: typeof fetch;
     }
   }
 
-  const list = (data: unknown): GeoPlace[] =>
-    (Array.isArray(data) ? (data as NominatimItem[]) : []).map(toGeoPlace).filter((p): p is GeoPlace => p !== null);
+  const list = (data: unknown): GeoPlace[] => (Array.isArray(data) ? (data as NominatimItem[]) : []).map(toGeoPlace).filter((p): p is GeoPlace => p !== null);
 
   return {
     name: "nominatim",

@@ -36,7 +36,9 @@ export function geocoderFor(services: Pick<AppServices, "db" | "config" | "log">
   if (!geocoder) {
     const embedded = gazetteerGeocoder(services.db);
     geocoder = services.config.geocoderUrl
-      ? withFallback(nominatimGeocoder(services.config.geocoderUrl), embedded, (err) => services.log.warn({ err }, "online geocoder unavailable, using the gazetteer"))
+      ? withFallback(nominatimGeocoder(services.config.geocoderUrl), embedded, (err) =>
+          services.log.warn({ err }, "online geocoder unavailable, using the gazetteer"),
+        )
       : embedded;
     geocoders.set(key, geocoder);
   }
@@ -100,8 +102,15 @@ export type AddressGeocodeResponse = {
 };
 
 /** GET /api/geocode/address: where a warehouse's address is, for the form's pin (street-level with GEOCODER_URL). */
-export async function geocodeAddress(services: Pick<AppServices, "db" | "config" | "log">, parts: AddressParts, locale: Locale): Promise<AddressGeocodeResponse> {
+export async function geocodeAddress(
+  services: Pick<AppServices, "db" | "config" | "log">,
+  parts: AddressParts,
+  locale: Locale,
+): Promise<AddressGeocodeResponse> {
   const found = await locateAddress(geocoderFor(services), parts, { locale, streetLevel: Boolean(services.config.geocoderUrl) });
   if (!found) return { status: "ZERO_RESULTS", results: [] };
-  return { status: "OK", results: [{ formatted_address: found.description, precision: found.precision, geometry: { location: { lat: found.lat, lng: found.lng } } }] };
+  return {
+    status: "OK",
+    results: [{ formatted_address: found.description, precision: found.precision, geometry: { location: { lat: found.lat, lng: found.lng } } }],
+  };
 }

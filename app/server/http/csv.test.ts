@@ -5,7 +5,7 @@ describe("CSV exports for Italian spreadsheets", () => {
   it("writes a BOM, semicolons, quotes where needed, Italian dates and numbers, and neutralises formulas", async () => {
     async function* rows() {
       yield ["Rossi; Bianchi", 'Detto "il Grande"', new Date("2026-11-21T10:00:00Z"), 1234.5, true, null];
-      yield ["=HYPERLINK(\"http://evil\")", "+39 02 123", "-1", "@SUM(A1)", "righe\ndue", "ok"];
+      yield ['=HYPERLINK("http://evil")', "+39 02 123", "-1", "@SUM(A1)", "righe\ndue", "ok"];
     }
     const res = csvResponse({ fileName: "magazzini 21.11.2026.csv", header: ["Nome", "Note", "Data", "Importo", "Attivo", "Vuoto"], rows: rows() });
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
@@ -23,12 +23,15 @@ describe("CSV exports for Italian spreadsheets", () => {
 
   it("streams 100,000 rows read page by page", async () => {
     let reads = 0;
-    const source = pages<{ id: number }, number>(async (after, size) => {
-      reads++;
-      const start = (after ?? 0) + 1;
-      const end = Math.min(100_000, start + size - 1);
-      return start > 100_000 ? [] : Array.from({ length: end - start + 1 }, (_, i) => ({ id: start + i }));
-    }, (row) => row.id);
+    const source = pages<{ id: number }, number>(
+      async (after, size) => {
+        reads++;
+        const start = (after ?? 0) + 1;
+        const end = Math.min(100_000, start + size - 1);
+        return start > 100_000 ? [] : Array.from({ length: end - start + 1 }, (_, i) => ({ id: start + i }));
+      },
+      (row) => row.id,
+    );
     async function* rows() {
       for await (const r of source) yield [r.id, `Magazzino ${r.id}`];
     }

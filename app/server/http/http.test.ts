@@ -11,7 +11,18 @@ import { errorToResponse, fieldErrors } from "./respond.ts";
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../errors.ts";
 import type { Actor } from "../context.ts";
 
-const actor = (role: Actor["role"]): Actor => ({ id: 1, role, accountType: null, email: "a@b.it", firstName: null, lastName: null, company: null, telephone: null, lang: "it", sessionId: "x" });
+const actor = (role: Actor["role"]): Actor => ({
+  id: 1,
+  role,
+  accountType: null,
+  email: "a@b.it",
+  firstName: null,
+  lastName: null,
+  company: null,
+  telephone: null,
+  lang: "it",
+  sessionId: "x",
+});
 
 describe("CSRF", () => {
   const secret = "test-secret-test-secret";
@@ -31,7 +42,9 @@ describe("CSRF", () => {
   });
   it("refuses a header that does not match the cookie", async () => {
     const token = newCsrfToken(secret, visitor);
-    await expect(checkCsrf(post({ Cookie: `XSRF-TOKEN=${token}`, "X-XSRF-TOKEN": newCsrfToken(secret, visitor) }), secret, visitor)).rejects.toMatchObject({ status: 419 });
+    await expect(checkCsrf(post({ Cookie: `XSRF-TOKEN=${token}`, "X-XSRF-TOKEN": newCsrfToken(secret, visitor) }), secret, visitor)).rejects.toMatchObject({
+      status: 419,
+    });
   });
   it("refuses tokens the client chose, even when cookie and header agree", async () => {
     for (const forged of ["x", "abc", "x.y", ".", "a.", `${"a".repeat(24)}.${"b".repeat(43)}`, newCsrfToken("another-secret-entirely", visitor)]) {
@@ -77,7 +90,19 @@ describe("area guard", () => {
     expect(() => checkArea("/api/stock-hunter/requests", actor("stocker"))).toThrow(ForbiddenError);
   });
   it("guards a path however it is spelled: case, encoding, doubled or trailing slashes", () => {
-    for (const path of ["/API/admin/x", "/Api/Admin", "/api/ADMIN/", "/api/%61dmin/x", "/api/%41DMIN", "//api/admin/x", "/api//admin", "/api%2fadmin/x", "/ADMIN", "/Admin/warehouses", "/%61dmin"]) {
+    for (const path of [
+      "/API/admin/x",
+      "/Api/Admin",
+      "/api/ADMIN/",
+      "/api/%61dmin/x",
+      "/api/%41DMIN",
+      "//api/admin/x",
+      "/api//admin",
+      "/api%2fadmin/x",
+      "/ADMIN",
+      "/Admin/warehouses",
+      "/%61dmin",
+    ]) {
       expect(areaRoles(path), path).toEqual(["admin"]);
       expect(() => checkArea(path, null), path).toThrow(UnauthorizedError);
       expect(() => checkArea(path, actor("stocker")), path).toThrow(ForbiddenError);
@@ -109,24 +134,39 @@ describe("request bodies", () => {
 });
 
 describe("hostile input", () => {
-  const polluted = () => ({} as Record<string, unknown>).polluted ?? (Object.prototype as Record<string, unknown>).polluted;
+  const polluted = () => (({}) as Record<string, unknown>).polluted ?? (Object.prototype as Record<string, unknown>).polluted;
   const form = (pairs: [string, string][]) => pairs as [string, FormDataEntryValue][];
 
   it("never writes to a prototype, whatever the field names", () => {
     const names = [
-      "__proto__[polluted]", "__proto__.polluted", "constructor[prototype][polluted]", "a[__proto__][polluted]", "a[constructor][prototype][polluted]",
-      "__proto__[]", "prototype[polluted]", "a[b][__proto__][polluted]", "__proto__", "constructor",
+      "__proto__[polluted]",
+      "__proto__.polluted",
+      "constructor[prototype][polluted]",
+      "a[__proto__][polluted]",
+      "a[constructor][prototype][polluted]",
+      "__proto__[]",
+      "prototype[polluted]",
+      "a[b][__proto__][polluted]",
+      "__proto__",
+      "constructor",
     ];
     for (const name of names) {
       expect(() => formToObject(form([[name, "yes"]])), name).toThrow(ValidationError);
-      expect(() => queryToObject(new URL(`http://x/?${encodeURIComponent(name).replace(/%5B/g, "[").replace(/%5D/g, "]")}=yes`)), name).toThrow(ValidationError);
+      expect(() => queryToObject(new URL(`http://x/?${encodeURIComponent(name).replace(/%5B/g, "[").replace(/%5D/g, "]")}=yes`)), name).toThrow(
+        ValidationError,
+      );
     }
     expect(polluted()).toBeUndefined();
     expect(Object.getPrototypeOf(formToObject(form([["a[b]", "1"]])))).toBeNull();
     expect(Object.getPrototypeOf(formToObject(form([["a[b]", "1"]])).a)).toBeNull();
   });
   it("refuses JSON bodies that carry prototype keys at any depth", () => {
-    for (const text of ['{"__proto__":{"polluted":1}}', '{"a":{"constructor":{"prototype":{"polluted":1}}}}', '{"list":[{"__proto__":{"x":1}}]}', '{"prototype":1}']) {
+    for (const text of [
+      '{"__proto__":{"polluted":1}}',
+      '{"a":{"constructor":{"prototype":{"polluted":1}}}}',
+      '{"list":[{"__proto__":{"x":1}}]}',
+      '{"prototype":1}',
+    ]) {
       expect(() => checkInput(JSON.parse(text)), text).toThrow(ValidationError);
     }
     expect(polluted()).toBeUndefined();
@@ -159,7 +199,14 @@ describe("hostile input", () => {
     expect(() => checkInput({ message: "emoji \ud83d\ude00 and à è" })).not.toThrow();
   });
   it("refuses a name that is both a value and an object, and too many fields", () => {
-    expect(() => formToObject(form([["a", "1"], ["a[b]", "2"]]))).toThrow(ValidationError);
+    expect(() =>
+      formToObject(
+        form([
+          ["a", "1"],
+          ["a[b]", "2"],
+        ]),
+      ),
+    ).toThrow(ValidationError);
     expect(() => formToObject(form(Array.from({ length: 1001 }, (_, i) => [`f${i}`, "1"] as [string, string])))).toThrow(ValidationError);
   });
   it("checks page forms (Conform names) the same way", async () => {
@@ -176,14 +223,28 @@ describe("logs", () => {
   it("redact token parameters from URLs and keep the rest", () => {
     expect(redactUrl("/it/reset-password/5?rpt_token=abc123&x=1")).toBe("/it/reset-password/5?rpt_token=[redacted]&x=1");
     expect(redactUrl("/it/complete-account/7?u_token=s3cr3t")).toBe("/it/complete-account/7?u_token=[redacted]");
-    expect(redactUrl("/x?token=a&code=123456&password=p&api_key=k&location=Milano")).toBe("/x?token=[redacted]&code=[redacted]&password=[redacted]&api_key=[redacted]&location=Milano");
+    expect(redactUrl("/x?token=a&code=123456&password=p&api_key=k&location=Milano")).toBe(
+      "/x?token=[redacted]&code=[redacted]&password=[redacted]&api_key=[redacted]&location=Milano",
+    );
     expect(redactUrl("/x?%72pt_token=abc")).toBe("/x?%72pt_token=[redacted]");
     expect(redactUrl("/it/stocks?location=Roma")).toBe("/it/stocks?location=Roma");
   });
   it("redact cookies, authorization, CSRF headers and Set-Cookie", () => {
     const headers = redactHeaders({ cookie: "sid=abc", Authorization: "Bearer x", "x-xsrf-token": "t", "set-cookie": ["sid=new"], "user-agent": "ua" });
-    expect(headers).toEqual({ cookie: "[redacted]", Authorization: "[redacted]", "x-xsrf-token": "[redacted]", "set-cookie": "[redacted]", "user-agent": "ua" });
-    const req = logSerializers.req({ id: 1, method: "GET", url: "/it/reset-password/1?rpt_token=zzz", headers: { cookie: "sid=abc" }, remoteAddress: "1.2.3.4" });
+    expect(headers).toEqual({
+      cookie: "[redacted]",
+      Authorization: "[redacted]",
+      "x-xsrf-token": "[redacted]",
+      "set-cookie": "[redacted]",
+      "user-agent": "ua",
+    });
+    const req = logSerializers.req({
+      id: 1,
+      method: "GET",
+      url: "/it/reset-password/1?rpt_token=zzz",
+      headers: { cookie: "sid=abc" },
+      remoteAddress: "1.2.3.4",
+    });
     expect(JSON.stringify(req)).not.toMatch(/zzz|sid=abc/);
     expect(JSON.stringify(logSerializers.res({ statusCode: 200, headers: { "set-cookie": "sid=secret-token" } }))).not.toContain("secret-token");
   });
@@ -207,7 +268,10 @@ describe("errors", () => {
     expect(body.message).toMatch(/campi/);
   });
   it("gives each refusal its own sentence in both languages; a code without one gets its status's, never the bad-input one", async () => {
-    const invalid = { it: (await errorToResponse(new ValidationError({ x: "required" }), "it").json()).message, en: (await errorToResponse(new ValidationError({ x: "required" }), "en").json()).message };
+    const invalid = {
+      it: (await errorToResponse(new ValidationError({ x: "required" }), "it").json()).message,
+      en: (await errorToResponse(new ValidationError({ x: "required" }), "en").json()).message,
+    };
     const refusals = [
       new ConflictError("already_reviewed"),
       new ConflictError("not_confirmed"),
@@ -244,8 +308,10 @@ describe("errors", () => {
 describe("trusted proxies", () => {
   it("believes a hop count only from loopback and private networks", () => {
     const trust = trustProxySetting(1) as (address: string, hop: number) => boolean;
-    for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1", "10.1.2.3", "172.20.0.5", "192.168.1.10", "fd12::1", "::ffff:10.0.0.1"]) expect(trust(address, 0), address).toBe(true);
-    for (const address of ["203.0.113.9", "8.8.8.8", "::ffff:8.8.8.8", "2001:db8::1", "172.32.0.1", "not-an-ip"]) expect(trust(address, 0), address).toBe(false);
+    for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1", "10.1.2.3", "172.20.0.5", "192.168.1.10", "fd12::1", "::ffff:10.0.0.1"])
+      expect(trust(address, 0), address).toBe(true);
+    for (const address of ["203.0.113.9", "8.8.8.8", "::ffff:8.8.8.8", "2001:db8::1", "172.32.0.1", "not-an-ip"])
+      expect(trust(address, 0), address).toBe(false);
     // One proxy: the second hop is the client, whatever its address.
     expect(trust("10.0.0.2", 1)).toBe(false);
     expect(trustProxySetting(0)).toBe(false);
@@ -267,12 +333,19 @@ describe("content security policy", () => {
   it("lets pages load uploaded images from S3_PUBLIC_URL's origin, and only with S3", () => {
     const imgSrc = (env: NodeJS.ProcessEnv) => /img-src [^;]*/.exec(contentSecurityPolicy("n", loadConfig(env)))?.[0];
     const s3 = { S3_BUCKET: "photos", S3_ENDPOINT: "https://s3.eu-south-1.amazonaws.com", S3_ACCESS_KEY_ID: "AKID", S3_SECRET_ACCESS_KEY: "secret" };
-    expect(imgSrc({ ...s3, S3_PUBLIC_URL: "https://cdn.example.com/stockspace/" })).toBe("img-src 'self' data: blob: https://tiles.openfreemap.org https://cdn.example.com");
+    expect(imgSrc({ ...s3, S3_PUBLIC_URL: "https://cdn.example.com/stockspace/" })).toBe(
+      "img-src 'self' data: blob: https://tiles.openfreemap.org https://cdn.example.com",
+    );
     expect(imgSrc({})).toBe("img-src 'self' data: blob: https://tiles.openfreemap.org");
   });
 
   it("allows Stripe.js, its frames and its API only when Stripe is configured", () => {
-    const directives = (env: NodeJS.ProcessEnv) => Object.fromEntries(contentSecurityPolicy("n", loadConfig(env)).split("; ").map((d) => [d.split(" ")[0], d]));
+    const directives = (env: NodeJS.ProcessEnv) =>
+      Object.fromEntries(
+        contentSecurityPolicy("n", loadConfig(env))
+          .split("; ")
+          .map((d) => [d.split(" ")[0], d]),
+      );
     const stripe = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
     const on = directives(stripe);
     expect(on["script-src"]).toBe("script-src 'self' 'nonce-n' https://js.stripe.com");

@@ -19,7 +19,10 @@ export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
 
 export function isApiPath(rawPathname: string): boolean {
   const pathname = routedPath(rawPathname);
-  return pathname.startsWith("/api/") || ["/login", "/logout", "/register", "/confirm-code", "/send-code", "/init-subscription", "/cancel-subscription", "/resume-subscription"].includes(pathname);
+  return (
+    pathname.startsWith("/api/") ||
+    ["/login", "/logout", "/register", "/confirm-code", "/send-code", "/init-subscription", "/cancel-subscription", "/resume-subscription"].includes(pathname)
+  );
 }
 
 export function requestLocale(request: Request, url: URL): Locale {

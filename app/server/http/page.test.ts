@@ -10,7 +10,18 @@ import type { Database } from "../db/database.ts";
 import { testContext } from "../../../tests/support/endpoint.ts";
 import { idNumber, numeric } from "../../schemas/common.ts";
 
-const actor = (role: Actor["role"]): Actor => ({ id: 7, role, accountType: null, email: "a@b.it", firstName: null, lastName: null, company: null, telephone: null, lang: "it", sessionId: "x" });
+const actor = (role: Actor["role"]): Actor => ({
+  id: 7,
+  role,
+  accountType: null,
+  email: "a@b.it",
+  firstName: null,
+  lastName: null,
+  company: null,
+  telephone: null,
+  lang: "it",
+  sessionId: "x",
+});
 const db = {} as Database;
 
 function post(fields: Record<string, string | string[]>, url = "http://stockspace.test/admin/x"): Request {
@@ -43,16 +54,26 @@ describe("pageAction", () => {
 
   it("checks the role before reading anything: no user is 401, another role 403", async () => {
     expect(await thrownStatus(action({ request: post({ user_id: "1", note: "x" }), params: {}, context: testContext(db) }))).toBe(401);
-    expect(await thrownStatus(action({ request: post({ user_id: "1", note: "x" }), params: {}, context: testContext(db, { actor: actor("stocker") }) }))).toBe(403);
+    expect(await thrownStatus(action({ request: post({ user_id: "1", note: "x" }), params: {}, context: testContext(db, { actor: actor("stocker") }) }))).toBe(
+      403,
+    );
   });
 
   it("parses the form with the schema (bracketed names and repeated fields as the JSON twin reads them)", async () => {
-    const result = await action({ request: post({ intent: "approve", user_id: "12", "tags[]": ["a", "b"], note: "ok" }), params: {}, context: testContext(db, { actor: actor("admin") }) });
+    const result = await action({
+      request: post({ intent: "approve", user_id: "12", "tags[]": ["a", "b"], note: "ok" }),
+      params: {},
+      context: testContext(db, { actor: actor("admin") }),
+    });
     expect(result).toEqual({ ok: true, intent: "approve", user_id: 12, by: 7, tags: ["a", "b"] });
   });
 
   it("answers bad input to the form with the field codes, the intent and the sentence", async () => {
-    const result = await action({ request: post({ intent: "refuse", user_id: "abc" }), params: {}, context: testContext(db, { actor: actor("admin"), locale: "en" }) });
+    const result = await action({
+      request: post({ intent: "refuse", user_id: "abc" }),
+      params: {},
+      context: testContext(db, { actor: actor("admin"), locale: "en" }),
+    });
     expect(result).toMatchObject({ ok: false, intent: "refuse", error: "invalid", errors: { user_id: "invalid", note: "required" } });
     expect((result as { message: string }).message).toMatch(/\w/);
   });
@@ -66,7 +87,11 @@ describe("pageAction", () => {
   });
 
   it("refuses a form name that reaches a prototype as a bad request, never a 500", async () => {
-    expect(await thrownStatus(action({ request: post({ "__proto__[x]": "1", user_id: "1", note: "x" }), params: {}, context: testContext(db, { actor: actor("admin") }) }))).toBe(422);
+    expect(
+      await thrownStatus(
+        action({ request: post({ "__proto__[x]": "1", user_id: "1", note: "x" }), params: {}, context: testContext(db, { actor: actor("admin") }) }),
+      ),
+    ).toBe(422);
   });
 
   it("answers a path that names nothing (params that do not pass) with the 404 page, before reading the form", async () => {
@@ -88,8 +113,14 @@ describe("pageAction", () => {
   });
 
   it("gives a form that works without JavaScript what was typed back with its failure, never a password or the CSRF token", async () => {
-    const kept = pageAction({ access: ["admin"], body: z.object({ item_data: z.object({ note: z.string().min(3) }) }), keepValues: true }, () => ({ ok: true as const }));
-    const result = await kept({ request: post({ "item_data[note]": "ab", current_password: "secret", _xsrf: "token", intent: "save" }), params: {}, context: testContext(db, { actor: actor("admin") }) });
+    const kept = pageAction({ access: ["admin"], body: z.object({ item_data: z.object({ note: z.string().min(3) }) }), keepValues: true }, () => ({
+      ok: true as const,
+    }));
+    const result = await kept({
+      request: post({ "item_data[note]": "ab", current_password: "secret", _xsrf: "token", intent: "save" }),
+      params: {},
+      context: testContext(db, { actor: actor("admin") }),
+    });
     expect(result).toMatchObject({ ok: false, error: "invalid", errors: { note: "too_small" }, values: { note: "ab", intent: "save" } });
     expect(JSON.stringify(result)).not.toMatch(/secret|token/);
     // Without keepValues nothing is echoed.
@@ -114,10 +145,15 @@ describe("pageLoader", () => {
     if (params.id === 404) throw new NotFoundError();
     return { query, id: params.id, by: actor.id };
   });
-  const get = (url: string, id = "3", who: Actor | null = actor("admin")) => loader({ request: new Request(url), params: { id }, context: testContext(db, { actor: who }) });
+  const get = (url: string, id = "3", who: Actor | null = actor("admin")) =>
+    loader({ request: new Request(url), params: { id }, context: testContext(db, { actor: who }) });
 
   it("parses the query with the API twin's schema and the params", async () => {
-    expect(await get("http://stockspace.test/admin/x?search_term=rossi&offset=2&filters[date]=2026-01-02")).toEqual({ query: { search_term: "rossi", offset: 2, filters: { date: "2026-01-02" } }, id: 3, by: 7 });
+    expect(await get("http://stockspace.test/admin/x?search_term=rossi&offset=2&filters[date]=2026-01-02")).toEqual({
+      query: { search_term: "rossi", offset: 2, filters: { date: "2026-01-02" } },
+      id: 3,
+      by: 7,
+    });
   });
 
   it("answers a role refused, a thing missing and a bad query with their error pages", async () => {
@@ -150,9 +186,19 @@ describe("a list page's URL read with its JSON twin's query schema", () => {
   });
 
   it("says which URL values it left out, by their URL name, with a refinement's own code", () => {
-    const ranged = z.object({ filters: z.object({ from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(), to: z.string().optional() }).superRefine((f, ctx) => {
-      if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: "custom", path: ["to"], message: "before_start" });
-    }) });
+    const ranged = z.object({
+      filters: z
+        .object({
+          from: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}$/)
+            .optional(),
+          to: z.string().optional(),
+        })
+        .superRefine((f, ctx) => {
+          if (f.from && f.to && f.from > f.to) ctx.addIssue({ code: "custom", path: ["to"], message: "before_start" });
+        }),
+    });
     const read = (search: string) => readListQuery(ranged, new URL(`http://stockspace.test/x${search}`), { from: "filters.from", to: "filters.to" });
     expect(read("?from=2025-13&to=2026-01-01")).toEqual({ query: { filters: { to: "2026-01-01" } }, errors: { from: "invalid" } });
     expect(read("?from=2026-02-01&to=2026-01-01")).toEqual({ query: { filters: { from: "2026-02-01" } }, errors: { to: "before_start" } });

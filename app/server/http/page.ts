@@ -30,7 +30,17 @@
 // the page.
 import { z } from "zod";
 import { data, type RouterContextProvider } from "react-router";
-import { actorContext, afterShownContext, localeContext, requestInfoContext, requestMethodContext, servicesContext, type Actor, type AppServices, type RequestInfo } from "../context.ts";
+import {
+  actorContext,
+  afterShownContext,
+  localeContext,
+  requestInfoContext,
+  requestMethodContext,
+  servicesContext,
+  type Actor,
+  type AppServices,
+  type RequestInfo,
+} from "../context.ts";
 import { auditAreaView, openAreaPage, type AreaPage } from "../areas/area-access.ts";
 import type { AreaRole } from "../../lib/area-paths.ts";
 import type { Locale } from "../../lib/locale.ts";
@@ -103,7 +113,12 @@ type ActionOptions<B extends Schema, P extends Schema, A extends Access> = {
 };
 
 /** The access check: the actor (or null for a public page) and the area opened for an area's page. */
-async function checkAccess(access: Access, actor: Actor | null, params: RouteArgs["params"], context: Readonly<RouterContextProvider>): Promise<{ actor: Actor | null; area: AreaPage | null }> {
+async function checkAccess(
+  access: Access,
+  actor: Actor | null,
+  params: RouteArgs["params"],
+  context: Readonly<RouterContextProvider>,
+): Promise<{ actor: Actor | null; area: AreaPage | null }> {
   if (access === "user") return { actor: requireActor(actor), area: null };
   if (Array.isArray(access)) return { actor: requireRole(actor, ...access), area: null };
   if (access === "public") return { actor, area: null };
@@ -140,7 +155,10 @@ function common(context: Readonly<RouterContextProvider>) {
 }
 
 /** A page's loader: access, the query and params parsed, then the handler; any domain error is its error page. */
-export function pageLoader<Q extends Schema = undefined, P extends Schema = undefined, A extends Access = Access, T = unknown>(opts: LoaderOptions<Q, P, A>, handler: (args: PageArgs<Q, P, A>) => Promise<T> | T) {
+export function pageLoader<Q extends Schema = undefined, P extends Schema = undefined, A extends Access = Access, T = unknown>(
+  opts: LoaderOptions<Q, P, A>,
+  handler: (args: PageArgs<Q, P, A>) => Promise<T> | T,
+) {
   return ({ request, params, context }: RouteArgs): Promise<T> =>
     pageWork(async () => {
       const { actor: user, locale, ...rest } = common(context);
@@ -149,7 +167,18 @@ export function pageLoader<Q extends Schema = undefined, P extends Schema = unde
       const url = new URL(request.url);
       const list = opts.urlNames ? readListQuery(opts.query!, url, opts.urlNames) : { query: parseWith(opts.query, queryToObject(url)), errors: {} };
       const parsedParams = parseParams(opts.params, params) as Params<P>;
-      return handler({ request, url, query: list.query as Out<Q>, queryErrors: list.errors, params: parsedParams, actor: actor as PageArgs<Q, P, A>["actor"], area: area as PageArgs<Q, P, A>["area"], context, locale: area?.locale ?? locale, ...rest });
+      return handler({
+        request,
+        url,
+        query: list.query as Out<Q>,
+        queryErrors: list.errors,
+        params: parsedParams,
+        actor: actor as PageArgs<Q, P, A>["actor"],
+        area: area as PageArgs<Q, P, A>["area"],
+        context,
+        locale: area?.locale ?? locale,
+        ...rest,
+      });
     }).catch((err: unknown) => {
       // A query that does not pass is a bad request, answered by the error page (422), never 500.
       if (err instanceof InputError) throw data({ code: "invalid" }, { status: 422 });
@@ -181,7 +210,11 @@ export function listQuery<S extends z.ZodType>(schema: S, url: URL, urlNames: Re
 }
 
 /** listQuery, with the code of each value left out, by its URL name (a filter form shows it at its field). */
-export function readListQuery<S extends z.ZodType>(schema: S, url: URL, urlNames: Record<string, string>): { query: z.infer<S>; errors: Record<string, string> } {
+export function readListQuery<S extends z.ZodType>(
+  schema: S,
+  url: URL,
+  urlNames: Record<string, string>,
+): { query: z.infer<S>; errors: Record<string, string> } {
   const input: Record<string, unknown> = {};
   const nameOf = new Map<string, string>();
   for (const [name, path] of Object.entries(urlNames)) {
@@ -233,9 +266,11 @@ const SHOWN_IN_FORM = new Set([404, 409, 422, 429]);
 
 /** A failed save as its form receives it, from any error the handler or the parse threw; null when it is not one. */
 export function pageFailure(err: unknown, intent: string | null, locale: Locale): PageActionFailure | null {
-  if (err instanceof InputError) return { ok: false, intent, error: "invalid", errors: fieldErrors(err.zodError, err.input), message: errorMessage("invalid", locale, 422) };
+  if (err instanceof InputError)
+    return { ok: false, intent, error: "invalid", errors: fieldErrors(err.zodError, err.input), message: errorMessage("invalid", locale, 422) };
   if (err instanceof ValidationError) return { ok: false, intent, error: err.code, errors: err.errors, message: errorMessage(err.code, locale, 422) };
-  if (err instanceof DomainError && SHOWN_IN_FORM.has(err.status)) return { ok: false, intent, error: err.code, errors: {}, message: errorMessage(err.code, locale, err.status) };
+  if (err instanceof DomainError && SHOWN_IN_FORM.has(err.status))
+    return { ok: false, intent, error: err.code, errors: {}, message: errorMessage(err.code, locale, err.status) };
   return null;
 }
 
@@ -243,7 +278,10 @@ export function pageFailure(err: unknown, intent: string | null, locale: Locale)
  * A page's action (a POST to the page, from a form with or without JavaScript): access, the
  * form parsed with the schema, then the handler. Its result is the handler's, or the failure.
  */
-export function pageAction<B extends Schema = undefined, P extends Schema = undefined, A extends Access = Access, T = unknown>(opts: ActionOptions<B, P, A>, handler: (args: PageActionArgs<B, P, A>) => Promise<T> | T) {
+export function pageAction<B extends Schema = undefined, P extends Schema = undefined, A extends Access = Access, T = unknown>(
+  opts: ActionOptions<B, P, A>,
+  handler: (args: PageActionArgs<B, P, A>) => Promise<T> | T,
+) {
   return async ({ request, params, context }: RouteArgs): Promise<T | PageActionFailure> => {
     const { actor: user, locale: siteLocale, ...rest } = common(context);
     const { actor, area } = await pageWork(() => checkAccess(opts.access, user, params, context));

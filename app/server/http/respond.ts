@@ -71,7 +71,14 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
 };
 
 /** The generic sentence of a status, for a code without its own ("invalid input" only for bad input). */
-const BY_STATUS: Record<number, string> = { 401: "unauthorized", 403: "forbidden", 404: "not_found", 409: "conflict", 413: "payload_too_large", 429: "too_many_requests" };
+const BY_STATUS: Record<number, string> = {
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  413: "payload_too_large",
+  429: "too_many_requests",
+};
 
 /** The user-facing sentence for an error code; unknown codes get the generic one for their status. */
 export function errorMessage(code: string, locale: Locale, status = 400): string {

@@ -123,12 +123,18 @@ describe("processImage: refusals", () => {
   it("refuses anything that is not a JPEG or PNG by its bytes, whatever it is called", async () => {
     const files: Record<string, Uint8Array> = {
       "x.jpg (PHP)": Buffer.from("<?php system($_GET['c']); ?>"),
-      "x.svg with a script": Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>`),
-      "x.gif": await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } }).gif().toBuffer(),
-      "x.webp": await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } }).webp().toBuffer(),
+      "x.svg with a script": Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>`,
+      ),
+      "x.gif": await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } })
+        .gif()
+        .toBuffer(),
+      "x.webp": await sharp({ create: { width: 10, height: 10, channels: 3, background: "#fff" } })
+        .webp()
+        .toBuffer(),
       "x.html": Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>"),
       "x.pdf": Buffer.from("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n"),
-      "empty": new Uint8Array(0),
+      empty: new Uint8Array(0),
       "two bytes of a JPEG": Buffer.from([0xff, 0xd8]),
     };
     for (const [name, bytes] of Object.entries(files)) {
@@ -181,9 +187,15 @@ describe("processImage: refusals", () => {
   });
 
   it("refuses images under 2 px on a side", async () => {
-    const line = await sharp({ create: { width: 1, height: 300, channels: 3, background: "#000" } }).png().toBuffer();
+    const line = await sharp({ create: { width: 1, height: 300, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
     expect(await refusal(line)).toBe("image_invalid");
-    const { large } = await processImage(await sharp({ create: { width: 2, height: 2, channels: 3, background: "#000" } }).jpeg().toBuffer());
+    const { large } = await processImage(
+      await sharp({ create: { width: 2, height: 2, channels: 3, background: "#000" } })
+        .jpeg()
+        .toBuffer(),
+    );
     expect([large.width, large.height]).toEqual([2, 2]);
   });
 });

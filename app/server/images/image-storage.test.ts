@@ -65,7 +65,25 @@ describe("local image storage", () => {
 
   it("refuses keys that could leave the uploads folder or need escaping", async () => {
     const storage = imageStorageFor(loadConfig({ DATA_DIR: dataDir }));
-    const bad = ["../x", "/abs", "a\\b", "warehouses/../../x", "warehouses/..", "./x", "a//b", "a/", "", ".hidden", "a/.b.tmp", "A.webp", "a b", "a%2fb", "a?b", "é.webp", "a\0b"];
+    const bad = [
+      "../x",
+      "/abs",
+      "a\\b",
+      "warehouses/../../x",
+      "warehouses/..",
+      "./x",
+      "a//b",
+      "a/",
+      "",
+      ".hidden",
+      "a/.b.tmp",
+      "A.webp",
+      "a b",
+      "a%2fb",
+      "a?b",
+      "é.webp",
+      "a\0b",
+    ];
     for (const key of bad) {
       await expect(storage.put(key, Buffer.from("x"), WEBP), key).rejects.toThrow(/invalid image key/);
       await expect(storage.delete(key), key).rejects.toThrow(/invalid image key/);
@@ -117,7 +135,9 @@ describe("S3 image storage", () => {
 
   /** Recomputes the request's SigV4 signature from what the server received. */
   function expectValidSignature(request: Recorded) {
-    const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(String(request.headers.authorization));
+    const auth = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+      String(request.headers.authorization),
+    );
     expect(auth, String(request.headers.authorization)).not.toBeNull();
     const [, keyId, date, region, signedHeaders, signature] = auth!;
     expect([keyId, region]).toEqual(["AKIDEXAMPLE", "eu-south-1"]);
@@ -219,28 +239,47 @@ describe("S3 image storage", () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const storage = imageStorageFor(loadConfig({ ...envOf(s3Config()), S3_ENDPOINT: `http://127.0.0.1:${port}` }));
-    await expect(storage.put("warehouses/1/a-large.webp", Buffer.from("x"), WEBP)).rejects.toThrow(/^S3 PUT warehouses\/1\/a-large\.webp: fetch failed \(ECONNREFUSED\)$/);
+    await expect(storage.put("warehouses/1/a-large.webp", Buffer.from("x"), WEBP)).rejects.toThrow(
+      /^S3 PUT warehouses\/1\/a-large\.webp: fetch failed \(ECONNREFUSED\)$/,
+    );
   });
 
   function envOf(config: ReturnType<typeof s3Config>) {
     const s3 = config.s3!;
-    return { S3_BUCKET: s3.bucket, S3_REGION: s3.region, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey, S3_PUBLIC_URL: s3.publicUrl };
+    return {
+      S3_BUCKET: s3.bucket,
+      S3_REGION: s3.region,
+      S3_ACCESS_KEY_ID: s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      S3_PUBLIC_URL: s3.publicUrl,
+    };
   }
 });
 
 describe("S3 configuration", () => {
-  const env = { S3_BUCKET: "photos", S3_ENDPOINT: "https://s3.eu-south-1.amazonaws.com", S3_ACCESS_KEY_ID: "AKID", S3_SECRET_ACCESS_KEY: "secret", S3_PUBLIC_URL: "https://photos.example.com" };
+  const env = {
+    S3_BUCKET: "photos",
+    S3_ENDPOINT: "https://s3.eu-south-1.amazonaws.com",
+    S3_ACCESS_KEY_ID: "AKID",
+    S3_SECRET_ACCESS_KEY: "secret",
+    S3_PUBLIC_URL: "https://photos.example.com",
+  };
 
   it("is off without S3_BUCKET, and takes the region from an AWS endpoint, else us-east-1", () => {
     expect(loadConfig({}).s3).toBeNull();
     expect(loadConfig({ S3_BUCKET: "" }).s3).toBeNull();
     expect(loadConfig(env).s3).toMatchObject({ bucket: "photos", region: "eu-south-1", endpoint: "https://s3.eu-south-1.amazonaws.com" });
-    expect(loadConfig({ ...env, S3_ENDPOINT: "http://minio.internal:9000/" }).s3).toMatchObject({ region: "us-east-1", endpoint: "http://minio.internal:9000" });
+    expect(loadConfig({ ...env, S3_ENDPOINT: "http://minio.internal:9000/" }).s3).toMatchObject({
+      region: "us-east-1",
+      endpoint: "http://minio.internal:9000",
+    });
     expect(loadConfig({ ...env, S3_REGION: "auto" }).s3?.region).toBe("auto");
   });
 
   it("refuses to start with S3_BUCKET but without what it needs, or with credentials in a URL", () => {
-    expect(() => loadConfig({ S3_BUCKET: "photos" })).toThrow(/S3_ENDPOINT: required when S3_BUCKET is set[\s\S]*S3_PUBLIC_URL: required when S3_BUCKET is set/);
+    expect(() => loadConfig({ S3_BUCKET: "photos" })).toThrow(
+      /S3_ENDPOINT: required when S3_BUCKET is set[\s\S]*S3_PUBLIC_URL: required when S3_BUCKET is set/,
+    );
     expect(() => loadConfig({ ...env, S3_PUBLIC_URL: "" })).toThrow(/S3_PUBLIC_URL: required when S3_BUCKET is set/);
     expect(() => loadConfig({ ...env, S3_PUBLIC_URL: "/images" })).toThrow(/S3_PUBLIC_URL/);
     expect(() => loadConfig({ ...env, S3_ENDPOINT: "https://AKID:secret@s3.example.com" })).toThrow(/S3_ENDPOINT: no credentials in the URL/);

@@ -22,13 +22,22 @@ export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => 
   return {
     jobs: [
       // A run sends batch after batch while the outbox has a backlog; the 2 s wait is for an empty outbox.
-      { name: "mail-outbox", everyMs: 2_000, run: (signal) => deliverAllDueMail(services.db, transport, { from: services.config.mailFrom, log: services.log, signal }) },
+      {
+        name: "mail-outbox",
+        everyMs: 2_000,
+        run: (signal) => deliverAllDueMail(services.db, transport, { from: services.config.mailFrom, log: services.log, signal }),
+      },
       { name: "expired-sessions", everyMs: 60 * 60 * 1000, run: () => deleteExpiredSessions(services.db) },
       { name: "old-rate-limit-windows", everyMs: 60 * 60 * 1000, run: () => deleteOldWindows(services.db) },
       { name: "old-user-tokens", everyMs: 6 * 60 * 60 * 1000, run: () => deleteOldTokens(services.db) },
       // Transfer subscriptions end at their end date (their warehouses anonymised at once) and are
       // reminded of it some days before; attempts nobody paid give their promo code's use back.
-      { name: "subscriptions", everyMs: 60_000, run: () => runBillingJobs(services.db, { config: services.config, origin: services.config.origin, gateway: services.billing ?? null, log: services.log }) },
+      {
+        name: "subscriptions",
+        everyMs: 60_000,
+        run: () =>
+          runBillingJobs(services.db, { config: services.config, origin: services.config.origin, gateway: services.billing ?? null, log: services.log }),
+      },
       // Owners whose free space has all ended, or was not updated for 60 days, are reminded once (decision 032).
       { name: "spaces-reminders", everyMs: 60 * 60 * 1000, run: () => runSpacesReminders(services.db, { origin: services.config.origin, log: services.log }) },
       // The search appearances and sheet views counted in memory since the last run, in one statement.

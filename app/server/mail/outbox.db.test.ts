@@ -35,7 +35,13 @@ beforeEach(async () => {
   await t.db.deleteFrom("mail_outbox").execute();
 });
 
-const codeMail = (to: string) => ({ to, lang: "it" as const, template: "confirm_code" as const, data: { firstName: "Ada", code: "482913", minutes: 15, link: `${origin}/it/confirm-code` }, origin });
+const codeMail = (to: string) => ({
+  to,
+  lang: "it" as const,
+  template: "confirm_code" as const,
+  data: { firstName: "Ada", code: "482913", minutes: 15, link: `${origin}/it/confirm-code` },
+  origin,
+});
 
 function fakeTransport(behaviour: (mail: MailEnvelope) => Promise<void>, parallel = 1): MailTransport & { sent: MailEnvelope[] } {
   const sent: MailEnvelope[] = [];
@@ -82,7 +88,13 @@ describe("the outbox", () => {
     expect(caught[0]!.text).toContain("482913");
     expect(caught[0]!.html).toContain("482913");
     // Sent once: the next run finds nothing due.
-    expect(await deliverDueMail(t.db, fakeTransport(async () => {}), { from, log })).toBe(0);
+    expect(
+      await deliverDueMail(
+        t.db,
+        fakeTransport(async () => {}),
+        { from, log },
+      ),
+    ).toBe(0);
   });
 
   it("writes .eml files under DATA_DIR/mail without SMTP_URL", async () => {
@@ -112,12 +124,18 @@ describe("the outbox", () => {
     expect((await t.db.selectFrom("mail_outbox").select("attempts").executeTakeFirstOrThrow()).attempts).toBe(1);
 
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
-      await t.db.updateTable("mail_outbox").set({ next_attempt_at: new Date(Date.now() - 1000) }).execute();
+      await t.db
+        .updateTable("mail_outbox")
+        .set({ next_attempt_at: new Date(Date.now() - 1000) })
+        .execute();
       await deliverDueMail(t.db, failing, { from, log });
     }
     row = await t.db.selectFrom("mail_outbox").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
-    await t.db.updateTable("mail_outbox").set({ next_attempt_at: new Date(Date.now() - 1000) }).execute();
+    await t.db
+      .updateTable("mail_outbox")
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .execute();
     const working = fakeTransport(async () => {});
     await deliverDueMail(t.db, working, { from, log });
     expect(working.sent).toEqual([]);
@@ -130,14 +148,23 @@ describe("the outbox", () => {
 
   it("picks up a message left 'sending' by a crash once its claim is stale", async () => {
     await queueMail(t.db, codeMail("crash@example.com"));
-    await t.db.updateTable("mail_outbox").set({ status: "sending", next_attempt_at: new Date(Date.now() + 60_000) }).execute();
+    await t.db
+      .updateTable("mail_outbox")
+      .set({ status: "sending", next_attempt_at: new Date(Date.now() + 60_000) })
+      .execute();
     const transport = fakeTransport(async () => {});
     expect(await deliverDueMail(t.db, transport, { from, log })).toBe(0);
-    await t.db.updateTable("mail_outbox").set({ next_attempt_at: new Date(Date.now() - 1000) }).execute();
+    await t.db
+      .updateTable("mail_outbox")
+      .set({ next_attempt_at: new Date(Date.now() - 1000) })
+      .execute();
     expect(await deliverDueMail(t.db, transport, { from, log })).toBe(1);
     // A crash between the server's answer and the 'sent' mark repeats the message, with the
     // same Message-ID, so the recipient's system can tell it is the same message.
-    await t.db.updateTable("mail_outbox").set({ status: "sending", next_attempt_at: new Date(Date.now() - 1000) }).execute();
+    await t.db
+      .updateTable("mail_outbox")
+      .set({ status: "sending", next_attempt_at: new Date(Date.now() - 1000) })
+      .execute();
     expect(await deliverDueMail(t.db, transport, { from, log })).toBe(1);
     const [first, again] = transport.sent.map((m) => m.messageId);
     expect(first).toMatch(/^<outbox\.\d+\.\d+@stockspace\.test>$/);
@@ -188,7 +215,11 @@ async function startRecordingSmtp(opts: { answerDelayMs?: number; neverAnswer?: 
       stream.on("end", () => {
         if (opts.neverAnswer) return;
         const raw = Buffer.concat(chunks).toString("utf8");
-        received.push({ to: session.envelope.rcptTo.map((a) => a.address).join(","), messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "", connection: session.id });
+        received.push({
+          to: session.envelope.rcptTo.map((a) => a.address).join(","),
+          messageId: /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? "",
+          connection: session.id,
+        });
         setTimeout(() => {
           inData -= 1;
           callback();
@@ -339,7 +370,9 @@ describe("the outbox at volume", () => {
       { status: "sending", attempts: 0, next_attempt_at: retaken, last_error: null },
       { status: "sending", attempts: 0, next_attempt_at: retaken, last_error: null },
     ]);
-    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(["mail claim lost before the mail was marked sent", "mail claim lost before its failure was recorded"]));
+    expect(lines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(["mail claim lost before the mail was marked sent", "mail claim lost before its failure was recorded"]),
+    );
   });
 
   it("abandons a send to a server that never answers at its deadline, before the claim goes stale, and retries it later", async () => {
@@ -434,9 +467,25 @@ describe("the templates", () => {
     confirm_code: { firstName: "Ada", code: "123456", minutes: 15, link: `${origin}/en/confirm-code?email=ada%40example.com` },
     invitation: { invitedBy: "Paolo Verdi (Verdi Srl)", role: "referent", link: `${origin}/it/complete-account/7?u_token=abc`, days: 7 },
     password_reset: { firstName: null, link: `${origin}/it/reset-password/7?rpt_token=abc`, minutes: 60 },
-    support_request: { id: 3, name: "Carla Rossi", businessName: "Rossi Srl", email: "carla@example.com", message: "Aiuto", userAgent: "UA", userId: null, lang: "it" },
+    support_request: {
+      id: 3,
+      name: "Carla Rossi",
+      businessName: "Rossi Srl",
+      email: "carla@example.com",
+      message: "Aiuto",
+      userAgent: "UA",
+      userId: null,
+      lang: "it",
+    },
     stocker_request_received: { firstName: null, businessName: "Verdi Srl", warehouseName: "Stocker 12" },
-    stocker_request_admin: { businessName: "Verdi Srl", vat: "0123", email: "v@example.com", place: "Via Roma 1 20100 Milano (MI) Italia", warehouse: null, link: `${origin}/admin` },
+    stocker_request_admin: {
+      businessName: "Verdi Srl",
+      vat: "0123",
+      email: "v@example.com",
+      place: "Via Roma 1 20100 Milano (MI) Italia",
+      warehouse: null,
+      link: `${origin}/admin`,
+    },
   };
   it("render every account e-mail in Italian and English, as HTML and text, with the product's look", () => {
     for (const [template, data] of Object.entries(samples)) {

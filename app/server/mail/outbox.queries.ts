@@ -7,12 +7,31 @@ export function insertOutboxMessages(db: Database, messages: OutboxMessage[]) {
   if (messages.length === 0) return Promise.resolve([]);
   return db
     .insertInto("mail_outbox")
-    .values(messages.map((m) => ({ to_address: m.to, reply_to: m.replyTo ?? null, subject: m.subject, html: m.html, text: m.text, template: m.template, lang: m.lang })))
+    .values(
+      messages.map((m) => ({
+        to_address: m.to,
+        reply_to: m.replyTo ?? null,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        template: m.template,
+        lang: m.lang,
+      })),
+    )
     .returning("id")
     .execute();
 }
 
-export type ClaimedMessage = { id: number; to_address: string; reply_to: string | null; subject: string; html: string; text: string; attempts: number; created_at: Date };
+export type ClaimedMessage = {
+  id: number;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  attempts: number;
+  created_at: Date;
+};
 
 /**
  * A claim: the messages, and the moment it goes stale. Every row of one claim gets the same
@@ -64,7 +83,10 @@ export async function markSent(db: Database, args: { ids: number[]; token: strin
   return Number(result.numUpdatedRows);
 }
 
-export async function markFailedAttempt(db: Database, args: { id: number; token: string; attempts: number; error: string; retryAt: Date | null }): Promise<boolean> {
+export async function markFailedAttempt(
+  db: Database,
+  args: { id: number; token: string; attempts: number; error: string; retryAt: Date | null },
+): Promise<boolean> {
   const result = await db
     .updateTable("mail_outbox")
     .set({

@@ -166,7 +166,10 @@ export async function deliverBatch(db: Database, transport: MailTransport, opts:
     } catch (err) {
       log.error({ err, count: unstarted.length }, "could not hand back unsent mail; taken again once its claim is stale");
     }
-    log.info({ count: unstarted.length, stopping: opts.signal?.aborted ?? false }, "mail handed back unsent (stopping, or its claim would go stale before a send could end)");
+    log.info(
+      { count: unstarted.length, stopping: opts.signal?.aborted ?? false },
+      "mail handed back unsent (stopping, or its claim would go stale before a send could end)",
+    );
   }
   const sent = await sentMarks.settle();
   return { claimed: claim.messages.length, sent, failed, released };

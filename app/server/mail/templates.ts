@@ -30,11 +30,32 @@ export type MailTemplates = {
   /** To a referent given one more warehouse to handle. */
   referent_assigned: { firstName: string | null; warehouse: { name: string; city: string }; link: string };
   /** The owner's free space needs a look: every space ended (lastDay), or none saved for `days` days. */
-  spaces_reminder: { firstName: string | null; kind: "ended" | "stale"; warehouse: { name: string; city: string }; lastDay: string | null; days: number; link: string };
+  spaces_reminder: {
+    firstName: string | null;
+    kind: "ended" | "stale";
+    warehouse: { name: string; city: string };
+    lastDay: string | null;
+    days: number;
+    link: string;
+  };
   /** `choosePasswordDays`: approved without a password yet, `link` sets it and is valid that many days. */
-  account_decision: { firstName: string | null; decision: "approved" | "refused"; note: string | null; link: string; choosePasswordDays?: number | null; supportEmail: string };
+  account_decision: {
+    firstName: string | null;
+    decision: "approved" | "refused";
+    note: string | null;
+    link: string;
+    choosePasswordDays?: number | null;
+    supportEmail: string;
+  };
   /** To a warehouse's owner whose hub request an administrator approved or refused (app/server/notifications/hub-notifications.ts). */
-  hub_decision: { firstName: string | null; decision: "approved" | "refused"; warehouse: { name: string; city: string }; note: string | null; link: string; supportEmail: string };
+  hub_decision: {
+    firstName: string | null;
+    decision: "approved" | "refused";
+    warehouse: { name: string; city: string };
+    note: string | null;
+    link: string;
+    supportEmail: string;
+  };
   /** To a stocker who chose to pay by bank transfer: what to pay, to whom, with which reason code. Amounts in cents. */
   transfer_instructions: { firstName: string | null } & TransferMailFacts & { beneficiary: string; iban: string; link: string };
   /** To every administrator: a stocker announced a bank transfer to be confirmed. */
@@ -133,7 +154,14 @@ type QuoteMailWarehouse = { name: string; city: string; address: string | null }
 
 /** A bank transfer's facts, as both its e-mails show them. Amounts in cents. */
 /** `addition`: the transfer pays for warehouses added to a running subscription, not for a new one. */
-export type TransferMailFacts = { amount: number; amountExclVat: number; reason: string; plan: "yearly" | "six_months"; warehousesCount: number; addition?: boolean };
+export type TransferMailFacts = {
+  amount: number;
+  amountExclVat: number;
+  reason: string;
+  plan: "yearly" | "six_months";
+  warehousesCount: number;
+  addition?: boolean;
+};
 
 function transferFacts(d: TransferMailFacts & { beneficiary?: string; iban?: string }, locale: Locale): string {
   const plan = d.plan === "yearly" ? m.bill_plan_yearly({}, { locale }) : m.bill_plan_six_months({}, { locale });
@@ -161,7 +189,15 @@ export type QuoteMailFacts = {
 };
 
 export function quoteMailFacts(r: QuoteMailRequest): QuoteMailFacts {
-  return { number: r.number, contact: r.contact, m2Type: r.m2Type, m2Value: r.m2Value, startDate: r.startDate, endDate: r.endDate, specifications: r.specifications };
+  return {
+    number: r.number,
+    contact: r.contact,
+    m2Type: r.m2Type,
+    m2Value: r.m2Value,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    specifications: r.specifications,
+  };
 }
 
 /** A quote request as the e-mails show it. */
@@ -219,7 +255,8 @@ type Parts = {
 };
 type Builder<T> = (data: T, locale: Locale, origin: string) => Parts;
 
-const greet = (firstName: string | null, locale: Locale) => (firstName ? m.mail_greeting_name({ name: firstName }, { locale }) : m.mail_greeting({}, { locale }));
+const greet = (firstName: string | null, locale: Locale) =>
+  firstName ? m.mail_greeting_name({ name: firstName }, { locale }) : m.mail_greeting({}, { locale });
 
 const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
   feedback_received: (d, locale) => {
@@ -246,14 +283,19 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
   transfer_instructions: (d, locale) => ({
     subject: d.addition ? m.bill_mail_transfer_addition_subject({}, { locale }) : m.bill_mail_transfer_subject({}, { locale }),
     heading: greet(d.firstName, locale),
-    paragraphs: [d.addition ? m.bill_mail_transfer_addition_body({ count: d.warehousesCount }, { locale }) : m.bill_mail_transfer_body({}, { locale }), transferFacts(d, locale)],
+    paragraphs: [
+      d.addition ? m.bill_mail_transfer_addition_body({ count: d.warehousesCount }, { locale }) : m.bill_mail_transfer_body({}, { locale }),
+      transferFacts(d, locale),
+    ],
     action: { label: m.bill_mail_transfer_action({}, { locale }), url: d.link },
   }),
   transfer_requested_admin: (d, locale) => ({
     subject: m.bill_mail_admin_subject({ stocker: d.stocker }, { locale }),
     heading: greet(null, locale),
     paragraphs: [
-      d.addition ? m.bill_mail_admin_addition_body({ stocker: d.stocker, email: d.email, count: d.warehousesCount }, { locale }) : m.bill_mail_admin_body({ stocker: d.stocker, email: d.email }, { locale }),
+      d.addition
+        ? m.bill_mail_admin_addition_body({ stocker: d.stocker, email: d.email, count: d.warehousesCount }, { locale })
+        : m.bill_mail_admin_body({ stocker: d.stocker, email: d.email }, { locale }),
       transferFacts(d, locale),
     ],
     action: { label: m.bill_mail_admin_action({}, { locale }), url: d.link },
@@ -261,7 +303,11 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
   subscription_started: (d, locale) => ({
     subject: m.bill_mail_started_subject({}, { locale }),
     heading: greet(d.firstName, locale),
-    paragraphs: [d.trial ? m.bill_mail_trial_body({ count: d.count, until: d.until }, { locale }) : m.bill_mail_started_body({ count: d.count, until: d.until }, { locale })],
+    paragraphs: [
+      d.trial
+        ? m.bill_mail_trial_body({ count: d.count, until: d.until }, { locale })
+        : m.bill_mail_started_body({ count: d.count, until: d.until }, { locale }),
+    ],
     action: { label: m.bill_mail_started_action({}, { locale }), url: d.link },
   }),
   subscription_extended: (d, locale) => ({
@@ -309,26 +355,29 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
           footnote: m.anotif_mail_approved_password_expiry({ days: d.choosePasswordDays }, { locale }),
         }
       : d.decision === "approved"
-      ? {
-          subject: m.anotif_mail_approved_subject({}, { locale }),
-          heading: greet(d.firstName, locale),
-          paragraphs: [m.anotif_mail_approved_body({}, { locale }), ...(d.note ? [m.anotif_account_note({ note: d.note }, { locale })] : [])],
-          action: { label: m.anotif_mail_approved_action({}, { locale }), url: d.link },
-        }
-      : {
-          subject: m.anotif_mail_refused_subject({}, { locale }),
-          heading: greet(d.firstName, locale),
-          paragraphs: [m.anotif_mail_refused_body({}, { locale }), ...(d.note ? [m.anotif_account_note({ note: d.note }, { locale })] : [])],
-          action: { label: m.anotif_mail_refused_action({}, { locale }), url: d.link },
-          footnote: m.anotif_mail_refused_support({ email: d.supportEmail }, { locale }),
-        },
+        ? {
+            subject: m.anotif_mail_approved_subject({}, { locale }),
+            heading: greet(d.firstName, locale),
+            paragraphs: [m.anotif_mail_approved_body({}, { locale }), ...(d.note ? [m.anotif_account_note({ note: d.note }, { locale })] : [])],
+            action: { label: m.anotif_mail_approved_action({}, { locale }), url: d.link },
+          }
+        : {
+            subject: m.anotif_mail_refused_subject({}, { locale }),
+            heading: greet(d.firstName, locale),
+            paragraphs: [m.anotif_mail_refused_body({}, { locale }), ...(d.note ? [m.anotif_account_note({ note: d.note }, { locale })] : [])],
+            action: { label: m.anotif_mail_refused_action({}, { locale }), url: d.link },
+            footnote: m.anotif_mail_refused_support({ email: d.supportEmail }, { locale }),
+          },
   hub_decision: (d, locale) => {
     const approved = d.decision === "approved";
     const facts = { warehouse: d.warehouse.name, city: d.warehouse.city };
     return {
       subject: approved ? m.admhub_mail_approved_subject(facts, { locale }) : m.admhub_mail_refused_subject(facts, { locale }),
       heading: greet(d.firstName, locale),
-      paragraphs: [approved ? m.admhub_mail_approved_body(facts, { locale }) : m.admhub_mail_refused_body(facts, { locale }), ...(d.note ? [m.anotif_account_note({ note: d.note }, { locale })] : [])],
+      paragraphs: [
+        approved ? m.admhub_mail_approved_body(facts, { locale }) : m.admhub_mail_refused_body(facts, { locale }),
+        ...(d.note ? [m.anotif_account_note({ note: d.note }, { locale })] : []),
+      ],
       action: { label: m.admhub_mail_action({}, { locale }), url: d.link },
       ...(approved ? {} : { footnote: m.anotif_mail_refused_support({ email: d.supportEmail }, { locale }) }),
     };
@@ -399,7 +448,9 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
     action: { label: m.mail_stocker_admin_action({}, { locale }), url: d.link },
   }),
   hub_request_admin: (d, locale) => ({
-    subject: d.resubmitted ? m.mail_hub_admin_resubmitted_subject({ warehouse: d.warehouseName }, { locale }) : m.mail_hub_admin_subject({ warehouse: d.warehouseName }, { locale }),
+    subject: d.resubmitted
+      ? m.mail_hub_admin_resubmitted_subject({ warehouse: d.warehouseName }, { locale })
+      : m.mail_hub_admin_subject({ warehouse: d.warehouseName }, { locale }),
     heading: d.resubmitted ? m.mail_hub_admin_resubmitted_heading({}, { locale }) : m.mail_hub_admin_heading({}, { locale }),
     paragraphs: [
       [
@@ -416,9 +467,15 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
     heading: greet(d.firstName, locale),
     paragraphs: [
       d.forAdmin
-        ? m.mail_quote_received_admin_body({ warehouse: d.warehouse.name, a: prepositionA(d.warehouse.city), city: d.warehouse.city, id: d.warehouse.id }, { locale })
+        ? m.mail_quote_received_admin_body(
+            { warehouse: d.warehouse.name, a: prepositionA(d.warehouse.city), city: d.warehouse.city, id: d.warehouse.id },
+            { locale },
+          )
         : d.handledBy
-          ? m.mail_quote_received_owner_body({ warehouse: d.warehouse.name, a: prepositionA(d.warehouse.city), city: d.warehouse.city, referent: d.handledBy.referent }, { locale })
+          ? m.mail_quote_received_owner_body(
+              { warehouse: d.warehouse.name, a: prepositionA(d.warehouse.city), city: d.warehouse.city, referent: d.handledBy.referent },
+              { locale },
+            )
           : m.mail_quote_received_body({ warehouse: d.warehouse.name, a: prepositionA(d.warehouse.city), city: d.warehouse.city }, { locale }),
       quoteDetails(d.request, locale),
       `${m.mail_quote_label_message({}, { locale })}:\n${d.request.message}`,
@@ -426,7 +483,13 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
     ],
     action: { label: d.forAdmin ? m.mail_quote_received_admin_action({}, { locale }) : m.mail_quote_received_action({}, { locale }), url: d.link },
     ...(d.subscribeLink
-      ? { aside: { text: m.mail_quote_received_anonymised({ warehouse: d.warehouse.name }, { locale }), label: m.mail_quote_received_subscribe({}, { locale }), url: d.subscribeLink } }
+      ? {
+          aside: {
+            text: m.mail_quote_received_anonymised({ warehouse: d.warehouse.name }, { locale }),
+            label: m.mail_quote_received_subscribe({}, { locale }),
+            url: d.subscribeLink,
+          },
+        }
       : {}),
     footnote: m.mail_quote_received_reply({ contact: d.request.contact }, { locale }),
   }),
@@ -444,7 +507,9 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
   request_state_changed: (d, locale) => {
     const facts = { warehouse: d.warehouse.name, city: d.warehouse.city, number: d.number };
     const state = { pending: m.wm_state_pending, confirmed: m.wm_state_confirmed, refused: m.wm_state_refused }[d.state]({}, { locale });
-    const subject = { pending: m.areq_mail_subject_pending, confirmed: m.areq_mail_subject_confirmed, refused: m.areq_mail_subject_refused }[d.state](facts, { locale });
+    const subject = { pending: m.areq_mail_subject_pending, confirmed: m.areq_mail_subject_confirmed, refused: m.areq_mail_subject_refused }[d.state](facts, {
+      locale,
+    });
     const body = { pending: m.areq_mail_body_pending, confirmed: m.areq_mail_body_confirmed, refused: m.areq_mail_body_refused }[d.state](facts, { locale });
     const paragraphs = [body, `${m.areq_mail_label_state({}, { locale })}: ${state}`];
     if (d.reviewLink) paragraphs.push(m.areq_mail_review({ url: d.reviewLink }, { locale }));

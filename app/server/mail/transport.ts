@@ -55,7 +55,15 @@ export function createTransport(config: Pick<Config, "smtpUrl" | "mailDir">): Ma
     describe: `files in ${config.mailDir}`,
     parallel: 1,
     send: async (mail) => {
-      const info = await files.sendMail({ from: mail.from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId });
+      const info = await files.sendMail({
+        from: mail.from,
+        to: mail.to,
+        replyTo: mail.replyTo ?? undefined,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        messageId: mail.messageId,
+      });
       fs.mkdirSync(config.mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       fs.writeFileSync(path.join(config.mailDir, `${stamp}-${mail.id}.eml`), info.message as Buffer);

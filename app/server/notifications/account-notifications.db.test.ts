@@ -13,11 +13,22 @@ describe("notifyAccountDecision", () => {
     const user = await makeUser(t.db, { role: "stocker", lang: "en", first_name: "Sara" });
     const { notificationId, mailId } = await t.db.transaction().execute((trx) => notifyAccountDecision(trx, user, "approved", null, ctx));
     const notification = await t.db.selectFrom("notifications").selectAll().where("id", "=", notificationId).executeTakeFirstOrThrow();
-    expect(notification).toMatchObject({ user_id: user.id, type: "account_approved", read_at: null, data: { decision: "approved", url: "/en/stocker/profile" } });
+    expect(notification).toMatchObject({
+      user_id: user.id,
+      type: "account_approved",
+      read_at: null,
+      data: { decision: "approved", url: "/en/stocker/profile" },
+    });
     expect((notification.title as Record<string, string>).en).toBe("Your account has been approved");
     expect((notification.title as Record<string, string>).it).toBe("Il tuo account è stato approvato");
     const mail = await t.db.selectFrom("mail_outbox").selectAll().where("id", "=", mailId).executeTakeFirstOrThrow();
-    expect(mail).toMatchObject({ to_address: user.email, template: "account_decision", lang: "en", reply_to: null, subject: "Your Stockspace account is active" });
+    expect(mail).toMatchObject({
+      to_address: user.email,
+      template: "account_decision",
+      lang: "en",
+      reply_to: null,
+      subject: "Your Stockspace account is active",
+    });
     expect(mail.text).toContain("Sara");
     expect(mail.text).toContain("http://stockspace.test/en/stocker/profile");
   });
@@ -52,7 +63,12 @@ describe("notifyAccountDecision", () => {
     expect(message).toContain("Nota del nostro team: Partita IVA non valida &lt;a href=");
     expect(message).not.toContain("<a");
     const mail = await t.db.selectFrom("mail_outbox").selectAll().where("id", "=", mailId).executeTakeFirstOrThrow();
-    expect(mail).toMatchObject({ template: "account_decision", lang: "it", reply_to: "help@stockspace.test", subject: "La tua richiesta di account Stockspace" });
+    expect(mail).toMatchObject({
+      template: "account_decision",
+      lang: "it",
+      reply_to: "help@stockspace.test",
+      subject: "La tua richiesta di account Stockspace",
+    });
     expect(mail.text).toContain("mailto:help@stockspace.test");
     expect(mail.text).toContain(note);
     // The mail's HTML shows the note as text too.

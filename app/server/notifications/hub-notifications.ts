@@ -41,7 +41,9 @@ export async function notifyHubDecision(
     message: (locale) => {
       // Names and the note are typed by people: shown as text, never as markup.
       const name = escapeForMarkup(warehouse.name);
-      const text = approved ? m.admhub_notif_approved_message({ warehouse: name }, { locale }) : m.admhub_notif_refused_message({ warehouse: name }, { locale });
+      const text = approved
+        ? m.admhub_notif_approved_message({ warehouse: name }, { locale })
+        : m.admhub_notif_refused_message({ warehouse: name }, { locale });
       return cleanNote ? `${text}\n${m.anotif_account_note({ note: escapeForMarkup(cleanNote) }, { locale })}` : text;
     },
     data: { decision, warehouse_id: warehouse.id, url: path },
@@ -51,7 +53,14 @@ export async function notifyHubDecision(
     to: owner.email,
     lang: owner.lang,
     template: "hub_decision",
-    data: { firstName: owner.first_name, decision, warehouse: { name: warehouse.name, city: warehouse.city }, note: cleanNote, link: `${ctx.origin}${path}`, supportEmail: ctx.supportEmail },
+    data: {
+      firstName: owner.first_name,
+      decision,
+      warehouse: { name: warehouse.name, city: warehouse.city },
+      note: cleanNote,
+      link: `${ctx.origin}${path}`,
+      supportEmail: ctx.supportEmail,
+    },
     // An owner who answers a refusal reaches support.
     replyTo: approved ? null : ctx.supportEmail,
     origin: ctx.origin,

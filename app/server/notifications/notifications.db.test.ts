@@ -44,7 +44,12 @@ async function notify(userId: number, opts: { iso?: string; type?: string; title
     message: (locale) => (opts.message ?? "Messaggio {locale}").replace("{locale}", locale),
     data: opts.data,
   });
-  if (opts.iso) await t.db.updateTable("notifications").set({ created_at: new Date(opts.iso) }).where("id", "=", id).execute();
+  if (opts.iso)
+    await t.db
+      .updateTable("notifications")
+      .set({ created_at: new Date(opts.iso) })
+      .where("id", "=", id)
+      .execute();
   return id;
 }
 
@@ -62,7 +67,8 @@ describe("listing a user's notifications", () => {
   it("pages them newest first in the reader's language, counts them, and filters unread ones and a type", async () => {
     const user = await makeUser(t.db, { role: "stock_hunter" });
     const ids = [];
-    for (let day = 1; day <= 10; day++) ids.push(await notify(user.id, { iso: `2030-01-${String(day).padStart(2, "0")}T10:00:00Z`, type: day % 2 ? "quote_request" : "review_received" }));
+    for (let day = 1; day <= 10; day++)
+      ids.push(await notify(user.id, { iso: `2030-01-${String(day).padStart(2, "0")}T10:00:00Z`, type: day % 2 ? "quote_request" : "review_received" }));
     await notify(otherHunter.id, { iso: "2030-02-01T10:00:00Z" });
     await t.db.updateTable("notifications").set({ read_at: new Date() }).where("id", "in", ids.slice(0, 4)).execute();
 
@@ -117,13 +123,25 @@ describe("marking a notification read", () => {
 
 describe("the JSON calls", () => {
   it("GET /api/stock-hunter/notifications answers the hunter's and the stocker's own, with safe markup", async () => {
-    const id = await notify(hunter.id, { message: 'Ciao <b>Mario</b><script>alert(1)</script>\n<a href="javascript:alert(1)">x</a>', data: { url: "/it/stock-hunter/profile/messages" } });
+    const id = await notify(hunter.id, {
+      message: 'Ciao <b>Mario</b><script>alert(1)</script>\n<a href="javascript:alert(1)">x</a>',
+      data: { url: "/it/stock-hunter/profile/messages" },
+    });
     await notify(otherHunter.id);
-    const res = await callJson(hunterList, t.db, { method: "GET", path: "/api/stock-hunter/notifications?limit=8&offset=0", actor: actorOf(hunter), locale: "en" });
+    const res = await callJson(hunterList, t.db, {
+      method: "GET",
+      path: "/api/stock-hunter/notifications?limit=8&offset=0",
+      actor: actorOf(hunter),
+      locale: "en",
+    });
     expect(res.status).toBe(200);
     const mine = res.json.notifications.find((n: { id: number }) => n.id === id);
     expect(mine.message).toBe("Ciao <b>Mario</b><br />x");
-    expect(mine).toMatchObject({ title: "Titolo en", read_at: null, data: { url: "/it/stock-hunter/profile/messages", title: "Titolo en", message: mine.message } });
+    expect(mine).toMatchObject({
+      title: "Titolo en",
+      read_at: null,
+      data: { url: "/it/stock-hunter/profile/messages", title: "Titolo en", message: mine.message },
+    });
     expect(res.json.notifications_count).toBe(res.json.notifications.length);
     expect(Object.keys(mine).sort()).toEqual(["created_at", "data", "id", "message", "read_at", "title", "type"]);
 
@@ -132,7 +150,11 @@ describe("the JSON calls", () => {
     expect(asStocker.json.notifications.map((n: { id: number }) => n.id)).toContain(stockerOwn);
     expect(asStocker.json.notifications.map((n: { id: number }) => n.id)).not.toContain(id);
 
-    const filtered = await callJson(hunterList, t.db, { method: "GET", path: "/api/stock-hunter/notifications?filters[unread]=1&filters[type]=nothing_like_this", actor: actorOf(hunter) });
+    const filtered = await callJson(hunterList, t.db, {
+      method: "GET",
+      path: "/api/stock-hunter/notifications?filters[unread]=1&filters[type]=nothing_like_this",
+      actor: actorOf(hunter),
+    });
     expect(filtered.json).toEqual({ notifications: [], notifications_count: 0 });
   });
 
@@ -193,7 +215,11 @@ describe("the notifications pages", () => {
     }
   };
   const post = (user: User, role: "stocker" | "stock_hunter", fields: Record<string, string>, params: Record<string, string> = {}) => {
-    const request = new Request(`${ORIGIN}/it/x/notifications`, { method: "POST", body: new URLSearchParams(fields), headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const request = new Request(`${ORIGIN}/it/x/notifications`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     return notificationsAction({ request, params, context: context(user) }, role);
   };
 
@@ -204,7 +230,10 @@ describe("the notifications pages", () => {
       data: { url: "/en/stock-hunter/profile/messages?page=2", review_url: "/en/warehouses/1/requests/2/review" },
     });
     const load = (search: string, who: User = user) =>
-      loadNotificationsPage({ request: new Request(`${ORIGIN}/it/stock-hunter/profile/notifications${search}`), params: {}, context: context(who) }, "stock_hunter");
+      loadNotificationsPage(
+        { request: new Request(`${ORIGIN}/it/stock-hunter/profile/notifications${search}`), params: {}, context: context(who) },
+        "stock_hunter",
+      );
     const page = await load(`?selected=${id}`);
     expect(page.notifications_count).toBe(1);
     expect(page.pages).toBe(1);
@@ -252,13 +281,16 @@ describe("the notifications pages", () => {
     expect(notificationLink("/it/referent/profile/messages", own)).toBeNull();
     expect(notificationLink("/it/warehouses/5", own)).toBe("/en/warehouses/5");
     expect(notificationLink("/admin/warehouses/5/edit", own)).toBe("/admin/warehouses/5/edit");
-    for (const bad of ["https://evil.example", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", undefined, 7]) expect(notificationLink(bad, own)).toBeNull();
+    for (const bad of ["https://evil.example", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", undefined, 7])
+      expect(notificationLink(bad, own)).toBeNull();
   });
 });
 
 const NOTIFICATIONS_CATALOGUE = defineCatalogue("notifications", async (db) => {
   const first = (await makeUser(db, { role: "stock_hunter" })).id;
-  await sql`insert into users (email, role, invite_code) select 'notif-' || g || '@plan.test', 'stock_hunter', 'NOTIF' || g from generate_series(1, 2000) g`.execute(db);
+  await sql`insert into users (email, role, invite_code) select 'notif-' || g || '@plan.test', 'stock_hunter', 'NOTIF' || g from generate_series(1, 2000) g`.execute(
+    db,
+  );
   await sql`
     insert into notifications (user_id, type, title, message, created_at, read_at)
     select ${first} + 1 + (g % 2000), case when g % 3 = 0 then 'review_received' else 'quote_request' end,
@@ -286,7 +318,9 @@ describe("the list's plan on a large table", () => {
       const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
       expect(plan, JSON.stringify(filters)).not.toMatch(/Seq Scan on notifications/);
       // The unread ones come from the partial index notifications_unread_idx (the user's unread only).
-      expect(plan, JSON.stringify(filters)).toMatch(filters.unread ? /notifications_(unread|user_id_created_at)_idx/ : /Index Scan using notifications_user_id_created_at_idx/);
+      expect(plan, JSON.stringify(filters)).toMatch(
+        filters.unread ? /notifications_(unread|user_id_created_at)_idx/ : /Index Scan using notifications_user_id_created_at_idx/,
+      );
     }
     const list = await listNotifications(t.db, userId, { page: 0, limit: 8, locale: "it" });
     expect(list.notifications_count).toBe(100);

@@ -24,10 +24,7 @@ export type NotificationListFilters = { unread: boolean; type: string | null };
  * order for the user (the id only breaks ties of one transaction's notifications).
  */
 export function notificationsPageQuery(db: Database, args: { userId: number; filters: NotificationListFilters; limit: number; offset: number }) {
-  let query = db
-    .selectFrom("notifications")
-    .select(["id", "type", "title", "message", "data", "created_at", "read_at"])
-    .where("user_id", "=", args.userId);
+  let query = db.selectFrom("notifications").select(["id", "type", "title", "message", "data", "created_at", "read_at"]).where("user_id", "=", args.userId);
   if (args.filters.unread) query = query.where("read_at", "is", null);
   if (args.filters.type) query = query.where("type", "=", args.filters.type);
   return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(args.limit).offset(args.offset);

@@ -9,7 +9,24 @@ import sanitizeHtml from "sanitize-html";
 const ALLOWED_TAGS = ["b", "strong", "i", "em", "u", "br", "p", "ul", "ol", "li", "a"];
 
 // Elements whose content is never text worth keeping: dropped whole, not unwrapped.
-const DROPPED_WITH_CONTENT = ["script", "style", "textarea", "option", "noscript", "iframe", "object", "embed", "template", "title", "xmp", "noembed", "noframes", "svg", "math", "select"];
+const DROPPED_WITH_CONTENT = [
+  "script",
+  "style",
+  "textarea",
+  "option",
+  "noscript",
+  "iframe",
+  "object",
+  "embed",
+  "template",
+  "title",
+  "xmp",
+  "noembed",
+  "noframes",
+  "svg",
+  "math",
+  "select",
+];
 
 /**
  * A link target we let through: http(s) and mailto, or a path on this site. "//host" and "/\host"

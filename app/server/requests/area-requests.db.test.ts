@@ -12,13 +12,23 @@ import type { User } from "../db/types.ts";
 import { ForbiddenError, NotFoundError } from "../errors.ts";
 import { requestNumber } from "../../lib/format.ts";
 import { hunterRequestPage, hunterWarehouseDetail, listHandlerRequests, listHunterRequests, updateRequestState } from "./area-requests.service.ts";
-import { handlerLinksCountQuery, handlerRequestsPage, handlerLinksPageQuery, hunterRequestsCountQuery, hunterRequestsPageQuery } from "./area-requests.queries.ts";
+import {
+  handlerLinksCountQuery,
+  handlerRequestsPage,
+  handlerLinksPageQuery,
+  hunterRequestsCountQuery,
+  hunterRequestsPageQuery,
+} from "./area-requests.queries.ts";
 import { loader as stockerRequests } from "../../routes/api/stocker/requests.ts";
 import { loader as referentRequests } from "../../routes/api/referent/requests.ts";
 import { action as stockerUpdate } from "../../routes/api/stocker/warehouse-requests.update.ts";
 import { action as referentUpdate } from "../../routes/api/referent/warehouse-requests.update.ts";
 import { loader as hunterRequests } from "../../routes/api/stock-hunter/requests.ts";
-import { handlerRequestsPageAction, hunterRequestsPageLoader as loadHunterRequestsPage, hunterWarehousePageLoader as loadHunterWarehousePage } from "../../routes/shared/request-pages.server.ts";
+import {
+  handlerRequestsPageAction,
+  hunterRequestsPageLoader as loadHunterRequestsPage,
+  hunterWarehousePageLoader as loadHunterWarehousePage,
+} from "../../routes/shared/request-pages.server.ts";
 import { handlerRequestsQuery } from "../../schemas/area-requests.ts";
 import { createReview } from "../reviews/reviews.service.ts";
 import { queryPlan } from "../../../tests/support/query-plan.ts";
@@ -90,14 +100,28 @@ describe("the stocker's and the referent's request lists", () => {
   it("list the links of the owner's warehouses, newest first (ties by id), with the request and its specifications", async () => {
     const { warehouse_requests: items, warehouse_requests_count: count } = await list(asStocker(f.stockerA));
     expect(count).toBe(5);
-    expect(items.map((i) => i.id)).toEqual([f.q4.link(f.wa1.id).id, f.q3.link(f.wa2.id).id, f.q3.link(f.wa1.id).id, f.q2.link(f.wa2.id).id, f.q1.link(f.wa1.id).id]);
+    expect(items.map((i) => i.id)).toEqual([
+      f.q4.link(f.wa1.id).id,
+      f.q3.link(f.wa2.id).id,
+      f.q3.link(f.wa1.id).id,
+      f.q2.link(f.wa2.id).id,
+      f.q1.link(f.wa1.id).id,
+    ]);
     const first = items.at(-1)!;
     expect(first).toMatchObject({
       warehouse_id: f.wa1.id,
       warehouse_request_id: f.q1.request.id,
       state: "pending",
       warehouse: { id: f.wa1.id, name: "Alfa Uno", city: "Milano" },
-      warehouse_request: { id: f.q1.request.id, business_name: "Logistica Test srl", referent: "Mario Rossi", contact: f.q1.request.contact, location: "Milano", radius: 10, m2_type: "m2" },
+      warehouse_request: {
+        id: f.q1.request.id,
+        business_name: "Logistica Test srl",
+        referent: "Mario Rossi",
+        contact: f.q1.request.contact,
+        location: "Milano",
+        radius: 10,
+        m2_type: "m2",
+      },
       review_url: null,
       report_url: `/it/warehouses/${f.wa1.id}/requests/${f.q1.request.id}/report`,
     });
@@ -154,12 +178,15 @@ describe("the stocker's and the referent's request lists", () => {
     // A stocker's id read as a referent's (or the other way round) finds nothing.
     expect((await list(asReferent(f.stockerA))).warehouse_requests_count).toBe(0);
     // A hunter has no such list.
-    await expect(listHandlerRequests(t.db, { id: f.hunter1.id, role: "stock_hunter" } as never, { page: 0, limit: 8, filters: {}, locale: "it" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      listHandlerRequests(t.db, { id: f.hunter1.id, role: "stock_hunter" } as never, { page: 0, limit: 8, filters: {}, locale: "it" }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
   });
 });
 
 describe("the stock hunter's requests", () => {
-  const hunterList = (u: User, filters = {}, page = 0, limit = 8, locale: "it" | "en" = "it") => listHunterRequests(t.db, { id: u.id, role: "stock_hunter" }, { page, limit, filters, locale });
+  const hunterList = (u: User, filters = {}, page = 0, limit = 8, locale: "it" | "en" = "it") =>
+    listHunterRequests(t.db, { id: u.id, role: "stock_hunter" }, { page, limit, filters, locale });
 
   it("lists the hunter's own requests newest first, each with its warehouses; unclaimed ones anonymised", async () => {
     const { user_requests: items } = await hunterList(f.hunter1, { to: "2030-12-31" });
@@ -196,8 +223,14 @@ describe("the stock hunter's requests", () => {
       const { user_requests: items } = await hunterList(f.hunter1, { to: "2030-12-31" });
       expect(items.find((r) => r.id === f.q1.request.id)!.warehouses.find((w) => w.id === f.wa1.id)!.referent).toEqual(owner);
       expect((await hunterWarehouseDetail(t.db, { id: f.hunter2.id, role: "stock_hunter" }, f.wa1.id, "en")).warehouse.referent).toEqual(owner);
-      await t.db.insertInto("favourites").values({ user_id: f.hunter1.id, warehouse_id: f.wa1.id }).onConflict((oc) => oc.doNothing()).execute();
-      expect((await listFavourites(t.db, f.hunter1.id, { page: 0, limit: 8, locale: "it" })).favourites.find((w) => w.id === f.wa1.id)!.referent).toEqual(owner);
+      await t.db
+        .insertInto("favourites")
+        .values({ user_id: f.hunter1.id, warehouse_id: f.wa1.id })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      expect((await listFavourites(t.db, f.hunter1.id, { page: 0, limit: 8, locale: "it" })).favourites.find((w) => w.id === f.wa1.id)!.referent).toEqual(
+        owner,
+      );
       const { warehouse_requests } = await listAdminRequests(t.db, actorOf(f.admin), { search: null, from: null, to: null, limit: 50, page: 0 });
       const handler = warehouse_requests.find((r) => r.id === f.q1.request.id)!.warehouses.find((w) => w.id === f.wa1.id)!.handler;
       expect(handler).toEqual({ kind: "owner", ...owner });
@@ -218,9 +251,13 @@ describe("the stock hunter's requests", () => {
     expect(two.user_requests.map((r) => r.id)).toEqual([f.q3.request.id]);
     const confirmed = await hunterList(f.hunter2, { state: "confirmed", to: "2030-12-31" });
     expect(confirmed.user_requests_count).toBe(1);
-    expect(confirmed.user_requests[0]!.warehouses.find((w) => w.id === f.wa1.id)!.review_url).toBe(`/it/warehouses/${f.wa1.id}/requests/${f.q3.request.id}/review`);
+    expect(confirmed.user_requests[0]!.warehouses.find((w) => w.id === f.wa1.id)!.review_url).toBe(
+      `/it/warehouses/${f.wa1.id}/requests/${f.q3.request.id}/review`,
+    );
     expect((await hunterList(f.hunter1, { state: "confirmed", to: "2030-12-31" })).user_requests.filter((r) => r.id === f.q3.request.id)).toEqual([]);
-    await expect(listHunterRequests(t.db, { id: f.stockerA.id, role: "stocker" }, { page: 0, limit: 8, filters: {}, locale: "it" })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(listHunterRequests(t.db, { id: f.stockerA.id, role: "stocker" }, { page: 0, limit: 8, filters: {}, locale: "it" })).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
   });
 
   it("a link to one request opens the page it is on; someone else's request opens nothing", async () => {
@@ -233,7 +270,11 @@ describe("the stock hunter's requests", () => {
     const context = testContext(t.db, { actor: actorOf(f.hunter1) }) as unknown as Readonly<RouterContextProvider>;
     const page = await loadHunterRequestsPage({ request, params: {}, context });
     expect(page.selected).toBe(f.q1.request.id);
-    const foreign = await loadHunterRequestsPage({ request: new Request(`${ORIGIN}/it/stock-hunter/profile/messages?selected=${f.q3.request.id}`), params: {}, context });
+    const foreign = await loadHunterRequestsPage({
+      request: new Request(`${ORIGIN}/it/stock-hunter/profile/messages?selected=${f.q3.request.id}`),
+      params: {},
+      context,
+    });
     expect(foreign.selected).toBeNull();
     expect(foreign.user_requests.some((r) => r.id === f.q3.request.id)).toBe(false);
   });
@@ -248,17 +289,38 @@ describe("the stock hunter's requests", () => {
   });
 
   it("GET /api/stock-hunter/requests: the caller's own; 403 for other roles", async () => {
-    const res = await callJson(hunterRequests, t.db, { method: "GET", path: "/api/stock-hunter/requests?limit=8&offset=0&filters[to]=2030-12-31&filters[from]=2030-01-01", actor: actorOf(f.hunter2) });
+    const res = await callJson(hunterRequests, t.db, {
+      method: "GET",
+      path: "/api/stock-hunter/requests?limit=8&offset=0&filters[to]=2030-12-31&filters[from]=2030-01-01",
+      actor: actorOf(f.hunter2),
+    });
     expect(res.status).toBe(200);
     expect(res.json.user_requests_count).toBe(1);
     expect(res.json.user_requests[0].id).toBe(f.q3.request.id);
     expect((await callJson(hunterRequests, t.db, { method: "GET", actor: actorOf(f.stockerA) })).status).toBe(403);
-    expect((await callJson(hunterRequests, t.db, { method: "GET", path: "/api/stock-hunter/requests?filters[warehouse_id]=1&filters[state]=x", actor: actorOf(f.hunter1) })).status).toBe(422);
+    expect(
+      (
+        await callJson(hunterRequests, t.db, {
+          method: "GET",
+          path: "/api/stock-hunter/requests?filters[warehouse_id]=1&filters[state]=x",
+          actor: actorOf(f.hunter1),
+        })
+      ).status,
+    ).toBe(422);
   });
 
   it("a warehouse's page: the card and the hunter's history; 404 without a request or a favourite", async () => {
     const detail = await hunterWarehouseDetail(t.db, { id: f.hunter1.id, role: "stock_hunter" }, f.wu.id, "it");
-    expect(detail.warehouse).toMatchObject({ id: f.wu.id, name: `Stocker ${f.wu.id}`, address: null, cap: null, redeemed: false, referent: null, detail_url: null, rating: null });
+    expect(detail.warehouse).toMatchObject({
+      id: f.wu.id,
+      name: `Stocker ${f.wu.id}`,
+      address: null,
+      cap: null,
+      redeemed: false,
+      referent: null,
+      detail_url: null,
+      rating: null,
+    });
     // A quote request from the page is placed where the search shows the warehouse (its published, jittered position).
     const published = await t.db.selectFrom("warehouses").select(["pub_lat", "pub_lng"]).where("id", "=", f.wu.id).executeTakeFirstOrThrow();
     expect(detail.warehouse.quote_position).toEqual({ lat: published.pub_lat, lng: published.pub_lng });
@@ -268,7 +330,12 @@ describe("the stock hunter's requests", () => {
     const two = await hunterWarehouseDetail(t.db, { id: f.hunter2.id, role: "stock_hunter" }, f.wa1.id, "en");
     expect(two.warehouse).toMatchObject({ name: "Alfa Uno", redeemed: true, referent: { email: f.stockerA.email }, detail_url: `/en/warehouses/${f.wa1.id}` });
     expect(two.requests).toEqual([
-      expect.objectContaining({ request_id: f.q3.request.id, state: "confirmed", review_url: `/en/warehouses/${f.wa1.id}/requests/${f.q3.request.id}/review`, report_url: `/en/warehouses/${f.wa1.id}/requests/${f.q3.request.id}/report` }),
+      expect.objectContaining({
+        request_id: f.q3.request.id,
+        state: "confirmed",
+        review_url: `/en/warehouses/${f.wa1.id}/requests/${f.q3.request.id}/review`,
+        report_url: `/en/warehouses/${f.wa1.id}/requests/${f.q3.request.id}/report`,
+      }),
     ]);
 
     // hunter2 never asked wb1: 404, until it becomes a favourite.
@@ -288,7 +355,17 @@ describe("the stock hunter's requests", () => {
     const link = f.q3.link(f.wa1.id);
     await t.db
       .insertInto("reviews")
-      .values({ user_id: f.hunter2.id, warehouse_id: f.wa1.id, warehouse_request_id: f.q3.request.id, link_id: link.id, full_name: "H", email: "h@test.example", telephone: "1", avg_value: 43, reliability_value: 4 })
+      .values({
+        user_id: f.hunter2.id,
+        warehouse_id: f.wa1.id,
+        warehouse_request_id: f.q3.request.id,
+        link_id: link.id,
+        full_name: "H",
+        email: "h@test.example",
+        telephone: "1",
+        avg_value: 43,
+        reliability_value: 4,
+      })
       .execute();
     const detail = await hunterWarehouseDetail(t.db, { id: f.hunter2.id, role: "stock_hunter" }, f.wa1.id, "it");
     expect(detail.warehouse.rating).toEqual({ avg_value: 43, count: 1 });
@@ -313,31 +390,69 @@ describe("the stock hunter's requests", () => {
 
 describe("the JSON lists", () => {
   it("GET /api/stocker/requests reads limit, offset (page index) and filters[…] from the query", async () => {
-    const res = await callJson(stockerRequests, t.db, { method: "GET", path: `/api/stocker/requests?limit=2&offset=0&filters[warehouse_id]=${f.wa1.id}&filters[from]=2030-03-01&filters[to]=2030-04-30`, actor: actorOf(f.stockerA) });
+    const res = await callJson(stockerRequests, t.db, {
+      method: "GET",
+      path: `/api/stocker/requests?limit=2&offset=0&filters[warehouse_id]=${f.wa1.id}&filters[from]=2030-03-01&filters[to]=2030-04-30`,
+      actor: actorOf(f.stockerA),
+    });
     expect(res.status).toBe(200);
     expect(res.json.warehouse_requests_count).toBe(3);
     expect(res.json.warehouse_requests.map((i: { id: number }) => i.id)).toEqual([f.q4.link(f.wa1.id).id, f.q3.link(f.wa1.id).id]);
-    const second = await callJson(stockerRequests, t.db, { method: "GET", path: `/api/stocker/requests?limit=2&offset=1&filters[warehouse_id]=${f.wa1.id}&filters[to]=2030-04-30&filters[from]=2030-03-01`, actor: actorOf(f.stockerA) });
+    const second = await callJson(stockerRequests, t.db, {
+      method: "GET",
+      path: `/api/stocker/requests?limit=2&offset=1&filters[warehouse_id]=${f.wa1.id}&filters[to]=2030-04-30&filters[from]=2030-03-01`,
+      actor: actorOf(f.stockerA),
+    });
     expect(second.json.warehouse_requests.map((i: { id: number }) => i.id)).toEqual([f.q1.link(f.wa1.id).id]);
     // Defaults: 8 from the first page.
     const plain = await callJson(stockerRequests, t.db, { method: "GET", path: "/api/stocker/requests", actor: actorOf(f.stockerB) });
     expect(plain.json.warehouse_requests_count).toBe(1);
     // The spec's fields, and whether the caller reviewed the link (with the review).
-    expect(Object.keys(plain.json.warehouse_requests[0]).sort()).toEqual(["created_at", "id", "report_url", "review", "review_url", "reviewed", "state", "warehouse", "warehouse_id", "warehouse_request", "warehouse_request_id"]);
+    expect(Object.keys(plain.json.warehouse_requests[0]).sort()).toEqual([
+      "created_at",
+      "id",
+      "report_url",
+      "review",
+      "review_url",
+      "reviewed",
+      "state",
+      "warehouse",
+      "warehouse_id",
+      "warehouse_request",
+      "warehouse_request_id",
+    ]);
   });
 
   it("answers 422 with field codes for bad queries, 403 for other roles", async () => {
-    for (const query of ["limit=0", "limit=51", "limit=abc", "offset=-1", "offset=1.5", "filters[state]=lost", "filters[from]=2030-02-30", "filters[warehouse_id]=x", "filters=abc"]) {
+    for (const query of [
+      "limit=0",
+      "limit=51",
+      "limit=abc",
+      "offset=-1",
+      "offset=1.5",
+      "filters[state]=lost",
+      "filters[from]=2030-02-30",
+      "filters[warehouse_id]=x",
+      "filters=abc",
+    ]) {
       const res = await callJson(stockerRequests, t.db, { method: "GET", path: `/api/stocker/requests?${query}`, actor: actorOf(f.stockerA) });
       expect(res.status, query).toBe(422);
     }
-    const reversed = await callJson(stockerRequests, t.db, { method: "GET", path: "/api/stocker/requests?filters[from]=2030-03-02&filters[to]=2030-03-01", actor: actorOf(f.stockerA) });
+    const reversed = await callJson(stockerRequests, t.db, {
+      method: "GET",
+      path: "/api/stocker/requests?filters[from]=2030-03-02&filters[to]=2030-03-01",
+      actor: actorOf(f.stockerA),
+    });
     expect(reversed.json.errors).toEqual({ "filters.from": "after_end", "filters.to": "before_start" });
     expect((await callJson(stockerRequests, t.db, { method: "GET", actor: actorOf(f.hunter1) })).status).toBe(403);
     expect((await callJson(stockerRequests, t.db, { method: "GET", actor: actorOf(f.referent1) })).status).toBe(403);
     expect((await callJson(stockerRequests, t.db, { method: "GET", actor: null })).status).toBe(401);
     expect((await callJson(referentRequests, t.db, { method: "GET", actor: actorOf(f.stockerA) })).status).toBe(403);
-    const referent = await callJson(referentRequests, t.db, { method: "GET", path: "/api/referent/requests?filters[state]=pending", actor: actorOf(f.referent2) });
+    const referent = await callJson(referentRequests, t.db, {
+      method: "GET",
+      path: "/api/referent/requests?filters[state]=pending",
+      actor: actorOf(f.referent2),
+    });
     expect(referent.status).toBe(200);
     expect(referent.json.warehouse_requests.every((i: { warehouse_id: number }) => i.warehouse_id === f.wb1.id)).toBe(true);
   });
@@ -350,14 +465,34 @@ describe("the JSON lists", () => {
       filters: { warehouse_id: 12, from: null, to: "2030-01-31", state: "refused" },
     });
   });
-
 });
 
 describe("changing a link's state", () => {
   const counts = async () => ({
-    notifications: Number((await t.db.selectFrom("notifications").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
-    mails: Number((await t.db.selectFrom("mail_outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
-    audits: Number((await t.db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    notifications: Number(
+      (
+        await t.db
+          .selectFrom("notifications")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    mails: Number(
+      (
+        await t.db
+          .selectFrom("mail_outbox")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    audits: Number(
+      (
+        await t.db
+          .selectFrom("audit_log")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   });
   const linkRow = (id: number) => t.db.selectFrom("warehouse_request_warehouses").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const fresh = (warehouseIds: number[], userId: number | null = f.hunter1.id, contact?: string) => makeRequest(t.db, { userId, warehouseIds, contact });
@@ -446,11 +581,27 @@ describe("changing a link's state", () => {
     await expect(updateRequestState(t.db, ownAccess(f.referent1, "referent"), onA1, "confirmed", { origin: ORIGIN })).rejects.toBeInstanceOf(ForbiddenError);
     await expect(updateRequestState(t.db, ownAccess(f.referent2, "referent"), onA2, "confirmed", { origin: ORIGIN })).rejects.toBeInstanceOf(ForbiddenError);
     // A referent's id presented as a stocker's area (or the reverse) is nobody's warehouse.
-    await expect(updateRequestState(t.db, { actor: actorOf(f.referent1), owner: { id: f.referent1.id, role: "stocker" }, asAdmin: false }, onA2, "confirmed", { origin: ORIGIN })).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(updateRequestState(t.db, { actor: actorOf(f.hunter1), owner: { id: f.hunter1.id, role: "stock_hunter" }, asAdmin: false }, onA1, "confirmed", { origin: ORIGIN })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      updateRequestState(t.db, { actor: actorOf(f.referent1), owner: { id: f.referent1.id, role: "stocker" }, asAdmin: false }, onA2, "confirmed", {
+        origin: ORIGIN,
+      }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      updateRequestState(t.db, { actor: actorOf(f.hunter1), owner: { id: f.hunter1.id, role: "stock_hunter" }, asAdmin: false }, onA1, "confirmed", {
+        origin: ORIGIN,
+      }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
     // Someone acting in another user's area without being an administrator's view.
-    await expect(updateRequestState(t.db, { actor: actorOf(f.stockerB), owner: { id: f.stockerA.id, role: "stocker" }, asAdmin: false }, onA1, "confirmed", { origin: ORIGIN })).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(updateRequestState(t.db, { actor: actorOf(f.stockerB), owner: { id: f.stockerA.id, role: "stocker" }, asAdmin: true }, onA1, "confirmed", { origin: ORIGIN })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      updateRequestState(t.db, { actor: actorOf(f.stockerB), owner: { id: f.stockerA.id, role: "stocker" }, asAdmin: false }, onA1, "confirmed", {
+        origin: ORIGIN,
+      }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      updateRequestState(t.db, { actor: actorOf(f.stockerB), owner: { id: f.stockerA.id, role: "stocker" }, asAdmin: true }, onA1, "confirmed", {
+        origin: ORIGIN,
+      }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
     await expect(updateRequestState(t.db, ownAccess(f.stockerA, "stocker"), 9_999_999, "confirmed", { origin: ORIGIN })).rejects.toBeInstanceOf(NotFoundError);
     expect((await linkRow(onA1)).state).toBe("pending");
     expect((await linkRow(onA2)).state).toBe("pending");
@@ -471,9 +622,18 @@ describe("changing a link's state", () => {
   });
 
   it("a visitor's request: an e-mail to its contact address with our facts only, no review link, no notification", async () => {
-    const free = { business_name: "Spamfirm PILLS srl", referent: "Visit pills.spam.example", message: "Claim your prize at http://prize.spam.example", location: "Click spam.example" };
+    const free = {
+      business_name: "Spamfirm PILLS srl",
+      referent: "Visit pills.spam.example",
+      message: "Claim your prize at http://prize.spam.example",
+      location: "Click spam.example",
+    };
     const { request, links } = await fresh([f.wu.id, f.wa1.id], null, "Visitor-State@test.example");
-    await t.db.updateTable("warehouse_requests").set({ ...free, lang: "en" }).where("id", "=", request.id).execute();
+    await t.db
+      .updateTable("warehouse_requests")
+      .set({ ...free, lang: "en" })
+      .where("id", "=", request.id)
+      .execute();
     const before = await counts();
     await updateRequestState(t.db, ownAccess(f.stockerA, "stocker"), links.find((l) => l.warehouse_id === f.wa1.id)!.id, "confirmed", { origin: ORIGIN });
     const after = await counts();
@@ -502,7 +662,12 @@ describe("changing a link's state", () => {
       const mail = await t.db.selectFrom("mail_outbox").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(mail.text).toContain(`Stocker ${f.wu.id} (Bergamo)`);
       expect(mail.text + mail.html + mail.subject).not.toContain("Segreto");
-      const notification = await t.db.selectFrom("notifications").selectAll().where("user_id", "=", f.hunter1.id).orderBy("id", "desc").executeTakeFirstOrThrow();
+      const notification = await t.db
+        .selectFrom("notifications")
+        .selectAll()
+        .where("user_id", "=", f.hunter1.id)
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
       expect(JSON.stringify(notification.message)).not.toContain("Segreto");
     } finally {
       await t.db.updateTable("warehouses").set({ referent_id: null }).where("id", "=", f.wu.id).execute();
@@ -521,7 +686,9 @@ describe("the JSON state change", () => {
     expect(byReferent).toMatchObject({ status: 200, json: { warehouse_request_id: request.id } });
 
     expect((await callJson(stockerUpdate, t.db, { params: { id: String(onB1) }, body: { state: "confirmed" }, actor: actorOf(f.stockerA) })).status).toBe(403);
-    expect((await callJson(referentUpdate, t.db, { params: { id: String(onB1) }, body: { state: "confirmed" }, actor: actorOf(f.referent1) })).status).toBe(403);
+    expect((await callJson(referentUpdate, t.db, { params: { id: String(onB1) }, body: { state: "confirmed" }, actor: actorOf(f.referent1) })).status).toBe(
+      403,
+    );
     expect((await callJson(referentUpdate, t.db, { params: { id: "9999999" }, body: { state: "confirmed" }, actor: actorOf(f.referent1) })).status).toBe(404);
     expect((await callJson(stockerUpdate, t.db, { params: { id: String(onA2) }, body: { state: "confirmed" }, actor: actorOf(f.hunter2) })).status).toBe(403);
     expect((await callJson(referentUpdate, t.db, { params: { id: String(onA2) }, body: { state: "confirmed" }, actor: actorOf(f.stockerA) })).status).toBe(403);
@@ -532,7 +699,12 @@ describe("the JSON state change", () => {
       expect(res.json.errors.state).toBeTruthy();
     }
     expect((await callJson(stockerUpdate, t.db, { params: { id: "abc" }, body: { state: "refused" }, actor: actorOf(f.stockerA) })).status).toBe(422);
-    const states = await t.db.selectFrom("warehouse_request_warehouses").select(["id", "state"]).where("warehouse_request_id", "=", request.id).orderBy("id").execute();
+    const states = await t.db
+      .selectFrom("warehouse_request_warehouses")
+      .select(["id", "state"])
+      .where("warehouse_request_id", "=", request.id)
+      .orderBy("id")
+      .execute();
     expect(states.map((s) => s.state)).toEqual(["confirmed", "refused"]);
   });
 });
@@ -540,7 +712,11 @@ describe("the JSON state change", () => {
 describe("the page action behind the state selector", () => {
   const post = async (actor: User | null, fields: Record<string, string>, params: Record<string, string> = {}) => {
     const body = new URLSearchParams(fields);
-    const request = new Request(`${ORIGIN}/it/stocker/profile/messages`, { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const request = new Request(`${ORIGIN}/it/stocker/profile/messages`, {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     const context = testContext(t.db, { actor: actor ? actorOf(actor) : null }) as unknown as Readonly<RouterContextProvider>;
     return handlerRequestsAction({ request, params, context }, "stocker");
   };
@@ -559,8 +735,16 @@ describe("the page action behind the state selector", () => {
     const onB1 = String(links.find((l) => l.warehouse_id === f.wb1.id)!.id);
     expect(await post(f.stockerA, { intent: "state", link_id: onA1, state: "confirmed" })).toEqual({ ok: true, link_id: Number(onA1), state: "confirmed" });
     // The page action's failure (pageAction): the selector goes back to the link's state and says why.
-    expect(await post(f.stockerA, { intent: "state", link_id: onA1, state: "lost" })).toMatchObject({ ok: false, error: "invalid", errors: { state: "invalid" } });
-    expect(await post(f.stockerA, { intent: "state", link_id: "x", state: "refused" })).toMatchObject({ ok: false, error: "invalid", errors: { link_id: "invalid" } });
+    expect(await post(f.stockerA, { intent: "state", link_id: onA1, state: "lost" })).toMatchObject({
+      ok: false,
+      error: "invalid",
+      errors: { state: "invalid" },
+    });
+    expect(await post(f.stockerA, { intent: "state", link_id: "x", state: "refused" })).toMatchObject({
+      ok: false,
+      error: "invalid",
+      errors: { link_id: "invalid" },
+    });
     // Someone else's link is not found, exactly like a link that does not exist.
     expect(await post(f.stockerA, { intent: "state", link_id: onB1, state: "refused" })).toMatchObject({ ok: false, error: "not_found", errors: {} });
     expect(await post(f.stockerA, { intent: "state", link_id: "9999999", state: "refused" })).toMatchObject({ ok: false, error: "not_found", errors: {} });
@@ -570,14 +754,32 @@ describe("the page action behind the state selector", () => {
     expect(await post(f.admin, { intent: "state", link_id: onA1, state: "refused" }, { userId: String(f.stockerA.id) })).toMatchObject({ ok: true });
     const entry = await t.db.selectFrom("audit_log").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ admin_id: f.admin.id, action: "warehouse_request.state" });
-    expect(await post(f.admin, { intent: "state", link_id: onB1, state: "refused" }, { userId: String(f.stockerA.id) })).toMatchObject({ ok: false, error: "not_found" });
-    const states = await t.db.selectFrom("warehouse_request_warehouses").select(["warehouse_id", "state"]).where("id", "in", [Number(onA1), Number(onB1)]).execute();
+    expect(await post(f.admin, { intent: "state", link_id: onB1, state: "refused" }, { userId: String(f.stockerA.id) })).toMatchObject({
+      ok: false,
+      error: "not_found",
+    });
+    const states = await t.db
+      .selectFrom("warehouse_request_warehouses")
+      .select(["warehouse_id", "state"])
+      .where("id", "in", [Number(onA1), Number(onB1)])
+      .execute();
     expect(Object.fromEntries(states.map((s) => [s.warehouse_id, s.state]))).toEqual({ [f.wa1.id]: "refused", [f.wb1.id]: "pending" });
   });
 });
 
 describe("a link already reviewed", () => {
-  const reviewData = { full_name: "Hugo H", email: "hugo@test.example", telephone: "333 1234567", description: "Spazi puliti, risposte rapide.", reliability_value: 5, communication_value: 4, services_value: null, structure_value: 4, payments_value: null, goods_value: null };
+  const reviewData = {
+    full_name: "Hugo H",
+    email: "hugo@test.example",
+    telephone: "333 1234567",
+    description: "Spazi puliti, risposte rapide.",
+    reliability_value: 5,
+    communication_value: 4,
+    services_value: null,
+    structure_value: 4,
+    payments_value: null,
+    goods_value: null,
+  };
 
   it("offers no review page to its author any more, but says it is reviewed and shows the review: the hunter's list, the API, the warehouse page, the owner's list", async () => {
     // hunter1 asks wa1 (confirmed, then reviewed) and wa2 (confirmed, not reviewed).
@@ -593,10 +795,24 @@ describe("a link already reviewed", () => {
       reviewed: true,
       review_url: null,
       report_url: `/it/warehouses/${f.wa1.id}/requests/${request.id}/report`,
-      review: { id: reviewId, avg_value: 43, description: "Spazi puliti, risposte rapide.", reliability_value: 5, communication_value: 4, services_value: null, structure_value: 4, payments_value: null, goods_value: null },
+      review: {
+        id: reviewId,
+        avg_value: 43,
+        description: "Spazi puliti, risposte rapide.",
+        reliability_value: 5,
+        communication_value: 4,
+        services_value: null,
+        structure_value: 4,
+        payments_value: null,
+        goods_value: null,
+      },
     };
     expect(item.warehouses.find((w) => w.link_id === reviewed.id)).toMatchObject(expected);
-    expect(item.warehouses.find((w) => w.link_id === open.id)).toMatchObject({ reviewed: false, review: null, review_url: `/it/warehouses/${f.wa2.id}/requests/${request.id}/review` });
+    expect(item.warehouses.find((w) => w.link_id === open.id)).toMatchObject({
+      reviewed: false,
+      review: null,
+      review_url: `/it/warehouses/${f.wa2.id}/requests/${request.id}/review`,
+    });
 
     const api = await callJson(hunterRequests, t.db, { method: "GET", path: "/api/stock-hunter/requests?limit=8&offset=0", actor: actorOf(f.hunter1) });
     const apiItem = api.json.user_requests.find((r: { id: number }) => r.id === request.id);
@@ -607,14 +823,32 @@ describe("a link already reviewed", () => {
 
     // The hunter's page of the warehouse.
     const detail = await hunterWarehouseDetail(t.db, { id: f.hunter1.id, role: "stock_hunter" }, f.wa1.id, "en");
-    expect(detail.requests.find((r) => r.link_id === reviewed.id)).toMatchObject({ ...expected, report_url: `/en/warehouses/${f.wa1.id}/requests/${request.id}/report` });
+    expect(detail.requests.find((r) => r.link_id === reviewed.id)).toMatchObject({
+      ...expected,
+      report_url: `/en/warehouses/${f.wa1.id}/requests/${request.id}/report`,
+    });
 
     // The owner's list: the hunter's review is not the owner's, so the owner may still review the hunter.
     const owner = await listHandlerRequests(t.db, asStocker(f.stockerA), { page: 0, limit: 50, filters: {}, locale: "it" });
-    expect(owner.warehouse_requests.find((l) => l.id === reviewed.id)).toMatchObject({ reviewed: false, review: null, review_url: `/it/warehouses/${f.wa1.id}/requests/${request.id}/review` });
-    await createReview(t.db, actorOf(f.stockerA), f.wa1.id, request.id, { ...reviewData, structure_value: null, payments_value: 3, goods_value: 3 }, { origin: ORIGIN });
+    expect(owner.warehouse_requests.find((l) => l.id === reviewed.id)).toMatchObject({
+      reviewed: false,
+      review: null,
+      review_url: `/it/warehouses/${f.wa1.id}/requests/${request.id}/review`,
+    });
+    await createReview(
+      t.db,
+      actorOf(f.stockerA),
+      f.wa1.id,
+      request.id,
+      { ...reviewData, structure_value: null, payments_value: 3, goods_value: 3 },
+      { origin: ORIGIN },
+    );
     const after = await listHandlerRequests(t.db, asStocker(f.stockerA), { page: 0, limit: 50, filters: {}, locale: "it" });
-    expect(after.warehouse_requests.find((l) => l.id === reviewed.id)).toMatchObject({ reviewed: true, review_url: null, review: { avg_value: 37, payments_value: 3 } });
+    expect(after.warehouse_requests.find((l) => l.id === reviewed.id)).toMatchObject({
+      reviewed: true,
+      review_url: null,
+      review: { avg_value: 37, payments_value: 3 },
+    });
     // The JSON list says the same.
     const stockerApi = await callJson(stockerRequests, t.db, { method: "GET", path: "/api/stocker/requests?limit=50&offset=0", actor: actorOf(f.stockerA) });
     expect(stockerApi.json.warehouse_requests.find((l: { id: number }) => l.id === reviewed.id)).toMatchObject({ reviewed: true, review_url: null });
@@ -625,7 +859,13 @@ describe("a link already reviewed", () => {
     await createReview(t.db, actorOf(f.hunter1), f.wa1.id, request.id, reviewData, { origin: ORIGIN });
     await updateRequestState(t.db, ownAccess(f.stockerA, "stocker"), links[0]!.id, "pending", { origin: ORIGIN });
     await updateRequestState(t.db, ownAccess(f.stockerA, "stocker"), links[0]!.id, "confirmed", { origin: ORIGIN });
-    const notification = await t.db.selectFrom("notifications").selectAll().where("user_id", "=", f.hunter1.id).where("type", "=", "request_state_changed").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const notification = await t.db
+      .selectFrom("notifications")
+      .selectAll()
+      .where("user_id", "=", f.hunter1.id)
+      .where("type", "=", "request_state_changed")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(notification.data).toMatchObject({ state: "confirmed", review_url: null, link_id: links[0]!.id });
     const mail = await t.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", f.hunter1.email).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(mail.text).not.toContain("/review");
@@ -705,7 +945,9 @@ describe("the request lists' query plans on a large catalogue", () => {
         const args = { by, userId: userId(), ...filters };
         const page = await plan(handlerLinksPageQuery(t.db, { ...args, offset: 16, limit: 8 }));
         expect(page).toMatch(index);
-        expect(page).toMatch(filters.state ? /warehouse_request_warehouses_warehouse_(state|created_at)_idx/ : /warehouse_request_warehouses_warehouse_created_at_idx/);
+        expect(page).toMatch(
+          filters.state ? /warehouse_request_warehouses_warehouse_(state|created_at)_idx/ : /warehouse_request_warehouses_warehouse_created_at_idx/,
+        );
         noScans(page);
         const count = await plan(handlerLinksCountQuery(t.db, args));
         expect(count).toMatch(index);
@@ -714,7 +956,17 @@ describe("the request lists' query plans on a large catalogue", () => {
       }
     }
     // The whole page query (with the requests and their specifications) as the service runs it.
-    const rows = await handlerRequestsPage(t.db, { by: "owner", userId: bigOwner, warehouseId: null, from: null, to: null, state: null, offset: 0, limit: 8, locale: "it" });
+    const rows = await handlerRequestsPage(t.db, {
+      by: "owner",
+      userId: bigOwner,
+      warehouseId: null,
+      from: null,
+      to: null,
+      state: null,
+      offset: 0,
+      limit: 8,
+      locale: "it",
+    });
     expect(rows).toHaveLength(8);
     const created = rows.map((r) => new Date(r.link_created_at).getTime());
     expect([...created].sort((a, b) => b - a)).toEqual(created);
@@ -724,7 +976,9 @@ describe("the request lists' query plans on a large catalogue", () => {
     const page = await plan(hunterRequestsPageQuery(t.db, { userId: bigHunter, from: null, to: null, state: null, offset: 8, limit: 8, locale: "it" }));
     expect(page).toMatch(/warehouse_requests_user_id_created_at_idx/);
     noScans(page);
-    const filtered = await plan(hunterRequestsPageQuery(t.db, { userId: bigHunter, from: "2020-01-01", to: "2040-12-31", state: "confirmed", offset: 0, limit: 8, locale: "en" }));
+    const filtered = await plan(
+      hunterRequestsPageQuery(t.db, { userId: bigHunter, from: "2020-01-01", to: "2040-12-31", state: "confirmed", offset: 0, limit: 8, locale: "en" }),
+    );
     expect(filtered).toMatch(/warehouse_requests_user_id_created_at_idx/);
     noScans(filtered);
     const count = await plan(hunterRequestsCountQuery(t.db, { userId: bigHunter, from: null, to: null, state: "pending" }));

@@ -96,7 +96,9 @@ export function specificationsOf(locale: Locale) {
       .innerJoin("specifications as s", "s.id", "rs.specification_id")
       .innerJoin("specification_categories as c", "c.id", "s.cat_id")
       .select(
-        sql<RequestSpecification[]>`coalesce(json_agg(json_build_object('id', s.id, 'value', ${value}, 'category', ${category}, 'cat_id', s.cat_id) order by s.cat_id, s.position, s.id), '[]')`.as(
+        sql<
+          RequestSpecification[]
+        >`coalesce(json_agg(json_build_object('id', s.id, 'value', ${value}, 'category', ${category}, 'cat_id', s.cat_id) order by s.cat_id, s.position, s.id), '[]')`.as(
           "list",
         ),
       )
@@ -143,7 +145,15 @@ export function handlerRequestsPage(db: Database, args: HandlerLinksArgs & { off
     .selectFrom(handlerLinksPageQuery(db, args).as("p"))
     .innerJoin("warehouses as w", "w.id", "p.warehouse_id")
     .innerJoin("warehouse_requests as r", "r.id", "p.warehouse_request_id")
-    .select(["p.id as link_id", "p.warehouse_id", "p.warehouse_request_id", "p.state", "p.created_at as link_created_at", "w.name as warehouse_name", "w.city as warehouse_city"])
+    .select([
+      "p.id as link_id",
+      "p.warehouse_id",
+      "p.warehouse_request_id",
+      "p.state",
+      "p.created_at as link_created_at",
+      "w.name as warehouse_name",
+      "w.city as warehouse_city",
+    ])
     .select(REQUEST_FIELDS)
     .select(specificationsOf(args.locale))
     .select(reviewOfLink(sql.ref("p.id"), sql.val(args.userId)).as("review"))
@@ -174,7 +184,13 @@ function hunterRequestsWhere(db: Database, args: HunterRequestsArgs) {
   const state = args.state;
   if (state) {
     q = q.where((eb) =>
-      eb.exists(eb.selectFrom("warehouse_request_warehouses as link").select(sql`1`.as("one")).whereRef("link.warehouse_request_id", "=", "r.id").where("link.state", "=", state)),
+      eb.exists(
+        eb
+          .selectFrom("warehouse_request_warehouses as link")
+          .select(sql`1`.as("one"))
+          .whereRef("link.warehouse_request_id", "=", "r.id")
+          .where("link.state", "=", state),
+      ),
     );
   }
   return q;
@@ -238,10 +254,31 @@ export function findWarehouseForHunter(db: Database, warehouseId: number) {
     .selectFrom("warehouses as w")
     .leftJoin("users as ref", "ref.id", "w.referent_id")
     .leftJoin("users as own", "own.id", "w.user_id")
-    .select(["w.id", "w.name", "w.city", "w.province", "w.address", "w.cap", "w.total_m2", "w.is_hub", "w.redeemed", "w.status", "w.deactivated", "w.pub_lat", "w.pub_lng"])
+    .select([
+      "w.id",
+      "w.name",
+      "w.city",
+      "w.province",
+      "w.address",
+      "w.cap",
+      "w.total_m2",
+      "w.is_hub",
+      "w.redeemed",
+      "w.status",
+      "w.deactivated",
+      "w.pub_lat",
+      "w.pub_lng",
+    ])
     .select([fullNameSql("ref").as("ref_name"), "ref.email as ref_email", displayNameSql("own").as("own_name"), "own.email as own_email"])
     .select((eb) =>
-      eb.selectFrom("images as i").select((e) => e.fn.coalesce("i.thumb_src", "i.src").as("src")).whereRef("i.warehouse_id", "=", "w.id").orderBy("i.position").orderBy("i.id").limit(1).as("img"),
+      eb
+        .selectFrom("images as i")
+        .select((e) => e.fn.coalesce("i.thumb_src", "i.src").as("src"))
+        .whereRef("i.warehouse_id", "=", "w.id")
+        .orderBy("i.position")
+        .orderBy("i.id")
+        .limit(1)
+        .as("img"),
     )
     .where("w.id", "=", warehouseId)
     .executeTakeFirst();
@@ -251,7 +288,9 @@ export function findWarehouseForHunter(db: Database, warehouseId: number) {
 export function hunterLinksToWarehouse(db: Database, args: { userId: number; warehouseId: number }) {
   return db
     .selectFrom("warehouse_requests as r")
-    .innerJoin("warehouse_request_warehouses as link", (join) => join.onRef("link.warehouse_request_id", "=", "r.id").on("link.warehouse_id", "=", args.warehouseId))
+    .innerJoin("warehouse_request_warehouses as link", (join) =>
+      join.onRef("link.warehouse_request_id", "=", "r.id").on("link.warehouse_id", "=", args.warehouseId),
+    )
     .select(["link.id as link_id", "r.id as request_id", "r.created_at", "r.business_name", "link.state"])
     .select(reviewOfLink(sql.ref("link.id"), sql.ref("r.user_id")).as("review"))
     .where("r.user_id", "=", args.userId)
@@ -261,7 +300,12 @@ export function hunterLinksToWarehouse(db: Database, args: { userId: number; war
 }
 
 export async function isFavourite(db: Database, args: { userId: number; warehouseId: number }): Promise<boolean> {
-  const row = await db.selectFrom("favourites").select("warehouse_id").where("user_id", "=", args.userId).where("warehouse_id", "=", args.warehouseId).executeTakeFirst();
+  const row = await db
+    .selectFrom("favourites")
+    .select("warehouse_id")
+    .where("user_id", "=", args.userId)
+    .where("warehouse_id", "=", args.warehouseId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -280,7 +324,13 @@ export function lockLinkForStateChange(db: Database, linkId: number) {
     .select(["link.id", "link.state", "link.warehouse_id", "link.warehouse_request_id"])
     .select(["w.name as warehouse_name", "w.city as warehouse_city", "w.user_id as owner_id", "w.redeemed", "w.referent_id"])
     .select(["r.user_id as requester_id", "r.contact", "r.lang as request_lang"])
-    .select(["u.email as requester_email", "u.first_name as requester_first_name", "u.lang as requester_lang", "u.role as requester_role", "u.active as requester_active"])
+    .select([
+      "u.email as requester_email",
+      "u.first_name as requester_first_name",
+      "u.lang as requester_lang",
+      "u.role as requester_role",
+      "u.active as requester_active",
+    ])
     .where("link.id", "=", linkId)
     .forUpdate("link")
     .executeTakeFirst();
@@ -322,7 +372,12 @@ export async function setLinkState(db: Database, args: { linkId: number; state: 
  * or null when it is not the hunter's: the page a link to one request opens on.
  */
 export async function hunterRequestPosition(db: Database, args: { userId: number; requestId: number }): Promise<number | null> {
-  const target = await db.selectFrom("warehouse_requests").select(["id", "created_at"]).where("id", "=", args.requestId).where("user_id", "=", args.userId).executeTakeFirst();
+  const target = await db
+    .selectFrom("warehouse_requests")
+    .select(["id", "created_at"])
+    .where("id", "=", args.requestId)
+    .where("user_id", "=", args.userId)
+    .executeTakeFirst();
   if (!target) return null;
   const row = await db
     .selectFrom("warehouse_requests as r")

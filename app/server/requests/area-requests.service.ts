@@ -89,7 +89,14 @@ export function requestDetails(r: Omit<RequestDetails, "specifications"> & { spe
 export async function listHandlerRequests(db: Database, owner: HandlerOwner, args: ListArgs<HandlerRequestFilters>): Promise<HandlerRequestsList> {
   const who = requireHandler(owner);
   const f = args.filters;
-  const query = { by: handlerBy(who.role), userId: who.id, warehouseId: f.warehouse_id ?? null, from: f.from ?? null, to: f.to ?? null, state: f.state ?? null };
+  const query = {
+    by: handlerBy(who.role),
+    userId: who.id,
+    warehouseId: f.warehouse_id ?? null,
+    from: f.from ?? null,
+    to: f.to ?? null,
+    state: f.state ?? null,
+  };
   const [rows, count] = await Promise.all([
     handlerRequestsPage(db, { ...query, offset: args.page * args.limit, limit: args.limit, locale: args.locale }),
     handlerLinksCountQuery(db, query).executeTakeFirstOrThrow(),
@@ -125,7 +132,13 @@ export type StateChangeResult = { warehouse_request_id: number; changed: boolean
  * when the link's warehouse is not the owner's (or the actor does not act for the owner); the
  * pages answer both with 404, the JSON endpoints as they are (the issue asks 403 there).
  */
-export async function updateRequestState(db: Database, access: StateChangeAccess, linkId: number, state: LinkState, ctx: { origin: string }): Promise<StateChangeResult> {
+export async function updateRequestState(
+  db: Database,
+  access: StateChangeAccess,
+  linkId: number,
+  state: LinkState,
+  ctx: { origin: string },
+): Promise<StateChangeResult> {
   const owner = requireHandler(access.owner);
   const { actor } = access;
   const actsForOwner = access.asAdmin ? actor.role === "admin" : actor.id === owner.id && actor.role === owner.role;
@@ -235,7 +248,11 @@ function requireHunter(owner: { id: number; role: AreaRole | "admin" }): number 
 }
 
 /** A page (index from 0) of the hunter's own requests, newest first, each with the warehouses it went to. */
-export async function listHunterRequests(db: Database, owner: { id: number; role: AreaRole }, args: ListArgs<HunterRequestFilters>): Promise<HunterRequestsList> {
+export async function listHunterRequests(
+  db: Database,
+  owner: { id: number; role: AreaRole },
+  args: ListArgs<HunterRequestFilters>,
+): Promise<HunterRequestsList> {
   const userId = requireHunter(owner);
   const f = args.filters;
   const query = { userId, from: f.from ?? null, to: f.to ?? null, state: f.state ?? null };
@@ -243,27 +260,25 @@ export async function listHunterRequests(db: Database, owner: { id: number; role
     hunterRequestsPageQuery(db, { ...query, offset: args.page * args.limit, limit: args.limit, locale: args.locale }).execute(),
     hunterRequestsCountQuery(db, query).executeTakeFirstOrThrow(),
   ]);
-  const user_requests = rows.map(
-    (r): HunterRequestItem => ({
-      ...requestDetails(r),
-      warehouses: (r.warehouses ?? []).map((w) => {
-        const redeemed = w.redeemed;
-        return {
-          link_id: w.link_id,
-          id: w.id,
-          name: redeemed ? w.name : anonymisedName(w.id),
-          city: w.city,
-          address: redeemed ? w.address : null,
-          state: w.state,
-          is_hub: w.is_hub,
-          redeemed,
-          referent: redeemed ? contactOf(w) : null,
-          ...linkFeedback(args.locale, w.id, r.id, w.state, w.review),
-          detail_url: publicSheetPath(args.locale, w),
-        };
-      }),
+  const user_requests = rows.map((r): HunterRequestItem => ({
+    ...requestDetails(r),
+    warehouses: (r.warehouses ?? []).map((w) => {
+      const redeemed = w.redeemed;
+      return {
+        link_id: w.link_id,
+        id: w.id,
+        name: redeemed ? w.name : anonymisedName(w.id),
+        city: w.city,
+        address: redeemed ? w.address : null,
+        state: w.state,
+        is_hub: w.is_hub,
+        redeemed,
+        referent: redeemed ? contactOf(w) : null,
+        ...linkFeedback(args.locale, w.id, r.id, w.state, w.review),
+        detail_url: publicSheetPath(args.locale, w),
+      };
     }),
-  );
+  }));
   return { user_requests, user_requests_count: Number(count.n) };
 }
 
@@ -278,7 +293,12 @@ export async function hunterRequestPage(db: Database, owner: { id: number; role:
  * the hunter's requests to it. 404 unless the hunter asked it for a quote or keeps it among
  * favourites: the page is about the hunter's relation with the warehouse, not a public sheet.
  */
-export async function hunterWarehouseDetail(db: Database, owner: { id: number; role: AreaRole }, warehouseId: number, locale: Locale): Promise<HunterWarehouseDetail> {
+export async function hunterWarehouseDetail(
+  db: Database,
+  owner: { id: number; role: AreaRole },
+  warehouseId: number,
+  locale: Locale,
+): Promise<HunterWarehouseDetail> {
   const userId = requireHunter(owner);
   const [w, links, favourite, ratings] = await Promise.all([
     findWarehouseForHunter(db, warehouseId),
@@ -301,9 +321,7 @@ export async function hunterWarehouseDetail(db: Database, owner: { id: number; r
       redeemed,
       // A photo can tell the warehouse apart as well as its name.
       img: redeemed ? w.img : null,
-      referent: redeemed
-        ? contactOf(w)
-        : null,
+      referent: redeemed ? contactOf(w) : null,
       rating: ratings.get(w.id) ?? null,
       detail_url: publicSheetPath(locale, { id: w.id, redeemed, listed: isListedRow(w) }),
       quote_position: quotePosition(w),

@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { actorOf, makeClaimedWarehouse, makeRedeemedWarehouse, makeSpecification, makeUser, makeWarehouse, requestTableCounts } from "../../../tests/support/factories.ts";
+import {
+  actorOf,
+  makeClaimedWarehouse,
+  makeRedeemedWarehouse,
+  makeSpecification,
+  makeUser,
+  makeWarehouse,
+  requestTableCounts,
+} from "../../../tests/support/factories.ts";
 import { callJson } from "../../../tests/support/endpoint.ts";
 import { action as sendRequests } from "../../routes/api/warehouses.send-requests.ts";
 import { action as ownerRequestEmails } from "../../routes/api/stocker/warehouses.update-request-emails.ts";
@@ -29,7 +37,10 @@ async function setup() {
   const deactivated = (await makeRedeemedWarehouse(db, { deactivated: true })).warehouse;
   const pending = (await makeRedeemedWarehouse(db, { status: "pending" })).warehouse;
   const refused = (await makeRedeemedWarehouse(db, { status: "refused" })).warehouse;
-  const specs = [await makeSpecification(db, { cat_id: 1, value: "Picking", value_en: "Picking EN" }), await makeSpecification(db, { cat_id: 3, value: "Allarme", value_en: "Alarm" })];
+  const specs = [
+    await makeSpecification(db, { cat_id: 1, value: "Picking", value_en: "Picking EN" }),
+    await makeSpecification(db, { cat_id: 3, value: "Allarme", value_en: "Alarm" }),
+  ];
   const hunter = await makeUser(db, { role: "stock_hunter", email: "Cacciatore@Test.example" });
   return { admins, a, b, c, d, referent, unclaimed, deactivated, pending, refused, specs, hunter };
 }
@@ -81,7 +92,20 @@ describe("POST /api/warehouses/send-requests", () => {
     const requestId = json.warehouse_request_id as number;
 
     const request = await t.db.selectFrom("warehouse_requests").selectAll().where("id", "=", requestId).executeTakeFirstOrThrow();
-    expect(request).toMatchObject({ user_id: null, business_name: "Logistica Nord srl", contact: data.contact, radius: 25, m2_value: 800, start_date: "2031-06-01", end_date: "2031-09-30", conditions: true, privacy: true, data_f: true, data_g: false, lang: "it" });
+    expect(request).toMatchObject({
+      user_id: null,
+      business_name: "Logistica Nord srl",
+      contact: data.contact,
+      radius: 25,
+      m2_value: 800,
+      start_date: "2031-06-01",
+      end_date: "2031-09-30",
+      conditions: true,
+      privacy: true,
+      data_f: true,
+      data_g: false,
+      lang: "it",
+    });
 
     const links = await t.db.selectFrom("warehouse_request_warehouses").selectAll().where("warehouse_request_id", "=", requestId).orderBy("id").execute();
     expect(links.map((l) => l.warehouse_id)).toEqual(fiveIds());
@@ -129,14 +153,24 @@ describe("POST /api/warehouses/send-requests", () => {
     const { owner, warehouse } = await makeRedeemedWarehouse(t.db, { name: "Deposito Referenziato", city: "Cremona", referent_id: referent.id });
     const other = await makeRedeemedWarehouse(t.db, { name: "Deposito Altro", city: "Lodi", referent_id: referent.id }, { lang: "en" });
     const send = async () => {
-      const { status, json } = await callJson(sendRequests, t.db, { body: { request_data: requestData(), warehouse_ids: [warehouse.id, other.warehouse.id] }, locale: "it", ip: freshIp() });
+      const { status, json } = await callJson(sendRequests, t.db, {
+        body: { request_data: requestData(), warehouse_ids: [warehouse.id, other.warehouse.id] },
+        locale: "it",
+        ip: freshIp(),
+      });
       expect(status).toBe(200);
       return json.warehouse_request_id as number;
     };
     const told = async (requestId: number, userId: number) =>
       t.db.selectFrom("notifications").selectAll().where("type", "=", "quote_request").where("user_id", "=", userId).where(aboutRequest(requestId)).execute();
     const mailsTo = (address: string, requestId: number) =>
-      t.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", address).where("template", "=", "quote_request_received").where("subject", "like", `%${requestNumber(requestId)}%`).execute();
+      t.db
+        .selectFrom("mail_outbox")
+        .selectAll()
+        .where("to_address", "=", address)
+        .where("template", "=", "quote_request_received")
+        .where("subject", "like", `%${requestNumber(requestId)}%`)
+        .execute();
 
     // By default: the referent and the owner, each in the app and by e-mail, in their language.
     const first = await send();
@@ -155,7 +189,11 @@ describe("POST /api/warehouses/send-requests", () => {
     expect(otherMail!.text).toContain("Your referent, Remo Ricci, handles it");
 
     // The owner turns the e-mails off for this warehouse only.
-    const off = await callJson(ownerRequestEmails, t.db, { params: { id: String(warehouse.id) }, body: { warehouse_data: { owner_request_emails: false } }, actor: actorOf(owner) });
+    const off = await callJson(ownerRequestEmails, t.db, {
+      params: { id: String(warehouse.id) },
+      body: { warehouse_data: { owner_request_emails: false } },
+      actor: actorOf(owner),
+    });
     expect(off).toMatchObject({ status: 200, json: { warehouse_id: warehouse.id, owner_request_emails: false } });
     const second = await send();
     expect(await told(second, owner.id)).toHaveLength(1);
@@ -173,7 +211,11 @@ describe("POST /api/warehouses/send-requests", () => {
     await t.db.updateTable("users").set({ active: true }).where("id", "=", referent.id).execute();
 
     // And on again.
-    await callJson(ownerRequestEmails, t.db, { params: { id: String(warehouse.id) }, body: { warehouse_data: { owner_request_emails: 1 } }, actor: actorOf(owner) });
+    await callJson(ownerRequestEmails, t.db, {
+      params: { id: String(warehouse.id) },
+      body: { warehouse_data: { owner_request_emails: 1 } },
+      actor: actorOf(owner),
+    });
     expect(await mailsTo(owner.email, await send())).toHaveLength(1);
   });
 
@@ -190,7 +232,12 @@ describe("POST /api/warehouses/send-requests", () => {
     expect((await post(f.admins[0]!, off)).status).toBe(403);
     expect((await post(otherStocker, off)).status).toBe(403);
     expect((await post(owner, off, 999_999_999)).status).toBe(404);
-    for (const body of [{}, { warehouse_data: {} }, { warehouse_data: { owner_request_emails: "maybe" } }, { warehouse_data: { owner_request_emails: null } }]) {
+    for (const body of [
+      {},
+      { warehouse_data: {} },
+      { warehouse_data: { owner_request_emails: "maybe" } },
+      { warehouse_data: { owner_request_emails: null } },
+    ]) {
       const res = await post(owner, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
     }
@@ -200,10 +247,20 @@ describe("POST /api/warehouses/send-requests", () => {
 
   it("tells the owner of a warehouse no subscription covers that the sender saw it anonymised, with the way to subscribe", async () => {
     const { owner, warehouse } = await makeClaimedWarehouse(t.db, { name: "Deposito Scoperto", city: "Como" }, { lang: "en" });
-    const { status } = await callJson(sendRequests, t.db, { body: { request_data: requestData(), warehouse_ids: [warehouse.id, f.a.warehouse.id] }, locale: "it", ip: freshIp() });
+    const { status } = await callJson(sendRequests, t.db, {
+      body: { request_data: requestData(), warehouse_ids: [warehouse.id, f.a.warehouse.id] },
+      locale: "it",
+      ip: freshIp(),
+    });
     expect(status).toBe(200);
     const mailTo = async (address: string) =>
-      t.db.selectFrom("mail_outbox").select(["text", "html"]).where("to_address", "=", address).where("template", "=", "quote_request_received").orderBy("id", "desc").executeTakeFirstOrThrow();
+      t.db
+        .selectFrom("mail_outbox")
+        .select(["text", "html"])
+        .where("to_address", "=", address)
+        .where("template", "=", "quote_request_received")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
     const uncovered = await mailTo(owner.email);
     const billing = `/en/stocker/profile/billing?w=${warehouse.id}`;
     expect(uncovered.text).toContain("The sender saw Deposito Scoperto without its name, address or photos");
@@ -217,7 +274,10 @@ describe("POST /api/warehouses/send-requests", () => {
 
   it("records a logged-in user's request under their account without asking for consents", async () => {
     const { status, json } = await callJson(sendRequests, t.db, {
-      body: { request_data: requestData({ contact: f.hunter.email, conditions: false, privacy: false, data_f: null, data_g: null }), warehouse_ids: [f.a.warehouse.id] },
+      body: {
+        request_data: requestData({ contact: f.hunter.email, conditions: false, privacy: false, data_f: null, data_g: null }),
+        warehouse_ids: [f.a.warehouse.id],
+      },
       actor: actorOf(f.hunter),
       ip: freshIp(),
     });
@@ -314,7 +374,10 @@ describe("POST /api/warehouses/send-requests", () => {
 
   it("lists the required fields, and a visitor's conditions and privacy", async () => {
     const { status, json } = await callJson(sendRequests, t.db, {
-      body: { request_data: requestData({ business_name: "  ", contact: "", referent: "", message: "", conditions: false, privacy: false }), warehouse_ids: [f.a.warehouse.id] },
+      body: {
+        request_data: requestData({ business_name: "  ", contact: "", referent: "", message: "", conditions: false, privacy: false }),
+        warehouse_ids: [f.a.warehouse.id],
+      },
       ip: freshIp(),
     });
     expect(status).toBe(422);
@@ -370,7 +433,11 @@ describe("POST /api/warehouses/send-requests", () => {
   });
 
   it("answers 422 for a body that is not JSON", async () => {
-    const request = new Request("http://stockspace.test/api/warehouses/send-requests", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{nope" });
+    const request = new Request("http://stockspace.test/api/warehouses/send-requests", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{nope",
+    });
     const { testContext } = await import("../../../tests/support/endpoint.ts");
     const response = await sendRequests({ request, params: {}, context: testContext(t.db) });
     expect(response.status).toBe(422);
@@ -386,7 +453,15 @@ describe("quote limits: accepted requests, by account for logged-in users", () =
       locale: opts.locale,
     });
   const rowsWithContact = async (contact: string) =>
-    Number((await t.db.selectFrom("warehouse_requests").select((eb) => eb.fn.countAll<string>().as("n")).where(sql`lower(contact)`, "=", contact.toLowerCase()).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom("warehouse_requests")
+          .select((eb) => eb.fn.countAll<string>().as("n"))
+          .where(sql`lower(contact)`, "=", contact.toLowerCase())
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it("are 20 an hour per account, 20 per visitor IP and 10 per visitor contact address", () => {
     expect([QUOTE_LIMIT_PER_ACCOUNT.max, QUOTE_LIMIT_PER_VISITOR_IP.max, QUOTE_LIMIT_PER_VISITOR_CONTACT.max]).toEqual([20, 20, 10]);
@@ -467,7 +542,12 @@ describe("quote limits: accepted requests, by account for logged-in users", () =
     await t.db
       .updateTable("warehouse_requests")
       .set({ created_at: new Date(Date.now() - 3601_000) })
-      .where("id", "=", (eb) => eb.selectFrom("warehouse_requests").select((e) => e.fn.min("id").as("id")).where("contact", "=", contact))
+      .where("id", "=", (eb) =>
+        eb
+          .selectFrom("warehouse_requests")
+          .select((e) => e.fn.min("id").as("id"))
+          .where("contact", "=", contact),
+      )
       .execute();
     expect((await send({ contact })).status).toBe(200);
     expect((await send({ contact })).status).toBe(429);
@@ -483,10 +563,20 @@ describe("the requester's confirmation e-mail carries no stranger's text", () =>
     message: "Congratulations! You won a prize, claim it at http://prize.spam.example",
   };
   const confirmationTo = (contact: string) =>
-    t.db.selectFrom("mail_outbox").selectAll().where(sql`lower(to_address)`, "=", contact.toLowerCase()).where("template", "=", "quote_request_confirmation").orderBy("id", "desc").executeTakeFirstOrThrow();
+    t.db
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where(sql`lower(to_address)`, "=", contact.toLowerCase())
+      .where("template", "=", "quote_request_confirmation")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
   const post = (contact: string, actor: ReturnType<typeof actorOf> | null, locale: "it" | "en" = "en") =>
     callJson(sendRequests, t.db, {
-      body: { request_data: requestData({ ...free, contact, m2_value: 1234 }), warehouse_ids: [f.a.warehouse.id, f.unclaimed.id], specification_ids: [f.specs[1]!.id] },
+      body: {
+        request_data: requestData({ ...free, contact, m2_value: 1234 }),
+        warehouse_ids: [f.a.warehouse.id, f.unclaimed.id],
+        specification_ids: [f.specs[1]!.id],
+      },
       actor,
       locale,
       ip: freshIp(),
@@ -511,7 +601,12 @@ describe("the requester's confirmation e-mail carries no stranger's text", () =>
       expect(mail.text).toContain(locale === "en" ? "Alarm" : "Allarme");
     }
     // The warehouses themselves still receive the visitor's words (that is what a request is).
-    const received = await t.db.selectFrom("mail_outbox").select("text").where("to_address", "=", f.a.owner.email).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const received = await t.db
+      .selectFrom("mail_outbox")
+      .select("text")
+      .where("to_address", "=", f.a.owner.email)
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(received.text).toContain(free.message);
   });
 

@@ -53,7 +53,14 @@ export async function emailHasAccount(db: Database, email: string): Promise<bool
 
 export function findSpecifications(db: Database, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom("specifications").select(["id", "value", "value_en"]).where("id", "in", ids).orderBy("cat_id").orderBy("position").orderBy("id").execute();
+  return db
+    .selectFrom("specifications")
+    .select(["id", "value", "value_en"])
+    .where("id", "in", ids)
+    .orderBy("cat_id")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
 }
 
 export function insertWarehouseRequest(db: Database, row: NewWarehouseRequest) {

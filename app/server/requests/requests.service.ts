@@ -106,9 +106,20 @@ type WarehouseRow = Awaited<ReturnType<typeof findRequestableWarehouses>>[number
  * either, the administrators.
  */
 function handlersOf(w: WarehouseRow, admins: Awaited<ReturnType<typeof listActiveAdmins>>): Handler[] {
-  const owner = w.user_id && w.owner_email && w.owner_active ? { userId: w.user_id, email: w.owner_email, firstName: w.owner_first_name, lang: w.owner_lang ?? "it", kind: "owner" as const } : null;
+  const owner =
+    w.user_id && w.owner_email && w.owner_active
+      ? { userId: w.user_id, email: w.owner_email, firstName: w.owner_first_name, lang: w.owner_lang ?? "it", kind: "owner" as const }
+      : null;
   if (w.referent_id && w.referent_email && w.referent_active) {
-    const referent: Handler = { userId: w.referent_id, email: w.referent_email, firstName: w.referent_first_name, lang: w.referent_lang ?? "it", kind: "referent", mail: true, referent: null };
+    const referent: Handler = {
+      userId: w.referent_id,
+      email: w.referent_email,
+      firstName: w.referent_first_name,
+      lang: w.referent_lang ?? "it",
+      kind: "referent",
+      mail: true,
+      referent: null,
+    };
     if (!owner) return [referent];
     const name = personName({ first_name: w.referent_first_name, last_name: w.referent_last_name, email: w.referent_email });
     return [referent, { ...owner, mail: w.owner_request_emails, referent: name }];
@@ -139,7 +150,14 @@ export type RequestableWarehouse = WarehouseRow;
  */
 export async function notifyWarehouseHandlers(
   trx: Database,
-  args: { requestId: number; mailRequest: QuoteMailRequest; replyTo: string; warehouses: RequestableWarehouse[]; links: { id: number; warehouse_id: number }[]; origin: string },
+  args: {
+    requestId: number;
+    mailRequest: QuoteMailRequest;
+    replyTo: string;
+    warehouses: RequestableWarehouse[];
+    links: { id: number; warehouse_id: number }[];
+    origin: string;
+  },
 ): Promise<void> {
   const { mailRequest, origin } = args;
   const needsAdmins = args.warehouses.some((w) => handlersOf(w, []).length === 0);
@@ -158,10 +176,24 @@ export async function notifyWarehouseHandlers(
         title: (locale) => m.notif_quote_request_title({}, { locale }),
         message: (locale) =>
           admin
-            ? m.notif_quote_request_admin_message({ business_name: escapeForMarkup(mailRequest.businessName), warehouse: escapeForMarkup(w.name), id: w.id, number }, { locale })
+            ? m.notif_quote_request_admin_message(
+                { business_name: escapeForMarkup(mailRequest.businessName), warehouse: escapeForMarkup(w.name), id: w.id, number },
+                { locale },
+              )
             : handler.referent !== null
-              ? m.notif_quote_request_owner_message({ business_name: escapeForMarkup(mailRequest.businessName), warehouse: escapeForMarkup(w.name), number, referent: escapeForMarkup(handler.referent) }, { locale })
-              : m.notif_quote_request_message({ business_name: escapeForMarkup(mailRequest.businessName), warehouse: escapeForMarkup(w.name), number }, { locale }),
+              ? m.notif_quote_request_owner_message(
+                  {
+                    business_name: escapeForMarkup(mailRequest.businessName),
+                    warehouse: escapeForMarkup(w.name),
+                    number,
+                    referent: escapeForMarkup(handler.referent),
+                  },
+                  { locale },
+                )
+              : m.notif_quote_request_message(
+                  { business_name: escapeForMarkup(mailRequest.businessName), warehouse: escapeForMarkup(w.name), number },
+                  { locale },
+                ),
         data: { warehouse_id: w.id, warehouse_request_id: args.requestId, link_id: linkOf.get(w.id)!, claimed, url: link.replace(origin, "") },
       });
       // An owner told of what its referent handles may have turned the e-mail off for this warehouse.
@@ -179,7 +211,8 @@ export async function notifyWarehouseHandlers(
           // The hunter saw it anonymised: its owner learns what a subscription would show.
           subscribeLink: handler.kind === "owner" && !w.redeemed ? `${origin}/${handler.lang}/stocker/profile/billing?w=${w.id}` : null,
           // An owner whose referent handles it: who does, and where these e-mails are turned off.
-          handledBy: handler.referent !== null ? { referent: handler.referent, settingsLink: `${origin}/${handler.lang}/stocker/profile/warehouses/${w.id}` } : null,
+          handledBy:
+            handler.referent !== null ? { referent: handler.referent, settingsLink: `${origin}/${handler.lang}/stocker/profile/warehouses/${w.id}` } : null,
         },
         replyTo: args.replyTo,
         origin,
@@ -266,7 +299,9 @@ export async function sendQuoteRequests(db: Database, actor: Actor | null, input
 
     await notifyWarehouseHandlers(trx, { requestId: request.id, mailRequest, replyTo: data.contact, warehouses: sorted, links, origin: ctx.origin });
 
-    const contacted = sorted.map((w) => (w.redeemed ? { name: w.name, city: w.city, address: w.address } : { name: anonymisedName(w.id), city: w.city, address: null }));
+    const contacted = sorted.map((w) =>
+      w.redeemed ? { name: w.name, city: w.city, address: w.address } : { name: anonymisedName(w.id), city: w.city, address: null },
+    );
     // The requester's own words go back only to an address proven theirs: a logged-in user
     // writing their account's address. A visitor (or a user typing another address) could
     // otherwise make us mail any text to anyone.

@@ -45,7 +45,14 @@ let wb: Awaited<ReturnType<typeof makeWarehouse>>;
 let unclaimed: Awaited<ReturnType<typeof makeWarehouse>>;
 const ids: Record<string, number> = {};
 
-async function review(author: User, link: Link, target: FeedbackTarget, iso: string, values: Record<string, number | null>, description: string | null = "Tutto bene") {
+async function review(
+  author: User,
+  link: Link,
+  target: FeedbackTarget,
+  iso: string,
+  values: Record<string, number | null>,
+  description: string | null = "Tutto bene",
+) {
   const given = Object.values(values).filter((v): v is number => v !== null);
   const avg = given.length ? Math.trunc((given.reduce((a, b) => a + b, 0) / given.length) * 10) : 0;
   const row = await t.db
@@ -109,14 +116,51 @@ beforeAll(async () => {
   const link = (links: Link[], warehouseId: number) => links.find((l) => l.warehouse_id === warehouseId)!;
 
   // About warehouses (written by hunters).
-  ids.hOnA1 = await review(hunter, link(h.links, wa1.id), "warehouse", "2030-01-01T10:00:00Z", { reliability_value: 4, communication_value: 5, services_value: null, structure_value: 3 });
-  ids.oOnA2 = await review(otherHunter, link(o.links, wa2.id), "warehouse", "2030-01-03T10:00:00Z", { reliability_value: 5, communication_value: 5, services_value: 5, structure_value: 5 }, null);
-  ids.oOnA1 = await review(otherHunter, link(o.links, wa1.id), "warehouse", "2030-01-02T10:00:00Z", { reliability_value: 2, communication_value: null, services_value: null, structure_value: null });
-  ids.hOnB = await review(hunter, link(h.links, wb.id), "warehouse", "2030-01-04T10:00:00Z", { reliability_value: 3, communication_value: null, services_value: null, structure_value: null });
+  ids.hOnA1 = await review(hunter, link(h.links, wa1.id), "warehouse", "2030-01-01T10:00:00Z", {
+    reliability_value: 4,
+    communication_value: 5,
+    services_value: null,
+    structure_value: 3,
+  });
+  ids.oOnA2 = await review(
+    otherHunter,
+    link(o.links, wa2.id),
+    "warehouse",
+    "2030-01-03T10:00:00Z",
+    { reliability_value: 5, communication_value: 5, services_value: 5, structure_value: 5 },
+    null,
+  );
+  ids.oOnA1 = await review(otherHunter, link(o.links, wa1.id), "warehouse", "2030-01-02T10:00:00Z", {
+    reliability_value: 2,
+    communication_value: null,
+    services_value: null,
+    structure_value: null,
+  });
+  ids.hOnB = await review(hunter, link(h.links, wb.id), "warehouse", "2030-01-04T10:00:00Z", {
+    reliability_value: 3,
+    communication_value: null,
+    services_value: null,
+    structure_value: null,
+  });
   // About hunters (written by the warehouses' side).
-  ids.refOnH = await review(referent, link(h.links, wa1.id), "hunter", "2030-01-05T10:00:00Z", { reliability_value: 4, communication_value: null, payments_value: 5, goods_value: null });
-  ids.refOnHUnclaimed = await review(referent, link(h.links, unclaimed.id), "hunter", "2030-01-06T10:00:00Z", { reliability_value: 1, communication_value: null, payments_value: null, goods_value: null });
-  ids.bOnO = await review(stockerB, link(o.links, wa2.id), "hunter", "2030-01-07T10:00:00Z", { reliability_value: 3, communication_value: null, payments_value: null, goods_value: null });
+  ids.refOnH = await review(referent, link(h.links, wa1.id), "hunter", "2030-01-05T10:00:00Z", {
+    reliability_value: 4,
+    communication_value: null,
+    payments_value: 5,
+    goods_value: null,
+  });
+  ids.refOnHUnclaimed = await review(referent, link(h.links, unclaimed.id), "hunter", "2030-01-06T10:00:00Z", {
+    reliability_value: 1,
+    communication_value: null,
+    payments_value: null,
+    goods_value: null,
+  });
+  ids.bOnO = await review(stockerB, link(o.links, wa2.id), "hunter", "2030-01-07T10:00:00Z", {
+    reliability_value: 3,
+    communication_value: null,
+    payments_value: null,
+    goods_value: null,
+  });
 
   ids.repHOnA1 = await report(hunter, link(h.links, wa1.id), "warehouse", "2030-02-01T10:00:00Z", "Ritardo");
   ids.repOOnA2 = await report(otherHunter, link(o.links, wa2.id), "warehouse", "2030-02-02T10:00:00Z", "Sporco");
@@ -276,7 +320,9 @@ describe("the warehouse's average where hunters choose", () => {
       { key: "communication_value", avg_value: 50, count: 1 },
       { key: "structure_value", avg_value: 30, count: 1 },
     ]);
-    expect(await warehouseRatingCriteria(t.db, wa2.id)).toEqual(["reliability_value", "communication_value", "services_value", "structure_value"].map((key) => ({ key, avg_value: 50, count: 1 })));
+    expect(await warehouseRatingCriteria(t.db, wa2.id)).toEqual(
+      ["reliability_value", "communication_value", "services_value", "structure_value"].map((key) => ({ key, avg_value: 50, count: 1 })),
+    );
     expect(await warehouseRatingCriteria(t.db, unclaimed.id)).toEqual([]);
     const compared = await compareWarehouses(t.db, null, [wa1.id, wa2.id], { locale: "it" });
     expect(compared.warehouses.map((w) => [w.rating_avg, w.review_count])).toEqual([
@@ -294,9 +340,13 @@ describe("the warehouse's average where hunters choose", () => {
 
 const FEEDBACK_CATALOGUE = defineCatalogue("received_feedback", async (db) => {
   const first = (await makeUser(db, { role: "stocker" })).id;
-  await sql`insert into users (email, role, account_type, invite_code) select 'fbo-' || g || '@plan.test', 'stocker', 0, 'FBO' || g from generate_series(1, 2000) g`.execute(db);
+  await sql`insert into users (email, role, account_type, invite_code) select 'fbo-' || g || '@plan.test', 'stocker', 0, 'FBO' || g from generate_series(1, 2000) g`.execute(
+    db,
+  );
   await sql`insert into users (email, role, invite_code) select 'fbr-' || g || '@plan.test', 'referent', 'FBR' || g from generate_series(1, 500) g`.execute(db);
-  await sql`insert into users (email, role, invite_code) select 'fbh-' || g || '@plan.test', 'stock_hunter', 'FBH' || g from generate_series(1, 2000) g`.execute(db);
+  await sql`insert into users (email, role, invite_code) select 'fbh-' || g || '@plan.test', 'stock_hunter', 'FBH' || g from generate_series(1, 2000) g`.execute(
+    db,
+  );
   await sql`
     insert into warehouses (name, country, address, cap, city, province, lat, lng, user_id, referent_id)
     select 'Plan ' || g, 'Italia', 'Via ' || g, '00100', 'Roma', 'RM', 41 + random(), 12 + random(), ${first} + 1 + (g % 2000), ${first} + 2001 + (g % 500)
@@ -323,7 +373,8 @@ const FEEDBACK_CATALOGUE = defineCatalogue("received_feedback", async (db) => {
     from warehouse_request_warehouses l join warehouses w on w.id = l.warehouse_id
     cross join (values (0, 'warehouse'), (1, 'hunter')) as t (k, target)
     where w.name like 'Plan %'`.execute(db);
-  for (const table of ["users", "warehouses", "warehouse_requests", "warehouse_request_warehouses", "reviews", "reports"]) await sql`vacuum analyze ${sql.table(table)}`.execute(db);
+  for (const table of ["users", "warehouses", "warehouse_requests", "warehouse_request_warehouses", "reviews", "reports"])
+    await sql`vacuum analyze ${sql.table(table)}`.execute(db);
 });
 
 describe("the lists' plans on a large catalogue", () => {
@@ -345,7 +396,9 @@ describe("the lists' plans on a large catalogue", () => {
         const { rows } = await t.db.executeQuery<{ "QUERY PLAN": string }>(CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]));
         const plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
         expect(plan, `${owner.role}\n${plan}`).not.toMatch(/Seq Scan on (reviews|reports|warehouses|warehouse_requests|users)/);
-        expect(plan, `${owner.role}\n${plan}`).toMatch(owner.role === "stock_hunter" ? /(reviews|reports)_warehouse_request_id_idx/ : /(reviews|reports)_warehouse_id_created_at_idx/);
+        expect(plan, `${owner.role}\n${plan}`).toMatch(
+          owner.role === "stock_hunter" ? /(reviews|reports)_warehouse_request_id_idx/ : /(reviews|reports)_warehouse_id_created_at_idx/,
+        );
       }
     }
     expect((await listReceivedReviews(t.db, owners[0]!, { page: 0, limit: 8 })).reviews_count).toBeGreaterThan(0);

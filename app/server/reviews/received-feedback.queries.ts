@@ -27,17 +27,11 @@ function received(owner: FeedbackOwner): RawBuilder<SqlBool> {
 }
 
 function reviewsFrom(db: Database, owner: FeedbackOwner) {
-  return db
-    .selectFrom("reviews as f")
-    .innerJoin("warehouses as w", "w.id", "f.warehouse_id")
-    .where(received(owner));
+  return db.selectFrom("reviews as f").innerJoin("warehouses as w", "w.id", "f.warehouse_id").where(received(owner));
 }
 
 function reportsFrom(db: Database, owner: FeedbackOwner) {
-  return db
-    .selectFrom("reports as f")
-    .innerJoin("warehouses as w", "w.id", "f.warehouse_id")
-    .where(received(owner));
+  return db.selectFrom("reports as f").innerJoin("warehouses as w", "w.id", "f.warehouse_id").where(received(owner));
 }
 
 const AUTHOR = ["a.company as author_company", "a.first_name as author_first_name", "a.last_name as author_last_name"] as const;

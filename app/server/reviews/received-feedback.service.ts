@@ -66,16 +66,30 @@ function toReport(row: ReceivedReportRow, owner: FeedbackOwner): ReceivedReport 
 }
 
 /** A page (from 0) of the reviews the owner received, newest first, and how many there are. */
-export async function listReceivedReviews(db: Database, owner: { id: number; role: string }, args: Page): Promise<{ reviews: ReceivedReview[]; reviews_count: number }> {
+export async function listReceivedReviews(
+  db: Database,
+  owner: { id: number; role: string },
+  args: Page,
+): Promise<{ reviews: ReceivedReview[]; reviews_count: number }> {
   const who = requireFeedbackOwner(owner);
-  const [rows, count] = await Promise.all([receivedReviewsPageQuery(db, who, { limit: args.limit, offset: args.page * args.limit }).execute(), countReceivedReviews(db, who)]);
+  const [rows, count] = await Promise.all([
+    receivedReviewsPageQuery(db, who, { limit: args.limit, offset: args.page * args.limit }).execute(),
+    countReceivedReviews(db, who),
+  ]);
   return { reviews: rows.map((row) => toReview(row, who)), reviews_count: count };
 }
 
 /** A page (from 0) of the reports the owner received, newest first, and how many there are. */
-export async function listReceivedReports(db: Database, owner: { id: number; role: string }, args: Page): Promise<{ reports: ReceivedReport[]; reports_count: number }> {
+export async function listReceivedReports(
+  db: Database,
+  owner: { id: number; role: string },
+  args: Page,
+): Promise<{ reports: ReceivedReport[]; reports_count: number }> {
   const who = requireFeedbackOwner(owner);
-  const [rows, count] = await Promise.all([receivedReportsPageQuery(db, who, { limit: args.limit, offset: args.page * args.limit }).execute(), countReceivedReports(db, who)]);
+  const [rows, count] = await Promise.all([
+    receivedReportsPageQuery(db, who, { limit: args.limit, offset: args.page * args.limit }).execute(),
+    countReceivedReports(db, who),
+  ]);
   return { reports: rows.map((row) => toReport(row, who)), reports_count: count };
 }
 

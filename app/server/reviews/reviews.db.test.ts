@@ -27,7 +27,15 @@ beforeAll(async () => {
 const reviewBody = (ratings: Record<string, number | null> = {}) => ({
   review_data: { full_name: "Mario Rossi", email: "mario@test.example", telephone: "333 1234567", description: "Tutto bene.", ...ratings },
 });
-const reportBody = { report_data: { full_name: "Mario Rossi", email: "mario@test.example", telephone: "333 1234567", subject: "Ritardo", description: "Nessuna risposta da giorni." } };
+const reportBody = {
+  report_data: {
+    full_name: "Mario Rossi",
+    email: "mario@test.example",
+    telephone: "333 1234567",
+    subject: "Ritardo",
+    description: "Nessuna risposta da giorni.",
+  },
+};
 const params = (warehouseId: number, requestId: number) => ({ warehouseId: String(warehouseId), requestId: String(requestId) });
 
 describe("reviewAvgValue", () => {
@@ -51,7 +59,15 @@ describe("POST /api/warehouses/{id}/requests/{id}/review", () => {
     });
     expect(first.status).toBe(200);
     const review = await t.db.selectFrom("reviews").selectAll().where("id", "=", first.json.review_id).executeTakeFirstOrThrow();
-    expect(review).toMatchObject({ user_id: hunter.id, link_id: links[0]!.id, target: "warehouse", avg_value: 43, services_value: 5, structure_value: null, payments_value: null });
+    expect(review).toMatchObject({
+      user_id: hunter.id,
+      link_id: links[0]!.id,
+      target: "warehouse",
+      avg_value: 43,
+      services_value: 5,
+      structure_value: null,
+      payments_value: null,
+    });
 
     // The owner and the referent are told, the author is not.
     const notified = await t.db.selectFrom("notifications").select(["user_id", "message"]).where("type", "=", "review_received").execute();
@@ -63,8 +79,16 @@ describe("POST /api/warehouses/{id}/requests/{id}/review", () => {
     expect(second.json.error).toBe("already_reviewed");
     // Said as it is, in the user's language: not the generic "some fields are missing".
     expect(second.json.message).toBe("Hai già recensito questa richiesta: è possibile una sola recensione per richiesta e magazzino.");
-    const secondEn = await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reviewBody(), locale: "en" });
-    expect(secondEn.json).toMatchObject({ error: "already_reviewed", message: "You have already reviewed this request: there can be only one review per request and warehouse." });
+    const secondEn = await callJson(reviewAction, t.db, {
+      params: params(w.warehouse.id, request.id),
+      actor: actorOf(hunter),
+      body: reviewBody(),
+      locale: "en",
+    });
+    expect(secondEn.json).toMatchObject({
+      error: "already_reviewed",
+      message: "You have already reviewed this request: there can be only one review per request and warehouse.",
+    });
     expect(await t.db.selectFrom("reviews").select("id").where("link_id", "=", links[0]!.id).execute()).toHaveLength(1);
   });
 
@@ -101,10 +125,18 @@ describe("POST /api/warehouses/{id}/requests/{id}/review", () => {
 
   it("refuses the other side's criteria and ratings out of 1–5", async () => {
     const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id], state: "confirmed" });
-    const foreign = await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reviewBody({ payments_value: 4 }) });
+    const foreign = await callJson(reviewAction, t.db, {
+      params: params(w.warehouse.id, request.id),
+      actor: actorOf(hunter),
+      body: reviewBody({ payments_value: 4 }),
+    });
     expect(foreign.status).toBe(422);
     expect(foreign.json.errors).toEqual({ payments_value: "not_allowed" });
-    const six = await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(hunter), body: reviewBody({ reliability_value: 6 }) });
+    const six = await callJson(reviewAction, t.db, {
+      params: params(w.warehouse.id, request.id),
+      actor: actorOf(hunter),
+      body: reviewBody({ reliability_value: 6 }),
+    });
     expect(six.status).toBe(422);
     const missing = await callJson(reviewAction, t.db, {
       params: params(w.warehouse.id, request.id),
@@ -120,12 +152,16 @@ describe("POST /api/warehouses/{id}/requests/{id}/review", () => {
     const stranger = await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(otherHunter), body: reviewBody() });
     expect(stranger.status).toBe(404);
     const otherStocker = await makeUser(t.db, { role: "stocker" });
-    expect((await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(otherStocker), body: reviewBody() })).status).toBe(404);
+    expect((await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(otherStocker), body: reviewBody() })).status).toBe(
+      404,
+    );
     const admin = await makeUser(t.db, { role: "admin" });
     expect((await callJson(reportAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(admin), body: reportBody })).status).toBe(404);
     // Another warehouse's id with this request: no such link.
     const other = await makeClaimedWarehouse(t.db);
-    expect((await callJson(reviewAction, t.db, { params: params(other.warehouse.id, request.id), actor: actorOf(hunter), body: reviewBody() })).status).toBe(404);
+    expect((await callJson(reviewAction, t.db, { params: params(other.warehouse.id, request.id), actor: actorOf(hunter), body: reviewBody() })).status).toBe(
+      404,
+    );
     expect((await callJson(reviewAction, t.db, { params: params(w.warehouse.id, request.id), actor: null, body: reviewBody() })).status).toBe(401);
     expect(await t.db.selectFrom("reviews").select("id").where("warehouse_request_id", "=", request.id).execute()).toHaveLength(0);
   });
@@ -143,7 +179,12 @@ describe("POST /api/warehouses/{id}/requests/{id}/report", () => {
     expect(res.status).toBe(200);
     const report = await t.db.selectFrom("reports").selectAll().where("id", "=", res.json.report_id).executeTakeFirstOrThrow();
     expect(report).toMatchObject({ user_id: hunter.id, target: "warehouse", subject: "Ritardo" });
-    const notified = await t.db.selectFrom("notifications").select("user_id").where("type", "=", "report_received").where("user_id", "in", [w.owner.id, referent.id]).execute();
+    const notified = await t.db
+      .selectFrom("notifications")
+      .select("user_id")
+      .where("type", "=", "report_received")
+      .where("user_id", "in", [w.owner.id, referent.id])
+      .execute();
     expect(notified).toHaveLength(2);
   });
 
@@ -189,10 +230,23 @@ describe("POST /api/warehouses/{id}/requests/{id}/report", () => {
 
   it("is refused by the database too, whatever the code path", async () => {
     const { request, links } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id], state: "pending" });
-    const row = { user_id: hunter.id, warehouse_id: w.warehouse.id, warehouse_request_id: request.id, link_id: links[0]!.id, full_name: "M", email: "m@x.it", telephone: "1", subject: "S", description: "D" };
+    const row = {
+      user_id: hunter.id,
+      warehouse_id: w.warehouse.id,
+      warehouse_request_id: request.id,
+      link_id: links[0]!.id,
+      full_name: "M",
+      email: "m@x.it",
+      telephone: "1",
+      subject: "S",
+      description: "D",
+    };
     await t.db.insertInto("reports").values(row).execute();
     await expect(t.db.insertInto("reports").values(row).execute()).rejects.toMatchObject({ code: "23505", constraint: "reports_user_id_link_id_open_key" });
-    await t.db.insertInto("reports").values({ ...row, closed_at: new Date() }).execute();
+    await t.db
+      .insertInto("reports")
+      .values({ ...row, closed_at: new Date() })
+      .execute();
   });
 
   it("requires every field and refuses 10 KB texts", async () => {
@@ -215,7 +269,12 @@ describe("getFeedbackContext", () => {
   it("tells the page what the actor rates and whether the review form is open", async () => {
     const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.warehouse.id], state: "confirmed" });
     const forHunter = await getFeedbackContext(t.db, actorOf(hunter), w.warehouse.id, request.id);
-    expect(forHunter).toMatchObject({ target: "warehouse", canReview: true, reviewed: false, criteria: ["reliability_value", "communication_value", "services_value", "structure_value"] });
+    expect(forHunter).toMatchObject({
+      target: "warehouse",
+      canReview: true,
+      reviewed: false,
+      criteria: ["reliability_value", "communication_value", "services_value", "structure_value"],
+    });
     const forReferent = await getFeedbackContext(t.db, actorOf(referent), w.warehouse.id, request.id);
     expect(forReferent.criteria).toEqual(["reliability_value", "communication_value", "payments_value", "goods_value"]);
     await expect(getFeedbackContext(t.db, actorOf(otherHunter), w.warehouse.id, request.id)).rejects.toMatchObject({ status: 404 });
@@ -240,7 +299,12 @@ describe("who hears of a review or report, in the app and by e-mail", () => {
       body: reviewBody({ reliability_value: 5, communication_value: 4, services_value: null, structure_value: null }),
     });
     expect(review.status).toBe(200);
-    const told = await t.db.selectFrom("notifications").select(["user_id", "message", "data"]).where("type", "=", "review_received").where(sql<boolean>`data @> ${JSON.stringify({ review_id: review.json.review_id })}::jsonb`).execute();
+    const told = await t.db
+      .selectFrom("notifications")
+      .select(["user_id", "message", "data"])
+      .where("type", "=", "review_received")
+      .where(sql<boolean>`data @> ${JSON.stringify({ review_id: review.json.review_id })}::jsonb`)
+      .execute();
     expect(told.map((n) => n.user_id).sort()).toEqual([w.owner.id, referent.id].sort());
     // The author's company is text in the notification's markup, never markup of its own.
     expect((told[0]!.message as Record<string, string>).it).toContain("&lt;b&gt;Bold&lt;/b&gt; &amp; Co");
@@ -260,10 +324,20 @@ describe("who hears of a review or report, in the app and by e-mail", () => {
 
     // The referent reports the hunter: only the hunter hears of it, with the link to its reports.
     const report = await callJson(reportAction, t.db, { params: params(w.warehouse.id, request.id), actor: actorOf(referent), body: reportBody });
-    const reportTold = await t.db.selectFrom("notifications").select(["user_id", "data"]).where("type", "=", "report_received").where(sql<boolean>`data @> ${JSON.stringify({ report_id: report.json.report_id })}::jsonb`).execute();
+    const reportTold = await t.db
+      .selectFrom("notifications")
+      .select(["user_id", "data"])
+      .where("type", "=", "report_received")
+      .where(sql<boolean>`data @> ${JSON.stringify({ report_id: report.json.report_id })}::jsonb`)
+      .execute();
     expect(reportTold.map((n) => n.user_id)).toEqual([author.id]);
     expect(reportTold[0]!.data).toMatchObject({ url: "/it/stock-hunter/profile/reviews?show=reports", target: "hunter" });
-    const toHunter = await t.db.selectFrom("mail_outbox").selectAll().where("template", "=", "feedback_received").where("to_address", "=", author.email).execute();
+    const toHunter = await t.db
+      .selectFrom("mail_outbox")
+      .selectAll()
+      .where("template", "=", "feedback_received")
+      .where("to_address", "=", author.email)
+      .execute();
     expect(toHunter).toHaveLength(1);
     expect(toHunter[0]!.subject).toBe(`Nuova segnalazione sulla richiesta n. ${requestNumber(request.id)}`);
     expect(toHunter[0]!.text).toContain("Oggetto: Ritardo");
@@ -274,7 +348,11 @@ describe("who hears of a review or report, in the app and by e-mail", () => {
     const manager = await makeUser(t.db, { role: "referent" });
     const unclaimed = await makeWarehouse(t.db, { name: "Nome Segreto", referent_id: manager.id });
     const { request } = await makeRequest(t.db, { userId: author.id, warehouseIds: [unclaimed.id], state: "confirmed" });
-    const res = await callJson(reviewAction, t.db, { params: params(unclaimed.id, request.id), actor: actorOf(manager), body: reviewBody({ payments_value: 4 }) });
+    const res = await callJson(reviewAction, t.db, {
+      params: params(unclaimed.id, request.id),
+      actor: actorOf(manager),
+      body: reviewBody({ payments_value: 4 }),
+    });
     expect(res.status).toBe(200);
     const note = await t.db.selectFrom("notifications").select("message").where("user_id", "=", author.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(note.message)).not.toContain("Nome Segreto");
@@ -284,7 +362,9 @@ describe("who hears of a review or report, in the app and by e-mail", () => {
 
     await t.db.updateTable("users").set({ active: false }).where("id", "=", manager.id).execute();
     await callJson(reportAction, t.db, { params: params(unclaimed.id, request.id), actor: actorOf(author), body: reportBody });
-    expect(await t.db.selectFrom("notifications").select("id").where("user_id", "=", manager.id).where("type", "=", "report_received").execute()).toHaveLength(1);
+    expect(await t.db.selectFrom("notifications").select("id").where("user_id", "=", manager.id).where("type", "=", "report_received").execute()).toHaveLength(
+      1,
+    );
     expect(await t.db.selectFrom("mail_outbox").select("id").where("to_address", "=", manager.email).execute()).toHaveLength(0);
   });
 });
@@ -293,13 +373,34 @@ describe("migration 0019 (one open report per author and link)", () => {
   it("keeps the reports an author had already repeated: the first stays open, the later ones are closed", async () => {
     const { request, links } = await makeRequest(t.db, { userId: otherHunter.id, warehouseIds: [w.warehouse.id], state: "pending" });
     await oneOpenReport.down(t.db);
-    const row = { user_id: otherHunter.id, warehouse_id: w.warehouse.id, warehouse_request_id: request.id, link_id: links[0]!.id, full_name: "M", email: "m@x.it", telephone: "1", description: "D" };
+    const row = {
+      user_id: otherHunter.id,
+      warehouse_id: w.warehouse.id,
+      warehouse_request_id: request.id,
+      link_id: links[0]!.id,
+      full_name: "M",
+      email: "m@x.it",
+      telephone: "1",
+      description: "D",
+    };
     // Repeated before the rule, in another order than their dates.
-    for (const [subject, at] of [["second", "2026-11-02"], ["first", "2026-11-01"], ["third", "2026-11-03"]] as const) {
-      await t.db.insertInto("reports").values({ ...row, subject, created_at: new Date(`${at}T10:00:00Z`) }).execute();
+    for (const [subject, at] of [
+      ["second", "2026-11-02"],
+      ["first", "2026-11-01"],
+      ["third", "2026-11-03"],
+    ] as const) {
+      await t.db
+        .insertInto("reports")
+        .values({ ...row, subject, created_at: new Date(`${at}T10:00:00Z`) })
+        .execute();
     }
     await oneOpenReport.up(t.db);
-    const after = await t.db.selectFrom("reports").select(["subject", "closed_at"]).where("warehouse_request_id", "=", request.id).orderBy("created_at").execute();
+    const after = await t.db
+      .selectFrom("reports")
+      .select(["subject", "closed_at"])
+      .where("warehouse_request_id", "=", request.id)
+      .orderBy("created_at")
+      .execute();
     expect(after.map((r) => [r.subject, r.closed_at === null])).toEqual([
       ["first", true],
       ["second", false],

@@ -41,7 +41,13 @@ export function insertReview(db: Database, row: Insertable<ReviewsTable>) {
 
 /** Whether the user has an open report on the link (one at a time: the partial unique index of migration 0019). */
 export async function hasOpenReport(db: Database, userId: number, linkId: number): Promise<boolean> {
-  const row = await db.selectFrom("reports").select("id").where("user_id", "=", userId).where("link_id", "=", linkId).where("closed_at", "is", null).executeTakeFirst();
+  const row = await db
+    .selectFrom("reports")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("link_id", "=", linkId)
+    .where("closed_at", "is", null)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

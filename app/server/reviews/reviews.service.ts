@@ -173,7 +173,14 @@ function authorName(actor: Actor, fallback: string): string {
 }
 
 /** Writes the actor's review of a confirmed link; returns its id. */
-export async function createReview(db: Database, actor: Actor | null, warehouseId: number, requestId: number, data: ReviewData, ctx: FeedbackMailContext): Promise<number> {
+export async function createReview(
+  db: Database,
+  actor: Actor | null,
+  warehouseId: number,
+  requestId: number,
+  data: ReviewData,
+  ctx: FeedbackMailContext,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { actor: who, link, target } = await loadParty(trx, actor, warehouseId, requestId);
     if (link.state !== "confirmed") throw new ConflictError("not_confirmed");
@@ -213,7 +220,14 @@ export async function createReview(db: Database, actor: Actor | null, warehouseI
       throw err;
     }
 
-    await tellRecipients(trx, link, target, who.id, { kind: "review", id: reviewId, author: authorName(who, data.full_name), average: avg, subject: null }, ctx);
+    await tellRecipients(
+      trx,
+      link,
+      target,
+      who.id,
+      { kind: "review", id: reviewId, author: authorName(who, data.full_name), average: avg, subject: null },
+      ctx,
+    );
     return reviewId;
   });
 }
@@ -223,7 +237,14 @@ export async function createReview(db: Database, actor: Actor | null, warehouseI
  * author and link: a second is refused (409 already_reported) before it counts against the
  * hourly limit.
  */
-export async function createReport(db: Database, actor: Actor | null, warehouseId: number, requestId: number, data: ReportData, ctx: FeedbackMailContext): Promise<number> {
+export async function createReport(
+  db: Database,
+  actor: Actor | null,
+  warehouseId: number,
+  requestId: number,
+  data: ReportData,
+  ctx: FeedbackMailContext,
+): Promise<number> {
   const party = await loadParty(db, actor, warehouseId, requestId);
   if (await hasOpenReport(db, party.actor.id, party.link.link_id)) throw new ConflictError("already_reported");
   await hit(db, REPORT_LIMIT, [`user:${party.actor.id}`]);
@@ -248,7 +269,14 @@ export async function createReport(db: Database, actor: Actor | null, warehouseI
       if ((err as { code?: string; constraint?: string }).code === "23505") throw new ConflictError("already_reported");
       throw err;
     }
-    await tellRecipients(trx, link, target, who.id, { kind: "report", id: row.id, author: authorName(who, data.full_name), average: null, subject: data.subject }, ctx);
+    await tellRecipients(
+      trx,
+      link,
+      target,
+      who.id,
+      { kind: "report", id: row.id, author: authorName(who, data.full_name), average: null, subject: data.subject },
+      ctx,
+    );
     return row.id;
   });
 }

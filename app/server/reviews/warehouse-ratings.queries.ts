@@ -36,5 +36,9 @@ export async function warehouseRatingCriteria(db: Database, warehouseId: number)
     .where("warehouse_id", "=", warehouseId)
     .where("target", "=", "warehouse")
     .executeTakeFirstOrThrow()) as Record<string, number | null>;
-  return HUNTER_CRITERIA.filter((key) => Number(row[`${key}_count`]) > 0).map((key) => ({ key, avg_value: Number(row[`${key}_avg`]), count: Number(row[`${key}_count`]) }));
+  return HUNTER_CRITERIA.filter((key) => Number(row[`${key}_count`]) > 0).map((key) => ({
+    key,
+    avg_value: Number(row[`${key}_avg`]),
+    count: Number(row[`${key}_count`]),
+  }));
 }

@@ -64,7 +64,17 @@ describe("mapItems", () => {
   });
 
   it("answers at most MAP_MARKERS_LIMIT markers and says so", () => {
-    const crowd = zoneFromPoints({ ...centre, radiusM: 10_000 }, packZonePoints(Array.from({ length: MAP_MARKERS_LIMIT + 10 }, (_, i) => ({ id: i + 1, lat: 45 + (i % 50) * 0.0001, lng: 10 + Math.floor(i / 50) * 0.0001, claimed: true }))));
+    const crowd = zoneFromPoints(
+      { ...centre, radiusM: 10_000 },
+      packZonePoints(
+        Array.from({ length: MAP_MARKERS_LIMIT + 10 }, (_, i) => ({
+          id: i + 1,
+          lat: 45 + (i % 50) * 0.0001,
+          lng: 10 + Math.floor(i / 50) * 0.0001,
+          claimed: true,
+        })),
+      ),
+    );
     const { items, truncated } = mapItems(crowd, new Uint8Array(crowd.size), { zoom: 15, west: 9, south: 44, east: 11, north: 46 });
     expect(items).toHaveLength(MAP_MARKERS_LIMIT);
     expect(truncated).toBe(true);

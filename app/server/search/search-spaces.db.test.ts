@@ -22,7 +22,15 @@ let ownerId: number;
 const ids: Record<string, number> = {};
 
 /** A warehouse `km` east of Bologna's centre, redeemed unless said otherwise. */
-async function addWarehouse(key: string, km: number, opts: { redeemed?: boolean; specs?: number[]; trust?: Partial<{ review_count: number; rating_avg: number | null; requests_answered: number; answer_seconds_median: number | null }> } = {}) {
+async function addWarehouse(
+  key: string,
+  km: number,
+  opts: {
+    redeemed?: boolean;
+    specs?: number[];
+    trust?: Partial<{ review_count: number; rating_avg: number | null; requests_answered: number; answer_seconds_median: number | null }>;
+  } = {},
+) {
   const row = await t.db
     .insertInto("warehouses")
     .values({
@@ -51,7 +59,18 @@ async function addWarehouse(key: string, km: number, opts: { redeemed?: boolean;
   return row.id;
 }
 
-async function addSpace(key: string, space: { m2_type?: "m2" | "pallet"; quantity: number; from: string; until?: string | null; min_term_months?: number; price_month?: number | null; price_public?: boolean }) {
+async function addSpace(
+  key: string,
+  space: {
+    m2_type?: "m2" | "pallet";
+    quantity: number;
+    from: string;
+    until?: string | null;
+    min_term_months?: number;
+    price_month?: number | null;
+    price_public?: boolean;
+  },
+) {
   await t.db
     .insertInto("warehouse_spaces")
     .values({
@@ -68,11 +87,19 @@ async function addSpace(key: string, space: { m2_type?: "m2" | "pallet"; quantit
 }
 
 function search(query: Record<string, unknown>) {
-  return searchWarehouses({ db: t.db, geocoder: gazetteerGeocoder(t.db) }, searchQuery.parse({ lat: BOLOGNA.lat, lng: BOLOGNA.lng, radius: 20, ...query }), "it");
+  return searchWarehouses(
+    { db: t.db, geocoder: gazetteerGeocoder(t.db) },
+    searchQuery.parse({ lat: BOLOGNA.lat, lng: BOLOGNA.lng, radius: 20, ...query }),
+    "it",
+  );
 }
 
 /** Photos, answers and ratings reach a zone in memory within a minute (zones.ts); a test moves the epoch instead of waiting. */
-const ranksReadAgain = () => t.db.updateTable("search_epoch").set((eb) => ({ value: eb("value", "+", 1) })).execute();
+const ranksReadAgain = () =>
+  t.db
+    .updateTable("search_epoch")
+    .set((eb) => ({ value: eb("value", "+", 1) }))
+    .execute();
 
 const idsOf = (list: { id: number }[]) => list.map((w) => w.id);
 const byKey = (r: SearchResponse, key: string) => [...r.warehouses, ...r.other_warehouses].find((w) => w.id === ids[key]);
@@ -150,8 +177,22 @@ describe("the dates and the quantity", () => {
 
   it("shows the best matching space in its public fields: the smallest sufficient, a private price never", async () => {
     const r = await search({ start_date: FROM, end_date: TO, m2_value: "800", sort: "distance" });
-    expect(byKey(r, "two-spaces")!.availability).toEqual({ m2_type: "m2", quantity: 900, available_from: "2026-10-01", available_until: null, min_term_months: 0, price_month: null });
-    expect(byKey(r, "covers")!.availability).toEqual({ m2_type: "m2", quantity: 1000, available_from: "2026-11-01", available_until: "2027-06-30", min_term_months: 0, price_month: 450 });
+    expect(byKey(r, "two-spaces")!.availability).toEqual({
+      m2_type: "m2",
+      quantity: 900,
+      available_from: "2026-10-01",
+      available_until: null,
+      min_term_months: 0,
+      price_month: null,
+    });
+    expect(byKey(r, "covers")!.availability).toEqual({
+      m2_type: "m2",
+      quantity: 1000,
+      available_from: "2026-11-01",
+      available_until: "2027-06-30",
+      min_term_months: 0,
+      price_month: 450,
+    });
     const text = JSON.stringify(r);
     // The private price of 1,99 and the warehouse's own costs never leave the server.
     expect(text).not.toContain("199");
@@ -162,7 +203,8 @@ describe("the dates and the quantity", () => {
   it("says what each other warehouse misses: the dates, the quantity (what is free of what was asked), the services", async () => {
     const r = await search({ start_date: FROM, end_date: TO, m2_value: "800", service: [specA, specB] });
     expect(byKey(r, "too-small")).toMatchObject({ unmet: ["quantity"], availability: { quantity: 300, price_month: 250 }, on_request: false });
-    for (const key of ["late", "ends-early", "long-term", "pallets"]) expect(byKey(r, key), key).toMatchObject({ unmet: ["dates"], availability: null, on_request: false });
+    for (const key of ["late", "ends-early", "long-term", "pallets"])
+      expect(byKey(r, key), key).toMatchObject({ unmet: ["dates"], availability: null, on_request: false });
     expect(byKey(r, "one-service")).toMatchObject({ unmet: ["specifications"], missing_specifications: 1 });
     expect(byKey(r, "no-space")).toMatchObject({ unmet: ["dates", "quantity"], on_request: true, availability: null });
     expect(idsOf(r.other_warehouses)).toContain(ids["no-space"]);
@@ -204,8 +246,16 @@ describe("the dates and the quantity", () => {
     const keys = ["too-small", "one-service", "no-space", "two-spaces"];
     const cards = await searchCards(t.db, searchCardsQuery.parse({ ids: keys.map((k) => ids[k]), lat: BOLOGNA.lat, lng: BOLOGNA.lng, ...q }), "it");
     for (const w of cards.warehouses) {
-      const inAnswer = byKey(r, keys.find((k) => ids[k] === w.id)!)!;
-      expect({ a: w.availability, u: w.unmet, o: w.on_request, m: w.missing_specifications }).toEqual({ a: inAnswer.availability, u: inAnswer.unmet, o: inAnswer.on_request, m: inAnswer.missing_specifications });
+      const inAnswer = byKey(
+        r,
+        keys.find((k) => ids[k] === w.id)!,
+      )!;
+      expect({ a: w.availability, u: w.unmet, o: w.on_request, m: w.missing_specifications }).toEqual({
+        a: inAnswer.availability,
+        u: inAnswer.unmet,
+        o: inAnswer.on_request,
+        m: inAnswer.missing_specifications,
+      });
     }
   });
 

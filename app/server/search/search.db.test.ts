@@ -45,7 +45,14 @@ async function addWarehouse(
   key: string,
   at: { lat: number; lng: number },
   // claimed: owned by the test stocker and, unless `subscribed` is false, covered by their subscription (redeemed).
-  opts: { claimed?: boolean; subscribed?: boolean; specs?: string[]; status?: "approved" | "pending" | "refused"; deactivated?: boolean; total_m2?: number | null } = {},
+  opts: {
+    claimed?: boolean;
+    subscribed?: boolean;
+    specs?: string[];
+    status?: "approved" | "pending" | "refused";
+    deactivated?: boolean;
+    total_m2?: number | null;
+  } = {},
 ) {
   const row = await t.db
     .insertInto("warehouses")
@@ -199,7 +206,14 @@ describe("the filters", () => {
     const r = await search({ lat: MILANO.lat, lng: MILANO.lng, service: [String(specs.Picking)], security: String(specs.CCTV), sort: "distance" });
     expect(idsOf(r.warehouses)).toEqual([ids["at-1km"], ids["at-2km"], ids["at-9.9km"], ids["unclaimed-3km"]]);
     expect(idsOf(r.other_warehouses)).toEqual([ids["at-5km"]]);
-    const three = await search({ lat: MILANO.lat, lng: MILANO.lng, service: `${specs.Picking}`, security: [`${specs.CCTV}`], certification: [`${specs["ISO 9001"]}`], sort: "distance" });
+    const three = await search({
+      lat: MILANO.lat,
+      lng: MILANO.lng,
+      service: `${specs.Picking}`,
+      security: [`${specs.CCTV}`],
+      certification: [`${specs["ISO 9001"]}`],
+      sort: "distance",
+    });
     expect(idsOf(three.warehouses)).toEqual([ids["at-2km"]]);
     expect(idsOf(three.other_warehouses)).toEqual([ids["at-1km"], ids["at-5km"], ids["at-9.9km"], ids["unclaimed-3km"]]);
   });
@@ -210,7 +224,10 @@ describe("the filters", () => {
     expect(m2.warehouses).toEqual([]);
     expect(m2.total_other_warehouses).toBe(5);
     for (const w of m2.other_warehouses) expect(w).toMatchObject({ on_request: true, unmet: ["quantity"], availability: null });
-    await t.db.insertInto("warehouse_spaces").values({ warehouse_id: ids["at-1km"]!, m2_type: "pallet", quantity: 700, available_from: "2026-01-01" }).execute();
+    await t.db
+      .insertInto("warehouse_spaces")
+      .values({ warehouse_id: ids["at-1km"]!, m2_type: "pallet", quantity: 700, available_from: "2026-01-01" })
+      .execute();
     try {
       const pallets = await search({ lat: MILANO.lat, lng: MILANO.lng, m2_type: "pallet", m2_value: "700" });
       expect(idsOf(pallets.warehouses)).toEqual([ids["at-1km"]]);
@@ -255,7 +272,11 @@ describe("what the browser sees", () => {
     const real = await t.db.selectFrom("warehouses").select(["lat", "lng"]).where("id", "=", a.id).executeTakeFirstOrThrow();
     expect({ lat: a.lat, lng: a.lng }).toEqual(await expectedPosition(a.id, real));
     // Moving the warehouse moves its published position by the same fixed offset.
-    await t.db.updateTable("warehouses").set({ lat: real.lat + 0.01 }).where("id", "=", a.id).execute();
+    await t.db
+      .updateTable("warehouses")
+      .set({ lat: real.lat + 0.01 })
+      .where("id", "=", a.id)
+      .execute();
     const moved = await t.db.selectFrom("warehouses").select(["pub_lat", "pub_lng"]).where("id", "=", a.id).executeTakeFirstOrThrow();
     expect({ lat: moved.pub_lat, lng: moved.pub_lng }).toEqual(await expectedPosition(a.id, { lat: real.lat + 0.01, lng: real.lng }));
     await t.db.updateTable("warehouses").set({ lat: real.lat }).where("id", "=", a.id).execute();
@@ -304,7 +325,8 @@ describe("what the browser sees", () => {
   it("decides an unclaimed warehouse's place in the zone on its published position", async () => {
     // Near the edge, on both sides of it: whichever side the offset puts each one.
     const edge = [];
-    for (const [i, km] of [9.7, 9.8, 9.9, 10.1, 10.2, 10.3].entries()) edge.push(await addWarehouse(`unclaimed-edge-${i}`, destination(MILANO, km, 135 + i * 20)));
+    for (const [i, km] of [9.7, 9.8, 9.9, 10.1, 10.2, 10.3].entries())
+      edge.push(await addWarehouse(`unclaimed-edge-${i}`, destination(MILANO, km, 135 + i * 20)));
     const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10 });
     for (const id of edge) {
       const real = await t.db.selectFrom("warehouses").select(["lat", "lng"]).where("id", "=", id).executeTakeFirstOrThrow();
@@ -323,9 +345,30 @@ describe("what the browser sees", () => {
     expect(text).not.toContain("12.5");
     expect(Object.keys(body.warehouses[0]!).sort()).toEqual(
       [
-        "address", "c_sub", "cap", "city", "claimable", "distance", "id", "img", "is_hub", "lat", "lng", "name", "specifications", "specifications_count", "total_m2",
-        "rating_avg", "review_count", "answer_hours", "answer_rate", "verified",
-        "availability", "on_request", "unmet", "missing_specifications",
+        "address",
+        "c_sub",
+        "cap",
+        "city",
+        "claimable",
+        "distance",
+        "id",
+        "img",
+        "is_hub",
+        "lat",
+        "lng",
+        "name",
+        "specifications",
+        "specifications_count",
+        "total_m2",
+        "rating_avg",
+        "review_count",
+        "answer_hours",
+        "answer_rate",
+        "verified",
+        "availability",
+        "on_request",
+        "unmet",
+        "missing_specifications",
       ].sort(),
     );
   });
@@ -393,7 +436,9 @@ describe("every result of the zone", () => {
   });
 
   it("marks on the map which markers match the filters, at their published positions only", async () => {
-    const { text, body } = await callMap(`lat=${MILANO.lat}&lng=${MILANO.lng}&radius=10&service=${specs.Picking}&security=${specs.CCTV}&zoom=15&west=9&south=45.3&east=9.4&north=45.6`);
+    const { text, body } = await callMap(
+      `lat=${MILANO.lat}&lng=${MILANO.lng}&radius=10&service=${specs.Picking}&security=${specs.CCTV}&zoom=15&west=9&south=45.3&east=9.4&north=45.6`,
+    );
     const byId = new Map(body.items.map((i) => [i.id, i]));
     expect(byId.get(ids["at-5km"]!)).toMatchObject({ kind: "marker", matches: false, claimed: true });
     const unclaimed = byId.get(ids["unclaimed-3km"]!)!;
@@ -437,7 +482,10 @@ describe("the order of the lists", () => {
     await t.db.updateTable("warehouses").set({ rating_avg: 48, review_count: 1 }).where("id", "=", ids["at-9.9km"]!).execute();
     await t.db.updateTable("warehouses").set({ rating_avg: 33, review_count: 2 }).where("id", "=", ids["at-2km"]!).execute();
     // The figures reach a zone in memory within a minute; the test moves the epoch instead of waiting.
-    await t.db.updateTable("search_epoch").set((eb) => ({ value: eb("value", "+", 1) })).execute();
+    await t.db
+      .updateTable("search_epoch")
+      .set((eb) => ({ value: eb("value", "+", 1) }))
+      .execute();
     try {
       const r = await search({ lat: MILANO.lat, lng: MILANO.lng, radius: 10, sort: "rating" });
       expect(idsOf(r.warehouses)).toEqual([ids["at-9.9km"], ids["at-2km"], ids["at-1km"], ids["at-5km"], ids["unclaimed-3km"]]);
@@ -494,8 +542,28 @@ describe("zone reads per address", () => {
     const refused = await searchAt(44.103);
     expect(refused.status).toBe(429);
     // The map of a zone in memory still answers; a new one is refused too.
-    expect((await callApi<SearchMapResponse>(mapLoader as typeof searchLoader, "/api/warehouses/search/map", `lat=44.102&lng=${MILANO.lng}&radius=3&zoom=12&west=9&south=44&east=9.4&north=44.2`, "it", env)).status).toBe(200);
-    expect((await callApi<SearchMapResponse>(mapLoader as typeof searchLoader, "/api/warehouses/search/map", `lat=44.104&lng=${MILANO.lng}&radius=3&zoom=12&west=9&south=44&east=9.4&north=44.2`, "it", env)).status).toBe(429);
+    expect(
+      (
+        await callApi<SearchMapResponse>(
+          mapLoader as typeof searchLoader,
+          "/api/warehouses/search/map",
+          `lat=44.102&lng=${MILANO.lng}&radius=3&zoom=12&west=9&south=44&east=9.4&north=44.2`,
+          "it",
+          env,
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await callApi<SearchMapResponse>(
+          mapLoader as typeof searchLoader,
+          "/api/warehouses/search/map",
+          `lat=44.104&lng=${MILANO.lng}&radius=3&zoom=12&west=9&south=44&east=9.4&north=44.2`,
+          "it",
+          env,
+        )
+      ).status,
+    ).toBe(429);
     await sql`delete from rate_limits`.execute(t.db);
   });
 });
@@ -516,7 +584,9 @@ describe("bad input", () => {
   });
 
   it("accepts blank optional fields and every list notation", async () => {
-    const { status, body } = await callSearch(`location=Milano&radius=&m2_type=&m2_value=&start_date=&service[]=${specs.Picking}&security=${specs.CCTV},${specs.CCTV}`);
+    const { status, body } = await callSearch(
+      `location=Milano&radius=&m2_type=&m2_value=&start_date=&service[]=${specs.Picking}&security=${specs.CCTV},${specs.CCTV}`,
+    );
     expect(status).toBe(200);
     expect(body.radius).toBe(10);
     expect(idsOf(body.other_warehouses)).toEqual([ids["at-5km"]]);
@@ -566,7 +636,10 @@ describe("the zone query plans", () => {
       insert into warehouse_spaces (warehouse_id, m2_type, quantity, available_from, min_term_months)
       select id, 'm2', 100 + id % 5000, date '2026-01-01' + (id % 400)::int, (id % 4)::smallint from warehouses where name like 'Bulk %'`.execute(t.db);
     await sql`vacuum analyze warehouse_spaces`.execute(t.db);
-    for (const query of [zoneSpacesQuery({ lat: MILANO.lat, lng: MILANO.lng, radiusM: 10_000, today: "2026-11-27" }), zoneRanksQuery({ lat: MILANO.lat, lng: MILANO.lng, radiusM: 10_000 })]) {
+    for (const query of [
+      zoneSpacesQuery({ lat: MILANO.lat, lng: MILANO.lng, radiusM: 10_000, today: "2026-11-27" }),
+      zoneRanksQuery({ lat: MILANO.lat, lng: MILANO.lng, radiusM: 10_000 }),
+    ]) {
       const plan = await t.db.transaction().execute(async (trx) => {
         await zonePlanSettings().execute(trx);
         return (await sql<{ "QUERY PLAN": string }>`explain ${query}`.execute(trx)).rows.map((r) => r["QUERY PLAN"]).join("\n");

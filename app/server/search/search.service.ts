@@ -30,7 +30,15 @@ import { warehouseTrust } from "../../lib/warehouse-trust.ts";
 import { searchQuery, selectedSpecificationIds, type SearchQuery } from "../../schemas/search.ts";
 import { SEARCH_LIST_LIMIT, specGroupOfCategory, SPEC_GROUPS, WIDEN_RADII_KM, type SearchSort, type SpecGroup } from "../../lib/search-form.ts";
 import type { SearchCardsQuery } from "../../schemas/search.ts";
-import { countZoneMatches, findSearchCards, findSpacesOf, listVisibleSpecifications, type PublicSpecification, type SearchCard, type SpaceCriteria } from "./search.queries.ts";
+import {
+  countZoneMatches,
+  findSearchCards,
+  findSpacesOf,
+  listVisibleSpecifications,
+  type PublicSpecification,
+  type SearchCard,
+  type SpaceCriteria,
+} from "./search.queries.ts";
 import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone, type ZoneRanks } from "./zones.ts";
 import { availabilityOf, isoDay, judge, romeToday, spaceAsk, spaceRowsFromPacked, unmetCriteria, type SpaceAsk, type SpaceRows } from "./spaces.ts";
 import type { UnmetCriterion } from "../../lib/search-results.ts";
@@ -50,7 +58,10 @@ type SpecIndex = Map<number, { order: number; item: ResultSpecification }>;
 
 function indexSpecifications(specs: PublicSpecification[], locale: Locale): SpecIndex {
   return new Map(
-    specs.map((spec, order) => [spec.id, { order, item: { id: spec.id, value: locale === "en" ? (spec.value_en ?? spec.value) : spec.value, cat_id: spec.cat_id } }]),
+    specs.map((spec, order) => [
+      spec.id,
+      { order, item: { id: spec.id, value: locale === "en" ? (spec.value_en ?? spec.value) : spec.value, cat_id: spec.cat_id } },
+    ]),
   );
 }
 
@@ -134,7 +145,12 @@ function spaceCriteria(ask: SpaceAsk | null, m2Type: "m2" | "pallet"): SpaceCrit
 function circleBounds(centre: { lat: number; lng: number }, radiusKm: number): Bounds {
   const dLat = (radiusKm / (EARTH_RADIUS_M / 1000)) * (180 / Math.PI);
   const dLng = dLat / Math.max(0.01, Math.cos((centre.lat * Math.PI) / 180));
-  return { min_lat: round(centre.lat - dLat, 6), max_lat: round(centre.lat + dLat, 6), min_lng: round(centre.lng - dLng, 6), max_lng: round(centre.lng + dLng, 6) };
+  return {
+    min_lat: round(centre.lat - dLat, 6),
+    max_lat: round(centre.lat + dLat, 6),
+    min_lng: round(centre.lng - dLng, 6),
+    max_lng: round(centre.lng + dLng, 6),
+  };
 }
 
 export type SearchDeps = {
@@ -213,12 +229,14 @@ export async function resolveSearchZone(deps: SearchDeps, q: SearchQuery, locale
     centre = { lat: place.lat, lng: place.lng };
     location = place.description;
   }
-  const { zone, matches: specMatches, spaces, ranks } = await zoneCacheFor(deps.db).get(
-    { ...centre, radiusM: q.radius * 1000 },
-    { specIds: selectedSpecificationIds(q), area: null },
-    deps.beforeZoneRead,
-    { ranks: RANKED_SORTS.has(q.sort) },
-  );
+  const {
+    zone,
+    matches: specMatches,
+    spaces,
+    ranks,
+  } = await zoneCacheFor(deps.db).get({ ...centre, radiusM: q.radius * 1000 }, { specIds: selectedSpecificationIds(q), area: null }, deps.beforeZoneRead, {
+    ranks: RANKED_SORTS.has(q.sort),
+  });
   const judging = spaceJudging(q, romeToday());
   let matches = specMatches;
   if (judging.ask) {
@@ -229,9 +247,18 @@ export async function resolveSearchZone(deps: SearchDeps, q: SearchQuery, locale
 }
 
 /** Public cards of zone warehouses, by their index in the zone, in one query. */
-async function zoneCards(db: Database, found: SearchZone, indexes: number[], specs: SpecIndex, selected: number[]): Promise<Map<number, SearchResultWarehouse>> {
+async function zoneCards(
+  db: Database,
+  found: SearchZone,
+  indexes: number[],
+  specs: SpecIndex,
+  selected: number[],
+): Promise<Map<number, SearchResultWarehouse>> {
   const { zone } = found;
-  const rows = await findSearchCards(db, indexes.map((i) => zone.ids[i]!));
+  const rows = await findSearchCards(
+    db,
+    indexes.map((i) => zone.ids[i]!),
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const cards = new Map<number, SearchResultWarehouse>();
   for (const i of indexes) {
@@ -257,7 +284,15 @@ export async function searchCards(db: Database, q: SearchCardsQuery, locale: Loc
   const warehouses: SearchResultWarehouse[] = [];
   q.ids.forEach((id, i) => {
     const row = byId.get(id);
-    if (row) warehouses.push(publicResult(row, distanceM(q.lat, q.lng, row.pub_lat, row.pub_lng), index, answerOf(spaces, i, judging, missingSpecifications(selected, row.spec_ids))));
+    if (row)
+      warehouses.push(
+        publicResult(
+          row,
+          distanceM(q.lat, q.lng, row.pub_lat, row.pub_lng),
+          index,
+          answerOf(spaces, i, judging, missingSpecifications(selected, row.spec_ids)),
+        ),
+      );
   });
   return { warehouses };
 }
@@ -308,7 +343,9 @@ export async function searchWarehouses(deps: SearchDeps, q: SearchQuery, locale:
   const listed = (indexes: number[]) => indexes.map((i) => cards.get(i)).filter((w): w is SearchResultWarehouse => !!w);
   const [warehouses, otherWarehouses] = [listed(order[0]), listed(order[1])];
   const empty = totalMatching === 0;
-  const [wider, relax] = empty ? await Promise.all([widerRadius(deps.db, centre, q, found.judging.ask), Promise.resolve(relaxedCount(found, q))]) : [null, null];
+  const [wider, relax] = empty
+    ? await Promise.all([widerRadius(deps.db, centre, q, found.judging.ask), Promise.resolve(relaxedCount(found, q))])
+    : [null, null];
   return {
     warehouses,
     other_warehouses: otherWarehouses,
@@ -414,14 +451,20 @@ function relaxedCount(found: SearchZone, q: SearchQuery): { criterion: UnmetCrit
   const today = romeToday();
   const options: { criterion: UnmetCriterion; count: number }[] = [];
   if (ask?.dated) options.push({ criterion: "dates", count: count(spaceAsk({ m2_type: q.m2_type, m2_value: q.m2_value }, today), true) });
-  if (ask && ask.quantity !== null) options.push({ criterion: "quantity", count: count(spaceAsk({ m2_type: q.m2_type, start_date: q.start_date, end_date: q.end_date }, today), true) });
+  if (ask && ask.quantity !== null)
+    options.push({ criterion: "quantity", count: count(spaceAsk({ m2_type: q.m2_type, start_date: q.start_date, end_date: q.end_date }, today), true) });
   if (selectedSpecificationIds(q).length) options.push({ criterion: "specifications", count: count(ask, false) });
   const best = options.filter((o) => o.count > 0).sort((a, b) => b.count - a.count)[0];
   return best ?? null;
 }
 
 /** The smallest of WIDEN_RADII_KM beyond the searched radius within which something matches, and its count. */
-async function widerRadius(db: Database, centre: { lat: number; lng: number }, q: SearchQuery, ask: SpaceAsk | null): Promise<{ radius: number; count: number } | null> {
+async function widerRadius(
+  db: Database,
+  centre: { lat: number; lng: number },
+  q: SearchQuery,
+  ask: SpaceAsk | null,
+): Promise<{ radius: number; count: number } | null> {
   const filter = { specIds: selectedSpecificationIds(q), minArea: null, spaces: spaceCriteria(ask, q.m2_type) };
   for (const radius of WIDEN_RADII_KM) {
     if (radius <= q.radius) continue;

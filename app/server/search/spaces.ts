@@ -76,7 +76,14 @@ export function spaceAsk(q: { m2_type: "m2" | "pallet"; m2_value?: number; start
   if (quantity === null && !dated) return null;
   const start = q.start_date ?? (q.end_date && q.end_date < today ? q.end_date : today);
   const end = q.end_date ?? start;
-  return { type: q.m2_type === "pallet" ? 1 : 0, quantity, start: dayNumber(start), end: dayNumber(end), months: dated ? monthsBetween(start, end) : null, dated };
+  return {
+    type: q.m2_type === "pallet" ? 1 : 0,
+    quantity,
+    start: dayNumber(start),
+    end: dayNumber(end),
+    months: dated ? monthsBetween(start, end) : null,
+    dated,
+  };
 }
 
 /** The spaces of some warehouses, grouped by warehouse (its index among them): offsets[i]..offsets[i+1]. */

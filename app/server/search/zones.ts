@@ -10,7 +10,16 @@
 import Supercluster from "supercluster";
 import type { Database } from "../db/database.ts";
 import { CLUSTER_OPTIONS } from "../../lib/map.ts";
-import { findZoneMatches, findZonePoints, findZoneRanks, findZoneSpaces, readSearchEpoch, ZONE_POINT_BYTES, ZONE_RANK_BYTES, type ZoneArgs } from "./search.queries.ts";
+import {
+  findZoneMatches,
+  findZonePoints,
+  findZoneRanks,
+  findZoneSpaces,
+  readSearchEpoch,
+  ZONE_POINT_BYTES,
+  ZONE_RANK_BYTES,
+  type ZoneArgs,
+} from "./search.queries.ts";
 import { romeToday, spaceRowsFromPacked, type SpaceRows } from "./spaces.ts";
 
 /** The sphere earthdistance measures on (earth() = 6378168 m), so both sides agree on distances. */
@@ -276,7 +285,12 @@ export class ZoneCache {
    * and which of its warehouses match a filter set. `beforeRead` runs before a zone is read
    * from the database (not when it comes from memory).
    */
-  async get(args: ZoneArgs, filter: ZoneFilter, beforeRead?: () => Promise<void>, want: { ranks?: boolean } = {}): Promise<{ zone: Zone; matches: Uint8Array; spaces: SpaceRows; ranks: ZoneRanks | null }> {
+  async get(
+    args: ZoneArgs,
+    filter: ZoneFilter,
+    beforeRead?: () => Promise<void>,
+    want: { ranks?: boolean } = {},
+  ): Promise<{ zone: Zone; matches: Uint8Array; spaces: SpaceRows; ranks: ZoneRanks | null }> {
     const epoch = await readSearchEpoch(this.db);
     const key = `${args.lat.toFixed(6)},${args.lng.toFixed(6)},${args.radiusM}`;
     const known = this.entries.get(key);
@@ -310,7 +324,11 @@ export class ZoneCache {
     }
     entry.loaded = zone;
     this.evict();
-    const [matches, spaceRows, rankSet] = await Promise.all([zone.matches(this.db, filter, matching), zone.spaces(this.db, spaces), want.ranks ? zone.ranks(this.db, ranks) : null]);
+    const [matches, spaceRows, rankSet] = await Promise.all([
+      zone.matches(this.db, filter, matching),
+      zone.spaces(this.db, spaces),
+      want.ranks ? zone.ranks(this.db, ranks) : null,
+    ]);
     return { zone, matches, spaces: spaceRows, ranks: rankSet };
   }
 

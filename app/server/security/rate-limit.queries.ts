@@ -28,5 +28,8 @@ export async function deleteKey(db: Database, key: string): Promise<void> {
 
 /** Old windows are of no use: the maintenance job deletes them. */
 export function deleteOldWindows(db: Database, olderThanSeconds = 24 * 3600) {
-  return db.deleteFrom("rate_limits").where("window_start", "<", new Date(Date.now() - olderThanSeconds * 1000)).executeTakeFirst();
+  return db
+    .deleteFrom("rate_limits")
+    .where("window_start", "<", new Date(Date.now() - olderThanSeconds * 1000))
+    .executeTakeFirst();
 }

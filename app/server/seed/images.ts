@@ -57,9 +57,13 @@ function exterior(rnd: Random, index: number): string {
   for (let i = 0; i < rnd.int(1, 4); i++) {
     const cx = rnd.int(0, W);
     const cy = rnd.int(50, 200);
-    parts.push(`<g fill="#fff" opacity="0.8"><ellipse cx="${cx}" cy="${cy}" rx="${rnd.int(60, 120)}" ry="${rnd.int(18, 30)}"/><ellipse cx="${cx + 50}" cy="${cy - 15}" rx="${rnd.int(40, 70)}" ry="${rnd.int(20, 30)}"/></g>`);
+    parts.push(
+      `<g fill="#fff" opacity="0.8"><ellipse cx="${cx}" cy="${cy}" rx="${rnd.int(60, 120)}" ry="${rnd.int(18, 30)}"/><ellipse cx="${cx + 50}" cy="${cy - 15}" rx="${rnd.int(40, 70)}" ry="${rnd.int(20, 30)}"/></g>`,
+    );
   }
-  parts.push(`<path d="M0 ${horizon} Q ${W * 0.25} ${horizon - rnd.int(40, 110)} ${W * 0.5} ${horizon - 20} T ${W} ${horizon - rnd.int(10, 80)} L ${W} ${horizon} Z" fill="#9db59a" opacity="0.7"/>`);
+  parts.push(
+    `<path d="M0 ${horizon} Q ${W * 0.25} ${horizon - rnd.int(40, 110)} ${W * 0.5} ${horizon - 20} T ${W} ${horizon - rnd.int(10, 80)} L ${W} ${horizon} Z" fill="#9db59a" opacity="0.7"/>`,
+  );
   parts.push(`<rect y="${horizon}" width="${W}" height="${H - horizon}" fill="url(#yard)"/>`);
 
   // Roof.
@@ -67,7 +71,9 @@ function exterior(rnd: Random, index: number): string {
   if (roof === "gable") {
     parts.push(`<path d="M${left - 20} ${wallTop} L${W / 2} ${wallTop - rnd.int(70, 120)} L${right + 20} ${wallTop} Z" fill="${roofColor}"/>`);
   } else if (roof === "shed") {
-    parts.push(`<path d="M${left - 15} ${wallTop} L${left - 15} ${wallTop - rnd.int(50, 90)} L${right + 15} ${wallTop - 10} L${right + 15} ${wallTop} Z" fill="${roofColor}"/>`);
+    parts.push(
+      `<path d="M${left - 15} ${wallTop} L${left - 15} ${wallTop - rnd.int(50, 90)} L${right + 15} ${wallTop - 10} L${right + 15} ${wallTop} Z" fill="${roofColor}"/>`,
+    );
   } else if (roof === "barrel") {
     parts.push(`<path d="M${left - 15} ${wallTop} Q ${W / 2} ${wallTop - rnd.int(110, 170)} ${right + 15} ${wallTop} Z" fill="${roofColor}"/>`);
   } else if (roof === "sawtooth") {
@@ -99,7 +105,9 @@ function exterior(rnd: Random, index: number): string {
   const signWidth = Math.min(right - left - 80, sign.length * 26 + 60);
   const signX = rnd.chance(0.5) ? left + 40 : (left + right - signWidth) / 2;
   parts.push(`<rect x="${signX}" y="${wallTop + band + 24}" width="${signWidth}" height="56" rx="6" fill="#ffffff" stroke="${accent}" stroke-width="4"/>`);
-  parts.push(`<text x="${signX + signWidth / 2}" y="${wallTop + band + 63}" font-family="${FONT}" font-size="30" font-weight="bold" fill="${ink}" text-anchor="middle">${sign} ${String(index + 1).padStart(2, "0")}</text>`);
+  parts.push(
+    `<text x="${signX + signWidth / 2}" y="${wallTop + band + 63}" font-family="${FONT}" font-size="30" font-weight="bold" fill="${ink}" text-anchor="middle">${sign} ${String(index + 1).padStart(2, "0")}</text>`,
+  );
 
   // Windows strip (offices) on some buildings.
   let freeFrom = wallTop + band + 80;
@@ -144,7 +152,9 @@ function exterior(rnd: Random, index: number): string {
   }
   // Trees at the edges.
   for (const tx of [rnd.int(10, left - 20), rnd.int(right + 20, W - 10)]) {
-    parts.push(`<rect x="${tx - 5}" y="${horizon - 10}" width="10" height="50" fill="#6d4c41"/><circle cx="${tx}" cy="${horizon - 30}" r="${rnd.int(28, 40)}" fill="#4f7f4a"/>`);
+    parts.push(
+      `<rect x="${tx - 5}" y="${horizon - 10}" width="10" height="50" fill="#6d4c41"/><circle cx="${tx}" cy="${horizon - 30}" r="${rnd.int(28, 40)}" fill="#4f7f4a"/>`,
+    );
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join("")}</svg>`;
 }
@@ -191,7 +201,9 @@ function interior(rnd: Random, index: number): string {
           const h1 = hOuter * (1 - t1 * 0.82);
           if (rnd.chance(0.85)) {
             const load = rnd.pick(["#d7ccc8", "#bcaaa4", "#ffe0b2", "#cfd8dc", "#fff3e0", "#a1887f"]);
-            parts.push(`<path d="M${x0} ${yTop(t0)} L${x1} ${yTop(t1)} L${x1} ${yTop(t1) - h1} L${x0} ${yTop(t0) - h0} Z" fill="${load}" stroke="#8d6e63" stroke-width="1"/>`);
+            parts.push(
+              `<path d="M${x0} ${yTop(t0)} L${x1} ${yTop(t1)} L${x1} ${yTop(t1) - h1} L${x0} ${yTop(t0) - h0} Z" fill="${load}" stroke="#8d6e63" stroke-width="1"/>`,
+            );
           }
         }
       }
@@ -208,7 +220,9 @@ function interior(rnd: Random, index: number): string {
   parts.push(`<path d="M${vx - 8} ${vy} L${W / 2 - 190} ${H} L${W / 2 - 170} ${H} L${vx - 4} ${vy} Z" fill="#f4d03f"/>`);
   parts.push(`<path d="M${vx + 4} ${vy} L${W / 2 + 170} ${H} L${W / 2 + 190} ${H} L${vx + 8} ${vy} Z" fill="#f4d03f"/>`);
   parts.push(`<rect x="${vx - 60}" y="${vy - 120}" width="120" height="48" rx="4" fill="${rack}"/>`);
-  parts.push(`<text x="${vx}" y="${vy - 86}" font-family="${FONT}" font-size="26" font-weight="bold" fill="#fff" text-anchor="middle">${String.fromCharCode(65 + (index % 26))}${rnd.int(1, 40)}</text>`);
+  parts.push(
+    `<text x="${vx}" y="${vy - 86}" font-family="${FONT}" font-size="26" font-weight="bold" fill="#fff" text-anchor="middle">${String.fromCharCode(65 + (index % 26))}${rnd.int(1, 40)}</text>`,
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${parts.join("")}</svg>`;
 }
 

@@ -71,7 +71,14 @@ describe("seedDemoData", () => {
       .execute();
     expect(rows.map((r) => r.cat_id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     for (const r of rows) expect(Number(r.n)).toBeGreaterThanOrEqual(8);
-    expect(await count(db.selectFrom("markets").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow())).toBeGreaterThanOrEqual(12);
+    expect(
+      await count(
+        db
+          .selectFrom("markets")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow(),
+      ),
+    ).toBeGreaterThanOrEqual(12);
   });
 
   it("gives the demo stocker claimed warehouses managed by the demo referent", async () => {
@@ -119,7 +126,12 @@ describe("seedDemoData", () => {
   });
 
   it("gives most redeemed warehouses free space: some full, some partial, open-ended, in pallets, with a public price", async () => {
-    const redeemed = await db.selectFrom("warehouses").select(["id", "total_m2", "spaces_updated_at", "spaces_last_day"]).where("redeemed", "=", true).where("status", "=", "approved").execute();
+    const redeemed = await db
+      .selectFrom("warehouses")
+      .select(["id", "total_m2", "spaces_updated_at", "spaces_last_day"])
+      .where("redeemed", "=", true)
+      .where("status", "=", "approved")
+      .execute();
     expect(redeemed.length).toBeGreaterThan(5);
     const spaces = await db.selectFrom("warehouse_spaces").selectAll().execute();
     const withSpace = new Set(spaces.map((s) => s.warehouse_id));
@@ -140,7 +152,14 @@ describe("seedDemoData", () => {
     expect(spaces.filter((s) => s.m2_type === "m2").every((s) => s.quantity <= total.get(s.warehouse_id)!)).toBe(true);
     for (const w of declared.filter((d) => withSpace.has(d.id))) {
       const own = spaces.filter((s) => s.warehouse_id === w.id);
-      expect(w.spaces_last_day).toBe(own.some((s) => s.available_until === null) ? null : own.map((s) => s.available_until!).sort().at(-1));
+      expect(w.spaces_last_day).toBe(
+        own.some((s) => s.available_until === null)
+          ? null
+          : own
+              .map((s) => s.available_until!)
+              .sort()
+              .at(-1),
+      );
     }
   });
 
@@ -148,9 +167,7 @@ describe("seedDemoData", () => {
     const outside = await db
       .selectFrom("warehouses")
       .select(["id", "lat", "lng"])
-      .where((eb) =>
-        eb.or([eb("lat", "<", ITALY.minLat), eb("lat", ">", ITALY.maxLat), eb("lng", "<", ITALY.minLng), eb("lng", ">", ITALY.maxLng)]),
-      )
+      .where((eb) => eb.or([eb("lat", "<", ITALY.minLat), eb("lat", ">", ITALY.maxLat), eb("lng", "<", ITALY.minLng), eb("lng", ">", ITALY.maxLng)]))
       .execute();
     expect(outside).toEqual([]);
     const bad = await db
@@ -229,8 +246,26 @@ describe("seedDemoData", () => {
     expect(pending.length).toBeGreaterThan(2);
     expect(pending.every((u) => u.password_hash === null)).toBe(true);
     expect(pending.some((u) => u.request_warehouse_id !== null)).toBe(true);
-    expect(await count(db.selectFrom("users").where("approval_status", "=", "refused").where("approval_note", "is not", null).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow())).toBe(2);
-    expect(await count(db.selectFrom("users").where("transfer_requested_at", "is not", null).where("pm_type", "=", "transfer").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow())).toBeGreaterThan(0);
+    expect(
+      await count(
+        db
+          .selectFrom("users")
+          .where("approval_status", "=", "refused")
+          .where("approval_note", "is not", null)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow(),
+      ),
+    ).toBe(2);
+    expect(
+      await count(
+        db
+          .selectFrom("users")
+          .where("transfer_requested_at", "is not", null)
+          .where("pm_type", "=", "transfer")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow(),
+      ),
+    ).toBeGreaterThan(0);
 
     const crm = await db.selectFrom("crm_entries").select(["event_type", "follow_up_done"]).execute();
     expect(new Set(crm.map((c) => c.event_type))).toEqual(new Set(["call", "mail", "meet", "meeting", "other"]));
@@ -248,11 +283,7 @@ describe("seedDemoData", () => {
   });
 
   it("leaves the identity sequences past the seeded ids", async () => {
-    const row = await db
-      .insertInto("markets")
-      .values({ label: "Prova", label_en: "Test" })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const row = await db.insertInto("markets").values({ label: "Prova", label_en: "Test" }).returning("id").executeTakeFirstOrThrow();
     expect(row.id).toBeGreaterThan(12);
     await db.deleteFrom("markets").where("id", "=", row.id).execute();
   });

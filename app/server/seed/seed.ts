@@ -38,27 +38,96 @@ const DAY = 86_400_000;
 // Where warehouses cluster in reality: the Po valley logistics belt, the interports, the big
 // cities' ring roads, the ports. Weights are relative.
 const LOGISTICS_TOWNS: [name: string, province: string, weight: number][] = [
-  ["Milano", "MI", 40], ["Lodi", "LO", 14], ["Piacenza", "PC", 16], ["Castel San Giovanni", "PC", 8], ["Bologna", "BO", 18],
-  ["Bentivoglio", "BO", 6], ["Verona", "VR", 18], ["Torino", "TO", 18], ["Orbassano", "TO", 6], ["Roma", "RM", 24],
-  ["Fiano Romano", "RM", 6], ["Pomezia", "RM", 6], ["Napoli", "NA", 12], ["Nola", "NA", 8], ["Marcianise", "CE", 6],
-  ["Padova", "PD", 14], ["Bergamo", "BG", 12], ["Brescia", "BS", 12], ["Novara", "NO", 8], ["Pavia", "PV", 6],
-  ["Landriano", "PV", 4], ["Casalpusterlengo", "LO", 6], ["Melzo", "MI", 6], ["Segrate", "MI", 6], ["San Giuliano Milanese", "MI", 6],
-  ["Lacchiarella", "MI", 4], ["Assago", "MI", 4], ["Vimercate", "MB", 5], ["Agrate Brianza", "MB", 4], ["Arquata Scrivia", "AL", 5],
-  ["Tortona", "AL", 5], ["Alessandria", "AL", 5], ["Vado Ligure", "SV", 3], ["Genova", "GE", 8], ["Livorno", "LI", 6],
-  ["Firenze", "FI", 8], ["Prato", "PO", 6], ["Parma", "PR", 8], ["Modena", "MO", 8], ["Reggio nell'Emilia", "RE", 6],
-  ["Cremona", "CR", 4], ["Mantova", "MN", 4], ["Vicenza", "VI", 6], ["Treviso", "TV", 6], ["Venezia", "VE", 6],
-  ["Pordenone", "PN", 4], ["Udine", "UD", 4], ["Trieste", "TS", 4], ["Trento", "TN", 4], ["Bolzano", "BZ", 4],
-  ["Ancona", "AN", 4], ["Pescara", "PE", 4], ["Bari", "BA", 8], ["Taranto", "TA", 3], ["Foggia", "FG", 3],
-  ["Catania", "CT", 6], ["Palermo", "PA", 5], ["Cagliari", "CA", 4], ["Fara in Sabina", "RI", 3], ["Colleferro", "RM", 3],
-  ["Anagni", "FR", 3], ["Gioia Tauro", "RC", 3], ["Salerno", "SA", 4], ["Perugia", "PG", 4], ["Pisa", "PI", 3],
+  ["Milano", "MI", 40],
+  ["Lodi", "LO", 14],
+  ["Piacenza", "PC", 16],
+  ["Castel San Giovanni", "PC", 8],
+  ["Bologna", "BO", 18],
+  ["Bentivoglio", "BO", 6],
+  ["Verona", "VR", 18],
+  ["Torino", "TO", 18],
+  ["Orbassano", "TO", 6],
+  ["Roma", "RM", 24],
+  ["Fiano Romano", "RM", 6],
+  ["Pomezia", "RM", 6],
+  ["Napoli", "NA", 12],
+  ["Nola", "NA", 8],
+  ["Marcianise", "CE", 6],
+  ["Padova", "PD", 14],
+  ["Bergamo", "BG", 12],
+  ["Brescia", "BS", 12],
+  ["Novara", "NO", 8],
+  ["Pavia", "PV", 6],
+  ["Landriano", "PV", 4],
+  ["Casalpusterlengo", "LO", 6],
+  ["Melzo", "MI", 6],
+  ["Segrate", "MI", 6],
+  ["San Giuliano Milanese", "MI", 6],
+  ["Lacchiarella", "MI", 4],
+  ["Assago", "MI", 4],
+  ["Vimercate", "MB", 5],
+  ["Agrate Brianza", "MB", 4],
+  ["Arquata Scrivia", "AL", 5],
+  ["Tortona", "AL", 5],
+  ["Alessandria", "AL", 5],
+  ["Vado Ligure", "SV", 3],
+  ["Genova", "GE", 8],
+  ["Livorno", "LI", 6],
+  ["Firenze", "FI", 8],
+  ["Prato", "PO", 6],
+  ["Parma", "PR", 8],
+  ["Modena", "MO", 8],
+  ["Reggio nell'Emilia", "RE", 6],
+  ["Cremona", "CR", 4],
+  ["Mantova", "MN", 4],
+  ["Vicenza", "VI", 6],
+  ["Treviso", "TV", 6],
+  ["Venezia", "VE", 6],
+  ["Pordenone", "PN", 4],
+  ["Udine", "UD", 4],
+  ["Trieste", "TS", 4],
+  ["Trento", "TN", 4],
+  ["Bolzano", "BZ", 4],
+  ["Ancona", "AN", 4],
+  ["Pescara", "PE", 4],
+  ["Bari", "BA", 8],
+  ["Taranto", "TA", 3],
+  ["Foggia", "FG", 3],
+  ["Catania", "CT", 6],
+  ["Palermo", "PA", 5],
+  ["Cagliari", "CA", 4],
+  ["Fara in Sabina", "RI", 3],
+  ["Colleferro", "RM", 3],
+  ["Anagni", "FR", 3],
+  ["Gioia Tauro", "RC", 3],
+  ["Salerno", "SA", 4],
+  ["Perugia", "PG", 4],
+  ["Pisa", "PI", 3],
 ];
 
 // The demo accounts' warehouses sit where a demo user would look first.
 const DEMO_STOCKER_TOWNS: [string, string][] = [
-  ["Lodi", "LO"], ["Casalpusterlengo", "LO"], ["Piacenza", "PC"], ["Castel San Giovanni", "PC"], ["Milano", "MI"], ["San Giuliano Milanese", "MI"],
-  ["Melzo", "MI"], ["Pavia", "PV"], ["Bergamo", "BG"], ["Brescia", "BS"], ["Cremona", "CR"], ["Bologna", "BO"],
+  ["Lodi", "LO"],
+  ["Casalpusterlengo", "LO"],
+  ["Piacenza", "PC"],
+  ["Castel San Giovanni", "PC"],
+  ["Milano", "MI"],
+  ["San Giuliano Milanese", "MI"],
+  ["Melzo", "MI"],
+  ["Pavia", "PV"],
+  ["Bergamo", "BG"],
+  ["Brescia", "BS"],
+  ["Cremona", "CR"],
+  ["Bologna", "BO"],
 ];
-const KEEPER_TOWNS: [string, string][] = [["Verona", "VR"], ["Padova", "PD"], ["Vicenza", "VI"], ["Treviso", "TV"], ["Venezia", "VE"], ["Mantova", "MN"]];
+const KEEPER_TOWNS: [string, string][] = [
+  ["Verona", "VR"],
+  ["Padova", "PD"],
+  ["Vicenza", "VI"],
+  ["Treviso", "TV"],
+  ["Venezia", "VE"],
+  ["Mantova", "MN"],
+];
 
 const WEEKDAYS: Weekday[] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"];
 
@@ -175,10 +244,7 @@ export async function presentDemoAccounts(db: Database): Promise<typeof DEMO_ACC
 }
 
 /** Fills an empty database with the demo marketplace. Throws if the database already has users. */
-export async function seedDemoData(
-  db: Database,
-  opts: { uploadsDir: string; warehouses: number; log?: { info(msg: string): void } },
-): Promise<void> {
+export async function seedDemoData(db: Database, opts: { uploadsDir: string; warehouses: number; log?: { info(msg: string): void } }): Promise<void> {
   if (!(await seed(db, opts))) throw new Error("the database already has users: demo data is only loaded into an empty database");
 }
 
@@ -222,7 +288,16 @@ async function seed(db: Database, opts: { uploadsDir: string; warehouses: number
     await insertAll(trx, "audit_log", data.audit);
     // Rows above were given explicit ids (stable from run to run); move the identity sequences
     // past them so the next insert by the app does not collide.
-    for (const table of ["markets", "specifications", "users", "warehouses", "warehouse_requests", "warehouse_request_warehouses", "promo_codes", "subscriptions"]) {
+    for (const table of [
+      "markets",
+      "specifications",
+      "users",
+      "warehouses",
+      "warehouse_requests",
+      "warehouse_request_warehouses",
+      "promo_codes",
+      "subscriptions",
+    ]) {
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(trx);
     }
     log?.info(
@@ -471,7 +546,11 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
     const p = person(rnd);
     referentOf.set(
       owner.id,
-      addUser({ role: "referent", telephone: mobilePhone(rnd), company: owner.company, created_by: owner.id, created_at: after(owner.createdAt, 1, 30) }, p, owner.company),
+      addUser(
+        { role: "referent", telephone: mobilePhone(rnd), company: owner.company, created_by: owner.id, created_at: after(owner.createdAt, 1, 30) },
+        p,
+        owner.company,
+      ),
     );
   }
 
@@ -662,7 +741,20 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
       created_at: createdAt,
       updated_at: after(createdAt, 0, 60),
     });
-    infos.push({ id, name, city: t.name, town: t, lat: position.lat, lng: position.lng, ownerId: owner?.id ?? null, referentId, status, deactivated, isHub, createdAt });
+    infos.push({
+      id,
+      name,
+      city: t.name,
+      town: t,
+      lat: position.lat,
+      lng: position.lng,
+      ownerId: owner?.id ?? null,
+      referentId,
+      status,
+      deactivated,
+      isHub,
+      createdAt,
+    });
 
     times.push(openingHours(rnd, id));
 
@@ -711,10 +803,7 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
   const subscriptions: Row<"subscriptions">[] = [];
   const subscriptionWarehouses: Row<"subscription_warehouses">[] = [];
   const PRICE = { yearly: 49_000, six_months: 29_000 } as const;
-  const subscribe = (
-    owner: UserInfo,
-    row: Omit<Row<"subscriptions">, "id" | "user_id" | "price_unit_amount"> & { plan: "yearly" | "six_months" },
-  ) => {
+  const subscribe = (owner: UserInfo, row: Omit<Row<"subscriptions">, "id" | "user_id" | "price_unit_amount"> & { plan: "yearly" | "six_months" }) => {
     const id = subscriptions.length + 1;
     const covered = infos.filter((w) => w.ownerId === owner.id && w.status === "approved");
     const hubs = covered.filter((w) => w.isHub).length;
@@ -776,7 +865,14 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
     transfer_requested_at: ago(95),
     transfer_info: "Bonifico verificato su estratto conto, CRO 0345 1234 5678.",
   });
-  subscribe(transferDone, { stripe_status: "active", plan: "yearly", payment_type: "transfer", started_at: ago(90), ends_at: new Date(now + 275 * DAY), created_at: ago(95) });
+  subscribe(transferDone, {
+    stripe_status: "active",
+    plan: "yearly",
+    payment_type: "transfer",
+    started_at: ago(90),
+    ends_at: new Date(now + 275 * DAY),
+    created_at: ago(95),
+  });
   for (const s of stockers.slice(7, 55)) {
     if (!infos.some((w) => w.ownerId === s.id)) continue;
     const r = rnd.next();
@@ -834,7 +930,13 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
     "We need warehouse space close to the motorway for about six months, with cross-docking for our distribution.",
   ];
 
-  const addRequest = (opts: { user: UserInfo | null; around: Town; createdAt: Date; include?: { warehouse: WarehouseInfo; state: LinkState }[]; extra?: number }) => {
+  const addRequest = (opts: {
+    user: UserInfo | null;
+    around: Town;
+    createdAt: Date;
+    include?: { warehouse: WarehouseInfo; state: LinkState }[];
+    extra?: number;
+  }) => {
     const id = requests.length + 1;
     const { user, around, createdAt } = opts;
     const visitor = user === null ? person(rnd) : null;
@@ -1039,7 +1141,10 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
     ["Orari non rispettati", "Il magazzino era chiuso nell'orario di apertura indicato in scheda."],
   ];
   const addReport = (link: LinkInfo, author: UserInfo, target: "warehouse" | "hunter") => {
-    const [subject, description] = target === "warehouse" ? rnd.pick(REPORT_SUBJECTS) : ["Richiesta non seria", "Il cliente non si è presentato al sopralluogo concordato e non risponde più."];
+    const [subject, description] =
+      target === "warehouse"
+        ? rnd.pick(REPORT_SUBJECTS)
+        : ["Richiesta non seria", "Il cliente non si è presentato al sopralluogo concordato e non risponde più."];
     reports.push({
       user_id: author.id,
       warehouse_id: link.warehouse.id,
@@ -1099,7 +1204,14 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
 
   // -------------------------------------------------------------- notifications (demo users)
   const notifications: Row<"notifications">[] = [];
-  const notify = (userId: number, type: string, createdAt: Date, title: { it: string; en: string }, message: { it: string; en: string }, data: Record<string, number | string>) => {
+  const notify = (
+    userId: number,
+    type: string,
+    createdAt: Date,
+    title: { it: string; en: string },
+    message: { it: string; en: string },
+    data: Record<string, number | string>,
+  ) => {
     // Old news has been read; the last few days' are still bold in the list.
     const age = (now - createdAt.getTime()) / DAY;
     const read = age > 4 ? rnd.chance(0.9) : rnd.chance(0.2);
@@ -1145,7 +1257,8 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
     const link = linkById.get(review.link_id)!;
     const score = (review.avg_value! / 10).toFixed(1).replace(".", ",");
     const ids = { warehouse_id: link.warehouse.id, warehouse_request_id: link.requestId, link_id: link.id };
-    const recipients = review.target === "warehouse" ? demoRecipients(link.warehouse) : [requestById.get(link.requestId)!.user!.id].filter((id) => id === demoHunter.id);
+    const recipients =
+      review.target === "warehouse" ? demoRecipients(link.warehouse) : [requestById.get(link.requestId)!.user!.id].filter((id) => id === demoHunter.id);
     for (const userId of recipients) {
       notify(
         userId,
@@ -1163,7 +1276,8 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
   }
   for (const report of reports) {
     const link = linkById.get(report.link_id)!;
-    const recipients = report.target === "warehouse" ? demoRecipients(link.warehouse) : [requestById.get(link.requestId)!.user!.id].filter((id) => id === demoHunter.id);
+    const recipients =
+      report.target === "warehouse" ? demoRecipients(link.warehouse) : [requestById.get(link.requestId)!.user!.id].filter((id) => id === demoHunter.id);
     for (const userId of recipients) {
       notify(
         userId,
@@ -1183,13 +1297,23 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
   const crm: Row<"crm_entries">[] = [];
   const EVENT_TYPES: CrmEventType[] = ["call", "mail", "meet", "meeting", "other"];
   const CRM_TEXTS: Record<CrmEventType, string[]> = {
-    call: ["Chiamata di presentazione della piattaforma.", "Richiamato per chiarimenti sul piano annuale.", "Telefonata per aggiornare la scheda del magazzino."],
+    call: [
+      "Chiamata di presentazione della piattaforma.",
+      "Richiamato per chiarimenti sul piano annuale.",
+      "Telefonata per aggiornare la scheda del magazzino.",
+    ],
     mail: ["Inviata brochure con listino abbonamenti.", "Risposto alla richiesta di fattura elettronica.", "Mandato promemoria per il rinnovo."],
     meet: ["Sopralluogo presso il magazzino: foto e misure aggiornate.", "Visita in sede con il responsabile logistica."],
     meeting: ["Videocall con l'amministratore delegato per partnership hub.", "Riunione di onboarding con il referente."],
     other: ["Incontro in fiera (LetExpo, Verona).", "Segnalato da un altro stocker del network."],
   };
-  const FOLLOW_UPS = ["Richiamare per conferma abbonamento", "Inviare contratto firmato", "Fissare sopralluogo", "Verificare pagamento bonifico", "Aggiornare foto della scheda"];
+  const FOLLOW_UPS = [
+    "Richiamare per conferma abbonamento",
+    "Inviare contratto firmato",
+    "Fissare sopralluogo",
+    "Verificare pagamento bonifico",
+    "Aggiornare foto della scheda",
+  ];
   for (let k = 0; k < 40; k++) {
     const eventType = EVENT_TYPES[k % EVENT_TYPES.length]!;
     const stocker = k < 30 ? (k === 0 ? demoStocker : rnd.pick(stockers)) : null;
@@ -1243,19 +1367,61 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
 
   const audit: Row<"audit_log">[] = [];
   for (const s of stockers.slice(0, 4)) {
-    audit.push({ admin_id: admin.id, action: "user.approve", entity_type: "user", entity_id: s.id, details: { account_type: users[s.id - 1]!.account_type ?? 0 }, created_at: users[s.id - 1]!.approved_at as Date });
+    audit.push({
+      admin_id: admin.id,
+      action: "user.approve",
+      entity_type: "user",
+      entity_id: s.id,
+      details: { account_type: users[s.id - 1]!.account_type ?? 0 },
+      created_at: users[s.id - 1]!.approved_at as Date,
+    });
   }
   for (const r of pendingRegistrations.filter((u) => users[u.id - 1]!.approval_status === "refused")) {
-    audit.push({ admin_id: admin.id, action: "user.refuse", entity_type: "user", entity_id: r.id, details: { note: users[r.id - 1]!.approval_note ?? "" }, created_at: after(r.createdAt, 1, 5) });
+    audit.push({
+      admin_id: admin.id,
+      action: "user.refuse",
+      entity_type: "user",
+      entity_id: r.id,
+      details: { note: users[r.id - 1]!.approval_note ?? "" },
+      created_at: after(r.createdAt, 1, 5),
+    });
   }
   for (const w of infos.filter((x) => x.status === "refused").slice(0, 3)) {
-    audit.push({ admin_id: admin.id, action: "warehouse.update_status", entity_type: "warehouse", entity_id: w.id, details: { status: "refused" }, created_at: after(w.createdAt, 1, 10) });
+    audit.push({
+      admin_id: admin.id,
+      action: "warehouse.update_status",
+      entity_type: "warehouse",
+      entity_id: w.id,
+      details: { status: "refused" },
+      created_at: after(w.createdAt, 1, 10),
+    });
   }
   for (const w of infos.filter((x) => x.deactivated).slice(0, 3)) {
-    audit.push({ admin_id: admin.id, action: "warehouse.toggle_deactivated", entity_type: "warehouse", entity_id: w.id, details: { deactivated: true }, created_at: after(w.createdAt, 5, 60) });
+    audit.push({
+      admin_id: admin.id,
+      action: "warehouse.toggle_deactivated",
+      entity_type: "warehouse",
+      entity_id: w.id,
+      details: { deactivated: true },
+      created_at: after(w.createdAt, 5, 60),
+    });
   }
-  audit.push({ admin_id: admin.id, action: "subscription.start", entity_type: "user", entity_id: transferDone.id, details: { transfer_info: "Bonifico verificato su estratto conto, CRO 0345 1234 5678." }, created_at: ago(90) });
-  audit.push({ admin_id: admin.id, action: "specification.create", entity_type: "specification", entity_id: specifications.length, details: { cat_id: 7 }, created_at: ago(100) });
+  audit.push({
+    admin_id: admin.id,
+    action: "subscription.start",
+    entity_type: "user",
+    entity_id: transferDone.id,
+    details: { transfer_info: "Bonifico verificato su estratto conto, CRO 0345 1234 5678." },
+    created_at: ago(90),
+  });
+  audit.push({
+    admin_id: admin.id,
+    action: "specification.create",
+    entity_type: "specification",
+    entity_id: specifications.length,
+    details: { cat_id: 7 },
+    created_at: ago(100),
+  });
 
   const spaces = demoSpaces({ warehouses: warehouseRows, subscriptions, subscriptionWarehouses, demoStockerId: demoStocker.id, now });
 
@@ -1323,8 +1489,24 @@ function demoSpaces(args: {
       demoFirst = false;
       spaces = [
         { m2_type: "m2", quantity: share(0.1, 0.2), available_from: day(-20), available_until: null, min_term_months: 3, price_month: 520, price_public: true },
-        { m2_type: "pallet", quantity: 120, available_from: monthStart(1), available_until: monthStart(7), min_term_months: 1, price_month: 850, price_public: false },
-        { m2_type: "m2", quantity: share(0.05, 0.1), available_from: monthStart(2), available_until: monthStart(14), min_term_months: 6, price_month: null, price_public: false },
+        {
+          m2_type: "pallet",
+          quantity: 120,
+          available_from: monthStart(1),
+          available_until: monthStart(7),
+          min_term_months: 1,
+          price_month: 850,
+          price_public: false,
+        },
+        {
+          m2_type: "m2",
+          quantity: share(0.05, 0.1),
+          available_from: monthStart(2),
+          available_until: monthStart(14),
+          min_term_months: 6,
+          price_month: null,
+          price_public: false,
+        },
       ];
     } else if (rnd.chance(0.15)) {
       spaces = [];

@@ -38,10 +38,27 @@ beforeAll(async () => {
 const specRow = (id: number) => t.db.selectFrom("specifications").selectAll().where("id", "=", id).executeTakeFirst();
 const auditRows = (id: number) =>
   t.db.selectFrom("audit_log").selectAll().where("entity_type", "=", "specification").where("entity_id", "=", id).orderBy("id").execute();
-const specCount = async () => Number((await t.db.selectFrom("specifications").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-const auditCount = async () => Number((await t.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+const specCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom("specifications")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const auditCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom("audit_log")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
-const get = (query: string, actor: User | null = admin) => callJson(listLoader, t.db, { method: "GET", path: `/api/admin/specifications${query}`, actor: actor ? actorOf(actor) : null });
+const get = (query: string, actor: User | null = admin) =>
+  callJson(listLoader, t.db, { method: "GET", path: `/api/admin/specifications${query}`, actor: actor ? actorOf(actor) : null });
 
 describe("the groups' names", () => {
   it("are the same in the search's filters as in the catalogue the sheet, compare and the forms read, in both languages", async () => {
@@ -59,7 +76,8 @@ describe("GET /api/admin/specifications", () => {
   let mine: number[];
   beforeAll(async () => {
     mine = [];
-    for (let i = 0; i < 22; i++) mine.push((await makeSpecification(t.db, { cat_id: 5, value: `Gestionale zeta ${String(i).padStart(2, "0")}`, position: 1000 + i })).id);
+    for (let i = 0; i < 22; i++)
+      mine.push((await makeSpecification(t.db, { cat_id: 5, value: `Gestionale zeta ${String(i).padStart(2, "0")}`, position: 1000 + i })).id);
     mine.push((await makeSpecification(t.db, { cat_id: 6, value: "Rampa zeta", value_en: "Zeta ramp", hidden: true })).id);
   });
 
@@ -73,7 +91,13 @@ describe("GET /api/admin/specifications", () => {
 
     const group = await get("?search_term=zeta&filters[cat_id]=6");
     expect(group.json.specifications_count).toBe(1);
-    expect(group.json.specifications[0]).toMatchObject({ id: mine[22], cat_id: 6, value: "Rampa zeta", hidden: true, cat: { id: 6, name: "Carico e scarico" } });
+    expect(group.json.specifications[0]).toMatchObject({
+      id: mine[22],
+      cat_id: 6,
+      value: "Rampa zeta",
+      hidden: true,
+      cat: { id: 6, name: "Carico e scarico" },
+    });
 
     const english = await get("?search_term=ZETA%20RAMP");
     expect(english.json.specifications.map((s: { id: number }) => s.id)).toEqual([mine[22]]);
@@ -99,7 +123,15 @@ describe("create and update", () => {
     });
     expect(res.status).toBe(200);
     const id = res.json.specification_id as number;
-    expect(await specRow(id)).toMatchObject({ cat_id: 7, value: "ISO 14001", value_en: "ISO 14001", description: "Ambiente", description_en: null, hidden: false, position: last.position + 1 });
+    expect(await specRow(id)).toMatchObject({
+      cat_id: 7,
+      value: "ISO 14001",
+      value_en: "ISO 14001",
+      description: "Ambiente",
+      description_en: null,
+      hidden: false,
+      position: last.position + 1,
+    });
     const audit = await auditRows(id);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ admin_id: admin.id, action: "specification.create" });
@@ -196,12 +228,18 @@ describe("toggle-hidden", () => {
 
   it("sets the flag as sent: a repeat changes and audits nothing; a missing flag is 422", async () => {
     const spec = await makeSpecification(t.db, { value: "Doppio click", hidden: true });
-    const again = await callJson(toggleAction, t.db, { actor: actorOf(admin), params: { id: String(spec.id) }, body: { specification_data: { hidden: true } } });
+    const again = await callJson(toggleAction, t.db, {
+      actor: actorOf(admin),
+      params: { id: String(spec.id) },
+      body: { specification_data: { hidden: true } },
+    });
     expect(again.status).toBe(200);
     expect(await auditRows(spec.id)).toHaveLength(0);
     const missing = await callJson(toggleAction, t.db, { actor: actorOf(admin), params: { id: String(spec.id) }, body: { specification_data: {} } });
     expect(missing.status).toBe(422);
-    expect((await callJson(toggleAction, t.db, { actor: actorOf(admin), params: { id: "999999999" }, body: { specification_data: { hidden: 1 } } })).status).toBe(404);
+    expect(
+      (await callJson(toggleAction, t.db, { actor: actorOf(admin), params: { id: "999999999" }, body: { specification_data: { hidden: 1 } } })).status,
+    ).toBe(404);
   });
 });
 
@@ -210,7 +248,11 @@ describe("the /admin/specifications page", () => {
 
   it("lists by search and group from the URL", async () => {
     const spec = await makeSpecification(t.db, { cat_id: 4, value: "Transpallet kappa" });
-    const data = await pageLoader({ request: pageRequest("?search=kappa&cat_id=4"), params: {}, context: testContext(t.db, { actor: actorOf(admin) }) } as never);
+    const data = await pageLoader({
+      request: pageRequest("?search=kappa&cat_id=4"),
+      params: {},
+      context: testContext(t.db, { actor: actorOf(admin) }),
+    } as never);
     expect(data.specifications.map((s) => s.id)).toEqual([spec.id]);
     expect(data.catId).toBe(4);
     expect(data.categories).toHaveLength(7);
@@ -228,7 +270,9 @@ describe("the /admin/specifications page", () => {
     const result = await pageAction({ request: pageRequest("", form("1")), params: {}, context: testContext(t.db, { actor: actorOf(admin) }) } as never);
     expect(result).toEqual({ ok: true });
     expect((await specRow(spec.id))!.hidden).toBe(true);
-    await expect(pageAction({ request: pageRequest("", form("0")), params: {}, context: testContext(t.db, { actor: actorOf(others[0]!) }) } as never)).rejects.toMatchObject({
+    await expect(
+      pageAction({ request: pageRequest("", form("0")), params: {}, context: testContext(t.db, { actor: actorOf(others[0]!) }) } as never),
+    ).rejects.toMatchObject({
       init: { status: 403 },
     });
     expect((await specRow(spec.id))!.hidden).toBe(true);

@@ -12,7 +12,9 @@ function filtered(db: Database, args: Pick<SpecificationListArgs, "search" | "ca
   let query = db.selectFrom("specifications as s");
   if (args.search) {
     const like = likePattern(args.search);
-    query = query.where((eb) => eb.or([eb("s.value", "ilike", like), eb("s.value_en", "ilike", like), eb("s.description", "ilike", like), eb("s.description_en", "ilike", like)]));
+    query = query.where((eb) =>
+      eb.or([eb("s.value", "ilike", like), eb("s.value_en", "ilike", like), eb("s.description", "ilike", like), eb("s.description_en", "ilike", like)]),
+    );
   }
   if (args.catId !== null) query = query.where("s.cat_id", "=", args.catId);
   return query;
@@ -32,7 +34,9 @@ export function specificationsPage(db: Database, args: SpecificationListArgs) {
 }
 
 export async function countSpecifications(db: Database, args: Pick<SpecificationListArgs, "search" | "catId">): Promise<number> {
-  const row = await filtered(db, args).select(sql<number>`count(*)::int`.as("n")).executeTakeFirstOrThrow();
+  const row = await filtered(db, args)
+    .select(sql<number>`count(*)::int`.as("n"))
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 
@@ -75,5 +79,9 @@ export async function updateSpecificationTexts(db: Database, args: { id: number;
 }
 
 export async function setHidden(db: Database, args: { id: number; hidden: boolean }): Promise<void> {
-  await db.updateTable("specifications").set({ hidden: args.hidden, updated_at: sql`now()` }).where("id", "=", args.id).execute();
+  await db
+    .updateTable("specifications")
+    .set({ hidden: args.hidden, updated_at: sql`now()` })
+    .where("id", "=", args.id)
+    .execute();
 }

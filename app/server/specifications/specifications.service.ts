@@ -33,7 +33,10 @@ export async function listSpecifications(
   args: { search: string | null; catId: number | null; limit: number; page: number },
 ): Promise<{ specifications: AdminSpecification[]; specifications_count: number }> {
   const filters = { search: args.search, catId: args.catId };
-  const [rows, count] = await Promise.all([q.specificationsPage(db, { ...filters, limit: args.limit, offset: args.page * args.limit }), q.countSpecifications(db, filters)]);
+  const [rows, count] = await Promise.all([
+    q.specificationsPage(db, { ...filters, limit: args.limit, offset: args.page * args.limit }),
+    q.countSpecifications(db, filters),
+  ]);
   return {
     specifications: rows.map((r) => ({
       id: Number(r.id),
@@ -58,7 +61,14 @@ export async function specificationToEdit(db: Database, id: number) {
   return { ...spec, id: Number(spec.id) };
 }
 
-const auditable = (s: { cat_id: number; value: string; value_en: string | null; description: string | null; description_en: string | null; hidden: boolean }) => ({
+const auditable = (s: {
+  cat_id: number;
+  value: string;
+  value_en: string | null;
+  description: string | null;
+  description_en: string | null;
+  hidden: boolean;
+}) => ({
   cat_id: s.cat_id,
   value: s.value,
   value_en: s.value_en,

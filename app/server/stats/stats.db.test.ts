@@ -134,8 +134,18 @@ describe("statisticsFor", () => {
     const s = await statisticsFor(t.db, asStocker(stockerA), { period: "month", now: NOW });
     expect(s).toMatchObject({ first_day: "2029-06-01", last_day: "2030-05-31" });
     expect(s.buckets.map((b) => b.start)).toEqual([
-      "2029-06-01", "2029-07-01", "2029-08-01", "2029-09-01", "2029-10-01", "2029-11-01",
-      "2029-12-01", "2030-01-01", "2030-02-01", "2030-03-01", "2030-04-01", "2030-05-01",
+      "2029-06-01",
+      "2029-07-01",
+      "2029-08-01",
+      "2029-09-01",
+      "2029-10-01",
+      "2029-11-01",
+      "2029-12-01",
+      "2030-01-01",
+      "2030-02-01",
+      "2030-03-01",
+      "2030-04-01",
+      "2030-05-01",
     ]);
     const byStart = Object.fromEntries(s.buckets.filter((b) => b.total > 0).map((b) => [b.start, [b.pending, b.confirmed, b.refused]]));
     expect(byStart).toEqual({ "2029-06-01": [0, 0, 1], "2030-02-01": [1, 0, 0], "2030-04-01": [0, 1, 0], "2030-05-01": [2, 2, 1] });
@@ -148,8 +158,28 @@ describe("statisticsFor", () => {
   it("sums the search appearances and sheet views of the range per warehouse, with requests per 100 views", async () => {
     const week = await statisticsFor(t.db, asStocker(stockerA), { period: "week", now: NOW });
     expect(week.per_warehouse).toEqual([
-      { id: wa1.id, name: "Alfa Uno", city: "Milano", received: 4, confirmed: 2, refused: 1, search_appearances: 11, sheet_views: 5, requests_per_100_views: 80 },
-      { id: wa2.id, name: "Alfa Due", city: "Monza", received: 2, confirmed: 1, refused: 0, search_appearances: 5, sheet_views: 0, requests_per_100_views: null },
+      {
+        id: wa1.id,
+        name: "Alfa Uno",
+        city: "Milano",
+        received: 4,
+        confirmed: 2,
+        refused: 1,
+        search_appearances: 11,
+        sheet_views: 5,
+        requests_per_100_views: 80,
+      },
+      {
+        id: wa2.id,
+        name: "Alfa Due",
+        city: "Monza",
+        received: 2,
+        confirmed: 1,
+        refused: 0,
+        search_appearances: 5,
+        sheet_views: 0,
+        requests_per_100_views: null,
+      },
     ]);
     expect(week).toMatchObject({ search_appearances: 16, sheet_views: 5 });
     const month = await statisticsFor(t.db, asStocker(stockerA), { period: "month", now: NOW });
@@ -174,10 +204,12 @@ describe("statisticsFor", () => {
     expect(s.totals).toEqual({ received: 3, pending: 1, confirmed: 2, refused: 0 });
     expect(s.confirmation_rate).toBe(100);
     expect(s.median_answer_hours).toBeCloseTo(7, 6); // 2, 7 and 48 hours
-    expect(s.per_warehouse.map((w) => [w.id, w.received, w.sheet_views])).toEqual([
-      [wb.id, 1, 3],
-      [wa2.id, 2, 0],
-    ].sort((a, b) => b[1]! - a[1]!));
+    expect(s.per_warehouse.map((w) => [w.id, w.received, w.sheet_views])).toEqual(
+      [
+        [wb.id, 1, 3],
+        [wa2.id, 2, 0],
+      ].sort((a, b) => b[1]! - a[1]!),
+    );
     await expect(statisticsFor(t.db, asReferent(referent), { period: "week", warehouseId: wa1.id, now: NOW })).rejects.toBeInstanceOf(NotFoundError);
     // The referent's managing a warehouse does not make it the stocker B's... nor the other way round.
     const b = await statisticsFor(t.db, asStocker(stockerB), { period: "week", now: NOW });
@@ -189,11 +221,29 @@ describe("statisticsFor", () => {
     expect(none.warehouses).toEqual([]);
     expect(none.buckets).toHaveLength(12);
     expect(none.buckets.every((b) => b.total === 0)).toBe(true);
-    expect(none).toMatchObject({ totals: { received: 0, pending: 0, confirmed: 0, refused: 0 }, confirmation_rate: null, median_answer_hours: null, answered_links: 0, per_warehouse: [] });
+    expect(none).toMatchObject({
+      totals: { received: 0, pending: 0, confirmed: 0, refused: 0 },
+      confirmation_rate: null,
+      median_answer_hours: null,
+      answered_links: 0,
+      per_warehouse: [],
+    });
     // A range with nothing answered: rate and median null, the warehouse listed with zeros.
     const quiet = await statisticsFor(t.db, asStocker(stockerA), { period: "week", range: 1, warehouseId: wa1.id, now: new Date("2030-03-20T10:00:00Z") });
     expect(quiet).toMatchObject({ confirmation_rate: null, median_answer_hours: null, totals: { received: 0 } });
-    expect(quiet.per_warehouse).toEqual([{ id: wa1.id, name: "Alfa Uno", city: "Milano", received: 0, confirmed: 0, refused: 0, search_appearances: 0, sheet_views: 0, requests_per_100_views: null }]);
+    expect(quiet.per_warehouse).toEqual([
+      {
+        id: wa1.id,
+        name: "Alfa Uno",
+        city: "Milano",
+        received: 0,
+        confirmed: 0,
+        refused: 0,
+        search_appearances: 0,
+        sheet_views: 0,
+        requests_per_100_views: null,
+      },
+    ]);
   });
 
   it("shows what the view counter flushed", async () => {
@@ -206,7 +256,9 @@ describe("statisticsFor", () => {
     await counter.flush();
     await link(w.id, "2030-05-15T09:00:00Z", "pending");
     const s = await statisticsFor(t.db, asStocker(lonely), { period: "week", now: NOW });
-    expect(s.per_warehouse).toEqual([{ id: w.id, name: "Contato", city: "Milano", received: 1, confirmed: 0, refused: 0, search_appearances: 7, sheet_views: 4, requests_per_100_views: 25 }]);
+    expect(s.per_warehouse).toEqual([
+      { id: w.id, name: "Contato", city: "Milano", received: 1, confirmed: 0, refused: 0, search_appearances: 7, sheet_views: 4, requests_per_100_views: 25 },
+    ]);
     await t.db.deleteFrom("warehouses").where("id", "=", w.id).execute();
   });
 });

@@ -103,14 +103,24 @@ export async function statisticsFor(db: Database, owner: StatsOwner, options: St
     warehouses.length === 0
       ? [[], [], { hours: null, answered: 0 }, []]
       : await Promise.all([
-          linksByBucketQuery(scope, period).execute(db).then((r) => r.rows),
-          linksByWarehouseQuery(scope).execute(db).then((r) => r.rows),
-          medianAnswerQuery(scope).execute(db).then((r) => r.rows[0] ?? { hours: null, answered: 0 }),
-          dailyStatsQuery(scope).execute(db).then((r) => r.rows),
+          linksByBucketQuery(scope, period)
+            .execute(db)
+            .then((r) => r.rows),
+          linksByWarehouseQuery(scope)
+            .execute(db)
+            .then((r) => r.rows),
+          medianAnswerQuery(scope)
+            .execute(db)
+            .then((r) => r.rows[0] ?? { hours: null, answered: 0 }),
+          dailyStatsQuery(scope)
+            .execute(db)
+            .then((r) => r.rows),
         ]);
 
   // Every period of the range, the empty ones with zeros.
-  const series = new Map<string, StatsBucket>(starts.map((start) => [start, { start, end: periodEnd(start, period), pending: 0, confirmed: 0, refused: 0, total: 0 }]));
+  const series = new Map<string, StatsBucket>(
+    starts.map((start) => [start, { start, end: periodEnd(start, period), pending: 0, confirmed: 0, refused: 0, total: 0 }]),
+  );
   for (const row of buckets) {
     const bucket = series.get(row.bucket);
     if (!bucket) continue;
@@ -146,7 +156,9 @@ export async function statisticsFor(db: Database, owner: StatsOwner, options: St
     };
   });
   // The busiest first: requests, then views, then the name.
-  perWarehouse.sort((a, b) => b.received - a.received || b.sheet_views - a.sheet_views || b.search_appearances - a.search_appearances || a.name.localeCompare(b.name, "it"));
+  perWarehouse.sort(
+    (a, b) => b.received - a.received || b.sheet_views - a.sheet_views || b.search_appearances - a.search_appearances || a.name.localeCompare(b.name, "it"),
+  );
 
   const answered = totals.confirmed + totals.refused;
   return {

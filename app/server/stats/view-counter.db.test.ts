@@ -21,7 +21,10 @@ function recordingLog() {
   const lines: Logged[] = [];
   return {
     lines,
-    log: { warn: (obj: object, msg: string) => void lines.push({ level: "warn", obj, msg }), error: (obj: object, msg: string) => void lines.push({ level: "error", obj, msg }) },
+    log: {
+      warn: (obj: object, msg: string) => void lines.push({ level: "warn", obj, msg }),
+      error: (obj: object, msg: string) => void lines.push({ level: "error", obj, msg }),
+    },
   };
 }
 
@@ -101,7 +104,12 @@ describe("the view counter", () => {
     await other.flush();
     counter.sheetView(a.id, MAY_14);
     await counter.flush();
-    expect((await statsRows([a.id])).find((r) => r.day === "2030-05-14")).toEqual({ warehouse_id: a.id, day: "2030-05-14", search_appearances: 3, sheet_views: 3 });
+    expect((await statsRows([a.id])).find((r) => r.day === "2030-05-14")).toEqual({
+      warehouse_id: a.id,
+      day: "2030-05-14",
+      search_appearances: 3,
+      sheet_views: 3,
+    });
     expect(lines).toEqual([]);
   });
 
@@ -291,7 +299,11 @@ describe("what is counted", () => {
     const admin = await makeUser(t.db, { role: "admin" });
     const services = withViews();
     const open = (actor: Actor | null) =>
-      sheetLoader({ request: new Request(`http://stockspace.test/it/warehouses/${warehouse.id}`), params: { locale: "it", id: String(warehouse.id) }, context: contextWith(services, actor) } as never);
+      sheetLoader({
+        request: new Request(`http://stockspace.test/it/warehouses/${warehouse.id}`),
+        params: { locale: "it", id: String(warehouse.id) },
+        context: contextWith(services, actor),
+      } as never);
     for (const actor of [null, actorOf(hunter), actorOf(otherStocker), actorOf(owner), actorOf(referent), actorOf(admin)]) await open(actor);
     await services.views.flush();
     // The visitor, the hunter and another stocker.

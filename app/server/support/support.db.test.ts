@@ -51,7 +51,9 @@ describe("POST /api/send-support-requests", () => {
 
   it("links a logged-in user's request to the account and accepts user-agent hints as an object", async () => {
     const user = await makeUser(t.db);
-    const res = await send(data({ user_agent_data: { brands: [{ brand: "Chromium", version: "140" }], mobile: false, platform: "Linux" } }), { actor: actorOf(user) });
+    const res = await send(data({ user_agent_data: { brands: [{ brand: "Chromium", version: "140" }], mobile: false, platform: "Linux" } }), {
+      actor: actorOf(user),
+    });
     expect(res.status).toBe(200);
     const row = await t.db.selectFrom("support_requests").selectAll().where("id", "=", res.json.support_request_id).executeTakeFirstOrThrow();
     expect(row.user_id).toBe(user.id);

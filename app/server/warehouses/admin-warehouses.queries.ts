@@ -26,17 +26,33 @@ function searched(db: Database, search: string | null, deactivated: DeactivatedF
  */
 export function adminWarehousesPageQuery(db: Database, args: AdminWarehouseListArgs & { matchesFirst: boolean }) {
   const page = args.matchesFirst
-    ? db.selectFrom("warehouses as w").where("w.id", "in", newestMatchesPage(db, searched(db, args.search, args.deactivated).select(["w.id", "w.created_at"]), args))
+    ? db
+        .selectFrom("warehouses as w")
+        .where("w.id", "in", newestMatchesPage(db, searched(db, args.search, args.deactivated).select(["w.id", "w.created_at"]), args))
     : searched(db, args.search, args.deactivated).offset(args.offset).limit(args.limit);
   return page
     .leftJoin("users as owner", "owner.id", "w.user_id")
-    .select(["w.id", "w.name", "w.city", "w.province", "w.status", "w.deactivated", "w.is_hub", "w.created_at", "owner.email as owner_email", "owner.id as owner_id", "owner.role as owner_role"])
+    .select([
+      "w.id",
+      "w.name",
+      "w.city",
+      "w.province",
+      "w.status",
+      "w.deactivated",
+      "w.is_hub",
+      "w.created_at",
+      "owner.email as owner_email",
+      "owner.id as owner_id",
+      "owner.role as owner_role",
+    ])
     .orderBy("w.created_at", "desc")
     .orderBy("w.id", "desc");
 }
 
 export async function countAdminWarehouses(db: Database, args: Pick<AdminWarehouseListArgs, "search" | "deactivated">): Promise<number> {
-  const row = await searched(db, args.search, args.deactivated).select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+  const row = await searched(db, args.search, args.deactivated)
+    .select(sql<number>`count(*)`.as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -89,7 +105,12 @@ export async function countHubRequests(db: Database, search: string | null): Pro
 
 /** The warehouse a decision is about, locked for the decision's transaction. */
 export function lockWarehouseForDecision(trx: Database, id: number) {
-  return trx.selectFrom("warehouses").select(["id", "name", "city", "user_id", "status", "to_approve", "status_note", "deactivated", "is_hub"]).where("id", "=", id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom("warehouses")
+    .select(["id", "name", "city", "user_id", "status", "to_approve", "status_note", "deactivated", "is_hub"])
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** A hub request decided: its status, no longer waiting, the administrator's note. */

@@ -8,7 +8,15 @@ import { auditAdminAction } from "../audit/audit.ts";
 import { notifyHubDecision } from "../notifications/hub-notifications.ts";
 import type { DecisionMailContext } from "../notifications/account-notifications.ts";
 import type { DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
-import { countHubRequests, findHubOwner, hubRequestsPageQuery, listAdminWarehouses, lockWarehouseForDecision, setDeactivated, setHubDecision } from "./admin-warehouses.queries.ts";
+import {
+  countHubRequests,
+  findHubOwner,
+  hubRequestsPageQuery,
+  listAdminWarehouses,
+  lockWarehouseForDecision,
+  setDeactivated,
+  setHubDecision,
+} from "./admin-warehouses.queries.ts";
 
 function requireAdmin(actor: Actor): void {
   if (actor.role !== "admin") throw new ForbiddenError();
@@ -36,7 +44,13 @@ export type HubDecisionInput = { status: "approved" | "refused"; note: string | 
  * meanwhile by another administrator) is a ConflictError; a refusal without a note cannot reach
  * here (the schema requires it).
  */
-export async function decideHubRequest(db: Database, actor: Actor, warehouseId: number, input: HubDecisionInput, ctx: DecisionMailContext): Promise<{ warehouse_id: number }> {
+export async function decideHubRequest(
+  db: Database,
+  actor: Actor,
+  warehouseId: number,
+  input: HubDecisionInput,
+  ctx: DecisionMailContext,
+): Promise<{ warehouse_id: number }> {
   requireAdmin(actor);
   const note = input.note?.trim() || null;
   return db.transaction().execute(async (trx) => {
@@ -64,7 +78,12 @@ export async function decideHubRequest(db: Database, actor: Actor, warehouseId: 
 }
 
 /** Switches a warehouse off (it leaves the public search at once) or on again. Setting the value it has already changes and records nothing. */
-export async function setWarehouseDeactivated(db: Database, actor: Actor, warehouseId: number, deactivated: boolean): Promise<{ warehouse_id: number; deactivated: boolean }> {
+export async function setWarehouseDeactivated(
+  db: Database,
+  actor: Actor,
+  warehouseId: number,
+  deactivated: boolean,
+): Promise<{ warehouse_id: number; deactivated: boolean }> {
   requireAdmin(actor);
   return db.transaction().execute(async (trx) => {
     const before = await lockWarehouseForDecision(trx, warehouseId);

@@ -3,7 +3,15 @@
 // where a quote to all of them is for, and the refusals (only redeemed, listed warehouses).
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { addImages, attachSpecifications, makeClaimedWarehouse, makeRedeemedWarehouse, makeSpecification, makeWarehouse, setTimes } from "../../../tests/support/factories.ts";
+import {
+  addImages,
+  attachSpecifications,
+  makeClaimedWarehouse,
+  makeRedeemedWarehouse,
+  makeSpecification,
+  makeWarehouse,
+  setTimes,
+} from "../../../tests/support/factories.ts";
 import { COMPARE_MAX, compareQuoteArea, compareWarehouses } from "./warehouses.service.ts";
 
 const t = useTestDatabase();
@@ -17,7 +25,8 @@ let specs: { id: number; value: string }[];
 
 beforeAll(async () => {
   first = (await makeRedeemedWarehouse(t.db, { name: "Polo Nord", city: "Milano", lat: 45.4642, lng: 9.19, total_m2: 5000, height: 9.5 })).warehouse.id;
-  second = (await makeRedeemedWarehouse(t.db, { name: "Polo Sud", city: "Lodi", lat: 45.3142, lng: 9.5036, total_m2: 21510, height: null, website: null })).warehouse.id;
+  second = (await makeRedeemedWarehouse(t.db, { name: "Polo Sud", city: "Lodi", lat: 45.3142, lng: 9.5036, total_m2: 21510, height: null, website: null }))
+    .warehouse.id;
   // Category 3 before 1 in the attach order: the rows still come in catalogue order.
   specs = [
     await makeSpecification(t.db, { cat_id: 3, value: "Allarme", value_en: "Alarm", position: 0 }),
@@ -31,7 +40,12 @@ beforeAll(async () => {
   await attachSpecifications(t.db, second, [specs[1]!.id, specs[0]!.id]);
   await addImages(t.db, first, 3);
   // The gallery's first photo has a thumbnail: the table shows that.
-  await t.db.updateTable("images").set({ thumb_src: "/uploads/test/first-thumb.webp", thumb_file: "test/first-thumb.webp" }).where("warehouse_id", "=", first).where("position", "=", 0).execute();
+  await t.db
+    .updateTable("images")
+    .set({ thumb_src: "/uploads/test/first-thumb.webp", thumb_file: "test/first-thumb.webp" })
+    .where("warehouse_id", "=", first)
+    .where("position", "=", 0)
+    .execute();
   await setTimes(t.db, first, { wed_open_time: "08:00", wed_close_time: "18:00" });
 });
 
@@ -40,12 +54,32 @@ describe("compareWarehouses", () => {
     const result = await compareWarehouses(t.db, null, [second, first], { locale: "en", now: WEDNESDAY_10 });
     expect(result.warehouses.map((w) => w.id)).toEqual([second, first]);
     const [south, north] = result.warehouses;
-    expect(north).toMatchObject({ name: "Polo Nord", city: "Milano", total_m2: 5000, m2: 10000, m2_external: 1500, m2_office: 500, height: 9.5, bays_number: 12, is_hub: false });
+    expect(north).toMatchObject({
+      name: "Polo Nord",
+      city: "Milano",
+      total_m2: 5000,
+      m2: 10000,
+      m2_external: 1500,
+      m2_office: 500,
+      height: 9.5,
+      bays_number: 12,
+      is_hub: false,
+    });
     expect(north!.photo).toEqual({ src: "/uploads/test/first-thumb.webp", width: 1200, height: 800 });
     expect(north!.opening).toEqual({ state: "open", closes: { dayOffset: 0, weekday: "wed", time: "18:00" } });
     expect(north!.website).toEqual({ href: "https://www.example.com/", label: "www.example.com" });
     // No photo, no hours given, no height: null, for the table's "—".
-    expect(south).toMatchObject({ photo: null, opening: null, height: null, website: null, rating_avg: null, review_count: 0, answer_hours: null, answer_rate: null, verified: false });
+    expect(south).toMatchObject({
+      photo: null,
+      opening: null,
+      height: null,
+      website: null,
+      rating_avg: null,
+      review_count: 0,
+      answer_hours: null,
+      answer_rate: null,
+      verified: false,
+    });
   });
 
   it("keeps the spec's first 4 values per warehouse and lists every visible one for the rows", async () => {
@@ -96,8 +130,17 @@ describe("compareWarehouses", () => {
 
 describe("compareQuoteArea", () => {
   it("is at least the default 10 km, names each town once and stays within the quote's 1000 km", () => {
-    expect(compareQuoteArea([{ city: "Milano", lat: 45.46, lng: 9.19 }, { city: "Milano", lat: 45.47, lng: 9.2 }])).toEqual({ location: "Milano", lat: 45.465, lng: 9.195, radius: 10 });
-    const far = compareQuoteArea([{ city: "Aosta", lat: 45.7, lng: 7.3 }, { city: "Lampedusa", lat: 35.5, lng: 12.6 }, { city: "Aosta", lat: 45.7, lng: 7.3 }]);
+    expect(
+      compareQuoteArea([
+        { city: "Milano", lat: 45.46, lng: 9.19 },
+        { city: "Milano", lat: 45.47, lng: 9.2 },
+      ]),
+    ).toEqual({ location: "Milano", lat: 45.465, lng: 9.195, radius: 10 });
+    const far = compareQuoteArea([
+      { city: "Aosta", lat: 45.7, lng: 7.3 },
+      { city: "Lampedusa", lat: 35.5, lng: 12.6 },
+      { city: "Aosta", lat: 45.7, lng: 7.3 },
+    ]);
     expect(far).toMatchObject({ location: "Aosta, Lampedusa" });
     expect(far!.radius).toBeGreaterThan(600);
     expect(far!.radius).toBeLessThanOrEqual(1000);

@@ -33,7 +33,8 @@ async function hubRequest(fields: Parameters<typeof makeWarehouse>[1] = {}, owne
   return { owner, warehouse };
 }
 
-const readWarehouse = (id: number) => t.db.selectFrom("warehouses").select(["status", "to_approve", "status_note", "is_hub"]).where("id", "=", id).executeTakeFirstOrThrow();
+const readWarehouse = (id: number) =>
+  t.db.selectFrom("warehouses").select(["status", "to_approve", "status_note", "is_hub"]).where("id", "=", id).executeTakeFirstOrThrow();
 const auditRows = (id: number) => t.db.selectFrom("audit_log").selectAll().where("entity_type", "=", "warehouse").where("entity_id", "=", id).execute();
 const notificationsOf = (userId: number) => t.db.selectFrom("notifications").selectAll().where("user_id", "=", userId).execute();
 const mailsTo = (email: string) => t.db.selectFrom("mail_outbox").selectAll().where("to_address", "=", email).execute();
@@ -54,7 +55,11 @@ describe("POST /api/admin/warehouses/{id}/update-status", () => {
     expect(await readWarehouse(warehouse.id)).toEqual({ status: "approved", to_approve: false, status_note: null, is_hub: true });
 
     const [notification] = await notificationsOf(owner.id);
-    expect(notification).toMatchObject({ type: "hub_approved", read_at: null, data: { decision: "approved", warehouse_id: warehouse.id, url: `/en/stocker/profile/warehouses/${warehouse.id}` } });
+    expect(notification).toMatchObject({
+      type: "hub_approved",
+      read_at: null,
+      data: { decision: "approved", warehouse_id: warehouse.id, url: `/en/stocker/profile/warehouses/${warehouse.id}` },
+    });
     expect((notification!.title as Record<string, string>).en).toBe("Your hub has been approved");
     expect((notification!.title as Record<string, string>).it).toBe("Il tuo hub è stato approvato");
     const [mail] = await mailsTo(owner.email);
@@ -66,7 +71,12 @@ describe("POST /api/admin/warehouses/{id}/update-status", () => {
     expect(audit).toMatchObject({
       admin_id: admin.id,
       action: "warehouse.hub_decision",
-      details: { decision: "approved", note: null, before: { status: "pending", to_approve: true, status_note: null }, after: { status: "approved", to_approve: false, status_note: null } },
+      details: {
+        decision: "approved",
+        note: null,
+        before: { status: "pending", to_approve: true, status_note: null },
+        after: { status: "approved", to_approve: false, status_note: null },
+      },
     });
   });
 
@@ -128,9 +138,15 @@ describe("POST /api/admin/warehouses/{id}/update-status", () => {
     const again = await decide(warehouse.id, { warehouse_data: { status: "refused", to_approve: 0, note: "troppo tardi" } });
     expect(again.status).toBe(409);
     // Said as it is: not the generic "some fields are missing", in either language.
-    expect(again.json).toMatchObject({ error: "not_waiting", message: "Questo magazzino non è più in attesa di una decisione: è già stato approvato o rifiutato. Ricarica l'elenco." });
+    expect(again.json).toMatchObject({
+      error: "not_waiting",
+      message: "Questo magazzino non è più in attesa di una decisione: è già stato approvato o rifiutato. Ricarica l'elenco.",
+    });
     const againEn = await callJson(decideEndpoint, t.db, { params: { id: String(warehouse.id) }, body, actor: actorOf(admin), locale: "en" });
-    expect(againEn.json).toMatchObject({ error: "not_waiting", message: "This warehouse is no longer waiting for a decision: it has already been approved or refused. Reload the list." });
+    expect(againEn.json).toMatchObject({
+      error: "not_waiting",
+      message: "This warehouse is no longer waiting for a decision: it has already been approved or refused. Reload the list.",
+    });
     expect(await readWarehouse(warehouse.id)).toMatchObject({ status: "approved" });
     expect(await auditRows(warehouse.id)).toHaveLength(1);
   });
@@ -160,7 +176,11 @@ describe("the hub requests list", () => {
     for (let i = 0; i < 23; i++) {
       listed.push(
         await hubRequest(
-          { name: i === 5 ? "Polo Logistico Brambilla" : `Hub Lista ${i}`, city: i === 7 ? "Piacenza" : "Milano", created_at: new Date(Date.UTC(2026, 0, 1 + i)) },
+          {
+            name: i === 5 ? "Polo Logistico Brambilla" : `Hub Lista ${i}`,
+            city: i === 7 ? "Piacenza" : "Milano",
+            created_at: new Date(Date.UTC(2026, 0, 1 + i)),
+          },
           { last_name: `Lista${i}`, company: `Azienda ${i}` },
         ),
       );
@@ -174,7 +194,12 @@ describe("the hub requests list", () => {
     const first = await listHubRequests(t.db, { search: null, page: 0, limit: 20 });
     expect(first.warehouses_count).toBe(23);
     expect(first.warehouses).toHaveLength(20);
-    expect(first.warehouses[0]).toMatchObject({ id: listed[0]!.warehouse.id, owner_email: listed[0]!.owner.email, owner_last_name: "Lista0", owner_company: "Azienda 0" });
+    expect(first.warehouses[0]).toMatchObject({
+      id: listed[0]!.warehouse.id,
+      owner_email: listed[0]!.owner.email,
+      owner_last_name: "Lista0",
+      owner_company: "Azienda 0",
+    });
     const second = await listHubRequests(t.db, { search: null, page: 1, limit: 20 });
     expect(second.warehouses.map((w) => w.id)).toEqual(listed.slice(20).map((l) => l.warehouse.id));
     expect((await listHubRequests(t.db, { search: "brambilla", page: 0, limit: 20 })).warehouses.map((w) => w.id)).toEqual([listed[5]!.warehouse.id]);
@@ -184,10 +209,19 @@ describe("the hub requests list", () => {
   });
 
   it("GET /api/admin/hub-requests: limit, offset (page index), search_term; admins only", async () => {
-    const res = await callJson(listEndpoint, t.db, { method: "GET", path: "/api/admin/hub-requests?limit=5&offset=1&search_term=Hub%20Lista", actor: actorOf(admin) });
+    const res = await callJson(listEndpoint, t.db, {
+      method: "GET",
+      path: "/api/admin/hub-requests?limit=5&offset=1&search_term=Hub%20Lista",
+      actor: actorOf(admin),
+    });
     expect(res.status).toBe(200);
     expect(res.json.warehouses_count).toBe(22);
-    expect(res.json.warehouses.map((w: { id: number }) => w.id)).toEqual(listed.filter((_, i) => i !== 5).slice(5, 10).map((l) => l.warehouse.id));
+    expect(res.json.warehouses.map((w: { id: number }) => w.id)).toEqual(
+      listed
+        .filter((_, i) => i !== 5)
+        .slice(5, 10)
+        .map((l) => l.warehouse.id),
+    );
     expect((await callJson(listEndpoint, t.db, { method: "GET", path: "/api/admin/hub-requests", actor: null })).status).toBe(401);
     for (const role of ["stock_hunter", "stocker", "referent"] as const) {
       const user = await makeUser(t.db, { role });
@@ -215,11 +249,20 @@ describe("the hub requests list", () => {
       } as never);
     const target = listed[22]!;
     // The popup posts the body of POST /api/admin/warehouses/{id}/update-status; failures carry its codes.
-    const decide = (id: string, status: string, note?: string) => ({ warehouse_id: id, "warehouse_data[status]": status, "warehouse_data[to_approve]": "0", ...(note === undefined ? {} : { "warehouse_data[note]": note }) });
+    const decide = (id: string, status: string, note?: string) => ({
+      warehouse_id: id,
+      "warehouse_data[status]": status,
+      "warehouse_data[to_approve]": "0",
+      ...(note === undefined ? {} : { "warehouse_data[note]": note }),
+    });
     expect(await post(decide(String(target.warehouse.id), "refused", " "))).toMatchObject({ ok: false, error: "invalid", errors: { note: "required" } });
     expect(await post(decide("x", "approved"))).toMatchObject({ ok: false, error: "invalid", errors: { warehouse_id: "invalid" } });
     expect(await readWarehouse(target.warehouse.id)).toMatchObject({ to_approve: true });
-    expect(await post(decide(String(target.warehouse.id), "refused", "Dati incompleti"))).toEqual({ ok: true, warehouse_id: target.warehouse.id, status: "refused" });
+    expect(await post(decide(String(target.warehouse.id), "refused", "Dati incompleti"))).toEqual({
+      ok: true,
+      warehouse_id: target.warehouse.id,
+      status: "refused",
+    });
     expect(await readWarehouse(target.warehouse.id)).toMatchObject({ status: "refused", to_approve: false, status_note: "Dati incompleti" });
     expect(await post(decide(String(target.warehouse.id), "approved"))).toMatchObject({ ok: false, error: "not_waiting", errors: {} });
     expect(await mailsTo(target.owner.email)).toHaveLength(1);
@@ -256,7 +299,13 @@ describe("the hub requests list's query plan", () => {
 });
 
 describe("POST /api/stocker/warehouses/{id}/resubmit", () => {
-  const resubmit = (id: number, actor: User | null) => callJson(resubmitEndpoint, t.db, { path: `/api/stocker/warehouses/${id}/resubmit`, params: { id: String(id) }, body: {}, actor: actor ? actorOf(actor) : null });
+  const resubmit = (id: number, actor: User | null) =>
+    callJson(resubmitEndpoint, t.db, {
+      path: `/api/stocker/warehouses/${id}/resubmit`,
+      params: { id: String(id) },
+      body: {},
+      actor: actor ? actorOf(actor) : null,
+    });
 
   it("sends a refused warehouse back to the New hubs list, the earlier reason kept for the back office; the operator is told", async () => {
     const { owner, warehouse } = await hubRequest({ name: "Deposito Rifiutato" });

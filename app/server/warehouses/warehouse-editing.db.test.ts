@@ -55,13 +55,28 @@ function payload(overrides: { data?: Record<string, unknown>; [k: string]: unkno
       { full_name: "  ", phone: "+39 333 2222222", email: "not-an-email", role: "billing" },
       { full_name: "Luca Verdi", phone: "", email: "", role: "" },
     ],
-    warehouse_times: { is_mon_open: true, mon_open_time: "08:00", mon_close_time: "18:00", is_sun_open: false, sun_open_time: "09:00", sun_close_time: "12:00" },
+    warehouse_times: {
+      is_mon_open: true,
+      mon_open_time: "08:00",
+      mon_close_time: "18:00",
+      is_sun_open: false,
+      sun_open_time: "09:00",
+      sun_close_time: "12:00",
+    },
     specifications: visible.slice(0, 3),
     ...rest,
   };
 }
 
-const count = async (table: "warehouses" | "audit_log" | "users") => Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+const count = async (table: "warehouses" | "audit_log" | "users") =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 beforeAll(async () => {
   await ensureGazetteerLoaded(t.db);
@@ -82,7 +97,19 @@ describe("creating a warehouse", () => {
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const id = res.json.warehouse_id as number;
     const w = await t.db.selectFrom("warehouses").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    expect(w).toMatchObject({ name: "Polo Nord", status: "approved", is_hub: false, to_approve: false, user_id: null, created_by: admin.id, email: "info@polonord.example", total_m2: 12000, m2: 9000, height: 11.5, m2_cost: 4.5 });
+    expect(w).toMatchObject({
+      name: "Polo Nord",
+      status: "approved",
+      is_hub: false,
+      to_approve: false,
+      user_id: null,
+      created_by: admin.id,
+      email: "info@polonord.example",
+      total_m2: 12000,
+      m2: 9000,
+      height: 11.5,
+      m2_cost: 4.5,
+    });
     // The blank-named contact is dropped (its bad e-mail with it); a blank role is "none".
     const contacts = await t.db.selectFrom("contacts").select(["full_name", "role", "phone"]).where("warehouse_id", "=", id).orderBy("id").execute();
     expect(contacts).toEqual([
@@ -90,7 +117,15 @@ describe("creating a warehouse", () => {
       { full_name: "Luca Verdi", role: "0", phone: null },
     ]);
     const times = await t.db.selectFrom("warehouse_times").selectAll().where("warehouse_id", "=", id).executeTakeFirstOrThrow();
-    expect(times).toMatchObject({ is_mon_open: true, mon_open_time: "08:00:00", mon_close_time: "18:00:00", is_tue_open: true, tue_open_time: null, is_sun_open: false, sun_open_time: null });
+    expect(times).toMatchObject({
+      is_mon_open: true,
+      mon_open_time: "08:00:00",
+      mon_close_time: "18:00:00",
+      is_tue_open: true,
+      tue_open_time: null,
+      is_sun_open: false,
+      sun_open_time: null,
+    });
     const specs = await t.db.selectFrom("warehouse_specifications").select("specification_id").where("warehouse_id", "=", id).execute();
     expect(specs.map((s) => s.specification_id).sort()).toEqual(visible.slice(0, 3).sort());
     expect(await count("audit_log")).toBe(audits + 1);
@@ -100,10 +135,21 @@ describe("creating a warehouse", () => {
   });
 
   it("by a stocker: its own, pending as a hub request, with its account's e-mail whatever was sent", async () => {
-    const res = await callJson(stockerCreate, t.db, { actor: actorOf(stocker), body: payload({ data: { email: "someone@else.example", status: "approved", user_id: otherStocker.id, is_hub: false } }) });
+    const res = await callJson(stockerCreate, t.db, {
+      actor: actorOf(stocker),
+      body: payload({ data: { email: "someone@else.example", status: "approved", user_id: otherStocker.id, is_hub: false } }),
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const w = await t.db.selectFrom("warehouses").selectAll().where("id", "=", res.json.warehouse_id).executeTakeFirstOrThrow();
-    expect(w).toMatchObject({ status: "pending", to_approve: true, is_hub: true, user_id: stocker.id, created_by: stocker.id, email: stocker.email, referent_id: null });
+    expect(w).toMatchObject({
+      status: "pending",
+      to_approve: true,
+      is_hub: true,
+      user_id: stocker.id,
+      created_by: stocker.id,
+      email: stocker.email,
+      referent_id: null,
+    });
     // The operator is told, in Italian, with the link to the warehouse in the back office.
     const mail = await t.db.selectFrom("mail_outbox").selectAll().where("template", "=", "hub_request_admin").orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(mail).toMatchObject({ lang: "it", reply_to: stocker.email });
@@ -116,7 +162,14 @@ describe("creating a warehouse", () => {
     const blank = { name: " ", country: "", address: "", cap: "", city: "", province: "", vat: "", m2: "" };
     const asAdmin = await callJson(adminCreate, t.db, { actor: actorOf(admin), body: payload({ data: blank }) });
     expect(asAdmin.status).toBe(422);
-    expect(asAdmin.json.errors).toEqual({ name: "required", country: "required", address: "required", cap: "required", city: "required", province: "required" });
+    expect(asAdmin.json.errors).toEqual({
+      name: "required",
+      country: "required",
+      address: "required",
+      cap: "required",
+      city: "required",
+      province: "required",
+    });
     const asStocker = await callJson(stockerCreate, t.db, { actor: actorOf(stocker), body: payload({ data: blank }) });
     expect(asStocker.json.errors).toMatchObject({ name: "required", vat: "required", m2: "required" });
     const negative = await callJson(adminCreate, t.db, { actor: actorOf(admin), body: payload({ data: { total_m2: -1, height: "abc", bays_number: 2.5 } }) });
@@ -132,12 +185,18 @@ describe("creating a warehouse", () => {
     expect(nice.json.errors).toEqual({ lat: "outside_italy" });
     const atlantic = await callJson(stockerCreate, t.db, { actor: actorOf(stocker), body: payload({ data: { lat: 45, lng: -20 } }) });
     expect(atlantic.json.errors).toEqual({ lng: "outside_italy" });
-    const placed = await callJson(stockerCreate, t.db, { actor: actorOf(stocker), body: payload({ data: { lat: null, lng: null, city: "Torino", province: "TO", cap: "10100" } }) });
+    const placed = await callJson(stockerCreate, t.db, {
+      actor: actorOf(stocker),
+      body: payload({ data: { lat: null, lng: null, city: "Torino", province: "TO", cap: "10100" } }),
+    });
     expect(placed.status, JSON.stringify(placed.json)).toBe(200);
     const w = await t.db.selectFrom("warehouses").select(["lat", "lng"]).where("id", "=", placed.json.warehouse_id).executeTakeFirstOrThrow();
     expect(w.lat).toBeCloseTo(TORINO.lat, 1);
     expect(w.lng).toBeCloseTo(TORINO.lng, 1);
-    const nowhere = await callJson(stockerCreate, t.db, { actor: actorOf(stocker), body: payload({ data: { lat: null, lng: null, city: "Qqqzzzx", province: "ZZ" } }) });
+    const nowhere = await callJson(stockerCreate, t.db, {
+      actor: actorOf(stocker),
+      body: payload({ data: { lat: null, lng: null, city: "Qqqzzzx", province: "ZZ" } }),
+    });
     expect(nowhere.status).toBe(422);
     expect(nowhere.json.errors).toEqual({ lat: "required" });
   });
@@ -164,7 +223,10 @@ describe("editing a warehouse", () => {
     const res = await callJson(stockerUpdate, t.db, {
       actor: actorOf(stocker),
       params: { id: String(warehouse.id) },
-      body: payload({ data: { name: "Nuovo nome", email: "new@example.com", status: "approved", to_approve: false, user_id: otherStocker.id, referent_id: referent.id }, imgs_to_delete: [] }),
+      body: payload({
+        data: { name: "Nuovo nome", email: "new@example.com", status: "approved", to_approve: false, user_id: otherStocker.id, referent_id: referent.id },
+        imgs_to_delete: [],
+      }),
     });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const w = await t.db.selectFrom("warehouses").selectAll().where("id", "=", warehouse.id).executeTakeFirstOrThrow();
@@ -185,7 +247,11 @@ describe("editing a warehouse", () => {
 
   it("lets a referent edit the warehouses it manages", async () => {
     const w = await makeWarehouse(t.db, { user_id: stocker.id, referent_id: referent.id });
-    const res = await callJson(referentUpdate, t.db, { actor: actorOf(referent), params: { id: String(w.id) }, body: payload({ data: { name: "Gestito dal referente" }, imgs_to_delete: [] }) });
+    const res = await callJson(referentUpdate, t.db, {
+      actor: actorOf(referent),
+      params: { id: String(w.id) },
+      body: payload({ data: { name: "Gestito dal referente" }, imgs_to_delete: [] }),
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json).toEqual({ warehouse_id: w.id });
   });
@@ -194,7 +260,11 @@ describe("editing a warehouse", () => {
     const w = await makeWarehouse(t.db, { user_id: stocker.id });
     await attachSpecifications(t.db, w.id, [visible[0]!, hidden]);
     const other = await makeWarehouse(t.db, { user_id: stocker.id });
-    const otherImage = await t.db.insertInto("images").values({ warehouse_id: other.id, src: "/uploads/x.webp", file: "x.webp" }).returning("id").executeTakeFirstOrThrow();
+    const otherImage = await t.db
+      .insertInto("images")
+      .values({ warehouse_id: other.id, src: "/uploads/x.webp", file: "x.webp" })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const save = (body: unknown) => callJson(stockerUpdate, t.db, { actor: actorOf(stocker), params: { id: String(w.id) }, body });
 
     expect((await save(payload({ specifications: [visible[1]], imgs_to_delete: [] }))).status).toBe(200);
@@ -220,7 +290,11 @@ describe("editing a warehouse", () => {
     expect((await search(MILANO)).map((x) => x.id)).toEqual(expect.arrayContaining([w.id, unclaimed.id]));
 
     const move = (id: number) =>
-      callJson(adminUpdate, t.db, { actor: actorOf(admin), params: { id: String(id) }, body: payload({ data: { name: "In viaggio", city: "Torino", province: "TO", cap: "10100", lat: TORINO.lat, lng: TORINO.lng }, imgs_to_delete: [] }) });
+      callJson(adminUpdate, t.db, {
+        actor: actorOf(admin),
+        params: { id: String(id) },
+        body: payload({ data: { name: "In viaggio", city: "Torino", province: "TO", cap: "10100", lat: TORINO.lat, lng: TORINO.lng }, imgs_to_delete: [] }),
+      });
     expect((await move(w.id)).status).toBe(200);
     expect((await move(unclaimed.id)).status).toBe(200);
 
@@ -233,7 +307,12 @@ describe("editing a warehouse", () => {
     expect(shown.lat === TORINO.lat && shown.lng === TORINO.lng).toBe(false);
     expect(Math.abs(shown.lat - TORINO.lat)).toBeLessThanOrEqual(0.004);
 
-    const entry = await t.db.selectFrom("audit_log").selectAll().where("entity_id", "=", w.id).where("action", "=", "warehouse.update").executeTakeFirstOrThrow();
+    const entry = await t.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity_id", "=", w.id)
+      .where("action", "=", "warehouse.update")
+      .executeTakeFirstOrThrow();
     expect(entry.admin_id).toBe(admin.id);
     expect((entry.details as any).changes.city).toEqual({ before: "Milano", after: "Torino" });
     expect((entry.details as any).changes.lat).toEqual({ before: MILANO.lat, after: TORINO.lat });
@@ -241,14 +320,20 @@ describe("editing a warehouse", () => {
 
   it("keeps the stored position when no pin is sent and the address is the same", async () => {
     const w = await makeWarehouse(t.db, { user_id: stocker.id, address: "Via Torino 10", cap: "20100", city: "Milano", province: "MI", lat: 45.47, lng: 9.2 });
-    const res = await callJson(stockerUpdate, t.db, { actor: actorOf(stocker), params: { id: String(w.id) }, body: payload({ data: { lat: "", lng: "" }, imgs_to_delete: [] }) });
+    const res = await callJson(stockerUpdate, t.db, {
+      actor: actorOf(stocker),
+      params: { id: String(w.id) },
+      body: payload({ data: { lat: "", lng: "" }, imgs_to_delete: [] }),
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(await t.db.selectFrom("warehouses").select(["lat", "lng"]).where("id", "=", w.id).executeTakeFirstOrThrow()).toEqual({ lat: 45.47, lng: 9.2 });
   });
 });
 
 describe("the referent of a warehouse", () => {
-  const newReferent = (email: string) => ({ user_data: { first_name: "Giulia", last_name: "Neri", email, telephone: "+39 340 1234567", role: "referent", user_id: 1 } });
+  const newReferent = (email: string) => ({
+    user_data: { first_name: "Giulia", last_name: "Neri", email, telephone: "+39 340 1234567", role: "referent", user_id: 1 },
+  });
 
   it("is created by the owner, invited by e-mail and assigned at once", async () => {
     const w = await makeWarehouse(t.db, { user_id: stocker.id });
@@ -266,11 +351,19 @@ describe("the referent of a warehouse", () => {
   it("answers errors.email when the address has an account, and creates nothing", async () => {
     const w = await makeWarehouse(t.db, { user_id: stocker.id });
     const users = await count("users");
-    const res = await callJson(stockerCreateReferent, t.db, { actor: actorOf(stocker), params: { id: String(w.id) }, body: newReferent(hunter.email.toUpperCase()) });
+    const res = await callJson(stockerCreateReferent, t.db, {
+      actor: actorOf(stocker),
+      params: { id: String(w.id) },
+      body: newReferent(hunter.email.toUpperCase()),
+    });
     expect(res.status).toBe(422);
     expect(res.json.errors).toEqual({ email: "taken" });
     expect(await count("users")).toBe(users);
-    const missing = await callJson(stockerCreateReferent, t.db, { actor: actorOf(stocker), params: { id: String(w.id) }, body: { user_data: { first_name: "", last_name: "", email: "", telephone: "" } } });
+    const missing = await callJson(stockerCreateReferent, t.db, {
+      actor: actorOf(stocker),
+      params: { id: String(w.id) },
+      body: { user_data: { first_name: "", last_name: "", email: "", telephone: "" } },
+    });
     expect(missing.json.errors).toEqual({ first_name: "required", last_name: "required", email: "required", telephone: "required" });
   });
 

@@ -79,7 +79,11 @@ export async function replaceContacts(
   args: { warehouseId: number; contacts: { full_name: string; phone: string | null; email: string | null; role: ContactRole }[] },
 ): Promise<void> {
   await db.deleteFrom("contacts").where("warehouse_id", "=", args.warehouseId).execute();
-  if (args.contacts.length) await db.insertInto("contacts").values(args.contacts.map((c) => ({ warehouse_id: args.warehouseId, ...c }))).execute();
+  if (args.contacts.length)
+    await db
+      .insertInto("contacts")
+      .values(args.contacts.map((c) => ({ warehouse_id: args.warehouseId, ...c })))
+      .execute();
 }
 
 export type TimesRow = Record<string, boolean | string | null>;
@@ -110,8 +114,13 @@ export async function listWarehouseSpecificationIds(db: Database, args: { wareho
 }
 
 export async function setWarehouseSpecifications(db: Database, args: { warehouseId: number; add: number[]; remove: number[] }): Promise<void> {
-  if (args.remove.length) await db.deleteFrom("warehouse_specifications").where("warehouse_id", "=", args.warehouseId).where("specification_id", "in", args.remove).execute();
-  if (args.add.length) await db.insertInto("warehouse_specifications").values(args.add.map((id) => ({ warehouse_id: args.warehouseId, specification_id: id }))).execute();
+  if (args.remove.length)
+    await db.deleteFrom("warehouse_specifications").where("warehouse_id", "=", args.warehouseId).where("specification_id", "in", args.remove).execute();
+  if (args.add.length)
+    await db
+      .insertInto("warehouse_specifications")
+      .values(args.add.map((id) => ({ warehouse_id: args.warehouseId, specification_id: id })))
+      .execute();
 }
 
 /** Every visible catalogue value, in category and catalogue order (the form's checkboxes). */
@@ -144,7 +153,11 @@ export async function deleteImages(db: Database, args: { warehouseId: number; id
 
 /** How many photos a warehouse has. */
 export async function countImages(db: Database, args: { warehouseId: number }): Promise<number> {
-  const { count } = await db.selectFrom("images").select((eb) => eb.fn.countAll<number>().as("count")).where("warehouse_id", "=", args.warehouseId).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom("images")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("warehouse_id", "=", args.warehouseId)
+    .executeTakeFirstOrThrow();
   return Number(count);
 }
 
@@ -189,7 +202,20 @@ export function latestRequestLinksOfWarehouse(db: Database, args: { warehouseId:
 export function myWarehousesQuery(db: Database, args: { by: "owner" | "referent"; userId: number; limit: number }) {
   return db
     .selectFrom("warehouses as w")
-    .select(["w.id", "w.name", "w.address", "w.city", "w.province", "w.total_m2", "w.is_hub", "w.status", "w.to_approve", "w.deactivated", "w.redeemed", "w.created_at"])
+    .select([
+      "w.id",
+      "w.name",
+      "w.address",
+      "w.city",
+      "w.province",
+      "w.total_m2",
+      "w.is_hub",
+      "w.status",
+      "w.to_approve",
+      "w.deactivated",
+      "w.redeemed",
+      "w.created_at",
+    ])
     .select((eb) =>
       eb
         .selectFrom("warehouse_request_warehouses as link")
@@ -199,7 +225,14 @@ export function myWarehousesQuery(db: Database, args: { by: "owner" | "referent"
         .as("pending_warehouse_requests_count"),
     )
     .select((eb) =>
-      eb.selectFrom("images as i").select((e) => e.fn.coalesce("i.thumb_src", "i.src").as("src")).whereRef("i.warehouse_id", "=", "w.id").orderBy("i.position").orderBy("i.id").limit(1).as("img"),
+      eb
+        .selectFrom("images as i")
+        .select((e) => e.fn.coalesce("i.thumb_src", "i.src").as("src"))
+        .whereRef("i.warehouse_id", "=", "w.id")
+        .orderBy("i.position")
+        .orderBy("i.id")
+        .limit(1)
+        .as("img"),
     )
     .where(args.by === "owner" ? "w.user_id" : "w.referent_id", "=", args.userId)
     .orderBy("w.created_at", "desc")

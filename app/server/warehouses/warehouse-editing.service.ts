@@ -150,7 +150,13 @@ export async function createWarehouse(ctx: EditingContext, actor: Actor, input: 
       action: "warehouse.create",
       entityType: "warehouse",
       entityId: warehouseId,
-      details: { after: changedFields({}, row), contacts: input.contacts, warehouse_times: timesRow(input.warehouse_times), specifications: specs.add, ...(input.spaces.length ? { spaces: input.spaces } : {}) },
+      details: {
+        after: changedFields({}, row),
+        contacts: input.contacts,
+        warehouse_times: timesRow(input.warehouse_times),
+        specifications: specs.add,
+        ...(input.spaces.length ? { spaces: input.spaces } : {}),
+      },
     });
     return { warehouseId };
   });
@@ -256,7 +262,12 @@ export async function updateWarehouse(ctx: EditingContext, actor: Actor, id: num
  * the warehouse's page: the whole set of its free spaces, nothing else of the warehouse. Who may
  * is who may edit it (403 or 404 otherwise); square metres are checked against its stored surface.
  */
-export async function updateWarehouseSpaces(db: Database, actor: Actor, id: number, spaces: SpaceValue[]): Promise<{ warehouseId: number; spaces: SpaceValue[] }> {
+export async function updateWarehouseSpaces(
+  db: Database,
+  actor: Actor,
+  id: number,
+  spaces: SpaceValue[],
+): Promise<{ warehouseId: number; spaces: SpaceValue[] }> {
   await warehouseToEdit(db, actor, id);
   return db.transaction().execute(async (trx) => {
     await warehouseToEdit(trx, actor, id, { lock: true });
@@ -265,14 +276,22 @@ export async function updateWarehouseSpaces(db: Database, actor: Actor, id: numb
     const before = await listSpaces(trx, { warehouseId: id });
     await saveSpaces(trx, id, spaces);
     if (JSON.stringify(before) !== JSON.stringify(spaces)) {
-      await auditAdminAction(trx, actor, { action: "warehouse.update_spaces", entityType: "warehouse", entityId: id, details: { spaces: { before, after: spaces } } });
+      await auditAdminAction(trx, actor, {
+        action: "warehouse.update_spaces",
+        entityType: "warehouse",
+        entityId: id,
+        details: { spaces: { before, after: spaces } },
+      });
     }
     return { warehouseId: id, spaces: await listSpaces(trx, { warehouseId: id }) };
   });
 }
 
 /** Deletes the stored files of removed photos (the demo pictures, shared by many rows, stay). */
-export async function removeImageFiles(ctx: Pick<EditingContext, "storage" | "log">, images: Pick<q.StoredImageRow, "file" | "thumb_file" | "storage">[]): Promise<void> {
+export async function removeImageFiles(
+  ctx: Pick<EditingContext, "storage" | "log">,
+  images: Pick<q.StoredImageRow, "file" | "thumb_file" | "storage">[],
+): Promise<void> {
   for (const image of images) {
     if (!image.thumb_file) continue; // a demo picture: no file of its own
     if (image.storage !== ctx.storage.kind) {

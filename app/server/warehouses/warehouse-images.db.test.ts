@@ -34,7 +34,11 @@ beforeAll(async () => {
   owner = await makeUser(t.db, { role: "stocker" });
   other = await makeUser(t.db, { role: "stocker" });
   admin = await makeUser(t.db, { role: "admin" });
-  png = new Uint8Array(await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer());
+  png = new Uint8Array(
+    await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+      .png()
+      .toBuffer(),
+  );
 });
 
 function services(): AppServices {
@@ -50,7 +54,11 @@ async function upload(fn: typeof stockerUpload, actor: Actor, warehouseId: numbe
   const form = new FormData();
   form.append("type", type);
   if (file) form.append("file", file, "photo.jpg");
-  const response = await fn({ request: new Request(`http://localhost/api/x/warehouses/${warehouseId}/upload`, { method: "POST", body: form }), params: { id: String(warehouseId) }, context });
+  const response = await fn({
+    request: new Request(`http://localhost/api/x/warehouses/${warehouseId}/upload`, { method: "POST", body: form }),
+    params: { id: String(warehouseId) },
+    context,
+  });
   return { status: response.status, json: (await response.json()) as any };
 }
 
@@ -89,7 +97,11 @@ describe("uploading a photo", () => {
     expect(php.json.message).toBe("Only JPG and PNG photos can be uploaded.");
     const svg = await upload(stockerUpload, actorOf(owner), w.id, new Blob(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>']));
     expect(svg.json.error).toBe("image_type");
-    const truncated = new Uint8Array(await sharp({ create: { width: 800, height: 600, channels: 3, background: "#888" } }).jpeg().toBuffer());
+    const truncated = new Uint8Array(
+      await sharp({ create: { width: 800, height: 600, channels: 3, background: "#888" } })
+        .jpeg()
+        .toBuffer(),
+    );
     const cut = await upload(stockerUpload, actorOf(owner), w.id, new Blob([truncated.subarray(0, Math.floor(truncated.length * 0.6))]));
     expect(cut.json.error).toBe("image_invalid");
     expect((await upload(stockerUpload, actorOf(owner), w.id, null)).status).toBe(422);
@@ -108,7 +120,12 @@ describe("uploading a photo", () => {
     // The back office may, and the upload is audited.
     const res = await upload(adminUpload, actorOf(admin), listed.id, new Blob([png]));
     expect(res.status).toBe(200);
-    const entry = await t.db.selectFrom("audit_log").selectAll().where("entity_id", "=", listed.id).where("action", "=", "warehouse.image_upload").executeTakeFirstOrThrow();
+    const entry = await t.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity_id", "=", listed.id)
+      .where("action", "=", "warehouse.image_upload")
+      .executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ admin_id: admin.id, details: { image_id: res.json.image_id } });
   });
 
@@ -148,7 +165,11 @@ describe("removing photos on save", () => {
     const w = await makeWarehouse(t.db, { user_id: owner.id });
     const a = await upload(stockerUpload, actorOf(owner), w.id, new Blob([png]));
     const b = await upload(stockerUpload, actorOf(owner), w.id, new Blob([png]));
-    const demo = await t.db.insertInto("images").values({ warehouse_id: w.id, src: "/uploads/demo/shared.webp", file: "demo/shared.webp", position: 9 }).returning("id").executeTakeFirstOrThrow();
+    const demo = await t.db
+      .insertInto("images")
+      .values({ warehouse_id: w.id, src: "/uploads/demo/shared.webp", file: "demo/shared.webp", position: 9 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const demoFile = path.join(uploads, "demo/shared.webp");
     fs.mkdirSync(path.dirname(demoFile), { recursive: true });
     fs.writeFileSync(demoFile, "demo");
@@ -156,7 +177,18 @@ describe("removing photos on save", () => {
 
     const ctx = { db: t.db, geocoder: gazetteerGeocoder(t.db), streetLevel: false, storage: imageStorageFor(config), locale: "it" as const };
     const input = warehouseUpdateSchema("owner").parse({
-      warehouse_data: { name: w.name, country: w.country, address: w.address, cap: w.cap, city: w.city, province: w.province, vat: "IT1", m2: 100, lat: w.lat, lng: w.lng },
+      warehouse_data: {
+        name: w.name,
+        country: w.country,
+        address: w.address,
+        cap: w.cap,
+        city: w.city,
+        province: w.province,
+        vat: "IT1",
+        m2: 100,
+        lat: w.lat,
+        lng: w.lng,
+      },
       imgs_to_delete: [a.json.image_id, demo.id],
     });
     await updateWarehouse(ctx, actorOf(owner), w.id, input);

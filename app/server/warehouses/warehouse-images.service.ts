@@ -14,7 +14,12 @@ import { countImages, insertImage, nextImagePosition } from "./warehouse-editing
 
 export type UploadedImage = { image_id: number; src: string; thumb_src: string };
 
-export async function uploadWarehouseImage(ctx: Omit<EditingContext, "geocoder" | "streetLevel" | "locale">, actor: Actor, warehouseId: number, file: Blob): Promise<UploadedImage> {
+export async function uploadWarehouseImage(
+  ctx: Omit<EditingContext, "geocoder" | "streetLevel" | "locale">,
+  actor: Actor,
+  warehouseId: number,
+  file: Blob,
+): Promise<UploadedImage> {
   // Who may, and whether there is room, before the (costly) decoding; both again under the lock.
   await warehouseToEdit(ctx.db, actor, warehouseId);
   await refuseWhenFull(ctx, warehouseId);
@@ -49,11 +54,17 @@ export async function uploadWarehouseImage(ctx: Omit<EditingContext, "geocoder" 
         position,
         uploaded_by: actor.id,
       });
-      await auditAdminAction(trx, actor, { action: "warehouse.image_upload", entityType: "warehouse", entityId: warehouseId, details: { image_id: row.id, src: row.src } });
+      await auditAdminAction(trx, actor, {
+        action: "warehouse.image_upload",
+        entityType: "warehouse",
+        entityId: warehouseId,
+        details: { image_id: row.id, src: row.src },
+      });
       return { image_id: row.id, src: row.src, thumb_src: row.thumb_src! };
     });
   } catch (err) {
-    for (const key of stored) await ctx.storage.delete(key).catch((e: unknown) => ctx.log?.warn({ err: e, key }, "could not remove the files of a failed upload"));
+    for (const key of stored)
+      await ctx.storage.delete(key).catch((e: unknown) => ctx.log?.warn({ err: e, key }, "could not remove the files of a failed upload"));
     throw err;
   }
 }

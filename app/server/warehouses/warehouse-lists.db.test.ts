@@ -77,7 +77,9 @@ describe("the warehouse lists' query plans", () => {
         .selectFrom("users")
         .select("id")
         .where("role", "=", "referent")
-        .where((eb) => eb.or([eb("created_by", "=", ownerId), eb("id", "in", eb.selectFrom("warehouses").select("referent_id").where("user_id", "=", ownerId))])),
+        .where((eb) =>
+          eb.or([eb("created_by", "=", ownerId), eb("id", "in", eb.selectFrom("warehouses").select("referent_id").where("user_id", "=", ownerId))]),
+        ),
     );
     expect(referents).not.toMatch(/Seq Scan on warehouses/);
     expect((await listOwnerReferents(t.db, { ownerId, actorId: ownerId })).length).toBeGreaterThan(0);

@@ -15,13 +15,21 @@ describe("a warehouse's page in its owner's area", () => {
     const referent = await makeUser(t.db, { role: "referent" });
     const { owner, warehouse } = await makeRedeemedWarehouse(t.db, { referent_id: referent.id });
     const stocker = actorOf(owner);
-    expect((await warehouseDetail(t.db, stocker, warehouse.id, "en")).warehouse).toMatchObject({ public_sheet_url: `/en/warehouses/${warehouse.id}`, anonymised_in_search: false });
-    expect((await warehouseDetail(t.db, actorOf(referent), warehouse.id, "it")).warehouse).toMatchObject({ public_sheet_url: `/it/warehouses/${warehouse.id}` });
+    expect((await warehouseDetail(t.db, stocker, warehouse.id, "en")).warehouse).toMatchObject({
+      public_sheet_url: `/en/warehouses/${warehouse.id}`,
+      anonymised_in_search: false,
+    });
+    expect((await warehouseDetail(t.db, actorOf(referent), warehouse.id, "it")).warehouse).toMatchObject({
+      public_sheet_url: `/it/warehouses/${warehouse.id}`,
+    });
 
     // Switched off or waiting for approval: no sheet, and not in the search at all.
     for (const change of [{ deactivated: true }, { status: "pending" as const }]) {
       await t.db.updateTable("warehouses").set(change).where("id", "=", warehouse.id).execute();
-      expect((await warehouseDetail(t.db, stocker, warehouse.id, "it")).warehouse, JSON.stringify(change)).toMatchObject({ public_sheet_url: null, anonymised_in_search: false });
+      expect((await warehouseDetail(t.db, stocker, warehouse.id, "it")).warehouse, JSON.stringify(change)).toMatchObject({
+        public_sheet_url: null,
+        anonymised_in_search: false,
+      });
       await t.db.updateTable("warehouses").set({ deactivated: false, status: "approved" }).where("id", "=", warehouse.id).execute();
     }
   });
@@ -35,7 +43,12 @@ describe("a warehouse's page in its owner's area", () => {
   it("gives the owner the back office's reason while the warehouse is refused, and only then", async () => {
     const { owner, warehouse } = await makeClaimedWarehouse(t.db, { status: "refused", status_note: "Le foto non mostrano il magazzino." });
     const stocker = actorOf(owner);
-    expect((await warehouseDetail(t.db, stocker, warehouse.id, "it")).warehouse).toMatchObject({ status: "refused", refusal_note: "Le foto non mostrano il magazzino.", public_sheet_url: null, anonymised_in_search: false });
+    expect((await warehouseDetail(t.db, stocker, warehouse.id, "it")).warehouse).toMatchObject({
+      status: "refused",
+      refusal_note: "Le foto non mostrano il magazzino.",
+      public_sheet_url: null,
+      anonymised_in_search: false,
+    });
     await t.db.updateTable("warehouses").set({ status: "approved" }).where("id", "=", warehouse.id).execute();
     expect((await warehouseDetail(t.db, stocker, warehouse.id, "it")).warehouse.refusal_note).toBeNull();
   });

@@ -24,7 +24,11 @@ export async function formCatalogue(db: Database, locale: Locale): Promise<Catal
   for (const r of rows) {
     let group = groups.get(r.cat_id);
     if (!group) groups.set(r.cat_id, (group = { cat_id: r.cat_id, category: locale === "en" ? r.category_name_en : r.category_name, values: [] }));
-    group.values.push({ id: r.id, value: (locale === "en" ? r.value_en : null) || r.value, description: (locale === "en" ? r.description_en : null) || r.description });
+    group.values.push({
+      id: r.id,
+      value: (locale === "en" ? r.value_en : null) || r.value,
+      description: (locale === "en" ? r.description_en : null) || r.description,
+    });
   }
   return [...groups.values()];
 }
@@ -33,7 +37,13 @@ export async function formCatalogue(db: Database, locale: Locale): Promise<Catal
 const asText = (v: unknown) => (v === null || v === undefined ? "" : String(v));
 const hhmm = (v: string | null | undefined) => (v ? v.slice(0, 5) : "");
 
-export type WarehouseFormStart = { values: WarehouseFormValues; images: StoredImage[]; catalogue: CatalogueGroup[]; name: string | null; status: string | null };
+export type WarehouseFormStart = {
+  values: WarehouseFormValues;
+  images: StoredImage[];
+  catalogue: CatalogueGroup[];
+  name: string | null;
+  status: string | null;
+};
 
 /** The form of a new warehouse (the owner's main e-mail filled in), or of an existing one the actor may edit. */
 export async function warehouseFormStart(db: Database, actor: Actor, id: number | null, locale: Locale): Promise<WarehouseFormStart> {
@@ -56,7 +66,9 @@ export async function warehouseFormStart(db: Database, actor: Actor, id: number 
   for (const f of AREA_FIELDS) values.data[f] = formatNumberInput(w[f]);
   for (const f of COST_FIELDS) values.data[f] = formatNumberInput(w[f], 2);
   values.position = { lat: w.lat, lng: w.lng };
-  values.contacts = contacts.length ? contacts.map((c) => ({ full_name: c.full_name, phone: c.phone ?? "", email: c.email ?? "", role: c.role })) : values.contacts;
+  values.contacts = contacts.length
+    ? contacts.map((c) => ({ full_name: c.full_name, phone: c.phone ?? "", email: c.email ?? "", role: c.role }))
+    : values.contacts;
   for (const d of WEEKDAYS) {
     if (times) values.times[d] = { open: times[`is_${d}_open`], from: hhmm(times[`${d}_open_time`]), to: hhmm(times[`${d}_close_time`]) };
   }
@@ -103,7 +115,14 @@ export async function warehouseDetail(db: Database, actor: Actor, id: number, lo
     },
     spaces,
     referent: referent
-      ? { id: referent.id, first_name: referent.first_name, last_name: referent.last_name, email: referent.email, telephone: referent.telephone, completed: referent.password_hash !== null }
+      ? {
+          id: referent.id,
+          first_name: referent.first_name,
+          last_name: referent.last_name,
+          email: referent.email,
+          telephone: referent.telephone,
+          completed: referent.password_hash !== null,
+        }
       : null,
     requests,
     referents: referents.filter((r) => r.active).map(({ active: _a, completed, ...r }) => ({ ...r, completed: Boolean(completed) })),

@@ -20,14 +20,27 @@ import { queueMail } from "../mail/outbox.service.ts";
 import { findUserCompany, findUserLang, listOwnerReferents, setOwnerRequestEmailsOf, setWarehouseReferent } from "./warehouse-referents.queries.ts";
 
 /** POST …/warehouses/{id}/create-referent → the new referent's user id (errors.email "taken" when the address has an account). */
-export async function createReferentForWarehouse(db: Database, actor: Actor, warehouseId: number, input: CreateReferentInput, ctx: { origin: string }): Promise<{ userId: number }> {
+export async function createReferentForWarehouse(
+  db: Database,
+  actor: Actor,
+  warehouseId: number,
+  input: CreateReferentInput,
+  ctx: { origin: string },
+): Promise<{ userId: number }> {
   return db.transaction().execute(async (trx) => {
     const w = await warehouseToEdit(trx, actor, warehouseId, { lock: true });
     const ownerCompany = w.user_id ? await findUserCompany(trx, { id: w.user_id }) : undefined;
     const { userId } = await inviteUser(
       trx,
       actor,
-      { role: "referent", email: input.email, first_name: input.first_name, last_name: input.last_name, telephone: input.telephone, company: ownerCompany ?? null },
+      {
+        role: "referent",
+        email: input.email,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        telephone: input.telephone,
+        company: ownerCompany ?? null,
+      },
       ctx,
     );
     await assign(trx, actor, w, userId);
@@ -36,7 +49,13 @@ export async function createReferentForWarehouse(db: Database, actor: Actor, war
 }
 
 /** POST …/warehouses/{id}/update-referent: one of the owner's referents takes the warehouse over. */
-export async function assignReferent(db: Database, actor: Actor, warehouseId: number, referentId: number, ctx: { origin: string }): Promise<{ warehouseId: number }> {
+export async function assignReferent(
+  db: Database,
+  actor: Actor,
+  warehouseId: number,
+  referentId: number,
+  ctx: { origin: string },
+): Promise<{ warehouseId: number }> {
   return db.transaction().execute(async (trx) => {
     const w = await warehouseToEdit(trx, actor, warehouseId, { lock: true });
     const candidates = await listOwnerReferents(trx, { ownerId: w.user_id, actorId: actor.id });
@@ -71,7 +90,12 @@ export async function assignReferent(db: Database, actor: Actor, warehouseId: nu
 
 async function assign(trx: Database, actor: Actor, w: { id: number; referent_id: number | null }, referentId: number): Promise<void> {
   await setWarehouseReferent(trx, { warehouseId: w.id, referentId });
-  await auditAdminAction(trx, actor, { action: "warehouse.update_referent", entityType: "warehouse", entityId: w.id, details: { changes: { referent_id: { before: w.referent_id, after: referentId } } } });
+  await auditAdminAction(trx, actor, {
+    action: "warehouse.update_referent",
+    entityType: "warehouse",
+    entityId: w.id,
+    details: { changes: { referent_id: { before: w.referent_id, after: referentId } } },
+  });
 }
 
 /**
@@ -79,7 +103,12 @@ async function assign(trx: Database, actor: Actor, w: { id: number; referent_id:
  * receives by e-mail the quote requests its referent handles (it is told of them in the app
  * whatever it chooses). The owner's own choice: only the stocker that owns the warehouse sets it.
  */
-export async function setOwnerRequestEmails(db: Database, actor: Actor, warehouseId: number, enabled: boolean): Promise<{ warehouseId: number; ownerRequestEmails: boolean }> {
+export async function setOwnerRequestEmails(
+  db: Database,
+  actor: Actor,
+  warehouseId: number,
+  enabled: boolean,
+): Promise<{ warehouseId: number; ownerRequestEmails: boolean }> {
   const w = await warehouseToEdit(db, actor, warehouseId);
   if (actor.role !== "stocker" || w.user_id !== actor.id) throw new ForbiddenError();
   await setOwnerRequestEmailsOf(db, { warehouseId: w.id, enabled });

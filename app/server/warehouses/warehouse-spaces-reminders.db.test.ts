@@ -62,9 +62,14 @@ describe("the free space reminder", () => {
     const [mail] = await reminders();
     expect(mail).toMatchObject({ to_address: owner.email, lang: "en" });
     expect(mail!.subject).toBe("Deposito Reno: is its free space up to date?");
-    expect(mail!.text).toContain(`Every free space you declared for Deposito Reno (Bologna) has ended, the last one on ${day(-2).split("-").reverse().join(".")}.`);
+    expect(mail!.text).toContain(
+      `Every free space you declared for Deposito Reno (Bologna) has ended, the last one on ${day(-2).split("-").reverse().join(".")}.`,
+    );
     expect(mail!.text).toContain(`${origin}/en/stocker/profile/warehouses/${warehouse.id}#availability`);
-    expect((await t.db.selectFrom("warehouses").select(["spaces_reminder", "spaces_reminded_at"]).where("id", "=", warehouse.id).executeTakeFirstOrThrow()).spaces_reminder).toBe("ended");
+    expect(
+      (await t.db.selectFrom("warehouses").select(["spaces_reminder", "spaces_reminded_at"]).where("id", "=", warehouse.id).executeTakeFirstOrThrow())
+        .spaces_reminder,
+    ).toBe("ended");
 
     // Not every day: the state was told.
     expect(await runSpacesReminders(t.db, { origin }, new Date(NOW.getTime() + DAY))).toEqual({ ended: 0, stale: 0 });
@@ -105,7 +110,11 @@ describe("the free space reminder", () => {
     await declare(o2, off.id, [{ m2_type: "m2", quantity: 100, available_from: day(-30), available_until: day(-1) }]);
     await t.db.updateTable("warehouses").set({ deactivated: true }).where("id", "=", off.id).execute();
     const unowned = await makeWarehouse(t.db);
-    await t.db.updateTable("warehouses").set({ spaces_updated_at: new Date(NOW.getTime() - 100 * DAY), spaces_last_day: day(-3), spaces_reminder: null }).where("id", "=", unowned.id).execute();
+    await t.db
+      .updateTable("warehouses")
+      .set({ spaces_updated_at: new Date(NOW.getTime() - 100 * DAY), spaces_last_day: day(-3), spaces_reminder: null })
+      .where("id", "=", unowned.id)
+      .execute();
     expect(await runSpacesReminders(t.db, { origin }, new Date(NOW.getTime() + 70 * DAY))).toEqual({ ended: 0, stale: 0 });
     expect(never.user_id).toBe(owner.id);
   });

@@ -24,7 +24,15 @@ let admin: User, owner: User, otherStocker: User, referent: User, otherReferent:
 let warehouse: Warehouse, pending: Warehouse;
 
 const OPEN = { m2_type: "m2", quantity: 800, available_from: "2026-12-01", available_until: null, min_term_months: 3, price_month: 520, price_public: true };
-const PALLETS = { m2_type: "pallet", quantity: 120, available_from: "2027-01-01", available_until: "2027-06-30", min_term_months: 0, price_month: 900, price_public: false };
+const PALLETS = {
+  m2_type: "pallet",
+  quantity: 120,
+  available_from: "2027-01-01",
+  available_until: "2027-06-30",
+  min_term_months: 0,
+  price_month: 900,
+  price_public: false,
+};
 
 const warehouseData = (data: Record<string, unknown> = {}) => ({
   name: "Polo Emilia",
@@ -76,7 +84,10 @@ describe("spaces with the whole warehouse", () => {
   });
 
   it("an update without the key leaves them as they are; a list replaces them; [] clears them", async () => {
-    const created = await callJson(stockerCreate, t.db, { actor: actorOf(owner), body: { warehouse_data: warehouseData({ name: "Polo Due" }), spaces: [OPEN] } });
+    const created = await callJson(stockerCreate, t.db, {
+      actor: actorOf(owner),
+      body: { warehouse_data: warehouseData({ name: "Polo Due" }), spaces: [OPEN] },
+    });
     const id = created.json.warehouse_id as number;
     const params = { id: String(id) };
     // An older client: no `spaces` at all.
@@ -96,14 +107,23 @@ describe("spaces with the whole warehouse", () => {
   });
 
   it("are checked against the surface sent with them: the total when given, else the internal one", async () => {
-    const over = await callJson(stockerCreate, t.db, { actor: actorOf(owner), body: { warehouse_data: warehouseData({ total_m2: 1000 }), spaces: [PALLETS, { ...OPEN, quantity: 1200 }] } });
+    const over = await callJson(stockerCreate, t.db, {
+      actor: actorOf(owner),
+      body: { warehouse_data: warehouseData({ total_m2: 1000 }), spaces: [PALLETS, { ...OPEN, quantity: 1200 }] },
+    });
     expect(over.status).toBe(422);
     expect(over.json.errors).toEqual({ "spaces.1.quantity": "over_surface" });
-    const noTotal = await callJson(stockerCreate, t.db, { actor: actorOf(owner), body: { warehouse_data: warehouseData({ total_m2: null, m2: 700 }), spaces: [OPEN] } });
+    const noTotal = await callJson(stockerCreate, t.db, {
+      actor: actorOf(owner),
+      body: { warehouse_data: warehouseData({ total_m2: null, m2: 700 }), spaces: [OPEN] },
+    });
     expect(noTotal.status).toBe(422);
     expect(noTotal.json.errors).toEqual({ "spaces.0.quantity": "over_surface" });
     // Pallet positions are not square metres: no surface to compare with.
-    const pallets = await callJson(stockerCreate, t.db, { actor: actorOf(owner), body: { warehouse_data: warehouseData({ total_m2: 100, m2: 100 }), spaces: [{ ...PALLETS, quantity: 5000 }] } });
+    const pallets = await callJson(stockerCreate, t.db, {
+      actor: actorOf(owner),
+      body: { warehouse_data: warehouseData({ total_m2: 100, m2: 100 }), spaces: [{ ...PALLETS, quantity: 5000 }] },
+    });
     expect(pallets.status, JSON.stringify(pallets.json)).toBe(200);
   });
 });
@@ -137,10 +157,20 @@ describe("POST /api/{area}/warehouses/{id}/update-spaces", () => {
     });
     expect(en.json.message).toMatch(/^Some fields are missing or not valid/);
     // The surface is checked once the rows themselves are sound.
-    const dates = await callJson(stockerSpaces, t.db, { actor: actorOf(owner), params: { id: String(warehouse.id) }, body: { spaces: [bad[1], bad[3]] }, locale: "it" });
+    const dates = await callJson(stockerSpaces, t.db, {
+      actor: actorOf(owner),
+      params: { id: String(warehouse.id) },
+      body: { spaces: [bad[1], bad[3]] },
+      locale: "it",
+    });
     expect(dates.status).toBe(422);
     expect(dates.json.errors).toEqual({ "spaces.0.available_until": "before_start_date" });
-    const surface = await callJson(stockerSpaces, t.db, { actor: actorOf(owner), params: { id: String(warehouse.id) }, body: { spaces: [OPEN, bad[3]] }, locale: "it" });
+    const surface = await callJson(stockerSpaces, t.db, {
+      actor: actorOf(owner),
+      params: { id: String(warehouse.id) },
+      body: { spaces: [OPEN, bad[3]] },
+      locale: "it",
+    });
     expect(surface.json.errors).toEqual({ "spaces.1.quantity": "over_surface" });
     expect(surface.json.message).toMatch(/^Alcuni campi/);
     const missing = await callJson(stockerSpaces, t.db, { actor: actorOf(owner), params: { id: String(warehouse.id) }, body: {} });
@@ -155,7 +185,12 @@ describe("POST /api/{area}/warehouses/{id}/update-spaces", () => {
     const byAdmin = await callJson(adminSpaces, t.db, { actor: actorOf(admin), params: { id: String(warehouse.id) }, body: { spaces: [PALLETS] } });
     expect(byAdmin.status).toBe(200);
     expect(await spacesOf(warehouse.id)).toEqual([PALLETS]);
-    const audit = await t.db.selectFrom("audit_log").selectAll().where("action", "=", "warehouse.update_spaces").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "warehouse.update_spaces")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ admin_id: admin.id, entity_id: warehouse.id });
     expect((audit.details as any).spaces.after).toEqual([PALLETS]);
   });
@@ -184,8 +219,12 @@ describe("the availability panel of the warehouse's page (its page action)", () 
     for (const [k, v] of Object.entries(fields)) body.set(k, v);
     return new Request(`http://stockspace.test${path}`, { method: "POST", body });
   };
-  const call = (action: typeof stockerPage, user: User | null, fields: Record<string, string>, params: Record<string, string> = { id: String(warehouse.id), locale: "it" }) =>
-    action({ request: post(fields), params, context: testContext(t.db, { actor: user ? actorOf(user) : null, locale: "it" }) } as never);
+  const call = (
+    action: typeof stockerPage,
+    user: User | null,
+    fields: Record<string, string>,
+    params: Record<string, string> = { id: String(warehouse.id), locale: "it" },
+  ) => action({ request: post(fields), params, context: testContext(t.db, { actor: user ? actorOf(user) : null, locale: "it" }) } as never);
   const rows = {
     intent: "spaces",
     "spaces[0][m2_type]": "m2",
@@ -210,10 +249,23 @@ describe("the availability panel of the warehouse's page (its page action)", () 
       intent: "spaces",
       spaces: [
         { m2_type: "m2", quantity: 1200, available_from: "2026-12-01", available_until: null, min_term_months: 6, price_month: 520, price_public: true },
-        { m2_type: "pallet", quantity: 80, available_from: "2027-01-01", available_until: "2027-06-30", min_term_months: 0, price_month: null, price_public: false },
+        {
+          m2_type: "pallet",
+          quantity: 80,
+          available_from: "2027-01-01",
+          available_until: "2027-06-30",
+          min_term_months: 0,
+          price_month: null,
+          price_public: false,
+        },
       ],
     });
-    const byReferent = await call(referentPage, referent, { intent: "spaces", "spaces[0][m2_type]": "m2", "spaces[0][quantity]": "300", "spaces[0][available_from]": "2027-02-01" });
+    const byReferent = await call(referentPage, referent, {
+      intent: "spaces",
+      "spaces[0][m2_type]": "m2",
+      "spaces[0][quantity]": "300",
+      "spaces[0][available_from]": "2027-02-01",
+    });
     expect(byReferent).toMatchObject({ ok: true, spaces: [{ quantity: 300, price_month: null }] });
     // No row posted: the warehouse is full.
     expect(await call(stockerPage, owner, { intent: "spaces" })).toMatchObject({ ok: true, spaces: [] });
@@ -221,8 +273,17 @@ describe("the availability panel of the warehouse's page (its page action)", () 
 
   it("answers bad rows to the form with each row's field codes, and saves nothing", async () => {
     await call(stockerPage, owner, rows);
-    const res = await call(stockerPage, owner, { ...rows, "spaces[0][quantity]": "0", "spaces[1][available_until]": "01.12.2026", "spaces[0][price_month]": "cinque" });
-    expect(res).toMatchObject({ ok: false, error: "invalid", errors: { "spaces.0.quantity": "too_small", "spaces.0.price_month": "invalid", "spaces.1.available_until": "before_start_date" } });
+    const res = await call(stockerPage, owner, {
+      ...rows,
+      "spaces[0][quantity]": "0",
+      "spaces[1][available_until]": "01.12.2026",
+      "spaces[0][price_month]": "cinque",
+    });
+    expect(res).toMatchObject({
+      ok: false,
+      error: "invalid",
+      errors: { "spaces.0.quantity": "too_small", "spaces.0.price_month": "invalid", "spaces.1.available_until": "before_start_date" },
+    });
     const over = await call(stockerPage, owner, { ...rows, "spaces[0][quantity]": "9.000" });
     expect(over).toMatchObject({ ok: false, errors: { "spaces.0.quantity": "over_surface" } });
     expect((await spacesOf(warehouse.id)).map((s) => s.quantity)).toEqual([1200, 80]);
@@ -265,7 +326,11 @@ describe("what the public sees of the free space", () => {
     expect(res.status, JSON.stringify(res.json)).toBe(200);
 
     const context = testContext(t.db, { actor: null, locale: "en" });
-    const page = await sheetLoader({ params: { id: String(w.id), locale: "en" }, context, request: new Request(`http://stockspace.test/en/warehouses/${w.id}`) } as never);
+    const page = await sheetLoader({
+      params: { id: String(w.id), locale: "en" },
+      context,
+      request: new Request(`http://stockspace.test/en/warehouses/${w.id}`),
+    } as never);
     expect(page.sheet.spaces).toEqual([
       { m2_type: "m2", quantity: 800, available_from: shift(-5), available_until: null, min_term_months: 6, price_month: 520 },
       { m2_type: "pallet", quantity: 120, available_from: shift(30), available_until: shift(200), min_term_months: 0, price_month: null },

@@ -32,7 +32,10 @@ export type PublicSpace = Awaited<ReturnType<typeof listPublicSpaces>>[number];
  * The spaces are one list: replaced whole, and the warehouse remembers when (its reminder starts
  * over) and the last day any of them is free.
  */
-export async function replaceSpaces(db: Database, args: { warehouseId: number; spaces: readonly SpaceValue[]; lastDay: string | null; now: Date }): Promise<void> {
+export async function replaceSpaces(
+  db: Database,
+  args: { warehouseId: number; spaces: readonly SpaceValue[]; lastDay: string | null; now: Date },
+): Promise<void> {
   await db.deleteFrom("warehouse_spaces").where("warehouse_id", "=", args.warehouseId).execute();
   if (args.spaces.length) {
     await db
@@ -119,7 +122,9 @@ export async function markReminded(db: Database, args: { warehouseId: number; ki
     .where(sql<boolean>`spaces_reminder is distinct from ${args.kind}`)
     .where(args.kind === "ended" ? sql<boolean>`spaces_reminder is null` : sql<boolean>`true`)
     // Not saved since the job read it (the column may hold microseconds, a Date only milliseconds).
-    .where((eb) => (args.savedAt === null ? eb("spaces_updated_at", "is", null) : sql<boolean>`spaces_updated_at < ${args.savedAt}::timestamptz + interval '1 millisecond'`))
+    .where((eb) =>
+      args.savedAt === null ? eb("spaces_updated_at", "is", null) : sql<boolean>`spaces_updated_at < ${args.savedAt}::timestamptz + interval '1 millisecond'`,
+    )
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }

@@ -23,9 +23,16 @@ const t = useTestDatabase();
 let admin: User;
 
 const toggle = (id: number, body: unknown, actor: User | null = admin) =>
-  callJson(toggleEndpoint, t.db, { path: `/api/admin/warehouses/${id}/toggle-deactivated`, params: { id: String(id) }, body, actor: actor ? actorOf(actor) : null });
-const isDeactivated = async (id: number) => (await t.db.selectFrom("warehouses").select("deactivated").where("id", "=", id).executeTakeFirstOrThrow()).deactivated;
-const auditRows = (id: number) => t.db.selectFrom("audit_log").selectAll().where("entity_type", "=", "warehouse").where("entity_id", "=", id).orderBy("id").execute();
+  callJson(toggleEndpoint, t.db, {
+    path: `/api/admin/warehouses/${id}/toggle-deactivated`,
+    params: { id: String(id) },
+    body,
+    actor: actor ? actorOf(actor) : null,
+  });
+const isDeactivated = async (id: number) =>
+  (await t.db.selectFrom("warehouses").select("deactivated").where("id", "=", id).executeTakeFirstOrThrow()).deactivated;
+const auditRows = (id: number) =>
+  t.db.selectFrom("audit_log").selectAll().where("entity_type", "=", "warehouse").where("entity_id", "=", id).orderBy("id").execute();
 
 beforeAll(async () => {
   admin = await makeUser(t.db, { role: "admin" });
@@ -53,7 +60,14 @@ describe("POST /api/admin/warehouses/{id}/toggle-deactivated", () => {
   it("refuses a bad body (422), a visitor (401), every other role (403), a missing warehouse (404), writing nothing", async () => {
     const { warehouse: w, owner } = { warehouse: await makeWarehouse(t.db), owner: await makeUser(t.db, { role: "stocker" }) };
     await t.db.updateTable("warehouses").set({ user_id: owner.id }).where("id", "=", w.id).execute();
-    for (const body of [{}, { warehouse_data: {} }, { warehouse_data: { deactivated: null } }, { warehouse_data: { deactivated: "yes" } }, { warehouse_data: { deactivated: 2 } }, { deactivated: 1 }]) {
+    for (const body of [
+      {},
+      { warehouse_data: {} },
+      { warehouse_data: { deactivated: null } },
+      { warehouse_data: { deactivated: "yes" } },
+      { warehouse_data: { deactivated: 2 } },
+      { deactivated: 1 },
+    ]) {
       expect((await toggle(w.id, body)).status, JSON.stringify(body)).toBe(422);
     }
     const body = { warehouse_data: { deactivated: 1 } };
@@ -73,7 +87,11 @@ describe("POST /api/admin/warehouses/{id}/toggle-deactivated", () => {
     const place = { lat: 44.4949, lng: 11.3426 };
     const { warehouse: w } = await makeRedeemedWarehouse(t.db, { name: "Deposito Bologna Toggle", ...place });
     const search = async () => {
-      const res = await callJson(searchEndpoint, t.db, { method: "GET", path: `/api/warehouses/search?lat=${place.lat}&lng=${place.lng}&radius=10`, actor: null });
+      const res = await callJson(searchEndpoint, t.db, {
+        method: "GET",
+        path: `/api/warehouses/search?lat=${place.lat}&lng=${place.lng}&radius=10`,
+        actor: null,
+      });
       expect(res.status).toBe(200);
       return [...res.json.warehouses, ...res.json.other_warehouses].map((x: { id: number }) => x.id);
     };
@@ -99,7 +117,9 @@ describe("POST /api/admin/warehouses/{id}/toggle-deactivated", () => {
     expect(await post({ warehouse_id: "999999999", "warehouse_data[deactivated]": "1" })).toMatchObject({ ok: false, error: "not_found", errors: {} });
     expect(await post({ warehouse_id: String(w.id), "warehouse_data[deactivated]": "1" })).toEqual({ ok: true, warehouse_id: w.id, deactivated: true });
     expect(await isDeactivated(w.id)).toBe(true);
-    await expect(post({ warehouse_id: String(w.id), "warehouse_data[deactivated]": "0" }, await makeUser(t.db, { role: "stocker" }))).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(post({ warehouse_id: String(w.id), "warehouse_data[deactivated]": "0" }, await makeUser(t.db, { role: "stocker" }))).rejects.toMatchObject({
+      init: { status: 403 },
+    });
     await expect(post({ warehouse_id: String(w.id), "warehouse_data[deactivated]": "0" }, null)).rejects.toMatchObject({ init: { status: 401 } });
     expect(await isDeactivated(w.id)).toBe(true);
     expect(await auditRows(w.id)).toHaveLength(1);
@@ -125,7 +145,8 @@ describe("the Warehouses list's filter", () => {
   });
 
   it("GET /api/admin/warehouses: filters[deactivated], search_term, limit and offset; admins only", async () => {
-    const get = (query: string, actor: User | null = admin) => callJson(listEndpoint, t.db, { method: "GET", path: `/api/admin/warehouses?${query}`, actor: actor ? actorOf(actor) : null });
+    const get = (query: string, actor: User | null = admin) =>
+      callJson(listEndpoint, t.db, { method: "GET", path: `/api/admin/warehouses?${query}`, actor: actor ? actorOf(actor) : null });
     const res = await get("search_term=Filtro&filters[deactivated]=deact");
     expect(res.status).toBe(200);
     expect(res.json.warehouses_count).toBe(2);
@@ -140,7 +161,12 @@ describe("the Warehouses list's filter", () => {
 
   it("the page reads ?deactivated= (all when absent or unknown) and keeps the search", async () => {
     const load = (query: string) =>
-      pageLoader({ request: new Request(`http://stockspace.test/admin/warehouses?${query}`), params: {}, context: testContext(t.db, { actor: actorOf(admin) }), unstable_pattern: "" } as never) as ReturnType<typeof pageLoader>;
+      pageLoader({
+        request: new Request(`http://stockspace.test/admin/warehouses?${query}`),
+        params: {},
+        context: testContext(t.db, { actor: actorOf(admin) }),
+        unstable_pattern: "",
+      } as never) as ReturnType<typeof pageLoader>;
     expect(await load("search_term=Filtro&deactivated=act")).toMatchObject({ deactivated: "act", warehouses_count: 3, search: "Filtro" });
     expect(await load("search_term=Filtro&deactivated=deact")).toMatchObject({ deactivated: "deact", warehouses_count: 2 });
     expect(await load("search_term=Filtro")).toMatchObject({ deactivated: "all", warehouses_count: 5 });

@@ -21,7 +21,13 @@ type Figures = { review_count: number; rating_avg: number | null; requests_recei
 
 /** The figures recounted in JavaScript from the rows (not from the triggers' SQL). */
 async function recount(warehouseId: number): Promise<Figures> {
-  const reviews = await t.db.selectFrom("reviews").select("avg_value").where("warehouse_id", "=", warehouseId).where("target", "=", "warehouse").where("avg_value", ">", 0).execute();
+  const reviews = await t.db
+    .selectFrom("reviews")
+    .select("avg_value")
+    .where("warehouse_id", "=", warehouseId)
+    .where("target", "=", "warehouse")
+    .where("avg_value", ">", 0)
+    .execute();
   const links = await t.db.selectFrom("warehouse_request_warehouses").select(["created_at", "answered_at"]).where("warehouse_id", "=", warehouseId).execute();
   const seconds = links
     .filter((l) => l.answered_at !== null)
@@ -62,16 +68,33 @@ type Event =
 
 // Removals are rarer than writes, so the figures grow between them.
 const event: fc.Arbitrary<Event> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant("request" as const), to: fc.uniqueArray(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 3 }), ageMinutes: fc.integer({ min: 0, max: 5000 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("state" as const), pick: fc.nat(), state: fc.constantFrom("pending" as const, "confirmed" as const, "refused" as const) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant("request" as const),
+      to: fc.uniqueArray(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 3 }),
+      ageMinutes: fc.integer({ min: 0, max: 5000 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("state" as const),
+      pick: fc.nat(),
+      state: fc.constantFrom("pending" as const, "confirmed" as const, "refused" as const),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant("answer" as const), pick: fc.nat() }) },
-  { weight: 5, arbitrary: fc.record({
-    kind: fc.constant("review" as const),
-    pick: fc.nat(),
-    hunter: fc.integer({ min: 0, max: 2 }),
-    avg: fc.oneof(fc.constant(0), fc.integer({ min: 10, max: 50 })),
-    target: fc.constantFrom("warehouse" as const, "hunter" as const),
-  }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant("review" as const),
+      pick: fc.nat(),
+      hunter: fc.integer({ min: 0, max: 2 }),
+      avg: fc.oneof(fc.constant(0), fc.integer({ min: 10, max: 50 })),
+      target: fc.constantFrom("warehouse" as const, "hunter" as const),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("unreview" as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("dropRequest" as const), pick: fc.nat() }) },
 );
@@ -116,7 +139,11 @@ async function apply(e: Event): Promise<void> {
     }
     case "unreview": {
       const reviews = await t.db.selectFrom("reviews").select("id").orderBy("id").execute();
-      if (reviews.length) await t.db.deleteFrom("reviews").where("id", "=", reviews[e.pick % reviews.length]!.id).execute();
+      if (reviews.length)
+        await t.db
+          .deleteFrom("reviews")
+          .where("id", "=", reviews[e.pick % reviews.length]!.id)
+          .execute();
       return;
     }
     case "dropRequest":
@@ -147,7 +174,11 @@ describe("trust figures on the warehouse row", () => {
     const w = await makeWarehouse(t.db);
     const { links } = await makeRequest(t.db, { userId: hunters[1]!.id, warehouseIds: [w.id] });
     const id = links[0]!.id;
-    await t.db.updateTable("warehouse_request_warehouses").set({ created_at: sql`now() - interval '3 hours'` }).where("id", "=", id).execute();
+    await t.db
+      .updateTable("warehouse_request_warehouses")
+      .set({ created_at: sql`now() - interval '3 hours'` })
+      .where("id", "=", id)
+      .execute();
     expect(await stored(w.id)).toMatchObject({ requests_received: 1, requests_answered: 0, answer_seconds_median: null });
     expect(await recordFirstAnswer(t.db, id)).toBe(true);
     const first = await stored(w.id);
@@ -177,7 +208,9 @@ describe("trust figures on the warehouse row", () => {
     // The second answer's refresh waits on the first one's lock of the warehouse row.
     let waited = false;
     for (let i = 0; i < 50 && !waited; i++) {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db);
       waited = rows[0]!.n > 0;
       if (!waited) await new Promise((r) => setTimeout(r, 20));
     }
@@ -221,14 +254,19 @@ describe("trust figures on the warehouse row", () => {
 
   it("the migration's backfill computes the same figures as the triggers", async () => {
     const before = await Promise.all(warehouseIds.map(stored));
-    await t.db.updateTable("warehouses").set({ review_count: 0, rating_avg: null, requests_received: 0, requests_answered: 0, answer_seconds_median: null }).execute();
+    await t.db
+      .updateTable("warehouses")
+      .set({ review_count: 0, rating_avg: null, requests_received: 0, requests_answered: 0, answer_seconds_median: null })
+      .execute();
     await t.db.transaction().execute(async (trx) => {
       // The migration's statements, on a database that has its functions already: drop them first.
       for (const op of ["insert", "update", "delete"]) {
         await sql.raw(`drop trigger reviews_warehouse_figures_${op} on reviews`).execute(trx);
         await sql.raw(`drop trigger request_links_warehouse_figures_${op} on warehouse_request_warehouses`).execute(trx);
       }
-      await sql`drop function reviews_refresh_warehouse_figures(), request_links_refresh_warehouse_figures(), refresh_warehouse_review_figures(bigint[]), refresh_warehouse_answer_figures(bigint[])`.execute(trx);
+      await sql`drop function reviews_refresh_warehouse_figures(), request_links_refresh_warehouse_figures(), refresh_warehouse_review_figures(bigint[]), refresh_warehouse_answer_figures(bigint[])`.execute(
+        trx,
+      );
       await backfill(trx);
     });
     expect(await Promise.all(warehouseIds.map(stored))).toEqual(before);
@@ -239,9 +277,22 @@ describe("trust figures on the warehouse row", () => {
     async function withHistory(warehouseId: number, opts: { received: number; answered: number; hours: number; avg: number }) {
       const all = [];
       for (let i = 0; i < opts.received; i++) all.push((await makeRequest(t.db, { userId: hunters[0]!.id, warehouseIds: [warehouseId] })).links[0]!);
-      await t.db.updateTable("warehouse_request_warehouses").set({ created_at: sql`now() - make_interval(hours => ${opts.hours})` }).where("warehouse_id", "=", warehouseId).execute();
+      await t.db
+        .updateTable("warehouse_request_warehouses")
+        .set({ created_at: sql`now() - make_interval(hours => ${opts.hours})` })
+        .where("warehouse_id", "=", warehouseId)
+        .execute();
       for (const link of all.slice(0, opts.answered)) await recordFirstAnswer(t.db, link.id);
-      await insertReview(t.db, { user_id: hunters[1]!.id, warehouse_id: warehouseId, warehouse_request_id: all[0]!.warehouse_request_id, link_id: all[0]!.id, full_name: "U", email: "u@test.example", telephone: "1", avg_value: opts.avg });
+      await insertReview(t.db, {
+        user_id: hunters[1]!.id,
+        warehouse_id: warehouseId,
+        warehouse_request_id: all[0]!.warehouse_request_id,
+        link_id: all[0]!.id,
+        full_name: "U",
+        email: "u@test.example",
+        telephone: "1",
+        avg_value: opts.avg,
+      });
     }
     const verified = await makeRedeemedWarehouse(t.db, { name: "Verificato" }, { approval_status: "approved" });
     const pending = await makeRedeemedWarehouse(t.db, { name: "Non verificato" }, { approval_status: null });
@@ -251,9 +302,19 @@ describe("trust figures on the warehouse row", () => {
     await withHistory(pending.warehouse.id, { received: 2, answered: 2, hours: 1, avg: 20 });
     await withHistory(lapsed.id, { received: 3, answered: 3, hours: 2, avg: 50 });
 
-    const cards = await searchCards(t.db, searchCardsQuery.parse({ ids: [verified.warehouse.id, pending.warehouse.id, lapsed.id], lat: 45.46, lng: 9.19 }), "it");
+    const cards = await searchCards(
+      t.db,
+      searchCardsQuery.parse({ ids: [verified.warehouse.id, pending.warehouse.id, lapsed.id], lat: 45.46, lng: 9.19 }),
+      "it",
+    );
     const pick = (w: object) => {
-      const { rating_avg, review_count, answer_hours, answer_rate, verified: v } = w as Figures & { answer_hours: number; answer_rate: number; verified: boolean };
+      const {
+        rating_avg,
+        review_count,
+        answer_hours,
+        answer_rate,
+        verified: v,
+      } = w as Figures & { answer_hours: number; answer_rate: number; verified: boolean };
       return { rating_avg, review_count, answer_hours, answer_rate, verified: v };
     };
     expect(cards.warehouses.map(pick)).toEqual([
@@ -273,10 +334,16 @@ describe("trust figures on the warehouse row", () => {
 
     // An owner whose account is switched off is no longer vouched for.
     await t.db.updateTable("users").set({ active: false }).where("id", "=", verified.owner.id).execute();
-    expect((await searchCards(t.db, searchCardsQuery.parse({ ids: [verified.warehouse.id], lat: 45.46, lng: 9.19 }), "it")).warehouses[0]?.verified ?? false).toBe(false);
+    expect(
+      (await searchCards(t.db, searchCardsQuery.parse({ ids: [verified.warehouse.id], lat: 45.46, lng: 9.19 }), "it")).warehouses[0]?.verified ?? false,
+    ).toBe(false);
     await t.db.updateTable("users").set({ active: true }).where("id", "=", verified.owner.id).execute();
     // Its subscription lapsing hides the figures with the identity; a new one shows them again.
     await subscribeWarehouses(t.db, lapsedOwner.id, [lapsed.id]);
-    expect(pick((await searchCards(t.db, searchCardsQuery.parse({ ids: [lapsed.id], lat: 45.46, lng: 9.19 }), "it")).warehouses[0]!)).toMatchObject({ rating_avg: 50, answer_rate: 100, verified: true });
+    expect(pick((await searchCards(t.db, searchCardsQuery.parse({ ids: [lapsed.id], lat: 45.46, lng: 9.19 }), "it")).warehouses[0]!)).toMatchObject({
+      rating_avg: 50,
+      answer_rate: 100,
+      verified: true,
+    });
   });
 });

@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { actorOf, addImages, attachSpecifications, makeRedeemedWarehouse, makeSpecification, makeUser, makeWarehouse, setTimes } from "../../../tests/support/factories.ts";
+import {
+  actorOf,
+  addImages,
+  attachSpecifications,
+  makeRedeemedWarehouse,
+  makeSpecification,
+  makeUser,
+  makeWarehouse,
+  setTimes,
+} from "../../../tests/support/factories.ts";
 import { compareWarehouses, getWarehouseSheet, parseCompareIds, websiteLink } from "./warehouses.service.ts";
 
 const t = useTestDatabase();
@@ -12,7 +21,8 @@ beforeAll(async () => {
   claimed = await makeRedeemedWarehouse(t.db, { name: "Polo Logistico Sud", is_hub: true, website: "polo.example.com" }, { account_type: 1 });
   // Category 1 gets 7 values (more than 5), category 3 two; one hidden value never shows.
   const specs = [];
-  for (let i = 0; i < 7; i++) specs.push(await makeSpecification(t.db, { cat_id: 1, value: `Servizio ${i}`, value_en: i === 0 ? null : `Service ${i}`, position: i }));
+  for (let i = 0; i < 7; i++)
+    specs.push(await makeSpecification(t.db, { cat_id: 1, value: `Servizio ${i}`, value_en: i === 0 ? null : `Service ${i}`, position: i }));
   specs.push(await makeSpecification(t.db, { cat_id: 3, value: "Allarme", value_en: "Alarm" }));
   specs.push(await makeSpecification(t.db, { cat_id: 3, value: "Vigilanza", value_en: "Guards" }));
   specs.push(await makeSpecification(t.db, { cat_id: 2, value: "Nascosta", hidden: true }));
@@ -38,7 +48,17 @@ beforeAll(async () => {
 describe("getWarehouseSheet", () => {
   it("shows a claimed, approved, active warehouse with its public data only", async () => {
     const sheet = await getWarehouseSheet(t.db, null, claimed.warehouse.id, { locale: "en", now: new Date("2026-05-13T08:00:00Z") });
-    expect(sheet).toMatchObject({ name: "Polo Logistico Sud", is_hub: true, account_type: 1, total_m2: 12000, m2: 10000, m2_external: 1500, m2_office: 500, height: 11.5, bays_number: 12 });
+    expect(sheet).toMatchObject({
+      name: "Polo Logistico Sud",
+      is_hub: true,
+      account_type: 1,
+      total_m2: 12000,
+      m2: 10000,
+      m2_external: 1500,
+      m2_office: 500,
+      height: 11.5,
+      bays_number: 12,
+    });
     expect(sheet.website).toEqual({ href: "https://polo.example.com/", label: "polo.example.com" });
     expect(sheet.imgs).toHaveLength(5);
     // Private costs, contacts, the warehouse's own e-mail and telephone never reach the page.
@@ -50,7 +70,8 @@ describe("getWarehouseSheet", () => {
   it("tells whoever manages it where to manage it, and nobody else; never says who owns it", async () => {
     const referent = await makeUser(t.db, { role: "referent" });
     const { owner, warehouse } = await makeRedeemedWarehouse(t.db, { referent_id: referent.id });
-    const sheetFor = async (actor: Parameters<typeof getWarehouseSheet>[1]) => (await getWarehouseSheet(t.db, actor, warehouse.id, { locale: "it" })).manage_url;
+    const sheetFor = async (actor: Parameters<typeof getWarehouseSheet>[1]) =>
+      (await getWarehouseSheet(t.db, actor, warehouse.id, { locale: "it" })).manage_url;
     expect(await sheetFor(actorOf(owner))).toBe(`/it/stocker/profile/warehouses/${warehouse.id}`);
     expect(await sheetFor(actorOf(referent))).toBe(`/it/referent/profile/warehouses/${warehouse.id}`);
     expect(await sheetFor(actorOf(await makeUser(t.db, { role: "admin" })))).toBe(`/admin/warehouses/${warehouse.id}/edit`);
@@ -63,7 +84,8 @@ describe("getWarehouseSheet", () => {
 
   it("tells a stock hunter whether it is among their favourites, and nobody else", async () => {
     const hunter = await makeUser(t.db, { role: "stock_hunter" });
-    const favouriteOf = async (actor: Parameters<typeof getWarehouseSheet>[1]) => (await getWarehouseSheet(t.db, actor, claimed.warehouse.id, { locale: "it" })).favourite;
+    const favouriteOf = async (actor: Parameters<typeof getWarehouseSheet>[1]) =>
+      (await getWarehouseSheet(t.db, actor, claimed.warehouse.id, { locale: "it" })).favourite;
     expect(await favouriteOf(actorOf(hunter))).toBe(false);
     await t.db.insertInto("favourites").values({ user_id: hunter.id, warehouse_id: claimed.warehouse.id }).execute();
     expect(await favouriteOf(actorOf(hunter))).toBe(true);

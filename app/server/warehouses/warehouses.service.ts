@@ -6,7 +6,15 @@ import type { Locale } from "../../lib/locale.ts";
 import { NotFoundError } from "../errors.ts";
 import type { SpecificationGroup, SpecificationValue } from "../../lib/specifications.ts";
 import { openingStatus, weeklySchedule, type OpeningStatus, type WeeklyHours } from "../../lib/opening-hours.ts";
-import { findFirstImages, findPublicWarehouse, findPublicWarehouses, findWarehousesTimes, findWarehouseTimes, listImages, listWarehouseSpecifications } from "./warehouses.queries.ts";
+import {
+  findFirstImages,
+  findPublicWarehouse,
+  findPublicWarehouses,
+  findWarehousesTimes,
+  findWarehouseTimes,
+  listImages,
+  listWarehouseSpecifications,
+} from "./warehouses.queries.ts";
 import { warehouseRatingCriteria } from "../reviews/warehouse-ratings.queries.ts";
 import { warehouseTrust } from "../../lib/warehouse-trust.ts";
 import { isFavourite } from "../requests/area-requests.queries.ts";

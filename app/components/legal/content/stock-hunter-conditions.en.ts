@@ -4,7 +4,11 @@ import type { LegalTextOf } from "../types.ts";
 
 export const stockHunterConditionsEn: LegalTextOf = (f) => ({
   intro: [
-    ["These conditions apply to those who look for space on Stockspace, either with a stock hunter account or without an account when sending a quote request. They add to the ", { doc: "general-conditions", text: "general terms and conditions" }, ", which remain in force; where the two differ, these prevail."],
+    [
+      "These conditions apply to those who look for space on Stockspace, either with a stock hunter account or without an account when sending a quote request. They add to the ",
+      { doc: "general-conditions", text: "general terms and conditions" },
+      ", which remain in force; where the two differ, these prevail.",
+    ],
   ],
   sections: [
     {
@@ -16,7 +20,9 @@ export const stockHunterConditionsEn: LegalTextOf = (f) => ({
       id: "free",
       title: "A free service",
       blocks: [
-        { p: "Searching for warehouses, comparing them, sending quote requests, saving favourites and writing reviews is free. The provider takes no fee, from you or from the warehouses, on any contract you may conclude." },
+        {
+          p: "Searching for warehouses, comparing them, sending quote requests, saving favourites and writing reviews is free. The provider takes no fee, from you or from the warehouses, on any contract you may conclude.",
+        },
       ],
     },
     {
@@ -45,22 +51,30 @@ export const stockHunterConditionsEn: LegalTextOf = (f) => ({
             "A request is neither an order nor a binding offer, for you or for the warehouse. You agree prices and terms directly with the warehouse, which is your only counterparty.",
           ],
         },
-        { p: `To protect warehouses from automated sending, the number of accepted requests is limited, over the last hour: ${f.quoteLimits.account} per account; without an account ${f.quoteLimits.visitorIp} per IP address and ${f.quoteLimits.visitorContact} per contact e-mail address. Beyond the limit the request is refused and you can try again later.` },
-        { p: "Requests must match a real need for space or logistics services. Without an account, by sending the request you accept these conditions and declare that you have read the privacy policy." },
+        {
+          p: `To protect warehouses from automated sending, the number of accepted requests is limited, over the last hour: ${f.quoteLimits.account} per account; without an account ${f.quoteLimits.visitorIp} per IP address and ${f.quoteLimits.visitorContact} per contact e-mail address. Beyond the limit the request is refused and you can try again later.`,
+        },
+        {
+          p: "Requests must match a real need for space or logistics services. Without an account, by sending the request you accept these conditions and declare that you have read the privacy policy.",
+        },
       ],
     },
     {
       id: "account",
       title: "Stock hunter account",
       blocks: [
-        { p: `With an account you find your requests and the answers again, save favourites, write reviews and reports and receive notifications. You register with your e-mail, confirmed with a code valid for ${f.tokens.confirmCodeMinutes} minutes, and accept these conditions, the general terms and conditions and the privacy policy.` },
+        {
+          p: `With an account you find your requests and the answers again, save favourites, write reviews and reports and receive notifications. You register with your e-mail, confirmed with a code valid for ${f.tokens.confirmCodeMinutes} minutes, and accept these conditions, the general terms and conditions and the privacy policy.`,
+        },
       ],
     },
     {
       id: "favourites",
       title: "Favourites",
       blocks: [
-        { p: "You can save warehouses with a public listing as favourites, from the map or from the listing, and find them in your area. Favourites are visible only to you. If a warehouse's subscription ends, you see it anonymised in your favourites." },
+        {
+          p: "You can save warehouses with a public listing as favourites, from the map or from the listing, and find them in your area. Favourites are visible only to you. If a warehouse's subscription ends, you see it anonymised in your favourites.",
+        },
       ],
     },
     {
@@ -82,15 +96,27 @@ export const stockHunterConditionsEn: LegalTextOf = (f) => ({
       id: "reports",
       title: "Reports",
       blocks: [
-        { p: `On every request sent to a warehouse you can make a report at any time, with a subject and a description, to make a problem known to the warehouse's stocker and referent; the provider may examine it to check that the conditions are respected. To prevent abuse you can send at most ${f.reportsPerHour} per hour. Reports must be well-founded: false or malicious ones are not an allowed use.` },
+        {
+          p: `On every request sent to a warehouse you can make a report at any time, with a subject and a description, to make a problem known to the warehouse's stocker and referent; the provider may examine it to check that the conditions are respected. To prevent abuse you can send at most ${f.reportsPerHour} per hour. Reports must be well-founded: false or malicious ones are not an allowed use.`,
+        },
       ],
     },
     {
       id: "responsibilities",
       title: "Your commitments and responsibilities",
       blocks: [
-        { p: "You undertake to give true details, to use the warehouses' contacts only for the negotiation and to respect the acceptable use described in the general terms and conditions. The provider does not inspect warehouses and is not a party to agreements with them: the warehouses answer for the quality, safety and availability of the space." },
-        { p: ["You can stop using the service and ask for your account to be closed whenever you like; what is kept is explained in the ", { doc: "privacy-policy", text: "privacy policy" }, ". If you run warehouses yourself, read the ", { doc: "stocker-conditions", text: "terms for stockers" }, "."] },
+        {
+          p: "You undertake to give true details, to use the warehouses' contacts only for the negotiation and to respect the acceptable use described in the general terms and conditions. The provider does not inspect warehouses and is not a party to agreements with them: the warehouses answer for the quality, safety and availability of the space.",
+        },
+        {
+          p: [
+            "You can stop using the service and ask for your account to be closed whenever you like; what is kept is explained in the ",
+            { doc: "privacy-policy", text: "privacy policy" },
+            ". If you run warehouses yourself, read the ",
+            { doc: "stocker-conditions", text: "terms for stockers" },
+            ".",
+          ],
+        },
       ],
     },
   ],

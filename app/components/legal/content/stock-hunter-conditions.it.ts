@@ -4,7 +4,11 @@ import type { LegalTextOf } from "../types.ts";
 
 export const stockHunterConditionsIt: LegalTextOf = (f) => ({
   intro: [
-    ["Queste condizioni valgono per chi cerca spazi su Stockspace, sia con un account da stock hunter sia senza account quando invia una richiesta di preventivo. Si aggiungono alle ", { doc: "general-conditions", text: "condizioni generali" }, ", che restano valide; in caso di contrasto prevalgono queste."],
+    [
+      "Queste condizioni valgono per chi cerca spazi su Stockspace, sia con un account da stock hunter sia senza account quando invia una richiesta di preventivo. Si aggiungono alle ",
+      { doc: "general-conditions", text: "condizioni generali" },
+      ", che restano valide; in caso di contrasto prevalgono queste.",
+    ],
   ],
   sections: [
     {
@@ -16,7 +20,9 @@ export const stockHunterConditionsIt: LegalTextOf = (f) => ({
       id: "free",
       title: "Un servizio gratuito",
       blocks: [
-        { p: "Cercare magazzini, confrontarli, inviare richieste di preventivo, salvare preferiti e scrivere recensioni è gratuito. Il fornitore non percepisce compensi né da te né dai magazzini sui contratti che eventualmente concludi." },
+        {
+          p: "Cercare magazzini, confrontarli, inviare richieste di preventivo, salvare preferiti e scrivere recensioni è gratuito. Il fornitore non percepisce compensi né da te né dai magazzini sui contratti che eventualmente concludi.",
+        },
       ],
     },
     {
@@ -45,22 +51,30 @@ export const stockHunterConditionsIt: LegalTextOf = (f) => ({
             "Una richiesta non è un ordine né una proposta vincolante, per te o per il magazzino. Prezzi e condizioni li concordi direttamente con il magazzino, che è l'unica tua controparte.",
           ],
         },
-        { p: `Per proteggere i magazzini dagli invii automatici il numero di richieste accettate è limitato, sull'ultima ora: ${f.quoteLimits.account} per account; senza account ${f.quoteLimits.visitorIp} per indirizzo IP e ${f.quoteLimits.visitorContact} per indirizzo e-mail di contatto. Oltre il limite la richiesta è rifiutata e puoi riprovare più tardi.` },
-        { p: "Le richieste devono corrispondere a un'esigenza reale di spazio o di servizi logistici. Senza account, inviando la richiesta accetti queste condizioni e dichiari di aver letto l'informativa sulla privacy." },
+        {
+          p: `Per proteggere i magazzini dagli invii automatici il numero di richieste accettate è limitato, sull'ultima ora: ${f.quoteLimits.account} per account; senza account ${f.quoteLimits.visitorIp} per indirizzo IP e ${f.quoteLimits.visitorContact} per indirizzo e-mail di contatto. Oltre il limite la richiesta è rifiutata e puoi riprovare più tardi.`,
+        },
+        {
+          p: "Le richieste devono corrispondere a un'esigenza reale di spazio o di servizi logistici. Senza account, inviando la richiesta accetti queste condizioni e dichiari di aver letto l'informativa sulla privacy.",
+        },
       ],
     },
     {
       id: "account",
       title: "Account da stock hunter",
       blocks: [
-        { p: `Con un account ritrovi le tue richieste e le risposte, salvi i preferiti, scrivi recensioni e segnalazioni e ricevi le notifiche. Ti registri con la tua e-mail, confermata con un codice valido ${f.tokens.confirmCodeMinutes} minuti, e accetti queste condizioni, le condizioni generali e l'informativa sulla privacy.` },
+        {
+          p: `Con un account ritrovi le tue richieste e le risposte, salvi i preferiti, scrivi recensioni e segnalazioni e ricevi le notifiche. Ti registri con la tua e-mail, confermata con un codice valido ${f.tokens.confirmCodeMinutes} minuti, e accetti queste condizioni, le condizioni generali e l'informativa sulla privacy.`,
+        },
       ],
     },
     {
       id: "favourites",
       title: "Preferiti",
       blocks: [
-        { p: "Puoi salvare tra i preferiti i magazzini con scheda pubblica, dalla mappa o dalla scheda, e ritrovarli nella tua area. I preferiti sono visibili solo a te. Se l'abbonamento di un magazzino termina, nei preferiti lo vedi in forma anonima." },
+        {
+          p: "Puoi salvare tra i preferiti i magazzini con scheda pubblica, dalla mappa o dalla scheda, e ritrovarli nella tua area. I preferiti sono visibili solo a te. Se l'abbonamento di un magazzino termina, nei preferiti lo vedi in forma anonima.",
+        },
       ],
     },
     {
@@ -82,15 +96,27 @@ export const stockHunterConditionsIt: LegalTextOf = (f) => ({
       id: "reports",
       title: "Segnalazioni",
       blocks: [
-        { p: `Su ogni richiesta inviata a un magazzino puoi fare una segnalazione in qualsiasi momento, indicando oggetto e descrizione, per far conoscere un problema allo stocker e al referente del magazzino; il fornitore può esaminarla per verificare il rispetto delle condizioni. Per evitare abusi puoi inviarne al massimo ${f.reportsPerHour} all'ora. Le segnalazioni devono essere fondate: quelle false o fatte per danneggiare qualcuno sono un uso non consentito.` },
+        {
+          p: `Su ogni richiesta inviata a un magazzino puoi fare una segnalazione in qualsiasi momento, indicando oggetto e descrizione, per far conoscere un problema allo stocker e al referente del magazzino; il fornitore può esaminarla per verificare il rispetto delle condizioni. Per evitare abusi puoi inviarne al massimo ${f.reportsPerHour} all'ora. Le segnalazioni devono essere fondate: quelle false o fatte per danneggiare qualcuno sono un uso non consentito.`,
+        },
       ],
     },
     {
       id: "responsibilities",
       title: "I tuoi impegni e le responsabilità",
       blocks: [
-        { p: "Ti impegni a fornire dati veri, a usare i contatti dei magazzini solo per la trattativa e a rispettare l'uso consentito descritto nelle condizioni generali. Il fornitore non ispeziona i magazzini e non è parte degli accordi con loro: della qualità, della sicurezza e della disponibilità degli spazi rispondono i magazzini." },
-        { p: ["Puoi smettere di usare il servizio e chiedere la chiusura dell'account quando vuoi; cosa resta conservato è spiegato nell'", { doc: "privacy-policy", text: "informativa sulla privacy" }, ". Se gestisci tu stesso dei magazzini, leggi le ", { doc: "stocker-conditions", text: "condizioni per gli stocker" }, "."] },
+        {
+          p: "Ti impegni a fornire dati veri, a usare i contatti dei magazzini solo per la trattativa e a rispettare l'uso consentito descritto nelle condizioni generali. Il fornitore non ispeziona i magazzini e non è parte degli accordi con loro: della qualità, della sicurezza e della disponibilità degli spazi rispondono i magazzini.",
+        },
+        {
+          p: [
+            "Puoi smettere di usare il servizio e chiedere la chiusura dell'account quando vuoi; cosa resta conservato è spiegato nell'",
+            { doc: "privacy-policy", text: "informativa sulla privacy" },
+            ". Se gestisci tu stesso dei magazzini, leggi le ",
+            { doc: "stocker-conditions", text: "condizioni per gli stocker" },
+            ".",
+          ],
+        },
       ],
     },
   ],

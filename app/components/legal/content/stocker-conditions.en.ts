@@ -5,7 +5,11 @@ import { percent, price, priceExVat } from "./figures.ts";
 
 export const stockerConditionsEn: LegalTextOf = (f) => ({
   intro: [
-    ["These conditions apply to the businesses that present warehouses on Stockspace (stockers and stock keepers) and, for the parts on warehouses and requests, to their referents. They add to the ", { doc: "general-conditions", text: "general terms and conditions" }, ", which remain in force; where the two differ, these prevail."],
+    [
+      "These conditions apply to the businesses that present warehouses on Stockspace (stockers and stock keepers) and, for the parts on warehouses and requests, to their referents. They add to the ",
+      { doc: "general-conditions", text: "general terms and conditions" },
+      ", which remain in force; where the two differ, these prevail.",
+    ],
   ],
   sections: [
     {
@@ -17,16 +21,24 @@ export const stockerConditionsEn: LegalTextOf = (f) => ({
       id: "registration",
       title: "Registration and approval",
       blocks: [
-        { p: "To register as a stocker you give the business's name, VAT number, country, address, postcode, city and province and accept these conditions, the general terms and conditions and the privacy policy. The provider checks the details and approves the request as a stocker or as a stock keeper, linking a warehouse already in the catalogue or creating a new one, or refuses it, stating why." },
-        { p: "You declare that you represent the business named and are entitled to run and offer the warehouses you present. Subscriptions are for businesses only: the consumer contract rules of the Italian Consumer Code, including the right of withdrawal, do not apply to you." },
+        {
+          p: "To register as a stocker you give the business's name, VAT number, country, address, postcode, city and province and accept these conditions, the general terms and conditions and the privacy policy. The provider checks the details and approves the request as a stocker or as a stock keeper, linking a warehouse already in the catalogue or creating a new one, or refuses it, stating why.",
+        },
+        {
+          p: "You declare that you represent the business named and are entitled to run and offer the warehouses you present. Subscriptions are for businesses only: the consumer contract rules of the Italian Consumer Code, including the right of withdrawal, do not apply to you.",
+        },
       ],
     },
     {
       id: "claims",
       title: "Claiming a warehouse",
       blocks: [
-        { p: "The catalogue also holds warehouses gathered by the provider from public sources and not yet managed by anyone. They are shown anonymised (\u201cStocker\u201d with a number, the city only, a position moved by a few hundred metres) and can still receive quote requests." },
-        { p: "If you run one of these warehouses you can claim it by registering from its card on the map. The provider checks the claim before linking the warehouse to your account. Claiming a warehouse you do not run is forbidden and leads to the closure of the account." },
+        {
+          p: "The catalogue also holds warehouses gathered by the provider from public sources and not yet managed by anyone. They are shown anonymised (\u201cStocker\u201d with a number, the city only, a position moved by a few hundred metres) and can still receive quote requests.",
+        },
+        {
+          p: "If you run one of these warehouses you can claim it by registering from its card on the map. The provider checks the claim before linking the warehouse to your account. Claiming a warehouse you do not run is forbidden and leads to the closure of the account.",
+        },
       ],
     },
     {
@@ -48,15 +60,21 @@ export const stockerConditionsEn: LegalTextOf = (f) => ({
       id: "hubs",
       title: "New warehouses and hubs",
       blocks: [
-        { p: "A warehouse you add from your area is presented as a hub (logistics hub) and waits for approval: it appears in searches only after the provider has approved it. The provider may refuse it, stating why; you can correct the details and ask for a new assessment by writing to the provider." },
+        {
+          p: "A warehouse you add from your area is presented as a hub (logistics hub) and waits for approval: it appears in searches only after the provider has approved it. The provider may refuse it, stating why; you can correct the details and ask for a new assessment by writing to the provider.",
+        },
       ],
     },
     {
       id: "referents",
       title: "Referents",
       blocks: [
-        { p: `For each warehouse you can name a referent: a person already registered or a new one, whose first name, last name, e-mail and telephone you enter. A new person receives an invitation by e-mail and completes the account with a link valid for ${f.tokens.invitationDays} days.` },
-        { p: "The referent receives the warehouse's requests, changes their state, edits the listing and may change the referent. You warrant that the referent is authorised to do so and informed of how their data are processed; you answer for the referent's actions as for your own." },
+        {
+          p: `For each warehouse you can name a referent: a person already registered or a new one, whose first name, last name, e-mail and telephone you enter. A new person receives an invitation by e-mail and completes the account with a link valid for ${f.tokens.invitationDays} days.`,
+        },
+        {
+          p: "The referent receives the warehouse's requests, changes their state, edits the listing and may change the referent. You warrant that the referent is authorised to do so and informed of how their data are processed; you answer for the referent's actions as for your own.",
+        },
       ],
     },
     {
@@ -76,15 +94,21 @@ export const stockerConditionsEn: LegalTextOf = (f) => ({
       id: "feedback",
       title: "Reviews and reports",
       blocks: [
-        { p: "After confirming a request, you or the referent may review the stock hunter (reliability, communication, payments, goods), once per request. You receive the reviews and reports about your warehouses. Offering or asking for payment or benefits in exchange for reviews, or reviewing your own warehouses, is forbidden." },
+        {
+          p: "After confirming a request, you or the referent may review the stock hunter (reliability, communication, payments, goods), once per request. You receive the reviews and reports about your warehouses. Offering or asking for payment or benefits in exchange for reviews, or reviewing your own warehouses, is forbidden.",
+        },
       ],
     },
     {
       id: "subscription",
       title: "The subscription: what it includes",
       blocks: [
-        { p: "With a subscription the warehouses you choose become \u201cpublished\u201d: their name, address, exact position, photos, full listing and the referent's contacts are public, and they can be compared and saved as favourites. Without a subscription they stay in the catalogue anonymised, are found in searches and still receive quote requests." },
-        { p: "You have one subscription at a time, covering the approved, active warehouses you select. Warehouses added during a running period are covered at renewal." },
+        {
+          p: "With a subscription the warehouses you choose become \u201cpublished\u201d: their name, address, exact position, photos, full listing and the referent's contacts are public, and they can be compared and saved as favourites. Without a subscription they stay in the catalogue anonymised, are found in searches and still receive quote requests.",
+        },
+        {
+          p: "You have one subscription at a time, covering the approved, active warehouses you select. Warehouses added during a running period are covered at renewal.",
+        },
       ],
     },
     {
@@ -100,15 +124,21 @@ export const stockerConditionsEn: LegalTextOf = (f) => ({
             ],
           },
         },
-        { p: `The price is the plan's price times the number of warehouses chosen, less any discounts; it is shown before payment with and without VAT (${percent(f.vatRate)}). The provider issues an electronic invoice for every payment, as tax law requires, to the business details you gave.` },
-        { p: "Prices may change: a new price applies to subscriptions taken out after it is published and, for running ones, from the first renewal after a notice sent at least 30 days in advance; you can cancel before it applies." },
+        {
+          p: `The price is the plan's price times the number of warehouses chosen, less any discounts; it is shown before payment with and without VAT (${percent(f.vatRate)}). The provider issues an electronic invoice for every payment, as tax law requires, to the business details you gave.`,
+        },
+        {
+          p: "Prices may change: a new price applies to subscriptions taken out after it is published and, for running ones, from the first renewal after a notice sent at least 30 days in advance; you can cancel before it applies.",
+        },
       ],
     },
     {
       id: "promo-codes",
       title: "Promo codes",
       blocks: [
-        { p: "A promo code may give a fixed discount, a percentage discount and/or a hub percentage discount, applied to the share of the price that concerns the hubs selected. Discounts apply in this order and the total never goes below zero. A code may have a validity period and a maximum number of uses: it is checked when you start the subscription and counts as used when the subscription starts (payment, start of the trial or transfer verified). A code cannot be exchanged for cash." },
+        {
+          p: "A promo code may give a fixed discount, a percentage discount and/or a hub percentage discount, applied to the share of the price that concerns the hubs selected. Discounts apply in this order and the total never goes below zero. A code may have a validity period and a maximum number of uses: it is checked when you start the subscription and counts as used when the subscription starts (payment, start of the trial or transfer verified). A code cannot be exchanged for cash.",
+        },
       ],
     },
     {
@@ -156,29 +186,39 @@ export const stockerConditionsEn: LegalTextOf = (f) => ({
       id: "expiry",
       title: "What happens when it ends",
       blocks: [
-        { p: "When a subscription ends (cancelled, not renewed or not paid) the warehouses it covered go back to anonymised at once: name, address, exact position, photos, listing and contacts are no longer public, and the warehouses appear as \u201cStocker\u201d with a number, with the city only and an approximate position. They still appear in searches and receive requests, which you find in your area. The data stay in your account and become public again with a new subscription." },
+        {
+          p: "When a subscription ends (cancelled, not renewed or not paid) the warehouses it covered go back to anonymised at once: name, address, exact position, photos, listing and contacts are no longer public, and the warehouses appear as \u201cStocker\u201d with a number, with the city only and an approximate position. They still appear in searches and receive requests, which you find in your area. The data stay in your account and become public again with a new subscription.",
+        },
       ],
     },
     {
       id: "invite-code",
       title: "Invite code",
       blocks: [
-        { p: "In your area you find a personal invite code to share; the platform counts the registrations made with your code. The code gives no right to payments or discounts, except for promotions the provider expressly announces with their own terms." },
+        {
+          p: "In your area you find a personal invite code to share; the platform counts the registrations made with your code. The code gives no right to payments or discounts, except for promotions the provider expressly announces with their own terms.",
+        },
       ],
     },
     {
       id: "warranties",
       title: "Warranties and indemnity",
       blocks: [
-        { p: "You warrant that the information and content you publish are true, lawful and yours or authorised, and that the services offered comply with the rules that govern them (permits, safety, tax). You indemnify the provider against third-party claims arising from a breach of these warranties, including reasonable legal costs." },
+        {
+          p: "You warrant that the information and content you publish are true, lawful and yours or authorised, and that the services offered comply with the rules that govern them (permits, safety, tax). You indemnify the provider against third-party claims arising from a breach of these warranties, including reasonable legal costs.",
+        },
       ],
     },
     {
       id: "termination",
       title: "Term and termination",
       blocks: [
-        { p: "The relationship has no fixed term. You can close the account whenever you like, after cancelling any subscription; amounts already paid are not refunded. The provider may withdraw with 30 days' notice, refunding the paid and unused part of the subscription." },
-        { p: "The provider may terminate the relationship with immediate effect, under Art. 1456 of the Italian Civil Code, by notice sent by e-mail, if you publish false information, claim warehouses you do not run, use stock hunters' data for purposes not allowed or do not pay what is due; in these cases amounts paid are retained, without prejudice to further damages." },
+        {
+          p: "The relationship has no fixed term. You can close the account whenever you like, after cancelling any subscription; amounts already paid are not refunded. The provider may withdraw with 30 days' notice, refunding the paid and unused part of the subscription.",
+        },
+        {
+          p: "The provider may terminate the relationship with immediate effect, under Art. 1456 of the Italian Civil Code, by notice sent by e-mail, if you publish false information, claim warehouses you do not run, use stock hunters' data for purposes not allowed or do not pay what is due; in these cases amounts paid are retained, without prejudice to further damages.",
+        },
       ],
     },
   ],

@@ -69,27 +69,102 @@ export function StockHunterRegistration({ locale, inviteCode, onBack }: Register
       {banner && <RegisterBanner text={banner} emailTaken={emailTaken} />}
       <FormSection title={m.register_section_you()}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput name="first_name" label={m.register_first_name()} autoComplete="given-name" value={texts.first_name} onChange={set("first_name")} isRequired error={err("first_name")} autoFocus />
-          <TextInput name="last_name" label={m.register_last_name()} autoComplete="family-name" value={texts.last_name} onChange={set("last_name")} isRequired error={err("last_name")} />
+          <TextInput
+            name="first_name"
+            label={m.register_first_name()}
+            autoComplete="given-name"
+            value={texts.first_name}
+            onChange={set("first_name")}
+            isRequired
+            error={err("first_name")}
+            autoFocus
+          />
+          <TextInput
+            name="last_name"
+            label={m.register_last_name()}
+            autoComplete="family-name"
+            value={texts.last_name}
+            onChange={set("last_name")}
+            isRequired
+            error={err("last_name")}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
-            <TextInput name="email" type="email" label={m.register_email()} autoComplete="email" value={texts.email} onChange={set("email")} isRequired error={err("email")} />
+            <TextInput
+              name="email"
+              type="email"
+              label={m.register_email()}
+              autoComplete="email"
+              value={texts.email}
+              onChange={set("email")}
+              isRequired
+              error={err("email")}
+            />
             <p className="mt-1 text-xs text-slate-500">{m.register_email_hint_hunter()}</p>
           </div>
-          <TextInput name="telephone" type="tel" label={m.register_telephone()} autoComplete="tel" value={texts.telephone} onChange={set("telephone")} isRequired error={err("telephone")} />
+          <TextInput
+            name="telephone"
+            type="tel"
+            label={m.register_telephone()}
+            autoComplete="tel"
+            value={texts.telephone}
+            onChange={set("telephone")}
+            isRequired
+            error={err("telephone")}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-[1fr_2fr]">
-          <TextInput name="country" label={m.register_country()} autoComplete="country-name" value={texts.country} onChange={set("country")} isRequired error={err("country")} />
-          <TextInput name="address" label={m.register_address()} autoComplete="street-address" value={texts.address} onChange={set("address")} isRequired error={err("address")} />
+          <TextInput
+            name="country"
+            label={m.register_country()}
+            autoComplete="country-name"
+            value={texts.country}
+            onChange={set("country")}
+            isRequired
+            error={err("country")}
+          />
+          <TextInput
+            name="address"
+            label={m.register_address()}
+            autoComplete="street-address"
+            value={texts.address}
+            onChange={set("address")}
+            isRequired
+            error={err("address")}
+          />
         </div>
       </FormSection>
       <FormSection title={m.register_section_company()} optional>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput name="company" label={m.register_company()} autoComplete="organization" value={texts.company} onChange={set("company")} error={err("company")} />
-          <SelectInput name="market_id" label={m.register_market()} value={texts.market_id} onChange={set("market_id")} options={markets} placeholder={m.register_market_none()} error={err("market_id")} />
+          <TextInput
+            name="company"
+            label={m.register_company()}
+            autoComplete="organization"
+            value={texts.company}
+            onChange={set("company")}
+            error={err("company")}
+          />
+          <SelectInput
+            name="market_id"
+            label={m.register_market()}
+            value={texts.market_id}
+            onChange={set("market_id")}
+            options={markets}
+            placeholder={m.register_market_none()}
+            error={err("market_id")}
+          />
         </div>
-        <TextInput name="website" type="url" label={m.register_website()} autoComplete="url" placeholder="www.example.com" value={texts.website} onChange={set("website")} error={err("website")} />
+        <TextInput
+          name="website"
+          type="url"
+          label={m.register_website()}
+          autoComplete="url"
+          placeholder="www.example.com"
+          value={texts.website}
+          onChange={set("website")}
+          error={err("website")}
+        />
       </FormSection>
       <ConsentFields
         locale={locale}

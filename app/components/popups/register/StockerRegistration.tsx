@@ -97,25 +97,113 @@ export function StockerRegistration({ locale, inviteCode, warehouseId, onBack, o
         </p>
       )}
       <FormSection title={m.register_section_business()}>
-        <TextInput name="email" type="email" label={m.register_email()} autoComplete="email" value={texts.email} onChange={set("email")} isRequired error={err("email")} autoFocus />
+        <TextInput
+          name="email"
+          type="email"
+          label={m.register_email()}
+          autoComplete="email"
+          value={texts.email}
+          onChange={set("email")}
+          isRequired
+          error={err("email")}
+          autoFocus
+        />
         <p className="-mt-2 text-xs text-slate-500">{m.register_email_hint_stocker()}</p>
         <div className="grid gap-4 sm:grid-cols-[3fr_2fr]">
-          <TextInput name="request_business_name" label={m.register_business_name()} autoComplete="organization" value={texts.request_business_name} onChange={set("request_business_name")} isRequired error={err("request_business_name")} />
-          <TextInput name="request_vat" label={m.register_vat()} value={texts.request_vat} onChange={set("request_vat")} isRequired error={err("request_vat")} />
+          <TextInput
+            name="request_business_name"
+            label={m.register_business_name()}
+            autoComplete="organization"
+            value={texts.request_business_name}
+            onChange={set("request_business_name")}
+            isRequired
+            error={err("request_business_name")}
+          />
+          <TextInput
+            name="request_vat"
+            label={m.register_vat()}
+            value={texts.request_vat}
+            onChange={set("request_vat")}
+            isRequired
+            error={err("request_vat")}
+          />
         </div>
-        <TextInput name="request_address" label={m.register_request_address()} autoComplete="street-address" value={texts.request_address} onChange={set("request_address")} isRequired error={err("request_address")} />
+        <TextInput
+          name="request_address"
+          label={m.register_request_address()}
+          autoComplete="street-address"
+          value={texts.request_address}
+          onChange={set("request_address")}
+          isRequired
+          error={err("request_address")}
+        />
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-[1fr_2fr_1fr]">
-          <TextInput name="request_cap" label={m.register_cap()} autoComplete="postal-code" value={texts.request_cap} onChange={set("request_cap")} isRequired error={err("request_cap")} />
-          <TextInput name="request_city" label={m.register_city()} autoComplete="address-level2" value={texts.request_city} onChange={set("request_city")} isRequired error={err("request_city")} className="max-sm:order-first max-sm:col-span-2" />
-          <TextInput name="request_province" label={m.register_province()} autoComplete="address-level1" value={texts.request_province} onChange={set("request_province")} isRequired error={err("request_province")} />
+          <TextInput
+            name="request_cap"
+            label={m.register_cap()}
+            autoComplete="postal-code"
+            value={texts.request_cap}
+            onChange={set("request_cap")}
+            isRequired
+            error={err("request_cap")}
+          />
+          <TextInput
+            name="request_city"
+            label={m.register_city()}
+            autoComplete="address-level2"
+            value={texts.request_city}
+            onChange={set("request_city")}
+            isRequired
+            error={err("request_city")}
+            className="max-sm:order-first max-sm:col-span-2"
+          />
+          <TextInput
+            name="request_province"
+            label={m.register_province()}
+            autoComplete="address-level1"
+            value={texts.request_province}
+            onChange={set("request_province")}
+            isRequired
+            error={err("request_province")}
+          />
         </div>
-        <TextInput name="request_country" label={m.register_country()} autoComplete="country-name" value={texts.request_country} onChange={set("request_country")} isRequired error={err("request_country")} />
+        <TextInput
+          name="request_country"
+          label={m.register_country()}
+          autoComplete="country-name"
+          value={texts.request_country}
+          onChange={set("request_country")}
+          isRequired
+          error={err("request_country")}
+        />
       </FormSection>
       <FormSection title={m.register_section_contact()} optional>
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextInput name="first_name" label={m.register_first_name()} autoComplete="given-name" value={texts.first_name} onChange={set("first_name")} error={err("first_name")} />
-          <TextInput name="last_name" label={m.register_last_name()} autoComplete="family-name" value={texts.last_name} onChange={set("last_name")} error={err("last_name")} />
-          <TextInput name="telephone" type="tel" label={m.register_telephone()} autoComplete="tel" value={texts.telephone} onChange={set("telephone")} error={err("telephone")} />
+          <TextInput
+            name="first_name"
+            label={m.register_first_name()}
+            autoComplete="given-name"
+            value={texts.first_name}
+            onChange={set("first_name")}
+            error={err("first_name")}
+          />
+          <TextInput
+            name="last_name"
+            label={m.register_last_name()}
+            autoComplete="family-name"
+            value={texts.last_name}
+            onChange={set("last_name")}
+            error={err("last_name")}
+          />
+          <TextInput
+            name="telephone"
+            type="tel"
+            label={m.register_telephone()}
+            autoComplete="tel"
+            value={texts.telephone}
+            onChange={set("telephone")}
+            error={err("telephone")}
+          />
         </div>
       </FormSection>
       <ConsentFields

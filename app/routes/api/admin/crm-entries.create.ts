@@ -3,5 +3,7 @@ import { apiAction, methodNotAllowed } from "../../../server/http/api.ts";
 import { createCrmEntry } from "../../../server/crm/crm.service.ts";
 import { crmEntryBody } from "../../../schemas/crm.ts";
 
-export const action = apiAction({ access: ["admin"], body: crmEntryBody }, ({ actor, body, services }) => createCrmEntry(services.db, actor, body.crm_entry_data));
+export const action = apiAction({ access: ["admin"], body: crmEntryBody }, ({ actor, body, services }) =>
+  createCrmEntry(services.db, actor, body.crm_entry_data),
+);
 export const loader = methodNotAllowed;

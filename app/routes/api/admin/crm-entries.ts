@@ -7,7 +7,10 @@ import { crmEntriesQuery } from "../../../schemas/crm.ts";
 export const loader = apiLoader({ access: ["admin"], query: crmEntriesQuery }, ({ actor, query, services }) =>
   listCrmEntries(services.db, actor, {
     filters: { search: query.search_term, date: query.filters?.date ?? null, eventType: query.filters?.event_type ?? null },
-    order: { key: query.order?.key ?? DEFAULT_CRM_ORDER.key, dir: query.order?.dir ?? (query.order?.key && query.order.key !== "date" ? "asc" : DEFAULT_CRM_ORDER.dir) },
+    order: {
+      key: query.order?.key ?? DEFAULT_CRM_ORDER.key,
+      dir: query.order?.dir ?? (query.order?.key && query.order.key !== "date" ? "asc" : DEFAULT_CRM_ORDER.dir),
+    },
     limit: query.limit ?? CRM_PAGE_SIZE,
     page: query.offset ?? 0,
   }),

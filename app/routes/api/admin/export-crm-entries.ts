@@ -8,7 +8,11 @@ import { crmEntriesQuery } from "../../../schemas/crm.ts";
 import { formatDate, todayInItaly } from "../../../lib/format.ts";
 
 export const loader = apiLoader({ access: ["admin"], query: crmEntriesQuery }, async ({ actor, query, services }) => {
-  const rows = await exportCrmEntries(services.db, actor, { search: query.search_term, date: query.filters?.date ?? null, eventType: query.filters?.event_type ?? null });
+  const rows = await exportCrmEntries(services.db, actor, {
+    search: query.search_term,
+    date: query.filters?.date ?? null,
+    eventType: query.filters?.event_type ?? null,
+  });
   return csvResponse({ fileName: `crm_${formatDate(todayInItaly())}.csv`, header: CRM_CSV_HEADER, rows });
 });
 export const action = methodNotAllowed;

@@ -5,7 +5,8 @@ import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.t
 import { setSpecificationHidden } from "../../../server/specifications/specifications.service.ts";
 import { specificationToggleSchema } from "../../../schemas/specification.ts";
 
-export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: specificationToggleSchema }, ({ actor, params, body, services }) =>
-  setSpecificationHidden(services.db, actor, params.id, body.specification_data.hidden),
+export const action = apiAction(
+  { access: ["admin"], params: z.object({ id: idParam }), body: specificationToggleSchema },
+  ({ actor, params, body, services }) => setSpecificationHidden(services.db, actor, params.id, body.specification_data.hidden),
 );
 export const loader = methodNotAllowed;

@@ -5,8 +5,11 @@ import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.t
 import { updateSpecification } from "../../../server/specifications/specifications.service.ts";
 import { specificationUpdateSchema } from "../../../schemas/specification.ts";
 
-export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: specificationUpdateSchema }, ({ actor, params, body, services }) => {
-  const { value, value_en, description, description_en } = body.specification_data;
-  return updateSpecification(services.db, actor, params.id, { value, value_en, description, description_en });
-});
+export const action = apiAction(
+  { access: ["admin"], params: z.object({ id: idParam }), body: specificationUpdateSchema },
+  ({ actor, params, body, services }) => {
+    const { value, value_en, description, description_en } = body.specification_data;
+    return updateSpecification(services.db, actor, params.id, { value, value_en, description, description_en });
+  },
+);
 export const loader = methodNotAllowed;

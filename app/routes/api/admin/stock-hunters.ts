@@ -5,5 +5,9 @@ import { stockHuntersQuery } from "../../../schemas/admin-lists.ts";
 import { STOCK_HUNTERS_PAGE_SIZE } from "../../../lib/list-params.ts";
 
 export const loader = apiLoader({ access: ["admin"], query: stockHuntersQuery }, ({ actor, query, services }) =>
-  listStockHunters(services.db, actor, { filters: { search: query.search_term ?? null }, limit: query.limit ?? STOCK_HUNTERS_PAGE_SIZE, page: query.offset ?? 0 }),
+  listStockHunters(services.db, actor, {
+    filters: { search: query.search_term ?? null },
+    limit: query.limit ?? STOCK_HUNTERS_PAGE_SIZE,
+    page: query.offset ?? 0,
+  }),
 );

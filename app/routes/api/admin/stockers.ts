@@ -5,5 +5,9 @@ import { stockersQuery } from "../../../schemas/admin-lists.ts";
 import { STOCKERS_PAGE_SIZE } from "../../../lib/list-params.ts";
 
 export const loader = apiLoader({ access: ["admin"], query: stockersQuery }, ({ actor, query, services }) =>
-  listStockers(services.db, actor, { filters: { search: query.search_term ?? null, subType: query.filters?.sub_type ?? "all" }, limit: query.limit ?? STOCKERS_PAGE_SIZE, page: query.offset ?? 0 }),
+  listStockers(services.db, actor, {
+    filters: { search: query.search_term ?? null, subType: query.filters?.sub_type ?? "all" },
+    limit: query.limit ?? STOCKERS_PAGE_SIZE,
+    page: query.offset ?? 0,
+  }),
 );

@@ -7,7 +7,8 @@ import { decideStockerRequest } from "../../../server/accounts/stocker-approval.
 import { decisionOf, stockerDecisionSchema } from "../../../schemas/stocker-approval.ts";
 import { approvalContext } from "../shared/approval-context.ts";
 
-export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: stockerDecisionSchema }, ({ actor, params, body, services, locale }) =>
-  decideStockerRequest(approvalContext(services, locale), actor, params.id, decisionOf(body)),
+export const action = apiAction(
+  { access: ["admin"], params: z.object({ id: idParam }), body: stockerDecisionSchema },
+  ({ actor, params, body, services, locale }) => decideStockerRequest(approvalContext(services, locale), actor, params.id, decisionOf(body)),
 );
 export const loader = methodNotAllowed;

@@ -6,8 +6,11 @@ import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.t
 import { addWarehousesToRequest } from "../../../server/admin-requests/admin-requests.service.ts";
 import { addWarehousesBody } from "../../../schemas/admin-requests.ts";
 
-export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: addWarehousesBody }, async ({ actor, params, body, services }) => {
-  const { warehouse_request_id } = await addWarehousesToRequest(services.db, actor, params.id, body.ids, { origin: services.config.origin });
-  return { warehouse_request_id };
-});
+export const action = apiAction(
+  { access: ["admin"], params: z.object({ id: idParam }), body: addWarehousesBody },
+  async ({ actor, params, body, services }) => {
+    const { warehouse_request_id } = await addWarehousesToRequest(services.db, actor, params.id, body.ids, { origin: services.config.origin });
+    return { warehouse_request_id };
+  },
+);
 export const loader = methodNotAllowed;

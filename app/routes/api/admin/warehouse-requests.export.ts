@@ -6,5 +6,7 @@ import { apiLoader, idParam, methodNotAllowed } from "../../../server/http/api.t
 import { csvResponse } from "../../../server/http/csv.ts";
 import { exportAdminRequest } from "../../../server/admin-requests/admin-requests.service.ts";
 
-export const loader = apiLoader({ access: ["admin"], params: z.object({ id: idParam }) }, async ({ actor, params, services }) => csvResponse(await exportAdminRequest(services.db, actor, params.id)));
+export const loader = apiLoader({ access: ["admin"], params: z.object({ id: idParam }) }, async ({ actor, params, services }) =>
+  csvResponse(await exportAdminRequest(services.db, actor, params.id)),
+);
 export const action = methodNotAllowed;

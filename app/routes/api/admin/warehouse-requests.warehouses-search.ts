@@ -6,7 +6,8 @@ import { apiLoader, idParam, methodNotAllowed } from "../../../server/http/api.t
 import { searchRequestWarehouses } from "../../../server/admin-requests/admin-requests.service.ts";
 import { requestWarehouseSearchQuery } from "../../../schemas/admin-requests.ts";
 
-export const loader = apiLoader({ access: ["admin"], params: z.object({ id: idParam }), query: requestWarehouseSearchQuery }, ({ actor, params, query, services }) =>
-  searchRequestWarehouses(services.db, actor, params.id, { search: query.search_term, ids: query.ids }),
+export const loader = apiLoader(
+  { access: ["admin"], params: z.object({ id: idParam }), query: requestWarehouseSearchQuery },
+  ({ actor, params, query, services }) => searchRequestWarehouses(services.db, actor, params.id, { search: query.search_term, ids: query.ids }),
 );
 export const action = methodNotAllowed;

@@ -7,6 +7,12 @@ import { decideHubRequest } from "../../../server/warehouses/admin-warehouses.se
 import { hubDecisionSchema } from "../../../schemas/admin-warehouses.ts";
 
 export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: hubDecisionSchema }, ({ actor, params, body, services }) =>
-  decideHubRequest(services.db, actor, params.id, { status: body.warehouse_data.status, note: body.warehouse_data.note }, { origin: services.config.origin, supportEmail: services.config.supportEmail }),
+  decideHubRequest(
+    services.db,
+    actor,
+    params.id,
+    { status: body.warehouse_data.status, note: body.warehouse_data.note },
+    { origin: services.config.origin, supportEmail: services.config.supportEmail },
+  ),
 );
 export const loader = methodNotAllowed;

@@ -9,11 +9,24 @@ import type { Locale } from "../../../lib/locale.ts";
 import type { Role } from "../../../server/http/guard.ts";
 import { geocoderFor } from "../../../server/geo/geocoder.service.ts";
 import { imageStorageFor } from "../../../server/images/image-storage.ts";
-import { createWarehouse, resubmitWarehouse, updateWarehouse, updateWarehouseSpaces, type EditingContext } from "../../../server/warehouses/warehouse-editing.service.ts";
+import {
+  createWarehouse,
+  resubmitWarehouse,
+  updateWarehouse,
+  updateWarehouseSpaces,
+  type EditingContext,
+} from "../../../server/warehouses/warehouse-editing.service.ts";
 import { uploadWarehouseImage } from "../../../server/warehouses/warehouse-images.service.ts";
 import { assignReferent, createReferentForWarehouse, setOwnerRequestEmails } from "../../../server/warehouses/warehouse-referents.service.ts";
 import { updateSpacesSchema } from "../../../schemas/spaces.ts";
-import { createReferentSchema, imageUploadSchema, ownerRequestEmailsSchema, updateReferentSchema, warehouseCreateSchema, warehouseUpdateSchema } from "../../../schemas/warehouse.ts";
+import {
+  createReferentSchema,
+  imageUploadSchema,
+  ownerRequestEmailsSchema,
+  updateReferentSchema,
+  warehouseCreateSchema,
+  warehouseUpdateSchema,
+} from "../../../schemas/warehouse.ts";
 
 export type WarehouseArea = "admin" | "stocker" | "referent";
 

@@ -35,5 +35,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index if exists warehouses_referent_id_created_at_idx`.execute(db);
   await sql`drop index if exists warehouses_user_id_created_at_idx`.execute(db);
   await sql`drop index if exists images_uploaded_by_idx`.execute(db);
-  await sql`alter table images drop constraint if exists images_thumb_check, drop column if exists uploaded_by, drop column if exists storage, drop column if exists thumb_file, drop column if exists thumb_src`.execute(db);
+  await sql`alter table images drop constraint if exists images_thumb_check, drop column if exists uploaded_by, drop column if exists storage, drop column if exists thumb_file, drop column if exists thumb_src`.execute(
+    db,
+  );
 }

@@ -20,7 +20,8 @@ const COLUMNS = [
 const EXPRESSIONS = ["users_search_trgm_idx", "warehouse_requests_search_trgm_idx", "crm_entries_search_trgm_idx"] as const;
 
 async function setTarget(db: Kysely<any>, target: number) {
-  for (const [table, column] of COLUMNS) await sql`alter table ${sql.id(table)} alter column ${sql.id(column)} set statistics ${sql.raw(String(target))}`.execute(db);
+  for (const [table, column] of COLUMNS)
+    await sql`alter table ${sql.id(table)} alter column ${sql.id(column)} set statistics ${sql.raw(String(target))}`.execute(db);
   for (const index of EXPRESSIONS) await sql`alter index ${sql.id(index)} alter column 1 set statistics ${sql.raw(String(target))}`.execute(db);
 }
 

@@ -26,7 +26,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       created_at timestamptz not null default now()
     )`.execute(db);
   // One addition waits for its transfer per subscription: a new request replaces the old one.
-  await sql`create unique index subscription_additions_one_waiting_idx on subscription_additions (subscription_id) where status = 'pending_transfer'`.execute(db);
+  await sql`create unique index subscription_additions_one_waiting_idx on subscription_additions (subscription_id) where status = 'pending_transfer'`.execute(
+    db,
+  );
   // The back office's Transfers list reads the waiting ones, oldest first.
   await sql`create index subscription_additions_waiting_idx on subscription_additions (created_at, id) where status = 'pending_transfer'`.execute(db);
   await sql`create index subscription_additions_user_id_idx on subscription_additions (user_id)`.execute(db);

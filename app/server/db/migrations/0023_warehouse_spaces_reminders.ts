@@ -13,7 +13,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       add column spaces_reminder text check (spaces_reminder in ('ended', 'stale')),
       add column spaces_reminded_at timestamptz`.execute(db);
   await sql`create index warehouses_spaces_ended_idx on warehouses (spaces_last_day) where spaces_reminder is null and user_id is not null`.execute(db);
-  await sql`create index warehouses_spaces_stale_idx on warehouses (spaces_updated_at) where spaces_reminder is distinct from 'stale' and user_id is not null`.execute(db);
+  await sql`create index warehouses_spaces_stale_idx on warehouses (spaces_updated_at) where spaces_reminder is distinct from 'stale' and user_id is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
