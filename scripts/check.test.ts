@@ -92,8 +92,11 @@ describe("the format check", () => {
 });
 
 describe("the type check", () => {
-  // Inside the project, so the type packages resolve from its node_modules.
-  const dir = fs.mkdtempSync(path.join(ROOT, "node_modules", ".cache", "check-bite-"));
+  // Inside the project, so the type packages resolve from its node_modules (whose .cache a fresh
+  // install does not have yet).
+  const cache = path.join(ROOT, "node_modules", ".cache");
+  fs.mkdirSync(cache, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(cache, "check-bite-"));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   /** The type check's own compiler (the last step of `npm run typecheck`) on one file, under the
