@@ -5,6 +5,7 @@
 import type { Locale } from "./locale.ts";
 import type { OpeningStatus, ScheduleDay } from "./opening-hours.ts";
 import type { WarehouseTrust } from "./warehouse-trust.ts";
+import type { PublicSpace } from "./spaces.ts";
 import type { SpecificationGroup, SpecificationValue } from "./specifications.ts";
 
 /** One compared warehouse: a redeemed one, so its identity, public facts and trust figures may be shown. */
@@ -31,6 +32,8 @@ export type CompareWarehouse = {
   opening: OpeningStatus | null;
   /** Each weekday's hours (weeklySchedule), null when it gave no hours. */
   schedule: ScheduleDay[] | null;
+  /** Its current and upcoming free space, the price only when public. */
+  spaces: PublicSpace[];
   /** The first 4 specification values (the spec's comparison card). */
   specifications: SpecificationValue[];
   /** Every visible specification it has, for the table's ✓ / — rows. */

@@ -27,6 +27,17 @@ export type SpaceValue = {
   price_public: boolean;
 };
 
+/** A space as anyone may see it: current or upcoming, the price only when the owner made it public. */
+export type PublicSpace = {
+  m2_type: SpaceUnit;
+  quantity: number;
+  available_from: string;
+  available_until: string | null;
+  min_term_months: number;
+  /** Cents per unit per month, VAT excluded; null when not public (or not given). */
+  price_month: number | null;
+};
+
 const EUROS = /^(\d+)(?:\.(\d{1,2}))?$/;
 
 /**

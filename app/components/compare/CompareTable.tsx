@@ -20,6 +20,7 @@ import { OpeningStatus } from "../warehouse/OpeningStatus.tsx";
 import { scheduleRuns, type ScheduleDay, type Weekday } from "../../lib/opening-hours.ts";
 import { RatingSummary, ratingOf } from "../warehouse/RatingSummary.tsx";
 import { AnswerFacts, VerifiedBadge } from "../warehouse/TrustFacts.tsx";
+import { FreeSpacesCell } from "../warehouse/FreeSpaces.tsx";
 import { bestIndexes, rowDiffers } from "./compare-rows.ts";
 import { ScrollRegion } from "../ui/ScrollRegion.tsx";
 
@@ -225,6 +226,12 @@ function factSections(warehouses: CompareWarehouse[], groups: SpecificationGroup
     },
   ];
   const spaces: Row[] = [
+    {
+      id: "free_space",
+      label: m.sp_sheet_title(),
+      keys: warehouses.map((w) => JSON.stringify(w.spaces)),
+      cells: warehouses.map((w) => <FreeSpacesCell spaces={w.spaces} />),
+    },
     numberRow("total_m2", m.sheet_total_m2(), warehouses, (w) => w.total_m2, formatArea),
     numberRow("m2", m.sheet_internal_m2(), warehouses, (w) => w.m2, formatArea),
     numberRow("m2_external", m.sheet_external_m2(), warehouses, (w) => w.m2_external, formatArea),

@@ -57,6 +57,7 @@ const warehouse = (id: number, fields: Partial<CompareWarehouse> = {}): CompareW
   opening: { state: "open", closes: { dayOffset: 0, weekday: "wed", time: "18:00" } },
   schedule: weeklySchedule(officeHours),
   ...NO_TRUST,
+  spaces: [],
   specifications: [{ id: 1, value: "Picking", description: null }],
   specification_ids: [1],
   ...fields,
@@ -197,6 +198,29 @@ describe("CompareTable", () => {
     expect(hours).toContain("Hours not given");
   });
 
+  it("shows each warehouse's free space with its period, term and public price, or that none is declared", () => {
+    overwriteGetLocale(() => "en");
+    const html = table({
+      warehouses: [
+        warehouse(1, {
+          spaces: [
+            { m2_type: "m2", quantity: 800, available_from: "2020-01-01", available_until: null, min_term_months: 6, price_month: 520 },
+            { m2_type: "pallet", quantity: 120, available_from: "2999-03-01", available_until: "2999-09-30", min_term_months: 0, price_month: null },
+          ],
+        }),
+        warehouse(2),
+      ],
+    });
+    const row = rowHtml(html, "free_space");
+    expect(row).toContain("Free space");
+    expect(row).toContain("800\u00a0m²");
+    expect(row).toContain("6 months");
+    expect(row).toContain("5,20");
+    expect(row).toContain("01.03.2999");
+    expect(row).toContain("on request");
+    expect(row).toContain("No free space declared");
+  });
+
   it("says a week open around the clock in one line", () => {
     overwriteGetLocale(() => "it");
     const always = Object.fromEntries(
@@ -232,12 +256,12 @@ describe("CompareTable", () => {
     overwriteGetLocale(() => "it");
     const all = table();
     const diff = table({ onlyDifferences: true });
-    for (const same of ["address", "m2", "m2_external", "m2_office", "bays_number", "spec-1", "main_specifications"]) {
+    for (const same of ["address", "free_space", "m2", "m2_external", "m2_office", "bays_number", "spec-1", "main_specifications"]) {
       expect(all).toContain(`data-row="${same}"`);
       expect(diff).not.toContain(`data-row="${same}"`);
     }
     for (const differs of ["total_m2", "height", "website", "open", "hours", "rating", "hub", "spec-2"]) expect(diff).toContain(`data-row="${differs}"`);
-    expect(diff).toContain("7 righe uguali per tutti i magazzini sono nascoste.");
+    expect(diff).toContain("8 righe uguali per tutti i magazzini sono nascoste.");
     expect(all).not.toContain("compare-hidden-rows");
     // Nothing alike: the view says so instead of looking unchanged.
     const apart = table({
@@ -253,6 +277,7 @@ describe("CompareTable", () => {
           m2_external: 2,
           m2_office: 3,
           bays_number: 4,
+          spaces: [{ m2_type: "m2", quantity: 300, available_from: "2020-01-01", available_until: null, min_term_months: 0, price_month: null }],
           specification_ids: [],
           specifications: [],
         }),

@@ -3,7 +3,7 @@
 // results alone).
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
-import { formatDate, formatKm, formatNumber, parseNumber, placeInItaly } from "../../lib/format.ts";
+import { formatDate, formatKm, formatNumber, parseNumber, placeInItaly, todayInItaly } from "../../lib/format.ts";
 import type { SearchFormValues } from "../../lib/search-form.ts";
 import { spaceAmount } from "./ResultCard.tsx";
 import type { SearchPageResult } from "../../lib/search-results.ts";
@@ -13,13 +13,19 @@ import { buttonClass } from "../ui/styles.ts";
 export function freeSpacePhrase(values: Pick<SearchFormValues, "start_date" | "end_date" | "m2_type" | "m2_value">): string | null {
   const quantity = values.m2_value ? parseNumber(values.m2_value) : null;
   const space = quantity && quantity > 0 ? spaceAmount(values.m2_type, quantity) : null;
-  const dated = !!(values.start_date || values.end_date);
-  const from = formatDate(values.start_date || values.end_date);
-  const to = formatDate(values.end_date || values.start_date);
-  if (space && dated) return m.search_summary_free_dates_space({ space, from, to });
-  if (space) return m.search_summary_free_space({ space });
-  if (dated) return m.search_summary_free_dates({ from, to });
-  return null;
+  if (!values.start_date && !values.end_date) return space ? m.search_summary_free_space({ space }) : null;
+  // The period the server judges (server/search/spaces.ts spaceAsk): only a start is that one day;
+  // only an end is from today (or that day, when it has passed).
+  const today = todayInItaly();
+  const start = values.start_date || (values.end_date < today ? values.end_date : today);
+  const end = values.end_date || start;
+  if (start === end) {
+    const date = formatDate(start);
+    return space ? m.search_summary_free_day_space({ space, date }) : m.search_summary_free_day({ date });
+  }
+  const from = formatDate(start);
+  const to = formatDate(end);
+  return space ? m.search_summary_free_dates_space({ space, from, to }) : m.search_summary_free_dates({ from, to });
 }
 
 export function SearchSummary({

@@ -14,6 +14,8 @@ import { shownSort } from "./SortSelect.tsx";
 import { overwriteGetLocale } from "../../paraglide/runtime.js";
 import { searchRecap } from "./search-recap.ts";
 import { NothingFound } from "./NothingFound.tsx";
+import { freeSpacePhrase } from "./SearchSummary.tsx";
+import { formatDate, todayInItaly } from "../../lib/format.ts";
 import { SelectionBar } from "./SelectionBar.tsx";
 import type { SearchSelection } from "./useSearchSelection.ts";
 
@@ -337,5 +339,24 @@ describe("the search page's parts", () => {
     const html = renderToStaticMarkup(<SelectionBar selection={selection} compareHref={null} compareReason="Scegli due magazzini" onQuote={() => {}} />);
     expect(html).toContain("Selected: 0");
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="selection-hint"[^>]*data-testid="quote-open"/);
+  });
+});
+
+describe("freeSpacePhrase", () => {
+  const ask = (values: Partial<Parameters<typeof freeSpacePhrase>[0]>) =>
+    freeSpacePhrase({ start_date: "", end_date: "", m2_type: "m2", m2_value: "", ...values });
+
+  it("names the period the search judges: both days, one day, or from today to the end", () => {
+    overwriteGetLocale(() => "en");
+    expect(ask({})).toBeNull();
+    expect(ask({ m2_value: "800" })).toBe("with 800\u00a0m² free today");
+    expect(ask({ start_date: "2999-12-01", end_date: "3000-05-31", m2_value: "800" })).toBe("with 800\u00a0m² free from 01.12.2999 to 31.05.3000");
+    // Only a start: that one day, not "from X to X".
+    expect(ask({ start_date: "2999-12-01" })).toBe("with space free on 01.12.2999");
+    // Only an end: from today.
+    const today = todayInItaly();
+    expect(ask({ end_date: "2999-12-01", m2_value: "800" })).toBe(`with 800\u00a0m² free from ${formatDate(today)} to 01.12.2999`);
+    overwriteGetLocale(() => "it");
+    expect(ask({ start_date: "2999-12-01", m2_value: "800" })).toBe("con 800\u00a0m² liberi il 01.12.2999");
   });
 });

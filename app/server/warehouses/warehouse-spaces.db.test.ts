@@ -8,6 +8,7 @@ import { action as stockerPage } from "../../routes/stocker/warehouse-detail.tsx
 import { action as referentPage } from "../../routes/referent/warehouse-detail.tsx";
 import { actorOf, makeClaimedWarehouse, makeRedeemedWarehouse, makeUser } from "../../../tests/support/factories.ts";
 import { loader as sheetLoader } from "../../routes/warehouse-sheet.tsx";
+import { loader as compareLoader } from "../../routes/compare.tsx";
 import { loader as searchLoader } from "../../routes/api/warehouses.search.ts";
 import { todayInItaly } from "../../lib/format.ts";
 import { ensureGazetteerLoaded } from "../geo/gazetteer.ts";
@@ -310,7 +311,7 @@ describe("what the public sees of the free space", () => {
   const HIDDEN_PRICE = 98_765;
   const shift = (days: number) => todayInItaly(new Date(Date.now() + days * 86_400_000));
 
-  it("the sheet shows current and upcoming spaces, the price only when public; neither the sheet nor the search carries a private value", async () => {
+  it("the sheet shows current and upcoming spaces, the price only when public; neither the sheet, the comparison nor the search carries a private value", async () => {
     const { owner: o, warehouse: w } = await makeRedeemedWarehouse(t.db, { ...PRIVATE, total_m2: 20_000, lat: 44.4949, lng: 11.3426, city: "Bologna" });
     const res = await callJson(stockerSpaces, t.db, {
       actor: actorOf(o),
@@ -342,7 +343,17 @@ describe("what the public sees of the free space", () => {
     expect(JSON.stringify(search.json)).toContain(`"id":${w.id}`);
     const searchText = JSON.stringify(search.json);
 
-    for (const text of [sheetText, searchText]) {
+    // The comparison shows the same spaces as the sheet, beside another warehouse that has none.
+    const { warehouse: other } = await makeRedeemedWarehouse(t.db, { lat: 44.5, lng: 11.34, city: "Bologna" });
+    const compared = await compareLoader({
+      params: { locale: "en" },
+      context,
+      request: new Request(`http://stockspace.test/en/compare?wids=${w.id},${other.id}`),
+    } as never);
+    expect(compared.warehouses.map((c) => c.spaces)).toEqual([page.sheet.spaces, []]);
+    const compareText = JSON.stringify(compared);
+
+    for (const text of [sheetText, searchText, compareText]) {
       for (const value of Object.values(PRIVATE)) {
         expect(text).not.toContain(String(value));
         expect(text).not.toContain(String(value).replace(".", ","));

@@ -12,21 +12,23 @@ export function listSpaces(db: Database, args: { warehouseId: number }): Promise
 }
 
 /**
- * The spaces anyone may see: not ended on `today` (an ISO day), by first day. The price only
- * when the owner made it public, else null; price_public itself is not read.
+ * The spaces anyone may see of some warehouses: not ended on `today` (an ISO day), by warehouse
+ * and first day. The price only when the owner made it public, else null; price_public itself is
+ * not read.
  */
-export function listPublicSpaces(db: Database, args: { warehouseId: number; today: string }) {
+export function listPublicSpaces(db: Database, args: { warehouseIds: readonly number[]; today: string }) {
+  if (args.warehouseIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("warehouse_spaces")
-    .select(["m2_type", "quantity", "available_from", "available_until", "min_term_months"])
+    .select(["warehouse_id", "m2_type", "quantity", "available_from", "available_until", "min_term_months"])
     .select((eb) => eb.case().when("price_public", "=", true).then(eb.ref("price_month")).else(null).end().as("price_month"))
-    .where("warehouse_id", "=", args.warehouseId)
+    .where("warehouse_id", "in", args.warehouseIds)
     .where((eb) => eb.or([eb("available_until", "is", null), eb("available_until", ">=", args.today)]))
+    .orderBy("warehouse_id")
     .orderBy("available_from")
     .orderBy("id")
     .execute();
 }
-export type PublicSpace = Awaited<ReturnType<typeof listPublicSpaces>>[number];
 
 /**
  * The spaces are one list: replaced whole, and the warehouse remembers when (its reminder starts

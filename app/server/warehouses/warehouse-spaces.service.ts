@@ -7,7 +7,7 @@ import type { Database } from "../db/database.ts";
 import { ValidationError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.service.ts";
 import { formatDate, todayInItaly } from "../../lib/format.ts";
-import { lastSpaceDay, SPACES_STALE_DAYS, type SpaceValue } from "../../lib/spaces.ts";
+import { lastSpaceDay, SPACES_STALE_DAYS, type PublicSpace, type SpaceValue } from "../../lib/spaces.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import type { Locale } from "../../lib/locale.ts";
 import * as q from "./warehouse-spaces.queries.ts";
@@ -40,9 +40,19 @@ export async function saveSpaces(trx: Database, warehouseId: number, spaces: rea
   await q.replaceSpaces(trx, { warehouseId, spaces, lastDay: lastSpaceDay(spaces), now });
 }
 
-/** The spaces a sheet shows: current and upcoming (not ended in Italy today), the price only when public. */
-export function publicSpaces(db: Database, warehouseId: number, now = new Date()) {
-  return q.listPublicSpaces(db, { warehouseId, today: todayInItaly(now) });
+/**
+ * The spaces the sheet and the comparison show, by warehouse: current and upcoming (not ended in
+ * Italy today), the price only when public. A warehouse without any is not in the map.
+ */
+export async function publicSpaces(db: Database, warehouseIds: readonly number[], now = new Date()): Promise<Map<number, PublicSpace[]>> {
+  const rows = await q.listPublicSpaces(db, { warehouseIds, today: todayInItaly(now) });
+  const byWarehouse = new Map<number, PublicSpace[]>();
+  for (const { warehouse_id, ...space } of rows) {
+    const list = byWarehouse.get(warehouse_id) ?? [];
+    list.push(space);
+    byWarehouse.set(warehouse_id, list);
+  }
+  return byWarehouse;
 }
 
 // ------------------------------------------------------------------ the reminder

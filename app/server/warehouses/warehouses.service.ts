@@ -90,7 +90,7 @@ export async function getWarehouseSheet(db: Database, actor: Actor | null, id: n
     listWarehouseSpecifications(db, [id]),
     trust.review_count > 0 ? warehouseRatingCriteria(db, id) : Promise.resolve([]),
     actor?.role === "stock_hunter" ? isFavourite(db, { userId: actor.id, warehouseId: id }) : Promise.resolve(null),
-    publicSpaces(db, id, opts.now),
+    publicSpaces(db, [id], opts.now).then((byWarehouse) => byWarehouse.get(id) ?? []),
   ]);
   const hours: WeeklyHours | null = times ?? null;
   const opening: OpeningStatus | null = openingStatus(hours, opts.now ?? new Date());
@@ -175,7 +175,12 @@ export async function compareWarehouses(db: Database, _actor: Actor | null, ids:
   const wanted = ids.slice(0, COMPARE_MAX);
   const rows = await findPublicWarehouses(db, wanted);
   const found = rows.map((r) => r.id);
-  const [specs, photos, times] = await Promise.all([listWarehouseSpecifications(db, found), findFirstImages(db, found), findWarehousesTimes(db, found)]);
+  const [specs, photos, times, spaces] = await Promise.all([
+    listWarehouseSpecifications(db, found),
+    findFirstImages(db, found),
+    findWarehousesTimes(db, found),
+    publicSpaces(db, found, opts.now),
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const photoOf = new Map(photos.map((p) => [p.warehouse_id, p]));
   const hoursById = new Map<number, WeeklyHours>(times.map((t) => [t.warehouse_id, t]));
@@ -208,6 +213,7 @@ export async function compareWarehouses(db: Database, _actor: Actor | null, ids:
         opening: openingStatus(hours, now),
         schedule: hours ? weeklySchedule(hours) : null,
         ...warehouseTrust(w),
+        spaces: spaces.get(id) ?? [],
         specifications: own.slice(0, COMPARE_SPECIFICATIONS).map((s) => localizeSpec(s, opts.locale)),
         specification_ids: own.map((s) => s.id),
       },
