@@ -43,7 +43,7 @@ for (const locale of ["it", "en"] as const) {
       await end.blur();
       expect(await end.inputValue()).toBe(`06.01.${nextYear + 1}`);
       // The field is found by its label.
-      expect(await page.getByLabel(locale === "it" ? "Dal" : "From", { exact: true }).inputValue()).toBe(`21.11.${nextYear}`);
+      expect(await page.getByLabel(locale === "it" ? "Libero dal" : "Free from", { exact: true }).inputValue()).toBe(`21.11.${nextYear}`);
 
       // A day that does not exist is flagged in the page's language, and what was typed stays.
       await start.fill(`31.02.${nextYear}`);

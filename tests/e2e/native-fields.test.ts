@@ -102,7 +102,7 @@ describe("the search filters", () => {
     const { context, page } = await newPage(b.browser, { locale: "it" });
     await page.goto("/it/stocks");
     await hydrated(page);
-    const group = page.getByRole("radiogroup", { name: "Spazio necessario" });
+    const group = page.getByRole("radiogroup", { name: "Spazio che ti serve" });
     const area = group.getByRole("radio", { name: "m²" });
     const pallets = group.getByRole("radio", { name: "Pallet" });
     expect(await area.isChecked()).toBe(true);

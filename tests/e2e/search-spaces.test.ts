@@ -6,7 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
+import type { WarehouseSpacesTable } from "../../app/server/db/types.ts";
 import { hydrated, newPage, redeemedDemoWarehouses, useAppDatabase, useBrowser } from "./support.ts";
 
 const b = useBrowser();
@@ -29,6 +30,7 @@ describe("a search with dates and a quantity", () => {
   let query: string;
   let radius: number;
   const spaceIds: number[] = [];
+  let demoSpaces: Selectable<WarehouseSpacesTable>[] = [];
 
   beforeAll(async () => {
     ({ context, page } = await newPage(b.browser, { locale: "en" }));
@@ -42,6 +44,10 @@ describe("a search with dates and a quantity", () => {
     const [big, cheap, small] = near.map((w) => w.id) as [number, number, number];
     ids = { big, cheap, small };
     radius = Math.max(5, Math.ceil(near[2]!.km + 2));
+    // The demo gives spaces of its own to most redeemed warehouses: these three keep only the
+    // test's (theirs come back afterwards).
+    demoSpaces = await app.db.selectFrom("warehouse_spaces").selectAll().where("warehouse_id", "in", [big, cheap, small]).execute();
+    await app.db.deleteFrom("warehouse_spaces").where("warehouse_id", "in", [big, cheap, small]).execute();
     const rows = await app.db
       .insertInto("warehouse_spaces")
       .values([
@@ -67,6 +73,7 @@ describe("a search with dates and a quantity", () => {
   });
   afterAll(async () => {
     await app.db.deleteFrom("warehouse_spaces").where("id", "in", spaceIds).execute();
+    if (demoSpaces.length) await app.db.insertInto("warehouse_spaces").values(demoSpaces).execute();
     await context?.close();
   });
 
@@ -100,7 +107,18 @@ describe("a search with dates and a quantity", () => {
     await page.waitForURL((u) => u.searchParams.get("sort") === "price");
     await expect.poll(() => cardIds(page, "found-list"), { timeout: 15_000 }).toEqual(expect.arrayContaining([ids.cheap, ids.big]));
     const ordered = await cardIds(page, "found-list");
-    expect(ordered.slice(0, 2)).toEqual([ids.cheap, ids.big]);
+    expect(ordered.indexOf(ids.cheap)).toBeLessThan(ordered.indexOf(ids.big));
+    // Every priced card before the unpriced ones, the prices rising (other demo warehouses around
+    // have public prices of their own).
+    const prices = await page.locator("[data-testid=found-list] [data-testid=result-card]").evaluateAll((cards) =>
+      cards.map((c) => {
+        const text = c.querySelector("[data-testid=result-price]")?.textContent ?? "";
+        const match = /€\s*([\d.]+,\d{2})/.exec(text.replace(/\u00a0/g, " "));
+        return match ? Number(match[1]!.replace(/\./g, "").replace(",", ".")) : Infinity;
+      }),
+    );
+    expect(prices.slice(0, 2).every(Number.isFinite)).toBe(true);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
   it("offers the widest criterion to drop when nothing matches, with its count, and drops it in one click", async () => {

@@ -220,6 +220,15 @@ describe("the dates and the quantity", () => {
     expect(byKey(r, "free-now")!.availability!.quantity).toBe(800);
   });
 
+  it("takes a quantity with decimals as the whole units that hold it, in the counts too", async () => {
+    // 799,5 m² needs a space of 800: the same warehouses as 800, and no failure in the SQL counts.
+    const r = await search({ start_date: FROM, end_date: TO, m2_value: "799.5" });
+    expect(idsOf(r.warehouses).sort()).toEqual([ids.covers, ids["two-spaces"], ids["one-service"], ids.anonymous].sort());
+    const none = await search({ start_date: FROM, end_date: TO, m2_value: "3999.5" });
+    expect(none.total_warehouses).toBe(0);
+    expect(none.relax).toEqual({ criterion: "quantity", count: 5 });
+  });
+
   it("with dates alone, takes any quantity", async () => {
     const r = await search({ start_date: FROM, end_date: TO });
     expect(idsOf(r.warehouses)).toContain(ids["too-small"]);

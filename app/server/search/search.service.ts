@@ -138,7 +138,8 @@ function answerOf(rows: SpaceRows, i: number, judging: SpaceJudging, missingSpec
 /** The SQL form of a space ask (the wider radius's count). */
 function spaceCriteria(ask: SpaceAsk | null, m2Type: "m2" | "pallet"): SpaceCriteria | null {
   if (!ask) return null;
-  return { m2Type, quantity: ask.quantity ?? 1, start: isoDay(ask.start), end: isoDay(ask.end), months: ask.months };
+  // Spaces hold whole units: 799,5 m² asked is a space of 800 or more (and the SQL compares integers).
+  return { m2Type, quantity: Math.ceil(ask.quantity ?? 1), start: isoDay(ask.start), end: isoDay(ask.end), months: ask.months };
 }
 
 /** The box around the searched circle: the map's frame when nothing was found. */
