@@ -14,8 +14,8 @@ import { conformReply, firstCode } from "../lib/forms.ts";
 import { useLocale, useRootData } from "../lib/root-data.ts";
 import { useEditedFields } from "../lib/use-edited-fields.ts";
 import { FeedbackDone, FeedbackLayout } from "../components/feedback/FeedbackLayout.tsx";
-import { FormMessage, RequiredHint, TextInput } from "../components/ui/fields.tsx";
-import { buttonClass } from "../components/ui/styles.ts";
+import { FeedbackAuthorFields } from "../components/feedback/FeedbackAuthorFields.tsx";
+import { FormMessage, TextInput } from "../components/ui/fields.tsx";
 import { feedbackFieldError } from "../components/feedback/field-errors.ts";
 import { XSRF_FIELD_NAME } from "../lib/api-client.ts";
 
@@ -93,40 +93,12 @@ export default function RequestReportPage({ loaderData, actionData }: Route.Comp
           isRequired
           error={err("description")}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput
-            name={fields.full_name.name}
-            label={m.review_full_name()}
-            autoComplete="name"
-            defaultValue={fields.full_name.initialValue}
-            isRequired
-            error={err("full_name")}
-          />
-          <TextInput
-            name={fields.telephone.name}
-            type="tel"
-            label={m.review_telephone()}
-            autoComplete="tel"
-            defaultValue={fields.telephone.initialValue}
-            isRequired
-            error={err("telephone")}
-          />
-        </div>
-        <TextInput
-          name={fields.email.name}
-          type="email"
-          label={m.review_email()}
-          autoComplete="email"
-          defaultValue={fields.email.initialValue}
-          isRequired
-          error={err("email")}
+        <FeedbackAuthorFields
+          fields={{ full_name: fields.full_name, telephone: fields.telephone, email: fields.email }}
+          error={err}
+          pending={pending}
+          submitLabel={m.report_submit()}
         />
-        <div className="flex flex-col gap-3 pt-1 sm:flex-row sm:items-center sm:justify-between">
-          <RequiredHint />
-          <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("primary", "lg", "w-full sm:w-auto")}>
-            {pending ? m.form_sending() : m.report_submit()}
-          </button>
-        </div>
       </Form>
     </FeedbackLayout>
   );
