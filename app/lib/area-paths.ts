@@ -35,6 +35,8 @@ export function areaPaths(base: string) {
     warehouse: (id: number) => `${base}/warehouses/${id}`,
     warehouseEdit: (id: number) => `${base}/warehouses/${id}/edit`,
     messages: `${base}/messages`,
+    /** One request's page: the hunter's request (its offers compared, its conversations) or a handler's request link (its offers, its conversation). */
+    request: (id: number) => `${base}/messages/${id}`,
     statistics: `${base}/statistics`,
     notifications: `${base}/notifications`,
     data: `${base}/data`,

@@ -399,6 +399,61 @@ export interface WarehouseRequestWarehousesTable {
   updated_at: CreatedTimestamp;
 }
 
+export type OfferState = "open" | "superseded" | "withdrawn" | "accepted" | "declined";
+
+/** An offer on a request link (revisions kept: the newest revision is the current one). */
+export interface RequestOffersTable {
+  id: Generated<number>;
+  link_id: number;
+  revision: number;
+  state: Generated<OfferState>;
+  m2_type: M2Type;
+  /** Square metres or pallet positions offered, more than 0. */
+  quantity: number;
+  /** Cents per square metre or pallet position per month, VAT excluded. */
+  price_month: number;
+  /** Cents per pallet moved in and out (pallet offers only). */
+  handling_in: number | null;
+  handling_out: number | null;
+  /** Cents, once. */
+  one_off_fee: number | null;
+  start_date: DateString;
+  end_date: DateString;
+  min_term_months: number | null;
+  included: Generated<string>;
+  notes: Generated<string>;
+  /** The last day the offer can be accepted. */
+  valid_until: DateString;
+  decline_reason: string | null;
+  created_by: number | null;
+  created_at: CreatedTimestamp;
+  state_changed_at: NullableTimestamp;
+}
+
+export type MessageSide = "hunter" | "handler";
+
+/** The conversation of a request link; kind 'changes' is the hunter's request for a revision. */
+export interface RequestMessagesTable {
+  id: Generated<number>;
+  link_id: number;
+  side: MessageSide;
+  kind: Generated<"message" | "changes">;
+  /** null: the visitor's personal link, or a deleted account. */
+  author_id: number | null;
+  body: string;
+  created_at: CreatedTimestamp;
+}
+
+/** The personal link of a request: its token is token_salt and the salt's HMAC under an application secret. */
+export interface RequestAccessTokensTable {
+  id: Generated<number>;
+  warehouse_request_id: number;
+  token_salt: Buffer;
+  created_at: CreatedTimestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
 export interface FavouritesTable {
   user_id: number;
   warehouse_id: number;
@@ -656,6 +711,9 @@ export interface DB {
   users: UsersTable;
   warehouse_request_specifications: WarehouseRequestSpecificationsTable;
   warehouse_request_warehouses: WarehouseRequestWarehousesTable;
+  request_offers: RequestOffersTable;
+  request_messages: RequestMessagesTable;
+  request_access_tokens: RequestAccessTokensTable;
   warehouse_requests: WarehouseRequestsTable;
   warehouse_specifications: WarehouseSpecificationsTable;
   warehouse_daily_stats: WarehouseDailyStatsTable;
@@ -683,6 +741,8 @@ export type SpecificationCategory = Selectable<SpecificationCategoriesTable>;
 export type WarehouseRequest = Selectable<WarehouseRequestsTable>;
 export type NewWarehouseRequest = Insertable<WarehouseRequestsTable>;
 export type WarehouseRequestLink = Selectable<WarehouseRequestWarehousesTable>;
+export type RequestOffer = Selectable<RequestOffersTable>;
+export type RequestMessage = Selectable<RequestMessagesTable>;
 export type Review = Selectable<ReviewsTable>;
 export type Report = Selectable<ReportsTable>;
 export type Notification = Selectable<NotificationsTable>;

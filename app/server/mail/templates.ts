@@ -4,6 +4,7 @@
 // To add one: add its data type to MailTemplates and its builder to BUILDERS.
 import type { Locale } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
+import { dealBody, dealTitle, type DealEvent } from "../deal/deal-words.ts";
 import { formatDate, formatKm, formatNumber, formatPrice } from "../../lib/format.ts";
 import { prepositionA } from "../../lib/italian.ts";
 
@@ -148,6 +149,19 @@ export type MailTemplates = {
   email_changed: { firstName: string | null; newEmail: string; supportEmail: string };
   /** To the account's address, when its password was changed from the profile. */
   password_changed: { firstName: string | null; supportEmail: string };
+  /**
+   * A step of the deal on a request link (app/server/deal/deal-notify.service.ts): to the hunter
+   * (the warehouse anonymised until redeemed) or to a handler. `quote`: the start of what the
+   * other side wrote; `link`: the page of the request (the personal link for a visitor).
+   */
+  deal_step: {
+    firstName: string | null;
+    event: DealEvent;
+    warehouse: string;
+    number: string;
+    quote: string | null;
+    link: string | null;
+  };
 };
 
 type QuoteMailWarehouse = { name: string; city: string; address: string | null };
@@ -526,6 +540,16 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
       ...(action ? { action } : {}),
       // A visitor is told why this address receives it.
       ...(d.requestsLink || d.reportLink ? {} : { footnote: m.areq_mail_visitor_footnote({}, { locale }) }),
+    };
+  },
+  deal_step: (d, locale) => {
+    const paragraphs = [dealBody(d.event, d.warehouse, d.number, locale)];
+    if (d.quote) paragraphs.push(`${m.deal_mail_quote({}, { locale })}: “${d.quote}”`);
+    return {
+      subject: dealTitle(d.event, d.number, locale),
+      heading: greet(d.firstName, locale),
+      paragraphs,
+      ...(d.link ? { action: { label: m.deal_mail_action({}, { locale }), url: d.link } } : {}),
     };
   },
   email_change_confirm: (d, locale) => ({

@@ -25,6 +25,7 @@ import * as m0022 from "./0022_warehouse_trust.ts";
 import * as m0023 from "./0023_warehouse_spaces_reminders.ts";
 import * as m0024 from "./0024_search_spaces.ts";
 import * as m0025 from "./0025_warehouse_trust_fresh.ts";
+import * as m0026 from "./0026_request_offers.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "0023_warehouse_spaces_reminders": m0023,
   "0024_search_spaces": m0024,
   "0025_warehouse_trust_fresh": m0025,
+  "0026_request_offers": m0026,
 };
