@@ -27,7 +27,10 @@ describe("offerTotals", () => {
 
   it("takes the offer's quantity when none was asked or another unit was", () => {
     expect(offerTotals(offer, { m2_type: "m2", m2_value: null, start_date: null, end_date: null }, 22).quantity).toBe(1000);
-    expect(offerTotals(offer, { m2_type: "pallet", m2_value: 50, start_date: null, end_date: null }, 22)).toMatchObject({ quantity: 1000, asked_quantity: null });
+    expect(offerTotals(offer, { m2_type: "pallet", m2_value: 50, start_date: null, end_date: null }, 22)).toMatchObject({
+      quantity: 1000,
+      asked_quantity: null,
+    });
   });
 
   it("adds handling per unit and the one-off fee, and rounds once per step", () => {
@@ -48,7 +51,10 @@ describe("offerTotals", () => {
   it("says when the offer's dates do not cover the request's", () => {
     expect(offerTotals(offer, { m2_type: "m2", m2_value: 1, start_date: "2026-12-15", end_date: "2027-02-01" }, 22).dates_cover).toBe(false);
     expect(offerTotals(offer, { m2_type: "m2", m2_value: 1, start_date: "2027-03-01", end_date: "2027-09-01" }, 22).dates_cover).toBe(false);
-    expect(offerTotals(offer, { m2_type: "m2", m2_value: 1, start_date: "2027-03-01", end_date: null }, 22)).toMatchObject({ dates_cover: true, end_date: "2027-06-30" });
+    expect(offerTotals(offer, { m2_type: "m2", m2_value: 1, start_date: "2027-03-01", end_date: null }, 22)).toMatchObject({
+      dates_cover: true,
+      end_date: "2027-06-30",
+    });
   });
 
   it("falls back to the offer's period when a half-open request falls outside it", () => {
@@ -65,5 +71,33 @@ describe("helpers", () => {
     expect(askedUnits("0.00")).toBeNull();
     expect(askedUnits(null)).toBeNull();
     expect(askedUnits("799.01")).toBe(800);
+  });
+});
+
+describe("offerView", () => {
+  it("marks an open offer past valid_until as expired and carries its totals", async () => {
+    const { offerView } = await import("./offers.ts");
+    const row = {
+      ...offer,
+      id: 7,
+      link_id: 3,
+      revision: 2,
+      state: "open" as const,
+      min_term_months: 3,
+      included: "",
+      notes: "",
+      valid_until: "2027-01-10",
+      decline_reason: null,
+      created_at: new Date("2026-12-01T10:00:00Z"),
+    };
+    const asked = { m2_type: "m2" as const, m2_value: 800, start_date: null, end_date: null };
+    expect(offerView(row, asked, 22, "2027-01-10")).toMatchObject({
+      offer_id: 7,
+      status: "open",
+      created_at: "2026-12-01T10:00:00.000Z",
+      totals: { quantity: 800 },
+    });
+    expect(offerView(row, asked, 22, "2027-01-11").status).toBe("expired");
+    expect(offerView({ ...row, state: "accepted" }, asked, 22, "2027-02-01").status).toBe("accepted");
   });
 });

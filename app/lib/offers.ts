@@ -1,6 +1,6 @@
 // The deal's limits and names, shared by the schemas, the services and the pages (decision 036).
 import type { SpaceUnit } from "./spaces.ts";
-import type { OfferTotals } from "./offer-totals.ts";
+import { offerTotals, type AskedTerms, type OfferTotals } from "./offer-totals.ts";
 
 /** € 1.000 per pallet moved in or out. */
 export const MAX_HANDLING_CENTS = 100_000;
@@ -42,4 +42,19 @@ export type OfferView = {
 /** An open offer is expired from the day after its valid_until (days in Italy's calendar). */
 export function offerStatus(state: OfferState, validUntil: string, today: string): OfferStatus {
   return state === "open" && validUntil < today ? "expired" : state;
+}
+
+/** An offer's row as the database gives it (dates as 'YYYY-MM-DD', created_at a Date). */
+export type OfferRow = Omit<OfferView, "offer_id" | "status" | "totals" | "created_at"> & { id: number; state: OfferState; created_at: Date | string };
+
+/** The one way a stored offer becomes what pages, e-mails and the API show: its status today and its totals against the request. */
+export function offerView(row: OfferRow, asked: AskedTerms, vatRate: number, today: string): OfferView {
+  const { id, state, created_at, ...terms } = row;
+  return {
+    offer_id: id,
+    ...terms,
+    status: offerStatus(state, row.valid_until, today),
+    created_at: created_at instanceof Date ? created_at.toISOString() : created_at,
+    totals: offerTotals(row, asked, vatRate),
+  };
 }

@@ -16,10 +16,7 @@ import { MAX_FEE_CENTS, MAX_HANDLING_CENTS, MAX_MESSAGE_LENGTH, MAX_OFFER_TEXT }
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
 const cents = (max: number) => z.preprocess((v) => numberFromText(blankToNull(v)), z.number().int().min(0).max(max).nullable());
 const noNul = (v: string) => !v.includes("\u0000");
-const freeText = z.preprocess(
-  (v) => (v === null || v === undefined ? "" : v),
-  z.string().trim().max(MAX_OFFER_TEXT).refine(noNul, { message: "invalid" }),
-);
+const freeText = z.preprocess((v) => (v === null || v === undefined ? "" : v), z.string().trim().max(MAX_OFFER_TEXT).refine(noNul, { message: "invalid" }));
 
 export const offerDataSchema = z
   .object({

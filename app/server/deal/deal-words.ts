@@ -27,4 +27,3 @@ const BODY: Record<DealEvent, (p: { warehouse: string; number: string }, o: { lo
 
 export const dealTitle = (event: DealEvent, number: string, locale: Locale) => TITLE[event]({ number }, { locale });
 export const dealBody = (event: DealEvent, warehouse: string, number: string, locale: Locale) => BODY[event]({ warehouse, number }, { locale });
-

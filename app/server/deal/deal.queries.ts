@@ -61,15 +61,15 @@ export function insertRequestAccess(db: Database, args: { requestId: number; sal
 
 /** A personal link by its salt, whether revoked or not (the caller decides). */
 export function findRequestAccessBySalt(db: Database, salt: Buffer) {
-  return db
-    .selectFrom("request_access_tokens")
-    .select(["id", "warehouse_request_id", "revoked_at"])
-    .where("token_salt", "=", salt)
-    .executeTakeFirst();
+  return db.selectFrom("request_access_tokens").select(["id", "warehouse_request_id", "revoked_at"]).where("token_salt", "=", salt).executeTakeFirst();
 }
 
 export async function touchRequestAccess(db: Database, id: number): Promise<void> {
-  await db.updateTable("request_access_tokens").set({ last_used_at: sql`now()` }).where("id", "=", id).execute();
+  await db
+    .updateTable("request_access_tokens")
+    .set({ last_used_at: sql`now()` })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** Revokes every live personal link of a request; returns how many. */
