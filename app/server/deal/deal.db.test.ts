@@ -27,7 +27,7 @@ describe("the personal link of a request", () => {
     const { request } = await makeRequest(t.db, { userId: null, warehouseIds: [(await makeWarehouse(t.db, {})).id] });
     const token = await requestAccessToken(t.db, request.id);
     const bytes = Buffer.from(token, "base64url");
-    bytes[bytes.length - 1] ^= 1;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 1, bytes.length - 1);
     expect(await resolveRequestAccess(t.db, bytes.toString("base64url"))).toBeNull();
     expect(await resolveRequestAccess(t.db, token.slice(0, 42))).toBeNull();
     expect(await resolveRequestAccess(t.db, "../../etc/passwd")).toBeNull();
