@@ -195,6 +195,7 @@ async function load(db: Database, opts: { warehouses: number; log?: Log }): Prom
   await timed(log, "vacuum analyze", async () => {
     // A plain vacuum sets the visibility map (VACUUM FULL does not): index-only scans need it.
     await sql`vacuum analyze warehouses`.execute(db);
+    await sql`vacuum analyze warehouse_spaces`.execute(db);
     await sql`analyze warehouse_specifications`.execute(db);
     await sql`analyze users`.execute(db);
   });

@@ -237,6 +237,8 @@ export interface WarehousesTable {
   requests_answered: Generated<number>;
   /** Median seconds from a link's creation to its first answer; null before any answer. */
   answer_seconds_median: number | null;
+  /** Any declared space, current or past (kept by triggers, migration 0027): the zone reads spaces only of these. */
+  has_spaces: Generated<boolean>;
   // The owner's reminder about its free space (migration 0023, decision 032).
   /** When its spaces were last saved (null: never). */
   spaces_updated_at: NullableTimestamp;

@@ -48,6 +48,7 @@ beforeAll(async () => {
       select id, case when id % 5 = 0 then 'pallet' else 'm2' end, 100 + id % 3000, date '2026-01-01' + (id % 500)::int,
              case when id % 4 = 0 then date '2028-01-01' + (id % 300)::int end, (id % 4)::smallint, 300 + id % 400, id % 2 = 0
       from warehouses where id % 10 < 7`.execute(db);
+    await sql`update warehouses set has_spaces = true where id % 10 < 7`.execute(db);
     await sql`set session_replication_role = origin`.execute(db);
     for (const r of kept) await sql.raw(r.def).execute(db);
     await sql`vacuum analyze warehouses`.execute(db);
@@ -63,6 +64,8 @@ describe("the search by free spaces at a million warehouses", () => {
     expect(spaces).toMatch(/Index (Only )?Scan using warehouses_published_earth_idx on warehouses/);
     expect(spaces).toMatch(/Index (Only )?Scan using warehouse_spaces_search_idx on warehouse_spaces/);
     expect(spaces).not.toMatch(/Seq Scan|Bitmap Heap Scan on warehouse_spaces/);
+    // Only the warehouses with a declared space are probed (migration 0027).
+    expect(spaces).toMatch(/Filter: has_spaces/);
     const ranks = await plan(zoneRanksQuery({ ...MILANO, radiusM: 10_000 }));
     expect(ranks).toMatch(/Index (Only )?Scan using warehouses_published_earth_idx on warehouses/);
     expect(ranks).not.toMatch(/Seq Scan/);

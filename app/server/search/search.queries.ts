@@ -67,7 +67,7 @@ export const ZONE_SPACE_OPEN_END = 2_147_483_647;
 /**
  * The declared spaces of every listed warehouse in the box, still free today or later (Italy's
  * day), packed in one bytea: the zone's GiST scan, then one probe of the spaces' covering index
- * per warehouse (migration 0024).
+ * per warehouse that has any space (migrations 0024 and 0027).
  */
 export function zoneSpacesQuery(args: ZoneArgs & { today: string }): RawBuilder<{ spaces: Buffer | null }> {
   // The lateral subquery keeps the plan a nested loop of index probes: left to its estimate of
@@ -85,7 +85,7 @@ export function zoneSpacesQuery(args: ZoneArgs & { today: string }): RawBuilder<
       where s.warehouse_id = w.id and (s.available_until is null or s.available_until >= ${args.today}::date)
       offset 0
     ) s
-    where ${inZone(args)}`;
+    where ${inZone(args)} and w.has_spaces`;
 }
 
 export async function findZoneSpaces(db: Database, args: ZoneArgs & { today: string }): Promise<Buffer> {
@@ -203,7 +203,7 @@ export function zoneMatchCountQuery(args: ZoneFilterArgs): RawBuilder<{ count: n
       and earth_distance(ll_to_earth(${args.lat}::float8, ${args.lng}::float8), ll_to_earth(w.pub_lat, w.pub_lng)) <= ${args.radiusM}::float8
       ${args.specIds.length ? sql`and w.spec_ids @> ${sql.val(args.specIds)}::int[]` : sql``}
       ${args.minArea !== null ? sql`and w.total_m2 >= ${args.minArea}` : sql``}
-      ${args.spaces ? sql`and ${spaceMatches(args.spaces)}` : sql``}`;
+      ${args.spaces ? sql`and w.has_spaces and ${spaceMatches(args.spaces)}` : sql``}`;
 }
 
 export async function countZoneMatches(db: Database, args: ZoneFilterArgs): Promise<number> {

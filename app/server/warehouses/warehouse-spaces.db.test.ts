@@ -96,6 +96,8 @@ describe("spaces with the whole warehouse", () => {
     expect(old.status, JSON.stringify(old.json)).toBe(200);
     expect(await spacesOf(id)).toEqual([OPEN]);
     expect((await row(id)).name).toBe("Polo Due bis");
+    // The zone reads spaces only of warehouses flagged as having some (migration 0027).
+    expect((await row(id)).has_spaces).toBe(true);
 
     const replaced = await callJson(stockerUpdate, t.db, { actor: actorOf(owner), params, body: { warehouse_data: warehouseData(), spaces: [PALLETS] } });
     expect(replaced.status).toBe(200);
@@ -105,6 +107,7 @@ describe("spaces with the whole warehouse", () => {
     const cleared = await callJson(stockerUpdate, t.db, { actor: actorOf(owner), params, body: { warehouse_data: warehouseData(), spaces: [] } });
     expect(cleared.status).toBe(200);
     expect(await spacesOf(id)).toEqual([]);
+    expect((await row(id)).has_spaces).toBe(false);
   });
 
   it("are checked against the surface sent with them: the total when given, else the internal one", async () => {

@@ -26,6 +26,7 @@ import * as m0023 from "./0023_warehouse_spaces_reminders.ts";
 import * as m0024 from "./0024_search_spaces.ts";
 import * as m0025 from "./0025_warehouse_trust_fresh.ts";
 import * as m0026 from "./0026_request_offers.ts";
+import * as m0027 from "./0027_zone_has_spaces.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0024_search_spaces": m0024,
   "0025_warehouse_trust_fresh": m0025,
   "0026_request_offers": m0026,
+  "0027_zone_has_spaces": m0027,
 };
