@@ -201,6 +201,26 @@ describe("seedDemoData", () => {
     for (const v of visitors) expect(v.conditions && v.privacy).toBe(true);
   });
 
+  it("answers the demo hunter's recent requests with offers: open, revised after asked changes, accepted; a thread both ways", async () => {
+    const offers = await db
+      .selectFrom("request_offers as o")
+      .innerJoin("warehouse_request_warehouses as l", "l.id", "o.link_id")
+      .innerJoin("warehouse_requests as r", "r.id", "l.warehouse_request_id")
+      .innerJoin("users as hunter", "hunter.id", "r.user_id")
+      .select(["o.state", "o.revision", "o.link_id", "l.state as link_state", "l.answered_at", "hunter.email"])
+      .execute();
+    expect(offers.length).toBeGreaterThan(0);
+    expect(new Set(offers.map((o) => o.email))).toEqual(new Set(["hunter@demo.test"]));
+    expect(offers.some((o) => o.state === "open")).toBe(true);
+    expect(offers.some((o) => o.state === "superseded" && o.revision === 1)).toBe(true);
+    // An accepted offer only on a confirmed link; every answered link counts as answered.
+    for (const o of offers.filter((x) => x.state === "accepted")) expect(o.link_state).toBe("confirmed");
+    for (const o of offers) expect(o.answered_at).not.toBeNull();
+    const sides = await db.selectFrom("request_messages").select(["side", "kind"]).execute();
+    expect(new Set(sides.map((m) => m.side))).toEqual(new Set(["hunter", "handler"]));
+    expect(sides.some((m) => m.kind === "changes")).toBe(true);
+  });
+
   it("keeps review averages consistent with the ratings and only on confirmed links", async () => {
     const reviews = await db
       .selectFrom("reviews as r")

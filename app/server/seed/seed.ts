@@ -279,6 +279,8 @@ async function seed(db: Database, opts: { uploadsDir: string; warehouses: number
     await insertAll(trx, "warehouse_requests", data.requests);
     await insertAll(trx, "warehouse_request_specifications", data.requestSpecifications);
     await insertAll(trx, "warehouse_request_warehouses", data.links);
+    await insertAll(trx, "request_offers", data.offers);
+    await insertAll(trx, "request_messages", data.conversation);
     await insertAll(trx, "reviews", data.reviews);
     await insertAll(trx, "reports", data.reports);
     await insertAll(trx, "favourites", data.favourites);
@@ -1070,6 +1072,93 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
   }));
   const requestById = new Map(requestInfos.map((r) => [r.id, r]));
 
+  // -------------------------------------------------------------- offers and conversations (decision 036)
+  // The demo hunter's requests of the last six weeks are answered with offers by the owners (or
+  // their referents) of the claimed warehouses: open ones to compare, the accepted one of each
+  // confirmed link, a revision after the hunter asked for changes, one whose dates start later
+  // than asked; a few messages run both ways. An offer is the link's first answer.
+  const offers: Row<"request_offers">[] = [];
+  const conversation: Row<"request_messages">[] = [];
+  const requestRows = new Map(requests.map((r) => [Number(r.id), r]));
+  const linkRowById = new Map(linkRows.map((row) => [Number(row.id), row]));
+  const INCLUDED = [
+    "Carico e scarico, assicurazione merci, inventario mensile.",
+    "Scaffalature porta-pallet, WMS con accesso web, sorveglianza h24.",
+    "Baie di carico per bilici, cross-docking in giornata.",
+  ];
+  let answeredOffers = 0;
+  for (const l of links) {
+    const info = requestById.get(l.requestId)!;
+    if (info.user?.id !== demoHunter.id || l.warehouse.ownerId === null || l.state === "refused") continue;
+    if (now - info.createdAt.getTime() > 42 * DAY) continue;
+    // One link in four of a pending request stays silent.
+    if (l.state === "pending" && answeredOffers > 0 && rnd.chance(0.25)) continue;
+    const r = requestRows.get(l.requestId)!;
+    const pallets = r.m2_type === "pallet";
+    const asked = Math.max(1, Math.ceil(Number(r.m2_value ?? 0)) || (pallets ? 200 : 1000));
+    const from = r.start_date ? new Date(`${r.start_date}T00:00:00Z`) : new Date(info.createdAt.getTime() + 7 * DAY);
+    const until = r.end_date ? new Date(`${r.end_date}T00:00:00Z`) : new Date(from.getTime() + 180 * DAY);
+    const lateStart = answeredOffers === 2;
+    const sentAt = after(info.createdAt, 0.05, 1.5);
+    const handler = l.warehouse.referentId ?? l.warehouse.ownerId;
+    const base = {
+      link_id: l.id,
+      m2_type: r.m2_type ?? "m2",
+      quantity: answeredOffers === 1 ? Math.max(1, round(asked * 0.6, 10)) : asked,
+      price_month: pallets ? rnd.int(550, 1400) : rnd.int(350, 780),
+      handling_in: pallets ? rnd.int(200, 450) : null,
+      handling_out: pallets ? rnd.int(200, 450) : null,
+      one_off_fee: rnd.chance(0.3) ? rnd.int(2, 8) * 5000 : null,
+      start_date: isoDate(lateStart ? new Date(from.getTime() + 14 * DAY) : from),
+      end_date: isoDate(until),
+      min_term_months: rnd.pick([null, 1, 3, 6]),
+      included: rnd.pick(INCLUDED),
+      notes: "",
+      valid_until: isoDate(new Date(sentAt.getTime() + 21 * DAY)),
+      decline_reason: null,
+      created_by: handler,
+    };
+    if (answeredOffers === 0) {
+      // Asked for changes, then revised.
+      offers.push({ ...base, revision: 1, state: "superseded", created_at: sentAt, state_changed_at: after(sentAt, 0.1, 0.5) });
+      conversation.push({
+        link_id: l.id,
+        side: "hunter",
+        kind: "changes",
+        author_id: demoHunter.id,
+        body: "Potete rivedere il prezzo per un impegno di sei mesi?",
+        created_at: after(sentAt, 0.05, 0.1),
+      });
+      offers.push({
+        ...base,
+        revision: 2,
+        state: "open",
+        price_month: Math.round(base.price_month * 0.92),
+        min_term_months: 6,
+        created_at: after(sentAt, 0.2, 0.6),
+      });
+      conversation.push({
+        link_id: l.id,
+        side: "handler",
+        kind: "message",
+        author_id: handler,
+        body: "Abbiamo aggiornato l'offerta con il prezzo per sei mesi. Restiamo a disposizione per un sopralluogo.",
+        created_at: after(sentAt, 0.6, 0.7),
+      });
+    } else {
+      offers.push({
+        ...base,
+        revision: 1,
+        state: l.state === "confirmed" ? "accepted" : "open",
+        created_at: sentAt,
+        state_changed_at: l.state === "confirmed" ? l.changedAt : null,
+      });
+    }
+    const row = linkRowById.get(l.id)!;
+    if (!row.answered_at || row.answered_at > sentAt) row.answered_at = sentAt;
+    answeredOffers++;
+  }
+
   // -------------------------------------------------------------- reviews, reports, favourites
   const reviews: Row<"reviews">[] = [];
   const reports: Row<"reports">[] = [];
@@ -1442,6 +1531,8 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
     requests,
     requestSpecifications,
     links: linkRows,
+    offers,
+    conversation,
     reviews,
     reports,
     favourites,
