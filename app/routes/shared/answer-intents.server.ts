@@ -5,12 +5,16 @@
 // …/warehouse-requests/{id}/ask-changes), with the offer's or the link's id as a field, since a
 // page names neither in its path.
 //
-//   export const action = pageAction({ access: { area: "stock_hunter" }, body: answerIntentSchema }, ({ area, body, services }) =>
+//   export const action = pageAction({ access: { area: "stock_hunter" }, body: answerIntentSchema, keepValues: true }, ({ area, body, services }) =>
 //     handleAnswerIntent(services.db, hunterOfArea(area), body, { origin: services.config.origin }));
+//
+// and on the personal-link page, `access: "public"`, `params: z.object({ token: z.string() })` and
+// `handleAnswerIntent(services.db, await visitorOfToken(services.db, params.token), body, …)`.
 import { z } from "zod";
 import type { Database } from "../../server/db/database.ts";
 import type { AreaPage } from "../../server/areas/area-access.ts";
-import { ForbiddenError } from "../../server/errors.ts";
+import { ForbiddenError, NotFoundError } from "../../server/errors.ts";
+import { resolveRequestAccess } from "../../server/deal/request-access.service.ts";
 import { acceptOffer, askForChanges, declineOffer, type AnswerContext, type Requester } from "../../server/deal/negotiation.service.ts";
 import { acceptOfferSchema } from "../../schemas/negotiation.ts";
 import { declineOfferSchema, messageSchema } from "../../schemas/offers.ts";
@@ -39,6 +43,13 @@ export type AnswerIntentBody = z.infer<typeof answerIntentSchema>;
 export function hunterOfArea(area: AreaPage): Requester {
   if (area.asAdmin) throw new ForbiddenError();
   return { kind: "hunter", userId: area.owner.id };
+}
+
+/** The requester of a personal-link page (/{locale}/requests/{token}): the request the token opens, else 404. */
+export async function visitorOfToken(db: Database, token: string): Promise<Requester> {
+  const requestId = await resolveRequestAccess(db, token);
+  if (requestId === null) throw new NotFoundError();
+  return { kind: "visitor", requestId };
 }
 
 /** Runs one answer; the service's errors (404, 409, 429) are thrown for the page helpers to turn into `{ ok: false, error }`. */

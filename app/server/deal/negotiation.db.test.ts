@@ -16,7 +16,7 @@ import { requestAccessToken, resolveRequestAccess } from "./request-access.servi
 import { action as acceptCall } from "../../routes/api/stock-hunter/offers.accept.ts";
 import { action as declineCall } from "../../routes/api/stock-hunter/offers.decline.ts";
 import { action as askChangesCall } from "../../routes/api/stock-hunter/warehouse-requests.ask-changes.ts";
-import { answerIntentSchema, handleAnswerIntent, hunterOfArea, isAnswerIntent } from "../../routes/shared/answer-intents.server.ts";
+import { answerIntentSchema, handleAnswerIntent, hunterOfArea, isAnswerIntent, visitorOfToken } from "../../routes/shared/answer-intents.server.ts";
 
 const t = useTestDatabase();
 const CTX = { origin: "http://stockspace.test" };
@@ -501,6 +501,21 @@ describe("the pages' answers (handleAnswerIntent)", () => {
     expect(await postForm(f.otherHunter, { intent: "decline", offer_id: String(expired.id), reason: "" })).toMatchObject({ ok: false, error: "not_found" });
     expect(await postForm(f.hunter, { intent: "nonsense" })).toMatchObject({ ok: false, error: "invalid" });
     expect((await offerRow(expired.id)).state).toBe("open");
+  });
+
+  it("answers for a visitor by the personal link's token, and nothing for a bad token (404)", async () => {
+    const w = await makeWarehouse(t.db, { user_id: f.ownerA.id });
+    const visit = await makeRequest(t.db, { userId: null, warehouseIds: [w.id], contact: "visitor-page@example.test" });
+    const offer = await insertOffer(visit.links[0]!.id);
+    const token = await requestAccessToken(t.db, visit.request.id);
+    const who = await visitorOfToken(t.db, token);
+    expect(who).toEqual({ kind: "visitor", requestId: visit.request.id });
+    expect(await handleAnswerIntent(t.db, who, answerIntentSchema.parse({ intent: "decline", offer_id: offer.id, reason: "Grazie, no" }), CTX)).toEqual({
+      ok: true,
+      intent: "decline",
+      offer_id: offer.id,
+    });
+    await expect(visitorOfToken(t.db, "A".repeat(43))).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it("never answers in a hunter's name for an administrator viewing the area", () => {
