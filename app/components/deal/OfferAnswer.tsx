@@ -69,6 +69,8 @@ export function OfferAnswer({ offer, linkId, otherOpenOffers, lastResult }: Offe
   // A failure names its form; one that names none (the page could not be reached) shows above them all.
   const failed = (intent: string) => (failure && failure.intent === intent ? failure : null);
   const expired = offer.status === "expired";
+  // A request for changes sent: the form starts empty again (a new key draws it anew).
+  const sentKey = result?.ok && result.intent === "ask_changes" ? `sent-${result.message_id}` : "changes";
 
   if (offer.status === "accepted" || offer.status === "declined") {
     return (
@@ -150,7 +152,7 @@ export function OfferAnswer({ offer, linkId, otherOpenOffers, lastResult }: Offe
 
         <details className={disclosure} open={failed("ask_changes") !== null || undefined}>
           <summary className={summary}>{m.ans_ask_changes()}</summary>
-          <fetcher.Form method="post" className="space-y-2 p-3">
+          <fetcher.Form key={sentKey} method="post" className="space-y-2 p-3">
             {hidden("ask_changes", { link_id: linkId })}
             <TextInput
               name="message"

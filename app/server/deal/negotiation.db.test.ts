@@ -181,6 +181,20 @@ describe("acceptOffer", () => {
     expect((await notificationsOf(f.ownerA.id)).map((n) => n.type)).toEqual(["deal_offer_accepted"]);
   });
 
+  it("takes two acceptances declining the others one after the other: one wins, the other finds its offer declined", async () => {
+    const offer = await insertOffer(f.links.a);
+    const offerB = await insertOffer(f.links.b);
+    const results = await Promise.allSettled([
+      acceptOffer(t.db, f.hunterWho, offer.id, { decline_others: true }, CTX),
+      acceptOffer(t.db, f.hunterWho, offerB.id, { decline_others: true }, CTX),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ status: 409, code: "offer_not_open" });
+    const states = [(await offerRow(offer.id)).state, (await offerRow(offerB.id)).state].sort();
+    expect(states).toEqual(["accepted", "declined"]);
+  });
+
   it("lets the requester accept a second offer of the same request (a split quantity)", async () => {
     const offer = await insertOffer(f.links.a);
     const offerB = await insertOffer(f.links.b);
