@@ -125,6 +125,10 @@ export default [
   route("api/stocker/warehouse-requests/:id/update", "routes/api/stocker/warehouse-requests.update.ts"),
   route("api/referent/warehouse-requests/:id/update", "routes/api/referent/warehouse-requests.update.ts"),
   route("api/stock-hunter/requests", "routes/api/stock-hunter/requests.ts"),
+  // The hunter's answers to offers (decision 036): accept, decline, ask for changes.
+  route("api/stock-hunter/offers/:offerId/accept", "routes/api/stock-hunter/offers.accept.ts"),
+  route("api/stock-hunter/offers/:offerId/decline", "routes/api/stock-hunter/offers.decline.ts"),
+  route("api/stock-hunter/warehouse-requests/:id/ask-changes", "routes/api/stock-hunter/warehouse-requests.ask-changes.ts"),
 
   // Subscriptions and billing (decision 009).
   route("init-subscription", "routes/api/init-subscription.ts"),

@@ -527,6 +527,44 @@ const ROWS: Row[] = [
     url: (ids) => `/api/referent/warehouse-requests/${ids.linkId}/update`,
     expect: area(405, "referent"),
   },
+  // The hunter's answers to offers: no offer of that id (404 for the hunter, whose guard passed);
+  // asking for changes on the hunter's own link without a message (422), on another's (404).
+  {
+    route: "/api/stock-hunter/offers/:offerId/accept",
+    method: "POST",
+    url: () => "/api/stock-hunter/offers/999999999/accept",
+    body: {},
+    expect: area(404, "hunter"),
+  },
+  { route: "/api/stock-hunter/offers/:offerId/accept", method: "GET", url: () => "/api/stock-hunter/offers/999999999/accept", expect: area(405, "hunter") },
+  {
+    route: "/api/stock-hunter/offers/:offerId/decline",
+    method: "POST",
+    url: () => "/api/stock-hunter/offers/999999999/decline",
+    body: {},
+    expect: area(404, "hunter"),
+  },
+  { route: "/api/stock-hunter/offers/:offerId/decline", method: "GET", url: () => "/api/stock-hunter/offers/999999999/decline", expect: area(405, "hunter") },
+  {
+    route: "/api/stock-hunter/warehouse-requests/:id/ask-changes",
+    method: "POST",
+    url: (ids) => `/api/stock-hunter/warehouse-requests/${ids.linkId}/ask-changes`,
+    body: {},
+    expect: area(422, "hunter"),
+  },
+  {
+    route: "/api/stock-hunter/warehouse-requests/:id/ask-changes",
+    method: "POST",
+    url: (ids) => `/api/stock-hunter/warehouse-requests/${ids.otherLinkId}/ask-changes`,
+    body: { message: "Matrix" },
+    expect: area(404, "hunter"),
+  },
+  {
+    route: "/api/stock-hunter/warehouse-requests/:id/ask-changes",
+    method: "GET",
+    url: (ids) => `/api/stock-hunter/warehouse-requests/${ids.linkId}/ask-changes`,
+    expect: area(405, "hunter"),
+  },
   // Profile data and credentials: the owner's role passes the guard and meets an incomplete body.
   {
     route: "/api/stocker/profile/update-profile-data",

@@ -20,8 +20,11 @@ export type { DealEvent };
 export type DealStep = {
   event: DealEvent;
   to: "hunter" | "handlers";
-  /** Text the author wrote (a message, a reason), quoted short in the e-mail and the notification. */
-  quote?: string | null;
+  /**
+   * Text the author wrote (a message, a reason), quoted short in the e-mail and the notification;
+   * or a standard text of the product, in each recipient's language.
+   */
+  quote?: string | null | ((locale: Locale) => string);
 };
 
 /** How much of a typed text an e-mail or a notification quotes. */
@@ -30,7 +33,11 @@ const QUOTE_LENGTH = 300;
 /** Tells the other side of `link` about `step`. Pass the step's transaction. */
 export async function notifyDealStep(db: Database, link: DealLink, step: DealStep, ctx: { origin: string }): Promise<void> {
   const number = requestNumber(link.warehouse_request_id);
-  const quote = step.quote ? excerpt(step.quote, QUOTE_LENGTH) : null;
+  const quoteIn = (locale: Locale): string | null => {
+    const text = typeof step.quote === "function" ? step.quote(locale) : step.quote;
+    return text ? excerpt(text, QUOTE_LENGTH) : null;
+  };
+  const quoted = (quote: string | null): { quote?: string } => (quote ? { quote } : {});
   const base = { warehouse_id: link.warehouse_id, warehouse_request_id: link.warehouse_request_id, link_id: link.id, event: step.event };
 
   if (step.to === "handlers") {
@@ -44,7 +51,7 @@ export async function notifyDealStep(db: Database, link: DealLink, step: DealSte
         type: `deal_${step.event}`,
         title: (locale: Locale) => dealTitle(step.event, number, locale),
         message: (locale: Locale) => dealBody(step.event, escapeForMarkup(link.warehouse_name), number, locale),
-        data: { ...base, url: handlerPath(p.role, p.lang, link.id), ...(quote ? { quote } : {}) },
+        data: { ...base, url: handlerPath(p.role, p.lang, link.id), ...quoted(quoteIn(p.lang)) },
       })),
     );
     for (const p of people.filter((p) => p.active)) {
@@ -57,7 +64,7 @@ export async function notifyDealStep(db: Database, link: DealLink, step: DealSte
           event: step.event,
           warehouse: link.warehouse_name,
           number,
-          quote,
+          quote: quoteIn(p.lang),
           link: `${ctx.origin}${handlerPath(p.role, p.lang, link.id)}`,
         },
         origin: ctx.origin,
@@ -70,6 +77,7 @@ export async function notifyDealStep(db: Database, link: DealLink, step: DealSte
   const warehouse = link.redeemed ? link.warehouse_name : anonymisedName(link.warehouse_id);
   if (link.requester_id !== null && link.requester_email) {
     const lang = link.requester_lang ?? "it";
+    const quote = quoteIn(lang);
     const path = areaPaths(areaBase("stock_hunter", lang)).request(link.warehouse_request_id);
     const forHunter = link.requester_role === "stock_hunter";
     await createNotifications(db, [
@@ -94,6 +102,7 @@ export async function notifyDealStep(db: Database, link: DealLink, step: DealSte
   }
 
   // A visitor's request: the contact address it was sent from, with the request's personal link.
+  const quote = quoteIn(link.request_lang);
   const token = await requestAccessToken(db, link.warehouse_request_id);
   await queueMail(db, {
     to: link.contact,

@@ -68,6 +68,9 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   not_waiting: (locale) => m.error_not_waiting({}, { locale }),
   already_approved: (locale) => m.error_already_approved({}, { locale }),
   warehouse_owned: (locale) => m.error_warehouse_owned({}, { locale }),
+  // The requester's answers to offers (app/server/deal/negotiation.service.ts).
+  offer_not_open: (locale) => m.ans_error_offer_not_open({}, { locale }),
+  offer_expired: (locale) => m.ans_error_offer_expired({}, { locale }),
 };
 
 /** The generic sentence of a status, for a code without its own ("invalid input" only for bad input). */
