@@ -162,6 +162,14 @@ export type MailTemplates = {
     quote: string | null;
     link: string | null;
   };
+  // The personal link of a visitor's request (app/server/deal/visitor-follow-up.service.ts): to
+  // the request's contact address only, our words only (the address was never proven).
+  /** A new personal link, the old one revoked (asked from the personal page). */
+  request_link_renewed: { number: string; link: string };
+  /** The request's current personal link again (asked with the address and the number). */
+  request_link_resent: { number: string; link: string };
+  /** The request moved into an account whose address is not the contact address. `account`: that address, masked. */
+  request_taken_over: { number: string; account: string; supportEmail: string };
 };
 
 type QuoteMailWarehouse = { name: string; city: string; address: string | null };
@@ -552,6 +560,26 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
       ...(d.link ? { action: { label: m.deal_mail_action({}, { locale }), url: d.link } } : {}),
     };
   },
+  request_link_renewed: (d, locale) => ({
+    subject: m.vis_mail_renewed_subject({ number: d.number }, { locale }),
+    heading: greet(null, locale),
+    paragraphs: [m.vis_mail_renewed_body({ number: d.number }, { locale })],
+    action: { label: m.vis_mail_follow_action({}, { locale }), url: d.link },
+    footnote: m.vis_mail_renewed_not_you({}, { locale }),
+  }),
+  request_link_resent: (d, locale) => ({
+    subject: m.vis_mail_resent_subject({ number: d.number }, { locale }),
+    heading: greet(null, locale),
+    paragraphs: [m.vis_mail_resent_body({ number: d.number }, { locale })],
+    action: { label: m.vis_mail_follow_action({}, { locale }), url: d.link },
+    footnote: m.vis_mail_resent_ignore({}, { locale }),
+  }),
+  request_taken_over: (d, locale) => ({
+    subject: m.vis_mail_taken_subject({ number: d.number }, { locale }),
+    heading: greet(null, locale),
+    paragraphs: [m.vis_mail_taken_body({ number: d.number, account: d.account }, { locale })],
+    footnote: m.vis_mail_taken_not_you({ support: d.supportEmail }, { locale }),
+  }),
   email_change_confirm: (d, locale) => ({
     subject: m.mail_aprof_change_confirm_subject({}, { locale }),
     heading: m.mail_greeting({}, { locale }),
