@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import { codeIn, cookieHeader, lastMailTo, mailsTo } from "../../../tests/support/accounts.ts";
-import { actorOf, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
+import { actorOf, makeRedeemedWarehouse, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
+import { action as sendRequests } from "../../routes/api/warehouses.send-requests.ts";
 import { action as renewAction, loader as renewLoader } from "../../routes/api/requests.renew.ts";
 import { action as resendAction } from "../../routes/api/requests.resend.ts";
 import { action as registerAction } from "../../routes/api/register.ts";
@@ -57,6 +58,72 @@ async function intent(token: string, body: unknown, actor: Actor | null = null) 
 }
 
 const renew = (token: string, ip = "203.0.113.7") => callJson(renewAction, t.db, { path: `/api/requests/${token}/renew`, params: { token }, ip });
+
+describe("the confirmation e-mail of a quote request", () => {
+  async function send(actor: Actor | null, contact: string, locale: "it" | "en" = "it") {
+    const { warehouse } = await makeRedeemedWarehouse(t.db, {});
+    const res = await callJson(sendRequests, t.db, {
+      body: {
+        request_data: {
+          business_name: "Logistica Nord srl",
+          contact,
+          telephone: "+39 333 0000000",
+          referent: "Giulia Bianchi",
+          message: "Cerchiamo 800 m2.",
+          location: "Milano",
+          m2_type: "m2",
+          m2_value: 800,
+          start_date: "2031-06-01",
+          end_date: "2031-09-30",
+          conditions: true,
+          privacy: true,
+          lat: 45.46,
+          lng: 9.19,
+        },
+        warehouse_ids: [warehouse.id],
+      },
+      actor,
+      locale,
+      ip: `198.51.100.${++n}`,
+    });
+    expect(res.status).toBe(200);
+    return res.json.warehouse_request_id as number;
+  }
+
+  it("a visitor's carries the request's personal link as its action, and says it is personal", async () => {
+    for (const locale of ["it", "en"] as const) {
+      const contact = `follow-${locale}@test.example`;
+      const requestId = await send(null, contact, locale);
+      const mail = await lastMailTo(t.db, contact);
+      expect(mail.template).toBe("quote_request_confirmation");
+      const token = tokenIn(mail.text)!;
+      expect(mail.text).toContain(`${locale === "it" ? "Segui la tua richiesta" : "Follow your request"}: ${ORIGIN}/${locale}/requests/${token}`);
+      expect(mail.html).toContain(`${ORIGIN}/${locale}/requests/${token}`);
+      expect(await resolveRequestAccess(t.db, token)).toBe(requestId);
+      // How to get a new one: from the page, or with the address and the number.
+      expect(mail.text).toContain(`${ORIGIN}/${locale}/requests/new-link`);
+      expect(mail.text).toMatch(locale === "it" ? /non inoltrarlo/ : /do not forward it/);
+    }
+  });
+
+  it("a stock hunter's links to the request's page in their area, and makes no personal link", async () => {
+    const hunter = await makeUser(t.db, { role: "stock_hunter" });
+    const requestId = await send(actorOf(hunter), hunter.email);
+    const mail = await lastMailTo(t.db, hunter.email);
+    expect(mail.text).toContain(`${ORIGIN}/it/stock-hunter/profile/messages/${requestId}`);
+    expect(tokenIn(mail.text)).toBeNull();
+    expect(await liveLinks(requestId)).toBe(0);
+  });
+
+  it("another account's carries no link to follow", async () => {
+    const stocker = await makeUser(t.db, { role: "stocker" });
+    const requestId = await send(actorOf(stocker), stocker.email);
+    const mail = await lastMailTo(t.db, stocker.email);
+    expect(mail.text).not.toContain("/requests/");
+    expect(mail.text).not.toContain("/messages/");
+    expect(await liveLinks(requestId)).toBe(0);
+  });
+});
 
 describe("POST /api/requests/{token}/renew", () => {
   it("revokes the link at once and mails a new one to the request's address", async () => {

@@ -7,6 +7,7 @@ import { m } from "../../paraglide/messages.js";
 import { dealBody, dealTitle, type DealEvent } from "../deal/deal-words.ts";
 import { formatDate, formatKm, formatNumber, formatPrice } from "../../lib/format.ts";
 import { prepositionA } from "../../lib/italian.ts";
+import { linkSentPath } from "../../lib/visitor-follow-up.ts";
 
 export type MailTemplates = {
   /**
@@ -119,9 +120,16 @@ export type MailTemplates = {
    * address is proven theirs (`verified`: a logged-in user writing to their account's address);
    * otherwise the mail could carry anyone's text to any address, so it holds only our facts.
    */
-  quote_request_confirmation:
+  quote_request_confirmation: (
     | { verified: true; referent: string; request: QuoteMailRequest; warehouses: QuoteMailWarehouse[] }
-    | { verified: false; request: QuoteMailFacts; warehouses: QuoteMailWarehouse[] };
+    | { verified: false; request: QuoteMailFacts; warehouses: QuoteMailWarehouse[] }
+  ) & {
+    /**
+     * Where the requester follows the request (decision 036): a visitor's personal link, or a
+     * stock hunter's page of the request in their area; absent for other accounts.
+     */
+    follow?: { kind: "personal" | "area"; link: string } | null;
+  };
   /**
    * To whoever sent a quote request, when a warehouse's handler changes its state. Our facts
    * only (the warehouse, anonymised unless redeemed; the number; the state): a visitor's contact
@@ -515,7 +523,7 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
       : {}),
     footnote: m.mail_quote_received_reply({ contact: d.request.contact }, { locale }),
   }),
-  quote_request_confirmation: (d, locale) => ({
+  quote_request_confirmation: (d, locale, origin) => ({
     subject: m.mail_quote_confirmation_subject({ number: d.request.number }, { locale }),
     heading: d.verified ? m.mail_greeting_name({ name: d.referent }, { locale }) : m.mail_greeting({}, { locale }),
     paragraphs: [
@@ -523,7 +531,15 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
       d.warehouses.map((w) => `• ${w.name} – ${w.address ? `${w.address}, ` : ""}${w.city}`).join("\n"),
       quoteDetails(d.request, locale),
       ...(d.verified ? [`${m.mail_quote_label_message({}, { locale })}:\n${d.request.message}`] : [m.mail_quote_confirmation_visitor({}, { locale })]),
+      ...(d.follow
+        ? [
+            d.follow.kind === "personal"
+              ? m.vis_mail_follow_personal({ url: `${origin}${linkSentPath(locale)}` }, { locale })
+              : m.vis_mail_follow_area({}, { locale }),
+          ]
+        : []),
     ],
+    ...(d.follow ? { action: { label: m.vis_mail_follow_action({}, { locale }), url: d.follow.link } } : {}),
     footnote: m.mail_quote_confirmation_footnote({ contact: d.request.contact }, { locale }),
   }),
   request_state_changed: (d, locale) => {
