@@ -3,7 +3,7 @@
 // `email` (a code read on another device). 422 errors: code invalid / expired / locked
 // (5 wrong tries), password too short / too long / common / mismatch. A browser that asked to
 // register from a visitor's personal page (visitor-takeover-cookie.ts) gets that request moved
-// into the new account.
+// into the new account, and the answer names it (warehouse_request_id) for the page to open it.
 import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
 import { confirmRegistration } from "../../server/accounts/confirm-code.service.ts";
 import { accountContext } from "../../server/accounts/account-context.ts";
@@ -26,9 +26,7 @@ export const action = apiAction({ access: "public", body: confirmCodeSchema }, a
   headers.append("Set-Cookie", clearCookie(PENDING_COOKIE, { httpOnly: true, secure: info.secure }));
   // Registered from a request's personal page: the request moves into the new account.
   const takeover = readTakeover(services.secret, readCookie(request, TAKEOVER_COOKIE));
-  if (takeover !== null) {
-    await takeOverOnConfirmation(services.db, result.userId, takeover, ctx);
-    headers.append("Set-Cookie", clearCookie(TAKEOVER_COOKIE, { httpOnly: true, secure: info.secure }));
-  }
-  return Response.json({ user_id: result.userId, role: result.role }, { headers });
+  const takenOver = takeover === null ? null : await takeOverOnConfirmation(services.db, result.userId, takeover, ctx);
+  if (takeover !== null) headers.append("Set-Cookie", clearCookie(TAKEOVER_COOKIE, { httpOnly: true, secure: info.secure }));
+  return Response.json({ user_id: result.userId, role: result.role, ...(takenOver !== null ? { warehouse_request_id: takenOver } : {}) }, { headers });
 });

@@ -256,12 +256,13 @@ describe("the account that takes a visitor's request over", () => {
     });
     expect(confirmed.status).toBe(200);
     expect(confirmed.cookies[TAKEOVER_COOKIE]).toBe("");
-    return confirmed.json.user_id as number;
+    return { userId: confirmed.json.user_id as number, json: confirmed.json };
   }
 
   it("moves the request into the stock hunter's account once it is confirmed, and revokes the link", async () => {
     const v = await visitorRequest();
-    const userId = await registerFromPersonalPage(v.token, v.contact);
+    const { userId, json } = await registerFromPersonalPage(v.token, v.contact);
+    expect(json).toEqual({ user_id: userId, role: "stock_hunter", warehouse_request_id: v.request.id });
     expect((await requestOf(v.request.id)).user_id).toBe(userId);
     expect(await resolveRequestAccess(t.db, v.token)).toBeNull();
     expect(await liveLinks(v.request.id)).toBe(0);
@@ -271,7 +272,7 @@ describe("the account that takes a visitor's request over", () => {
 
   it("tells the request's address when the account's is another one", async () => {
     const v = await visitorRequest("first.address@test.example");
-    const userId = await registerFromPersonalPage(v.token, "second.address@test.example");
+    const { userId } = await registerFromPersonalPage(v.token, "second.address@test.example");
     expect((await requestOf(v.request.id)).user_id).toBe(userId);
     const notice = await lastMailTo(t.db, v.contact);
     expect(notice.template).toBe("request_taken_over");
@@ -295,6 +296,7 @@ describe("the account that takes a visitor's request over", () => {
     });
     // The account is confirmed all the same; the request stays the visitor's.
     expect(confirmed.status).toBe(200);
+    expect(confirmed.json.warehouse_request_id).toBeUndefined();
     expect((await requestOf(renewed.request.id)).user_id).toBeNull();
     expect(await liveLinks(renewed.request.id)).toBe(1);
   });
