@@ -10,10 +10,13 @@
 //   the request into it (POST /confirm-code).
 // Failures are thrown as the service's errors (404 a link that opens nothing, 409 a request
 // already in an account, 429 too many renewals, 422 an unknown intent); the page's pageAction
-// turns them into its form's failure.
+// turns them into its form's failure. Mounted in the personal page's action:
+//
+//   if (intent && VISITOR_INTENTS.includes(intent))
+//     return handleVisitorIntent(args.services.db, params.token, { intent }, visitorIntentContext(args));
 import { redirect } from "react-router";
 import type { Database } from "../../server/db/database.ts";
-import type { Actor } from "../../server/context.ts";
+import type { Actor, AppServices, RequestInfo } from "../../server/context.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { ForbiddenError, UnauthorizedError, ValidationError } from "../../server/errors.ts";
 import { pendingRegistrationCookie } from "../../server/http/cookies.ts";
@@ -34,6 +37,23 @@ export type VisitorIntentContext = {
   /** Whether the site runs on HTTPS (the cookie's Secure flag). */
   secure: boolean;
 };
+
+/** The intents VisitorFollowUp posts: the personal page's action hands these to handleVisitorIntent. */
+export const VISITOR_INTENTS: readonly string[] = visitorIntentSchema.shape.intent.options;
+
+/** The context of handleVisitorIntent, from a pageAction's arguments. */
+export function visitorIntentContext(args: { actor: Actor | null; locale: Locale; services: AppServices; info: RequestInfo }): VisitorIntentContext {
+  const { actor, locale, services, info } = args;
+  return {
+    actor,
+    locale,
+    origin: services.config.origin,
+    ip: info.ip,
+    supportEmail: services.config.supportEmail,
+    secret: services.secret,
+    secure: info.secure,
+  };
+}
 
 /**
  * Handles one of VisitorFollowUp's intents for the personal link `token`. Every success is a

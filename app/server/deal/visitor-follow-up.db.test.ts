@@ -12,7 +12,8 @@ import { action as resendAction } from "../../routes/api/requests.resend.ts";
 import { action as registerAction } from "../../routes/api/register.ts";
 import { action as confirmAction } from "../../routes/api/confirm-code.ts";
 import { action as newLinkAction, loader as newLinkLoader } from "../../routes/visitor-new-link.tsx";
-import { handleVisitorIntent, type VisitorIntentContext } from "../../routes/shared/visitor-intents.server.ts";
+import { handleVisitorIntent, VISITOR_INTENTS, visitorIntentContext, type VisitorIntentContext } from "../../routes/shared/visitor-intents.server.ts";
+import { pageAction } from "../http/page.ts";
 import { PENDING_COOKIE } from "../accounts/pending-registration.ts";
 import { requestNumber } from "../../lib/format.ts";
 import type { Actor } from "../context.ts";
@@ -405,6 +406,33 @@ describe("/{locale}/requests/new-link (the page that asks for the link again)", 
     const load = (url: string) => newLinkLoader({ request: new Request(url), params: { locale: "it" }, context: testContext(t.db) as never });
     expect(await load("http://stockspace.test/it/requests/new-link?renewed=1")).toEqual({ renewed: true });
     expect(await load("http://stockspace.test/it/requests/new-link")).toEqual({ renewed: false });
+  });
+});
+
+describe("handleVisitorIntent mounted in a page's action", () => {
+  // As the personal page mounts it: a public pageAction, the token from the path.
+  const pageActionOf = pageAction({ access: "public" }, (args) => {
+    if (args.intent && VISITOR_INTENTS.includes(args.intent)) {
+      return handleVisitorIntent(args.services.db, String(args.params.token), { intent: args.intent }, visitorIntentContext(args));
+    }
+    return { ok: true as const };
+  });
+  const post = (token: string, fields: Record<string, string>, actor: Actor | null = null) => {
+    const request = new Request(`http://stockspace.test/it/requests/${token}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+    return pageActionOf({ request, params: { locale: "it", token }, context: testContext(t.db, { actor }) as never });
+  };
+
+  it("redirects on success, and gives the form its failure", async () => {
+    const v = await visitorRequest();
+    const renewed = await post(v.token, { intent: "renew" }).catch((thrown: unknown) => thrown);
+    expect(renewed).toBeInstanceOf(Response);
+    expect((renewed as Response).headers.get("Location")).toBe("/it/requests/new-link?renewed=1");
+    expect(await post(v.token, { intent: "renew" })).toMatchObject({ ok: false, intent: "renew", error: "not_found" });
+    expect(await post(v.token, { intent: "something-else" })).toEqual({ ok: true });
   });
 });
 
