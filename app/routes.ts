@@ -81,6 +81,9 @@ export default [
   route("api/stock-hunter/warehouses/:id/toggle-favourite", "routes/api/stock-hunter.toggle-favourite.ts"),
   route("api/warehouses/:warehouseId/requests/:requestId/review", "routes/api/warehouses.request-review.ts"),
   route("api/warehouses/:warehouseId/requests/:requestId/report", "routes/api/warehouses.request-report.ts"),
+  // A visitor's personal link to a request (decision 036): renewing it, or having it sent again.
+  route("api/requests/:token/renew", "routes/api/requests.renew.ts"),
+  route("api/requests/renew", "routes/api/requests.resend.ts"),
 
   // Map search and key-free geocoding (decision 027).
   route("api/warehouses/search", "routes/api/warehouses.search.ts"),
@@ -235,6 +238,8 @@ export default [
     route("compare", "routes/compare.tsx"),
     route("warehouses/:warehouseId/requests/:requestId/review", "routes/request-review.tsx"),
     route("warehouses/:warehouseId/requests/:requestId/report", "routes/request-report.tsx"),
+    // A visitor's personal link to a request, asked for again (decision 036).
+    route("requests/new-link", "routes/visitor-new-link.tsx"),
     // The logged-in areas (decisions 007 and 008): each area's pages in its own folder.
     route("stocker/profile", "routes/stocker/layout.tsx", stockerPages()),
     route("referent/profile", "routes/referent/layout.tsx", referentPages()),

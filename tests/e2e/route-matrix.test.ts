@@ -132,6 +132,11 @@ const ROWS: Row[] = [
   // Quote requests, favourites, reviews and reports.
   { route: "/api/warehouses/send-requests", method: "POST", url: () => "/api/warehouses/send-requests", body: {}, expect: all(422) },
   { route: "/api/warehouses/send-requests", method: "GET", url: () => "/api/warehouses/send-requests", expect: all(405) },
+  // A visitor's personal link: a token that opens nothing is a 404 for everyone; "send it again" refuses an empty body.
+  { route: "/api/requests/:token/renew", method: "POST", url: () => `/api/requests/${"A".repeat(43)}/renew`, body: {}, expect: all(404) },
+  { route: "/api/requests/:token/renew", method: "GET", url: () => `/api/requests/${"A".repeat(43)}/renew`, expect: all(405) },
+  { route: "/api/requests/renew", method: "POST", url: () => "/api/requests/renew", body: {}, expect: all(422) },
+  { route: "/api/requests/renew", method: "GET", url: () => "/api/requests/renew", expect: all(405) },
   // The hunter passes the guard and meets a warehouse that does not exist.
   {
     route: "/api/stock-hunter/warehouses/:id/toggle-favourite",
@@ -1060,6 +1065,9 @@ const ROWS: Row[] = [
   { route: "/:locale/confirm-code", method: "GET", url: () => "/it/confirm-code", expect: { ...all(302), visitor: 200 } },
   { route: "/:locale/complete-account/:id", method: "GET", url: (ids) => `/it/complete-account/${ids.userId}?u_token=not-a-token`, expect: all(200) },
   { route: "/:locale/forgot-password", method: "GET", url: () => "/en/forgot-password", expect: all(200) },
+  // Asking for a request's personal link again: public; an empty form comes back to the page with its errors.
+  { route: "/:locale/requests/new-link", method: "GET", url: () => "/it/requests/new-link", expect: all(200) },
+  { route: "/:locale/requests/new-link", method: "POST", url: () => "/en/requests/new-link", body: "form", expect: all(200) },
   { route: "/:locale/reset-password/:id", method: "GET", url: (ids) => `/en/reset-password/${ids.userId}?rpt_token=not-a-token`, expect: all(200) },
   { route: "/:locale/*", method: "GET", url: () => "/it/no-such-page", expect: all(404) },
   // The owners' warehouse pages: their own (the demo stocker's, managed by the demo referent); another's is a 404.

@@ -20,6 +20,7 @@ import { PasswordInput } from "../../components/ui/PasswordInput.tsx";
 import { linkClass } from "../../components/ui/styles.ts";
 import { FormActions } from "../../components/ui/FormActions.tsx";
 import { useFormFields } from "../../lib/use-form-fields.ts";
+import { areaBase, areaPaths } from "../../lib/area-paths.ts";
 
 export const loader = pageLoader({ access: "public" }, async ({ actor, request, url, locale, services: { db, secret } }) => {
   // Someone logged in has nothing to confirm: their area.
@@ -69,10 +70,12 @@ export default function ConfirmCodePage({ loaderData }: Route.ComponentProps) {
     }
     setPending(true);
     setMessage(null);
-    const result = await postJson<{ user_id?: number; role?: UserRole }>("/confirm-code", body);
+    const result = await postJson<{ user_id?: number; role?: UserRole; warehouse_request_id?: number }>("/confirm-code", body);
     if (result.ok && result.data.user_id && result.data.role) {
       setMessage({ tone: "success", text: m.confirm_success() });
-      window.location.assign(userAreaPath(result.data.role, locale));
+      // A request taken over from a visitor's personal page: straight to it, in the new area.
+      const taken = result.data.warehouse_request_id;
+      window.location.assign(taken ? areaPaths(areaBase("stock_hunter", locale)).request(taken) : userAreaPath(result.data.role, locale));
       return;
     }
     setPending(false);

@@ -7,6 +7,7 @@ import { m } from "../../paraglide/messages.js";
 import { dealBody, dealTitle, type DealEvent } from "../deal/deal-words.ts";
 import { formatDate, formatKm, formatNumber, formatPrice } from "../../lib/format.ts";
 import { prepositionA } from "../../lib/italian.ts";
+import { linkSentPath } from "../../lib/visitor-follow-up.ts";
 
 export type MailTemplates = {
   /**
@@ -119,9 +120,16 @@ export type MailTemplates = {
    * address is proven theirs (`verified`: a logged-in user writing to their account's address);
    * otherwise the mail could carry anyone's text to any address, so it holds only our facts.
    */
-  quote_request_confirmation:
+  quote_request_confirmation: (
     | { verified: true; referent: string; request: QuoteMailRequest; warehouses: QuoteMailWarehouse[] }
-    | { verified: false; request: QuoteMailFacts; warehouses: QuoteMailWarehouse[] };
+    | { verified: false; request: QuoteMailFacts; warehouses: QuoteMailWarehouse[] }
+  ) & {
+    /**
+     * Where the requester follows the request (decision 036): a visitor's personal link, or a
+     * stock hunter's page of the request in their area; absent for other accounts.
+     */
+    follow?: { kind: "personal" | "area"; link: string } | null;
+  };
   /**
    * To whoever sent a quote request, when a warehouse's handler changes its state. Our facts
    * only (the warehouse, anonymised unless redeemed; the number; the state): a visitor's contact
@@ -162,6 +170,14 @@ export type MailTemplates = {
     quote: string | null;
     link: string | null;
   };
+  // The personal link of a visitor's request (app/server/deal/visitor-follow-up.service.ts): to
+  // the request's contact address only, our words only (the address was never proven).
+  /** A new personal link, the old one revoked (asked from the personal page). */
+  request_link_renewed: { number: string; link: string };
+  /** The request's current personal link again (asked with the address and the number). */
+  request_link_resent: { number: string; link: string };
+  /** The request moved into an account whose address is not the contact address. `account`: that address, masked. */
+  request_taken_over: { number: string; account: string; supportEmail: string };
 };
 
 type QuoteMailWarehouse = { name: string; city: string; address: string | null };
@@ -507,7 +523,7 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
       : {}),
     footnote: m.mail_quote_received_reply({ contact: d.request.contact }, { locale }),
   }),
-  quote_request_confirmation: (d, locale) => ({
+  quote_request_confirmation: (d, locale, origin) => ({
     subject: m.mail_quote_confirmation_subject({ number: d.request.number }, { locale }),
     heading: d.verified ? m.mail_greeting_name({ name: d.referent }, { locale }) : m.mail_greeting({}, { locale }),
     paragraphs: [
@@ -515,7 +531,15 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
       d.warehouses.map((w) => `• ${w.name} – ${w.address ? `${w.address}, ` : ""}${w.city}`).join("\n"),
       quoteDetails(d.request, locale),
       ...(d.verified ? [`${m.mail_quote_label_message({}, { locale })}:\n${d.request.message}`] : [m.mail_quote_confirmation_visitor({}, { locale })]),
+      ...(d.follow
+        ? [
+            d.follow.kind === "personal"
+              ? m.vis_mail_follow_personal({ url: `${origin}${linkSentPath(locale)}` }, { locale })
+              : m.vis_mail_follow_area({}, { locale }),
+          ]
+        : []),
     ],
+    ...(d.follow ? { action: { label: m.vis_mail_follow_action({}, { locale }), url: d.follow.link } } : {}),
     footnote: m.mail_quote_confirmation_footnote({ contact: d.request.contact }, { locale }),
   }),
   request_state_changed: (d, locale) => {
@@ -552,6 +576,26 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
       ...(d.link ? { action: { label: m.deal_mail_action({}, { locale }), url: d.link } } : {}),
     };
   },
+  request_link_renewed: (d, locale) => ({
+    subject: m.vis_mail_renewed_subject({ number: d.number }, { locale }),
+    heading: greet(null, locale),
+    paragraphs: [m.vis_mail_renewed_body({ number: d.number }, { locale })],
+    action: { label: m.vis_mail_follow_action({}, { locale }), url: d.link },
+    footnote: m.vis_mail_renewed_not_you({}, { locale }),
+  }),
+  request_link_resent: (d, locale) => ({
+    subject: m.vis_mail_resent_subject({ number: d.number }, { locale }),
+    heading: greet(null, locale),
+    paragraphs: [m.vis_mail_resent_body({ number: d.number }, { locale })],
+    action: { label: m.vis_mail_follow_action({}, { locale }), url: d.link },
+    footnote: m.vis_mail_resent_ignore({}, { locale }),
+  }),
+  request_taken_over: (d, locale) => ({
+    subject: m.vis_mail_taken_subject({ number: d.number }, { locale }),
+    heading: greet(null, locale),
+    paragraphs: [m.vis_mail_taken_body({ number: d.number, account: d.account }, { locale })],
+    footnote: m.vis_mail_taken_not_you({ support: d.supportEmail }, { locale }),
+  }),
   email_change_confirm: (d, locale) => ({
     subject: m.mail_aprof_change_confirm_subject({}, { locale }),
     heading: m.mail_greeting({}, { locale }),

@@ -15,6 +15,7 @@ import { action as sendRequests } from "../../routes/api/warehouses.send-request
 import { action as ownerRequestEmails } from "../../routes/api/stocker/warehouses.update-request-emails.ts";
 import { sendRequestsSchema } from "../../schemas/quote.ts";
 import { requestNumber } from "../../lib/format.ts";
+import { resolveRequestAccess } from "../deal/request-access.service.ts";
 import { QUOTE_LIMIT_PER_ACCOUNT, QUOTE_LIMIT_PER_VISITOR_CONTACT, QUOTE_LIMIT_PER_VISITOR_IP } from "./requests.service.ts";
 
 const t = useTestDatabase();
@@ -608,6 +609,19 @@ describe("the requester's confirmation e-mail carries no stranger's text", () =>
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
     expect(received.text).toContain(free.message);
+  });
+
+  it("a visitor's carries the request's personal link (which opens it); a stock hunter's the request's page in their area", async () => {
+    const res = await post("follow-me@test.example", null, "it");
+    const mail = await confirmationTo("follow-me@test.example");
+    const token = /http:\/\/stockspace\.test\/it\/requests\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    expect(await resolveRequestAccess(t.db, token)).toBe(res.json.warehouse_request_id);
+
+    const hunter = await makeUser(t.db, { role: "stock_hunter", lang: "en" });
+    const own = await post(hunter.email, actorOf(hunter), "en");
+    const hunterMail = await confirmationTo(hunter.email);
+    expect(hunterMail.text).toContain(`http://stockspace.test/en/stock-hunter/profile/messages/${own.json.warehouse_request_id}`);
+    expect(hunterMail.text).not.toMatch(/\/requests\/[A-Za-z0-9_-]{43}/);
   });
 
   it("a logged-in user's, to their own address, keeps their words; to any other address it does not", async () => {

@@ -2,7 +2,8 @@
 // Everything a request causes is written in one transaction: the request, its
 // specifications, a pending link per warehouse, a notification and an e-mail (outbox) to
 // whoever handles each warehouse (and to its owner when a referent handles it, the e-mail
-// unless the owner turned it off), and the confirmation e-mail to the requester. Either all
+// unless the owner turned it off), and the confirmation e-mail to the requester (with where
+// to follow the request: a visitor's personal link, made here, or a hunter's area). Either all
 // of it exists afterwards or none of it does.
 import { escapeForMarkup } from "../notifications/safe-markup.ts";
 import type { Database } from "../db/database.ts";
@@ -30,6 +31,8 @@ import {
 } from "./requests.queries.ts";
 import { isListedRow } from "../warehouses/warehouses.queries.ts";
 import { personName } from "../../lib/person-name.ts";
+import { areaBase, areaPaths } from "../../lib/area-paths.ts";
+import { requestAccessPath, requestAccessToken } from "../deal/request-access.service.ts";
 
 // Quote limits, over the last hour: generous for a person (one request already reaches up to
 // 50 warehouses), tight for a script. A logged-in user is counted by account only (not by
@@ -222,6 +225,18 @@ export async function notifyWarehouseHandlers(
   await createNotifications(trx, notifications);
 }
 
+/**
+ * Where the confirmation sends the requester to follow the request (decision 036): a visitor
+ * gets the request's personal link, made here in the request's transaction; a stock hunter the
+ * page of the request in their area. Other accounts have no page of their requests.
+ */
+async function followLink(trx: Database, actor: Actor | null, requestId: number, ctx: SendContext) {
+  if (!actor) return { kind: "personal" as const, link: `${ctx.origin}${requestAccessPath(ctx.locale, await requestAccessToken(trx, requestId))}` };
+  if (actor.role === "stock_hunter")
+    return { kind: "area" as const, link: `${ctx.origin}${areaPaths(areaBase("stock_hunter", ctx.locale)).request(requestId)}` };
+  return null;
+}
+
 /** Send one quote request to the chosen warehouses. `actor` is null for a visitor. */
 export async function sendQuoteRequests(db: Database, actor: Actor | null, input: SendRequestsInput, ctx: SendContext): Promise<SendResult> {
   if (input.hp && input.hp.trim() !== "") return { sent: false, warehouseRequestId: null, linkIds: [] };
@@ -306,13 +321,14 @@ export async function sendQuoteRequests(db: Database, actor: Actor | null, input
     // writing their account's address. A visitor (or a user typing another address) could
     // otherwise make us mail any text to anyone.
     const verified = actor !== null && actor.email.toLowerCase() === data.contact.toLowerCase();
+    const follow = await followLink(trx, actor, request.id, ctx);
     await queueMail(trx, {
       to: data.contact,
       lang: ctx.locale,
       template: "quote_request_confirmation",
       data: verified
-        ? { verified: true, referent: data.referent, request: mailRequest, warehouses: contacted }
-        : { verified: false, request: quoteMailFacts(mailRequest), warehouses: contacted },
+        ? { verified: true, referent: data.referent, request: mailRequest, warehouses: contacted, follow }
+        : { verified: false, request: quoteMailFacts(mailRequest), warehouses: contacted, follow },
       origin: ctx.origin,
     });
 
