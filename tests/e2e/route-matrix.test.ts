@@ -527,6 +527,68 @@ const ROWS: Row[] = [
     url: (ids) => `/api/referent/warehouse-requests/${ids.linkId}/update`,
     expect: area(405, "referent"),
   },
+  // The conversation on a request link: the link's handlers and its requester read and write (one
+  // message each), another owner or referent is 403, another hunter 404; the back office reads
+  // (audited) and has no POST.
+  {
+    route: "/api/stocker/warehouse-requests/:id/messages",
+    method: "GET",
+    url: (ids) => `/api/stocker/warehouse-requests/${ids.linkId}/messages`,
+    expect: { ...area(200, "stocker"), keeper: 403 },
+  },
+  {
+    route: "/api/stocker/warehouse-requests/:id/messages",
+    method: "POST",
+    url: (ids) => `/api/stocker/warehouse-requests/${ids.linkId}/messages`,
+    body: { message: "Matrice dei permessi" },
+    expect: { ...area(200, "stocker"), keeper: 403 },
+  },
+  {
+    route: "/api/stocker/warehouse-requests/:id/messages",
+    method: "POST",
+    url: () => "/api/stocker/warehouse-requests/999999999/messages",
+    body: { message: "Nessun collegamento" },
+    expect: area(404, "stocker", "keeper"),
+  },
+  {
+    route: "/api/referent/warehouse-requests/:id/messages",
+    method: "GET",
+    url: (ids) => `/api/referent/warehouse-requests/${ids.otherLinkId}/messages`,
+    expect: area(403, "referent"),
+  },
+  {
+    route: "/api/referent/warehouse-requests/:id/messages",
+    method: "POST",
+    url: (ids) => `/api/referent/warehouse-requests/${ids.linkId}/messages`,
+    body: { message: "Matrice dei permessi" },
+    expect: area(200, "referent"),
+  },
+  {
+    route: "/api/stock-hunter/warehouse-requests/:id/messages",
+    method: "GET",
+    url: (ids) => `/api/stock-hunter/warehouse-requests/${ids.linkId}/messages`,
+    expect: { ...area(200, "hunter"), other: 404 },
+  },
+  {
+    route: "/api/stock-hunter/warehouse-requests/:id/messages",
+    method: "POST",
+    url: (ids) => `/api/stock-hunter/warehouse-requests/${ids.linkId}/messages`,
+    body: { message: "Matrice dei permessi" },
+    expect: { ...area(200, "hunter"), other: 404 },
+  },
+  {
+    route: "/api/admin/warehouse-requests/:id/messages",
+    method: "GET",
+    url: (ids) => `/api/admin/warehouse-requests/${ids.linkId}/messages`,
+    expect: area(200, "admin"),
+  },
+  {
+    route: "/api/admin/warehouse-requests/:id/messages",
+    method: "POST",
+    url: (ids) => `/api/admin/warehouse-requests/${ids.linkId}/messages`,
+    body: { message: "Mai" },
+    expect: area(405, "admin"),
+  },
   // Profile data and credentials: the owner's role passes the guard and meets an incomplete body.
   {
     route: "/api/stocker/profile/update-profile-data",
