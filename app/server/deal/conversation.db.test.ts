@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
-import { callJson } from "../../../tests/support/endpoint.ts";
+import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
 import { adminLinkMessages, linkMessages, postMessage, requestMessages } from "./conversation.service.ts";
 import { resolveRequestAccess } from "./request-access.service.ts";
@@ -15,6 +15,7 @@ import * as stockerRoute from "../../routes/api/stocker/warehouse-requests.messa
 import * as referentRoute from "../../routes/api/referent/warehouse-requests.messages.ts";
 import * as hunterRoute from "../../routes/api/stock-hunter/warehouse-requests.messages.ts";
 import * as adminRoute from "../../routes/api/admin/warehouse-requests.messages.ts";
+import { loader as adminRequestsLoader } from "../../routes/admin/requests.tsx";
 
 const t = useTestDatabase();
 const ORIGIN = "http://stockspace.test";
@@ -340,5 +341,33 @@ describe("the pages' message intent", () => {
     const other = { kind: "handler" as const, actor: actorOf(s.otherOwner), owner: { id: s.otherOwner.id, role: "stocker" as const }, asAdmin: false };
     await expect(handleMessageIntent(t.db, other, body, { origin: ORIGIN })).rejects.toMatchObject({ status: 404 });
     expect(messageIntentSchema.safeParse({ intent: "message", link_id: "1", message: "" }).success).toBe(false);
+  });
+});
+
+describe("the back office's request card", () => {
+  const load = (path: string, user: User) =>
+    adminRequestsLoader({ request: new Request(`http://stockspace.test${path}`), params: {}, context: testContext(t.db, { actor: actorOf(user) }) } as never);
+  const reads = (admin: User) =>
+    t.db.selectFrom("audit_log").selectAll().where("admin_id", "=", admin.id).where("action", "=", "warehouse_request.thread_read").execute();
+
+  it("shows a warehouse's conversation of the open card, audited each time, and nothing for a link elsewhere", async () => {
+    const s = await scene();
+    const admin = await makeUser(t.db, { role: "admin" });
+    await post(hunterRoute, s.hunter, s.link.id, { message: "Dal richiedente" });
+    const search = `search=${encodeURIComponent(s.request.contact)}`;
+
+    const closed = await load(`/admin/requests?${search}&open=${s.request.id}`, admin);
+    expect(closed.thread).toBeNull();
+    expect(await reads(admin)).toHaveLength(0);
+
+    const shown = await load(`/admin/requests?${search}&open=${s.request.id}&thread=${s.link.id}`, admin);
+    expect(shown.thread).toMatchObject({ link_id: s.link.id, messages: [{ body: "Dal richiedente", side: "hunter" }] });
+    expect(await reads(admin)).toHaveLength(1);
+
+    // A link that is not in the open card (or no card open): not read, not audited.
+    const other = await makeRequest(t.db, { userId: s.hunter.id, warehouseIds: [(await makeWarehouse(t.db, {})).id] });
+    expect((await load(`/admin/requests?${search}&open=${s.request.id}&thread=${other.links[0]!.id}`, admin)).thread).toBeNull();
+    expect((await load(`/admin/requests?${search}&thread=${s.link.id}`, admin)).thread).toBeNull();
+    expect(await reads(admin)).toHaveLength(1);
   });
 });
