@@ -1205,6 +1205,14 @@ const ROWS: Row[] = [
     expect: area(200, "referent"),
   },
   { route: "/:locale/stock-hunter/profile/messages", method: "GET", url: () => "/en/stock-hunter/profile/messages?page=1", expect: area(200, "hunter") },
+  // A message on a warehouse's conversation of the selected request (another hunter's link is the form's not_found).
+  {
+    route: "/:locale/stock-hunter/profile/messages",
+    method: "POST",
+    url: () => "/it/stock-hunter/profile/messages",
+    body: { form: { intent: "message", link_id: "LINK", message: "Dalla pagina delle richieste" } },
+    expect: { ...area(200, "hunter"), other: 200 },
+  },
   { route: "/:locale/stocker/profile/data", method: "GET", url: () => "/it/stocker/profile/data", expect: area(200, "stocker", "keeper") },
   { route: "/:locale/stocker/profile/data", method: "POST", url: () => "/it/stocker/profile/data", body: "form", expect: area(200, "stocker", "keeper") },
   { route: "/:locale/referent/profile/data", method: "GET", url: () => "/en/referent/profile/data", expect: area(200, "referent") },
@@ -1471,6 +1479,14 @@ const ROWS: Row[] = [
     expect: area(200, "admin"),
   },
   { route: "/admin/stock-hunter/:userId/messages", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/messages`, expect: area(200, "admin") },
+  // An administrator reads the hunter's conversations and never writes in them.
+  {
+    route: "/admin/stock-hunter/:userId/messages",
+    method: "POST",
+    url: (ids) => `/admin/stock-hunter/${ids.hunterId}/messages`,
+    body: { form: { intent: "message", link_id: "LINK", message: "Mai" } },
+    expect: area(403, "admin"),
+  },
   { route: "/admin/stocker/:userId/data", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/data`, expect: area(200, "admin") },
   { route: "/admin/stocker/:userId/data", method: "POST", url: (ids) => `/admin/stocker/${ids.stockerId}/data`, body: "form", expect: area(200, "admin") },
   { route: "/admin/stock-hunter/:userId/data", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/data`, expect: area(200, "admin") },

@@ -28,18 +28,20 @@ type Props = {
   linkId: number;
   /** The page action's last answer (a form posted without JavaScript): shown if it is about this link. */
   lastResult?: Result | null;
-  /** The heading, when the page names the conversation itself (default "Conversazione"). */
+  /** The heading, when the page names the conversation itself (default "Conversazione"), and its level under the page's. */
   title?: string;
+  headingLevel?: 2 | 3 | 4;
 };
 
-export function LinkConversation({ messages, viewer, canWrite, linkId, lastResult, title }: Props) {
+export function LinkConversation({ messages, viewer, canWrite, linkId, lastResult, title, headingLevel = 3 }: Props) {
   const id = useId();
   const writes = canWrite && viewer !== "admin";
+  const Heading = `h${headingLevel}` as const;
   return (
     <section aria-labelledby={`${id}-title`} className="min-w-0 space-y-3" data-testid="link-conversation" data-link={linkId}>
-      <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+      <Heading id={`${id}-title`} className="text-sm font-semibold text-slate-900">
         {title ?? m.thr_title()}
-      </h3>
+      </Heading>
       {viewer === "admin" && <p className="text-xs text-slate-600">{m.thr_read_only()}</p>}
       {messages.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-3 py-3 text-sm text-slate-600" data-testid="conversation-empty">
@@ -59,7 +61,7 @@ export function LinkConversation({ messages, viewer, canWrite, linkId, lastResul
 }
 
 /** The page action's answer if it is about this link's box (a page may show several conversations). */
-function aboutLink(result: Result | null | undefined, linkId: number): Result | undefined {
+export function aboutLink(result: Result | null | undefined, linkId: number): Result | undefined {
   if (!result) return undefined;
   if (result.ok) return result.intent === "message" && result.link_id === linkId ? result : undefined;
   return result.intent === "message" && result.values?.link_id === String(linkId) ? result : undefined;

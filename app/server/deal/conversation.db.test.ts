@@ -16,6 +16,7 @@ import * as referentRoute from "../../routes/api/referent/warehouse-requests.mes
 import * as hunterRoute from "../../routes/api/stock-hunter/warehouse-requests.messages.ts";
 import * as adminRoute from "../../routes/api/admin/warehouse-requests.messages.ts";
 import { loader as adminRequestsLoader } from "../../routes/admin/requests.tsx";
+import { hunterRequestsPageAction, hunterRequestsPageLoader } from "../../routes/shared/request-pages.server.ts";
 
 const t = useTestDatabase();
 const ORIGIN = "http://stockspace.test";
@@ -369,5 +370,53 @@ describe("the back office's request card", () => {
     expect((await load(`/admin/requests?${search}&open=${s.request.id}&thread=${other.links[0]!.id}`, admin)).thread).toBeNull();
     expect((await load(`/admin/requests?${search}&thread=${s.link.id}`, admin)).thread).toBeNull();
     expect(await reads(admin)).toHaveLength(1);
+  });
+});
+
+describe("the hunter's requests page", () => {
+  const context = (user: User) => testContext(t.db, { actor: actorOf(user) });
+  const postForm = (user: User, fields: Record<string, string>, path = "/it/stock-hunter/profile/messages", params: Record<string, string> = {}) =>
+    hunterRequestsPageAction({
+      request: new Request(`${ORIGIN}${path}`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      }),
+      params,
+      context: context(user),
+    } as never);
+
+  it("opens the selected request with each warehouse's conversation, and writes in one", async () => {
+    const s = await scene();
+    await post(stockerRoute, s.owner, s.link.id, { message: "Buongiorno" });
+    const page = await hunterRequestsPageLoader({
+      request: new Request(`${ORIGIN}/it/stock-hunter/profile/messages?selected=${s.request.id}`),
+      params: {},
+      context: context(s.hunter),
+    } as never);
+    expect(page.selected).toBe(s.request.id);
+    expect(Object.keys(page.conversations).sort()).toEqual([String(s.link.id), String(s.otherLink.id)].sort());
+    expect(page.conversations[String(s.link.id)]!.map((x) => [x.author, x.body])).toEqual([["Olga", "Buongiorno"]]);
+    expect(page.conversations[String(s.otherLink.id)]).toEqual([]);
+
+    const sent = await postForm(s.hunter, { intent: "message", link_id: String(s.link.id), message: "Grazie,\r\na presto" });
+    expect(sent).toMatchObject({ ok: true, intent: "message", link_id: s.link.id });
+    expect((await messagesOf(s.link.id)).at(-1)!.body).toBe("Grazie,\na presto");
+  });
+
+  it("gives a refused message back with what was typed, and refuses another's link and an administrator's view", async () => {
+    const s = await scene();
+    const before = await counts();
+    const blank = await postForm(s.hunter, { intent: "message", link_id: String(s.link.id), message: "   " });
+    expect(blank).toMatchObject({ ok: false, intent: "message", errors: { message: "required" }, values: { link_id: String(s.link.id), message: "   " } });
+    const stranger = await makeUser(t.db, { role: "stock_hunter" });
+    expect(await postForm(stranger, { intent: "message", link_id: String(s.link.id), message: "intruso" })).toMatchObject({ ok: false, error: "not_found" });
+    const admin = await makeUser(t.db, { role: "admin" });
+    await expect(
+      postForm(admin, { intent: "message", link_id: String(s.link.id), message: "dall'amministrazione" }, `/admin/stock-hunter/${s.hunter.id}/messages`, {
+        userId: String(s.hunter.id),
+      }),
+    ).rejects.toMatchObject({ init: { status: 403 } });
+    expect(await counts()).toEqual(before);
   });
 });
