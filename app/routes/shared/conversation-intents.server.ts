@@ -20,8 +20,15 @@ import type { MessageIntentResult } from "../../lib/conversation.ts";
 
 export type { MessageIntentResult };
 
-/** intent=message, link_id, message. */
-export const messageIntentSchema = messageSchema.extend({ intent: z.literal("message"), link_id: idNumber });
+/**
+ * intent=message, link_id, message. A browser posts a textarea's line ends as "\r\n": they are
+ * read as "\n" before the length is checked, so the limit counts what the box showed.
+ */
+export const messageIntentSchema = messageSchema.extend({
+  intent: z.literal("message"),
+  link_id: idNumber,
+  message: z.preprocess((v) => (typeof v === "string" ? v.replace(/\r\n?/g, "\n") : v), messageSchema.shape.message),
+});
 
 /** A handler's area page as a party of the thread (its owner, acting or looked at by an administrator, who only reads). */
 export function handlerParty(area: AreaPage): ConversationParty {

@@ -342,6 +342,10 @@ describe("the pages' message intent", () => {
     const other = { kind: "handler" as const, actor: actorOf(s.otherOwner), owner: { id: s.otherOwner.id, role: "stocker" as const }, asAdmin: false };
     await expect(handleMessageIntent(t.db, other, body, { origin: ORIGIN })).rejects.toMatchObject({ status: 404 });
     expect(messageIntentSchema.safeParse({ intent: "message", link_id: "1", message: "" }).success).toBe(false);
+    // A box's text within the limit with its line breaks passes, though a browser posts each break as two characters.
+    const lines = `${"x".repeat(999)}\r\n`.repeat(4).trimEnd();
+    expect(lines.replace(/\r\n/g, "\n").length).toBe(3999);
+    expect(messageIntentSchema.safeParse({ intent: "message", link_id: "1", message: lines }).data?.message).toBe(lines.replace(/\r\n/g, "\n"));
   });
 });
 
