@@ -194,6 +194,12 @@ export default [
   route("api/admin/warehouse-requests/:id/add-warehouses", "routes/api/admin/warehouse-requests.add-warehouses.ts"),
   route("api/admin/warehouse-requests/:id/export", "routes/api/admin/warehouse-requests.export.ts"),
 
+  // The conversation on each request link (decision 036): both sides write, the back office reads.
+  route("api/stocker/warehouse-requests/:id/messages", "routes/api/stocker/warehouse-requests.messages.ts"),
+  route("api/referent/warehouse-requests/:id/messages", "routes/api/referent/warehouse-requests.messages.ts"),
+  route("api/stock-hunter/warehouse-requests/:id/messages", "routes/api/stock-hunter/warehouse-requests.messages.ts"),
+  route("api/admin/warehouse-requests/:id/messages", "routes/api/admin/warehouse-requests.messages.ts"),
+
   // Every other /api path: a JSON 404 (after the area guard).
   route("api/*", "routes/api/not-found.ts"),
 

@@ -2,6 +2,7 @@
 // server answers them (app/server/requests/area-requests.service.ts) and the views draw them
 // (app/components/area/HandlerRequests.tsx, HunterRequests.tsx, HunterWarehouseDetail.tsx);
 // here, so the components need no server module.
+import type { ConversationMessage } from "./conversation.ts";
 import type { WarehouseRating } from "./received-feedback.ts";
 import type { Locale } from "./locale.ts";
 import type { RequestState } from "./warehouse-pages.ts";
@@ -157,6 +158,8 @@ export type HunterRequestsPageData = HunterRequestsList &
     pages: number;
     /** The request opened by ?selected=id, if it is on this page. */
     selected: number | null;
+    /** The selected request's conversations, by link id (a link without messages: an empty list). */
+    conversations?: Record<string, ConversationMessage[]>;
   };
 
 /** A request link's state changed by the handler's selector (handlerRequestsPageAction, app/routes/shared/request-pages.server.ts). */

@@ -570,6 +570,68 @@ const ROWS: Row[] = [
     url: (ids) => `/api/stock-hunter/warehouse-requests/${ids.linkId}/ask-changes`,
     expect: area(405, "hunter"),
   },
+  // The conversation on a request link: the link's handlers and its requester read and write (one
+  // message each), another owner or referent is 403, another hunter 404; the back office reads
+  // (audited) and has no POST.
+  {
+    route: "/api/stocker/warehouse-requests/:id/messages",
+    method: "GET",
+    url: (ids) => `/api/stocker/warehouse-requests/${ids.linkId}/messages`,
+    expect: { ...area(200, "stocker"), keeper: 403 },
+  },
+  {
+    route: "/api/stocker/warehouse-requests/:id/messages",
+    method: "POST",
+    url: (ids) => `/api/stocker/warehouse-requests/${ids.linkId}/messages`,
+    body: { message: "Matrice dei permessi" },
+    expect: { ...area(200, "stocker"), keeper: 403 },
+  },
+  {
+    route: "/api/stocker/warehouse-requests/:id/messages",
+    method: "POST",
+    url: () => "/api/stocker/warehouse-requests/999999999/messages",
+    body: { message: "Nessun collegamento" },
+    expect: area(404, "stocker", "keeper"),
+  },
+  {
+    route: "/api/referent/warehouse-requests/:id/messages",
+    method: "GET",
+    url: (ids) => `/api/referent/warehouse-requests/${ids.otherLinkId}/messages`,
+    expect: area(403, "referent"),
+  },
+  {
+    route: "/api/referent/warehouse-requests/:id/messages",
+    method: "POST",
+    url: (ids) => `/api/referent/warehouse-requests/${ids.linkId}/messages`,
+    body: { message: "Matrice dei permessi" },
+    expect: area(200, "referent"),
+  },
+  {
+    route: "/api/stock-hunter/warehouse-requests/:id/messages",
+    method: "GET",
+    url: (ids) => `/api/stock-hunter/warehouse-requests/${ids.linkId}/messages`,
+    expect: { ...area(200, "hunter"), other: 404 },
+  },
+  {
+    route: "/api/stock-hunter/warehouse-requests/:id/messages",
+    method: "POST",
+    url: (ids) => `/api/stock-hunter/warehouse-requests/${ids.linkId}/messages`,
+    body: { message: "Matrice dei permessi" },
+    expect: { ...area(200, "hunter"), other: 404 },
+  },
+  {
+    route: "/api/admin/warehouse-requests/:id/messages",
+    method: "GET",
+    url: (ids) => `/api/admin/warehouse-requests/${ids.linkId}/messages`,
+    expect: area(200, "admin"),
+  },
+  {
+    route: "/api/admin/warehouse-requests/:id/messages",
+    method: "POST",
+    url: (ids) => `/api/admin/warehouse-requests/${ids.linkId}/messages`,
+    body: { message: "Mai" },
+    expect: area(405, "admin"),
+  },
   // Profile data and credentials: the owner's role passes the guard and meets an incomplete body.
   {
     route: "/api/stocker/profile/update-profile-data",
@@ -1189,6 +1251,14 @@ const ROWS: Row[] = [
     expect: area(200, "referent"),
   },
   { route: "/:locale/stock-hunter/profile/messages", method: "GET", url: () => "/en/stock-hunter/profile/messages?page=1", expect: area(200, "hunter") },
+  // A message on a warehouse's conversation of the selected request (another hunter's link is the form's not_found).
+  {
+    route: "/:locale/stock-hunter/profile/messages",
+    method: "POST",
+    url: () => "/it/stock-hunter/profile/messages",
+    body: { form: { intent: "message", link_id: "LINK", message: "Dalla pagina delle richieste" } },
+    expect: { ...area(200, "hunter"), other: 200 },
+  },
   { route: "/:locale/stocker/profile/data", method: "GET", url: () => "/it/stocker/profile/data", expect: area(200, "stocker", "keeper") },
   { route: "/:locale/stocker/profile/data", method: "POST", url: () => "/it/stocker/profile/data", body: "form", expect: area(200, "stocker", "keeper") },
   { route: "/:locale/referent/profile/data", method: "GET", url: () => "/en/referent/profile/data", expect: area(200, "referent") },
@@ -1455,6 +1525,14 @@ const ROWS: Row[] = [
     expect: area(200, "admin"),
   },
   { route: "/admin/stock-hunter/:userId/messages", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/messages`, expect: area(200, "admin") },
+  // An administrator reads the hunter's conversations and never writes in them.
+  {
+    route: "/admin/stock-hunter/:userId/messages",
+    method: "POST",
+    url: (ids) => `/admin/stock-hunter/${ids.hunterId}/messages`,
+    body: { form: { intent: "message", link_id: "LINK", message: "Mai" } },
+    expect: area(403, "admin"),
+  },
   { route: "/admin/stocker/:userId/data", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/data`, expect: area(200, "admin") },
   { route: "/admin/stocker/:userId/data", method: "POST", url: (ids) => `/admin/stocker/${ids.stockerId}/data`, body: "form", expect: area(200, "admin") },
   { route: "/admin/stock-hunter/:userId/data", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/data`, expect: area(200, "admin") },

@@ -2,7 +2,9 @@
 // date, place, space, warehouses contacted) that opens to what the request says and, at its side
 // (under it on a tablet), the panel of the warehouses it went to, each with its state, who
 // handles it and its sheet: "Vai alla scheda" (the public sheet) when redeemed, else "Modifica
-// scheda" (the back office's edit page), both in a new tab. Built once for the back office's
+// scheda" (the back office's edit page), both in a new tab, and "Leggi la conversazione", which
+// shows that warehouse's conversation with the requester under it, read-only (a link the page
+// reads, ?thread=link id). Built once for the back office's
 // request lists; the open card is chosen by the page (a link, so it lives in the URL).
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -15,6 +17,11 @@ import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { RequestDetailsList } from "../area/RequestDetails.tsx";
 import { RequestStateBadge, STATE_STYLES } from "../area/RequestState.tsx";
 import { EmailText } from "../ui/EmailText.tsx";
+import { LinkConversation } from "../deal/LinkConversation.tsx";
+import type { LinkConversationData } from "../../lib/conversation.ts";
+
+/** A warehouse's conversation shown in the open card. */
+export type CardThread = LinkConversationData & { link_id: number };
 
 function spaceText(r: Pick<AdminRequestItem, "m2_type" | "m2_value">): string {
   if (r.m2_value === null) return m.admreq_not_given();
@@ -32,9 +39,12 @@ type Props = {
   panelNotice?: ReactNode;
   /** The panel's own action (the add-warehouses button). */
   panelAction?: ReactNode;
+  /** The conversation shown in the open card (one warehouse's), and where each warehouse's toggle leads (null: closed). */
+  thread?: CardThread | null;
+  threadHref?: (linkId: number | null) => string;
 };
 
-export function RequestCard({ item, open, toggleHref, actions, panelNotice, panelAction }: Props) {
+export function RequestCard({ item, open, toggleHref, actions, panelNotice, panelAction, thread, threadHref }: Props) {
   const id = useId();
   const number = requestNumber(item.id);
   return (
@@ -86,7 +96,7 @@ export function RequestCard({ item, open, toggleHref, actions, panelNotice, pane
             </div>
             <RequestDetailsList request={item} date={item.created_at} dateLabel={m.admreq_received()} />
           </section>
-          <RequestWarehousesPanel item={item} notice={panelNotice} action={panelAction} />
+          <RequestWarehousesPanel item={item} notice={panelNotice} action={panelAction} thread={thread ?? null} threadHref={threadHref} />
         </div>
       )}
     </li>
@@ -94,7 +104,19 @@ export function RequestCard({ item, open, toggleHref, actions, panelNotice, pane
 }
 
 /** The side panel: the warehouses the request went to (on a tablet, under the request). */
-function RequestWarehousesPanel({ item, notice, action }: { item: AdminRequestItem; notice?: ReactNode; action?: ReactNode }) {
+function RequestWarehousesPanel({
+  item,
+  notice,
+  action,
+  thread,
+  threadHref,
+}: {
+  item: AdminRequestItem;
+  notice?: ReactNode;
+  action?: ReactNode;
+  thread: CardThread | null;
+  threadHref?: Props["threadHref"];
+}) {
   const id = useId();
   return (
     <aside aria-labelledby={`${id}-title`} className="min-w-0 rounded-xl border border-slate-200 bg-slate-50 p-4 lg:self-start" data-testid="request-panel">
@@ -110,7 +132,13 @@ function RequestWarehousesPanel({ item, notice, action }: { item: AdminRequestIt
       ) : (
         <ul className="space-y-2" data-testid="request-warehouses">
           {item.warehouses.map((w) => (
-            <ContactedWarehouse key={w.link_id} w={w} requestDate={item.created_at} />
+            <ContactedWarehouse
+              key={w.link_id}
+              w={w}
+              requestDate={item.created_at}
+              thread={thread?.link_id === w.link_id ? thread : null}
+              threadHref={threadHref}
+            />
           ))}
         </ul>
       )}
@@ -123,8 +151,19 @@ function addedLater(w: AdminRequestWarehouse, requestDate: Date | string): boole
   return new Date(w.created_at).getTime() - new Date(requestDate).getTime() > 60_000;
 }
 
-function ContactedWarehouse({ w, requestDate }: { w: AdminRequestWarehouse; requestDate: Date | string }) {
+function ContactedWarehouse({
+  w,
+  requestDate,
+  thread,
+  threadHref,
+}: {
+  w: AdminRequestWarehouse;
+  requestDate: Date | string;
+  thread: CardThread | null;
+  threadHref?: Props["threadHref"];
+}) {
   const sheet = w.redeemed && w.listed;
+  const threadId = useId();
   return (
     <li
       data-state={w.state}
@@ -160,7 +199,7 @@ function ContactedWarehouse({ w, requestDate }: { w: AdminRequestWarehouse; requ
           <span className="text-slate-500">{m.admreq_no_handler()}</span>
         )}
       </p>
-      <p className="mt-2">
+      <p className="mt-2 flex flex-wrap gap-2">
         <a
           href={adminWarehouseHref({ id: w.id, redeemed: sheet })}
           target="_blank"
@@ -171,7 +210,26 @@ function ContactedWarehouse({ w, requestDate }: { w: AdminRequestWarehouse; requ
           {sheet ? m.admreq_sheet() : m.admreq_edit_sheet()}
           <span className="sr-only"> {m.opens_new_tab()}</span>
         </a>
+        {threadHref && (
+          <Link
+            to={threadHref(thread ? null : w.link_id)}
+            replace
+            preventScrollReset
+            aria-expanded={thread !== null}
+            aria-controls={thread ? threadId : undefined}
+            aria-label={thread ? m.thr_admin_close() : m.thr_admin_open_label({ warehouse: w.name })}
+            className={buttonClass("secondary", "sm")}
+            data-testid="warehouse-thread"
+          >
+            {thread ? m.thr_admin_close() : m.thr_admin_open()}
+          </Link>
+        )}
       </p>
+      {thread && (
+        <div id={threadId} className="mt-3 border-t border-slate-100 pt-3">
+          <LinkConversation viewer="admin" canWrite={false} linkId={w.link_id} messages={thread.messages} title={m.thr_admin_title({ warehouse: w.name })} />
+        </div>
+      )}
     </li>
   );
 }

@@ -131,3 +131,38 @@ describe("/admin/requests", () => {
     );
   });
 });
+
+describe("/admin/requests: a warehouse's conversation", () => {
+  const card = item(42, { warehouses: [warehouse(7), warehouse(8)] });
+  const message = {
+    message_id: 1,
+    side: "hunter" as const,
+    kind: "message" as const,
+    body: "<b>Serve</b> da marzo",
+    author: "Il richiedente",
+    mine: false,
+    created_at: "2030-03-05T09:00:00Z",
+  };
+
+  it("offers each warehouse of the open card a link to its conversation", () => {
+    const html = page({ warehouse_requests: [card], warehouse_requests_count: 1, open: 42 }, "/admin/requests?open=42");
+    expect(html.split('data-testid="warehouse-thread"').length - 1).toBe(2);
+    expect(html).toContain('href="/admin/requests?open=42&amp;thread=70"');
+    expect(html).toContain("Leggi la conversazione con Deposito 7");
+    expect(html).not.toContain("Sola lettura");
+  });
+
+  it("shows the chosen one read-only under its warehouse, the text as text", () => {
+    const html = page(
+      { warehouse_requests: [card], warehouse_requests_count: 1, open: 42, thread: { link_id: 80, messages: [message] } },
+      "/admin/requests?open=42&thread=80",
+    );
+    expect(html).toContain("Conversazione con Deposito 8");
+    expect(html).toContain("Sola lettura");
+    expect(html).toContain("&lt;b&gt;Serve&lt;/b&gt; da marzo");
+    expect(html).not.toContain("<textarea");
+    // Its link now closes it; the other warehouse's still opens its own.
+    expect(html).toContain('href="/admin/requests?open=42"');
+    expect(html).toContain('href="/admin/requests?open=42&amp;thread=70"');
+  });
+});

@@ -2,9 +2,11 @@
 // card per request, one open at a time (?selected=id opens one from a link). The open card shows
 // what was asked and the warehouses it went to, each with its state and its actions: report,
 // review once confirmed (the review itself once written), and the public sheet in a new tab for a redeemed warehouse. Unclaimed
-// warehouses come anonymised from the server ("Stocker {id}", city only).
+// warehouses come anonymised from the server ("Stocker {id}", city only). The request opened by the
+// URL (?selected=id) comes with each warehouse's conversation (LinkConversation, posting to this
+// page's action); another card opened here offers a link that loads them.
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, requestNumber } from "../../lib/format.ts";
 import { areaPaths } from "../../lib/area-paths.ts";
@@ -20,8 +22,24 @@ import { LinkReviewed } from "./LinkReviewed.tsx";
 import { REQUEST_STATE_ORDER, RequestStateBadge, STATE_STYLES, stateLabel } from "./RequestState.tsx";
 import { WarehouseSheetLink } from "./WarehouseSheetLink.tsx";
 import { EmailText } from "../ui/EmailText.tsx";
+import { aboutLink, LinkConversation } from "../deal/LinkConversation.tsx";
+import type { ConversationMessage, MessageIntentResult } from "../../lib/conversation.ts";
+import type { PageActionFailure } from "../../lib/page-action.ts";
 
-export function HunterRequests({ data, base, asAdmin }: { data: HunterRequestsPageData; base: string; asAdmin: boolean }) {
+type MessageResult = MessageIntentResult | PageActionFailure;
+
+export function HunterRequests({
+  data,
+  base,
+  asAdmin,
+  lastResult,
+}: {
+  data: HunterRequestsPageData;
+  base: string;
+  asAdmin: boolean;
+  /** The page action's last answer (a message posted without JavaScript). */
+  lastResult?: MessageResult | null;
+}) {
   const [openId, setOpenId] = useState<number | null>(data.selected);
   const locale = useLocale();
   const items = data.user_requests;
@@ -53,6 +71,8 @@ export function HunterRequests({ data, base, asAdmin }: { data: HunterRequestsPa
               asAdmin={asAdmin}
               open={openId === item.id}
               onToggle={() => setOpenId(openId === item.id ? null : item.id)}
+              conversations={item.id === data.selected ? data.conversations : undefined}
+              lastResult={lastResult}
             />
           ))}
         </ul>
@@ -87,14 +107,19 @@ function HunterRequestCard({
   asAdmin,
   open,
   onToggle,
+  conversations,
+  lastResult,
 }: {
   item: HunterRequestItem;
   base: string;
   asAdmin: boolean;
   open: boolean;
   onToggle: () => void;
+  conversations: Record<string, ConversationMessage[]> | undefined;
+  lastResult: MessageResult | null | undefined;
 }) {
   const id = useId();
+  const location = useLocation();
   const panelId = `${id}-panel`;
   return (
     <li className="rounded-xl border border-slate-200 bg-white shadow-sm" data-request={item.id}>
@@ -128,9 +153,23 @@ function HunterRequestCard({
               </h3>
               <ul className="space-y-2">
                 {item.warehouses.map((w) => (
-                  <ContactedWarehouse key={w.link_id} w={w} base={base} asAdmin={asAdmin} />
+                  <ContactedWarehouse
+                    key={w.link_id}
+                    w={w}
+                    base={base}
+                    asAdmin={asAdmin}
+                    thread={conversations ? (conversations[String(w.link_id)] ?? []) : undefined}
+                    lastResult={lastResult}
+                  />
                 ))}
               </ul>
+              {!conversations && (
+                <p className="mt-2">
+                  <Link to={selectedHref(location.search, item.id)} className={standaloneTextLinkClass} data-testid="show-conversations">
+                    {m.thr_show()}
+                  </Link>
+                </p>
+              )}
             </section>
             <section aria-labelledby={`${id}-details`}>
               <h3 id={`${id}-details`} className="mb-2 text-sm font-semibold text-slate-900">
@@ -145,7 +184,27 @@ function HunterRequestCard({
   );
 }
 
-function ContactedWarehouse({ w, base, asAdmin }: { w: HunterRequestWarehouse; base: string; asAdmin: boolean }) {
+/** The list's query string opened on one request (its page and filters kept). */
+function selectedHref(search: string, requestId: number): string {
+  const params = new URLSearchParams(search);
+  params.set("selected", String(requestId));
+  return `?${params.toString()}`;
+}
+
+function ContactedWarehouse({
+  w,
+  base,
+  asAdmin,
+  thread,
+  lastResult,
+}: {
+  w: HunterRequestWarehouse;
+  base: string;
+  asAdmin: boolean;
+  /** The link's messages, when the request's conversations were loaded. */
+  thread?: ConversationMessage[];
+  lastResult?: MessageResult | null;
+}) {
   return (
     <li data-state={w.state} className={`rounded-lg border border-l-4 border-slate-200 bg-slate-50/60 px-3 py-3 text-sm ${STATE_STYLES[w.state].row}`}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
@@ -189,6 +248,26 @@ function ContactedWarehouse({ w, base, asAdmin }: { w: HunterRequestWarehouse; b
       </p>
       {/* Reviewed already: the review instead of its page. */}
       {w.review && <LinkReviewed review={w.review} />}
+      {thread && (
+        // Open when there is something to read, or the last message sent here was refused.
+        <details
+          className="mt-3 rounded-lg border border-slate-200 bg-white px-3 py-2"
+          open={thread.length > 0 || aboutLink(lastResult, w.link_id) !== undefined}
+        >
+          <summary className="cursor-pointer py-1 text-sm font-medium text-slate-900">{m.thr_summary({ count: thread.length })}</summary>
+          <div className="mt-2">
+            <LinkConversation
+              messages={thread}
+              viewer={asAdmin ? "admin" : "hunter"}
+              canWrite={!asAdmin}
+              linkId={w.link_id}
+              lastResult={lastResult}
+              title={m.thr_title()}
+              headingLevel={4}
+            />
+          </div>
+        </details>
+      )}
     </li>
   );
 }

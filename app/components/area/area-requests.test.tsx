@@ -215,6 +215,42 @@ describe("HunterRequests", () => {
     expect(html).not.toContain("/report");
   });
 
+  it("shows each warehouse's conversation of the selected request, open where there are messages, with a box", () => {
+    const said = {
+      message_id: 3,
+      side: "handler" as const,
+      kind: "message" as const,
+      body: "<i>Disponibili</i>",
+      author: "Rita",
+      mine: false,
+      created_at: "2030-03-02T08:00:00Z",
+    };
+    const html = render(
+      <HunterRequests data={{ ...data, conversations: { "1": [said], "2": [] } }} base="/it/stock-hunter/profile" asAdmin={false} />,
+      "/it/stock-hunter/profile/messages?selected=43",
+    );
+    expect(count(html, 'data-testid="link-conversation"')).toBe(2);
+    expect(count(html, "<details")).toBe(2);
+    expect(html.match(/<details[^>]* open=""/g)).toHaveLength(1);
+    expect(html).toContain("Conversation (1)");
+    expect(html).toContain("&lt;i&gt;Disponibili&lt;/i&gt;");
+    expect(count(html, 'name="link_id"')).toBe(2);
+    expect(html).not.toContain('data-testid="show-conversations"');
+    // An administrator's view reads them, with no box.
+    const admin = render(
+      <HunterRequests data={{ ...data, conversations: { "1": [said], "2": [] } }} base="/admin/stock-hunter/5" asAdmin={true} />,
+      "/admin/stock-hunter/5/messages?selected=43",
+    );
+    expect(admin).not.toContain("<textarea");
+  });
+
+  it("offers a card whose conversations were not loaded a link that loads them, keeping the page", () => {
+    const html = render(<HunterRequests data={data} base="/it/stock-hunter/profile" asAdmin={false} />, "/it/stock-hunter/profile/messages?page=2");
+    expect(html).toContain('data-testid="show-conversations"');
+    expect(html).toContain('href="/it/stock-hunter/profile/messages?page=2&amp;selected=43"');
+    expect(html).not.toContain('data-testid="link-conversation"');
+  });
+
   it("has an empty state with a way to the search", () => {
     const html = render(
       <HunterRequests data={{ ...data, user_requests: [], user_requests_count: 0, selected: null }} base="/it/stock-hunter/profile" asAdmin={false} />,

@@ -103,6 +103,7 @@ const ACTION_LABEL: Record<string, () => string> = {
   "warehouse_request.state": () => m.admdash_action_warehouse_request_state(),
   "warehouse_request.add_warehouses": () => m.admdash_action_warehouse_request_add_warehouses(),
   "warehouse_request.export": () => m.admreq_audit_export(),
+  "warehouse_request.thread_read": () => m.thr_audit_read(),
   "crm_entry.create": () => m.admdash_action_crm_entry_create(),
   "crm_entry.update": () => m.admdash_action_crm_entry_update(),
   "crm_entry.handle": () => m.admdash_action_crm_entry_handle(),

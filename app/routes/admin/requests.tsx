@@ -5,13 +5,16 @@
 // asked, the export of that request (GET /api/admin/warehouse-requests/{id}/export) and the panel of
 // the warehouses it went to, where "Aggiungi magazzini" opens the popup that adds more. The popup
 // posts to this page's action, which calls the same service as POST …/add-warehouses (audited,
-// each new warehouse's handler notified).
+// each new warehouse's handler notified). Each warehouse of the open card can show its
+// conversation with the requester read-only (?thread=link id, a link too): the loader reads it
+// with the same service as GET /api/admin/warehouse-requests/{id}/messages, audited each time.
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/requests";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { addWarehousesToRequest, listAdminRequests } from "../../server/admin-requests/admin-requests.service.ts";
+import { adminLinkMessages } from "../../server/deal/conversation.service.ts";
 import { urlValues } from "../shared/request-pages.server.ts";
 import { addWarehousesBody, adminRequestsQuery } from "../../schemas/admin-requests.ts";
 import { idNumber } from "../../schemas/common.ts";
@@ -39,20 +42,26 @@ const URL_NAMES = { search: "search_term", page: "offset", from: "filters.from",
 
 export const loader = pageLoader(
   { access: ["admin"], query: adminRequestsQuery, urlNames: URL_NAMES },
-  async ({ actor, url, query, queryErrors, services }) => {
+  async ({ actor, url, query, queryErrors, services, locale }) => {
     const search = query.search_term ?? null;
     const { from, to } = query.filters;
     const page = (query.offset ?? 0) + 1;
     const open = idNumber.safeParse(url.searchParams.get("open"));
+    const threadId = idNumber.safeParse(url.searchParams.get("thread"));
     // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
     const list = await listAdminRequests(services.db, actor, { search, from: from ?? null, to: to ?? null, limit: ADMIN_REQUESTS_PAGE_SIZE, page: page - 1 });
     const dated = Boolean(from || to);
+    // A conversation is read (and the read audited) only for a warehouse of the card shown open.
+    const openItem = open.success ? list.warehouse_requests.find((r) => r.id === open.data) : undefined;
+    const threadLink = threadId.success && openItem?.warehouses.some((w) => w.link_id === threadId.data) ? threadId.data : null;
+    const thread = threadLink === null ? null : { link_id: threadLink, ...(await adminLinkMessages(services.db, actor, threadLink, { locale })) };
     return {
       ...list,
       search,
       page,
       pages: pageCount(list.warehouse_requests_count, ADMIN_REQUESTS_PAGE_SIZE),
       open: open.success ? open.data : null,
+      thread,
       filters: urlValues(url, DATE_FILTERS),
       // A date that does not pass is left out and reported to the form, never a 422 page.
       filterErrors: queryErrors,
@@ -78,17 +87,26 @@ export const action = pageAction(
 /** What the popup receives: how many warehouses were added, or why none. */
 export type AddWarehousesResult = Awaited<ReturnType<typeof action>>;
 
-/** The list's query string with the open card set (or none). */
+/** The list's query string with the open card set (or none); another card closes the conversation shown. */
 function withOpen(search: string, id: number | null): string {
   const params = new URLSearchParams(search);
+  params.delete("thread");
   if (id === null) params.delete("open");
   else params.set("open", String(id));
   const text = params.toString();
   return text ? `?${text}` : "?";
 }
 
+/** The list's query string with a warehouse's conversation shown (or none) in the open card. */
+function withThread(search: string, linkId: number | null): string {
+  const params = new URLSearchParams(search);
+  if (linkId === null) params.delete("thread");
+  else params.set("thread", String(linkId));
+  return `?${params.toString()}`;
+}
+
 export default function AdminRequests({ loaderData }: Route.ComponentProps) {
-  const { warehouse_requests, warehouse_requests_count, search, page, pages, open, filters, filterErrors, dated, filtered } = loaderData;
+  const { warehouse_requests, warehouse_requests_count, search, page, pages, open, thread, filters, filterErrors, dated, filtered } = loaderData;
   const location = useLocation();
   const [adding, setAdding] = useState<DialogRequest | null>(null);
   // The last addition's outcome, shown in the panel of the request it changed.
@@ -130,6 +148,8 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
                 item={item}
                 open={isOpen}
                 toggleHref={withOpen(location.search, isOpen ? null : item.id)}
+                thread={isOpen ? (thread ?? null) : null}
+                threadHref={(linkId) => withThread(location.search, linkId)}
                 actions={
                   <>
                     <HistoryLink entityType="warehouse_request" id={item.id} label={m.admreq_history_label({ number: requestNumber(item.id) })} />

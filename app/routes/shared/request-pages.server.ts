@@ -2,7 +2,8 @@
 // - the stocker's and the referent's requests ({prefix}/messages): a page of the links of their
 //   warehouses (?page=N, ?warehouse_id, ?from, ?to, ?state), the warehouses for the filter, and
 //   the action behind the state selector (an administrator's change in a stocker's area is audited);
-// - the stock hunter's requests ({prefix}/messages: ?page=N, ?from, ?to, ?state, ?selected=id)
+// - the stock hunter's requests ({prefix}/messages: ?page=N, ?from, ?to, ?state, ?selected=id),
+//   the selected request with each warehouse's conversation and the action that writes in one,
 //   and the hunter's page of one warehouse ({prefix}/warehouses/{id}).
 // Filters come from the URL through the JSON calls' query schemas (pageLoader's urlNames); a
 // filter that does not pass is left out and reported to the form, never a 422 page.
@@ -22,6 +23,8 @@ import { idNumber } from "../../schemas/common.ts";
 import { REQUESTS_PAGE_SIZE, type RequestStateSaved } from "../../lib/area-requests.ts";
 import { pageCount } from "../../lib/pagination.ts";
 import { areaFrame, optionalId } from "./area-pages.server.ts";
+import { requestMessages } from "../../server/deal/conversation.service.ts";
+import { handleMessageIntent, messageIntentSchema } from "./conversation-intents.server.ts";
 
 /** The values as the URL had them, for the form to show what was asked. */
 export function urlValues(url: URL, keys: readonly string[]): Record<string, string> {
@@ -90,18 +93,34 @@ export const hunterRequestsPageLoader = pageLoader(
       offset = ((await hunterRequestPage(db, area.owner, selected, REQUESTS_PAGE_SIZE)) ?? 1) - 1;
     }
     const list = await listHunterRequests(db, area.owner, { page: offset, limit: REQUESTS_PAGE_SIZE, filters: query.filters, locale: area.locale });
+    // Only a request of this page can be open; its conversations come with it.
+    const open = list.user_requests.some((r) => r.id === selected) ? selected : null;
+    const threads = open === null ? null : await requestMessages(db, { kind: "hunter", userId: area.owner.id }, open, { locale: area.locale });
     return {
       ...list,
       page: offset + 1,
       pages: pageCount(list.user_requests_count, REQUESTS_PAGE_SIZE),
-      // Only a request of this page can be open.
-      selected: list.user_requests.some((r) => r.id === selected) ? selected : null,
+      selected: open,
+      conversations: threads ? Object.fromEntries([...threads].map(([linkId, thread]) => [String(linkId), thread.messages])) : {},
       filters: urlValues(url, HUNTER_FILTERS),
       filtered,
       filterErrors: queryErrors,
       frame: areaFrame(area),
       locale: area.locale,
     };
+  },
+);
+
+/**
+ * A message on a warehouse's conversation of {stock_hunter prefix}/messages (intent "message",
+ * link_id, message: the body of …/warehouse-requests/{id}/messages with the link's id). An
+ * administrator looking at the area reads the conversations and does not write in them.
+ */
+export const hunterRequestsPageAction = pageAction(
+  { access: { area: "stock_hunter" }, body: messageIntentSchema, keepValues: true },
+  async ({ area, body, services }) => {
+    if (area.asAdmin) throw new ForbiddenError("read_only");
+    return handleMessageIntent(services.db, { kind: "hunter", userId: area.owner.id }, body, { origin: services.config.origin });
   },
 );
 

@@ -9,6 +9,7 @@ import { m } from "../../paraglide/messages.js";
 import { issuesToCodes } from "../../lib/field-codes.ts";
 import { INVITATIONS_PER_INVITER_DAY, INVITATIONS_PER_INVITER_HOUR } from "../accounts/limits.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import { MESSAGES_PER_AUTHOR_MINUTE, MESSAGES_PER_LINK_DAY } from "../deal/conversation-limits.ts";
 
 const MESSAGES: Record<string, (locale: Locale) => string> = {
   unauthorized: (locale) => m.error_unauthorized({}, { locale }),
@@ -71,6 +72,8 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   // The requester's answers to offers (app/server/deal/negotiation.service.ts).
   offer_not_open: (locale) => m.ans_error_offer_not_open({}, { locale }),
   offer_expired: (locale) => m.ans_error_offer_expired({}, { locale }),
+  // The conversation on a request link: a message over its limits (decision 036).
+  too_many_messages: (locale) => m.thr_error_too_many({ minute: MESSAGES_PER_AUTHOR_MINUTE.max, day: MESSAGES_PER_LINK_DAY.max }, { locale }),
 };
 
 /** The generic sentence of a status, for a code without its own ("invalid input" only for bad input). */
