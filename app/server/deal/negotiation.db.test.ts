@@ -3,7 +3,6 @@
 // limited), expiry, offers no longer open, other people's offers; the JSON calls with their
 // refusals and bad input; the pages' intents.
 import { beforeEach, describe, expect, it } from "vitest";
-import { sql } from "kysely";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
@@ -11,7 +10,8 @@ import type { User } from "../db/types.ts";
 import { ConflictError, NotFoundError, RateLimitError } from "../errors.ts";
 import { pageAction } from "../http/page.ts";
 import { todayInItaly } from "../../lib/format.ts";
-import { acceptOffer, askForChanges, CHANGES_PER_LINK_DAY, CHANGES_PER_REQUESTER_HOUR, declineOffer, type Requester } from "./negotiation.service.ts";
+import { acceptOffer, askForChanges, declineOffer, type Requester } from "./negotiation.service.ts";
+import { MESSAGES_PER_AUTHOR_MINUTE } from "./conversation-limits.ts";
 import { requestAccessToken, resolveRequestAccess } from "./request-access.service.ts";
 import { action as acceptCall } from "../../routes/api/stock-hunter/offers.accept.ts";
 import { action as declineCall } from "../../routes/api/stock-hunter/offers.decline.ts";
@@ -324,29 +324,15 @@ describe("askForChanges", () => {
     await expect(askForChanges(t.db, f.hunterWho, f.links.c, { message: "?" }, CTX)).rejects.toMatchObject({ status: 409, code: "offer_not_open" });
   });
 
-  it("is limited per link per day and per requester per hour (429 too_many), nothing written over the limit", async () => {
+  it("shares the conversation's limits (429 too_many_messages), nothing written over the limit", async () => {
     await insertOffer(f.links.a);
-    for (let i = 0; i < CHANGES_PER_LINK_DAY.max; i++) await askForChanges(t.db, f.hunterWho, f.links.a, { message: `Modifica ${i}` }, CTX);
+    for (let i = 0; i < MESSAGES_PER_AUTHOR_MINUTE.max; i++) await askForChanges(t.db, f.hunterWho, f.links.a, { message: `Modifica ${i}` }, CTX);
     const before = await counts();
     const err = await askForChanges(t.db, f.hunterWho, f.links.a, { message: "Ancora" }, CTX).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitError);
-    expect(err).toMatchObject({ status: 429, code: "too_many" });
+    expect(err).toMatchObject({ status: 429, code: "too_many_messages" });
     expect((err as RateLimitError).retryAfterSeconds).toBeGreaterThan(0);
     expect(await counts()).toEqual(before);
-
-    // A day later the link is free again.
-    await t.db
-      .updateTable("request_messages")
-      .set({ created_at: sql<Date>`now() - interval '25 hours'` })
-      .execute();
-    await askForChanges(t.db, f.hunterWho, f.links.a, { message: "Di nuovo" }, CTX);
-
-    // The requester's hour counts every link of their requests.
-    await insertOffer(f.links.b);
-    await insertOffer(f.links.c);
-    for (let i = 1; i < CHANGES_PER_REQUESTER_HOUR.max; i++)
-      await askForChanges(t.db, f.hunterWho, i % 2 ? f.links.b : f.links.c, { message: `Altra ${i}` }, CTX);
-    await expect(askForChanges(t.db, f.hunterWho, f.links.a, { message: "Troppo" }, CTX)).rejects.toMatchObject({ status: 429, code: "too_many" });
     // Another hunter is not counted with them.
     const other = await makeRequest(t.db, { userId: f.otherHunter.id, warehouseIds: [(await makeWarehouse(t.db, {})).id] });
     await insertOffer(other.links[0]!.id);
@@ -440,10 +426,10 @@ describe("the JSON calls", () => {
     const res = await callJson(acceptCall, t.db, { params: paramsOf(expired.id), actor: actorOf(f.hunter), locale: "en" });
     expect(res).toMatchObject({ status: 409, json: { error: "offer_expired", message: expect.stringMatching(/expired/) } });
 
-    for (let i = 0; i < CHANGES_PER_LINK_DAY.max; i++) await askForChanges(t.db, f.hunterWho, f.links.a, { message: `M${i}` }, CTX);
+    for (let i = 0; i < MESSAGES_PER_AUTHOR_MINUTE.max; i++) await askForChanges(t.db, f.hunterWho, f.links.a, { message: `M${i}` }, CTX);
     const limited = await callJson(askChangesCall, t.db, { params: { id: String(f.links.a) }, body: { message: "Again" }, actor: actorOf(f.hunter) });
     expect(limited.status).toBe(429);
-    expect(limited.json.error).toBe("too_many");
+    expect(limited.json.error).toBe("too_many_messages");
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
   });
 });

@@ -77,30 +77,3 @@ export function insertChangesMessage(db: Database, args: { linkId: number; autho
     .returning("id")
     .executeTakeFirstOrThrow();
 }
-
-/** Serialises the per-requester count of asks for changes (two links of one request at once). */
-export async function lockChangesCounter(db: Database, key: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtextextended(${`ask-changes:${key}`}, 0))`.execute(db);
-}
-
-/**
- * Asks for changes since `since`, on one link or on every link of the requester's requests (a
- * hunter's by account, a visitor's request by id), and the oldest of them.
- */
-export async function countChangesAskedSince(
-  db: Database,
-  args: { since: Date } & ({ linkId: number } | { userId: number } | { requestId: number }),
-): Promise<{ count: number; oldest: Date | null }> {
-  let query = db
-    .selectFrom("request_messages as msg")
-    .innerJoin("warehouse_request_warehouses as link", "link.id", "msg.link_id")
-    .select((eb) => [eb.fn.countAll<string>().as("count"), eb.fn.min("msg.created_at").as("oldest")])
-    .where("msg.kind", "=", "changes")
-    .where("msg.side", "=", "hunter")
-    .where("msg.created_at", ">=", args.since);
-  if ("linkId" in args) query = query.where("msg.link_id", "=", args.linkId);
-  else if ("requestId" in args) query = query.where("link.warehouse_request_id", "=", args.requestId);
-  else query = query.where("link.warehouse_request_id", "in", (eb) => eb.selectFrom("warehouse_requests").select("id").where("user_id", "=", args.userId));
-  const row = await query.executeTakeFirstOrThrow();
-  return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest as Date | string) : null };
-}

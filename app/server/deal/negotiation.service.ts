@@ -14,7 +14,7 @@
 // between warehouses); accepting can decline, in the same step, every other open offer of the
 // request, each handler told with a standard polite message in their own language.
 import type { Database } from "../db/database.ts";
-import { ConflictError, NotFoundError, RateLimitError } from "../errors.ts";
+import { ConflictError, NotFoundError } from "../errors.ts";
 import { requestNumber, todayInItaly } from "../../lib/format.ts";
 import { offerStatus } from "../../lib/offers.ts";
 import type { AcceptResult, ChangesResult, DeclineResult } from "../../lib/negotiation.ts";
@@ -22,15 +22,14 @@ import type { Locale } from "../../lib/locale.ts";
 import { m } from "../../paraglide/messages.js";
 import { findDealLink, type DealLink } from "./deal.queries.ts";
 import { notifyDealStep } from "./deal-notify.service.ts";
+import { refuseOverMessageLimits } from "./conversation.service.ts";
 import {
   answerOpenOffer,
-  countChangesAskedSince,
   findLinkRequest,
   findOfferToAnswer,
   findOpenOffer,
   findOtherOpenOffers,
   insertChangesMessage,
-  lockChangesCounter,
   lockRequestForAnswers,
 } from "./negotiation.queries.ts";
 
@@ -39,14 +38,6 @@ export type Requester = { kind: "hunter"; userId: number } | { kind: "visitor"; 
 
 /** `now`: the moment whose day in Italy's calendar decides expiry (the clock's, but for tests). */
 export type AnswerContext = { origin: string; now?: Date };
-
-/**
- * Asking for changes relays typed text by e-mail to two people, so it is limited like a
- * message: a few a day on one link (a handler is due a revision, not a stream), a few more an
- * hour over all the requester's links.
- */
-export const CHANGES_PER_LINK_DAY = { max: 5, windowSeconds: 24 * 3600 };
-export const CHANGES_PER_REQUESTER_HOUR = { max: 10, windowSeconds: 3600 };
 
 /** Whether the request (by its requester's account or its id) is `who`'s. */
 function isRequesters(who: Requester, request: { warehouse_request_id: number; requester_id: number | null }): boolean {
@@ -109,27 +100,10 @@ export async function declineOffer(db: Database, who: Requester, offerId: number
   });
 }
 
-/** 429 too_many when the link's day or the requester's hour is full. Call under the link's lock. */
-async function refuseOverChangesLimits(trx: Database, who: Requester, linkId: number, now: Date): Promise<void> {
-  const requester = who.kind === "hunter" ? { userId: who.userId } : { requestId: who.requestId };
-  await lockChangesCounter(trx, who.kind === "hunter" ? `user:${who.userId}` : `request:${who.requestId}`);
-  const checks = [
-    { limit: CHANGES_PER_LINK_DAY, scope: { linkId } },
-    { limit: CHANGES_PER_REQUESTER_HOUR, scope: requester },
-  ];
-  for (const { limit, scope } of checks) {
-    const { count, oldest } = await countChangesAskedSince(trx, { ...scope, since: new Date(now.getTime() - limit.windowSeconds * 1000) });
-    if (count >= limit.max) {
-      const retryAfter = oldest ? Math.ceil((oldest.getTime() + limit.windowSeconds * 1000 - now.getTime()) / 1000) : limit.windowSeconds;
-      throw new RateLimitError(Math.max(1, retryAfter), "too_many");
-    }
-  }
-}
-
 /**
  * Asks the handlers of a link of one of `who`'s requests to change its open offer (expired or
  * not): the message is kept in the link's conversation (kind 'changes') and relayed to both
- * handlers. 404: not theirs; 409 offer_not_open: the link has no open offer; 429 too_many.
+ * handlers. 404: not theirs; 409 offer_not_open: the link has no open offer; 429 too_many_messages.
  */
 export async function askForChanges(db: Database, who: Requester, linkId: number, opts: { message: string }, ctx: AnswerContext): Promise<ChangesResult> {
   return db.transaction().execute(async (trx) => {
@@ -139,7 +113,8 @@ export async function askForChanges(db: Database, who: Requester, linkId: number
     const link = await findDealLink(trx, linkId, { lock: true });
     if (!link) throw new NotFoundError();
     if (!(await findOpenOffer(trx, linkId))) throw new ConflictError("offer_not_open");
-    await refuseOverChangesLimits(trx, who, linkId, new Date());
+    // A typed text relayed by e-mail: the conversation's limits, counted over every message of the link and its author.
+    await refuseOverMessageLimits(trx, link, who.kind === "hunter" ? who.userId : null);
     const message = await insertChangesMessage(trx, { linkId, authorId: who.kind === "hunter" ? who.userId : null, body: opts.message });
     await notifyDealStep(trx, link, { event: "changes_asked", to: "handlers", quote: opts.message }, ctx);
     return { message_id: message.id };
