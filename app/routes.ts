@@ -125,6 +125,8 @@ export default [
   route("api/stocker/warehouse-requests/:id/update", "routes/api/stocker/warehouse-requests.update.ts"),
   route("api/referent/warehouse-requests/:id/update", "routes/api/referent/warehouse-requests.update.ts"),
   route("api/stock-hunter/requests", "routes/api/stock-hunter/requests.ts"),
+  // The deal (decision 036): the requester's comparison of a request's offers.
+  route("api/stock-hunter/requests/:request_id/offers", "routes/api/stock-hunter/requests.offers.ts"),
 
   // Subscriptions and billing (decision 009).
   route("init-subscription", "routes/api/init-subscription.ts"),

@@ -487,6 +487,20 @@ const ROWS: Row[] = [
   { route: "/api/stocker/requests", method: "POST", url: () => "/api/stocker/requests", body: {}, expect: area(405, "stocker", "keeper") },
   { route: "/api/referent/requests", method: "POST", url: () => "/api/referent/requests", body: {}, expect: area(405, "referent") },
   { route: "/api/stock-hunter/requests", method: "POST", url: () => "/api/stock-hunter/requests", body: {}, expect: area(405, "hunter") },
+  // The requester's comparison of a request's offers (decision 036): the demo hunter's own request; another hunter's is a 404.
+  {
+    route: "/api/stock-hunter/requests/:request_id/offers",
+    method: "GET",
+    url: (ids) => `/api/stock-hunter/requests/${ids.requestLink.requestId}/offers?sort=rating`,
+    expect: { ...area(200, "hunter"), other: 404 },
+  },
+  {
+    route: "/api/stock-hunter/requests/:request_id/offers",
+    method: "POST",
+    url: (ids) => `/api/stock-hunter/requests/${ids.requestLink.requestId}/offers`,
+    body: {},
+    expect: area(405, "hunter"),
+  },
   {
     route: "/api/stocker/warehouse-requests/:id/update",
     method: "POST",
