@@ -52,6 +52,8 @@ function stockHunterPages(idPrefix = "") {
     page(idPrefix, "warehouses", "routes/stock-hunter/warehouses.tsx"),
     page(idPrefix, "warehouses/:id", "routes/stock-hunter/warehouse-detail.tsx"),
     page(idPrefix, "messages", "routes/stock-hunter/messages.tsx"),
+    // The deal (decision 036): one request, its offers compared.
+    page(idPrefix, "messages/:id", "routes/stock-hunter/request.tsx"),
     page(idPrefix, "notifications", "routes/stock-hunter/notifications.tsx"),
     page(idPrefix, "data", "routes/stock-hunter/data.tsx"),
     page(idPrefix, "reviews", "routes/stock-hunter/reviews.tsx"),
@@ -233,6 +235,8 @@ export default [
     route("compare", "routes/compare.tsx"),
     route("warehouses/:warehouseId/requests/:requestId/review", "routes/request-review.tsx"),
     route("warehouses/:warehouseId/requests/:requestId/report", "routes/request-report.tsx"),
+    // The deal (decision 036): a request followed through its personal link, without an account.
+    route("requests/:token", "routes/request-access.tsx"),
     // The logged-in areas (decisions 007 and 008): each area's pages in its own folder.
     route("stocker/profile", "routes/stocker/layout.tsx", stockerPages()),
     route("referent/profile", "routes/referent/layout.tsx", referentPages()),

@@ -10,6 +10,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
 import { makeRequest, makeUser } from "../support/factories.ts";
+import { requestAccessToken } from "../../app/server/deal/request-access.service.ts";
 import { routeTable } from "../support/route-table.ts";
 import { call, DEMO, DEMO_PASSWORD, jar, jsonHeaders, loggedIn, useAppDatabase, type Jar } from "./support.ts";
 
@@ -30,6 +31,8 @@ type Ids = {
   /** The demo stocker's and the demo hunter's user ids (the administrator's view of their areas). */
   stockerId: number;
   hunterId: number;
+  /** The personal link's token of a visitor's request (decision 036). */
+  requestToken: string;
 };
 type Row = {
   /** The route's path as app/routes.ts spells it, with a leading slash. */
@@ -1006,6 +1009,9 @@ const ROWS: Row[] = [
   { route: "/:locale/general-conditions", method: "GET", url: () => "/en/general-conditions", expect: all(200) },
   { route: "/:locale/warehouses/:id", method: "GET", url: (ids) => `/it/warehouses/${ids.warehouse}`, expect: all(200) },
   { route: "/:locale/compare", method: "GET", url: (ids) => `/en/compare?wids=${ids.warehouse}`, expect: all(200) },
+  // A request's personal link (decision 036): whoever holds the token, logged in or not; a token that opens nothing is a 404.
+  { route: "/:locale/requests/:token", method: "GET", url: (ids) => `/it/requests/${ids.requestToken}?sort=speed`, expect: all(200) },
+  { route: "/:locale/requests/:token", method: "GET", url: () => `/en/requests/${"A".repeat(43)}`, expect: all(404) },
   {
     route: "/:locale/warehouses/:warehouseId/requests/:requestId/review",
     method: "GET",
@@ -1157,6 +1163,13 @@ const ROWS: Row[] = [
     expect: area(200, "referent"),
   },
   { route: "/:locale/stock-hunter/profile/messages", method: "GET", url: () => "/en/stock-hunter/profile/messages?page=1", expect: area(200, "hunter") },
+  // One request's offers compared (decision 036): the hunter's own; another hunter's is a 404.
+  {
+    route: "/:locale/stock-hunter/profile/messages/:id",
+    method: "GET",
+    url: (ids) => `/it/stock-hunter/profile/messages/${ids.requestLink.requestId}?sort=rating`,
+    expect: { ...area(200, "hunter"), other: 404 },
+  },
   { route: "/:locale/stocker/profile/data", method: "GET", url: () => "/it/stocker/profile/data", expect: area(200, "stocker", "keeper") },
   { route: "/:locale/stocker/profile/data", method: "POST", url: () => "/it/stocker/profile/data", body: "form", expect: area(200, "stocker", "keeper") },
   { route: "/:locale/referent/profile/data", method: "GET", url: () => "/en/referent/profile/data", expect: area(200, "referent") },
@@ -1423,6 +1436,12 @@ const ROWS: Row[] = [
     expect: area(200, "admin"),
   },
   { route: "/admin/stock-hunter/:userId/messages", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/messages`, expect: area(200, "admin") },
+  {
+    route: "/admin/stock-hunter/:userId/messages/:id",
+    method: "GET",
+    url: (ids) => `/admin/stock-hunter/${ids.hunterId}/messages/${ids.requestLink.requestId}`,
+    expect: area(200, "admin"),
+  },
   { route: "/admin/stocker/:userId/data", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/data`, expect: area(200, "admin") },
   { route: "/admin/stocker/:userId/data", method: "POST", url: (ids) => `/admin/stocker/${ids.stockerId}/data`, body: "form", expect: area(200, "admin") },
   { route: "/admin/stock-hunter/:userId/data", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/data`, expect: area(200, "admin") },
@@ -1534,6 +1553,7 @@ beforeAll(async () => {
     userId: other.id,
     stockerId: stocker.id,
     hunterId: hunter.id,
+    requestToken: await requestAccessToken(db, (await makeRequest(db, { userId: null, warehouseIds: [warehouse.id] })).request.id),
   };
 });
 

@@ -3,18 +3,21 @@
 // refusal, a silence), their totals to the cent, the order and the marks, what an anonymised
 // warehouse shows, and who may see it (the hunter's API and page, the personal link).
 import { sql } from "kysely";
+import type { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeRedeemedWarehouse, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
-import { callJson } from "../../../tests/support/endpoint.ts";
+import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
 import type { RequestComparison } from "../../lib/offer-comparison.ts";
 import { hunterComparison, requestComparison, visitorComparison } from "./comparison.service.ts";
 import { renewRequestAccess, requestAccessToken } from "./request-access.service.ts";
 import { distanceM } from "../search/zones.ts";
 import { loader as offersEndpoint } from "../../routes/api/stock-hunter/requests.offers.ts";
+import { hunterComparisonPageLoader, visitorComparisonPageLoader } from "../../routes/shared/comparison-pages.server.ts";
 
 const t = useTestDatabase();
+const ORIGIN = "http://stockspace.test";
 const TODAY = "2026-12-01";
 const OPTS = { vatRate: 22, today: TODAY, locale: "it" as const };
 const MILANO = { lat: 45.4642, lng: 9.19 };
@@ -269,6 +272,45 @@ describe("who may see a comparison", () => {
     expect((await get(hunter, String(requestId), "?sort=cheapest")).status).toBe(422);
   });
 
+  const context = (user: User | null) => testContext(t.db, { actor: user ? actorOf(user) : null }) as unknown as Readonly<RouterContextProvider>;
+  const status = async (p: Promise<unknown>) => {
+    try {
+      await p;
+      return 200;
+    } catch (err) {
+      return (err as { init?: { status?: number } }).init?.status ?? (err as Response).status;
+    }
+  };
+
+  it("the hunter's page: its own request sorted by ?sort=, a bad sort ignored; anyone else refused", async () => {
+    const load = (user: User | null, search = "", id = String(requestId)) =>
+      hunterComparisonPageLoader({ request: new Request(`${ORIGIN}/it/stock-hunter/profile/messages/${id}${search}`), params: { id }, context: context(user) });
+    const page = await load(hunter, "?sort=speed");
+    expect(page.sort).toBe("speed");
+    expect(page.comparison.rows[0]!.link_id).toBe(links[1]);
+    expect((await load(hunter, "?sort=nonsense")).sort).toBe("price");
+    expect(await status(load(otherHunter))).toBe(404);
+    expect(await status(load(hunter, "", "999999999"))).toBe(404);
+    expect(await status(load(hunter, "", "abc"))).toBe(404);
+    expect(await status(load(owner))).toBe(403);
+    expect(await status(load(referent))).toBe(403);
+    expect(await status(load(null))).toBe(401);
+  });
+
+  it("the administrator's view of the hunter's area shows the hunter's request, and only there", async () => {
+    const admin = await makeUser(t.db, { role: "admin" });
+    const load = (userId: number) =>
+      hunterComparisonPageLoader({
+        request: new Request(`${ORIGIN}/admin/stock-hunter/${userId}/messages/${requestId}`),
+        params: { userId: String(userId), id: String(requestId) },
+        context: context(admin),
+      });
+    const page = await load(hunter.id);
+    expect(page.comparison.rows).toHaveLength(5);
+    expect(page.frame).toMatchObject({ asAdmin: true, base: `/admin/stock-hunter/${hunter.id}` });
+    expect(await status(load(otherHunter.id))).toBe(404);
+  });
+
   it("the personal link: a good token opens it, a forged, unknown or revoked one is a 404", async () => {
     const visitor = await makeRequest(t.db, { userId: null, warehouseIds: [warehouses[0]!.id, warehouses[1]!.id] });
     await addOffer(visitor.links[0]!.id, { quantity: 100, price_month: 600, start_date: "2027-01-01", end_date: "2027-01-30" });
@@ -279,11 +321,18 @@ describe("who may see a comparison", () => {
     expect(c.rows).toHaveLength(2);
     // 100 × 6,00 × 30 days / 30 = 600, with VAT 732.
     expect(c.rows[0]!.offer!.totals).toMatchObject({ quantity: 100, days: 30, period: 60_000, vat_included: 73_200 });
+
+    const load = (tok: string) =>
+      visitorComparisonPageLoader({ request: new Request(`${ORIGIN}/it/requests/${tok}`), params: { locale: "it", token: tok }, context: context(null) });
+    expect((await load(token)).comparison.request.id).toBe(visitor.request.id);
+    // A logged-in user of any role sees what the link opens, no more (the token is the access).
+    expect(await status(load("A".repeat(43)))).toBe(404);
+    expect(await status(load("not-a-token"))).toBe(404);
+    expect(await status(load("x".repeat(200)))).toBe(404);
     await expect(visitorComparison(t.db, token.slice(0, 42), OPTS)).rejects.toMatchObject({ status: 404 });
-    await expect(visitorComparison(t.db, "A".repeat(43), OPTS)).rejects.toMatchObject({ status: 404 });
 
     const renewed = await renewRequestAccess(t.db, visitor.request.id);
-    await expect(visitorComparison(t.db, token, OPTS)).rejects.toMatchObject({ status: 404 });
-    expect((await visitorComparison(t.db, renewed, OPTS)).request.id).toBe(visitor.request.id);
+    expect(await status(load(token))).toBe(404);
+    expect((await load(renewed)).comparison.request.id).toBe(visitor.request.id);
   });
 });
