@@ -10,9 +10,12 @@ import { RequestComparisonView } from "../components/deal/RequestComparisonView.
 
 export const loader = visitorComparisonPageLoader;
 
-/** Not indexed, and the token never leaves in a Referer (the base headers' policy is overridden here). */
+/**
+ * Not indexed, the token never leaves in a Referer (the base headers' policy is overridden here),
+ * and the page (the request's contacts) is kept by no shared cache.
+ */
 export function headers() {
-  return { "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" };
+  return { "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

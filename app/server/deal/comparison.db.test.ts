@@ -15,6 +15,7 @@ import { renewRequestAccess, requestAccessToken } from "./request-access.service
 import { distanceM } from "../search/zones.ts";
 import { loader as offersEndpoint } from "../../routes/api/stock-hunter/requests.offers.ts";
 import { hunterComparisonPageLoader, visitorComparisonPageLoader } from "../../routes/shared/comparison-pages.server.ts";
+import { headers as requestAccessHeaders } from "../../routes/request-access.tsx";
 
 const t = useTestDatabase();
 const ORIGIN = "http://stockspace.test";
@@ -334,5 +335,8 @@ describe("who may see a comparison", () => {
     const renewed = await renewRequestAccess(t.db, visitor.request.id);
     expect(await status(load(token))).toBe(404);
     expect((await load(renewed)).comparison.request.id).toBe(visitor.request.id);
+
+    // The token is in the address: never indexed, never sent on as a referrer, never in a shared cache.
+    expect(requestAccessHeaders()).toEqual({ "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" });
   });
 });
