@@ -1,7 +1,7 @@
 // The requester's comparison of a request's offers (decision 036): one row per contacted
-// warehouse, side by side from 1024 px (a table: warehouse, offer and totals, availability,
-// minimum term, distance, rating, answer time), one card per warehouse below it (each value with
-// its label). The rows come ordered from the server (?sort=, so the sort links work before the
+// warehouse, side by side from 1024 px (a table: the warehouse with its distance, the offer with
+// its totals and minimum term, the declared availability, the rating, the answer time), one card
+// per warehouse below it (each value with its label). The rows come ordered from the server (?sort=, so the sort links work before the
 // page's script runs); the cheapest live offer and the best rated warehouse are marked, expired
 // and no-longer-answerable offers say so, an offer that covers less than asked or not the asked
 // dates says that too, and the warehouses that have not answered yet are listed as such.
@@ -139,6 +139,11 @@ function OfferCell({ row, o, actions }: { row: ComparisonRow; o: Opts; actions: 
           ? m.cmp_covers_of({ quantity: units(offer.m2_type, t.quantity, o), asked: formatNumber(t.asked_quantity) }, o)
           : units(offer.m2_type, t.quantity, o)}
       </p>
+      {row.min_term_months !== null && row.min_term_months > 0 && (
+        <p className="text-slate-700" data-testid="cmp-min-term">
+          {m.cmp_min_term({ term: row.min_term_months === 1 ? m.cmp_months_one({}, o) : m.cmp_months({ count: formatNumber(row.min_term_months) }, o) }, o)}
+        </p>
+      )}
       {!t.dates_cover && (
         <p className="font-medium text-amber-800" data-testid="cmp-dates-mismatch">
           {m.cmp_dates_mismatch({ from: formatDate(offer.start_date), to: formatDate(offer.end_date) }, o)}
@@ -236,7 +241,17 @@ function ComparisonRows({ row, o, props }: { row: ComparisonRow; o: Opts; props:
             </span>
             {w.is_hub && <HubBadge />}
           </span>
-          <span className="block text-sm text-slate-600">{w.city}</span>
+          <span className="block text-sm text-slate-600">
+            {w.city}
+            {row.distance_km !== null && (
+              <>
+                {" · "}
+                <span className="tabular-nums" data-testid="cmp-distance">
+                  {row.distance_approx ? m.cmp_distance_approx({ km: formatKm(row.distance_km) }, o) : m.cmp_distance({ km: formatKm(row.distance_km) }, o)}
+                </span>
+              </>
+            )}
+          </span>
           <span className="mt-1 flex flex-wrap items-center gap-2">
             <RequestStateBadge state={row.state} />
             {row.not_answered && (
@@ -257,24 +272,6 @@ function ComparisonRows({ row, o, props }: { row: ComparisonRow; o: Opts; props:
         <Cell label={m.cmp_col_availability({}, o)}>
           <AvailabilityCell a={row.availability} o={o} />
         </Cell>
-        <Cell label={m.cmp_col_min_term({}, o)}>
-          <span className="text-sm text-slate-700">
-            {row.min_term_months === null || row.min_term_months === 0
-              ? "—"
-              : row.min_term_months === 1
-                ? m.cmp_months_one({}, o)
-                : m.cmp_months({ count: formatNumber(row.min_term_months) }, o)}
-          </span>
-        </Cell>
-        <Cell label={m.cmp_col_distance({}, o)}>
-          <span className="text-sm text-slate-700 tabular-nums" data-testid="cmp-distance">
-            {row.distance_km === null
-              ? "—"
-              : row.distance_approx
-                ? m.cmp_distance_approx({ km: formatKm(row.distance_km) }, o)
-                : m.cmp_distance({ km: formatKm(row.distance_km) }, o)}
-          </span>
-        </Cell>
         <Cell label={m.cmp_col_rating({}, o)}>
           <span className="flex flex-col items-start gap-1">
             {row.rating ? <RatingSummary rating={row.rating} /> : <span className="text-sm text-slate-600">{m.cmp_no_rating({}, o)}</span>}
@@ -293,7 +290,7 @@ function ComparisonRows({ row, o, props }: { row: ComparisonRow; o: Opts; props:
       </tr>
       {conversation && (
         <tr className="block lg:table-row print:hidden" data-conversation={row.link_id}>
-          <td colSpan={7} className="block pb-4 lg:table-cell lg:px-3">
+          <td colSpan={5} className="block pb-4 lg:table-cell lg:px-3">
             {conversation}
           </td>
         </tr>
@@ -368,12 +365,6 @@ export function OfferComparison(props: OfferComparisonProps) {
                   </th>
                   <th scope="col" className="px-3 py-2">
                     {m.cmp_col_availability({}, o)}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {m.cmp_col_min_term({}, o)}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {m.cmp_col_distance({}, o)}
                   </th>
                   <th scope="col" className="px-3 py-2">
                     {m.cmp_col_rating({}, o)}

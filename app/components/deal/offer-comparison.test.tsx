@@ -134,6 +134,7 @@ describe("OfferComparison", () => {
     expect(html).toContain('data-status="expired"');
     expect(html).toContain("Expired on 31.12.2026: it can no longer be accepted");
     expect(html).toContain("Revisions: 2");
+    expect(html).toContain("Minimum term: 12 months");
     expect(html).toContain("Refused the request");
     expect(count(html, "Not answered yet")).toBeGreaterThanOrEqual(2);
     expect(html).toContain("about 12,3 km");
