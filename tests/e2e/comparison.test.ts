@@ -3,9 +3,11 @@
 // silence), on its page in the area and through the personal link, at 1280 and 375 px, sorted
 // by the links without JavaScript's help, printable. SHOTS_DIR keeps a picture of each view.
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
+import type { Page } from "playwright-core";
 import { hydrated, loginAs, newPage, useAppDatabase, useBrowser, userIdOf, DEMO } from "./support.ts";
 import { makeRedeemedWarehouse, makeRequest, makeWarehouse } from "../support/factories.ts";
 import { requestAccessToken } from "../../app/server/deal/request-access.service.ts";
@@ -13,6 +15,19 @@ import { requestAccessToken } from "../../app/server/deal/request-access.service
 const b = useBrowser();
 const app = useAppDatabase();
 const SHOTS = process.env.SHOTS_DIR ?? "";
+
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's critical and serious findings on the page as it is (WCAG 2.0/2.1 A and AA). */
+async function axeSerious(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<Result> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] }, resultTypes: ["violations"] });
+    return r.violations.filter((v) => v.impact === "critical" || v.impact === "serious").flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+  });
+}
 
 let requestId: number;
 let token: string;
@@ -88,7 +103,12 @@ describe("the comparison of a request's offers", () => {
       expect(await rows.count()).toBe(5);
       expect(await page.getByTestId("cmp-total").allTextContents()).toEqual(["€\u00a05.270,40", "€\u00a011.712,00", "€\u00a013.481,00"]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      // The sort links are touch targets of 44 px on a phone.
+      if (width < 640)
+        for (const box of await page.locator("[data-sort]").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height)))
+          expect(box).toBeGreaterThanOrEqual(43.5);
       await expect.poll(() => page.getByTestId("cmp-print").isVisible()).toBe(true);
+      expect(await axeSerious(page)).toEqual([]);
       if (SHOTS) {
         await page.screenshot({ path: path.join(SHOTS, `hunter-${width}.png`), fullPage: true });
         await page.getByTestId("offer-comparison").scrollIntoViewIfNeeded();
@@ -112,6 +132,7 @@ describe("the comparison of a request's offers", () => {
     await hydrated(page);
     expect(await page.getByTestId("cmp-row").count()).toBe(5);
     expect(await page.getByTestId("cmp-answer").first().textContent()).toBe("Within an hour");
+    expect(await axeSerious(page)).toEqual([]);
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, "visitor-375.png"), fullPage: true });
     expect((await page.goto(`/en/requests/${"A".repeat(43)}`))?.status()).toBe(404);
     await context.close();

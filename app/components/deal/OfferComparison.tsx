@@ -122,7 +122,7 @@ function OfferCell({ row, o, actions }: { row: ComparisonRow; o: Opts; actions: 
           {offerStatusLabel(offer.status, o)}
         </Badge>
         {row.marks.cheapest && (
-          <Badge className="bg-emerald-600 text-white ring-emerald-700" testId="cmp-mark-cheapest">
+          <Badge className="bg-emerald-700 text-white ring-emerald-800" testId="cmp-mark-cheapest">
             {m.cmp_mark_cheapest({}, o)}
           </Badge>
         )}
@@ -344,7 +344,7 @@ export function OfferComparison(props: OfferComparisonProps) {
                 to={comparisonSortHref(pathname, s)}
                 preventScrollReset
                 aria-current={s === sort ? "true" : undefined}
-                className={`rounded-full px-3 py-1.5 font-medium ring-1 ring-inset ${s === sort ? "bg-brand-600 text-white ring-brand-600" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
+                className={`inline-flex min-h-11 items-center rounded-full px-3.5 font-medium ring-1 ring-inset sm:min-h-9 ${s === sort ? "bg-brand-600 text-white ring-brand-600" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
                 data-sort={s}
               >
                 {sortLabel(s, o)}

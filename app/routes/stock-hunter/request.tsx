@@ -8,6 +8,7 @@ import { hunterComparisonPageLoader } from "../shared/comparison-pages.server.ts
 import { areaPaths } from "../../lib/area-paths.ts";
 import { requestNumber } from "../../lib/format.ts";
 import { RequestComparisonView } from "../../components/deal/RequestComparisonView.tsx";
+import { backLinkClass } from "../../components/ui/styles.ts";
 
 export const loader = hunterComparisonPageLoader;
 
@@ -24,7 +25,7 @@ export default function HunterRequest({ loaderData }: Route.ComponentProps) {
       sort={sort}
       locale={locale}
       top={
-        <Link to={`${areaPaths(frame.base).messages}?selected=${comparison.request.id}`} className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to={`${areaPaths(frame.base).messages}?selected=${comparison.request.id}`} className={backLinkClass}>
           ← {m.cmp_back_to_requests()}
         </Link>
       }
