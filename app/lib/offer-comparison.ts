@@ -14,11 +14,6 @@ export const COMPARISON_SORTS = ["price", "distance", "rating", "speed"] as cons
 export type ComparisonSort = (typeof COMPARISON_SORTS)[number];
 export const DEFAULT_COMPARISON_SORT: ComparisonSort = "price";
 
-/** ?sort= as the URL has it: one of the sorts, else the default (a hand-edited URL is no error). */
-export function comparisonSort(raw: string | null | undefined): ComparisonSort {
-  return (COMPARISON_SORTS as readonly string[]).includes(raw ?? "") ? (raw as ComparisonSort) : DEFAULT_COMPARISON_SORT;
-}
-
 /**
  * How the warehouse's declared free space stands against what the request asked (the search's
  * judgement, decision 033): `available` a space holds the asked quantity over the asked dates;
