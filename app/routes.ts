@@ -52,6 +52,8 @@ function stockHunterPages(idPrefix = "") {
     page(idPrefix, "warehouses", "routes/stock-hunter/warehouses.tsx"),
     page(idPrefix, "warehouses/:id", "routes/stock-hunter/warehouse-detail.tsx"),
     page(idPrefix, "messages", "routes/stock-hunter/messages.tsx"),
+    // The deal (decision 036): one request, its offers compared.
+    page(idPrefix, "messages/:id", "routes/stock-hunter/request.tsx"),
     page(idPrefix, "notifications", "routes/stock-hunter/notifications.tsx"),
     page(idPrefix, "data", "routes/stock-hunter/data.tsx"),
     page(idPrefix, "reviews", "routes/stock-hunter/reviews.tsx"),
@@ -132,6 +134,8 @@ export default [
   route("api/stock-hunter/offers/:offerId/accept", "routes/api/stock-hunter/offers.accept.ts"),
   route("api/stock-hunter/offers/:offerId/decline", "routes/api/stock-hunter/offers.decline.ts"),
   route("api/stock-hunter/warehouse-requests/:id/ask-changes", "routes/api/stock-hunter/warehouse-requests.ask-changes.ts"),
+  // The deal (decision 036): the requester's comparison of a request's offers.
+  route("api/stock-hunter/requests/:request_id/offers", "routes/api/stock-hunter/requests.offers.ts"),
 
   // Subscriptions and billing (decision 009).
   route("init-subscription", "routes/api/init-subscription.ts"),
@@ -246,6 +250,8 @@ export default [
     route("warehouses/:warehouseId/requests/:requestId/report", "routes/request-report.tsx"),
     // A visitor's personal link to a request, asked for again (decision 036).
     route("requests/new-link", "routes/visitor-new-link.tsx"),
+    // The deal (decision 036): a request followed through its personal link, without an account.
+    route("requests/:token", "routes/request-access.tsx"),
     // The logged-in areas (decisions 007 and 008): each area's pages in its own folder.
     route("stocker/profile", "routes/stocker/layout.tsx", stockerPages()),
     route("referent/profile", "routes/referent/layout.tsx", referentPages()),

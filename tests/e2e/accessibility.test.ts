@@ -525,6 +525,8 @@ async function loggedInPages(): Promise<{ role: DemoRole; route: string; fill: (
   const managed = await managedWarehouse();
   const favourite = await favouriteTakingRequests(db, hunterId);
   const specification = await db.selectFrom("specifications").select("id").orderBy("id").executeTakeFirstOrThrow();
+  // The hunter's page of one request (its offers compared) takes one of the hunter's requests.
+  const hunterRequest = await db.selectFrom("warehouse_requests").select("id").where("user_id", "=", hunterId).orderBy("id").executeTakeFirstOrThrow();
   const seen = new Set<string>();
   const pages = [];
   for (const { route, file, methods } of routeTable()) {
@@ -535,7 +537,13 @@ async function loggedInPages(): Promise<{ role: DemoRole; route: string; fill: (
     const hunterPage = route.includes("/stock-hunter");
     const ids: Record<string, number> = {
       userId: hunterPage ? hunterId : managed.stockerId,
-      id: route.startsWith("/admin/specifications/") ? specification.id : hunterPage ? favourite.id : managed.id,
+      id: route.startsWith("/admin/specifications/")
+        ? specification.id
+        : hunterPage && route.endsWith("/messages/:id")
+          ? hunterRequest.id
+          : hunterPage
+            ? favourite.id
+            : managed.id,
     };
     const fill = (locale: Locale) =>
       route.replace(":locale", locale).replace(/:(\w+)/g, (_, name: string) => {

@@ -10,6 +10,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
 import { makeRequest, makeUser } from "../support/factories.ts";
+import { requestAccessToken } from "../../app/server/deal/request-access.service.ts";
 import { routeTable } from "../support/route-table.ts";
 import { call, DEMO, DEMO_PASSWORD, jar, jsonHeaders, loggedIn, useAppDatabase, type Jar } from "./support.ts";
 
@@ -30,6 +31,8 @@ type Ids = {
   /** The demo stocker's and the demo hunter's user ids (the administrator's view of their areas). */
   stockerId: number;
   hunterId: number;
+  /** The personal link's token of a visitor's request (decision 036). */
+  requestToken: string;
 };
 type Row = {
   /** The route's path as app/routes.ts spells it, with a leading slash. */
@@ -492,6 +495,20 @@ const ROWS: Row[] = [
   { route: "/api/stocker/requests", method: "POST", url: () => "/api/stocker/requests", body: {}, expect: area(405, "stocker", "keeper") },
   { route: "/api/referent/requests", method: "POST", url: () => "/api/referent/requests", body: {}, expect: area(405, "referent") },
   { route: "/api/stock-hunter/requests", method: "POST", url: () => "/api/stock-hunter/requests", body: {}, expect: area(405, "hunter") },
+  // The requester's comparison of a request's offers (decision 036): the demo hunter's own request; another hunter's is a 404.
+  {
+    route: "/api/stock-hunter/requests/:request_id/offers",
+    method: "GET",
+    url: (ids) => `/api/stock-hunter/requests/${ids.requestLink.requestId}/offers?sort=rating`,
+    expect: { ...area(200, "hunter"), other: 404 },
+  },
+  {
+    route: "/api/stock-hunter/requests/:request_id/offers",
+    method: "POST",
+    url: (ids) => `/api/stock-hunter/requests/${ids.requestLink.requestId}/offers`,
+    body: {},
+    expect: area(405, "hunter"),
+  },
   {
     route: "/api/stocker/warehouse-requests/:id/update",
     method: "POST",
@@ -1097,6 +1114,9 @@ const ROWS: Row[] = [
   { route: "/:locale/general-conditions", method: "GET", url: () => "/en/general-conditions", expect: all(200) },
   { route: "/:locale/warehouses/:id", method: "GET", url: (ids) => `/it/warehouses/${ids.warehouse}`, expect: all(200) },
   { route: "/:locale/compare", method: "GET", url: (ids) => `/en/compare?wids=${ids.warehouse}`, expect: all(200) },
+  // A request's personal link (decision 036): whoever holds the token, logged in or not; a token that opens nothing is a 404.
+  { route: "/:locale/requests/:token", method: "GET", url: (ids) => `/it/requests/${ids.requestToken}?sort=speed`, expect: all(200) },
+  { route: "/:locale/requests/:token", method: "GET", url: () => `/en/requests/${"A".repeat(43)}`, expect: all(404) },
   {
     route: "/:locale/warehouses/:warehouseId/requests/:requestId/review",
     method: "GET",
@@ -1258,6 +1278,13 @@ const ROWS: Row[] = [
     url: () => "/it/stock-hunter/profile/messages",
     body: { form: { intent: "message", link_id: "LINK", message: "Dalla pagina delle richieste" } },
     expect: { ...area(200, "hunter"), other: 200 },
+  },
+  // One request's offers compared (decision 036): the hunter's own; another hunter's is a 404.
+  {
+    route: "/:locale/stock-hunter/profile/messages/:id",
+    method: "GET",
+    url: (ids) => `/it/stock-hunter/profile/messages/${ids.requestLink.requestId}?sort=rating`,
+    expect: { ...area(200, "hunter"), other: 404 },
   },
   { route: "/:locale/stocker/profile/data", method: "GET", url: () => "/it/stocker/profile/data", expect: area(200, "stocker", "keeper") },
   { route: "/:locale/stocker/profile/data", method: "POST", url: () => "/it/stocker/profile/data", body: "form", expect: area(200, "stocker", "keeper") },
@@ -1533,6 +1560,12 @@ const ROWS: Row[] = [
     body: { form: { intent: "message", link_id: "LINK", message: "Mai" } },
     expect: area(403, "admin"),
   },
+  {
+    route: "/admin/stock-hunter/:userId/messages/:id",
+    method: "GET",
+    url: (ids) => `/admin/stock-hunter/${ids.hunterId}/messages/${ids.requestLink.requestId}`,
+    expect: area(200, "admin"),
+  },
   { route: "/admin/stocker/:userId/data", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/data`, expect: area(200, "admin") },
   { route: "/admin/stocker/:userId/data", method: "POST", url: (ids) => `/admin/stocker/${ids.stockerId}/data`, body: "form", expect: area(200, "admin") },
   { route: "/admin/stock-hunter/:userId/data", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/data`, expect: area(200, "admin") },
@@ -1644,6 +1677,7 @@ beforeAll(async () => {
     userId: other.id,
     stockerId: stocker.id,
     hunterId: hunter.id,
+    requestToken: await requestAccessToken(db, (await makeRequest(db, { userId: null, warehouseIds: [warehouse.id] })).request.id),
   };
 });
 

@@ -147,6 +147,11 @@ function HunterRequestCard({
       <div id={panelId} hidden={!open} className="border-t border-slate-100 px-4 py-4">
         {open && (
           <div className="space-y-5">
+            <p>
+              <Link to={areaPaths(base).request(item.id)} className={buttonClass("primary", "sm")} data-testid="hunter-request-compare">
+                {m.cmp_open_request()}
+              </Link>
+            </p>
             <section aria-labelledby={`${id}-warehouses`}>
               <h3 id={`${id}-warehouses`} className="mb-2 text-sm font-semibold text-slate-900">
                 {m.areq_warehouses_contacted({ count: item.warehouses.length })}
