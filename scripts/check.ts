@@ -45,11 +45,7 @@ function runStep(step: Step, cwd: string): Promise<StepResult> {
   const started = performance.now();
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
-    const child = spawn(step.command, step.args, {
-      cwd,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "0" },
-    });
+    const child = spawn(step.command, step.args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: process.env });
     child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
     const done = (code: number | null, extra = "") =>
