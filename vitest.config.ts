@@ -49,6 +49,9 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           // One browser and one app for the whole run; journeys run one file at a time.
           fileParallelism: false,
+          // A file's describe.concurrent runs this many of its tests at once (the accessibility
+          // walks): three pages keep the two cores busy while each waits on the app in turn.
+          maxConcurrency: 3,
           testTimeout: 60_000,
           hookTimeout: 300_000,
         },

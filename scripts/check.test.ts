@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { ESLint } from "eslint";
 import * as prettier from "prettier";
 import { afterAll, describe, expect, it } from "vitest";
+import { CHECK_STEPS, runSteps, type Step, type StepResult } from "./check.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const eslint = new ESLint({ cwd: ROOT });
@@ -107,8 +108,9 @@ describe("the type check", () => {
     const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
     const [command, ...args] = scripts.typecheck!.split("&&").at(-1)!.trim().split(/\s+/);
     expect(command).toBe("node");
+    // Plain diagnostics (file(line,col): error …) whatever the environment says of colours (FORCE_COLOR).
     try {
-      const output = execFileSync(process.execPath, [...args, "-p", dir], { cwd: ROOT, encoding: "utf8", stdio: "pipe" });
+      const output = execFileSync(process.execPath, [...args, "-p", dir, "--pretty", "false"], { cwd: ROOT, encoding: "utf8", stdio: "pipe" });
       return { ok: true, output };
     } catch (error) {
       const failed = error as { stdout?: string; stderr?: string };
@@ -123,5 +125,72 @@ describe("the type check", () => {
     expect(bad.output).toMatch(/bite\.ts\(2,14\): error TS2322/);
     const good = typecheck("const xs: number[] = [];\nexport const first: number = xs[0] ?? 0;\n");
     expect(good).toEqual({ ok: true, output: "" });
+  });
+});
+
+describe("the check (scripts/check.ts)", () => {
+  /** A step that prints when it starts and ends (ms since the epoch), sleeps, and exits with `code`. */
+  const step = (name: string, { code = 0, ms = 200, after }: { code?: number; ms?: number; after?: string[] } = {}): Step => ({
+    name,
+    command: process.execPath,
+    args: [
+      "-e",
+      `console.log("start", Date.now()); setTimeout(() => { console.log("end", Date.now()); console.error("${name} says hello"); process.exit(${code}); }, ${ms});`,
+    ],
+    after,
+  });
+  const at = (r: StepResult, what: "start" | "end") => Number(new RegExp(`${what} (\\d+)`).exec(r.output)![1]);
+
+  it("runs the project's four steps, the package.json scripts, from npm run check", () => {
+    const scripts = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.check).toBe("node scripts/check.ts");
+    expect(CHECK_STEPS.map((s) => s.name).sort()).toEqual(["format:check", "lint", "test:fast", "typecheck"]);
+    for (const s of CHECK_STEPS) {
+      expect(scripts[s.name], s.name).toBeTruthy();
+      expect(s.args.slice(-2)).toEqual(["run", s.name]);
+    }
+    // The fast lane's Vite plugin rewrites the messages the type check reads: never at the same time.
+    expect(CHECK_STEPS.find((s) => s.name === "test:fast")!.after).toContain("typecheck");
+  });
+
+  it("runs every step, two at a time, and a failed one fails the check with its output, the others still run", async () => {
+    const ended: string[] = [];
+    const results = await runSteps([step("a", { ms: 600 }), step("b", { code: 3 }), step("c"), step("d")], { onEnd: (r) => ended.push(r.name) });
+    expect(results.map((r) => [r.name, r.ok, r.code])).toEqual([
+      ["a", true, 0],
+      ["b", false, 3],
+      ["c", true, 0],
+      ["d", true, 0],
+    ]);
+    expect(results[1]!.output).toContain("b says hello");
+    expect(ended.sort()).toEqual(["a", "b", "c", "d"]);
+    const [a, b, c] = results as [StepResult, StepResult, StepResult];
+    // a and b side by side; c waits for a free place (b's), not for a.
+    expect(at(b, "start")).toBeLessThan(at(a, "end"));
+    expect(at(c, "start")).toBeGreaterThanOrEqual(at(b, "end"));
+    expect(at(c, "start")).toBeLessThan(at(a, "end"));
+  });
+
+  it("starts a step only after the steps it comes after, even with a place free", async () => {
+    const results = await runSteps([step("first", { ms: 500 }), step("then", { after: ["first"] }), step("beside")]);
+    const [first, then, beside] = results as [StepResult, StepResult, StepResult];
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(at(then, "start")).toBeGreaterThanOrEqual(at(first, "end"));
+    expect(at(beside, "start")).toBeLessThan(at(first, "end"));
+  });
+
+  it("reports a step that cannot start, and steps waiting on each other, as failures", async () => {
+    const results = await runSteps([
+      { name: "missing", command: path.join(ROOT, "no-such-command"), args: [] },
+      step("x", { after: ["y"] }),
+      step("y", { after: ["x"] }),
+    ]);
+    expect(results.map((r) => [r.name, r.ok])).toEqual([
+      ["missing", false],
+      ["x", false],
+      ["y", false],
+    ]);
+    expect(results[0]!.output).toMatch(/could not start/);
+    await expect(runSteps([step("z", { after: ["nowhere"] })])).rejects.toThrow(/not a step/);
   });
 });

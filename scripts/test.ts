@@ -6,6 +6,7 @@
 //   npm test                               all three lanes, side by side (see below)
 //   npm test -- <paths> / -t <name>        the same, the arguments given to each lane's Vitest
 //   npm test -- --project <lane> [args]    one lane, one Vitest run (npm run test:fast, test:integration, test:browser)
+//   TEST_LANES=integration,browser npm test   those lanes only, side by side
 //
 // Vitest runs one file at a time on two cores (a worker per core but one), and a project that
 // runs its files one by one (the browser lane) only after every other project's files. So the
@@ -54,7 +55,21 @@ const extra = process.argv.slice(2);
 const projects = extra.flatMap((arg, i) => (arg === "--project" ? [extra[i + 1] ?? ""] : arg.startsWith("--project=") ? [arg.slice("--project=".length)] : []));
 fs.mkdirSync(results, { recursive: true });
 
-if (projects.length === 0 || projects.some((p) => p.includes("browser"))) {
+// TEST_LANES=integration,browser runs those lanes only: CI runs the fast lane in `npm run check`
+// just before, on the same tree, and does not run it a second time.
+const allLanes = Object.keys(LANES) as Lane[];
+const chosen = (process.env.TEST_LANES ?? "")
+  .split(",")
+  .map((name) => name.trim())
+  .filter(Boolean);
+const unknownLanes = chosen.filter((name) => !allLanes.includes(name as Lane));
+if (unknownLanes.length > 0) {
+  console.error(`TEST_LANES: no lane ${unknownLanes.join(", ")} (the lanes: ${allLanes.join(", ")})`);
+  process.exit(2);
+}
+const lanes = chosen.length > 0 ? allLanes.filter((lane) => chosen.includes(lane)) : allLanes;
+
+if (projects.length === 0 ? lanes.includes("browser") : projects.some((p) => p.includes("browser"))) {
   ensureChromium();
   // The journeys run against the production build: rebuilt when the sources changed (scripts/build-if-changed.ts).
   buildIfChanged();
@@ -104,7 +119,6 @@ function runLane(lane: Lane, shard?: { index: number; count: number }): Promise<
   });
 }
 
-const lanes = Object.keys(LANES) as Lane[];
 console.log(`running the ${lanes.join(", ")} lanes side by side; each lane's output comes when it ends (as it runs: test-results/<lane>.log)`);
 const runs = lanes.flatMap((lane) =>
   lane === "browser" && browserShards > 1

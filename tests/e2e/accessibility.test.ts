@@ -287,11 +287,16 @@ async function closeDialog(page: Page): Promise<void> {
 }
 
 type Fixtures = { redeemed: number[]; unclaimed: number; resetUserId: number; resetToken: string };
-let fixtures: Fixtures | null = null;
+/** Made once, by the first of the walks running side by side to ask. */
+let fixtures: Promise<Fixtures> | null = null;
 
 /** Ids from the demo data: redeemed warehouses (the one with most photos first), an anonymised one, and a live reset link. */
-async function demoFixtures(): Promise<Fixtures> {
-  if (fixtures) return fixtures;
+function demoFixtures(): Promise<Fixtures> {
+  fixtures ??= makeDemoFixtures();
+  return fixtures;
+}
+
+async function makeDemoFixtures(): Promise<Fixtures> {
   const db = app.db;
   const redeemed = await redeemedDemoWarehouses(db);
   const unclaimed = await db
@@ -308,8 +313,7 @@ async function demoFixtures(): Promise<Fixtures> {
     .insertInto("user_tokens")
     .values({ user_id: resetUserId, kind: "reset_password", token_hash: linkTokenHash(resetToken), expires_at: sql<Date>`now() + interval '1 hour'` })
     .execute();
-  fixtures = { redeemed: redeemed.map((r) => r.id), unclaimed: unclaimed.id, resetUserId, resetToken };
-  return fixtures;
+  return { redeemed: redeemed.map((r) => r.id), unclaimed: unclaimed.id, resetUserId, resetToken };
 }
 
 /** Every public page and popup of one language at one width. */
@@ -651,7 +655,12 @@ const AREA_STATES: AreaState[] = [
   },
 ];
 
-describe("accessibility: axe-core finds no critical or serious violation", () => {
+// The walks run side by side (describe.concurrent; the browser project's maxConcurrency says how
+// many at once), each in browser contexts of its own: while one waits on the app, the network
+// or a popup's animation, another scans. They only read, or set the same thing the same way (the
+// unconfirmed account), so none depends on another's order. The longest (the areas', about 90
+// views each) come first, so they are not the last to start.
+describe.concurrent("accessibility: axe-core finds no critical or serious violation", () => {
   it("keeps the page's Content-Security-Policy strict (axe comes in through the browser, not the page)", async () => {
     const { context, page } = await newPage(b.browser);
     const res = await page.goto("/it");
@@ -675,23 +684,6 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
     expect(await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run)).toBe("function");
     await context.close();
   });
-
-  for (const locale of LOCALES) {
-    for (const width of WIDTHS) {
-      it(`every public page and popup, /${locale} at ${width} px${width < 1024 ? ", touch targets of at least 44 px included" : ""}`, async () => {
-        const { context, page } = await newPage(b.browser, { locale, width, height: width < 1024 ? 800 : 900 });
-        await page.emulateMedia({ reducedMotion: "reduce" });
-        // Touch targets are checked where a finger is the pointer: the public site at phone width.
-        const run = collector(`/${locale} ${width}px`, { touch: width < 1024 });
-        try {
-          await scanPublicSite(page, locale, width, run.scan, run.add);
-        } finally {
-          await context.close();
-        }
-        run.check();
-      }, 300_000);
-    }
-  }
 
   for (const width of WIDTHS) {
     it(`every page, popup and reached state of the three areas and of the back office at ${width} px (each area in Italian at one width, in English at the other)${width < 1024 ? ", touch targets of at least 44 px included" : ""}`, async () => {
@@ -751,7 +743,24 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
         }
       }
       run.check();
-    }, 600_000); // 90 views: five minutes on a busy 2-core machine
+    }, 1_200_000); // 90 views: five minutes on a busy 2-core machine, ten beside the other walks at load 20
+  }
+
+  for (const locale of LOCALES) {
+    for (const width of WIDTHS) {
+      it(`every public page and popup, /${locale} at ${width} px${width < 1024 ? ", touch targets of at least 44 px included" : ""}`, async () => {
+        const { context, page } = await newPage(b.browser, { locale, width, height: width < 1024 ? 800 : 900 });
+        await page.emulateMedia({ reducedMotion: "reduce" });
+        // Touch targets are checked where a finger is the pointer: the public site at phone width.
+        const run = collector(`/${locale} ${width}px`, { touch: width < 1024 });
+        try {
+          await scanPublicSite(page, locale, width, run.scan, run.add);
+        } finally {
+          await context.close();
+        }
+        run.check();
+      }, 600_000);
+    }
   }
 
   it("the back office's 404 at both widths: nothing for axe to find, moderate included, and a link back to the back office's start", async () => {
@@ -780,7 +789,7 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
     await page.waitForURL((url) => url.pathname === "/admin");
     await page.locator("main h1").waitFor();
     await context.close();
-  });
+  }, 180_000);
 
   it("the logged-in hunter's review and report forms, a favourite's page with its quote request and a sheet, both languages and widths", async () => {
     const hunterId = await userIdOf(app.db, DEMO.hunter);
@@ -822,5 +831,5 @@ describe("accessibility: axe-core finds no critical or serious violation", () =>
       await context.close();
     }
     run.check();
-  }, 180_000);
+  }, 360_000);
 });
