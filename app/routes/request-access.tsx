@@ -4,11 +4,18 @@
 // site's 404. The token is in the address, so the page is never indexed and sends no referrer.
 import type { Route } from "./+types/request-access";
 import { m } from "../paraglide/messages.js";
-import { visitorComparisonPageLoader } from "./shared/comparison-pages.server.ts";
+import { useActionData } from "react-router";
+import { visitorComparisonPageAction, visitorComparisonPageLoader } from "./shared/comparison-pages.server.ts";
 import { requestNumber } from "../lib/format.ts";
 import { RequestComparisonView } from "../components/deal/RequestComparisonView.tsx";
+import { requesterRowParts } from "../components/deal/requester-row-parts.tsx";
+import { VisitorFollowUp } from "../components/deal/VisitorFollowUp.tsx";
+import { keepPageOnFailure } from "../lib/page-action.ts";
 
 export const loader = visitorComparisonPageLoader;
+export const action = visitorComparisonPageAction;
+// A failed answer leaves the page as it is: the form shows its error and keeps what was typed.
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnFailure(serverAction);
 
 /**
  * Not indexed, the token never leaves in a Referer (the base headers' policy is overridden here),
@@ -24,10 +31,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function RequestAccess({ loaderData }: Route.ComponentProps) {
-  const { comparison, sort, locale } = loaderData;
+  const { comparison, conversations, followUp, sort, locale } = loaderData;
+  const lastResult = useActionData<typeof action>();
+  const parts = requesterRowParts({ comparison, conversations, readOnly: false, lastResult });
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <RequestComparisonView comparison={comparison} sort={sort} locale={locale} intro={m.cmp_visitor_intro()} />
+      <RequestComparisonView comparison={comparison} sort={sort} locale={locale} intro={m.cmp_visitor_intro()} {...parts}>
+        <VisitorFollowUp {...followUp} failure={lastResult && !lastResult.ok ? lastResult : null} />
+      </RequestComparisonView>
     </div>
   );
 }

@@ -1117,6 +1117,22 @@ const ROWS: Row[] = [
   // A request's personal link (decision 036): whoever holds the token, logged in or not; a token that opens nothing is a 404.
   { route: "/:locale/requests/:token", method: "GET", url: (ids) => `/it/requests/${ids.requestToken}?sort=speed`, expect: all(200) },
   { route: "/:locale/requests/:token", method: "GET", url: () => `/en/requests/${"A".repeat(43)}`, expect: all(404) },
+  // The personal page's forms, in the request's name whoever posts (the token is the access); a
+  // link not of the request, or a forged token, is the form's not_found and changes nothing.
+  {
+    route: "/:locale/requests/:token",
+    method: "POST",
+    url: (ids) => `/it/requests/${ids.requestToken}`,
+    body: { form: { intent: "ask_changes", link_id: "999999999", message: "Da marzo?" } },
+    expect: all(200),
+  },
+  {
+    route: "/:locale/requests/:token",
+    method: "POST",
+    url: () => `/it/requests/${"A".repeat(43)}`,
+    body: { form: { intent: "message", link_id: "1", message: "x" } },
+    expect: all(200),
+  },
   {
     route: "/:locale/warehouses/:warehouseId/requests/:requestId/review",
     method: "GET",
@@ -1285,6 +1301,14 @@ const ROWS: Row[] = [
     method: "GET",
     url: (ids) => `/it/stock-hunter/profile/messages/${ids.requestLink.requestId}?sort=rating`,
     expect: { ...area(200, "hunter"), other: 404 },
+  },
+  // Its forms (answers to an offer, a message on a link): the hunter's own request; another hunter's is the form's not_found.
+  {
+    route: "/:locale/stock-hunter/profile/messages/:id",
+    method: "POST",
+    url: (ids) => `/it/stock-hunter/profile/messages/${ids.requestLink.requestId}`,
+    body: { form: { intent: "message", link_id: "LINK", message: "Dalla pagina della richiesta" } },
+    expect: { ...area(200, "hunter"), other: 200 },
   },
   { route: "/:locale/stocker/profile/data", method: "GET", url: () => "/it/stocker/profile/data", expect: area(200, "stocker", "keeper") },
   { route: "/:locale/stocker/profile/data", method: "POST", url: () => "/it/stocker/profile/data", body: "form", expect: area(200, "stocker", "keeper") },
@@ -1565,6 +1589,13 @@ const ROWS: Row[] = [
     method: "GET",
     url: (ids) => `/admin/stock-hunter/${ids.hunterId}/messages/${ids.requestLink.requestId}`,
     expect: area(200, "admin"),
+  },
+  {
+    route: "/admin/stock-hunter/:userId/messages/:id",
+    method: "POST",
+    url: (ids) => `/admin/stock-hunter/${ids.hunterId}/messages/${ids.requestLink.requestId}`,
+    body: { form: { intent: "message", link_id: "LINK", message: "Mai" } },
+    expect: area(403, "admin"),
   },
   { route: "/admin/stocker/:userId/data", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/data`, expect: area(200, "admin") },
   { route: "/admin/stocker/:userId/data", method: "POST", url: (ids) => `/admin/stocker/${ids.stockerId}/data`, body: "form", expect: area(200, "admin") },

@@ -130,10 +130,15 @@ export async function hunterComparison(
   requestId: number,
   opts: ComparisonOptions,
 ): Promise<RequestComparison> {
+  return comparisonOf(db, await huntersRequest(db, owner, requestId, opts.locale), opts);
+}
+
+/** One of the hunter's requests: another role 403, a request not theirs (or none) 404. */
+export async function huntersRequest(db: Database, owner: { id: number; role: AreaRole | "admin" }, requestId: number, locale: Locale) {
   if (owner.role !== "stock_hunter") throw new ForbiddenError();
-  const request = await findComparisonRequest(db, requestId, opts.locale);
+  const request = await findComparisonRequest(db, requestId, locale);
   if (!request || request.user_id === null || Number(request.user_id) !== owner.id) throw new NotFoundError();
-  return comparisonOf(db, request, opts);
+  return request;
 }
 
 /** The comparison a request's personal link opens: a malformed, unknown, forged or revoked token is 404. */

@@ -1,0 +1,38 @@
+// What the requester's pages of a request (the hunter's and the visitor's personal page) mount
+// into each row of the comparison: under a current offer still open or expired, the answers
+// (accept, decline, ask for changes); under every row, the link's conversation. One function so
+// both pages show the same row the same way.
+import type { ReactNode } from "react";
+import type { ComparisonRow, RequestComparison } from "../../lib/offer-comparison.ts";
+import type { ConversationMessage } from "../../lib/conversation.ts";
+import { OfferAnswer } from "./OfferAnswer.tsx";
+import { LinkConversation } from "./LinkConversation.tsx";
+
+type Result = Parameters<typeof OfferAnswer>[0]["lastResult"] & Parameters<typeof LinkConversation>[0]["lastResult"];
+
+export function requesterRowParts(props: {
+  comparison: RequestComparison;
+  conversations: Record<string, { messages: ConversationMessage[] }>;
+  /** An administrator looking at the hunter's area: nothing to answer, nothing to write. */
+  readOnly: boolean;
+  lastResult?: unknown;
+}): { renderActions: (row: ComparisonRow) => ReactNode; renderConversation: (row: ComparisonRow) => ReactNode } {
+  const lastResult = (props.lastResult ?? null) as Result | null;
+  const openOffers = props.comparison.rows.filter((r) => r.offer?.status === "open").length;
+  return {
+    renderActions: (row) => {
+      const offer = row.offer;
+      if (props.readOnly || !offer || (offer.status !== "open" && offer.status !== "expired") || row.state === "refused") return null;
+      return <OfferAnswer offer={offer} linkId={row.link_id} otherOpenOffers={openOffers - (offer.status === "open" ? 1 : 0)} lastResult={lastResult} />;
+    },
+    renderConversation: (row) => (
+      <LinkConversation
+        messages={props.conversations[String(row.link_id)]?.messages ?? []}
+        viewer={props.readOnly ? "admin" : "hunter"}
+        canWrite={!props.readOnly}
+        linkId={row.link_id}
+        lastResult={lastResult}
+      />
+    ),
+  };
+}
