@@ -20,6 +20,7 @@ function stockerPages(idPrefix = "") {
     page(idPrefix, "warehouses/:id", "routes/stocker/warehouse-detail.tsx"),
     page(idPrefix, "warehouses/:id/edit", "routes/stocker/warehouse-edit.tsx"),
     page(idPrefix, "messages", "routes/stocker/messages.tsx"),
+    page(idPrefix, "messages/:id", "routes/stocker/request.tsx"),
     page(idPrefix, "statistics", "routes/stocker/statistics.tsx"),
     page(idPrefix, "notifications", "routes/stocker/notifications.tsx"),
     page(idPrefix, "data", "routes/stocker/data.tsx"),
@@ -38,6 +39,7 @@ function referentPages() {
     route("warehouses/:id", "routes/referent/warehouse-detail.tsx"),
     route("warehouses/:id/edit", "routes/referent/warehouse-edit.tsx"),
     route("messages", "routes/referent/messages.tsx"),
+    route("messages/:id", "routes/referent/request.tsx"),
     route("statistics", "routes/referent/statistics.tsx"),
     route("notifications", "routes/referent/notifications.tsx"),
     route("data", "routes/referent/data.tsx"),
@@ -125,6 +127,11 @@ export default [
   route("api/stocker/warehouse-requests/:id/update", "routes/api/stocker/warehouse-requests.update.ts"),
   route("api/referent/warehouse-requests/:id/update", "routes/api/referent/warehouse-requests.update.ts"),
   route("api/stock-hunter/requests", "routes/api/stock-hunter/requests.ts"),
+  // The deal (decision 036): the handler's offers on a request link.
+  route("api/stocker/warehouse-requests/:id/offers", "routes/api/stocker/warehouse-requests.offers.ts"),
+  route("api/referent/warehouse-requests/:id/offers", "routes/api/referent/warehouse-requests.offers.ts"),
+  route("api/stocker/warehouse-requests/:id/offers/:offerId/withdraw", "routes/api/stocker/warehouse-requests.offers.withdraw.ts"),
+  route("api/referent/warehouse-requests/:id/offers/:offerId/withdraw", "routes/api/referent/warehouse-requests.offers.withdraw.ts"),
 
   // Subscriptions and billing (decision 009).
   route("init-subscription", "routes/api/init-subscription.ts"),

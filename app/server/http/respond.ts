@@ -68,6 +68,10 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   not_waiting: (locale) => m.error_not_waiting({}, { locale }),
   already_approved: (locale) => m.error_already_approved({}, { locale }),
   warehouse_owned: (locale) => m.error_warehouse_owned({}, { locale }),
+  // The deal: a handler's offer the link's state or the requester's answer no longer allows.
+  offer_accepted: (locale) => m.offer_error_accepted({}, { locale }),
+  link_refused: (locale) => m.offer_error_link_refused({}, { locale }),
+  offer_not_open: (locale) => m.offer_error_not_open({}, { locale }),
 };
 
 /** The generic sentence of a status, for a code without its own ("invalid input" only for bad input). */
