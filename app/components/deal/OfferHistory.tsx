@@ -31,13 +31,14 @@ export function offerStatusLabel(status: OfferStatus): string {
   }[status]();
 }
 
-export function OfferStatusBadge({ status }: { status: OfferStatus }) {
+/** An offer's status as a badge; `named` says it is the offer's ("Offerta: in corso"), where the request's state is beside it. */
+export function OfferStatusBadge({ status, named }: { status: OfferStatus; named?: boolean }) {
   return (
     <span
       data-offer-status={status}
       className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${STATUS_STYLE[status]}`}
     >
-      {offerStatusLabel(status)}
+      {named ? m.offer_list_status({ status: offerStatusLabel(status) }) : offerStatusLabel(status)}
     </span>
   );
 }

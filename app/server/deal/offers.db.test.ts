@@ -20,6 +20,7 @@ import { action as stockerWithdraw } from "../../routes/api/stocker/warehouse-re
 import { action as referentWithdraw } from "../../routes/api/referent/warehouse-requests.offers.withdraw.ts";
 import { action as stockerPageAction, loader as stockerPageLoader } from "../../routes/stocker/request.tsx";
 import { action as referentPageAction, loader as referentPageLoader } from "../../routes/referent/request.tsx";
+import { loader as stockerMessages } from "../../routes/stocker/messages.tsx";
 
 const t = useTestDatabase();
 const ORIGIN = "http://stockspace.test";
@@ -481,6 +482,10 @@ describe("the requests list's offer column", () => {
     await sendOffer(t.db, own(f.owner, "stocker"), link, { offer_data: palletOffer({ valid_until: TODAY }) }, CTX);
     expect(await currentOfferStatuses(t.db, [link, otherLink], TODAY)).toEqual({ [link]: "open" });
     expect(await currentOfferStatuses(t.db, [link], addDays(TODAY, 1))).toEqual({ [link]: "expired" });
+    const context = testContext(t.db, { actor: actorOf(f.owner) }) as unknown as Readonly<RouterContextProvider>;
+    const list = await stockerMessages({ request: new Request("http://stockspace.test/it/stocker/profile/messages"), params: {}, context });
+    expect(list.offer_statuses).toMatchObject({ [link]: "open" });
+    expect(list.offer_statuses).not.toHaveProperty(String(otherLink));
   });
 });
 
