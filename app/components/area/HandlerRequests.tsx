@@ -18,7 +18,7 @@ import { Pagination } from "../ui/Pagination.tsx";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 import { inputClass, labelClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import type { OfferStatus } from "../../lib/offers.ts";
-import { OfferStatusBadge } from "../deal/OfferHistory.tsx";
+import { OfferStatusBadge } from "../deal/OfferStatus.tsx";
 import { PageHeading } from "../ui/PageParts.tsx";
 import { RequestDetailsList, RequestListTop, RequestsEmpty } from "./RequestDetails.tsx";
 import { RequestStateBadge, STATE_STYLES, stateLabel } from "./RequestState.tsx";

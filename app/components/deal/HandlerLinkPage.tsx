@@ -3,6 +3,7 @@
 // the page's action (app/routes/shared/offer-pages.server.ts) and works without JavaScript:
 // intent "offer" (send or revise), "withdraw" (the open offer), "state" (the selector, and the
 // banner's "confirm the request" once the requester accepted an offer).
+import { lazy } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { requestNumber } from "../../lib/format.ts";
@@ -17,8 +18,15 @@ import { FormMessage } from "../ui/fields.tsx";
 import { backLinkClass, buttonClass, inputClass, labelClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { RequestDetailsList } from "../area/RequestDetails.tsx";
 import { RequestStateBadge, stateLabel } from "../area/RequestState.tsx";
-import { OfferForm, type OfferFormValues } from "./OfferForm.tsx";
+import type { OfferFormValues } from "./OfferForm.tsx";
 import { OfferHistory } from "./OfferHistory.tsx";
+
+// The offer form (with its date fields) is a chunk of its own, outside the page's first load (the
+// JavaScript budget). Without a Suspense boundary the server still writes it into its first
+// answer, so it works before hydration; the browser asks for the chunk as this module runs.
+const loadOfferForm = () => import("./OfferForm.tsx");
+const OfferForm = lazy(() => loadOfferForm().then((module) => ({ default: module.OfferForm })));
+if (typeof window !== "undefined") void loadOfferForm();
 
 export type HandlerLinkPageData = {
   link: {

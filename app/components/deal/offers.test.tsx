@@ -16,6 +16,7 @@ import { OfferForm, type OfferFormValues } from "./OfferForm.tsx";
 import { OfferHistory } from "./OfferHistory.tsx";
 import { HandlerLinkPage, type HandlerLinkPageData } from "./HandlerLinkPage.tsx";
 import { HandlerRequests } from "../area/HandlerRequests.tsx";
+import { renderAll } from "../../../tests/support/render.ts";
 
 let locale: Locale = "it";
 overwriteGetLocale(() => locale);
@@ -24,6 +25,12 @@ afterAll(() => overwriteGetLocale(() => "en"));
 function render(element: ReactElement): string {
   const Stub = createRoutesStub([{ path: "*", Component: () => element }]);
   return renderToString(<Stub initialEntries={["/it/stocker/profile/messages/7"]} />);
+}
+
+/** The whole page, its lazy offer form included. */
+function renderPage(element: ReactElement): Promise<string> {
+  const Stub = createRoutesStub([{ path: "*", Component: () => element }]);
+  return renderAll(<Stub initialEntries={["/it/stocker/profile/messages/7"]} />);
 }
 
 const count = (html: string, needle: string) => html.split(needle).length - 1;
@@ -192,19 +199,19 @@ describe("OfferHistory", () => {
 });
 
 describe("HandlerLinkPage", () => {
-  it("asks to confirm the request once the current offer is accepted, and closes the form", () => {
+  it("asks to confirm the request once the current offer is accepted, and closes the form", async () => {
     locale = "it";
     const accepted = offer(1, { status: "accepted" });
-    const html = render(<HandlerLinkPage data={page({ offers: [accepted], current: accepted })} actionData={undefined} csrfToken="t" />);
+    const html = await renderPage(<HandlerLinkPage data={page({ offers: [accepted], current: accepted })} actionData={undefined} csrfToken="t" />);
     expect(html).toContain('data-testid="offer-accepted-banner"');
     expect(html).toContain("Conferma la richiesta");
     expect(html).not.toContain('data-testid="offer-form"');
     expect(html).toContain("Logistica Test srl");
   });
 
-  it("shows the form and the empty history before any offer, with the saved message after a save", () => {
+  it("shows the form and the empty history before any offer, with the saved message after a save", async () => {
     locale = "en";
-    const html = render(<HandlerLinkPage data={page()} actionData={{ ok: true, intent: "offer", offer_id: 1 }} csrfToken="t" />);
+    const html = await renderPage(<HandlerLinkPage data={page()} actionData={{ ok: true, intent: "offer", offer_id: 1 }} csrfToken="t" />);
     expect(html).toContain('data-testid="offer-form"');
     expect(html).toContain("Send an offer");
     expect(html).toContain("Offer sent: the requester has been told.");

@@ -5,9 +5,12 @@ import { m } from "../../paraglide/messages.js";
 import { handlerOfferPageAction, handlerOfferPageLoader } from "../shared/offer-pages.server.ts";
 import { HandlerLinkPage } from "../../components/deal/HandlerLinkPage.tsx";
 import { useRootData } from "../../lib/root-data.ts";
+import { keepPageOnFailure } from "../../lib/page-action.ts";
 
 export const loader = handlerOfferPageLoader("stocker");
 export const action = handlerOfferPageAction("stocker");
+// A save that cannot reach the server leaves the page as it is: the form shows the general error.
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => keepPageOnFailure(serverAction);
 
 export function meta() {
   return [{ title: m.page_title({ title: m.offer_page_title() }) }, { name: "robots", content: "noindex" }];
