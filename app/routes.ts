@@ -20,6 +20,7 @@ function stockerPages(idPrefix = "") {
     page(idPrefix, "warehouses/:id", "routes/stocker/warehouse-detail.tsx"),
     page(idPrefix, "warehouses/:id/edit", "routes/stocker/warehouse-edit.tsx"),
     page(idPrefix, "messages", "routes/stocker/messages.tsx"),
+    page(idPrefix, "messages/:id", "routes/stocker/request.tsx"),
     page(idPrefix, "statistics", "routes/stocker/statistics.tsx"),
     page(idPrefix, "notifications", "routes/stocker/notifications.tsx"),
     page(idPrefix, "data", "routes/stocker/data.tsx"),
@@ -38,6 +39,7 @@ function referentPages() {
     route("warehouses/:id", "routes/referent/warehouse-detail.tsx"),
     route("warehouses/:id/edit", "routes/referent/warehouse-edit.tsx"),
     route("messages", "routes/referent/messages.tsx"),
+    route("messages/:id", "routes/referent/request.tsx"),
     route("statistics", "routes/referent/statistics.tsx"),
     route("notifications", "routes/referent/notifications.tsx"),
     route("data", "routes/referent/data.tsx"),
@@ -136,6 +138,11 @@ export default [
   route("api/stock-hunter/warehouse-requests/:id/ask-changes", "routes/api/stock-hunter/warehouse-requests.ask-changes.ts"),
   // The deal (decision 036): the requester's comparison of a request's offers.
   route("api/stock-hunter/requests/:request_id/offers", "routes/api/stock-hunter/requests.offers.ts"),
+  // The deal (decision 036): the handler's offers on a request link.
+  route("api/stocker/warehouse-requests/:id/offers", "routes/api/stocker/warehouse-requests.offers.ts"),
+  route("api/referent/warehouse-requests/:id/offers", "routes/api/referent/warehouse-requests.offers.ts"),
+  route("api/stocker/warehouse-requests/:id/offers/:offerId/withdraw", "routes/api/stocker/warehouse-requests.offers.withdraw.ts"),
+  route("api/referent/warehouse-requests/:id/offers/:offerId/withdraw", "routes/api/referent/warehouse-requests.offers.withdraw.ts"),
 
   // Subscriptions and billing (decision 009).
   route("init-subscription", "routes/api/init-subscription.ts"),

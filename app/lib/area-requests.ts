@@ -7,6 +7,7 @@ import type { WarehouseRating } from "./received-feedback.ts";
 import type { Locale } from "./locale.ts";
 import type { RequestState } from "./warehouse-pages.ts";
 import type { PageActionResult, PageActionUnreachable } from "./page-action.ts";
+import type { OfferStatus } from "./offers.ts";
 
 /** Page size of every request list in the areas. */
 export const REQUESTS_PAGE_SIZE = 8;
@@ -149,6 +150,8 @@ export type HandlerRequestsPageData = HandlerRequestsList &
     pages: number;
     /** The owner's warehouses, for the filter. */
     warehouses: { id: number; name: string; city: string }[];
+    /** The current offer's status of each link of the page that has one, by link id. */
+    offer_statuses?: Record<number, OfferStatus>;
   };
 
 /** What {stock_hunter prefix}/messages loads. */

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { numberFromText, typedNumberFromText } from "./common.ts";
 import { calendarDay } from "./spaces.ts";
 import { M2_TYPES, MAX_MIN_TERM_MONTHS, MAX_PRICE_MONTH_CENTS, MAX_SPACE_QUANTITY, centsFromEuroText } from "../lib/spaces.ts";
+import { REQUEST_STATES } from "../lib/warehouse-pages.ts";
 import { MAX_FEE_CENTS, MAX_HANDLING_CENTS, MAX_MESSAGE_LENGTH, MAX_OFFER_TEXT } from "../lib/offers.ts";
 
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
@@ -74,3 +75,13 @@ export const declineOfferSchema = z.object({
 export const messageSchema = z.object({ message: messageText });
 
 export type OfferData = z.infer<typeof offerDataSchema>;
+
+// ---------------------------------------------------------------- the handler's offer
+
+const optionalLinkState = z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(REQUEST_STATES).optional());
+
+/** POST /api/{stocker|referent}/warehouse-requests/{id}/offers: the offer, and the link's new state when it changes in the same step. */
+export const sendOfferBody = sendOfferSchema.extend({ state: optionalLinkState });
+
+/** The handler page's offer form: the same, amounts in euros as typed. */
+export const sendOfferPageForm = offerPageForm.extend({ state: optionalLinkState });

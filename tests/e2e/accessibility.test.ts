@@ -531,6 +531,8 @@ async function loggedInPages(): Promise<{ role: DemoRole; route: string; fill: (
   const specification = await db.selectFrom("specifications").select("id").orderBy("id").executeTakeFirstOrThrow();
   // The hunter's page of one request (its offers compared) takes one of the hunter's requests.
   const hunterRequest = await db.selectFrom("warehouse_requests").select("id").where("user_id", "=", hunterId).orderBy("id").executeTakeFirstOrThrow();
+  // A handler's page of one request link ({stocker|referent}/messages/{id}) takes a link of the managed warehouse.
+  const managedLink = await db.selectFrom("warehouse_request_warehouses").select("id").where("warehouse_id", "=", managed.id).orderBy("id").executeTakeFirst();
   const seen = new Set<string>();
   const pages = [];
   for (const { route, file, methods } of routeTable()) {
@@ -549,6 +551,10 @@ async function loggedInPages(): Promise<{ role: DemoRole; route: string; fill: (
             ? favourite.id
             : managed.id,
     };
+    if (!hunterPage && route.endsWith("/messages/:id")) {
+      if (!managedLink) throw new Error(`${route}: the demo data has no request to the managed warehouse`);
+      ids.id = managedLink.id;
+    }
     const fill = (locale: Locale) =>
       route.replace(":locale", locale).replace(/:(\w+)/g, (_, name: string) => {
         if (!(name in ids)) throw new Error(`${route}: the accessibility test has no id for :${name}`);

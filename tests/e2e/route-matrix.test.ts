@@ -73,6 +73,16 @@ const review = {
 const report = { report_data: { full_name: "Matrix", email: "matrix@example.com", telephone: "+39 02 1234567", subject: "Matrix", description: "A report." } };
 const search = "location=Milano&radius=10";
 
+/** A complete offer, valid for a month from the run's day. */
+const matrixOffer = {
+  m2_type: "m2",
+  quantity: 100,
+  price_month: 450,
+  start_date: "2031-01-01",
+  end_date: "2031-06-30",
+  valid_until: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+};
+
 // More square metres than any demo warehouse has: refused after the ownership check, nothing written.
 const spacesOverSurface = { spaces: [{ m2_type: "m2", quantity: 10_000_000, available_from: "2030-01-01", available_until: null }] };
 /** The same, as the warehouse page's availability panel posts it (answered to the form: 200). */
@@ -1637,6 +1647,115 @@ const ROWS: Row[] = [
   },
   { route: "/admin/stocker/:userId/statistics", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/statistics`, expect: area(200, "admin") },
   { route: "/admin/stocker/:userId/invite", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/invite`, expect: area(200, "admin") },
+  // The handler's offers on a request link (decision 036): a complete offer, so the ownership check decides.
+  {
+    route: "/api/stocker/warehouse-requests/:id/offers",
+    method: "POST",
+    url: (ids) => `/api/stocker/warehouse-requests/${ids.linkId}/offers`,
+    body: { offer_data: matrixOffer },
+    expect: { ...area(200, "stocker"), keeper: 403 },
+  },
+  {
+    route: "/api/stocker/warehouse-requests/:id/offers",
+    method: "POST",
+    url: () => "/api/stocker/warehouse-requests/999999999/offers",
+    body: { offer_data: matrixOffer },
+    expect: area(404, "stocker", "keeper"),
+  },
+  {
+    route: "/api/stocker/warehouse-requests/:id/offers",
+    method: "GET",
+    url: (ids) => `/api/stocker/warehouse-requests/${ids.linkId}/offers`,
+    expect: area(405, "stocker", "keeper"),
+  },
+  {
+    route: "/api/referent/warehouse-requests/:id/offers",
+    method: "POST",
+    url: (ids) => `/api/referent/warehouse-requests/${ids.linkId}/offers`,
+    body: { offer_data: matrixOffer },
+    expect: area(200, "referent"),
+  },
+  {
+    route: "/api/referent/warehouse-requests/:id/offers",
+    method: "POST",
+    url: (ids) => `/api/referent/warehouse-requests/${ids.otherLinkId}/offers`,
+    body: { offer_data: matrixOffer },
+    expect: area(403, "referent"),
+  },
+  {
+    route: "/api/referent/warehouse-requests/:id/offers",
+    method: "GET",
+    url: (ids) => `/api/referent/warehouse-requests/${ids.linkId}/offers`,
+    expect: area(405, "referent"),
+  },
+  // No such offer on the stocker's own link: 404; on someone else's link: 403 first.
+  {
+    route: "/api/stocker/warehouse-requests/:id/offers/:offerId/withdraw",
+    method: "POST",
+    url: (ids) => `/api/stocker/warehouse-requests/${ids.linkId}/offers/999999999/withdraw`,
+    body: {},
+    expect: { ...area(404, "stocker"), keeper: 403 },
+  },
+  {
+    route: "/api/stocker/warehouse-requests/:id/offers/:offerId/withdraw",
+    method: "GET",
+    url: (ids) => `/api/stocker/warehouse-requests/${ids.linkId}/offers/1/withdraw`,
+    expect: area(405, "stocker", "keeper"),
+  },
+  {
+    route: "/api/referent/warehouse-requests/:id/offers/:offerId/withdraw",
+    method: "POST",
+    url: (ids) => `/api/referent/warehouse-requests/${ids.otherLinkId}/offers/999999999/withdraw`,
+    body: {},
+    expect: area(403, "referent"),
+  },
+  {
+    route: "/api/referent/warehouse-requests/:id/offers/:offerId/withdraw",
+    method: "GET",
+    url: (ids) => `/api/referent/warehouse-requests/${ids.linkId}/offers/1/withdraw`,
+    expect: area(405, "referent"),
+  },
+  // The handler's page of one link: another handler's link is not found, posted to or not (the page drawn
+  // after the action is its 404); on the handler's own link a refused form comes back to it (200).
+  {
+    route: "/:locale/stocker/profile/messages/:id",
+    method: "GET",
+    url: (ids) => `/it/stocker/profile/messages/${ids.linkId}`,
+    expect: { ...area(200, "stocker"), keeper: 404 },
+  },
+  {
+    route: "/:locale/stocker/profile/messages/:id",
+    method: "POST",
+    url: (ids) => `/it/stocker/profile/messages/${ids.linkId}`,
+    body: { form: { intent: "withdraw", offer_id: "999999999" } },
+    expect: { ...area(200, "stocker"), keeper: 404 },
+  },
+  {
+    route: "/:locale/referent/profile/messages/:id",
+    method: "GET",
+    url: (ids) => `/en/referent/profile/messages/${ids.linkId}`,
+    expect: area(200, "referent"),
+  },
+  {
+    route: "/:locale/referent/profile/messages/:id",
+    method: "POST",
+    url: (ids) => `/en/referent/profile/messages/${ids.otherLinkId}`,
+    body: { form: { intent: "withdraw", offer_id: "999999999" } },
+    expect: area(404, "referent"),
+  },
+  {
+    route: "/admin/stocker/:userId/messages/:id",
+    method: "GET",
+    url: (ids) => `/admin/stocker/${ids.stockerId}/messages/${ids.linkId}`,
+    expect: area(200, "admin"),
+  },
+  {
+    route: "/admin/stocker/:userId/messages/:id",
+    method: "POST",
+    url: (ids) => `/admin/stocker/${ids.stockerId}/messages/${ids.linkId}`,
+    body: { form: { intent: "withdraw", offer_id: "999999999" } },
+    expect: area(200, "admin"),
+  },
 ];
 
 const isFormBody = (body: unknown): body is { form: Record<string, string> } => typeof body === "object" && body !== null && "form" in body;

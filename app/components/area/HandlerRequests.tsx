@@ -17,6 +17,8 @@ import { REQUEST_STATES, type RequestState } from "../../lib/warehouse-pages.ts"
 import { Pagination } from "../ui/Pagination.tsx";
 import { ChevronDownIcon } from "../ui/icons.tsx";
 import { inputClass, labelClass, standaloneTextLinkClass } from "../ui/styles.ts";
+import type { OfferStatus } from "../../lib/offers.ts";
+import { OfferStatusBadge } from "../deal/OfferStatus.tsx";
 import { PageHeading } from "../ui/PageParts.tsx";
 import { RequestDetailsList, RequestListTop, RequestsEmpty } from "./RequestDetails.tsx";
 import { RequestStateBadge, STATE_STYLES, stateLabel } from "./RequestState.tsx";
@@ -80,6 +82,7 @@ export function HandlerRequests({ data, base, asAdmin }: { data: HandlerRequests
               open={openId === item.id}
               onToggle={() => setOpenId(openId === item.id ? null : item.id)}
               change={change}
+              offerStatus={data.offer_statuses?.[item.id] ?? null}
             />
           ))}
         </ul>
@@ -105,6 +108,7 @@ function HandlerRequestCard({
   open,
   onToggle,
   change,
+  offerStatus,
 }: {
   item: HandlerRequestItem;
   base: string;
@@ -112,6 +116,8 @@ function HandlerRequestCard({
   open: boolean;
   onToggle: () => void;
   change: StateChange;
+  /** The link's current offer's status; null before any offer. */
+  offerStatus: OfferStatus | null;
 }) {
   const id = useId();
   const panelId = `${id}-panel`;
@@ -141,10 +147,18 @@ function HandlerRequestCard({
             <span>{formatDate(item.created_at)}</span>
             <span>{m.wm_request_reference({ number: requestNumber(r.id) })}</span>
             <RequestStateBadge state={state} />
+            {offerStatus && <OfferStatusBadge status={offerStatus} named />}
             <ChevronDownIcon className={`h-5 w-5 text-slate-400 transition-transform ${open ? "rotate-180" : ""}`} />
           </span>
         </button>
       </h2>
+      {/* The link's own page (its offers, the offer form, its conversation), open or closed card alike. */}
+      <p className="px-4 pb-3 text-sm">
+        <Link to={areaPaths(base).request(item.id)} className={standaloneTextLinkClass} data-testid="request-open">
+          {offerStatus ? m.offer_list_open() : m.offer_list_answer()}
+          <span className="sr-only"> — {r.business_name}</span>
+        </Link>
+      </p>
       <div id={panelId} hidden={!open} className="border-t border-slate-100 px-4 py-4">
         {open && (
           <div className="space-y-5">

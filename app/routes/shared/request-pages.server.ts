@@ -25,6 +25,7 @@ import { pageCount } from "../../lib/pagination.ts";
 import { areaFrame, optionalId } from "./area-pages.server.ts";
 import { requestMessages } from "../../server/deal/conversation.service.ts";
 import { handleMessageIntent, messageIntentSchema } from "./conversation-intents.server.ts";
+import { currentOfferStatuses } from "../../server/deal/offers.service.ts";
 
 /** The values as the URL had them, for the form to show what was asked. */
 export function urlValues(url: URL, keys: readonly string[]): Record<string, string> {
@@ -48,8 +49,14 @@ export const handlerRequestsPageLoader = (role: "stocker" | "referent") =>
         listHandlerRequests(db, owner, { page: query.offset, limit: REQUESTS_PAGE_SIZE, filters: query.filters, locale: area.locale }),
         handlerWarehouses(db, owner),
       ]);
+      // Each link's current offer, for the card's status and its link to the link's page.
+      const offer_statuses = await currentOfferStatuses(
+        db,
+        list.warehouse_requests.map((r) => r.id),
+      );
       return {
         ...list,
+        offer_statuses,
         page: query.offset + 1,
         pages: pageCount(list.warehouse_requests_count, REQUESTS_PAGE_SIZE),
         warehouses,

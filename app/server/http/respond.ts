@@ -74,6 +74,9 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   offer_expired: (locale) => m.ans_error_offer_expired({}, { locale }),
   // The conversation on a request link: a message over its limits (decision 036).
   too_many_messages: (locale) => m.thr_error_too_many({ minute: MESSAGES_PER_AUTHOR_MINUTE.max, day: MESSAGES_PER_LINK_DAY.max }, { locale }),
+  // The deal: a handler's offer the link's state or the requester's answer no longer allows.
+  offer_accepted: (locale) => m.offer_error_accepted({}, { locale }),
+  link_refused: (locale) => m.offer_error_link_refused({}, { locale }),
 };
 
 /** The generic sentence of a status, for a code without its own ("invalid input" only for bad input). */

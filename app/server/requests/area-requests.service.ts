@@ -128,9 +128,10 @@ export type StateChangeAccess = { actor: Actor; owner: { id: number; role: AreaR
 export type StateChangeResult = { warehouse_request_id: number; changed: boolean };
 
 /**
- * Moves a link to `state`. Throws NotFoundError when there is no such link and ForbiddenError
- * when the link's warehouse is not the owner's (or the actor does not act for the owner); the
- * pages answer both with 404, the JSON endpoints as they are (the issue asks 403 there).
+ * Moves a link to `state` (in the transaction `db` is, when it is one). Throws NotFoundError
+ * when there is no such link and ForbiddenError when the link's warehouse is not the owner's
+ * (or the actor does not act for the owner); the pages answer both with 404, the JSON
+ * endpoints as they are (the issue asks 403 there).
  */
 export async function updateRequestState(
   db: Database,
@@ -144,7 +145,9 @@ export async function updateRequestState(
   const actsForOwner = access.asAdmin ? actor.role === "admin" : actor.id === owner.id && actor.role === owner.role;
   if (!actsForOwner) throw new ForbiddenError();
 
-  return db.transaction().execute(async (trx) => {
+  // Inside a caller's transaction (an offer sent with a new state: one step), in that one.
+  const inTransaction = <T>(fn: (trx: Database) => Promise<T>) => (db.isTransaction ? fn(db) : db.transaction().execute(fn));
+  return inTransaction(async (trx) => {
     const link = await lockLinkForStateChange(trx, linkId);
     if (!link) throw new NotFoundError();
     const handles = owner.role === "stocker" ? link.owner_id === owner.id : link.referent_id === owner.id;

@@ -1,0 +1,6 @@
+// POST /api/referent/warehouse-requests/{id}/offers/{offer_id}/withdraw (app/routes/api/shared/offer-endpoints.ts).
+import { methodNotAllowed } from "../../../server/http/api.ts";
+import { withdrawOfferEndpoint } from "../shared/offer-endpoints.ts";
+
+export const action = withdrawOfferEndpoint("referent");
+export const loader = methodNotAllowed;
