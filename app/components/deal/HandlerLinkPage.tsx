@@ -10,6 +10,7 @@ import { requestNumber } from "../../lib/format.ts";
 import { areaPaths } from "../../lib/area-paths.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import type { OfferView } from "../../lib/offers.ts";
+import type { ConversationMessage } from "../../lib/conversation.ts";
 import type { RequestDetails } from "../../lib/area-requests.ts";
 import { REQUEST_STATES, type RequestState } from "../../lib/warehouse-pages.ts";
 import type { PageActionFailure } from "../../lib/page-action.ts";
@@ -27,6 +28,10 @@ import { OfferHistory } from "./OfferHistory.tsx";
 const loadOfferForm = () => import("./OfferForm.tsx");
 const OfferForm = lazy(() => loadOfferForm().then((module) => ({ default: module.OfferForm })));
 if (typeof window !== "undefined") void loadOfferForm();
+// The link's conversation likewise.
+const loadConversation = () => import("./LinkConversation.tsx");
+const LinkConversation = lazy(() => loadConversation().then((module) => ({ default: module.LinkConversation })));
+if (typeof window !== "undefined") void loadConversation();
 
 export type HandlerLinkPageData = {
   link: {
@@ -40,17 +45,24 @@ export type HandlerLinkPageData = {
   };
   offers: OfferView[];
   current: OfferView | null;
+  /** The link's conversation, oldest first. */
+  messages: ConversationMessage[];
   prefill: OfferFormValues;
   frame: { base: string; asAdmin: boolean };
 };
 
 export type HandlerLinkActionData =
-  { ok: true; intent: "offer" | "withdraw"; offer_id: number } | { ok: true; intent: "state"; state: RequestState } | PageActionFailure | undefined;
+  | { ok: true; intent: "offer" | "withdraw"; offer_id: number }
+  | { ok: true; intent: "state"; state: RequestState }
+  | { ok: true; intent: "message"; link_id: number; message_id: number }
+  | PageActionFailure
+  | undefined;
 
 function savedMessage(data: HandlerLinkActionData): string | null {
   if (!data?.ok) return null;
   if (data.intent === "offer") return m.offer_saved();
   if (data.intent === "withdraw") return m.offer_withdrawn_saved();
+  if (data.intent === "message") return null;
   return m.areq_state_saved();
 }
 
@@ -138,7 +150,16 @@ export function HandlerLinkPage({ data, actionData, csrfToken }: { data: Handler
         )}
       </section>
 
-      {/* conversation */}
+      <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <LinkConversation
+          messages={data.messages}
+          viewer={data.frame.asAdmin ? "admin" : "handler"}
+          canWrite={!data.frame.asAdmin}
+          linkId={link.id}
+          lastResult={actionData && actionData.intent === "message" ? actionData : null}
+          headingLevel={2}
+        />
+      </section>
 
       <section aria-labelledby="offer-form-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <h2 id="offer-form-heading" className="mb-3 text-lg font-semibold text-slate-900">

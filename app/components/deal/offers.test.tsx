@@ -110,6 +110,7 @@ const page = (over: Partial<HandlerLinkPageData> = {}): HandlerLinkPageData => (
   },
   offers: [],
   current: null,
+  messages: [],
   prefill,
   frame: { base: "/it/stocker/profile", asAdmin: false },
   ...over,

@@ -4,7 +4,9 @@
 // - intent "offer": the body of POST …/warehouse-requests/{id}/offers, amounts in euros as typed;
 // - intent "withdraw" (offer_id): POST …/warehouse-requests/{id}/offers/{offer_id}/withdraw;
 // - intent "state" (state): POST …/warehouse-requests/{id}/update (the state selector and the
-//   "confirm the request" button once an offer is accepted).
+//   "confirm the request" button once an offer is accepted);
+// - intent "message" (link_id, message): POST …/warehouse-requests/{id}/messages, the link's
+//   conversation, which the loader reads too.
 // A link that is not the handler's is not found, like a missing one (the list page's rule).
 // The forms post without JavaScript too: a failure comes back with what was typed.
 import { z } from "zod";
@@ -19,6 +21,8 @@ import { REQUEST_STATES } from "../../schemas/area-requests.ts";
 import { idNumber } from "../../schemas/common.ts";
 import type { RequestState } from "../../lib/warehouse-pages.ts";
 import { areaFrame } from "./area-pages.server.ts";
+import { linkMessages } from "../../server/deal/conversation.service.ts";
+import { handleMessageIntent, handlerParty, messageIntentSchema, type MessageIntentResult } from "./conversation-intents.server.ts";
 
 type Role = "stocker" | "referent";
 
@@ -44,7 +48,8 @@ async function asNotFound<T>(work: () => Promise<T>): Promise<T> {
 export const handlerOfferPageLoader = (role: Role) =>
   pageLoader({ access: { area: role }, params }, async ({ area, params, services }) => {
     const page = await asNotFound(() => handlerOfferPage(services.db, accessOf(area, role), params.id, { locale: area.locale, vatRate: vatRate(services) }));
-    return { ...page, frame: areaFrame(area), locale: area.locale };
+    const { messages } = await linkMessages(services.db, handlerParty(area), params.id, { locale: area.locale });
+    return { ...page, messages, frame: areaFrame(area), locale: area.locale };
   });
 
 const vatRate = (services: AppServices) => services.config.billing.vatRate;
@@ -60,15 +65,21 @@ export const handlerOfferPageAction = (role: Role) =>
         sendOfferPageForm.extend({ intent: z.literal("offer") }),
         z.object({ intent: z.literal("withdraw"), offer_id: idNumber }),
         z.object({ intent: z.literal("state"), state: z.enum(REQUEST_STATES) }),
+        messageIntentSchema,
       ]),
     },
-    async ({ area, params, body, services }): Promise<OfferPageSaved> => {
+    async ({ area, params, body, services }): Promise<OfferPageSaved | MessageIntentResult> => {
       const access = accessOf(area, role);
       const origin = services.config.origin;
       return asNotFound(async () => {
         if (body.intent === "offer") {
           const { offer_id } = await sendOffer(services.db, access, params.id, body, { origin, vatRate: vatRate(services) });
           return { ok: true, intent: "offer", offer_id };
+        }
+        if (body.intent === "message") {
+          // The thread of this page's link only.
+          if (body.link_id !== params.id) throw new NotFoundError();
+          return handleMessageIntent(services.db, handlerParty(area), body, { origin });
         }
         if (body.intent === "withdraw") {
           const { offer_id } = await withdrawOffer(services.db, access, params.id, body.offer_id, { origin });

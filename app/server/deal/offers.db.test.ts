@@ -458,6 +458,33 @@ describe("the handler's page of a link", () => {
     expect((await linkRow(link)).state).toBe("confirmed");
   });
 
+  it("the link's conversation: loaded with the page, written by its handlers, never on another link or by an administrator", async () => {
+    const { link, otherLink } = await freshRequest();
+    const params = { id: String(link) };
+    const posted = await referentPageAction(
+      pageArgs(`/it/x/${link}`, f.referent, params, { intent: "message", link_id: String(link), message: "Possiamo da marzo." }),
+    );
+    expect(posted).toMatchObject({ ok: true, intent: "message", link_id: link });
+    const page = await stockerPageLoader(pageArgs(`/it/x/${link}`, f.owner, params));
+    expect(page.messages.map((x) => x.body)).toEqual(["Possiamo da marzo."]);
+    // Only this page's link: another link posted here is not found, even one of the same handler.
+    const elsewhere = await stockerPageAction(
+      pageArgs(`/it/x/${link}`, f.owner, params, { intent: "message", link_id: String(otherLink), message: "Altrove" }),
+    );
+    expect(elsewhere).toMatchObject({ ok: false, error: "not_found" });
+    const asAdmin = await stockerPageAction(
+      pageArgs(
+        `/admin/stocker/${f.owner.id}/messages/${link}`,
+        f.admin,
+        { id: String(link), userId: String(f.owner.id) },
+        { intent: "message", link_id: String(link), message: "Mai" },
+      ),
+    ).catch((e: unknown) => e);
+    expect(JSON.stringify(asAdmin)).toMatch(/read_only|forbidden|403|not_found/);
+    const stored = await t.db.selectFrom("request_messages").select("body").where("link_id", "in", [link, otherLink]).execute();
+    expect(stored.map((x) => x.body)).toEqual(["Possiamo da marzo."]);
+  });
+
   it("a bad form comes back with the field codes and what was typed; another handler's link is not found; nothing changes", async () => {
     const { link, otherLink } = await freshRequest();
     const before = await counts();
