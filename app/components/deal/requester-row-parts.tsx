@@ -2,13 +2,25 @@
 // into each row of the comparison: under a current offer still open or expired, the answers
 // (accept, decline, ask for changes); under every row, the link's conversation. One function so
 // both pages show the same row the same way.
-import type { ReactNode } from "react";
+import { lazy, type ReactNode } from "react";
 import type { ComparisonRow, RequestComparison } from "../../lib/offer-comparison.ts";
 import type { ConversationMessage } from "../../lib/conversation.ts";
-import { OfferAnswer } from "./OfferAnswer.tsx";
-import { LinkConversation } from "./LinkConversation.tsx";
+import type { OfferAnswer as OfferAnswerType } from "./OfferAnswer.tsx";
+import type { LinkConversation as LinkConversationType } from "./LinkConversation.tsx";
 
-type Result = Parameters<typeof OfferAnswer>[0]["lastResult"] & Parameters<typeof LinkConversation>[0]["lastResult"];
+// The answers and the thread are chunks of their own, outside the page's first load (the
+// JavaScript budget). Without a Suspense boundary the server still writes them into its first
+// answer, so the forms work before hydration; the browser asks for the chunks as this module runs.
+const loadAnswer = () => import("./OfferAnswer.tsx");
+const loadConversation = () => import("./LinkConversation.tsx");
+const OfferAnswer = lazy(() => loadAnswer().then((module) => ({ default: module.OfferAnswer })));
+const LinkConversation = lazy(() => loadConversation().then((module) => ({ default: module.LinkConversation })));
+if (typeof window !== "undefined") {
+  void loadAnswer();
+  void loadConversation();
+}
+
+type Result = Parameters<typeof OfferAnswerType>[0]["lastResult"] & Parameters<typeof LinkConversationType>[0]["lastResult"];
 
 export function requesterRowParts(props: {
   comparison: RequestComparison;
