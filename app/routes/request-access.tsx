@@ -37,7 +37,7 @@ export default function RequestAccess({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <RequestComparisonView comparison={comparison} sort={sort} locale={locale} intro={m.cmp_visitor_intro()} {...parts}>
-        <VisitorFollowUp {...followUp} failure={lastResult && !lastResult.ok ? lastResult : null} />
+        {followUp && <VisitorFollowUp {...followUp} failure={lastResult && !lastResult.ok ? lastResult : null} />}
       </RequestComparisonView>
     </div>
   );

@@ -115,7 +115,7 @@ describe("the personal page of a visitor's request", () => {
 
     const page = await visitorComparisonPageLoader({ request: new Request(`${ORIGIN}/it/requests/${token}`), params, context: context(null) });
     expect(page.followUp).toMatchObject({ number: expect.any(String), hunter: false, loggedIn: false });
-    expect(page.followUp.contact).not.toBe("ospite@example.test");
+    expect(page.followUp!.contact).not.toBe("ospite@example.test");
     expect(page.conversations[String(visitor.links[0]!.id)]!.messages).toHaveLength(1);
 
     // A forged token opens nothing.

@@ -10,7 +10,7 @@
 // the visitor's follow-up (a new link, adding the request to an account, registering).
 import { z } from "zod";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
-import { ForbiddenError } from "../../server/errors.ts";
+import { ForbiddenError, NotFoundError } from "../../server/errors.ts";
 import { hunterComparison, huntersRequest, visitorComparison } from "../../server/deal/comparison.service.ts";
 import { requestMessages } from "../../server/deal/conversation.service.ts";
 import { visitorFollowUpView } from "../../server/deal/visitor-follow-up.service.ts";
@@ -54,12 +54,17 @@ export const visitorComparisonPageLoader = pageLoader(
       locale,
       sort: query.sort,
     });
-    const followUp = await visitorFollowUpView(services.db, params.token);
-    const conversations = await conversationsOf(services.db, { kind: "visitor", requestId: followUp.requestId }, followUp.requestId, { locale });
+    const requestId = comparison.request.id;
+    const conversations = await conversationsOf(services.db, { kind: "visitor", requestId }, requestId, { locale });
+    // The follow-up (a new link, an account to take the request over) is for a request without an account.
+    const followUp = await visitorFollowUpView(services.db, params.token).catch((err: unknown) => {
+      if (err instanceof NotFoundError) return null;
+      throw err;
+    });
     return {
       comparison,
       conversations,
-      followUp: { number: followUp.number, contact: followUp.contact, hunter: actor?.role === "stock_hunter", loggedIn: actor !== null },
+      followUp: followUp && { number: followUp.number, contact: followUp.contact, hunter: actor?.role === "stock_hunter", loggedIn: actor !== null },
       sort: query.sort,
       locale,
     };
