@@ -1127,8 +1127,8 @@ const ROWS: Row[] = [
   // A request's personal link (decision 036): whoever holds the token, logged in or not; a token that opens nothing is a 404.
   { route: "/:locale/requests/:token", method: "GET", url: (ids) => `/it/requests/${ids.requestToken}?sort=speed`, expect: all(200) },
   { route: "/:locale/requests/:token", method: "GET", url: () => `/en/requests/${"A".repeat(43)}`, expect: all(404) },
-  // The personal page's forms, in the request's name whoever posts (the token is the access); a
-  // link not of the request, or a forged token, is the form's not_found and changes nothing.
+  // The personal page's forms, in the request's name whoever posts (the token is the access): a
+  // link not of the request is the form's not_found; a forged token opens no page at all (404).
   {
     route: "/:locale/requests/:token",
     method: "POST",
@@ -1141,7 +1141,7 @@ const ROWS: Row[] = [
     method: "POST",
     url: () => `/it/requests/${"A".repeat(43)}`,
     body: { form: { intent: "message", link_id: "1", message: "x" } },
-    expect: all(200),
+    expect: all(404),
   },
   {
     route: "/:locale/warehouses/:warehouseId/requests/:requestId/review",

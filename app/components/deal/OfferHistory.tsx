@@ -108,7 +108,7 @@ export function OfferHistory({ offers, withdraw, headingLevel = 2 }: { offers: O
               key={offer.offer_id}
               data-testid="offer-revision"
               data-status={offer.status}
-              className={`rounded-xl border bg-white p-4 shadow-sm ${offer === offers[0] ? "border-slate-300" : "border-slate-200 opacity-90"}`}
+              className={`rounded-xl border bg-white p-4 shadow-sm ${offer === offers[0] ? "border-slate-300" : "border-slate-200"}`}
             >
               <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
                 <Sub className="font-semibold text-slate-900">
