@@ -1312,13 +1312,13 @@ const ROWS: Row[] = [
     url: (ids) => `/it/stock-hunter/profile/messages/${ids.requestLink.requestId}?sort=rating`,
     expect: { ...area(200, "hunter"), other: 404 },
   },
-  // Its forms (answers to an offer, a message on a link): the hunter's own request; another hunter's is the form's not_found.
+  // Its forms (answers to an offer, a message on a link): the hunter's own request; another hunter's page is a 404, as its GET.
   {
     route: "/:locale/stock-hunter/profile/messages/:id",
     method: "POST",
     url: (ids) => `/it/stock-hunter/profile/messages/${ids.requestLink.requestId}`,
     body: { form: { intent: "message", link_id: "LINK", message: "Dalla pagina della richiesta" } },
-    expect: { ...area(200, "hunter"), other: 200 },
+    expect: { ...area(200, "hunter"), other: 404 },
   },
   { route: "/:locale/stocker/profile/data", method: "GET", url: () => "/it/stocker/profile/data", expect: area(200, "stocker", "keeper") },
   { route: "/:locale/stocker/profile/data", method: "POST", url: () => "/it/stocker/profile/data", body: "form", expect: area(200, "stocker", "keeper") },
