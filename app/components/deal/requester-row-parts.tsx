@@ -1,6 +1,7 @@
 // What the requester's pages of a request (the hunter's and the visitor's personal page) mount
 // into each row of the comparison: under a current offer still open or expired, the answers
-// (accept, decline, ask for changes); under every row, the link's conversation. One function so
+// (accept, decline, ask for changes), under an offer already accepted or declined, what the
+// requester answered; under every row, the link's conversation. One function so
 // both pages show the same row the same way.
 import { lazy, type ReactNode } from "react";
 import type { ComparisonRow, RequestComparison } from "../../lib/offer-comparison.ts";
@@ -34,7 +35,11 @@ export function requesterRowParts(props: {
   return {
     renderActions: (row) => {
       const offer = row.offer;
-      if (props.readOnly || !offer || (offer.status !== "open" && offer.status !== "expired") || row.state === "refused") return null;
+      if (props.readOnly || !offer) return null;
+      // An offer the requester answered says so (and, right after the answer, what was done):
+      // without it, the accept's confirmation and "the warehouse now has to confirm" never show.
+      const answered = offer.status === "accepted" || offer.status === "declined";
+      if (!answered && ((offer.status !== "open" && offer.status !== "expired") || row.state === "refused")) return null;
       return <OfferAnswer offer={offer} linkId={row.link_id} otherOpenOffers={openOffers - (offer.status === "open" ? 1 : 0)} lastResult={lastResult} />;
     },
     renderConversation: (row) => (
