@@ -47,6 +47,7 @@ function row(link_id: number, fields: Fields = {}): Omit<ComparisonRow, "marks">
     warehouse: { id: link_id, name: `Stocker ${link_id}`, city: "Milano", redeemed: false, is_hub: false, detail_url: null },
     state: "pending",
     offer: null,
+    earlier_offers: [],
     revisions: 0,
     availability: { status: "not_asked", space: null, unmet: [] },
     min_term_months: null,

@@ -50,6 +50,8 @@ export type ComparisonRow = {
   state: RequestState;
   /** The current offer (the newest revision, whatever its status), with its totals, or null. */
   offer: OfferView | null;
+  /** The link's earlier offers (revisions replaced, withdrawn or declined), newest first: the history both sides see. */
+  earlier_offers: OfferView[];
   /** How many offers the link had (revisions included). */
   revisions: number;
   availability: ComparisonAvailability;

@@ -64,6 +64,7 @@ function row(link_id: number, fields: Partial<Omit<ComparisonRow, "marks">>): Om
     warehouse: { id: link_id + 100, name: `Stocker ${link_id + 100}`, city: "Rho", redeemed: false, is_hub: false, detail_url: null },
     state: "pending",
     offer: null,
+    earlier_offers: [],
     revisions: 0,
     availability: {
       status: "available",

@@ -3,9 +3,11 @@
 // "the warehouse now has to confirm" show, with and without JavaScript), nothing under a
 // superseded or withdrawn offer, a refused link's or an administrator's view; and the
 // conversation under every row.
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { ReactElement } from "react";
 import { requesterRowParts } from "./requester-row-parts.tsx";
+import { EarlierOffers } from "./EarlierOffers.tsx";
 import type { ComparisonRow, RequestComparison } from "../../lib/offer-comparison.ts";
 import type { OfferStatus, OfferView } from "../../lib/offers.ts";
 
@@ -50,6 +52,7 @@ function row(linkId: number, status: OfferStatus | null, state: ComparisonRow["s
     warehouse: { id: linkId + 100, name: `Deposito ${linkId}`, city: "Lodi", redeemed: true, is_hub: false, detail_url: null },
     state,
     offer: status ? offer(linkId, status) : null,
+    earlier_offers: [],
     revisions: status ? 1 : 0,
     availability: { status: "not_asked", space: null, unmet: [] },
     min_term_months: null,
@@ -98,6 +101,19 @@ describe("requesterRowParts", () => {
   it("mounts nothing under a superseded or withdrawn offer, a refused link, no offer, or for an administrator", () => {
     for (const linkId of [6, 7, 8, 9]) expect(actionsUnder(linkId)).toBeNull();
     for (const linkId of [1, 4]) expect(actionsUnder(linkId, true)).toBeNull();
+  });
+
+  it("lists a link's earlier offers under its row, for an administrator too", () => {
+    const earlier = [{ ...offer(1, "superseded"), offer_id: 99, revision: 1, decline_reason: null }];
+    const withHistory = { ...rows[0]!, offer: null, earlier_offers: earlier };
+    for (const readOnly of [false, true]) {
+      const element = requesterRowParts({ comparison, conversations: {}, readOnly }).renderActions(withHistory) as ReactElement<{ offers: OfferView[] }>;
+      expect(element.props.offers).toEqual(earlier);
+    }
+    const html = renderToStaticMarkup(<EarlierOffers offers={earlier} />);
+    expect(html).toContain('data-testid="cmp-earlier-offers"');
+    expect(html).toMatch(/Offer 1|Offerta 1/);
+    expect(html).toMatch(/€\s[0-9.]+,[0-9]{2} /);
   });
 
   it("mounts the conversation under every row, read-only for an administrator", () => {

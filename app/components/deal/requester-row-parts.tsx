@@ -9,16 +9,19 @@ import type { ConversationMessage } from "../../lib/conversation.ts";
 import type { OfferAnswer as OfferAnswerType } from "./OfferAnswer.tsx";
 import type { LinkConversation as LinkConversationType } from "./LinkConversation.tsx";
 
-// The answers and the thread are chunks of their own, outside the page's first load (the
+// The answers, the thread and the earlier offers are chunks of their own, outside the page's first load (the
 // JavaScript budget). Without a Suspense boundary the server still writes them into its first
 // answer, so the forms work before hydration; the browser asks for the chunks as this module runs.
 const loadAnswer = () => import("./OfferAnswer.tsx");
 const loadConversation = () => import("./LinkConversation.tsx");
+const loadEarlier = () => import("./EarlierOffers.tsx");
 const OfferAnswer = lazy(() => loadAnswer().then((module) => ({ default: module.OfferAnswer })));
 const LinkConversation = lazy(() => loadConversation().then((module) => ({ default: module.LinkConversation })));
+const EarlierOffers = lazy(() => loadEarlier().then((module) => ({ default: module.EarlierOffers })));
 if (typeof window !== "undefined") {
   void loadAnswer();
   void loadConversation();
+  void loadEarlier();
 }
 
 type Result = Parameters<typeof OfferAnswerType>[0]["lastResult"] & Parameters<typeof LinkConversationType>[0]["lastResult"];
@@ -34,13 +37,24 @@ export function requesterRowParts(props: {
   const openOffers = props.comparison.rows.filter((r) => r.offer?.status === "open").length;
   return {
     renderActions: (row) => {
+      const earlier = row.earlier_offers.length > 0 ? <EarlierOffers offers={row.earlier_offers} /> : null;
       const offer = row.offer;
-      if (props.readOnly || !offer) return null;
+      if (props.readOnly || !offer) return earlier;
       // An offer the requester answered says so (and, right after the answer, what was done):
       // without it, the accept's confirmation and "the warehouse now has to confirm" never show.
       const answered = offer.status === "accepted" || offer.status === "declined";
-      if (!answered && ((offer.status !== "open" && offer.status !== "expired") || row.state === "refused")) return null;
-      return <OfferAnswer offer={offer} linkId={row.link_id} otherOpenOffers={openOffers - (offer.status === "open" ? 1 : 0)} lastResult={lastResult} />;
+      if (!answered && ((offer.status !== "open" && offer.status !== "expired") || row.state === "refused")) return earlier;
+      const answer = (
+        <OfferAnswer offer={offer} linkId={row.link_id} otherOpenOffers={openOffers - (offer.status === "open" ? 1 : 0)} lastResult={lastResult} />
+      );
+      return earlier ? (
+        <>
+          {answer}
+          {earlier}
+        </>
+      ) : (
+        answer
+      );
     },
     renderConversation: (row) => (
       <LinkConversation

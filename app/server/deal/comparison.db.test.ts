@@ -156,6 +156,10 @@ describe("requestComparison", () => {
     expect(revised.offer).toMatchObject({ offer_id: revisedOfferId, revision: 2, status: "open", price_month: 480 });
     expect(revised.offer!.totals).toMatchObject({ quantity: 300, asked_quantity: 800, capped: true, monthly: 144_000, period: 432_000, vat_included: 527_040 });
     expect(revised.revisions).toBe(2);
+    // The history both sides see: the first revision, superseded, with its own totals.
+    expect(revised.earlier_offers).toHaveLength(1);
+    expect(revised.earlier_offers[0]).toMatchObject({ revision: 1, status: "superseded" });
+    expect(rowOf(c, 0).earlier_offers).toEqual([]);
     expect(revised.answer_seconds).toBe(1800);
 
     // From February only: the dates do not cover the request's; the totals still count the request's 90 days.

@@ -34,9 +34,9 @@ export function findComparisonLinks(db: Database, requestId: number) {
     .execute();
 }
 
-/** The current offer (the newest revision) of each of the links, and how many offers each had. */
-export async function findCurrentOffers(db: Database, linkIds: number[]): Promise<Map<number, { offer: OfferRow; revisions: number }>> {
-  const found = new Map<number, { offer: OfferRow; revisions: number }>();
+/** The current offer (the newest revision) of each of the links, the earlier ones (newest first), and how many offers each had. */
+export async function findCurrentOffers(db: Database, linkIds: number[]): Promise<Map<number, { offer: OfferRow; earlier: OfferRow[]; revisions: number }>> {
+  const found = new Map<number, { offer: OfferRow; earlier: OfferRow[]; revisions: number }>();
   if (linkIds.length === 0) return found;
   const rows = await db
     .selectFrom("request_offers as o")
@@ -65,9 +65,11 @@ export async function findCurrentOffers(db: Database, linkIds: number[]): Promis
     .orderBy("o.link_id")
     .orderBy("o.revision", "desc")
     .execute();
-  for (const { revisions, ...offer } of rows) {
-    if (!found.has(Number(offer.link_id)))
-      found.set(Number(offer.link_id), { offer: { ...offer, id: Number(offer.id), link_id: Number(offer.link_id) }, revisions });
+  for (const { revisions, ...row } of rows) {
+    const offer = { ...row, id: Number(row.id), link_id: Number(row.link_id) };
+    const link = found.get(offer.link_id);
+    if (link) link.earlier.push(offer);
+    else found.set(offer.link_id, { offer, earlier: [], revisions });
   }
   return found;
 }

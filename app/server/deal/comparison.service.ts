@@ -101,6 +101,7 @@ async function comparisonOf(db: Database, request: ComparedRequest, opts: Compar
       },
       state: l.state,
       offer,
+      earlier_offers: (current?.earlier ?? []).map((row) => offerView(row, asked, opts.vatRate, opts.today)),
       revisions: current?.revisions ?? 0,
       availability: availability(i),
       min_term_months: offer?.min_term_months ?? null,
