@@ -1,5 +1,6 @@
 // The deal's limits and names, shared by the schemas, the services and the pages (decision 036).
 import type { SpaceUnit } from "./spaces.ts";
+import type { RequestDetails } from "./area-requests.ts";
 import { offerTotals, type AskedTerms, type OfferTotals } from "./offer-totals.ts";
 
 /** € 1.000 per pallet moved in or out. */
@@ -58,3 +59,36 @@ export function offerView(row: OfferRow, asked: AskedTerms, vatRate: number, tod
     totals: offerTotals(row, asked, vatRate),
   };
 }
+
+/** The offer form's starting values, amounts in cents (null: left blank). */
+export type OfferPrefill = {
+  m2_type: SpaceUnit;
+  quantity: number | null;
+  price_month: number | null;
+  handling_in: number | null;
+  handling_out: number | null;
+  one_off_fee: number | null;
+  start_date: string;
+  end_date: string;
+  min_term_months: number | null;
+  included: string;
+  notes: string;
+  valid_until: string;
+};
+
+/** The handler's page of one link: the request, the link's state and review pages, its offers, the form's starting values. */
+export type HandlerOfferPage = {
+  link: {
+    id: number;
+    state: "pending" | "confirmed" | "refused";
+    created_at: Date | string;
+    warehouse: { id: number; name: string; city: string };
+    request: RequestDetails;
+    review_url: string | null;
+    report_url: string;
+  };
+  offers: OfferView[];
+  /** The newest revision, if any (offers[0]). */
+  current: OfferView | null;
+  prefill: OfferPrefill;
+};

@@ -9,9 +9,8 @@ import { m } from "../../paraglide/messages.js";
 import { requestNumber } from "../../lib/format.ts";
 import { areaPaths } from "../../lib/area-paths.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
-import type { OfferView } from "../../lib/offers.ts";
+import type { HandlerOfferPage } from "../../lib/offers.ts";
 import type { ConversationMessage } from "../../lib/conversation.ts";
-import type { RequestDetails } from "../../lib/area-requests.ts";
 import { REQUEST_STATES, type RequestState } from "../../lib/warehouse-pages.ts";
 import type { PageActionFailure } from "../../lib/page-action.ts";
 import { PageHeading } from "../ui/PageParts.tsx";
@@ -19,7 +18,6 @@ import { FormMessage } from "../ui/fields.tsx";
 import { backLinkClass, buttonClass, inputClass, labelClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { RequestDetailsList } from "../area/RequestDetails.tsx";
 import { RequestStateBadge, stateLabel } from "../area/RequestState.tsx";
-import type { OfferFormValues } from "./OfferForm.tsx";
 import { OfferHistory } from "./OfferHistory.tsx";
 
 // The offer form (with its date fields) is a chunk of its own, outside the page's first load (the
@@ -33,21 +31,9 @@ const loadConversation = () => import("./LinkConversation.tsx");
 const LinkConversation = lazy(() => loadConversation().then((module) => ({ default: module.LinkConversation })));
 if (typeof window !== "undefined") void loadConversation();
 
-export type HandlerLinkPageData = {
-  link: {
-    id: number;
-    state: RequestState;
-    created_at: Date | string;
-    warehouse: { id: number; name: string; city: string };
-    request: RequestDetails;
-    review_url: string | null;
-    report_url: string;
-  };
-  offers: OfferView[];
-  current: OfferView | null;
+export type HandlerLinkPageData = HandlerOfferPage & {
   /** The link's conversation, oldest first. */
   messages: ConversationMessage[];
-  prefill: OfferFormValues;
   frame: { base: string; asAdmin: boolean };
 };
 

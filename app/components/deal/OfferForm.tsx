@@ -10,7 +10,7 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatNumberInput } from "../../lib/format.ts";
-import { euroTextFromCents, type SpaceUnit } from "../../lib/spaces.ts";
+import { euroTextFromCents } from "../../lib/spaces.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import type { RequestState } from "../../lib/warehouse-pages.ts";
 import { DateInput } from "../ui/DateInput.tsx";
@@ -18,22 +18,10 @@ import { FormMessage, NumberInput, TextInput } from "../ui/fields.tsx";
 import { FormActions } from "../ui/FormActions.tsx";
 import { inputClass, labelClass } from "../ui/styles.ts";
 import { stateLabel } from "../area/RequestState.tsx";
+import type { OfferPrefill } from "../../lib/offers.ts";
 
-/** The form's starting values, amounts in cents (the server's OfferPrefill). */
-export type OfferFormValues = {
-  m2_type: SpaceUnit;
-  quantity: number | null;
-  price_month: number | null;
-  handling_in: number | null;
-  handling_out: number | null;
-  one_off_fee: number | null;
-  start_date: string;
-  end_date: string;
-  min_term_months: number | null;
-  included: string;
-  notes: string;
-  valid_until: string;
-};
+/** The form's starting values, amounts in cents: the server's prefill. */
+export type OfferFormValues = OfferPrefill;
 
 /** A failed save as the page's action answers it: the field codes and what was typed, by field name. */
 export type OfferFormFailure = { errors: Record<string, string>; values?: Record<string, string>; message: string };

@@ -33,10 +33,10 @@ import {
   insertOffer,
   setOfferState,
 } from "./offers.queries.ts";
-import { offerStatus, offerView, MAX_HANDLING_CENTS, type OfferStatus, type OfferView } from "../../lib/offers.ts";
+import { offerStatus, offerView, MAX_HANDLING_CENTS, type HandlerOfferPage, type OfferPrefill, type OfferStatus, type OfferView } from "../../lib/offers.ts";
 import { askedUnits, type AskedTerms } from "../../lib/offer-totals.ts";
-import { MAX_PRICE_MONTH_CENTS, MAX_SPACE_QUANTITY, spacePhase, type SpaceUnit } from "../../lib/spaces.ts";
-import { feedbackUrls, type RequestDetails } from "../../lib/area-requests.ts";
+import { MAX_PRICE_MONTH_CENTS, MAX_SPACE_QUANTITY, spacePhase } from "../../lib/spaces.ts";
+import { feedbackUrls } from "../../lib/area-requests.ts";
 import { todayInItaly } from "../../lib/format.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { OfferData } from "../../schemas/offers.ts";
@@ -155,22 +155,6 @@ export async function currentOfferStatuses(db: Database, linkIds: number[], toda
   return Object.fromEntries([...states].map(([linkId, s]) => [linkId, offerStatus(s.state, s.valid_until, today)]));
 }
 
-/** The offer form's starting values, amounts in cents (null: left blank). */
-export type OfferPrefill = {
-  m2_type: SpaceUnit;
-  quantity: number | null;
-  price_month: number | null;
-  handling_in: number | null;
-  handling_out: number | null;
-  one_off_fee: number | null;
-  start_date: string;
-  end_date: string;
-  min_term_months: number | null;
-  included: string;
-  notes: string;
-  valid_until: string;
-};
-
 function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
@@ -231,23 +215,6 @@ export async function offerPrefill(db: Database, link: DealLink, today = todayIn
     valid_until: validUntil,
   };
 }
-
-/** The handler's page of one link: the request, the link's state and review pages, its offers, the form's starting values. */
-export type HandlerOfferPage = {
-  link: {
-    id: number;
-    state: LinkState;
-    created_at: Date | string;
-    warehouse: { id: number; name: string; city: string };
-    request: RequestDetails;
-    review_url: string | null;
-    report_url: string;
-  };
-  offers: OfferView[];
-  /** The newest revision, if any (offers[0]). */
-  current: OfferView | null;
-  prefill: OfferPrefill;
-};
 
 /** What {stocker|referent base}/messages/{id} shows; 404 for no such link, 403 for another handler's. */
 export async function handlerOfferPage(
