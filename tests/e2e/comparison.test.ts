@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { Page } from "playwright-core";
 import { hydrated, loginAs, newPage, useAppDatabase, useBrowser, userIdOf, DEMO } from "./support.ts";
-import { makeRedeemedWarehouse, makeRequest, makeWarehouse } from "../support/factories.ts";
+import { makeOffer, makeRedeemedWarehouse, makeRequest, makeWarehouse } from "../support/factories.ts";
 import { requestAccessToken } from "../../app/server/deal/request-access.service.ts";
 
 const b = useBrowser();
@@ -32,23 +32,8 @@ async function axeSerious(page: Page): Promise<string[]> {
 let requestId: number;
 let token: string;
 
-async function offer(linkId: number, fields: Record<string, unknown>) {
-  await app.db
-    .insertInto("request_offers")
-    .values({
-      link_id: linkId,
-      revision: 1,
-      m2_type: "m2",
-      quantity: 1000,
-      price_month: 450,
-      start_date: "2030-01-01",
-      end_date: "2030-12-31",
-      valid_until: "2099-12-31",
-      included: "Scaffalature, sorveglianza 24/7",
-      ...fields,
-    } as never)
-    .execute();
-}
+const offer = (linkId: number, fields: Parameters<typeof makeOffer>[2]) =>
+  makeOffer(app.db, linkId, { quantity: 1000, start_date: "2030-01-01", end_date: "2030-12-31", included: "Scaffalature, sorveglianza 24/7", ...fields });
 
 beforeAll(async () => {
   const db = app.db;

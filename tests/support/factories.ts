@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "../../app/server/db/database.ts";
 import type { Actor } from "../../app/server/context.ts";
-import type { LinkState, NewUser, NewWarehouse, SubscriptionsTable, User, WarehouseTimesTable } from "../../app/server/db/types.ts";
+import type { LinkState, NewUser, NewWarehouse, RequestOffersTable, SubscriptionsTable, User, WarehouseTimesTable } from "../../app/server/db/types.ts";
 import type { Insertable } from "kysely";
 
 let counter = 0;
@@ -220,4 +220,36 @@ export async function requestTableCounts(db: Database) {
     notifications: await count("notifications"),
     mails: await count("mail_outbox"),
   };
+}
+
+/**
+ * An offer on a request link, stored as the handler's offers service stores it (for tests of
+ * what reads offers): by default the link's next revision, open, 500 m² at € 4,50 a month for
+ * the first half of 2031, valid until the end of 2099. Amounts in cents.
+ */
+export async function makeOffer(db: Database, linkId: number, fields: Partial<Insertable<RequestOffersTable>> = {}) {
+  const { n } = await db
+    .selectFrom("request_offers")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("link_id", "=", linkId)
+    .executeTakeFirstOrThrow();
+  return db
+    .insertInto("request_offers")
+    .values({
+      link_id: linkId,
+      revision: Number(n) + 1,
+      m2_type: "m2",
+      quantity: 500,
+      price_month: 450,
+      handling_in: null,
+      handling_out: null,
+      one_off_fee: null,
+      start_date: "2031-01-01",
+      end_date: "2031-06-30",
+      min_term_months: null,
+      valid_until: "2099-12-31",
+      ...fields,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -5,7 +5,7 @@
 import type { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { actorOf, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
+import { actorOf, makeOffer, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../../server/db/types.ts";
 import { requestAccessToken } from "../../server/deal/request-access.service.ts";
@@ -15,26 +15,7 @@ const t = useTestDatabase();
 const ORIGIN = "http://stockspace.test";
 const context = (user: User | null) => testContext(t.db, { actor: user ? actorOf(user) : null }) as unknown as Readonly<RouterContextProvider>;
 
-async function offerOn(linkId: number) {
-  return t.db
-    .insertInto("request_offers")
-    .values({
-      link_id: linkId,
-      revision: 1,
-      m2_type: "m2",
-      quantity: 500,
-      price_month: 450,
-      handling_in: null,
-      handling_out: null,
-      one_off_fee: null,
-      start_date: "2031-01-01",
-      end_date: "2031-06-30",
-      min_term_months: null,
-      valid_until: "2031-01-01",
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+const offerOn = (linkId: number) => makeOffer(t.db, linkId, { valid_until: "2031-01-01" });
 
 const post = (path: string, fields: Record<string, string>) =>
   new Request(`${ORIGIN}${path}`, {

@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import type { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { actorOf, makeRedeemedWarehouse, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
+import { actorOf, makeOffer, makeRedeemedWarehouse, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
 import type { RequestComparison } from "../../lib/offer-comparison.ts";
@@ -39,28 +39,14 @@ type Offer = {
 };
 
 async function addOffer(linkId: number, o: Offer) {
-  const row = await t.db
-    .insertInto("request_offers")
-    .values({
-      link_id: linkId,
-      revision: o.revision ?? 1,
-      state: o.state ?? "open",
-      m2_type: o.m2_type ?? "m2",
-      quantity: o.quantity,
-      price_month: o.price_month,
-      handling_in: o.handling_in ?? null,
-      handling_out: o.handling_out ?? null,
-      one_off_fee: o.one_off_fee ?? null,
-      start_date: o.start_date,
-      end_date: o.end_date,
-      min_term_months: o.min_term_months ?? null,
-      included: "Scaffalature, sorveglianza",
-      notes: "",
-      valid_until: o.valid_until ?? "2026-12-31",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  const { id } = await makeOffer(t.db, linkId, {
+    ...o,
+    revision: o.revision ?? 1,
+    min_term_months: o.min_term_months ?? null,
+    included: "Scaffalature, sorveglianza",
+    valid_until: o.valid_until ?? "2026-12-31",
+  });
+  return Number(id);
 }
 
 /** The link's first answer, `hours` after it was made. */

@@ -4,7 +4,7 @@
 // refusals and bad input; the pages' intents.
 import { beforeEach, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { actorOf, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
+import { actorOf, makeOffer, makeRequest, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
 import { ConflictError, NotFoundError, RateLimitError } from "../errors.ts";
@@ -29,38 +29,8 @@ function dayFromToday(n: number): string {
 }
 
 /** An offer on a link, as the handler's offers service would store it (that service is not under test here). */
-async function insertOffer(linkId: number, fields: { state?: "open" | "superseded" | "withdrawn"; valid_until?: string; revision?: number } = {}) {
-  const revision =
-    fields.revision ??
-    Number(
-      (
-        await t.db
-          .selectFrom("request_offers")
-          .select((eb) => eb.fn.countAll<string>().as("n"))
-          .where("link_id", "=", linkId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    ) + 1;
-  return t.db
-    .insertInto("request_offers")
-    .values({
-      link_id: linkId,
-      revision,
-      state: fields.state ?? "open",
-      m2_type: "m2",
-      quantity: 500,
-      price_month: 450,
-      handling_in: null,
-      handling_out: null,
-      one_off_fee: null,
-      start_date: "2031-01-01",
-      end_date: "2031-06-30",
-      min_term_months: 3,
-      valid_until: fields.valid_until ?? dayFromToday(10),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+const insertOffer = (linkId: number, fields: { state?: "open" | "superseded" | "withdrawn"; valid_until?: string; revision?: number } = {}) =>
+  makeOffer(t.db, linkId, { min_term_months: 3, valid_until: dayFromToday(10), ...fields });
 
 const offerRow = (id: number) => t.db.selectFrom("request_offers").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const notificationsOf = (userId: number) => t.db.selectFrom("notifications").selectAll().where("user_id", "=", userId).orderBy("id").execute();
