@@ -1,6 +1,7 @@
 // The conversation on a request link, as the server answers it (app/server/deal/conversation.service.ts)
 // and the views draw it (app/components/deal/LinkConversation.tsx); here, so the component needs no
 // server module.
+import type { PageActionFailure } from "./page-action.ts";
 
 /** One message of a link's thread, oldest first. */
 export type ConversationMessage = {
@@ -25,3 +26,13 @@ export type ConversationViewer = "hunter" | "handler" | "admin";
 
 /** What a page's "message" intent answers on success (app/routes/shared/conversation-intents.server.ts). */
 export type MessageIntentResult = { ok: true; intent: "message"; link_id: number; message_id: number };
+
+/** The page action's answer if it is about this link's box (a page may show several conversations). */
+export function aboutLink(
+  result: MessageIntentResult | PageActionFailure | null | undefined,
+  linkId: number,
+): MessageIntentResult | PageActionFailure | undefined {
+  if (!result) return undefined;
+  if (result.ok) return result.intent === "message" && result.link_id === linkId ? result : undefined;
+  return result.intent === "message" && result.values?.link_id === String(linkId) ? result : undefined;
+}

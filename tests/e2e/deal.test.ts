@@ -107,6 +107,9 @@ const offersOf = (linkId: number) => app.db.selectFrom("request_offers").selectA
 
 /** Writes in a conversation (its box under a row, or the handler's page) and waits for "sent". */
 async function writeMessage(conversation: Locator, text: string): Promise<void> {
+  // A requester's page folds a thread while it is empty.
+  const folded = conversation.locator("details:not([open]) > summary");
+  if (await folded.count()) await folded.first().click();
   await conversation.getByLabel(m.thr_field_label({}, IT), { exact: true }).fill(text);
   await conversation.getByRole("button", { name: m.thr_send({}, IT), exact: true }).click();
   await conversation.getByText(m.thr_sent({}, IT), { exact: true }).waitFor({ timeout: 30_000 });

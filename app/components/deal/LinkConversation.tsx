@@ -13,7 +13,9 @@ import { formatDateTime } from "../../lib/format.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
 import type { PageActionFailure } from "../../lib/page-action.ts";
-import type { ConversationMessage, ConversationViewer, MessageIntentResult } from "../../lib/conversation.ts";
+import { aboutLink, type ConversationMessage, type ConversationViewer, type MessageIntentResult } from "../../lib/conversation.ts";
+
+export { aboutLink };
 import { MAX_MESSAGE_LENGTH } from "../../lib/offers.ts";
 import { FormMessage } from "../ui/fields.tsx";
 import { buttonClass, inputClass, labelClass } from "../ui/styles.ts";
@@ -58,13 +60,6 @@ export function LinkConversation({ messages, viewer, canWrite, linkId, lastResul
       {writes && <MessageForm linkId={linkId} lastResult={aboutLink(lastResult, linkId)} />}
     </section>
   );
-}
-
-/** The page action's answer if it is about this link's box (a page may show several conversations). */
-export function aboutLink(result: Result | null | undefined, linkId: number): Result | undefined {
-  if (!result) return undefined;
-  if (result.ok) return result.intent === "message" && result.link_id === linkId ? result : undefined;
-  return result.intent === "message" && result.values?.link_id === String(linkId) ? result : undefined;
 }
 
 function MessageItem({ msg }: { msg: ConversationMessage }) {

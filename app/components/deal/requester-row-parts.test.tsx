@@ -116,11 +116,33 @@ describe("requesterRowParts", () => {
     expect(html).toMatch(/€\s[0-9.]+,[0-9]{2} /);
   });
 
-  it("mounts the conversation under every row, read-only for an administrator", () => {
+  it("mounts the conversation under every row, read-only for an administrator, folded while empty", () => {
+    /** The LinkConversation element inside what renderConversation returns (a <details> around it). */
+    const threadOf = (element: ReactElement): ReactElement<{ linkId: number; canWrite: boolean; viewer: string }> => {
+      const kids = (element.props as { children?: unknown }).children;
+      for (const kid of [kids].flat() as ReactElement[]) {
+        if (kid && typeof kid === "object" && "props" in kid) {
+          if ("linkId" in (kid.props as object)) return kid as ReactElement<{ linkId: number; canWrite: boolean; viewer: string }>;
+          const inner = (kid.props as { children?: unknown }).children;
+          if (inner && typeof inner === "object" && "props" in (inner as object) && "linkId" in ((inner as ReactElement).props as object))
+            return inner as ReactElement<{ linkId: number; canWrite: boolean; viewer: string }>;
+        }
+      }
+      throw new Error("no LinkConversation under the row");
+    };
     const parts = requesterRowParts({ comparison, conversations: {}, readOnly: true });
     for (const r of rows) {
-      const element = parts.renderConversation(r) as ReactElement<{ linkId: number; canWrite: boolean; viewer: string }>;
-      expect(element.props).toMatchObject({ linkId: r.link_id, canWrite: false, viewer: "admin" });
+      const element = parts.renderConversation(r) as ReactElement<{ open: boolean }>;
+      expect(element.props.open).toBe(false);
+      expect(threadOf(element).props).toMatchObject({ linkId: r.link_id, canWrite: false, viewer: "admin" });
     }
+    const withMessages = requesterRowParts({
+      comparison,
+      conversations: {
+        "1": { messages: [{ message_id: 1, side: "handler", kind: "message", body: "Ciao", author: "Luca", mine: false, created_at: "2030-01-01" }] },
+      },
+      readOnly: false,
+    });
+    expect((withMessages.renderConversation(rows[0]!) as ReactElement<{ open: boolean }>).props.open).toBe(true);
   });
 });

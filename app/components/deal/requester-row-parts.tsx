@@ -5,7 +5,8 @@
 // both pages show the same row the same way.
 import { lazy, type ReactNode } from "react";
 import type { ComparisonRow, RequestComparison } from "../../lib/offer-comparison.ts";
-import type { ConversationMessage } from "../../lib/conversation.ts";
+import { aboutLink, type ConversationMessage } from "../../lib/conversation.ts";
+import { m } from "../../paraglide/messages.js";
 import type { OfferAnswer as OfferAnswerType } from "./OfferAnswer.tsx";
 import type { LinkConversation as LinkConversationType } from "./LinkConversation.tsx";
 
@@ -56,14 +57,27 @@ export function requesterRowParts(props: {
         answer
       );
     },
-    renderConversation: (row) => (
-      <LinkConversation
-        messages={props.conversations[String(row.link_id)]?.messages ?? []}
-        viewer={props.readOnly ? "admin" : "hunter"}
-        canWrite={!props.readOnly}
-        linkId={row.link_id}
-        lastResult={lastResult}
-      />
-    ),
+    renderConversation: (row) => {
+      const messages = props.conversations[String(row.link_id)]?.messages ?? [];
+      // Folded while empty: five empty boxes would bury the comparison. Open when there is
+      // something to read, or the last message sent here was refused.
+      return (
+        <details
+          className="rounded-lg border border-slate-200 bg-white px-3 py-2"
+          open={messages.length > 0 || aboutLink(lastResult, row.link_id) !== undefined}
+        >
+          <summary className="cursor-pointer py-1 text-sm font-medium text-slate-900">{m.thr_summary({ count: messages.length })}</summary>
+          <div className="mt-2">
+            <LinkConversation
+              messages={messages}
+              viewer={props.readOnly ? "admin" : "hunter"}
+              canWrite={!props.readOnly}
+              linkId={row.link_id}
+              lastResult={lastResult}
+            />
+          </div>
+        </details>
+      );
+    },
   };
 }
