@@ -255,12 +255,9 @@ function ContactedWarehouse({
       {w.review && <LinkReviewed review={w.review} />}
       {thread && (
         // Open when there is something to read, or the last message sent here was refused.
-        <details
-          className="mt-3 rounded-lg border border-slate-200 bg-white px-3 py-2"
-          open={thread.length > 0 || aboutLink(lastResult, w.link_id) !== undefined}
-        >
-          <summary className="cursor-pointer py-1 text-sm font-medium text-slate-900">{m.thr_summary({ count: thread.length })}</summary>
-          <div className="mt-2">
+        <details className="mt-3 rounded-lg border border-slate-200 bg-white px-3" open={thread.length > 0 || aboutLink(lastResult, w.link_id) !== undefined}>
+          <summary className="cursor-pointer py-3 text-sm font-medium text-slate-900">{m.thr_summary({ count: thread.length })}</summary>
+          <div className="pb-3">
             <LinkConversation
               messages={thread}
               viewer={asAdmin ? "admin" : "hunter"}

@@ -8,8 +8,8 @@ import { formatCents } from "../../lib/spaces.ts";
 import { OfferStatusBadge } from "./OfferStatus.tsx";
 export function EarlierOffers({ offers }: { offers: OfferView[] }) {
   return (
-    <details className="mt-3 text-sm" data-testid="cmp-earlier-offers">
-      <summary className="cursor-pointer font-medium text-blue-700 underline-offset-2 hover:underline">
+    <details className="mt-1 text-sm" data-testid="cmp-earlier-offers">
+      <summary className="cursor-pointer py-3 font-medium text-blue-700 underline-offset-2 hover:underline">
         {m.cmp_earlier_offers({ count: formatNumber(offers.length) })}
       </summary>
       <ul className="mt-2 space-y-2">

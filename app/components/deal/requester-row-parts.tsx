@@ -66,8 +66,8 @@ export function requesterRowParts(props: {
           className="rounded-lg border border-slate-200 bg-white px-3 py-2"
           open={messages.length > 0 || aboutLink(lastResult, row.link_id) !== undefined}
         >
-          <summary className="cursor-pointer py-1 text-sm font-medium text-slate-900">{m.thr_summary({ count: messages.length })}</summary>
-          <div className="mt-2">
+          <summary className="cursor-pointer py-3 text-sm font-medium text-slate-900">{m.thr_summary({ count: messages.length })}</summary>
+          <div className="pb-3">
             <LinkConversation
               messages={messages}
               viewer={props.readOnly ? "admin" : "hunter"}
