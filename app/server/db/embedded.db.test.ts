@@ -171,7 +171,10 @@ describe("a new embedded server", () => {
     expect(rows).toEqual([{ note: "kept" }]);
     const second = postmasterPid(dataDir);
     expect(second).not.toBe(first);
-    expect(warnings.some((w) => w.includes("the embedded PostgreSQL stopped unexpectedly (SIGKILL)"))).toBe(true);
+    expect(
+      warnings.some((w) => w.includes("the embedded PostgreSQL stopped unexpectedly (SIGKILL)")),
+      warnings.join("\n"),
+    ).toBe(true);
 
     // Stopped cleanly by someone else (SIGTERM: it exits 0) while the app runs: started again too, after a pause.
     process.kill(second, "SIGTERM");
@@ -184,7 +187,12 @@ describe("a new embedded server", () => {
       .toEqual([{ note: "kept" }]);
     const third = postmasterPid(dataDir);
     expect(third).not.toBe(second);
-    expect(warnings.some((w) => w.includes("the embedded PostgreSQL stopped unexpectedly (exit code 0): starting it again in 5 s"))).toBe(true);
+    // PostgreSQL's own exit on SIGTERM (exit code 0, started again after a pause); a postmaster
+    // caught before its handler is installed dies of the signal itself (started again at once).
+    expect(
+      warnings.some((w) => /the embedded PostgreSQL stopped unexpectedly \((exit code 0|SIGTERM)\): starting it again/.test(w)),
+      warnings.join("\n"),
+    ).toBe(true);
 
     await server.stop();
     expect(isRunning(third)).toBe(false);
