@@ -152,6 +152,78 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: CreatedTimestamp;
   sent_at: NullableTimestamp;
+  /** The notification kind (what an address may opt out of); null: transactional, always sent. */
+  kind: EmailKind | null;
+  /** The List-Unsubscribe header's value (the one-click link and the mailto); null without a kind. */
+  list_unsubscribe: string | null;
+}
+
+/** The kinds of notification e-mail an address chooses to get or not (email_opt_outs). */
+export type EmailKind = "requests" | "deal" | "reminders" | "alerts" | "news";
+
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  /** A stock hunter's search; null for a visitor's, which has `email` instead. */
+  user_id: number | null;
+  email: string | null;
+  lang: Lang;
+  name: string;
+  location: string;
+  lat: number;
+  lng: number;
+  /** Kilometres. */
+  radius: number;
+  start_date: string | null;
+  end_date: string | null;
+  m2_type: Generated<"m2" | "pallet">;
+  m2_value: number | null;
+  specification_ids: Generated<number[]>;
+  paused: Generated<boolean>;
+  /** When its address was confirmed (at once for a hunter's); null: nothing is matched or sent. */
+  confirmed_at: NullableTimestamp;
+  /** When it was last confirmed or resumed: a warehouse changed before then was there to be seen. */
+  active_since: NullableTimestamp;
+  confirm_token_hash: string | null;
+  confirm_expires_at: NullableTimestamp;
+  privacy_accepted_at: NullableTimestamp;
+  created_at: CreatedTimestamp;
+  updated_at: CreatedTimestamp;
+  last_alert_at: NullableTimestamp;
+}
+
+/** A listed warehouse's state before its first change since the last matching. */
+export interface SavedSearchChangesTable {
+  warehouse_id: number;
+  changed_at: CreatedTimestamp;
+  last_changed_at: CreatedTimestamp;
+  was_listed: boolean;
+  pub_lat: number | null;
+  pub_lng: number | null;
+  spec_ids: Generated<number[]>;
+  /** [{ m2_type, quantity, available_from, available_until, min_term_months }] */
+  spaces: Generated<unknown>;
+}
+
+export interface SavedSearchMatchesTable {
+  saved_search_id: number;
+  warehouse_id: number;
+  matched_at: CreatedTimestamp;
+  alerted_at: NullableTimestamp;
+}
+
+export interface SavedSearchAlertsTable {
+  id: Generated<number>;
+  saved_search_id: number | null;
+  warehouses: number;
+  sent_at: CreatedTimestamp;
+}
+
+export interface EmailOptOutsTable {
+  /** Lower-cased. */
+  email: string;
+  kind: EmailKind;
+  via: "preferences" | "one_click";
+  created_at: CreatedTimestamp;
 }
 
 export interface AuditLogTable {
@@ -694,6 +766,11 @@ export interface DB {
   images: ImagesTable;
   mail_outbox: MailOutboxTable;
   markets: MarketsTable;
+  email_opt_outs: EmailOptOutsTable;
+  saved_searches: SavedSearchesTable;
+  saved_search_changes: SavedSearchChangesTable;
+  saved_search_matches: SavedSearchMatchesTable;
+  saved_search_alerts: SavedSearchAlertsTable;
   notifications: NotificationsTable;
   place_keys: PlaceKeysTable;
   places: PlacesTable;

@@ -3,6 +3,7 @@
 // (subject, heading, paragraphs, an optional button); one layout renders every template.
 // To add one: add its data type to MailTemplates and its builder to BUILDERS.
 import type { Locale } from "../../lib/locale.ts";
+import type { EmailKind } from "../db/types.ts";
 import { m } from "../../paraglide/messages.js";
 import { dealBody, dealTitle, type DealEvent } from "../deal/deal-words.ts";
 import { formatDate, formatKm, formatNumber, formatPrice } from "../../lib/format.ts";
@@ -178,6 +179,43 @@ export type MailTemplates = {
   request_link_resent: { number: string; link: string };
   /** The request moved into an account whose address is not the contact address. `account`: that address, masked. */
   request_taken_over: { number: string; account: string; supportEmail: string };
+};
+
+/**
+ * Each template's notification kind, which its recipient may turn off (decision 038), or null:
+ * transactional, always sent, no unsubscribe (codes, passwords, invitations, account and
+ * billing e-mails, the operator's own mail, a request's personal link).
+ */
+export const TEMPLATE_KINDS: { [K in keyof MailTemplates]: EmailKind | null } = {
+  feedback_received: "requests",
+  referent_assigned: "requests",
+  spaces_reminder: "reminders",
+  account_decision: null,
+  hub_decision: null,
+  transfer_instructions: null,
+  transfer_requested_admin: null,
+  subscription_started: null,
+  subscription_extended: null,
+  subscription_ending: null,
+  subscription_ended: null,
+  confirm_code: null,
+  invitation: null,
+  password_reset: null,
+  support_request: null,
+  stocker_request_received: null,
+  stocker_request_admin: null,
+  hub_request_admin: null,
+  quote_request_received: "requests",
+  quote_request_confirmation: null,
+  request_state_changed: "requests",
+  email_change_confirm: null,
+  email_change_requested_old: null,
+  email_changed: null,
+  password_changed: null,
+  deal_step: "deal",
+  request_link_renewed: null,
+  request_link_resent: null,
+  request_taken_over: null,
 };
 
 type QuoteMailWarehouse = { name: string; city: string; address: string | null };
