@@ -6,7 +6,16 @@
 import { randomBytes } from "node:crypto";
 import type { Database } from "../../app/server/db/database.ts";
 import type { Actor } from "../../app/server/context.ts";
-import type { LinkState, NewUser, NewWarehouse, RequestOffersTable, SubscriptionsTable, User, WarehouseTimesTable } from "../../app/server/db/types.ts";
+import type {
+  LinkState,
+  NewUser,
+  NewWarehouse,
+  RequestOffersTable,
+  SavedSearchesTable,
+  SubscriptionsTable,
+  User,
+  WarehouseTimesTable,
+} from "../../app/server/db/types.ts";
 import type { Insertable } from "kysely";
 
 let counter = 0;
@@ -248,6 +257,31 @@ export async function makeOffer(db: Database, linkId: number, fields: Partial<In
       end_date: "2031-06-30",
       min_term_months: null,
       valid_until: "2099-12-31",
+      ...fields,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A saved search as the saved-searches service stores it, confirmed and active, 30 km around
+ * Milan, no other criterion. Pass `user_id` (a stock hunter's) or `email` (a visitor's).
+ */
+export async function makeSavedSearch(db: Database, fields: Partial<Insertable<SavedSearchesTable>> = {}) {
+  const now = new Date();
+  return db
+    .insertInto("saved_searches")
+    .values({
+      user_id: null,
+      email: null,
+      lang: "it",
+      name: `Ricerca ${unique()}`,
+      location: "Milano",
+      lat: 45.4642,
+      lng: 9.19,
+      radius: 30,
+      confirmed_at: now,
+      active_since: now,
       ...fields,
     })
     .returningAll()
