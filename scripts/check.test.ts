@@ -155,7 +155,7 @@ describe("the check (scripts/check.ts)", () => {
 
   it("runs every step, two at a time, and a failed one fails the check with its output, the others still run", async () => {
     const ended: string[] = [];
-    const results = await runSteps([step("a", { ms: 600 }), step("b", { code: 3 }), step("c"), step("d")], { onEnd: (r) => ended.push(r.name) });
+    const results = await runSteps([step("a", { ms: 3000 }), step("b", { code: 3 }), step("c"), step("d")], { onEnd: (r) => ended.push(r.name) });
     expect(results.map((r) => [r.name, r.ok, r.code])).toEqual([
       ["a", true, 0],
       ["b", false, 3],
@@ -172,7 +172,7 @@ describe("the check (scripts/check.ts)", () => {
   });
 
   it("starts a step only after the steps it comes after, even with a place free", async () => {
-    const results = await runSteps([step("first", { ms: 500 }), step("then", { after: ["first"] }), step("beside")]);
+    const results = await runSteps([step("first", { ms: 3000 }), step("then", { after: ["first"] }), step("beside")]);
     const [first, then, beside] = results as [StepResult, StepResult, StepResult];
     expect(results.every((r) => r.ok)).toBe(true);
     expect(at(then, "start")).toBeGreaterThanOrEqual(at(first, "end"));

@@ -16,7 +16,12 @@ export function localeForPath(pathname: string): Locale {
   return localeOfPath(pathname) ?? fallbackLocale;
 }
 
-overwriteGetLocale(() => {
-  if (typeof window !== "undefined") return localeForPath(window.location.pathname);
-  return serverLocale?.() ?? fallbackLocale;
-});
+/** Makes m.*() read the locale as above (done once on import; the fast tests do it again before each file). */
+export function installLocaleReader() {
+  overwriteGetLocale(() => {
+    if (typeof window !== "undefined") return localeForPath(window.location.pathname);
+    return serverLocale?.() ?? fallbackLocale;
+  });
+}
+
+installLocaleReader();
