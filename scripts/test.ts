@@ -24,7 +24,7 @@ import path from "node:path";
 import { ensureChromium } from "../tests/support/chromium.ts";
 import { ROOT } from "../tests/support/app-process.ts";
 import { buildIfChanged } from "./build-if-changed.ts";
-import { LANES, type Lane } from "../tests/support/lanes.ts";
+import { journeyGroups, LANES, type Lane } from "../tests/support/lanes.ts";
 
 type Counts = { passed: number; failed: number; skipped: number };
 type JsonReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number };
@@ -86,9 +86,16 @@ if (projects.length > 0) {
 }
 
 // Every lane, each a Vitest run of its own, at the same time.
-// BROWSER_SHARDS=n splits the browser lane into n runs side by side (Vitest's --shard), each with
-// an app, a mail catcher and a browser of its own; 1, the default, is one run.
+// BROWSER_SHARDS=n splits the browser lane into n runs side by side, each with an app, a mail
+// catcher and a browser of its own: the journeys in groups of about the same length
+// (journeyGroups), or, when the arguments pick tests themselves, Vitest's --shard. 1, the
+// default, is one run.
 const browserShards = Math.max(1, Number(process.env.BROWSER_SHARDS) || 1);
+const journeys = fs
+  .readdirSync(path.join(ROOT, "tests/e2e"), { recursive: true, encoding: "utf8" })
+  .filter((file) => file.endsWith(".test.ts"))
+  .map((file) => path.join(ROOT, "tests/e2e", file));
+const groups = browserShards > 1 && extra.length === 0 ? journeyGroups(journeys, browserShards) : null;
 
 function runLane(lane: Lane, shard?: { index: number; count: number }): Promise<{ lane: string; counts: Counts; ok: boolean; seconds: number }> {
   const name = shard ? `${lane}-${shard.index}of${shard.count}` : lane;
@@ -98,7 +105,7 @@ function runLane(lane: Lane, shard?: { index: number; count: number }): Promise<
   const started = performance.now();
   const out = fs.openSync(log, "w");
   // --passWithNoTests: arguments that pick files of one lane leave the others nothing to run.
-  const shardArgs = shard ? [`--shard=${shard.index}/${shard.count}`] : [];
+  const shardArgs = !shard ? [] : groups ? groups[shard.index - 1]! : [`--shard=${shard.index}/${shard.count}`];
   const child = spawn(vitest, vitestArgs(report, ["--project", lane, "--passWithNoTests", ...shardArgs, ...extra]), {
     cwd: ROOT,
     stdio: ["ignore", out, out],

@@ -117,5 +117,6 @@ describe("after kill -9", () => {
     expect(again.user?.email).toBe(acknowledged[0]!.email);
     // The administrator made from the command line before any of this logs in too.
     expect(await loginOnce(app.url, EMAIL)).not.toBeNull();
-  });
+    // Three starts of the app and its database: a minute is not enough on a busy machine.
+  }, 240_000);
 });

@@ -28,3 +28,50 @@ export const STARTS_A_SERVER = /\bstartEmbeddedPostgres\(/;
 
 /** What only the browser lane may reach: the app started as in production, and Chromium. */
 export const BROWSER_MODULES = ["tests/support/app-process.ts", "tests/support/chromium.ts", "tests/e2e/support.ts", "tests/e2e/global-setup.ts"];
+
+/**
+ * How long each browser journey takes, in seconds (measured in a whole run, rounded; a run on
+ * a busy machine scales them all alike, which is all the split below needs). A journey not
+ * listed counts as DEFAULT_JOURNEY_SECONDS. Update the figures when a journey grows.
+ */
+export const JOURNEY_SECONDS: Record<string, number> = {
+  "accessibility.test.ts": 457,
+  "areas.test.ts": 259,
+  "back-office.test.ts": 154,
+  "quote.test.ts": 151,
+  "search.test.ts": 119,
+  "hostile-input.test.ts": 98,
+  "warehouses.test.ts": 91,
+  "deal.test.ts": 89,
+  "failed-saves.test.ts": 77,
+  "database-loss.test.ts": 67,
+  "trust.test.ts": 61,
+  "accounts.test.ts": 61,
+  "crash.test.ts": 60,
+  "comparison.test.ts": 44,
+  "route-matrix.test.ts": 41,
+  "native-fields.test.ts": 39,
+  "billing.test.ts": 35,
+  "forms-without-js.test.ts": 32,
+  "formats.test.ts": 28,
+  "spaces.test.ts": 20,
+  "search-spaces.test.ts": 14,
+  "foundation.test.ts": 10,
+};
+export const DEFAULT_JOURNEY_SECONDS = 60;
+
+/**
+ * The browser journeys split into `count` groups of about the same length: the longest first,
+ * each into the group that ends first. (Vitest's own --shard splits by count, which would put
+ * the two longest journeys in one group as often as not.)
+ */
+export function journeyGroups(files: string[], count: number): string[][] {
+  const seconds = (file: string) => JOURNEY_SECONDS[file.split("/").pop()!] ?? DEFAULT_JOURNEY_SECONDS;
+  const groups = Array.from({ length: count }, () => ({ files: [] as string[], seconds: 0 }));
+  for (const file of [...files].sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))) {
+    const shortest = groups.reduce((min, g) => (g.seconds < min.seconds ? g : min));
+    shortest.files.push(file);
+    shortest.seconds += seconds(file);
+  }
+  return groups.map((g) => g.files.sort());
+}
