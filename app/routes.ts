@@ -259,6 +259,8 @@ export default [
     route("requests/new-link", "routes/visitor-new-link.tsx"),
     // The deal (decision 036): a request followed through its personal link, without an account.
     route("requests/:token", "routes/request-access.tsx"),
+    // One-click unsubscribe from a kind of notification e-mail, by the link's signed token (decision 038).
+    route("unsubscribe/:token", "routes/unsubscribe.tsx"),
     // The logged-in areas (decisions 007 and 008): each area's pages in its own folder.
     route("stocker/profile", "routes/stocker/layout.tsx", stockerPages()),
     route("referent/profile", "routes/referent/layout.tsx", referentPages()),
