@@ -171,6 +171,10 @@ export default [
   route("api/referent/profile/update-credentials", "routes/api/referent/profile.update-credentials.ts"),
   route("api/stock-hunter/profile/update-profile-data", "routes/api/stock-hunter/profile.update-profile-data.ts"),
   route("api/stock-hunter/profile/update-credentials", "routes/api/stock-hunter/profile.update-credentials.ts"),
+  // Which notification e-mails each user gets (decision 038).
+  route("api/stocker/profile/email-preferences", "routes/api/stocker/profile.email-preferences.ts"),
+  route("api/referent/profile/email-preferences", "routes/api/referent/profile.email-preferences.ts"),
+  route("api/stock-hunter/profile/email-preferences", "routes/api/stock-hunter/profile.email-preferences.ts"),
 
   // Notifications (the stocker reads its own through the stock-hunter path, as the spec says)
   // and the reviews and reports each area received.
