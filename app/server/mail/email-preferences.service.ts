@@ -33,8 +33,12 @@ import {
 import { mailSender } from "./sender.ts";
 import type { MailFooterLinks } from "./templates.ts";
 
-/** Forged or broken unsubscribe links from one IP, over a sliding 15 minutes (a real link never fails). */
-export const UNSUBSCRIBE_FAILURES_PER_IP: FailureLimit = { name: "unsubscribe-fail:ip", max: 30, windowSeconds: 15 * 60 };
+/**
+ * Forged or broken unsubscribe links from one IP, over a sliding 15 minutes. A link the app made
+ * never fails; one cut by a mail client's line wrap may, a few times, and an office behind one
+ * address may hold several: 60 is far above that, and far below what scanning for tokens needs.
+ */
+export const UNSUBSCRIBE_FAILURES_PER_IP: FailureLimit = { name: "unsubscribe-fail:ip", max: 60, windowSeconds: 15 * 60 };
 /**
  * Changes through one address's links in an hour: a person clicks a few times, a mail provider
  * posts once per click. Not per IP: a provider's few servers post for all its users.
