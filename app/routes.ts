@@ -171,6 +171,10 @@ export default [
   route("api/referent/profile/update-credentials", "routes/api/referent/profile.update-credentials.ts"),
   route("api/stock-hunter/profile/update-profile-data", "routes/api/stock-hunter/profile.update-profile-data.ts"),
   route("api/stock-hunter/profile/update-credentials", "routes/api/stock-hunter/profile.update-credentials.ts"),
+  // Which notification e-mails each user gets (decision 038).
+  route("api/stocker/profile/email-preferences", "routes/api/stocker/profile.email-preferences.ts"),
+  route("api/referent/profile/email-preferences", "routes/api/referent/profile.email-preferences.ts"),
+  route("api/stock-hunter/profile/email-preferences", "routes/api/stock-hunter/profile.email-preferences.ts"),
 
   // Notifications (the stocker reads its own through the stock-hunter path, as the spec says)
   // and the reviews and reports each area received.
@@ -259,6 +263,8 @@ export default [
     route("requests/new-link", "routes/visitor-new-link.tsx"),
     // The deal (decision 036): a request followed through its personal link, without an account.
     route("requests/:token", "routes/request-access.tsx"),
+    // One-click unsubscribe from a kind of notification e-mail, by the link's signed token (decision 038).
+    route("unsubscribe/:token", "routes/unsubscribe.tsx"),
     // The logged-in areas (decisions 007 and 008): each area's pages in its own folder.
     route("stocker/profile", "routes/stocker/layout.tsx", stockerPages()),
     route("referent/profile", "routes/referent/layout.tsx", referentPages()),

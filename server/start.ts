@@ -18,6 +18,7 @@ import type { Config } from "../app/server/config.ts";
 import { openDatabase, type DatabaseHandle } from "../app/server/db/database.ts";
 import { migrateToLatest } from "../app/server/db/migrate.ts";
 import { appSecret } from "../app/server/db/secrets.ts";
+import { setMailSender } from "../app/server/mail/sender.ts";
 import { API_CONTENT_SECURITY_POLICY, BASE_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY, UPLOADS_CONTENT_SECURITY_POLICY } from "../app/server/http/headers.ts";
 import { logSerializers, redactUrl } from "../app/server/http/redact.ts";
 import { trustProxySetting } from "../app/server/http/proxy.ts";
@@ -65,6 +66,8 @@ export function createLogger(config: Pick<Config, "production" | "logLevel">, de
 
 export async function startApp(config: Config, opts: { dev?: boolean; log?: Logger } = {}): Promise<RunningApp> {
   const log = opts.log ?? createLogger(config);
+  // The List-Unsubscribe mailto of every notification queued from now on names this sender.
+  setMailSender(config.mailFrom);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

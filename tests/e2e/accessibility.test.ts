@@ -22,6 +22,7 @@ import type { Locator, Page } from "playwright-core";
 import type { AxeResults } from "axe-core";
 import { sql } from "kysely";
 import { linkTokenHash } from "../../app/server/accounts/tokens.ts";
+import { signUnsubscribeToken, unsubscribeSecret } from "../../app/server/mail/unsubscribe-token.ts";
 import { requestNumber } from "../../app/lib/format.ts";
 import { m } from "../../app/paraglide/messages.js";
 import {
@@ -286,7 +287,7 @@ async function closeDialog(page: Page): Promise<void> {
   await page.locator("[role=dialog]").waitFor({ state: "detached" });
 }
 
-type Fixtures = { redeemed: number[]; unclaimed: number; resetUserId: number; resetToken: string };
+type Fixtures = { redeemed: number[]; unclaimed: number; resetUserId: number; resetToken: string; unsubscribeToken: string };
 /** Made once, by the first of the walks running side by side to ask. */
 let fixtures: Promise<Fixtures> | null = null;
 
@@ -313,7 +314,9 @@ async function makeDemoFixtures(): Promise<Fixtures> {
     .insertInto("user_tokens")
     .values({ user_id: resetUserId, kind: "reset_password", token_hash: linkTokenHash(resetToken), expires_at: sql<Date>`now() + interval '1 hour'` })
     .execute();
-  return { redeemed: redeemed.map((r) => r.id), unclaimed: unclaimed.id, resetUserId, resetToken };
+  // A one-click unsubscribe link as a notification carries it (the page changes nothing until its button).
+  const unsubscribeToken = signUnsubscribeToken(await unsubscribeSecret(db), "a11y.unsubscribe@example.com", "alerts");
+  return { redeemed: redeemed.map((r) => r.id), unclaimed: unclaimed.id, resetUserId, resetToken, unsubscribeToken };
 }
 
 /** Every public page and popup of one language at one width. */
@@ -479,6 +482,10 @@ async function scanPublicSite(
   await scan(page, "reset password");
   await visit(page, `/${locale}/reset-password/${ids.resetUserId}?rpt_token=expired`);
   await scan(page, "reset password: dead link");
+  await visit(page, `/${locale}/unsubscribe/${ids.unsubscribeToken}`);
+  await scan(page, "unsubscribe");
+  await visit(page, `/${locale}/unsubscribe/${ids.unsubscribeToken.slice(0, -2)}xx`, 404);
+  await scan(page, "unsubscribe: dead link");
 
   for (const legal of ["privacy-policy", "general-conditions", "stocker-conditions", "stock-hunter-conditions"]) {
     await visit(page, `/${locale}/${legal}`);

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
 import { makeRequest, makeUser } from "../support/factories.ts";
 import { requestAccessToken } from "../../app/server/deal/request-access.service.ts";
+import { signUnsubscribeToken, unsubscribeSecret } from "../../app/server/mail/unsubscribe-token.ts";
 import { routeTable } from "../support/route-table.ts";
 import { call, DEMO, DEMO_PASSWORD, jar, jsonHeaders, loggedIn, useAppDatabase, type Jar } from "./support.ts";
 
@@ -33,6 +34,8 @@ type Ids = {
   hunterId: number;
   /** The personal link's token of a visitor's request (decision 036). */
   requestToken: string;
+  /** A one-click unsubscribe token of an address without an account (decision 038). */
+  unsubscribeToken: string;
 };
 type Row = {
   /** The route's path as app/routes.ts spells it, with a leading slash. */
@@ -72,6 +75,10 @@ const review = {
 };
 const report = { report_data: { full_name: "Matrix", email: "matrix@example.com", telephone: "+39 02 1234567", subject: "Matrix", description: "A report." } };
 const search = "location=Milano&radius=10";
+/** An unsubscribe token of the right shape that no secret signed. */
+const FORGED_UNSUBSCRIBE = `${Buffer.from("matrix.unsubscribe@example.com").toString("base64url")}.news.${"A".repeat(22)}`;
+/** The e-mail preferences' form with every kind ticked. */
+const ALL_KINDS_TICKED = Object.fromEntries(["requests", "deal", "reminders", "alerts", "news"].map((kind) => [`email_preferences[${kind}]`, "on"]));
 
 /** A complete offer, valid for a month from the run's day. */
 const matrixOffer = {
@@ -728,6 +735,42 @@ const ROWS: Row[] = [
     url: () => "/api/stock-hunter/profile/update-credentials",
     expect: area(405, "hunter"),
   },
+  // Which notification e-mails each user gets (decision 038): the caller's own, so no "other";
+  // an incomplete body is refused before anything is written.
+  {
+    route: "/api/stocker/profile/email-preferences",
+    method: "GET",
+    url: () => "/api/stocker/profile/email-preferences",
+    expect: area(200, "stocker", "keeper"),
+  },
+  {
+    route: "/api/stocker/profile/email-preferences",
+    method: "POST",
+    url: () => "/api/stocker/profile/email-preferences",
+    body: {},
+    expect: area(422, "stocker", "keeper"),
+  },
+  { route: "/api/referent/profile/email-preferences", method: "GET", url: () => "/api/referent/profile/email-preferences", expect: area(200, "referent") },
+  {
+    route: "/api/referent/profile/email-preferences",
+    method: "POST",
+    url: () => "/api/referent/profile/email-preferences",
+    body: {},
+    expect: area(422, "referent"),
+  },
+  {
+    route: "/api/stock-hunter/profile/email-preferences",
+    method: "GET",
+    url: () => "/api/stock-hunter/profile/email-preferences",
+    expect: area(200, "hunter"),
+  },
+  {
+    route: "/api/stock-hunter/profile/email-preferences",
+    method: "POST",
+    url: () => "/api/stock-hunter/profile/email-preferences",
+    body: {},
+    expect: area(422, "hunter"),
+  },
 
   // Notifications: the stocker reads its own through the stock-hunter path (the spec); another
   // user's notification is 403, none at all 404.
@@ -1127,6 +1170,24 @@ const ROWS: Row[] = [
   // A request's personal link (decision 036): whoever holds the token, logged in or not; a token that opens nothing is a 404.
   { route: "/:locale/requests/:token", method: "GET", url: (ids) => `/it/requests/${ids.requestToken}?sort=speed`, expect: all(200) },
   { route: "/:locale/requests/:token", method: "GET", url: () => `/en/requests/${"A".repeat(43)}`, expect: all(404) },
+  // One-click unsubscribe (decision 038): whoever holds the link, logged in or not, for that
+  // address and kind only (a second POST changes nothing); a forged token is a 404 page.
+  { route: "/:locale/unsubscribe/:token", method: "GET", url: (ids) => `/it/unsubscribe/${ids.unsubscribeToken}`, expect: all(200) },
+  { route: "/:locale/unsubscribe/:token", method: "GET", url: () => `/en/unsubscribe/${FORGED_UNSUBSCRIBE}`, expect: all(404) },
+  {
+    route: "/:locale/unsubscribe/:token",
+    method: "POST",
+    url: (ids) => `/en/unsubscribe/${ids.unsubscribeToken}`,
+    body: { form: { intent: "unsubscribe" } },
+    expect: all(200),
+  },
+  {
+    route: "/:locale/unsubscribe/:token",
+    method: "POST",
+    url: () => `/it/unsubscribe/${FORGED_UNSUBSCRIBE}`,
+    body: { form: { intent: "unsubscribe" } },
+    expect: all(404),
+  },
   // The personal page's forms, in the request's name whoever posts (the token is the access): a
   // link not of the request is the form's not_found; a forged token opens no page at all (404).
   {
@@ -1326,6 +1387,14 @@ const ROWS: Row[] = [
   { route: "/:locale/referent/profile/data", method: "POST", url: () => "/en/referent/profile/data", body: "form", expect: area(200, "referent") },
   { route: "/:locale/stock-hunter/profile/data", method: "GET", url: () => "/it/stock-hunter/profile/data", expect: area(200, "hunter") },
   { route: "/:locale/stock-hunter/profile/data", method: "POST", url: () => "/it/stock-hunter/profile/data", body: "form", expect: area(200, "hunter") },
+  // The e-mail preferences' form, every kind ticked (as the demo users have them: nothing changes).
+  {
+    route: "/:locale/stock-hunter/profile/data",
+    method: "POST",
+    url: () => "/it/stock-hunter/profile/data",
+    body: { form: { intent: "email_preferences", ...ALL_KINDS_TICKED } },
+    expect: area(200, "hunter"),
+  },
   {
     route: "/:locale/stocker/profile/notifications",
     method: "GET",
@@ -1609,6 +1678,14 @@ const ROWS: Row[] = [
   },
   { route: "/admin/stocker/:userId/data", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/data`, expect: area(200, "admin") },
   { route: "/admin/stocker/:userId/data", method: "POST", url: (ids) => `/admin/stocker/${ids.stockerId}/data`, body: "form", expect: area(200, "admin") },
+  // Only the user chooses their e-mails: an administrator's post of them in the user's area is refused.
+  {
+    route: "/admin/stocker/:userId/data",
+    method: "POST",
+    url: (ids) => `/admin/stocker/${ids.stockerId}/data`,
+    body: { form: { intent: "email_preferences", "email_preferences[news]": "on" } },
+    expect: area(403),
+  },
   { route: "/admin/stock-hunter/:userId/data", method: "GET", url: (ids) => `/admin/stock-hunter/${ids.hunterId}/data`, expect: area(200, "admin") },
   {
     route: "/admin/stock-hunter/:userId/data",
@@ -1828,6 +1905,7 @@ beforeAll(async () => {
     stockerId: stocker.id,
     hunterId: hunter.id,
     requestToken: await requestAccessToken(db, (await makeRequest(db, { userId: null, warehouseIds: [warehouse.id] })).request.id),
+    unsubscribeToken: signUnsubscribeToken(await unsubscribeSecret(db), "matrix.unsubscribe@example.com", "news"),
   };
 });
 

@@ -5,6 +5,7 @@
 // The page's data reloads by itself after a successful action (React Router revalidates).
 // In an administrator's view the profile popup works (audited) and the credentials are read-only.
 // A stocker's page also has the subscription and payment-method blocks (billing/ProfileBillingBlocks.tsx).
+// Every page ends with the e-mail preferences (EmailPreferences.tsx), read-only to an administrator.
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { m } from "../../paraglide/messages.js";
 import { useLocale } from "../../lib/root-data.ts";
@@ -19,6 +20,8 @@ import { ProfileBillingBlocks } from "../billing/ProfileBillingBlocks.tsx";
 import { EmailText } from "../ui/EmailText.tsx";
 import type { DataIntent } from "../../lib/profile-page.ts";
 import { fullName } from "../../lib/person-name.ts";
+import type { EmailPreferences } from "../../lib/email-preferences.ts";
+import { EmailPreferencesSection } from "./EmailPreferences.tsx";
 
 const ProfilePopup = lazy(() => import("./ProfilePopups.tsx").then((module) => ({ default: module.ProfilePopup })));
 const CredentialsPopup = lazy(() => import("./ProfilePopups.tsx").then((module) => ({ default: module.CredentialsPopup })));
@@ -45,6 +48,8 @@ export type ProfilePageData = {
   required: readonly string[];
   /** The stocker's subscription and payment method (null for the other roles). */
   billing?: ProfileBillingView | null;
+  /** The notification kinds the owner's address gets (EmailPreferences.tsx). */
+  emailPreferences: EmailPreferences;
   /** The area's base path (the loader adds it), for the billing links. */
   frame?: { base: string };
 };
@@ -143,6 +148,8 @@ export function ProfileData({ data, role, asAdmin }: { data: ProfilePageData; ro
       </div>
 
       {data.billing && <ProfileBillingBlocks billing={data.billing} base={data.frame?.base ?? areaBase("stocker", locale)} asAdmin={asAdmin} />}
+
+      <EmailPreferencesSection email={profile.email} preferences={data.emailPreferences} asAdmin={asAdmin} />
 
       {open === "profile" && (
         <Suspense fallback={null}>

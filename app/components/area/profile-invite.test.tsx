@@ -32,6 +32,7 @@ const data: ProfilePageData = {
   markets: [{ id: 1, label: "Alimentare", label_en: "Food" }],
   pendingEmail: { email: "new@test.example", expires_at: "2030-03-02T10:00:00Z" },
   required: ["first_name", "last_name", "telephone"],
+  emailPreferences: { requests: true, deal: true, reminders: false, alerts: true, news: false },
 };
 
 describe("ProfileData", () => {
@@ -68,6 +69,36 @@ describe("ProfileData", () => {
     expect(html).toContain("Not given");
     expect(html).toContain('href="https://javascript:alert(1).com"');
     expect(html).not.toContain('href="javascript:');
+  });
+});
+
+describe("the e-mail preferences on the data page", () => {
+  /** The opening tag of the checkbox of a kind. */
+  const box = (html: string, kind: string) => html.match(new RegExp(`<input[^>]*name="email_preferences\\[${kind}\\]"[^>]*>`))?.[0] ?? "";
+
+  it("lists every kind with what it covers, ticked as the address gets it, and says what is always sent", () => {
+    const html = render(<ProfileData data={data} role="stocker" asAdmin={false} />);
+    expect(html).toContain('id="email-preferences"');
+    for (const label of ["Quote requests", "Offers and messages", "Reminders", "Saved search alerts", "News"]) expect(html).toContain(label);
+    expect(html).toContain("New warehouses that match a search you saved");
+    expect(html).toContain("E-mails about your account and its security");
+    expect(box(html, "requests")).toContain("checked");
+    expect(box(html, "alerts")).toContain("checked");
+    expect(box(html, "reminders")).not.toContain("checked");
+    expect(box(html, "news")).not.toContain("checked");
+    // A plain form: it posts to the page's action before the script runs.
+    expect(html).toMatch(/<form[^>]*data-testid="email-preferences-form"[^>]*method="post"/);
+    expect(html).toContain('name="intent" value="email_preferences"');
+    expect(html).toContain("Save preferences");
+  });
+
+  it("in an administrator's view, shows the choice without a form", () => {
+    const html = render(<ProfileData data={data} role="stocker" asAdmin />, "/admin/stocker/5/data");
+    expect(html).toContain("Saved search alerts");
+    expect(html).not.toContain('data-testid="email-preferences-form"');
+    expect(html).not.toContain("email_preferences[");
+    expect(html).toContain("Turned off");
+    expect(html).toContain("Only the user chooses which e-mails they get");
   });
 });
 

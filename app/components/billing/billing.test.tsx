@@ -212,6 +212,7 @@ describe("the profile's subscription blocks", () => {
       pendingEmail: null,
       required: [],
       billing: billing(),
+      emailPreferences: { requests: true, deal: true, reminders: true, alerts: true, news: true },
       frame: { base: BASE },
     };
     expect(has(render(<ProfileData data={data} role="stocker" asAdmin={false} />), "profile-billing")).toBe(true);

@@ -1,5 +1,6 @@
 // /admin: the dashboard, where an administrator lands after logging in. Six counters (the
-// same as GET /api/admin/dashboard), each a card that opens its screen.
+// same as GET /api/admin/dashboard), each a card that opens its screen; below them the saved
+// searches, the alert e-mails sent and the unsubscribes, with the unsubscribes by kind.
 import { Link } from "react-router";
 import type { Route } from "./+types/index";
 import { pageLoader } from "../../server/http/page.ts";
@@ -8,6 +9,9 @@ import { m } from "../../paraglide/messages.js";
 import { formatNumber } from "../../lib/format.ts";
 import { PageHeading } from "../../components/ui/PageParts.tsx";
 import { adminScreenExists } from "../../components/admin/AdminShell.tsx";
+import { AdminTable } from "../../components/admin/AdminList.tsx";
+import { EMAIL_KINDS } from "../../lib/email-preferences.ts";
+import { emailKindLabel } from "../../lib/email-kind-words.ts";
 
 export const loader = pageLoader({ access: ["admin"] }, async ({ services }) => ({ counters: await dashboardCounters(services.db) }));
 
@@ -15,7 +19,9 @@ export function meta() {
   return [{ title: m.page_title({ title: m.admdash_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-type Card = { key: keyof DashboardCounters; label: () => string; hint: () => string; to: string; waiting?: boolean };
+/** The spec's six counters: the keys whose value is a number. */
+type CountKey = { [K in keyof DashboardCounters]: DashboardCounters[K] extends number ? K : never }[keyof DashboardCounters];
+type Card = { key: CountKey; label: () => string; hint: () => string; to: string; waiting?: boolean };
 
 const CARDS: Card[] = [
   {
@@ -71,6 +77,78 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           );
         })}
       </ul>
+      <MailFigures counters={counters} />
     </div>
+  );
+}
+
+const figureFrame = "block h-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
+
+/** A figure in the cards' style, with what it counts below. */
+function Figure({ label, value, hint, testId }: { label: string; value: number; hint: string; testId: string }) {
+  return (
+    <li className={figureFrame}>
+      <span className="text-sm font-semibold text-slate-600">{label}</span>
+      <span className="mt-2 block text-4xl font-extrabold tracking-tight text-slate-900 tabular-nums" data-testid={testId}>
+        {formatNumber(value)}
+      </span>
+      <span className="mt-1 block text-sm text-slate-500">{hint}</span>
+    </li>
+  );
+}
+
+/** The saved searches, their alert e-mails and the unsubscribes (decision 038). */
+function MailFigures({ counters }: { counters: DashboardCounters }) {
+  const { saved_searches, alerts_sent, unsubscribes } = counters;
+  return (
+    <section aria-labelledby="dashboard-mail-title" className="mt-10">
+      <h2 id="dashboard-mail-title" className="text-lg font-semibold text-slate-900">
+        {m.eprefs_dash_title()}
+      </h2>
+      <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="admin-dashboard-mail">
+        <Figure
+          label={m.eprefs_dash_saved_searches()}
+          value={saved_searches.total}
+          hint={m.eprefs_dash_saved_searches_hint({ active: formatNumber(saved_searches.active) })}
+          testId="dashboard-saved_searches"
+        />
+        <Figure
+          label={m.eprefs_dash_alerts()}
+          value={alerts_sent.total}
+          hint={m.eprefs_dash_alerts_hint({ recent: formatNumber(alerts_sent.last_30_days) })}
+          testId="dashboard-alerts_sent"
+        />
+        <Figure
+          label={m.eprefs_dash_unsubscribes()}
+          value={unsubscribes.total}
+          hint={m.eprefs_dash_unsubscribes_hint({ recent: formatNumber(unsubscribes.last_30_days) })}
+          testId="dashboard-unsubscribes"
+        />
+      </ul>
+      <h3 className="mt-6 text-sm font-semibold text-slate-700">{m.eprefs_dash_by_kind()}</h3>
+      <AdminTable
+        className="mt-2"
+        testId="dashboard-unsubscribes-by-kind"
+        columns={[
+          { label: m.eprefs_dash_kind() },
+          { label: m.eprefs_dash_recent(), className: "text-right" },
+          { label: m.eprefs_dash_total(), className: "text-right" },
+        ]}
+      >
+        {EMAIL_KINDS.map((kind) => (
+          <tr key={kind} data-testid={`dashboard-unsubscribes-${kind}`}>
+            <td data-label={m.eprefs_dash_kind()} className="px-4 py-3 font-medium text-slate-900">
+              {emailKindLabel(kind)}
+            </td>
+            <td data-label={m.eprefs_dash_recent()} className="px-4 py-3 text-right text-slate-700 tabular-nums">
+              {formatNumber(unsubscribes.by_kind[kind].last_30_days)}
+            </td>
+            <td data-label={m.eprefs_dash_total()} className="px-4 py-3 text-right text-slate-700 tabular-nums">
+              {formatNumber(unsubscribes.by_kind[kind].total)}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+    </section>
   );
 }

@@ -1,13 +1,16 @@
 // What every area's data page ({prefix}/data) loads and does: the owner's profile, the market
-// list for the select, the address change waiting for its link, and the action behind the two
-// popups (intent "profile" or "credentials"), with the same schemas and services as the JSON
-// calls. In an administrator's view the profile popup works (audited by the service) and the
-// credentials are read-only: the service refuses them (403 page for a forged post).
+// list for the select, the address change waiting for its link, the e-mail preferences, and the
+// action behind the two popups (intent "profile" or "credentials") and the preferences' form
+// (intent "email_preferences"), with the same schemas and services as the JSON calls. In an
+// administrator's view the profile popup works (audited by the service) and the credentials and
+// e-mail preferences are read-only: the services refuse them (403 page for a forged post).
 import { z } from "zod";
 import { data } from "react-router";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { findProfile } from "../../server/accounts/accounts.queries.ts";
 import { pendingEmailChange, updateCredentials, updateProfileData } from "../../server/accounts/profile.service.ts";
+import { emailPreferences, updateEmailPreferences } from "../../server/mail/email-preferences.service.ts";
+import { emailPreferencesForm } from "../../schemas/email-preferences.ts";
 import { listMarkets } from "../../server/markets/markets.queries.ts";
 import { profileBilling } from "../../server/billing/billing-views.service.ts";
 import { credentialsSchema, PROFILE_REQUIRED, profileDataSchema } from "../../schemas/profile.ts";
@@ -19,12 +22,13 @@ import { areaFrame } from "./area-pages.server.ts";
 /** {prefix}/data: the owner's profile and what the popups need. */
 export const dataPageLoader = (role: AreaRole) =>
   pageLoader({ access: { area: role } }, async ({ area, services: { db, config } }) => {
-    const [profile, markets, pending, billing] = await Promise.all([
+    const [profile, markets, pending, billing, mail] = await Promise.all([
       findProfile(db, { id: area.owner.id }),
       listMarkets(db),
       pendingEmailChange(db, area.owner.id),
       // The stocker's subscription and payment-method blocks (decision 009).
       role === "stocker" ? profileBilling(db, area.owner.id, config) : null,
+      emailPreferences(db, area.owner.id),
     ]);
     if (!profile) throw data({ code: "not_found" }, { status: 404 });
     const view: ProfilePageData = {
@@ -45,15 +49,18 @@ export const dataPageLoader = (role: AreaRole) =>
       pendingEmail: pending ? { email: pending.newEmail, expires_at: pending.expiresAt } : null,
       required: PROFILE_REQUIRED[role],
       billing,
+      emailPreferences: mail.email_preferences,
     };
     return { ...view, frame: areaFrame(area), locale: area.locale };
   });
 
 /**
  * The popups of {prefix}/data post here: intent "profile" (the body of …/update-profile-data) or
- * "credentials" (the body of …/update-credentials). Bad input, a taken address, a wrong current
- * password, too many tries come back to the popup; forbidden (an administrator's forged
- * credentials post) is the error page.
+ * "credentials" (the body of …/update-credentials); so does the preferences' form, intent
+ * "email_preferences" (the body of …/email-preferences, its boxes as posted: none ticked, all
+ * off). Bad input, a taken address, a wrong current password, too many tries come back to the
+ * popup or form; forbidden (an administrator's forged credentials or preferences post) is the
+ * error page.
  */
 export const dataPageAction = (role: AreaRole) =>
   pageAction(
@@ -62,10 +69,16 @@ export const dataPageAction = (role: AreaRole) =>
       body: z.discriminatedUnion("intent", [
         profileDataSchema(role).extend({ intent: z.literal("profile") }),
         credentialsSchema.extend({ intent: z.literal("credentials") }),
+        emailPreferencesForm.extend({ intent: z.literal("email_preferences") }),
       ]),
     },
     async ({ area, body: { intent, ...fields }, services }): Promise<DataSaved> => {
       const access = { actor: area.actor, owner: { id: area.owner.id, role }, asAdmin: area.asAdmin };
+      if (intent === "email_preferences") {
+        const { email_preferences } = fields as z.infer<typeof emailPreferencesForm>;
+        await updateEmailPreferences(services.db, { actor: area.actor, ownerId: area.owner.id, asAdmin: area.asAdmin }, email_preferences);
+        return { ok: true, intent };
+      }
       if (intent === "profile") {
         await updateProfileData(services.db, access, fields as z.infer<ReturnType<typeof profileDataSchema>>);
         return { ok: true, intent };

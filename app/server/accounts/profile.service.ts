@@ -17,11 +17,13 @@
 //     Sessions are kept then: they belong to the user id, not to the address, and the person
 //     following the link proved the new inbox; the old address is told the change took
 //     effect (with whom to contact if it was not them), and reset links sent to it stop working.
+//     The notification kinds the old address opted out of move to the new one (decision 038).
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import type { AreaRole } from "../../lib/area-paths.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.service.ts";
+import { carryOptOuts } from "../mail/email-preferences.service.ts";
 import { auditAdminAction, changedFields } from "../audit/audit.ts";
 import { hit, recordFailure, refuseAfterFailures, type FailureLimit, type Limit } from "../security/rate-limit.ts";
 import type { ProfileDataInput, CredentialsInput } from "../../schemas/profile.ts";
@@ -231,6 +233,8 @@ export async function confirmEmailChange(
         return { status: "taken" };
       }
       await q.setEmail(trx, { userId, email: found.new_email });
+      // The e-mails the user turned off stay off at the new address (decision 038).
+      await carryOptOuts(trx, user.email, found.new_email);
       await q.markTokenUsed(trx, { id: found.id });
       await q.retireTokens(trx, { userId, kind: "change_email" });
       // Reset links went to the former address: they must not open the account any more.

@@ -1,14 +1,15 @@
-// The back office's counters: GET /api/admin/dashboard (the spec's six numbers, for
-// administrators only), the dashboard page's loader, the layout's counters of what waits
-// (shown in the navigation) and that statement's query plan on large tables.
+// The back office's counters: GET /api/admin/dashboard (the spec's six numbers, then the saved
+// searches, alert e-mails and unsubscribes; for administrators only), the dashboard page's
+// loader, the layout's counters of what waits (shown in the navigation) and that statement's
+// query plan on large tables.
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { actorOf, makeRequest, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
+import { actorOf, makeRequest, makeSavedSearch, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
 import { countTransfers } from "../billing/transfers.queries.ts";
-import { dashboardCounters, waitingCounters, waitingCountersQuery } from "./dashboard.queries.ts";
+import { dashboardCounters, mailCounters, waitingCounters, waitingCountersQuery } from "./dashboard.queries.ts";
 import { loader as dashboardApi, action as dashboardApiPost } from "../../routes/api/admin/dashboard.ts";
 import { loader as dashboardPage } from "../../routes/admin/index.tsx";
 import { loader as layoutLoader } from "../../routes/admin/layout.tsx";
@@ -71,16 +72,61 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) await crm(true, false);
   await crm(true, true);
   await crm(false, null);
+  // Saved searches: the hunter's, active; a paused one; a visitor's not confirmed yet.
+  const search = await makeSavedSearch(t.db, { user_id: hunter.id });
+  await makeSavedSearch(t.db, { user_id: hunter.id, paused: true });
+  await makeSavedSearch(t.db, { email: "visitor@example.com", confirmed_at: null, active_since: null });
+  // Alert e-mails: two this month, one 40 days ago (of a search since deleted).
+  const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
+  await t.db
+    .insertInto("saved_search_alerts")
+    .values([
+      { saved_search_id: search.id, warehouses: 2, sent_at: daysAgo(1) },
+      { saved_search_id: search.id, warehouses: 1, sent_at: daysAgo(10) },
+      { saved_search_id: null, warehouses: 3, sent_at: daysAgo(40) },
+    ])
+    .execute();
+  // Opt-outs: news by one click today, alerts from the preferences today and by one click 40 days ago.
+  await t.db
+    .insertInto("email_opt_outs")
+    .values([
+      { email: "a@example.com", kind: "news", via: "one_click" },
+      { email: "a@example.com", kind: "alerts", via: "preferences" },
+      { email: "b@example.com", kind: "alerts", via: "one_click", created_at: daysAgo(40) },
+    ])
+    .execute();
 });
 
-const EXPECTED = { new_stokers: 2, new_requests: 3, transfers_waiting: 1, stockers: 3, stock_hunters: 4, requests: 5 };
+const none = { last_30_days: 0, total: 0 };
+const EXPECTED = {
+  new_stokers: 2,
+  new_requests: 3,
+  transfers_waiting: 1,
+  stockers: 3,
+  stock_hunters: 4,
+  requests: 5,
+  saved_searches: { active: 1, total: 3 },
+  alerts_sent: { last_30_days: 2, total: 3 },
+  unsubscribes: {
+    last_30_days: 2,
+    total: 3,
+    by_kind: { requests: none, deal: none, reminders: none, alerts: { last_30_days: 1, total: 2 }, news: { last_30_days: 1, total: 1 } },
+  },
+};
 
 describe("GET /api/admin/dashboard", () => {
-  it("answers the six counters, matching the database", async () => {
+  it("answers the six counters and the saved searches and e-mail counters, matching the database", async () => {
     const res = await callJson(dashboardApi, t.db, { method: "GET", path: "/api/admin/dashboard", actor: actorOf(admin) });
     expect(res.status).toBe(200);
     expect(res.json).toEqual(EXPECTED);
     expect(res.json.transfers_waiting).toBe(await countTransfers(t.db, { search: null }));
+  });
+
+  it("counts the alerts and unsubscribes of the last 30 days from the given moment, the totals whatever it is", async () => {
+    const later = await mailCounters(t.db, new Date(Date.now() + 31 * DAY));
+    expect(later.alerts_sent).toEqual({ last_30_days: 0, total: 3 });
+    expect(later.unsubscribes).toMatchObject({ last_30_days: 0, total: 3 });
+    expect((await mailCounters(t.db, new Date(Date.now() + 20 * DAY))).alerts_sent).toEqual({ last_30_days: 1, total: 3 });
   });
 
   it("counts the new requests of the last 7 days from the given moment", async () => {

@@ -6,6 +6,7 @@ import { checkInput, formToObject, MAX_INPUT_DEPTH, queryToObject, readFormData 
 import { redactHeaders, redactUrl, logSerializers } from "./redact.ts";
 import { trustProxySetting } from "./proxy.ts";
 import { contentSecurityPolicy } from "./headers.ts";
+import { isOneClickUnsubscribe } from "./middleware.ts";
 import { loadConfig } from "../config.ts";
 import { errorToResponse, fieldErrors } from "./respond.ts";
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../errors.ts";
@@ -69,6 +70,27 @@ describe("CSRF", () => {
     expect((await request.formData()).get("email")).toBe("a@b.it");
     const wrong = post({ Cookie: `XSRF-TOKEN=${tok}`, "Content-Type": "application/x-www-form-urlencoded" }, `${XSRF_FIELD}=nope`);
     await expect(checkCsrf(wrong, secret, visitor)).rejects.toMatchObject({ status: 419 });
+  });
+  it("exempts only a mail provider's one-click unsubscribe: a POST to the unsubscribe page whose whole body is List-Unsubscribe=One-Click", async () => {
+    const token = "YWRhQGV4YW1wbGUuY29t.alerts.c2lnbmF0dXJlc2lnbmF0dXJl";
+    const oneClick = (path: string, body: BodyInit, type: string | null = "application/x-www-form-urlencoded", method = "POST") => {
+      const request = new Request(`http://stockspace.test${path}`, { method, body, headers: type ? { "Content-Type": type } : {} });
+      return isOneClickUnsubscribe(request, new URL(request.url).pathname);
+    };
+    expect(await oneClick(`/it/unsubscribe/${token}`, "List-Unsubscribe=One-Click")).toBe(true);
+    expect(await oneClick(`/en/unsubscribe/${token}`, "List-Unsubscribe=One-Click", "application/x-www-form-urlencoded; charset=utf-8")).toBe(true);
+    const multipart = new FormData();
+    multipart.append("List-Unsubscribe", "One-Click");
+    expect(await oneClick(`/en/unsubscribe/${token}`, multipart, null)).toBe(true);
+    // Anything else keeps the check: another body, more fields, JSON, another path, another method.
+    expect(await oneClick(`/it/unsubscribe/${token}`, "intent=resubscribe")).toBe(false);
+    expect(await oneClick(`/it/unsubscribe/${token}`, "List-Unsubscribe=One-Click&intent=resubscribe")).toBe(false);
+    expect(await oneClick(`/it/unsubscribe/${token}`, "List-Unsubscribe=Other")).toBe(false);
+    expect(await oneClick(`/it/unsubscribe/${token}`, JSON.stringify({ "List-Unsubscribe": "One-Click" }), "application/json")).toBe(false);
+    expect(await oneClick(`/it/unsubscribe/${token}/more`, "List-Unsubscribe=One-Click")).toBe(false);
+    expect(await oneClick("/api/stock-hunter/profile/email-preferences", "List-Unsubscribe=One-Click")).toBe(false);
+    expect(await oneClick(`/de/unsubscribe/${token}`, "List-Unsubscribe=One-Click")).toBe(false);
+    expect(await oneClick(`/it/unsubscribe/${token}`, "List-Unsubscribe=One-Click", "application/x-www-form-urlencoded", "PUT")).toBe(false);
   });
 });
 
@@ -228,6 +250,9 @@ describe("logs", () => {
     );
     expect(redactUrl("/x?%72pt_token=abc")).toBe("/x?%72pt_token=[redacted]");
     expect(redactUrl("/it/stocks?location=Roma")).toBe("/it/stocks?location=Roma");
+    // The one-click unsubscribe token is a path segment (and spells the address it is for).
+    expect(redactUrl("/en/unsubscribe/YWRhQGV4YW1wbGUuY29t.alerts.c2lnbmF0dXJl")).toBe("/en/unsubscribe/[redacted]");
+    expect(redactUrl("/it/unsubscribe/YWRhQGV4YW1wbGUuY29t.news.c2ln.data?_routes=x")).toBe("/it/unsubscribe/[redacted]?_routes=x");
   });
   it("redact cookies, authorization, CSRF headers and Set-Cookie", () => {
     const headers = redactHeaders({ cookie: "sid=abc", Authorization: "Bearer x", "x-xsrf-token": "t", "set-cookie": ["sid=new"], "user-agent": "ua" });

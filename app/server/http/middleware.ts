@@ -17,6 +17,30 @@ import { isDatabaseUnavailable } from "../db/unavailable.ts";
 /** Where Stripe posts its events (docs/decisions/009-billing.md): signed, so exempt from the CSRF check. */
 export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
 
+/** The one-click unsubscribe page, /{locale}/unsubscribe/{token} (app/routes/unsubscribe.tsx), as routed. */
+const UNSUBSCRIBE_PAGE = /^\/(it|en)\/unsubscribe\/[^/]+$/;
+
+/**
+ * A mail provider's one-click unsubscribe (RFC 8058): a POST to the https link of a message's
+ * List-Unsubscribe header whose whole body is `List-Unsubscribe=One-Click` (form-encoded or
+ * multipart), sent by the provider's servers without the person's cookies, so without our CSRF
+ * token. It needs none: the signed token in its path is what allows it, and it can only
+ * unsubscribe that address from that kind (decision 038), which is no harm a forged request
+ * could do. Only that request skips the check: the unsubscribe page's own forms (and the undo)
+ * carry their token like every form.
+ */
+export async function isOneClickUnsubscribe(request: Request, pathname: string): Promise<boolean> {
+  if (request.method !== "POST" || !UNSUBSCRIBE_PAGE.test(routedPath(pathname))) return false;
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data")) return false;
+  try {
+    const fields = [...(await request.clone().formData()).entries()];
+    return fields.length === 1 && fields[0]![0] === "List-Unsubscribe" && fields[0]![1] === "One-Click";
+  } catch {
+    return false;
+  }
+}
+
 export function isApiPath(rawPathname: string): boolean {
   const pathname = routedPath(rawPathname);
   return (
@@ -76,8 +100,11 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
       const actor = await resolveSession(services.db, readCookie(request, SESSION_COOKIE));
       context.set(actorContext, actor);
       binding = csrfBinding(actor?.sessionId);
-      // Stripe's webhook carries no browser token: its signature proves where it comes from.
-      if (routedPath(url.pathname) !== STRIPE_WEBHOOK_PATH) await checkCsrf(request, services.secret, binding);
+      // Stripe's webhook carries no browser token: its signature proves where it comes from; nor
+      // does a mail provider's one-click unsubscribe: its link's signed token does.
+      if (routedPath(url.pathname) !== STRIPE_WEBHOOK_PATH && !(await isOneClickUnsubscribe(request, url.pathname))) {
+        await checkCsrf(request, services.secret, binding);
+      }
       checkArea(url.pathname, actor);
     } catch (err) {
       // A page answers with its error boundary (status kept, 503 while the database is away);

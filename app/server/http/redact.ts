@@ -1,7 +1,8 @@
 // What request logs may say. A log line is read by more people, and kept longer, than the
 // data it describes: it never carries a credential. Cookies, authorization and CSRF headers
 // and Set-Cookie are replaced by "[redacted]"; query parameters that carry a secret (link
-// tokens, codes, passwords) keep their name and lose their value.
+// tokens, codes, passwords) keep their name and lose their value, and so does a path segment
+// that is one (the one-click unsubscribe token, which also spells the address it is for).
 
 export const REDACTED = "[redacted]";
 
@@ -10,11 +11,18 @@ const SECRET_HEADERS = new Set(["cookie", "authorization", "proxy-authorization"
 // Any parameter whose name says it is secret: rpt_token, u_token, token, code, password, key…
 const SECRET_PARAM = /(token|code|pass|secret|key|signature|session|sid)/i;
 
-/** A path with its query, with every secret parameter's value replaced. */
+// Paths whose segment after the prefix is a credential, with or without React Router's ".data".
+const SECRET_PATHS = [/^(\/[a-z]{2}\/unsubscribe\/)[^/?#]+/i];
+
+function redactPath(path: string): string {
+  return SECRET_PATHS.reduce((out, pattern) => out.replace(pattern, `$1${REDACTED}`), path);
+}
+
+/** A path with its query, with every secret parameter's value (and secret path segment) replaced. */
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
-  if (q < 0) return url;
-  const path = url.slice(0, q);
+  if (q < 0) return redactPath(url);
+  const path = redactPath(url.slice(0, q));
   const hashAt = url.indexOf("#", q);
   const query = url.slice(q + 1, hashAt < 0 ? undefined : hashAt);
   const parts = query.split("&").map((pair) => {

@@ -1,7 +1,19 @@
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
+import type { EmailKind } from "../db/types.ts";
 
-export type OutboxMessage = { to: string; replyTo?: string | null; subject: string; html: string; text: string; template: string; lang: "it" | "en" };
+export type OutboxMessage = {
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  template: string;
+  lang: "it" | "en";
+  /** A notification's kind, and its List-Unsubscribe value; none for transactional mail. */
+  kind?: EmailKind | null;
+  listUnsubscribe?: string | null;
+};
 
 export function insertOutboxMessages(db: Database, messages: OutboxMessage[]) {
   if (messages.length === 0) return Promise.resolve([]);
@@ -16,6 +28,8 @@ export function insertOutboxMessages(db: Database, messages: OutboxMessage[]) {
         text: m.text,
         template: m.template,
         lang: m.lang,
+        kind: m.kind ?? null,
+        list_unsubscribe: m.listUnsubscribe ?? null,
       })),
     )
     .returning("id")
@@ -29,6 +43,8 @@ export type ClaimedMessage = {
   subject: string;
   html: string;
   text: string;
+  /** The List-Unsubscribe value of a notification (the transport adds the one-click header with it); null for transactional mail. */
+  list_unsubscribe: string | null;
   attempts: number;
   created_at: Date;
 };
@@ -63,7 +79,7 @@ export async function claimDueMessages(db: Database, args: { limit: number; stal
     )
     update mail_outbox set status = 'sending', next_attempt_at = now() + make_interval(secs => ${args.staleAfterSeconds})
     where id in (select id from claimable)
-    returning id, to_address, reply_to, subject, html, text, attempts, created_at, next_attempt_at::text as claimed_until`.execute(db);
+    returning id, to_address, reply_to, subject, html, text, list_unsubscribe, attempts, created_at, next_attempt_at::text as claimed_until`.execute(db);
   return { messages: result.rows.map(({ claimed_until: _, ...m }) => m), token: result.rows[0]?.claimed_until ?? null };
 }
 

@@ -4,7 +4,9 @@
 import type { Database } from "../db/database.ts";
 import type { Locale } from "../../lib/locale.ts";
 import type { Logger } from "pino";
-import { renderMail, type MailTemplates } from "./templates.ts";
+import { renderMail, TEMPLATE_KINDS, type MailTemplates } from "./templates.ts";
+import type { EmailKind } from "../db/types.ts";
+import { notificationLinks } from "./email-preferences.service.ts";
 import { claimDueMessages, insertOutboxMessages, markFailedAttempt, markSent, releaseClaimed, type ClaimedMessage } from "./outbox.queries.ts";
 import type { MailTransport } from "./transport.ts";
 
@@ -29,14 +31,27 @@ export type DeliverOptions = {
 
 export type BatchResult = { claimed: number; sent: number; failed: number; released: number };
 
-/** Queue one e-mail in the recipient's language. Pass the transaction (`trx`) of the change it reports. */
+/** What queueMail answers: the outbox id, or for a notification (a template with a kind) null when its address opted out of that kind. */
+export type QueuedMail<T extends keyof MailTemplates> = (typeof TEMPLATE_KINDS)[T] extends null ? number : number | null;
+
+/**
+ * Queue one e-mail in the recipient's language. Pass the transaction (`trx`) of the change it
+ * reports. A notification (its template has a kind, TEMPLATE_KINDS) is not queued when its
+ * address opted out of the kind (decision 038); otherwise it carries its kind, its
+ * List-Unsubscribe value and the footer's preferences links. Transactional mail is always queued.
+ */
 export async function queueMail<T extends keyof MailTemplates>(
   db: Database,
   mail: { to: string; lang: Locale; template: T; data: MailTemplates[T]; replyTo?: string | null; origin: string },
-) {
-  const rendered = renderMail(mail.template, mail.data, mail.lang, mail.origin);
-  const [row] = await insertOutboxMessages(db, [{ to: mail.to, replyTo: mail.replyTo, template: mail.template, lang: mail.lang, ...rendered }]);
-  return row!.id;
+): Promise<QueuedMail<T>> {
+  const kind: EmailKind | null = TEMPLATE_KINDS[mail.template];
+  const links = kind ? await notificationLinks(db, { to: mail.to, kind, lang: mail.lang, origin: mail.origin }) : null;
+  if (kind && !links) return null as QueuedMail<T>;
+  const rendered = renderMail(mail.template, mail.data, mail.lang, mail.origin, links?.footer ?? null);
+  const [row] = await insertOutboxMessages(db, [
+    { to: mail.to, replyTo: mail.replyTo, template: mail.template, lang: mail.lang, kind, listUnsubscribe: links?.listUnsubscribe ?? null, ...rendered },
+  ]);
+  return row!.id as QueuedMail<T>;
 }
 
 /** Back-off: 30 s, 1 min, 2 min … capped at 6 hours. */
@@ -120,6 +135,7 @@ export async function deliverBatch(db: Database, transport: MailTransport, opts:
       subject: message.subject,
       html: message.html,
       text: message.text,
+      listUnsubscribe: message.list_unsubscribe,
     };
     let failure: { cause: unknown } | null = null;
     try {

@@ -9,6 +9,7 @@ import { dealBody, dealTitle, type DealEvent } from "../deal/deal-words.ts";
 import { formatDate, formatKm, formatNumber, formatPrice } from "../../lib/format.ts";
 import { prepositionA } from "../../lib/italian.ts";
 import { linkSentPath } from "../../lib/visitor-follow-up.ts";
+import { emailKindTopic } from "../../lib/email-kind-words.ts";
 
 export type MailTemplates = {
   /**
@@ -186,7 +187,7 @@ export type MailTemplates = {
  * transactional, always sent, no unsubscribe (codes, passwords, invitations, account and
  * billing e-mails, the operator's own mail, a request's personal link).
  */
-export const TEMPLATE_KINDS: { [K in keyof MailTemplates]: EmailKind | null } = {
+export const TEMPLATE_KINDS = {
   feedback_received: "requests",
   referent_assigned: "requests",
   spaces_reminder: "reminders",
@@ -216,7 +217,7 @@ export const TEMPLATE_KINDS: { [K in keyof MailTemplates]: EmailKind | null } = 
   request_link_renewed: null,
   request_link_resent: null,
   request_taken_over: null,
-};
+} as const satisfies { [K in keyof MailTemplates]: EmailKind | null };
 
 type QuoteMailWarehouse = { name: string; city: string; address: string | null };
 
@@ -662,7 +663,22 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-function layoutHtml(parts: Parts, locale: Locale, origin: string): string {
+/**
+ * The links a notification's footer carries (decision 038): where its recipient chooses which
+ * e-mails to get, and the one-click page that stops this kind. Transactional mail has none.
+ */
+export type MailFooterLinks = { kind: EmailKind; preferencesUrl: string; unsubscribeUrl: string };
+
+function preferencesHtml(footer: MailFooterLinks | null, locale: Locale): string {
+  if (!footer) return "";
+  const link = (url: string, label: string) => `<a href="${escapeHtml(url)}" style="color:#1d4ed8;text-decoration:underline">${escapeHtml(label)}</a>`;
+  return `<p style="margin:0 0 8px;color:#475569">${escapeHtml(m.mail_eprefs_footer({ topic: emailKindTopic(footer.kind, locale) }, { locale }))} ${link(
+    footer.preferencesUrl,
+    m.mail_eprefs_preferences({}, { locale }),
+  )} · ${link(footer.unsubscribeUrl, m.mail_eprefs_unsubscribe({}, { locale }))}</p>`;
+}
+
+function layoutHtml(parts: Parts, locale: Locale, origin: string, footer: MailFooterLinks | null): string {
   const paragraphs = parts.paragraphs
     .map((p) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#334155;white-space:pre-line">${escapeHtml(p)}</p>`)
     .join("");
@@ -686,21 +702,37 @@ function layoutHtml(parts: Parts, locale: Locale, origin: string): string {
 <h1 style="margin:0 0 16px;font-size:20px;color:#0f172a">${escapeHtml(parts.heading)}</h1>
 ${paragraphs}${code}${action}${aside}${footnote}
 </td></tr>
-<tr><td style="padding:16px 28px;background:#f8fafc;font-size:12px;color:#94a3b8">${escapeHtml(m.mail_footer({}, { locale }))}</td></tr>
+<tr><td style="padding:16px 28px;background:#f8fafc;font-size:12px;color:#94a3b8">${preferencesHtml(footer, locale)}${escapeHtml(m.mail_footer({}, { locale }))}</td></tr>
 </table></td></tr></table></body></html>`;
 }
 
-function layoutText(parts: Parts, locale: Locale): string {
+function layoutText(parts: Parts, locale: Locale, footer: MailFooterLinks | null): string {
   const lines = [parts.heading, "", ...parts.paragraphs.flatMap((p) => [p, ""])];
   if (parts.code) lines.push(parts.code, "");
   if (parts.action) lines.push(`${parts.action.label}: ${parts.action.url}`, "");
   if (parts.aside) lines.push(parts.aside.text, `${parts.aside.label}: ${parts.aside.url}`, "");
   if (parts.footnote) lines.push(parts.footnote, "");
-  lines.push("--", m.mail_footer({}, { locale }));
+  lines.push("--");
+  if (footer) {
+    lines.push(
+      m.mail_eprefs_footer({ topic: emailKindTopic(footer.kind, locale) }, { locale }),
+      `${m.mail_eprefs_preferences({}, { locale })}: ${footer.preferencesUrl}`,
+      `${m.mail_eprefs_unsubscribe({}, { locale })}: ${footer.unsubscribeUrl}`,
+      "",
+    );
+  }
+  lines.push(m.mail_footer({}, { locale }));
   return lines.join("\n");
 }
 
-export function renderMail<T extends keyof MailTemplates>(template: T, data: MailTemplates[T], locale: Locale, origin: string) {
+/** `footer`: a notification's preferences links (queueMail gives them to every message of a kind). */
+export function renderMail<T extends keyof MailTemplates>(
+  template: T,
+  data: MailTemplates[T],
+  locale: Locale,
+  origin: string,
+  footer: MailFooterLinks | null = null,
+) {
   const parts = (BUILDERS[template] as Builder<MailTemplates[T]>)(data, locale, origin);
-  return { subject: parts.subject, html: layoutHtml(parts, locale, origin), text: layoutText(parts, locale) };
+  return { subject: parts.subject, html: layoutHtml(parts, locale, origin, footer), text: layoutText(parts, locale, footer) };
 }

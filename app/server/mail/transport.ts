@@ -5,7 +5,33 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
 
-export type MailEnvelope = { from: string; to: string; replyTo?: string | null; subject: string; html: string; text: string; id: number; messageId?: string };
+export type MailEnvelope = {
+  from: string;
+  to: string;
+  replyTo?: string | null;
+  subject: string;
+  html: string;
+  text: string;
+  id: number;
+  messageId?: string;
+  /** A notification's List-Unsubscribe value (outbox.list_unsubscribe); null or absent for transactional mail. */
+  listUnsubscribe?: string | null;
+};
+
+/**
+ * The unsubscribe headers of a notification (RFC 2369 and RFC 8058's one-click): the value
+ * kept in the outbox, written as it is (`prepared`: nodemailer would otherwise fold the line
+ * between the two links), and the one-click POST's body. Nothing for transactional mail.
+ */
+export function unsubscribeHeaders(mail: Pick<MailEnvelope, "listUnsubscribe">) {
+  if (!mail.listUnsubscribe) return undefined;
+  // Printable ASCII only, as a header written as it is must be; anything else is left to nodemailer's encoding.
+  const prepared = /^[\x20-\x7e]+$/.test(mail.listUnsubscribe);
+  return {
+    "List-Unsubscribe": prepared ? { prepared: true, value: mail.listUnsubscribe } : mail.listUnsubscribe,
+    "List-Unsubscribe-Post": { prepared: true, value: "List-Unsubscribe=One-Click" },
+  };
+}
 export type MailTransport = {
   /** Resolves once the server accepted the message; rejects when it refused it or `signal` aborted. */
   send: (mail: MailEnvelope, opts?: { signal?: AbortSignal }) => Promise<void>;
@@ -44,6 +70,7 @@ export function createTransport(config: Pick<Config, "smtpUrl" | "mailDir">): Ma
           html: mail.html,
           text: mail.text,
           messageId: mail.messageId,
+          headers: unsubscribeHeaders(mail),
           signal: opts?.signal,
         });
       },
@@ -63,6 +90,7 @@ export function createTransport(config: Pick<Config, "smtpUrl" | "mailDir">): Ma
         html: mail.html,
         text: mail.text,
         messageId: mail.messageId,
+        headers: unsubscribeHeaders(mail),
       });
       fs.mkdirSync(config.mailDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
