@@ -78,12 +78,29 @@ export type SpaceCandidate = {
  * is then locked, so an alert run that is deciding to drop it waits, and the pair comes back if
  * the drop commits.
  */
-export async function matchChanges(
-  db: Database,
-  args: { warehouseIds: number[]; today: string; now: Date },
-): Promise<{ inserted: number; candidates: SpaceCandidate[] }> {
+export async function matchChanges(db: Database, args: MatchChangesArgs): Promise<{ inserted: number; candidates: SpaceCandidate[] }> {
   if (args.warehouseIds.length === 0) return { inserted: 0, candidates: [] };
-  const { rows } = await sql<{ inserted: number; candidates: [number, number, boolean, "m2" | "pallet", number | null, string | null, string | null][] }>`
+  const { rows } = await matchChangesQuery(args).execute(db);
+  const row = rows[0]!;
+  return {
+    inserted: row.inserted,
+    candidates: row.candidates.map(([saved_search_id, warehouse_id, matched_before, m2_type, m2_value, start_date, end_date]) => ({
+      saved_search_id,
+      warehouse_id,
+      matched_before,
+      m2_type,
+      m2_value,
+      start_date,
+      end_date,
+    })),
+  };
+}
+
+export type MatchChangesArgs = { warehouseIds: number[]; today: string; now: Date };
+
+/** matchChanges' statement (the plan test explains it). */
+export function matchChangesQuery(args: MatchChangesArgs) {
+  return sql<{ inserted: number; candidates: [number, number, boolean, "m2" | "pallet", number | null, string | null, string | null][] }>`
     with changed as (
       select c.warehouse_id, c.last_changed_at, c.was_listed, c.pub_lat as old_lat, c.pub_lng as old_lng, c.spec_ids as old_specs,
              w.pub_lat, w.pub_lng, w.spec_ids, coalesce(sp.m2, 0) as free_m2, coalesce(sp.pallet, 0) as free_pallet
@@ -128,20 +145,7 @@ export async function matchChanges(
     where p.asks_space and p.free >= coalesce(p.m2_value, 1)
       and not exists (
         select 1 from saved_search_matches m
-        where m.saved_search_id = p.saved_search_id and m.warehouse_id = p.warehouse_id and m.alerted_at is not null)`.execute(db);
-  const row = rows[0]!;
-  return {
-    inserted: row.inserted,
-    candidates: row.candidates.map(([saved_search_id, warehouse_id, matched_before, m2_type, m2_value, start_date, end_date]) => ({
-      saved_search_id,
-      warehouse_id,
-      matched_before,
-      m2_type,
-      m2_value,
-      start_date,
-      end_date,
-    })),
-  };
+        where m.saved_search_id = p.saved_search_id and m.warehouse_id = p.warehouse_id and m.alerted_at is not null)`;
 }
 
 /** Records pairs that started to match (a pair already told of stays as it is); returns how many are new. */
