@@ -2,9 +2,10 @@
 // (saved_search_changes, kept by triggers, migration 0028) against the active searches whose
 // circle holds them, found through the GiST index saved_searches_circle_idx, and the alerts'
 // reads and writes. The rules these rows feed are alerts.service.ts's.
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { Lang } from "../db/types.ts";
+import { EARTH_RADIUS_M } from "../search/zones.ts";
 
 /** A space as the change row keeps it (the warehouse's spaces before its first change since the last matching). */
 export type KeptSpace = {
@@ -59,11 +60,21 @@ export type SpaceCandidate = {
 };
 
 /**
+ * A position within the circle of the search `s`: the great-circle distance on the sphere of
+ * earthdistance's radius, by the formula the search's own circle test uses (distanceM in
+ * search/zones.ts). earth_distance() gives the same distance, but builds two cubes through the
+ * `earth` domain's checks for every pair: about ten times slower, and the pairs are many.
+ */
+const inCircle = (lat: RawBuilder<unknown>, lng: RawBuilder<unknown>) =>
+  sql`2 * ${sql.lit(EARTH_RADIUS_M)}::float8 * asin(least(1, sqrt(sin(radians(${lat} - s.lat) / 2) ^ 2
+        + cos(radians(s.lat)) * cos(radians(${lat})) * sin(radians(${lng} - s.lng) / 2) ^ 2))) <= s.radius * 1000`;
+
+/**
  * The matching of changed warehouses, one statement for a batch:
  *
  * - each changed warehouse that is listed now, at its published position, probes the GiST index
  *   of the active searches' circles (`earth_box(centre, radius) @> position`, the same expression
- *   as saved_searches_circle_idx), then the exact distance; every specification the search asks
+ *   as saved_searches_circle_idx), then the exact distance (inCircle); every specification the search asks
  *   must be the warehouse's; the search must have been active before the warehouse's last change;
  * - the state kept in the change row is tested the same way (listed, old position in the circle,
  *   old specifications), as `matched_before`;
@@ -101,7 +112,8 @@ export type MatchChangesArgs = { warehouseIds: number[]; today: string; now: Dat
 /** matchChanges' statement (the plan test explains it). */
 export function matchChangesQuery(args: MatchChangesArgs) {
   return sql<{ inserted: number; candidates: [number, number, boolean, "m2" | "pallet", number | null, string | null, string | null][] }>`
-    with changed as (
+    with changed as materialized (
+      -- Once per changed warehouse (not per pair): its state now, and the most of each unit it has free today or later.
       select c.warehouse_id, c.last_changed_at, c.was_listed, c.pub_lat as old_lat, c.pub_lng as old_lng, c.spec_ids as old_specs,
              w.pub_lat, w.pub_lng, w.spec_ids, coalesce(sp.m2, 0) as free_m2, coalesce(sp.pallet, 0) as free_pallet
       from saved_search_changes c
@@ -109,25 +121,29 @@ export function matchChangesQuery(args: MatchChangesArgs) {
       left join lateral (
         select max(s.quantity) filter (where s.m2_type = 'm2') as m2, max(s.quantity) filter (where s.m2_type = 'pallet') as pallet
         from warehouse_spaces s
-        where s.warehouse_id = w.id and (s.available_until is null or s.available_until >= ${args.today}::date)
-      ) sp on w.has_spaces
+        where s.warehouse_id = w.id and w.has_spaces and (s.available_until is null or s.available_until >= ${args.today}::date)
+      ) sp on true
       where c.warehouse_id = any(${args.warehouseIds}::bigint[])
     ),
     pairs as materialized (
-      select s.id as saved_search_id, c.warehouse_id,
-             (s.m2_value is not null or s.start_date is not null or s.end_date is not null) as asks_space,
-             coalesce(c.was_listed and c.old_lat is not null and c.old_lng is not null
-               and earth_distance(ll_to_earth(s.lat, s.lng), ll_to_earth(c.old_lat, c.old_lng)) <= s.radius * 1000
-               and s.specification_ids <@ c.old_specs, false) as matched_before,
-             s.m2_type, s.m2_value, s.start_date, s.end_date,
-             case when s.m2_type = 'pallet' then c.free_pallet else c.free_m2 end as free
-      from changed c
-      join saved_searches s
-        on earth_box(ll_to_earth(s.lat, s.lng), s.radius * 1000) @> ll_to_earth(c.pub_lat, c.pub_lng)
-       and s.confirmed_at is not null and not s.paused
-      where earth_distance(ll_to_earth(s.lat, s.lng), ll_to_earth(c.pub_lat, c.pub_lng)) <= s.radius * 1000
-        and s.specification_ids <@ c.spec_ids
-        and coalesce(s.active_since, s.confirmed_at) < c.last_changed_at
+      select * from (
+        select s.id as saved_search_id, c.warehouse_id,
+               (s.m2_value is not null or s.start_date is not null or s.end_date is not null) as asks_space,
+               coalesce(c.was_listed and c.old_lat is not null and c.old_lng is not null
+                 and s.specification_ids <@ c.old_specs
+                 and ${inCircle(sql`c.old_lat`, sql`c.old_lng`)}, false) as matched_before,
+               s.m2_type, s.m2_value, s.start_date, s.end_date,
+               case when s.m2_type = 'pallet' then c.free_pallet else c.free_m2 end as free
+        from changed c
+        join saved_searches s
+          on earth_box(ll_to_earth(s.lat, s.lng), s.radius * 1000) @> ll_to_earth(c.pub_lat, c.pub_lng)
+         and s.confirmed_at is not null and not s.paused
+        where s.specification_ids <@ c.spec_ids
+          and coalesce(s.active_since, s.confirmed_at) < c.last_changed_at
+          and ${inCircle(sql`c.pub_lat`, sql`c.pub_lng`)}
+      ) p
+      -- What may start to match: without dates or quantity, what did not match before; with them, a warehouse with enough space of the unit.
+      where (not p.asks_space and not p.matched_before) or (p.asks_space and p.free >= coalesce(p.m2_value, 1))
     ),
     inserted as (
       insert into saved_search_matches (saved_search_id, warehouse_id, matched_at)
@@ -142,7 +158,7 @@ export function matchChangesQuery(args: MatchChangesArgs) {
            coalesce(json_agg(json_build_array(p.saved_search_id, p.warehouse_id, p.matched_before, p.m2_type, p.m2_value, p.start_date, p.end_date)
                     order by p.saved_search_id, p.warehouse_id), '[]'::json) as candidates
     from pairs p
-    where p.asks_space and p.free >= coalesce(p.m2_value, 1)
+    where p.asks_space
       and not exists (
         select 1 from saved_search_matches m
         where m.saved_search_id = p.saved_search_id and m.warehouse_id = p.warehouse_id and m.alerted_at is not null)`;
@@ -174,13 +190,17 @@ const dueToday = (today: string) =>
   sql`s.confirmed_at is not null and not s.paused
       and (s.last_alert_at is null or (s.last_alert_at at time zone 'Europe/Rome')::date < ${today}::date)`;
 
-/** Ids of searches with matches not yet told of whose alert is due today, after `after`, in id order. */
-export async function findDueSearchIds(db: Database, args: { today: string; after: number; limit: number }): Promise<number[]> {
+/**
+ * The next `limit` searches, after `after` in id order, with matches not yet told of: read on the
+ * pending matches' partial index, stopping at the limit (which of them are due today is
+ * lockDueSearches' to say).
+ */
+export async function findSearchesWithNews(db: Database, args: { after: number; limit: number }): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`
-    select s.id from saved_searches s
-    where s.id in (select m.saved_search_id from saved_search_matches m where m.alerted_at is null and m.saved_search_id > ${args.after})
-      and ${dueToday(args.today)}
-    order by s.id
+    select m.saved_search_id as id from saved_search_matches m
+    where m.alerted_at is null and m.saved_search_id > ${args.after}
+    group by m.saved_search_id
+    order by m.saved_search_id
     limit ${args.limit}`.execute(db);
   return rows.map((r) => r.id);
 }

@@ -36,7 +36,7 @@ import {
   claimChanges,
   deleteChanges,
   dropPendingMatches,
-  findDueSearchIds,
+  findSearchesWithNews,
   listSpecificationCategories,
   lockDueSearches,
   lockPendingMatches,
@@ -301,12 +301,11 @@ async function alertBatch(db: Database, ctx: AlertsContext, ids: number[], now: 
  */
 export async function sendDueAlerts(db: Database, ctx: AlertsContext, opts: { now?: Date; signal?: AbortSignal } = {}): Promise<AlertRun> {
   const now = opts.now ?? new Date();
-  const today = romeToday(now);
   const run: AlertRun = { searches: 0, emails: 0, skipped: 0, warehouses: 0, dropped: 0 };
   let categories: Map<number, number> | null = null;
   let after = 0;
   while (!opts.signal?.aborted) {
-    const ids = await findDueSearchIds(db, { today, after, limit: ALERT_BATCH });
+    const ids = await findSearchesWithNews(db, { after, limit: ALERT_BATCH });
     if (ids.length === 0) break;
     after = ids.at(-1)!;
     categories ??= await listSpecificationCategories(db);
