@@ -3,11 +3,14 @@
 // make: a search is told once of each warehouse that starts to match it, at most once a day, in
 // its language, with the warehouses' cards as the search shows them. Each test asks
 // specifications of its own, so the searches of one test never match the warehouses of another.
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "../../../tests/support/app-process.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import {
   actorOf,
@@ -433,4 +436,27 @@ describe("the worker", () => {
     expect(caught[0]!.html).toContain(`/en/warehouses/${warehouse.id}`);
     expect(caught[0]!.html).toContain("/en/stock-hunter/profile/saved-searches");
   });
+});
+
+describe("npm run alerts:run", () => {
+  it("matches the pending changes, queues the alerts due whatever the hour, and says what it did", async () => {
+    const specs = await twoSpecs();
+    const hunter = await makeUser(t.db, { role: "stock_hunter" });
+    await makeSavedSearch(t.db, { user_id: hunter.id, ...VERONA, specification_ids: specs });
+    const { warehouse } = await hubRequest({ name: "Hub Da Riga di Comando", lat: 45.45, lng: 11.0 }, specs);
+    await approve(warehouse.id);
+    const run = () =>
+      promisify(execFile)("npm", ["run", "--silent", "alerts:run"], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: process.env.HOME ?? os.homedir(), DATABASE_URL: t.url, ORIGIN: origin, ALERT_HOUR: "23" },
+      });
+    const { stdout } = await run();
+    expect(stdout).toContain("matching: 1 changed warehouses read in 1 batches, 1 new matches of saved searches");
+    expect(stdout).toContain("alerts: 1 e-mails queued for 1 warehouses");
+    const [mail] = await alertMails(hunter.email);
+    expect(mail!.text).toContain(`Stocker ${warehouse.id}`);
+    // The same rules as the worker's: a second run tells nothing.
+    expect((await run()).stdout).toContain("alerts: 0 e-mails queued");
+    expect(await alertMails(hunter.email)).toHaveLength(1);
+  }, 60_000);
 });
