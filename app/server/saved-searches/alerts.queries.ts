@@ -261,22 +261,27 @@ type Pair = { saved_search_id: number; warehouse_id: number };
 
 const pairArrays = (pairs: Pair[]) => sql`unnest(${pairs.map((p) => p.saved_search_id)}::bigint[], ${pairs.map((p) => p.warehouse_id)}::bigint[])`;
 
-/** The pairs an alert told of (or would have told of, had its address not opted out). */
+/**
+ * The pairs an alert told of (or would have told of, had its address not opted out): pairs the
+ * caller read and locked with lockPendingMatches, so no "not told yet" test is needed, and
+ * without one the statement goes by the primary key whatever the table's statistics say (with
+ * it, a table grown since its last analysis was read through the warehouses' index).
+ */
 export async function markMatchesAlerted(db: Database, args: { pairs: Pair[]; now: Date }): Promise<void> {
   if (args.pairs.length === 0) return;
   await sql`
     update saved_search_matches m set alerted_at = ${args.now}::timestamptz
     from ${pairArrays(args.pairs)} as p(saved_search_id, warehouse_id)
-    where m.saved_search_id = p.saved_search_id and m.warehouse_id = p.warehouse_id and m.alerted_at is null`.execute(db);
+    where m.saved_search_id = p.saved_search_id and m.warehouse_id = p.warehouse_id`.execute(db);
 }
 
-/** Pairs never told of whose warehouse no longer matches: gone, so that a later start is told. */
+/** Pairs never told of (read and locked with lockPendingMatches) whose warehouse no longer matches: gone, so that a later start is told. */
 export async function dropPendingMatches(db: Database, args: { pairs: Pair[] }): Promise<void> {
   if (args.pairs.length === 0) return;
   await sql`
     delete from saved_search_matches m
     using ${pairArrays(args.pairs)} as p(saved_search_id, warehouse_id)
-    where m.saved_search_id = p.saved_search_id and m.warehouse_id = p.warehouse_id and m.alerted_at is null`.execute(db);
+    where m.saved_search_id = p.saved_search_id and m.warehouse_id = p.warehouse_id`.execute(db);
 }
 
 /** One row per alert e-mail, and the searches' day of their last alert. */
