@@ -294,6 +294,24 @@ describe("the alert of a saved search", () => {
     expect(search.lang).toBe("en");
   });
 
+  it("judges dates by the search page's rule: a space whose minimum term is longer than the stay does not match", async () => {
+    const specs = await twoSpecs();
+    const hunter = await makeUser(t.db, { role: "stock_hunter" });
+    await makeSavedSearch(t.db, { user_id: hunter.id, ...VERONA, radius: 20, start_date: day(30), end_date: day(119), specification_ids: specs });
+    const short = await listedWarehouse({ name: "Hub Breve", lat: 45.42, lng: 10.97 }, specs);
+    const long = await listedWarehouse({ name: "Hub Lungo", lat: 45.46, lng: 11.01 }, specs);
+    const late = await listedWarehouse({ name: "Hub Tardi", lat: 45.44, lng: 10.95 }, specs);
+    await matchPendingChanges(t.db);
+    await updateWarehouseSpaces(t.db, actorOf(short.owner), short.warehouse.id, [space({ quantity: 100, min_term_months: 1 })]);
+    await updateWarehouseSpaces(t.db, actorOf(long.owner), long.warehouse.id, [space({ quantity: 100, min_term_months: 12 })]);
+    await updateWarehouseSpaces(t.db, actorOf(late.owner), late.warehouse.id, [space({ quantity: 100, available_from: day(60) })]);
+    const run = await runAlerts();
+    expect(run.matching.matches).toBe(1);
+    const [mail] = await alertMails(hunter.email);
+    expect(mail!.text).toContain(`Stocker ${short.warehouse.id}`);
+    expect(mail!.text).toContain("minimo 1 mese");
+  });
+
   it("two runs at once send one e-mail and record each match once", async () => {
     const specs = await twoSpecs();
     const hunter = await makeUser(t.db, { role: "stock_hunter" });

@@ -103,7 +103,8 @@ async function startedBySpaces(db: Database, changes: ChangeRow[], candidates: S
   const ids = [...new Set(candidates.map((c) => c.warehouse_id))];
   const index = new Map(ids.map((id, i) => [id, i]));
   const now = spaceRowsFromPacked(ids, await findSpacesOf(db, ids, today));
-  const kept = new Map(changes.map((c) => [c.warehouse_id, c.spaces]));
+  // As the search reads a warehouse's spaces: those not ended today.
+  const kept = new Map(changes.map((c) => [c.warehouse_id, c.spaces.filter((k) => k.available_until === null || k.available_until >= today)]));
   const before = spaceRowsFromKept(ids.map((id) => kept.get(id) ?? []));
   const asks = new Map<number, SpaceAsk | null>();
   const started: { saved_search_id: number; warehouse_id: number }[] = [];
