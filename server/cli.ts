@@ -2,6 +2,8 @@
 //   npm run db:migrate                       apply pending migrations
 //   npm run db:seed                          load the demo data into an empty database
 //   npm run admin:create -- --email a@b.it [--password …] [--first-name …] [--last-name …]
+//   npm run alerts:run                       match the pending warehouse changes against the saved searches
+//                                            and queue every alert due today, whatever ALERT_HOUR says
 // They use DATABASE_URL when set, else the embedded server under DATA_DIR.
 import { parseArgs } from "node:util";
 import { loadConfig } from "../app/server/config.ts";
@@ -10,6 +12,7 @@ import { migrateToLatest } from "../app/server/db/migrate.ts";
 import { seedDemoData } from "../app/server/seed/seed.ts";
 import { createAdmin } from "../app/server/accounts/admin-accounts.ts";
 import { ValidationError } from "../app/server/errors.ts";
+import { runSavedSearchAlerts } from "../app/server/saved-searches/alerts.service.ts";
 
 const [command, ...rest] = process.argv.slice(2);
 const log = { info: (m: string) => console.log(m), warn: (m: string) => console.warn(m) };
@@ -27,8 +30,8 @@ async function readPasswordFromStdin(): Promise<string> {
 }
 
 async function main() {
-  if (!command || !["migrate", "seed", "create-admin"].includes(command)) {
-    console.error("usage: node server/cli.ts migrate | seed | create-admin --email EMAIL [--password PASSWORD]");
+  if (!command || !["migrate", "seed", "create-admin", "alerts-run"].includes(command)) {
+    console.error("usage: node server/cli.ts migrate | seed | create-admin --email EMAIL [--password PASSWORD] | alerts-run");
     process.exit(2);
   }
   const config = loadConfig();
@@ -63,6 +66,17 @@ async function main() {
         lastName: values["last-name"] ?? null,
       });
       console.log(`administrator ${values.email} ready (user id ${id})`);
+    }
+    if (command === "alerts-run") {
+      // The same rules as the worker's (once a day per search, never the same warehouse twice), at any hour.
+      const { matching, alerts } = await runSavedSearchAlerts(database.db, { origin: config.origin, alertHour: config.alertHour }, { force: true });
+      console.log(`matching: ${matching.changes} changed warehouses read in ${matching.batches} batches, ${matching.matches} new matches of saved searches`);
+      console.log(
+        `alerts: ${alerts?.emails ?? 0} e-mails queued for ${alerts?.warehouses ?? 0} warehouses` +
+          `, ${alerts?.skipped ?? 0} searches told nothing (address opted out or account switched off)` +
+          `, ${alerts?.dropped ?? 0} matches dropped (no longer matching)`,
+      );
+      console.log("the queued e-mails leave through the outbox, sent by the app's mail worker");
     }
   } finally {
     await database.close();

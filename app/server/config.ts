@@ -140,6 +140,8 @@ const envSchema = z
       .pipe(z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/, "an IBAN, e.g. IT60X0542811101000000123456"))
       .default("IT60X0542811101000000123456"),
     TRANSFER_REMINDER_DAYS: z.coerce.number().int().min(1).max(60).default(14),
+    // The hour of the day, in Italy, from which the saved searches' alerts of the day are sent.
+    ALERT_HOUR: z.coerce.number().int().min(0).max(23).default(8),
     TRUST_PROXY: trustProxy,
     S3_BUCKET: optionalText.pipe(
       z
@@ -340,6 +342,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           }
         : null,
     billing: billingConfig(e),
+    /** From this hour of Italy's day (0–23) the saved searches' alerts are sent (ALERT_HOUR). */
+    alertHour: e.ALERT_HOUR,
     /** The operator's identity for the legal pages (OPERATOR_*). */
     operator: operatorConfig(e, production),
     /** Express's "trust proxy": 0 (none), a hop count, or the proxies' addresses. */

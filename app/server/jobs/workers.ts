@@ -11,6 +11,7 @@ import { FLUSH_EVERY_MS } from "../stats/view-counter.ts";
 import { runBillingJobs } from "../billing/subscriptions.service.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { runSpacesReminders } from "../warehouses/warehouse-spaces.service.ts";
+import { savedSearchAlertsJob } from "./saved-search-alerts.ts";
 
 export type Job = { name: string; everyMs: number; run: (signal: AbortSignal) => Promise<unknown> };
 export type Workers = { stop: () => Promise<void>; jobs: Job[] };
@@ -40,6 +41,8 @@ export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => 
       },
       // Owners whose free space has all ended, or was not updated for 60 days, are reminded once (decision 032).
       { name: "spaces-reminders", everyMs: 60 * 60 * 1000, run: () => runSpacesReminders(services.db, { origin: services.config.origin, log: services.log }) },
+      // The warehouses that changed matched against the saved searches every minute; from ALERT_HOUR each search's alert of the day (decision 038).
+      savedSearchAlertsJob(services),
       // The search appearances and sheet views counted in memory since the last run, in one statement.
       ...(views ? [{ name: "view-stats", everyMs: FLUSH_EVERY_MS, run: () => views.flush() }] : []),
     ],

@@ -6,7 +6,7 @@ import type { Locale } from "../../lib/locale.ts";
 import type { EmailKind } from "../db/types.ts";
 import { m } from "../../paraglide/messages.js";
 import { dealBody, dealTitle, type DealEvent } from "../deal/deal-words.ts";
-import { formatDate, formatKm, formatNumber, formatPrice } from "../../lib/format.ts";
+import { formatArea, formatDate, formatKm, formatNumber, formatPrice, reviewAverage, todayInItaly } from "../../lib/format.ts";
 import { prepositionA } from "../../lib/italian.ts";
 import { linkSentPath } from "../../lib/visitor-follow-up.ts";
 import { emailKindTopic } from "../../lib/email-kind-words.ts";
@@ -180,6 +180,43 @@ export type MailTemplates = {
   request_link_resent: { number: string; link: string };
   /** The request moved into an account whose address is not the contact address. `account`: that address, masked. */
   request_taken_over: { number: string; account: string; supportEmail: string };
+  /**
+   * To a saved search's owner (app/server/saved-searches/alerts.service.ts): the warehouses that
+   * started to match it since its last alert, nearest first, each as the search's card shows it;
+   * `warehouses` holds the first of them, `total` counts them all. `manageLink`: a hunter's saved
+   * searches in the area (null for a visitor's search).
+   */
+  saved_search_alert: {
+    firstName: string | null;
+    search: string;
+    location: string;
+    warehouses: AlertCard[];
+    total: number;
+    searchLink: string;
+    manageLink: string | null;
+  };
+};
+
+/**
+ * A warehouse in a saved search's alert, as the search's card shows it: the anonymised name of a
+ * warehouse that is not redeemed, the matching free space with its price only when public, the
+ * rating, and the sheet's link when it has a sheet.
+ */
+export type AlertCard = {
+  name: string;
+  city: string;
+  anonymised: boolean;
+  space: {
+    m2_type: "m2" | "pallet";
+    quantity: number;
+    available_from: string;
+    available_until: string | null;
+    min_term_months: number;
+    price_month: number | null;
+  } | null;
+  /** The mean rating × 10 and the rated reviews it is of. */
+  rating: { average: number; count: number } | null;
+  link: string | null;
 };
 
 /**
@@ -217,6 +254,7 @@ export const TEMPLATE_KINDS = {
   request_link_renewed: null,
   request_link_resent: null,
   request_taken_over: null,
+  saved_search_alert: "alerts",
 } as const satisfies { [K in keyof MailTemplates]: EmailKind | null };
 
 type QuoteMailWarehouse = { name: string; city: string; address: string | null };
@@ -312,6 +350,47 @@ function quoteDetails(r: QuoteMailRequest | QuoteMailFacts, locale: Locale): str
   return lines.join("\n");
 }
 
+/** A quantity of a space's unit, as the search's cards say it: "800 m²", "40 pallets". */
+function spaceAmount(type: "m2" | "pallet", quantity: number, locale: Locale): string {
+  return type === "m2" ? formatArea(quantity) : m.search_pallets_count({ count: formatNumber(quantity) }, { locale });
+}
+
+/** A warehouse of a saved search's alert, in the words of the search's card. */
+function alertCard(w: AlertCard, locale: Locale): NonNullable<Parts["cards"]>[number] {
+  const lines = [w.city];
+  if (w.space) {
+    const a = w.space;
+    const space = spaceAmount(a.m2_type, a.quantity, locale);
+    lines.push(
+      [
+        a.available_from <= todayInItaly()
+          ? m.search_card_free_now({ space }, { locale })
+          : m.search_card_free({ space, from: formatDate(a.available_from) }, { locale }),
+        a.available_until ? m.search_card_free_until({ until: formatDate(a.available_until) }, { locale }) : null,
+        a.min_term_months > 1
+          ? m.search_card_min_term({ months: String(a.min_term_months) }, { locale })
+          : a.min_term_months === 1
+            ? m.search_card_min_term_one({}, { locale })
+            : null,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+    );
+    if (a.price_month !== null) {
+      const price = formatPrice(a.price_month / 100);
+      lines.push(a.m2_type === "m2" ? m.search_card_price_m2({ price }, { locale }) : m.search_card_price_pallet({ price }, { locale }));
+    }
+  }
+  if (w.rating) {
+    const average = reviewAverage(w.rating.average);
+    lines.push(
+      `★ ${w.rating.count === 1 ? m.afb_rating_summary_one({ average }, { locale }) : m.afb_rating_summary({ average, count: formatNumber(w.rating.count) }, { locale })}`,
+    );
+  }
+  if (w.anonymised) lines.push(m.search_private_note({}, { locale }));
+  return { title: w.name, lines, link: w.link ? { label: m.ssalert_mail_sheet({}, { locale }), url: w.link } : null };
+}
+
 type Parts = {
   subject: string;
   heading: string;
@@ -321,6 +400,10 @@ type Parts = {
   aside?: { text: string; label: string; url: string };
   code?: string;
   footnote?: string;
+  /** Cards after the paragraphs (a saved search's warehouses): a title, a few lines, an optional link. */
+  cards?: { title: string; lines: string[]; link: { label: string; url: string } | null }[];
+  /** A paragraph after the cards. */
+  afterCards?: string;
 };
 type Builder<T> = (data: T, locale: Locale, origin: string) => Parts;
 
@@ -635,6 +718,29 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
     paragraphs: [m.vis_mail_taken_body({ number: d.number, account: d.account }, { locale })],
     footnote: m.vis_mail_taken_not_you({ support: d.supportEmail }, { locale }),
   }),
+  saved_search_alert: (d, locale) => ({
+    subject:
+      d.total === 1
+        ? m.ssalert_mail_subject_one({ search: d.search }, { locale })
+        : m.ssalert_mail_subject({ search: d.search, count: formatNumber(d.total) }, { locale }),
+    heading: greet(d.firstName, locale),
+    paragraphs: [
+      d.total === 1
+        ? m.ssalert_mail_body_one({ search: d.search, location: d.location }, { locale })
+        : m.ssalert_mail_body({ search: d.search, location: d.location, count: formatNumber(d.total) }, { locale }),
+    ],
+    cards: d.warehouses.map((w) => alertCard(w, locale)),
+    ...(d.total > d.warehouses.length
+      ? {
+          afterCards:
+            d.total - d.warehouses.length === 1
+              ? m.ssalert_mail_more_one({}, { locale })
+              : m.ssalert_mail_more({ count: formatNumber(d.total - d.warehouses.length) }, { locale }),
+        }
+      : {}),
+    action: { label: m.ssalert_mail_action({}, { locale }), url: d.searchLink },
+    footnote: d.manageLink ? m.ssalert_mail_manage({ url: d.manageLink }, { locale }) : m.ssalert_mail_visitor({}, { locale }),
+  }),
   email_change_confirm: (d, locale) => ({
     subject: m.mail_aprof_change_confirm_subject({}, { locale }),
     heading: m.mail_greeting({}, { locale }),
@@ -692,6 +798,21 @@ function layoutHtml(parts: Parts, locale: Locale, origin: string, footer: MailFo
   const aside = parts.aside
     ? `<p style="margin:0 0 16px;padding:12px 14px;border-radius:8px;background:#fffbeb;border:1px solid #fde68a;font-size:14px;line-height:1.5;color:#78350f">${escapeHtml(parts.aside.text)}<br><a href="${escapeHtml(parts.aside.url)}" style="color:#78350f;font-weight:600">${escapeHtml(parts.aside.label)}</a></p>`
     : "";
+  const cards = (parts.cards ?? [])
+    .map(
+      (card) =>
+        `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 12px;border:1px solid #e2e8f0;border-radius:8px"><tr><td style="padding:12px 14px">
+<p style="margin:0 0 4px;font-size:15px;font-weight:600;color:#0f172a">${escapeHtml(card.title)}</p>
+<p style="margin:0;font-size:14px;line-height:1.5;color:#334155">${card.lines.map(escapeHtml).join("<br>")}</p>${
+          card.link
+            ? `
+<p style="margin:8px 0 0;font-size:14px"><a href="${escapeHtml(card.link.url)}" style="color:#1f6feb;font-weight:600">${escapeHtml(card.link.label)}</a></p>`
+            : ""
+        }
+</td></tr></table>`,
+    )
+    .join("");
+  const afterCards = parts.afterCards ? `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#334155">${escapeHtml(parts.afterCards)}</p>` : "";
   const footnote = parts.footnote ? `<p style="margin:0 0 8px;font-size:13px;color:#64748b">${escapeHtml(parts.footnote)}</p>` : "";
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(parts.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f1f5f9;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif">
@@ -700,7 +821,7 @@ function layoutHtml(parts: Parts, locale: Locale, origin: string, footer: MailFo
 <tr><td style="background:#0d2b5e;padding:18px 28px"><a href="${escapeHtml(origin)}/${locale}" style="color:#ffffff;font-size:20px;font-weight:700;text-decoration:none">Stockspace</a></td></tr>
 <tr><td style="padding:28px">
 <h1 style="margin:0 0 16px;font-size:20px;color:#0f172a">${escapeHtml(parts.heading)}</h1>
-${paragraphs}${code}${action}${aside}${footnote}
+${paragraphs}${cards}${afterCards}${code}${action}${aside}${footnote}
 </td></tr>
 <tr><td style="padding:16px 28px;background:#f8fafc;font-size:12px;color:#94a3b8">${preferencesHtml(footer, locale)}${escapeHtml(m.mail_footer({}, { locale }))}</td></tr>
 </table></td></tr></table></body></html>`;
@@ -708,6 +829,9 @@ ${paragraphs}${code}${action}${aside}${footnote}
 
 function layoutText(parts: Parts, locale: Locale, footer: MailFooterLinks | null): string {
   const lines = [parts.heading, "", ...parts.paragraphs.flatMap((p) => [p, ""])];
+  for (const card of parts.cards ?? [])
+    lines.push(`• ${card.title}`, ...card.lines.map((l) => `  ${l}`), ...(card.link ? [`  ${card.link.label}: ${card.link.url}`] : []), "");
+  if (parts.afterCards) lines.push(parts.afterCards, "");
   if (parts.code) lines.push(parts.code, "");
   if (parts.action) lines.push(`${parts.action.label}: ${parts.action.url}`, "");
   if (parts.aside) lines.push(parts.aside.text, `${parts.aside.label}: ${parts.aside.url}`, "");
