@@ -59,6 +59,8 @@ function stockHunterPages(idPrefix = "") {
     page(idPrefix, "notifications", "routes/stock-hunter/notifications.tsx"),
     page(idPrefix, "data", "routes/stock-hunter/data.tsx"),
     page(idPrefix, "reviews", "routes/stock-hunter/reviews.tsx"),
+    // Saved searches (decision 038): the criteria, run again, renamed, paused, deleted.
+    page(idPrefix, "saved-searches", "routes/stock-hunter/saved-searches.tsx"),
   ];
 }
 
@@ -211,6 +213,12 @@ export default [
   route("api/stock-hunter/warehouse-requests/:id/messages", "routes/api/stock-hunter/warehouse-requests.messages.ts"),
   route("api/admin/warehouse-requests/:id/messages", "routes/api/admin/warehouse-requests.messages.ts"),
 
+  // Saved searches (decision 038): the hunter's, and a visitor's confirmed by e-mail.
+  route("api/stock-hunter/saved-searches", "routes/api/stock-hunter/saved-searches.ts"),
+  route("api/stock-hunter/saved-searches/:id/update", "routes/api/stock-hunter/saved-searches.update.ts"),
+  route("api/stock-hunter/saved-searches/:id/delete", "routes/api/stock-hunter/saved-searches.delete.ts"),
+  route("api/saved-searches", "routes/api/saved-searches.ts"),
+
   // Every other /api path: a JSON 404 (after the area guard).
   route("api/*", "routes/api/not-found.ts"),
 
@@ -259,6 +267,8 @@ export default [
     route("requests/new-link", "routes/visitor-new-link.tsx"),
     // The deal (decision 036): a request followed through its personal link, without an account.
     route("requests/:token", "routes/request-access.tsx"),
+    // A visitor's saved search, confirmed through the e-mailed link (decision 038).
+    route("saved-searches/confirm/:token", "routes/saved-search-confirm.tsx"),
     // The logged-in areas (decisions 007 and 008): each area's pages in its own folder.
     route("stocker/profile", "routes/stocker/layout.tsx", stockerPages()),
     route("referent/profile", "routes/referent/layout.tsx", referentPages()),

@@ -29,6 +29,7 @@ export type AreaShellData = {
 const SECTION_LABEL: Record<AreaSection, () => string> = {
   dashboard: () => m.area_nav_dashboard(),
   warehouses: () => m.area_nav_warehouses(),
+  "saved-searches": () => m.ss_nav(),
   messages: () => m.area_nav_messages(),
   statistics: () => m.area_nav_statistics(),
   notifications: () => m.area_nav_notifications(),

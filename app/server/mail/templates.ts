@@ -179,6 +179,12 @@ export type MailTemplates = {
   request_link_resent: { number: string; link: string };
   /** The request moved into an account whose address is not the contact address. `account`: that address, masked. */
   request_taken_over: { number: string; account: string; supportEmail: string };
+  /**
+   * To the address a visitor saved a search with (app/server/saved-searches/saved-searches.service.ts):
+   * the link that confirms it. The address is not proven, so the mail carries no text the
+   * visitor typed, not even the search's name or place: our words and the link only.
+   */
+  saved_search_confirm: { link: string; days: number };
 };
 
 /**
@@ -216,6 +222,7 @@ export const TEMPLATE_KINDS: { [K in keyof MailTemplates]: EmailKind | null } = 
   request_link_renewed: null,
   request_link_resent: null,
   request_taken_over: null,
+  saved_search_confirm: null,
 };
 
 type QuoteMailWarehouse = { name: string; city: string; address: string | null };
@@ -633,6 +640,13 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
     heading: greet(null, locale),
     paragraphs: [m.vis_mail_taken_body({ number: d.number, account: d.account }, { locale })],
     footnote: m.vis_mail_taken_not_you({ support: d.supportEmail }, { locale }),
+  }),
+  saved_search_confirm: (d, locale) => ({
+    subject: m.ss_mail_confirm_subject({}, { locale }),
+    heading: m.mail_greeting({}, { locale }),
+    paragraphs: [m.ss_mail_confirm_body({}, { locale }), m.ss_mail_confirm_ignore({}, { locale })],
+    action: { label: m.ss_mail_confirm_action({}, { locale }), url: d.link },
+    footnote: m.ss_mail_confirm_expiry({ days: d.days }, { locale }),
   }),
   email_change_confirm: (d, locale) => ({
     subject: m.mail_aprof_change_confirm_subject({}, { locale }),
