@@ -111,10 +111,14 @@ describe("a stock hunter's saved search", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    // Rename.
+    // Rename: a blank name comes back to its field, the form still open; then a name.
     await card.getByTestId("saved-search-rename").click();
     const renamed = `Verona grande ${RUN}`;
     const field = card.getByLabel(m.ss_name_label({}, { locale: "it" }));
+    await field.fill("   ");
+    await card.getByRole("button", { name: m.ss_rename_save({}, { locale: "it" }) }).click();
+    await hasText(card.locator("[id$=-error]"), m.ss_error_name({}, { locale: "it" }));
+    expect((await app.db.selectFrom("saved_searches").select("name").where("id", "=", row.id).executeTakeFirstOrThrow()).name).toBe(HUNTER_NAME);
     await field.fill(renamed);
     await card.getByRole("button", { name: m.ss_rename_save({}, { locale: "it" }) }).click();
     await hasText(page.getByTestId("saved-search-notices"), m.ss_done_renamed({}, { locale: "it" }));

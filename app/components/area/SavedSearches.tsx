@@ -97,8 +97,11 @@ export function SavedSearches({
   };
   const renaming = data.frame.asAdmin ? null : openId("rename");
   const deleting = data.frame.asAdmin ? null : openId("delete");
-  // The forms post to the list itself: once saved, the card's rename or delete form is closed.
+  // Pausing and resuming post to the list itself. Renaming and deleting post to the address that
+  // opened their form, so a refusal draws it again with the error and what was typed (with or
+  // without JavaScript); once saved, `done` closes it.
   const listHref = withQuery(search, { rename: null, delete: null });
+  const openHref = withQuery(search, {});
   const count = data.saved_searches_count;
 
   return (
@@ -116,7 +119,7 @@ export function SavedSearches({
         {/* A name refused is said at its field. */}
         {failure && !(failure.error === "invalid" && renaming !== null) && <FormMessage tone="error">{failure.message}</FormMessage>}
       </div>
-      {data.saved_searches.length === 0 ? (
+      {count === 0 ? (
         <EmptyState title={m.ss_empty_title()} testId="saved-searches-empty" className="mt-4">
           <p>{m.ss_empty_text()}</p>
           <Link to={`/${data.locale}/stocks`} className={buttonClass("primary", "sm", "mt-3")}>
@@ -134,6 +137,7 @@ export function SavedSearches({
               csrfToken={csrfToken}
               search={search}
               listHref={listHref}
+              openHref={openHref}
               renaming={renaming === s.id}
               deleting={deleting === s.id}
               failure={failure && (renaming === s.id || deleting === s.id) ? failure : null}
@@ -153,12 +157,13 @@ type CardProps = {
   csrfToken: string;
   search: string;
   listHref: string;
+  openHref: string;
   renaming: boolean;
   deleting: boolean;
   failure: Exclude<PageActionResult<SavedSearchChanged>, SavedSearchChanged> | null;
 };
 
-function SavedSearchCard({ s, locale, asAdmin, csrfToken, search, listHref, renaming, deleting, failure }: CardProps) {
+function SavedSearchCard({ s, locale, asAdmin, csrfToken, search, listHref, openHref, renaming, deleting, failure }: CardProps) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formData?.get("id") === String(s.id);
   const headingId = `saved-search-${s.id}`;
@@ -170,7 +175,7 @@ function SavedSearchCard({ s, locale, asAdmin, csrfToken, search, listHref, rena
     </>
   );
   return (
-    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-labelledby={headingId} data-testid="saved-search" data-id={s.id}>
+    <li className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="saved-search" data-id={s.id}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id={headingId} className="min-w-0 text-lg font-semibold break-words text-slate-900" data-testid="saved-search-name">
           {s.name}
@@ -249,10 +254,10 @@ function SavedSearchCard({ s, locale, asAdmin, csrfToken, search, listHref, rena
       </div>
 
       {renaming && (
-        <RenameForm s={s} hidden={hidden} listHref={listHref} cancelHref={withQuery(search, { rename: null })} pending={pending} failure={failure} />
+        <RenameForm s={s} hidden={hidden} formHref={openHref} cancelHref={withQuery(search, { rename: null })} pending={pending} failure={failure} />
       )}
       {deleting && (
-        <DeleteConfirmation s={s} hidden={hidden} listHref={listHref} cancelHref={withQuery(search, { delete: null })} pending={pending} failure={failure} />
+        <DeleteConfirmation s={s} hidden={hidden} formHref={openHref} cancelHref={withQuery(search, { delete: null })} pending={pending} failure={failure} />
       )}
     </li>
   );
@@ -261,7 +266,8 @@ function SavedSearchCard({ s, locale, asAdmin, csrfToken, search, listHref, rena
 type PanelProps = {
   s: SavedSearchView;
   hidden: ReactNode;
-  listHref: string;
+  /** Where the form posts: the address that opened it. */
+  formHref: string;
   cancelHref: string;
   pending: boolean;
   failure: CardProps["failure"];
@@ -274,9 +280,9 @@ function nameError(failure: CardProps["failure"]): string | null {
   return m.ss_error_name();
 }
 
-function RenameForm({ s, hidden, listHref, cancelHref, pending, failure }: PanelProps) {
+function RenameForm({ s, hidden, formHref, cancelHref, pending, failure }: PanelProps) {
   return (
-    <Form method="post" action={listHref} preventScrollReset className="mt-4 space-y-3 rounded-xl bg-slate-50 p-4" data-testid="saved-search-rename-form">
+    <Form method="post" action={formHref} preventScrollReset className="mt-4 space-y-3 rounded-xl bg-slate-50 p-4" data-testid="saved-search-rename-form">
       {hidden}
       <input type="hidden" name="intent" value="update" />
       <TextInput
@@ -299,14 +305,14 @@ function RenameForm({ s, hidden, listHref, cancelHref, pending, failure }: Panel
   );
 }
 
-function DeleteConfirmation({ s, hidden, listHref, cancelHref, pending }: PanelProps) {
+function DeleteConfirmation({ s, hidden, formHref, cancelHref, pending }: PanelProps) {
   const ref = useRef<HTMLParagraphElement>(null);
   // Opened from its link: the question takes the focus, so a screen reader says it at once.
   useEffect(() => ref.current?.focus(), []);
   return (
     <Form
       method="post"
-      action={listHref}
+      action={formHref}
       preventScrollReset
       className="mt-4 space-y-3 rounded-xl border border-red-200 bg-red-50 p-4"
       data-testid="saved-search-delete-form"

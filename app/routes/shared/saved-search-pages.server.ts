@@ -15,11 +15,19 @@ import { areaFrame } from "./area-pages.server.ts";
 export const savedSearchesPageLoader = pageLoader(
   { access: { area: "stock_hunter" }, query: savedSearchesQuery, urlNames: { page: "offset" } },
   async ({ area, query, services }) => {
-    const list = await listHunterSavedSearches(services.db, area.owner.id, { page: query.offset, limit: SAVED_SEARCHES_PAGE_SIZE, locale: area.locale });
+    const read = (page: number) => listHunterSavedSearches(services.db, area.owner.id, { page, limit: SAVED_SEARCHES_PAGE_SIZE, locale: area.locale });
+    let page = query.offset;
+    let list = await read(page);
+    const pages = pageCount(list.saved_searches_count, SAVED_SEARCHES_PAGE_SIZE);
+    // Past the last page (its last search just deleted, an old link): the last page.
+    if (list.saved_searches.length === 0 && pages > 0 && page >= pages) {
+      page = pages - 1;
+      list = await read(page);
+    }
     return {
       ...list,
-      page: query.offset + 1,
-      pages: pageCount(list.saved_searches_count, SAVED_SEARCHES_PAGE_SIZE),
+      page: page + 1,
+      pages,
       frame: areaFrame(area),
       locale: area.locale,
     };

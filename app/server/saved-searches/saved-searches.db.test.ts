@@ -332,8 +332,9 @@ describe("the hunter's page", () => {
     expect(first).toMatchObject({ saved_searches_count: 9, page: 1, pages: 2, locale: "en", frame: { asAdmin: false } });
     expect(first.saved_searches).toHaveLength(8);
     expect((await load(user, "?page=2")).saved_searches.map((s) => s.name)).toEqual(["S0"]);
-    // A page number that is none is the first page.
+    // A page number that is none is the first page; one past the last, the last.
     expect((await load(user, "?page=abc")).page).toBe(1);
+    expect(await load(user, "?page=7")).toMatchObject({ page: 2, pages: 2, saved_searches: [{ name: "S0" }] });
     const asAdmin = await load(admin, "", { userId: String(user.id) });
     expect(asAdmin).toMatchObject({ saved_searches_count: 9, locale: "it", frame: { asAdmin: true, base: `/admin/stock-hunter/${user.id}` } });
     expect(await status(load(stocker))).toBe(403);
