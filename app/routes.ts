@@ -59,6 +59,8 @@ function stockHunterPages(idPrefix = "") {
     page(idPrefix, "notifications", "routes/stock-hunter/notifications.tsx"),
     page(idPrefix, "data", "routes/stock-hunter/data.tsx"),
     page(idPrefix, "reviews", "routes/stock-hunter/reviews.tsx"),
+    // Saved searches (decision 038): the criteria, run again, renamed, paused, deleted.
+    page(idPrefix, "saved-searches", "routes/stock-hunter/saved-searches.tsx"),
   ];
 }
 
@@ -215,6 +217,12 @@ export default [
   route("api/stock-hunter/warehouse-requests/:id/messages", "routes/api/stock-hunter/warehouse-requests.messages.ts"),
   route("api/admin/warehouse-requests/:id/messages", "routes/api/admin/warehouse-requests.messages.ts"),
 
+  // Saved searches (decision 038): the hunter's, and a visitor's confirmed by e-mail.
+  route("api/stock-hunter/saved-searches", "routes/api/stock-hunter/saved-searches.ts"),
+  route("api/stock-hunter/saved-searches/:id/update", "routes/api/stock-hunter/saved-searches.update.ts"),
+  route("api/stock-hunter/saved-searches/:id/delete", "routes/api/stock-hunter/saved-searches.delete.ts"),
+  route("api/saved-searches", "routes/api/saved-searches.ts"),
+
   // Every other /api path: a JSON 404 (after the area guard).
   route("api/*", "routes/api/not-found.ts"),
 
@@ -265,6 +273,8 @@ export default [
     route("requests/:token", "routes/request-access.tsx"),
     // One-click unsubscribe from a kind of notification e-mail, by the link's signed token (decision 038).
     route("unsubscribe/:token", "routes/unsubscribe.tsx"),
+    // A visitor's saved search, confirmed through the e-mailed link (decision 038).
+    route("saved-searches/confirm/:token", "routes/saved-search-confirm.tsx"),
     // The logged-in areas (decisions 007 and 008): each area's pages in its own folder.
     route("stocker/profile", "routes/stocker/layout.tsx", stockerPages()),
     route("referent/profile", "routes/referent/layout.tsx", referentPages()),

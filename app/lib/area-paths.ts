@@ -7,13 +7,14 @@ import type { Locale } from "./locale.ts";
 
 export type AreaRole = "stocker" | "referent" | "stock_hunter";
 
-export type AreaSection = "dashboard" | "warehouses" | "messages" | "statistics" | "notifications" | "data" | "reviews" | "invite" | "billing";
+export type AreaSection =
+  "dashboard" | "warehouses" | "saved-searches" | "messages" | "statistics" | "notifications" | "data" | "reviews" | "invite" | "billing";
 
 /** The sections of each area, in the order of its navigation. */
 export const AREA_SECTIONS: Record<AreaRole, readonly AreaSection[]> = {
   stocker: ["dashboard", "warehouses", "messages", "statistics", "notifications", "reviews", "invite", "billing", "data"],
   referent: ["dashboard", "warehouses", "messages", "statistics", "notifications", "reviews", "data"],
-  stock_hunter: ["dashboard", "warehouses", "messages", "notifications", "reviews", "data"],
+  stock_hunter: ["dashboard", "warehouses", "saved-searches", "messages", "notifications", "reviews", "data"],
 };
 
 /** The areas an administrator can open in a user's name (the administrator's view of an area). */
@@ -34,6 +35,8 @@ export function areaPaths(base: string) {
     warehouseNew: `${base}/warehouses/new`,
     warehouse: (id: number) => `${base}/warehouses/${id}`,
     warehouseEdit: (id: number) => `${base}/warehouses/${id}/edit`,
+    /** The stock hunter's saved searches (decision 038). */
+    savedSearches: `${base}/saved-searches`,
     messages: `${base}/messages`,
     /** One request's page: the hunter's request (its offers compared, its conversations) or a handler's request link (its offers, its conversation). */
     request: (id: number) => `${base}/messages/${id}`,

@@ -10,7 +10,7 @@ export const SUBSCRIPTION_FILTERS = ["all", "active", "expired"] as const;
  * of ?limit) and the service alike. The other lists' are beside their own options: lib/crm.ts,
  * lib/admin-requests.ts, lib/admin-location-search.ts, lib/area-requests.ts,
  * lib/area-notifications.ts, lib/received-feedback.ts, lib/area-pages.ts (favourites),
- * lib/promo-codes.ts.
+ * lib/promo-codes.ts, lib/saved-searches.ts.
  */
 export const STOCKERS_PAGE_SIZE = 20;
 export const STOCK_HUNTERS_PAGE_SIZE = 20;

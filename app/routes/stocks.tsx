@@ -41,6 +41,7 @@ import { usePanelSlide } from "../components/search/usePanelSlide.ts";
 import { useListOrMap } from "../components/search/useListOrMap.ts";
 import { usePopups } from "../components/popups/PopupContext.tsx";
 import { QuoteRequestDialog } from "../components/quote/QuoteRequestDialog.tsx";
+import { SaveSearchButton, SaveSearchNotice, useCanSaveSearch, type SavedNotice, type SearchToSave } from "../components/search/SaveSearch.tsx";
 import { FormMessage } from "../components/ui/fields.tsx";
 import { buttonClass } from "../components/ui/styles.ts";
 
@@ -172,6 +173,15 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
 
   // The recap of the quote request: the search as the address holds it.
   const { quoteSearch, recap, services } = searchRecap(liveValues, groups, result);
+  // What "Save search" keeps (decision 038): the search that was run (the address's filters, the
+  // centre and radius searched), for a visitor or a stock hunter; its notice lasts until the next search.
+  const canSave = useCanSaveSearch();
+  const toSave = useMemo((): SearchToSave | null => {
+    if (!canSave || !result || result.error || result.lat === null || result.lng === null) return null;
+    return { ...searchRecap(initial, groups, result).quoteSearch, lat: result.lat, lng: result.lng, radius: result.radius };
+  }, [canSave, initial, groups, result]);
+  const [savedNotice, setSavedNotice] = useState<SavedNotice | null>(null);
+  useEffect(() => setSavedNotice(null), [initial]);
   // The heading says the dates and the space when it counts by them; the line under it the rest.
   const recapLine = freeSpacePhrase(initial) ? services : recap;
 
@@ -248,8 +258,10 @@ export default function Stocks({ loaderData }: Route.ComponentProps) {
             editHref={editHref}
             closeHref={hrefWith({})}
             onEditIntent={() => void loadFilterPanel()}
+            actions={toSave && !editing ? <SaveSearchButton search={toSave} onSaved={setSavedNotice} /> : null}
           />
         )}
+        {savedNotice && <SaveSearchNotice notice={savedNotice} />}
 
         {/* The filter panel slides away after a search; the edit link brings it back above the results. */}
         <div

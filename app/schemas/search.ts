@@ -23,12 +23,13 @@ const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" &
  * An optional number from a query string ("" counts as missing), in Italian notation too: the
  * form sent without JavaScript carries its fields' text ("1.234,5").
  */
-const optionalNumber = <S extends z.ZodNumber>(schema: S) =>
+export const optionalNumber = <S extends z.ZodNumber>(schema: S) =>
   z.preprocess((v) => {
     return typedNumberFromText(blankToUndefined(v));
   }, schema.optional());
 
-function toList(v: unknown): unknown[] {
+/** A list as a query string or a form carries it (repeated keys, bracketed keys, commas) or a JSON array, flattened. */
+export function toList(v: unknown): unknown[] {
   if (v === undefined || v === null || v === "") return [];
   if (Array.isArray(v)) return v.flatMap(toList);
   if (typeof v === "object") return Object.values(v as Record<string, unknown>).flatMap(toList);
@@ -48,7 +49,7 @@ const idList = z.preprocess(
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A calendar date 'YYYY-MM-DD' (a real one; also as the field shows it, 21.11.2026, sent without JavaScript), or null. */
-const optionalDate = z.preprocess(
+export const optionalDate = z.preprocess(
   (v) => isoDayFromText(blankToUndefined(v)),
   z
     .string()

@@ -39,6 +39,7 @@ import {
   type DemoRole,
 } from "./support.ts";
 import { routeTable } from "../support/route-table.ts";
+import { makeSavedSearch } from "../support/factories.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
@@ -438,6 +439,10 @@ async function scanPublicSite(
   await openDialog(page, page.locator("[data-testid=quote-open]"));
   await scan(page, "quote request from the search");
   await closeDialog(page);
+  // A visitor saves the search (decision 038): the dialog with the address and the consent.
+  await openDialog(page, page.locator("[data-testid=save-search-open]"));
+  await scan(page, "save search from the search");
+  await closeDialog(page);
   // The filters again (edit).
   await page.locator("[data-testid=search-edit]").click();
   await expect.poll(() => page.locator("[data-testid=filter-panel]").getAttribute("data-open"), { timeout: 10_000 }).toBe("true");
@@ -804,7 +809,7 @@ describe.concurrent("accessibility: axe-core finds no critical or serious violat
     await context.close();
   }, 180_000);
 
-  it("the logged-in hunter's review and report forms, a favourite's page with its quote request and a sheet, both languages and widths", async () => {
+  it("the logged-in hunter's review and report forms, a favourite's page with its quote request, the saved searches and a sheet, both languages and widths", async () => {
     const hunterId = await userIdOf(app.db, DEMO.hunter);
     // A confirmed link of one of the hunter's requests that the hunter has not reviewed: the review form shows.
     const link = await app.db
@@ -818,6 +823,21 @@ describe.concurrent("accessibility: axe-core finds no critical or serious violat
       .executeTakeFirstOrThrow();
     const favourite = await favouriteTakingRequests(app.db, hunterId);
     const [sheet] = await redeemedDemoWarehouses(app.db, 1);
+    // Two saved searches of the hunter, one paused, with every criterion: removed at the end.
+    const specs = await app.db.selectFrom("specifications").select("id").where("hidden", "=", false).orderBy("id").limit(3).execute();
+    const saved = await makeSavedSearch(app.db, {
+      user_id: hunterId,
+      name: "Accessibilità Verona",
+      location: "Verona (VR), Italia",
+      lat: 45.4384,
+      lng: 10.9916,
+      radius: 30,
+      start_date: "2030-03-01",
+      end_date: "2030-09-30",
+      m2_value: 500,
+      specification_ids: specs.map((x) => x.id),
+    });
+    await makeSavedSearch(app.db, { user_id: hunterId, name: "Accessibilità pallet", m2_type: "pallet", m2_value: 40, paused: true });
     const run = collector("hunter");
     for (const locale of LOCALES) {
       const { context, page } = await newPage(b.browser, { locale });
@@ -836,6 +856,19 @@ describe.concurrent("accessibility: axe-core finds no critical or serious violat
         await openDialog(page, page.getByTestId("hunter-warehouse-quote"));
         await run.scan(page, `/${locale} ${width}px quote request from a favourite's page`);
         await closeDialog(page);
+        // The saved searches (decision 038): the list, a card's rename form and delete question, and the search page's dialog.
+        await visit(page, `/${locale}/stock-hunter/profile/saved-searches`);
+        await page.getByTestId("saved-search").first().waitFor();
+        await run.scan(page, `/${locale} ${width}px saved searches`);
+        for (const open of ["rename", "delete"] as const) {
+          await visit(page, `/${locale}/stock-hunter/profile/saved-searches?${open}=${saved.id}`);
+          await page.getByTestId(`saved-search-${open}-form`).waitFor();
+          await run.scan(page, `/${locale} ${width}px saved searches: ${open}`);
+        }
+        await visit(page, `/${locale}/stocks?location=Milano&radius=10`);
+        await openDialog(page, page.getByTestId("save-search-open"));
+        await run.scan(page, `/${locale} ${width}px save search, logged in as a hunter`);
+        await closeDialog(page);
         // A public sheet as the hunter sees it: with the favourite button.
         await visit(page, `/${locale}/warehouses/${sheet!.id}`);
         await page.getByTestId("sheet-favourite").waitFor();
@@ -843,6 +876,7 @@ describe.concurrent("accessibility: axe-core finds no critical or serious violat
       }
       await context.close();
     }
+    await app.db.deleteFrom("saved_searches").where("name", "like", "Accessibilità %").execute();
     run.check();
   }, 360_000);
 });

@@ -7,9 +7,9 @@
 // What a status means here: 401 not logged in, 403 the wrong role, 404 not there *or not
 // yours* (one answer for both), 405 a method the route does not take, 422 the guard let the
 // call through and the (deliberately incomplete) body was refused without writing anything.
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
-import { makeRequest, makeUser } from "../support/factories.ts";
+import { makeRequest, makeSavedSearch, makeUser } from "../support/factories.ts";
 import { requestAccessToken } from "../../app/server/deal/request-access.service.ts";
 import { signUnsubscribeToken, unsubscribeSecret } from "../../app/server/mail/unsubscribe-token.ts";
 import { routeTable } from "../support/route-table.ts";
@@ -36,6 +36,9 @@ type Ids = {
   requestToken: string;
   /** A one-click unsubscribe token of an address without an account (decision 038). */
   unsubscribeToken: string;
+  /** A saved search of the demo hunter, and one of the other hunter (decision 038). */
+  savedSearch: number;
+  otherSavedSearch: number;
 };
 type Row = {
   /** The route's path as app/routes.ts spells it, with a leading slash. */
@@ -44,7 +47,7 @@ type Row = {
   url: (ids: Ids) => string;
   /**
    * JSON, "form" (a plain form with the CSRF field only), { form: fields } (a plain form with
-   * these fields; "LINK", "OTHER_LINK" and "HUNTER_NOTIFICATION" stand for those ids), or "upload" (a multipart
+   * these fields; "LINK", "OTHER_LINK", "HUNTER_NOTIFICATION" and "SAVED_SEARCH" stand for those ids), or "upload" (a multipart
    * upload of a file that is no image).
    */
   body?: unknown;
@@ -805,6 +808,45 @@ const ROWS: Row[] = [
     url: (ids) => `/api/stock-hunter/notifications/${ids.hunterNotification}/set-as-read`,
     expect: area(405, "hunter", "stocker", "keeper"),
   },
+  // Saved searches (decision 038): the hunter's calls; another hunter's search is 404. A resume of
+  // an active search changes nothing; the other hunter deletes their own search last.
+  { route: "/api/stock-hunter/saved-searches", method: "GET", url: () => "/api/stock-hunter/saved-searches?limit=8&offset=0", expect: area(200, "hunter") },
+  { route: "/api/stock-hunter/saved-searches", method: "POST", url: () => "/api/stock-hunter/saved-searches", body: {}, expect: area(422, "hunter") },
+  {
+    route: "/api/stock-hunter/saved-searches/:id/update",
+    method: "POST",
+    url: (ids) => `/api/stock-hunter/saved-searches/${ids.savedSearch}/update`,
+    body: { saved_search_data: { paused: false } },
+    expect: { ...area(200, "hunter"), other: 404 },
+  },
+  {
+    route: "/api/stock-hunter/saved-searches/:id/update",
+    method: "GET",
+    url: (ids) => `/api/stock-hunter/saved-searches/${ids.savedSearch}/update`,
+    expect: area(405, "hunter"),
+  },
+  {
+    route: "/api/stock-hunter/saved-searches/:id/delete",
+    method: "POST",
+    url: (ids) => `/api/stock-hunter/saved-searches/${ids.otherSavedSearch}/delete`,
+    expect: { ...area(404, "hunter"), other: 200 },
+  },
+  {
+    route: "/api/stock-hunter/saved-searches/:id/delete",
+    method: "GET",
+    url: (ids) => `/api/stock-hunter/saved-searches/${ids.savedSearch}/delete`,
+    expect: area(405, "hunter"),
+  },
+  // A visitor's save: the body is checked first (422 for everyone); a stock hunter's is the account's, other roles 403.
+  { route: "/api/saved-searches", method: "POST", url: () => "/api/saved-searches", body: {}, expect: all(422) },
+  {
+    route: "/api/saved-searches",
+    method: "POST",
+    url: () => "/api/saved-searches",
+    body: { saved_search_data: { name: "Matrix", lat: 45.46, lng: 9.19 } },
+    expect: { ...all(403), visitor: 422, hunter: 200 },
+  },
+  { route: "/api/saved-searches", method: "GET", url: () => "/api/saved-searches", expect: all(405) },
   { route: "/api/referent/notifications", method: "GET", url: () => "/api/referent/notifications?offset=2", expect: area(200, "referent") },
   { route: "/api/referent/notifications", method: "POST", url: () => "/api/referent/notifications", body: {}, expect: area(405, "referent") },
   {
@@ -1441,6 +1483,21 @@ const ROWS: Row[] = [
   { route: "/:locale/referent/profile/reviews", method: "GET", url: () => "/en/referent/profile/reviews", expect: area(200, "referent") },
   { route: "/:locale/stock-hunter/profile/reviews", method: "GET", url: () => "/it/stock-hunter/profile/reviews?show=reviews", expect: area(200, "hunter") },
   {
+    route: "/:locale/stock-hunter/profile/saved-searches",
+    method: "GET",
+    url: () => "/en/stock-hunter/profile/saved-searches?page=2",
+    expect: area(200, "hunter"),
+  },
+  // Another hunter's search is the form's not_found: the page is drawn again (200).
+  {
+    route: "/:locale/stock-hunter/profile/saved-searches",
+    method: "POST",
+    url: () => "/it/stock-hunter/profile/saved-searches",
+    body: { form: { intent: "update", id: "SAVED_SEARCH", "saved_search_data[paused]": "0" } },
+    expect: { ...area(200, "hunter"), other: 200 },
+  },
+
+  {
     route: "/:locale/stocker/profile/statistics",
     method: "GET",
     url: (ids) => `/it/stocker/profile/statistics?period=month&warehouse=${ids.warehouse}`,
@@ -1585,6 +1642,16 @@ const ROWS: Row[] = [
     expect: area(405, "admin"),
   },
   // The link of an e-mail change: public (the token is the proof); a wrong token changes nothing.
+  // A visitor's saved search confirmed from its e-mailed link (decision 038): whoever holds the
+  // link; a link that opens nothing is a page that says so, and its form answers the same page.
+  { route: "/:locale/saved-searches/confirm/:token", method: "GET", url: () => `/it/saved-searches/confirm/${"A".repeat(43)}`, expect: all(200) },
+  {
+    route: "/:locale/saved-searches/confirm/:token",
+    method: "POST",
+    url: () => `/en/saved-searches/confirm/${"A".repeat(43)}`,
+    body: "form",
+    expect: all(200),
+  },
   { route: "/:locale/confirm-email/:id", method: "GET", url: (ids) => `/it/confirm-email/${ids.userId}?token=not-a-token`, expect: all(200) },
   { route: "/:locale/confirm-email/:id", method: "POST", url: (ids) => `/it/confirm-email/${ids.userId}`, body: "form", expect: all(200) },
   { route: "/:locale/*", method: "GET", url: () => "/it/stocker/profile/no-such-page", expect: area(404, "stocker", "keeper") },
@@ -1721,6 +1788,20 @@ const ROWS: Row[] = [
     method: "GET",
     url: (ids) => `/admin/stock-hunter/${ids.hunterId}/reviews?show=reports`,
     expect: area(200, "admin"),
+  },
+  {
+    route: "/admin/stock-hunter/:userId/saved-searches",
+    method: "GET",
+    url: (ids) => `/admin/stock-hunter/${ids.hunterId}/saved-searches`,
+    expect: area(200, "admin"),
+  },
+  // An administrator reads the hunter's saved searches and changes none.
+  {
+    route: "/admin/stock-hunter/:userId/saved-searches",
+    method: "POST",
+    url: (ids) => `/admin/stock-hunter/${ids.hunterId}/saved-searches`,
+    body: { form: { intent: "update", id: "SAVED_SEARCH", "saved_search_data[paused]": "0" } },
+    expect: area(403, "admin"),
   },
   { route: "/admin/stocker/:userId/statistics", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/statistics`, expect: area(200, "admin") },
   { route: "/admin/stocker/:userId/invite", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/invite`, expect: area(200, "admin") },
@@ -1906,7 +1987,14 @@ beforeAll(async () => {
     hunterId: hunter.id,
     requestToken: await requestAccessToken(db, (await makeRequest(db, { userId: null, warehouseIds: [warehouse.id] })).request.id),
     unsubscribeToken: signUnsubscribeToken(await unsubscribeSecret(db), "matrix.unsubscribe@example.com", "news"),
+    savedSearch: (await makeSavedSearch(db, { user_id: hunter.id, name: "Matrix" })).id,
+    otherSavedSearch: (await makeSavedSearch(db, { user_id: other.id, name: "Matrix" })).id,
   };
+});
+
+// The saved searches this run made (its own and the hunter's through the visitor's call): no later journey meets them.
+afterAll(async () => {
+  await app.db.deleteFrom("saved_searches").where("name", "=", "Matrix").execute();
 });
 
 describe("the endpoint-by-role matrix", () => {
@@ -1942,7 +2030,9 @@ describe("the endpoint-by-role matrix", () => {
                         ? String(ids.otherLinkId)
                         : v === "HUNTER_NOTIFICATION"
                           ? String(ids.hunterNotification)
-                          : v,
+                          : v === "SAVED_SEARCH"
+                            ? String(ids.savedSearch)
+                            : v,
                   ]),
                 )
               : {};
@@ -1965,5 +2055,5 @@ describe("the endpoint-by-role matrix", () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, 180_000); // about 2,500 calls: over a minute on a busy 2-core machine
 });

@@ -2,12 +2,17 @@
 // column beside the page on wide screens, a scrolling row of tabs on a phone, the current one in
 // sight) with the unread notifications' count, and, in an administrator's view, a band saying
 // whose area this is.
-import { useEffect, useRef, type ReactNode } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { lazy, useEffect, useRef, type ReactNode } from "react";
+import { NavLink, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
-import { auditLink } from "../../lib/audit-link.ts";
 import { AREA_SECTIONS, areaPaths, type AreaRole, type AreaSection } from "../../lib/area-paths.ts";
-import { standaloneLinkClass } from "../ui/styles.ts";
+
+// The administrator's band is a chunk of its own, out of the areas' first load (the JavaScript
+// budget). Without a Suspense boundary the server still writes it into its first answer; in an
+// administrator's view the browser asks for it as this module runs.
+const loadAdminBand = () => import("./AreaAdminBand.tsx");
+const AreaAdminBand = lazy(() => loadAdminBand().then((module) => ({ default: module.AreaAdminBand })));
+if (typeof window !== "undefined" && window.location.pathname.startsWith("/admin/")) void loadAdminBand();
 
 export type AreaShellData = {
   role: AreaRole;
@@ -24,6 +29,7 @@ export type AreaShellData = {
 const SECTION_LABEL: Record<AreaSection, () => string> = {
   dashboard: () => m.area_nav_dashboard(),
   warehouses: () => m.area_nav_warehouses(),
+  "saved-searches": () => m.ss_nav(),
   messages: () => m.area_nav_messages(),
   statistics: () => m.area_nav_statistics(),
   notifications: () => m.area_nav_notifications(),
@@ -75,26 +81,7 @@ export function AreaShell({ area, children }: { area: AreaShellData; children: R
     }`;
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:py-8">
-      {area.asAdmin && (
-        <div
-          role="note"
-          className="mb-5 flex flex-wrap items-center justify-between gap-2 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
-        >
-          <span>{m.area_admin_view({ name: area.ownerName })}</span>
-          <span className="flex flex-wrap gap-x-4">
-            <Link
-              to={auditLink("user", area.ownerId)}
-              className={`${standaloneLinkClass} font-semibold underline underline-offset-2`}
-              data-testid="area-history"
-            >
-              {m.admdash_history()}
-            </Link>
-            <Link to="/admin/warehouses" className={`${standaloneLinkClass} font-semibold underline underline-offset-2`}>
-              {m.area_admin_back()}
-            </Link>
-          </span>
-        </div>
-      )}
+      {area.asAdmin && <AreaAdminBand ownerId={area.ownerId} ownerName={area.ownerName} />}
       <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
         <aside className="lg:sticky lg:top-20 lg:w-60 lg:shrink-0">
           <div className="mb-3 lg:mb-4">

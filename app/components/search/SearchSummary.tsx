@@ -1,6 +1,7 @@
 // The top of the results: how many warehouses were found where, the recap of the other filters,
 // and the link that opens the filters above the results (or, while they are open, back to the
 // results alone).
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatKm, formatNumber, parseNumber, placeInItaly, todayInItaly } from "../../lib/format.ts";
@@ -36,6 +37,7 @@ export function SearchSummary({
   editHref,
   closeHref,
   onEditIntent,
+  actions,
 }: {
   result: SearchPageResult;
   /** The search as the address holds it. */
@@ -47,6 +49,8 @@ export function SearchSummary({
   closeHref: string;
   /** The pointer or the focus is on its way to the edit link (the filters' code can be fetched). */
   onEditIntent: () => void;
+  /** Buttons before the edit link ("Save search"). */
+  actions?: ReactNode;
 }) {
   return (
     <div className="mb-3 flex items-start justify-between gap-3 sm:mb-4 sm:items-center">
@@ -64,27 +68,31 @@ export function SearchSummary({
         </h1>
         {recap && <p className="mt-0.5 truncate text-xs text-slate-600 sm:text-sm">{recap}</p>}
       </div>
-      {editing ? (
-        <Link to={closeHref} className={buttonClass("secondary", "sm", "shrink-0 sm:min-h-9")} preventScrollReset data-testid="search-edit-close">
-          {m.search_back_to_results()}
-        </Link>
-      ) : (
-        <Link
-          to={editHref}
-          className={buttonClass("secondary", "sm", "shrink-0 sm:min-h-9")}
-          data-testid="search-edit"
-          preventScrollReset
-          // The filters' code, fetched while the pointer or the focus is on its way.
-          onPointerEnter={onEditIntent}
-          onFocus={onEditIntent}
-        >
-          <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
-            <path d="M3 5h9a1 1 0 1 1 0 2H3a1 1 0 0 1 0-2zm12 0h2a1 1 0 1 1 0 2h-2a1 1 0 1 1 0-2zm-2-2a3 3 0 1 1 0 6 3 3 0 0 1 0-6zM3 13h2a1 1 0 1 1 0 2H3a1 1 0 1 1 0-2zm6 0h8a1 1 0 1 1 0 2H9a1 1 0 1 1 0-2zm-2-2a3 3 0 1 1 0 6 3 3 0 0 1 0-6z" />
-          </svg>
-          <span className="sm:hidden">{m.search_edit_short()}</span>
-          <span className="hidden sm:inline">{m.search_edit()}</span>
-        </Link>
-      )}
+      {/* On a phone the buttons stack beside the heading; from sm up they share a row. */}
+      <div className="flex shrink-0 flex-col items-end gap-2 sm:flex-row sm:items-center">
+        {actions}
+        {editing ? (
+          <Link to={closeHref} className={buttonClass("secondary", "sm", "shrink-0 sm:min-h-9")} preventScrollReset data-testid="search-edit-close">
+            {m.search_back_to_results()}
+          </Link>
+        ) : (
+          <Link
+            to={editHref}
+            className={buttonClass("secondary", "sm", "shrink-0 sm:min-h-9")}
+            data-testid="search-edit"
+            preventScrollReset
+            // The filters' code, fetched while the pointer or the focus is on its way.
+            onPointerEnter={onEditIntent}
+            onFocus={onEditIntent}
+          >
+            <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
+              <path d="M3 5h9a1 1 0 1 1 0 2H3a1 1 0 0 1 0-2zm12 0h2a1 1 0 1 1 0 2h-2a1 1 0 1 1 0-2zm-2-2a3 3 0 1 1 0 6 3 3 0 0 1 0-6zM3 13h2a1 1 0 1 1 0 2H3a1 1 0 1 1 0-2zm6 0h8a1 1 0 1 1 0 2H9a1 1 0 1 1 0-2zm-2-2a3 3 0 1 1 0 6 3 3 0 0 1 0-6z" />
+            </svg>
+            <span className="sm:hidden">{m.search_edit_short()}</span>
+            <span className="hidden sm:inline">{m.search_edit()}</span>
+          </Link>
+        )}
+      </div>
     </div>
   );
 }

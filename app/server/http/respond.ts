@@ -10,6 +10,7 @@ import { issuesToCodes } from "../../lib/field-codes.ts";
 import { INVITATIONS_PER_INVITER_DAY, INVITATIONS_PER_INVITER_HOUR } from "../accounts/limits.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { MESSAGES_PER_AUTHOR_MINUTE, MESSAGES_PER_LINK_DAY } from "../deal/conversation-limits.ts";
+import { SAVED_SEARCHES_PER_OWNER } from "../../lib/saved-searches.ts";
 
 const MESSAGES: Record<string, (locale: Locale) => string> = {
   unauthorized: (locale) => m.error_unauthorized({}, { locale }),
@@ -77,6 +78,9 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   // The deal: a handler's offer the link's state or the requester's answer no longer allows.
   offer_accepted: (locale) => m.offer_error_accepted({}, { locale }),
   link_refused: (locale) => m.offer_error_link_refused({}, { locale }),
+  // Saved searches (decision 038): the cap per owner, the visitor's save limited per client and address.
+  saved_search_limit: (locale) => m.ss_error_limit({ max: SAVED_SEARCHES_PER_OWNER }, { locale }),
+  saved_search_too_many: (locale) => m.ss_error_too_many({}, { locale }),
 };
 
 /** The generic sentence of a status, for a code without its own ("invalid input" only for bad input). */

@@ -12,6 +12,7 @@ import { runBillingJobs } from "../billing/subscriptions.service.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { runSpacesReminders } from "../warehouses/warehouse-spaces.service.ts";
 import { savedSearchAlertsJob } from "./saved-search-alerts.ts";
+import { deleteExpiredUnconfirmed } from "../saved-searches/saved-searches.queries.ts";
 
 export type Job = { name: string; everyMs: number; run: (signal: AbortSignal) => Promise<unknown> };
 export type Workers = { stop: () => Promise<void>; jobs: Job[] };
@@ -31,6 +32,8 @@ export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => 
       { name: "expired-sessions", everyMs: 60 * 60 * 1000, run: () => deleteExpiredSessions(services.db) },
       { name: "old-rate-limit-windows", everyMs: 60 * 60 * 1000, run: () => deleteOldWindows(services.db) },
       { name: "old-user-tokens", everyMs: 6 * 60 * 60 * 1000, run: () => deleteOldTokens(services.db) },
+      // Visitors' saved searches never confirmed, a day after their link expired (decision 038).
+      { name: "unconfirmed-saved-searches", everyMs: 6 * 60 * 60 * 1000, run: () => deleteExpiredUnconfirmed(services.db) },
       // Transfer subscriptions end at their end date (their warehouses anonymised at once) and are
       // reminded of it some days before; attempts nobody paid give their promo code's use back.
       {

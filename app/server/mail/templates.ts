@@ -181,6 +181,12 @@ export type MailTemplates = {
   /** The request moved into an account whose address is not the contact address. `account`: that address, masked. */
   request_taken_over: { number: string; account: string; supportEmail: string };
   /**
+   * To the address a visitor saved a search with (app/server/saved-searches/saved-searches.service.ts):
+   * the link that confirms it. The address is not proven, so the mail carries no text the
+   * visitor typed, not even the search's name or place: our words and the link only.
+   */
+  saved_search_confirm: { link: string; days: number };
+  /**
    * To a saved search's owner (app/server/saved-searches/alerts.service.ts): the warehouses that
    * started to match it since its last alert, nearest first, each as the search's card shows it;
    * `warehouses` holds the first of them, `total` counts them all. `manageLink`: a hunter's saved
@@ -255,6 +261,7 @@ export const TEMPLATE_KINDS = {
   request_link_resent: null,
   request_taken_over: null,
   saved_search_alert: "alerts",
+  saved_search_confirm: null,
 } as const satisfies { [K in keyof MailTemplates]: EmailKind | null };
 
 type QuoteMailWarehouse = { name: string; city: string; address: string | null };
@@ -740,6 +747,13 @@ const BUILDERS: { [K in keyof MailTemplates]: Builder<MailTemplates[K]> } = {
       : {}),
     action: { label: m.ssalert_mail_action({}, { locale }), url: d.searchLink },
     footnote: d.manageLink ? m.ssalert_mail_manage({ url: d.manageLink }, { locale }) : m.ssalert_mail_visitor({}, { locale }),
+  }),
+  saved_search_confirm: (d, locale) => ({
+    subject: m.ss_mail_confirm_subject({}, { locale }),
+    heading: m.mail_greeting({}, { locale }),
+    paragraphs: [m.ss_mail_confirm_body({}, { locale }), m.ss_mail_confirm_ignore({}, { locale })],
+    action: { label: m.ss_mail_confirm_action({}, { locale }), url: d.link },
+    footnote: m.ss_mail_confirm_expiry({ days: d.days }, { locale }),
   }),
   email_change_confirm: (d, locale) => ({
     subject: m.mail_aprof_change_confirm_subject({}, { locale }),

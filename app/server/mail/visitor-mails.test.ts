@@ -1,7 +1,7 @@
-// The e-mails around a visitor's personal link, rendered: our words only (the contact address was
-// never proven), the link as the action in text and HTML, in both languages.
+// The e-mails around a visitor's personal link and a visitor's saved search, rendered: our words
+// only (the address was never proven), the link as the action in text and HTML, in both languages.
 import { describe, expect, it } from "vitest";
-import { renderMail } from "./templates.ts";
+import { renderMail, TEMPLATE_KINDS } from "./templates.ts";
 
 const ORIGIN = "https://stockspace.test";
 const LINK = `${ORIGIN}/it/requests/${"A".repeat(43)}`;
@@ -43,5 +43,18 @@ describe("the personal link's e-mails", () => {
     expect(hunter.text).not.toContain("new-link");
     const none = renderMail("quote_request_confirmation", base, "it", ORIGIN);
     expect(none.text).not.toContain("Segui la tua richiesta");
+  });
+
+  it("a saved search's confirmation: our words and the link only, transactional, in the visitor's language", () => {
+    const link = `${ORIGIN}/en/saved-searches/confirm/${"B".repeat(43)}`;
+    const en = renderMail("saved_search_confirm", { link, days: 7 }, "en", ORIGIN);
+    expect(en.subject).toBe("Confirm your saved search on Stockspace");
+    expect(en.text).toContain(`Confirm the search: ${link}`);
+    expect(en.html).toContain(`href="${link}"`);
+    expect(en.text).toContain("The link works for 7 days.");
+    const italian = renderMail("saved_search_confirm", { link, days: 7 }, "it", ORIGIN);
+    expect(italian.subject).toBe("Conferma la tua ricerca salvata su Stockspace");
+    expect(italian.text).toContain("Il link vale 7 giorni.");
+    expect(TEMPLATE_KINDS.saved_search_confirm).toBeNull();
   });
 });
