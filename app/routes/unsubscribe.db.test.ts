@@ -36,6 +36,16 @@ const tokenFor = async (email: string, kind: "requests" | "deal" | "reminders" |
   signUnsubscribeToken(await unsubscribeSecret(t.db), email, kind);
 
 describe("the unsubscribe page", () => {
+  it("a forged link before any was signed is a 404 that makes no secret (a GET writes nothing but the abuse counter)", async () => {
+    const secrets = () => t.db.selectFrom("app_secrets").select("name").where("name", "=", "unsubscribe").execute();
+    expect(await secrets()).toEqual([]);
+    const forged = `${Buffer.from("someone@example.com").toString("base64url")}.news.${"A".repeat(22)}`;
+    await expect(open(forged)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(post(forged, "List-Unsubscribe=One-Click")).rejects.toMatchObject({ init: { status: 404 } });
+    expect(await secrets()).toEqual([]);
+    expect(await optOuts()).toEqual([]);
+  });
+
   it("a GET shows the masked address and the kind and changes nothing", async () => {
     const token = await tokenFor("visitor@example.com", "alerts");
     expect(await open(token)).toEqual({ link: { email: "v•••@example.com", kind: "alerts", opted_out: false, preferences_path: null } });

@@ -12,3 +12,9 @@ export async function appSecret(db: Database, name = "app"): Promise<string> {
   const row = await db.selectFrom("app_secrets").select("value").where("name", "=", name).executeTakeFirstOrThrow();
   return row.value;
 }
+
+/** A secret made before, or null: for checking what it signed, which must not make one (a GET of a forged link writes nothing). */
+export async function existingAppSecret(db: Database, name: string): Promise<string | null> {
+  const row = await db.selectFrom("app_secrets").select("value").where("name", "=", name).executeTakeFirst();
+  return row?.value ?? null;
+}

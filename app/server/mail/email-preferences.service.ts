@@ -27,6 +27,7 @@ import {
   optOutAddress,
   readUnsubscribeToken,
   signUnsubscribeToken,
+  unsubscribeCheckSecret,
   unsubscribeSecret,
   type UnsubscribeSubject,
 } from "./unsubscribe-token.ts";
@@ -121,7 +122,8 @@ type LinkContext = { ip: string | null; locale: Locale };
 async function subjectOf(db: Database, token: string, ctx: LinkContext): Promise<UnsubscribeSubject> {
   const key = ctx.ip ? `ip:${ctx.ip}` : null;
   await refuseAfterFailures(db, UNSUBSCRIBE_FAILURES_PER_IP, [key]);
-  const subject = readUnsubscribeToken(await unsubscribeSecret(db), token);
+  const secret = await unsubscribeCheckSecret(db);
+  const subject = secret ? readUnsubscribeToken(secret, token) : null;
   if (!subject) {
     await recordFailure(db, UNSUBSCRIBE_FAILURES_PER_IP, [key]);
     throw new NotFoundError();

@@ -9,7 +9,7 @@
 // which is compared in constant time; a copy of the database without the secret cannot make one.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "../db/database.ts";
-import { appSecret } from "../db/secrets.ts";
+import { appSecret, existingAppSecret } from "../db/secrets.ts";
 import { isEmailKind, type EmailKindName } from "../../lib/email-preferences.ts";
 
 const MAC_BYTES = 16;
@@ -23,6 +23,11 @@ export type UnsubscribeSubject = { email: string; kind: EmailKindName };
 /** The secret the tokens are signed with, made on first use. */
 export function unsubscribeSecret(db: Database): Promise<string> {
   return appSecret(db, "unsubscribe");
+}
+
+/** The secret to check a token with; null before any was signed (then no token is valid). Writes nothing. */
+export function unsubscribeCheckSecret(db: Database): Promise<string | null> {
+  return existingAppSecret(db, "unsubscribe");
 }
 
 function mac(secret: string, email: string, kind: EmailKindName): Buffer {
