@@ -288,6 +288,8 @@ async function seed(db: Database, opts: { uploadsDir: string; warehouses: number
     await insertAll(trx, "crm_entries", data.crm);
     await insertAll(trx, "support_requests", data.support);
     await insertAll(trx, "audit_log", data.audit);
+    // Last: a saved search makes every later change of a listed warehouse a row to match.
+    await insertAll(trx, "saved_searches", data.savedSearches);
     // Rows above were given explicit ids (stable from run to run); move the identity sequences
     // past them so the next insert by the app does not collide.
     for (const table of [
@@ -1269,6 +1271,26 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
     addReport(link, userById.get(link.warehouse.ownerId!)!, "hunter");
   }
 
+  // The demo hunter's saved searches (their alerts tell only of what changes from now on).
+  const savedSearches: Row<"saved_searches">[] = [
+    { place: town("Milano", "MI"), name: "Milano, 1.000 m²", radius: 30, m2_type: "m2" as const, m2_value: 1000, paused: false },
+    { place: town("Verona", "VR"), name: "Verona, 200 posti pallet", radius: 25, m2_type: "pallet" as const, m2_value: 200, paused: true },
+  ].map(({ place, ...search }) => {
+    const createdAt = between(60, 2);
+    return {
+      ...search,
+      user_id: demoHunter.id,
+      lang: "it" as const,
+      location: `${place.name} (${place.province})`,
+      lat: place.lat,
+      lng: place.lng,
+      confirmed_at: createdAt,
+      active_since: createdAt,
+      created_at: createdAt,
+      updated_at: createdAt,
+    };
+  });
+
   const favourites: Row<"favourites">[] = [];
   const claimedListed = listed.filter((w) => w.ownerId !== null);
   const favouriteKeys = new Set<string>();
@@ -1536,6 +1558,7 @@ function buildDemoData(args: { warehouses: number; images: SeedImage[]; password
     reviews,
     reports,
     favourites,
+    savedSearches,
     notifications,
     crm,
     support,
