@@ -20,7 +20,6 @@ import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createDb, type Database } from "../../app/server/db/database.ts";
@@ -67,31 +66,6 @@ function withDatabase(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-/**
- * Runs the seed with the schema's plain secondary indexes dropped, then builds them again and
- * analyses: building an index over the loaded rows costs a fraction of maintaining it row by
- * row (GIN trigram and GiST indexes above all). The catalogue ends with the very indexes the
- * migrations made (their definitions are read back from PostgreSQL). Unique indexes, and those
- * behind constraints, stay: a seed's `on conflict` and the keys rely on them.
- */
-async function withIndexesBuiltAfter(db: Database, seed: () => Promise<void>) {
-  const { rows: indexes } = await sql<{ name: string; def: string }>`
-    select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
-    from pg_index i
-    join pg_class t on t.oid = i.indrelid
-    join pg_namespace n on n.oid = t.relnamespace
-    where n.nspname = 'public' and not i.indisunique and not i.indisprimary
-      and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`.execute(db);
-  for (const index of indexes) await sql`drop index ${sql.raw(index.name)}`.execute(db);
-  await seed();
-  await db.connection().execute(async (conn) => {
-    await sql`set maintenance_work_mem = '256MB'`.execute(conn);
-    for (const index of indexes) await sql.raw(index.def).execute(conn);
-    // The seed's own analyse ran without the expression indexes, whose statistics the planner reads.
-    await sql`analyze`.execute(conn);
-  });
-}
-
 /** One advisory lock per catalogue name, on the server's maintenance database. */
 const lockKey = (name: string) => `stockspace_catalogue:${name}`;
 
@@ -107,7 +81,7 @@ async function ensureCatalogue(admin: pg.Client, adminUrl: string, template: str
     await admin.query(`create database ${building} template ${template}`);
     const { db } = createDb(withDatabase(adminUrl, building), 2);
     try {
-      await withIndexesBuiltAfter(db, () => catalogue.seed(db));
+      await catalogue.seed(db);
     } finally {
       await db.destroy();
     }
