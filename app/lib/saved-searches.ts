@@ -66,7 +66,9 @@ export function savedSearchState(row: { confirmed_at: Date | string | null; paus
  */
 export function savedSearchHref(
   locale: Locale,
-  s: Pick<SavedSearchView, "location" | "lat" | "lng" | "radius" | "start_date" | "end_date" | "m2_type" | "m2_value" | "specifications">,
+  s: Pick<SavedSearchView, "location" | "lat" | "lng" | "radius" | "start_date" | "end_date" | "m2_type" | "m2_value"> & {
+    specifications: { id: number; cat_id: number }[];
+  },
 ): string {
   const values: SearchFormValues = {
     location: s.location,

@@ -31,7 +31,7 @@ import { publicResult } from "../search/search.service.ts";
 import { availabilityOf, dayNumber, judge, romeToday, spaceAsk, spaceRowsFromPacked, type SpaceAsk, type SpaceRows } from "../search/spaces.ts";
 import { distanceM } from "../search/zones.ts";
 import { publicSheetPath } from "../warehouses/warehouses.queries.ts";
-import { DEFAULT_SORT, paramsFromFormValues, SPEC_GROUPS, specGroupOfCategory, type SearchFormValues } from "../../lib/search-form.ts";
+import { savedSearchHref } from "../../lib/saved-searches.ts";
 import {
   claimChanges,
   deleteChanges,
@@ -158,23 +158,7 @@ type SearchCriteria = Pick<
 
 /** The search page's address for a saved search's criteria, in its language (each specification in its group). */
 export function savedSearchPath(s: SearchCriteria, categories: ReadonlyMap<number, number>): string {
-  const values: SearchFormValues = {
-    location: s.location,
-    lat: String(s.lat),
-    lng: String(s.lng),
-    radius: String(s.radius),
-    start_date: s.start_date ?? "",
-    end_date: s.end_date ?? "",
-    m2_type: s.m2_type,
-    m2_value: s.m2_value === null ? "" : String(s.m2_value),
-    sort: DEFAULT_SORT,
-    ...(Object.fromEntries(SPEC_GROUPS.map((g) => [g, [] as number[]])) as Record<(typeof SPEC_GROUPS)[number], number[]>),
-  };
-  for (const id of s.specification_ids) {
-    const group = specGroupOfCategory(categories.get(id) ?? 0);
-    if (group) values[group].push(id);
-  }
-  return `/${s.lang}/stocks?${paramsFromFormValues(values)}`;
+  return savedSearchHref(s.lang, { ...s, specifications: s.specification_ids.map((id) => ({ id, cat_id: categories.get(id) ?? 0 })) });
 }
 
 /** A hunter's saved searches, in their area. */
