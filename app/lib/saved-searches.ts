@@ -29,10 +29,8 @@ export type SavedSearchState = "active" | "paused" | "unconfirmed";
 /** An asked specification, named in the page's language; cat_id gives its group in the search's address. */
 export type SavedSearchSpecification = { id: number; value: string; cat_id: number };
 
-/** One saved search as the hunter's list answers it. */
-export type SavedSearchView = {
-  id: number;
-  name: string;
+/** What a saved search asks, as its row keeps it. */
+export type SavedSearchCriteria = {
   location: string;
   lat: number;
   lng: number;
@@ -43,6 +41,12 @@ export type SavedSearchView = {
   m2_type: "m2" | "pallet";
   m2_value: number | null;
   specification_ids: number[];
+};
+
+/** One saved search as the hunter's list answers it. */
+export type SavedSearchView = SavedSearchCriteria & {
+  id: number;
+  name: string;
   /** The asked specifications that still exist, in the catalogue's order. */
   specifications: SavedSearchSpecification[];
   paused: boolean;

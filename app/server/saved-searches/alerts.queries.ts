@@ -2,6 +2,7 @@
 // (saved_search_changes, kept by triggers, migration 0028) against the active searches whose
 // circle holds them, found through the GiST index saved_searches_circle_idx, and the alerts'
 // reads and writes. The rules these rows feed are alerts.service.ts's.
+import type { SavedSearchCriteria } from "../../lib/saved-searches.ts";
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { Lang } from "../db/types.ts";
@@ -206,7 +207,7 @@ export async function findSearchesWithNews(db: Database, args: { after: number; 
 }
 
 /** A search due for its alert, as the alert needs it, with its owner's address (a hunter's account, or the visitor's e-mail). */
-export type DueSearch = {
+export type DueSearch = SavedSearchCriteria & {
   id: number;
   user_id: number | null;
   /** Where the alert goes: the hunter's account address, or the visitor's confirmed one. */
@@ -216,15 +217,6 @@ export type DueSearch = {
   first_name: string | null;
   lang: Lang;
   name: string;
-  location: string;
-  lat: number;
-  lng: number;
-  radius: number;
-  start_date: string | null;
-  end_date: string | null;
-  m2_type: "m2" | "pallet";
-  m2_value: number | null;
-  specification_ids: number[];
 };
 
 /**
