@@ -46,6 +46,13 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** Something the request needs besides the database is not answering (the image storage): try again later. */
+export class UnavailableError extends DomainError {
+  constructor(code = "service_unavailable") {
+    super(503, code);
+  }
+}
+
 export class CsrfError extends DomainError {
   constructor() {
     super(419, "csrf_token_mismatch");

@@ -5,6 +5,7 @@
 // NoSuchBucket) as S3 does, but it does not check a Signature V4's secret: a wrong
 // S3_SECRET_ACCESS_KEY with the right key id goes through.
 import fs from "node:fs";
+import type http from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +14,8 @@ import path from "node:path";
 interface S3rverServer {
   run(): Promise<{ port: number; address: string }>;
   close(): Promise<void>;
+  /** Set by run(). */
+  httpServer?: http.Server;
 }
 type S3rverClass = new (options: {
   address: string;
@@ -86,7 +89,11 @@ export async function startS3Server(opts: { bucket?: string } = {}): Promise<S3T
       return [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]!).sort();
     },
     async close() {
-      await server.close();
+      // Keep-alive connections of fetch() would hold the close back until they time out.
+      server.httpServer?.closeIdleConnections();
+      const closed = server.close();
+      server.httpServer?.closeAllConnections();
+      await closed;
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -47,6 +47,7 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   image_too_many_pixels: (locale) => m.error_image_too_many_pixels({}, { locale }),
   image_invalid: (locale) => m.error_image_invalid({}, { locale }),
   too_many_images: (locale) => m.error_too_many_images({}, { locale }),
+  image_storage_unavailable: (locale) => m.error_image_storage_unavailable({}, { locale }),
   // Billing.
   promo_unknown: (locale) => m.error_promo_unknown({}, { locale }),
   promo_expired: (locale) => m.error_promo_expired({}, { locale }),

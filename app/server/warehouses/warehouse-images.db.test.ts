@@ -154,7 +154,11 @@ describe("uploading a photo", () => {
       delete: async (key) => void stored.delete(key),
       publicUrl: (key) => `/uploads/${key}`,
     };
-    await expect(uploadWarehouseImage({ db: t.db, storage }, actorOf(owner), w.id, new Blob([png]))).rejects.toThrow("disk full");
+    // The storage's failure is the operator's: the user hears "try again later" (503).
+    await expect(uploadWarehouseImage({ db: t.db, storage }, actorOf(owner), w.id, new Blob([png]))).rejects.toMatchObject({
+      status: 503,
+      code: "image_storage_unavailable",
+    });
     expect(stored.size).toBe(0);
     expect(await imageRows(w.id)).toEqual([]);
   });

@@ -3,7 +3,7 @@
 // (images/image-processing.ts) before anything is stored; its two renditions go to the
 // configured storage under fresh, immutable names, and only then is the row written. Any
 // failure after the files were stored removes them again: a refused upload leaves nothing.
-import { ValidationError } from "../errors.ts";
+import { UnavailableError, ValidationError } from "../errors.ts";
 import type { Actor } from "../context.ts";
 import { auditAdminAction } from "../audit/audit.ts";
 import { MAX_IMAGES } from "../../schemas/warehouse.ts";
@@ -34,9 +34,9 @@ export async function uploadWarehouseImage(
   const thumb = newImageKey(warehouseId, "thumb", image.thumb.extension);
   const stored: string[] = [];
   try {
-    await ctx.storage.put(large, image.large.data, image.large.contentType);
+    await store(ctx, large, image.large);
     stored.push(large);
-    await ctx.storage.put(thumb, image.thumb.data, image.thumb.contentType);
+    await store(ctx, thumb, image.thumb);
     stored.push(thumb);
     return await ctx.db.transaction().execute(async (trx) => {
       await warehouseToEdit(trx, actor, warehouseId, { lock: true });
@@ -66,6 +66,20 @@ export async function uploadWarehouseImage(
     for (const key of stored)
       await ctx.storage.delete(key).catch((e: unknown) => ctx.log?.warn({ err: e, key }, "could not remove the files of a failed upload"));
     throw err;
+  }
+}
+
+/**
+ * One rendition into the storage. A storage that refuses or does not answer (a wrong key, a
+ * missing bucket, S3 away, a full disk) is the operator's to fix: the log says why, the user
+ * is told to try again later (503), never a 500.
+ */
+async function store(ctx: Pick<EditingContext, "storage" | "log">, key: string, rendition: { data: Buffer; contentType: string }): Promise<void> {
+  try {
+    await ctx.storage.put(key, rendition.data, rendition.contentType);
+  } catch (err) {
+    ctx.log?.error({ err, storage: ctx.storage.kind }, `could not store an uploaded photo: ${err instanceof Error ? err.message : String(err)}`);
+    throw new UnavailableError("image_storage_unavailable");
   }
 }
 
