@@ -31,6 +31,7 @@ import { ensureCatalogue } from "../app/server/seed/reference-data.ts";
 import { ensureGazetteerLoaded } from "../app/server/geo/gazetteer.ts";
 import { createViewCounter } from "../app/server/stats/view-counter.ts";
 import { createBillingGateway } from "../app/server/billing/stripe-gateway.ts";
+import { joinInstances, type InstanceRegistry } from "../app/server/instances/instance-registry.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -75,6 +76,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     log: { info: (m) => log.info(m), warn: (m) => log.warn(m) },
   });
   let workers: Workers | null = null;
+  let instance: InstanceRegistry | null = null;
   let server: http.Server | null = null;
   let vite: { close: () => Promise<void> } | null = null;
   try {
@@ -93,7 +95,9 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     const views = createViewCounter(database.db, { log });
     const billing = config.stripe ? createBillingGateway(config.stripe) : undefined;
     log.info(billing ? "card payments through Stripe" : "card payments off (no Stripe keys): bank transfer only");
-    const services: AppServices = { db: database.db, config: { ...config, devServer: Boolean(opts.dev) }, log, secret, views, billing };
+    // Registered among the instances on this database; warns if images are not shared among them.
+    instance = await joinInstances(database.db, { images: config.s3 ? "s3" : "local", log });
+    const services: AppServices = { db: database.db, config: { ...config, devServer: Boolean(opts.dev) }, log, secret, views, billing, instance };
 
     const app = express();
     app.disable("x-powered-by");
@@ -248,6 +252,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
         });
         clearTimeout(cut);
         await workers?.stop();
+        await instance?.leave();
         await vite?.close();
         await database.close();
         log.info("stopped");
@@ -256,6 +261,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
   } catch (err) {
     server?.close();
     await workers?.stop();
+    await instance?.leave();
     await vite?.close();
     await database.close();
     throw err;

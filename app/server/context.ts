@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import type { Locale } from "../lib/locale.ts";
 import type { ViewCounter } from "./stats/view-counter.ts";
 import type { BillingGateway } from "./billing/stripe-gateway.ts";
+import type { InstanceRegistry } from "./instances/instance-registry.ts";
 
 export type AppServices = {
   db: Database;
@@ -23,6 +24,8 @@ export type AppServices = {
   views?: ViewCounter;
   /** Card payments through Stripe (app/server/billing/stripe-gateway.ts); absent without Stripe keys. */
   billing?: BillingGateway;
+  /** This instance's row among the app instances on the database, refreshed by the workers; set by server/start.ts. */
+  instance?: InstanceRegistry;
 };
 
 export type RequestInfo = {

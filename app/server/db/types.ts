@@ -755,7 +755,18 @@ export interface WarehouseDailyStatsTable {
   sheet_views: Generated<number>;
 }
 
+/** The app instances on this database, each refreshing its row (migration 0029, app/server/instances/). */
+export interface AppInstancesTable {
+  id: string;
+  hostname: string;
+  pid: number;
+  images: "local" | "s3";
+  started_at: CreatedTimestamp;
+  last_seen_at: CreatedTimestamp;
+}
+
 export interface DB {
+  app_instances: AppInstancesTable;
   app_secrets: AppSecretsTable;
   audit_log: AuditLogTable;
   contacts: ContactsTable;

@@ -13,6 +13,7 @@ import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { runSpacesReminders } from "../warehouses/warehouse-spaces.service.ts";
 import { savedSearchAlertsJob } from "./saved-search-alerts.ts";
 import { deleteExpiredUnconfirmed } from "../saved-searches/saved-searches.queries.ts";
+import { HEARTBEAT_EVERY_MS } from "../instances/instance-registry.ts";
 
 export type Job = { name: string; everyMs: number; run: (signal: AbortSignal) => Promise<unknown> };
 export type Workers = { stop: () => Promise<void>; jobs: Job[] };
@@ -20,7 +21,7 @@ export type Workers = { stop: () => Promise<void>; jobs: Job[] };
 export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => Promise<void> } {
   const transport = createTransport(services.config);
   services.log.info(`mail goes to ${transport.describe}`);
-  const views = services.views;
+  const { views, instance } = services;
   return {
     jobs: [
       // A run sends batch after batch while the outbox has a backlog; the 2 s wait is for an empty outbox.
@@ -48,6 +49,8 @@ export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => 
       savedSearchAlertsJob(services),
       // The search appearances and sheet views counted in memory since the last run, in one statement.
       ...(views ? [{ name: "view-stats", everyMs: FLUSH_EVERY_MS, run: () => views.flush() }] : []),
+      // This instance's row among the instances on the database; warns when images are not shared (decision 040).
+      ...(instance ? [{ name: "instance-heartbeat", everyMs: HEARTBEAT_EVERY_MS, run: () => instance.beat() }] : []),
     ],
     // After the last runs: what was counted since the last flush (the HTTP server is closed by then).
     close: async () => {
