@@ -159,8 +159,11 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
       const serverBuild = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
       build = serverBuild;
       entry = async () => serverBuild.entry.module as unknown as EntryModule;
-      // Fingerprinted assets under /build/ never change: cache them for a year.
-      app.use("/build", express.static(path.join(root, "build/client/build"), { immutable: true, maxAge: "1y" }));
+      // Fingerprinted assets under /build/ never change: cache them for a year. One this build
+      // does not have is a 404, not a page: while a rolling deploy runs old and new instances
+      // side by side, the proxy sends a GET that one answers 404 on to the other
+      // (deploy/nginx/stockspace.conf).
+      app.use("/build", express.static(path.join(root, "build/client/build"), { immutable: true, maxAge: "1y", fallthrough: false }));
       app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
     }
     const entryModule = await entry();

@@ -1,0 +1,205 @@
+// The deployment's nginx site (deploy/nginx/stockspace.conf) in front of two production app
+// instances on one database, as deploy/ sets them up: TLS and HTTP/2, requests spread over both,
+// the client's address and https reaching the app through X-Forwarded-*, the long cache of the
+// build assets, the body limits, and the site still answering when one instance stops.
+// Debian's nginx, a self-signed certificate and the rendered site: tests/support/nginx.ts.
+import http from "node:http";
+import http2 from "node:http2";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { embeddedDatabaseUrl, startAppProcess, type AppProcess } from "../support/app-process.ts";
+import { freeTcpPort, h2Request, httpsRequest, startNginx, type Answer, type Nginx } from "../support/nginx.ts";
+
+/** The body limits of server/request-handler.ts, as the site repeats them. */
+const BODY_LIMIT = 1_000_000;
+const UPLOAD_BODY_LIMIT = 20 * 1024 * 1024 + 64 * 1024;
+const LONG_CACHE = "public, max-age=31536000, immutable";
+/** A client on another loopback address than nginx's own, writing an address of its own choice in X-Forwarded-For. */
+const CLIENT_ADDRESS = "127.0.0.2";
+const FORGED_ADDRESS = "203.0.113.7";
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "stockspace-nginx-e2e-"));
+let nginx: Nginx;
+let instances: AppProcess[] = [];
+let session: http2.ClientHttp2Session;
+let database: pg.Client;
+
+beforeAll(async () => {
+  const httpsPort = await freeTcpPort();
+  // Both instances on the database of the run's app (the demo data is there), as a
+  // deployment's instances share one PostgreSQL; they believe nginx on 127.0.0.1 only.
+  const databaseUrl = embeddedDatabaseUrl(inject("e2eDataDir"));
+  instances = await Promise.all(
+    ["a", "b"].map((name) =>
+      startAppProcess({
+        dataDir: path.join(work, name),
+        env: { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "3", TRUST_PROXY: "127.0.0.1", ORIGIN: `https://localhost:${httpsPort}` },
+      }),
+    ),
+  );
+  nginx = await startNginx({ upstreams: instances.map((app) => `127.0.0.1:${app.port}`), httpsPort });
+  session = http2.connect(`https://127.0.0.1:${httpsPort}`, { ca: nginx.ca, servername: "localhost" });
+  database = new pg.Client({ connectionString: databaseUrl });
+  await database.connect();
+}, 240_000);
+
+afterAll(async () => {
+  session?.close();
+  await database?.query("delete from rate_limits where key like $1", [`%${CLIENT_ADDRESS}%`]).catch(() => {});
+  await database?.end();
+  await nginx?.stop();
+  await Promise.all(instances.map((app) => app.stop("SIGTERM")));
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const get = (pathname: string, headers: Record<string, string> = {}) => h2Request(session, { path: pathname, headers });
+const header = (answer: Answer, name: string) => [answer.headers[name]].flat().filter((v): v is string => v !== undefined);
+
+/** The access log's lines for requests whose path starts with `prefix`: method, path, status, instance(s), protocol. */
+function logged(prefix: string): { method: string; uri: string; status: number; upstream: string; protocol: string }[] {
+  return nginx
+    .accessLog()
+    .map((line) => line.split(" "))
+    .filter(([, uri]) => uri!.startsWith(prefix))
+    .map(([method, uri, status, ...rest]) => ({
+      method: method!,
+      uri: uri!,
+      status: Number(status),
+      upstream: rest.slice(0, -1).join(" "),
+      protocol: rest.at(-1)!,
+    }));
+}
+
+/** Waits until the access log has `count` lines for `prefix` (nginx writes a line once the answer is sent). */
+async function loggedSoon(prefix: string, count: number) {
+  for (let i = 0; i < 40 && logged(prefix).length < count; i++) await new Promise((r) => setTimeout(r, 50));
+  return logged(prefix);
+}
+
+describe("the nginx site in front of two instances", () => {
+  it("passes nginx -t as the deployment ships it (with this run's ports, name and certificate)", () => {
+    expect(nginx.checked).toMatch(/syntax is ok/);
+    expect(nginx.checked).toMatch(/test is successful/);
+  });
+
+  it("serves https over HTTP/2 and spreads the requests over both instances", async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => get(`/api/health?spread=${i}`)));
+    expect(session.alpnProtocol).toBe("h2");
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    const lines = await loggedSoon("/api/health?spread=", 12);
+    expect(lines.every((l) => l.protocol === "HTTP/2.0")).toBe(true);
+    const used = new Set(lines.map((l) => l.upstream));
+    expect(used).toEqual(new Set(instances.map((app) => `127.0.0.1:${app.port}`)));
+  });
+
+  it("redirects http to https, keeping the path", async () => {
+    const answer = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`http://127.0.0.1:${nginx.httpPort}/it/search?q=milano`, resolve).on("error", reject),
+    );
+    answer.resume();
+    expect(answer.statusCode).toBe(301);
+    expect(answer.headers.location).toBe("https://localhost/it/search?q=milano");
+  });
+
+  it("lets the app see https (HSTS, Secure cookies), which it does not see on plain http", async () => {
+    const page = await get("/it");
+    expect(page.status).toBe(200);
+    expect(header(page, "strict-transport-security")).toHaveLength(1);
+    expect(header(page, "set-cookie").find((c) => c.startsWith("XSRF-TOKEN="))).toMatch(/;\s*Secure/i);
+    const direct = await fetch(`http://127.0.0.1:${instances[0]!.port}/it`);
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("gives the app the client's address, not the one the client wrote in X-Forwarded-For", async () => {
+    const base = `https://localhost:${nginx.httpsPort}`;
+    const from = { ca: nginx.ca, localAddress: CLIENT_ADDRESS };
+    const page = await httpsRequest(`${base}/it`, { ...from, headers: { "X-Forwarded-For": FORGED_ADDRESS } });
+    expect(page.status).toBe(200);
+    const cookies = header(page, "set-cookie").map((c) => c.split(";")[0]!);
+    const xsrf = decodeURIComponent(cookies.find((c) => c.startsWith("XSRF-TOKEN="))!.slice("XSRF-TOKEN=".length));
+    // A failed login is counted against the client's address (the per-address limit).
+    const login = await httpsRequest(`${base}/login`, {
+      ...from,
+      method: "POST",
+      headers: { "X-Forwarded-For": FORGED_ADDRESS, "Content-Type": "application/json", "X-XSRF-TOKEN": xsrf, Cookie: cookies.join("; ") },
+      body: JSON.stringify({ email: "nobody-behind-nginx@example.com", password: "not-the-password", remember: false }),
+    });
+    expect(login.status).toBe(401);
+    const counted = await database.query<{ key: string }>("select key from rate_limits where key like $1 or key like $2", [
+      `%${CLIENT_ADDRESS}%`,
+      `%${FORGED_ADDRESS}%`,
+    ]);
+    const keys = counted.rows.map((r) => r.key);
+    expect(keys.some((k) => k.endsWith(`ip:${CLIENT_ADDRESS}`))).toBe(true);
+    expect(keys.filter((k) => k.includes(FORGED_ADDRESS))).toEqual([]);
+  });
+
+  it("gives the build assets a year's immutable cache, and a missing one none", async () => {
+    const page = (await get("/it")).body.toString();
+    const asset = /(\/build\/[^"'\s]+\.js)/.exec(page)?.[1];
+    expect(asset).toBeDefined();
+    const answer = await get(asset!);
+    expect(answer.status).toBe(200);
+    expect(header(answer, "cache-control")).toEqual([LONG_CACHE]);
+    const missing = await get("/build/assets/no-such-asset-0000.js");
+    expect(missing.status).toBe(404);
+    expect(header(missing, "cache-control").join()).not.toContain("immutable");
+  });
+
+  it("refuses a body over the app's limit itself, and lets a photo's bigger body through to the upload route", async () => {
+    const base = `https://localhost:${nginx.httpsPort}`;
+    const tooBig = await httpsRequest(`${base}/login?limit=over`, {
+      ca: nginx.ca,
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: Buffer.alloc(BODY_LIMIT + 1, 0x20),
+    });
+    expect(tooBig.status).toBe(413);
+    expect(header(tooBig, "server")[0]).toMatch(/^nginx/);
+    // Refused by nginx: no instance was asked.
+    expect((await loggedSoon("/login?limit=over", 1)).map((l) => l.upstream)).toEqual(["-"]);
+
+    // 2 MB to the upload route passes nginx: the app answers (no session: not allowed).
+    const upload = "/api/stocker/warehouses/1/upload";
+    const photo = await httpsRequest(`${base}${upload}?limit=under`, {
+      ca: nginx.ca,
+      method: "POST",
+      headers: { "Content-Type": "application/octet-stream" },
+      body: Buffer.alloc(2_000_000),
+    });
+    expect(photo.status).not.toBe(413);
+    expect((await loggedSoon(`${upload}?limit=under`, 1))[0]!.upstream).toMatch(/^127\.0\.0\.1:\d+$/);
+    const tooBigPhoto = await httpsRequest(`${base}${upload}?limit=over`, {
+      ca: nginx.ca,
+      method: "POST",
+      headers: { "Content-Type": "application/octet-stream" },
+      body: Buffer.alloc(UPLOAD_BODY_LIMIT + 1),
+    });
+    expect(tooBigPhoto.status).toBe(413);
+    expect((await loggedSoon(`${upload}?limit=over`, 1)).map((l) => l.upstream)).toEqual(["-"]);
+  });
+
+  it("keeps answering when one instance stops, sending refused POSTs and GETs to the other", async () => {
+    const [kept, stopped] = instances as [AppProcess, AppProcess];
+    expect(await stopped.stop("SIGTERM")).toBe(0);
+    // Round robin sends one of the first two to the stopped instance: its connection is refused,
+    // so the POST was never sent, and nginx sends it to the other (no CSRF token: the app's 403).
+    const posts: Answer[] = [];
+    for (let i = 0; i < 4; i++) {
+      posts.push(await h2Request(session, { path: `/login?after-stop=${i}`, method: "POST", headers: { "content-type": "application/json" }, body: "{}" }));
+    }
+    expect(posts.map((a) => a.status)).toEqual(Array(4).fill(419));
+    const postLines = await loggedSoon("/login?after-stop=", 4);
+    expect(postLines.every((l) => l.upstream.endsWith(`127.0.0.1:${kept.port}`))).toBe(true);
+    expect(postLines.some((l) => l.upstream === `127.0.0.1:${stopped.port}, 127.0.0.1:${kept.port}`)).toBe(true);
+    // Then the stopped one is left alone for fail_timeout, and every page comes from the other.
+    const pages = await Promise.all(Array.from({ length: 12 }, (_, i) => get(`/it?after-stop=${i}`)));
+    expect(pages.map((a) => a.status)).toEqual(Array(12).fill(200));
+    const pageLines = await loggedSoon("/it?after-stop=", 12);
+    expect(pageLines.every((l) => l.upstream.endsWith(`127.0.0.1:${kept.port}`))).toBe(true);
+  });
+});
