@@ -37,7 +37,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2, log });
   try {
-    const applied = await migrateToLatest(database.db);
+    const applied = await migrateToLatest(database.db, { warn: (m) => console.warn(m) });
     console.log(applied.length ? `applied: ${applied.join(", ")}` : "database schema is up to date");
     if (command === "seed") {
       const users = await database.db

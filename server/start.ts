@@ -85,7 +85,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
         "NODE_ENV=production on the embedded PostgreSQL: fine for a demo or a single small instance; a production site runs on DATABASE_URL with backups (docs/security.md)",
       );
     }
-    const applied = await migrateToLatest(database.db);
+    const applied = await migrateToLatest(database.db, { warn: (m) => log.warn(m) });
     if (applied.length) log.info({ migrations: applied }, "migrations applied");
     const secret = await appSecret(database.db);
     if (await ensureCatalogue(database.db)) log.info("markets and specification catalogue loaded");
