@@ -117,7 +117,6 @@ const envSchema = z
     ),
     MAIL_FROM: z.string().default("Stockspace <no-reply@stockspace.local>"),
     SUPPORT_EMAIL: z.string().email().default("support@stockspace.local"),
-    APP_SECRET: z.string().min(16).optional(),
     // On SIGTERM or SIGINT: how long the requests in flight get to finish before their connections are cut.
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -321,7 +320,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** S3-compatible object storage for uploaded images (S3_BUCKET and the rest), or null. */
     s3: s3Config(e),
     supportEmail: e.SUPPORT_EMAIL,
-    appSecret: e.APP_SECRET,
     logLevel: e.LOG_LEVEL,
     /** At a stop, how long the requests in flight get to finish (SHUTDOWN_GRACE_SECONDS). */
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
