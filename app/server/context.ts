@@ -23,6 +23,11 @@ export type AppServices = {
   views?: ViewCounter;
   /** Card payments through Stripe (app/server/billing/stripe-gateway.ts); absent without Stripe keys. */
   billing?: BillingGateway;
+  /**
+   * True once the instance is stopping (SIGTERM): /api/health/ready answers 503 so load balancers
+   * send no more traffic. Set by server/start.ts; absent where no server runs.
+   */
+  draining?: () => boolean;
 };
 
 export type RequestInfo = {

@@ -15,3 +15,9 @@ export async function migrateToLatest(db: Database): Promise<string[]> {
   }
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
+
+/** The migrations of the list the database has not applied yet, by name (as the migrator sees them). */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  return (await migrator.getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

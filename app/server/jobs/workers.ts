@@ -15,7 +15,13 @@ import { savedSearchAlertsJob } from "./saved-search-alerts.ts";
 import { deleteExpiredUnconfirmed } from "../saved-searches/saved-searches.queries.ts";
 
 export type Job = { name: string; everyMs: number; run: (signal: AbortSignal) => Promise<unknown> };
-export type Workers = { stop: () => Promise<void>; jobs: Job[] };
+export type Workers = {
+  /** No new run from now on (a run that loops stops at its next step); resolves once the runs in progress have ended. */
+  stopClaiming: () => Promise<void>;
+  /** stopClaiming(), then the last flush of what was counted and the mail transport closed: once no request is served any more. */
+  stop: () => Promise<void>;
+  jobs: Job[];
+};
 
 export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => Promise<void> } {
   const transport = createTransport(services.config);
@@ -83,13 +89,17 @@ export function startWorkers(services: AppServices): Workers {
     timer.ref = setTimeout(tick, 500);
     return timer;
   });
+  const stopClaiming = async () => {
+    stopped = true;
+    stopping.abort();
+    for (const t of timers) clearTimeout(t.ref);
+    await Promise.allSettled([...running]);
+  };
   return {
     jobs,
+    stopClaiming,
     stop: async () => {
-      stopped = true;
-      stopping.abort();
-      for (const t of timers) clearTimeout(t.ref);
-      await Promise.allSettled([...running]);
+      await stopClaiming();
       await close();
     },
   };
