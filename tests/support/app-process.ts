@@ -91,7 +91,7 @@ export async function startAppProcess(opts: {
       throw new Error(`the app did not start in time:\n${output}`);
     }
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`${url}/api/health/ready`);
       if (res.ok) break;
     } catch {
       /* not listening yet */
