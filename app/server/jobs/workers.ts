@@ -63,8 +63,8 @@ export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => 
   };
 }
 
-export function startWorkers(services: AppServices): Workers {
-  const { jobs, close } = defaultJobs(services);
+/** Runs the app's jobs (defaultJobs), or the ones given (a test's). */
+export function startWorkers(services: AppServices, { jobs, close } = defaultJobs(services)): Workers {
   let stopped = false;
   const stopping = new AbortController();
   const running = new Set<Promise<unknown>>();
