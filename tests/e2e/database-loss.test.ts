@@ -2,8 +2,9 @@
 // managed database's failover or an operator does) and the embedded server killed (kill -9).
 // The app must live through both: what is in flight answers 200 or 503 (our JSON error for
 // the API, the error page for pages), never a 500 or a dropped connection; /api/health/ready
-// says 503 while the database is away and /api/health/live 200 throughout; the app restarts its embedded server itself and serves
-// again. Each scenario starts its own app process; every loop is bounded in count and time.
+// says 503 while the database is away and /api/health/live 200 throughout; the app restarts
+// its embedded server itself and serves again. Each scenario starts its own app process;
+// every loop is bounded in count and time.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
