@@ -39,13 +39,16 @@ const databaseUrl = () => {
 let balancer: LoadBalancer | null = null;
 const instances: (AppProcess | null)[] = [null, null];
 const ports: number[] = [];
+/** Each instance's whole log (its output() keeps only the end). */
+const logFiles: string[] = [];
 
 /** Instance `i` (0 or 1), on its port and data folder, its log in the work folder. */
 function startInstance(i: number): Promise<AppProcess> {
+  logFiles[i] = path.join(work, `instance-${i}-${Date.now()}.log`);
   return startAppProcess({
     port: ports[i],
     dataDir: path.join(work, `data-${i}`),
-    logFile: path.join(work, `instance-${i}-${Date.now()}.log`),
+    logFile: logFiles[i],
     env: {
       DATABASE_URL: databaseUrl(),
       // The public address is the balancer's; the instances stand behind it on this machine.
@@ -155,15 +158,16 @@ describe("SIGTERM to one of two instances under load", () => {
     const clients = emails.map((email, n) => client(n, email, results, () => running));
     const [, second] = lb.upstreams;
     let stoppedAt = 0;
-    let exitCode: number | null = -1;
     let handedBeforeRejoin = 0;
     try {
       await until("both instances serving", () => lb.upstreams.every((u) => u.handed > 25));
 
       stoppedAt = Date.now();
-      exitCode = await instances[1]!.stop("SIGTERM");
-      const stopOutput = instances[1]!.output();
+      const exitCode = await instances[1]!.stop("SIGTERM");
       instances[1] = null;
+      const log = () => fs.readFileSync(logFiles[1]!, "utf8");
+      await until("the stopped instance's last log line", () => log().includes('"msg":"stopped"'), 5_000);
+      const stopOutput = log();
       expect(exitCode, stopOutput).toBe(0);
       expect(stopOutput).toContain(`draining: ready answers 503, new connections still taken for ${GRACE_MS} ms`);
       expect(stopOutput).not.toContain("their connections are cut");

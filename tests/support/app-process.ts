@@ -70,6 +70,9 @@ export async function startAppProcess(opts: {
       ORIGIN: `http://localhost:${port}`,
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      // No load balancer in front of a test's app, so no grace to wait for at its stop (the
+      // tests of the stop set their own).
+      SHUTDOWN_GRACE_MS: "0",
       ...opts.env,
     }),
     stdio: ["ignore", "pipe", "pipe"],
