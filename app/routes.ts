@@ -79,7 +79,11 @@ export default [
   route("api/users/:id/reset-password", "routes/api/users.reset-password.ts"),
   route("api/send-support-requests", "routes/api/send-support-requests.ts"),
   route("api/markets", "routes/api/markets.ts"),
-  route("api/health", "routes/api/health.ts"),
+  // Health: the process answers (live); this instance should get traffic (ready). /api/health is
+  // ready's older name, the same module.
+  route("api/health/live", "routes/api/health.live.ts"),
+  route("api/health/ready", "routes/api/health.ready.ts"),
+  route("api/health", "routes/api/health.ready.ts", { id: "routes/api/health" }),
   route("api/me", "routes/api/me.ts"),
 
   // Quote requests, favourites, reviews and reports (decision 004).

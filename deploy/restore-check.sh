@@ -121,12 +121,7 @@ status() { curl -s -o /dev/null -w '%{http_code}' "$1" || true; }
 ready=""
 for _ in $(seq 1 240); do
   kill -0 "$SERVE_PID" 2>/dev/null || fail "the app exited during start"
-  # /api/health/ready where the app has it, else /api/health.
-  for path in /api/health/ready /api/health; do
-    code="$(status "$BASE$path")"
-    if [ "$code" = 200 ]; then ready="$path" && break 2; fi
-    [ "$code" = 404 ] || break
-  done
+  if [ "$(status "$BASE/api/health/ready")" = 200 ]; then ready=1 && break; fi
   sleep 0.5
 done
 [ -n "$ready" ] || fail "the app on the copy did not become ready"

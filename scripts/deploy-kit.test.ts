@@ -32,8 +32,7 @@ function unitSettings(text: string): Map<string, string[]> {
 /** The longest the app may take to stop after SIGTERM, by its defaults (grace, then the requests in flight). */
 function defaultStopMs(): number {
   const config = loadConfig({});
-  const timeout = "shutdownTimeoutMs" in config ? Number(config.shutdownTimeoutMs) : 0;
-  return config.shutdownGraceMs + timeout;
+  return config.shutdownGraceMs + config.shutdownTimeoutMs;
 }
 
 /** An environment file's NAME=value lines (systemd's EnvironmentFile, compose's .env). */

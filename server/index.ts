@@ -15,8 +15,9 @@ const log = createLogger(config);
 
 try {
   const app = await startApp(config, { dev, log });
-  // SIGTERM (a supervisor) or SIGINT (Ctrl-C): stop taking connections, let the requests in
-  // flight finish (SHUTDOWN_GRACE_SECONDS at most), close the database, exit 0.
+  // SIGTERM (a supervisor) or SIGINT (Ctrl-C): drain (app.close(): ready answers 503 at once,
+  // new connections are taken for SHUTDOWN_GRACE_MS, then the requests in flight get
+  // SHUTDOWN_TIMEOUT_MS to finish), close the database, exit 0.
   let stopAsked = 0;
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopAsked) {

@@ -69,6 +69,13 @@ describe("npm run serve with NODE_ENV=production", () => {
     const named = [...app.output().matchAll(/^ {2}([A-Z_]+): required in production/gm)].map((m) => m[1]);
     expect(named).toEqual(["OPERATOR_VAT", "OPERATOR_EMAIL"]);
   });
+
+  it("refuses to start with the old SHUTDOWN_GRACE_SECONDS, naming what replaced it", async () => {
+    const app = serve({ NODE_ENV: "production", DATA_DIR: path.join(work, "refused"), PORT: "0", SHUTDOWN_GRACE_SECONDS: "10" });
+    expect(await app.exited).toBe(1);
+    expect(app.output()).toMatch(/^ {2}SHUTDOWN_GRACE_SECONDS: no longer read: replaced by SHUTDOWN_GRACE_MS .* and SHUTDOWN_TIMEOUT_MS /m);
+    expect(app.output()).toContain("set SHUTDOWN_TIMEOUT_MS=10000");
+  });
 });
 
 // ------------------------------------------------------------------ stopping under a supervisor
@@ -157,7 +164,7 @@ describe("npm run serve, stopped with SIGTERM", () => {
     void app.exited.then(() => (exited = true));
     for (const deadline = Date.now() + 120_000; ;) {
       if (exited || Date.now() > deadline) throw new Error(`the app did not start:\n${app.output()}`);
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+      const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => null);
       if (res?.ok) break;
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -199,26 +206,41 @@ describe("npm run serve, stopped with SIGTERM", () => {
     return { answer, finish: () => req.end(body.slice(10)) };
   }
 
+  const GRACE_MS = 3_000;
+
   for (const [who, signal] of [
     ["npm's process, the one a supervisor started", (app: { npmPid: number }) => process.kill(app.npmPid, "SIGTERM")],
     ["the whole process group, as systemd does by default", (app: { npmPid: number }) => process.kill(-app.npmPid, "SIGTERM")],
   ] as const) {
-    it(`to ${who}: refuses new connections at once, answers 503 to health checks, finishes the request in flight and exits 0`, async () => {
-      const app = await startServing();
+    it(`to ${who}: ready 503 at once, connections taken for the grace then refused, the request in flight finished, exit 0`, async () => {
+      const app = await startServing({ SHUTDOWN_GRACE_MS: String(GRACE_MS), LOG_LEVEL: "info" });
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-      expect((await get(app.port, "/api/health", agent)).status).toBe(200);
+      expect((await get(app.port, "/api/health/ready", agent)).status).toBe(200);
       const login = await slowLogin(app.port);
 
+      const stoppedAt = Date.now();
       signal(app);
-      await expect.poll(() => connects(app.port), { timeout: 2_000, interval: 50 }).toBe(false);
-      // A load balancer's connection, open from before the stop, is answered: not ready any more.
-      const health = await get(app.port, "/api/health", agent);
-      expect(health).toMatchObject({ status: 503, reusedSocket: true });
-      expect(health.headers.connection).toBe("close");
-      expect(JSON.parse(health.body)).toEqual({ status: "stopping" });
+      // A load balancer's connection, open from before the stop, hears at once: not ready any more.
+      await expect.poll(async () => (await get(app.port, "/api/health/ready", agent)).status, { timeout: 1_000, interval: 20 }).toBe(503);
+      const ready = await get(app.port, "/api/health/ready", new http.Agent());
+      expect(ready.headers.connection).toBe("close");
+      expect(ready.headers["cache-control"]).toBe("no-store");
+      expect(JSON.parse(ready.body)).toEqual({ status: "draining" });
+      // During the grace: new connections taken and served, the process alive and answering.
+      expect(await connects(app.port)).toBe(true);
+      const page = await get(app.port, "/it", new http.Agent());
+      expect(page.status).toBe(200);
+      expect(page.headers.connection).toBe("close");
+      expect((await get(app.port, "/api/health/live", new http.Agent())).status).toBe(200);
+      expect(JSON.parse((await get(app.port, "/api/health", new http.Agent())).body)).toEqual({ status: "draining" });
+      expect(Date.now() - stoppedAt, "the checks above ran within the grace").toBeLessThan(GRACE_MS);
+
+      // After the grace: refused.
+      await expect.poll(() => connects(app.port), { timeout: GRACE_MS + 3_000, interval: 50 }).toBe(false);
+      expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(GRACE_MS - 100);
       expect(alive(app.serverPid)).toBe(true);
 
-      // The request in flight completes, logged in, after the stop began.
+      // The request in flight since before the stop completes, logged in.
       login.finish();
       const answer = await login.answer;
       expect(answer.status, answer.body).toBe(200);
@@ -227,21 +249,23 @@ describe("npm run serve, stopped with SIGTERM", () => {
       expect(await app.exited).toBe(0);
       expect(alive(app.serverPid)).toBe(false);
       expect(await connects(app.port)).toBe(false);
+      expect(app.output()).toContain(`draining: ready answers 503, new connections still taken for ${GRACE_MS} ms`);
+      expect(app.output()).not.toContain("their connections are cut");
       agent.destroy();
     }, 180_000);
   }
 
-  it("cuts what is still in flight after SHUTDOWN_GRACE_SECONDS and exits 0", async () => {
-    const app = await startServing({ SHUTDOWN_GRACE_SECONDS: "1", LOG_LEVEL: "info" });
+  it("cuts what is still in flight SHUTDOWN_TIMEOUT_MS after the grace, says so, and exits 0", async () => {
+    const app = await startServing({ SHUTDOWN_GRACE_MS: "500", SHUTDOWN_TIMEOUT_MS: "1000", LOG_LEVEL: "info" });
     const login = await slowLogin(app.port);
     const stoppedAt = Date.now();
     process.kill(app.npmPid, "SIGTERM");
     await expect(login.answer).rejects.toThrow(/socket hang up|ECONNRESET/);
     expect(await app.exited).toBe(0);
     const took = Date.now() - stoppedAt;
-    expect(took).toBeGreaterThanOrEqual(900);
+    expect(took).toBeGreaterThanOrEqual(1_400);
     expect(took).toBeLessThan(8_000);
     expect(alive(app.serverPid)).toBe(false);
-    expect(app.output()).toContain("requests still in flight after 1 s: their connections are cut");
+    expect(app.output()).toContain("1 request(s) still in flight after 1000 ms: their connections are cut");
   }, 180_000);
 });

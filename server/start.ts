@@ -7,6 +7,7 @@ import net from "node:net";
 import path from "node:path";
 import { randomBytes, randomUUID } from "node:crypto";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { setTimeout as sleep } from "node:timers/promises";
 import express from "express";
 import compression from "compression";
 import { pino, type Logger } from "pino";
@@ -97,7 +98,18 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     log.info(billing ? "card payments through Stripe" : "card payments off (no Stripe keys): bank transfer only");
     // Registered among the instances on this database; warns if images are not shared among them.
     instance = await joinInstances(database.db, { images: config.s3 ? "s3" : "local", log });
-    const services: AppServices = { db: database.db, config: { ...config, devServer: Boolean(opts.dev) }, log, secret, views, billing, instance };
+    // Set once a stop begins (close() below): ready answers 503 from then on.
+    let draining = false;
+    const services: AppServices = {
+      db: database.db,
+      config: { ...config, devServer: Boolean(opts.dev) },
+      log,
+      secret,
+      views,
+      billing,
+      instance,
+      draining: () => draining,
+    };
 
     const app = express();
     app.disable("x-powered-by");
@@ -129,13 +141,11 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
         serializers: logSerializers,
       }),
     );
-    // Stopping (close() below): every answer says Connection: close, so clients move to another
-    // instance, and a load balancer's health check on a connection still open hears 503.
-    let stopping = false;
-    app.use((req, res, next) => {
-      if (!stopping) return next();
-      res.setHeader("Connection", "close");
-      if (req.path === "/api/health") return void res.status(503).set("Cache-Control", "no-store").json({ status: "stopping" });
+    // Draining (close() below): every answer says Connection: close, so a client's next request
+    // opens a new connection, which the load balancer sends to another instance; and its health
+    // check on a connection still open hears ready's 503 once, then connects anew.
+    app.use((_req, res, next) => {
+      if (draining) res.setHeader("Connection", "close");
       next();
     });
     // Crawlers ask for /favicon.ico whatever the page says.
@@ -233,9 +243,16 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     let closing: Promise<void> | null = null;
     const close = () =>
       (closing ??= (async () => {
-        // No new connection from now on; what is in flight gets shutdownGraceMs to finish.
-        stopping = true;
-        log.info({ inFlight, graceSeconds: config.shutdownGraceMs / 1000 }, "shutting down: no new connections, finishing the requests in flight");
+        // The stop in three steps (decision 041). At once: ready answers 503, every answer says
+        // Connection: close, the workers claim no new work (what they are doing finishes).
+        draining = true;
+        const workersStopped = workers?.stopClaiming();
+        const { shutdownGraceMs: graceMs, shutdownTimeoutMs: timeoutMs } = config;
+        log.info({ inFlight, graceMs, timeoutMs }, `draining: ready answers 503, new connections still taken for ${graceMs} ms`);
+        // For the grace, new connections are still taken and served: a load balancer that has not
+        // yet seen the 503 loses nothing. Then no new connection; what is in flight gets timeoutMs.
+        await sleep(graceMs);
+        log.info({ inFlight }, `no new connections; the requests in flight get ${timeoutMs} ms to finish`);
         let cut: NodeJS.Timeout | undefined;
         await new Promise<void>((resolve) => {
           if (!server) return resolve();
@@ -248,12 +265,14 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
           whenIdle = () => listening.closeIdleConnections();
           if (inFlight === 0) whenIdle();
           cut = setTimeout(() => {
-            log.warn({ inFlight }, `requests still in flight after ${config.shutdownGraceMs / 1000} s: their connections are cut`);
+            log.warn({ inFlight }, `${inFlight} request(s) still in flight after ${timeoutMs} ms: their connections are cut`);
             listening.closeAllConnections();
-          }, config.shutdownGraceMs);
+          }, timeoutMs);
           cut.unref();
         });
         clearTimeout(cut);
+        await workersStopped;
+        // The last flush of what was counted (the HTTP server is closed by now), then the transport.
         await workers?.stop();
         await instance?.leave();
         await vite?.close();

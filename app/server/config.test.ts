@@ -105,3 +105,30 @@ describe("the configuration outside production", () => {
     expect(loadConfig({ SMTP_URL: "smtp://127.0.0.1:2525" })).toMatchObject({ mailTransport: "smtp", smtpUrl: "smtp://127.0.0.1:2525" });
   });
 });
+
+describe("the stop's durations", () => {
+  it("default to a 5 s grace and 10 s for the requests in flight, and take whole milliseconds", () => {
+    expect(loadConfig({})).toMatchObject({ shutdownGraceMs: 5_000, shutdownTimeoutMs: 10_000 });
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: "0", SHUTDOWN_TIMEOUT_MS: " 2500 " })).toMatchObject({ shutdownGraceMs: 0, shutdownTimeoutMs: 2_500 });
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: "", SHUTDOWN_TIMEOUT_MS: "600000" })).toMatchObject({ shutdownGraceMs: 5_000, shutdownTimeoutMs: 600_000 });
+  });
+
+  it("refuse what is not a whole number of milliseconds up to 10 minutes, saying what is expected", () => {
+    for (const value of ["5s", "-1", "1.5", "600001", "ten"]) {
+      const message = refusal({ SHUTDOWN_GRACE_MS: value, SHUTDOWN_TIMEOUT_MS: value });
+      expect(message, value).toContain(`SHUTDOWN_GRACE_MS: a whole number of milliseconds from 0 to 600000 (10 minutes), e.g. 5000; got "${value}"`);
+      expect(message, value).toContain(`SHUTDOWN_TIMEOUT_MS: a whole number of milliseconds from 0 to 600000 (10 minutes), e.g. 10000; got "${value}"`);
+    }
+  });
+
+  it("refuse the old SHUTDOWN_GRACE_SECONDS, naming the settings that replaced it and the value to carry over", () => {
+    const message = refusal({ SHUTDOWN_GRACE_SECONDS: "30" });
+    expect(message).toMatch(/^ {2}SHUTDOWN_GRACE_SECONDS: no longer read: replaced by SHUTDOWN_GRACE_MS \(.*\) and SHUTDOWN_TIMEOUT_MS \(.*\)/m);
+    expect(message).toContain("remove it and set SHUTDOWN_TIMEOUT_MS=30000");
+    // Even empty: the line is still in the environment file, and means to say something.
+    expect(refusal({ SHUTDOWN_GRACE_SECONDS: "" })).toContain("SHUTDOWN_GRACE_SECONDS: no longer read: replaced by SHUTDOWN_GRACE_MS");
+    // Together with the production settings' lines, all at once.
+    const production = refusal({ ...COMPLETE, SHUTDOWN_GRACE_SECONDS: "10" });
+    expect(production).toContain("SHUTDOWN_TIMEOUT_MS=10000");
+  });
+});

@@ -91,6 +91,31 @@ const baseUrl = z
     }
   });
 
+// A duration in whole milliseconds, up to 10 minutes; unset or empty: the default.
+const MAX_MILLISECONDS = 600_000;
+const milliseconds = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): number => {
+      const text = (value ?? "").trim();
+      if (!text) return fallback;
+      if (/^\d+$/.test(text) && Number(text) <= MAX_MILLISECONDS) return Number(text);
+      ctx.addIssue({ code: "custom", message: `a whole number of milliseconds from 0 to ${MAX_MILLISECONDS} (10 minutes), e.g. ${fallback}; got "${text}"` });
+      return z.NEVER;
+    });
+
+// A setting the app read once and reads no more: refused while it is set, so an operator's
+// environment file does not silently lose its value; the message says what replaced it.
+const replacedBy = (message: (value: string) => string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): undefined => {
+      if (value !== undefined) ctx.addIssue({ code: "custom", message: message(value.trim()) });
+      return undefined;
+    });
+
 /** The region in an AWS endpoint's name (s3.eu-south-1.amazonaws.com → eu-south-1), if any. */
 function awsRegionOf(endpoint: string): string | undefined {
   return /^s3[.-](?:dualstack\.)?([a-z0-9-]+)\.amazonaws\.com(?:\.cn)?$/.exec(new URL(endpoint).hostname)?.[1];
@@ -117,8 +142,18 @@ const envSchema = z
     ),
     MAIL_FROM: z.string().default("Stockspace <no-reply@stockspace.local>"),
     SUPPORT_EMAIL: z.string().email().default("support@stockspace.local"),
-    // On SIGTERM or SIGINT: how long the requests in flight get to finish before their connections are cut.
-    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+    // On SIGTERM or SIGINT (decision 041): how long new connections are still taken while
+    // /api/health/ready answers 503, so the load balancer notices; then how long the requests in
+    // flight get to finish before their connections are cut.
+    SHUTDOWN_GRACE_MS: milliseconds(5_000),
+    SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
+    SHUTDOWN_GRACE_SECONDS: replacedBy(
+      (value) =>
+        `no longer read: replaced by SHUTDOWN_GRACE_MS (how long after SIGTERM new connections are still taken while /api/health/ready answers 503, default 5000) and SHUTDOWN_TIMEOUT_MS (then how long the requests in flight get to finish, default 10000)` +
+        (/^\d+(\.\d+)?$/.test(value)
+          ? `; for the ${value} s it gave the requests in flight, remove it and set SHUTDOWN_TIMEOUT_MS=${Math.round(Number(value) * 1000)}`
+          : "; remove it"),
+    ),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     MAP_STYLE_URL: z.string().optional(),
     MAP_ASSET_ORIGINS: originList,
@@ -321,8 +356,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     s3: s3Config(e),
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
-    /** At a stop, how long the requests in flight get to finish (SHUTDOWN_GRACE_SECONDS). */
-    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    /** After SIGTERM, how long new connections are still taken while ready answers 503 (SHUTDOWN_GRACE_MS). */
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    /** After that grace, how long the requests in flight get to finish before their connections are cut (SHUTDOWN_TIMEOUT_MS). */
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     mapStyleUrl: e.MAP_STYLE_URL ?? "https://tiles.openfreemap.org/styles/liberty",
     /** Other origins the map style loads tiles, glyphs or sprites from (the page's CSP allows them). */
     mapAssetOrigins: e.MAP_ASSET_ORIGINS,

@@ -26,6 +26,11 @@ export type AppServices = {
   billing?: BillingGateway;
   /** This instance's row among the app instances on the database, refreshed by the workers; set by server/start.ts. */
   instance?: InstanceRegistry;
+  /**
+   * True once the instance is stopping (SIGTERM): /api/health/ready answers 503 so load balancers
+   * send no more traffic. Set by server/start.ts; absent where no server runs.
+   */
+  draining?: () => boolean;
 };
 
 export type RequestInfo = {

@@ -1,9 +1,10 @@
 // Losing the database under load: every app connection cut (pg_terminate_backend, as a
 // managed database's failover or an operator does) and the embedded server killed (kill -9).
 // The app must live through both: what is in flight answers 200 or 503 (our JSON error for
-// the API, the error page for pages), never a 500 or a dropped connection; /api/health says
-// 503 while the database is away; the app restarts its embedded server itself and serves
-// again. Each scenario starts its own app process; every loop is bounded in count and time.
+// the API, the error page for pages), never a 500 or a dropped connection; /api/health/ready
+// says 503 while the database is away and /api/health/live 200 throughout; the app restarts
+// its embedded server itself and serves again. Each scenario starts its own app process;
+// every loop is bounded in count and time.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -44,7 +45,8 @@ type Answer = { probe: string; status: number; type: string; body: string } | { 
  */
 function probes(sid: string): { name: string; path: string; cookie?: string; page: boolean; ok?: number }[] {
   return [
-    { name: "health", path: "/api/health", page: false },
+    { name: "health", path: "/api/health/ready", page: false },
+    { name: "live", path: "/api/health/live", page: false },
     { name: "markets (API, public)", path: "/api/markets", page: false },
     { name: "me (API, session)", path: "/api/me", cookie: `sid=${sid}`, page: false },
     { name: "search (page, public)", path: "/it/stocks?location=Milano", page: true },
@@ -264,7 +266,7 @@ describe("on the embedded PostgreSQL", () => {
     await expectConnectionsCutSurvived(app!, sid, adminUrl, new URL(adminUrl).pathname.slice(1));
   }, 180_000);
 
-  it("kill -9 of the server under load: the app restarts it, /api/health says 503 meanwhile, then 200", async () => {
+  it("kill -9 of the server under load: the app restarts it, ready says 503 meanwhile, then 200; live says 200 throughout", async () => {
     const first = postmasterPid();
     const health: number[] = [];
     const answers = await underLoad(app!.url, sid, async () => {
@@ -288,6 +290,10 @@ describe("on the embedded PostgreSQL", () => {
     expect(postmasterPid()).not.toBe(first);
     expect(alive(postmasterPid())).toBe(true);
     expectOnly200Or503(answers, sid);
+    // The process answered all along: live never asks the database.
+    const live = answers.filter((a) => a.probe === "live");
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.filter((a) => !("status" in a) || a.status !== 200)).toEqual([]);
     // The seconds without a server were answered with 503s, pages and calls alike (the search
     // may still answer from what it keeps in memory).
     const unavailable = new Set(answers.filter((a) => "status" in a && a.status === 503).map((a) => a.probe));

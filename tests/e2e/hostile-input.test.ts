@@ -271,7 +271,7 @@ describe("connections", () => {
       post("/login"), // 419: no token
       post("/api/no-such-call", "Cookie: XSRF-TOKEN=x\r\nX-XSRF-TOKEN: x\r\n"), // 419: forged token
       `PROPFIND /api/me HTTP/1.1\r\n${host}\r\nContent-Length: ${body.length}\r\n\r\n${body}`, // 405
-      `GET /api/health HTTP/1.1\r\n${host}\r\n\r\n`,
+      `GET /api/health/ready HTTP/1.1\r\n${host}\r\n\r\n`,
     ]);
     expect(statuses).toHaveLength(5);
     expect(statuses.slice(0, 4).every((s) => s >= 400 && s < 500)).toBe(true);
@@ -298,6 +298,6 @@ describe("connections", () => {
       expect(answer.slice(9, 12)).toBe("413");
       expect(answer.toLowerCase()).toContain("connection: close");
     }
-    expect((await fetch(`${baseUrl()}/api/health`)).status).toBe(200);
+    expect((await fetch(`${baseUrl()}/api/health/ready`)).status).toBe(200);
   });
 });

@@ -147,6 +147,11 @@ const ROWS: Row[] = [
   { route: "/api/send-support-requests", method: "GET", url: () => "/api/send-support-requests", expect: all(405) },
   { route: "/api/markets", method: "GET", url: () => "/api/markets", expect: all(200) },
   { route: "/api/markets", method: "POST", url: () => "/api/markets", body: {}, expect: all(405) },
+  { route: "/api/health/live", method: "GET", url: () => "/api/health/live", expect: all(200) },
+  { route: "/api/health/live", method: "POST", url: () => "/api/health/live", body: {}, expect: all(405) },
+  { route: "/api/health/ready", method: "GET", url: () => "/api/health/ready", expect: all(200) },
+  { route: "/api/health/ready", method: "POST", url: () => "/api/health/ready", body: {}, expect: all(405) },
+  // Ready's older name, kept for the load balancers configured with it.
   { route: "/api/health", method: "GET", url: () => "/api/health", expect: all(200) },
   { route: "/api/health", method: "POST", url: () => "/api/health", body: {}, expect: all(405) },
   { route: "/api/me", method: "GET", url: () => "/api/me", expect: all(200) },

@@ -496,7 +496,7 @@ describe("hostile uploads", () => {
       expect(Date.now() - started, name).toBeLessThan(10_000);
     }
     expect(await count()).toBe(before);
-    const health = await fetch(`${baseUrl()}/api/health`);
+    const health = await fetch(`${baseUrl()}/api/health/ready`);
     expect(health.status).toBe(200);
   });
 });

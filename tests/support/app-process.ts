@@ -70,6 +70,9 @@ export async function startAppProcess(opts: {
       ORIGIN: `http://localhost:${port}`,
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      // No load balancer in front of a test's app, so no grace to wait for at its stop (the
+      // tests of the stop set their own).
+      SHUTDOWN_GRACE_MS: "0",
       ...opts.env,
     }),
     stdio: ["ignore", "pipe", "pipe"],
@@ -91,7 +94,7 @@ export async function startAppProcess(opts: {
       throw new Error(`the app did not start in time:\n${output}`);
     }
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`${url}/api/health/ready`);
       if (res.ok) break;
     } catch {
       /* not listening yet */

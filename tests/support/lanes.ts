@@ -45,6 +45,7 @@ export const JOURNEY_SECONDS: Record<string, number> = {
   "deal.test.ts": 89,
   "failed-saves.test.ts": 77,
   "database-loss.test.ts": 67,
+  "drain.test.ts": 56,
   "trust.test.ts": 61,
   "accounts.test.ts": 61,
   "crash.test.ts": 60,

@@ -3,7 +3,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { executedMigrations, KNOWN_MIGRATIONS, migrateToLatest } from "./migrate.ts";
+import { executedMigrations, KNOWN_MIGRATIONS, migrateToLatest, pendingMigrations } from "./migrate.ts";
 
 describe("migrateToLatest", () => {
   const t = useTestDatabase();
@@ -21,6 +21,8 @@ describe("migrateToLatest", () => {
     expect(await migrateToLatest(t.db, { warn: (m) => warnings.push(m) })).toEqual([]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain("9999_from_a_newer_version");
+    // Ready as well: nothing this code knows is pending.
+    expect(await pendingMigrations(t.db)).toEqual([]);
   });
 
   it("stops when the database ran newer migrations but misses one of ours", async () => {
@@ -29,6 +31,7 @@ describe("migrateToLatest", () => {
     await sql`delete from kysely_migration where name = ${last}`.execute(t.db);
     try {
       await expect(migrateToLatest(t.db)).rejects.toThrow(`but not ${last}`);
+      expect(await pendingMigrations(t.db)).toEqual([last]);
     } finally {
       await sql`insert into kysely_migration (name, timestamp) values (${last}, ${rows[0]!.timestamp})`.execute(t.db);
       await sql`delete from kysely_migration where name = '9999_from_a_newer_version'`.execute(t.db);

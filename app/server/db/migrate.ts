@@ -48,3 +48,9 @@ export async function migrateToLatest(db: Database, opts: { warn?: (message: str
   }
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
+
+/** The migrations this code knows that the database has not applied yet, by name. */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const executed = new Set(await executedMigrations(db));
+  return KNOWN_MIGRATIONS.filter((name) => !executed.has(name));
+}

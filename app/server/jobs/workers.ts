@@ -16,7 +16,13 @@ import { deleteExpiredUnconfirmed } from "../saved-searches/saved-searches.queri
 import { HEARTBEAT_EVERY_MS } from "../instances/instance-registry.ts";
 
 export type Job = { name: string; everyMs: number; run: (signal: AbortSignal) => Promise<unknown> };
-export type Workers = { stop: () => Promise<void>; jobs: Job[] };
+export type Workers = {
+  /** No new run from now on (a run that loops stops at its next step); resolves once the runs in progress have ended. */
+  stopClaiming: () => Promise<void>;
+  /** stopClaiming(), then the last flush of what was counted and the mail transport closed: once no request is served any more. */
+  stop: () => Promise<void>;
+  jobs: Job[];
+};
 
 export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => Promise<void> } {
   const transport = createTransport(services.config);
@@ -60,8 +66,8 @@ export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => 
   };
 }
 
-export function startWorkers(services: AppServices): Workers {
-  const { jobs, close } = defaultJobs(services);
+/** Runs the app's jobs (defaultJobs), or the ones given (a test's). */
+export function startWorkers(services: AppServices, { jobs, close } = defaultJobs(services)): Workers {
   let stopped = false;
   const stopping = new AbortController();
   const running = new Set<Promise<unknown>>();
@@ -86,13 +92,17 @@ export function startWorkers(services: AppServices): Workers {
     timer.ref = setTimeout(tick, 500);
     return timer;
   });
+  const stopClaiming = async () => {
+    stopped = true;
+    stopping.abort();
+    for (const t of timers) clearTimeout(t.ref);
+    await Promise.allSettled([...running]);
+  };
   return {
     jobs,
+    stopClaiming,
     stop: async () => {
-      stopped = true;
-      stopping.abort();
-      for (const t of timers) clearTimeout(t.ref);
-      await Promise.allSettled([...running]);
+      await stopClaiming();
       await close();
     },
   };

@@ -1,0 +1,5 @@
+// GET /api/health/live: the process answers requests. No database: a supervisor that restarts
+// the process when this fails must not restart it for the database being away.
+import { apiLoader } from "../../server/http/api.ts";
+
+export const loader = apiLoader({ access: "public" }, () => Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } }));

@@ -1,0 +1,32 @@
+// Whether this instance should receive traffic: what GET /api/health/ready answers (and
+// /api/health, its older name). Ready means the database answers, every migration this code
+// knows is applied, and the instance is not draining (stopping after SIGTERM).
+import { sql } from "kysely";
+import type { AppServices } from "../context.ts";
+import type { Database } from "../db/database.ts";
+import { pendingMigrations } from "../db/migrate.ts";
+
+export type Readiness = "ok" | "draining" | "database_unavailable" | "migrations_pending";
+
+// Migrations are never un-applied under a running app: once a database had them all, asking
+// again would only cost the check its speed (a load balancer asks every few hundred ms).
+const migrated = new WeakSet<Database>();
+
+export async function readiness(services: Pick<AppServices, "db" | "draining">): Promise<Readiness> {
+  if (services.draining?.()) return "draining";
+  const { db } = services;
+  try {
+    await sql`select 1`.execute(db);
+  } catch {
+    return "database_unavailable";
+  }
+  if (migrated.has(db)) return "ok";
+  try {
+    if ((await pendingMigrations(db)).length > 0) return "migrations_pending";
+  } catch {
+    // It answered `select 1` a moment ago: gone since, or its migration table cannot be read.
+    return "database_unavailable";
+  }
+  migrated.add(db);
+  return "ok";
+}
