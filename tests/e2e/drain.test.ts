@@ -14,6 +14,7 @@ import { hashPassword } from "../../app/server/accounts/passwords.ts";
 import { embeddedDatabaseUrl, freePort, startAppProcess, type AppProcess } from "../support/app-process.ts";
 import { startLoadBalancer, type LoadBalancer } from "../support/load-balancer.ts";
 import { makeUser } from "../support/factories.ts";
+import { fetchSender, mixedTrafficClient, TRAFFIC_KINDS, type TrafficResult } from "../support/mixed-traffic.ts";
 
 const CLIENTS = 8;
 const PASSWORD = "drain-test-password";
@@ -83,65 +84,6 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-type Result = { what: string; at: number; status?: number; error?: string };
-
-/** One client: its own account and cookies, mixed traffic in a loop until `until()` says stop. */
-async function client(n: number, email: string, results: Result[], running: () => boolean) {
-  const base = balancer!.url;
-  let cookies = new Map<string, string>();
-  const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  const ask = async (what: string, pathname: string, init: RequestInit = {}, expected = 200) => {
-    const at = Date.now();
-    try {
-      const res = await fetch(`${base}${pathname}`, {
-        ...init,
-        headers: { ...(init.headers as Record<string, string>), Cookie: cookieHeader() },
-        redirect: "manual",
-        signal: AbortSignal.timeout(30_000),
-      });
-      for (const line of res.headers.getSetCookie()) {
-        const [pair] = line.split(";");
-        const eq = pair!.indexOf("=");
-        cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-      }
-      const body = await res.text();
-      results.push({ what, at, status: res.status, error: res.status === expected ? undefined : `${res.status}: ${body.slice(0, 200)}` });
-    } catch (err) {
-      results.push({ what, at, error: String((err as Error).cause ?? err) });
-    }
-  };
-  const login = async () => {
-    cookies = new Map();
-    await ask("home page", "/it");
-    await ask("login", "/login", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-XSRF-TOKEN": cookies.get("XSRF-TOKEN") ?? "" },
-      body: JSON.stringify({ email, password: PASSWORD, remember: false }),
-    });
-  };
-  await login();
-  for (let step = n; running(); step++) {
-    switch (step % 5) {
-      case 0:
-        await ask("search page", "/it/stocks?location=Milano");
-        break;
-      case 1:
-        await ask("markets (JSON)", "/api/markets");
-        break;
-      case 2:
-        await ask("me (JSON, session)", "/api/me");
-        break;
-      case 3:
-        await ask("privacy page", "/it/privacy-policy");
-        break;
-      default:
-        // Now and then a login again (a POST with a password hash to check).
-        if (step % 15 === 4) await login();
-        else await ask("home page", "/it");
-    }
-  }
-}
-
 describe("SIGTERM to one of two instances under load", () => {
   it("fails not one request: the instance drains, exits 0, starts again and rejoins", async () => {
     const db = createDb(databaseUrl(), 2).db;
@@ -153,9 +95,10 @@ describe("SIGTERM to one of two instances under load", () => {
     await lb.waitFor(ports[0]!, true);
     await lb.waitFor(ports[1]!, true);
 
-    const results: Result[] = [];
+    const results: TrafficResult[] = [];
     let running = true;
-    const clients = emails.map((email, n) => client(n, email, results, () => running));
+    const send = fetchSender(lb.url);
+    const clients = emails.map((email, n) => mixedTrafficClient({ n, email, password: PASSWORD, send, results, running: () => running }));
     const [, second] = lb.upstreams;
     let stoppedAt = 0;
     let handedBeforeRejoin = 0;
@@ -190,7 +133,7 @@ describe("SIGTERM to one of two instances under load", () => {
     expect(lb.failures).toEqual([]);
     // Load all along, every kind of request, and the restarted instance took its share again.
     expect(results.length).toBeGreaterThan(100);
-    expect(new Set(results.map((r) => r.what))).toEqual(new Set(["home page", "login", "search page", "markets (JSON)", "me (JSON, session)", "privacy page"]));
+    expect(new Set(results.map((r) => r.what))).toEqual(new Set(TRAFFIC_KINDS));
     expect(results.filter((r) => r.what === "login" && r.at > stoppedAt).length).toBeGreaterThan(0);
     expect(second!.handed - handedBeforeRejoin).toBeGreaterThan(25);
   }, 300_000);

@@ -1,7 +1,9 @@
 // The deployment's nginx site (deploy/nginx/stockspace.conf) in front of two production app
 // instances on one database, as deploy/ sets them up: TLS and HTTP/2, requests spread over both,
 // the client's address and https reaching the app through X-Forwarded-*, the long cache of the
-// build assets, the body limits, and the site still answering when one instance stops.
+// build assets, the body limits, photos in a real S3-compatible store shared by both instances,
+// not one failed request from eight clients while an instance is stopped (SIGTERM) and started
+// again, and the site still answering when one instance stops.
 // Debian's nginx, a self-signed certificate and the rendered site: tests/support/nginx.ts.
 import http from "node:http";
 import http2 from "node:http2";
@@ -12,6 +14,12 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { embeddedDatabaseUrl, startAppProcess, type AppProcess } from "../support/app-process.ts";
 import { freeTcpPort, h2Request, httpsRequest, startNginx, type Answer, type Nginx } from "../support/nginx.ts";
+import { startS3Server, type S3TestServer } from "../support/s3-server.ts";
+import { mixedTrafficClient, TRAFFIC_KINDS, type Send, type TrafficResult } from "../support/mixed-traffic.ts";
+import { makeRedeemedWarehouse, makeUser } from "../support/factories.ts";
+import { createDb } from "../../app/server/db/database.ts";
+import { hashPassword } from "../../app/server/accounts/passwords.ts";
+import sharp from "sharp";
 
 /** The body limits of server/request-handler.ts, as the site repeats them. */
 const BODY_LIMIT = 1_000_000;
@@ -26,20 +34,33 @@ let nginx: Nginx;
 let instances: AppProcess[] = [];
 let session: http2.ClientHttp2Session;
 let database: pg.Client;
+let s3: S3TestServer;
+/** How each instance is started (again, after its stop, on the same port). */
+let startInstance: (i: number, port?: number) => Promise<AppProcess>;
 
 beforeAll(async () => {
   const httpsPort = await freeTcpPort();
   // Both instances on the database of the run's app (the demo data is there), as a
   // deployment's instances share one PostgreSQL; they believe nginx on 127.0.0.1 only.
   const databaseUrl = embeddedDatabaseUrl(inject("e2eDataDir"));
-  instances = await Promise.all(
-    ["a", "b"].map((name) =>
-      startAppProcess({
-        dataDir: path.join(work, name),
-        env: { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: "3", TRUST_PROXY: "127.0.0.1", ORIGIN: `https://localhost:${httpsPort}` },
-      }),
-    ),
-  );
+  // Photos in one bucket on a real S3-compatible server, as several instances need.
+  s3 = await startS3Server();
+  startInstance = (i, port) =>
+    startAppProcess({
+      port,
+      dataDir: path.join(work, ["a", "b"][i]!),
+      env: {
+        DATABASE_URL: databaseUrl,
+        DATABASE_POOL_SIZE: "3",
+        TRUST_PROXY: "127.0.0.1",
+        ORIGIN: `https://localhost:${httpsPort}`,
+        // nginx notices a stopped instance by its refused connections (passive checks): a short
+        // grace is enough, and what is in flight finishes.
+        SHUTDOWN_GRACE_MS: "1000",
+        ...s3.env,
+      },
+    });
+  instances = await Promise.all([0, 1].map((i) => startInstance(i)));
   nginx = await startNginx({ upstreams: instances.map((app) => `127.0.0.1:${app.port}`), httpsPort });
   session = http2.connect(`https://127.0.0.1:${httpsPort}`, { ca: nginx.ca, servername: "localhost" });
   database = new pg.Client({ connectionString: databaseUrl });
@@ -52,6 +73,7 @@ afterAll(async () => {
   await database?.end();
   await nginx?.stop();
   await Promise.all(instances.map((app) => app.stop("SIGTERM")));
+  await s3?.close();
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -182,6 +204,128 @@ describe("the nginx site in front of two instances", () => {
     expect(tooBigPhoto.status).toBe(413);
     expect((await loggedSoon(`${upload}?limit=over`, 1)).map((l) => l.upstream)).toEqual(["-"]);
   });
+
+  it("serves a photo uploaded through one instance from the other, and deletes it from the bucket for both", async () => {
+    const [a, b] = instances as [AppProcess, AppProcess];
+    const db = createDb(embeddedDatabaseUrl(inject("e2eDataDir")), 2).db;
+    const password = "photo-owner-password";
+    const { owner, warehouse } = await makeRedeemedWarehouse(db, {}, { password_hash: await hashPassword(password) });
+    await db.destroy();
+    // Logged in on A; the session lives in the database, so B knows it too.
+    const jar = new Map<string, string>();
+    const direct = async (app: AppProcess, pathname: string, init: RequestInit = {}) => {
+      const res = await fetch(`${app.url}${pathname}`, {
+        ...init,
+        headers: {
+          ...(init.headers as Record<string, string>),
+          Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
+          "X-XSRF-TOKEN": decodeURIComponent(jar.get("XSRF-TOKEN") ?? ""),
+        },
+        redirect: "manual",
+      });
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(";");
+        jar.set(pair!.slice(0, pair!.indexOf("=")), pair!.slice(pair!.indexOf("=") + 1));
+      }
+      return res;
+    };
+    await direct(a, "/it");
+    const login = await direct(a, "/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: owner.email, password, remember: false }),
+    });
+    expect(login.status).toBe(200);
+
+    const form = new FormData();
+    form.append("type", "thumb");
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 90, b: 40 } } })
+      .png()
+      .toBuffer();
+    form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "photo.png");
+    const uploaded = await direct(a, `/api/stocker/warehouses/${warehouse.id}/upload`, { method: "POST", body: form });
+    const photo = (await uploaded.json()) as { image_id: number; src: string; thumb_src: string };
+    expect(uploaded.status, JSON.stringify(photo)).toBe(200);
+    expect(photo.src.startsWith(`${s3.publicUrl}/warehouses/${warehouse.id}/`)).toBe(true);
+    expect(await s3.listKeys(`warehouses/${warehouse.id}/`)).toHaveLength(2);
+
+    // B's public sheet shows it, and its address answers the image from the bucket.
+    const sheet = await (await fetch(`${b.url}/it/warehouses/${warehouse.id}`)).text();
+    expect(sheet).toContain(photo.src);
+    for (const url of [photo.src, photo.thumb_src]) {
+      const image = await fetch(url);
+      expect(image.status, url).toBe(200);
+      expect(image.headers.get("content-type")).toBe("image/webp");
+    }
+
+    // Removed through B: gone from the bucket, so from every instance.
+    const w = await database.query("select * from warehouses where id = $1", [warehouse.id]);
+    const row = w.rows[0] as Record<string, unknown>;
+    const removed = await direct(b, `/api/stocker/warehouses/${warehouse.id}/update`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        warehouse_data: {
+          name: row.name,
+          country: row.country,
+          address: row.address,
+          cap: row.cap,
+          city: row.city,
+          province: row.province,
+          vat: "IT1",
+          m2: 100,
+          lat: row.lat,
+          lng: row.lng,
+        },
+        imgs_to_delete: [photo.image_id],
+      }),
+    });
+    expect(removed.status, await removed.text()).toBe(200);
+    expect(await s3.listKeys(`warehouses/${warehouse.id}/`)).toEqual([]);
+    for (const url of [photo.src, photo.thumb_src]) expect((await fetch(url)).status, url).toBe(404);
+    expect(await (await fetch(`${a.url}/it/warehouses/${warehouse.id}`)).text()).not.toContain(photo.src);
+  });
+
+  it("fails not one of eight clients' requests while an instance is stopped (SIGTERM) and started again", async () => {
+    const db = createDb(embeddedDatabaseUrl(inject("e2eDataDir")), 2).db;
+    const password = "nginx-traffic-password";
+    const passwordHash = await hashPassword(password);
+    const emails: string[] = [];
+    for (let i = 0; i < 8; i++) emails.push((await makeUser(db, { password_hash: passwordHash })).email);
+    await db.destroy();
+    const base = `https://localhost:${nginx.httpsPort}`;
+    const send: Send = async (pathname, init) => {
+      const answer = await httpsRequest(`${base}${pathname}`, { ca: nginx.ca, ...init });
+      return { status: answer.status, setCookies: header(answer, "set-cookie"), body: answer.body.toString() };
+    };
+    const results: TrafficResult[] = [];
+    let running = true;
+    const clients = emails.map((email, n) => mixedTrafficClient({ n, email, password, send, results, running: () => running }));
+    const restarted = instances[1]!;
+    const upstream = `127.0.0.1:${restarted.port}`;
+    const servedBy = () => nginx.accessLog().filter((line) => line.split(" ").slice(3, -1).join(" ").endsWith(upstream)).length;
+    let stoppedAt = 0;
+    try {
+      const until = async (what: string, done: () => boolean) => {
+        for (const deadline = Date.now() + 60_000; !done(); await new Promise((r) => setTimeout(r, 50)))
+          if (Date.now() > deadline) throw new Error(`${what}: not within 60 s`);
+      };
+      await until("load on both instances", () => results.length > 40);
+      stoppedAt = Date.now();
+      expect(await restarted.stop("SIGTERM")).toBe(0);
+      instances[1] = await startInstance(1, restarted.port);
+      // Back in the rotation once nginx's fail_timeout is over: it serves again.
+      const before = servedBy();
+      await until("the restarted instance serving", () => servedBy() - before > 20);
+    } finally {
+      running = false;
+      await Promise.all(clients);
+    }
+    const failed = results.filter((r) => r.error).map((r) => `${r.what} at +${r.at - stoppedAt} ms: ${r.error}`);
+    expect(failed.slice(0, 20), `${failed.length} of ${results.length} requests failed`).toEqual([]);
+    expect(results.filter((r) => r.at > stoppedAt).length).toBeGreaterThan(50);
+    expect(new Set(results.map((r) => r.what))).toEqual(new Set(TRAFFIC_KINDS));
+  }, 240_000);
 
   it("keeps answering when one instance stops, sending refused POSTs and GETs to the other", async () => {
     const [kept, stopped] = instances as [AppProcess, AppProcess];
