@@ -57,7 +57,7 @@ export const JOURNEY_SECONDS: Record<string, number> = {
   "formats.test.ts": 28,
   "spaces.test.ts": 20,
   "search-spaces.test.ts": 14,
-  "nginx.test.ts": 15,
+  "nginx.test.ts": 45,
   "foundation.test.ts": 10,
 };
 export const DEFAULT_JOURNEY_SECONDS = 60;
