@@ -31,6 +31,8 @@ import { ensureCatalogue } from "../app/server/seed/reference-data.ts";
 import { ensureGazetteerLoaded } from "../app/server/geo/gazetteer.ts";
 import { createViewCounter } from "../app/server/stats/view-counter.ts";
 import { createBillingGateway } from "../app/server/billing/stripe-gateway.ts";
+import { createMetrics, watchDatabase } from "../app/server/metrics/metrics.ts";
+import { labelRoutes, metricsEndpoint, requestMetrics } from "../app/server/metrics/http.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -68,12 +70,16 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
   const log = opts.log ?? createLogger(config);
   // The List-Unsubscribe mailto of every notification queued from now on names this sender.
   setMailSender(config.mailFrom);
+  // This app's metrics, its own registry (GET /metrics below; docs/operations.md).
+  const metrics = createMetrics();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     log: { info: (m) => log.info(m), warn: (m) => log.warn(m) },
+    observeConnectWait: (seconds) => metrics.databasePoolWait.observe(seconds),
   });
+  watchDatabase(metrics, { db: database.db, pool: database.pool, log });
   let workers: Workers | null = null;
   let server: http.Server | null = null;
   let vite: { close: () => Promise<void> } | null = null;
@@ -93,12 +99,13 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     const views = createViewCounter(database.db, { log });
     const billing = config.stripe ? createBillingGateway(config.stripe) : undefined;
     log.info(billing ? "card payments through Stripe" : "card payments off (no Stripe keys): bank transfer only");
-    const services: AppServices = { db: database.db, config: { ...config, devServer: Boolean(opts.dev) }, log, secret, views, billing };
+    const services: AppServices = { db: database.db, config: { ...config, devServer: Boolean(opts.dev) }, log, secret, views, billing, metrics };
 
     const app = express();
     app.disable("x-powered-by");
     // The client's address and https come from X-Forwarded-* only as far as TRUST_PROXY says.
     app.set("trust proxy", trustProxySetting(config.trustProxy));
+    app.use(requestMetrics(metrics));
     app.use(compression());
     app.use((req, res, next) => {
       for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
@@ -116,7 +123,8 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
           return id;
         },
         autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/build/") || (req.url ?? "").startsWith("/uploads/") },
-        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+        // A scrape every few seconds would fill the log: one that got its answer is a debug line.
+        customLogLevel: (req, res, err) => (err || res.statusCode >= 500 ? "error" : req.url === "/metrics" && res.statusCode === 200 ? "debug" : "info"),
         // One line that says it all; the JSON record keeps req and res in full beside it. The
         // path is redacted as the req serializer redacts it (no link token in any log line).
         customSuccessMessage: (req, res, responseTime) => `${req.method} ${redactUrl(req.url ?? "")} ${res.statusCode} ${Math.round(responseTime)} ms`,
@@ -136,6 +144,8 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     });
     // Crawlers ask for /favicon.ico whatever the page says.
     app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
+    // Prometheus's scrapes, with METRICS_TOKEN; without it, on to the app's 404 as any unknown path.
+    app.get("/metrics", metricsEndpoint(metrics, config.metricsToken));
     fs.mkdirSync(config.uploadsDir, { recursive: true });
     // Uploaded files never change under their name (a new photo gets a new random name): a year.
     app.use("/uploads", express.static(config.uploadsDir, { maxAge: "365d", immutable: true, fallthrough: true }));
@@ -161,6 +171,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     }
     const entryModule = await entry();
 
+    app.use(labelRoutes(build));
     // app.use, not a route: a route pattern would decode the path itself and fail on what the handler refuses cleanly.
     app.use(
       createRequestHandler({

@@ -8,6 +8,7 @@ import type { Config } from "./config.ts";
 import type { Locale } from "../lib/locale.ts";
 import type { ViewCounter } from "./stats/view-counter.ts";
 import type { BillingGateway } from "./billing/stripe-gateway.ts";
+import type { AppMetrics } from "./metrics/metrics.ts";
 
 export type AppServices = {
   db: Database;
@@ -23,6 +24,8 @@ export type AppServices = {
   views?: ViewCounter;
   /** Card payments through Stripe (app/server/billing/stripe-gateway.ts); absent without Stripe keys. */
   billing?: BillingGateway;
+  /** The app's metrics (app/server/metrics/metrics.ts), set by server/start.ts; absent elsewhere (unit tests, the CLI), where nothing is counted. */
+  metrics?: AppMetrics;
 };
 
 export type RequestInfo = {

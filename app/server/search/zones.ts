@@ -275,6 +275,8 @@ type Entry = { epoch: string; at: number; zone: Promise<Zone>; loaded: Zone | nu
 export class ZoneCache {
   private entries = new Map<string, Entry>();
   private db: Database;
+  /** Told of every lookup: a zone answered from memory (hit) or read from the database (miss); the app's metrics set it. */
+  onLookup: ((result: "hit" | "miss") => void) | null = null;
 
   constructor(db: Database) {
     this.db = db;
@@ -298,6 +300,7 @@ export class ZoneCache {
       // Most recently used last.
       this.entries.delete(key);
       this.entries.set(key, known);
+      this.onLookup?.("hit");
       const zone = await known.zone;
       const [matches, spaces, ranks] = await Promise.all([zone.matches(this.db, filter), zone.spaces(this.db), want.ranks ? zone.ranks(this.db) : null]);
       return { zone, matches, spaces, ranks };
@@ -305,6 +308,7 @@ export class ZoneCache {
     if (known) this.entries.delete(key);
     // Reading a zone is the costly part of a search: the caller may refuse it (a rate limit).
     await beforeRead?.();
+    this.onLookup?.("miss");
     // Nothing in memory: the filter's query runs beside the zone's, on another connection.
     const matching = filters(filter) ? findMatchingIds(this.db, args, filter) : undefined;
     matching?.catch(() => {}); // awaited below; this only keeps a failure from going unhandled first
