@@ -26,8 +26,10 @@ export function labelRoute(res: Response, route: string): void {
 export function requestMetrics(metrics: AppMetrics) {
   return (req: Request, res: Response, next: NextFunction) => {
     const stop = metrics.httpRequestDuration.startTimer();
+    // Read now: a handler mounted under a path (express.static at /build) shortens req.path.
+    const path = req.path;
     res.once("finish", () => {
-      const route = routeLabels.get(res) ?? (req.path.startsWith("/build/") ? "/build/*" : req.path.startsWith("/uploads/") ? "/uploads/*" : OTHER_ROUTE);
+      const route = routeLabels.get(res) ?? (path.startsWith("/build/") ? "/build/*" : path.startsWith("/uploads/") ? "/uploads/*" : OTHER_ROUTE);
       stop({ method: METHODS.has(req.method) ? req.method : OTHER_ROUTE, route, status: String(res.statusCode) });
     });
     next();

@@ -5,11 +5,13 @@
 //
 // Counters and histograms are counted where the work happens (requests, searches, mail, images,
 // jobs, each waiting for a connection); the pool's and the outbox's state is read at scrape time
-// (watchDatabase), so an idle instance costs nothing between scrapes.
+// (watchDatabase), so an idle instance costs nothing between scrapes. The metrics reach the code
+// that counts through AppServices (services.metrics) and the options it passes on, never through
+// module state: the server's build holds its own copy of every app module, apart from the one
+// server/start.ts imports, and a test process runs several apps.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type pg from "pg";
 import type { Database } from "../db/database.ts";
-import { zoneCacheFor } from "../search/zones.ts";
 import { readOutboxBacklog } from "./metrics.queries.ts";
 
 /** Every series of ours starts with this; Node's own (process_*, nodejs_*) keep their usual names. */
@@ -94,8 +96,7 @@ export function createMetrics() {
  * The series read at scrape time from this app's database: its pool (open, idle, waiting, the
  * configured maximum) and the outbox's backlog. The outbox's counts are the whole database's,
  * the same from every instance (alert on their max, not their sum); a scrape that cannot read
- * them within OUTBOX_READ_TIMEOUT_MS answers without them rather than failing whole. Also
- * counts the lookups of the app's zone cache.
+ * them within OUTBOX_READ_TIMEOUT_MS answers without them rather than failing whole.
  */
 export function watchDatabase(metrics: AppMetrics, database: { db: Database; pool: pg.Pool; log?: { warn: (obj: object, msg: string) => void } }) {
   const { pool, db } = database;
@@ -164,8 +165,6 @@ export function watchDatabase(metrics: AppMetrics, database: { db: Database; poo
       this.set(counts ? counts.oldestDueSeconds : Number.NaN);
     },
   });
-
-  zoneCacheFor(db).onLookup = (result) => metrics.searchZoneLookups.inc({ result });
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
