@@ -33,6 +33,8 @@ import { ensureGazetteerLoaded } from "../app/server/geo/gazetteer.ts";
 import { createViewCounter } from "../app/server/stats/view-counter.ts";
 import { createBillingGateway } from "../app/server/billing/stripe-gateway.ts";
 import { joinInstances, type InstanceRegistry } from "../app/server/instances/instance-registry.ts";
+import { createMetrics, watchDatabase } from "../app/server/metrics/metrics.ts";
+import { labelRoutes, metricsEndpoint, requestMetrics } from "../app/server/metrics/http.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -70,12 +72,16 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
   const log = opts.log ?? createLogger(config);
   // The List-Unsubscribe mailto of every notification queued from now on names this sender.
   setMailSender(config.mailFrom);
+  // This app's metrics, its own registry (GET /metrics below; docs/operations.md).
+  const metrics = createMetrics();
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     log: { info: (m) => log.info(m), warn: (m) => log.warn(m) },
+    observeConnectWait: (seconds) => metrics.databasePoolWait.observe(seconds),
   });
+  watchDatabase(metrics, { db: database.db, pool: database.pool, log });
   let workers: Workers | null = null;
   let instance: InstanceRegistry | null = null;
   let server: http.Server | null = null;
@@ -109,12 +115,14 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
       billing,
       instance,
       draining: () => draining,
+      metrics,
     };
 
     const app = express();
     app.disable("x-powered-by");
     // The client's address and https come from X-Forwarded-* only as far as TRUST_PROXY says.
     app.set("trust proxy", trustProxySetting(config.trustProxy));
+    app.use(requestMetrics(metrics));
     app.use(compression());
     app.use((req, res, next) => {
       for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
@@ -132,7 +140,8 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
           return id;
         },
         autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/build/") || (req.url ?? "").startsWith("/uploads/") },
-        customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+        // A scrape every few seconds would fill the log: one that got its answer is a debug line.
+        customLogLevel: (req, res, err) => (err || res.statusCode >= 500 ? "error" : req.url === "/metrics" && res.statusCode === 200 ? "debug" : "info"),
         // One line that says it all; the JSON record keeps req and res in full beside it. The
         // path is redacted as the req serializer redacts it (no link token in any log line).
         customSuccessMessage: (req, res, responseTime) => `${req.method} ${redactUrl(req.url ?? "")} ${res.statusCode} ${Math.round(responseTime)} ms`,
@@ -150,6 +159,8 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     });
     // Crawlers ask for /favicon.ico whatever the page says.
     app.get("/favicon.ico", (_req, res) => res.redirect(301, "/favicon.svg"));
+    // Prometheus's scrapes, with METRICS_TOKEN; without it, on to the app's 404 as any unknown path.
+    app.get("/metrics", metricsEndpoint(metrics, config.metricsToken));
     fs.mkdirSync(config.uploadsDir, { recursive: true });
     // Uploaded files never change under their name (a new photo gets a new random name): a year.
     app.use("/uploads", express.static(config.uploadsDir, { maxAge: "365d", immutable: true, fallthrough: true }));
@@ -178,6 +189,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     }
     const entryModule = await entry();
 
+    app.use(labelRoutes(build));
     // app.use, not a route: a route pattern would decode the path itself and fail on what the handler refuses cleanly.
     app.use(
       createRequestHandler({

@@ -132,3 +132,19 @@ describe("the stop's durations", () => {
     expect(production).toContain("SHUTDOWN_TIMEOUT_MS=10000");
   });
 });
+
+describe("the metrics token", () => {
+  it("is unset by default and when empty: there is no /metrics", () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: "  " }).metricsToken).toBeUndefined();
+  });
+
+  it("takes a token of at least 32 characters, and refuses a short one or one with characters a bearer token cannot hold", () => {
+    const token = "0123456789abcdef0123456789abcdef";
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(loadConfig({ METRICS_TOKEN: "A-._~+/=".repeat(4) }).metricsToken).toBe("A-._~+/=".repeat(4));
+    expect(refusal({ METRICS_TOKEN: token.slice(1) })).toContain("METRICS_TOKEN: at least 32 characters");
+    expect(refusal({ METRICS_TOKEN: `${token} x` })).toContain("METRICS_TOKEN:");
+    expect(refusal({ METRICS_TOKEN: `${token}é` })).toContain("METRICS_TOKEN:");
+  });
+});

@@ -200,6 +200,14 @@ const envSchema = z
     OPERATOR_ADDRESS: optionalText,
     OPERATOR_EMAIL: optionalText.pipe(z.string().email().optional()),
     OPERATOR_PEC: optionalText.pipe(z.string().email().optional()),
+    // The bearer token Prometheus sends for GET /metrics; unset, /metrics does not exist. A
+    // token's characters only (RFC 6750), long enough that guessing is hopeless.
+    METRICS_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9._~+/=-]{32,}$/, "at least 32 characters of A–Z, a–z, 0–9 and - . _ ~ + / =, e.g. the output of `openssl rand -hex 32`")
+        .optional(),
+    ),
   })
   // Uploaded images go to S3-compatible storage when S3_BUCKET is set; then everything else it
   // needs must be there too, or the app refuses to start rather than failing at the first upload.
@@ -383,6 +391,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     operator: operatorConfig(e, production),
     /** Express's "trust proxy": 0 (none), a hop count, or the proxies' addresses. */
     trustProxy: e.TRUST_PROXY,
+    /** The bearer token of GET /metrics (METRICS_TOKEN); unset: no /metrics. */
+    metricsToken: e.METRICS_TOKEN,
     /** Set by `npm run dev` (Vite's dev server): the page's CSP then allows its hot reload. */
     devServer: false,
   };

@@ -9,6 +9,7 @@ import type { Locale } from "../lib/locale.ts";
 import type { ViewCounter } from "./stats/view-counter.ts";
 import type { BillingGateway } from "./billing/stripe-gateway.ts";
 import type { InstanceRegistry } from "./instances/instance-registry.ts";
+import type { AppMetrics } from "./metrics/metrics.ts";
 
 export type AppServices = {
   db: Database;
@@ -31,6 +32,8 @@ export type AppServices = {
    * send no more traffic. Set by server/start.ts; absent where no server runs.
    */
   draining?: () => boolean;
+  /** The app's metrics (app/server/metrics/metrics.ts), set by server/start.ts; absent elsewhere (unit tests, the CLI), where nothing is counted. */
+  metrics?: AppMetrics;
 };
 
 export type RequestInfo = {

@@ -8,13 +8,18 @@ import PostalMime from "postal-mime";
 
 export type CapturedMail = { to: string[]; subject: string; text: string; html: string; file: string };
 
-export async function startSmtpCapture(dir: string): Promise<{ port: number; close: () => Promise<void> }> {
+/** `refuse`: recipients the server refuses for good (550), as a server refuses an unknown user. */
+export async function startSmtpCapture(dir: string, opts: { refuse?: RegExp } = {}): Promise<{ port: number; close: () => Promise<void> }> {
   fs.mkdirSync(dir, { recursive: true });
   let counter = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (opts.refuse?.test(address.address)) return callback(Object.assign(new Error("5.1.1 no such user here"), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));

@@ -9,7 +9,12 @@ import { searchMapQuery } from "../../schemas/search.ts";
 
 export const loader = apiLoader({ access: "public", query: searchMapQuery }, ({ query, services, info, locale }) =>
   searchMap(
-    { db: services.db, geocoder: geocoderFor(services), beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip) },
+    {
+      db: services.db,
+      geocoder: geocoderFor(services),
+      beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip),
+      metrics: services.metrics,
+    },
     query,
     locale,
   ),

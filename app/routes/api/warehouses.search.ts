@@ -12,7 +12,12 @@ export const loader = apiLoader({ access: "public", query: searchQuery }, async 
     request,
     info,
     await searchWarehouses(
-      { db: services.db, geocoder: geocoderFor(services), beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip) },
+      {
+        db: services.db,
+        geocoder: geocoderFor(services),
+        beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip),
+        metrics: services.metrics,
+      },
       query,
       locale,
     ),

@@ -38,14 +38,46 @@ export const CONNECT_TIMEOUT_MS = 10_000;
  * Kysely holds a client checked out for each query and for a whole transaction, so every
  * client gets a listener of its own for its whole life (the pool's 'connect' event).
  */
-export function createDb(url: string, poolSize = 10, log?: Pick<Logger, "warn">): { db: Database; pool: pg.Pool } {
+export function createDb(
+  url: string,
+  poolSize = 10,
+  log?: Pick<Logger, "warn">,
+  opts: { observeConnectWait?: ConnectWaitObserver } = {},
+): { db: Database; pool: pg.Pool } {
   // keepAlive: a connection whose server vanished without a word (a failover) is found dead.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
   pool.on("connect", (client) => {
     client.on("error", (err) => log?.warn(`database connection lost: ${err.message}`));
   });
   pool.on("error", () => {}); // an idle client's error: already told by its own listener above
-  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), pool };
+  const observe = opts.observeConnectWait;
+  return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool: observe ? timedPool(pool, observe) : pool }) }), pool };
+}
+
+/** Told how long each query or transaction waited for its connection, in seconds (the metrics). */
+export type ConnectWaitObserver = (seconds: number) => void;
+
+/**
+ * The pool as Kysely uses it, timing every wait for a connection: Kysely asks the pool for one
+ * per query and per transaction, so this is what a busy pool costs each request (a free
+ * connection: microseconds; a new one: the connection's set-up; a full pool: the wait for a
+ * connection to come back, CONNECT_TIMEOUT_MS at most). Failed waits are timed too.
+ */
+function timedPool(pool: pg.Pool, observe: ConnectWaitObserver) {
+  return {
+    // Kysely reads these two of the pool: its client class (to cancel a query: the pool uses pg's own) and its options.
+    Client: pg.Client,
+    options: pool.options,
+    connect: async () => {
+      const started = performance.now();
+      try {
+        return await pool.connect();
+      } finally {
+        observe((performance.now() - started) / 1000);
+      }
+    },
+    end: () => pool.end(),
+  };
 }
 
 export async function ensureDatabase(serverUrl: string, name: string) {
@@ -60,7 +92,13 @@ export async function ensureDatabase(serverUrl: string, name: string) {
 }
 
 /** Open the app's database: DATABASE_URL if given, else the embedded server under dataDir. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize: number; log: Logger }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize: number;
+  log: Logger;
+  observeConnectWait?: ConnectWaitObserver;
+}): Promise<DatabaseHandle> {
   let embedded: EmbeddedServer | null = null;
   let url = opts.databaseUrl;
   if (!url) {
@@ -68,7 +106,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     await ensureDatabase(embedded.url("postgres"), EMBEDDED_DATABASE);
     url = embedded.url(EMBEDDED_DATABASE);
   }
-  const { db, pool } = createDb(url, opts.poolSize, opts.log);
+  const { db, pool } = createDb(url, opts.poolSize, opts.log, { observeConnectWait: opts.observeConnectWait });
   return {
     db,
     pool,

@@ -4,6 +4,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ValidationError } from "../errors.ts";
 import { MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES, processImage, processingSlots, type Encoded } from "./image-processing.ts";
+import { createMetrics } from "../metrics/metrics.ts";
 import { handMadePng, phoneJpeg as makePhoneJpeg, photo } from "../../../tests/support/images.ts";
 
 /** The field code processImage refused the bytes with (fails the test if they were accepted). */
@@ -95,6 +96,20 @@ describe("processImage: photos", () => {
     const jpeg = await photo(400, 300).then((p) => p.jpeg().toBuffer());
     const { large } = await processImage(new Uint8Array(jpeg));
     expect([large.width, large.height]).toEqual([400, 300]);
+  });
+
+  it("times sharp's work in the app's metrics, by outcome; refusals before any decoding are not timed", async () => {
+    const metrics = createMetrics();
+    const jpeg = await photo(400, 300).then((p) => p.jpeg().toBuffer());
+    await processImage(jpeg, { metrics });
+    await expect(processImage(jpeg.subarray(0, 2000), { metrics })).rejects.toBeInstanceOf(ValidationError);
+    await expect(processImage(Buffer.from("not an image at all"), { metrics })).rejects.toBeInstanceOf(ValidationError);
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/^stockspace_image_processing_seconds_count\{outcome="processed"\} 1$/m);
+    expect(text).toMatch(/^stockspace_image_processing_seconds_count\{outcome="refused"\} 1$/m);
+    const seconds = Number(/^stockspace_image_processing_seconds_sum\{outcome="processed"\} (\S+)$/m.exec(text)?.[1]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThan(10);
   });
 
   it("processes five uploads at once, never more than two at a time, the others waiting their turn", async () => {

@@ -8,6 +8,7 @@
 // transparency, and one format means one key per variant and no <picture> fallbacks.
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { ValidationError } from "../errors.ts";
+import type { AppMetrics } from "../metrics/metrics.ts";
 
 /** Larger uploads are refused before any decoding (a phone's 12–50 Mpx JPEG is 3–15 MB). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -87,50 +88,65 @@ const INPUT_OPTIONS = { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS } as
  * in the header, nothing decoded) or image_invalid (cannot be decoded completely, or under
  * 2 px on a side).
  */
-export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
+export async function processImage(bytes: Uint8Array, opts: { metrics?: Pick<AppMetrics, "imageProcessing"> } = {}): Promise<ProcessedImage> {
   if (bytes.length > MAX_UPLOAD_BYTES) throw refuse("image_too_large");
   const sniffed = sniff(bytes);
   if (!sniffed) throw refuse("image_type");
 
-  return withSlot(async () => {
-    // The header only. No pixel limit here: sharp's default (268 Mpx) would make a larger
-    // bomb fail with an error we would have to recognise by its text; we compare ourselves.
-    let metadata: Metadata;
-    try {
-      metadata = await sharp(bytes, { failOn: "error", limitInputPixels: false }).metadata();
-    } catch {
-      throw refuse("image_invalid");
-    }
-    if (metadata.format !== sniffed) throw refuse("image_type");
-    const { width, height } = metadata;
-    if (width * height > MAX_IMAGE_PIXELS) throw refuse("image_too_many_pixels");
-    if (width < 2 || height < 2) throw refuse("image_invalid");
+  // Timed from the slot on: sharp's work, not the wait for a turn.
+  return withSlot(() => timed(opts.metrics, () => decodeAndEncode(bytes, sniffed)));
+}
 
-    // Two pipelines from the same input rather than the thumbnail from the large image: each
-    // lets libjpeg decode at 1/2, 1/4 or 1/8 scale (shrink-on-load), and the thumbnail is not
-    // a re-encoding of a re-encoding. One after the other: the slot holds one decode at a time.
-    // rotate() applies the EXIF orientation. No withMetadata/keep*: sharp writes no EXIF, XMP,
-    // IPTC or ICC then, and converts the pixels to sRGB.
-    const input = sharp(bytes, INPUT_OPTIONS);
-    try {
-      const large = await input
-        .clone()
-        .rotate()
-        .resize({ width: LARGE.width, height: LARGE.height, fit: "inside", withoutEnlargement: true })
-        .webp({ quality: LARGE.quality })
-        .toBuffer({ resolveWithObject: true });
-      // Always 480×320, small images enlarged: every card has the same shape and weight.
-      const thumb = await input
-        .clone()
-        .rotate()
-        .resize({ width: THUMB.width, height: THUMB.height, fit: "cover" })
-        .webp({ quality: THUMB.quality })
-        .toBuffer({ resolveWithObject: true });
-      return { large: encoded(large), thumb: encoded(thumb) };
-    } catch {
-      throw refuse("image_invalid");
-    }
-  });
+async function timed<T>(metrics: Pick<AppMetrics, "imageProcessing"> | undefined, work: () => Promise<T>): Promise<T> {
+  const stop = metrics?.imageProcessing.startTimer();
+  try {
+    const result = await work();
+    stop?.({ outcome: "processed" });
+    return result;
+  } catch (err) {
+    stop?.({ outcome: "refused" });
+    throw err;
+  }
+}
+
+async function decodeAndEncode(bytes: Uint8Array, sniffed: "jpeg" | "png"): Promise<ProcessedImage> {
+  // The header only. No pixel limit here: sharp's default (268 Mpx) would make a larger
+  // bomb fail with an error we would have to recognise by its text; we compare ourselves.
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, { failOn: "error", limitInputPixels: false }).metadata();
+  } catch {
+    throw refuse("image_invalid");
+  }
+  if (metadata.format !== sniffed) throw refuse("image_type");
+  const { width, height } = metadata;
+  if (width * height > MAX_IMAGE_PIXELS) throw refuse("image_too_many_pixels");
+  if (width < 2 || height < 2) throw refuse("image_invalid");
+
+  // Two pipelines from the same input rather than the thumbnail from the large image: each
+  // lets libjpeg decode at 1/2, 1/4 or 1/8 scale (shrink-on-load), and the thumbnail is not
+  // a re-encoding of a re-encoding. One after the other: the slot holds one decode at a time.
+  // rotate() applies the EXIF orientation. No withMetadata/keep*: sharp writes no EXIF, XMP,
+  // IPTC or ICC then, and converts the pixels to sRGB.
+  const input = sharp(bytes, INPUT_OPTIONS);
+  try {
+    const large = await input
+      .clone()
+      .rotate()
+      .resize({ width: LARGE.width, height: LARGE.height, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: LARGE.quality })
+      .toBuffer({ resolveWithObject: true });
+    // Always 480×320, small images enlarged: every card has the same shape and weight.
+    const thumb = await input
+      .clone()
+      .rotate()
+      .resize({ width: THUMB.width, height: THUMB.height, fit: "cover" })
+      .webp({ quality: THUMB.quality })
+      .toBuffer({ resolveWithObject: true });
+    return { large: encoded(large), thumb: encoded(thumb) };
+  } catch {
+    throw refuse("image_invalid");
+  }
 }
 
 function encoded({ data, info }: { data: Buffer; info: OutputInfo }): Encoded {

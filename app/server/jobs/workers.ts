@@ -34,7 +34,7 @@ export function defaultJobs(services: AppServices): { jobs: Job[]; close: () => 
       {
         name: "mail-outbox",
         everyMs: 2_000,
-        run: (signal) => deliverAllDueMail(services.db, transport, { from: services.config.mailFrom, log: services.log, signal }),
+        run: (signal) => deliverAllDueMail(services.db, transport, { from: services.config.mailFrom, log: services.log, signal, metrics: services.metrics }),
       },
       { name: "expired-sessions", everyMs: 60 * 60 * 1000, run: () => deleteExpiredSessions(services.db) },
       { name: "old-rate-limit-windows", everyMs: 60 * 60 * 1000, run: () => deleteOldWindows(services.db) },
@@ -75,15 +75,18 @@ export function startWorkers(services: AppServices, { jobs, close } = defaultJob
     const timer: { ref?: NodeJS.Timeout } = {};
     const tick = () => {
       if (stopped) return;
+      const timed = services.metrics?.jobDuration.startTimer({ job: job.name });
       const run = job
         .run(stopping.signal)
-        .catch((err) =>
+        .catch((err) => {
+          services.metrics?.jobFailures.inc({ job: job.name });
           // The database away is no bug (it is restarting, failing over): one line, and the next run tries again.
-          isDatabaseUnavailable(err)
-            ? services.log.warn({ job: job.name }, `background job skipped, database unavailable: ${(err as Error).message}`)
-            : services.log.error({ err, job: job.name }, "background job failed"),
-        )
+          if (isDatabaseUnavailable(err)) services.log.warn({ job: job.name }, `background job skipped, database unavailable: ${(err as Error).message}`);
+          else services.log.error({ err, job: job.name }, "background job failed");
+        })
         .finally(() => {
+          timed?.();
+          services.metrics?.jobRuns.inc({ job: job.name });
           running.delete(run);
           if (!stopped) timer.ref = setTimeout(tick, job.everyMs);
         });

@@ -9,6 +9,7 @@ import type { EmailKind } from "../db/types.ts";
 import { notificationLinks } from "./email-preferences.service.ts";
 import { claimDueMessages, insertOutboxMessages, markFailedAttempt, markSent, releaseClaimed, type ClaimedMessage } from "./outbox.queries.ts";
 import type { MailTransport } from "./transport.ts";
+import type { AppMetrics } from "../metrics/metrics.ts";
 
 export const MAX_ATTEMPTS = 10;
 
@@ -27,6 +28,8 @@ export type DeliverOptions = {
   sendTimeoutMs?: number;
   /** Stop: no new send starts, unstarted messages are handed back at once. */
   signal?: AbortSignal;
+  /** The app's counters of mail sent, failed attempts and mail failed for good. */
+  metrics?: Pick<AppMetrics, "mailSent" | "mailSendErrors" | "mailFailed">;
 };
 
 export type BatchResult = { claimed: number; sent: number; failed: number; released: number };
@@ -148,12 +151,15 @@ export async function deliverBatch(db: Database, transport: MailTransport, opts:
     }
     if (!failure) {
       log.info({ mailId: message.id, via: transport.describe }, "mail sent");
+      opts.metrics?.mailSent.inc();
       sentMarks.add(message.id);
       return;
     }
     failed += 1;
     const attempts = message.attempts + 1;
     const retryAt = attempts >= MAX_ATTEMPTS ? null : new Date(Date.now() + retryDelayMs(attempts));
+    opts.metrics?.mailSendErrors.inc();
+    if (!retryAt) opts.metrics?.mailFailed.inc();
     const error = failure.cause instanceof Error ? failure.cause.message : String(failure.cause);
     try {
       const held = await markFailedAttempt(db, { id: message.id, token, attempts, error, retryAt });

@@ -42,6 +42,7 @@ import {
 import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone, type ZoneRanks } from "./zones.ts";
 import { availabilityOf, isoDay, judge, romeToday, spaceAsk, spaceRowsFromPacked, unmetCriteria, type SpaceAsk, type SpaceRows } from "./spaces.ts";
 import type { UnmetCriterion } from "../../lib/search-results.ts";
+import type { AppMetrics } from "../metrics/metrics.ts";
 
 /** The published jitter of an unclaimed warehouse's position, in degrees (an unclaimed warehouse is never shown where it is; applied by migration 0004). */
 export const JITTER_LAT = 0.004;
@@ -159,6 +160,8 @@ export type SearchDeps = {
   geocoder: Geocoder;
   /** Runs before a zone is read from the database; may throw RateLimitError (see zoneReadGuard). */
   beforeZoneRead?: () => Promise<void>;
+  /** The app's metrics: each zone lookup, from memory or from the database. */
+  metrics?: Pick<AppMetrics, "searchZoneLookups">;
 };
 
 /** The limit of zone reads per address, as configured (null: none). */
@@ -237,6 +240,7 @@ export async function resolveSearchZone(deps: SearchDeps, q: SearchQuery, locale
     ranks,
   } = await zoneCacheFor(deps.db).get({ ...centre, radiusM: q.radius * 1000 }, { specIds: selectedSpecificationIds(q), area: null }, deps.beforeZoneRead, {
     ranks: RANKED_SORTS.has(q.sort),
+    metrics: deps.metrics,
   });
   const judging = spaceJudging(q, romeToday());
   let matches = specMatches;

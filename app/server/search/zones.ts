@@ -21,6 +21,7 @@ import {
   type ZoneArgs,
 } from "./search.queries.ts";
 import { romeToday, spaceRowsFromPacked, type SpaceRows } from "./spaces.ts";
+import type { AppMetrics } from "../metrics/metrics.ts";
 
 /** The sphere earthdistance measures on (earth() = 6378168 m), so both sides agree on distances. */
 export const EARTH_RADIUS_M = 6_378_168;
@@ -283,13 +284,14 @@ export class ZoneCache {
   /**
    * The zone of a centre and radius as the database holds it now (from memory when unchanged),
    * and which of its warehouses match a filter set. `beforeRead` runs before a zone is read
-   * from the database (not when it comes from memory).
+   * from the database (not when it comes from memory). `opts.ranks`: read the zone's ranks too;
+   * `opts.metrics`: counts the lookup, a hit (from memory) or a miss (read from the database).
    */
   async get(
     args: ZoneArgs,
     filter: ZoneFilter,
     beforeRead?: () => Promise<void>,
-    want: { ranks?: boolean } = {},
+    opts: { ranks?: boolean; metrics?: Pick<AppMetrics, "searchZoneLookups"> } = {},
   ): Promise<{ zone: Zone; matches: Uint8Array; spaces: SpaceRows; ranks: ZoneRanks | null }> {
     const epoch = await readSearchEpoch(this.db);
     const key = `${args.lat.toFixed(6)},${args.lng.toFixed(6)},${args.radiusM}`;
@@ -298,20 +300,22 @@ export class ZoneCache {
       // Most recently used last.
       this.entries.delete(key);
       this.entries.set(key, known);
+      opts.metrics?.searchZoneLookups.inc({ result: "hit" });
       const zone = await known.zone;
-      const [matches, spaces, ranks] = await Promise.all([zone.matches(this.db, filter), zone.spaces(this.db), want.ranks ? zone.ranks(this.db) : null]);
+      const [matches, spaces, ranks] = await Promise.all([zone.matches(this.db, filter), zone.spaces(this.db), opts.ranks ? zone.ranks(this.db) : null]);
       return { zone, matches, spaces, ranks };
     }
     if (known) this.entries.delete(key);
     // Reading a zone is the costly part of a search: the caller may refuse it (a rate limit).
     await beforeRead?.();
+    opts.metrics?.searchZoneLookups.inc({ result: "miss" });
     // Nothing in memory: the filter's query runs beside the zone's, on another connection.
     const matching = filters(filter) ? findMatchingIds(this.db, args, filter) : undefined;
     matching?.catch(() => {}); // awaited below; this only keeps a failure from going unhandled first
     // So are the zone's spaces and, when the order weighs them, its ranks.
     const spaces = findZoneSpaces(this.db, { ...args, today: romeToday() });
     spaces.catch(() => {});
-    const ranks = want.ranks ? findZoneRanks(this.db, args) : undefined;
+    const ranks = opts.ranks ? findZoneRanks(this.db, args) : undefined;
     ranks?.catch(() => {});
     const entry: Entry = { epoch, at: Date.now(), zone: loadZone(this.db, args), loaded: null };
     this.entries.set(key, entry);
@@ -327,7 +331,7 @@ export class ZoneCache {
     const [matches, spaceRows, rankSet] = await Promise.all([
       zone.matches(this.db, filter, matching),
       zone.spaces(this.db, spaces),
-      want.ranks ? zone.ranks(this.db, ranks) : null,
+      opts.ranks ? zone.ranks(this.db, ranks) : null,
     ]);
     return { zone, matches, spaces: spaceRows, ranks: rankSet };
   }

@@ -27,6 +27,7 @@ import { fullName } from "../../lib/person-name.ts";
 import type { SpaceValue } from "../../lib/spaces.ts";
 import { checkSpaces, saveSpaces, surfaceLimit } from "./warehouse-spaces.service.ts";
 import { findSurface, listSpaces } from "./warehouse-spaces.queries.ts";
+import type { AppMetrics } from "../metrics/metrics.ts";
 
 export type EditingContext = {
   db: Database;
@@ -38,6 +39,8 @@ export type EditingContext = {
   /** Where the operator is told of a stocker's new warehouse (SUPPORT_EMAIL), and the site's address for the link. */
   operator?: { email: string; origin: string };
   log?: Logger;
+  /** The app's metrics: the time each uploaded image's processing takes. */
+  metrics?: Pick<AppMetrics, "imageProcessing">;
 };
 
 /** May this user edit this warehouse? Admins any; a stocker its own; a referent the ones it manages. */

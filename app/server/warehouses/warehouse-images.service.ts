@@ -24,7 +24,7 @@ export async function uploadWarehouseImage(
   await warehouseToEdit(ctx.db, actor, warehouseId);
   await refuseWhenFull(ctx, warehouseId);
   if (file.size > MAX_UPLOAD_BYTES) throw imageError("image_too_large");
-  const image = await processImage(new Uint8Array(await file.arrayBuffer())).catch((err: unknown) => {
+  const image = await processImage(new Uint8Array(await file.arrayBuffer()), { metrics: ctx.metrics }).catch((err: unknown) => {
     // The refusal's own sentence ("only JPG and PNG…") rather than the generic one.
     if (err instanceof ValidationError && err.errors.file) throw imageError(err.errors.file);
     throw err;

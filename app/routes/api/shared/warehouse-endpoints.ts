@@ -43,6 +43,7 @@ export function editingContext(services: AppServices, locale: Locale): EditingCo
     locale,
     operator: { email: services.config.supportEmail, origin: services.config.origin },
     log: services.log,
+    metrics: services.metrics,
   };
 }
 
