@@ -6,7 +6,8 @@
 
 export type Sent = { status: number; setCookies: string[]; body: string };
 export type Send = (pathname: string, init: { method?: string; headers: Record<string, string>; body?: string }) => Promise<Sent>;
-export type TrafficResult = { what: string; at: number; status?: number; error?: string };
+/** One request: what it was, when it left (epoch ms), how long it took (ms), its status or error. */
+export type TrafficResult = { what: string; at: number; ms: number; status?: number; error?: string };
 
 /** The kinds of request every client sends, by the name the results carry. */
 export const TRAFFIC_KINDS = ["home page", "login", "search page", "markets (JSON)", "me (JSON, session)", "privacy page"];
@@ -32,9 +33,9 @@ export async function mixedTrafficClient(opts: { n: number; email: string; passw
         const eq = pair!.indexOf("=");
         cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
       }
-      results.push({ what, at, status: res.status, error: res.status === expected ? undefined : `${res.status}: ${res.body.slice(0, 200)}` });
+      results.push({ what, at, ms: Date.now() - at, status: res.status, error: res.status === expected ? undefined : `${res.status}: ${res.body.slice(0, 200)}` });
     } catch (err) {
-      results.push({ what, at, error: String((err as Error).cause ?? err) });
+      results.push({ what, at, ms: Date.now() - at, error: String((err as Error).cause ?? err) });
     }
   };
   const login = async () => {
