@@ -28,6 +28,7 @@ import * as m0025 from "./0025_warehouse_trust_fresh.ts";
 import * as m0026 from "./0026_request_offers.ts";
 import * as m0027 from "./0027_zone_has_spaces.ts";
 import * as m0028 from "./0028_saved_searches.ts";
+import * as m0030 from "./0030_failed_mail.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   "0026_request_offers": m0026,
   "0027_zone_has_spaces": m0027,
   "0028_saved_searches": m0028,
+  "0030_failed_mail": m0030,
 };
