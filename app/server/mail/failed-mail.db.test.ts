@@ -328,7 +328,7 @@ describe("the list", () => {
 describe("administrators only", () => {
   const ROLES = [
     { name: "stocker", fields: { role: "stocker" as const } },
-    { name: "keeper", fields: { role: "stocker" as const, account_type: 1 } },
+    { name: "keeper", fields: { role: "stocker" as const, account_type: 1 as const } },
     { name: "referent", fields: { role: "referent" as const } },
     { name: "hunter", fields: { role: "stock_hunter" as const } },
   ];
