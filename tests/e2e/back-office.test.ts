@@ -834,7 +834,15 @@ describe("undelivered e-mails", () => {
     const { page } = admin;
     await page.goto("/admin");
     await hydrated(page);
-    const failedNow = Number((await app.db.selectFrom("mail_outbox").select(sql<number>`count(*)::int`.as("n")).where("status", "=", "failed").executeTakeFirstOrThrow()).n);
+    const failedNow = Number(
+      (
+        await app.db
+          .selectFrom("mail_outbox")
+          .select(sql<number>`count(*)::int`.as("n"))
+          .where("status", "=", "failed")
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     await hasText(page.getByTestId("dashboard-failed-emails"), new RegExp(`^${failedNow}\\D`));
     await hasText(page.getByTestId("admin-nav").getByTestId("admin-counter-failed_emails"), String(failedNow));
     await page.getByTestId("dashboard-failed-emails").click();

@@ -183,7 +183,7 @@ function FailedEmailRow({ email: e, fetcher }: { email: Row; fetcher: ResendFetc
           {langLabel(e.lang)}
         </div>
       </td>
-      <td data-label={m.admmail_col_error()} className="px-4 py-3">
+      <td data-label={m.admmail_col_error()} data-wide className="px-4 py-3">
         <LastError error={e.last_error} />
       </td>
       <td data-label={m.admmail_col_attempts()} className="px-4 py-3 text-right text-slate-700 tabular-nums">
@@ -191,8 +191,8 @@ function FailedEmailRow({ email: e, fetcher }: { email: Row; fetcher: ResendFetc
       </td>
       <td data-label={m.admmail_col_created()} className="px-4 py-3 text-slate-700">
         <div className="whitespace-nowrap tabular-nums">{formatDateTime(e.created_at)}</div>
-        <div className="mt-1 text-xs whitespace-nowrap text-slate-500 tabular-nums">
-          {m.admmail_col_last_attempt()}: {e.last_error_at ? formatDateTime(e.last_error_at) : "—"}
+        <div className="mt-1 text-xs text-slate-500 tabular-nums">
+          {m.admmail_col_last_attempt()}: <span className="whitespace-nowrap">{e.last_error_at ? formatDateTime(e.last_error_at) : "—"}</span>
         </div>
         <Link to={auditLink("mail_outbox", e.id)} className={`${standaloneTextLinkClass} text-xs`}>
           {m.admmail_history()}
@@ -223,7 +223,8 @@ function LastError({ error }: { error: string | null }) {
   if (!error) return <span className="text-slate-500">{m.admmail_no_error()}</span>;
   const short = excerpt(error, 140);
   return (
-    <div className="text-slate-800">
+    // Once the whole text is open, the short line it repeats is hidden.
+    <div className="text-slate-800 [&:has(details[open])>p]:hidden">
       <p className="font-mono text-xs [overflow-wrap:anywhere]">{short}</p>
       {short !== error.replace(/\s+/g, " ").trim() && (
         <details className="mt-1">
