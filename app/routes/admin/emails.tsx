@@ -194,7 +194,7 @@ function FailedEmailRow({ email: e, fetcher }: { email: Row; fetcher: ResendFetc
         <div className="mt-1 text-xs text-slate-500 tabular-nums">
           {m.admmail_col_last_attempt()}: <span className="whitespace-nowrap">{e.last_error_at ? formatDateTime(e.last_error_at) : "—"}</span>
         </div>
-        <Link to={auditLink("mail_outbox", e.id)} className={`${standaloneTextLinkClass} text-xs`}>
+        <Link to={auditLink("mail_outbox", e.id)} className={`${standaloneTextLinkClass} text-sm`}>
           {m.admmail_history()}
         </Link>
       </td>
