@@ -169,6 +169,10 @@ export default [
   route("api/admin/stocker-requests", "routes/api/admin/stocker-requests.ts"),
   route("api/admin/warehouses/search", "routes/api/admin/warehouses.search.ts"),
   route("api/admin/users/:id/update", "routes/api/admin/users.update.ts"),
+  // E-mails the outbox gave up on, listed and sent again (decision 043).
+  route("api/admin/emails/failed", "routes/api/admin/emails.failed.ts"),
+  route("api/admin/emails/failed/resend", "routes/api/admin/emails.failed.resend.ts"),
+  route("api/admin/emails/:id/resend", "routes/api/admin/emails.resend.ts"),
 
   // Profile data and credentials in every area.
   route("api/stocker/profile/update-profile-data", "routes/api/stocker/profile.update-profile-data.ts"),
@@ -244,6 +248,7 @@ export default [
     route("specifications/:id/edit", "routes/admin/specification-edit.tsx"),
     route("transfers", "routes/admin/transfers.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("emails", "routes/admin/emails.tsx"),
     route("promo-codes", "routes/admin/promo-codes.tsx"),
     route("stocker-requests", "routes/admin/stocker-requests.tsx"),
     route("crm", "routes/admin/crm.tsx"),

@@ -1,7 +1,7 @@
 // Query strings of the back office's JSON lists: limit, offset (the page
 // index), search_term and filters[...]. One schema per list, shared by the endpoint and its page.
 import { z } from "zod";
-import { numeric, optionalText } from "./common.ts";
+import { idNumber, numeric, optionalText } from "./common.ts";
 import { SUBSCRIPTION_FILTERS } from "../lib/list-params.ts";
 
 export const listPaging = {
@@ -19,5 +19,17 @@ export const stockHuntersQuery = z.object(listPaging);
 
 /** GET /api/admin/transfers, read by its page too. */
 export const transfersQuery = z.object(listPaging);
+
+/** GET /api/admin/emails/failed, read by its page too. */
+export const failedEmailsQuery = z.object(listPaging);
+
+/** POST /api/admin/emails/failed/resend: every failed e-mail the list shows, searched or not. */
+export const resendFailedEmailsBody = z.object({ search_term: listPaging.search_term });
+
+/** What the undelivered e-mails' page posts: one e-mail sent again (as POST /api/admin/emails/{id}/resend), or all the list shows. */
+export const resendEmailForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("resend"), email_id: idNumber }),
+  resendFailedEmailsBody.extend({ intent: z.literal("resend_all") }),
+]);
 
 export const toggleActiveBody = z.object({ user_data: z.object({ active: numeric(z.union([z.literal(0), z.literal(1)])) }) });

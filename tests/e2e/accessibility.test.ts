@@ -652,6 +652,34 @@ const sendEmpty = (submit: Message, only?: Locale) => async (page: Page, locale:
   await page.locator("main [aria-invalid=true]").first().waitFor();
 };
 
+/** Two e-mails the outbox gave up on, for the undelivered e-mails' list (status failed: the worker never takes them). */
+async function failedEmails() {
+  const to = ["a11y.bounce@example.com", "a11y.mailbox-full@example.com"];
+  const have = await app.db.selectFrom("mail_outbox").select("id").where("to_address", "in", to).where("status", "=", "failed").execute();
+  if (have.length === to.length) return;
+  const error = (n: number) =>
+    n === 0
+      ? "Can't send mail - all recipients were rejected: 550 5.1.1 <a11y.bounce@example.com>: Recipient address rejected: User unknown in virtual mailbox table"
+      : `452 4.2.2 <a11y.mailbox-full@example.com>: Mailbox full. ${"The recipient's mailbox has exceeded its storage quota; try again later. ".repeat(6)}`;
+  await app.db
+    .insertInto("mail_outbox")
+    .values(
+      to.map((address, n) => ({
+        to_address: address,
+        subject: n === 0 ? "Il tuo codice di conferma Stockspace" : "Nuova richiesta di preventivo per Magazzino Demo",
+        html: "<p>a11y</p>",
+        text: "a11y",
+        template: n === 0 ? "confirm_code" : "quote_request_received",
+        lang: n === 0 ? ("it" as const) : ("en" as const),
+        status: "failed" as const,
+        attempts: 10,
+        last_error: error(n),
+        last_error_at: new Date(),
+      })),
+    )
+    .execute();
+}
+
 /** States a page reaches only after a person acts on it: an open request card, a form sent with errors. */
 const AREA_STATES: AreaState[] = [
   { role: "stocker", name: "a request card open", path: (locale) => `/${locale}/stocker/profile/messages`, reach: openFirstRequest },
@@ -660,6 +688,16 @@ const AREA_STATES: AreaState[] = [
   { role: "admin", name: "a request open", path: () => "/admin/requests", reach: openFirstRequest },
   { role: "stocker", name: "the warehouse form sent empty", path: (locale) => `/${locale}/stocker/profile/warehouses/new`, reach: sendEmpty(m.wf_save) },
   { role: "admin", name: "the specification form sent empty", path: () => "/admin/specifications/new", reach: sendEmpty(m.admspec_create, "it") },
+  {
+    role: "admin",
+    name: "an undelivered e-mail's full error open, and the question before sending them all again",
+    path: () => "/admin/emails?resend=all",
+    reach: async (page) => {
+      await page.getByTestId("resend-all-question").waitFor();
+      await page.locator("main details > summary").filter({ visible: true }).first().click();
+      await page.locator("main details[open] pre").first().waitFor();
+    },
+  },
   {
     role: "admin",
     name: "approving a stocker, step 2 (the warehouses)",
@@ -730,6 +768,9 @@ describe.concurrent("accessibility: axe-core finds no critical or serious violat
         .orderBy("id", "desc")
         .executeTakeFirstOrThrow();
       await app.db.updateTable("users").set({ has_confirmed_code: false }).where("id", "=", newest.id).execute();
+      // The undelivered e-mails' list shows its rows only when the outbox gave up on some: two
+      // are written (once), one with an error too long to show whole.
+      await failedEmails();
       const run = collector(`areas ${width}px`, { touch: width < 1024 });
       for (const { role } of AREAS) {
         // The stocker and the hunter in Italian at 1280 px and in English at 375 px, the referent the other way round.

@@ -115,6 +115,7 @@ describe("every screen", () => {
       "/admin/specifications",
       "/admin/specifications/new",
       "/admin/audit",
+      "/admin/emails",
     ];
     for (const width of [1280, 768, 375]) {
       const { context, page } = await newPage(b.browser, { locale: "it", width });
@@ -805,6 +806,67 @@ describe("quote requests", () => {
     const download = page.waitForEvent("download");
     await card.getByTestId("request-export").click();
     expect((await download).suggestedFilename()).toBe(`richiesta_${number}.csv`);
+  });
+});
+
+describe("undelivered e-mails", () => {
+  it("one the outbox gave up on is listed with its error, sent again from its row, and delivered; the dashboard and the navigation count it until then", async () => {
+    const to = `bounce-${run}@example.com`;
+    const subject = `Conferma ${run}`;
+    // As the outbox leaves a message after its last refused attempt (app/server/mail/outbox.service.ts).
+    const row = await app.db
+      .insertInto("mail_outbox")
+      .values({
+        to_address: to,
+        subject,
+        html: `<p>Codice ${run}</p>`,
+        text: `Codice ${run}`,
+        template: "confirm_code",
+        lang: "it",
+        status: "failed",
+        attempts: 10,
+        last_error: `Can't send mail - all recipients were rejected: 550 5.1.1 <${to}>: Recipient address rejected: User unknown`,
+        last_error_at: new Date(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const id = Number(row.id);
+    const { page } = admin;
+    await page.goto("/admin");
+    await hydrated(page);
+    const failedNow = Number(
+      (
+        await app.db
+          .selectFrom("mail_outbox")
+          .select(sql<number>`count(*)::int`.as("n"))
+          .where("status", "=", "failed")
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    await hasText(page.getByTestId("dashboard-failed-emails"), new RegExp(`^${failedNow}\\D`));
+    await hasText(page.getByTestId("admin-nav").getByTestId("admin-counter-failed_emails"), String(failedNow));
+    await page.getByTestId("dashboard-failed-emails").click();
+    await page.waitForURL((url) => url.pathname === "/admin/emails");
+    await page.getByRole("search").getByRole("searchbox").fill(to);
+    await page.waitForURL((url) => url.searchParams.get("search") === to);
+    const listed = page.getByTestId(`failed-email-${id}`);
+    await hasText(listed, /Recipient address rejected/);
+    await hasText(listed, new RegExp(subject));
+    await listed.getByRole("button", { name: `Invia di nuovo l'e-mail «${subject}» a ${to}` }).click();
+    await hasText(page.getByTestId("resend-notice"), `L'e-mail a ${to} è di nuovo in coda`);
+    await listed.waitFor({ state: "detached" });
+    await page.getByTestId("failed-emails-empty").waitFor();
+    // The app's worker takes it at once and the SMTP server receives it.
+    const mail = await mailTo(to, { subject: new RegExp(subject) });
+    expect(mail.text).toContain(`Codice ${run}`);
+    expect(await app.db.selectFrom("mail_outbox").select(["status", "attempts"]).where("id", "=", id).executeTakeFirstOrThrow()).toEqual({
+      status: "sent",
+      attempts: 0,
+    });
+    audited.push(["email.resend", id]);
+    await page.goto(`/admin/audit?entity_type=mail_outbox&entity_id=${id}`);
+    await hasText(page.locator("main"), /E-mail inviata di nuovo/);
+    await hasText(page.locator("main"), new RegExp(to));
   });
 });
 

@@ -945,6 +945,23 @@ const ROWS: Row[] = [
   { route: "/admin/transfers", method: "GET", url: () => "/admin/transfers?search=demo&page=2", expect: area(200, "admin") },
   { route: "/admin/audit", method: "GET", url: () => "/admin/audit?entity_type=warehouse&entity_id=1&from=2020-01-01&page=2", expect: area(200, "admin") },
   { route: "/api/admin/dashboard", method: "GET", url: () => "/api/admin/dashboard", expect: area(200, "admin") },
+  // Undelivered e-mails (decision 043): the list, and sending one again; no such e-mail: nothing sent.
+  { route: "/admin/emails", method: "GET", url: () => "/admin/emails?search=matrix&page=2&resend=all", expect: area(200, "admin") },
+  // A form without an intent: refused by the page, nothing sent again.
+  { route: "/admin/emails", method: "POST", url: () => "/admin/emails", body: "form", expect: area(200, "admin") },
+  { route: "/api/admin/emails/failed", method: "GET", url: () => "/api/admin/emails/failed?search_term=matrix&offset=0", expect: area(200, "admin") },
+  { route: "/api/admin/emails/failed", method: "POST", url: () => "/api/admin/emails/failed", body: {}, expect: area(405, "admin") },
+  { route: "/api/admin/emails/:id/resend", method: "POST", url: () => "/api/admin/emails/999999999/resend", body: {}, expect: area(404, "admin") },
+  { route: "/api/admin/emails/:id/resend", method: "GET", url: () => "/api/admin/emails/999999999/resend", expect: area(405, "admin") },
+  // A search term over its limit: refused, nothing sent again (the demo's failed e-mails, if any, stay failed).
+  {
+    route: "/api/admin/emails/failed/resend",
+    method: "POST",
+    url: () => "/api/admin/emails/failed/resend",
+    body: { search_term: "x".repeat(121) },
+    expect: area(422, "admin"),
+  },
+  { route: "/api/admin/emails/failed/resend", method: "GET", url: () => "/api/admin/emails/failed/resend", expect: area(405, "admin") },
   { route: "/api/admin/dashboard", method: "POST", url: () => "/api/admin/dashboard", body: {}, expect: area(405, "admin") },
   // A form without a user id: refused by the page, nothing confirmed.
   { route: "/admin/transfers", method: "POST", url: () => "/admin/transfers", body: "form", expect: area(200, "admin") },

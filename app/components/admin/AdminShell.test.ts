@@ -14,6 +14,7 @@ describe("currentNavPath", () => {
     expect(currentNavPath("/admin/stock-hunter/5")).toBe("/admin/stock-hunters");
     expect(currentNavPath("/admin/specifications/3/edit")).toBe("/admin/specifications");
     expect(currentNavPath("/admin/audit")).toBe("/admin/audit");
+    expect(currentNavPath("/admin/emails")).toBe("/admin/emails");
     expect(currentNavPath("/admin/no-such-page")).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // The frame of the back office (/admin, in Italian): a top bar with the brand and the way back
 // to the site, and the navigation to every screen with the counters of what waits (new
-// stockers, hub requests, transfers, CRM actions: read by the layout's loader). From 1024 px
+// stockers, hub requests, transfers, CRM actions, undelivered e-mails: read by the layout's loader). From 1024 px
 // the navigation is a side column; below (a tablet) it folds into a "Menu" disclosure under
 // the bar, a <details> so it opens without JavaScript and with the keyboard. React Aria's
 // language (Italian here) is set by the overlays themselves (ui/AriaLocale.tsx), which load on
@@ -14,7 +14,7 @@ import { setCsrfFallback } from "../../lib/api-client.ts";
 import { LogoMark, Wordmark } from "../Logo.tsx";
 
 /** What waits for an administrator (app/server/admin/dashboard.queries.ts). */
-export type AdminCounters = { new_stockers: number; hub_requests: number; transfers: number; crm_actions: number };
+export type AdminCounters = { new_stockers: number; hub_requests: number; transfers: number; crm_actions: number; failed_emails: number };
 
 type NavItem = {
   path: string;
@@ -41,6 +41,7 @@ const NAV: NavItem[] = [
   { path: "/admin/requests", label: () => m.admdash_nav_requests() },
   { path: "/admin/specifications", label: () => m.admdash_nav_specifications() },
   { path: "/admin/audit", label: () => m.admdash_nav_audit() },
+  { path: "/admin/emails", label: () => m.admdash_nav_failed_emails(), counter: "failed_emails" },
 ];
 
 /**
@@ -63,6 +64,7 @@ const REGISTERED = new Set<string>([
   "/admin/crm-actions",
   "/admin/search",
   "/admin/requests",
+  "/admin/emails",
 ]);
 
 export function adminScreenExists(path: string): boolean {
@@ -131,7 +133,7 @@ export function AdminShell({ children, counters = null }: { children: ReactNode;
   const { pathname } = useLocation();
   useEffect(() => setCsrfFallback(csrfToken), [csrfToken]);
   const current = currentNavPath(pathname);
-  const waiting = counters ? counters.new_stockers + counters.hub_requests + counters.transfers + counters.crm_actions : 0;
+  const waiting = counters ? counters.new_stockers + counters.hub_requests + counters.transfers + counters.crm_actions + counters.failed_emails : 0;
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="sticky top-0 z-30 bg-slate-900 text-white">

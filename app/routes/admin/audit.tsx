@@ -71,6 +71,7 @@ const ENTITY_LABEL: Record<string, () => string> = {
   subscription: () => m.admdash_entity_subscription(),
   warehouse_request: () => m.admdash_entity_warehouse_request(),
   promo_code: () => m.admdash_entity_promo_code(),
+  mail_outbox: () => m.admdash_entity_mail_outbox(),
 };
 const entityLabel = (type: string) => ENTITY_LABEL[type]?.() ?? type;
 
@@ -108,6 +109,7 @@ const ACTION_LABEL: Record<string, () => string> = {
   "crm_entry.update": () => m.admdash_action_crm_entry_update(),
   "crm_entry.handle": () => m.admdash_action_crm_entry_handle(),
   "crm_entry.export": () => m.admcrm_audit_export(),
+  "email.resend": () => m.admdash_action_email_resend(),
 };
 const actionLabel = (action: string) => ACTION_LABEL[action]?.() ?? action;
 

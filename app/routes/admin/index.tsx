@@ -1,7 +1,10 @@
 // /admin: the dashboard, where an administrator lands after logging in. Six counters (the
 // same as GET /api/admin/dashboard), each a card that opens its screen; below them the saved
-// searches, the alert e-mails sent and the unsubscribes, with the unsubscribes by kind.
-import { Link } from "react-router";
+// searches, the alert e-mails sent and the unsubscribes, with the unsubscribes by kind. When
+// e-mails failed for good, a card above the counters says how many and opens their screen (the
+// count the layout's navigation shows, read once by the layout's loader).
+import { Link, useRouteLoaderData } from "react-router";
+import type { loader as layoutLoader } from "./layout.tsx";
 import type { Route } from "./+types/index";
 import { pageLoader } from "../../server/http/page.ts";
 import { dashboardCounters, type DashboardCounters } from "../../server/admin/dashboard.queries.ts";
@@ -40,9 +43,23 @@ const CARDS: Card[] = [
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { counters } = loaderData;
+  const failedEmails = useRouteLoaderData<typeof layoutLoader>("routes/admin/layout")?.counters.failed_emails ?? 0;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <PageHeading title={m.admdash_title()} intro={m.admdash_intro()} />
+      {failedEmails > 0 && adminScreenExists("/admin/emails") && (
+        <Link
+          to="/admin/emails"
+          className="mt-6 flex flex-wrap items-baseline gap-x-4 gap-y-1 rounded-2xl border border-red-300 bg-red-50 p-5 shadow-sm transition hover:border-red-400 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          data-testid="dashboard-failed-emails"
+        >
+          <span className="text-4xl font-extrabold tracking-tight text-red-800 tabular-nums">{formatNumber(failedEmails)}</span>
+          <span>
+            <span className="block text-sm font-semibold text-slate-900">{m.admdash_card_failed_emails()}</span>
+            <span className="block text-sm text-slate-700">{m.admdash_card_failed_emails_hint()}</span>
+          </span>
+        </Link>
+      )}
       <ul className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="admin-dashboard">
         {CARDS.map((card) => {
           const value = counters[card.key];

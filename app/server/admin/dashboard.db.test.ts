@@ -149,8 +149,8 @@ describe("the dashboard page and the layout's counters", () => {
     expect(await pageLoader(dashboardPage, admin)).toEqual({ counters: await dashboardCounters(t.db) });
   });
 
-  it("the layout counts what waits: new stockers, hub requests, transfers, pending CRM actions", async () => {
-    expect(await pageLoader(layoutLoader, admin)).toEqual({ counters: { new_stockers: 2, hub_requests: 2, transfers: 1, crm_actions: 3 } });
+  it("the layout counts what waits: new stockers, hub requests, transfers, pending CRM actions, undelivered e-mails", async () => {
+    expect(await pageLoader(layoutLoader, admin)).toEqual({ counters: { new_stockers: 2, hub_requests: 2, transfers: 1, crm_actions: 3, failed_emails: 0 } });
   });
 
   it("both are for administrators only", async () => {
@@ -165,7 +165,8 @@ describe("the dashboard page and the layout's counters", () => {
 describe("the layout counters' query plan", () => {
   beforeAll(async () => {
     // 100,000 users (a few hundred pending), 20,000 warehouses (30 hub requests), 20,000 CRM
-    // entries (40 pending actions), 5,000 subscriptions (10 transfers waiting).
+    // entries (40 pending actions), 5,000 subscriptions (10 transfers waiting), 50,000 e-mails
+    // sent (25 failed for good).
     await sql`
       insert into users (email, role, approval_status, invite_code)
       select 'plan-' || g || '@dash.test', case when g % 3 = 0 then 'stocker' else 'stock_hunter' end,
@@ -184,7 +185,12 @@ describe("the layout counters' query plan", () => {
       insert into subscriptions (user_id, stripe_status, plan, payment_type, price_unit_amount, amount)
       select u.id, case when row_number() over () % 500 = 0 then 'pending_transfer' else 'canceled' end, 'yearly', 'transfer', 49000, 49000
       from (select id from users where email like 'plan-%' and role = 'stocker' order by id limit 5000) u`.execute(t.db);
-    for (const table of ["users", "warehouses", "crm_entries", "subscriptions"]) await sql`analyze ${sql.table(table)}`.execute(t.db);
+    await sql`
+      insert into mail_outbox (to_address, subject, html, text, template, lang, status, attempts, sent_at)
+      select 'plan-' || g || '@dash.test', 'Oggetto', '<p>x</p>', 'x', 'confirm_code', 'it',
+             case when g % 2000 = 0 then 'failed' else 'sent' end, case when g % 2000 = 0 then 10 else 0 end, now()
+      from generate_series(1, 50000) g`.execute(t.db);
+    for (const table of ["users", "warehouses", "crm_entries", "subscriptions", "mail_outbox"]) await sql`analyze ${sql.table(table)}`.execute(t.db);
   }, 180_000);
 
   it("reads every count from an index, no table in full", async () => {
@@ -196,7 +202,8 @@ describe("the layout counters' query plan", () => {
     expect(text).toMatch(/crm_entries_follow_up_idx/);
     // The partial index of live subscriptions (migration 0008) or the status index.
     expect(text).toMatch(/subscriptions_(one_live|stripe_status)_idx/);
+    expect(text).toMatch(/mail_outbox_failed_idx/);
     const counters = await waitingCounters(t.db);
-    expect(counters).toMatchObject({ hub_requests: 2 + 28, crm_actions: 3 + 40, transfers: 1 + 10 });
+    expect(counters).toMatchObject({ hub_requests: 2 + 28, crm_actions: 3 + 40, transfers: 1 + 10, failed_emails: 25 });
   });
 });

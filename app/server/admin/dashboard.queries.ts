@@ -1,4 +1,5 @@
-// The back office's counters: what waits for an administrator (the layout's navigation badges)
+// The back office's counters: what waits for an administrator (the layout's navigation badges,
+// the undelivered e-mails' card of the dashboard)
 // and the dashboard's numbers: the spec's six, then the saved searches, the alert e-mails sent
 // and the unsubscribes (decision 038). The layout's is one statement of scalar subqueries, every
 // one read from a partial or leading-column index, so the layout can afford it on every /admin
@@ -23,6 +24,8 @@ export type WaitingCounters = {
   transfers: number;
   /** CRM follow-up actions not handled yet (crm_entries_follow_up_idx, partial on follow_up). */
   crm_actions: number;
+  /** E-mails the outbox gave up on (mail_outbox_failed_idx, partial on status 'failed'). */
+  failed_emails: number;
 };
 
 /** Bank transfers to confirm: subscriptions waiting to start, and additions to a running one waiting for theirs. */
@@ -40,7 +43,8 @@ export function waitingCountersQuery() {
       (select count(*)::int from users where approval_status = 'pending') as new_stockers,
       (select count(*)::int from warehouses where to_approve) as hub_requests,
       ${transfersWaiting} as transfers,
-      (select count(*)::int from crm_entries where follow_up and follow_up_done = false) as crm_actions
+      (select count(*)::int from crm_entries where follow_up and follow_up_done = false) as crm_actions,
+      (select count(*)::int from mail_outbox where status = 'failed') as failed_emails
   `;
 }
 

@@ -82,3 +82,20 @@ export async function insertAuditEntry(
     .values({ admin_id: args.adminId, action: args.action, entity_type: args.entityType, entity_id: args.entityId, details: args.details })
     .execute();
 }
+
+/** Several entries, a thousand a statement (PostgreSQL takes at most 65,535 parameters), with the caller's transaction. */
+export async function insertAuditEntries(
+  db: Database,
+  entries: { adminId: number; action: string; entityType: string; entityId: number | null; details: JsonObject }[],
+): Promise<void> {
+  for (let i = 0; i < entries.length; i += 1000) {
+    await db
+      .insertInto("audit_log")
+      .values(
+        entries
+          .slice(i, i + 1000)
+          .map((e) => ({ admin_id: e.adminId, action: e.action, entity_type: e.entityType, entity_id: e.entityId, details: e.details })),
+      )
+      .execute();
+  }
+}

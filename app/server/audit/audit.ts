@@ -5,12 +5,12 @@
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import type { JsonObject, JsonValue } from "../db/types.ts";
-import { insertAuditEntry } from "./audit-log.queries.ts";
+import { insertAuditEntries, insertAuditEntry } from "./audit-log.queries.ts";
 
 export type AuditEntry = {
   /** What happened, as entity.verb: "warehouse.create", "warehouse.update", "warehouse.image_upload"… */
   action: string;
-  entityType: "warehouse" | "user" | "specification" | "crm_entry" | "subscription" | "warehouse_request" | "promo_code";
+  entityType: "warehouse" | "user" | "specification" | "crm_entry" | "subscription" | "warehouse_request" | "promo_code" | "mail_outbox";
   entityId: number | null;
   details: JsonObject;
 };
@@ -18,6 +18,15 @@ export type AuditEntry = {
 export async function auditAdminAction(trx: Database, actor: Actor, entry: AuditEntry): Promise<void> {
   if (actor.role !== "admin") return;
   await insertAuditEntry(trx, { adminId: actor.id, ...entry });
+}
+
+/** Several entries of one action at once (one per entity changed), in one statement. */
+export async function auditAdminActions(trx: Database, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  if (actor.role !== "admin" || entries.length === 0) return;
+  await insertAuditEntries(
+    trx,
+    entries.map((entry) => ({ adminId: actor.id, ...entry })),
+  );
 }
 
 /** The fields whose value differs, as { field: { before, after } }. */

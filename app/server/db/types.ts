@@ -156,6 +156,8 @@ export interface MailOutboxTable {
   kind: EmailKind | null;
   /** The List-Unsubscribe header's value (the one-click link and the mailto); null without a kind. */
   list_unsubscribe: string | null;
+  /** When last_error was written: the last failed attempt (null before one, and once sent). */
+  last_error_at: NullableTimestamp;
 }
 
 /** The kinds of notification e-mail an address chooses to get or not (email_opt_outs). */

@@ -57,6 +57,8 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   transfer_subscription: (locale) => m.error_transfer_subscription({}, { locale }),
   card_unavailable: (locale) => m.error_card_unavailable({}, { locale }),
   no_transfer_waiting: (locale) => m.error_no_transfer_waiting({}, { locale }),
+  // The back office's undelivered e-mails: one sent again that is not failed (any more).
+  email_not_failed: (locale) => m.error_email_not_failed({}, { locale }),
   no_running_subscription: (locale) => m.error_no_running_subscription({}, { locale }),
   subscription_canceled: (locale) => m.error_subscription_canceled({}, { locale }),
   card_declined: (locale) => m.error_card_declined({}, { locale }),

@@ -91,7 +91,7 @@ export async function markSent(db: Database, args: { ids: number[]; token: strin
   if (args.ids.length === 0) return 0;
   const result = await db
     .updateTable("mail_outbox")
-    .set({ status: "sent", sent_at: new Date(), last_error: null })
+    .set({ status: "sent", sent_at: new Date(), last_error: null, last_error_at: null })
     .where("id", "in", args.ids)
     .where("status", "=", "sending")
     .where(sql<boolean>`next_attempt_at = ${args.token}::timestamptz`)
@@ -109,6 +109,7 @@ export async function markFailedAttempt(
       status: args.retryAt ? "pending" : "failed",
       attempts: args.attempts,
       last_error: args.error.slice(0, 2000),
+      last_error_at: sql`now()`,
       ...(args.retryAt ? { next_attempt_at: args.retryAt } : {}),
     })
     .where("id", "=", args.id)
