@@ -27,6 +27,8 @@ const PASSWORD = "bench-serve-password";
 
 buildIfChanged();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stockspace-bench-serve-"));
+// The embedded server runs as the system user postgres when we are root: it must enter the folder.
+fs.chmodSync(dataDir, 0o755);
 console.log(`starting the app (production build, embedded PostgreSQL, demo data) in ${dataDir}…`);
 const app = await startAppProcess({ dataDir, env: { SEED_DEMO_DATA: "1", LOG_LEVEL: "warn" }, timeoutMs: 600_000 });
 try {
