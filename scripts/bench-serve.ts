@@ -48,7 +48,9 @@ try {
     const warm: TrafficResult[] = [];
     let warming = true;
     await Promise.all(
-      emails.slice(0, clients).map((email, n) => mixedTrafficClient({ n, email, password: PASSWORD, send, results: warm, running: () => warming && warm.length < clients * 10 })),
+      emails
+        .slice(0, clients)
+        .map((email, n) => mixedTrafficClient({ n, email, password: PASSWORD, send, results: warm, running: () => warming && warm.length < clients * 10 })),
     );
     warming = false;
     const started = Date.now();
@@ -57,13 +59,16 @@ try {
     clearTimeout(stop);
     const elapsed = (Date.now() - started) / 1000;
     const errors = results.filter((r) => r.error);
-    console.log(`${clients} client(s): ${results.length} requests in ${elapsed.toFixed(1)} s, ${(results.length / elapsed).toFixed(1)} requests/s, ${errors.length} errors`);
+    console.log(
+      `${clients} client(s): ${results.length} requests in ${elapsed.toFixed(1)} s, ${(results.length / elapsed).toFixed(1)} requests/s, ${errors.length} errors`,
+    );
     for (const kind of TRAFFIC_KINDS) {
       const ms = results
         .filter((r) => r.what === kind)
         .map((r) => r.ms)
         .sort((a, b) => a - b);
-      if (ms.length) console.log(`  ${kind.padEnd(20)} n=${String(ms.length).padStart(5)}  p50 ${pct(ms, 50)} ms  p95 ${pct(ms, 95)} ms  p99 ${pct(ms, 99)} ms`);
+      if (ms.length)
+        console.log(`  ${kind.padEnd(20)} n=${String(ms.length).padStart(5)}  p50 ${pct(ms, 50)} ms  p95 ${pct(ms, 95)} ms  p99 ${pct(ms, 99)} ms`);
     }
     for (const e of errors.slice(0, 5)) console.log(`  error: ${e.what}: ${e.error}`);
   }

@@ -33,7 +33,13 @@ export async function mixedTrafficClient(opts: { n: number; email: string; passw
         const eq = pair!.indexOf("=");
         cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
       }
-      results.push({ what, at, ms: Date.now() - at, status: res.status, error: res.status === expected ? undefined : `${res.status}: ${res.body.slice(0, 200)}` });
+      results.push({
+        what,
+        at,
+        ms: Date.now() - at,
+        status: res.status,
+        error: res.status === expected ? undefined : `${res.status}: ${res.body.slice(0, 200)}`,
+      });
     } catch (err) {
       results.push({ what, at, ms: Date.now() - at, error: String((err as Error).cause ?? err) });
     }
