@@ -1,10 +1,10 @@
 // Whether this instance should receive traffic: what GET /api/health/ready answers (and
 // /api/health, its older name). Ready means the database answers, every migration this code
 // knows is applied, and the instance is not draining (stopping after SIGTERM).
-import { sql } from "kysely";
 import type { AppServices } from "../context.ts";
 import type { Database } from "../db/database.ts";
 import { pendingMigrations } from "../db/migrate.ts";
+import { pingDatabase } from "./readiness.queries.ts";
 
 export type Readiness = "ok" | "draining" | "database_unavailable" | "migrations_pending";
 
@@ -16,7 +16,7 @@ export async function readiness(services: Pick<AppServices, "db" | "draining">):
   if (services.draining?.()) return "draining";
   const { db } = services;
   try {
-    await sql`select 1`.execute(db);
+    await pingDatabase(db);
   } catch {
     return "database_unavailable";
   }
@@ -24,7 +24,7 @@ export async function readiness(services: Pick<AppServices, "db" | "draining">):
   try {
     if ((await pendingMigrations(db)).length > 0) return "migrations_pending";
   } catch {
-    // It answered `select 1` a moment ago: gone since, or its migration table cannot be read.
+    // It answered a moment ago: gone since, or its migration table cannot be read.
     return "database_unavailable";
   }
   migrated.add(db);
