@@ -3,11 +3,10 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, ROOT } from "../tests/support/app-process.ts";
+import { acceptsConnections, freePort, ROOT } from "../tests/support/app-process.ts";
 import { createTestDatabase } from "../tests/support/db.ts";
 import { makeUser } from "../tests/support/factories.ts";
 import { hashPassword } from "../app/server/accounts/passwords.ts";
@@ -92,18 +91,6 @@ function alive(pid: number): boolean {
 /** The processes `pid` started. */
 function childrenOf(pid: number): number[] {
   return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-}
-
-/** Whether a new TCP connection to the port is accepted. */
-function connects(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string; reusedSocket: boolean };
@@ -227,7 +214,7 @@ describe("npm run serve, stopped with SIGTERM", () => {
       expect(ready.headers["cache-control"]).toBe("no-store");
       expect(JSON.parse(ready.body)).toEqual({ status: "draining" });
       // During the grace: new connections taken and served, the process alive and answering.
-      expect(await connects(app.port)).toBe(true);
+      expect(await acceptsConnections(app.port)).toBe(true);
       const page = await get(app.port, "/it", new http.Agent());
       expect(page.status).toBe(200);
       expect(page.headers.connection).toBe("close");
@@ -236,7 +223,7 @@ describe("npm run serve, stopped with SIGTERM", () => {
       expect(Date.now() - stoppedAt, "the checks above ran within the grace").toBeLessThan(GRACE_MS);
 
       // After the grace: refused.
-      await expect.poll(() => connects(app.port), { timeout: GRACE_MS + 3_000, interval: 50 }).toBe(false);
+      await expect.poll(() => acceptsConnections(app.port), { timeout: GRACE_MS + 3_000, interval: 50 }).toBe(false);
       expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(GRACE_MS - 100);
       expect(alive(app.serverPid)).toBe(true);
 
@@ -248,7 +235,7 @@ describe("npm run serve, stopped with SIGTERM", () => {
 
       expect(await app.exited).toBe(0);
       expect(alive(app.serverPid)).toBe(false);
-      expect(await connects(app.port)).toBe(false);
+      expect(await acceptsConnections(app.port)).toBe(false);
       expect(app.output()).toContain(`draining: ready answers 503, new connections still taken for ${GRACE_MS} ms`);
       expect(app.output()).not.toContain("their connections are cut");
       agent.destroy();

@@ -12,8 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { embeddedDatabaseUrl, startAppProcess, type AppProcess } from "../support/app-process.ts";
-import { freeTcpPort, h2Request, httpsRequest, startNginx, type Answer, type Nginx } from "../support/nginx.ts";
+import { embeddedDatabaseUrl, freePort, startAppProcess, type AppProcess } from "../support/app-process.ts";
+import { h2Request, httpsRequest, startNginx, type Answer, type Nginx } from "../support/nginx.ts";
 import { startS3Server, type S3TestServer } from "../support/s3-server.ts";
 import { mixedTrafficClient, TRAFFIC_KINDS, type Send, type TrafficResult } from "../support/mixed-traffic.ts";
 import { makeRedeemedWarehouse, makeUser } from "../support/factories.ts";
@@ -39,7 +39,7 @@ let s3: S3TestServer;
 let startInstance: (i: number, port?: number) => Promise<AppProcess>;
 
 beforeAll(async () => {
-  const httpsPort = await freeTcpPort();
+  const httpsPort = await freePort();
   // Both instances on the database of the run's app (the demo data is there), as a
   // deployment's instances share one PostgreSQL; they believe nginx on 127.0.0.1 only.
   const databaseUrl = embeddedDatabaseUrl(inject("e2eDataDir"));

@@ -23,6 +23,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Whether a new TCP connection to the port on 127.0.0.1 is accepted. */
+export function acceptsConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
 export function ensureBuilt(): void {
   if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
     throw new Error("the app is not built: run `npm run build` (npm test does it)");

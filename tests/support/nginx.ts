@@ -8,10 +8,10 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_pr
 import fs from "node:fs";
 import http2 from "node:http2";
 import https from "node:https";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { acceptsConnections, freePort } from "./app-process.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const SITE_CONFIG = path.join(ROOT, "deploy/nginx/stockspace.conf");
@@ -33,17 +33,6 @@ export function ensureNginx(): void {
   execFileSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx"], {
     stdio: "inherit",
     env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
-}
-
-export async function freeTcpPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const a = srv.address();
-      srv.close(() => (typeof a === "object" && a ? resolve(a.port) : reject(new Error("no port"))));
-    });
   });
 }
 
@@ -120,8 +109,8 @@ export async function startNginx(opts: { upstreams: string[]; httpPort?: number;
   ensureNginx();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stockspace-nginx-"));
   fs.chmodSync(dir, 0o755);
-  const httpPort = opts.httpPort ?? (await freeTcpPort());
-  const httpsPort = opts.httpsPort ?? (await freeTcpPort());
+  const httpPort = opts.httpPort ?? (await freePort());
+  const httpsPort = opts.httpsPort ?? (await freePort());
   const cert = selfSignedCertificate(dir);
   const site = renderSite(opts.site ?? fs.readFileSync(SITE_CONFIG, "utf8"), {
     httpPort,
@@ -186,7 +175,7 @@ http {
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (dead) throw new Error(`nginx exited during start:\n${output}\n${fs.existsSync(errorLog) ? fs.readFileSync(errorLog, "utf8") : ""}`);
-    if (await accepts(httpsPort)) break;
+    if (await acceptsConnections(httpsPort)) break;
     if (Date.now() > deadline) {
       killGroup("SIGKILL");
       throw new Error(`nginx did not listen in time:\n${output}`);
@@ -211,17 +200,6 @@ http {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }
 
 export type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
