@@ -8,6 +8,7 @@
 import http from "node:http";
 import http2 from "node:http2";
 import fs from "node:fs";
+import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -34,15 +35,24 @@ let nginx: Nginx;
 let instances: AppProcess[] = [];
 let session: http2.ClientHttp2Session;
 let database: pg.Client;
+const DATABASE = `stockspace_nginx_${randomBytes(4).toString("hex")}`;
+let databaseUrl: string;
 let s3: S3TestServer;
 /** How each instance is started (again, after its stop, on the same port). */
 let startInstance: (i: number, port?: number) => Promise<AppProcess>;
 
 beforeAll(async () => {
   const httpsPort = await freePort();
-  // Both instances on the database of the run's app (the demo data is there), as a
-  // deployment's instances share one PostgreSQL; they believe nginx on 127.0.0.1 only.
-  const databaseUrl = embeddedDatabaseUrl(inject("e2eDataDir"));
+  // Both instances on one database, as a deployment's instances share one PostgreSQL: a
+  // database of its own on the run's embedded server, so the accounts, warehouse and photo made
+  // here are in no other journey's lists or searches. They believe nginx on 127.0.0.1 only.
+  const admin = new pg.Client({ connectionString: embeddedDatabaseUrl(inject("e2eDataDir")) });
+  await admin.connect();
+  await admin.query(`create database ${DATABASE}`);
+  await admin.end();
+  const url = new URL(embeddedDatabaseUrl(inject("e2eDataDir")));
+  url.pathname = `/${DATABASE}`;
+  databaseUrl = url.toString();
   // Photos in one bucket on a real S3-compatible server, as several instances need.
   s3 = await startS3Server();
   startInstance = (i, port) =>
@@ -60,7 +70,9 @@ beforeAll(async () => {
         ...s3.env,
       },
     });
-  instances = await Promise.all([0, 1].map((i) => startInstance(i)));
+  // One after the other: the first migrates the new database.
+  instances = [await startInstance(0)];
+  instances.push(await startInstance(1));
   nginx = await startNginx({ upstreams: instances.map((app) => `127.0.0.1:${app.port}`), httpsPort });
   session = http2.connect(`https://127.0.0.1:${httpsPort}`, { ca: nginx.ca, servername: "localhost" });
   database = new pg.Client({ connectionString: databaseUrl });
@@ -69,11 +81,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   session?.close();
-  await database?.query("delete from rate_limits where key like $1", [`%${CLIENT_ADDRESS}%`]).catch(() => {});
   await database?.end();
   await nginx?.stop();
   await Promise.all(instances.map((app) => app.stop("SIGTERM")));
   await s3?.close();
+  const admin = new pg.Client({ connectionString: embeddedDatabaseUrl(inject("e2eDataDir")) });
+  await admin.connect();
+  await admin.query(`drop database if exists ${DATABASE} with (force)`);
+  await admin.end();
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -207,7 +222,7 @@ describe("the nginx site in front of two instances", () => {
 
   it("serves a photo uploaded through one instance from the other, and deletes it from the bucket for both", async () => {
     const [a, b] = instances as [AppProcess, AppProcess];
-    const db = createDb(embeddedDatabaseUrl(inject("e2eDataDir")), 2).db;
+    const db = createDb(databaseUrl, 2).db;
     const password = "photo-owner-password";
     const { owner, warehouse } = await makeRedeemedWarehouse(db, {}, { password_hash: await hashPassword(password) });
     await db.destroy();
@@ -287,7 +302,7 @@ describe("the nginx site in front of two instances", () => {
   });
 
   it("fails not one of eight clients' requests while an instance is stopped (SIGTERM) and started again", async () => {
-    const db = createDb(embeddedDatabaseUrl(inject("e2eDataDir")), 2).db;
+    const db = createDb(databaseUrl, 2).db;
     const password = "nginx-traffic-password";
     const passwordHash = await hashPassword(password);
     const emails: string[] = [];
