@@ -1,7 +1,8 @@
 // The back office's corrections to a user's account: POST /api/admin/users/{id}/update-profile
 // (the whole form: names, telephone and the login e-mail required, company optional, the
 // account type only for stockers) and POST /api/admin/users/{id}/sessions/end ({ session_id }
-// for one session, nothing for all). The text rules are the areas' own (app/schemas/profile.ts),
+// for one session, nothing for all), and the same corrections one at a time from the user's data
+// page in the back office. The text rules are the areas' own (app/schemas/profile.ts),
 // so what a user may type on their data page the administrator may type too.
 import { z } from "zod";
 import { numeric, optionalText, telephoneText } from "./common.ts";
@@ -21,6 +22,12 @@ export const adminProfileBody = z.object({
     account_type: z.preprocess((v) => (v === "" ? undefined : v), numeric(z.union([z.literal(0), z.literal(1)])).optional()),
   }),
 });
+
+/** The back office's data page: the e-mail alone (its owner confirms it). */
+export const adminEmailForm = z.object({ email: requiredEmail });
+
+/** The back office's data page: a stocker's account type alone. */
+export const adminAccountTypeForm = z.object({ account_type: numeric(z.union([z.literal(0), z.literal(1)])) });
 
 export type AdminProfileInput = z.infer<typeof adminProfileBody>["user_data"];
 

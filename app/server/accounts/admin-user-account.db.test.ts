@@ -3,7 +3,7 @@
 // listed and ended; each audited; and every call refused to everyone but an administrator.
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { callJson } from "../../../tests/support/endpoint.ts";
+import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import { actorOf, makeUser } from "../../../tests/support/factories.ts";
 import { lastMailTo, linkIn, mailsTo } from "../../../tests/support/accounts.ts";
 import type { User } from "../db/types.ts";
@@ -11,6 +11,8 @@ import { action as updateProfileAction } from "../../routes/api/admin/users.upda
 import { action as resetAction } from "../../routes/api/admin/users.send-password-reset.ts";
 import { loader as sessionsLoader } from "../../routes/api/admin/users.sessions.ts";
 import { action as endSessionsAction } from "../../routes/api/admin/users.sessions.end.ts";
+import { dataPageAction, dataPageLoader } from "../../routes/shared/profile-pages.server.ts";
+import type { AreaRole } from "../../lib/area-paths.ts";
 import { confirmEmailChange } from "./profile.service.ts";
 import { resetLinkStatus } from "./password-reset.service.ts";
 import { resolveSession, startSession } from "./sessions.service.ts";
@@ -221,5 +223,101 @@ describe("an administrator sees a user's sessions and ends them", () => {
     expect((await list(admin.id)).status).toBe(404);
     expect((await end(referent.id, { session_id: 42 })).status).toBe(422);
     expect(await resolveSession(t.db, session.token)).not.toBeNull();
+  });
+});
+
+describe("the tools on the user's data page in the back office", () => {
+  type PageCall = Parameters<ReturnType<typeof dataPageLoader>>[0];
+  // The administrator's view is /admin/{area}/{id}/data; the owner's own page is /it/{area}/profile/data.
+  const area = (role: AreaRole) => (role === "stock_hunter" ? "stock-hunter" : role);
+  const pageOf = (role: AreaRole, user: User, actor: User) =>
+    actor.role === "admin"
+      ? { params: { userId: String(user.id) }, path: `/admin/${area(role)}/${user.id}/data` }
+      : { params: {}, path: `/it/${area(role)}/profile/data` };
+  const load = (role: AreaRole, user: User, actor: User) => {
+    const { params, path } = pageOf(role, user, actor);
+    return dataPageLoader(role)({
+      params,
+      context: testContext(t.db, { actor: actorOf(actor) }),
+      request: new Request(`http://stockspace.test${path}`),
+    } as PageCall);
+  };
+  const post = (role: AreaRole, user: User, fields: Record<string, string>, actor: User = admin) => {
+    const { params, path } = pageOf(role, user, actor);
+    return dataPageAction(role)({
+      params,
+      context: testContext(t.db, { actor: actorOf(actor) }),
+      request: new Request(`http://stockspace.test${path}`, { method: "POST", body: new URLSearchParams(fields) }),
+    } as PageCall);
+  };
+
+  it("shows the administrator the account type and the sessions; the owner's own page has none of it", async () => {
+    const user = await makeUser(t.db, { role: "stocker", approval_status: "approved", password_hash: "x" });
+    await startSession(t.db, { userId: user.id, remember: false, ip: "203.0.113.30", userAgent: "Page browser" });
+    const page = await load("stocker", user, admin);
+    expect(page.adminAccount).toMatchObject({ role: "stocker", account_type: 0, account_type_editable: true, active: true });
+    expect(page.adminAccount?.sessions.map((s) => [s.user_agent, s.ip])).toEqual([["Page browser", "203.0.113.30"]]);
+    const own = await load("stocker", user, user);
+    expect(own.adminAccount).toBeNull();
+    const huntersPage = await load("stock_hunter", hunter, admin);
+    expect(huntersPage.adminAccount).toMatchObject({ account_type: null, account_type_editable: false });
+  });
+
+  it("changes the e-mail alone (confirmed by its owner) and the account type alone, leaving the rest as it is", async () => {
+    const user = await makeUser(t.db, { role: "stocker", approval_status: "approved", password_hash: "x", first_name: "Resta", company: "Uguale" });
+    expect(await post("stocker", user, { intent: "admin_email", email: "nuova.casella@example.com" })).toEqual({ ok: true, intent: "admin_email" });
+    expect(await userRow(user.id)).toMatchObject({ email: user.email, first_name: "Resta", company: "Uguale" });
+    expect((await lastMailTo(t.db, "nuova.casella@example.com")).template).toBe("email_change_confirm");
+    expect((await load("stocker", user, admin)).pendingEmail?.email).toBe("nuova.casella@example.com");
+    expect(await post("stocker", user, { intent: "admin_account_type", account_type: "1" })).toEqual({ ok: true, intent: "admin_account_type" });
+    expect(await userRow(user.id)).toMatchObject({ account_type: 1, first_name: "Resta", company: "Uguale", email: user.email });
+    expect(await post("stocker", user, { intent: "admin_email", email: stocker.email })).toMatchObject({ ok: false, errors: { email: "taken" } });
+    expect(await post("stocker", user, { intent: "admin_email", email: "" })).toMatchObject({ ok: false, errors: { email: "required" } });
+    expect(await post("stocker", user, { intent: "admin_account_type", account_type: "2" })).toMatchObject({ ok: false, errors: { account_type: "invalid" } });
+    expect((await auditOf("user.update_profile", user.id)).map((a) => Object.keys(a.details as object).sort())).toEqual([
+      ["area", "changedFields", "emailChangePending"],
+      ["area", "changedFields"],
+    ]);
+  });
+
+  it("sends the reset and ends the sessions, answering what was done", async () => {
+    const user = await makeUser(t.db, { role: "stock_hunter", password_hash: "x" });
+    const one = await startSession(t.db, { userId: user.id, remember: false, ip: "203.0.113.31", userAgent: "a" });
+    await startSession(t.db, { userId: user.id, remember: false, ip: "203.0.113.32", userAgent: "b" });
+    expect(await post("stock_hunter", user, { intent: "admin_password_reset" })).toEqual({ ok: true, intent: "admin_password_reset", sent: "reset_link" });
+    expect((await lastMailTo(t.db, user.email)).template).toBe("password_reset");
+    const sessions = (await load("stock_hunter", user, admin)).adminAccount!.sessions;
+    const first = sessions.find((s) => s.user_agent === "a")!;
+    expect(await post("stock_hunter", user, { intent: "admin_end_sessions", session_id: first.id })).toEqual({
+      ok: true,
+      intent: "admin_end_sessions",
+      ended: 1,
+    });
+    expect(await resolveSession(t.db, one.token)).toBeNull();
+    expect(await post("stock_hunter", user, { intent: "admin_end_sessions" })).toEqual({ ok: true, intent: "admin_end_sessions", ended: 1 });
+    expect((await load("stock_hunter", user, admin)).adminAccount!.sessions).toEqual([]);
+  });
+
+  it("refuses the tools to the account's owner (403), changing nothing", async () => {
+    const user = await makeUser(t.db, { role: "stock_hunter", password_hash: "x" });
+    const session = await startSession(t.db, { userId: user.id, remember: false, ip: "203.0.113.33", userAgent: "own" });
+    const attempts: Record<string, string>[] = [
+      { intent: "admin_email", email: "mine@example.com" },
+      { intent: "admin_password_reset" },
+      { intent: "admin_end_sessions" },
+      { intent: "admin_account_type", account_type: "1" },
+    ];
+    for (const fields of attempts) {
+      const refused = await post("stock_hunter", user, fields, user).catch((err: unknown) => err);
+      expect(refused).toMatchObject({ init: { status: 403 } });
+    }
+    // The same page takes the owner's own forms: the refusal is the tools', not the page's.
+    expect(await post("stock_hunter", user, { intent: "profile", first_name: "Mia", last_name: "Pagina", telephone: "02 1234567" }, user)).toEqual({
+      ok: true,
+      intent: "profile",
+    });
+    expect(await resolveSession(t.db, session.token)).not.toBeNull();
+    expect(await mailsTo(t.db, "mine@example.com")).toHaveLength(0);
+    expect(await mailsTo(t.db, user.email)).toHaveLength(0);
   });
 });

@@ -10,8 +10,9 @@ import { auditAdminAction, changedFields } from "../audit/audit.ts";
 import { hit } from "../security/rate-limit.ts";
 import type { AdminProfileInput } from "../../schemas/admin-user-account.ts";
 import type { AccountContext } from "./account-context.ts";
+import type { AdminAccountView, UserSessionRow } from "../../lib/profile-page.ts";
 import * as q from "./admin-user-account.queries.ts";
-import { CHANGE_EMAIL_PER_USER, pendingEmailChange, startEmailChange } from "./profile.service.ts";
+import { CHANGE_EMAIL_PER_USER, startEmailChange } from "./profile.service.ts";
 import { queueResetLink } from "./password-reset.service.ts";
 import { sendInvitation } from "./invitations.service.ts";
 import { RECOVER_PER_EMAIL } from "./limits.ts";
@@ -29,19 +30,24 @@ async function managedAccount(trx: Database, userId: number) {
   return user;
 }
 
+/** A correction: the fields given change, the ones left out stay as they are. */
+export type ProfileCorrection = Partial<AdminProfileInput>;
+
 /**
- * Corrects the profile. The account type is a stocker's only (the column's check allows it on no
- * other role) and only once the stocker's request is approved: before, the type is the approval's
- * decision (stocker-approval.service.ts). It only names the stocker's kind (the area's title,
- * the lists, the transfers' screen): subscriptions and prices do not depend on it, so changing
- * it breaks nothing already paid. A new e-mail is not applied: its owner confirms it by the link
- * sent to it (profile.service.ts, startEmailChange), and the audit says it is pending.
+ * Corrects the profile: POST /api/admin/users/{id}/update-profile sends the whole form; the
+ * back office's data page sends the e-mail or the account type alone. The account type is a
+ * stocker's only (the column's check allows it on no other role) and only once the stocker's
+ * request is approved: before, the type is the approval's decision (stocker-approval.service.ts).
+ * It only names the stocker's kind (the area's title, the lists, the transfers' screen):
+ * subscriptions and prices do not depend on it, so changing it breaks nothing already paid. A
+ * new e-mail is not applied: its owner confirms it by the link sent to it (profile.service.ts,
+ * startEmailChange), and the audit records it as pending.
  */
 export async function updateUserProfile(
   db: Database,
   actor: Actor,
   userId: number,
-  input: AdminProfileInput,
+  input: ProfileCorrection,
   ctx: { origin: string; supportEmail: string },
 ): Promise<{ user_id: number; email_change_pending: boolean }> {
   requireAdmin(actor);
@@ -53,23 +59,22 @@ export async function updateUserProfile(
       if (user.approval_status !== null && user.approval_status !== "approved") throw new ConflictError("user_not_approved");
       accountType = input.account_type;
     }
-    const newEmail = input.email.toLowerCase();
-    const emailChanges = newEmail !== user.email.toLowerCase();
+    const newEmail = input.email?.toLowerCase() ?? null;
+    const emailChanges = newEmail !== null && newEmail !== user.email.toLowerCase();
     if (emailChanges) {
       if (await emailTakenByOther(trx, { email: newEmail, userId })) throw emailTakenError();
       await hit(trx, CHANGE_EMAIL_PER_USER, [`user:${userId}`]);
     }
+    const keep = <T>(given: T | undefined, current: T) => (given === undefined ? current : given);
     const after = {
-      first_name: input.first_name,
-      last_name: input.last_name,
-      telephone: input.telephone,
-      company: input.company,
+      first_name: keep(input.first_name, user.first_name),
+      last_name: keep(input.last_name, user.last_name),
+      telephone: keep(input.telephone, user.telephone),
+      company: keep(input.company, user.company),
       account_type: accountType,
     };
     const changed = changedFields(user, after);
-    if (Object.keys(changed).length > 0) {
-      await q.setManagedFields(trx, { userId, ...after });
-    }
+    if (Object.keys(changed).length > 0) await q.setManagedFields(trx, { userId, ...after });
     if (emailChanges) {
       await startEmailChange(trx, { id: user.id, email: user.email, lang: user.lang, first_name: user.first_name }, newEmail, ctx);
     }
@@ -88,10 +93,17 @@ export async function updateUserProfile(
   });
 }
 
-/** The address a correction (or the user) asked for, still waiting for its owner's link. */
-export async function userPendingEmail(db: Database, actor: Actor, userId: number) {
+export async function adminAccountView(db: Database, actor: Actor, userId: number): Promise<AdminAccountView> {
   requireAdmin(actor);
-  return pendingEmailChange(db, userId);
+  const user = await q.findManagedAccount(db, { id: userId });
+  if (!user || user.role === "admin") throw new NotFoundError();
+  return {
+    role: user.role,
+    account_type: user.account_type,
+    account_type_editable: user.role === "stocker" && (user.approval_status === null || user.approval_status === "approved"),
+    active: user.active,
+    sessions: await q.listUserSessions(db, { userId }),
+  };
 }
 
 /**
@@ -125,17 +137,6 @@ export async function sendUserPasswordReset(
     return { user_id: userId, sent };
   });
 }
-
-export type UserSessionRow = {
-  /** The stored id (the token's hash: it opens nothing), to end this one session. */
-  id: string;
-  created_at: Date;
-  last_seen_at: Date;
-  expires_at: Date;
-  remember: boolean;
-  ip: string | null;
-  user_agent: string | null;
-};
 
 /** The account's current sessions, the most recently used first. */
 export async function listUserSessions(db: Database, actor: Actor, userId: number): Promise<{ sessions: UserSessionRow[] }> {
