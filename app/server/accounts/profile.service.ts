@@ -4,8 +4,9 @@
 //   in the user's area (/admin/{stocker|stock-hunter}/{id}/data), whose change is audited in
 //   the same transaction ("user.update_profile" with the changed fields).
 // - Credentials (login e-mail and password): only the user, proving the current password.
-//   An administrator never changes someone's credentials from the area view (the back office
-//   has its own tools). A wrong current password changes nothing and counts against
+//   An administrator never uses this form for someone; the back office's tools
+//   (admin-user-account.service.ts) ask for a new address through startEmailChange, which its
+//   owner confirms the same way, and send a reset link. A wrong current password changes nothing and counts against
 //   CREDENTIALS_FAILURES_PER_USER, so a stolen session cannot be used to guess the password.
 //   * A new password is stored at once; every OTHER session of the user ends (the browser
 //     that changed it stays logged in), reset links sent earlier stop working, and the
