@@ -164,6 +164,11 @@ export default [
   route("api/admin/users/:id/toggle-active", "routes/api/admin/users.toggle-active.ts"),
   route("api/admin/users/:id/send-confirm-email", "routes/api/admin/users.send-confirm-email.ts"),
   route("api/admin/users/:id/start-subscription", "routes/api/admin/users.start-subscription.ts"),
+  // Corrections to one account: profile (a new e-mail confirmed by its owner), password reset, sessions.
+  route("api/admin/users/:id/update-profile", "routes/api/admin/users.update-profile.ts"),
+  route("api/admin/users/:id/send-password-reset", "routes/api/admin/users.send-password-reset.ts"),
+  route("api/admin/users/:id/sessions", "routes/api/admin/users.sessions.ts"),
+  route("api/admin/users/:id/sessions/end", "routes/api/admin/users.sessions.end.ts"),
   route("api/admin/subscription-additions/:id/confirm", "routes/api/admin/subscription-additions.confirm.ts"),
   route("api/admin/dashboard", "routes/api/admin/dashboard.ts"),
   route("api/admin/stocker-requests", "routes/api/admin/stocker-requests.ts"),

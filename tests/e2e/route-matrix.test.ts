@@ -1631,6 +1631,49 @@ const ROWS: Row[] = [
     url: (ids) => `/api/admin/users/${ids.stockerId}/send-confirm-email`,
     expect: area(405, "admin"),
   },
+  // Corrections to one account. An incomplete profile: refused, nothing changed.
+  {
+    route: "/api/admin/users/:id/update-profile",
+    method: "POST",
+    url: (ids) => `/api/admin/users/${ids.stockerId}/update-profile`,
+    body: { user_data: {} },
+    expect: area(422, "admin"),
+  },
+  {
+    route: "/api/admin/users/:id/update-profile",
+    method: "GET",
+    url: (ids) => `/api/admin/users/${ids.stockerId}/update-profile`,
+    expect: area(405, "admin"),
+  },
+  // An unknown account: no e-mail sent to the demo users, no limit spent.
+  {
+    route: "/api/admin/users/:id/send-password-reset",
+    method: "POST",
+    url: () => "/api/admin/users/999999999/send-password-reset",
+    body: {},
+    expect: area(404, "admin"),
+  },
+  {
+    route: "/api/admin/users/:id/send-password-reset",
+    method: "GET",
+    url: (ids) => `/api/admin/users/${ids.stockerId}/send-password-reset`,
+    expect: area(405, "admin"),
+  },
+  { route: "/api/admin/users/:id/sessions", method: "GET", url: (ids) => `/api/admin/users/${ids.stockerId}/sessions`, expect: area(200, "admin") },
+  // A session that does not exist: the matrix's own sessions stay.
+  {
+    route: "/api/admin/users/:id/sessions/end",
+    method: "POST",
+    url: (ids) => `/api/admin/users/${ids.stockerId}/sessions/end`,
+    body: { session_id: "no-such-session" },
+    expect: area(404, "admin"),
+  },
+  {
+    route: "/api/admin/users/:id/sessions/end",
+    method: "GET",
+    url: (ids) => `/api/admin/users/${ids.stockerId}/sessions/end`,
+    expect: area(405, "admin"),
+  },
   { route: "/admin/stockers", method: "GET", url: () => "/admin/stockers?search=demo&sub=active&page=1", expect: area(200, "admin") },
   { route: "/admin/stockers", method: "POST", url: () => "/admin/stockers", body: "form", expect: area(200, "admin") },
   { route: "/admin/stock-hunters", method: "GET", url: () => "/admin/stock-hunters?search=demo", expect: area(200, "admin") },

@@ -6,6 +6,8 @@
 // In an administrator's view the profile popup works (audited) and the credentials are read-only.
 // A stocker's page also has the subscription and payment-method blocks (billing/ProfileBillingBlocks.tsx).
 // Every page ends with the e-mail preferences (EmailPreferences.tsx), read-only to an administrator.
+// The administrator's view adds the back office's tools on the account (admin/AdminAccountTools.tsx,
+// loaded in that view only: the users' own pages do not carry it).
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { m } from "../../paraglide/messages.js";
 import { useLocale } from "../../lib/root-data.ts";
@@ -18,12 +20,13 @@ import { PageHeading } from "../ui/PageParts.tsx";
 import type { ProfileBillingView } from "../../lib/billing.ts";
 import { ProfileBillingBlocks } from "../billing/ProfileBillingBlocks.tsx";
 import { EmailText } from "../ui/EmailText.tsx";
-import type { DataIntent } from "../../lib/profile-page.ts";
+import type { AdminAccountView, DataIntent } from "../../lib/profile-page.ts";
 import { fullName } from "../../lib/person-name.ts";
 import type { EmailPreferences } from "../../lib/email-preferences.ts";
 import { EmailPreferencesSection } from "./EmailPreferences.tsx";
 
 const ProfilePopup = lazy(() => import("./ProfilePopups.tsx").then((module) => ({ default: module.ProfilePopup })));
+const AdminAccountTools = lazy(() => import("../admin/AdminAccountTools.tsx").then((module) => ({ default: module.AdminAccountTools })));
 const CredentialsPopup = lazy(() => import("./ProfilePopups.tsx").then((module) => ({ default: module.CredentialsPopup })));
 
 type DateValue = Date | string;
@@ -50,6 +53,8 @@ export type ProfilePageData = {
   billing?: ProfileBillingView | null;
   /** The notification kinds the owner's address gets (EmailPreferences.tsx). */
   emailPreferences: EmailPreferences;
+  /** The back office's tools on the account: in an administrator's view only. */
+  adminAccount?: AdminAccountView | null;
   /** The area's base path (the loader adds it), for the billing links. */
   frame?: { base: string };
 };
@@ -146,6 +151,12 @@ export function ProfileData({ data, role, asAdmin }: { data: ProfilePageData; ro
           {asAdmin && <p className="mt-4 rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-600">{m.aprof_admin_credentials_note()}</p>}
         </section>
       </div>
+
+      {asAdmin && data.adminAccount && (
+        <Suspense fallback={null}>
+          <AdminAccountTools account={data.adminAccount} email={profile.email} name={business || name || profile.email} />
+        </Suspense>
+      )}
 
       {data.billing && <ProfileBillingBlocks billing={data.billing} base={data.frame?.base ?? areaBase("stocker", locale)} asAdmin={asAdmin} />}
 

@@ -54,7 +54,7 @@ describe("ProfileData", () => {
     const html = render(<ProfileData data={{ ...data, pendingEmail: null }} role="stocker" asAdmin />, "/admin/stocker/5/data");
     expect(html).toContain("Edit profile data");
     expect(html).not.toContain("Change e-mail or password");
-    expect(html).toContain("Only the user can change the login e-mail and password");
+    expect(html).toContain("Only the user can change the password. A new login e-mail can be asked for under Account management");
     expect(html).not.toContain("new@test.example");
   });
 

@@ -91,6 +91,8 @@ const ACTION_LABEL: Record<string, () => string> = {
   "search.export_warehouses": () => m.admsrch_action_export_warehouses(),
   "search.export_requests": () => m.admsrch_action_export_requests(),
   "user.send_confirm_email": () => m.admdash_action_user_send_confirm_email(),
+  "user.send_password_reset": () => m.admdash_action_user_send_password_reset(),
+  "user.end_sessions": () => m.admdash_action_user_end_sessions(),
   "user.toggle_active": () => m.admdash_action_user_toggle_active(),
   "user.update_profile": () => m.admdash_action_user_update_profile(),
   "warehouse.create": () => m.admdash_action_warehouse_create(),

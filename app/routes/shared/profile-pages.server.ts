@@ -3,7 +3,11 @@
 // action behind the two popups (intent "profile" or "credentials") and the preferences' form
 // (intent "email_preferences"), with the same schemas and services as the JSON calls. In an
 // administrator's view the profile popup works (audited by the service) and the credentials and
-// e-mail preferences are read-only: the services refuse them (403 page for a forged post).
+// e-mail preferences are read-only: the services refuse them (403 page for a forged post). The
+// administrator also gets the back office's tools on the account (AdminAccountTools.tsx): a new
+// e-mail for its owner to confirm, a stocker's account type, a password-reset e-mail, the
+// sessions ended (intents admin_email, admin_account_type, admin_password_reset,
+// admin_end_sessions; the services refuse them to anyone but an administrator).
 import { z } from "zod";
 import { data } from "react-router";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
@@ -18,17 +22,20 @@ import type { AreaRole } from "../../lib/area-paths.ts";
 import type { DataSaved } from "../../lib/profile-page.ts";
 import type { ProfilePageData } from "../../components/area/ProfileData.tsx";
 import { areaFrame } from "./area-pages.server.ts";
+import { adminAccountView, endUserSessions, sendUserPasswordReset, updateUserProfile } from "../../server/accounts/admin-user-account.service.ts";
+import { adminAccountTypeForm, adminEmailForm, endSessionsBody } from "../../schemas/admin-user-account.ts";
 
 /** {prefix}/data: the owner's profile and what the popups need. */
 export const dataPageLoader = (role: AreaRole) =>
   pageLoader({ access: { area: role } }, async ({ area, services: { db, config } }) => {
-    const [profile, markets, pending, billing, mail] = await Promise.all([
+    const [profile, markets, pending, billing, mail, adminAccount] = await Promise.all([
       findProfile(db, { id: area.owner.id }),
       listMarkets(db),
       pendingEmailChange(db, area.owner.id),
       // The stocker's subscription and payment-method blocks (decision 009).
       role === "stocker" ? profileBilling(db, area.owner.id, config) : null,
       emailPreferences(db, area.owner.id),
+      area.asAdmin ? adminAccountView(db, area.actor, area.owner.id) : null,
     ]);
     if (!profile) throw data({ code: "not_found" }, { status: 404 });
     const view: ProfilePageData = {
@@ -50,6 +57,7 @@ export const dataPageLoader = (role: AreaRole) =>
       required: PROFILE_REQUIRED[role],
       billing,
       emailPreferences: mail.email_preferences,
+      adminAccount,
     };
     return { ...view, frame: areaFrame(area), locale: area.locale };
   });
@@ -70,10 +78,35 @@ export const dataPageAction = (role: AreaRole) =>
         profileDataSchema(role).extend({ intent: z.literal("profile") }),
         credentialsSchema.extend({ intent: z.literal("credentials") }),
         emailPreferencesForm.extend({ intent: z.literal("email_preferences") }),
+        adminEmailForm.extend({ intent: z.literal("admin_email") }),
+        adminAccountTypeForm.extend({ intent: z.literal("admin_account_type") }),
+        z.object({ intent: z.literal("admin_password_reset") }),
+        endSessionsBody.extend({ intent: z.literal("admin_end_sessions") }),
       ]),
     },
     async ({ area, body: { intent, ...fields }, services }): Promise<DataSaved> => {
       const access = { actor: area.actor, owner: { id: area.owner.id, role }, asAdmin: area.asAdmin };
+      const mailCtx = { origin: services.config.origin, supportEmail: services.config.supportEmail, secret: services.secret };
+      switch (intent) {
+        case "admin_email": {
+          const { email } = fields as z.infer<typeof adminEmailForm>;
+          await updateUserProfile(services.db, area.actor, area.owner.id, { email }, mailCtx);
+          return { ok: true, intent };
+        }
+        case "admin_account_type": {
+          const { account_type } = fields as z.infer<typeof adminAccountTypeForm>;
+          await updateUserProfile(services.db, area.actor, area.owner.id, { account_type }, mailCtx);
+          return { ok: true, intent };
+        }
+        case "admin_password_reset": {
+          const { sent } = await sendUserPasswordReset(services.db, area.actor, area.owner.id, mailCtx);
+          return { ok: true, intent, sent };
+        }
+        case "admin_end_sessions": {
+          const { ended } = await endUserSessions(services.db, area.actor, area.owner.id, (fields as z.infer<typeof endSessionsBody>).session_id);
+          return { ok: true, intent, ended };
+        }
+      }
       if (intent === "email_preferences") {
         const { email_preferences } = fields as z.infer<typeof emailPreferencesForm>;
         await updateEmailPreferences(services.db, { actor: area.actor, ownerId: area.owner.id, asAdmin: area.asAdmin }, email_preferences);

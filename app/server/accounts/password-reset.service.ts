@@ -3,6 +3,7 @@
 // (rpt_token, valid 60 minutes) to the reset page. POST /api/users/{id}/reset-password sets
 // the new password and ends every session of the account.
 import type { Database } from "../db/database.ts";
+import type { Lang } from "../db/types.ts";
 import { ValidationError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.service.ts";
 import { hit, recordFailure, refuseAfterFailures } from "../security/rate-limit.ts";
@@ -33,25 +34,35 @@ export async function requestPasswordReset(db: Database, email: string, ctx: Acc
     await sendInvitation(db, null, user.id, ctx);
     return "invitation";
   }
-  await db.transaction().execute(async (trx) => {
-    const token = newLinkToken();
-    const expiresAt = minutesFromNow(RESET_TOKEN_TTL_MINUTES);
-    await q.retireTokens(trx, { userId: user.id, kind: "reset_password" });
-    await q.insertToken(trx, { userId: user.id, kind: "reset_password", tokenHash: linkTokenHash(token), expiresAt });
-    await queueMail(trx, {
-      to: user.email,
-      lang: user.lang,
-      template: "password_reset",
-      // An unconfirmed account's name was typed by whoever registered the address: not shown.
-      data: {
-        firstName: user.has_confirmed_code ? user.first_name : null,
-        link: `${ctx.origin}/${user.lang}/reset-password/${user.id}?rpt_token=${token}`,
-        minutes: RESET_TOKEN_TTL_MINUTES,
-      },
-      origin: ctx.origin,
-    });
-  });
+  await db.transaction().execute((trx) => queueResetLink(trx, user, ctx));
   return "reset_link";
+}
+
+/**
+ * A new reset link (the older ones stop working) and its e-mail, queued in the caller's
+ * transaction: the recovery form's, and the back office's "send a password reset".
+ */
+export async function queueResetLink(
+  trx: Database,
+  user: { id: number; email: string; lang: Lang; first_name: string | null; has_confirmed_code: boolean },
+  ctx: Pick<AccountContext, "origin">,
+): Promise<void> {
+  const token = newLinkToken();
+  const expiresAt = minutesFromNow(RESET_TOKEN_TTL_MINUTES);
+  await q.retireTokens(trx, { userId: user.id, kind: "reset_password" });
+  await q.insertToken(trx, { userId: user.id, kind: "reset_password", tokenHash: linkTokenHash(token), expiresAt });
+  await queueMail(trx, {
+    to: user.email,
+    lang: user.lang,
+    template: "password_reset",
+    // An unconfirmed account's name was typed by whoever registered the address: not shown.
+    data: {
+      firstName: user.has_confirmed_code ? user.first_name : null,
+      link: `${ctx.origin}/${user.lang}/reset-password/${user.id}?rpt_token=${token}`,
+      minutes: RESET_TOKEN_TTL_MINUTES,
+    },
+    origin: ctx.origin,
+  });
 }
 
 function statusOf(token: { expires_at: Date; used_at: Date | null } | undefined): TokenStatus {

@@ -4,8 +4,9 @@
 //   in the user's area (/admin/{stocker|stock-hunter}/{id}/data), whose change is audited in
 //   the same transaction ("user.update_profile" with the changed fields).
 // - Credentials (login e-mail and password): only the user, proving the current password.
-//   An administrator never changes someone's credentials from the area view (the back office
-//   has its own tools). A wrong current password changes nothing and counts against
+//   An administrator never uses this form for someone; the back office's tools
+//   (admin-user-account.service.ts) ask for a new address through startEmailChange, which its
+//   owner confirms the same way, and send a reset link. A wrong current password changes nothing and counts against
 //   CREDENTIALS_FAILURES_PER_USER, so a stolen session cannot be used to guess the password.
 //   * A new password is stored at once; every OTHER session of the user ends (the browser
 //     that changed it stays logged in), reset links sent earlier stop working, and the
@@ -21,6 +22,7 @@
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import type { AreaRole } from "../../lib/area-paths.ts";
+import type { Lang } from "../db/types.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { queueMail } from "../mail/outbox.service.ts";
 import { carryOptOuts } from "../mail/email-preferences.service.ts";
@@ -148,32 +150,45 @@ export async function updateCredentials(
         origin: ctx.origin,
       });
     }
-    if (emailChanges) {
-      const token = newLinkToken();
-      await q.retireTokens(trx, { userId, kind: "change_email" });
-      await q.insertChangeEmailToken(trx, {
-        userId,
-        tokenHash: linkTokenHash(token),
-        newEmail,
-        expiresAt: new Date(Date.now() + CHANGE_EMAIL_TTL_HOURS * 3600_000),
-      });
-      await queueMail(trx, {
-        to: newEmail,
-        lang: user.lang,
-        template: "email_change_confirm",
-        data: { link: `${ctx.origin}/${user.lang}/confirm-email/${userId}?token=${token}`, hours: CHANGE_EMAIL_TTL_HOURS },
-        origin: ctx.origin,
-      });
-      await queueMail(trx, {
-        to: locked.email,
-        lang: user.lang,
-        template: "email_change_requested_old",
-        data: { firstName: user.first_name, newEmail, supportEmail: ctx.supportEmail },
-        origin: ctx.origin,
-      });
-    }
+    if (emailChanges) await startEmailChange(trx, { id: userId, email: locked.email, lang: user.lang, first_name: user.first_name }, newEmail, ctx);
   });
   return { user_id: userId, email_change_pending: emailChanges };
+}
+
+/**
+ * A new login address waits for its owner: a change_email token (the newest only) holds it, the
+ * new address gets the confirmation link and the current one is told a change was asked. The
+ * user's own credentials form and the back office's correction both start it here; the caller
+ * has checked the address is free and counted CHANGE_EMAIL_PER_USER.
+ */
+export async function startEmailChange(
+  trx: Database,
+  user: { id: number; email: string; lang: Lang; first_name: string | null },
+  newEmail: string,
+  ctx: { origin: string; supportEmail: string },
+): Promise<void> {
+  const token = newLinkToken();
+  await q.retireTokens(trx, { userId: user.id, kind: "change_email" });
+  await q.insertChangeEmailToken(trx, {
+    userId: user.id,
+    tokenHash: linkTokenHash(token),
+    newEmail,
+    expiresAt: new Date(Date.now() + CHANGE_EMAIL_TTL_HOURS * 3600_000),
+  });
+  await queueMail(trx, {
+    to: newEmail,
+    lang: user.lang,
+    template: "email_change_confirm",
+    data: { link: `${ctx.origin}/${user.lang}/confirm-email/${user.id}?token=${token}`, hours: CHANGE_EMAIL_TTL_HOURS },
+    origin: ctx.origin,
+  });
+  await queueMail(trx, {
+    to: user.email,
+    lang: user.lang,
+    template: "email_change_requested_old",
+    data: { firstName: user.first_name, newEmail, supportEmail: ctx.supportEmail },
+    origin: ctx.origin,
+  });
 }
 
 /** The address waiting for its link, if any (the data page's note). */

@@ -70,6 +70,9 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   not_confirmed: (locale) => m.error_not_confirmed({}, { locale }),
   // The back office's decisions taken meanwhile by someone else.
   not_pending: (locale) => m.error_not_pending({}, { locale }),
+  // The back office's corrections to an account that may not log in (admin-user-account.service.ts).
+  user_inactive: (locale) => m.error_user_inactive({}, { locale }),
+  user_not_approved: (locale) => m.error_user_not_approved({}, { locale }),
   not_waiting: (locale) => m.error_not_waiting({}, { locale }),
   already_approved: (locale) => m.error_already_approved({}, { locale }),
   warehouse_owned: (locale) => m.error_warehouse_owned({}, { locale }),
