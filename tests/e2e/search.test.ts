@@ -138,8 +138,8 @@ describe("the search page", () => {
     const sheetPath = (await detail.getAttribute("href"))!;
     await page.goto(sheetPath);
     await hydrated(page);
-    expect(await back.textContent()).toMatch(/Magazzini vicino ad? \S/);
-    expect(await back.getAttribute("href")).toMatch(/^\/it\/stocks\?location=/);
+    await expect.poll(() => back.textContent()).toMatch(/Magazzini vicino ad? \S/);
+    await expect.poll(() => back.getAttribute("href")).toMatch(/^\/it\/stocks\?location=/);
   });
 
   it("has the sheet's map ask for Ctrl + scroll or two fingers in the page's language, and say when its background is offline", async () => {
