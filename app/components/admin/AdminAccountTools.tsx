@@ -17,6 +17,7 @@ import { FormMessage, TextInput } from "../ui/fields.tsx";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
 import { SelectInput } from "../ui/SelectInput.tsx";
 import { buttonClass } from "../ui/styles.ts";
+import { AdminTable } from "./AdminList.tsx";
 
 type Intent = "admin_email" | "admin_account_type" | "admin_password_reset" | "admin_end_sessions";
 
@@ -127,46 +128,39 @@ export function AdminAccountTools({ account, email, name }: { account: AdminAcco
         <p className="mt-1 text-sm text-slate-600">{m.admacc_sessions_none()}</p>
       ) : (
         <>
-          <div className="mt-2 overflow-x-auto">
-            <table className="min-w-full text-left text-sm" data-testid="admin-sessions">
-              <thead className="text-xs text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    {m.admacc_session_started()}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    {m.admacc_session_last_seen()}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    {m.admacc_session_device()}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    {m.admacc_session_ip()}
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    <span className="sr-only">{m.admacc_session_actions()}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {sessions.map((s) => (
-                  <tr key={s.id}>
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(s.created_at)}</td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{formatDateTime(s.last_seen_at)}</td>
-                    <td className="py-2 pr-4" title={s.user_agent ?? undefined}>
-                      {deviceOf(s)}
-                    </td>
-                    <td className="py-2 pr-4 whitespace-nowrap">{s.ip ?? "—"}</td>
-                    <td className="py-2 text-right">
-                      <button type="button" className={buttonClass("ghost", "sm", "text-red-700")} onClick={() => show({ kind: "end_one", session: s })}>
-                        {m.admacc_session_end()}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            className="mt-2"
+            testId="admin-sessions"
+            columns={[
+              { label: m.admacc_session_started() },
+              { label: m.admacc_session_last_seen() },
+              { label: m.admacc_session_device() },
+              { label: m.admacc_session_ip() },
+              { label: m.admacc_session_actions(), srOnly: true },
+            ]}
+          >
+            {sessions.map((s) => (
+              <tr key={s.id}>
+                <td className="px-4 py-2 whitespace-nowrap" data-label={m.admacc_session_started()}>
+                  {formatDateTime(s.created_at)}
+                </td>
+                <td className="px-4 py-2 whitespace-nowrap" data-label={m.admacc_session_last_seen()}>
+                  {formatDateTime(s.last_seen_at)}
+                </td>
+                <td className="px-4 py-2" data-label={m.admacc_session_device()} title={s.user_agent ?? undefined}>
+                  {deviceOf(s)}
+                </td>
+                <td className="px-4 py-2 whitespace-nowrap" data-label={m.admacc_session_ip()}>
+                  {s.ip ?? "—"}
+                </td>
+                <td className="px-4 py-2 text-right">
+                  <button type="button" className={buttonClass("ghost", "sm", "text-red-700")} onClick={() => show({ kind: "end_one", session: s })}>
+                    {m.admacc_session_end()}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
           <button type="button" className={buttonClass("secondary", "sm", "mt-3 text-red-700")} onClick={() => show({ kind: "end_all" })}>
             {m.admacc_sessions_end_all()}
           </button>
