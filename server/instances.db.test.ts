@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../tests/support/db.ts";
 import { startS3Server, type S3TestServer } from "../tests/support/s3-server.ts";
 import { buildIfChanged } from "../scripts/build-if-changed.ts";
@@ -42,6 +42,8 @@ async function start(name: string, env: Record<string, string> = {}) {
       HOST: "127.0.0.1",
       PORT: "0",
       ORIGIN: "http://localhost",
+      // No load balancer in front: nothing to wait for at the stop.
+      SHUTDOWN_GRACE_MS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -72,6 +74,13 @@ const WARNING = "2 app instances share this database, and ";
 const instanceRows = () => database.db.selectFrom("app_instances").select(["pid", "images"]).orderBy("started_at").execute();
 
 describe("two app processes on one database", () => {
+  // Each case starts from no instance: what a failed case left running would count as live.
+  beforeEach(async () => {
+    for (const child of running) child.kill("SIGKILL");
+    running.clear();
+    await database.db.deleteFrom("app_instances").execute();
+  });
+
   it("keeping images on their own disks: the second warns at start; each leaves when stopped", async () => {
     const a = await start("local-a");
     const b = await start("local-b");
@@ -89,7 +98,7 @@ describe("two app processes on one database", () => {
     expect(await a.stop()).toBe(0);
     expect(await b.stop()).toBe(0);
     expect(await instanceRows()).toEqual([]);
-  });
+  }, 240_000);
 
   it("with the same S3 settings: no warning", async () => {
     const a = await start("s3-a", s3.env);
@@ -98,5 +107,5 @@ describe("two app processes on one database", () => {
     expect((await instanceRows()).map((r) => r.images)).toEqual(["s3", "s3"]);
     expect(await a.stop()).toBe(0);
     expect(await b.stop()).toBe(0);
-  });
+  }, 240_000);
 });
