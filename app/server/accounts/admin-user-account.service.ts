@@ -102,6 +102,8 @@ export async function adminAccountView(db: Database, actor: Actor, userId: numbe
     account_type: user.account_type,
     account_type_editable: user.role === "stocker" && (user.approval_status === null || user.approval_status === "approved"),
     active: user.active,
+    erased_at: user.erased_at,
+    user_id: user.id,
     sessions: await q.listUserSessions(db, { userId }),
   };
 }

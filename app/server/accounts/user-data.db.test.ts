@@ -15,6 +15,8 @@ import { action as eraseAction } from "../../routes/api/admin/users.erase.ts";
 import { ERASED_MASK, erasedAddress, KEPT_TABLES, PERSONAL_DATA } from "./user-data.service.ts";
 import { listHandlerRequests } from "../requests/area-requests.service.ts";
 import { startSession } from "./sessions.service.ts";
+import { dataPageAction, dataPageLoader } from "../../routes/shared/profile-pages.server.ts";
+import { testContext } from "../../../tests/support/endpoint.ts";
 
 const t = useTestDatabase();
 
@@ -32,7 +34,6 @@ const COMPANY = "Zanzibarri Logistica Srl";
 
 async function exportCall(id: number | string, query: string, actor: User | null = admin) {
   const request = new Request(`http://stockspace.test/api/admin/users/${id}/export?${query}`, { method: "GET" });
-  const { testContext } = await import("../../../tests/support/endpoint.ts");
   const response = await exportLoader({ request, params: { id: String(id) }, context: testContext(t.db, { actor: actor ? actorOf(actor) : null }) } as never);
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
@@ -228,6 +229,29 @@ describe("the erasure of an account", () => {
     const data = JSON.parse(res.text);
     expect(data.account).toMatchObject({ email: erasedAddress(hunter.id), first_name: null, active: false });
     for (const value of [hunter.email, NAME, PHONE, COMPANY]) expect(res.text).not.toContain(value);
+  });
+});
+
+describe("the erasure from the hunter's data page in the back office", () => {
+  type PageCall = Parameters<ReturnType<typeof dataPageLoader>>[0];
+  const call = (user: User, fields?: Record<string, string>) => {
+    const args = {
+      params: { userId: String(user.id) },
+      context: testContext(t.db, { actor: actorOf(admin) }),
+      request: new Request(`http://stockspace.test/admin/stock-hunter/${user.id}/data`, fields ? { method: "POST", body: new URLSearchParams(fields) } : {}),
+    } as PageCall;
+    return fields ? dataPageAction("stock_hunter")(args) : dataPageLoader("stock_hunter")(args);
+  };
+
+  it("erases with the reason, then shows the account as erased; a second erasure and a bad reason come back to the form", async () => {
+    const user = await makeUser(t.db, { role: "stock_hunter", first_name: "Pagina", password_hash: "x" });
+    expect(await call(user, { intent: "admin_erase", reason: "no" })).toMatchObject({ ok: false, errors: { reason: expect.any(String) } });
+    expect(await call(user, { intent: "admin_erase", reason: "Richiesta via PEC" })).toEqual({ ok: true, intent: "admin_erase" });
+    const page = (await call(user)) as Awaited<ReturnType<ReturnType<typeof dataPageLoader>>>;
+    expect(page.adminAccount?.erased_at).toBeInstanceOf(Date);
+    expect(page.profile.email).toBe(erasedAddress(user.id));
+    expect(await call(user, { intent: "admin_erase", reason: "Di nuovo" })).toMatchObject({ ok: false, error: "user_already_erased", message: "Questo account è già stato cancellato." });
+    expect((await auditOf("user.gdpr_erase", user.id)).map((a) => a.details)).toMatchObject([{ reason: "Richiesta via PEC" }]);
   });
 });
 
