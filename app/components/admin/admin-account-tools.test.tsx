@@ -24,7 +24,15 @@ function render(account: AdminAccountView): string {
   return renderToString(<Stub initialEntries={["/admin/stocker/7/data"]} />);
 }
 
-const stocker: AdminAccountView = { role: "stocker", account_type: 1, account_type_editable: true, active: true, erased_at: null, user_id: 7, sessions: [session] };
+const stocker: AdminAccountView = {
+  role: "stocker",
+  account_type: 1,
+  account_type_editable: true,
+  active: true,
+  erased_at: null,
+  user_id: 7,
+  sessions: [session],
+};
 
 describe("the account tools", () => {
   it("lists the sessions with their dates, browser and IP, each with its end button, and the end of all", () => {

@@ -57,7 +57,11 @@ async function fullHunter(db: Database): Promise<User> {
   });
   const { request, links } = await makeRequest(db, { userId: user.id, warehouseIds: [warehouseId], contact: user.email });
   requestId = request.id;
-  await db.updateTable("warehouse_requests").set({ business_name: COMPANY, referent: NAME, telephone: PHONE, ip: "203.0.113.7" }).where("id", "=", request.id).execute();
+  await db
+    .updateTable("warehouse_requests")
+    .set({ business_name: COMPANY, referent: NAME, telephone: PHONE, ip: "203.0.113.7" })
+    .where("id", "=", request.id)
+    .execute();
   await db
     .insertInto("request_messages")
     .values([
@@ -66,12 +70,21 @@ async function fullHunter(db: Database): Promise<User> {
     ])
     .execute();
   sessionToken = (await startSession(db, { userId: user.id, remember: false, ip: "203.0.113.7", userAgent: "Test" })).token;
-  await db.insertInto("user_tokens").values({ user_id: user.id, kind: "reset_password", token_hash: `h${user.id}`, expires_at: new Date(Date.now() + 3_600_000) }).execute();
+  await db
+    .insertInto("user_tokens")
+    .values({ user_id: user.id, kind: "reset_password", token_hash: `h${user.id}`, expires_at: new Date(Date.now() + 3_600_000) })
+    .execute();
   await db.insertInto("favourites").values({ user_id: user.id, warehouse_id: warehouseId }).execute();
   await makeSavedSearch(db, { user_id: user.id, email: null, name: "Milano nord" });
-  await db.insertInto("notifications").values({ user_id: user.id, type: "request", title: JSON.stringify({ it: "Ciao" }), message: JSON.stringify({ it: "x" }) } as never).execute();
+  await db
+    .insertInto("notifications")
+    .values({ user_id: user.id, type: "request", title: JSON.stringify({ it: "Ciao" }), message: JSON.stringify({ it: "x" }) } as never)
+    .execute();
   // The owner's notification quotes the person.
-  await db.insertInto("notifications").values({ user_id: owner.id, type: "request", title: JSON.stringify({ it: `Richiesta da ${NAME}` }), message: JSON.stringify({ it: PHONE }) } as never).execute();
+  await db
+    .insertInto("notifications")
+    .values({ user_id: owner.id, type: "request", title: JSON.stringify({ it: `Richiesta da ${NAME}` }), message: JSON.stringify({ it: PHONE }) } as never)
+    .execute();
   await db.insertInto("email_opt_outs").values({ email: user.email.toLowerCase(), kind: "news", via: "preferences" }).execute();
   const mail = { html: `<p>Ciao ${NAME}</p>`, text: `Ciao ${NAME}`, template: "test", lang: "it" as const, status: "sent" as const };
   await db
@@ -83,9 +96,36 @@ async function fullHunter(db: Database): Promise<User> {
       { ...mail, to_address: owner.email, subject: `Nuova richiesta da ${NAME}`, html: `<p>${NAME} — ${user.email} — ${PHONE}</p>` },
     ])
     .execute();
-  await db.insertInto("support_requests").values({ user_id: user.id, first_name: "Ottavio", last_name: "Zanzibarri", business_name: COMPANY, email: user.email, message: "Aiuto", lang: "it", privacy: true }).execute();
-  await db.insertInto("crm_entries").values({ user_id: user.id, created_by: admin.id, client: COMPANY, contact: NAME, date: "2026-11-01", event_type: "call", description: `Chiamato ${PHONE}`, follow_up: false }).execute();
-  await db.insertInto("rate_limits").values({ key: `email:${user.email.toLowerCase()}`, window_start: new Date(), hits: 1 } as never).execute();
+  await db
+    .insertInto("support_requests")
+    .values({
+      user_id: user.id,
+      first_name: "Ottavio",
+      last_name: "Zanzibarri",
+      business_name: COMPANY,
+      email: user.email,
+      message: "Aiuto",
+      lang: "it",
+      privacy: true,
+    })
+    .execute();
+  await db
+    .insertInto("crm_entries")
+    .values({
+      user_id: user.id,
+      created_by: admin.id,
+      client: COMPANY,
+      contact: NAME,
+      date: "2026-11-01",
+      event_type: "call",
+      description: `Chiamato ${PHONE}`,
+      follow_up: false,
+    })
+    .execute();
+  await db
+    .insertInto("rate_limits")
+    .values({ key: `email:${user.email.toLowerCase()}`, window_start: new Date(), hits: 1 } as never)
+    .execute();
   return user;
 }
 
@@ -194,7 +234,15 @@ describe("the erasure of an account", () => {
     expect(res).toMatchObject({ status: 200, json: { user_id: hunter.id, erased: true } });
 
     const row = await t.db.selectFrom("users").selectAll().where("id", "=", hunter.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ email: erasedAddress(hunter.id), password_hash: null, active: false, first_name: null, last_name: null, telephone: null, company: null });
+    expect(row).toMatchObject({
+      email: erasedAddress(hunter.id),
+      password_hash: null,
+      active: false,
+      first_name: null,
+      last_name: null,
+      telephone: null,
+      company: null,
+    });
     expect(row.erased_at).toBeInstanceOf(Date);
     for (const table of ["sessions", "user_tokens", "favourites", "saved_searches"] as const) {
       expect(await t.db.selectFrom(table).select("user_id").where("user_id", "=", hunter.id).execute(), table).toHaveLength(0);
@@ -220,7 +268,9 @@ describe("the erasure of an account", () => {
     const messages = await t.db.selectFrom("request_messages").select("body").where("link_id", "=", link!.id).orderBy("id").execute();
     expect(messages.map((m) => m.body)).toEqual([`Buongiorno, sono ${ERASED_MASK}: chiamatemi al ${ERASED_MASK}.`, "Certo, vi chiamiamo domani."]);
     // The owner's e-mail about the request stays, the person masked in it.
-    expect(await t.db.selectFrom("mail_outbox").select("subject").where("to_address", "=", owner.email).execute()).toEqual([{ subject: `Nuova richiesta da ${ERASED_MASK}` }]);
+    expect(await t.db.selectFrom("mail_outbox").select("subject").where("to_address", "=", owner.email).execute()).toEqual([
+      { subject: `Nuova richiesta da ${ERASED_MASK}` },
+    ]);
   });
 
   it("cannot erase an account twice (409), and the export shows what is left", async () => {
@@ -250,7 +300,11 @@ describe("the erasure from the hunter's data page in the back office", () => {
     const page = (await call(user)) as Awaited<ReturnType<ReturnType<typeof dataPageLoader>>>;
     expect(page.adminAccount?.erased_at).toBeInstanceOf(Date);
     expect(page.profile.email).toBe(erasedAddress(user.id));
-    expect(await call(user, { intent: "admin_erase", reason: "Di nuovo" })).toMatchObject({ ok: false, error: "user_already_erased", message: "Questo account è già stato cancellato." });
+    expect(await call(user, { intent: "admin_erase", reason: "Di nuovo" })).toMatchObject({
+      ok: false,
+      error: "user_already_erased",
+      message: "Questo account è già stato cancellato.",
+    });
     expect((await auditOf("user.gdpr_erase", user.id)).map((a) => a.details)).toMatchObject([{ reason: "Richiesta via PEC" }]);
   });
 });
@@ -266,7 +320,9 @@ async function findValues(db: Database, values: string[], skip: string[]): Promi
     if (skip.includes(c.table_name)) continue;
     const col = sql.ref(`${c.table_name}.${c.column_name}`);
     for (const value of values) {
-      const hit = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(c.table_name)} where position(lower(${value}) in lower(${col}::text)) > 0`.execute(db);
+      const hit = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(c.table_name)} where position(lower(${value}) in lower(${col}::text)) > 0`.execute(db);
       if (hit.rows[0]!.n > 0) found.push(`${c.table_name}.${c.column_name}: ${value}`);
     }
   }

@@ -19,7 +19,9 @@ export function lockAccountForErasure(db: Database, args: { id: number }) {
 export async function ownerActivity(db: Database, args: { userId: number }): Promise<{ activeWarehouses: number; liveSubscriptions: number }> {
   const row = await sql<{ active_warehouses: number; live_subscriptions: number }>`
     select (select count(*)::int from warehouses where user_id = ${args.userId} and not deactivated) as active_warehouses,
-           (select count(*)::int from subscriptions where user_id = ${args.userId} and stripe_status = any (${LIVE_STATUSES}::text[])) as live_subscriptions`.execute(db);
+           (select count(*)::int from subscriptions where user_id = ${args.userId} and stripe_status = any (${LIVE_STATUSES}::text[])) as live_subscriptions`.execute(
+    db,
+  );
   const r = row.rows[0]!;
   return { activeWarehouses: r.active_warehouses, liveSubscriptions: r.live_subscriptions };
 }
@@ -171,7 +173,9 @@ export async function deletePersonalRows(db: Database, args: { userId: number; e
     crm_entries: await count(sql`delete from crm_entries where user_id = ${id}`),
     rate_limits: await count(sql`delete from rate_limits where key = ${`email:${email}`} or key = ${`user:${id}`} or position(${email} in lower(key)) > 0`),
     contacts: await count(sql`delete from contacts where warehouse_id in (select id from warehouses where user_id = ${id})`),
-    request_access_tokens: await count(sql`delete from request_access_tokens where warehouse_request_id in (select id from warehouse_requests where user_id = ${id})`),
+    request_access_tokens: await count(
+      sql`delete from request_access_tokens where warehouse_request_id in (select id from warehouse_requests where user_id = ${id})`,
+    ),
   };
 }
 
