@@ -7,7 +7,7 @@ import type { AccountType } from "../db/types.ts";
 export function lockManagedAccount(db: Database, args: { id: number }) {
   return db
     .selectFrom("users")
-    .select(["id", "role", "email", "lang", "active", "first_name", "last_name", "telephone", "company", "account_type", "approval_status"])
+    .select(["id", "role", "email", "lang", "active", "first_name", "last_name", "telephone", "company", "account_type", "approval_status", "erased_at"])
     .where("id", "=", args.id)
     .forUpdate()
     .executeTakeFirst();

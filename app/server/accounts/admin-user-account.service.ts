@@ -27,6 +27,8 @@ function requireAdmin(actor: Actor): void {
 async function managedAccount(trx: Database, userId: number) {
   const user = await q.lockManagedAccount(trx, { id: userId });
   if (!user || user.role === "admin") throw new NotFoundError();
+  // Nothing left to correct, and no name or address to put back (decision 048).
+  if (user.erased_at) throw new ConflictError("user_already_erased");
   return user;
 }
 

@@ -12,6 +12,8 @@ import type { User } from "../db/types.ts";
 import type { Database } from "../db/database.ts";
 import { loader as exportLoader } from "../../routes/api/admin/users.export.ts";
 import { action as eraseAction } from "../../routes/api/admin/users.erase.ts";
+import { action as toggleActiveAction } from "../../routes/api/admin/users.toggle-active.ts";
+import { action as updateProfileAction } from "../../routes/api/admin/users.update-profile.ts";
 import { ERASED_MASK, erasedAddress, KEPT_TABLES, PERSONAL_DATA } from "./user-data.service.ts";
 import { listHandlerRequests } from "../requests/area-requests.service.ts";
 import { startSession } from "./sessions.service.ts";
@@ -275,6 +277,20 @@ describe("the erasure of an account", () => {
 
   it("cannot erase an account twice (409), and the export shows what is left", async () => {
     expect(await erase(hunter.id, { reason: "Di nuovo" })).toMatchObject({ status: 409, json: { error: "user_already_erased" } });
+    // Nor switch it on again or correct it: it stays off, with nothing to put back.
+    expect(
+      await callJson(toggleActiveAction, t.db, { actor: actorOf(admin), params: { id: String(hunter.id) }, body: { user_data: { active: 1 } } }),
+    ).toMatchObject({
+      status: 409,
+      json: { error: "user_already_erased" },
+    });
+    expect(
+      await callJson(updateProfileAction, t.db, {
+        actor: actorOf(admin),
+        params: { id: String(hunter.id) },
+        body: { user_data: { first_name: "Di", last_name: "Nuovo", telephone: "+39 02 1234567", email: "nuovo@example.com" } },
+      }),
+    ).toMatchObject({ status: 409, json: { error: "user_already_erased" } });
     const res = await exportCall(hunter.id, "reason=Verifica%20dopo%20la%20cancellazione");
     const data = JSON.parse(res.text);
     expect(data.account).toMatchObject({ email: erasedAddress(hunter.id), first_name: null, active: false });
