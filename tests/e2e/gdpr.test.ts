@@ -1,8 +1,10 @@
-// A GDPR erasure in the back office, as an operator does it: the administrator opens a hunter's
-// data page, asks to erase the account, reads what will happen, gives the reason and confirms
-// with the red button; the page then shows the account as erased. The stocker who owns a
-// warehouse the hunter asked still has the request, without the person's name, e-mail or phone.
+// The GDPR requests in the back office, as an operator does them, at 375 px: the administrator
+// opens a hunter's data page, exports the data (the JSON downloaded, the printable page in a new
+// tab), asks to erase the account, reads what will happen, gives the reason and confirms with the
+// red button; the page then shows the account as erased. The stocker who owns a warehouse the
+// hunter asked still has the request, without the person's name, e-mail or telephone.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { makeRequest, makeUser, makeWarehouse } from "../support/factories.ts";
 import { requestNumber } from "../../app/lib/format.ts";
@@ -60,8 +62,27 @@ describe("an account erased on a GDPR request", () => {
     await hydrated(page);
     const gdpr = page.getByTestId("admin-gdpr");
     await hasText(gdpr, /Dati personali \(GDPR\)/);
+
+    // The export first: the reason, then the JSON downloads and the printable page opens in a new tab.
+    await gdpr.getByRole("button", { name: "Esporta dati" }).click();
+    let dialog = page.getByRole("dialog");
+    await dialog.getByLabel(/Motivo/).fill("Richiesta di accesso ai dati");
+    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Esporta", exact: true }).click()]);
+    expect(download.suggestedFilename()).toBe(`dati-utente-${hunter.id}.json`);
+    const exported = JSON.parse(readFileSync((await download.path())!, "utf8")) as { account: { email: string }; sections: { quote_requests: unknown[] } };
+    expect(exported.account.email).toBe(hunter.email);
+    expect(exported.sections.quote_requests).toHaveLength(1);
+    await gdpr.getByRole("button", { name: "Esporta dati" }).click();
+    dialog = page.getByRole("dialog");
+    await dialog.getByLabel(/Motivo/).fill("Copia stampabile per l'interessata");
+    await dialog.getByLabel(/Formato/).selectOption("html");
+    const [printable] = await Promise.all([admin.context.waitForEvent("page"), dialog.getByRole("button", { name: "Esporta", exact: true }).click()]);
+    await printable.waitForLoadState();
+    await hasText(printable.locator("h1"), `Dati personali dell'utente n. ${hunter.id}`);
+    await hasText(printable.locator("body"), fullName);
+    await printable.close();
     await gdpr.getByRole("button", { name: "Cancella account" }).click();
-    const dialog = page.getByRole("dialog");
+    dialog = page.getByRole("dialog");
     await hasText(dialog, /Non si può annullare/);
     await hasText(dialog, /restano ai proprietari dei magazzini/);
     // Without a reason, the form says so and nothing is sent.
@@ -73,8 +94,18 @@ describe("an account erased on a GDPR request", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    const audit = await app.db.selectFrom("audit_log").select("details").where("action", "=", "user.gdpr_erase").where("entity_id", "=", hunter.id).execute();
-    expect(audit).toMatchObject([{ details: { reason: "Richiesta dell'interessata via e-mail" } }]);
+    const audit = await app.db
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("entity_id", "=", hunter.id)
+      .where("action", "like", "user.gdpr_%")
+      .orderBy("id")
+      .execute();
+    expect(audit).toMatchObject([
+      { action: "user.gdpr_export", details: { reason: "Richiesta di accesso ai dati", format: "json" } },
+      { action: "user.gdpr_export", details: { reason: "Copia stampabile per l'interessata", format: "html" } },
+      { action: "user.gdpr_erase", details: { reason: "Richiesta dell'interessata via e-mail" } },
+    ]);
 
     const stocker = await newPage(b.browser, { locale: "it" });
     try {
