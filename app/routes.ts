@@ -169,6 +169,8 @@ export default [
   route("api/admin/users/:id/send-password-reset", "routes/api/admin/users.send-password-reset.ts"),
   route("api/admin/users/:id/sessions", "routes/api/admin/users.sessions.ts"),
   route("api/admin/users/:id/sessions/end", "routes/api/admin/users.sessions.end.ts"),
+  route("api/admin/users/:id/export", "routes/api/admin/users.export.ts"),
+  route("api/admin/users/:id/erase", "routes/api/admin/users.erase.ts"),
   route("api/admin/subscription-additions/:id/confirm", "routes/api/admin/subscription-additions.confirm.ts"),
   route("api/admin/dashboard", "routes/api/admin/dashboard.ts"),
   route("api/admin/stocker-requests", "routes/api/admin/stocker-requests.ts"),

@@ -112,7 +112,12 @@ async function send(res: ExpressResponse, response: Response): Promise<void> {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) {
+    // A route's own policy (the GDPR export's printable page) replaces the one set before
+    // routing: two policies would both apply, and the stricter one would block its style.
+    if (key === "content-security-policy") res.setHeader(key, value);
+    else res.append(key, value);
+  }
   if (!response.body) {
     res.end();
     return;

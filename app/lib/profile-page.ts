@@ -14,7 +14,8 @@ export type DataSaved =
   // The back office's tools on the account (components/admin/AdminAccountTools.tsx).
   | { ok: true; intent: "admin_email" | "admin_account_type" }
   | { ok: true; intent: "admin_password_reset"; sent: "reset_link" | "invitation" }
-  | { ok: true; intent: "admin_end_sessions"; ended: number };
+  | { ok: true; intent: "admin_end_sessions"; ended: number }
+  | { ok: true; intent: "admin_erase" };
 
 /** What the popups receive: the page action's answer, or the route's clientAction's when the action could not be reached. */
 export type DataActionResult = PageActionResult<DataSaved> | PageActionUnreachable;
@@ -39,5 +40,9 @@ export type AdminAccountView = {
   /** Whether the account type may change (a stocker approved, or created by an administrator). */
   account_type_editable: boolean;
   active: boolean;
+  /** When the account was erased on a GDPR request (decision 048); null while it is not. */
+  erased_at: Date | null;
+  /** The account's id, for the GDPR export's address. */
+  user_id: number;
   sessions: UserSessionRow[];
 };

@@ -1674,6 +1674,23 @@ const ROWS: Row[] = [
     url: (ids) => `/api/admin/users/${ids.stockerId}/sessions/end`,
     expect: area(405, "admin"),
   },
+  // The GDPR requests. The export changes nothing (it is audited); the erasure is sent with too
+  // short a reason, so the demo stocker is never erased.
+  {
+    route: "/api/admin/users/:id/export",
+    method: "GET",
+    url: (ids) => `/api/admin/users/${ids.stockerId}/export?reason=Matrice%20dei%20ruoli`,
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/users/:id/export", method: "POST", url: (ids) => `/api/admin/users/${ids.stockerId}/export`, body: {}, expect: area(405, "admin") },
+  {
+    route: "/api/admin/users/:id/erase",
+    method: "POST",
+    url: (ids) => `/api/admin/users/${ids.stockerId}/erase`,
+    body: { reason: "x" },
+    expect: area(422, "admin"),
+  },
+  { route: "/api/admin/users/:id/erase", method: "GET", url: (ids) => `/api/admin/users/${ids.stockerId}/erase`, expect: area(405, "admin") },
   { route: "/admin/stockers", method: "GET", url: () => "/admin/stockers?search=demo&sub=active&page=1", expect: area(200, "admin") },
   { route: "/admin/stockers", method: "POST", url: () => "/admin/stockers", body: "form", expect: area(200, "admin") },
   { route: "/admin/stock-hunters", method: "GET", url: () => "/admin/stock-hunters?search=demo", expect: area(200, "admin") },

@@ -4,13 +4,17 @@
 // sessions, ended one at a time or all together. Each opens a popup that says what will happen
 // before it is done; ending sessions, which cannot be taken back, has a destructive-looking button. Everything posts to the data page's
 // own action (routes/shared/profile-pages.server.ts), which calls the services behind
-// POST /api/admin/users/{id}/… (admin-user-account.service.ts).
+// POST /api/admin/users/{id}/… (admin-user-account.service.ts). Below them, the GDPR requests
+// (decision 048): the export (a plain GET form to /api/admin/users/{id}/export, which downloads
+// the JSON or opens the printable page in a new tab) and the erasure (intent admin_erase, a red
+// button after a popup that names what goes and what stays); an erased account shows as such.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
+import { GDPR_REASON_MAX, GDPR_REASON_MIN, type GdprExportFormat } from "../../lib/gdpr.ts";
 import type { AdminAccountView, DataActionResult, UserSessionRow } from "../../lib/profile-page.ts";
 import { accountFieldError } from "../account/field-errors.ts";
 import { FormMessage, TextInput } from "../ui/fields.tsx";
@@ -19,10 +23,18 @@ import { SelectInput } from "../ui/SelectInput.tsx";
 import { buttonClass } from "../ui/styles.ts";
 import { AdminTable } from "./AdminList.tsx";
 
-type Intent = "admin_email" | "admin_account_type" | "admin_password_reset" | "admin_end_sessions";
+type Intent = "admin_email" | "admin_account_type" | "admin_password_reset" | "admin_end_sessions" | "admin_erase";
 
 /** Which popup is open: the end of one session names it. */
-type Open = { kind: "email" } | { kind: "account_type" } | { kind: "reset" } | { kind: "end_one"; session: UserSessionRow } | { kind: "end_all" } | null;
+type Open =
+  | { kind: "email" }
+  | { kind: "account_type" }
+  | { kind: "reset" }
+  | { kind: "end_one"; session: UserSessionRow }
+  | { kind: "end_all" }
+  | { kind: "export" }
+  | { kind: "erase" }
+  | null;
 
 /** buttonClass's sizes with red in place of the brand's colours: what cannot be taken back. */
 const DANGER_SUBMIT =
@@ -64,6 +76,9 @@ export function AdminAccountTools({ account, email, name }: { account: AdminAcco
   const [emailValue, setEmailValue] = useState("");
   const [emailError, setEmailError] = useState<string | null>(null);
   const [accountType, setAccountType] = useState(String(account.account_type ?? 0));
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [exportFormat, setExportFormat] = useState<GdprExportFormat>("json");
 
   const { submit, pending } = useToolForm((result) => {
     if (!result.ok) {
@@ -77,6 +92,7 @@ export function AdminAccountTools({ account, email, name }: { account: AdminAcco
     else if (result.intent === "admin_account_type") setNotice(m.admacc_account_type_saved());
     else if (result.intent === "admin_password_reset") setNotice(result.sent === "invitation" ? m.admacc_invitation_sent() : m.admacc_reset_sent());
     else if (result.intent === "admin_end_sessions") setNotice(m.admacc_sessions_ended({ count: result.ended }));
+    else if (result.intent === "admin_erase") setNotice(m.admgdpr_erase_done());
   });
 
   const show = (next: Open) => {
@@ -85,6 +101,10 @@ export function AdminAccountTools({ account, email, name }: { account: AdminAcco
     setNotice(null);
     if (next?.kind === "email") setEmailValue("");
     if (next?.kind === "account_type") setAccountType(String(account.account_type ?? 0));
+    if (next?.kind === "export" || next?.kind === "erase") {
+      setReason("");
+      setReasonError(null);
+    }
     setOpen(next);
   };
   const close = () => setOpen(null);
@@ -96,7 +116,47 @@ export function AdminAccountTools({ account, email, name }: { account: AdminAcco
     submit("admin_email", { email: emailValue });
   }
 
+  /** The reason as the server checks it (trimmed, 3–500 characters), or null with the field's error shown. */
+  function checkedReason(): string | null {
+    const trimmed = reason.trim();
+    if (trimmed.length < GDPR_REASON_MIN || trimmed.length > GDPR_REASON_MAX) {
+      setReasonError(m.admgdpr_reason_error());
+      return null;
+    }
+    return trimmed;
+  }
+
+  const reasonField = (
+    <TextInput
+      name="reason"
+      label={m.admgdpr_reason_label()}
+      description={m.admgdpr_reason_description()}
+      value={reason}
+      onChange={(v) => {
+        setReason(v);
+        setReasonError(null);
+      }}
+      multiline
+      rows={3}
+      isRequired
+      error={reasonError}
+      autoFocus
+    />
+  );
+
   const sessions = account.sessions;
+  if (account.erased_at) {
+    return (
+      <section aria-labelledby="admin-account-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="admin-account-tools">
+        <h2 id="admin-account-title" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
+          {m.admgdpr_title()}
+        </h2>
+        <p className="mt-2 text-sm text-slate-700" data-testid="admin-account-erased">
+          {m.admgdpr_erased({ date: formatDate(account.erased_at) })}
+        </p>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="admin-account-title" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" data-testid="admin-account-tools">
       <h2 id="admin-account-title" className="text-sm font-semibold tracking-wide text-slate-500 uppercase">
@@ -263,6 +323,85 @@ export function AdminAccountTools({ account, email, name }: { account: AdminAcco
       >
         {m.admacc_sessions_end_all_explain({ name, count: sessions.length })}
       </Confirm>
+
+      <div className="mt-6 border-t border-slate-200 pt-5" data-testid="admin-gdpr">
+        <h3 id="admin-gdpr-title" className="text-sm font-semibold text-slate-900">
+          {m.admgdpr_title()}
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">{m.admgdpr_intro()}</p>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button type="button" className={buttonClass("secondary", "sm")} onClick={() => show({ kind: "export" })}>
+            {m.admgdpr_export_button()}
+          </button>
+          <button type="button" className={buttonClass("secondary", "sm", "text-red-700")} onClick={() => show({ kind: "erase" })}>
+            {m.admgdpr_erase_button()}
+          </button>
+        </div>
+      </div>
+
+      <PopupDialog id="admin-gdpr-export" title={m.admgdpr_export_title()} isOpen={open?.kind === "export"} onClose={close}>
+        {/* A plain GET: the browser downloads the JSON or opens the page itself (the session's cookie goes with it). */}
+        <form
+          method="get"
+          action={`/api/admin/users/${account.user_id}/export`}
+          target={exportFormat === "html" ? "_blank" : undefined}
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            if (checkedReason() === null) {
+              event.preventDefault();
+              return;
+            }
+            // The form is sent as it is; the popup closes and says where the file went.
+            setTimeout(() => {
+              setOpen(null);
+              setNotice(m.admgdpr_export_done());
+            }, 0);
+          }}
+        >
+          <p className="text-sm text-slate-700">{m.admgdpr_export_explain({ name })}</p>
+          {reasonField}
+          <SelectInput
+            name="format"
+            label={m.admgdpr_format_label()}
+            value={exportFormat}
+            onChange={(v) => setExportFormat(v === "html" ? "html" : "json")}
+            options={[
+              { value: "json", label: m.admgdpr_format_json() },
+              { value: "html", label: m.admgdpr_format_html() },
+            ]}
+            placeholder={m.admgdpr_format_label()}
+            isRequired
+          />
+          <Actions onCancel={close}>
+            <button type="submit" className={buttonClass("primary", "md")}>
+              {m.admgdpr_export_submit()}
+            </button>
+          </Actions>
+        </form>
+      </PopupDialog>
+
+      <PopupDialog id="admin-gdpr-erase" title={m.admgdpr_erase_title({ name })} isOpen={open?.kind === "erase"} onClose={close}>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const checked = checkedReason();
+            if (checked !== null && !pending) submit("admin_erase", { reason: checked });
+          }}
+        >
+          <p className="text-sm text-slate-700">{m.admgdpr_erase_explain()}</p>
+          <p className="text-sm font-semibold text-red-800">{m.admgdpr_erase_irreversible()}</p>
+          {error && <FormMessage tone="error">{error}</FormMessage>}
+          {reasonField}
+          <Actions onCancel={close}>
+            <button type="submit" disabled={pending} aria-busy={pending} className={DANGER_SUBMIT}>
+              {pending ? m.form_sending() : m.admgdpr_erase_confirm()}
+            </button>
+          </Actions>
+        </form>
+      </PopupDialog>
     </section>
   );
 }

@@ -24,7 +24,15 @@ function render(account: AdminAccountView): string {
   return renderToString(<Stub initialEntries={["/admin/stocker/7/data"]} />);
 }
 
-const stocker: AdminAccountView = { role: "stocker", account_type: 1, account_type_editable: true, active: true, sessions: [session] };
+const stocker: AdminAccountView = {
+  role: "stocker",
+  account_type: 1,
+  account_type_editable: true,
+  active: true,
+  erased_at: null,
+  user_id: 7,
+  sessions: [session],
+};
 
 describe("the account tools", () => {
   it("lists the sessions with their dates, browser and IP, each with its end button, and the end of all", () => {
@@ -42,10 +50,24 @@ describe("the account tools", () => {
   });
 
   it("offers no account type on a hunter, no reset to an account switched off, and says when there is no session", () => {
-    const html = render({ role: "stock_hunter", account_type: null, account_type_editable: false, active: false, sessions: [] });
+    const html = render({ role: "stock_hunter", account_type: null, account_type_editable: false, active: false, erased_at: null, user_id: 8, sessions: [] });
     expect(html).not.toContain("Tipo di account");
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Invia reimpostazione password<\/button>/);
     expect(html).toContain("Nessuna sessione aperta");
     expect(html).not.toContain("Termina tutte");
+  });
+
+  it("offers the GDPR requests: the export and the erasure", () => {
+    const html = render(stocker);
+    expect(html).toContain("Dati personali (GDPR)");
+    expect(html).toContain(">Esporta dati<");
+    expect(html).toContain(">Cancella account<");
+  });
+
+  it("shows an erased account as erased, with no tool left", () => {
+    const html = render({ ...stocker, erased_at: new Date("2030-03-06T10:00:00Z"), active: false, sessions: [] });
+    expect(html).toContain("Account cancellato il 06.03.2030");
+    expect(html).not.toContain("Cambia e-mail");
+    expect(html).not.toContain(">Cancella account<");
   });
 });

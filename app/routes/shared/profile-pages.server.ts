@@ -6,8 +6,9 @@
 // e-mail preferences are read-only: the services refuse them (403 page for a forged post). The
 // administrator also gets the back office's tools on the account (AdminAccountTools.tsx): a new
 // e-mail for its owner to confirm, a stocker's account type, a password-reset e-mail, the
-// sessions ended (intents admin_email, admin_account_type, admin_password_reset,
-// admin_end_sessions; the services refuse them to anyone but an administrator).
+// sessions ended, the account erased on a GDPR request (intents admin_email, admin_account_type,
+// admin_password_reset, admin_end_sessions, admin_erase; the services refuse them to anyone but
+// an administrator).
 import { z } from "zod";
 import { data } from "react-router";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
@@ -24,6 +25,8 @@ import type { ProfilePageData } from "../../components/area/ProfileData.tsx";
 import { areaFrame } from "./area-pages.server.ts";
 import { adminAccountView, endUserSessions, sendUserPasswordReset, updateUserProfile } from "../../server/accounts/admin-user-account.service.ts";
 import { adminAccountTypeForm, adminEmailForm, endSessionsBody } from "../../schemas/admin-user-account.ts";
+import { eraseUser } from "../../server/accounts/user-data.service.ts";
+import { gdprEraseBody } from "../../schemas/gdpr.ts";
 
 /** {prefix}/data: the owner's profile and what the popups need. */
 export const dataPageLoader = (role: AreaRole) =>
@@ -82,6 +85,7 @@ export const dataPageAction = (role: AreaRole) =>
         adminAccountTypeForm.extend({ intent: z.literal("admin_account_type") }),
         z.object({ intent: z.literal("admin_password_reset") }),
         endSessionsBody.extend({ intent: z.literal("admin_end_sessions") }),
+        gdprEraseBody.extend({ intent: z.literal("admin_erase") }),
       ]),
     },
     async ({ area, body: { intent, ...fields }, services }): Promise<DataSaved> => {
@@ -105,6 +109,10 @@ export const dataPageAction = (role: AreaRole) =>
         case "admin_end_sessions": {
           const { ended } = await endUserSessions(services.db, area.actor, area.owner.id, (fields as z.infer<typeof endSessionsBody>).session_id);
           return { ok: true, intent, ended };
+        }
+        case "admin_erase": {
+          await eraseUser(services.db, area.actor, area.owner.id, { reason: (fields as z.infer<typeof gdprEraseBody>).reason });
+          return { ok: true, intent };
         }
       }
       if (intent === "email_preferences") {

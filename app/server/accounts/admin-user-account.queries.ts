@@ -7,7 +7,7 @@ import type { AccountType } from "../db/types.ts";
 export function lockManagedAccount(db: Database, args: { id: number }) {
   return db
     .selectFrom("users")
-    .select(["id", "role", "email", "lang", "active", "first_name", "last_name", "telephone", "company", "account_type", "approval_status"])
+    .select(["id", "role", "email", "lang", "active", "first_name", "last_name", "telephone", "company", "account_type", "approval_status", "erased_at"])
     .where("id", "=", args.id)
     .forUpdate()
     .executeTakeFirst();
@@ -30,7 +30,7 @@ export function setManagedFields(
 
 /** The account's role and kind, to refuse an administrator's or an unknown one (nothing locked: a read). */
 export function findManagedAccount(db: Database, args: { id: number }) {
-  return db.selectFrom("users").select(["id", "role", "account_type", "approval_status", "active"]).where("id", "=", args.id).executeTakeFirst();
+  return db.selectFrom("users").select(["id", "role", "account_type", "approval_status", "active", "erased_at"]).where("id", "=", args.id).executeTakeFirst();
 }
 
 /** The user's current sessions, newest first, as stored (the id is the token's hash, never the token). */

@@ -27,6 +27,8 @@ function requireAdmin(actor: Actor): void {
 async function managedAccount(trx: Database, userId: number) {
   const user = await q.lockManagedAccount(trx, { id: userId });
   if (!user || user.role === "admin") throw new NotFoundError();
+  // Nothing left to correct, and no name or address to put back (decision 048).
+  if (user.erased_at) throw new ConflictError("user_already_erased");
   return user;
 }
 
@@ -102,6 +104,8 @@ export async function adminAccountView(db: Database, actor: Actor, userId: numbe
     account_type: user.account_type,
     account_type_editable: user.role === "stocker" && (user.approval_status === null || user.approval_status === "approved"),
     active: user.active,
+    erased_at: user.erased_at,
+    user_id: user.id,
     sessions: await q.listUserSessions(db, { userId }),
   };
 }

@@ -128,7 +128,7 @@ export async function countStockHunters(db: Database, filters: UserListFilters):
 export function lockUser(db: Database, args: { id: number }) {
   return db
     .selectFrom("users")
-    .select(["id", "role", "email", "lang", "active", "password_hash", "has_confirmed_code"])
+    .select(["id", "role", "email", "lang", "active", "password_hash", "has_confirmed_code", "erased_at"])
     .where("id", "=", args.id)
     .forUpdate()
     .executeTakeFirst();

@@ -158,6 +158,8 @@ export async function listStockHunters(
 async function managedUser(db: Database, userId: number) {
   const user = await lockUser(db, { id: userId });
   if (!user || user.role === "admin") throw new NotFoundError();
+  // An erased account stays off and unconfirmed for good (decision 048).
+  if (user.erased_at) throw new ConflictError("user_already_erased");
   return user;
 }
 

@@ -102,6 +102,8 @@ export interface UsersTable {
   created_by: number | null;
   /** Admin note. */
   note: string | null;
+  /** When the account was erased on its owner's request (decision 048); its personal data is gone. */
+  erased_at: NullableTimestamp;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
 }

@@ -73,6 +73,12 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   // The back office's corrections to an account that may not log in (admin-user-account.service.ts).
   user_inactive: (locale) => m.error_user_inactive({}, { locale }),
   user_not_approved: (locale) => m.error_user_not_approved({}, { locale }),
+  // The GDPR erasure's refusals (user-data.service.ts).
+  cannot_erase_self: (locale) => m.error_cannot_erase_self({}, { locale }),
+  cannot_erase_admin: (locale) => m.error_cannot_erase_admin({}, { locale }),
+  user_already_erased: (locale) => m.error_user_already_erased({}, { locale }),
+  user_has_active_warehouses: (locale) => m.error_user_has_active_warehouses({}, { locale }),
+  user_has_active_subscription: (locale) => m.error_user_has_active_subscription({}, { locale }),
   not_waiting: (locale) => m.error_not_waiting({}, { locale }),
   already_approved: (locale) => m.error_already_approved({}, { locale }),
   warehouse_owned: (locale) => m.error_warehouse_owned({}, { locale }),
