@@ -24,10 +24,6 @@ type Intent = "admin_email" | "admin_account_type" | "admin_password_reset" | "a
 /** Which popup is open: the end of one session names it. */
 type Open = { kind: "email" } | { kind: "account_type" } | { kind: "reset" } | { kind: "end_one"; session: UserSessionRow } | { kind: "end_all" } | null;
 
-/** buttonClass's sizes with red in place of the brand's colours: what cannot be taken back. */
-const DANGER_SUBMIT =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-red-800 active:bg-red-900 sm:min-h-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60";
-
 /** Posts one intent to the page action and reports its answer once. */
 function useToolForm(onDone: (result: DataActionResult) => void) {
   const fetcher = useFetcher<DataActionResult>();
@@ -302,7 +298,7 @@ function Confirm(props: {
             type="button"
             disabled={props.pending}
             aria-busy={props.pending}
-            className={props.danger ? DANGER_SUBMIT : buttonClass("primary", "md")}
+            className={buttonClass(props.danger ? "danger" : "primary", "md")}
             onClick={props.onConfirm}
           >
             {props.pending ? m.form_sending() : props.confirmLabel}
