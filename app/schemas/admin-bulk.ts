@@ -19,12 +19,10 @@ export const bulkIds = z
   .max(BULK_MAX_IDS)
   .refine((ids) => new Set(ids).size === ids.length, { message: "duplicate" });
 
-export const bulkHubDecisionBody = z
-  .object({ ids: bulkIds, status: z.enum(["approved", "refused"]), note: optionalText(2000) })
-  .superRefine((body, ctx) => {
-    // One note for all; a refusal needs it, as a single refusal does.
-    if (body.status === "refused" && !body.note) ctx.addIssue({ code: "custom", path: ["note"], message: "required" });
-  });
+export const bulkHubDecisionBody = z.object({ ids: bulkIds, status: z.enum(["approved", "refused"]), note: optionalText(2000) }).superRefine((body, ctx) => {
+  // One note for all; a refusal needs it, as a single refusal does.
+  if (body.status === "refused" && !body.note) ctx.addIssue({ code: "custom", path: ["note"], message: "required" });
+});
 
 export const bulkToggleDeactivatedBody = z.object({ ids: bulkIds, deactivated: flag });
 

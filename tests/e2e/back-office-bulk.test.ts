@@ -38,7 +38,15 @@ describe("bulk actions", () => {
     const owners = await Promise.all(Array.from({ length: 10 }, (_, i) => makeUser(app.db, { role: "stocker", first_name: `Titolare ${i}`, lang: "it" })));
     const hubs = await Promise.all(
       owners.map((owner, i) =>
-        makeWarehouse(app.db, { name: `Hub Massivo ${run} ${i}`, city: "Bologna", province: "BO", is_hub: true, to_approve: true, status: "pending", user_id: owner.id }),
+        makeWarehouse(app.db, {
+          name: `Hub Massivo ${run} ${i}`,
+          city: "Bologna",
+          province: "BO",
+          is_hub: true,
+          to_approve: true,
+          status: "pending",
+          user_id: owner.id,
+        }),
       ),
     );
     const ids = hubs.map((h) => h.id);
@@ -70,7 +78,8 @@ describe("bulk actions", () => {
     const name = `Deposito Massivo ${run}`;
     // More than a page (20): "all N matching the filters" reaches the ones on page 2.
     const made = [];
-    for (let i = 0; i < 22; i++) made.push(await makeWarehouse(app.db, { name: `${name} ${i}`, city: "Parma", province: "PR", status: "approved", deactivated: false }));
+    for (let i = 0; i < 22; i++)
+      made.push(await makeWarehouse(app.db, { name: `${name} ${i}`, city: "Parma", province: "PR", status: "approved", deactivated: false }));
     const ids = made.map((w) => w.id);
     const deactivated = () =>
       app.db

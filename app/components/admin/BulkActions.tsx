@@ -57,7 +57,13 @@ export type ListSelection = {
  * The rows picked in one list. A new page, search or filter (the URL changes) starts again with
  * none: what was picked is always what the operator sees or said ("all N matching").
  */
-export function useListSelection(args: { pageIds: readonly number[]; total: number; idsUrl: string; urlNames: Record<string, string>; rowLabel: (id: number) => string }): ListSelection {
+export function useListSelection(args: {
+  pageIds: readonly number[];
+  total: number;
+  idsUrl: string;
+  urlNames: Record<string, string>;
+  rowLabel: (id: number) => string;
+}): ListSelection {
   const location = useLocation();
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [allMatching, setAllMatching] = useState<{ total: number } | null>(null);
@@ -100,14 +106,27 @@ export function useListSelection(args: { pageIds: readonly number[]; total: numb
       setAllMatching({ total: res.data.total });
     });
   };
-  return { selected, pageIds: args.pageIds, toggle, togglePage, clear, allMatching, total: args.total, selectAllMatching, loadingAll, error, rowLabel: args.rowLabel };
+  return {
+    selected,
+    pageIds: args.pageIds,
+    toggle,
+    togglePage,
+    clear,
+    allMatching,
+    total: args.total,
+    selectAllMatching,
+    loadingAll,
+    error,
+    rowLabel: args.rowLabel,
+  };
 }
 
 const SelectionContext = createContext<ListSelection | null>(null);
 export const SelectionProvider = SelectionContext.Provider;
 
 // 44 px to press around a 20 px box (the padding given back by the negative margin).
-const boxClass = "h-5 w-5 cursor-pointer rounded border-slate-400 accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+const boxClass =
+  "h-5 w-5 cursor-pointer rounded border-slate-400 accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 /** The header's checkbox: every row of this page, checked when all are, mixed when some are. */
 export function PageCheckbox({ selection, withText = false }: { selection: ListSelection; withText?: boolean }) {
@@ -169,7 +188,9 @@ export function BulkBar({ selection, children }: { selection: ListSelection; chi
       {count > 0 && (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <p className="text-sm font-semibold text-slate-900" data-testid="bulk-count">
-            {selection.allMatching ? m.admbulk_selected_all({ count: formatNumber(selection.allMatching.total) }) : m.admbulk_selected({ count: formatNumber(count) })}
+            {selection.allMatching
+              ? m.admbulk_selected_all({ count: formatNumber(selection.allMatching.total) })
+              : m.admbulk_selected({ count: formatNumber(count) })}
           </p>
           {selection.allMatching && selection.allMatching.total > count && (
             <p className="text-sm text-amber-800">{m.admbulk_selected_capped({ count: formatNumber(count) })}</p>
@@ -243,7 +264,13 @@ export function ConfirmDialog({
           <button type="button" onClick={onClose} className={buttonClass("secondary", "md")}>
             {m.admbulk_cancel()}
           </button>
-          <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass(danger ? "danger" : "primary", "md")} data-testid={`${id}-confirm`}>
+          <button
+            type="submit"
+            disabled={pending}
+            aria-busy={pending}
+            className={buttonClass(danger ? "danger" : "primary", "md")}
+            data-testid={`${id}-confirm`}
+          >
             {pending ? m.form_sending() : confirmLabel}
           </button>
         </div>
@@ -348,7 +375,14 @@ export function useNotice() {
             )}
           </div>
           {notice.undo && undoOpen && (
-            <button type="button" className={buttonClass("secondary", "sm")} onClick={() => void undo()} disabled={undoing} aria-busy={undoing} data-testid="bulk-undo">
+            <button
+              type="button"
+              className={buttonClass("secondary", "sm")}
+              onClick={() => void undo()}
+              disabled={undoing}
+              aria-busy={undoing}
+              data-testid="bulk-undo"
+            >
               {m.admbulk_undo()}
             </button>
           )}
@@ -447,7 +481,13 @@ export function BulkToggleActions({
 }
 
 /** The single switch's notice: what it did, and "Annulla" (the bulk call's inverse on that one row). */
-export function toggledNotice(args: { id: number; on: boolean; message: string; url: string; body: (ids: number[], on: boolean) => Record<string, unknown> }): Notice {
+export function toggledNotice(args: {
+  id: number;
+  on: boolean;
+  message: string;
+  url: string;
+  body: (ids: number[], on: boolean) => Record<string, unknown>;
+}): Notice {
   return { tone: "success", message: args.message, undo: () => runBulk(args.url, args.body([args.id], !args.on)).then((o) => o.ok) };
 }
 

@@ -45,15 +45,12 @@ import {
 // The URL's names for GET /api/admin/hub-requests's query.
 export const URL_NAMES = { search_term: "search_term", page: "offset" };
 
-export const loader = pageLoader(
-  { access: ["admin"], query: hubRequestsQuery, urlNames: URL_NAMES },
-  async ({ query, services }) => {
-    const search = query.search_term ?? null;
-    const offset = query.offset ?? 0;
-    const list = await listHubRequests(services.db, { search, page: offset, limit: HUB_REQUESTS_PAGE_SIZE });
-    return { ...list, search, page: offset + 1, pages: pageCount(list.warehouses_count, HUB_REQUESTS_PAGE_SIZE) };
-  },
-);
+export const loader = pageLoader({ access: ["admin"], query: hubRequestsQuery, urlNames: URL_NAMES }, async ({ query, services }) => {
+  const search = query.search_term ?? null;
+  const offset = query.offset ?? 0;
+  const list = await listHubRequests(services.db, { search, page: offset, limit: HUB_REQUESTS_PAGE_SIZE });
+  return { ...list, search, page: offset + 1, pages: pageCount(list.warehouses_count, HUB_REQUESTS_PAGE_SIZE) };
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admhub_title() }) }, { name: "robots", content: "noindex" }];
@@ -320,12 +317,7 @@ function HubDecisionDialog({ opened, onClose, onDone }: { opened: Opened | null;
             <button type="button" onClick={onClose} className={buttonClass("secondary", "md")}>
               {m.admhub_cancel()}
             </button>
-            <button
-              type="submit"
-              disabled={pending}
-              aria-busy={pending}
-              className={buttonClass(refusing ? "danger" : "primary", "md")}
-            >
+            <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass(refusing ? "danger" : "primary", "md")}>
               {pending ? m.form_sending() : refusing ? m.admhub_refuse() : m.admhub_approve()}
             </button>
           </div>
@@ -370,7 +362,9 @@ function HubBulkActions({ selection, nameOf, showNotice }: { selection: ListSele
     setAsked(null);
     setNote("");
     selection.clear();
-    showNotice(bulkNotice(outcome, (done) => (decision === "refused" ? m.admbulk_hub_refused({ count: done }) : m.admbulk_hub_approved({ count: done })), nameOf));
+    showNotice(
+      bulkNotice(outcome, (done) => (decision === "refused" ? m.admbulk_hub_refused({ count: done }) : m.admbulk_hub_approved({ count: done })), nameOf),
+    );
     void revalidator.revalidate();
   };
   return (

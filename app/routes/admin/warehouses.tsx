@@ -183,7 +183,11 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
                   fields={(active) => ({ warehouse_id: String(w.id), "warehouse_data[deactivated]": active ? "0" : "1" })}
                   errorText={m.admhub_error_general()}
                   testId="toggle-deactivated"
-                  confirmOff={{ title: m.admhub_deactivate_label({ name: w.name }), text: m.admbulk_wh_deactivate_one_text(), confirmLabel: m.admbulk_wh_deactivate() }}
+                  confirmOff={{
+                    title: m.admhub_deactivate_label({ name: w.name }),
+                    text: m.admbulk_wh_deactivate_one_text(),
+                    confirmLabel: m.admbulk_wh_deactivate(),
+                  }}
                   onDone={(on) =>
                     notice.show(
                       toggledNotice({

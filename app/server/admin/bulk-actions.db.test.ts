@@ -65,7 +65,8 @@ describe("POST /api/admin/hub-requests/bulk-update-status", () => {
     for (const w of after) expect(w).toEqual({ status: "refused", to_approve: false, status_note: "Foto mancanti" });
     const audit = await auditOf("warehouse", ids);
     expect(audit).toHaveLength(10);
-    for (const row of audit) expect(row).toMatchObject({ admin_id: admin.id, action: "warehouse.hub_decision", details: { decision: "refused", note: "Foto mancanti" } });
+    for (const row of audit)
+      expect(row).toMatchObject({ admin_id: admin.id, action: "warehouse.hub_decision", details: { decision: "refused", note: "Foto mancanti" } });
     const mails = await mailsTo(rows.map((r) => r.owner.email));
     expect(mails).toHaveLength(10);
     for (const mail of mails) {
@@ -156,7 +157,12 @@ describe("POST /api/admin/warehouses/bulk-toggle-deactivated", () => {
 
   it("refuses bad bodies (422) and other roles (401, 403), changing nothing", async () => {
     const w = await makeWarehouse(t.db, { deactivated: false });
-    for (const body of [...BAD_IDS.map((ids) => ({ ids, deactivated: true })), { ids: [w.id] }, { ids: [w.id], deactivated: "yes" }, { ids: [w.id], deactivated: 2 }]) {
+    for (const body of [
+      ...BAD_IDS.map((ids) => ({ ids, deactivated: true })),
+      { ids: [w.id] },
+      { ids: [w.id], deactivated: "yes" },
+      { ids: [w.id], deactivated: 2 },
+    ]) {
       expect((await post(bulkWarehousesEndpoint, path, body)).status, JSON.stringify(body).slice(0, 80)).toBe(422);
     }
     await expectAdminOnly((actor) => post(bulkWarehousesEndpoint, path, { ids: [w.id], deactivated: true }, actor));
@@ -175,7 +181,14 @@ describe("POST /api/admin/users/bulk-toggle-active", () => {
     const hunter = await makeUser(t.db, { role: "stock_hunter" });
     const already = await makeUser(t.db, { role: "stock_hunter", active: false });
     const otherAdmin = await makeUser(t.db, { role: "admin" });
-    await insertSession(t.db, { id: randomBytes(32).toString("hex"), userId: hunter.id, remember: false, expiresAt: new Date(Date.now() + 3_600_000), ip: "127.0.0.1", userAgent: "test" });
+    await insertSession(t.db, {
+      id: randomBytes(32).toString("hex"),
+      userId: hunter.id,
+      remember: false,
+      expiresAt: new Date(Date.now() + 3_600_000),
+      ip: "127.0.0.1",
+      userAgent: "test",
+    });
     const res = await post(bulkUsersEndpoint, path, { ids: [stocker.id, hunter.id, already.id, otherAdmin.id, 999_999_993], active: 0 });
     expect(res.status).toBe(200);
     expect(res.json.results).toEqual([
@@ -234,8 +247,14 @@ describe("GET /api/admin/{list}/ids: every row the list's query matches", () => 
   it("stockers and stock hunters: the role's list, searched", async () => {
     const stocker = await makeUser(t.db, { role: "stocker", company: "Zeta Selezionabile" });
     const hunter = await makeUser(t.db, { role: "stock_hunter", company: "Zeta Selezionabile" });
-    expect((await get(stockerIdsEndpoint, "/api/admin/stockers/ids?search_term=Zeta%20Selezionabile&filters[sub_type]=all")).json).toEqual({ ids: [stocker.id], total: 1 });
-    expect((await get(stockerIdsEndpoint, "/api/admin/stockers/ids?search_term=Zeta%20Selezionabile&filters[sub_type]=active")).json).toEqual({ ids: [], total: 0 });
+    expect((await get(stockerIdsEndpoint, "/api/admin/stockers/ids?search_term=Zeta%20Selezionabile&filters[sub_type]=all")).json).toEqual({
+      ids: [stocker.id],
+      total: 1,
+    });
+    expect((await get(stockerIdsEndpoint, "/api/admin/stockers/ids?search_term=Zeta%20Selezionabile&filters[sub_type]=active")).json).toEqual({
+      ids: [],
+      total: 0,
+    });
     expect((await get(hunterIdsEndpoint, "/api/admin/stock-hunters/ids?search_term=Zeta%20Selezionabile")).json).toEqual({ ids: [hunter.id], total: 1 });
     await expectAdminOnly((actor) => get(stockerIdsEndpoint, "/api/admin/stockers/ids", actor));
     await expectAdminOnly((actor) => get(hunterIdsEndpoint, "/api/admin/stock-hunters/ids", actor));

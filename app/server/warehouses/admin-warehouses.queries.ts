@@ -58,7 +58,12 @@ export async function countAdminWarehouses(db: Database, args: Pick<AdminWarehou
 
 /** The ids of the list's rows (every page), in the list's order, at most `limit`: the rows a bulk action on "all matching" acts on. */
 export async function adminWarehouseIds(db: Database, args: Pick<AdminWarehouseListArgs, "search" | "deactivated" | "limit">): Promise<number[]> {
-  const rows = await searched(db, args.search, args.deactivated).select("w.id").orderBy("w.created_at", "desc").orderBy("w.id", "desc").limit(args.limit).execute();
+  const rows = await searched(db, args.search, args.deactivated)
+    .select("w.id")
+    .orderBy("w.created_at", "desc")
+    .orderBy("w.id", "desc")
+    .limit(args.limit)
+    .execute();
   return rows.map((r) => r.id);
 }
 

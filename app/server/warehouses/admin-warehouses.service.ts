@@ -113,7 +113,12 @@ export async function setWarehouseDeactivated(
 }
 
 /** Many warehouses switched off or on: each as setWarehouseDeactivated, one result per id (`changed` false when it already was). */
-export async function bulkSetWarehousesDeactivated(db: Database, actor: Actor, ids: readonly number[], deactivated: boolean): Promise<{ results: BulkResult[] }> {
+export async function bulkSetWarehousesDeactivated(
+  db: Database,
+  actor: Actor,
+  ids: readonly number[],
+  deactivated: boolean,
+): Promise<{ results: BulkResult[] }> {
   requireAdmin(actor);
   return eachRow(ids, (id) => db.transaction().execute((trx) => setWarehouseDeactivatedIn(trx, actor, id, deactivated)));
 }
