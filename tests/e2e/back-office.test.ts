@@ -564,6 +564,8 @@ describe("warehouses", () => {
     await hydrated(page);
     const toggle = page.getByRole("switch", { name: `Disattiva ${w.name}` }).first();
     await toggle.click();
+    // Switching off asks first.
+    await page.getByRole("dialog").getByRole("button", { name: "Disattiva", exact: true }).click();
     await expect
       .poll(() =>
         app.db

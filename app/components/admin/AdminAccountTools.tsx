@@ -36,10 +36,6 @@ type Open =
   | { kind: "erase" }
   | null;
 
-/** buttonClass's sizes with red in place of the brand's colours: what cannot be taken back. */
-const DANGER_SUBMIT =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm transition-colors hover:bg-red-800 active:bg-red-900 sm:min-h-10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60";
-
 /** Posts one intent to the page action and reports its answer once. */
 function useToolForm(onDone: (result: DataActionResult) => void) {
   const fetcher = useFetcher<DataActionResult>();
@@ -441,7 +437,7 @@ function Confirm(props: {
             type="button"
             disabled={props.pending}
             aria-busy={props.pending}
-            className={props.danger ? DANGER_SUBMIT : buttonClass("primary", "md")}
+            className={buttonClass(props.danger ? "danger" : "primary", "md")}
             onClick={props.onConfirm}
           >
             {props.pending ? m.form_sending() : props.confirmLabel}

@@ -1,6 +1,7 @@
 // The back office's actions on a user row, built once for the stockers' and the stock hunters'
 // lists: the active switch (off ends the user's sessions) and the confirmation e-mail sent again.
-// They post to the list page's own action (routes/shared/admin-user-actions.server.ts).
+// They post to the list page's own action (routes/shared/admin-user-actions.server.ts). And the
+// lists' bulk kit: the rows picked, switched on or off at once.
 import { useFetcher } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
@@ -8,14 +9,20 @@ import { useRootData } from "../../lib/root-data.ts";
 import type { PageActionResult } from "../../lib/page-action.ts";
 import { FormMessage } from "../ui/fields.tsx";
 import { ActiveToggle } from "./ActiveToggle.tsx";
+import { BulkBar, BulkToggleActions, toggledNotice, useListSelection, useNotice, USERS_BULK_URL, usersBody } from "./BulkActions.tsx";
 
 /** What the page's action answers (its own type is UserActionResult, with the action). */
 type Sent = PageActionResult<{ ok: true }>;
 
-/** Whether the account is active; pressing the switch turns it off (its sessions end) or on. */
-export function UserActiveToggle({ userId, name, active }: { userId: number; name: string; active: boolean }) {
+/**
+ * Whether the account is active; pressing the switch turns it off (its sessions end: asked first)
+ * or on. `onDone`: told of each switch done (the page offers to take it back).
+ */
+export function UserActiveToggle({ userId, name, active, onDone }: { userId: number; name: string; active: boolean; onDone?: (next: boolean) => void }) {
   return (
     <ActiveToggle
+      confirmOff={{ title: m.admusr_deactivate({ name }), text: m.admbulk_usr_deactivate_one_text(), confirmLabel: m.admbulk_usr_deactivate() }}
+      onDone={onDone}
       isOn={active}
       label={active ? m.admusr_deactivate({ name }) : m.admusr_activate({ name })}
       fields={(next) => ({ intent: "active", user_id: String(userId), "user_data[active]": next ? "1" : "0" })}
@@ -54,4 +61,53 @@ export function ResendConfirm({ userId }: { userId: number }) {
       {result && !result.ok && <FormMessage tone="error">{result.error === "account_completed" ? m.admusr_already_confirmed() : m.admusr_error()}</FormMessage>}
     </div>
   );
+}
+
+/**
+ * A user list's bulk kit (stockers, stock hunters): the rows picked, the page's notice, the bar
+ * with "Attiva" / "Disattiva" (POST /api/admin/users/bulk-toggle-active), and what a row's switch
+ * reports (its notice with "Annulla").
+ */
+export function useUserBulk(args: { users: readonly { id: number; name: string }[]; total: number; idsUrl: string; urlNames: Record<string, string> }) {
+  const nameOf = (id: number) => args.users.find((u) => u.id === id)?.name ?? `#${id}`;
+  const selection = useListSelection({
+    pageIds: args.users.map((u) => u.id),
+    total: args.total,
+    idsUrl: args.idsUrl,
+    urlNames: args.urlNames,
+    rowLabel: (id) => m.admbulk_select_row({ name: nameOf(id) }),
+  });
+  const notice = useNotice();
+  const bar = (
+    <BulkBar selection={selection}>
+      <BulkToggleActions
+        selection={selection}
+        url={USERS_BULK_URL}
+        body={usersBody}
+        nameOf={nameOf}
+        showNotice={notice.show}
+        texts={{
+          on: m.admbulk_usr_activate(),
+          off: m.admbulk_usr_deactivate(),
+          onTitle: (count) => m.admbulk_usr_activate_title({ count }),
+          onText: (count) => m.admbulk_usr_activate_text({ count }),
+          offTitle: (count) => m.admbulk_usr_deactivate_title({ count }),
+          offText: (count) => m.admbulk_usr_deactivate_text({ count }),
+          onDone: (count) => m.admbulk_usr_activated({ count }),
+          offDone: (count) => m.admbulk_usr_deactivated({ count }),
+        }}
+      />
+    </BulkBar>
+  );
+  const toggled = (user: { id: number; name: string }) => (on: boolean) =>
+    notice.show(
+      toggledNotice({
+        id: user.id,
+        on,
+        message: on ? m.admbulk_usr_activated_one({ name: user.name }) : m.admbulk_usr_deactivated_one({ name: user.name }),
+        url: USERS_BULK_URL,
+        body: usersBody,
+      }),
+    );
+  return { selection, notice: notice.element, bar, toggled };
 }

@@ -19,6 +19,8 @@ const variants = {
   ghost: "text-slate-700 hover:bg-slate-100 hover:text-slate-900 active:bg-slate-200",
   light: "bg-white text-brand-700 shadow-sm hover:bg-brand-50",
   onDark: "text-white ring-1 ring-inset ring-white/40 hover:bg-white/10",
+  /** What cannot be taken back or takes something away (refuse, deactivate, delete, end sessions). */
+  danger: "bg-red-700 text-white shadow-sm hover:bg-red-800 active:bg-red-900",
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

@@ -5,7 +5,7 @@
 // service as POST /api/admin/warehouses/{id}/update-status. The owner is told; the row leaves
 // the list when the page data reloads.
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { Link, useFetcher, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/hub-requests";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
@@ -29,16 +29,28 @@ import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 import { fullName } from "../../lib/person-name.ts";
+import {
+  BulkBar,
+  bulkNotice,
+  ConfirmDialog,
+  PageCheckbox,
+  RowCheckbox,
+  runBulk,
+  useListSelection,
+  useNotice,
+  type ListSelection,
+  type Notice,
+} from "../../components/admin/BulkActions.tsx";
 
-export const loader = pageLoader(
-  { access: ["admin"], query: hubRequestsQuery, urlNames: { search_term: "search_term", page: "offset" } },
-  async ({ query, services }) => {
-    const search = query.search_term ?? null;
-    const offset = query.offset ?? 0;
-    const list = await listHubRequests(services.db, { search, page: offset, limit: HUB_REQUESTS_PAGE_SIZE });
-    return { ...list, search, page: offset + 1, pages: pageCount(list.warehouses_count, HUB_REQUESTS_PAGE_SIZE) };
-  },
-);
+// The URL's names for GET /api/admin/hub-requests's query.
+export const URL_NAMES = { search_term: "search_term", page: "offset" };
+
+export const loader = pageLoader({ access: ["admin"], query: hubRequestsQuery, urlNames: URL_NAMES }, async ({ query, services }) => {
+  const search = query.search_term ?? null;
+  const offset = query.offset ?? 0;
+  const list = await listHubRequests(services.db, { search, page: offset, limit: HUB_REQUESTS_PAGE_SIZE });
+  return { ...list, search, page: offset + 1, pages: pageCount(list.warehouses_count, HUB_REQUESTS_PAGE_SIZE) };
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admhub_title() }) }, { name: "robots", content: "noindex" }];
@@ -76,6 +88,15 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
   const paths = warehouseAreaPaths("admin", "it");
   const [opened, setOpened] = useState<Opened | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const nameOf = (id: number) => warehouses.find((w) => w.id === id)?.name ?? `#${id}`;
+  const selection = useListSelection({
+    pageIds: warehouses.map((w) => w.id),
+    total: warehouses_count,
+    idsUrl: "/api/admin/hub-requests/ids",
+    urlNames: URL_NAMES,
+    rowLabel: (id) => m.admbulk_select_row({ name: nameOf(id) }),
+  });
+  const bulkNoticeBox = useNotice();
   const open = (row: Row, decision: Decision) => {
     setNotice(null);
     setOpened({ row, decision });
@@ -92,6 +113,10 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
           <FormMessage tone="success">{notice}</FormMessage>
         </div>
       )}
+      {bulkNoticeBox.element}
+      <BulkBar selection={selection}>
+        <HubBulkActions selection={selection} nameOf={nameOf} showNotice={bulkNoticeBox.show} />
+      </BulkBar>
       {warehouses.length === 0 ? (
         <EmptyState title={m.admin_warehouses_empty()} testId="hub-requests-empty" className="mt-8" />
       ) : (
@@ -99,6 +124,7 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
           <AdminTable
             className="mt-6 hidden lg:block"
             testId="admin-hub-requests"
+            selection={selection}
             columns={[
               { label: m.admin_col_name() },
               { label: m.admin_col_place() },
@@ -110,6 +136,7 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
           >
             {warehouses.map((w) => (
               <tr key={w.id} className="align-top hover:bg-slate-50" data-testid="hub-request-row">
+                <RowCheckbox id={w.id} />
                 <td className="px-4 py-3">
                   <Link to={paths.edit(w.id)} className={`${standaloneLinkClass} font-semibold text-brand-700 hover:underline`}>
                     {w.name}
@@ -143,11 +170,15 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
             ))}
           </AdminTable>
           {/* Below 1024 px (a tablet) the six columns do not fit: one card a request. */}
-          <ul className="mt-6 space-y-3 lg:hidden" data-testid="admin-hub-requests-cards">
+          <div className="mt-6 rounded-2xl border border-slate-200 bg-slate-50 px-4 py-2 lg:hidden">
+            <PageCheckbox selection={selection} withText />
+          </div>
+          <ul className="mt-3 space-y-3 lg:hidden" data-testid="admin-hub-requests-cards">
             {warehouses.map((w) => (
               <li key={w.id} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
                 <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="min-w-0">
+                  <RowCheckbox id={w.id} selection={selection} cell={false} />
+                  <div className="min-w-0 flex-1">
                     <Link to={paths.edit(w.id)} className={`${standaloneLinkClass} font-semibold text-brand-700 hover:underline`}>
                       {w.name}
                     </Link>
@@ -203,7 +234,7 @@ function RowActions({ row, editHref, onDecide, stacked = false }: { row: Row; ed
         type="button"
         onClick={() => onDecide("refused")}
         aria-label={m.admhub_refuse_label({ name: row.name })}
-        className={buttonClass("secondary", "sm", "whitespace-nowrap text-red-700")}
+        className={buttonClass("danger", "sm", "whitespace-nowrap")}
       >
         {m.admhub_refuse()}
       </button>
@@ -286,17 +317,91 @@ function HubDecisionDialog({ opened, onClose, onDone }: { opened: Opened | null;
             <button type="button" onClick={onClose} className={buttonClass("secondary", "md")}>
               {m.admhub_cancel()}
             </button>
-            <button
-              type="submit"
-              disabled={pending}
-              aria-busy={pending}
-              className={refusing ? buttonClass("secondary", "md", "text-red-700") : buttonClass("primary", "md")}
-            >
+            <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass(refusing ? "danger" : "primary", "md")}>
               {pending ? m.form_sending() : refusing ? m.admhub_refuse() : m.admhub_approve()}
             </button>
           </div>
         </fetcher.Form>
       )}
     </PopupDialog>
+  );
+}
+
+/**
+ * Approve or refuse the hub requests picked, with one note (a refusal needs it): asked first with
+ * the count (each owner is e-mailed: it cannot be taken back), then each row's result.
+ */
+function HubBulkActions({ selection, nameOf, showNotice }: { selection: ListSelection; nameOf: (id: number) => string; showNotice: (notice: Notice) => void }) {
+  const [asked, setAsked] = useState<Decision | null>(null);
+  const [note, setNote] = useState("");
+  const [noteMissing, setNoteMissing] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const revalidator = useRevalidator();
+  const count = formatNumber(selection.selected.size);
+  const refusing = asked === "refused";
+  const open = (decision: Decision) => {
+    setError(null);
+    setNoteMissing(false);
+    setAsked(decision);
+  };
+  const run = async () => {
+    if (!asked) return;
+    if (refusing && note.trim() === "") {
+      setNoteMissing(true);
+      return;
+    }
+    setPending(true);
+    const outcome = await runBulk("/api/admin/hub-requests/bulk-update-status", { ids: [...selection.selected], status: asked, note: note.trim() || null });
+    setPending(false);
+    if (!outcome.ok) {
+      setError(m.admbulk_error());
+      return;
+    }
+    const decision = asked;
+    setAsked(null);
+    setNote("");
+    selection.clear();
+    showNotice(
+      bulkNotice(outcome, (done) => (decision === "refused" ? m.admbulk_hub_refused({ count: done }) : m.admbulk_hub_approved({ count: done })), nameOf),
+    );
+    void revalidator.revalidate();
+  };
+  return (
+    <>
+      <button type="button" className={buttonClass("primary", "sm")} onClick={() => open("approved")} data-testid="bulk-approve">
+        {m.admbulk_hub_approve()}
+      </button>
+      <button type="button" className={buttonClass("danger", "sm")} onClick={() => open("refused")} data-testid="bulk-refuse">
+        {m.admbulk_hub_refuse()}
+      </button>
+      <ConfirmDialog
+        id="bulk-hub-decision"
+        isOpen={asked !== null}
+        title={refusing ? m.admbulk_hub_refuse_title({ count }) : m.admbulk_hub_approve_title({ count })}
+        text={refusing ? m.admbulk_hub_refuse_text({ count }) : m.admbulk_hub_approve_text({ count })}
+        confirmLabel={refusing ? m.admbulk_hub_refuse_title({ count }) : m.admbulk_hub_approve_title({ count })}
+        danger={refusing}
+        pending={pending}
+        error={error}
+        onConfirm={() => void run()}
+        onClose={() => setAsked(null)}
+      >
+        <TextInput
+          name="note"
+          label={m.admhub_note_label()}
+          multiline
+          rows={3}
+          value={note}
+          onChange={(value) => {
+            setNote(value);
+            setNoteMissing(false);
+          }}
+          isRequired={refusing}
+          error={noteMissing ? m.admhub_note_required() : undefined}
+          description={refusing ? undefined : m.admhub_note_optional()}
+        />
+      </ConfirmDialog>
+    </>
   );
 }

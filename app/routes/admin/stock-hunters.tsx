@@ -13,14 +13,15 @@ import { STOCK_HUNTERS_PAGE_SIZE } from "../../lib/list-params.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
+import { RowCheckbox } from "../../components/admin/BulkActions.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
-import { ResendConfirm, UserActiveToggle } from "../../components/admin/UserActions.tsx";
+import { ResendConfirm, UserActiveToggle, useUserBulk } from "../../components/admin/UserActions.tsx";
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
 // The URL's names for GET /api/admin/stock-hunters's query.
-const URL_NAMES = { search: "search_term", page: "offset" };
+export const URL_NAMES = { search: "search_term", page: "offset" };
 
 export const loader = pageLoader({ access: ["admin"], query: stockHuntersQuery, urlNames: URL_NAMES }, async ({ actor, query, services }) => {
   const search = query.search_term ?? null;
@@ -36,6 +37,7 @@ export function meta() {
 }
 
 export default function AdminStockHunters({ loaderData }: Route.ComponentProps) {
+  const bulk = useUserBulk({ users: loaderData.users, total: loaderData.users_count, idsUrl: "/api/admin/stock-hunters/ids", urlNames: URL_NAMES });
   const { users, users_count, search, page, pages } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -43,11 +45,14 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
       <div className="mt-6">
         <SearchBox name="search" value={search ?? ""} label={m.admusr_stockers_search()} buttonLabel={m.admusr_search_button()} />
       </div>
+      {bulk.notice}
+      {bulk.bar}
       {users.length === 0 ? (
         <EmptyState title={m.admusr_hunters_empty()} testId="hunters-empty" className="mt-8" />
       ) : (
         <AdminTable
           testId="admin-stock-hunters"
+          selection={bulk.selection}
           columns={[
             { label: m.admusr_col_hunter() },
             { label: m.admusr_col_telephone() },
@@ -59,6 +64,7 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
         >
           {users.map((u) => (
             <tr key={u.id} className="align-top hover:bg-slate-50">
+              <RowCheckbox id={u.id} />
               <td data-label={m.admusr_col_hunter()} className="px-4 py-3">
                 <Link to={areaBase("stock_hunter", "it", u.id)} className="font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
                   {u.name}
@@ -80,7 +86,7 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
                 {formatNumber(u.requests_count)}
               </td>
               <td data-label={m.admusr_col_active()} className="px-4 py-3">
-                <UserActiveToggle userId={u.id} name={u.name} active={u.active} />
+                <UserActiveToggle userId={u.id} name={u.name} active={u.active} onDone={bulk.toggled(u)} />
               </td>
             </tr>
           ))}

@@ -17,17 +17,18 @@ import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
+import { RowCheckbox } from "../../components/admin/BulkActions.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
-import { ResendConfirm, UserActiveToggle } from "../../components/admin/UserActions.tsx";
+import { ResendConfirm, UserActiveToggle, useUserBulk } from "../../components/admin/UserActions.tsx";
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
 type SubFilter = (typeof SUBSCRIPTION_FILTERS)[number];
 
 // The URL's names for GET /api/admin/stockers's query.
-const URL_NAMES = { search: "search_term", sub: "filters.sub_type", page: "offset" };
+export const URL_NAMES = { search: "search_term", sub: "filters.sub_type", page: "offset" };
 
 export const loader = pageLoader({ access: ["admin"], query: stockersQuery, urlNames: URL_NAMES }, async ({ actor, query, services }) => {
   const search = query.search_term ?? null;
@@ -57,6 +58,7 @@ function exportHref(search: string | null, sub: SubFilter): string {
 }
 
 export default function AdminStockers({ loaderData }: Route.ComponentProps) {
+  const bulk = useUserBulk({ users: loaderData.users, total: loaderData.users_count, idsUrl: "/api/admin/stockers/ids", urlNames: URL_NAMES });
   const { users, users_count, search, sub, page, pages } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -85,11 +87,14 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
           options={SUBSCRIPTION_FILTERS.map((value) => ({ value, label: FILTER_LABEL[value]() }))}
         />
       </div>
+      {bulk.notice}
+      {bulk.bar}
       {users.length === 0 ? (
         <EmptyState title={m.admusr_stockers_empty()} testId="stockers-empty" className="mt-8" />
       ) : (
         <AdminTable
           testId="admin-stockers"
+          selection={bulk.selection}
           columns={[
             { label: m.admusr_col_stocker() },
             { label: m.admusr_col_type() },
@@ -101,6 +106,7 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
         >
           {users.map((u) => (
             <tr key={u.id} className="align-top hover:bg-slate-50" data-testid={`stocker-row-${u.id}`}>
+              <RowCheckbox id={u.id} />
               <td data-label={m.admusr_col_stocker()} className="px-4 py-3">
                 <Link to={areaBase("stocker", "it", u.id)} className="font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
                   {u.name}
@@ -127,7 +133,7 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
                 )}
               </td>
               <td data-label={m.admusr_col_active()} className="px-4 py-3">
-                <UserActiveToggle userId={u.id} name={u.name} active={u.active} />
+                <UserActiveToggle userId={u.id} name={u.name} active={u.active} onDone={bulk.toggled(u)} />
               </td>
             </tr>
           ))}

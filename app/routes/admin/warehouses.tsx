@@ -26,11 +26,21 @@ import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
+import {
+  BulkBar,
+  BulkToggleActions,
+  RowCheckbox,
+  toggledNotice,
+  useListSelection,
+  useNotice,
+  WAREHOUSES_BULK_URL,
+  warehousesBody,
+} from "../../components/admin/BulkActions.tsx";
 
 const DEFAULT_FILTER: DeactivatedFilter = "all";
 
 // The URL's names for GET /api/admin/warehouses's query.
-const URL_NAMES = { search_term: "search_term", deactivated: "filters.deactivated", page: "offset" };
+export const URL_NAMES = { search_term: "search_term", deactivated: "filters.deactivated", page: "offset" };
 
 export const loader = pageLoader({ access: ["admin"], query: adminWarehousesQuery, urlNames: URL_NAMES }, async ({ query, services }) => {
   const search = query.search_term ?? null;
@@ -59,6 +69,15 @@ export type ToggleResult = Awaited<ReturnType<typeof action>>;
 export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
   const { warehouses, warehouses_count, search, deactivated, page, pages } = loaderData;
   const paths = warehouseAreaPaths("admin", "it");
+  const nameOf = (id: number) => warehouses.find((w) => w.id === id)?.name ?? `#${id}`;
+  const selection = useListSelection({
+    pageIds: warehouses.map((w) => w.id),
+    total: warehouses_count,
+    idsUrl: "/api/admin/warehouses/ids",
+    urlNames: URL_NAMES,
+    rowLabel: (id) => m.admbulk_select_row({ name: nameOf(id) }),
+  });
+  const notice = useNotice();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <PageHeading
@@ -93,11 +112,32 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </div>
+      {notice.element}
+      <BulkBar selection={selection}>
+        <BulkToggleActions
+          selection={selection}
+          url={WAREHOUSES_BULK_URL}
+          body={warehousesBody}
+          nameOf={nameOf}
+          showNotice={notice.show}
+          texts={{
+            on: m.admbulk_wh_activate(),
+            off: m.admbulk_wh_deactivate(),
+            onTitle: (count) => m.admbulk_wh_activate_title({ count }),
+            onText: (count) => m.admbulk_wh_activate_text({ count }),
+            offTitle: (count) => m.admbulk_wh_deactivate_title({ count }),
+            offText: (count) => m.admbulk_wh_deactivate_text({ count }),
+            onDone: (count) => m.admbulk_wh_activated({ count }),
+            offDone: (count) => m.admbulk_wh_deactivated({ count }),
+          }}
+        />
+      </BulkBar>
       {warehouses.length === 0 ? (
         <EmptyState title={m.admin_warehouses_empty()} testId="warehouses-empty" className="mt-8" />
       ) : (
         <AdminTable
           testId="admin-warehouses"
+          selection={selection}
           columns={[
             { label: m.admin_col_name() },
             { label: m.admin_col_place() },
@@ -109,6 +149,7 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
         >
           {warehouses.map((w) => (
             <tr key={w.id} className="hover:bg-slate-50">
+              <RowCheckbox id={w.id} />
               <td data-label={m.admin_col_name()} className="px-4 py-3">
                 <Link to={paths.edit(w.id)} className="font-semibold text-brand-700 hover:underline">
                   {w.name}
@@ -142,6 +183,22 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
                   fields={(active) => ({ warehouse_id: String(w.id), "warehouse_data[deactivated]": active ? "0" : "1" })}
                   errorText={m.admhub_error_general()}
                   testId="toggle-deactivated"
+                  confirmOff={{
+                    title: m.admhub_deactivate_label({ name: w.name }),
+                    text: m.admbulk_wh_deactivate_one_text(),
+                    confirmLabel: m.admbulk_wh_deactivate(),
+                  }}
+                  onDone={(on) =>
+                    notice.show(
+                      toggledNotice({
+                        id: w.id,
+                        on,
+                        message: on ? m.admbulk_wh_activated_one({ name: w.name }) : m.admbulk_wh_deactivated_one({ name: w.name }),
+                        url: WAREHOUSES_BULK_URL,
+                        body: warehousesBody,
+                      }),
+                    )
+                  }
                 />
               </td>
             </tr>

@@ -124,6 +124,12 @@ export async function countStockHunters(db: Database, filters: UserListFilters):
   return row.n;
 }
 
+/** The ids of a role's list (every page), newest first as the list, at most `limit`: the rows a bulk action on "all matching" acts on. */
+export async function userListIds(db: Database, args: { role: "stocker" | "stock_hunter"; filters: UserListFilters; limit: number }): Promise<number[]> {
+  const rows = await usersOf(db, args.role, args.filters).select("u.id").orderBy("u.created_at", "desc").orderBy("u.id", "desc").limit(args.limit).execute();
+  return rows.map((r) => r.id);
+}
+
 /** An account as switching it off or confirming it again needs it, locked for the transaction. */
 export function lockUser(db: Database, args: { id: number }) {
   return db

@@ -11,6 +11,8 @@ import { deleteUserSessions } from "./sessions.queries.ts";
 import { sendInvitation } from "./invitations.service.ts";
 import { issueConfirmationCode } from "./confirm-code.service.ts";
 import type { AccountContext } from "./account-context.ts";
+import { eachRow } from "../admin/bulk.ts";
+import { BULK_MAX_IDS, type BulkResult, type MatchingIds } from "../../schemas/admin-bulk.ts";
 import {
   countStockers,
   countStockHunters,
@@ -19,6 +21,7 @@ import {
   stockersExportPage,
   stockersPageQuery,
   stockHuntersPageQuery,
+  userListIds,
   type UserPageArgs,
   type SubscriptionFilter,
   type UserListFilters,
@@ -166,14 +169,33 @@ async function managedUser(db: Database, userId: number) {
 /** Switches an account off or on. Off: its sessions end now and it cannot log in. */
 export async function setUserActive(db: Database, actor: Actor, userId: number, active: boolean): Promise<{ user_id: number }> {
   requireAdmin(actor);
-  return db.transaction().execute(async (trx) => {
-    const user = await managedUser(trx, userId);
-    if (user.active === active) return { user_id: userId };
-    await setUserActiveFlag(trx, { userId, active });
-    if (!active) await deleteUserSessions(trx, { userId });
-    await auditAdminAction(trx, actor, { action: "user.toggle_active", entityType: "user", entityId: userId, details: { before: user.active, after: active } });
-    return { user_id: userId };
-  });
+  await db.transaction().execute((trx) => setUserActiveIn(trx, actor, userId, active));
+  return { user_id: userId };
+}
+
+/** Many accounts switched off or on: each as setUserActive, one result per id (`changed` false when it already was; an administrator's account is not_found). */
+export async function bulkSetUsersActive(db: Database, actor: Actor, ids: readonly number[], active: boolean): Promise<{ results: BulkResult[] }> {
+  requireAdmin(actor);
+  return eachRow(ids, (id) => db.transaction().execute((trx) => setUserActiveIn(trx, actor, id, active)));
+}
+
+async function setUserActiveIn(trx: Database, actor: Actor, userId: number, active: boolean): Promise<{ changed: boolean }> {
+  const user = await managedUser(trx, userId);
+  if (user.active === active) return { changed: false };
+  await setUserActiveFlag(trx, { userId, active });
+  if (!active) await deleteUserSessions(trx, { userId });
+  await auditAdminAction(trx, actor, { action: "user.toggle_active", entityType: "user", entityId: userId, details: { before: user.active, after: active } });
+  return { changed: true };
+}
+
+/** Every stocker or stock hunter the list's search and filters match (the lists' "select all N"), newest first, capped. */
+export async function userIdsForAdmin(db: Database, actor: Actor, role: "stocker" | "stock_hunter", filters: UserListFilters): Promise<MatchingIds> {
+  requireAdmin(actor);
+  const [ids, total] = await Promise.all([
+    userListIds(db, { role, filters, limit: BULK_MAX_IDS }),
+    role === "stocker" ? countStockers(db, filters) : countStockHunters(db, filters),
+  ]);
+  return { ids, total };
 }
 
 /**

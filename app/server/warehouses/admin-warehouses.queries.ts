@@ -56,6 +56,17 @@ export async function countAdminWarehouses(db: Database, args: Pick<AdminWarehou
   return Number(row.n);
 }
 
+/** The ids of the list's rows (every page), in the list's order, at most `limit`: the rows a bulk action on "all matching" acts on. */
+export async function adminWarehouseIds(db: Database, args: Pick<AdminWarehouseListArgs, "search" | "deactivated" | "limit">): Promise<number[]> {
+  const rows = await searched(db, args.search, args.deactivated)
+    .select("w.id")
+    .orderBy("w.created_at", "desc")
+    .orderBy("w.id", "desc")
+    .limit(args.limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** The count first: how many warehouses match decides how the page is read (db/searched-page.ts). */
 export async function listAdminWarehouses(db: Database, args: AdminWarehouseListArgs) {
   const count = await countAdminWarehouses(db, args);
@@ -94,6 +105,12 @@ export function hubRequestsPageQuery(db: Database, args: { search: string | null
     .orderBy("w.id", "asc")
     .offset(args.offset)
     .limit(args.limit);
+}
+
+/** The ids of every hub request the search matches, longest waiting first, at most `limit`. */
+export async function hubRequestIds(db: Database, args: { search: string | null; limit: number }): Promise<number[]> {
+  const rows = await hubRequests(db, args.search).select("w.id").orderBy("w.created_at", "asc").orderBy("w.id", "asc").limit(args.limit).execute();
+  return rows.map((r) => r.id);
 }
 
 export async function countHubRequests(db: Database, search: string | null): Promise<number> {

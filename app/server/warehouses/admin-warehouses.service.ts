@@ -8,9 +8,14 @@ import { auditAdminAction } from "../audit/audit.ts";
 import { notifyHubDecision } from "../notifications/hub-notifications.ts";
 import type { DecisionMailContext } from "../notifications/account-notifications.ts";
 import type { DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
+import { eachRow } from "../admin/bulk.ts";
+import { BULK_MAX_IDS, type BulkResult, type MatchingIds } from "../../schemas/admin-bulk.ts";
 import {
+  adminWarehouseIds,
+  countAdminWarehouses,
   countHubRequests,
   findHubOwner,
+  hubRequestIds,
   hubRequestsPageQuery,
   listAdminWarehouses,
   lockWarehouseForDecision,
@@ -52,29 +57,47 @@ export async function decideHubRequest(
   ctx: DecisionMailContext,
 ): Promise<{ warehouse_id: number }> {
   requireAdmin(actor);
-  const note = input.note?.trim() || null;
-  return db.transaction().execute(async (trx) => {
-    const before = await lockWarehouseForDecision(trx, warehouseId);
-    if (!before) throw new NotFoundError();
-    if (!before.to_approve) throw new ConflictError("not_waiting");
-    await setHubDecision(trx, { id: warehouseId, status: input.status, note });
-    await auditAdminAction(trx, actor, {
-      action: "warehouse.hub_decision",
-      entityType: "warehouse",
-      entityId: warehouseId,
-      details: {
-        decision: input.status,
-        note,
-        before: { status: before.status, to_approve: before.to_approve, status_note: before.status_note },
-        after: { status: input.status, to_approve: false, status_note: note },
-      },
-    });
-    if (before.user_id !== null) {
-      const owner = await findHubOwner(trx, { id: before.user_id });
-      if (owner) await notifyHubDecision(trx, owner, { id: before.id, name: before.name, city: before.city }, input.status, note, ctx);
-    }
-    return { warehouse_id: warehouseId };
+  await db.transaction().execute((trx) => decideHubRequestIn(trx, actor, warehouseId, input, ctx));
+  return { warehouse_id: warehouseId };
+}
+
+/** Many hub requests decided with one note: each as decideHubRequest, one result per id. */
+export async function bulkDecideHubRequests(
+  db: Database,
+  actor: Actor,
+  ids: readonly number[],
+  input: HubDecisionInput,
+  ctx: DecisionMailContext,
+): Promise<{ results: BulkResult[] }> {
+  requireAdmin(actor);
+  return eachRow(ids, async (id) => {
+    await db.transaction().execute((trx) => decideHubRequestIn(trx, actor, id, input, ctx));
+    return { changed: true };
   });
+}
+
+/** One decision in the caller's transaction: the row locked, changed, audited, the owner told. */
+async function decideHubRequestIn(trx: Database, actor: Actor, warehouseId: number, input: HubDecisionInput, ctx: DecisionMailContext): Promise<void> {
+  const note = input.note?.trim() || null;
+  const before = await lockWarehouseForDecision(trx, warehouseId);
+  if (!before) throw new NotFoundError();
+  if (!before.to_approve) throw new ConflictError("not_waiting");
+  await setHubDecision(trx, { id: warehouseId, status: input.status, note });
+  await auditAdminAction(trx, actor, {
+    action: "warehouse.hub_decision",
+    entityType: "warehouse",
+    entityId: warehouseId,
+    details: {
+      decision: input.status,
+      note,
+      before: { status: before.status, to_approve: before.to_approve, status_note: before.status_note },
+      after: { status: input.status, to_approve: false, status_note: note },
+    },
+  });
+  if (before.user_id !== null) {
+    const owner = await findHubOwner(trx, { id: before.user_id });
+    if (owner) await notifyHubDecision(trx, owner, { id: before.id, name: before.name, city: before.city }, input.status, note, ctx);
+  }
 }
 
 /** Switches a warehouse off (it leaves the public search at once) or on again. Setting the value it has already changes and records nothing. */
@@ -85,17 +108,43 @@ export async function setWarehouseDeactivated(
   deactivated: boolean,
 ): Promise<{ warehouse_id: number; deactivated: boolean }> {
   requireAdmin(actor);
-  return db.transaction().execute(async (trx) => {
-    const before = await lockWarehouseForDecision(trx, warehouseId);
-    if (!before) throw new NotFoundError();
-    if (before.deactivated === deactivated) return { warehouse_id: warehouseId, deactivated };
-    await setDeactivated(trx, { id: warehouseId, deactivated });
-    await auditAdminAction(trx, actor, {
-      action: "warehouse.toggle_deactivated",
-      entityType: "warehouse",
-      entityId: warehouseId,
-      details: { before: { deactivated: before.deactivated }, after: { deactivated } },
-    });
-    return { warehouse_id: warehouseId, deactivated };
+  await db.transaction().execute((trx) => setWarehouseDeactivatedIn(trx, actor, warehouseId, deactivated));
+  return { warehouse_id: warehouseId, deactivated };
+}
+
+/** Many warehouses switched off or on: each as setWarehouseDeactivated, one result per id (`changed` false when it already was). */
+export async function bulkSetWarehousesDeactivated(
+  db: Database,
+  actor: Actor,
+  ids: readonly number[],
+  deactivated: boolean,
+): Promise<{ results: BulkResult[] }> {
+  requireAdmin(actor);
+  return eachRow(ids, (id) => db.transaction().execute((trx) => setWarehouseDeactivatedIn(trx, actor, id, deactivated)));
+}
+
+async function setWarehouseDeactivatedIn(trx: Database, actor: Actor, warehouseId: number, deactivated: boolean): Promise<{ changed: boolean }> {
+  const before = await lockWarehouseForDecision(trx, warehouseId);
+  if (!before) throw new NotFoundError();
+  if (before.deactivated === deactivated) return { changed: false };
+  await setDeactivated(trx, { id: warehouseId, deactivated });
+  await auditAdminAction(trx, actor, {
+    action: "warehouse.toggle_deactivated",
+    entityType: "warehouse",
+    entityId: warehouseId,
+    details: { before: { deactivated: before.deactivated }, after: { deactivated } },
   });
+  return { changed: true };
+}
+
+/** Every warehouse the list's search and filters match (the "select all N" of the Warehouses list), capped. */
+export async function warehouseIdsForAdmin(db: Database, args: { search: string | null; deactivated: DeactivatedFilter }): Promise<MatchingIds> {
+  const [ids, total] = await Promise.all([adminWarehouseIds(db, { ...args, limit: BULK_MAX_IDS }), countAdminWarehouses(db, args)]);
+  return { ids, total };
+}
+
+/** Every hub request the list's search matches, longest waiting first, capped. */
+export async function hubRequestIdsForAdmin(db: Database, args: { search: string | null }): Promise<MatchingIds> {
+  const [ids, total] = await Promise.all([hubRequestIds(db, { ...args, limit: BULK_MAX_IDS }), countHubRequests(db, args.search)]);
+  return { ids, total };
 }

@@ -1,0 +1,10 @@
+// GET /api/admin/hub-requests/ids?search_term → { ids, total }: every hub request the list's query
+// matches (the same query string as GET /api/admin/hub-requests; limit and offset ignored), for
+// the list's "select all N"; at most BULK_MAX_IDS ids, `total` counts them all.
+import { apiLoader } from "../../../server/http/api.ts";
+import { hubRequestIdsForAdmin } from "../../../server/warehouses/admin-warehouses.service.ts";
+import { hubRequestsQuery } from "../../../schemas/admin-warehouses.ts";
+
+export const loader = apiLoader({ access: ["admin"], query: hubRequestsQuery }, ({ query, services }) =>
+  hubRequestIdsForAdmin(services.db, { search: query.search_term }),
+);
