@@ -329,7 +329,7 @@ export function AdminAccountTools({ account, email, name }: { account: AdminAcco
           <button type="button" className={buttonClass("secondary", "sm")} onClick={() => show({ kind: "export" })}>
             {m.admgdpr_export_button()}
           </button>
-          <button type="button" className={buttonClass("secondary", "sm", "text-red-700")} onClick={() => show({ kind: "erase" })}>
+          <button type="button" className={buttonClass("danger", "sm")} onClick={() => show({ kind: "erase" })}>
             {m.admgdpr_erase_button()}
           </button>
         </div>
@@ -392,7 +392,7 @@ export function AdminAccountTools({ account, email, name }: { account: AdminAcco
           {error && <FormMessage tone="error">{error}</FormMessage>}
           {reasonField}
           <Actions onCancel={close}>
-            <button type="submit" disabled={pending} aria-busy={pending} className={DANGER_SUBMIT}>
+            <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("danger", "md")}>
               {pending ? m.form_sending() : m.admgdpr_erase_confirm()}
             </button>
           </Actions>
