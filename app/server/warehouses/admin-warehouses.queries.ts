@@ -190,11 +190,13 @@ export function adminWarehousesExportPage(
     .execute();
 }
 
+/** How many warehouses the filters leave. */
+export function adminWarehousesCountQuery(db: Database, args: { filters: AdminWarehouseFilters; today: string }) {
+  return filtered(db, args.filters, args.today).select(sql<number>`count(*)::int`.as("n"));
+}
+
 export async function countAdminWarehouses(db: Database, args: { filters: AdminWarehouseFilters; today: string }): Promise<number> {
-  const row = await filtered(db, args.filters, args.today)
-    .select(sql<number>`count(*)::int`.as("n"))
-    .executeTakeFirstOrThrow();
-  return row.n;
+  return (await adminWarehousesCountQuery(db, args).executeTakeFirstOrThrow()).n;
 }
 
 /** The count first: how many warehouses match decides how the page is read (db/searched-page.ts). */
