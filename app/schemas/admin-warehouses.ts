@@ -5,13 +5,7 @@
 import { z } from "zod";
 import { numeric, optionalText } from "./common.ts";
 import { SUBSCRIPTION_FILTERS } from "../lib/list-params.ts";
-import {
-  PROVINCE_CODE,
-  WAREHOUSE_ORDER_DIRS,
-  WAREHOUSE_ORDER_KEYS,
-  WAREHOUSE_STATUS_FILTERS,
-  YES_NO_FILTERS,
-} from "../lib/admin-warehouses.ts";
+import { PROVINCE_CODE, WAREHOUSE_ORDER_DIRS, WAREHOUSE_ORDER_KEYS, WAREHOUSE_STATUS_FILTERS, YES_NO_FILTERS } from "../lib/admin-warehouses.ts";
 
 /** The Warehouses list's filter (spec: filters{deactivated: act, deact, all}). */
 export const DEACTIVATED_FILTERS = ["act", "deact", "all"] as const;
@@ -74,4 +68,3 @@ export const adminWarehousesQuery = z.object({
   filters: adminWarehouseFilters.optional(),
   order: warehouseOrder.optional(),
 });
-

@@ -20,7 +20,9 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   // Two redeemed hubs, a hub not redeemed, a redeemed warehouse that is not a hub.
-  ids.alfa = (await makeRedeemedWarehouse(app.db, { name: `${prefix} Alfa`, is_hub: true, cap: "00184", city: "Roma", province: "RM", total_m2: 800 })).warehouse.id;
+  ids.alfa = (
+    await makeRedeemedWarehouse(app.db, { name: `${prefix} Alfa`, is_hub: true, cap: "00184", city: "Roma", province: "RM", total_m2: 800 })
+  ).warehouse.id;
   ids.bravo = (await makeRedeemedWarehouse(app.db, { name: `${prefix} Bravo`, is_hub: true, total_m2: 3000 })).warehouse.id;
   ids.charlie = (await makeWarehouse(app.db, { name: `${prefix} Charlie`, is_hub: true })).id;
   ids.delta = (await makeRedeemedWarehouse(app.db, { name: `${prefix} Delta` })).warehouse.id;

@@ -113,14 +113,27 @@ describe("/admin/warehouses", () => {
 
   it("opens the warehouse from the whole row, its other controls above the row's link", () => {
     const html = page({
-      warehouses: [{ ...row(3, false), owner_email: "owner@example.com", owner_id: 9, owner_role: "stocker", redeemed: true, free_m2: 500, free_pallets: 40, images_count: 2 }],
+      warehouses: [
+        {
+          ...row(3, false),
+          owner_email: "owner@example.com",
+          owner_id: 9,
+          owner_role: "stocker",
+          redeemed: true,
+          free_m2: 500,
+          free_pallets: 40,
+          images_count: 2,
+        },
+      ],
       warehouses_count: 1,
       search: null,
       deactivated: "all",
       page: 1,
       pages: 1,
     });
-    expect(html).toMatch(/<a[^>]*class="row-link [^"]*"[^>]*href="\/admin\/warehouses\/3\/edit"|<a[^>]*href="\/admin\/warehouses\/3\/edit"[^>]*class="row-link /);
+    expect(html).toMatch(
+      /<a[^>]*class="row-link [^"]*"[^>]*href="\/admin\/warehouses\/3\/edit"|<a[^>]*href="\/admin\/warehouses\/3\/edit"[^>]*class="row-link /,
+    );
     expect(html).toMatch(/class="relative z-10 [^"]*"[^>]*title="[^"]+"|<a[^>]*class="relative z-10/);
     expect(html).toContain('<div class="relative z-10"><form');
     expect(html).toContain("500 m²");

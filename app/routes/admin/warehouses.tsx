@@ -194,13 +194,7 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
         {/* At least 16rem, so on a phone the filter wraps under the box instead of squeezing it. */}
         <div className="min-w-64 flex-1">
-          <SearchBox
-            name="search_term"
-            value={search ?? ""}
-            label={m.admin_warehouses_search()}
-            buttonLabel={m.admin_warehouses_search_button()}
-            keep={keep}
-          />
+          <SearchBox name="search_term" value={search ?? ""} label={m.admin_warehouses_search()} buttonLabel={m.admin_warehouses_search_button()} keep={keep} />
         </div>
         <FilterLinks
           name="deactivated"
@@ -314,11 +308,7 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
               </td>
               <td data-label={m.admin_col_owner()} className="px-4 py-3 text-slate-700">
                 {w.owner_email && w.owner_id && w.owner_role === "stocker" ? (
-                  <Link
-                    to={areaBase("stocker", "it", w.owner_id)}
-                    className="relative z-10 text-brand-700 hover:underline"
-                    title={m.admin_open_owner_area()}
-                  >
+                  <Link to={areaBase("stocker", "it", w.owner_id)} className="relative z-10 text-brand-700 hover:underline" title={m.admin_open_owner_area()}>
                     <EmailText email={w.owner_email} />
                   </Link>
                 ) : w.owner_email ? (

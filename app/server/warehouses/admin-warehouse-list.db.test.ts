@@ -6,7 +6,15 @@
 import ExcelJS from "exceljs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { actorOf, addImages, makeClaimedWarehouse, makeRedeemedWarehouse, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
+import {
+  actorOf,
+  addImages,
+  makeClaimedWarehouse,
+  makeRedeemedWarehouse,
+  makeUser,
+  makeWarehouse,
+  subscribeWarehouses,
+} from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
 import { loader as listEndpoint } from "../../routes/api/admin/warehouses.ts";
@@ -37,7 +45,16 @@ beforeAll(async () => {
     ends_at: new Date(Date.UTC(2025, 11, 31)),
   });
   // D: a refused hub in Rome, redeemed, three photos, 40 pallet positions now and 200 m² from next month; postcode 00184.
-  const d = await makeRedeemedWarehouse(t.db, { name: "Delta", city: "Roma", province: "RM", is_hub: true, status: "refused", total_m2: 5000, cap: "00184", ...at(3) });
+  const d = await makeRedeemedWarehouse(t.db, {
+    name: "Delta",
+    city: "Roma",
+    province: "RM",
+    is_hub: true,
+    status: "refused",
+    total_m2: 5000,
+    cap: "00184",
+    ...at(3),
+  });
   // E: an approved warehouse in Rome, redeemed, not a hub, no photos, no space.
   const e = await makeRedeemedWarehouse(t.db, { name: "Echo", city: "Roma", province: "RM", total_m2: 300, ...at(4) });
   ids.A = a.warehouse.id;
@@ -73,7 +90,8 @@ const letters = async (query: string) => {
 
 describe("GET /api/admin/warehouses's filters", () => {
   it("keeps the photo count of each warehouse as its photos come and go", async () => {
-    const count = async (id: number) => (await t.db.selectFrom("warehouses").select("images_count").where("id", "=", id).executeTakeFirstOrThrow()).images_count;
+    const count = async (id: number) =>
+      (await t.db.selectFrom("warehouses").select("images_count").where("id", "=", id).executeTakeFirstOrThrow()).images_count;
     expect([await count(ids.A), await count(ids.B), await count(ids.C), await count(ids.D)]).toEqual([2, 0, 1, 3]);
     const w = await makeWarehouse(t.db);
     await addImages(t.db, w.id, 2);

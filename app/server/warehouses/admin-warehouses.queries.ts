@@ -68,11 +68,23 @@ function filtered(db: Database, filters: AdminWarehouseFilters, today: string) {
   if (filters.photos != null) query = query.where("w.images_count", filters.photos ? ">" : "=", 0);
   if (filters.freeSpace != null) query = query.where(filters.freeSpace ? hasFreeSpace(today) : sql<SqlBool>`not ${hasFreeSpace(today)}`);
   if (filters.subType === "active") {
-    query = query.where("w.user_id", "in", db.selectFrom("subscriptions as s").select("s.user_id").where("s.stripe_status", "in", [...RUNNING]));
+    query = query.where(
+      "w.user_id",
+      "in",
+      db
+        .selectFrom("subscriptions as s")
+        .select("s.user_id")
+        .where("s.stripe_status", "in", [...RUNNING]),
+    );
   } else if (filters.subType === "expired") {
-    query = query
-      .where("w.user_id", "in", db.selectFrom("subscriptions as s").select("s.user_id").where("s.started_at", "is not", null))
-      .where("w.user_id", "not in", db.selectFrom("subscriptions as s").select("s.user_id").where("s.stripe_status", "in", [...RUNNING]));
+    query = query.where("w.user_id", "in", db.selectFrom("subscriptions as s").select("s.user_id").where("s.started_at", "is not", null)).where(
+      "w.user_id",
+      "not in",
+      db
+        .selectFrom("subscriptions as s")
+        .select("s.user_id")
+        .where("s.stripe_status", "in", [...RUNNING]),
+    );
   }
   return query;
 }
@@ -182,12 +194,7 @@ export function adminWarehousesExportPage(
     const after = args.after;
     query = query.where(sql<SqlBool>`(${value}, w.id) ${sql.raw(dir === "asc" ? ">" : "<")} (${after.value}, ${after.id})`);
   }
-  return withRow(query, args.today)
-    .select(value.as("order_value"))
-    .orderBy(value, dir)
-    .orderBy("w.id", dir)
-    .limit(args.size)
-    .execute();
+  return withRow(query, args.today).select(value.as("order_value")).orderBy(value, dir).orderBy("w.id", dir).limit(args.size).execute();
 }
 
 /** How many warehouses the filters leave. */

@@ -97,7 +97,11 @@ function adminWarehouseRow(r: AdminWarehouseDbRow): AdminWarehouseRow {
 const yesNo = (v: "1" | "0" | undefined): boolean | null => (v === undefined ? null : v === "1");
 
 /** The list's query (GET /api/admin/warehouses, its export and its page) in the service's terms. */
-export function adminWarehouseSelection(query: { search_term?: string | null; filters?: AdminWarehouseFiltersInput; order?: { key?: WarehouseOrderKey; dir?: WarehouseOrderDir } }): {
+export function adminWarehouseSelection(query: {
+  search_term?: string | null;
+  filters?: AdminWarehouseFiltersInput;
+  order?: { key?: WarehouseOrderKey; dir?: WarehouseOrderDir };
+}): {
   filters: AdminWarehouseFilters;
   order: WarehouseOrder;
 } {
@@ -184,9 +188,16 @@ export async function exportWarehousesForAdmin(
   requireAdmin(actor);
   const order = args.order ?? DEFAULT_WAREHOUSE_ORDER;
   const today = todayInItaly(args.now);
-  await db.transaction().execute((trx) =>
-    auditAdminAction(trx, actor, { action: "warehouse.export", entityType: "warehouse", entityId: null, details: exportDetails(args.filters, order, args.format) }),
-  );
+  await db
+    .transaction()
+    .execute((trx) =>
+      auditAdminAction(trx, actor, {
+        action: "warehouse.export",
+        entityType: "warehouse",
+        entityId: null,
+        details: exportDetails(args.filters, order, args.format),
+      }),
+    );
   type ExportRow = AdminWarehouseDbRow & { order_value: unknown };
   const rows = pages<ExportRow, AdminWarehouseKey>(
     (after, size) => adminWarehousesExportPage(db, { filters: args.filters, order, today, after, size }) as Promise<ExportRow[]>,

@@ -191,7 +191,17 @@ describe("the filtered list's query plan", () => {
   const t = useCatalogueDatabase(TOGGLE_CATALOGUE);
   const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
   /** A page of the back office's list as listAdminWarehouses reads it: the count first (db/searched-page.ts). */
-  const listedPage = async ({ search, deactivated, offset, limit }: { search: string | null; deactivated: DeactivatedFilter; offset: number; limit: number }) => {
+  const listedPage = async ({
+    search,
+    deactivated,
+    offset,
+    limit,
+  }: {
+    search: string | null;
+    deactivated: DeactivatedFilter;
+    offset: number;
+    limit: number;
+  }) => {
     const args: AdminWarehouseListArgs = { filters: { search, deactivated }, order: DEFAULT_WAREHOUSE_ORDER, today: todayInItaly(), offset, limit };
     return adminWarehousesPageQuery(t.db, { ...args, matchesFirst: findMatchesFirst(search, await countAdminWarehouses(t.db, args)) });
   };

@@ -4,11 +4,7 @@
 // named magazzini_<dd.mm.yyyy>.csv|.xlsx, audited as an export with its filters.
 import { apiLoader } from "../../../server/http/api.ts";
 import { exportFormatParam, tableExportResponse } from "../../../server/http/table-export.ts";
-import {
-  adminWarehouseSelection,
-  exportWarehousesForAdmin,
-  WAREHOUSES_EXPORT_COLUMNS,
-} from "../../../server/warehouses/admin-warehouses.service.ts";
+import { adminWarehouseSelection, exportWarehousesForAdmin, WAREHOUSES_EXPORT_COLUMNS } from "../../../server/warehouses/admin-warehouses.service.ts";
 import { adminWarehousesQuery } from "../../../schemas/admin-warehouses.ts";
 import { formatDate, todayInItaly } from "../../../lib/format.ts";
 
