@@ -84,8 +84,10 @@ describe("the Warehouses list", () => {
     expect(cell(2, "Superficie totale (m²)")).toBe(800);
     expect(cell(2, "Data inserimento")).toBeInstanceOf(Date);
 
-    // A click on the row, away from its name, opens the warehouse.
-    await page.getByTestId(`warehouse-row-${ids.alfa}`).locator("td").nth(4).click();
+    // A click on the row, away from its name (on its size), opens the warehouse: the name's link
+    // covers the row, so that is where the click lands.
+    const box = (await page.getByTestId(`warehouse-row-${ids.alfa}`).locator("td").nth(4).boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await page.waitForURL(`**/admin/warehouses/${ids.alfa}/edit`);
     await page.goBack();
     await page.waitForURL(/sort=size&dir=asc/);
