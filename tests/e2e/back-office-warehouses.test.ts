@@ -74,7 +74,7 @@ describe("the Warehouses list", () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^magazzini_\d{2}\.\d{2}\.\d{4}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(readFileSync(await file.path()));
+    await workbook.xlsx.load(new Uint8Array(readFileSync(await file.path())).buffer);
     const sheet = workbook.worksheets[0]!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const cell = (row: number, name: string) => sheet.getRow(row).getCell(header.indexOf(name) + 1).value;

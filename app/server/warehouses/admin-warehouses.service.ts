@@ -188,16 +188,14 @@ export async function exportWarehousesForAdmin(
   requireAdmin(actor);
   const order = args.order ?? DEFAULT_WAREHOUSE_ORDER;
   const today = todayInItaly(args.now);
-  await db
-    .transaction()
-    .execute((trx) =>
-      auditAdminAction(trx, actor, {
-        action: "warehouse.export",
-        entityType: "warehouse",
-        entityId: null,
-        details: exportDetails(args.filters, order, args.format),
-      }),
-    );
+  await db.transaction().execute((trx) =>
+    auditAdminAction(trx, actor, {
+      action: "warehouse.export",
+      entityType: "warehouse",
+      entityId: null,
+      details: exportDetails(args.filters, order, args.format),
+    }),
+  );
   type ExportRow = AdminWarehouseDbRow & { order_value: unknown };
   const rows = pages<ExportRow, AdminWarehouseKey>(
     (after, size) => adminWarehousesExportPage(db, { filters: args.filters, order, today, after, size }) as Promise<ExportRow[]>,
