@@ -115,6 +115,7 @@ export default [
   route("api/admin/warehouses/:id/update-referent", "routes/api/admin/warehouses.update-referent.ts"),
   // The back office's Warehouses and New hubs (decision 010).
   route("api/admin/warehouses", "routes/api/admin/warehouses.ts"),
+  route("api/admin/export-warehouses", "routes/api/admin/export-warehouses.ts"),
   route("api/admin/warehouses/:id/toggle-deactivated", "routes/api/admin/warehouses.toggle-deactivated.ts"),
   route("api/admin/warehouses/:id/update-status", "routes/api/admin/warehouses.update-status.ts"),
   route("api/admin/hub-requests", "routes/api/admin/hub-requests.ts"),

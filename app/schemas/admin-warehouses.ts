@@ -4,6 +4,8 @@
 //   POST /api/admin/warehouses/{id}/toggle-deactivated { warehouse_data: { deactivated: 0|1 } }
 import { z } from "zod";
 import { numeric, optionalText } from "./common.ts";
+import { SUBSCRIPTION_FILTERS } from "../lib/list-params.ts";
+import { PROVINCE_CODE, WAREHOUSE_ORDER_DIRS, WAREHOUSE_ORDER_KEYS, WAREHOUSE_STATUS_FILTERS, YES_NO_FILTERS } from "../lib/admin-warehouses.ts";
 
 /** The Warehouses list's filter (spec: filters{deactivated: act, deact, all}). */
 export const DEACTIVATED_FILTERS = ["act", "deact", "all"] as const;
@@ -38,7 +40,31 @@ const listBase = {
 
 export const hubRequestsQuery = z.object(listBase);
 
+/**
+ * GET /api/admin/warehouses and its export, read by the page too: filters[deactivated|status|hub|
+ * redeemed|sub_type|province|photos|free_space], order[key|dir]. A value outside its list is
+ * refused (422, the field named), never a 500 nor a silent "all".
+ */
+export const adminWarehouseFilters = z.object({
+  deactivated: z.enum(DEACTIVATED_FILTERS).optional(),
+  status: z.enum(WAREHOUSE_STATUS_FILTERS).optional(),
+  hub: z.enum(YES_NO_FILTERS).optional(),
+  redeemed: z.enum(YES_NO_FILTERS).optional(),
+  sub_type: z.enum(SUBSCRIPTION_FILTERS).optional(),
+  province: z
+    .string()
+    .regex(PROVINCE_CODE, "invalid")
+    .transform((v) => v.toUpperCase())
+    .optional(),
+  photos: z.enum(YES_NO_FILTERS).optional(),
+  free_space: z.enum(YES_NO_FILTERS).optional(),
+});
+export type AdminWarehouseFiltersInput = z.infer<typeof adminWarehouseFilters>;
+
+const warehouseOrder = z.object({ key: z.enum(WAREHOUSE_ORDER_KEYS).optional(), dir: z.enum(WAREHOUSE_ORDER_DIRS).optional() });
+
 export const adminWarehousesQuery = z.object({
   ...listBase,
-  filters: z.object({ deactivated: z.enum(DEACTIVATED_FILTERS).optional() }).optional(),
+  filters: adminWarehouseFilters.optional(),
+  order: warehouseOrder.optional(),
 });

@@ -913,6 +913,12 @@ const ROWS: Row[] = [
     url: () => "/api/admin/warehouses?search_term=Milano&offset=0&filters[deactivated]=act",
     expect: area(200, "admin"),
   },
+  {
+    route: "/api/admin/export-warehouses",
+    method: "GET",
+    url: () => "/api/admin/export-warehouses?filters[province]=MI&filters[hub]=1&order[key]=name&order[dir]=asc&format=xlsx",
+    expect: area(200, "admin"),
+  },
   { route: "/api/admin/hub-requests", method: "GET", url: () => "/api/admin/hub-requests?search_term=hub&offset=0", expect: area(200, "admin") },
   {
     route: "/api/admin/warehouses/:id/toggle-deactivated",

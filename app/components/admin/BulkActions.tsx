@@ -158,7 +158,7 @@ export function RowCheckbox({ id, selection: given, cell = true }: { id: number;
   const selection = given ?? fromTable;
   if (!selection) return null;
   const box = (
-    <label className="-m-3 inline-flex p-3">
+    <label className="relative z-10 -m-3 inline-flex p-3">
       <input
         type="checkbox"
         className={boxClass}

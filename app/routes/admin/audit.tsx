@@ -102,6 +102,7 @@ const ACTION_LABEL: Record<string, () => string> = {
   "warehouse.update_status": () => m.admdash_action_warehouse_update_status(),
   "warehouse.image_upload": () => m.admdash_action_warehouse_image_upload(),
   "warehouse.toggle_deactivated": () => m.admdash_action_warehouse_toggle_deactivated(),
+  "warehouse.export": () => m.admwh_action_export(),
   "warehouse.update_referent": () => m.admdash_action_warehouse_update_referent(),
   "warehouse_request.state": () => m.admdash_action_warehouse_request_state(),
   "warehouse_request.add_warehouses": () => m.admdash_action_warehouse_request_add_warehouses(),

@@ -323,6 +323,8 @@ export interface WarehousesTable {
   /** The reminder sent since the last save: every space ended, or none saved for 60 days. */
   spaces_reminder: "ended" | "stale" | null;
   spaces_reminded_at: NullableTimestamp;
+  /** How many photos it has (images), kept by triggers (migration 0033): the back office filters and sorts by it. */
+  images_count: Generated<number>;
   created_by: number | null;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;

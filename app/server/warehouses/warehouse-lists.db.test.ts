@@ -8,6 +8,8 @@ import { makeUser } from "../../../tests/support/factories.ts";
 import { myWarehousesQuery } from "./warehouse-editing.queries.ts";
 import { adminWarehousesPageQuery, countAdminWarehouses, type AdminWarehouseListArgs } from "./admin-warehouses.queries.ts";
 import { findMatchesFirst } from "../db/searched-page.ts";
+import { DEFAULT_WAREHOUSE_ORDER } from "../../lib/admin-warehouses.ts";
+import { todayInItaly } from "../../lib/format.ts";
 import { listOwnerReferents } from "./warehouse-referents.queries.ts";
 import { histogramBound, queryPlan } from "../../../tests/support/query-plan.ts";
 
@@ -37,8 +39,9 @@ let referentId: number;
 const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
 
 /** A page of the back office's list as listAdminWarehouses reads it: the count first (db/searched-page.ts). */
-async function listedPage(args: AdminWarehouseListArgs) {
-  return adminWarehousesPageQuery(t.db, { ...args, matchesFirst: findMatchesFirst(args.search, await countAdminWarehouses(t.db, args)) });
+async function listedPage({ search, offset, limit }: { search: string | null; offset: number; limit: number }) {
+  const args: AdminWarehouseListArgs = { filters: { search }, order: DEFAULT_WAREHOUSE_ORDER, today: todayInItaly(), offset, limit };
+  return adminWarehousesPageQuery(t.db, { ...args, matchesFirst: findMatchesFirst(search, await countAdminWarehouses(t.db, args)) });
 }
 
 beforeAll(async () => {

@@ -11,6 +11,8 @@ import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
 import { adminWarehousesPageQuery, countAdminWarehouses, type AdminWarehouseListArgs } from "./admin-warehouses.queries.ts";
 import { findMatchesFirst } from "../db/searched-page.ts";
+import { DEFAULT_WAREHOUSE_ORDER } from "../../lib/admin-warehouses.ts";
+import { todayInItaly } from "../../lib/format.ts";
 import { listWarehousesForAdmin, setWarehouseDeactivated } from "./admin-warehouses.service.ts";
 import { ForbiddenError } from "../errors.ts";
 import { action as toggleEndpoint } from "../../routes/api/admin/warehouses.toggle-deactivated.ts";
@@ -18,6 +20,7 @@ import { loader as listEndpoint } from "../../routes/api/admin/warehouses.ts";
 import { loader as searchEndpoint } from "../../routes/api/warehouses.search.ts";
 import { action as pageAction, loader as pageLoader } from "../../routes/admin/warehouses.tsx";
 import { histogramBound, queryPlan } from "../../../tests/support/query-plan.ts";
+import type { DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
 
 const t = useTestDatabase();
 let admin: User;
@@ -138,7 +141,7 @@ describe("the Warehouses list's filter", () => {
   const ids = (list: { warehouses: { id: number }[] }) => list.warehouses.map((w) => w.id).sort((a, b) => a - b);
 
   it("shows the active, the deactivated or all of them, with the search", async () => {
-    const list = (deactivated: "act" | "deact" | "all") => listWarehousesForAdmin(t.db, { search: "Filtro", deactivated, page: 0, limit: 20 });
+    const list = (deactivated: "act" | "deact" | "all") => listWarehousesForAdmin(t.db, { filters: { search: "Filtro", deactivated }, page: 0, limit: 20 });
     expect(ids(await list("act"))).toEqual(active);
     expect(ids(await list("deact"))).toEqual(off);
     expect((await list("all")).warehouses_count).toBe(5);
@@ -188,8 +191,20 @@ describe("the filtered list's query plan", () => {
   const t = useCatalogueDatabase(TOGGLE_CATALOGUE);
   const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
   /** A page of the back office's list as listAdminWarehouses reads it: the count first (db/searched-page.ts). */
-  const listedPage = async (args: AdminWarehouseListArgs) =>
-    adminWarehousesPageQuery(t.db, { ...args, matchesFirst: findMatchesFirst(args.search, await countAdminWarehouses(t.db, args)) });
+  const listedPage = async ({
+    search,
+    deactivated,
+    offset,
+    limit,
+  }: {
+    search: string | null;
+    deactivated: DeactivatedFilter;
+    offset: number;
+    limit: number;
+  }) => {
+    const args: AdminWarehouseListArgs = { filters: { search, deactivated }, order: DEFAULT_WAREHOUSE_ORDER, today: todayInItaly(), offset, limit };
+    return adminWarehousesPageQuery(t.db, { ...args, matchesFirst: findMatchesFirst(search, await countAdminWarehouses(t.db, args)) });
+  };
 
   it("pages each filter by an index and searches with the trigram indexes, never the whole table", async () => {
     // A name inside one of the statistics' histogram bounds: the worst estimate (histogramBound).

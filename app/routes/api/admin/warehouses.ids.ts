@@ -1,10 +1,11 @@
-// GET /api/admin/warehouses/ids?search_term&filters[deactivated] → { ids, total }: every warehouse
+// GET /api/admin/warehouses/ids?search_term&filters[…]&order[…] → { ids, total }: every warehouse
 // the list's query matches (the same query string as GET /api/admin/warehouses; limit and offset
-// ignored), for the list's "select all N"; at most BULK_MAX_IDS ids, `total` counts them all.
+// ignored), in the list's order, for the list's "select all N"; at most BULK_MAX_IDS ids, `total`
+// counts them all.
 import { apiLoader } from "../../../server/http/api.ts";
-import { warehouseIdsForAdmin } from "../../../server/warehouses/admin-warehouses.service.ts";
+import { adminWarehouseSelection, warehouseIdsForAdmin } from "../../../server/warehouses/admin-warehouses.service.ts";
 import { adminWarehousesQuery } from "../../../schemas/admin-warehouses.ts";
 
 export const loader = apiLoader({ access: ["admin"], query: adminWarehousesQuery }, ({ query, services }) =>
-  warehouseIdsForAdmin(services.db, { search: query.search_term, deactivated: query.filters?.deactivated ?? "all" }),
+  warehouseIdsForAdmin(services.db, adminWarehouseSelection(query)),
 );

@@ -31,6 +31,7 @@ import * as m0028 from "./0028_saved_searches.ts";
 import * as m0029 from "./0029_app_instances.ts";
 import * as m0030 from "./0030_failed_mail.ts";
 import * as m0032 from "./0032_user_erasure.ts";
+import * as m0033 from "./0033_admin_warehouse_list.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   "0029_app_instances": m0029,
   "0030_failed_mail": m0030,
   "0032_user_erasure": m0032,
+  "0033_admin_warehouse_list": m0033,
 };
