@@ -178,6 +178,8 @@ export default [
   route("api/admin/emails/failed", "routes/api/admin/emails.failed.ts"),
   route("api/admin/emails/failed/resend", "routes/api/admin/emails.failed.resend.ts"),
   route("api/admin/emails/:id/resend", "routes/api/admin/emails.resend.ts"),
+  // The audit log as filtered, as CSV or XLSX (decision 046).
+  route("api/admin/export-audit-log", "routes/api/admin/export-audit-log.ts"),
 
   // Profile data and credentials in every area.
   route("api/stocker/profile/update-profile-data", "routes/api/stocker/profile.update-profile-data.ts"),

@@ -56,6 +56,7 @@ export function auditActionWords(action: string): string {
 
 /** The kinds of entity, as the log's entity_type names them. */
 export const AUDIT_ENTITY_WORDS: Record<string, string> = {
+  audit_log: "Registro attività",
   crm_entry: "Voce CRM",
   mail_outbox: "E-mail",
   promo_code: "Codice promo",
