@@ -226,7 +226,7 @@ const WAREHOUSE_ID_FIELDS = new Set(["warehouse_id", "warehouse_ids"]);
 // The warehouses added to a request (or already on it) are ids at the top level; a warehouse's
 // specifications.added are specifications.
 const TOP_LEVEL_WAREHOUSE_ID_FIELDS = new Set(["added", "skipped"]);
-const USER_ID_FIELDS = new Set(["user_id", "owner_id", "referent_id"]);
+const USER_ID_FIELDS = new Set(["user_id", "owner_id", "referent_id", "admin_id"]);
 
 const namesWarehouses = (path: string) => WAREHOUSE_ID_FIELDS.has(path.split(".").at(-1) ?? "") || TOP_LEVEL_WAREHOUSE_ID_FIELDS.has(path);
 const namesUsers = (path: string) => USER_ID_FIELDS.has(path.split(".").at(-1) ?? "");
