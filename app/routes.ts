@@ -255,6 +255,7 @@ export default [
     route("specifications/:id/edit", "routes/admin/specification-edit.tsx"),
     route("transfers", "routes/admin/transfers.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("reports", "routes/admin/reports.tsx"),
     route("emails", "routes/admin/emails.tsx"),
     route("promo-codes", "routes/admin/promo-codes.tsx"),
     route("stocker-requests", "routes/admin/stocker-requests.tsx"),

@@ -1091,6 +1091,10 @@ const ROWS: Row[] = [
   { route: "/api/admin/crm-entries/:id/handle", method: "GET", url: () => "/api/admin/crm-entries/1/handle", expect: area(405, "admin") },
   { route: "/api/admin/export-crm-entries", method: "GET", url: () => "/api/admin/export-crm-entries?filters[event_type]=meet", expect: area(200, "admin") },
   { route: "/api/admin/export-crm-entries", method: "POST", url: () => "/api/admin/export-crm-entries", body: {}, expect: area(405, "admin") },
+  // The audit log as filtered (decision 046): CSV or XLSX, a bad filter refused.
+  { route: "/api/admin/export-audit-log", method: "GET", url: () => "/api/admin/export-audit-log?entity_type=user&format=xlsx", expect: area(200, "admin") },
+  { route: "/api/admin/export-audit-log", method: "GET", url: () => "/api/admin/export-audit-log?from=yesterday", expect: area(422, "admin") },
+  { route: "/api/admin/export-audit-log", method: "POST", url: () => "/api/admin/export-audit-log", body: {}, expect: area(405, "admin") },
   {
     route: "/api/admin/crm-actions",
     method: "GET",

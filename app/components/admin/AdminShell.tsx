@@ -40,6 +40,7 @@ const NAV: NavItem[] = [
   { path: "/admin/search", label: () => m.admdash_nav_search() },
   { path: "/admin/requests", label: () => m.admdash_nav_requests() },
   { path: "/admin/specifications", label: () => m.admdash_nav_specifications() },
+  { path: "/admin/reports", label: () => m.admdash_nav_reports() },
   { path: "/admin/audit", label: () => m.admdash_nav_audit() },
   { path: "/admin/emails", label: () => m.admdash_nav_failed_emails(), counter: "failed_emails" },
 ];
