@@ -274,7 +274,12 @@ export type AuditDetailLine = { field: string; change: true; before: string; aft
 export function auditDetailLines(details: Record<string, Json>, names: AuditNames = NO_AUDIT_NAMES): AuditDetailLine[] {
   return detailRows(details).map((row) =>
     row.change
-      ? { field: auditFieldWords(row.field), change: true, before: auditValueText(row.field, row.before, names), after: auditValueText(row.field, row.after, names) }
+      ? {
+          field: auditFieldWords(row.field),
+          change: true,
+          before: auditValueText(row.field, row.before, names),
+          after: auditValueText(row.field, row.after, names),
+        }
       : { field: auditFieldWords(row.field), change: false, value: auditValueText(row.field, row.value, names) },
   );
 }

@@ -66,6 +66,7 @@ const REGISTERED = new Set<string>([
   "/admin/search",
   "/admin/requests",
   "/admin/emails",
+  "/admin/reports",
 ]);
 
 export function adminScreenExists(path: string): boolean {

@@ -131,7 +131,12 @@ export async function exportAuditLog(db: Database, actor: Actor, args: { filters
   await db
     .transaction()
     .execute((trx) =>
-      auditAdminAction(trx, actor, { action: "audit.export", entityType: "audit_log", entityId: null, details: { ...filterDetails(args.filters), format: args.format } }),
+      auditAdminAction(trx, actor, {
+        action: "audit.export",
+        entityType: "audit_log",
+        entityId: null,
+        details: { ...filterDetails(args.filters), format: args.format },
+      }),
     );
   const rows = pages<AuditDbRow, { created_key: string; id: number }>(
     (after, size) => auditExportPage(db, { filters: args.filters, after, size }),
