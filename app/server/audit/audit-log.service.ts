@@ -128,16 +128,14 @@ function filterDetails(f: AuditFilters): JsonObject {
  */
 export async function exportAuditLog(db: Database, actor: Actor, args: { filters: AuditFilters; format: "csv" | "xlsx" }): Promise<AsyncIterable<CsvCell[]>> {
   requireAdmin(actor);
-  await db
-    .transaction()
-    .execute((trx) =>
-      auditAdminAction(trx, actor, {
-        action: "audit.export",
-        entityType: "audit_log",
-        entityId: null,
-        details: { ...filterDetails(args.filters), format: args.format },
-      }),
-    );
+  await db.transaction().execute((trx) =>
+    auditAdminAction(trx, actor, {
+      action: "audit.export",
+      entityType: "audit_log",
+      entityId: null,
+      details: { ...filterDetails(args.filters), format: args.format },
+    }),
+  );
   const rows = pages<AuditDbRow, { created_key: string; id: number }>(
     (after, size) => auditExportPage(db, { filters: args.filters, after, size }),
     (r) => ({ created_key: r.created_key, id: Number(r.id) }),
