@@ -39,8 +39,10 @@ function dateFilter(raw: string | null): string | null {
   return raw ? isoFromDateText(raw) : null;
 }
 
+/** A text filter, trimmed and bounded; one PostgreSQL cannot compare (a NUL, a lone surrogate) is no filter. */
 function textFilter(raw: string | null): string | null {
   const text = (raw ?? "").trim().slice(0, 80);
+  if (text.includes("\u0000") || !text.isWellFormed()) return null;
   return text || null;
 }
 
