@@ -189,6 +189,8 @@ export default [
   route("api/admin/emails/failed", "routes/api/admin/emails.failed.ts"),
   route("api/admin/emails/failed/resend", "routes/api/admin/emails.failed.resend.ts"),
   route("api/admin/emails/:id/resend", "routes/api/admin/emails.resend.ts"),
+  // The audit log as filtered, as CSV or XLSX (decision 046).
+  route("api/admin/export-audit-log", "routes/api/admin/export-audit-log.ts"),
 
   // Profile data and credentials in every area.
   route("api/stocker/profile/update-profile-data", "routes/api/stocker/profile.update-profile-data.ts"),
@@ -264,6 +266,7 @@ export default [
     route("specifications/:id/edit", "routes/admin/specification-edit.tsx"),
     route("transfers", "routes/admin/transfers.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("reports", "routes/admin/reports.tsx"),
     route("emails", "routes/admin/emails.tsx"),
     route("promo-codes", "routes/admin/promo-codes.tsx"),
     route("stocker-requests", "routes/admin/stocker-requests.tsx"),

@@ -115,6 +115,8 @@ describe("every screen", () => {
       "/admin/specifications",
       "/admin/specifications/new",
       "/admin/audit",
+      "/admin/audit?search=demo",
+      "/admin/reports",
       "/admin/emails",
     ];
     for (const width of [1280, 768, 375]) {
@@ -146,7 +148,7 @@ describe("every screen", () => {
               }
               return false;
             };
-            return [...row.querySelectorAll("a, span")]
+            return [...row.querySelectorAll("a, span, button")]
               .filter((el) => el.getClientRects().length > 0)
               .map((el) => ({ text: el.textContent, right: el.getBoundingClientRect().right, wraps: wraps(el), inner }));
           });
@@ -845,9 +847,9 @@ describe("undelivered e-mails", () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-    await hasText(page.getByTestId("dashboard-failed-emails"), new RegExp(`^${failedNow}\\D`));
+    await hasText(page.getByTestId("dashboard-queue-failed_emails"), new RegExp(`^${failedNow}\\D`));
     await hasText(page.getByTestId("admin-nav").getByTestId("admin-counter-failed_emails"), String(failedNow));
-    await page.getByTestId("dashboard-failed-emails").click();
+    await page.getByTestId("dashboard-queue-failed_emails").click();
     await page.waitForURL((url) => url.pathname === "/admin/emails");
     await page.getByRole("search").getByRole("searchbox").fill(to);
     await page.waitForURL((url) => url.searchParams.get("search") === to);
@@ -882,6 +884,24 @@ describe("the audit log", () => {
     const { page } = admin;
     await page.goto(`/admin/audit?entity_type=specification&entity_id=${entityId}`);
     await hasText(page.locator("main"), /Specifica modificata/);
+    // The entity by its name, with its id beside.
+    await hasText(page.locator("main"), new RegExp(`\\(#${entityId}\\)`));
     expect(action).toBe("specification.update");
+  });
+});
+
+describe("the back office's logout", () => {
+  it("logs out from the top bar's button, with the keyboard, on a phone", async () => {
+    const { context, page } = await newPage(b.browser, { locale: "it", width: 375 });
+    await loginAs(context, "admin");
+    await page.goto("/admin");
+    await hydrated(page);
+    const logout = page.getByTestId("admin-logout").getByRole("button", { name: "Esci" });
+    await logout.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/it");
+    const res = await page.goto("/admin");
+    expect(res?.status()).toBe(401);
+    await context.close();
   });
 });

@@ -994,6 +994,9 @@ const ROWS: Row[] = [
   { route: "/admin/warehouses/:id/edit", method: "GET", url: (ids) => `/admin/warehouses/${ids.warehouse}/edit`, expect: area(200, "admin") },
   { route: "/admin/transfers", method: "GET", url: () => "/admin/transfers?search=demo&page=2", expect: area(200, "admin") },
   { route: "/admin/audit", method: "GET", url: () => "/admin/audit?entity_type=warehouse&entity_id=1&from=2020-01-01&page=2", expect: area(200, "admin") },
+  { route: "/admin/audit", method: "GET", url: () => "/admin/audit?search=demo&action=user.approve", expect: area(200, "admin") },
+  // The open reports on warehouses (decision 046), read only.
+  { route: "/admin/reports", method: "GET", url: () => "/admin/reports?page=2", expect: area(200, "admin") },
   { route: "/api/admin/dashboard", method: "GET", url: () => "/api/admin/dashboard", expect: area(200, "admin") },
   // Undelivered e-mails (decision 043): the list, and sending one again; no such e-mail: nothing sent.
   { route: "/admin/emails", method: "GET", url: () => "/admin/emails?search=matrix&page=2&resend=all", expect: area(200, "admin") },
@@ -1141,6 +1144,10 @@ const ROWS: Row[] = [
   { route: "/api/admin/crm-entries/:id/handle", method: "GET", url: () => "/api/admin/crm-entries/1/handle", expect: area(405, "admin") },
   { route: "/api/admin/export-crm-entries", method: "GET", url: () => "/api/admin/export-crm-entries?filters[event_type]=meet", expect: area(200, "admin") },
   { route: "/api/admin/export-crm-entries", method: "POST", url: () => "/api/admin/export-crm-entries", body: {}, expect: area(405, "admin") },
+  // The audit log as filtered (decision 046): CSV or XLSX, a bad filter refused.
+  { route: "/api/admin/export-audit-log", method: "GET", url: () => "/api/admin/export-audit-log?entity_type=user&format=xlsx", expect: area(200, "admin") },
+  { route: "/api/admin/export-audit-log", method: "GET", url: () => "/api/admin/export-audit-log?from=yesterday", expect: area(422, "admin") },
+  { route: "/api/admin/export-audit-log", method: "POST", url: () => "/api/admin/export-audit-log", body: {}, expect: area(405, "admin") },
   {
     route: "/api/admin/crm-actions",
     method: "GET",

@@ -1,5 +1,5 @@
 // The frame of the back office (/admin, in Italian): a top bar with the brand and the way back
-// to the site, and the navigation to every screen with the counters of what waits (new
+// to the site and the logout, and the navigation to every screen with the counters of what waits (new
 // stockers, hub requests, transfers, CRM actions, undelivered e-mails: read by the layout's loader). From 1024 px
 // the navigation is a side column; below (a tablet) it folds into a "Menu" disclosure under
 // the bar, a <details> so it opens without JavaScript and with the keyboard. React Aria's
@@ -10,7 +10,7 @@ import { Link, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { useRootData } from "../../lib/root-data.ts";
 import { displayName } from "../../lib/person-name.ts";
-import { setCsrfFallback } from "../../lib/api-client.ts";
+import { setCsrfFallback, XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { LogoMark, Wordmark } from "../Logo.tsx";
 
 /** What waits for an administrator (app/server/admin/dashboard.queries.ts). */
@@ -40,6 +40,7 @@ const NAV: NavItem[] = [
   { path: "/admin/search", label: () => m.admdash_nav_search() },
   { path: "/admin/requests", label: () => m.admdash_nav_requests() },
   { path: "/admin/specifications", label: () => m.admdash_nav_specifications() },
+  { path: "/admin/reports", label: () => m.admdash_nav_reports() },
   { path: "/admin/audit", label: () => m.admdash_nav_audit() },
   { path: "/admin/emails", label: () => m.admdash_nav_failed_emails(), counter: "failed_emails" },
 ];
@@ -65,6 +66,7 @@ const REGISTERED = new Set<string>([
   "/admin/search",
   "/admin/requests",
   "/admin/emails",
+  "/admin/reports",
 ]);
 
 export function adminScreenExists(path: string): boolean {
@@ -151,6 +153,20 @@ export function AdminShell({ children, counters = null }: { children: ReactNode;
             <Link to="/it" className="hidden whitespace-nowrap text-slate-200 underline-offset-2 hover:text-white hover:underline sm:inline">
               {m.admin_back_to_site()}
             </Link>
+            {/* A plain form post, as the site's header logs out: works before hydration, the
+                server ends the session and sends the browser to the site. In the bar at every
+                width, so it is never more than one Tab away. */}
+            {user && (
+              <form method="post" action="/logout" data-testid="admin-logout">
+                <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
+                <button
+                  type="submit"
+                  className="-my-2 min-h-11 rounded-lg px-3 py-2 font-medium whitespace-nowrap text-slate-100 ring-1 ring-white/25 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
+                >
+                  {m.nav_logout()}
+                </button>
+              </form>
+            )}
           </div>
         </div>
         {/* Below 1024 px: the navigation as a menu under the bar; it closes on navigation

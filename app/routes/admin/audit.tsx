@@ -1,10 +1,12 @@
 // /admin/audit (Registro attività): every administrator action, newest first, 20 a page, with
-// who, when, the action, the entity and the details (before and after values side by side).
-// Filters (administrator, action, entity type and id, from and to dates) and the page live in
-// the URL (?admin_id=&action=&entity_type=&entity_id=&from=&to=&page=): a plain GET form, so
+// who, when, the action, the entity by its name with its id beside and the details in words
+// (before and after values side by side; app/lib/audit-words.ts). Filters (administrator,
+// action, entity type and id, a piece of the entity's name, from and to dates) and the page live in
+// the URL (?admin_id=&action=&entity_type=&entity_id=&search=&from=&to=&page=): a plain GET form, so
 // it works before hydration (the days, date fields like every other showing 21.11.2026, are
 // typed once the script runs) and a shared link keeps them. auditLink() (app/lib/audit-link.ts)
-// opens an entity's history here. Read only: the rows cannot be changed (migration 0009).
+// opens an entity's history here. The list as filtered exports as CSV or XLSX
+// (GET /api/admin/export-audit-log). Read only: the rows cannot be changed (migration 0009).
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/audit";
@@ -17,7 +19,8 @@ import { isoFromDateText } from "../../lib/date-text.ts";
 import { pageCount, pageParam } from "../../lib/pagination.ts";
 import { AUDIT_PAGE_SIZE } from "../../lib/list-params.ts";
 import { auditLink } from "../../lib/audit-link.ts";
-import { detailRows, type Json } from "../../lib/audit-details.ts";
+import type { Json } from "../../lib/audit-details.ts";
+import { auditActionWords, auditDetailLines, auditEntityText, auditEntityWords, type AuditNames } from "../../lib/audit-words.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { DateInput } from "../../components/ui/DateInput.tsx";
 import { buttonClass, inputClass, labelClass, linkClass } from "../../components/ui/styles.ts";
@@ -36,8 +39,10 @@ function dateFilter(raw: string | null): string | null {
   return raw ? isoFromDateText(raw) : null;
 }
 
+/** A text filter, trimmed and bounded; one PostgreSQL cannot compare (a NUL, a lone surrogate) is no filter. */
 function textFilter(raw: string | null): string | null {
   const text = (raw ?? "").trim().slice(0, 80);
+  if (text.includes("\u0000") || !text.isWellFormed()) return null;
   return text || null;
 }
 
@@ -49,7 +54,27 @@ function auditFiltersFromUrl(params: URLSearchParams): AuditFilters {
     entityId: idFilter(params.get("entity_id")),
     from: dateFilter(params.get("from")),
     to: dateFilter(params.get("to")),
+    entityName: textFilter(params.get("search")),
   };
+}
+
+/** The filters in the URL's names, the ones set only (the export's link, the pagination keeps the rest). */
+function filterParams(f: AuditFilters): URLSearchParams {
+  const q = new URLSearchParams();
+  if (f.adminId !== null) q.set("admin_id", String(f.adminId));
+  if (f.action !== null) q.set("action", f.action);
+  if (f.entityType !== null) q.set("entity_type", f.entityType);
+  if (f.entityId !== null) q.set("entity_id", String(f.entityId));
+  if (f.entityName) q.set("search", f.entityName);
+  if (f.from !== null) q.set("from", f.from);
+  if (f.to !== null) q.set("to", f.to);
+  return q;
+}
+
+export function auditExportHref(f: AuditFilters, format: "csv" | "xlsx"): string {
+  const q = filterParams(f);
+  q.set("format", format);
+  return `/api/admin/export-audit-log?${q.toString()}`;
 }
 
 export const loader = pageLoader({ access: ["admin"] }, async ({ url, services }) => {
@@ -63,100 +88,39 @@ export function meta() {
   return [{ title: m.page_title({ title: m.admdash_audit_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-const ENTITY_LABEL: Record<string, () => string> = {
-  warehouse: () => m.admdash_entity_warehouse(),
-  user: () => m.admdash_entity_user(),
-  specification: () => m.admdash_entity_specification(),
-  crm_entry: () => m.admdash_entity_crm_entry(),
-  subscription: () => m.admdash_entity_subscription(),
-  warehouse_request: () => m.admdash_entity_warehouse_request(),
-  promo_code: () => m.admdash_entity_promo_code(),
-  mail_outbox: () => m.admdash_entity_mail_outbox(),
-};
-const entityLabel = (type: string) => ENTITY_LABEL[type]?.() ?? type;
-
-// The actions the services write today, in words; one not listed here shows its code.
-const ACTION_LABEL: Record<string, () => string> = {
-  "promo_code.create": () => m.admdash_action_promo_code_create(),
-  "promo_code.update": () => m.admdash_action_promo_code_update(),
-  "specification.create": () => m.admdash_action_specification_create(),
-  "specification.update": () => m.admdash_action_specification_update(),
-  "specification.toggle_hidden": () => m.admdash_action_specification_toggle_hidden(),
-  "subscription.start": () => m.admdash_action_subscription_start(),
-  "subscription.extend": () => m.admdash_action_subscription_extend(),
-  "user.approve": () => m.admdash_action_user_approve(),
-  "user.refuse": () => m.admdash_action_user_refuse(),
-  "user.area_view": () => m.admdash_action_user_area_view(),
-  "user.export_stockers": () => m.admdash_action_user_export_stockers(),
-  "search.export_warehouses": () => m.admsrch_action_export_warehouses(),
-  "search.export_requests": () => m.admsrch_action_export_requests(),
-  "user.send_confirm_email": () => m.admdash_action_user_send_confirm_email(),
-  "user.send_password_reset": () => m.admdash_action_user_send_password_reset(),
-  "user.end_sessions": () => m.admdash_action_user_end_sessions(),
-  "user.toggle_active": () => m.admdash_action_user_toggle_active(),
-  "user.update_profile": () => m.admdash_action_user_update_profile(),
-  "warehouse.create": () => m.admdash_action_warehouse_create(),
-  "warehouse.update": () => m.admdash_action_warehouse_update(),
-  "warehouse.update_spaces": () => m.admdash_action_warehouse_update_spaces(),
-  "warehouse.hub_decision": () => m.admdash_action_warehouse_hub_decision(),
-  "warehouse.update_status": () => m.admdash_action_warehouse_update_status(),
-  "warehouse.image_upload": () => m.admdash_action_warehouse_image_upload(),
-  "warehouse.toggle_deactivated": () => m.admdash_action_warehouse_toggle_deactivated(),
-  "warehouse.export": () => m.admwh_action_export(),
-  "warehouse.update_referent": () => m.admdash_action_warehouse_update_referent(),
-  "warehouse_request.state": () => m.admdash_action_warehouse_request_state(),
-  "warehouse_request.add_warehouses": () => m.admdash_action_warehouse_request_add_warehouses(),
-  "warehouse_request.export": () => m.admreq_audit_export(),
-  "warehouse_request.thread_read": () => m.thr_audit_read(),
-  "crm_entry.create": () => m.admdash_action_crm_entry_create(),
-  "crm_entry.update": () => m.admdash_action_crm_entry_update(),
-  "crm_entry.handle": () => m.admdash_action_crm_entry_handle(),
-  "crm_entry.export": () => m.admcrm_audit_export(),
-  "email.resend": () => m.admdash_action_email_resend(),
-};
-const actionLabel = (action: string) => ACTION_LABEL[action]?.() ?? action;
-
 function ActionCell({ action }: { action: string }) {
+  const words = auditActionWords(action);
   return (
     <>
-      <span className="font-medium text-slate-900">{actionLabel(action)}</span>
-      {ACTION_LABEL[action] && <code className="mt-0.5 block text-xs text-slate-500">{action}</code>}
+      <span className="font-medium text-slate-900">{words}</span>
+      {words !== action && <code className="mt-0.5 block text-xs text-slate-500">{action}</code>}
     </>
   );
 }
 
 // ---------------------------------------------------------------- details, readably
 
-function valueText(value: Json): string {
-  if (value === null || value === "") return "—";
-  if (value === true) return "sì";
-  if (value === false) return "no";
-  if (typeof value === "string") return value;
-  if (typeof value === "number") return String(value);
-  return JSON.stringify(value);
-}
-
-function Details({ details }: { details: Record<string, Json> }) {
-  const rows = detailRows(details);
-  if (rows.length === 0) return <span className="text-slate-500">{m.admdash_audit_no_details()}</span>;
+function Details({ details, names }: { details: Record<string, Json>; names: AuditNames }) {
+  const lines = auditDetailLines(details, names);
+  if (lines.length === 0) return <span className="text-slate-500">{m.admdash_audit_no_details()}</span>;
   return (
     <dl className="space-y-1 text-xs">
-      {rows.map((row, i) => (
+      {lines.map((line, i) => (
         <div key={i} className="flex flex-wrap gap-x-2">
-          <dt className="font-mono text-slate-500">{row.field}</dt>
+          <dt className="font-medium text-slate-600">{line.field}</dt>
           <dd className="min-w-0 [overflow-wrap:anywhere] text-slate-800">
-            {row.change ? (
+            {line.change ? (
               <>
                 <span className="sr-only">{m.admdash_audit_before()}: </span>
-                <del className="rounded bg-red-50 px-1 text-red-800 decoration-red-300">{valueText(row.before)}</del>
+                <del className="rounded bg-red-50 px-1 text-red-800 decoration-red-300">{line.before}</del>
                 <span aria-hidden="true" className="px-1 text-slate-400">
                   →
                 </span>
                 <span className="sr-only">, {m.admdash_audit_after()}: </span>
-                <ins className="rounded bg-emerald-50 px-1 text-emerald-800 no-underline">{valueText(row.after)}</ins>
+                <ins className="rounded bg-emerald-50 px-1 text-emerald-800 no-underline">{line.after}</ins>
               </>
             ) : (
-              valueText(row.value)
+              line.value
             )}
           </dd>
         </div>
@@ -179,11 +143,15 @@ function Who({ entry, inline = false }: { entry: Entry; inline?: boolean }) {
 }
 
 function EntityCell({ entry }: { entry: Entry }) {
-  if (entry.entity_id === null) return <>{entityLabel(entry.entity_type)}</>;
+  const text = auditEntityText(entry.entity_type, entry.entity_id, entry.entity_name);
+  if (entry.entity_id === null) return <>{text}</>;
   return (
-    <Link to={auditLink(entry.entity_type, entry.entity_id)} className={linkClass} title={m.admdash_audit_entity_history()}>
-      {entityLabel(entry.entity_type)} #{entry.entity_id}
-    </Link>
+    <>
+      <Link to={auditLink(entry.entity_type, entry.entity_id)} className={linkClass} title={m.admdash_audit_entity_history()}>
+        {text}
+      </Link>
+      <span className="block text-xs text-slate-500">{auditEntityWords(entry.entity_type)}</span>
+    </>
   );
 }
 
@@ -196,16 +164,43 @@ function FilterDay({ name, label, initial }: { name: string; label: string; init
 // ---------------------------------------------------------------- the page
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
-  const { entries, entries_count, admins, actions, entityTypes, filters, page, pages } = loaderData;
+  const { entries, entries_count, names, admins, actions, entityTypes, filters, page, pages } = loaderData;
   const filtered = Object.values(filters).some((v) => v !== null);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <PageHeading title={m.admdash_audit_title()} intro={`${m.admdash_audit_count({ count: formatNumber(entries_count) })} · ${m.admdash_audit_intro()}`} />
+      <PageHeading
+        title={m.admdash_audit_title()}
+        intro={`${m.admdash_audit_count({ count: formatNumber(entries_count) })} · ${m.admdash_audit_intro()}`}
+        actions={
+          <div className="flex flex-wrap gap-2" role="group" aria-label={m.admdash_audit_export_label()}>
+            <a href={auditExportHref(filters, "csv")} className={buttonClass("secondary", "md")} download data-testid="audit-export-csv">
+              {m.admdash_audit_export_csv()}
+            </a>
+            <a href={auditExportHref(filters, "xlsx")} className={buttonClass("secondary", "md")} download data-testid="audit-export-xlsx">
+              {m.admdash_audit_export_xlsx()}
+            </a>
+          </div>
+        }
+      />
       <Form
         method="get"
-        className="mt-6 grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-3 xl:grid-cols-6"
+        className="mt-6 grid grid-cols-2 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-3 xl:grid-cols-4"
         data-testid="audit-filters"
       >
+        <div className="col-span-2 md:col-span-3 xl:col-span-2">
+          <label htmlFor="audit-search" className={labelClass}>
+            {m.admdash_audit_filter_search()}
+          </label>
+          <input
+            id="audit-search"
+            name="search"
+            type="search"
+            maxLength={80}
+            defaultValue={filters.entityName ?? ""}
+            placeholder={m.admdash_audit_filter_search_placeholder()}
+            className={inputClass}
+          />
+        </div>
         <div>
           <label htmlFor="audit-admin" className={labelClass}>
             {m.admdash_audit_filter_admin()}
@@ -227,7 +222,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             <option value="">{m.admdash_audit_filter_all()}</option>
             {actions.map((a) => (
               <option key={a} value={a}>
-                {actionLabel(a)}
+                {auditActionWords(a)}
               </option>
             ))}
           </select>
@@ -240,7 +235,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             <option value="">{m.admdash_audit_filter_all()}</option>
             {entityTypes.map((t) => (
               <option key={t} value={t}>
-                {entityLabel(t)}
+                {auditEntityWords(t)}
               </option>
             ))}
           </select>
@@ -297,11 +292,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <td className="px-4 py-3">
                   <ActionCell action={e.action} />
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap">
+                <td className="px-4 py-3">
                   <EntityCell entry={e} />
                 </td>
                 <td className="px-4 py-3">
-                  <Details details={e.details as Record<string, Json>} />
+                  <Details details={e.details as Record<string, Json>} names={names} />
                 </td>
               </tr>
             ))}
@@ -322,7 +317,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                   <EntityCell entry={e} />
                 </p>
                 <div className="mt-3 border-t border-slate-100 pt-3">
-                  <Details details={e.details as Record<string, Json>} />
+                  <Details details={e.details as Record<string, Json>} names={names} />
                 </div>
               </li>
             ))}

@@ -1,7 +1,8 @@
-// The back office's counters: GET /api/admin/dashboard (the spec's six numbers, then the saved
-// searches, alert e-mails and unsubscribes; for administrators only), the dashboard page's
-// loader, the layout's counters of what waits (shown in the navigation) and that statement's
-// query plan on large tables.
+// The back office's counters: GET /api/admin/dashboard (the spec's six numbers, the work queue:
+// what waits and since when, then the saved searches, alert e-mails and unsubscribes; for
+// administrators only), the dashboard page's loader and its queue's links, the open reports'
+// list, the layout's counters of what waits (shown in the navigation) and those statements'
+// query plans on large tables.
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
@@ -9,7 +10,8 @@ import { actorOf, makeRequest, makeSavedSearch, makeUser, makeWarehouse, subscri
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
 import type { User } from "../db/types.ts";
 import { countTransfers } from "../billing/transfers.queries.ts";
-import { dashboardCounters, mailCounters, waitingCounters, waitingCountersQuery } from "./dashboard.queries.ts";
+import { dashboardCounters, mailCounters, waitingCounters, waitingCountersQuery, workQueue, workQueueQuery } from "./dashboard.queries.ts";
+import { loader as reportsPage } from "../../routes/admin/reports.tsx";
 import { loader as dashboardApi, action as dashboardApiPost } from "../../routes/api/admin/dashboard.ts";
 import { loader as dashboardPage } from "../../routes/admin/index.tsx";
 import { loader as layoutLoader } from "../../routes/admin/layout.tsx";
@@ -18,6 +20,7 @@ const t = useTestDatabase();
 const DAY = 86_400_000;
 
 let admin: User;
+let firstLink: { id: number; warehouse_request_id: number; warehouse_id: number; hunter: number } | undefined;
 
 async function crm(followUp: boolean, done: boolean | null) {
   await t.db
@@ -33,8 +36,8 @@ async function crm(followUp: boolean, done: boolean | null) {
     .execute();
 }
 
-async function pageLoader(fn: typeof dashboardPage | typeof layoutLoader, actor: User | null) {
-  const request = new Request("http://stockspace.test/admin");
+async function pageLoader(fn: typeof dashboardPage | typeof layoutLoader | typeof reportsPage, actor: User | null, url = "http://stockspace.test/admin") {
+  const request = new Request(url);
   return (fn as (args: unknown) => Promise<unknown>)({ request, params: {}, context: testContext(t.db, { actor: actor ? actorOf(actor) : null }) });
 }
 
@@ -60,7 +63,8 @@ beforeAll(async () => {
   await subscribeWarehouses(t.db, owner.id, [w.id]);
   // 5 requests, 2 of them older than 7 days.
   for (let i = 0; i < 5; i++) {
-    const { request } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.id] });
+    const { request, links } = await makeRequest(t.db, { userId: hunter.id, warehouseIds: [w.id] });
+    firstLink ??= { ...links[0]!, hunter: hunter.id };
     if (i < 2)
       await t.db
         .updateTable("warehouse_requests")
@@ -68,6 +72,30 @@ beforeAll(async () => {
         .where("id", "=", request.id)
         .execute();
   }
+  // Reports: two open on the warehouse (5 and 2 days old), one closed, one on the hunter.
+  const report = (fields: { created_at: Date; closed_at?: Date | null; target?: "warehouse" | "hunter"; user_id?: number }) => ({
+    user_id: fields.user_id ?? firstLink!.hunter,
+    warehouse_id: firstLink!.warehouse_id,
+    warehouse_request_id: firstLink!.warehouse_request_id,
+    link_id: firstLink!.id,
+    target: fields.target ?? ("warehouse" as const),
+    full_name: "Ugo Utente",
+    email: "ugo@example.com",
+    telephone: "+39 333 0000000",
+    subject: "Magazzino diverso dalle foto",
+    description: "Le foto non corrispondono.",
+    created_at: fields.created_at,
+    closed_at: fields.closed_at ?? null,
+  });
+  await t.db
+    .insertInto("reports")
+    .values([
+      report({ created_at: new Date(Date.now() - 5 * DAY - 3600_000) }),
+      report({ created_at: new Date(Date.now() - 2 * DAY), user_id: owner.id }),
+      report({ created_at: new Date(Date.now() - 9 * DAY), closed_at: new Date(Date.now() - 8 * DAY), user_id: admin.id }),
+      report({ created_at: new Date(Date.now() - 12 * DAY), target: "hunter", user_id: waiting.id }),
+    ])
+    .execute();
   // CRM: 3 actions pending, 1 handled, 1 entry without a follow-up.
   for (let i = 0; i < 3; i++) await crm(true, false);
   await crm(true, true);
@@ -97,6 +125,24 @@ beforeAll(async () => {
     .execute();
 });
 
+/** The work queue as the database holds it, each queue read on its own. */
+async function expectedQueue() {
+  const one = async (count: ReturnType<typeof sql<{ n: number; oldest: Date | null }>>) => {
+    const row = (await count.execute(t.db)).rows[0]!;
+    return { count: row.n, oldest_at: row.oldest === null ? null : new Date(row.oldest) };
+  };
+  return {
+    new_stockers: await one(sql`select count(*)::int as n, min(created_at) as oldest from users where approval_status = 'pending'`),
+    hub_requests: await one(sql`select count(*)::int as n, min(created_at) as oldest from warehouses where to_approve`),
+    transfers: await one(sql`select count(*)::int as n, min(created_at) as oldest from subscriptions where stripe_status = 'pending_transfer'`),
+    crm_follow_ups: await one(
+      sql`select count(*)::int as n, (min(date)::timestamp at time zone 'Europe/Rome') as oldest from crm_entries where follow_up and not follow_up_done`,
+    ),
+    failed_emails: await one(sql`select count(*)::int as n, min(created_at) as oldest from mail_outbox where status = 'failed'`),
+    warehouse_reports: await one(sql`select count(*)::int as n, min(created_at) as oldest from reports where target = 'warehouse' and closed_at is null`),
+  };
+}
+
 const none = { last_30_days: 0, total: 0 };
 const EXPECTED = {
   new_stokers: 2,
@@ -118,8 +164,23 @@ describe("GET /api/admin/dashboard", () => {
   it("answers the six counters and the saved searches and e-mail counters, matching the database", async () => {
     const res = await callJson(dashboardApi, t.db, { method: "GET", path: "/api/admin/dashboard", actor: actorOf(admin) });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual(EXPECTED);
+    expect(res.json).toEqual({ ...EXPECTED, work_queue: JSON.parse(JSON.stringify(await expectedQueue())) });
     expect(res.json.transfers_waiting).toBe(await countTransfers(t.db, { search: null }));
+  });
+
+  it("answers the work queue: each queue's count and its oldest's time, as the database holds them", async () => {
+    const queue = await workQueue(t.db);
+    expect(queue).toEqual(await expectedQueue());
+    expect(queue).toMatchObject({
+      new_stockers: { count: 2 },
+      hub_requests: { count: 2 },
+      transfers: { count: 1 },
+      crm_follow_ups: { count: 3, oldest_at: new Date("2026-01-09T23:00:00Z") },
+      failed_emails: { count: 0, oldest_at: null },
+      warehouse_reports: { count: 2 },
+    });
+    // The oldest open report on a warehouse: 5 days and an hour ago (not the closed one, not the hunter's).
+    expect(Math.round((Date.now() - queue.warehouse_reports.oldest_at!.getTime()) / 3600_000)).toBe(5 * 24 + 1);
   });
 
   it("counts the alerts and unsubscribes of the last 30 days from the given moment, the totals whatever it is", async () => {
@@ -145,8 +206,29 @@ describe("GET /api/admin/dashboard", () => {
 });
 
 describe("the dashboard page and the layout's counters", () => {
-  it("the dashboard page shows the same counters", async () => {
-    expect(await pageLoader(dashboardPage, admin)).toEqual({ counters: await dashboardCounters(t.db) });
+  it("the dashboard page shows the same counters, and the time the ages are counted to", async () => {
+    const before = Date.now();
+    const data = (await pageLoader(dashboardPage, admin)) as { counters: unknown; now: Date };
+    expect(data.counters).toEqual(await dashboardCounters(t.db));
+    expect(data.now.getTime()).toBeGreaterThanOrEqual(before);
+  });
+
+  it("lists the open reports on warehouses, the oldest first, for administrators only", async () => {
+    const data = (await pageLoader(reportsPage, admin, "http://stockspace.test/admin/reports")) as {
+      reports: { warehouse_id: number; warehouse_name: string | null; created_at: Date }[];
+      reports_count: number;
+      pages: number;
+    };
+    expect(data.reports_count).toBe(2);
+    expect(data.pages).toBe(1);
+    expect(data.reports.map((r) => r.warehouse_id)).toEqual([firstLink!.warehouse_id, firstLink!.warehouse_id]);
+    expect(data.reports[0]!.created_at.getTime()).toBeLessThan(data.reports[1]!.created_at.getTime());
+    expect(data.reports[0]!.warehouse_name).toMatch(/^Magazzino /);
+    for (const role of ["stock_hunter", "stocker", "referent"] as const) {
+      const user = await makeUser(t.db, { role });
+      await expect(pageLoader(reportsPage, user, "http://stockspace.test/admin/reports"), role).rejects.toMatchObject({ init: { status: 403 } });
+    }
+    await expect(pageLoader(reportsPage, null, "http://stockspace.test/admin/reports")).rejects.toMatchObject({ init: { status: 401 } });
   });
 
   it("the layout counts what waits: new stockers, hub requests, transfers, pending CRM actions, undelivered e-mails", async () => {
@@ -205,5 +287,23 @@ describe("the layout counters' query plan", () => {
     expect(text).toMatch(/mail_outbox_failed_idx/);
     const counters = await waitingCounters(t.db);
     expect(counters).toMatchObject({ hub_requests: 2 + 28, crm_actions: 3 + 40, transfers: 1 + 10, failed_emails: 25 });
+  });
+
+  it("reads the work queue's counts and oldest times from the waiting rows' indexes, no table in full", async () => {
+    const { rows } = await sql<{ "QUERY PLAN": string }>`explain ${workQueueQuery()}`.execute(t.db);
+    const text = rows.map((r) => r["QUERY PLAN"]).join("\n");
+    expect(text).not.toMatch(/Seq Scan on (users|warehouses|crm_entries|mail_outbox|subscriptions)/);
+    expect(text).toMatch(/users_approval_status_idx/);
+    expect(text).toMatch(/warehouses_to_approve_idx/);
+    expect(text).toMatch(/crm_entries_follow_up_idx/);
+    expect(text).toMatch(/mail_outbox_failed_idx/);
+    expect(text).toMatch(/reports_open_warehouse_idx|Seq Scan on reports/);
+    const queue = await workQueue(t.db);
+    expect(queue).toMatchObject({
+      hub_requests: { count: 2 + 28 },
+      crm_follow_ups: { count: 3 + 40 },
+      transfers: { count: 1 + 10 },
+      failed_emails: { count: 25 },
+    });
   });
 });

@@ -1,7 +1,7 @@
 // The back office's counters: what waits for an administrator (the layout's navigation badges,
 // the undelivered e-mails' card of the dashboard)
-// and the dashboard's numbers: the spec's six, then the saved searches, the alert e-mails sent
-// and the unsubscribes (decision 038). The layout's is one statement of scalar subqueries, every
+// and the dashboard's numbers: the spec's six, the work queue (what waits and since when, decision
+// 046), then the saved searches, the alert e-mails sent and the unsubscribes (decision 038). The layout's is one statement of scalar subqueries, every
 // one read from a partial or leading-column index, so the layout can afford it on every /admin
 // page; the dashboard's are read only on the dashboard.
 import { sql } from "kysely";
@@ -9,6 +9,73 @@ import type { Database } from "../db/database.ts";
 import type { EmailKind } from "../db/types.ts";
 import { RUNNING_STATUSES } from "../billing/subscriptions.queries.ts";
 import { EMAIL_KINDS } from "../../lib/email-preferences.ts";
+
+/** One queue of what waits for an administrator: how many, and since when the oldest waits (null when none). */
+export type WaitingQueue = { count: number; oldest_at: Date | null };
+
+/**
+ * The dashboard's work queue: what waits and for how long, each queue as its list shows it.
+ * The age of a hub request is its warehouse's (the hub list's order); a CRM follow-up's is its
+ * event's day (midnight in Italy).
+ */
+export type WorkQueue = {
+  new_stockers: WaitingQueue;
+  hub_requests: WaitingQueue;
+  transfers: WaitingQueue;
+  crm_follow_ups: WaitingQueue;
+  failed_emails: WaitingQueue;
+  warehouse_reports: WaitingQueue;
+};
+
+/**
+ * The statement of the work queue (exported for its query-plan test): a count and a min() per
+ * queue, each read from the partial or leading-column index of its rows, so only waiting rows are
+ * read: users_approval_status_idx, warehouses_to_approve_idx, subscriptions_stripe_status_idx and
+ * subscription_additions_waiting_idx, crm_entries_follow_up_idx, mail_outbox_failed_idx and the
+ * open warehouse reports' reports_open_warehouse_idx (migration 0031).
+ */
+export function workQueueQuery() {
+  return sql<{ [K in keyof WorkQueue as `${K}_count`]: number } & { [K in keyof WorkQueue as `${K}_oldest`]: Date | null }>`
+    select
+      s.new_stockers_count, s.new_stockers_oldest,
+      h.hub_requests_count, h.hub_requests_oldest,
+      ${transfersWaiting} as transfers_count,
+      least(t.subscriptions_oldest, t.additions_oldest) as transfers_oldest,
+      c.crm_follow_ups_count, (c.crm_follow_ups_day::timestamp at time zone 'Europe/Rome') as crm_follow_ups_oldest,
+      f.failed_emails_count, f.failed_emails_oldest,
+      r.warehouse_reports_count, r.warehouse_reports_oldest
+    from
+      (select count(*)::int as new_stockers_count, min(created_at) as new_stockers_oldest from users where approval_status = 'pending') s,
+      (select count(*)::int as hub_requests_count, min(created_at) as hub_requests_oldest from warehouses where to_approve) h,
+      (select
+         (select min(created_at) from subscriptions where stripe_status = 'pending_transfer') as subscriptions_oldest,
+         (select min(a.created_at) from subscription_additions a join subscriptions s on s.id = a.subscription_id
+          where a.status = 'pending_transfer' and s.stripe_status in (${sql.join(RUNNING_STATUSES)})) as additions_oldest) t,
+      (select count(*)::int as crm_follow_ups_count, min(date) as crm_follow_ups_day from crm_entries where follow_up and follow_up_done = false) c,
+      (select count(*)::int as failed_emails_count, min(created_at) as failed_emails_oldest from mail_outbox where status = 'failed') f,
+      (select count(*)::int as warehouse_reports_count, min(created_at) as warehouse_reports_oldest from reports where target = 'warehouse' and closed_at is null) r
+  `;
+}
+
+const QUEUES = [
+  "new_stockers",
+  "hub_requests",
+  "transfers",
+  "crm_follow_ups",
+  "failed_emails",
+  "warehouse_reports",
+] as const satisfies readonly (keyof WorkQueue)[];
+
+export async function workQueue(db: Database): Promise<WorkQueue> {
+  const { rows } = await workQueueQuery().execute(db);
+  const row = rows[0]!;
+  return Object.fromEntries(
+    QUEUES.map((k) => {
+      const oldest = row[`${k}_oldest`];
+      return [k, { count: row[`${k}_count`], oldest_at: oldest === null ? null : new Date(oldest) }];
+    }),
+  ) as WorkQueue;
+}
 
 /** The dashboard's new requests are those of the last 7 days. */
 export const NEW_REQUESTS_DAYS = 7;
@@ -77,11 +144,11 @@ export type DashboardCounters = {
   stockers: number;
   stock_hunters: number;
   requests: number;
-} & MailCounters;
+} & MailCounters & { work_queue: WorkQueue };
 
 export async function dashboardCounters(db: Database, now: Date = new Date()): Promise<DashboardCounters> {
-  const [spec, mail] = await Promise.all([specCounters(db, now), mailCounters(db, now)]);
-  return { ...spec, ...mail };
+  const [spec, mail, queue] = await Promise.all([specCounters(db, now), mailCounters(db, now), workQueue(db)]);
+  return { ...spec, ...mail, work_queue: queue };
 }
 
 /**

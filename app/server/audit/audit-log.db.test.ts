@@ -14,7 +14,11 @@ import { auditFilterChoices, listAuditLog } from "./audit-log.service.ts";
 import { auditPageQuery, type AuditFilters } from "./audit-log.queries.ts";
 import { auditLink } from "../../lib/audit-link.ts";
 import { detailRows } from "../../lib/audit-details.ts";
+import { auditDetailsText, auditEntityText } from "../../lib/audit-words.ts";
 import { loader as auditPage } from "../../routes/admin/audit.tsx";
+import { loader as exportAudit } from "../../routes/api/admin/export-audit-log.ts";
+import { makeWarehouse } from "../../../tests/support/factories.ts";
+import ExcelJS from "exceljs";
 
 const t = useTestDatabase();
 const NONE: AuditFilters = { adminId: null, action: null, entityType: null, entityId: null, from: null, to: null };
@@ -98,13 +102,15 @@ describe("the audit log list", () => {
 
   it("the page reads its filters and page from the URL, ignores junk, and is for administrators only", async () => {
     const data = await pageOf(`/admin/audit?entity_type=warehouse&entity_id=7&page=2&from=nonsense&admin_id=abc`, anna);
-    expect(data.filters).toEqual({ ...NONE, entityType: "warehouse", entityId: 7 });
+    expect(data.filters).toEqual({ ...NONE, entityType: "warehouse", entityId: 7, entityName: null });
     expect(data.entries_count).toBe(45);
     expect(data.entries).toHaveLength(20);
     expect(data.page).toBe(2);
     expect(data.pages).toBe(3);
-    const stocker = await makeUser(t.db, { role: "stocker" });
-    await expect(pageOf("/admin/audit", stocker)).rejects.toMatchObject({ init: { status: 403 } });
+    for (const role of ["stocker", "stock_hunter", "referent"] as const) {
+      const other = await makeUser(t.db, { role });
+      await expect(pageOf("/admin/audit", other), role).rejects.toMatchObject({ init: { status: 403 } });
+    }
     await expect(pageOf("/admin/audit", null)).rejects.toMatchObject({ init: { status: 401 } });
   });
 
@@ -127,6 +133,143 @@ describe("the details, readably", () => {
     expect(detailRows({ after: { code: { before: null, after: "ESTATE" } } })).toEqual([{ field: "code", change: true, before: null, after: "ESTATE" }]);
     expect(detailRows({ deactivated: true })).toEqual([{ field: "deactivated", change: false, value: true }]);
     expect(detailRows({})).toEqual([]);
+  });
+});
+
+describe("the audit log for people: names, the name search, the export", () => {
+  const tag = `T${Date.now().toString(36)}`;
+  let admin: User;
+  let mario: User;
+  let depot: { id: number };
+  let approveId: number;
+
+  async function exportOf(query: string, actor: User | null) {
+    return exportAudit({
+      request: new Request(`http://stockspace.test/api/admin/export-audit-log${query}`),
+      params: {},
+      context: testContext(t.db, { actor: actor ? actorOf(actor) : null }),
+    } as never) as Promise<Response>;
+  }
+
+  beforeAll(async () => {
+    admin = await makeUser(t.db, { role: "admin", first_name: "Carla", last_name: `Capo${tag}` });
+    mario = await makeUser(t.db, { role: "stocker", first_name: "Mario", last_name: `Rossi${tag}` });
+    depot = await makeWarehouse(t.db, { name: `Deposito Nord ${tag}` });
+    approveId = await entry(admin, "user.approve", "user", mario.id, "2026-05-02T10:00:00Z", {
+      before: { approval_status: "pending", account_type: null },
+      after: { approval_status: "approved", account_type: 1 },
+      warehouse_id: depot.id,
+      warehouse_created: true,
+    });
+    await entry(admin, "warehouse.toggle_deactivated", "warehouse", Number(depot.id), "2026-05-03T10:00:00Z", {
+      before: { deactivated: false },
+      after: { deactivated: true },
+    });
+    // A warehouse since deleted: its entries stay, with its id and no name.
+    await entry(admin, "warehouse.update", "warehouse", 987654321, "2026-05-01T10:00:00Z", { changes: { name: { before: `Vecchio ${tag}`, after: "X" } } });
+  });
+
+  it("names each entity (with its id) and who acted, and the ids its details name", async () => {
+    const list = await listAuditLog(t.db, { filters: { ...NONE, adminId: admin.id }, page: 0 });
+    expect(list.entries.map((e) => [e.action, e.entity_name])).toEqual([
+      ["warehouse.toggle_deactivated", `Deposito Nord ${tag}`],
+      ["user.approve", `Mario Rossi${tag}`],
+      ["warehouse.update", null],
+    ]);
+    expect(list.entries[0]).toMatchObject({ admin_name: `Carla Capo${tag}` });
+    expect(list.names.warehouses[depot.id]).toBe(`Deposito Nord ${tag}`);
+    const approve = list.entries.find((e) => e.id === approveId)!;
+    expect(auditEntityText(approve.entity_type, approve.entity_id, approve.entity_name)).toBe(`Mario Rossi${tag} (#${mario.id})`);
+    expect(auditDetailsText(approve.details as never, list.names)).toBe(
+      // jsonb keeps its keys shortest first.
+      `Tipo di account: — → Stock Keeper; Stato dell'approvazione: In attesa → Approvato; Magazzino: Deposito Nord ${tag} (#${depot.id}); Magazzino creato: Sì`,
+    );
+    expect(auditEntityText("warehouse", 987654321, null)).toBe("Magazzino #987654321 (non più presente)");
+  });
+
+  it("finds the entries of an entity by a piece of its name, any case, with the other filters", async () => {
+    const named = async (name: string, more: Partial<AuditFilters> = {}) =>
+      (await listAuditLog(t.db, { filters: { ...NONE, ...more, entityName: name }, page: 0 })).entries.map((e) => e.action);
+    expect(await named(`rossi${tag}`.toUpperCase())).toEqual(["user.approve"]);
+    expect(await named(`nord ${tag}`)).toEqual(["warehouse.toggle_deactivated"]);
+    expect(await named(tag)).toEqual(["warehouse.toggle_deactivated", "user.approve"]);
+    expect(await named(tag, { action: "user.approve" })).toEqual(["user.approve"]);
+    expect(await named(tag, { to: "2026-05-02" })).toEqual(["user.approve"]);
+    // % and _ are taken literally.
+    expect(await named("%")).toEqual([]);
+    // Text PostgreSQL cannot compare is no filter, never an error.
+    expect((await pageOf("/admin/audit?search=a%00b&action=x%00", admin)).filters).toMatchObject({ entityName: null, action: null });
+    const page = await pageOf(`/admin/audit?search=${encodeURIComponent(`Nord ${tag}`)}`, admin);
+    expect(page.filters.entityName).toBe(`Nord ${tag}`);
+    expect(page.entries.map((e) => e.entity_name)).toEqual([`Deposito Nord ${tag}`]);
+  });
+
+  it("exports the log as filtered, as CSV, audited as an export", async () => {
+    const res = await exportOf(`?admin_id=${admin.id}&format=csv`, admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="registro_attivita_\d{2}\.\d{2}\.\d{4}\.csv"$/);
+    const lines = new TextDecoder()
+      .decode(new Uint8Array(await res.arrayBuffer()).slice(3))
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe("Data e ora;Amministratore;E-mail amministratore;Azione;Codice azione;Tipo di entità;ID entità;Entità;Dettagli");
+    // The export is audited before its first row is read: it is the newest entry it exports.
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2};Carla Capo${tag};[^;]+;Esportazione del registro attività;audit\\.export;Registro attività;;Registro attività;"Formato: csv; Amministratore: Carla Capo${tag} \\(#${admin.id}\\)"$`,
+      ),
+    );
+    expect(lines[2]).toBe(
+      `03.05.2026 12:00;Carla Capo${tag};${admin.email};Magazzino attivato o disattivato;warehouse.toggle_deactivated;Magazzino;${depot.id};Deposito Nord ${tag} (#${depot.id});Disattivato: No → Sì`,
+    );
+    expect(lines[4]).toContain(`Magazzino #987654321 (non più presente)`);
+    const audited = await t.db
+      .selectFrom("audit_log")
+      .select(["details", "entity_type"])
+      .where("action", "=", "audit.export")
+      .where("admin_id", "=", admin.id)
+      .execute();
+    expect(audited).toEqual([{ entity_type: "audit_log", details: { admin_id: admin.id, format: "csv" } }]);
+  });
+
+  it("exports as XLSX: the time a real date, ids as text", async () => {
+    const res = await exportOf(`?search=${encodeURIComponent(tag)}&format=xlsx`, admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(3);
+    const first = sheet.getRow(2);
+    // 10:00 UTC on 3 May is 12:00 in Italy, written as that wall-clock time.
+    expect(first.getCell(1).value).toBeInstanceOf(Date);
+    expect((first.getCell(1).value as Date).toISOString()).toBe("2026-05-03T12:00:00.000Z");
+    expect(first.getCell(7).value).toBe(String(depot.id));
+    expect(first.getCell(8).value).toBe(`Deposito Nord ${tag} (#${depot.id})`);
+    expect(sheet.getRow(3).getCell(4).value).toBe("Approvazione dello stocker");
+    const audited = await t.db.selectFrom("audit_log").select("details").where("action", "=", "audit.export").where("admin_id", "=", admin.id).execute();
+    expect(audited.map((a) => a.details)).toContainEqual({ search: tag, format: "xlsx" });
+  });
+
+  it("refuses other roles (403) and visitors (401), and bad filters (422), exporting and auditing nothing", async () => {
+    const before = await t.db
+      .selectFrom("audit_log")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow();
+    for (const role of ["stocker", "stock_hunter", "referent"] as const) {
+      const other = await makeUser(t.db, { role });
+      expect((await exportOf("?format=csv", other)).status, role).toBe(403);
+    }
+    expect((await exportOf("", null)).status).toBe(401);
+    expect((await exportOf("?from=nonsense", admin)).status).toBe(422);
+    expect((await exportOf("?format=pdf", admin)).status).toBe(422);
+    expect((await exportOf("?admin_id=-3", admin)).status).toBe(422);
+    const after = await t.db
+      .selectFrom("audit_log")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
   });
 });
 
@@ -204,6 +347,8 @@ describe("the audit list's query plans", () => {
       [{ adminId: Number(rare) }, /audit_log_admin_id_idx/],
       [{ action: "promo_code.create" }, /audit_log_action_idx/],
       [{ entityType: "warehouse", entityId: 1234 }, /audit_log_entity_idx/],
+      // A name: each kind's matching ids first, then the log through its entity index.
+      [{ entityName: "Rara" }, /audit_log_entity_idx/],
     ];
     for (const [filters, index] of cases) {
       const text = await plan(filters, 40);

@@ -10,7 +10,7 @@ import { insertAuditEntries, insertAuditEntry } from "./audit-log.queries.ts";
 export type AuditEntry = {
   /** What happened, as entity.verb: "warehouse.create", "warehouse.update", "warehouse.image_upload"… */
   action: string;
-  entityType: "warehouse" | "user" | "specification" | "crm_entry" | "subscription" | "warehouse_request" | "promo_code" | "mail_outbox";
+  entityType: "warehouse" | "user" | "specification" | "crm_entry" | "subscription" | "warehouse_request" | "promo_code" | "mail_outbox" | "audit_log";
   entityId: number | null;
   details: JsonObject;
 };

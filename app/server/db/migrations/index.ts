@@ -30,6 +30,7 @@ import * as m0027 from "./0027_zone_has_spaces.ts";
 import * as m0028 from "./0028_saved_searches.ts";
 import * as m0029 from "./0029_app_instances.ts";
 import * as m0030 from "./0030_failed_mail.ts";
+import * as m0031 from "./0031_open_warehouse_reports.ts";
 import * as m0032 from "./0032_user_erasure.ts";
 import * as m0033 from "./0033_admin_warehouse_list.ts";
 
@@ -64,6 +65,7 @@ export const migrations: Record<string, Migration> = {
   "0028_saved_searches": m0028,
   "0029_app_instances": m0029,
   "0030_failed_mail": m0030,
+  "0031_open_warehouse_reports": m0031,
   "0032_user_erasure": m0032,
   "0033_admin_warehouse_list": m0033,
 };
