@@ -21,6 +21,7 @@ export const HUB_REQUESTS_PAGE_SIZE = 20;
 export const SPECIFICATIONS_PAGE_SIZE = 20;
 export const AUDIT_PAGE_SIZE = 20;
 export const FAILED_EMAILS_PAGE_SIZE = 20;
+export const WAREHOUSE_REPORTS_PAGE_SIZE = 20;
 
 /** Longest search text a list accepts; longer input is cut, not refused (it comes from a URL). */
 export const SEARCH_MAX_LENGTH = 120;

@@ -5,7 +5,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/reports";
 import { pageLoader } from "../../server/http/page.ts";
-import { listOpenWarehouseReports, WAREHOUSE_REPORTS_PAGE_SIZE } from "../../server/admin/warehouse-reports.service.ts";
+import { listOpenWarehouseReports } from "../../server/admin/warehouse-reports.service.ts";
+import { WAREHOUSE_REPORTS_PAGE_SIZE } from "../../lib/list-params.ts";
 import { warehouseReportsQuery } from "../../schemas/warehouse-reports.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDateTime, formatNumber, requestNumber } from "../../lib/format.ts";

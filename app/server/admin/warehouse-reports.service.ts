@@ -4,8 +4,7 @@ import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import { ForbiddenError } from "../errors.ts";
 import { countOpenWarehouseReports, openWarehouseReportsPage } from "./warehouse-reports.queries.ts";
-
-export const WAREHOUSE_REPORTS_PAGE_SIZE = 20;
+import { WAREHOUSE_REPORTS_PAGE_SIZE } from "../../lib/list-params.ts";
 
 export type WarehouseReportItem = {
   id: number;
