@@ -161,6 +161,7 @@ export default [
   route("api/admin/stockers", "routes/api/admin/stockers.ts"),
   route("api/admin/export-stockers", "routes/api/admin/export-stockers.ts"),
   route("api/admin/stock-hunters", "routes/api/admin/stock-hunters.ts"),
+  route("api/admin/export-stock-hunters", "routes/api/admin/export-stock-hunters.ts"),
   route("api/admin/users/:id/toggle-active", "routes/api/admin/users.toggle-active.ts"),
   route("api/admin/users/:id/send-confirm-email", "routes/api/admin/users.send-confirm-email.ts"),
   route("api/admin/users/:id/start-subscription", "routes/api/admin/users.start-subscription.ts"),

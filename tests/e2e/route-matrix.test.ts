@@ -1608,6 +1608,13 @@ const ROWS: Row[] = [
   },
   { route: "/api/admin/export-stockers", method: "GET", url: () => "/api/admin/export-stockers?filters[sub_type]=expired", expect: area(200, "admin") },
   { route: "/api/admin/stock-hunters", method: "GET", url: () => "/api/admin/stock-hunters?search_term=demo", expect: area(200, "admin") },
+  {
+    route: "/api/admin/export-stock-hunters",
+    method: "GET",
+    url: () => "/api/admin/export-stock-hunters?filters[active]=yes&order[key]=name&format=xlsx",
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/export-stock-hunters", method: "POST", url: () => "/api/admin/export-stock-hunters", body: {}, expect: area(405, "admin") },
   // An incomplete body: refused, nobody switched off.
   {
     route: "/api/admin/users/:id/toggle-active",

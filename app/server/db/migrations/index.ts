@@ -30,6 +30,7 @@ import * as m0027 from "./0027_zone_has_spaces.ts";
 import * as m0028 from "./0028_saved_searches.ts";
 import * as m0029 from "./0029_app_instances.ts";
 import * as m0030 from "./0030_failed_mail.ts";
+import * as m0034 from "./0034_back_office_list_orders.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "0028_saved_searches": m0028,
   "0029_app_instances": m0029,
   "0030_failed_mail": m0030,
+  "0034_back_office_list_orders": m0034,
 };
