@@ -118,6 +118,7 @@ export default [
   route("api/admin/warehouses/:id/toggle-deactivated", "routes/api/admin/warehouses.toggle-deactivated.ts"),
   route("api/admin/warehouses/:id/update-status", "routes/api/admin/warehouses.update-status.ts"),
   route("api/admin/hub-requests", "routes/api/admin/hub-requests.ts"),
+  route("api/admin/export-hub-requests", "routes/api/admin/export-hub-requests.ts"),
   route("api/stocker/warehouses/create", "routes/api/stocker/warehouses.create.ts"),
   route("api/stocker/warehouses/:id/update", "routes/api/stocker/warehouses.update.ts"),
   route("api/stocker/warehouses/:id/update-spaces", "routes/api/stocker/warehouses.update-spaces.ts"),

@@ -44,8 +44,9 @@ const COMMON_URL_NAMES = { search: "search_term", sort: "order.key", dir: "order
  * A list's URL names → its query's paths (pageLoader's urlNames): the common ones and its
  * filters, given as URL name → filter name (`{ sub: "sub_type" }`: ?sub= is filters[sub_type]).
  */
-export function listUrlNames(filters: Record<string, string> = {}): Record<string, string> {
-  const names: Record<string, string> = { ...COMMON_URL_NAMES };
+export function listUrlNames(filters: Record<string, string> = {}, searchName = "search"): Record<string, string> {
+  const { search, ...others } = COMMON_URL_NAMES;
+  const names: Record<string, string> = { [searchName]: search, ...others };
   for (const [urlName, filter] of Object.entries(filters)) names[urlName] = `filters.${filter}`;
   return names;
 }
@@ -71,6 +72,10 @@ export function exportQuery(urlSearch: string, urlNames: Record<string, string>,
   out.set("format", format);
   return out.toString();
 }
+
+/** How long a request has waited at least (?waiting=1|3|7 days): the hub requests' and new stockers' age filter. */
+export const WAITING_DAYS = ["1", "3", "7"] as const;
+export type WaitingDays = (typeof WAITING_DAYS)[number];
 
 /** The yes/no filters' values (?active=yes). */
 export const YES_NO = ["yes", "no"] as const;

@@ -21,6 +21,12 @@ export type StockHuntersOrderKey = (typeof STOCK_HUNTERS_ORDER.keys)[number];
 /** The stock hunters' list's URL: ?search, ?active, ?requests (with requests or without), ?sort, ?dir, ?page. */
 export const STOCK_HUNTERS_URL_NAMES = listUrlNames({ active: "active", requests: "with_requests" });
 
+/** The columns the hub requests sort by (?sort=), the default the longest waiting first. */
+export const HUB_REQUESTS_ORDER = listOrderSpec(["name", "city", "total_m2", "created_at"] as const, { key: "created_at", dir: "asc" }, ["total_m2"]);
+export type HubRequestsOrderKey = (typeof HUB_REQUESTS_ORDER.keys)[number];
+/** The hub requests' URL: ?search_term, ?waiting (days at least), ?sort, ?dir, ?page. */
+export const HUB_REQUESTS_URL_NAMES = listUrlNames({ waiting: "waiting_days" }, "search_term");
+
 /**
  * The back office lists' page sizes, one per list, read by the page, its JSON twin (the default
  * of ?limit) and the service alike. The other lists' are beside their own options: lib/crm.ts,

@@ -4,6 +4,9 @@
 //   POST /api/admin/warehouses/{id}/toggle-deactivated { warehouse_data: { deactivated: 0|1 } }
 import { z } from "zod";
 import { numeric, optionalText } from "./common.ts";
+import { exportFormat, listOrder } from "./admin-lists.ts";
+import { WAITING_DAYS } from "../lib/admin-lists.ts";
+import { HUB_REQUESTS_ORDER } from "../lib/list-params.ts";
 
 /** The Warehouses list's filter (spec: filters{deactivated: act, deact, all}). */
 export const DEACTIVATED_FILTERS = ["act", "deact", "all"] as const;
@@ -36,7 +39,15 @@ const listBase = {
   search_term: optionalText(120),
 };
 
-export const hubRequestsQuery = z.object(listBase);
+/** GET /api/admin/hub-requests (and its page): waiting at least filters[waiting_days] days, in order[key] order[dir]. */
+export const hubRequestsQuery = z.object({
+  ...listBase,
+  filters: z.object({ waiting_days: z.enum(WAITING_DAYS).optional() }).optional(),
+  order: listOrder(HUB_REQUESTS_ORDER.keys),
+});
+
+/** GET /api/admin/export-hub-requests: the list's query and the file's format. */
+export const hubRequestsExportQuery = hubRequestsQuery.extend({ format: exportFormat });
 
 export const adminWarehousesQuery = z.object({
   ...listBase,

@@ -915,6 +915,13 @@ const ROWS: Row[] = [
   },
   { route: "/api/admin/hub-requests", method: "GET", url: () => "/api/admin/hub-requests?search_term=hub&offset=0", expect: area(200, "admin") },
   {
+    route: "/api/admin/export-hub-requests",
+    method: "GET",
+    url: () => "/api/admin/export-hub-requests?filters[waiting_days]=3&order[key]=name&format=xlsx",
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/export-hub-requests", method: "POST", url: () => "/api/admin/export-hub-requests", body: {}, expect: area(405, "admin") },
+  {
     route: "/api/admin/warehouses/:id/toggle-deactivated",
     method: "POST",
     url: (ids) => `/api/admin/warehouses/${ids.warehouse}/toggle-deactivated`,

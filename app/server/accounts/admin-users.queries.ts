@@ -7,6 +7,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import { likePattern } from "../db/like.ts";
 import { newestMatchesPage } from "../db/searched-page.ts";
+import { keysetAfter, type Keyset } from "../db/list-order.ts";
 
 /** all, active (a subscription runs), expired (had one, none runs now). */
 export type SubscriptionFilter = "all" | "active" | "expired";
@@ -135,7 +136,7 @@ function pageOf(db: Database, role: "stocker" | "stock_hunter", args: UserPageAr
 }
 
 /** Where a keyset page of an export starts: the last row's sort value and id. */
-export type UserKeyset = { value: unknown; id: number };
+export type UserKeyset = Keyset;
 
 /** One keyset page of a role's list in its order: rows after `after`, each with its sort value (sort_value) for the next. */
 function exportPageOf(
@@ -145,10 +146,7 @@ function exportPageOf(
 ) {
   const key = USER_SORT_KEYS[args.order.key];
   let query = usersOf(db, role, args.filters);
-  if (args.after) {
-    const past = args.order.dir === "asc" ? sql`>` : sql`<`;
-    query = query.where(sql<boolean>`(${key}, u.id) ${past} (${args.after.value}, ${args.after.id})`);
-  }
+  if (args.after) query = query.where(keysetAfter(key, "u.id", args.order.dir, args.after));
   return query.select(key.as("sort_value")).orderBy(key, args.order.dir).orderBy("u.id", args.order.dir).limit(args.size);
 }
 

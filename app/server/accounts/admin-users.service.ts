@@ -30,6 +30,7 @@ import {
   NEWEST_USERS_FIRST,
 } from "./admin-users.queries.ts";
 import { findMatchesFirst } from "../db/searched-page.ts";
+import { keysetOf } from "../db/list-order.ts";
 import { displayName } from "../../lib/person-name.ts";
 
 function requireAdmin(actor: Actor): void {
@@ -91,8 +92,6 @@ function exportDetails(filters: UserListFilters, order: UserOrder): JsonObject {
   const given = Object.entries(filters).filter((e): e is [string, string | boolean | null] => e[1] !== undefined);
   return { ...Object.fromEntries(given), order: `${order.key} ${order.dir}` };
 }
-
-const keysetOf = (r: { sort_value: unknown; id: number }): UserKeyset => ({ value: r.sort_value, id: r.id });
 
 export async function listStockers(db: Database, actor: Actor, args: UserListArgs): Promise<{ users: StockerRow[]; users_count: number }> {
   requireAdmin(actor);
