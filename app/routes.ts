@@ -174,6 +174,7 @@ export default [
   route("api/admin/subscription-additions/:id/confirm", "routes/api/admin/subscription-additions.confirm.ts"),
   route("api/admin/dashboard", "routes/api/admin/dashboard.ts"),
   route("api/admin/stocker-requests", "routes/api/admin/stocker-requests.ts"),
+  route("api/admin/export-stocker-requests", "routes/api/admin/export-stocker-requests.ts"),
   route("api/admin/warehouses/search", "routes/api/admin/warehouses.search.ts"),
   route("api/admin/users/:id/update", "routes/api/admin/users.update.ts"),
   // E-mails the outbox gave up on, listed and sent again (decision 043).

@@ -27,6 +27,12 @@ export type HubRequestsOrderKey = (typeof HUB_REQUESTS_ORDER.keys)[number];
 /** The hub requests' URL: ?search_term, ?waiting (days at least), ?sort, ?dir, ?page. */
 export const HUB_REQUESTS_URL_NAMES = listUrlNames({ waiting: "waiting_days" }, "search_term");
 
+/** The columns the new stockers sort by (?sort=), the default newest first. */
+export const STOCKER_REQUESTS_ORDER = listOrderSpec(["name", "city", "created_at"] as const, { key: "created_at", dir: "desc" }, ["created_at"]);
+export type StockerRequestsOrderKey = (typeof STOCKER_REQUESTS_ORDER.keys)[number];
+/** The new stockers' URL: ?search, ?status (pending or refused), ?waiting (days at least), ?sort, ?dir, ?page. */
+export const STOCKER_REQUESTS_URL_NAMES = { ...listUrlNames({ waiting: "waiting_days" }), status: "filters.approved" };
+
 /**
  * The back office lists' page sizes, one per list, read by the page, its JSON twin (the default
  * of ?limit) and the service alike. The other lists' are beside their own options: lib/crm.ts,

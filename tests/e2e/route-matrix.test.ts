@@ -989,6 +989,13 @@ const ROWS: Row[] = [
     expect: area(200, "admin"),
   },
   {
+    route: "/api/admin/export-stocker-requests",
+    method: "GET",
+    url: () => "/api/admin/export-stocker-requests?filters[waiting_days]=1&order[key]=city&format=xlsx",
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/export-stocker-requests", method: "POST", url: () => "/api/admin/export-stocker-requests", body: {}, expect: area(405, "admin") },
+  {
     route: "/api/admin/warehouses/search",
     method: "GET",
     url: () => "/api/admin/warehouses/search?search_term=Magazzino&type=all",
