@@ -45,7 +45,8 @@ describe("the stockers list", () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^stocker_\d\d\.\d\d\.\d{4}\.xlsx$/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(readFileSync(await file.path()));
+    const bytes = readFileSync(await file.path());
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(3).value).toBe("Stock Keeper");

@@ -55,7 +55,9 @@ describe("/admin/hub-requests", () => {
   });
 
   it("says the spec's empty text", () => {
-    expect(page({ warehouses: [], warehouses_count: 0, search: "x", waiting: "", order: { key: "created_at", dir: "asc" }, page: 1, pages: 0 })).toContain(EMPTY);
+    expect(page({ warehouses: [], warehouses_count: 0, search: "x", waiting: "", order: { key: "created_at", dir: "asc" }, page: 1, pages: 0 })).toContain(
+      EMPTY,
+    );
   });
 });
 
