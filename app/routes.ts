@@ -127,6 +127,7 @@ export default [
   route("api/admin/warehouses/ids", "routes/api/admin/warehouses.ids.ts"),
   route("api/admin/stockers/ids", "routes/api/admin/stockers.ids.ts"),
   route("api/admin/stock-hunters/ids", "routes/api/admin/stock-hunters.ids.ts"),
+  route("api/admin/export-hub-requests", "routes/api/admin/export-hub-requests.ts"),
   route("api/stocker/warehouses/create", "routes/api/stocker/warehouses.create.ts"),
   route("api/stocker/warehouses/:id/update", "routes/api/stocker/warehouses.update.ts"),
   route("api/stocker/warehouses/:id/update-spaces", "routes/api/stocker/warehouses.update-spaces.ts"),
@@ -170,6 +171,7 @@ export default [
   route("api/admin/stockers", "routes/api/admin/stockers.ts"),
   route("api/admin/export-stockers", "routes/api/admin/export-stockers.ts"),
   route("api/admin/stock-hunters", "routes/api/admin/stock-hunters.ts"),
+  route("api/admin/export-stock-hunters", "routes/api/admin/export-stock-hunters.ts"),
   route("api/admin/users/:id/toggle-active", "routes/api/admin/users.toggle-active.ts"),
   route("api/admin/users/:id/send-confirm-email", "routes/api/admin/users.send-confirm-email.ts"),
   route("api/admin/users/:id/start-subscription", "routes/api/admin/users.start-subscription.ts"),
@@ -183,6 +185,7 @@ export default [
   route("api/admin/subscription-additions/:id/confirm", "routes/api/admin/subscription-additions.confirm.ts"),
   route("api/admin/dashboard", "routes/api/admin/dashboard.ts"),
   route("api/admin/stocker-requests", "routes/api/admin/stocker-requests.ts"),
+  route("api/admin/export-stocker-requests", "routes/api/admin/export-stocker-requests.ts"),
   route("api/admin/warehouses/search", "routes/api/admin/warehouses.search.ts"),
   route("api/admin/users/:id/update", "routes/api/admin/users.update.ts"),
   // E-mails the outbox gave up on, listed and sent again (decision 043).

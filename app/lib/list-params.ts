@@ -1,9 +1,37 @@
 // The two URL parameters every back-office list reads: the search box's text and the page
 // (from 1). Shared so that each list trims, caps and defaults them the same way.
 import { pageParam } from "./pagination.ts";
+import { listOrderSpec, listUrlNames } from "./admin-lists.ts";
 
 /** The stockers list's subscription filter (filters[sub_type] of GET /api/admin/stockers, ?sub= of its page). */
 export const SUBSCRIPTION_FILTERS = ["all", "active", "expired"] as const;
+
+/** The stockers' account types (?type=): a Stocker (0, or none given) or a Stock Keeper (1). */
+export const STOCKER_ACCOUNT_TYPES = ["stocker", "keeper"] as const;
+
+/** The columns the stockers' list sorts by (?sort=), the default newest first. */
+export const STOCKERS_ORDER = listOrderSpec(["name", "account_type", "created_at", "active"] as const, { key: "created_at", dir: "desc" }, ["created_at"]);
+export type StockersOrderKey = (typeof STOCKERS_ORDER.keys)[number];
+/** The stockers' list's URL: ?search, ?sub, ?type, ?confirmed, ?active, ?sort, ?dir, ?page. */
+export const STOCKERS_URL_NAMES = listUrlNames({ sub: "sub_type", type: "account_type", confirmed: "confirmed", active: "active" });
+
+/** The columns the stock hunters' list sorts by (?sort=), the default newest first. */
+export const STOCK_HUNTERS_ORDER = listOrderSpec(["name", "created_at", "active"] as const, { key: "created_at", dir: "desc" }, ["created_at"]);
+export type StockHuntersOrderKey = (typeof STOCK_HUNTERS_ORDER.keys)[number];
+/** The stock hunters' list's URL: ?search, ?active, ?requests (with requests or without), ?sort, ?dir, ?page. */
+export const STOCK_HUNTERS_URL_NAMES = listUrlNames({ active: "active", requests: "with_requests" });
+
+/** The columns the hub requests sort by (?sort=), the default the longest waiting first. */
+export const HUB_REQUESTS_ORDER = listOrderSpec(["name", "city", "total_m2", "created_at"] as const, { key: "created_at", dir: "asc" }, ["total_m2"]);
+export type HubRequestsOrderKey = (typeof HUB_REQUESTS_ORDER.keys)[number];
+/** The hub requests' URL: ?search_term, ?waiting (days at least), ?sort, ?dir, ?page. */
+export const HUB_REQUESTS_URL_NAMES = listUrlNames({ waiting: "waiting_days" }, "search_term");
+
+/** The columns the new stockers sort by (?sort=), the default newest first. */
+export const STOCKER_REQUESTS_ORDER = listOrderSpec(["name", "city", "created_at"] as const, { key: "created_at", dir: "desc" }, ["created_at"]);
+export type StockerRequestsOrderKey = (typeof STOCKER_REQUESTS_ORDER.keys)[number];
+/** The new stockers' URL: ?search, ?status (pending or refused), ?waiting (days at least), ?sort, ?dir, ?page. */
+export const STOCKER_REQUESTS_URL_NAMES = { ...listUrlNames({ waiting: "waiting_days" }), status: "filters.approved" };
 
 /**
  * The back office lists' page sizes, one per list, read by the page, its JSON twin (the default

@@ -2,7 +2,8 @@
 // index), search_term and filters[...]. One schema per list, shared by the endpoint and its page.
 import { z } from "zod";
 import { idNumber, numeric, optionalText } from "./common.ts";
-import { SUBSCRIPTION_FILTERS } from "../lib/list-params.ts";
+import { STOCK_HUNTERS_ORDER, STOCKER_ACCOUNT_TYPES, STOCKERS_ORDER, SUBSCRIPTION_FILTERS } from "../lib/list-params.ts";
+import { ORDER_DIRS, YES_NO } from "../lib/admin-lists.ts";
 
 export const listPaging = {
   limit: numeric(z.number().int().min(1).max(100)).optional(),
@@ -10,12 +11,40 @@ export const listPaging = {
   search_term: optionalText(120),
 };
 
+/** order[key] (one of the list's sortable columns, anything else refused) and order[dir]. */
+export function listOrder<K extends string>(keys: readonly K[]) {
+  return z.object({ key: z.enum(keys as readonly [K, ...K[]]).optional(), dir: z.enum(ORDER_DIRS).optional() }).optional();
+}
+
+const yesNo = z.enum(YES_NO).optional();
+
+/** ?format= of every export: csv (the spec's, the default) or xlsx (server/http/table-export.ts). */
+export const exportFormat = z.enum(["csv", "xlsx"]).optional().default("csv");
+
 export const stockersQuery = z.object({
   ...listPaging,
-  filters: z.object({ sub_type: z.enum(SUBSCRIPTION_FILTERS).optional() }).optional(),
+  filters: z
+    .object({
+      sub_type: z.enum(SUBSCRIPTION_FILTERS).optional(),
+      account_type: z.enum(STOCKER_ACCOUNT_TYPES).optional(),
+      confirmed: yesNo,
+      active: yesNo,
+    })
+    .optional(),
+  order: listOrder(STOCKERS_ORDER.keys),
 });
 
-export const stockHuntersQuery = z.object(listPaging);
+/** GET /api/admin/export-stockers: the list's query and the file's format. */
+export const stockersExportQuery = stockersQuery.extend({ format: exportFormat });
+
+export const stockHuntersQuery = z.object({
+  ...listPaging,
+  filters: z.object({ active: yesNo, with_requests: yesNo }).optional(),
+  order: listOrder(STOCK_HUNTERS_ORDER.keys),
+});
+
+/** GET /api/admin/export-stock-hunters: the list's query and the file's format. */
+export const stockHuntersExportQuery = stockHuntersQuery.extend({ format: exportFormat });
 
 /** GET /api/admin/transfers, read by its page too. */
 export const transfersQuery = z.object(listPaging);

@@ -6,6 +6,9 @@ import { z } from "zod";
 import { numeric, optionalText } from "./common.ts";
 import { SUBSCRIPTION_FILTERS } from "../lib/list-params.ts";
 import { PROVINCE_CODE, WAREHOUSE_ORDER_DIRS, WAREHOUSE_ORDER_KEYS, WAREHOUSE_STATUS_FILTERS, YES_NO_FILTERS } from "../lib/admin-warehouses.ts";
+import { exportFormat, listOrder } from "./admin-lists.ts";
+import { WAITING_DAYS } from "../lib/admin-lists.ts";
+import { HUB_REQUESTS_ORDER } from "../lib/list-params.ts";
 
 /** The Warehouses list's filter (spec: filters{deactivated: act, deact, all}). */
 export const DEACTIVATED_FILTERS = ["act", "deact", "all"] as const;
@@ -38,7 +41,15 @@ const listBase = {
   search_term: optionalText(120),
 };
 
-export const hubRequestsQuery = z.object(listBase);
+/** GET /api/admin/hub-requests (and its page): waiting at least filters[waiting_days] days, in order[key] order[dir]. */
+export const hubRequestsQuery = z.object({
+  ...listBase,
+  filters: z.object({ waiting_days: z.enum(WAITING_DAYS).optional() }).optional(),
+  order: listOrder(HUB_REQUESTS_ORDER.keys),
+});
+
+/** GET /api/admin/export-hub-requests: the list's query and the file's format. */
+export const hubRequestsExportQuery = hubRequestsQuery.extend({ format: exportFormat });
 
 /**
  * GET /api/admin/warehouses and its export, read by the page too: filters[deactivated|status|hub|

@@ -77,6 +77,9 @@ export const crmEntriesQuery = z.object({
   order: z.object({ key: z.enum(CRM_ORDER_KEYS).optional(), dir: z.enum(ORDER_DIRS).optional() }).optional(),
 });
 
+/** GET /api/admin/export-crm-entries: the list's query and the file's format (csv, the spec's, or xlsx). */
+export const crmEntriesExportQuery = crmEntriesQuery.extend({ format: z.enum(["csv", "xlsx"]).optional().default("csv") });
+
 export const crmActionsQuery = z.object({
   ...listPaging,
   filters: z.object({ follow_up_done: z.enum(CRM_ACTION_FILTERS).optional() }).optional(),

@@ -5,6 +5,9 @@
 //   refuse:  { user_data: { approved: 0, note } }
 import { z } from "zod";
 import { idNumber, numeric, optionalText, requiredText } from "./common.ts";
+import { exportFormat, listOrder } from "./admin-lists.ts";
+import { WAITING_DAYS } from "../lib/admin-lists.ts";
+import { STOCKER_REQUESTS_ORDER } from "../lib/list-params.ts";
 
 export const approvalWarehouseSchema = z.object({
   name: requiredText(255),
@@ -70,8 +73,12 @@ export const stockerRequestsQuery = z.object({
   limit: numeric(z.number().int().min(1).max(100)).optional(),
   offset: numeric(z.number().int().min(0).max(100_000)).optional(),
   search_term: optionalText(120),
-  filters: z.object({ approved: z.enum(STOCKER_REQUEST_FILTERS).optional() }).optional(),
+  filters: z.object({ approved: z.enum(STOCKER_REQUEST_FILTERS).optional(), waiting_days: z.enum(WAITING_DAYS).optional() }).optional(),
+  order: listOrder(STOCKER_REQUESTS_ORDER.keys),
 });
+
+/** GET /api/admin/export-stocker-requests: the list's query and the file's format. */
+export const stockerRequestsExportQuery = stockerRequestsQuery.extend({ format: exportFormat });
 
 /** A row of GET /api/admin/stocker-requests and of its page. */
 export type StockerRequestItem = {

@@ -921,6 +921,13 @@ const ROWS: Row[] = [
   },
   { route: "/api/admin/hub-requests", method: "GET", url: () => "/api/admin/hub-requests?search_term=hub&offset=0", expect: area(200, "admin") },
   {
+    route: "/api/admin/export-hub-requests",
+    method: "GET",
+    url: () => "/api/admin/export-hub-requests?filters[waiting_days]=3&order[key]=name&format=xlsx",
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/export-hub-requests", method: "POST", url: () => "/api/admin/export-hub-requests", body: {}, expect: area(405, "admin") },
+  {
     route: "/api/admin/warehouses/:id/toggle-deactivated",
     method: "POST",
     url: (ids) => `/api/admin/warehouses/${ids.warehouse}/toggle-deactivated`,
@@ -1034,6 +1041,13 @@ const ROWS: Row[] = [
     url: () => "/api/admin/stocker-requests?search_term=srl&offset=0&filters[approved]=pending",
     expect: area(200, "admin"),
   },
+  {
+    route: "/api/admin/export-stocker-requests",
+    method: "GET",
+    url: () => "/api/admin/export-stocker-requests?filters[waiting_days]=1&order[key]=city&format=xlsx",
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/export-stocker-requests", method: "POST", url: () => "/api/admin/export-stocker-requests", body: {}, expect: area(405, "admin") },
   {
     route: "/api/admin/warehouses/search",
     method: "GET",
@@ -1665,6 +1679,13 @@ const ROWS: Row[] = [
   },
   { route: "/api/admin/export-stockers", method: "GET", url: () => "/api/admin/export-stockers?filters[sub_type]=expired", expect: area(200, "admin") },
   { route: "/api/admin/stock-hunters", method: "GET", url: () => "/api/admin/stock-hunters?search_term=demo", expect: area(200, "admin") },
+  {
+    route: "/api/admin/export-stock-hunters",
+    method: "GET",
+    url: () => "/api/admin/export-stock-hunters?filters[active]=yes&order[key]=name&format=xlsx",
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/export-stock-hunters", method: "POST", url: () => "/api/admin/export-stock-hunters", body: {}, expect: area(405, "admin") },
   // An incomplete body: refused, nobody switched off.
   {
     route: "/api/admin/users/:id/toggle-active",

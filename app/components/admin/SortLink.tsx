@@ -4,6 +4,9 @@
 // direction. The list's default order stays out of the URL. The <th> says the state (aria-sort,
 // AdminTable's `sort`).
 import { Link, useLocation } from "react-router";
+import { m } from "../../paraglide/messages.js";
+import type { ListOrderSpec } from "../../lib/admin-lists.ts";
+import type { AdminColumn } from "./AdminList.tsx";
 
 export type SortDir = "asc" | "desc";
 
@@ -54,4 +57,28 @@ export function SortLink({ column, label, current, defaults, firstDir, title }: 
       </span>
     </Link>
   );
+}
+
+/** A list's column header sorted by `key` of its order spec (lib/admin-lists.ts): the link and the <th>'s aria-sort. */
+export function sortableColumn<K extends string>(
+  spec: ListOrderSpec<K>,
+  current: { key: K; dir: SortDir },
+  key: K,
+  label: string,
+  className?: string,
+): AdminColumn {
+  return {
+    label: (
+      <SortLink
+        column={key}
+        label={label}
+        current={current}
+        defaults={spec.defaults}
+        firstDir={spec.firstDir(key)}
+        title={m.admlist_sort_label({ column: label })}
+      />
+    ),
+    sort: ariaSort(key, current),
+    className,
+  };
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { listQueryFromUrl } from "./BulkActions.tsx";
 import { URL_NAMES as WAREHOUSES } from "../../routes/admin/warehouses.tsx";
-import { URL_NAMES as STOCKERS } from "../../routes/admin/stockers.tsx";
+import { STOCKERS_URL_NAMES as STOCKERS } from "../../lib/list-params.ts";
 
 describe("listQueryFromUrl", () => {
   it("maps the page's URL names to the JSON query's, nested names in brackets, without the page", () => {

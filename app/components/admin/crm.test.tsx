@@ -73,7 +73,8 @@ describe("/admin/crm", () => {
     expect(html).toMatch(/aria-label="Modifica l&#x27;evento del 21.11.2026 con Cliente 4"/);
     expect(html).toContain('href="/admin/crm-actions"');
     expect(html).toContain("Nuovo evento");
-    expect(html).toContain('href="/api/admin/export-crm-entries"');
+    expect(html).toContain('href="/api/admin/export-crm-entries?format=csv"');
+    expect(html).toContain('href="/api/admin/export-crm-entries?format=xlsx"');
   });
 
   it("sorts by column links with aria-sort, keeping the filters; the export carries them too", () => {
@@ -89,7 +90,9 @@ describe("/admin/crm", () => {
     );
     // Back to the default order (date, newest first): sort and dir leave the URL.
     expect(html).toMatch(/<th scope="col" aria-sort="none"[^>]*><a[^>]*href="\/admin\/crm\?search=rossi&amp;date=2026-11-21&amp;event_type=mail"/);
-    expect(html).toContain('href="/api/admin/export-crm-entries?search_term=rossi&amp;filters%5Bdate%5D=2026-11-21&amp;filters%5Bevent_type%5D=mail"');
+    expect(html).toContain(
+      'href="/api/admin/export-crm-entries?search_term=rossi&amp;filters%5Bdate%5D=2026-11-21&amp;filters%5Bevent_type%5D=mail&amp;order%5Bkey%5D=client&amp;order%5Bdir%5D=asc&amp;format=xlsx"',
+    );
     expect(html).toMatch(/<option value="mail" selected="">E-mail<\/option>/);
     expect(html).toContain("Tutte le date");
     // A new search keeps the filters and the order.

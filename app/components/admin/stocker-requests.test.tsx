@@ -46,6 +46,8 @@ describe("/admin/stocker-requests", () => {
       users_count: 1,
       search: null,
       status: "pending",
+      waiting: "",
+      order: { key: "created_at", dir: "desc" },
       page: 1,
       pages: 1,
     });
@@ -69,6 +71,8 @@ describe("/admin/stocker-requests", () => {
         users_count: 1,
         search: null,
         status: "refused",
+        waiting: "",
+        order: { key: "created_at", dir: "desc" },
         page: 1,
         pages: 1,
       },
@@ -82,7 +86,7 @@ describe("/admin/stocker-requests", () => {
   });
 
   it("says when nothing waits, nothing was refused, or the search found nothing", () => {
-    const empty = { users: [], users_count: 0, page: 1, pages: 0 };
+    const empty = { users: [], users_count: 0, waiting: "", order: { key: "created_at", dir: "desc" }, page: 1, pages: 0 };
     expect(page({ ...empty, search: null, status: "pending" })).toContain("Non c&#x27;è alcuna registrazione in attesa di approvazione.");
     expect(page({ ...empty, search: null, status: "refused" })).toContain("Non c&#x27;è alcuna registrazione rifiutata.");
     expect(page({ ...empty, search: "zzz", status: "pending" })).toContain("Non è stata trovata alcuna registrazione, modifica i parametri di ricerca.");

@@ -42,7 +42,7 @@ describe("/admin/hub-requests", () => {
     );
 
   it("shows each request with its owner, the edit link and both actions", () => {
-    const html = page({ warehouses: [hub(7)], warehouses_count: 1, search: null, page: 1, pages: 1 });
+    const html = page({ warehouses: [hub(7)], warehouses_count: 1, search: null, waiting: "", order: { key: "created_at", dir: "asc" }, page: 1, pages: 1 });
     expect(html).toContain("Nuovi hub");
     expect(html).toContain("1 richieste hub in attesa");
     expect(html).toContain('href="/admin/warehouses/7/edit"');
@@ -55,7 +55,9 @@ describe("/admin/hub-requests", () => {
   });
 
   it("says the spec's empty text", () => {
-    expect(page({ warehouses: [], warehouses_count: 0, search: "x", page: 1, pages: 0 })).toContain(EMPTY);
+    expect(page({ warehouses: [], warehouses_count: 0, search: "x", waiting: "", order: { key: "created_at", dir: "asc" }, page: 1, pages: 0 })).toContain(
+      EMPTY,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 // The page links of a list (app/lib/pagination.ts decides the window). Links, not buttons:
 // the page lives in the URL (?page=N, the other parameters kept), so a reload or a shared
-// link keeps it, and the list works before hydration.
+// link keeps it, and the list works before hydration. "Pagina X di Y" beside the links says
+// where the list is when the window leaves pages out (and on a phone, where it shows three).
 import { Link, useLocation } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { pageWindow } from "../../lib/pagination.ts";
@@ -55,6 +56,9 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
           ›
         </Link>
       )}
+      <span className="ml-2 text-sm whitespace-nowrap text-slate-600" data-testid="pagination-position">
+        {m.pagination_position({ page: String(page), pages: String(pages) })}
+      </span>
     </nav>
   );
 }

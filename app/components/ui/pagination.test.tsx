@@ -1,9 +1,10 @@
 // The page links: every number of the window from sm up; on a phone the first, the current and
 // the last, with "…" for the ones between, so the row fits 375 px at 44 px a link.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { Pagination } from "./Pagination.tsx";
+import { overwriteGetLocale } from "../../paraglide/runtime.js";
 
 function render(page: number, pages: number): string {
   const Stub = createRoutesStub([{ path: "*", Component: () => <Pagination page={page} pages={pages} /> }]);
@@ -30,5 +31,21 @@ describe("Pagination on a phone", () => {
   it("has one gap mark at an end, and none when every page fits", () => {
     expect(numbers(render(1, 7))).toEqual({ shown: [1, 7], hidden: [2, 3, 4, 5, 6], gaps: 1 });
     expect(numbers(render(2, 3))).toEqual({ shown: [1, 2, 3], hidden: [], gaps: 0 });
+  });
+});
+
+describe("Pagination's position", () => {
+  afterEach(() => overwriteGetLocale(() => "en"));
+
+  it("says which page of how many beside the links, in the page's language", () => {
+    overwriteGetLocale(() => "it");
+    expect(render(4, 7)).toMatch(/data-testid="pagination-position"[^>]*>Pagina 4 di 7</);
+    expect(render(1, 2)).toContain("Pagina 1 di 2");
+    overwriteGetLocale(() => "en");
+    expect(render(4, 7)).toMatch(/data-testid="pagination-position"[^>]*>Page 4 of 7</);
+  });
+
+  it("is not shown with a single page", () => {
+    expect(render(1, 1)).not.toContain("pagination-position");
   });
 });

@@ -26,6 +26,7 @@ import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
+import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
 import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
 import { DateFilter } from "../../components/admin/DateFilter.tsx";
 import { ariaSort, SortLink, type SortDir } from "../../components/admin/SortLink.tsx";
@@ -68,15 +69,6 @@ export const action = pageAction(
 export type CrmSaveResult = Awaited<ReturnType<typeof action>>;
 
 type Row = Route.ComponentProps["loaderData"]["crm_entries"][number];
-
-function exportHref(search: string | null, date: string | null, eventType: string | null): string {
-  const q = new URLSearchParams();
-  if (search) q.set("search_term", search);
-  if (date) q.set("filters[date]", date);
-  if (eventType) q.set("filters[event_type]", eventType);
-  const query = q.toString();
-  return `/api/admin/export-crm-entries${query ? `?${query}` : ""}`;
-}
 
 const nameOf = (r: Row) => r.business_name ?? "—";
 
@@ -121,9 +113,7 @@ export default function AdminCrm({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/crm-actions" className={buttonClass("secondary", "md")} data-testid="crm-actions-link">
               {m.admcrm_actions_link()}
             </Link>
-            <a href={exportHref(search, date, eventType)} className={buttonClass("secondary", "md")} download data-testid="crm-export">
-              {m.admcrm_export()}
-            </a>
+            <ExportLinks endpoint="/api/admin/export-crm-entries" urlNames={URL_NAMES} testId="crm-export" />
             <button type="button" onClick={() => open({ mode: "create" })} className={buttonClass("primary", "md")} data-testid="crm-new">
               {m.admcrm_new()}
             </button>

@@ -1,6 +1,8 @@
 // /admin/hub-requests (Nuovi hub): the warehouses their owners registered as hubs, waiting for
 // approval (to_approve), longest waiting first, searchable (?search_term=, by name, city or
-// address), 20 a page (?page=). Each row links to the warehouse's edit page and opens the
+// address), filtered by age (?waiting=1|3|7: waiting at least so many days), sorted by a column
+// header (?sort=&dir=), 20 a page (?page=), with the CSV or XLSX export of the same selection
+// (GET /api/admin/export-hub-requests). The whole row opens the warehouse's edit page; each opens the
 // approve or refuse popup (a refusal needs a note), which posts to this page's action: the same
 // service as POST /api/admin/warehouses/{id}/update-status. The owner is told; the row leaves
 // the list when the page data reloads.
@@ -16,7 +18,12 @@ import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { HUB_REQUESTS_PAGE_SIZE } from "../../lib/list-params.ts";
+import { HUB_REQUESTS_ORDER, HUB_REQUESTS_PAGE_SIZE, HUB_REQUESTS_URL_NAMES } from "../../lib/list-params.ts";
+import { orderKept, WAITING_DAYS } from "../../lib/admin-lists.ts";
+import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
+import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
+import { sortableColumn } from "../../components/admin/SortLink.tsx";
+import { hubRequestsSelection } from "../shared/hub-request-lists.server.ts";
 import { warehouseAreaPaths } from "../../lib/paths.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
@@ -42,14 +49,18 @@ import {
   type Notice,
 } from "../../components/admin/BulkActions.tsx";
 
-// The URL's names for GET /api/admin/hub-requests's query.
-export const URL_NAMES = { search_term: "search_term", page: "offset" };
-
-export const loader = pageLoader({ access: ["admin"], query: hubRequestsQuery, urlNames: URL_NAMES }, async ({ query, services }) => {
-  const search = query.search_term ?? null;
+export const loader = pageLoader({ access: ["admin"], query: hubRequestsQuery, urlNames: HUB_REQUESTS_URL_NAMES }, async ({ query, services }) => {
+  const { filters, order } = hubRequestsSelection(query);
   const offset = query.offset ?? 0;
-  const list = await listHubRequests(services.db, { search, page: offset, limit: HUB_REQUESTS_PAGE_SIZE });
-  return { ...list, search, page: offset + 1, pages: pageCount(list.warehouses_count, HUB_REQUESTS_PAGE_SIZE) };
+  const list = await listHubRequests(services.db, { filters, order, page: offset, limit: HUB_REQUESTS_PAGE_SIZE });
+  return {
+    ...list,
+    search: filters.search,
+    waiting: query.filters?.waiting_days ?? "",
+    order,
+    page: offset + 1,
+    pages: pageCount(list.warehouses_count, HUB_REQUESTS_PAGE_SIZE),
+  };
 });
 
 export function meta() {
@@ -84,7 +95,9 @@ function ownerName(w: Row): string | null {
 }
 
 export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
-  const { warehouses, warehouses_count, search, page, pages } = loaderData;
+  const { warehouses, warehouses_count, search, waiting, order, page, pages } = loaderData;
+  const sorted = (key: (typeof HUB_REQUESTS_ORDER.keys)[number], label: string, className?: string) =>
+    sortableColumn(HUB_REQUESTS_ORDER, order, key, label, className);
   const paths = warehouseAreaPaths("admin", "it");
   const [opened, setOpened] = useState<Opened | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -93,7 +106,7 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
     pageIds: warehouses.map((w) => w.id),
     total: warehouses_count,
     idsUrl: "/api/admin/hub-requests/ids",
-    urlNames: URL_NAMES,
+    urlNames: HUB_REQUESTS_URL_NAMES,
     rowLabel: (id) => m.admbulk_select_row({ name: nameOf(id) }),
   });
   const bulkNoticeBox = useNotice();
@@ -104,9 +117,26 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <PageHeading title={m.admhub_title()} intro={`${m.admhub_count({ count: formatNumber(warehouses_count) })} · ${m.admhub_intro()}`} />
-      <div className="mt-6">
-        <SearchBox name="search_term" value={search ?? ""} label={m.admin_warehouses_search()} buttonLabel={m.admin_warehouses_search_button()} />
+      <PageHeading
+        title={m.admhub_title()}
+        intro={`${m.admhub_count({ count: formatNumber(warehouses_count) })} · ${m.admhub_intro()}`}
+        actions={<ExportLinks endpoint="/api/admin/export-hub-requests" urlNames={HUB_REQUESTS_URL_NAMES} testId="hub-requests-export" />}
+      />
+      <div className="mt-6 flex flex-wrap items-end gap-4">
+        <SearchBox
+          name="search_term"
+          value={search ?? ""}
+          label={m.admin_warehouses_search()}
+          buttonLabel={m.admin_warehouses_search_button()}
+          keep={{ waiting, ...orderKept(HUB_REQUESTS_ORDER, order) }}
+        />
+        <FilterSelect
+          name="waiting"
+          value={waiting}
+          label={m.admlist_waiting_label()}
+          buttonLabel={m.admlist_filter_apply()}
+          options={[{ value: "", label: m.admlist_waiting_any() }, ...WAITING_DAYS.map((days) => ({ value: days, label: m.admlist_waiting_days({ days }) }))]}
+        />
       </div>
       {notice && (
         <div className="mt-6" data-testid="hub-decided">
@@ -126,11 +156,11 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
             testId="admin-hub-requests"
             selection={selection}
             columns={[
-              { label: m.admin_col_name() },
-              { label: m.admin_col_place() },
+              sorted("name", m.admin_col_name()),
+              sorted("city", m.admin_col_place()),
               { label: m.admin_col_owner() },
-              { label: m.admhub_col_size(), className: "text-right" },
-              { label: m.admhub_col_requested() },
+              sorted("total_m2", m.admhub_col_size(), "text-right"),
+              sorted("created_at", m.admhub_col_requested()),
               { label: m.admhub_col_actions(), srOnly: true },
             ]}
           >
@@ -138,7 +168,7 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
               <tr key={w.id} className="align-top hover:bg-slate-50" data-testid="hub-request-row">
                 <RowCheckbox id={w.id} />
                 <td className="px-4 py-3">
-                  <Link to={paths.edit(w.id)} className={`${standaloneLinkClass} font-semibold text-brand-700 hover:underline`}>
+                  <Link to={paths.edit(w.id)} className={`row-link ${standaloneLinkClass} font-semibold text-brand-700 hover:underline`}>
                     {w.name}
                   </Link>
                 </td>
@@ -163,7 +193,7 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
                 </td>
                 <td className="px-4 py-3 text-right whitespace-nowrap text-slate-700 tabular-nums">{w.total_m2 === null ? "—" : formatArea(w.total_m2)}</td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(w.created_at)}</td>
-                <td className="w-px px-4 py-3">
+                <td className="relative z-10 w-px px-4 py-3">
                   <RowActions row={w} editHref={paths.edit(w.id)} onDecide={(decision) => open(w, decision)} stacked />
                 </td>
               </tr>

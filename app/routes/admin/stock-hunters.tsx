@@ -1,5 +1,8 @@
-// /admin/stock-hunters: the stock hunters, searchable (?search=), 20 a page (?page=); each row
-// opens the hunter's area (/admin/stock-hunter/{id}). The active switch and the confirmation
+// /admin/stock-hunters: the stock hunters, searchable (?search=), filtered by active
+// (?active=yes|no) and by having sent quote requests (?requests=yes|no), sorted by a column header
+// (?sort=&dir=), 20 a page (?page=), with the CSV or XLSX export of the same selection in the same
+// order (GET /api/admin/export-stock-hunters); the whole row opens the hunter's area
+// (/admin/stock-hunter/{id}). The active switch and the confirmation
 // e-mail work as on the stockers' list (routes/shared/admin-user-actions.server.ts).
 import { Link } from "react-router";
 import type { Route } from "./+types/stock-hunters";
@@ -9,7 +12,8 @@ import { listStockHunters } from "../../server/accounts/admin-users.service.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { STOCK_HUNTERS_PAGE_SIZE } from "../../lib/list-params.ts";
+import { STOCK_HUNTERS_ORDER, STOCK_HUNTERS_PAGE_SIZE, STOCK_HUNTERS_URL_NAMES } from "../../lib/list-params.ts";
+import { orderKept, YES_NO } from "../../lib/admin-lists.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
@@ -19,15 +23,24 @@ import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { ResendConfirm, UserActiveToggle, useUserBulk } from "../../components/admin/UserActions.tsx";
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
 import { EmailText } from "../../components/ui/EmailText.tsx";
+import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
+import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
+import { sortableColumn } from "../../components/admin/SortLink.tsx";
+import { stockHuntersSelection } from "../shared/admin-user-lists.server.ts";
 
-// The URL's names for GET /api/admin/stock-hunters's query.
-export const URL_NAMES = { search: "search_term", page: "offset" };
-
-export const loader = pageLoader({ access: ["admin"], query: stockHuntersQuery, urlNames: URL_NAMES }, async ({ actor, query, services }) => {
-  const search = query.search_term ?? null;
+export const loader = pageLoader({ access: ["admin"], query: stockHuntersQuery, urlNames: STOCK_HUNTERS_URL_NAMES }, async ({ actor, query, services }) => {
+  const { filters, order } = stockHuntersSelection(query);
   const offset = query.offset ?? 0;
-  const list = await listStockHunters(services.db, actor, { filters: { search }, limit: STOCK_HUNTERS_PAGE_SIZE, page: offset });
-  return { ...list, search, page: offset + 1, pages: pageCount(list.users_count, STOCK_HUNTERS_PAGE_SIZE) };
+  const list = await listStockHunters(services.db, actor, { filters, order, limit: STOCK_HUNTERS_PAGE_SIZE, page: offset });
+  return {
+    ...list,
+    search: filters.search,
+    active: query.filters?.active ?? "",
+    requests: query.filters?.with_requests ?? "",
+    order,
+    page: offset + 1,
+    pages: pageCount(list.users_count, STOCK_HUNTERS_PAGE_SIZE),
+  };
 });
 
 export const action = adminUserAction;
@@ -37,13 +50,47 @@ export function meta() {
 }
 
 export default function AdminStockHunters({ loaderData }: Route.ComponentProps) {
-  const bulk = useUserBulk({ users: loaderData.users, total: loaderData.users_count, idsUrl: "/api/admin/stock-hunters/ids", urlNames: URL_NAMES });
-  const { users, users_count, search, page, pages } = loaderData;
+  const bulk = useUserBulk({
+    users: loaderData.users,
+    total: loaderData.users_count,
+    idsUrl: "/api/admin/stock-hunters/ids",
+    urlNames: STOCK_HUNTERS_URL_NAMES,
+  });
+  const { users, users_count, search, active, requests, order, page, pages } = loaderData;
+  const sorted = (key: (typeof STOCK_HUNTERS_ORDER.keys)[number], label: string) => sortableColumn(STOCK_HUNTERS_ORDER, order, key, label);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <PageHeading title={m.admusr_hunters_title()} intro={m.admusr_hunters_count({ count: formatNumber(users_count) })} />
-      <div className="mt-6">
-        <SearchBox name="search" value={search ?? ""} label={m.admusr_stockers_search()} buttonLabel={m.admusr_search_button()} />
+      <PageHeading
+        title={m.admusr_hunters_title()}
+        intro={m.admusr_hunters_count({ count: formatNumber(users_count) })}
+        actions={<ExportLinks endpoint="/api/admin/export-stock-hunters" urlNames={STOCK_HUNTERS_URL_NAMES} testId="hunters-export" />}
+      />
+      <div className="mt-6 flex flex-wrap items-end gap-4">
+        <SearchBox
+          name="search"
+          value={search ?? ""}
+          label={m.admusr_stockers_search()}
+          buttonLabel={m.admusr_search_button()}
+          keep={{ active, requests, ...orderKept(STOCK_HUNTERS_ORDER, order) }}
+        />
+        <FilterSelect
+          name="active"
+          value={active}
+          label={m.admusr_filter_active_label()}
+          buttonLabel={m.admlist_filter_apply()}
+          options={[{ value: "", label: m.admlist_any() }, ...YES_NO.map((value) => ({ value, label: value === "yes" ? m.admlist_yes() : m.admlist_no() }))]}
+        />
+        <FilterSelect
+          name="requests"
+          value={requests}
+          label={m.admusr_filter_requests()}
+          buttonLabel={m.admlist_filter_apply()}
+          options={[
+            { value: "", label: m.admlist_any() },
+            { value: "yes", label: m.admusr_filter_with_requests() },
+            { value: "no", label: m.admusr_filter_without_requests() },
+          ]}
+        />
       </div>
       {bulk.notice}
       {bulk.bar}
@@ -54,19 +101,19 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
           testId="admin-stock-hunters"
           selection={bulk.selection}
           columns={[
-            { label: m.admusr_col_hunter() },
+            sorted("name", m.admusr_col_hunter()),
             { label: m.admusr_col_telephone() },
-            { label: m.admusr_col_signup() },
+            sorted("created_at", m.admusr_col_signup()),
             { label: m.admusr_col_confirmed() },
             { label: m.admusr_col_requests(), className: "text-right" },
-            { label: m.admusr_col_active() },
+            sorted("active", m.admusr_col_active()),
           ]}
         >
           {users.map((u) => (
-            <tr key={u.id} className="align-top hover:bg-slate-50">
+            <tr key={u.id} className="align-top hover:bg-slate-50" data-testid={`hunter-row-${u.id}`}>
               <RowCheckbox id={u.id} />
               <td data-label={m.admusr_col_hunter()} className="px-4 py-3">
-                <Link to={areaBase("stock_hunter", "it", u.id)} className="font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
+                <Link to={areaBase("stock_hunter", "it", u.id)} className="row-link font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
                   {u.name}
                 </Link>
                 <div className="text-slate-600">
@@ -80,13 +127,21 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
                 {formatDate(u.created_at)}
               </td>
               <td data-label={m.admusr_col_confirmed()} className="px-4 py-3 text-slate-700">
-                {u.has_confirmed_code ? m.admusr_yes() : <ResendConfirm userId={u.id} />}
+                {u.has_confirmed_code ? (
+                  m.admusr_yes()
+                ) : (
+                  <span className="relative z-10">
+                    <ResendConfirm userId={u.id} />
+                  </span>
+                )}
               </td>
               <td data-label={m.admusr_col_requests()} className="px-4 py-3 text-right text-slate-700 tabular-nums">
                 {formatNumber(u.requests_count)}
               </td>
               <td data-label={m.admusr_col_active()} className="px-4 py-3">
-                <UserActiveToggle userId={u.id} name={u.name} active={u.active} onDone={bulk.toggled(u)} />
+                <div className="relative z-10 w-fit">
+                  <UserActiveToggle userId={u.id} name={u.name} active={u.active} onDone={bulk.toggled(u)} />
+                </div>
               </td>
             </tr>
           ))}

@@ -1,6 +1,8 @@
 // /admin/stocker-requests (Nuovi stocker): the stocker registrations waiting for a decision, or
 // the refused ones (?status=refused), newest first, searchable (?search=, by business name, name,
-// e-mail or VAT number), 20 a page (?page=). "Approva" opens a two-step popup (the account type,
+// e-mail or VAT number), filtered by age (?waiting=1|3|7 days at least), sorted by a column header
+// (?sort=&dir=), 20 a page (?page=), with the CSV or XLSX export of the same selection
+// (GET /api/admin/export-stocker-requests). "Approva" opens a two-step popup (the account type,
 // then an existing warehouse found with GET /api/admin/warehouses/search or a new one); "Rifiuta"
 // one with the note. Both post to this page's action, the same service as
 // POST /api/admin/users/{id}/update; the row leaves the list when the page data reloads and the
@@ -15,7 +17,12 @@ import { decisionOf, stockerDecisionForm, stockerRequestsQuery } from "../../sch
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { STOCKER_REQUESTS_PAGE_SIZE } from "../../lib/list-params.ts";
+import { STOCKER_REQUESTS_ORDER, STOCKER_REQUESTS_PAGE_SIZE, STOCKER_REQUESTS_URL_NAMES } from "../../lib/list-params.ts";
+import { orderKept, WAITING_DAYS } from "../../lib/admin-lists.ts";
+import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
+import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
+import { sortableColumn } from "../../components/admin/SortLink.tsx";
+import { stockerRequestsSelection } from "../shared/stocker-request-lists.server.ts";
 import { displayName, fullName } from "../../lib/person-name.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { FormMessage } from "../../components/ui/fields.tsx";
@@ -27,15 +34,19 @@ import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 import { ApproveDialog, RefuseDialog } from "../../components/admin/StockerDecisionDialogs.tsx";
 
-// The URL's names for GET /api/admin/stocker-requests's query.
-const URL_NAMES = { search: "search_term", status: "filters.approved", page: "offset" } as const;
-
-export const loader = pageLoader({ access: ["admin"], query: stockerRequestsQuery, urlNames: URL_NAMES }, async ({ query, services }) => {
-  const search = query.search_term ?? null;
-  const status = query.filters?.approved ?? "pending";
+export const loader = pageLoader({ access: ["admin"], query: stockerRequestsQuery, urlNames: STOCKER_REQUESTS_URL_NAMES }, async ({ query, services }) => {
+  const { filters, order } = stockerRequestsSelection(query);
   const offset = query.offset ?? 0;
-  const list = await listStockerRequests(services.db, { filters: { approved: status, search }, limit: STOCKER_REQUESTS_PAGE_SIZE, page: offset });
-  return { ...list, search, status, page: offset + 1, pages: pageCount(list.users_count, STOCKER_REQUESTS_PAGE_SIZE) };
+  const list = await listStockerRequests(services.db, { filters, order, limit: STOCKER_REQUESTS_PAGE_SIZE, page: offset });
+  return {
+    ...list,
+    search: filters.search,
+    status: filters.approved,
+    waiting: query.filters?.waiting_days ?? "",
+    order,
+    page: offset + 1,
+    pages: pageCount(list.users_count, STOCKER_REQUESTS_PAGE_SIZE),
+  };
 });
 
 export function meta() {
@@ -61,7 +72,7 @@ const placeOf = (r: Row) =>
     .join(", ");
 
 export default function AdminStockerRequests({ loaderData }: Route.ComponentProps) {
-  const { users, users_count, search, status, page, pages } = loaderData;
+  const { users, users_count, search, status, waiting, order, page, pages } = loaderData;
   const [approving, setApproving] = useState<Row | null>(null);
   const [refusing, setRefusing] = useState<Row | null>(null);
   // A new object each time, so the same text said twice still takes the focus.
@@ -84,6 +95,7 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
       <PageHeading
         title={m.admst_title()}
         intro={`${status === "refused" ? m.admst_intro_refused({ count }) : m.admst_intro_pending({ count })} · ${m.admst_intro()}`}
+        actions={<ExportLinks endpoint="/api/admin/export-stocker-requests" urlNames={STOCKER_REQUESTS_URL_NAMES} testId="stocker-requests-export" />}
       />
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
         <SearchBox
@@ -91,7 +103,14 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
           value={search ?? ""}
           label={m.admst_search()}
           buttonLabel={m.admst_search_button()}
-          keep={{ status: status === "refused" ? "refused" : null }}
+          keep={{ status: status === "refused" ? "refused" : null, waiting, ...orderKept(STOCKER_REQUESTS_ORDER, order) }}
+        />
+        <FilterSelect
+          name="waiting"
+          value={waiting}
+          label={m.admlist_waiting_label()}
+          buttonLabel={m.admlist_filter_apply()}
+          options={[{ value: "", label: m.admlist_waiting_any() }, ...WAITING_DAYS.map((days) => ({ value: days, label: m.admlist_waiting_days({ days }) }))]}
         />
         <FilterLinks
           name="status"
@@ -126,11 +145,11 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
             className="mt-6 hidden lg:block"
             testId="admin-stocker-requests"
             columns={[
-              { label: m.admst_col_business() },
-              { label: m.admst_col_address() },
+              sortableColumn(STOCKER_REQUESTS_ORDER, order, "name", m.admst_col_business()),
+              sortableColumn(STOCKER_REQUESTS_ORDER, order, "city", m.admst_col_address()),
               { label: m.admst_col_contact() },
               { label: m.admst_col_warehouse() },
-              { label: m.admst_col_date() },
+              sortableColumn(STOCKER_REQUESTS_ORDER, order, "created_at", m.admst_col_date()),
               { label: m.admst_col_actions(), srOnly: true },
             ]}
           >

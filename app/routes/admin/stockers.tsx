@@ -1,6 +1,8 @@
 // /admin/stockers: the approved stockers, searchable (?search=), filtered by subscription
-// (?sub=all|active|expired), 20 a page (?page=), with the CSV export of the same selection
-// (GET /api/admin/export-stockers). Each row opens the stocker's area (/admin/stocker/{id});
+// (?sub=all|active|expired), account type (?type=stocker|keeper), confirmed (?confirmed=yes|no)
+// and active (?active=yes|no), sorted by a column header (?sort=&dir=), 20 a page (?page=), with
+// the CSV or XLSX export of the same selection in the same order (GET /api/admin/export-stockers).
+// The whole row opens the stocker's area (/admin/stocker/{id});
 // "Attivo" switches the account off or on (its sessions end at once) and an unconfirmed account
 // can be sent its confirmation e-mail again. Both post to this page's action, which calls the
 // same services as the JSON calls and is audited there.
@@ -12,30 +14,41 @@ import { listStockers } from "../../server/accounts/admin-users.service.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { SUBSCRIPTION_FILTERS, STOCKERS_PAGE_SIZE } from "../../lib/list-params.ts";
+import { STOCKER_ACCOUNT_TYPES, STOCKERS_ORDER, STOCKERS_PAGE_SIZE, STOCKERS_URL_NAMES, SUBSCRIPTION_FILTERS } from "../../lib/list-params.ts";
+import { orderKept, YES_NO } from "../../lib/admin-lists.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
-import { buttonClass } from "../../components/ui/styles.ts";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { RowCheckbox } from "../../components/admin/BulkActions.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
+import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
+import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
+import { sortableColumn } from "../../components/admin/SortLink.tsx";
+import { stockersSelection } from "../shared/admin-user-lists.server.ts";
 import { ResendConfirm, UserActiveToggle, useUserBulk } from "../../components/admin/UserActions.tsx";
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
 type SubFilter = (typeof SUBSCRIPTION_FILTERS)[number];
 
-// The URL's names for GET /api/admin/stockers's query.
-export const URL_NAMES = { search: "search_term", sub: "filters.sub_type", page: "offset" };
-
-export const loader = pageLoader({ access: ["admin"], query: stockersQuery, urlNames: URL_NAMES }, async ({ actor, query, services }) => {
-  const search = query.search_term ?? null;
-  const sub: SubFilter = query.filters?.sub_type ?? "all";
+export const loader = pageLoader({ access: ["admin"], query: stockersQuery, urlNames: STOCKERS_URL_NAMES }, async ({ actor, query, services }) => {
+  const { filters, order } = stockersSelection(query);
   const offset = query.offset ?? 0;
-  const list = await listStockers(services.db, actor, { filters: { search, subType: sub }, limit: STOCKERS_PAGE_SIZE, page: offset });
-  return { ...list, search, sub, page: offset + 1, pages: pageCount(list.users_count, STOCKERS_PAGE_SIZE) };
+  const list = await listStockers(services.db, actor, { filters, order, limit: STOCKERS_PAGE_SIZE, page: offset });
+  const f = query.filters ?? {};
+  return {
+    ...list,
+    search: filters.search,
+    sub: (f.sub_type ?? "all") as SubFilter,
+    type: f.account_type ?? "",
+    confirmed: f.confirmed ?? "",
+    active: f.active ?? "",
+    order,
+    page: offset + 1,
+    pages: pageCount(list.users_count, STOCKERS_PAGE_SIZE),
+  };
 });
 
 export function meta() {
@@ -50,26 +63,21 @@ const FILTER_LABEL: Record<SubFilter, () => string> = {
   expired: () => m.admusr_filter_expired(),
 };
 
-function exportHref(search: string | null, sub: SubFilter): string {
-  const q = new URLSearchParams();
-  if (search) q.set("search_term", search);
-  q.set("filters[sub_type]", sub);
-  return `/api/admin/export-stockers?${q}`;
-}
+const yesNoOptions = () => [
+  { value: "", label: m.admlist_any() },
+  ...YES_NO.map((value) => ({ value, label: value === "yes" ? m.admlist_yes() : m.admlist_no() })),
+];
 
 export default function AdminStockers({ loaderData }: Route.ComponentProps) {
-  const bulk = useUserBulk({ users: loaderData.users, total: loaderData.users_count, idsUrl: "/api/admin/stockers/ids", urlNames: URL_NAMES });
-  const { users, users_count, search, sub, page, pages } = loaderData;
+  const bulk = useUserBulk({ users: loaderData.users, total: loaderData.users_count, idsUrl: "/api/admin/stockers/ids", urlNames: STOCKERS_URL_NAMES });
+  const { users, users_count, search, sub, type, confirmed, active, order, page, pages } = loaderData;
+  const sorted = (key: (typeof STOCKERS_ORDER.keys)[number], label: string) => sortableColumn(STOCKERS_ORDER, order, key, label);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <PageHeading
         title={m.admusr_stockers_title()}
         intro={m.admusr_stockers_count({ count: formatNumber(users_count) })}
-        actions={
-          <a href={exportHref(search, sub)} className={buttonClass("secondary", "md")} download data-testid="stockers-export">
-            {m.admusr_export()}
-          </a>
-        }
+        actions={<ExportLinks endpoint="/api/admin/export-stockers" urlNames={STOCKERS_URL_NAMES} testId="stockers-export" />}
       />
       <div className="mt-6 flex flex-wrap items-end gap-4">
         <SearchBox
@@ -77,7 +85,7 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
           value={search ?? ""}
           label={m.admusr_stockers_search()}
           buttonLabel={m.admusr_search_button()}
-          keep={{ sub: sub === "all" ? null : sub }}
+          keep={{ sub: sub === "all" ? null : sub, type, confirmed, active, ...orderKept(STOCKERS_ORDER, order) }}
         />
         <FilterLinks
           name="sub"
@@ -86,6 +94,18 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
           label={m.admusr_filter_label()}
           options={SUBSCRIPTION_FILTERS.map((value) => ({ value, label: FILTER_LABEL[value]() }))}
         />
+        <FilterSelect
+          name="type"
+          value={type}
+          label={m.admusr_filter_type()}
+          buttonLabel={m.admlist_filter_apply()}
+          options={[
+            { value: "", label: m.admlist_any() },
+            ...STOCKER_ACCOUNT_TYPES.map((value) => ({ value, label: value === "keeper" ? m.admusr_type_keeper() : m.admusr_type_stocker() })),
+          ]}
+        />
+        <FilterSelect name="confirmed" value={confirmed} label={m.admusr_filter_confirmed()} buttonLabel={m.admlist_filter_apply()} options={yesNoOptions()} />
+        <FilterSelect name="active" value={active} label={m.admusr_filter_active_label()} buttonLabel={m.admlist_filter_apply()} options={yesNoOptions()} />
       </div>
       {bulk.notice}
       {bulk.bar}
@@ -96,19 +116,19 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
           testId="admin-stockers"
           selection={bulk.selection}
           columns={[
-            { label: m.admusr_col_stocker() },
-            { label: m.admusr_col_type() },
-            { label: m.admusr_col_signup() },
+            sorted("name", m.admusr_col_stocker()),
+            sorted("account_type", m.admusr_col_type()),
+            sorted("created_at", m.admusr_col_signup()),
             { label: m.admusr_col_confirmed() },
             { label: m.admusr_col_expiry() },
-            { label: m.admusr_col_active() },
+            sorted("active", m.admusr_col_active()),
           ]}
         >
           {users.map((u) => (
             <tr key={u.id} className="align-top hover:bg-slate-50" data-testid={`stocker-row-${u.id}`}>
               <RowCheckbox id={u.id} />
               <td data-label={m.admusr_col_stocker()} className="px-4 py-3">
-                <Link to={areaBase("stocker", "it", u.id)} className="font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
+                <Link to={areaBase("stocker", "it", u.id)} className="row-link font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
                   {u.name}
                 </Link>
                 <div className="text-slate-600">
@@ -122,7 +142,13 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
                 {formatDate(u.created_at)}
               </td>
               <td data-label={m.admusr_col_confirmed()} className="px-4 py-3 text-slate-700">
-                {u.completed || u.has_confirmed_code ? m.admusr_yes() : <ResendConfirm userId={u.id} />}
+                {u.completed || u.has_confirmed_code ? (
+                  m.admusr_yes()
+                ) : (
+                  <span className="relative z-10">
+                    <ResendConfirm userId={u.id} />
+                  </span>
+                )}
               </td>
               <td data-label={m.admusr_col_expiry()} className="px-4 py-3 whitespace-nowrap text-slate-700">
                 {u.sub_date ? formatDate(u.sub_date) : "—"}
@@ -133,7 +159,9 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
                 )}
               </td>
               <td data-label={m.admusr_col_active()} className="px-4 py-3">
-                <UserActiveToggle userId={u.id} name={u.name} active={u.active} onDone={bulk.toggled(u)} />
+                <div className="relative z-10 w-fit">
+                  <UserActiveToggle userId={u.id} name={u.name} active={u.active} onDone={bulk.toggled(u)} />
+                </div>
               </td>
             </tr>
           ))}

@@ -7,6 +7,8 @@ import type { Actor } from "../context.ts";
 import { ConflictError, ForbiddenError, NotFoundError } from "../errors.ts";
 import { auditAdminAction } from "../audit/audit.ts";
 import { pages, type CsvCell } from "../http/csv.ts";
+import type { ExportColumn } from "../http/table-export.ts";
+import type { JsonObject } from "../db/types.ts";
 import { deleteUserSessions } from "./sessions.queries.ts";
 import { sendInvitation } from "./invitations.service.ts";
 import { issueConfirmationCode } from "./confirm-code.service.ts";
@@ -20,13 +22,18 @@ import {
   setUserActiveFlag,
   stockersExportPage,
   stockersPageQuery,
+  stockHuntersExportPage,
   stockHuntersPageQuery,
   userListIds,
+  type UserKeyset,
+  type UserOrder,
   type UserPageArgs,
   type SubscriptionFilter,
   type UserListFilters,
+  NEWEST_USERS_FIRST,
 } from "./admin-users.queries.ts";
 import { findMatchesFirst } from "../db/searched-page.ts";
+import { keysetOf } from "../db/list-order.ts";
 import { displayName } from "../../lib/person-name.ts";
 
 function requireAdmin(actor: Actor): void {
@@ -70,42 +77,65 @@ function stockerRow(r: StockerDbRow): StockerRow {
   };
 }
 
+type UserListArgs = { filters: UserListFilters; order?: UserOrder; limit: number; page: number };
+
 /** A list's page as its query reads it: the count first, since how many rows match decides how (db/searched-page.ts). */
-function userPage(args: { filters: UserListFilters; limit: number; page: number }, count: number): UserPageArgs {
-  return { filters: args.filters, limit: args.limit, offset: args.page * args.limit, matchesFirst: findMatchesFirst(args.filters.search, count) };
+function userPage(args: UserListArgs, count: number): UserPageArgs {
+  return {
+    filters: args.filters,
+    order: args.order,
+    limit: args.limit,
+    offset: args.page * args.limit,
+    matchesFirst: findMatchesFirst(args.filters.search, count),
+  };
 }
 
-export async function listStockers(
-  db: Database,
-  actor: Actor,
-  args: { filters: UserListFilters; limit: number; page: number },
-): Promise<{ users: StockerRow[]; users_count: number }> {
+/** What an export's audit row keeps of its selection: the filters given and the order. */
+function exportDetails(filters: UserListFilters, order: UserOrder): JsonObject {
+  const given = Object.entries(filters).filter((e): e is [string, string | boolean | null] => e[1] !== undefined);
+  return { ...Object.fromEntries(given), order: `${order.key} ${order.dir}` };
+}
+
+export async function listStockers(db: Database, actor: Actor, args: UserListArgs): Promise<{ users: StockerRow[]; users_count: number }> {
   requireAdmin(actor);
   const count = await countStockers(db, args.filters);
   const rows = count === 0 ? [] : await stockersPageQuery(db, userPage(args, count)).execute();
   return { users: rows.map(stockerRow), users_count: count };
 }
 
-export const STOCKERS_CSV_HEADER = ["Nome", "Cognome", "Tipo account", "Email", "Data iscrizione", "Confermato", "Scadenza abbonamento", "Attivo"];
+/** The stockers' export (spec: first name, last name, account type, email, signup date, confirmed, subscription expiry, active). */
+export const STOCKERS_EXPORT_COLUMNS: ExportColumn[] = [
+  { header: "Nome", type: "text" },
+  { header: "Cognome", type: "text" },
+  { header: "Tipo account", type: "text" },
+  { header: "Email", type: "text", width: 32 },
+  { header: "Data iscrizione", type: "date" },
+  { header: "Confermato", type: "boolean" },
+  { header: "Scadenza abbonamento", type: "date" },
+  { header: "Attivo", type: "boolean" },
+];
+export const STOCKERS_CSV_HEADER = STOCKERS_EXPORT_COLUMNS.map((c) => c.header);
 
 /**
- * The stockers' CSV (spec: first name, last name, account type, email, signup date, confirmed,
- * subscription expiry, active), streamed page by page. Audited as an export, with its filters.
+ * The stockers the list shows, filtered and in its order, streamed page by page (keyset).
+ * Audited as an export, with its filters and order.
  */
-export async function exportStockers(db: Database, actor: Actor, filters: UserListFilters): Promise<AsyncIterable<CsvCell[]>> {
+export async function exportStockers(
+  db: Database,
+  actor: Actor,
+  filters: UserListFilters,
+  order: UserOrder = NEWEST_USERS_FIRST,
+): Promise<AsyncIterable<CsvCell[]>> {
   requireAdmin(actor);
   await db.transaction().execute((trx) =>
     auditAdminAction(trx, actor, {
       action: "user.export_stockers",
       entityType: "user",
       entityId: null,
-      details: { search: filters.search, sub_type: filters.subType ?? "all" },
+      details: { ...exportDetails(filters, order), search: filters.search, sub_type: filters.subType ?? "all" },
     }),
   );
-  const rows = pages<StockerDbRow, number>(
-    (after, size) => stockersExportPage(db, { filters, afterId: after, size }),
-    (r) => r.id,
-  );
+  const rows = pages<StockerDbRow & { sort_value: unknown }, UserKeyset>((after, size) => stockersExportPage(db, { filters, order, after, size }), keysetOf);
   return (async function* () {
     for await (const r of rows) {
       const s = stockerRow(r);
@@ -134,11 +164,7 @@ export type StockHunterRow = {
   requests_count: number;
 };
 
-export async function listStockHunters(
-  db: Database,
-  actor: Actor,
-  args: { filters: UserListFilters; limit: number; page: number },
-): Promise<{ users: StockHunterRow[]; users_count: number }> {
+export async function listStockHunters(db: Database, actor: Actor, args: UserListArgs): Promise<{ users: StockHunterRow[]; users_count: number }> {
   requireAdmin(actor);
   const count = await countStockHunters(db, args.filters);
   const rows = count === 0 ? [] : await stockHuntersPageQuery(db, userPage(args, count)).execute();
@@ -155,6 +181,40 @@ export async function listStockHunters(
     })),
     users_count: count,
   };
+}
+
+/** The stock hunters' export: what the list shows, the name's parts apart, the telephone as text. */
+export const STOCK_HUNTERS_EXPORT_COLUMNS: ExportColumn[] = [
+  { header: "Nome", type: "text" },
+  { header: "Cognome", type: "text" },
+  { header: "Azienda", type: "text" },
+  { header: "Email", type: "text", width: 32 },
+  { header: "Telefono", type: "text", width: 18 },
+  { header: "Data iscrizione", type: "date" },
+  { header: "Confermato", type: "boolean" },
+  { header: "Richieste", type: "integer" },
+  { header: "Attivo", type: "boolean" },
+];
+
+/** The stock hunters the list shows, filtered and in its order, streamed by keyset pages; audited as an export. */
+export async function exportStockHunters(
+  db: Database,
+  actor: Actor,
+  filters: UserListFilters,
+  order: UserOrder = NEWEST_USERS_FIRST,
+): Promise<AsyncIterable<CsvCell[]>> {
+  requireAdmin(actor);
+  await db
+    .transaction()
+    .execute((trx) =>
+      auditAdminAction(trx, actor, { action: "user.export_stock_hunters", entityType: "user", entityId: null, details: exportDetails(filters, order) }),
+    );
+  const rows = pages((after: UserKeyset | null, size) => stockHuntersExportPage(db, { filters, order, after, size }), keysetOf);
+  return (async function* () {
+    for await (const r of rows) {
+      yield [r.first_name, r.last_name, r.company, r.email, r.telephone, r.created_at, r.has_confirmed_code, Number(r.requests_count ?? 0), r.active];
+    }
+  })();
 }
 
 /** The accounts the back office may switch off: never an administrator (nobody locks the office out). */
@@ -224,4 +284,4 @@ export async function sendConfirmEmail(
   });
 }
 
-export type { SubscriptionFilter };
+export type { SubscriptionFilter, UserListFilters, UserOrder };

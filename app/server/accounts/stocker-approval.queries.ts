@@ -1,12 +1,24 @@
 // SQL of the back office's New stockers screen: the registrations waiting for (or refused) an
 // administrator's decision, and the warehouse search of the approve popup.
+import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
+import { keysetAfter, type Keyset, type SortDirection } from "../db/list-order.ts";
 import { likePattern } from "../db/like.ts";
-import { userMatches } from "./admin-users.queries.ts";
+import { userMatches, userNameSortKey } from "./admin-users.queries.ts";
 import type { StockerRequestFilter, WarehouseSearchType } from "../../schemas/stocker-approval.ts";
 import type { AccountType } from "../db/types.ts";
 
-export type StockerRequestFilters = { approved: StockerRequestFilter; search: string | null };
+/** `waitingDays`: registered at least so many days ago. */
+export type StockerRequestFilters = { approved: StockerRequestFilter; search: string | null; waitingDays?: number };
+export type StockerRequestOrder = { key: "name" | "city" | "created_at"; dir: SortDirection };
+
+/** The sortable columns: the business name as the list shows it, the city given, the date. */
+const REQUEST_SORT_KEYS: Record<StockerRequestOrder["key"], RawBuilder<unknown>> = {
+  name: userNameSortKey,
+  city: sql`lower(coalesce(u.request_city, ''))`,
+  created_at: sql`u.created_at`,
+};
+const NEWEST_FIRST: StockerRequestOrder = { key: "created_at", dir: "desc" };
 
 /**
  * The registrations in one state. The partial index users_approval_status_idx (approval_status,
@@ -18,11 +30,13 @@ function requestsBase(db: Database, filters: StockerRequestFilters) {
   const term = filters.search?.trim();
   // The users' search (e-mail, names, company, business name), or the VAT number they gave.
   if (term) query = query.where((eb) => eb.or([userMatches(term), eb("u.request_vat", "ilike", likePattern(term))]));
+  if (filters.waitingDays) query = query.where(sql<boolean>`u.created_at <= now() - make_interval(days => ${filters.waitingDays})`);
   return query;
 }
 
-export function stockerRequestsPageQuery(db: Database, args: { filters: StockerRequestFilters; limit: number; offset: number }) {
-  return requestsBase(db, args.filters)
+/** The rows in the list's order, ties by id; sorting the few pending or refused requests costs nothing. */
+function requestRows(db: Database, filters: StockerRequestFilters, order: StockerRequestOrder) {
+  return requestsBase(db, filters)
     .leftJoin("warehouses as rw", "rw.id", "u.request_warehouse_id")
     .select([
       "u.id",
@@ -47,10 +61,25 @@ export function stockerRequestsPageQuery(db: Database, args: { filters: StockerR
       "rw.address as rw_address",
       "rw.user_id as rw_user_id",
     ])
-    .orderBy("u.created_at", "desc")
-    .orderBy("u.id", "desc")
+    .orderBy(REQUEST_SORT_KEYS[order.key], order.dir)
+    .orderBy("u.id", order.dir);
+}
+
+export function stockerRequestsPageQuery(db: Database, args: { filters: StockerRequestFilters; order?: StockerRequestOrder; limit: number; offset: number }) {
+  return requestRows(db, args.filters, args.order ?? NEWEST_FIRST)
     .limit(args.limit)
     .offset(args.offset);
+}
+
+/** One keyset page of the new stockers' export in the list's order. */
+export function stockerRequestsExportQuery(
+  db: Database,
+  args: { filters: StockerRequestFilters; order: StockerRequestOrder; after: Keyset | null; size: number },
+) {
+  const key = REQUEST_SORT_KEYS[args.order.key];
+  let query = requestRows(db, args.filters, args.order).select(key.as("sort_value")).limit(args.size);
+  if (args.after) query = query.where(keysetAfter(key, "u.id", args.order.dir, args.after));
+  return query;
 }
 
 export async function countStockerRequests(db: Database, filters: StockerRequestFilters): Promise<number> {

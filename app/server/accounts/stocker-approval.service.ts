@@ -24,14 +24,20 @@ import { newInvitationLink } from "./invitations.service.ts";
 import { INVITATION_TTL_DAYS } from "./tokens.ts";
 import * as q from "./stocker-approval.queries.ts";
 import { displayName } from "../../lib/person-name.ts";
+import { pages, type CsvCell } from "../http/csv.ts";
+import type { ExportColumn } from "../http/table-export.ts";
+import { keysetOf, type Keyset } from "../db/list-order.ts";
+
+export type StockerRequestFilters = q.StockerRequestFilters;
+export type StockerRequestOrder = q.StockerRequestOrder;
 
 /** GET /api/admin/stocker-requests → users, users_count (page counts from 0). */
 export async function listStockerRequests(
   db: Database,
-  args: { filters: q.StockerRequestFilters; limit: number; page: number },
+  args: { filters: q.StockerRequestFilters; order?: q.StockerRequestOrder; limit: number; page: number },
 ): Promise<{ users: StockerRequestItem[]; users_count: number }> {
   const [rows, count] = await Promise.all([
-    q.stockerRequestsPageQuery(db, { filters: args.filters, limit: args.limit, offset: args.page * args.limit }).execute(),
+    q.stockerRequestsPageQuery(db, { filters: args.filters, order: args.order, limit: args.limit, offset: args.page * args.limit }).execute(),
     q.countStockerRequests(db, args.filters),
   ]);
   return {
@@ -65,6 +71,63 @@ export async function listStockerRequests(
     })),
     users_count: count,
   };
+}
+
+/** The new stockers' export: the registration as the list shows it, the VAT number, postcode and telephone as text. */
+export const STOCKER_REQUESTS_EXPORT_COLUMNS: ExportColumn[] = [
+  { header: "Ragione sociale", type: "text", width: 30 },
+  { header: "Nome", type: "text" },
+  { header: "Cognome", type: "text" },
+  { header: "Email", type: "text", width: 32 },
+  { header: "Telefono", type: "text", width: 18 },
+  { header: "Partita IVA", type: "text", width: 16 },
+  { header: "Indirizzo", type: "text", width: 30 },
+  { header: "CAP", type: "text" },
+  { header: "Città", type: "text" },
+  { header: "Provincia", type: "text" },
+  { header: "Magazzino richiesto", type: "text", width: 30 },
+  { header: "Data richiesta", type: "date" },
+  { header: "Stato", type: "text" },
+  { header: "Nota", type: "text", width: 30 },
+];
+
+/** The registrations the list shows, filtered and in its order, streamed by keyset pages; audited as an export with its filters. */
+export async function exportStockerRequests(
+  db: Database,
+  actor: Actor,
+  filters: q.StockerRequestFilters,
+  order: q.StockerRequestOrder,
+): Promise<AsyncIterable<CsvCell[]>> {
+  if (actor.role !== "admin") throw new ForbiddenError();
+  await db.transaction().execute((trx) =>
+    auditAdminAction(trx, actor, {
+      action: "user.export_stocker_requests",
+      entityType: "user",
+      entityId: null,
+      details: { search: filters.search, approved: filters.approved, waiting_days: filters.waitingDays ?? null, order: `${order.key} ${order.dir}` },
+    }),
+  );
+  const rows = pages((after: Keyset | null, size) => q.stockerRequestsExportQuery(db, { filters, order, after, size }).execute(), keysetOf);
+  return (async function* () {
+    for await (const r of rows) {
+      yield [
+        r.request_business_name ?? r.company,
+        r.first_name,
+        r.last_name,
+        r.email,
+        r.telephone,
+        r.request_vat,
+        r.request_address,
+        r.request_cap,
+        r.request_city,
+        r.request_province,
+        r.rw_name ? [r.rw_name, r.rw_city].filter(Boolean).join(" – ") : null,
+        r.created_at,
+        r.approval_status === "refused" ? "Rifiutato" : "In attesa",
+        r.approval_note,
+      ];
+    }
+  })();
 }
 
 /** GET /api/admin/warehouses/search → warehouses (at most 20). */

@@ -15,6 +15,7 @@ import { loader as listLoader, action as listPost } from "../../routes/api/admin
 import { action as createAction } from "../../routes/api/admin/crm-entries.create.ts";
 import { action as updateAction } from "../../routes/api/admin/crm-entries.update.ts";
 import { action as handleAction } from "../../routes/api/admin/crm-entries.handle.ts";
+import ExcelJS from "exceljs";
 import { loader as exportLoader } from "../../routes/api/admin/export-crm-entries.ts";
 import { loader as actionsLoader } from "../../routes/api/admin/crm-actions.ts";
 import { action as crmPageAction, loader as crmPageLoader } from "../../routes/admin/crm.tsx";
@@ -315,6 +316,24 @@ describe("the lists", () => {
     ]);
     const audit = await t.db.selectFrom("audit_log").select("details").where("action", "=", "crm_entry.export").where("admin_id", "=", admin.id).execute();
     expect(audit.map((a) => a.details)).toContainEqual({ search: tag, date: null, event_type: null });
+  });
+
+  it("exports the same selection as XLSX with real dates; a format it does not know is refused", async () => {
+    const call = (query: string) =>
+      exportLoader({
+        request: new Request(`http://stockspace.test/api/admin/export-crm-entries?${query}`),
+        params: {},
+        context: testContext(t.db, asAdmin()),
+      } as never) as Promise<Response>;
+    const res = await call(`search_term=${tag}&filters[event_type]=call&format=xlsx`);
+    expect(res.headers.get("Content-Disposition")).toMatch(/filename="crm_\d{2}\.\d{2}\.\d{4}\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(2).getCell(1).value).toEqual(new Date(Date.UTC(2026, 5, 10)));
+    expect(sheet.getRow(2).getCell(2).value).toBe(`Zeta ${tag}`);
+    expect((await call("format=pdf")).status).toBe(422);
   });
 });
 

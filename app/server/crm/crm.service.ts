@@ -8,6 +8,7 @@
 // - handling sets follow_up_done 1 with who and when, for a pending action only;
 // - a linked warehouse's owner becomes the entry's user (the stocker the event concerns).
 // Every change is audited in its transaction with the values before and after; the export too.
+import type { ExportColumn } from "../http/table-export.ts";
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import type { CrmEventType } from "../db/types.ts";
@@ -266,10 +267,21 @@ export async function listCrmActions(
 
 // ---------------------------------------------------------------- export
 
-export const CRM_CSV_HEADER = ["Data", "Ragione sociale", "Contatto", "Tipo evento", "Descrizione", "Follow-up", "Azione", "Gestita"];
+/** The CRM's export (spec: date, business name, contact, event type, description, follow-up, action, handled). */
+export const CRM_EXPORT_COLUMNS: ExportColumn[] = [
+  { header: "Data", type: "date" },
+  { header: "Ragione sociale", type: "text", width: 30 },
+  { header: "Contatto", type: "text" },
+  { header: "Tipo evento", type: "text" },
+  { header: "Descrizione", type: "text", width: 40 },
+  { header: "Follow-up", type: "text" },
+  { header: "Azione", type: "text", width: 30 },
+  { header: "Gestita", type: "text" },
+];
+export const CRM_CSV_HEADER = CRM_EXPORT_COLUMNS.map((c) => c.header);
 
-/** A day 'YYYY-MM-DD' as the CSV writes dates: day.month.year. */
-const dayText = (iso: string) => iso.split("-").reverse().join(".");
+/** A day 'YYYY-MM-DD' as a date at noon UTC: the same calendar day in Italy, for the CSV (day.month.year) and the XLSX (a real date). */
+const dayDate = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
 /**
  * The CRM's CSV (spec: date, business name, contact, event type, description, follow-up, action,
@@ -294,7 +306,7 @@ export async function exportCrmEntries(db: Database, actor: Actor, filters: q.Cr
     for await (const r of rows) {
       const e = entryRow(r);
       yield [
-        dayText(e.date),
+        dayDate(e.date),
         e.business_name,
         e.contact,
         CRM_EVENT_TYPE_IT[e.event_type],

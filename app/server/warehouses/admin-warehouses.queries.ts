@@ -3,6 +3,7 @@
 // its order (the indexes of migration 0033); and the hub requests (to_approve), the same search.
 import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../db/database.ts";
+import { keysetAfter, type Keyset, type SortDirection } from "../db/list-order.ts";
 import { likePattern } from "../db/like.ts";
 import { SORT_MATCHES_UP_TO } from "../db/searched-page.ts";
 import type { DeactivatedFilter } from "../../schemas/admin-warehouses.ts";
@@ -243,14 +244,30 @@ export function listProvinces(db: Database) {
 
 // ---------------------------------------------------------------- hub requests
 
-function hubRequests(db: Database, search: string | null) {
-  // warehouses_to_approve_idx (created_at desc) where to_approve: the waiting few are the way in.
-  return searched(db, search).where("w.to_approve", "=", true);
+/** The hub requests' filters: the search, and waiting at least so many days. */
+export type HubRequestFilters = { search: string | null; waitingDays?: number };
+export type HubRequestOrder = { key: "name" | "city" | "total_m2" | "created_at"; dir: SortDirection };
+
+function hubRequests(db: Database, filters: HubRequestFilters) {
+  // warehouses_to_approve_idx (created_at desc) where to_approve: the waiting few are the way in,
+  // and sorting those few by any column costs nothing.
+  let query = searched(db, filters.search).where("w.to_approve", "=", true);
+  if (filters.waitingDays) query = query.where(sql<boolean>`w.created_at <= now() - make_interval(days => ${filters.waitingDays})`);
+  return query;
 }
 
-/** One page of the hub requests (warehouses waiting for approval as a hub), oldest first: the longest waiting on top. */
-export function hubRequestsPageQuery(db: Database, args: { search: string | null; offset: number; limit: number }) {
-  return hubRequests(db, args.search)
+const HUB_SORT_KEYS: Record<HubRequestOrder["key"], RawBuilder<unknown>> = {
+  name: sql`lower(w.name)`,
+  city: sql`lower(w.city)`,
+  total_m2: sql`coalesce(w.total_m2, 0)`,
+  created_at: sql`w.created_at`,
+};
+
+const LONGEST_WAITING_FIRST: HubRequestOrder = { key: "created_at", dir: "asc" };
+
+function hubRequestRows(db: Database, filters: HubRequestFilters, order: HubRequestOrder) {
+  const key = HUB_SORT_KEYS[order.key];
+  return hubRequests(db, filters)
     .leftJoin("users as owner", "owner.id", "w.user_id")
     .select([
       "w.id",
@@ -268,20 +285,39 @@ export function hubRequestsPageQuery(db: Database, args: { search: string | null
       "owner.last_name as owner_last_name",
       "owner.company as owner_company",
     ])
-    .orderBy("w.created_at", "asc")
-    .orderBy("w.id", "asc")
+    .orderBy(key, order.dir)
+    .orderBy("w.id", order.dir);
+}
+
+/** One page of the hub requests (warehouses waiting for approval as a hub), by default oldest first: the longest waiting on top. */
+export function hubRequestsPageQuery(db: Database, args: HubRequestFilters & { order?: HubRequestOrder; offset: number; limit: number }) {
+  return hubRequestRows(db, args, args.order ?? LONGEST_WAITING_FIRST)
     .offset(args.offset)
     .limit(args.limit);
 }
 
-/** The ids of every hub request the search matches, longest waiting first, at most `limit`. */
-export async function hubRequestIds(db: Database, args: { search: string | null; limit: number }): Promise<number[]> {
-  const rows = await hubRequests(db, args.search).select("w.id").orderBy("w.created_at", "asc").orderBy("w.id", "asc").limit(args.limit).execute();
+/** The ids of every hub request the filters match, in the list's order (longest waiting first by default), at most `limit`. */
+export async function hubRequestIds(db: Database, args: { filters: HubRequestFilters; order?: HubRequestOrder; limit: number }): Promise<number[]> {
+  const order = args.order ?? LONGEST_WAITING_FIRST;
+  const rows = await hubRequests(db, args.filters)
+    .select("w.id")
+    .orderBy(HUB_SORT_KEYS[order.key], order.dir)
+    .orderBy("w.id", order.dir)
+    .limit(args.limit)
+    .execute();
   return rows.map((r) => r.id);
 }
 
-export async function countHubRequests(db: Database, search: string | null): Promise<number> {
-  const row = await hubRequests(db, search)
+/** One keyset page of the hub requests' export in the list's order. */
+export function hubRequestsExportQuery(db: Database, args: { filters: HubRequestFilters; order: HubRequestOrder; after: Keyset | null; size: number }) {
+  const key = HUB_SORT_KEYS[args.order.key];
+  let query = hubRequestRows(db, args.filters, args.order).select(key.as("sort_value")).limit(args.size);
+  if (args.after) query = query.where(keysetAfter(key, "w.id", args.order.dir, args.after));
+  return query;
+}
+
+export async function countHubRequests(db: Database, filters: HubRequestFilters): Promise<number> {
+  const row = await hubRequests(db, filters)
     .select(sql<number>`count(*)`.as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -30,6 +30,9 @@ import {
   findHubOwner,
   hubRequestIds,
   hubRequestsPageQuery,
+  hubRequestsExportQuery,
+  type HubRequestFilters,
+  type HubRequestOrder,
   listAdminWarehouses,
   listProvinces,
   type AdminWarehouseDbRow,
@@ -39,6 +42,10 @@ import {
   setDeactivated,
   setHubDecision,
 } from "./admin-warehouses.queries.ts";
+import { keysetOf, type Keyset } from "../db/list-order.ts";
+import { fullName } from "../../lib/person-name.ts";
+
+export type { HubRequestFilters, HubRequestOrder };
 
 function requireAdmin(actor: Actor): void {
   if (actor.role !== "admin") throw new ForbiddenError();
@@ -233,12 +240,45 @@ export async function exportWarehousesForAdmin(
 }
 
 /** The New hubs list; `page` counts from 0 (the JSON call's offset). */
-export async function listHubRequests(db: Database, args: { search: string | null; page: number; limit: number }) {
+export async function listHubRequests(db: Database, args: { filters: HubRequestFilters; order?: HubRequestOrder; page: number; limit: number }) {
   const [warehouses, warehouses_count] = await Promise.all([
-    hubRequestsPageQuery(db, { search: args.search, offset: args.page * args.limit, limit: args.limit }).execute(),
-    countHubRequests(db, args.search),
+    hubRequestsPageQuery(db, { ...args.filters, order: args.order, offset: args.page * args.limit, limit: args.limit }).execute(),
+    countHubRequests(db, args.filters),
   ]);
   return { warehouses, warehouses_count };
+}
+
+/** The hub requests' export: what the list shows, filtered and in its order. */
+export const HUB_REQUESTS_EXPORT_COLUMNS: ExportColumn[] = [
+  { header: "Nome", type: "text", width: 30 },
+  { header: "Indirizzo", type: "text", width: 30 },
+  { header: "Città", type: "text" },
+  { header: "Provincia", type: "text" },
+  { header: "Proprietario", type: "text" },
+  { header: "Azienda", type: "text" },
+  { header: "Email", type: "text", width: 32 },
+  { header: "Superficie m²", type: "number" },
+  { header: "Richiesto il", type: "date" },
+];
+
+/** The hub requests the list shows, filtered and in its order, streamed by keyset pages; audited as an export with its filters. */
+export async function exportHubRequests(db: Database, actor: Actor, filters: HubRequestFilters, order: HubRequestOrder): Promise<AsyncIterable<CsvCell[]>> {
+  requireAdmin(actor);
+  await db.transaction().execute((trx) =>
+    auditAdminAction(trx, actor, {
+      action: "warehouse.export_hub_requests",
+      entityType: "warehouse",
+      entityId: null,
+      details: { search: filters.search, waiting_days: filters.waitingDays ?? null, order: `${order.key} ${order.dir}` },
+    }),
+  );
+  const rows = pages((after: Keyset | null, size) => hubRequestsExportQuery(db, { filters, order, after, size }).execute(), keysetOf);
+  return (async function* () {
+    for await (const r of rows) {
+      const owner = fullName({ first_name: r.owner_first_name, last_name: r.owner_last_name }) || null;
+      yield [r.name, r.address, r.city, r.province, owner, r.owner_company, r.owner_email, r.total_m2, r.created_at];
+    }
+  })();
 }
 
 export type HubDecisionInput = { status: "approved" | "refused"; note: string | null };
@@ -348,8 +388,8 @@ export async function warehouseIdsForAdmin(db: Database, args: { filters: AdminW
   return { ids, total };
 }
 
-/** Every hub request the list's search matches, longest waiting first, capped. */
-export async function hubRequestIdsForAdmin(db: Database, args: { search: string | null }): Promise<MatchingIds> {
-  const [ids, total] = await Promise.all([hubRequestIds(db, { ...args, limit: BULK_MAX_IDS }), countHubRequests(db, args.search)]);
+/** Every hub request the list's filters match, in its order, capped. */
+export async function hubRequestIdsForAdmin(db: Database, args: { filters: HubRequestFilters; order?: HubRequestOrder }): Promise<MatchingIds> {
+  const [ids, total] = await Promise.all([hubRequestIds(db, { ...args, limit: BULK_MAX_IDS }), countHubRequests(db, args.filters)]);
   return { ids, total };
 }

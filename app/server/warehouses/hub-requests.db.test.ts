@@ -191,7 +191,7 @@ describe("the hub requests list", () => {
   });
 
   it("lists the waiting ones only, the longest waiting first, 20 a page, searchable by name and city", async () => {
-    const first = await listHubRequests(t.db, { search: null, page: 0, limit: 20 });
+    const first = await listHubRequests(t.db, { filters: { search: null }, page: 0, limit: 20 });
     expect(first.warehouses_count).toBe(23);
     expect(first.warehouses).toHaveLength(20);
     expect(first.warehouses[0]).toMatchObject({
@@ -200,12 +200,16 @@ describe("the hub requests list", () => {
       owner_last_name: "Lista0",
       owner_company: "Azienda 0",
     });
-    const second = await listHubRequests(t.db, { search: null, page: 1, limit: 20 });
+    const second = await listHubRequests(t.db, { filters: { search: null }, page: 1, limit: 20 });
     expect(second.warehouses.map((w) => w.id)).toEqual(listed.slice(20).map((l) => l.warehouse.id));
-    expect((await listHubRequests(t.db, { search: "brambilla", page: 0, limit: 20 })).warehouses.map((w) => w.id)).toEqual([listed[5]!.warehouse.id]);
-    expect((await listHubRequests(t.db, { search: "piacenza", page: 0, limit: 20 })).warehouses.map((w) => w.id)).toEqual([listed[7]!.warehouse.id]);
+    expect((await listHubRequests(t.db, { filters: { search: "brambilla" }, page: 0, limit: 20 })).warehouses.map((w) => w.id)).toEqual([
+      listed[5]!.warehouse.id,
+    ]);
+    expect((await listHubRequests(t.db, { filters: { search: "piacenza" }, page: 0, limit: 20 })).warehouses.map((w) => w.id)).toEqual([
+      listed[7]!.warehouse.id,
+    ]);
     // LIKE's wildcards are text.
-    expect((await listHubRequests(t.db, { search: "%", page: 0, limit: 20 })).warehouses_count).toBe(0);
+    expect((await listHubRequests(t.db, { filters: { search: "%" }, page: 0, limit: 20 })).warehouses_count).toBe(0);
   });
 
   it("GET /api/admin/hub-requests: limit, offset (page index), search_term; admins only", async () => {
@@ -296,6 +300,16 @@ describe("the hub requests list's query plan", () => {
     expect(searched).toMatch(/warehouses_to_approve_idx|warehouses_(name|address|city)_trgm_idx/);
     expect(searched).not.toMatch(/Seq Scan on warehouses/);
   });
+
+  it("sorts and filters by age within the waiting few, read by their partial index", async () => {
+    for (const key of ["name", "city", "total_m2", "created_at"] as const) {
+      for (const dir of ["asc", "desc"] as const) {
+        const page = await plan(hubRequestsPageQuery(t.db, { search: null, waitingDays: 3, order: { key, dir }, offset: 20, limit: 20 }));
+        expect(page, `${key} ${dir}`).toMatch(/(Index|Bitmap Index) Scan( Backward)? (using|on) warehouses_to_approve_idx/);
+        expect(page, `${key} ${dir}`).not.toMatch(/Seq Scan on warehouses/);
+      }
+    }
+  });
 });
 
 describe("POST /api/stocker/warehouses/{id}/resubmit", () => {
@@ -317,7 +331,7 @@ describe("POST /api/stocker/warehouses/{id}/resubmit", () => {
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ warehouse_id: warehouse.id });
     expect(await readWarehouse(warehouse.id)).toEqual({ status: "pending", to_approve: true, status_note: "Mancano le foto.", is_hub: true });
-    const listed = await listHubRequests(t.db, { search: "Deposito Rifiutato", page: 0, limit: 20 });
+    const listed = await listHubRequests(t.db, { filters: { search: "Deposito Rifiutato" }, page: 0, limit: 20 });
     expect(listed.warehouses.map((w) => w.id)).toEqual([warehouse.id]);
     const [mail] = (await mailsTo(loadConfig({ NODE_ENV: "test" }).supportEmail)).filter((m) => m.subject.includes("Deposito Rifiutato"));
     expect(mail).toMatchObject({ template: "hub_request_admin", reply_to: owner.email });

@@ -1,13 +1,22 @@
-// GET /api/admin/export-stockers?search_term&filters[sub_type] → the stockers' CSV (columns:
-// first name, last name, account type, e-mail, signup date, confirmed, subscription expiry,
-// active), streamed, named stocker_<day.month.year>.csv.
+// GET /api/admin/export-stockers?search_term&filters[sub_type|account_type|confirmed|active]&order[key]&order[dir]&format=csv|xlsx
+// → the stockers the list shows, filtered and in its order (columns: first name, last name,
+// account type, e-mail, signup date, confirmed, subscription expiry, active), streamed, named
+// stocker_<day.month.year>.csv or .xlsx.
 import { apiLoader } from "../../../server/http/api.ts";
-import { csvResponse } from "../../../server/http/csv.ts";
-import { exportStockers, STOCKERS_CSV_HEADER } from "../../../server/accounts/admin-users.service.ts";
-import { stockersQuery } from "../../../schemas/admin-lists.ts";
+import { tableExportResponse } from "../../../server/http/table-export.ts";
+import { exportStockers, STOCKERS_EXPORT_COLUMNS } from "../../../server/accounts/admin-users.service.ts";
+import { stockersExportQuery } from "../../../schemas/admin-lists.ts";
+import { stockersSelection } from "../../shared/admin-user-lists.server.ts";
 import { formatDate, todayInItaly } from "../../../lib/format.ts";
 
-export const loader = apiLoader({ access: ["admin"], query: stockersQuery }, async ({ actor, query, services }) => {
-  const rows = await exportStockers(services.db, actor, { search: query.search_term ?? null, subType: query.filters?.sub_type ?? "all" });
-  return csvResponse({ fileName: `stocker_${formatDate(todayInItaly())}.csv`, header: STOCKERS_CSV_HEADER, rows });
+export const loader = apiLoader({ access: ["admin"], query: stockersExportQuery }, async ({ actor, query, services }) => {
+  const { filters, order } = stockersSelection(query);
+  const rows = await exportStockers(services.db, actor, filters, order);
+  return tableExportResponse({
+    format: query.format,
+    fileName: `stocker_${formatDate(todayInItaly())}`,
+    columns: STOCKERS_EXPORT_COLUMNS,
+    rows,
+    sheetName: "Stocker",
+  });
 });

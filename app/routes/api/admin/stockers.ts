@@ -1,13 +1,12 @@
-// GET /api/admin/stockers?limit&offset&search_term&filters[sub_type]=all|active|expired → { users, users_count }.
+// GET /api/admin/stockers?limit&offset&search_term&filters[sub_type]=all|active|expired
+// &filters[account_type]=stocker|keeper&filters[confirmed]=yes|no&filters[active]=yes|no
+// &order[key]=name|account_type|created_at|active&order[dir]=asc|desc → { users, users_count }.
 import { apiLoader } from "../../../server/http/api.ts";
 import { listStockers } from "../../../server/accounts/admin-users.service.ts";
 import { stockersQuery } from "../../../schemas/admin-lists.ts";
 import { STOCKERS_PAGE_SIZE } from "../../../lib/list-params.ts";
+import { stockersSelection } from "../../shared/admin-user-lists.server.ts";
 
 export const loader = apiLoader({ access: ["admin"], query: stockersQuery }, ({ actor, query, services }) =>
-  listStockers(services.db, actor, {
-    filters: { search: query.search_term ?? null, subType: query.filters?.sub_type ?? "all" },
-    limit: query.limit ?? STOCKERS_PAGE_SIZE,
-    page: query.offset ?? 0,
-  }),
+  listStockers(services.db, actor, { ...stockersSelection(query), limit: query.limit ?? STOCKERS_PAGE_SIZE, page: query.offset ?? 0 }),
 );

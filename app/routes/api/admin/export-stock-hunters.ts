@@ -1,0 +1,21 @@
+// GET /api/admin/export-stock-hunters?search_term&filters[active|with_requests]&order[key]&order[dir]&format=csv|xlsx
+// → the stock hunters the list shows, filtered and in its order, streamed, named
+// stock_hunter_<day.month.year>.csv or .xlsx.
+import { apiLoader } from "../../../server/http/api.ts";
+import { tableExportResponse } from "../../../server/http/table-export.ts";
+import { exportStockHunters, STOCK_HUNTERS_EXPORT_COLUMNS } from "../../../server/accounts/admin-users.service.ts";
+import { stockHuntersExportQuery } from "../../../schemas/admin-lists.ts";
+import { stockHuntersSelection } from "../../shared/admin-user-lists.server.ts";
+import { formatDate, todayInItaly } from "../../../lib/format.ts";
+
+export const loader = apiLoader({ access: ["admin"], query: stockHuntersExportQuery }, async ({ actor, query, services }) => {
+  const { filters, order } = stockHuntersSelection(query);
+  const rows = await exportStockHunters(services.db, actor, filters, order);
+  return tableExportResponse({
+    format: query.format,
+    fileName: `stock_hunter_${formatDate(todayInItaly())}`,
+    columns: STOCK_HUNTERS_EXPORT_COLUMNS,
+    rows,
+    sheetName: "Stock hunter",
+  });
+});
