@@ -58,17 +58,24 @@ function bracketed(path: string): string {
 }
 
 /**
- * The export's query for what a list's URL shows: its search, filters and order under the JSON
- * API's names, without the page (an export holds every page), plus the format.
+ * The list's JSON query (search_term, filters[…], order[…]) read from the page's URL through the
+ * page's URL names (the same `urlNames` its loader reads), the page itself left out: what its
+ * export and its "select all" act on, so a filter a list gains later is in both.
  */
-export function exportQuery(urlSearch: string, urlNames: Record<string, string>, format: "csv" | "xlsx"): string {
+export function listQueryFromUrl(urlSearch: string, urlNames: Record<string, string>): Record<string, string> {
   const from = new URLSearchParams(urlSearch);
-  const out = new URLSearchParams();
+  const query: Record<string, string> = {};
   for (const [urlName, path] of Object.entries(urlNames)) {
-    if (path === "offset") continue;
+    if (path === "offset" || path === "limit") continue;
     const value = from.get(urlName);
-    if (value) out.set(bracketed(path), value);
+    if (value) query[bracketed(path)] = value;
   }
+  return query;
+}
+
+/** The export's query for what a list's URL shows (listQueryFromUrl), plus the format. */
+export function exportQuery(urlSearch: string, urlNames: Record<string, string>, format: "csv" | "xlsx"): string {
+  const out = new URLSearchParams(listQueryFromUrl(urlSearch, urlNames));
   out.set("format", format);
   return out.toString();
 }

@@ -7,8 +7,9 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { m } from "../../paraglide/messages.js";
-import { getJson, postJson, type Query } from "../../lib/api-client.ts";
+import { getJson, postJson } from "../../lib/api-client.ts";
 import { formatNumber } from "../../lib/format.ts";
+import { listQueryFromUrl } from "../../lib/admin-lists.ts";
 import type { BulkResponse, BulkResult, MatchingIds } from "../../schemas/admin-bulk.ts";
 import { PopupDialog } from "../ui/PopupDialog.tsx";
 import { FormMessage } from "../ui/fields.tsx";
@@ -16,24 +17,6 @@ import { buttonClass } from "../ui/styles.ts";
 
 /** How long a switch can be taken back from its notice. */
 export const UNDO_SECONDS = 10;
-
-/**
- * The list's JSON query (search_term, filters[…]) read from the page's URL through the page's
- * URL names (the same `urlNames` its loader reads), the page itself left out: so a filter a list
- * gains later is in its "select all" too.
- */
-export function listQueryFromUrl(search: string, urlNames: Record<string, string>): Query {
-  const params = new URLSearchParams(search);
-  const query: Query = {};
-  for (const [urlName, path] of Object.entries(urlNames)) {
-    if (path === "offset" || path === "limit") continue;
-    const value = params.get(urlName);
-    if (value === null || value === "") continue;
-    const [head, ...rest] = path.split(".");
-    query[rest.length ? `${head}${rest.map((p) => `[${p}]`).join("")}` : head!] = value;
-  }
-  return query;
-}
 
 export type ListSelection = {
   selected: ReadonlySet<number>;

@@ -1,7 +1,7 @@
 // "All N matching the filters" asks the list's GET …/ids with the list's JSON query, read from the
 // page's URL through the page's own URL names: the filters go, the page does not.
 import { describe, expect, it } from "vitest";
-import { listQueryFromUrl } from "./BulkActions.tsx";
+import { listQueryFromUrl } from "../../lib/admin-lists.ts";
 import { URL_NAMES as WAREHOUSES } from "../../routes/admin/warehouses.tsx";
 import { STOCKERS_URL_NAMES as STOCKERS } from "../../lib/list-params.ts";
 

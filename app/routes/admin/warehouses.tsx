@@ -36,6 +36,7 @@ import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
 import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
+import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
 import { ariaSort, SortLink } from "../../components/admin/SortLink.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 import {
@@ -113,24 +114,6 @@ export const action = pageAction(
 /** What the switch receives. */
 export type ToggleResult = Awaited<ReturnType<typeof action>>;
 
-type LoaderData = Route.ComponentProps["loaderData"];
-
-/** The export's address: the list's selection in the JSON call's names, and the format. */
-function exportHref(data: Pick<LoaderData, "search" | "deactivated" | "filters" | "order">, format: "csv" | "xlsx"): string {
-  const q = new URLSearchParams();
-  if (data.search) q.set("search_term", data.search);
-  if (data.deactivated !== DEFAULT_FILTER) q.set("filters[deactivated]", data.deactivated);
-  const { sub, ...rest } = data.filters;
-  for (const [name, value] of Object.entries(rest)) if (value) q.set(`filters[${name}]`, value);
-  if (sub) q.set("filters[sub_type]", sub);
-  if (data.order.key !== DEFAULT_WAREHOUSE_ORDER.key || data.order.dir !== DEFAULT_WAREHOUSE_ORDER.dir) {
-    q.set("order[key]", data.order.key);
-    q.set("order[dir]", data.order.dir);
-  }
-  q.set("format", format);
-  return `/api/admin/export-warehouses?${q.toString()}`;
-}
-
 /** A yes/no filter's options: either (out of the URL), yes, no. */
 const yesNoOptions = (yes: string, no: string) => [
   { value: "", label: m.admwh_any() },
@@ -186,24 +169,7 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
         intro={m.admin_warehouses_count({ count })}
         actions={
           <>
-            <a
-              href={exportHref(loaderData, "csv")}
-              download
-              aria-label={m.admwh_export_csv_label({ count })}
-              className={buttonClass("secondary", "md")}
-              data-testid="warehouses-export-csv"
-            >
-              {m.admwh_export_csv()}
-            </a>
-            <a
-              href={exportHref(loaderData, "xlsx")}
-              download
-              aria-label={m.admwh_export_xlsx_label({ count })}
-              className={buttonClass("secondary", "md")}
-              data-testid="warehouses-export-xlsx"
-            >
-              {m.admwh_export_xlsx()}
-            </a>
+            <ExportLinks endpoint="/api/admin/export-warehouses" urlNames={URL_NAMES} testId="warehouses-export" />
             <Link to={paths.create} className={buttonClass("primary", "md")}>
               {m.admin_nav_add_warehouse()}
             </Link>
