@@ -12,7 +12,7 @@ import { m } from "../../paraglide/messages.js";
 import { formatDateTime, formatNumber, requestNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
-import { linkClass } from "../../components/ui/styles.ts";
+import { standaloneTextLinkClass } from "../../components/ui/styles.ts";
 import { CardFact } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
@@ -45,7 +45,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
               <dl className="mt-3 grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
                 <CardFact label={m.admrep_warehouse()}>
                   {r.warehouse_name ? (
-                    <Link to={`/admin/warehouses/${r.warehouse_id}/edit`} className={linkClass}>
+                    <Link to={`/admin/warehouses/${r.warehouse_id}/edit`} className={standaloneTextLinkClass}>
                       {r.warehouse_name} (#{r.warehouse_id})
                     </Link>
                   ) : (
