@@ -50,7 +50,7 @@ const notEnded = (today: string) => sql<SqlBool>`(s.available_until is null or s
  * triggers) rules out most warehouses before the spaces' index is probed.
  */
 function hasFreeSpace(today: string): Expression<SqlBool> {
-  return sql<SqlBool>`(w.has_spaces and exists (select 1 from warehouse_spaces s where s.warehouse_id = w.id and ${notEnded(today)}))`;
+  return sql<SqlBool>`(w.has_spaces is true and exists (select 1 from warehouse_spaces s where s.warehouse_id = w.id and ${notEnded(today)}))`;
 }
 
 /** The square metres (or pallet positions) of free space the warehouse declares, not ended; null without any. */
@@ -63,8 +63,9 @@ function filtered(db: Database, filters: AdminWarehouseFilters, today: string) {
   let query = searched(db, filters.search, filters.deactivated);
   if (filters.status) query = query.where("w.status", "=", filters.status);
   // A hub, a redeemed warehouse, one with spaces: each a partial index newest first (0033).
-  if (filters.hub != null) query = query.where("w.is_hub", "=", filters.hub);
-  if (filters.redeemed != null) query = query.where("w.redeemed", "=", filters.redeemed);
+  // "is true" as the partial indexes' predicates say it (migration 0033 says why).
+  if (filters.hub != null) query = query.where(filters.hub ? sql<SqlBool>`w.is_hub is true` : sql<SqlBool>`w.is_hub is false`);
+  if (filters.redeemed != null) query = query.where(filters.redeemed ? sql<SqlBool>`w.redeemed is true` : sql<SqlBool>`w.redeemed is false`);
   if (filters.province) query = query.where(sql<string>`upper(btrim(w.province))`, "=", filters.province.toUpperCase());
   if (filters.photos != null) query = query.where("w.images_count", filters.photos ? ">" : "=", 0);
   if (filters.freeSpace != null) query = query.where(filters.freeSpace ? hasFreeSpace(today) : sql<SqlBool>`not ${hasFreeSpace(today)}`);
@@ -100,9 +101,9 @@ function orderValue(key: WarehouseOrderKey, today: string): RawBuilder<unknown> 
     case "created":
       return sql`w.created_at`;
     case "name":
-      return sql`w.name`;
+      return sql`lower(w.name)`;
     case "city":
-      return sql`w.city`;
+      return sql`lower(w.city)`;
     case "status":
       return sql`w.status`;
     case "size":

@@ -5,25 +5,30 @@
 //   "has photos" and the sort by photos read one column (and its index) instead of counting the
 //   images of every warehouse.
 // - One index per sorted column, (column, id): a page in either direction is an index walk, the id
-//   the tie-break that keeps pages from overlapping. The size sorts unknown as 0 (coalesce), so
+//   the tie-break that keeps pages from overlapping. Names and towns sort case-blind, by lower():
+//   an index on the bare name would also be taken by the pickers' searches ordered by name,
+//   walking it instead of their trigram indexes. The size sorts unknown as 0 (coalesce), so
 //   the warehouses without a size sit at one end in both directions. Created and active already
 //   have theirs (warehouses_created_at_id_idx; active reads deactivated).
 // - The filters: the province as its code in capitals, then newest first; the hubs, the redeemed
 //   and the warehouses with declared spaces are few among a million, each a partial index newest first.
+//   Their predicates are "is true", which only a query stating "is true" can use (PostgreSQL does
+//   not infer it from the bare column): the public search, which filters by the bare columns, keeps
+//   to its GiST index instead of walking one of these.
 // Frozen once landed: change it in a new migration.
 import { sql, type Kysely } from "kysely";
 
 const INDEXES = [
-  sql`create index warehouses_name_id_idx on warehouses (name, id)`,
-  sql`create index warehouses_city_id_idx on warehouses (city, id)`,
+  sql`create index warehouses_name_id_idx on warehouses ((lower(name)), id)`,
+  sql`create index warehouses_city_id_idx on warehouses ((lower(city)), id)`,
   sql`create index warehouses_status_id_idx on warehouses (status, id)`,
   sql`create index warehouses_deactivated_id_idx on warehouses (deactivated, id)`,
   sql`create index warehouses_size_id_idx on warehouses ((coalesce(total_m2, 0)), id)`,
   sql`create index warehouses_images_count_id_idx on warehouses (images_count, id)`,
   sql`create index warehouses_province_created_at_idx on warehouses ((upper(btrim(province))), created_at desc, id desc)`,
-  sql`create index warehouses_hub_created_at_idx on warehouses (created_at desc, id desc) where is_hub`,
-  sql`create index warehouses_redeemed_created_at_idx on warehouses (created_at desc, id desc) where redeemed`,
-  sql`create index warehouses_has_spaces_created_at_idx on warehouses (created_at desc, id desc) where has_spaces`,
+  sql`create index warehouses_hub_created_at_idx on warehouses (created_at desc, id desc) where is_hub is true`,
+  sql`create index warehouses_redeemed_created_at_idx on warehouses (created_at desc, id desc) where redeemed is true`,
+  sql`create index warehouses_has_spaces_created_at_idx on warehouses (created_at desc, id desc) where has_spaces is true`,
 ];
 
 const INDEX_NAMES = [
