@@ -86,12 +86,15 @@ describe("a pool whose connections are cut", () => {
 
     // A transaction holds its connection checked out between its statements: cut it there.
     // (Without a listener on the checked-out client, its 'error' event ends the process.)
+    // It waits for the cut rather than for a timer, which a loaded machine can outlast.
     let pid = 0;
+    let cutDone: () => void = () => {};
+    const cut = new Promise<void>((resolve) => (cutDone = resolve));
     const transaction = db
       .transaction()
       .execute(async (trx) => {
         pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!.pid;
-        await new Promise((r) => setTimeout(r, 500));
+        await cut;
         await sql`select 1`.execute(trx);
       })
       .catch((err: unknown) => err);
@@ -100,6 +103,7 @@ describe("a pool whose connections are cut", () => {
     await expect.poll(() => pid).toBeGreaterThan(0);
     const all = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(t.db);
     await terminate([pid, ...all.rows.map((r) => r.pid).filter((p) => p !== pid)]);
+    cutDone();
 
     expect(isDatabaseUnavailable(await transaction)).toBe(true);
     await expect.poll(() => warnings.length).toBeGreaterThan(0);
