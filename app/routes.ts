@@ -194,6 +194,8 @@ export default [
   route("api/admin/emails/:id/resend", "routes/api/admin/emails.resend.ts"),
   // The audit log as filtered, as CSV or XLSX (decision 046).
   route("api/admin/export-audit-log", "routes/api/admin/export-audit-log.ts"),
+  route("api/admin/warehouse-reports/:id/close", "routes/api/admin/warehouse-reports.close.ts"),
+  route("api/admin/export-warehouse-reports", "routes/api/admin/export-warehouse-reports.ts"),
 
   // Profile data and credentials in every area.
   route("api/stocker/profile/update-profile-data", "routes/api/stocker/profile.update-profile-data.ts"),
