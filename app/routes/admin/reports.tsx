@@ -85,7 +85,15 @@ function CloseReportDialog({ report, onClose, onDone }: { report: WarehouseRepor
           <input type="hidden" name="id" value={shown.id} />
           <p className="text-sm text-slate-700">{m.admrep_close_text({ subject: shown.subject })}</p>
           {error && <FormMessage tone="error">{error}</FormMessage>}
-          <TextInput name="note" label={m.admrep_close_note()} multiline rows={3} value={note} onChange={(v) => setNote(v.slice(0, REPORT_CLOSE_NOTE_MAX))} description={m.admrep_close_note_hint()} />
+          <TextInput
+            name="note"
+            label={m.admrep_close_note()}
+            multiline
+            rows={3}
+            value={note}
+            onChange={(v) => setNote(v.slice(0, REPORT_CLOSE_NOTE_MAX))}
+            description={m.admrep_close_note_hint()}
+          />
           <div className="flex flex-col-reverse gap-3 pt-1 sm:flex-row sm:justify-end">
             <button type="button" onClick={onClose} className={buttonClass("secondary", "md")}>
               {m.admrep_close_cancel()}
@@ -150,7 +158,11 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
                 {formatDateTime(r.created_at)}
               </td>
               <td data-label={m.admrep_warehouse()} className="px-4 py-3">
-                <Link to={`/admin/warehouses/${r.warehouse_id}/edit`} className="row-link font-semibold text-brand-700 hover:underline" title={m.admrep_open_warehouse()}>
+                <Link
+                  to={`/admin/warehouses/${r.warehouse_id}/edit`}
+                  className="row-link font-semibold text-brand-700 hover:underline"
+                  title={m.admrep_open_warehouse()}
+                >
                   {r.warehouse_name ? `${r.warehouse_name} (#${r.warehouse_id})` : m.admrep_warehouse_gone({ id: String(r.warehouse_id) })}
                 </Link>
                 <div className="text-slate-600">

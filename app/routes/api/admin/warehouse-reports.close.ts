@@ -6,8 +6,7 @@ import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.t
 import { closeWarehouseReport } from "../../../server/admin/warehouse-reports.service.ts";
 import { closeWarehouseReportBody } from "../../../schemas/warehouse-reports.ts";
 
-export const action = apiAction(
-  { access: ["admin"], params: z.object({ id: idParam }), body: closeWarehouseReportBody },
-  ({ actor, params, body, services }) => closeWarehouseReport(services.db, actor, params.id, body.note),
+export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: closeWarehouseReportBody }, ({ actor, params, body, services }) =>
+  closeWarehouseReport(services.db, actor, params.id, body.note),
 );
 export const loader = methodNotAllowed;
