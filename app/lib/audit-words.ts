@@ -19,6 +19,7 @@ export const AUDIT_ACTION_WORDS: Record<string, string> = {
   "search.export_requests": "Esportazione della ricerca per località (richieste)",
   "search.export_warehouses": "Esportazione della ricerca per località (magazzini)",
   "specification.create": "Specifica creata",
+  "specification.export": "Esportazione delle specifiche",
   "specification.toggle_hidden": "Specifica mostrata o nascosta",
   "specification.update": "Specifica modificata",
   "subscription.extend": "Bonifico confermato, magazzini aggiunti all'abbonamento",

@@ -3,11 +3,26 @@
 // against the list's whitelist and default.
 import type { z } from "zod";
 import type { warehouseReportsQuery } from "../../schemas/warehouse-reports.ts";
+import type { specificationsQuery } from "../../schemas/specification.ts";
+import type { SpecificationFilters, SpecificationsOrder } from "../../server/specifications/specifications.service.ts";
 import type { WarehouseReportFilters, WarehouseReportsOrder } from "../../server/admin/warehouse-reports.service.ts";
 import { resolveOrder } from "../../lib/admin-lists.ts";
-import { WAREHOUSE_REPORTS_ORDER } from "../../lib/list-params.ts";
+import { SPECIFICATIONS_ORDER, WAREHOUSE_REPORTS_ORDER } from "../../lib/list-params.ts";
 
 /** The reports' state (open when none is given: what the work queue counts) and order. */
 export function warehouseReportsSelection(query: z.infer<typeof warehouseReportsQuery>): { filters: WarehouseReportFilters; order: WarehouseReportsOrder } {
   return { filters: { state: query.filters?.state ?? "open" }, order: resolveOrder(WAREHOUSE_REPORTS_ORDER, query.order) };
+}
+
+/** The specifications' search, group ("Tutte le categorie": none), active or hidden, and order. */
+export function specificationsSelection(query: z.infer<typeof specificationsQuery>): { filters: SpecificationFilters; order: SpecificationsOrder } {
+  const f = query.filters ?? {};
+  return {
+    filters: {
+      search: query.search_term ?? null,
+      catId: typeof f.cat_id === "number" ? f.cat_id : null,
+      active: f.active === undefined ? undefined : f.active === "yes",
+    },
+    order: resolveOrder(SPECIFICATIONS_ORDER, query.order),
+  };
 }
