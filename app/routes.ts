@@ -225,6 +225,7 @@ export default [
   // The specification catalogue in the back office (decision 010).
   route("api/admin/specifications", "routes/api/admin/specifications.ts"),
   route("api/admin/export-specifications", "routes/api/admin/export-specifications.ts"),
+  route("api/admin/export-promo-codes", "routes/api/admin/export-promo-codes.ts"),
   route("api/admin/specifications/create", "routes/api/admin/specifications.create.ts"),
   route("api/admin/specifications/:id/update", "routes/api/admin/specifications.update.ts"),
   route("api/admin/specifications/:id/toggle-hidden", "routes/api/admin/specifications.toggle-hidden.ts"),

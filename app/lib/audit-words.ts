@@ -15,6 +15,7 @@ export const AUDIT_ACTION_WORDS: Record<string, string> = {
   "crm_entry.update": "Voce CRM modificata",
   "email.resend": "E-mail inviata di nuovo",
   "promo_code.create": "Codice promo creato",
+  "promo_code.export": "Esportazione dei codici promo",
   "promo_code.update": "Codice promo modificato",
   "search.export_requests": "Esportazione della ricerca per località (richieste)",
   "search.export_warehouses": "Esportazione della ricerca per località (magazzini)",
