@@ -36,6 +36,8 @@ export const STOCKER_REQUESTS_URL_NAMES = { ...listUrlNames({ waiting: "waiting_
 /** The reports on warehouses' state filter (?state=): open (the default, what the work queue counts), closed, or all. */
 export const REPORT_STATES = ["open", "closed", "all"] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
+/** A closing note's longest text (the close's schema and the page's field). */
+export const REPORT_CLOSE_NOTE_MAX = 2000;
 /** The columns the reports sort by (?sort=): the report's date (the default, the longest waiting first) or its warehouse's name. */
 export const WAREHOUSE_REPORTS_ORDER = listOrderSpec(["created_at", "warehouse"] as const, { key: "created_at", dir: "asc" });
 export type WarehouseReportsOrderKey = (typeof WAREHOUSE_REPORTS_ORDER.keys)[number];

@@ -4,10 +4,7 @@
 import { z } from "zod";
 import { exportFormat, listOrder, listPaging } from "./admin-lists.ts";
 import { idNumber, optionalText } from "./common.ts";
-import { REPORT_STATES, WAREHOUSE_REPORTS_ORDER } from "../lib/list-params.ts";
-
-/** A closing note's longest text. */
-export const REPORT_CLOSE_NOTE_MAX = 2000;
+import { REPORT_CLOSE_NOTE_MAX, REPORT_STATES, WAREHOUSE_REPORTS_ORDER } from "../lib/list-params.ts";
 
 export const warehouseReportsQuery = z.object({
   offset: listPaging.offset,

@@ -11,8 +11,14 @@ import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/reports";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { closeWarehouseReport, listWarehouseReports, type WarehouseReportItem } from "../../server/admin/warehouse-reports.service.ts";
-import { REPORT_STATES, WAREHOUSE_REPORTS_ORDER, WAREHOUSE_REPORTS_PAGE_SIZE, WAREHOUSE_REPORTS_URL_NAMES } from "../../lib/list-params.ts";
-import { closeWarehouseReportForm, REPORT_CLOSE_NOTE_MAX, warehouseReportsQuery } from "../../schemas/warehouse-reports.ts";
+import {
+  REPORT_CLOSE_NOTE_MAX,
+  REPORT_STATES,
+  WAREHOUSE_REPORTS_ORDER,
+  WAREHOUSE_REPORTS_PAGE_SIZE,
+  WAREHOUSE_REPORTS_URL_NAMES,
+} from "../../lib/list-params.ts";
+import { closeWarehouseReportForm, warehouseReportsQuery } from "../../schemas/warehouse-reports.ts";
 import { warehouseReportsSelection } from "../shared/admin-lists.server.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDateTime, formatNumber, requestNumber } from "../../lib/format.ts";
