@@ -214,7 +214,7 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
                 <Link
                   to={editHref(p.id)}
                   preventScrollReset
-                  className="row-link text-brand-700 hover:underline"
+                  className="row-link min-w-11 text-brand-700 hover:underline"
                   onClick={() => setNotice(null)}
                   title={m.admbill_promo_edit_label({ code: p.code })}
                 >
