@@ -129,7 +129,7 @@ export default function AdminSpecifications({ loaderData }: Route.ComponentProps
               <td data-label={m.admspec_col_title()} className="px-4 py-3">
                 <Link
                   to={editHref(s.id)}
-                  className="row-link font-semibold text-brand-700 hover:underline"
+                  className="row-link min-w-11 font-semibold text-brand-700 hover:underline"
                   aria-label={m.admspec_edit_link({ value: s.value })}
                 >
                   {s.value}
