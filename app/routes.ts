@@ -194,6 +194,8 @@ export default [
   route("api/admin/emails/:id/resend", "routes/api/admin/emails.resend.ts"),
   // The audit log as filtered, as CSV or XLSX (decision 046).
   route("api/admin/export-audit-log", "routes/api/admin/export-audit-log.ts"),
+  route("api/admin/warehouse-reports/:id/close", "routes/api/admin/warehouse-reports.close.ts"),
+  route("api/admin/export-warehouse-reports", "routes/api/admin/export-warehouse-reports.ts"),
 
   // Profile data and credentials in every area.
   route("api/stocker/profile/update-profile-data", "routes/api/stocker/profile.update-profile-data.ts"),
@@ -222,6 +224,8 @@ export default [
 
   // The specification catalogue in the back office (decision 010).
   route("api/admin/specifications", "routes/api/admin/specifications.ts"),
+  route("api/admin/export-specifications", "routes/api/admin/export-specifications.ts"),
+  route("api/admin/export-promo-codes", "routes/api/admin/export-promo-codes.ts"),
   route("api/admin/specifications/create", "routes/api/admin/specifications.create.ts"),
   route("api/admin/specifications/:id/update", "routes/api/admin/specifications.update.ts"),
   route("api/admin/specifications/:id/toggle-hidden", "routes/api/admin/specifications.toggle-hidden.ts"),

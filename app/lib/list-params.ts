@@ -33,6 +33,32 @@ export type StockerRequestsOrderKey = (typeof STOCKER_REQUESTS_ORDER.keys)[numbe
 /** The new stockers' URL: ?search, ?status (pending or refused), ?waiting (days at least), ?sort, ?dir, ?page. */
 export const STOCKER_REQUESTS_URL_NAMES = { ...listUrlNames({ waiting: "waiting_days" }), status: "filters.approved" };
 
+/** The reports on warehouses' state filter (?state=): open (the default, what the work queue counts), closed, or all. */
+export const REPORT_STATES = ["open", "closed", "all"] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+/** A closing note's longest text (the close's schema and the page's field). */
+export const REPORT_CLOSE_NOTE_MAX = 2000;
+/** The columns the reports sort by (?sort=): the report's date (the default, the longest waiting first) or its warehouse's name. */
+export const WAREHOUSE_REPORTS_ORDER = listOrderSpec(["created_at", "warehouse"] as const, { key: "created_at", dir: "asc" });
+export type WarehouseReportsOrderKey = (typeof WAREHOUSE_REPORTS_ORDER.keys)[number];
+/** The reports' URL: ?state, ?sort, ?dir, ?page (no search). */
+export const WAREHOUSE_REPORTS_URL_NAMES = listUrlNames({ state: "state" });
+
+/** The columns the specifications sort by (?sort=): the default is the group's order (group, then the catalogue's position). */
+export const SPECIFICATIONS_ORDER = listOrderSpec(["group", "title", "active"] as const, { key: "group", dir: "asc" });
+export type SpecificationsOrderKey = (typeof SPECIFICATIONS_ORDER.keys)[number];
+/** The specifications' URL: ?search, ?cat_id (the group), ?active, ?sort, ?dir, ?page. */
+export const SPECIFICATIONS_URL_NAMES = listUrlNames({ cat_id: "cat_id", active: "active" });
+
+/** The promo codes' state filter (?state=): usable now, expired, used up, or all (none given). */
+export const PROMO_STATE_FILTERS = ["usable", "expired", "used_up"] as const;
+export type PromoStateFilter = (typeof PROMO_STATE_FILTERS)[number];
+/** The columns the promo codes sort by (?sort=), the default newest first. */
+export const PROMO_CODES_ORDER = listOrderSpec(["code", "created_at", "uses", "expiry"] as const, { key: "created_at", dir: "desc" }, ["created_at", "uses"]);
+export type PromoCodesOrderKey = (typeof PROMO_CODES_ORDER.keys)[number];
+/** The promo codes' URL: ?search (the code), ?state, ?sort, ?dir, ?page, and ?edit (the popup open on one code, not a filter). */
+export const PROMO_CODES_URL_NAMES = listUrlNames({ state: "state" });
+
 /**
  * The back office lists' page sizes, one per list, read by the page, its JSON twin (the default
  * of ?limit) and the service alike. The other lists' are beside their own options: lib/crm.ts,

@@ -2,7 +2,14 @@
 // index), search_term and filters[...]. One schema per list, shared by the endpoint and its page.
 import { z } from "zod";
 import { idNumber, numeric, optionalText } from "./common.ts";
-import { STOCK_HUNTERS_ORDER, STOCKER_ACCOUNT_TYPES, STOCKERS_ORDER, SUBSCRIPTION_FILTERS } from "../lib/list-params.ts";
+import {
+  PROMO_CODES_ORDER,
+  PROMO_STATE_FILTERS,
+  STOCK_HUNTERS_ORDER,
+  STOCKER_ACCOUNT_TYPES,
+  STOCKERS_ORDER,
+  SUBSCRIPTION_FILTERS,
+} from "../lib/list-params.ts";
 import { ORDER_DIRS, YES_NO } from "../lib/admin-lists.ts";
 
 export const listPaging = {
@@ -62,3 +69,13 @@ export const resendEmailForm = z.discriminatedUnion("intent", [
 ]);
 
 export const toggleActiveBody = z.object({ user_data: z.object({ active: numeric(z.union([z.literal(0), z.literal(1)])) }) });
+
+/** The promo codes' list (/admin/promo-codes, ?search=, ?state=, ?sort=, ?dir=, ?page=) and its export. */
+export const promoCodesQuery = z.object({
+  ...listPaging,
+  filters: z.object({ state: z.enum(PROMO_STATE_FILTERS).optional() }).optional(),
+  order: listOrder(PROMO_CODES_ORDER.keys),
+});
+
+/** GET /api/admin/export-promo-codes: the list's query and the file's format. */
+export const promoCodesExportQuery = promoCodesQuery.extend({ format: exportFormat });

@@ -3,6 +3,9 @@
 // specification_data{hidden}.
 import { z } from "zod";
 import { numeric, optionalText, requiredText } from "./common.ts";
+import { exportFormat, listOrder } from "./admin-lists.ts";
+import { YES_NO } from "../lib/admin-lists.ts";
+import { SPECIFICATIONS_ORDER } from "../lib/list-params.ts";
 
 /** The seven groups of specification_categories (1 service … 7 certification). */
 export const SPECIFICATION_CATEGORY_COUNT = 7;
@@ -38,11 +41,15 @@ export const specificationToggleSchema = z.object({
 export type SpecificationInput = { cat_id: number; value: string; value_en: string | null; description: string | null; description_en: string | null };
 export type SpecificationTexts = Omit<SpecificationInput, "cat_id">;
 
-/** GET /api/admin/specifications, read by its page too (?search=, ?cat_id=, ?page=). */
+/** GET /api/admin/specifications, read by its page too (?search=, ?cat_id=, ?active=, ?sort=, ?dir=, ?page=). */
 export const specificationsQuery = z.object({
   limit: numeric(z.number().int().min(1).max(100)).optional(),
   offset: numeric(z.number().int().min(0).max(100_000)).optional(),
   search_term: optionalText(120),
   // "Tutte le categorie" sends no cat_id (or an empty one).
-  filters: z.object({ cat_id: z.union([z.literal(""), specificationCategoryId]).optional() }).optional(),
+  filters: z.object({ cat_id: z.union([z.literal(""), specificationCategoryId]).optional(), active: z.enum(YES_NO).optional() }).optional(),
+  order: listOrder(SPECIFICATIONS_ORDER.keys),
 });
+
+/** GET /api/admin/export-specifications: the list's query and the file's format. */
+export const specificationsExportQuery = specificationsQuery.extend({ format: exportFormat });

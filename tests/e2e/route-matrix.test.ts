@@ -1002,8 +1002,26 @@ const ROWS: Row[] = [
   { route: "/admin/transfers", method: "GET", url: () => "/admin/transfers?search=demo&page=2", expect: area(200, "admin") },
   { route: "/admin/audit", method: "GET", url: () => "/admin/audit?entity_type=warehouse&entity_id=1&from=2020-01-01&page=2", expect: area(200, "admin") },
   { route: "/admin/audit", method: "GET", url: () => "/admin/audit?search=demo&action=user.approve", expect: area(200, "admin") },
-  // The open reports on warehouses (decision 046), read only.
+  // The reports on warehouses (decision 046): open by default, closed or all, sorted; closing one (decision 053).
   { route: "/admin/reports", method: "GET", url: () => "/admin/reports?page=2", expect: area(200, "admin") },
+  { route: "/admin/reports", method: "GET", url: () => "/admin/reports?state=all&sort=warehouse&dir=desc", expect: area(200, "admin") },
+  // "Chiudi" on no such report: answered on the page, nothing closed.
+  { route: "/admin/reports", method: "POST", url: () => "/admin/reports", body: { form: { intent: "close", id: "999999999" } }, expect: area(200, "admin") },
+  {
+    route: "/api/admin/warehouse-reports/:id/close",
+    method: "POST",
+    url: () => "/api/admin/warehouse-reports/999999999/close",
+    body: {},
+    expect: area(404, "admin"),
+  },
+  { route: "/api/admin/warehouse-reports/:id/close", method: "GET", url: () => "/api/admin/warehouse-reports/1/close", expect: area(405, "admin") },
+  {
+    route: "/api/admin/export-warehouse-reports",
+    method: "GET",
+    url: () => "/api/admin/export-warehouse-reports?filters[state]=all&order[key]=warehouse&format=xlsx",
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/export-warehouse-reports", method: "POST", url: () => "/api/admin/export-warehouse-reports", body: {}, expect: area(405, "admin") },
   { route: "/api/admin/dashboard", method: "GET", url: () => "/api/admin/dashboard", expect: area(200, "admin") },
   // Undelivered e-mails (decision 043): the list, and sending one again; no such e-mail: nothing sent.
   { route: "/admin/emails", method: "GET", url: () => "/admin/emails?search=matrix&page=2&resend=all", expect: area(200, "admin") },
@@ -1026,6 +1044,19 @@ const ROWS: Row[] = [
   // A form without a user id: refused by the page, nothing confirmed.
   { route: "/admin/transfers", method: "POST", url: () => "/admin/transfers", body: "form", expect: area(200, "admin") },
   { route: "/admin/promo-codes", method: "GET", url: () => "/admin/promo-codes?page=1", expect: area(200, "admin") },
+  {
+    route: "/admin/promo-codes",
+    method: "GET",
+    url: () => "/admin/promo-codes?search=e2e&state=usable&sort=expiry&dir=asc&edit=1",
+    expect: area(200, "admin"),
+  },
+  {
+    route: "/api/admin/export-promo-codes",
+    method: "GET",
+    url: () => "/api/admin/export-promo-codes?filters[state]=expired&order[key]=code&format=xlsx",
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/export-promo-codes", method: "POST", url: () => "/api/admin/export-promo-codes", body: {}, expect: area(405, "admin") },
   { route: "/admin/promo-codes", method: "POST", url: () => "/admin/promo-codes", body: { form: { intent: "create", code: "" } }, expect: area(200, "admin") },
   { route: "/admin/stocker-requests", method: "GET", url: () => "/admin/stocker-requests?status=refused&search=srl&page=1", expect: area(200, "admin") },
   {
@@ -1065,6 +1096,14 @@ const ROWS: Row[] = [
   { route: "/admin/warehouses/:id/edit", method: "GET", url: () => "/admin/warehouses/999999999/edit", expect: area(404, "admin") },
   // The specification catalogue: the demo catalogue is loaded at start with ids from 1; incomplete posts write nothing.
   { route: "/admin/specifications", method: "GET", url: () => "/admin/specifications?search=a&cat_id=1&page=2", expect: area(200, "admin") },
+  { route: "/admin/specifications", method: "GET", url: () => "/admin/specifications?active=no&sort=title&dir=desc", expect: area(200, "admin") },
+  {
+    route: "/api/admin/export-specifications",
+    method: "GET",
+    url: () => "/api/admin/export-specifications?filters[active]=yes&order[key]=title&format=xlsx",
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/export-specifications", method: "POST", url: () => "/api/admin/export-specifications", body: {}, expect: area(405, "admin") },
   { route: "/admin/specifications", method: "POST", url: () => "/admin/specifications", body: "form", expect: area(200, "admin") },
   { route: "/admin/specifications/new", method: "GET", url: () => "/admin/specifications/new", expect: area(200, "admin") },
   {

@@ -38,19 +38,46 @@ const listPage = (data: object) => {
 
 describe("/admin/specifications", () => {
   it("shows each row with its group, its switch and the link to its edit page", () => {
-    const html = listPage({ specifications: [row(4, false), row(5, true)], specifications_count: 2, categories, search: null, catId: 3, page: 1, pages: 1 });
+    const html = listPage({
+      specifications: [row(4, false), row(5, true)],
+      specifications_count: 2,
+      categories,
+      search: null,
+      catId: 3,
+      active: "no",
+      order: { key: "title", dir: "asc" },
+      page: 1,
+      pages: 1,
+    });
     expect(html).toContain("Tutte le categorie");
     expect(html).toContain('href="/admin/specifications/new"');
     expect(html).toContain('href="/admin/specifications/4/edit"');
     expect(html).toMatch(/<option value="3" selected="">Sicurezza<\/option>/);
     expect(html).toMatch(/role="switch" aria-checked="true" aria-label="Allarme 4: attiva"/);
     expect(html).toMatch(/role="switch" aria-checked="false" aria-label="Allarme 5: attiva"/);
-    // A search keeps the group filter.
+    // A search keeps the group filter, the active one and the order.
     expect(html).toMatch(/<input type="hidden" name="cat_id" value="3"\/>/);
+    expect(html).toMatch(/<input type="hidden" name="active" value="no"\/>/);
+    expect(html).toMatch(/<input type="hidden" name="sort" value="title"\/>/);
+    // The whole row opens the edit page (a real link), the switch above it; the columns sort; the list exports.
+    expect(html).toMatch(/class="row-link[^"]*"[^>]*>Allarme 4/);
+    expect(html).toContain('data-testid="sort-title"');
+    expect(html).toContain('aria-sort="ascending"');
+    expect(html).toMatch(/href="\/api\/admin\/export-specifications\?[^"]*format=xlsx"/);
   });
 
   it("says the empty list's text when nothing is found", () => {
-    const html = listPage({ specifications: [], specifications_count: 0, categories, search: "zzz", catId: null, page: 1, pages: 0 });
+    const html = listPage({
+      specifications: [],
+      specifications_count: 0,
+      categories,
+      search: "zzz",
+      catId: null,
+      active: "",
+      order: { key: "group", dir: "asc" },
+      page: 1,
+      pages: 0,
+    });
     expect(html).toContain("Non è stato trovato alcun magazzino, modifica i parametri di ricerca.");
   });
 });

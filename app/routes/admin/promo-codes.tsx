@@ -1,14 +1,27 @@
-// /admin/promo-codes (Codici promo): the promo codes, newest first, 20 a page (?page=), with
-// their uses against the maximum and whether a stocker could use them now; a form to create
-// one and a popup to edit one (components/admin/PromoCodeForm.tsx). Both post to this page's
-// action (intent create / update), checked on the server with the same schema; the service has
-// the last word (unique code, maximum not below the uses) and audits every change.
+// /admin/promo-codes (Codici promo): the promo codes with their uses against the maximum and
+// whether a stocker could use them now, searched by code (?search=), filtered by state
+// (?state=usable|expired|used_up, all when absent), sorted by code, creation (the default, newest
+// first), uses or expiry (?sort=&dir=), 20 a page (?page=), with the CSV or XLSX export of the same
+// selection in the same order (GET /api/admin/export-promo-codes). A form creates a code; the
+// whole row opens the code's edit popup (components/admin/PromoCodeForm.tsx) through the URL
+// (?edit=id: the code's link stretches over the row, so the keyboard, a middle click and a shared
+// address work; the popup itself opens once the page's script runs). Both forms post to this
+// page's action (intent create / update), checked on the server with the same schema; the service
+// has the last word (unique code, maximum not below the uses) and audits every change.
 import { useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/promo-codes";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { ValidationError } from "../../server/errors.ts";
-import { createPromoCode, listPromoCodes, updatePromoCode, type PromoCodeItem, type PromoCodeState } from "../../server/billing/promo-codes.service.ts";
+import {
+  createPromoCode,
+  listPromoCodes,
+  promoCodeToEdit,
+  updatePromoCode,
+  type PromoCodeItem,
+  type PromoCodeState,
+} from "../../server/billing/promo-codes.service.ts";
 import { promoCodeFormSchema, toPromoCodeInput } from "../../schemas/promo-codes.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
@@ -16,7 +29,14 @@ import { formatDate, formatNumber, formatPrice } from "../../lib/format.ts";
 import { euros } from "../../lib/pricing.ts";
 import { pageCount } from "../../lib/pagination.ts";
 import { PROMO_PAGE_SIZE } from "../../lib/promo-codes.ts";
-import { listPaging } from "../../schemas/admin-lists.ts";
+import { promoCodesQuery } from "../../schemas/admin-lists.ts";
+import { PROMO_CODES_ORDER, PROMO_CODES_URL_NAMES, PROMO_STATE_FILTERS } from "../../lib/list-params.ts";
+import { orderKept } from "../../lib/admin-lists.ts";
+import { promoCodesSelection } from "../shared/admin-lists.server.ts";
+import { SearchBox } from "../../components/admin/SearchBox.tsx";
+import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
+import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
+import { sortableColumn } from "../../components/admin/SortLink.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { FormMessage } from "../../components/ui/fields.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
@@ -25,10 +45,26 @@ import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { EditPromoCodeDialog, PromoCodeForm } from "../../components/admin/PromoCodeForm.tsx";
 
-export const loader = pageLoader({ access: ["admin"], query: z.object(listPaging), urlNames: { page: "offset" } }, async ({ actor, query, services }) => {
+/** ?edit= of the URL: the code whose popup is open (junk: none). */
+const EDIT_PARAM = "edit";
+
+export const loader = pageLoader({ access: ["admin"], query: promoCodesQuery, urlNames: PROMO_CODES_URL_NAMES }, async ({ actor, query, url, services }) => {
+  const { filters, order } = promoCodesSelection(query);
   const page = (query.offset ?? 0) + 1;
-  const list = await listPromoCodes(services.db, actor, { page });
-  return { ...list, page, pages: pageCount(list.promo_codes_count, PROMO_PAGE_SIZE) };
+  const editId = idNumber.safeParse(url.searchParams.get(EDIT_PARAM));
+  const [list, editing] = await Promise.all([
+    listPromoCodes(services.db, actor, { page, filters, order }),
+    editId.success ? promoCodeToEdit(services.db, actor, editId.data) : null,
+  ]);
+  return {
+    ...list,
+    editing,
+    search: filters.search,
+    state: filters.state ?? "",
+    order,
+    page,
+    pages: pageCount(list.promo_codes_count, PROMO_PAGE_SIZE),
+  };
 });
 
 export function meta() {
@@ -90,9 +126,23 @@ function stateLabel(state: PromoCodeState): string {
 // ---------------------------------------------------------------- the page
 
 export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
-  const { promo_codes, promo_codes_count, page, pages } = loaderData;
-  const [editing, setEditing] = useState<PromoCodeItem | null>(null);
+  const { promo_codes, promo_codes_count, editing, search, state, order, page, pages } = loaderData;
   const [notice, setNotice] = useState<string | null>(null);
+  const { search: urlSearch } = useLocation();
+  const navigate = useNavigate();
+  /** This list's address with the popup open on a code, or closed (null). */
+  const editHref = (id: number | null) => {
+    const params = new URLSearchParams(urlSearch);
+    if (id === null) params.delete(EDIT_PARAM);
+    else params.set(EDIT_PARAM, String(id));
+    const text = params.toString();
+    return text ? `?${text}` : "?";
+  };
+  const closeEditor = () => void navigate(editHref(null), { replace: true, preventScrollReset: true });
+  const sorted = (key: (typeof PROMO_CODES_ORDER.keys)[number], label: string, className?: string) =>
+    sortableColumn(PROMO_CODES_ORDER, order, key, label, className);
+  const stateFilterLabel = { usable: m.admbill_promo_filter_usable, expired: m.admbill_promo_filter_expired, used_up: m.admbill_promo_filter_used_up };
+  const filtered = search !== null || state !== "";
   // A new key empties the create form after a success.
   const [createKey, setCreateKey] = useState(0);
 
@@ -101,6 +151,7 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
       <PageHeading
         title={m.admbill_promo_title()}
         intro={`${m.admbill_promo_count({ count: formatNumber(promo_codes_count) })} · ${m.admbill_promo_intro()}`}
+        actions={<ExportLinks endpoint="/api/admin/export-promo-codes" urlNames={PROMO_CODES_URL_NAMES} testId="promo-export" />}
       />
 
       {notice && (
@@ -124,26 +175,51 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
+      <div className="mt-8 flex flex-wrap items-end gap-4">
+        <SearchBox
+          name="search"
+          value={search ?? ""}
+          label={m.admbill_promo_search()}
+          buttonLabel={m.admbill_promo_search_button()}
+          keep={{ state: state || null, ...orderKept(PROMO_CODES_ORDER, order) }}
+        />
+        <FilterSelect
+          name="state"
+          value={state}
+          label={m.admbill_promo_filter_state()}
+          buttonLabel={m.admlist_filter_apply()}
+          options={[{ value: "", label: m.admbill_promo_filter_all() }, ...PROMO_STATE_FILTERS.map((value) => ({ value, label: stateFilterLabel[value]() }))]}
+        />
+      </div>
+
       {promo_codes.length === 0 ? (
-        <EmptyState title={m.admbill_promo_empty()} testId="promo-empty" className="mt-8" />
+        <EmptyState title={filtered ? m.admbill_promo_empty_filtered() : m.admbill_promo_empty()} testId="promo-empty" className="mt-6" />
       ) : (
         <AdminTable
-          className="mt-8"
           testId="admin-promo-codes"
           columns={[
-            { label: m.admbill_promo_col_code() },
+            sorted("code", m.admbill_promo_col_code()),
             { label: m.admbill_promo_col_discount() },
-            { label: m.admbill_promo_col_validity() },
-            { label: m.admbill_promo_col_uses() },
+            sorted("expiry", m.admbill_promo_col_validity()),
+            sorted("uses", m.admbill_promo_col_uses()),
             { label: m.admbill_promo_col_state() },
-            { label: m.admbill_promo_col_created(), className: "hidden lg:table-cell" },
+            sorted("created_at", m.admbill_promo_col_created(), "hidden lg:table-cell"),
             { label: m.admbill_col_actions(), srOnly: true },
           ]}
         >
           {promo_codes.map((p) => (
-            <tr key={p.id} className="hover:bg-slate-50">
-              <td data-label={m.admbill_promo_col_code()} className="px-4 py-3 font-mono font-semibold whitespace-nowrap text-slate-900">
-                {p.code}
+            <tr key={p.id} data-testid={`promo-row-${p.id}`}>
+              <td data-label={m.admbill_promo_col_code()} className="px-4 py-3 font-mono font-semibold whitespace-nowrap">
+                {/* The whole row opens the code's popup: this link stretches over it (.row-link). */}
+                <Link
+                  to={editHref(p.id)}
+                  preventScrollReset
+                  className="row-link min-w-11 text-brand-700 hover:underline"
+                  onClick={() => setNotice(null)}
+                  title={m.admbill_promo_edit_label({ code: p.code })}
+                >
+                  {p.code}
+                </Link>
               </td>
               <td data-label={m.admbill_promo_col_discount()} className="px-4 py-3 text-slate-700">
                 {discountText(p)}
@@ -165,12 +241,12 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
                 {formatDate(p.created_at)}
               </td>
               <td className="px-4 py-3">
-                <div className="flex justify-end gap-2">
+                <div className="relative z-10 flex justify-end gap-2">
                   <button
                     type="button"
                     onClick={() => {
                       setNotice(null);
-                      setEditing(p);
+                      void navigate(editHref(p.id), { preventScrollReset: true });
                     }}
                     aria-label={m.admbill_promo_edit_label({ code: p.code })}
                     className={buttonClass("secondary", "sm")}
@@ -188,9 +264,9 @@ export default function AdminPromoCodes({ loaderData }: Route.ComponentProps) {
 
       <EditPromoCodeDialog
         promo={editing}
-        onClose={() => setEditing(null)}
+        onClose={closeEditor}
         onSaved={(code) => {
-          setEditing(null);
+          closeEditor();
           setNotice(m.admbill_promo_saved({ code }));
         }}
       />

@@ -1,9 +1,11 @@
-// /admin/specifications: the specification catalogue, group by group, 20 a page (?page=),
-// searchable (?search=, title or description in either language) and filtered by group
-// (?cat_id=, "Tutte le categorie" when absent). Each row opens its edit page; its switch
-// (active = not hidden) posts to this page's action, the same service as
-// POST /api/admin/specifications/{id}/toggle-hidden.
-import { Link, useNavigate } from "react-router";
+// /admin/specifications: the specification catalogue, group by group unless sorted by title or
+// active (?sort=&dir=), 20 a page (?page=), searchable (?search=, title or description in either
+// language) and filtered by group (?cat_id=, "Tutte le categorie" when absent) and by active or
+// hidden (?active=yes|no), with the CSV or XLSX export of the same selection in the same order
+// (GET /api/admin/export-specifications). The whole row opens its edit page (the title is the
+// link); its switch (active = not hidden, above the row's link) posts to this page's action, the
+// same service as POST /api/admin/specifications/{id}/toggle-hidden.
+import { Link } from "react-router";
 import type { Route } from "./+types/specifications";
 import { z } from "zod";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
@@ -13,7 +15,11 @@ import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { SPECIFICATIONS_PAGE_SIZE } from "../../lib/list-params.ts";
+import { SPECIFICATIONS_ORDER, SPECIFICATIONS_PAGE_SIZE, SPECIFICATIONS_URL_NAMES } from "../../lib/list-params.ts";
+import { orderKept, YES_NO } from "../../lib/admin-lists.ts";
+import { specificationsSelection } from "../shared/admin-lists.server.ts";
+import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
+import { sortableColumn } from "../../components/admin/SortLink.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
@@ -22,18 +28,23 @@ import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
 import { ActiveToggle } from "../../components/admin/ActiveToggle.tsx";
 
-// The URL's names for GET /api/admin/specifications's query.
-const URL_NAMES = { search: "search_term", cat_id: "filters.cat_id", page: "offset" };
-
-export const loader = pageLoader({ access: ["admin"], query: specificationsQuery, urlNames: URL_NAMES }, async ({ query, services }) => {
-  const search = query.search_term ?? null;
-  const catId = typeof query.filters?.cat_id === "number" ? query.filters.cat_id : null;
+export const loader = pageLoader({ access: ["admin"], query: specificationsQuery, urlNames: SPECIFICATIONS_URL_NAMES }, async ({ query, services }) => {
+  const { filters, order } = specificationsSelection(query);
   const offset = query.offset ?? 0;
   const [list, categories] = await Promise.all([
-    listSpecifications(services.db, { search, catId, limit: SPECIFICATIONS_PAGE_SIZE, page: offset }),
+    listSpecifications(services.db, { ...filters, order, limit: SPECIFICATIONS_PAGE_SIZE, page: offset }),
     listSpecificationCategories(services.db),
   ]);
-  return { ...list, categories, search, catId, page: offset + 1, pages: pageCount(list.specifications_count, SPECIFICATIONS_PAGE_SIZE) };
+  return {
+    ...list,
+    categories,
+    search: filters.search,
+    catId: filters.catId,
+    active: query.filters?.active ?? "",
+    order,
+    page: offset + 1,
+    pages: pageCount(list.specifications_count, SPECIFICATIONS_PAGE_SIZE),
+  };
 });
 
 export function meta() {
@@ -50,9 +61,10 @@ export const action = pageAction(
 );
 
 export default function AdminSpecifications({ loaderData }: Route.ComponentProps) {
-  const { specifications, specifications_count, categories, search, catId, page, pages } = loaderData;
-  const navigate = useNavigate();
+  const { specifications, specifications_count, categories, search, catId, active, order, page, pages } = loaderData;
   const editHref = (id: number) => `/admin/specifications/${id}/edit`;
+  const sorted = (key: (typeof SPECIFICATIONS_ORDER.keys)[number], label: string, className?: string) =>
+    sortableColumn(SPECIFICATIONS_ORDER, order, key, label, className);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -60,9 +72,12 @@ export default function AdminSpecifications({ loaderData }: Route.ComponentProps
         title={m.admspec_title()}
         intro={`${m.admspec_count({ count: formatNumber(specifications_count) })} · ${m.admspec_intro()}`}
         actions={
-          <Link to="/admin/specifications/new" className={buttonClass("primary", "md")} data-testid="specification-add">
-            {m.admspec_add()}
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <ExportLinks endpoint="/api/admin/export-specifications" urlNames={SPECIFICATIONS_URL_NAMES} testId="specifications-export" />
+            <Link to="/admin/specifications/new" className={buttonClass("primary", "md")} data-testid="specification-add">
+              {m.admspec_add()}
+            </Link>
+          </div>
         }
       />
       <div className="mt-6 flex flex-wrap items-end gap-4">
@@ -72,7 +87,7 @@ export default function AdminSpecifications({ loaderData }: Route.ComponentProps
             value={search ?? ""}
             label={m.admspec_search()}
             buttonLabel={m.admspec_search_button()}
-            keep={{ cat_id: catId === null ? null : String(catId) }}
+            keep={{ cat_id: catId === null ? null : String(catId), active: active || null, ...orderKept(SPECIFICATIONS_ORDER, order) }}
           />
         </div>
         <FilterSelect
@@ -82,6 +97,16 @@ export default function AdminSpecifications({ loaderData }: Route.ComponentProps
           buttonLabel={m.admspec_filter_apply()}
           options={[{ value: "", label: m.admspec_all_categories() }, ...categories.map((c) => ({ value: String(c.id), label: c.name }))]}
         />
+        <FilterSelect
+          name="active"
+          value={active}
+          label={m.admspec_filter_active()}
+          buttonLabel={m.admspec_filter_apply()}
+          options={[
+            { value: "", label: m.admspec_filter_any() },
+            ...YES_NO.map((value) => ({ value, label: value === "yes" ? m.admspec_filter_active_yes() : m.admspec_filter_active_no() })),
+          ]}
+        />
       </div>
       {specifications.length === 0 ? (
         <EmptyState title={m.admspec_empty()} testId="specifications-empty" className="mt-8" />
@@ -89,29 +114,23 @@ export default function AdminSpecifications({ loaderData }: Route.ComponentProps
         <AdminTable
           testId="admin-specifications"
           columns={[
-            { label: m.admspec_col_category() },
-            { label: m.admspec_col_title() },
+            sorted("group", m.admspec_col_category()),
+            sorted("title", m.admspec_col_title()),
             { label: m.admspec_col_description(), className: "hidden md:table-cell" },
-            { label: m.admspec_col_active(), className: "text-right" },
+            sorted("active", m.admspec_col_active(), "text-right"),
           ]}
         >
           {specifications.map((s) => (
-            // The whole row opens the edit page; the title is the link for the keyboard and before hydration.
-            <tr
-              key={s.id}
-              className="cursor-pointer align-top hover:bg-slate-50"
-              onClick={() => navigate(editHref(s.id))}
-              data-testid={`specification-${s.id}`}
-            >
+            // The whole row opens the edit page: the title's link stretches over it (.row-link).
+            <tr key={s.id} className="align-top" data-testid={`specification-${s.id}`}>
               <td data-label={m.admspec_col_category()} className="px-4 py-3 whitespace-nowrap text-slate-600">
                 {s.cat.name}
               </td>
               <td data-label={m.admspec_col_title()} className="px-4 py-3">
                 <Link
                   to={editHref(s.id)}
-                  className="font-semibold text-brand-700 hover:underline"
+                  className="row-link min-w-11 font-semibold text-brand-700 hover:underline"
                   aria-label={m.admspec_edit_link({ value: s.value })}
-                  onClick={(event) => event.stopPropagation()}
                 >
                   {s.value}
                 </Link>
@@ -121,14 +140,16 @@ export default function AdminSpecifications({ loaderData }: Route.ComponentProps
               <td data-label={m.admspec_col_description()} className="hidden max-w-md px-4 py-3 text-slate-600 md:table-cell">
                 {s.description ?? "—"}
               </td>
-              <td data-label={m.admspec_col_active()} className="px-4 py-3 text-right" onClick={(event) => event.stopPropagation()}>
-                <ActiveToggle
-                  isOn={!s.hidden}
-                  label={m.admspec_toggle_label({ value: s.value })}
-                  fields={(next) => ({ intent: "toggle", id: String(s.id), "specification_data[hidden]": next ? "0" : "1" })}
-                  errorText={m.admspec_toggle_error()}
-                  testId={`specification-toggle-${s.id}`}
-                />
+              <td data-label={m.admspec_col_active()} className="px-4 py-3 text-right">
+                <div className="relative z-10 ml-auto w-fit">
+                  <ActiveToggle
+                    isOn={!s.hidden}
+                    label={m.admspec_toggle_label({ value: s.value })}
+                    fields={(next) => ({ intent: "toggle", id: String(s.id), "specification_data[hidden]": next ? "0" : "1" })}
+                    errorText={m.admspec_toggle_error()}
+                    testId={`specification-toggle-${s.id}`}
+                  />
+                </div>
               </td>
             </tr>
           ))}

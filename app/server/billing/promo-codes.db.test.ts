@@ -1,7 +1,9 @@
 // The back office's promo codes: the rules of a code (form, one discount, window, maximum),
-// uniqueness (also under a race), the audit written in the change's own transaction, the list,
-// who may do it, and the page's action (the form's fields and euros).
+// uniqueness (also under a race), the audit written in the change's own transaction, the list
+// (searched, filtered by state, sorted, its popup's address, its CSV and XLSX export), who may do
+// it, and the page's action (the form's fields and euros).
 import { beforeAll, describe, expect, it } from "vitest";
+import ExcelJS from "exceljs";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeUser } from "../../../tests/support/factories.ts";
 import { testContext } from "../../../tests/support/endpoint.ts";
@@ -11,6 +13,7 @@ import type { User } from "../db/types.ts";
 import { createPromoCode, listPromoCodes, updatePromoCode, usablePromoCode } from "./promo-codes.service.ts";
 import { promoCodeFormSchema, toPromoCodeInput, type PromoCodeInput } from "../../schemas/promo-codes.ts";
 import { action as pageAction, loader as pageLoader } from "../../routes/admin/promo-codes.tsx";
+import { loader as exportLoader } from "../../routes/api/admin/export-promo-codes.ts";
 
 const t = useTestDatabase();
 let admin: User;
@@ -388,5 +391,108 @@ describe("the Promo codes page", () => {
       pageLoader({ request: new Request("http://stockspace.test/admin/promo-codes?page=1"), params: {}, context: testContext(t.db, { actor }) } as never);
     await expect(load(stocker)).rejects.toMatchObject({ init: { status: 403 } });
     await expect(load(adminActor)).resolves.toMatchObject({ page: 1 });
+  });
+});
+
+describe("the list's search, state filter, order, popup address and export", () => {
+  const tag = `EL${Date.now().toString(36).toUpperCase()}`;
+  const now = new Date();
+  const DAY = 86_400_000;
+  let codes: { usable: number; expired: number; usedUp: number; off: number };
+  beforeAll(async () => {
+    const make = async (suffix: string, change: Record<string, unknown>, minutesAgo: number) => {
+      const { promo_code_id } = await createPromoCode(t.db, adminActor, input({ code: `${tag}-${suffix}` }));
+      await t.db
+        .updateTable("promo_codes")
+        .set({ ...change, created_at: new Date(now.getTime() - minutesAgo * 60_000) })
+        .where("id", "=", promo_code_id)
+        .execute();
+      return promo_code_id;
+    };
+    codes = {
+      usable: await make("B", { valid_until: new Date(now.getTime() + 30 * DAY), times_redeemed: 3, max_redemptions: 10 }, 4),
+      expired: await make("D", { valid_until: new Date(now.getTime() - 2 * DAY), amount_off: 1250, percent_off: null }, 3),
+      usedUp: await make("A", { max_redemptions: 5, times_redeemed: 5 }, 2),
+      off: await make("C", { active: false, times_redeemed: 1 }, 1),
+    };
+  });
+  const page = async (query: string, actor: User | null = admin) =>
+    (await pageLoader({
+      request: new Request(`http://stockspace.test/admin/promo-codes?search=${tag.toLowerCase()}&${query}`),
+      params: {},
+      context: testContext(t.db, actor ? { actor: actorOf(actor) } : {}),
+    } as never)) as { promo_codes: { id: number }[]; promo_codes_count: number; editing: { id: number } | null; state: string; order: object };
+  const ids = async (query = "") => (await page(query)).promo_codes.map((p) => p.id);
+  const download = async (query: string, actor: User | null = admin) =>
+    (await exportLoader({
+      request: new Request(`http://stockspace.test/api/admin/export-promo-codes?${query}`),
+      params: {},
+      context: testContext(t.db, actor ? { actor: actorOf(actor) } : {}),
+    } as never)) as Response;
+
+  it("searches the code in any case, filters by state and sorts by each column both ways", async () => {
+    expect(await ids()).toEqual([codes.off, codes.usedUp, codes.expired, codes.usable]);
+    expect(await ids("state=usable")).toEqual([codes.usable]);
+    expect(await ids("state=expired")).toEqual([codes.expired]);
+    expect(await ids("state=used_up")).toEqual([codes.usedUp]);
+    expect(await ids("sort=code")).toEqual([codes.usedUp, codes.usable, codes.off, codes.expired]);
+    expect(await ids("sort=code&dir=desc")).toEqual([codes.expired, codes.off, codes.usable, codes.usedUp]);
+    expect(await ids("sort=created_at&dir=asc")).toEqual([codes.usable, codes.expired, codes.usedUp, codes.off]);
+    expect(await ids("sort=uses")).toEqual([codes.usedUp, codes.usable, codes.off, codes.expired]);
+    // Expiry: the nearest end first, the codes without one after (ties by id).
+    expect(await ids("sort=expiry&dir=asc")).toEqual([codes.expired, codes.usable, codes.usedUp, codes.off]);
+    // Junk in the URL is the default.
+    expect(await ids("state=maybe&sort=secret&dir=up")).toEqual([codes.off, codes.usedUp, codes.expired, codes.usable]);
+    expect((await page("state=maybe")).state).toBe("");
+  });
+
+  it("opens the popup on the code the URL names (?edit=), wherever it is in the list", async () => {
+    expect((await page(`state=usable&edit=${codes.off}`)).editing).toMatchObject({ id: codes.off, state: "inactive" });
+    expect((await page("edit=999999999")).editing).toBeNull();
+    expect((await page("edit=abc")).editing).toBeNull();
+  });
+
+  it("exports what the list shows, in its order, as CSV and typed XLSX, audited", async () => {
+    const csv = await download(`search_term=${tag}&order[key]=code`);
+    expect(csv.headers.get("Content-Type")).toMatch(/^text\/csv/);
+    expect(csv.headers.get("Content-Disposition")).toMatch(/filename="codici_promo_\d{2}\.\d{2}\.\d{4}\.csv"/);
+    const lines = new TextDecoder()
+      .decode(new Uint8Array(await csv.arrayBuffer()).slice(3))
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe("Codice;Sconto (€);Sconto (%);Sconto hub (%);Valido dal;Valido fino al;Utilizzi;Utilizzi massimi;Attivo;Stato;Creato il");
+    expect(lines.slice(1).map((l) => l.split(";")[0])).toEqual([`${tag}-A`, `${tag}-B`, `${tag}-C`, `${tag}-D`]);
+    expect(lines[4]).toContain(";12,5;");
+
+    const xlsx = await download(`search_term=${tag}&filters[state]=expired&format=xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsx.arrayBuffer());
+    const ws = workbook.worksheets[0]!;
+    expect(ws.rowCount).toBe(2);
+    const row = ws.getRow(2);
+    expect(row.getCell(1).value).toBe(`${tag}-D`);
+    expect(row.getCell(2).value).toBe(12.5);
+    expect(row.getCell(2).numFmt).toBe('#,##0.00 "€"');
+    expect(row.getCell(3).value).toBeNull();
+    expect(row.getCell(6).value).toBeInstanceOf(Date);
+    expect(row.getCell(6).numFmt).toBe("dd/mm/yyyy");
+    expect(row.getCell(7).value).toBe(0);
+    expect(row.getCell(9).value).toBe("Sì");
+    expect(row.getCell(10).value).toBe("Scaduto");
+    expect(row.getCell(11).value).toBeInstanceOf(Date);
+
+    const audit = await t.db.selectFrom("audit_log").select(["details", "admin_id"]).where("action", "=", "promo_code.export").orderBy("id").execute();
+    expect(audit).toHaveLength(2);
+    expect(audit[1]).toMatchObject({ admin_id: admin.id, details: { search: tag, state: "expired", order: "created_at desc" } });
+  });
+
+  it("is for administrators only, and refuses a format, state or order it does not know", async () => {
+    for (const role of ["stocker", "stock_hunter", "referent"] as const) {
+      const someone = await makeUser(t.db, { role });
+      expect((await download("", someone)).status, role).toBe(403);
+      await expect(page("", someone)).rejects.toMatchObject({ init: { status: 403 } });
+    }
+    expect((await download("", null)).status).toBe(401);
+    for (const bad of ["format=pdf", "filters[state]=maybe", "order[key]=secret", "order[dir]=up"]) expect((await download(bad)).status, bad).toBe(422);
   });
 });

@@ -1,10 +1,14 @@
-// SQL of promo codes: the back office's list and changes (/admin/promo-codes), and a code's uses
+// SQL of promo codes: the back office's list (filtered, sorted, exported) and changes (/admin/promo-codes), and a code's uses
 // as subscriptions take and give them back. The validity window arrives as calendar days and is
 // stored as instants in Italian time: valid_from at 00:00 of its day, valid_until at 00:00 of the
 // day after the last one (promo-codes.service.ts treats it as exclusive).
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { PromoCodeInput } from "../../schemas/promo-codes.ts";
+import { likePattern } from "../db/like.ts";
+import { normalisePromoCode } from "../../lib/promo-codes.ts";
+import type { ListOrder } from "../../lib/admin-lists.ts";
+import { PROMO_CODES_ORDER, type PromoCodesOrderKey, type PromoStateFilter } from "../../lib/list-params.ts";
 
 const columns = [
   "id",
@@ -37,17 +41,66 @@ function values(input: PromoCodeInput) {
   };
 }
 
-/** Newest first. */
-export function promoCodesPageQuery(db: Database, args: { limit: number; offset: number }) {
-  return db.selectFrom("promo_codes").select(columns).orderBy("created_at", "desc").orderBy("id", "desc").limit(args.limit).offset(args.offset);
+/** The back office list's filters: the code's text (any part, any case) and the state asked (none: all). */
+export type PromoCodeFilters = { search: string | null; state?: PromoStateFilter };
+
+/**
+ * The codes matching the filters, as of `now`: usable now (active, inside its window, uses left:
+ * what a stocker could type), expired (its window over, switched off or not) or used up (all its
+ * uses taken).
+ */
+function filtered(db: Database, filters: PromoCodeFilters, now: Date) {
+  let query = db.selectFrom("promo_codes");
+  if (filters.search) query = query.where("code", "ilike", likePattern(normalisePromoCode(filters.search)));
+  if (filters.state === "usable")
+    query = query.where((eb) =>
+      eb.and([
+        eb("active", "=", true),
+        eb.or([eb("valid_from", "is", null), eb("valid_from", "<=", now)]),
+        eb.or([eb("valid_until", "is", null), eb("valid_until", ">", now)]),
+        eb.or([eb("max_redemptions", "is", null), eb("times_redeemed", "<", eb.ref("max_redemptions"))]),
+      ]),
+    );
+  else if (filters.state === "expired") query = query.where("valid_until", "<=", now);
+  else if (filters.state === "used_up") query = query.where("max_redemptions", "is not", null).where("times_redeemed", ">=", (eb) => eb.ref("max_redemptions"));
+  return query;
 }
 
-export async function countPromoCodes(db: Database): Promise<number> {
-  const row = await db
-    .selectFrom("promo_codes")
+/** The columns the list sorts by; a code without an end comes after every end going up (PostgreSQL's nulls last), first going down. */
+const ORDER_COLUMN: Record<PromoCodesOrderKey, "code" | "created_at" | "times_redeemed" | "valid_until"> = {
+  code: "code",
+  created_at: "created_at",
+  uses: "times_redeemed",
+  expiry: "valid_until",
+};
+
+/**
+ * One page of the list, in the order asked, ties by id the same way. The codes are a hand-made
+ * list of the back office (tens, not thousands): no index for the orders (decision 053).
+ */
+export function promoCodesPageQuery(
+  db: Database,
+  args: { filters?: PromoCodeFilters; order?: ListOrder<PromoCodesOrderKey>; limit: number; offset: number; now?: Date },
+) {
+  const order = args.order ?? PROMO_CODES_ORDER.defaults;
+  return filtered(db, args.filters ?? { search: null }, args.now ?? new Date())
+    .select(columns)
+    .orderBy(ORDER_COLUMN[order.key], order.dir)
+    .orderBy("id", order.dir)
+    .limit(args.limit)
+    .offset(args.offset);
+}
+
+export async function countPromoCodes(db: Database, filters: PromoCodeFilters = { search: null }, now = new Date()): Promise<number> {
+  const row = await filtered(db, filters, now)
     .select(sql<number>`count(*)::int`.as("n"))
     .executeTakeFirstOrThrow();
   return row.n;
+}
+
+/** One code by id (the list's popup opened from its URL, ?edit=). */
+export function findPromoCode(db: Database, id: number) {
+  return db.selectFrom("promo_codes").select(columns).where("id", "=", id).executeTakeFirst();
 }
 
 /** One code, locked for the rest of the transaction (an update reads what it changes). */

@@ -1,4 +1,4 @@
-// Promo codes, all of them here: the back office's list, creating and changing a code (every
+// Promo codes, all of them here: the back office's list (filtered, sorted, exported), creating and changing a code (every
 // change audited in its transaction, with the values before and after), and a stocker's use of
 // one. A code is typed in any case and stored upper-case (normalisePromoCode in
 // app/lib/promo-codes.ts, the one normaliser, which the form's schema uses too). A stocker's code
@@ -14,6 +14,10 @@ import { auditAdminAction, changedFields } from "../audit/audit.ts";
 import { todayInItaly } from "../../lib/format.ts";
 import { hasTwoDecimalsAtMost, isIsoDay, MAX_AMOUNT_OFF, MAX_REDEMPTIONS, type PromoCodeInput } from "../../schemas/promo-codes.ts";
 import { normalisePromoCode, PROMO_CODE_PATTERN, PROMO_PAGE_SIZE, type EditedPromoCode } from "../../lib/promo-codes.ts";
+import type { ExportColumn } from "../http/table-export.ts";
+import type { CsvCell } from "../http/csv.ts";
+import type { ListOrder } from "../../lib/admin-lists.ts";
+import { PROMO_CODES_ORDER, type PromoCodesOrderKey } from "../../lib/list-params.ts";
 import * as q from "./promo-codes.queries.ts";
 
 export type PromoCodeState = "active" | "inactive" | "scheduled" | "expired" | "used_up";
@@ -128,19 +132,99 @@ export async function keepPromoUse(trx: Database, row: { id: number; promo_code_
 
 // ---------------------------------------------------------------- the back office
 
+export type PromoCodesOrder = ListOrder<PromoCodesOrderKey>;
+export type { PromoCodeFilters } from "./promo-codes.queries.ts";
+
+/** One page (from 1) of the codes matching the filters, in the order asked (newest first by default), and how many match. */
 export async function listPromoCodes(
   db: Database,
   actor: Actor | null,
-  args: { page: number; limit?: number },
+  args: { page: number; limit?: number; filters?: q.PromoCodeFilters; order?: PromoCodesOrder },
   now = new Date(),
 ): Promise<{ promo_codes: PromoCodeItem[]; promo_codes_count: number }> {
   requireAdmin(actor);
   const limit = args.limit ?? PROMO_PAGE_SIZE;
+  const filters = args.filters ?? { search: null };
   const [rows, count] = await Promise.all([
-    q.promoCodesPageQuery(db, { limit, offset: (Math.max(1, args.page) - 1) * limit }).execute(),
-    q.countPromoCodes(db),
+    q.promoCodesPageQuery(db, { filters, order: args.order, limit, offset: (Math.max(1, args.page) - 1) * limit, now }).execute(),
+    q.countPromoCodes(db, filters, now),
   ]);
   return { promo_codes: rows.map((r) => toItem(r, now)), promo_codes_count: count };
+}
+
+/** The code the list's popup edits when its URL names it (?edit=id), wherever it is in the list; null when there is none. */
+export async function promoCodeToEdit(db: Database, actor: Actor | null, id: number, now = new Date()): Promise<PromoCodeItem | null> {
+  requireAdmin(actor);
+  const row = await q.findPromoCode(db, id);
+  return row ? toItem(row, now) : null;
+}
+
+const STATE_WORDS: Record<PromoCodeState, string> = {
+  active: "Attivo",
+  inactive: "Disattivato",
+  scheduled: "Non ancora valido",
+  expired: "Scaduto",
+  used_up: "Esaurito",
+};
+
+/** A 'YYYY-MM-DD' day as an instant inside it in Italy (noon UTC), which both formats show as that day. */
+const dayCell = (day: string | null) => (day === null ? null : new Date(`${day}T12:00:00Z`));
+
+/** The promo codes' export: what the list shows, each discount in its own typed column, the validity's days as dates. */
+export const PROMO_CODES_EXPORT_COLUMNS: ExportColumn[] = [
+  { header: "Codice", type: "text", width: 20 },
+  { header: "Sconto (€)", type: "euro" },
+  { header: "Sconto (%)", type: "number" },
+  { header: "Sconto hub (%)", type: "number" },
+  { header: "Valido dal", type: "date" },
+  { header: "Valido fino al", type: "date" },
+  { header: "Utilizzi", type: "integer" },
+  { header: "Utilizzi massimi", type: "integer" },
+  { header: "Attivo", type: "boolean" },
+  { header: "Stato", type: "text", width: 18 },
+  { header: "Creato il", type: "datetime", width: 18 },
+];
+
+/** GET /api/admin/export-promo-codes: the codes the list shows, in its order, by pages of the query; audited as an export. */
+export async function exportPromoCodes(
+  db: Database,
+  actor: Actor | null,
+  filters: q.PromoCodeFilters,
+  order: PromoCodesOrder = PROMO_CODES_ORDER.defaults,
+  now = new Date(),
+): Promise<AsyncIterable<CsvCell[]>> {
+  const admin = requireAdmin(actor);
+  await db.transaction().execute((trx) =>
+    auditAdminAction(trx, admin, {
+      action: "promo_code.export",
+      entityType: "promo_code",
+      entityId: null,
+      details: { search: filters.search, state: filters.state ?? null, order: `${order.key} ${order.dir}` },
+    }),
+  );
+  const size = 500;
+  return (async function* () {
+    for (let offset = 0; ; offset += size) {
+      const rows = await q.promoCodesPageQuery(db, { filters, order, limit: size, offset, now }).execute();
+      for (const row of rows) {
+        const p = toItem(row, now);
+        yield [
+          p.code,
+          p.amount_off === null ? null : p.amount_off / 100,
+          p.percent_off,
+          p.hub_percent_off,
+          dayCell(p.valid_from_day),
+          dayCell(p.valid_until_day),
+          p.times_redeemed,
+          p.max_redemptions,
+          p.active,
+          STATE_WORDS[p.state],
+          p.created_at,
+        ];
+      }
+      if (rows.length < size) return;
+    }
+  })();
 }
 
 /**

@@ -581,6 +581,10 @@ export interface ReportsTable {
   created_at: CreatedTimestamp;
   /** Null while the report is open: one open report per author and link (migration 0019). */
   closed_at: NullableTimestamp;
+  /** The administrator who closed it in the back office (migration 0037); null while open, for older reports, or a closing by the one-open-report rule. */
+  closed_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What they wrote on closing it, if anything. */
+  close_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface NotificationsTable {

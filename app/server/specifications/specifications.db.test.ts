@@ -1,5 +1,5 @@
-// The specification catalogue in the back office: the JSON calls (list with search and group
-// filter, create, update, toggle-hidden) with their refusals (visitor 401, other roles 403, bad
+// The specification catalogue in the back office: the JSON calls (list with search, group and
+// active filters and its orders, the export as CSV and XLSX, create, update, toggle-hidden) with their refusals (visitor 401, other roles 403, bad
 // input 422 writing nothing), the audit rows, the list page's loader and toggle action, and the
 // rule that a hidden value leaves the search filters and the warehouse form while the warehouses
 // that have it keep it.
@@ -9,6 +9,7 @@
 // the plan; the list's ILIKE would still find the trigram indexes of 0001 on value/value_en if it
 // ever grew.
 import { beforeAll, describe, expect, it } from "vitest";
+import ExcelJS from "exceljs";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, attachSpecifications, makeSpecification, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { callJson, testContext } from "../../../tests/support/endpoint.ts";
@@ -19,6 +20,7 @@ import { action as createAction } from "../../routes/api/admin/specifications.cr
 import { action as updateAction } from "../../routes/api/admin/specifications.update.ts";
 import { action as toggleAction } from "../../routes/api/admin/specifications.toggle-hidden.ts";
 import { action as pageAction, loader as pageLoader } from "../../routes/admin/specifications.tsx";
+import { loader as exportLoader } from "../../routes/api/admin/export-specifications.ts";
 import { searchPage } from "../search/search.service.ts";
 import { listVisibleCatalogue, listWarehouseSpecificationIds } from "../warehouses/warehouse-editing.queries.ts";
 import { listWarehouseSpecifications } from "../warehouses/warehouses.queries.ts";
@@ -286,5 +288,87 @@ describe("the catalogue loaded at start", () => {
     await ensureCatalogue(t.db);
     expect(await specCount()).toBe(before);
     expect(await specRow(spec.id)).toMatchObject({ value: "Modificata dall'admin", hidden: true });
+  });
+});
+
+describe("the list's filters, order and export", () => {
+  const tag = `Ordx${Date.now().toString(36)}`;
+  let made: { bravo: number; alfa: number; charlie: number };
+  beforeAll(async () => {
+    made = {
+      bravo: (await makeSpecification(t.db, { cat_id: 2, value: `bravo ${tag}`, position: 1 })).id,
+      alfa: (await makeSpecification(t.db, { cat_id: 5, value: `Alfa ${tag}`, position: 0, hidden: true })).id,
+      charlie: (await makeSpecification(t.db, { cat_id: 2, value: `Charlie ${tag}`, position: 0, value_en: null })).id,
+    };
+  });
+  const ids = async (query: string) =>
+    (
+      await callJson(listLoader, t.db, { method: "GET", path: `/api/admin/specifications?search_term=${tag}&${query}`, actor: actorOf(admin) })
+    ).json.specifications.map((s: { id: number }) => s.id);
+  const download = async (query: string, actor: User | null = admin) =>
+    (await exportLoader({
+      request: new Request(`http://stockspace.test/api/admin/export-specifications?${query}`),
+      params: {},
+      context: testContext(t.db, actor ? { actor: actorOf(actor) } : {}),
+    } as never)) as Response;
+
+  it("filters active or hidden and sorts by group (the default), title (any case) and active, each way", async () => {
+    expect(await ids("")).toEqual([made.charlie, made.bravo, made.alfa]);
+    expect(await ids("order[dir]=desc")).toEqual([made.alfa, made.bravo, made.charlie]);
+    expect(await ids("order[key]=title")).toEqual([made.alfa, made.bravo, made.charlie]);
+    expect(await ids("order[key]=title&order[dir]=desc")).toEqual([made.charlie, made.bravo, made.alfa]);
+    expect(await ids("order[key]=active")).toEqual([made.alfa, made.charlie, made.bravo]);
+    expect(await ids("filters[active]=no")).toEqual([made.alfa]);
+    expect(await ids("filters[active]=yes&filters[cat_id]=2&order[key]=title")).toEqual([made.bravo, made.charlie]);
+    for (const bad of ["filters[active]=maybe", "order[key]=description", "order[dir]=up"]) {
+      const res = await callJson(listLoader, t.db, { method: "GET", path: `/api/admin/specifications?${bad}`, actor: actorOf(admin) });
+      expect(res.status, bad).toBe(422);
+    }
+  });
+
+  it("reads the page's URL the same way (?active, ?sort, ?dir), junk as the default", async () => {
+    const data = await pageLoader({
+      request: new Request(`http://stockspace.test/admin/specifications?search=${tag}&active=yes&sort=title&dir=desc&cat_id=junk`),
+      params: {},
+      context: testContext(t.db, { actor: actorOf(admin) }),
+    } as never);
+    expect(data.specifications.map((s) => s.id)).toEqual([made.charlie, made.bravo]);
+    expect(data).toMatchObject({ active: "yes", order: { key: "title", dir: "desc" }, catId: null });
+  });
+
+  it("exports what the list shows, in its order, as CSV and typed XLSX, audited", async () => {
+    const csv = await download(`search_term=${tag}&filters[active]=yes&order[key]=title`);
+    expect(csv.headers.get("Content-Type")).toMatch(/^text\/csv/);
+    expect(csv.headers.get("Content-Disposition")).toMatch(/filename="specifiche_\d{2}\.\d{2}\.\d{4}\.csv"/);
+    const lines = new TextDecoder()
+      .decode(new Uint8Array(await csv.arrayBuffer()).slice(3))
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe("ID;Categoria;Titolo;Titolo (inglese);Descrizione;Descrizione (inglese);Attiva");
+    expect(lines.slice(1).map((l) => l.split(";")[2])).toEqual([`bravo ${tag}`, `Charlie ${tag}`]);
+
+    const xlsx = await download(`search_term=${tag}&order[key]=active&format=xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsx.arrayBuffer());
+    const ws = workbook.worksheets[0]!;
+    expect(ws.rowCount).toBe(4);
+    const first = ws.getRow(2);
+    expect(first.getCell(1).value).toBe(made.alfa);
+    expect(typeof first.getCell(2).value).toBe("string");
+    expect(first.getCell(3).value).toBe(`Alfa ${tag}`);
+    expect(first.getCell(3).numFmt).toBe("@");
+    expect(first.getCell(7).value).toBe("No");
+    expect(ws.getRow(3).getCell(7).value).toBe("Sì");
+    expect(ws.getRow(3).getCell(4).value).toBeNull();
+
+    const audit = await t.db.selectFrom("audit_log").select(["details", "admin_id"]).where("action", "=", "specification.export").orderBy("id").execute();
+    expect(audit).toHaveLength(2);
+    expect(audit[0]).toMatchObject({ admin_id: admin.id, details: { search: tag, active: true, order: "title asc" } });
+  });
+
+  it("exports for administrators only, and refuses a format, filter or order it does not know", async () => {
+    for (const who of others) expect((await download("", who)).status).toBe(403);
+    expect((await download("", null)).status).toBe(401);
+    for (const bad of ["format=pdf", "filters[active]=maybe", "order[key]=description"]) expect((await download(bad)).status, bad).toBe(422);
   });
 });

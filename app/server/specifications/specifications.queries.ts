@@ -1,14 +1,18 @@
 // The specification catalogue as the back office reads and writes it. The catalogue is small
 // (about a hundred values in seven groups), so the list's search is a plain ILIKE over the
-// four texts.
+// four texts, and its orders (group, title, active) and its export sort those few rows as read.
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import { likePattern } from "../db/like.ts";
+import type { ListOrder } from "../../lib/admin-lists.ts";
+import { SPECIFICATIONS_ORDER, type SpecificationsOrderKey } from "../../lib/list-params.ts";
 import type { SpecificationInput, SpecificationTexts } from "../../schemas/specification.ts";
 
-export type SpecificationListArgs = { search: string | null; catId: number | null; offset: number; limit: number };
+/** The list's filters: the search, the group, active (shown) or hidden. */
+export type SpecificationFilters = { search: string | null; catId: number | null; active?: boolean };
+export type SpecificationListArgs = SpecificationFilters & { order?: ListOrder<SpecificationsOrderKey>; offset: number; limit: number };
 
-function filtered(db: Database, args: Pick<SpecificationListArgs, "search" | "catId">) {
+function filtered(db: Database, args: SpecificationFilters) {
   let query = db.selectFrom("specifications as s");
   if (args.search) {
     const like = likePattern(args.search);
@@ -17,23 +21,40 @@ function filtered(db: Database, args: Pick<SpecificationListArgs, "search" | "ca
     );
   }
   if (args.catId !== null) query = query.where("s.cat_id", "=", args.catId);
+  if (args.active !== undefined) query = query.where("s.hidden", "=", !args.active);
   return query;
 }
 
-/** One page, in the order the forms show them (group, then catalogue position). */
-export function specificationsPage(db: Database, args: SpecificationListArgs) {
-  return filtered(db, args)
+/**
+ * The list's order: by group (the default: group, then catalogue position, as the forms show
+ * them), by title (any case) or by active (the shown ones last going up, as the users' lists put
+ * the switched-off first); ties in the group's order, then by id, all in the same direction.
+ */
+function listed(db: Database, args: SpecificationFilters & { order?: ListOrder<SpecificationsOrderKey> }) {
+  const order = args.order ?? SPECIFICATIONS_ORDER.defaults;
+  const dir = order.dir === "asc" ? sql`asc` : sql`desc`;
+  let query = filtered(db, args)
     .innerJoin("specification_categories as c", "c.id", "s.cat_id")
-    .select(["s.id", "s.cat_id", "s.value", "s.value_en", "s.description", "s.description_en", "s.hidden", "c.name as cat_name", "c.name_en as cat_name_en"])
-    .orderBy("s.cat_id")
-    .orderBy("s.position")
-    .orderBy("s.id")
-    .offset(args.offset)
-    .limit(args.limit)
-    .execute();
+    .select(["s.id", "s.cat_id", "s.value", "s.value_en", "s.description", "s.description_en", "s.hidden", "c.name as cat_name", "c.name_en as cat_name_en"]);
+  if (order.key === "title") query = query.orderBy(sql`lower(s.value) ${dir}`);
+  else if (order.key === "active") query = query.orderBy(sql`(not s.hidden) ${dir}`);
+  return query
+    .orderBy(sql`s.cat_id ${dir}`)
+    .orderBy(sql`s.position ${dir}`)
+    .orderBy(sql`s.id ${dir}`);
 }
 
-export async function countSpecifications(db: Database, args: Pick<SpecificationListArgs, "search" | "catId">): Promise<number> {
+/** One page, in the order asked (the group's by default). */
+export function specificationsPage(db: Database, args: SpecificationListArgs) {
+  return listed(db, args).offset(args.offset).limit(args.limit).execute();
+}
+
+/** Every specification the list shows, in its order: the export (a catalogue of about a hundred, read at once). */
+export function specificationsForExport(db: Database, args: SpecificationFilters & { order: ListOrder<SpecificationsOrderKey> }) {
+  return listed(db, args).execute();
+}
+
+export async function countSpecifications(db: Database, args: SpecificationFilters): Promise<number> {
   const row = await filtered(db, args)
     .select(sql<number>`count(*)::int`.as("n"))
     .executeTakeFirstOrThrow();

@@ -1,4 +1,4 @@
-// The specification catalogue in the back office: list, create, edit and hide.
+// The specification catalogue in the back office: list (filtered, sorted, exported), create, edit and hide.
 // Rules: cat_id and value are required; the category of an existing value does
 // not change (the edit form shows it disabled: warehouses and requests chose it in that group);
 // hiding flips `hidden`, which takes the value out of the search filters and the warehouse
@@ -10,7 +10,14 @@ import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { auditAdminAction, changedFields } from "../audit/audit.ts";
 import { forgetVisibleSpecifications } from "../search/search.service.ts";
 import type { SpecificationInput, SpecificationTexts } from "../../schemas/specification.ts";
+import type { ExportColumn } from "../http/table-export.ts";
+import type { CsvCell } from "../http/csv.ts";
+import type { ListOrder } from "../../lib/admin-lists.ts";
+import { SPECIFICATIONS_ORDER, type SpecificationsOrderKey } from "../../lib/list-params.ts";
 import * as q from "./specifications.queries.ts";
+
+export type SpecificationsOrder = ListOrder<SpecificationsOrderKey>;
+export type { SpecificationFilters } from "./specifications.queries.ts";
 
 export type AdminSpecification = {
   id: number;
@@ -30,11 +37,11 @@ function requireAdmin(actor: Actor): void {
 /** GET /api/admin/specifications: one page (page counted from 0) and the total. */
 export async function listSpecifications(
   db: Database,
-  args: { search: string | null; catId: number | null; limit: number; page: number },
+  args: q.SpecificationFilters & { order?: SpecificationsOrder; limit: number; page: number },
 ): Promise<{ specifications: AdminSpecification[]; specifications_count: number }> {
-  const filters = { search: args.search, catId: args.catId };
+  const filters = { search: args.search, catId: args.catId, active: args.active };
   const [rows, count] = await Promise.all([
-    q.specificationsPage(db, { ...filters, limit: args.limit, offset: args.page * args.limit }),
+    q.specificationsPage(db, { ...filters, order: args.order, limit: args.limit, offset: args.page * args.limit }),
     q.countSpecifications(db, filters),
   ]);
   return {
@@ -53,6 +60,39 @@ export async function listSpecifications(
 }
 
 export const listSpecificationCategories = (db: Database) => q.listCategories(db);
+
+/** The specifications' export: what the list shows, both languages, the group and whether it is active. */
+export const SPECIFICATIONS_EXPORT_COLUMNS: ExportColumn[] = [
+  { header: "ID", type: "integer" },
+  { header: "Categoria", type: "text", width: 20 },
+  { header: "Titolo", type: "text", width: 30 },
+  { header: "Titolo (inglese)", type: "text", width: 30 },
+  { header: "Descrizione", type: "text", width: 50 },
+  { header: "Descrizione (inglese)", type: "text", width: 50 },
+  { header: "Attiva", type: "boolean" },
+];
+
+/** GET /api/admin/export-specifications: the specifications the list shows, in its order; audited as an export. */
+export async function exportSpecifications(
+  db: Database,
+  actor: Actor,
+  filters: q.SpecificationFilters,
+  order: SpecificationsOrder = SPECIFICATIONS_ORDER.defaults,
+): Promise<AsyncIterable<CsvCell[]>> {
+  requireAdmin(actor);
+  await db.transaction().execute((trx) =>
+    auditAdminAction(trx, actor, {
+      action: "specification.export",
+      entityType: "specification",
+      entityId: null,
+      details: { search: filters.search, cat_id: filters.catId, active: filters.active ?? null, order: `${order.key} ${order.dir}` },
+    }),
+  );
+  const rows = await q.specificationsForExport(db, { ...filters, order });
+  return (async function* () {
+    for (const r of rows) yield [Number(r.id), r.cat_name, r.value, r.value_en, r.description, r.description_en, !r.hidden];
+  })();
+}
 
 /** The edit form's data. */
 export async function specificationToEdit(db: Database, id: number) {

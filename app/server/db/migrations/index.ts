@@ -34,6 +34,7 @@ import * as m0031 from "./0031_open_warehouse_reports.ts";
 import * as m0032 from "./0032_user_erasure.ts";
 import * as m0033 from "./0033_admin_warehouse_list.ts";
 import * as m0034 from "./0034_back_office_list_orders.ts";
+import * as m0037 from "./0037_report_closing.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   "0032_user_erasure": m0032,
   "0033_admin_warehouse_list": m0033,
   "0034_back_office_list_orders": m0034,
+  "0037_report_closing": m0037,
 };
