@@ -13,17 +13,15 @@ import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
 import { STOCK_HUNTERS_ORDER, STOCK_HUNTERS_PAGE_SIZE, STOCK_HUNTERS_URL_NAMES } from "../../lib/list-params.ts";
-import { orderKept, YES_NO } from "../../lib/admin-lists.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { RowCheckbox } from "../../components/admin/BulkActions.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
-import { SearchBox } from "../../components/admin/SearchBox.tsx";
+import { ListFilters, yesNoFilter } from "../../components/admin/ListFilters.tsx";
 import { ResendConfirm, UserActiveToggle, useUserBulk } from "../../components/admin/UserActions.tsx";
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
 import { EmailText } from "../../components/ui/EmailText.tsx";
-import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
 import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
 import { sortableColumn } from "../../components/admin/SortLink.tsx";
 import { stockHuntersSelection } from "../shared/admin-user-lists.server.ts";
@@ -65,33 +63,15 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
         intro={m.admusr_hunters_count({ count: formatNumber(users_count) })}
         actions={<ExportLinks endpoint="/api/admin/export-stock-hunters" urlNames={STOCK_HUNTERS_URL_NAMES} testId="hunters-export" />}
       />
-      <div className="mt-6 flex flex-wrap items-end gap-4">
-        <SearchBox
-          name="search"
-          value={search ?? ""}
-          label={m.admusr_stockers_search()}
-          buttonLabel={m.admusr_search_button()}
-          keep={{ active, requests, ...orderKept(STOCK_HUNTERS_ORDER, order) }}
-        />
-        <FilterSelect
-          name="active"
-          value={active}
-          label={m.admusr_filter_active_label()}
-          buttonLabel={m.admlist_filter_apply()}
-          options={[{ value: "", label: m.admlist_any() }, ...YES_NO.map((value) => ({ value, label: value === "yes" ? m.admlist_yes() : m.admlist_no() }))]}
-        />
-        <FilterSelect
-          name="requests"
-          value={requests}
-          label={m.admusr_filter_requests()}
-          buttonLabel={m.admlist_filter_apply()}
-          options={[
-            { value: "", label: m.admlist_any() },
-            { value: "yes", label: m.admusr_filter_with_requests() },
-            { value: "no", label: m.admusr_filter_without_requests() },
-          ]}
-        />
-      </div>
+      <ListFilters
+        search={{ name: "search", value: search ?? "", label: m.admusr_stockers_search(), buttonLabel: m.admusr_search_button() }}
+        orderSpec={STOCK_HUNTERS_ORDER}
+        order={order}
+        filters={[
+          yesNoFilter("active", m.admusr_filter_active_label(), active),
+          yesNoFilter("requests", m.admusr_filter_requests(), requests, { yes: m.admusr_filter_with_requests(), no: m.admusr_filter_without_requests() }),
+        ]}
+      />
       {bulk.notice}
       {bulk.bar}
       {users.length === 0 ? (

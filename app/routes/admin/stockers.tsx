@@ -15,15 +15,12 @@ import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
 import { STOCKER_ACCOUNT_TYPES, STOCKERS_ORDER, STOCKERS_PAGE_SIZE, STOCKERS_URL_NAMES, SUBSCRIPTION_FILTERS } from "../../lib/list-params.ts";
-import { orderKept, YES_NO } from "../../lib/admin-lists.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { RowCheckbox } from "../../components/admin/BulkActions.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
-import { SearchBox } from "../../components/admin/SearchBox.tsx";
-import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
-import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
+import { ListFilters, yesNoFilter } from "../../components/admin/ListFilters.tsx";
 import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
 import { sortableColumn } from "../../components/admin/SortLink.tsx";
 import { stockersSelection } from "../shared/admin-user-lists.server.ts";
@@ -63,11 +60,6 @@ const FILTER_LABEL: Record<SubFilter, () => string> = {
   expired: () => m.admusr_filter_expired(),
 };
 
-const yesNoOptions = () => [
-  { value: "", label: m.admlist_any() },
-  ...YES_NO.map((value) => ({ value, label: value === "yes" ? m.admlist_yes() : m.admlist_no() })),
-];
-
 export default function AdminStockers({ loaderData }: Route.ComponentProps) {
   const bulk = useUserBulk({ users: loaderData.users, total: loaderData.users_count, idsUrl: "/api/admin/stockers/ids", urlNames: STOCKERS_URL_NAMES });
   const { users, users_count, search, sub, type, confirmed, active, order, page, pages } = loaderData;
@@ -79,34 +71,33 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
         intro={m.admusr_stockers_count({ count: formatNumber(users_count) })}
         actions={<ExportLinks endpoint="/api/admin/export-stockers" urlNames={STOCKERS_URL_NAMES} testId="stockers-export" />}
       />
-      <div className="mt-6 flex flex-wrap items-end gap-4">
-        <SearchBox
-          name="search"
-          value={search ?? ""}
-          label={m.admusr_stockers_search()}
-          buttonLabel={m.admusr_search_button()}
-          keep={{ sub: sub === "all" ? null : sub, type, confirmed, active, ...orderKept(STOCKERS_ORDER, order) }}
-        />
-        <FilterLinks
-          name="sub"
-          value={sub}
-          defaultValue="all"
-          label={m.admusr_filter_label()}
-          options={SUBSCRIPTION_FILTERS.map((value) => ({ value, label: FILTER_LABEL[value]() }))}
-        />
-        <FilterSelect
-          name="type"
-          value={type}
-          label={m.admusr_filter_type()}
-          buttonLabel={m.admlist_filter_apply()}
-          options={[
-            { value: "", label: m.admlist_any() },
-            ...STOCKER_ACCOUNT_TYPES.map((value) => ({ value, label: value === "keeper" ? m.admusr_type_keeper() : m.admusr_type_stocker() })),
-          ]}
-        />
-        <FilterSelect name="confirmed" value={confirmed} label={m.admusr_filter_confirmed()} buttonLabel={m.admlist_filter_apply()} options={yesNoOptions()} />
-        <FilterSelect name="active" value={active} label={m.admusr_filter_active_label()} buttonLabel={m.admlist_filter_apply()} options={yesNoOptions()} />
-      </div>
+      <ListFilters
+        search={{ name: "search", value: search ?? "", label: m.admusr_stockers_search(), buttonLabel: m.admusr_search_button() }}
+        orderSpec={STOCKERS_ORDER}
+        order={order}
+        filters={[
+          {
+            kind: "links",
+            name: "sub",
+            value: sub,
+            defaultValue: "all",
+            label: m.admusr_filter_label(),
+            options: SUBSCRIPTION_FILTERS.map((value) => ({ value, label: FILTER_LABEL[value]() })),
+          },
+          {
+            kind: "select",
+            name: "type",
+            value: type,
+            label: m.admusr_filter_type(),
+            options: [
+              { value: "", label: m.admlist_any() },
+              ...STOCKER_ACCOUNT_TYPES.map((value) => ({ value, label: value === "keeper" ? m.admusr_type_keeper() : m.admusr_type_stocker() })),
+            ],
+          },
+          yesNoFilter("confirmed", m.admusr_filter_confirmed(), confirmed),
+          yesNoFilter("active", m.admusr_filter_active_label(), active),
+        ]}
+      />
       {bulk.notice}
       {bulk.bar}
       {users.length === 0 ? (
