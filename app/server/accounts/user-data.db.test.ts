@@ -28,6 +28,8 @@ let hunter: User;
 let owner: User;
 let warehouseId: number;
 let requestId: number;
+let visitorRequestId: number;
+let strangerRequestId: number;
 let sessionToken: string;
 
 const NAME = "Ottavio Zanzibarri";
@@ -59,6 +61,12 @@ async function fullHunter(db: Database): Promise<User> {
   });
   const { request, links } = await makeRequest(db, { userId: user.id, warehouseIds: [warehouseId], contact: user.email });
   requestId = request.id;
+  // Sent as a visitor, before registering, with the same e-mail (written in capitals): the person's too.
+  const visitor = await makeRequest(db, { userId: null, warehouseIds: [warehouseId], contact: user.email.toUpperCase() });
+  visitorRequestId = visitor.request.id;
+  await db.updateTable("warehouse_requests").set({ business_name: COMPANY, referent: NAME, telephone: PHONE }).where("id", "=", visitorRequestId).execute();
+  // Another visitor's request: not the person's.
+  strangerRequestId = (await makeRequest(db, { userId: null, warehouseIds: [warehouseId], contact: `altro-${user.id}@example.com` })).request.id;
   await db
     .updateTable("warehouse_requests")
     .set({ business_name: COMPANY, referent: NAME, telephone: PHONE, ip: "203.0.113.7" })
@@ -153,7 +161,10 @@ describe("the export of a person's data", () => {
     expect(res.text).not.toContain(`h${hunter.id}`);
     const s = data.sections;
     expect(s.sessions).toHaveLength(1);
-    expect(s.quote_requests).toMatchObject([{ id: requestId, referent: NAME }]);
+    expect(s.quote_requests).toMatchObject([
+      { id: requestId, referent: NAME },
+      { id: visitorRequestId, referent: NAME },
+    ]);
     expect(s.messages).toHaveLength(2);
     expect(s.favourites).toMatchObject([{ warehouse_id: warehouseId }]);
     expect(s.saved_searches).toHaveLength(1);
@@ -165,6 +176,14 @@ describe("the export of a person's data", () => {
     expect(await auditOf("user.gdpr_export", hunter.id)).toEqual([
       { admin_id: admin.id, details: { reason: "Richiesta dell'interessato via e-mail", format: "json" } },
     ]);
+  });
+
+  it("holds the quote requests sent as a visitor with the account's e-mail, and no one else's", async () => {
+    const res = await exportCall(hunter.id, "reason=Richiesta%20di%20accesso%20ai%20dati");
+    expect(res.status).toBe(200);
+    const ids = (JSON.parse(res.text).sections.quote_requests as { id: number }[]).map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining([requestId, visitorRequestId]));
+    expect(ids).not.toContain(strangerRequestId);
   });
 
   it("answers a printable Italian page, self-contained, with its own policy", async () => {
@@ -273,6 +292,25 @@ describe("the erasure of an account", () => {
     expect(await t.db.selectFrom("mail_outbox").select("subject").where("to_address", "=", owner.email).execute()).toEqual([
       { subject: `Nuova richiesta da ${ERASED_MASK}` },
     ]);
+  });
+
+  it("anonymises the requests sent as a visitor with the account's e-mail too, and leaves another visitor's alone", async () => {
+    const rows = await t.db
+      .selectFrom("warehouse_requests")
+      .select(["id", "user_id", "business_name", "referent", "contact", "telephone", "location"])
+      .where("id", "in", [visitorRequestId, strangerRequestId])
+      .orderBy("id")
+      .execute();
+    expect(rows[0]).toEqual({
+      id: visitorRequestId,
+      user_id: null,
+      business_name: ERASED_MASK,
+      referent: ERASED_MASK,
+      contact: erasedAddress(hunter.id),
+      telephone: null,
+      location: "Milano",
+    });
+    expect(rows[1]).toMatchObject({ id: strangerRequestId, contact: `altro-${hunter.id}@example.com`, referent: "Mario Rossi" });
   });
 
   it("cannot erase an account twice (409), and the export shows what is left", async () => {
