@@ -94,11 +94,13 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
               <RowCheckbox id={u.id} />
               <td data-label={m.admusr_col_hunter()} className="px-4 py-3">
                 <Link to={areaBase("stock_hunter", "it", u.id)} className="row-link font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
-                  {u.name}
+                  {u.erased ? m.admusr_erased_account() : u.name}
                 </Link>
-                <div className="text-slate-600">
-                  <EmailText email={u.email} />
-                </div>
+                {!u.erased && (
+                  <div className="text-slate-600">
+                    <EmailText email={u.email} />
+                  </div>
+                )}
               </td>
               <td data-label={m.admusr_col_telephone()} className="px-4 py-3 whitespace-nowrap text-slate-700">
                 {u.telephone ?? "—"}
@@ -107,7 +109,9 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
                 {formatDate(u.created_at)}
               </td>
               <td data-label={m.admusr_col_confirmed()} className="px-4 py-3 text-slate-700">
-                {u.has_confirmed_code ? (
+                {u.erased ? (
+                  "—"
+                ) : u.has_confirmed_code ? (
                   m.admusr_yes()
                 ) : (
                   <span className="relative z-10">
@@ -119,9 +123,15 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
                 {formatNumber(u.requests_count)}
               </td>
               <td data-label={m.admusr_col_active()} className="px-4 py-3">
-                <div className="relative z-10 w-fit">
-                  <UserActiveToggle userId={u.id} name={u.name} active={u.active} onDone={bulk.toggled(u)} />
-                </div>
+                {u.erased ? (
+                  <span className="text-slate-500" data-testid={`erased-${u.id}`}>
+                    {m.admusr_erased_account()}
+                  </span>
+                ) : (
+                  <div className="relative z-10 w-fit">
+                    <UserActiveToggle userId={u.id} name={u.name} active={u.active} onDone={bulk.toggled(u)} />
+                  </div>
+                )}
               </td>
             </tr>
           ))}

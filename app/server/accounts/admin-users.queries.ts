@@ -107,6 +107,7 @@ const stockerColumns = [
   "u.has_confirmed_code",
   "u.active",
   "u.password_hash",
+  "u.erased_at",
 ] as const;
 
 /** The latest subscription's end (sub_date) and status, read by the user's index on subscriptions. */
@@ -180,6 +181,7 @@ const hunterColumns = [
   "u.created_at",
   "u.has_confirmed_code",
   "u.active",
+  "u.erased_at",
 ] as const;
 
 const requestsCount = sql<number>`(select count(*)::int from warehouse_requests r where r.user_id = u.id)`;

@@ -14,6 +14,9 @@ import { loader as exportLoader } from "../../routes/api/admin/users.export.ts";
 import { action as eraseAction } from "../../routes/api/admin/users.erase.ts";
 import { action as toggleActiveAction } from "../../routes/api/admin/users.toggle-active.ts";
 import { action as updateProfileAction } from "../../routes/api/admin/users.update-profile.ts";
+import { action as sendConfirmAction } from "../../routes/api/admin/users.send-confirm-email.ts";
+import { action as sendResetAction } from "../../routes/api/admin/users.send-password-reset.ts";
+import { listStockHunters } from "./admin-users.service.ts";
 import { ERASED_MASK, erasedAddress, KEPT_TABLES, PERSONAL_DATA } from "./user-data.service.ts";
 import { listHandlerRequests } from "../requests/area-requests.service.ts";
 import { startSession } from "./sessions.service.ts";
@@ -329,6 +332,18 @@ describe("the erasure of an account", () => {
         body: { user_data: { first_name: "Di", last_name: "Nuovo", telephone: "+39 02 1234567", email: "nuovo@example.com" } },
       }),
     ).toMatchObject({ status: 409, json: { error: "user_already_erased" } });
+    // Nor send it a confirmation or a password reset: there is no address to send to.
+    for (const action of [sendConfirmAction, sendResetAction]) {
+      expect(await callJson(action, t.db, { actor: actorOf(admin), params: { id: String(hunter.id) }, body: {} })).toMatchObject({
+        status: 409,
+        json: { error: "user_already_erased" },
+      });
+    }
+    // The hunters' list shows the row as erased, without the person.
+    const list = await listStockHunters(t.db, actorOf(admin), { filters: { search: null }, limit: 100, page: 0 });
+    const row = list.users.find((u) => u.id === hunter.id);
+    expect(row).toMatchObject({ erased: true, active: false, telephone: null });
+    for (const value of [hunter.email, NAME, PHONE, COMPANY, "Ottavio"]) expect(JSON.stringify(row)).not.toContain(value);
     const res = await exportCall(hunter.id, "reason=Verifica%20dopo%20la%20cancellazione");
     const data = JSON.parse(res.text);
     expect(data.account).toMatchObject({ email: erasedAddress(hunter.id), first_name: null, active: false });
