@@ -71,3 +71,23 @@ describe("an erased account in the hunters' list", () => {
     await expect(page.getByTestId(`erased-${erased.id}`).count()).resolves.toBe(1);
   });
 });
+
+describe("the bulk bar's export of the rows picked", () => {
+  it("downloads only the hunters picked, as CSV", async () => {
+    const made = await Promise.all([1, 2, 3].map((i) => makeUser(app.db, { role: "stock_hunter", company: `Scelto${run} ${i}` })));
+    const { page } = admin;
+    await page.goto(`/admin/stock-hunters?search=Scelto${run}`);
+    await hydrated(page);
+    await expect(page.getByTestId("bulk-export").count()).resolves.toBe(0);
+    await page.getByTestId(`select-row-${made[0]!.id}`).check();
+    await page.getByTestId(`select-row-${made[2]!.id}`).check();
+    const link = page.getByTestId("bulk-export-csv");
+    await expect(link.getAttribute("href")).resolves.toContain(`ids=${made[0]!.id},${made[2]!.id}`);
+    const download = page.waitForEvent("download");
+    await link.click();
+    const text = readFileSync(await (await download).path(), "utf8");
+    expect(text).toContain(made[0]!.email);
+    expect(text).toContain(made[2]!.email);
+    expect(text).not.toContain(made[1]!.email);
+  });
+});

@@ -44,3 +44,39 @@ export function ExportLinks({
     </div>
   );
 }
+
+/**
+ * The bulk bar's "Esporta": the same links for the rows picked only (?ids=1,2,3, the list's
+ * filters and order kept; the picking stops at the bulk calls' cap, which the export shares).
+ * Hidden while nothing is picked.
+ */
+export function PickedExportLinks({
+  endpoint,
+  urlNames,
+  ids,
+  testId,
+}: {
+  endpoint: string;
+  urlNames: Record<string, string>;
+  ids: ReadonlySet<number>;
+  testId: string;
+}) {
+  const { search } = useLocation();
+  if (ids.size === 0) return null;
+  const picked = [...ids].sort((a, b) => a - b).join(",");
+  return (
+    <div role="group" aria-label={m.admbulk_export_label({ count: ids.size })} className="flex flex-wrap gap-2" data-testid={testId}>
+      {(["csv", "xlsx"] as const).map((format) => (
+        <a
+          key={format}
+          href={`${endpoint}?${exportQuery(search, urlNames, format)}&ids=${picked}`}
+          download
+          className={buttonClass("secondary", "sm")}
+          data-testid={`${testId}-${format}`}
+        >
+          {format === "csv" ? m.admlist_export_csv() : m.admlist_export_xlsx()}
+        </a>
+      ))}
+    </div>
+  );
+}

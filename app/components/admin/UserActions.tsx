@@ -9,6 +9,7 @@ import { useRootData } from "../../lib/root-data.ts";
 import type { PageActionResult } from "../../lib/page-action.ts";
 import { FormMessage } from "../ui/fields.tsx";
 import { ActiveToggle } from "./ActiveToggle.tsx";
+import { PickedExportLinks } from "./ExportLinks.tsx";
 import { BulkBar, BulkToggleActions, toggledNotice, useListSelection, useNotice, USERS_BULK_URL, usersBody } from "./BulkActions.tsx";
 
 /** What the page's action answers (its own type is UserActionResult, with the action). */
@@ -65,10 +66,18 @@ export function ResendConfirm({ userId }: { userId: number }) {
 
 /**
  * A user list's bulk kit (stockers, stock hunters): the rows picked, the page's notice, the bar
- * with "Attiva" / "Disattiva" (POST /api/admin/users/bulk-toggle-active), and what a row's switch
+ * with "Attiva" / "Disattiva" (POST /api/admin/users/bulk-toggle-active) and "Esporta" (the list's
+ * export of the rows picked), and what a row's switch
  * reports (its notice with "Annulla").
  */
-export function useUserBulk(args: { users: readonly { id: number; name: string }[]; total: number; idsUrl: string; urlNames: Record<string, string> }) {
+export function useUserBulk(args: {
+  users: readonly { id: number; name: string }[];
+  total: number;
+  idsUrl: string;
+  urlNames: Record<string, string>;
+  /** The list's export, offered for the rows picked too (?ids=). */
+  exportUrl: string;
+}) {
   const nameOf = (id: number) => args.users.find((u) => u.id === id)?.name ?? `#${id}`;
   const selection = useListSelection({
     pageIds: args.users.map((u) => u.id),
@@ -97,6 +106,7 @@ export function useUserBulk(args: { users: readonly { id: number; name: string }
           offDone: (count) => m.admbulk_usr_deactivated({ count }),
         }}
       />
+      <PickedExportLinks endpoint={args.exportUrl} urlNames={args.urlNames} ids={selection.selected} testId="bulk-export" />
     </BulkBar>
   );
   const toggled = (user: { id: number; name: string }) => (on: boolean) =>

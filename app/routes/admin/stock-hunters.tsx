@@ -53,6 +53,7 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
     total: loaderData.users_count,
     idsUrl: "/api/admin/stock-hunters/ids",
     urlNames: STOCK_HUNTERS_URL_NAMES,
+    exportUrl: "/api/admin/export-stock-hunters",
   });
   const { users, users_count, search, active, requests, order, page, pages } = loaderData;
   const sorted = (key: (typeof STOCK_HUNTERS_ORDER.keys)[number], label: string) => sortableColumn(STOCK_HUNTERS_ORDER, order, key, label);

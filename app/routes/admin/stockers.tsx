@@ -1,7 +1,7 @@
 // /admin/stockers: the approved stockers, searchable (?search=), filtered by subscription
 // (?sub=all|active|expired), account type (?type=stocker|keeper), confirmed (?confirmed=yes|no)
 // and active (?active=yes|no), sorted by a column header (?sort=&dir=), 20 a page (?page=), with
-// the CSV or XLSX export of the same selection in the same order (GET /api/admin/export-stockers).
+// the CSV or XLSX export of the same selection in the same order (or of the rows picked, from the bulk bar) (GET /api/admin/export-stockers).
 // The whole row opens the stocker's area (/admin/stocker/{id});
 // "Attivo" switches the account off or on (its sessions end at once) and an unconfirmed account
 // can be sent its confirmation e-mail again. Both post to this page's action, which calls the
@@ -61,7 +61,13 @@ const FILTER_LABEL: Record<SubFilter, () => string> = {
 };
 
 export default function AdminStockers({ loaderData }: Route.ComponentProps) {
-  const bulk = useUserBulk({ users: loaderData.users, total: loaderData.users_count, idsUrl: "/api/admin/stockers/ids", urlNames: STOCKERS_URL_NAMES });
+  const bulk = useUserBulk({
+    users: loaderData.users,
+    total: loaderData.users_count,
+    idsUrl: "/api/admin/stockers/ids",
+    urlNames: STOCKERS_URL_NAMES,
+    exportUrl: "/api/admin/export-stockers",
+  });
   const { users, users_count, search, sub, type, confirmed, active, order, page, pages } = loaderData;
   const sorted = (key: (typeof STOCKERS_ORDER.keys)[number], label: string) => sortableColumn(STOCKERS_ORDER, order, key, label);
   return (
