@@ -27,7 +27,8 @@ describe("the stockers list", () => {
     await page.waitForURL((url) => url.searchParams.get("type") === "keeper" && url.searchParams.get("search") === run);
     await hydrated(page);
     const rows = page.getByTestId("admin-stockers").locator("tbody tr");
-    await expect(rows.count()).resolves.toBe(1);
+    // The URL changes before the new rows render: wait for them.
+    await expect.poll(() => rows.count()).toBe(1);
     await hasText(rows.first(), `Custode ${run}`);
 
     // The XLSX export carries the filter: one row, the keeper, the signup date a real date.

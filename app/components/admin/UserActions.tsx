@@ -19,6 +19,22 @@ type Sent = PageActionResult<{ ok: true }>;
  * Whether the account is active; pressing the switch turns it off (its sessions end: asked first)
  * or on. `onDone`: told of each switch done (the page offers to take it back).
  */
+/** A users' list's "Attivo" cell: the switch, or for an account erased on a GDPR request nothing to switch. */
+export function UserActiveCell({ user, onDone }: { user: { id: number; name: string; active: boolean; erased: boolean }; onDone?: (next: boolean) => void }) {
+  if (user.erased) {
+    return (
+      <span className="text-slate-500" data-testid={`erased-${user.id}`}>
+        {m.admusr_erased_account()}
+      </span>
+    );
+  }
+  return (
+    <div className="relative z-10 w-fit">
+      <UserActiveToggle userId={user.id} name={user.name} active={user.active} onDone={onDone} />
+    </div>
+  );
+}
+
 export function UserActiveToggle({ userId, name, active, onDone }: { userId: number; name: string; active: boolean; onDone?: (next: boolean) => void }) {
   return (
     <ActiveToggle

@@ -19,7 +19,7 @@ import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { RowCheckbox } from "../../components/admin/BulkActions.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { ListFilters, yesNoFilter } from "../../components/admin/ListFilters.tsx";
-import { ResendConfirm, UserActiveToggle, useUserBulk } from "../../components/admin/UserActions.tsx";
+import { ResendConfirm, UserActiveCell, useUserBulk } from "../../components/admin/UserActions.tsx";
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
@@ -124,15 +124,7 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
                 {formatNumber(u.requests_count)}
               </td>
               <td data-label={m.admusr_col_active()} className="px-4 py-3">
-                {u.erased ? (
-                  <span className="text-slate-500" data-testid={`erased-${u.id}`}>
-                    {m.admusr_erased_account()}
-                  </span>
-                ) : (
-                  <div className="relative z-10 w-fit">
-                    <UserActiveToggle userId={u.id} name={u.name} active={u.active} onDone={bulk.toggled(u)} />
-                  </div>
-                )}
+                <UserActiveCell user={u} onDone={bulk.toggled(u)} />
               </td>
             </tr>
           ))}

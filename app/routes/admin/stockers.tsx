@@ -24,7 +24,7 @@ import { ListFilters, yesNoFilter } from "../../components/admin/ListFilters.tsx
 import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
 import { sortableColumn } from "../../components/admin/SortLink.tsx";
 import { stockersSelection } from "../shared/admin-user-lists.server.ts";
-import { ResendConfirm, UserActiveToggle, useUserBulk } from "../../components/admin/UserActions.tsx";
+import { ResendConfirm, UserActiveCell, useUserBulk } from "../../components/admin/UserActions.tsx";
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
@@ -160,15 +160,7 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
                 )}
               </td>
               <td data-label={m.admusr_col_active()} className="px-4 py-3">
-                {u.erased ? (
-                  <span className="text-slate-500" data-testid={`erased-${u.id}`}>
-                    {m.admusr_erased_account()}
-                  </span>
-                ) : (
-                  <div className="relative z-10 w-fit">
-                    <UserActiveToggle userId={u.id} name={u.name} active={u.active} onDone={bulk.toggled(u)} />
-                  </div>
-                )}
+                <UserActiveCell user={u} onDone={bulk.toggled(u)} />
               </td>
             </tr>
           ))}
