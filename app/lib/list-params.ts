@@ -74,6 +74,8 @@ export const ADMIN_WAREHOUSES_PAGE_SIZE = 20;
 export const HUB_REQUESTS_PAGE_SIZE = 20;
 export const SPECIFICATIONS_PAGE_SIZE = 20;
 export const AUDIT_PAGE_SIZE = 20;
+/** The audit log's URL names are its export's query names (GET /api/admin/export-audit-log), one for one. */
+export const AUDIT_URL_NAMES = Object.fromEntries(["admin_id", "action", "entity_type", "entity_id", "search", "from", "to"].map((n) => [n, n]));
 export const FAILED_EMAILS_PAGE_SIZE = 20;
 export const WAREHOUSE_REPORTS_PAGE_SIZE = 20;
 

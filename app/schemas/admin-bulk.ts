@@ -19,6 +19,13 @@ export const bulkIds = z
   .max(BULK_MAX_IDS)
   .refine((ids) => new Set(ids).size === ids.length, { message: "duplicate" });
 
+/**
+ * ?ids=1,2,3 of a list's export (stockers, stock hunters): only the rows picked, the bulk bar's
+ * "Esporta". One parameter, comma-separated (a repeated ?ids= is read too), the same rules as a
+ * bulk call's ids; anything else is a 422.
+ */
+export const exportIds = z.preprocess((v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()) : v), bulkIds).optional();
+
 export const bulkHubDecisionBody = z.object({ ids: bulkIds, status: z.enum(["approved", "refused"]), note: optionalText(2000) }).superRefine((body, ctx) => {
   // One note for all; a refusal needs it, as a single refusal does.
   if (body.status === "refused" && !body.note) ctx.addIssue({ code: "custom", path: ["note"], message: "required" });

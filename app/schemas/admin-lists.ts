@@ -11,6 +11,7 @@ import {
   SUBSCRIPTION_FILTERS,
 } from "../lib/list-params.ts";
 import { ORDER_DIRS, YES_NO } from "../lib/admin-lists.ts";
+import { exportIds } from "./admin-bulk.ts";
 
 export const listPaging = {
   limit: numeric(z.number().int().min(1).max(100)).optional(),
@@ -41,8 +42,8 @@ export const stockersQuery = z.object({
   order: listOrder(STOCKERS_ORDER.keys),
 });
 
-/** GET /api/admin/export-stockers: the list's query and the file's format. */
-export const stockersExportQuery = stockersQuery.extend({ format: exportFormat });
+/** GET /api/admin/export-stockers: the list's query, the file's format, and the rows picked (?ids=1,2,3). */
+export const stockersExportQuery = stockersQuery.extend({ format: exportFormat, ids: exportIds });
 
 export const stockHuntersQuery = z.object({
   ...listPaging,
@@ -50,8 +51,8 @@ export const stockHuntersQuery = z.object({
   order: listOrder(STOCK_HUNTERS_ORDER.keys),
 });
 
-/** GET /api/admin/export-stock-hunters: the list's query and the file's format. */
-export const stockHuntersExportQuery = stockHuntersQuery.extend({ format: exportFormat });
+/** GET /api/admin/export-stock-hunters: the list's query, the file's format, and the rows picked (?ids=1,2,3). */
+export const stockHuntersExportQuery = stockHuntersQuery.extend({ format: exportFormat, ids: exportIds });
 
 /** GET /api/admin/transfers, read by its page too. */
 export const transfersQuery = z.object(listPaging);

@@ -3,25 +3,16 @@
 // e-mails with the note); warehouses picked from the list ("all N matching the filters", more
 // than a page) deactivated after a confirmation that names the count, then taken back from the
 // notice within its 10 seconds: all active again, each change audited.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useAdminPage } from "../support/admin-browser.ts";
 import { makeUser, makeWarehouse } from "../support/factories.ts";
-import { deliveredMailsTo, hasText, hydrated, loginAs, newPage, useAppDatabase, useBrowser } from "./support.ts";
+import { deliveredMailsTo, hasText, hydrated, useAppDatabase, useBrowser } from "./support.ts";
 
 const b = useBrowser();
 const app = useAppDatabase();
 const run = Date.now().toString(36);
 
-let admin: { context: BrowserContext; page: Page };
-
-beforeAll(async () => {
-  admin = await newPage(b.browser, { locale: "it", width: 1280 });
-  await loginAs(admin.context, "admin");
-});
-
-afterAll(async () => {
-  await admin?.context.close();
-});
+const admin = useAdminPage(b);
 
 const auditCount = (action: string, ids: number[]) =>
   app.db

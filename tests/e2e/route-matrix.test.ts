@@ -1725,6 +1725,8 @@ const ROWS: Row[] = [
     expect: area(200, "admin"),
   },
   { route: "/api/admin/export-stock-hunters", method: "POST", url: () => "/api/admin/export-stock-hunters", body: {}, expect: area(405, "admin") },
+  { route: "/api/admin/export-stock-hunters", method: "GET", url: () => "/api/admin/export-stock-hunters?ids=1,2,x", expect: area(422, "admin") },
+  { route: "/api/admin/export-stockers", method: "GET", url: () => "/api/admin/export-stockers?ids=1,2&format=xlsx", expect: area(200, "admin") },
   // An incomplete body: refused, nobody switched off.
   {
     route: "/api/admin/users/:id/toggle-active",

@@ -9,6 +9,7 @@ import { useRootData } from "../../lib/root-data.ts";
 import type { PageActionResult } from "../../lib/page-action.ts";
 import { FormMessage } from "../ui/fields.tsx";
 import { ActiveToggle } from "./ActiveToggle.tsx";
+import { PickedExportLinks } from "./ExportLinks.tsx";
 import { BulkBar, BulkToggleActions, toggledNotice, useListSelection, useNotice, USERS_BULK_URL, usersBody } from "./BulkActions.tsx";
 
 /** What the page's action answers (its own type is UserActionResult, with the action). */
@@ -18,6 +19,22 @@ type Sent = PageActionResult<{ ok: true }>;
  * Whether the account is active; pressing the switch turns it off (its sessions end: asked first)
  * or on. `onDone`: told of each switch done (the page offers to take it back).
  */
+/** A users' list's "Attivo" cell: the switch, or for an account erased on a GDPR request nothing to switch. */
+export function UserActiveCell({ user, onDone }: { user: { id: number; name: string; active: boolean; erased: boolean }; onDone?: (next: boolean) => void }) {
+  if (user.erased) {
+    return (
+      <span className="text-slate-500" data-testid={`erased-${user.id}`}>
+        {m.admusr_erased_account()}
+      </span>
+    );
+  }
+  return (
+    <div className="relative z-10 w-fit">
+      <UserActiveToggle userId={user.id} name={user.name} active={user.active} onDone={onDone} />
+    </div>
+  );
+}
+
 export function UserActiveToggle({ userId, name, active, onDone }: { userId: number; name: string; active: boolean; onDone?: (next: boolean) => void }) {
   return (
     <ActiveToggle
@@ -65,10 +82,18 @@ export function ResendConfirm({ userId }: { userId: number }) {
 
 /**
  * A user list's bulk kit (stockers, stock hunters): the rows picked, the page's notice, the bar
- * with "Attiva" / "Disattiva" (POST /api/admin/users/bulk-toggle-active), and what a row's switch
+ * with "Attiva" / "Disattiva" (POST /api/admin/users/bulk-toggle-active) and "Esporta" (the list's
+ * export of the rows picked), and what a row's switch
  * reports (its notice with "Annulla").
  */
-export function useUserBulk(args: { users: readonly { id: number; name: string }[]; total: number; idsUrl: string; urlNames: Record<string, string> }) {
+export function useUserBulk(args: {
+  users: readonly { id: number; name: string }[];
+  total: number;
+  idsUrl: string;
+  urlNames: Record<string, string>;
+  /** The list's export, offered for the rows picked too (?ids=). */
+  exportUrl: string;
+}) {
   const nameOf = (id: number) => args.users.find((u) => u.id === id)?.name ?? `#${id}`;
   const selection = useListSelection({
     pageIds: args.users.map((u) => u.id),
@@ -97,6 +122,7 @@ export function useUserBulk(args: { users: readonly { id: number; name: string }
           offDone: (count) => m.admbulk_usr_deactivated({ count }),
         }}
       />
+      <PickedExportLinks endpoint={args.exportUrl} urlNames={args.urlNames} ids={selection.selected} testId="bulk-export" />
     </BulkBar>
   );
   const toggled = (user: { id: number; name: string }) => (on: boolean) =>

@@ -6,7 +6,8 @@
 // it works before hydration (the days, date fields like every other showing 21.11.2026, are
 // typed once the script runs) and a shared link keeps them. auditLink() (app/lib/audit-link.ts)
 // opens an entity's history here. The list as filtered exports as CSV or XLSX
-// (GET /api/admin/export-audit-log). Read only: the rows cannot be changed (migration 0009).
+// (GET /api/admin/export-audit-log, through ExportLinks, the filters as the page read them).
+// Read only: the rows cannot be changed (migration 0009).
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/audit";
@@ -17,7 +18,7 @@ import { m } from "../../paraglide/messages.js";
 import { formatDateTime, formatNumber } from "../../lib/format.ts";
 import { isoFromDateText } from "../../lib/date-text.ts";
 import { pageCount, pageParam } from "../../lib/pagination.ts";
-import { AUDIT_PAGE_SIZE } from "../../lib/list-params.ts";
+import { AUDIT_PAGE_SIZE, AUDIT_URL_NAMES } from "../../lib/list-params.ts";
 import { auditLink } from "../../lib/audit-link.ts";
 import type { Json } from "../../lib/audit-details.ts";
 import { auditActionWords, auditDetailLines, auditEntityText, auditEntityWords, type AuditNames } from "../../lib/audit-words.ts";
@@ -26,6 +27,7 @@ import { DateInput } from "../../components/ui/DateInput.tsx";
 import { buttonClass, inputClass, labelClass, linkClass } from "../../components/ui/styles.ts";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
+import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
 
 /** An id filter: a positive whole number, anything else is no filter. */
 function idFilter(raw: string | null): number | null {
@@ -58,7 +60,7 @@ function auditFiltersFromUrl(params: URLSearchParams): AuditFilters {
   };
 }
 
-/** The filters in the URL's names, the ones set only (the export's link, the pagination keeps the rest). */
+/** The filters in the URL's names as read, the ones set only (the export's links; the pagination keeps the rest). */
 function filterParams(f: AuditFilters): URLSearchParams {
   const q = new URLSearchParams();
   if (f.adminId !== null) q.set("admin_id", String(f.adminId));
@@ -69,12 +71,6 @@ function filterParams(f: AuditFilters): URLSearchParams {
   if (f.from !== null) q.set("from", f.from);
   if (f.to !== null) q.set("to", f.to);
   return q;
-}
-
-export function auditExportHref(f: AuditFilters, format: "csv" | "xlsx"): string {
-  const q = filterParams(f);
-  q.set("format", format);
-  return `/api/admin/export-audit-log?${q.toString()}`;
 }
 
 export const loader = pageLoader({ access: ["admin"] }, async ({ url, services }) => {
@@ -172,14 +168,13 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         title={m.admdash_audit_title()}
         intro={`${m.admdash_audit_count({ count: formatNumber(entries_count) })} · ${m.admdash_audit_intro()}`}
         actions={
-          <div className="flex flex-wrap gap-2" role="group" aria-label={m.admdash_audit_export_label()}>
-            <a href={auditExportHref(filters, "csv")} className={buttonClass("secondary", "md")} download data-testid="audit-export-csv">
-              {m.admdash_audit_export_csv()}
-            </a>
-            <a href={auditExportHref(filters, "xlsx")} className={buttonClass("secondary", "md")} download data-testid="audit-export-xlsx">
-              {m.admdash_audit_export_xlsx()}
-            </a>
-          </div>
+          <ExportLinks
+            endpoint="/api/admin/export-audit-log"
+            urlNames={AUDIT_URL_NAMES}
+            search={filterParams(filters).toString()}
+            label={m.admdash_audit_export_label()}
+            testId="audit-export"
+          />
         }
       />
       <Form

@@ -19,8 +19,6 @@ import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
 import { HUB_REQUESTS_ORDER, HUB_REQUESTS_PAGE_SIZE, HUB_REQUESTS_URL_NAMES } from "../../lib/list-params.ts";
-import { orderKept, WAITING_DAYS } from "../../lib/admin-lists.ts";
-import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
 import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
 import { sortableColumn } from "../../components/admin/SortLink.tsx";
 import { hubRequestsSelection } from "../shared/hub-request-lists.server.ts";
@@ -33,7 +31,7 @@ import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
 import { buttonClass, standaloneLinkClass } from "../../components/ui/styles.ts";
 import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
-import { SearchBox } from "../../components/admin/SearchBox.tsx";
+import { ListFilters, waitingFilter } from "../../components/admin/ListFilters.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 import { fullName } from "../../lib/person-name.ts";
 import {
@@ -122,22 +120,12 @@ export default function AdminHubRequests({ loaderData }: Route.ComponentProps) {
         intro={`${m.admhub_count({ count: formatNumber(warehouses_count) })} · ${m.admhub_intro()}`}
         actions={<ExportLinks endpoint="/api/admin/export-hub-requests" urlNames={HUB_REQUESTS_URL_NAMES} testId="hub-requests-export" />}
       />
-      <div className="mt-6 flex flex-wrap items-end gap-4">
-        <SearchBox
-          name="search_term"
-          value={search ?? ""}
-          label={m.admin_warehouses_search()}
-          buttonLabel={m.admin_warehouses_search_button()}
-          keep={{ waiting, ...orderKept(HUB_REQUESTS_ORDER, order) }}
-        />
-        <FilterSelect
-          name="waiting"
-          value={waiting}
-          label={m.admlist_waiting_label()}
-          buttonLabel={m.admlist_filter_apply()}
-          options={[{ value: "", label: m.admlist_waiting_any() }, ...WAITING_DAYS.map((days) => ({ value: days, label: m.admlist_waiting_days({ days }) }))]}
-        />
-      </div>
+      <ListFilters
+        search={{ name: "search_term", value: search ?? "", label: m.admin_warehouses_search(), buttonLabel: m.admin_warehouses_search_button() }}
+        orderSpec={HUB_REQUESTS_ORDER}
+        order={order}
+        filters={[waitingFilter(waiting)]}
+      />
       {notice && (
         <div className="mt-6" data-testid="hub-decided">
           <FormMessage tone="success">{notice}</FormMessage>

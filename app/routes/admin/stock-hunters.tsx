@@ -13,17 +13,15 @@ import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
 import { STOCK_HUNTERS_ORDER, STOCK_HUNTERS_PAGE_SIZE, STOCK_HUNTERS_URL_NAMES } from "../../lib/list-params.ts";
-import { orderKept, YES_NO } from "../../lib/admin-lists.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { RowCheckbox } from "../../components/admin/BulkActions.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
-import { SearchBox } from "../../components/admin/SearchBox.tsx";
-import { ResendConfirm, UserActiveToggle, useUserBulk } from "../../components/admin/UserActions.tsx";
+import { ListFilters, yesNoFilter } from "../../components/admin/ListFilters.tsx";
+import { ResendConfirm, UserActiveCell, useUserBulk } from "../../components/admin/UserActions.tsx";
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
 import { EmailText } from "../../components/ui/EmailText.tsx";
-import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
 import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
 import { sortableColumn } from "../../components/admin/SortLink.tsx";
 import { stockHuntersSelection } from "../shared/admin-user-lists.server.ts";
@@ -55,6 +53,7 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
     total: loaderData.users_count,
     idsUrl: "/api/admin/stock-hunters/ids",
     urlNames: STOCK_HUNTERS_URL_NAMES,
+    exportUrl: "/api/admin/export-stock-hunters",
   });
   const { users, users_count, search, active, requests, order, page, pages } = loaderData;
   const sorted = (key: (typeof STOCK_HUNTERS_ORDER.keys)[number], label: string) => sortableColumn(STOCK_HUNTERS_ORDER, order, key, label);
@@ -65,33 +64,15 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
         intro={m.admusr_hunters_count({ count: formatNumber(users_count) })}
         actions={<ExportLinks endpoint="/api/admin/export-stock-hunters" urlNames={STOCK_HUNTERS_URL_NAMES} testId="hunters-export" />}
       />
-      <div className="mt-6 flex flex-wrap items-end gap-4">
-        <SearchBox
-          name="search"
-          value={search ?? ""}
-          label={m.admusr_stockers_search()}
-          buttonLabel={m.admusr_search_button()}
-          keep={{ active, requests, ...orderKept(STOCK_HUNTERS_ORDER, order) }}
-        />
-        <FilterSelect
-          name="active"
-          value={active}
-          label={m.admusr_filter_active_label()}
-          buttonLabel={m.admlist_filter_apply()}
-          options={[{ value: "", label: m.admlist_any() }, ...YES_NO.map((value) => ({ value, label: value === "yes" ? m.admlist_yes() : m.admlist_no() }))]}
-        />
-        <FilterSelect
-          name="requests"
-          value={requests}
-          label={m.admusr_filter_requests()}
-          buttonLabel={m.admlist_filter_apply()}
-          options={[
-            { value: "", label: m.admlist_any() },
-            { value: "yes", label: m.admusr_filter_with_requests() },
-            { value: "no", label: m.admusr_filter_without_requests() },
-          ]}
-        />
-      </div>
+      <ListFilters
+        search={{ name: "search", value: search ?? "", label: m.admusr_stockers_search(), buttonLabel: m.admusr_search_button() }}
+        orderSpec={STOCK_HUNTERS_ORDER}
+        order={order}
+        filters={[
+          yesNoFilter("active", m.admusr_filter_active_label(), active),
+          yesNoFilter("requests", m.admusr_filter_requests(), requests, { yes: m.admusr_filter_with_requests(), no: m.admusr_filter_without_requests() }),
+        ]}
+      />
       {bulk.notice}
       {bulk.bar}
       {users.length === 0 ? (
@@ -114,11 +95,13 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
               <RowCheckbox id={u.id} />
               <td data-label={m.admusr_col_hunter()} className="px-4 py-3">
                 <Link to={areaBase("stock_hunter", "it", u.id)} className="row-link font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
-                  {u.name}
+                  {u.erased ? m.admusr_erased_account() : u.name}
                 </Link>
-                <div className="text-slate-600">
-                  <EmailText email={u.email} />
-                </div>
+                {!u.erased && (
+                  <div className="text-slate-600">
+                    <EmailText email={u.email} />
+                  </div>
+                )}
               </td>
               <td data-label={m.admusr_col_telephone()} className="px-4 py-3 whitespace-nowrap text-slate-700">
                 {u.telephone ?? "—"}
@@ -127,7 +110,9 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
                 {formatDate(u.created_at)}
               </td>
               <td data-label={m.admusr_col_confirmed()} className="px-4 py-3 text-slate-700">
-                {u.has_confirmed_code ? (
+                {u.erased ? (
+                  "—"
+                ) : u.has_confirmed_code ? (
                   m.admusr_yes()
                 ) : (
                   <span className="relative z-10">
@@ -139,9 +124,7 @@ export default function AdminStockHunters({ loaderData }: Route.ComponentProps) 
                 {formatNumber(u.requests_count)}
               </td>
               <td data-label={m.admusr_col_active()} className="px-4 py-3">
-                <div className="relative z-10 w-fit">
-                  <UserActiveToggle userId={u.id} name={u.name} active={u.active} onDone={bulk.toggled(u)} />
-                </div>
+                <UserActiveCell user={u} onDone={bulk.toggled(u)} />
               </td>
             </tr>
           ))}

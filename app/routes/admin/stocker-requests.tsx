@@ -18,8 +18,6 @@ import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
 import { STOCKER_REQUESTS_ORDER, STOCKER_REQUESTS_PAGE_SIZE, STOCKER_REQUESTS_URL_NAMES } from "../../lib/list-params.ts";
-import { orderKept, WAITING_DAYS } from "../../lib/admin-lists.ts";
-import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
 import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
 import { sortableColumn } from "../../components/admin/SortLink.tsx";
 import { stockerRequestsSelection } from "../shared/stocker-request-lists.server.ts";
@@ -29,8 +27,7 @@ import { FormMessage } from "../../components/ui/fields.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
-import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
-import { SearchBox } from "../../components/admin/SearchBox.tsx";
+import { ListFilters, waitingFilter } from "../../components/admin/ListFilters.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 import { ApproveDialog, RefuseDialog } from "../../components/admin/StockerDecisionDialogs.tsx";
 
@@ -97,32 +94,26 @@ export default function AdminStockerRequests({ loaderData }: Route.ComponentProp
         intro={`${status === "refused" ? m.admst_intro_refused({ count }) : m.admst_intro_pending({ count })} · ${m.admst_intro()}`}
         actions={<ExportLinks endpoint="/api/admin/export-stocker-requests" urlNames={STOCKER_REQUESTS_URL_NAMES} testId="stocker-requests-export" />}
       />
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
-        <SearchBox
-          name="search"
-          value={search ?? ""}
-          label={m.admst_search()}
-          buttonLabel={m.admst_search_button()}
-          keep={{ status: status === "refused" ? "refused" : null, waiting, ...orderKept(STOCKER_REQUESTS_ORDER, order) }}
-        />
-        <FilterSelect
-          name="waiting"
-          value={waiting}
-          label={m.admlist_waiting_label()}
-          buttonLabel={m.admlist_filter_apply()}
-          options={[{ value: "", label: m.admlist_waiting_any() }, ...WAITING_DAYS.map((days) => ({ value: days, label: m.admlist_waiting_days({ days }) }))]}
-        />
-        <FilterLinks
-          name="status"
-          value={status}
-          defaultValue="pending"
-          label={m.admst_filter_label()}
-          options={[
-            { value: "pending", label: m.admst_filter_pending() },
-            { value: "refused", label: m.admst_filter_refused() },
-          ]}
-        />
-      </div>
+      <ListFilters
+        className="mt-6 flex flex-wrap items-center justify-between gap-4"
+        search={{ name: "search", value: search ?? "", label: m.admst_search(), buttonLabel: m.admst_search_button() }}
+        orderSpec={STOCKER_REQUESTS_ORDER}
+        order={order}
+        filters={[
+          waitingFilter(waiting),
+          {
+            kind: "links",
+            name: "status",
+            value: status,
+            defaultValue: "pending",
+            label: m.admst_filter_label(),
+            options: [
+              { value: "pending", label: m.admst_filter_pending() },
+              { value: "refused", label: m.admst_filter_refused() },
+            ],
+          },
+        ]}
+      />
       {notice && (
         <div
           ref={noticeBox}

@@ -1,7 +1,7 @@
 // /admin/stockers: the approved stockers, searchable (?search=), filtered by subscription
 // (?sub=all|active|expired), account type (?type=stocker|keeper), confirmed (?confirmed=yes|no)
 // and active (?active=yes|no), sorted by a column header (?sort=&dir=), 20 a page (?page=), with
-// the CSV or XLSX export of the same selection in the same order (GET /api/admin/export-stockers).
+// the CSV or XLSX export of the same selection in the same order (or of the rows picked, from the bulk bar) (GET /api/admin/export-stockers).
 // The whole row opens the stocker's area (/admin/stocker/{id});
 // "Attivo" switches the account off or on (its sessions end at once) and an unconfirmed account
 // can be sent its confirmation e-mail again. Both post to this page's action, which calls the
@@ -15,19 +15,16 @@ import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
 import { STOCKER_ACCOUNT_TYPES, STOCKERS_ORDER, STOCKERS_PAGE_SIZE, STOCKERS_URL_NAMES, SUBSCRIPTION_FILTERS } from "../../lib/list-params.ts";
-import { orderKept, YES_NO } from "../../lib/admin-lists.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { RowCheckbox } from "../../components/admin/BulkActions.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
-import { SearchBox } from "../../components/admin/SearchBox.tsx";
-import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
-import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
+import { ListFilters, yesNoFilter } from "../../components/admin/ListFilters.tsx";
 import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
 import { sortableColumn } from "../../components/admin/SortLink.tsx";
 import { stockersSelection } from "../shared/admin-user-lists.server.ts";
-import { ResendConfirm, UserActiveToggle, useUserBulk } from "../../components/admin/UserActions.tsx";
+import { ResendConfirm, UserActiveCell, useUserBulk } from "../../components/admin/UserActions.tsx";
 import { adminUserAction } from "../shared/admin-user-actions.server.ts";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
@@ -63,13 +60,14 @@ const FILTER_LABEL: Record<SubFilter, () => string> = {
   expired: () => m.admusr_filter_expired(),
 };
 
-const yesNoOptions = () => [
-  { value: "", label: m.admlist_any() },
-  ...YES_NO.map((value) => ({ value, label: value === "yes" ? m.admlist_yes() : m.admlist_no() })),
-];
-
 export default function AdminStockers({ loaderData }: Route.ComponentProps) {
-  const bulk = useUserBulk({ users: loaderData.users, total: loaderData.users_count, idsUrl: "/api/admin/stockers/ids", urlNames: STOCKERS_URL_NAMES });
+  const bulk = useUserBulk({
+    users: loaderData.users,
+    total: loaderData.users_count,
+    idsUrl: "/api/admin/stockers/ids",
+    urlNames: STOCKERS_URL_NAMES,
+    exportUrl: "/api/admin/export-stockers",
+  });
   const { users, users_count, search, sub, type, confirmed, active, order, page, pages } = loaderData;
   const sorted = (key: (typeof STOCKERS_ORDER.keys)[number], label: string) => sortableColumn(STOCKERS_ORDER, order, key, label);
   return (
@@ -79,34 +77,33 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
         intro={m.admusr_stockers_count({ count: formatNumber(users_count) })}
         actions={<ExportLinks endpoint="/api/admin/export-stockers" urlNames={STOCKERS_URL_NAMES} testId="stockers-export" />}
       />
-      <div className="mt-6 flex flex-wrap items-end gap-4">
-        <SearchBox
-          name="search"
-          value={search ?? ""}
-          label={m.admusr_stockers_search()}
-          buttonLabel={m.admusr_search_button()}
-          keep={{ sub: sub === "all" ? null : sub, type, confirmed, active, ...orderKept(STOCKERS_ORDER, order) }}
-        />
-        <FilterLinks
-          name="sub"
-          value={sub}
-          defaultValue="all"
-          label={m.admusr_filter_label()}
-          options={SUBSCRIPTION_FILTERS.map((value) => ({ value, label: FILTER_LABEL[value]() }))}
-        />
-        <FilterSelect
-          name="type"
-          value={type}
-          label={m.admusr_filter_type()}
-          buttonLabel={m.admlist_filter_apply()}
-          options={[
-            { value: "", label: m.admlist_any() },
-            ...STOCKER_ACCOUNT_TYPES.map((value) => ({ value, label: value === "keeper" ? m.admusr_type_keeper() : m.admusr_type_stocker() })),
-          ]}
-        />
-        <FilterSelect name="confirmed" value={confirmed} label={m.admusr_filter_confirmed()} buttonLabel={m.admlist_filter_apply()} options={yesNoOptions()} />
-        <FilterSelect name="active" value={active} label={m.admusr_filter_active_label()} buttonLabel={m.admlist_filter_apply()} options={yesNoOptions()} />
-      </div>
+      <ListFilters
+        search={{ name: "search", value: search ?? "", label: m.admusr_stockers_search(), buttonLabel: m.admusr_search_button() }}
+        orderSpec={STOCKERS_ORDER}
+        order={order}
+        filters={[
+          {
+            kind: "links",
+            name: "sub",
+            value: sub,
+            defaultValue: "all",
+            label: m.admusr_filter_label(),
+            options: SUBSCRIPTION_FILTERS.map((value) => ({ value, label: FILTER_LABEL[value]() })),
+          },
+          {
+            kind: "select",
+            name: "type",
+            value: type,
+            label: m.admusr_filter_type(),
+            options: [
+              { value: "", label: m.admlist_any() },
+              ...STOCKER_ACCOUNT_TYPES.map((value) => ({ value, label: value === "keeper" ? m.admusr_type_keeper() : m.admusr_type_stocker() })),
+            ],
+          },
+          yesNoFilter("confirmed", m.admusr_filter_confirmed(), confirmed),
+          yesNoFilter("active", m.admusr_filter_active_label(), active),
+        ]}
+      />
       {bulk.notice}
       {bulk.bar}
       {users.length === 0 ? (
@@ -129,11 +126,13 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
               <RowCheckbox id={u.id} />
               <td data-label={m.admusr_col_stocker()} className="px-4 py-3">
                 <Link to={areaBase("stocker", "it", u.id)} className="row-link font-semibold text-brand-700 hover:underline" title={m.admusr_open_area()}>
-                  {u.name}
+                  {u.erased ? m.admusr_erased_account() : u.name}
                 </Link>
-                <div className="text-slate-600">
-                  <EmailText email={u.email} />
-                </div>
+                {!u.erased && (
+                  <div className="text-slate-600">
+                    <EmailText email={u.email} />
+                  </div>
+                )}
               </td>
               <td data-label={m.admusr_col_type()} className="px-4 py-3 text-slate-700">
                 {u.account_type === 1 ? m.admusr_type_keeper() : m.admusr_type_stocker()}
@@ -142,7 +141,9 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
                 {formatDate(u.created_at)}
               </td>
               <td data-label={m.admusr_col_confirmed()} className="px-4 py-3 text-slate-700">
-                {u.completed || u.has_confirmed_code ? (
+                {u.erased ? (
+                  "—"
+                ) : u.completed || u.has_confirmed_code ? (
                   m.admusr_yes()
                 ) : (
                   <span className="relative z-10">
@@ -159,9 +160,7 @@ export default function AdminStockers({ loaderData }: Route.ComponentProps) {
                 )}
               </td>
               <td data-label={m.admusr_col_active()} className="px-4 py-3">
-                <div className="relative z-10 w-fit">
-                  <UserActiveToggle userId={u.id} name={u.name} active={u.active} onDone={bulk.toggled(u)} />
-                </div>
+                <UserActiveCell user={u} onDone={bulk.toggled(u)} />
               </td>
             </tr>
           ))}

@@ -149,6 +149,35 @@ describe("the stockers' export", () => {
   });
 });
 
+describe("the export of the rows picked (?ids=)", () => {
+  it("holds only the picked stockers and hunters, still in the list's order and filters, the ids in the audit", async () => {
+    const picked = `search_term=${run}&order[key]=name&ids=${charlie.id},${alfa.id}`;
+    const lines = await csvLines(await download(exportStockersLoader, `/api/admin/export-stockers?${picked}`));
+    expect(lines.slice(1).map((l) => l.split(";")[3])).toEqual([alfa.email, charlie.email]);
+    // The filters still apply: a picked row they leave out is not exported.
+    const filtered = await csvLines(await download(exportStockersLoader, `/api/admin/export-stockers?${picked}&filters[active]=yes`));
+    expect(filtered.slice(1).map((l) => l.split(";")[3])).toEqual([alfa.email]);
+    const hunters = await csvLines(await download(exportHuntersLoader, `/api/admin/export-stock-hunters?search_term=${run}&ids=${hunterB.id}`));
+    expect(hunters).toHaveLength(2);
+    expect(hunters[1]).toContain(hunterB.email);
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "user.export_stock_hunters")
+      .where(sql<boolean>`details ? 'ids'`)
+      .execute();
+    expect(audit.map((a) => a.details)).toContainEqual(expect.objectContaining({ ids: [hunterB.id] }));
+  });
+
+  it("refuses ids that are not positive whole numbers, repeated, empty or more than 1000 (422)", async () => {
+    const many = Array.from({ length: 1001 }, (_, i) => i + 1).join(",");
+    for (const ids of ["abc", "1,x", "0", "-3", "1.5", "1,1", "", many]) {
+      expect((await download(exportStockersLoader, `/api/admin/export-stockers?ids=${ids}`)).status, ids.slice(0, 20)).toBe(422);
+      expect((await download(exportHuntersLoader, `/api/admin/export-stock-hunters?ids=${ids}`)).status, ids.slice(0, 20)).toBe(422);
+    }
+  });
+});
+
 describe("the stock hunters' export", () => {
   it("holds only the filtered rows with the telephone as text and the requests as a number, audited", async () => {
     const query = `search_term=${run}&filters[with_requests]=yes`;
@@ -167,7 +196,12 @@ describe("the stock hunters' export", () => {
     expect(row.getCell(8).value).toBe(1);
     expect(row.getCell(9).value).toBe("Sì");
 
-    const audit = await t.db.selectFrom("audit_log").select("details").where("action", "=", "user.export_stock_hunters").execute();
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "user.export_stock_hunters")
+      .where(sql<boolean>`not details ? 'ids'`)
+      .execute();
     expect(audit).toHaveLength(2);
     expect(audit[0]!.details).toMatchObject({ search: run, withRequests: true, order: "created_at desc" });
   });

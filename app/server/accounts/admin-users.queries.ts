@@ -22,6 +22,8 @@ export type UserListFilters = {
   active?: boolean;
   /** Stock hunters who sent a quote request, or none. */
   withRequests?: boolean;
+  /** Only these accounts (an export of the rows picked). */
+  ids?: readonly number[];
 };
 
 export type UserOrderKey = "name" | "account_type" | "created_at" | "active";
@@ -57,6 +59,7 @@ function usersOf(db: Database, role: "stocker" | "stock_hunter", filters: UserLi
   if (role === "stocker") query = query.where((eb) => eb.or([eb("u.approval_status", "is", null), eb("u.approval_status", "=", "approved")]));
   const term = filters.search?.trim();
   if (term) query = query.where(userMatches(term));
+  if (filters.ids) query = query.where("u.id", "in", filters.ids);
   if (filters.subType === "active") {
     query = query.where(({ exists, selectFrom }) =>
       exists(
@@ -107,6 +110,7 @@ const stockerColumns = [
   "u.has_confirmed_code",
   "u.active",
   "u.password_hash",
+  "u.erased_at",
 ] as const;
 
 /** The latest subscription's end (sub_date) and status, read by the user's index on subscriptions. */
@@ -180,6 +184,7 @@ const hunterColumns = [
   "u.created_at",
   "u.has_confirmed_code",
   "u.active",
+  "u.erased_at",
 ] as const;
 
 const requestsCount = sql<number>`(select count(*)::int from warehouse_requests r where r.user_id = u.id)`;

@@ -52,6 +52,8 @@ export type StockerRow = {
   /** The account has a password (the invitation was completed). */
   completed: boolean;
   active: boolean;
+  /** Erased on a GDPR request: no person to show, nothing to act on (decision 048). */
+  erased: boolean;
   /** The latest subscription's end (the spec's sub_date) and whether it runs. */
   sub_date: Date | null;
   sub_running: boolean;
@@ -72,6 +74,7 @@ function stockerRow(r: StockerDbRow): StockerRow {
     has_confirmed_code: r.has_confirmed_code,
     completed: r.password_hash !== null,
     active: r.active,
+    erased: r.erased_at !== null,
     sub_date: sub?.ends_at ? new Date(sub.ends_at) : null,
     sub_running: sub ? ["trialing", "active", "past_due"].includes(sub.stripe_status) : false,
   };
@@ -161,6 +164,8 @@ export type StockHunterRow = {
   created_at: Date;
   has_confirmed_code: boolean;
   active: boolean;
+  /** Erased on a GDPR request: no person to show, nothing to act on (decision 048). */
+  erased: boolean;
   requests_count: number;
 };
 
@@ -177,6 +182,7 @@ export async function listStockHunters(db: Database, actor: Actor, args: UserLis
       created_at: r.created_at,
       has_confirmed_code: r.has_confirmed_code,
       active: r.active,
+      erased: r.erased_at !== null,
       requests_count: Number(r.requests_count ?? 0),
     })),
     users_count: count,

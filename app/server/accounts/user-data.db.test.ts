@@ -14,6 +14,9 @@ import { loader as exportLoader } from "../../routes/api/admin/users.export.ts";
 import { action as eraseAction } from "../../routes/api/admin/users.erase.ts";
 import { action as toggleActiveAction } from "../../routes/api/admin/users.toggle-active.ts";
 import { action as updateProfileAction } from "../../routes/api/admin/users.update-profile.ts";
+import { action as sendConfirmAction } from "../../routes/api/admin/users.send-confirm-email.ts";
+import { action as sendResetAction } from "../../routes/api/admin/users.send-password-reset.ts";
+import { listStockHunters } from "./admin-users.service.ts";
 import { ERASED_MASK, erasedAddress, KEPT_TABLES, PERSONAL_DATA } from "./user-data.service.ts";
 import { listHandlerRequests } from "../requests/area-requests.service.ts";
 import { startSession } from "./sessions.service.ts";
@@ -28,6 +31,8 @@ let hunter: User;
 let owner: User;
 let warehouseId: number;
 let requestId: number;
+let visitorRequestId: number;
+let strangerRequestId: number;
 let sessionToken: string;
 
 const NAME = "Ottavio Zanzibarri";
@@ -59,6 +64,12 @@ async function fullHunter(db: Database): Promise<User> {
   });
   const { request, links } = await makeRequest(db, { userId: user.id, warehouseIds: [warehouseId], contact: user.email });
   requestId = request.id;
+  // Sent as a visitor, before registering, with the same e-mail (written in capitals): the person's too.
+  const visitor = await makeRequest(db, { userId: null, warehouseIds: [warehouseId], contact: user.email.toUpperCase() });
+  visitorRequestId = visitor.request.id;
+  await db.updateTable("warehouse_requests").set({ business_name: COMPANY, referent: NAME, telephone: PHONE }).where("id", "=", visitorRequestId).execute();
+  // Another visitor's request: not the person's.
+  strangerRequestId = (await makeRequest(db, { userId: null, warehouseIds: [warehouseId], contact: `altro-${user.id}@example.com` })).request.id;
   await db
     .updateTable("warehouse_requests")
     .set({ business_name: COMPANY, referent: NAME, telephone: PHONE, ip: "203.0.113.7" })
@@ -153,7 +164,10 @@ describe("the export of a person's data", () => {
     expect(res.text).not.toContain(`h${hunter.id}`);
     const s = data.sections;
     expect(s.sessions).toHaveLength(1);
-    expect(s.quote_requests).toMatchObject([{ id: requestId, referent: NAME }]);
+    expect(s.quote_requests).toMatchObject([
+      { id: requestId, referent: NAME },
+      { id: visitorRequestId, referent: NAME },
+    ]);
     expect(s.messages).toHaveLength(2);
     expect(s.favourites).toMatchObject([{ warehouse_id: warehouseId }]);
     expect(s.saved_searches).toHaveLength(1);
@@ -165,6 +179,14 @@ describe("the export of a person's data", () => {
     expect(await auditOf("user.gdpr_export", hunter.id)).toEqual([
       { admin_id: admin.id, details: { reason: "Richiesta dell'interessato via e-mail", format: "json" } },
     ]);
+  });
+
+  it("holds the quote requests sent as a visitor with the account's e-mail, and no one else's", async () => {
+    const res = await exportCall(hunter.id, "reason=Richiesta%20di%20accesso%20ai%20dati");
+    expect(res.status).toBe(200);
+    const ids = (JSON.parse(res.text).sections.quote_requests as { id: number }[]).map((r) => r.id);
+    expect(ids).toEqual(expect.arrayContaining([requestId, visitorRequestId]));
+    expect(ids).not.toContain(strangerRequestId);
   });
 
   it("answers a printable Italian page, self-contained, with its own policy", async () => {
@@ -275,6 +297,25 @@ describe("the erasure of an account", () => {
     ]);
   });
 
+  it("anonymises the requests sent as a visitor with the account's e-mail too, and leaves another visitor's alone", async () => {
+    const rows = await t.db
+      .selectFrom("warehouse_requests")
+      .select(["id", "user_id", "business_name", "referent", "contact", "telephone", "location"])
+      .where("id", "in", [visitorRequestId, strangerRequestId])
+      .orderBy("id")
+      .execute();
+    expect(rows[0]).toEqual({
+      id: visitorRequestId,
+      user_id: null,
+      business_name: ERASED_MASK,
+      referent: ERASED_MASK,
+      contact: erasedAddress(hunter.id),
+      telephone: null,
+      location: "Milano",
+    });
+    expect(rows[1]).toMatchObject({ id: strangerRequestId, contact: `altro-${hunter.id}@example.com`, referent: "Mario Rossi" });
+  });
+
   it("cannot erase an account twice (409), and the export shows what is left", async () => {
     expect(await erase(hunter.id, { reason: "Di nuovo" })).toMatchObject({ status: 409, json: { error: "user_already_erased" } });
     // Nor switch it on again or correct it: it stays off, with nothing to put back.
@@ -291,6 +332,18 @@ describe("the erasure of an account", () => {
         body: { user_data: { first_name: "Di", last_name: "Nuovo", telephone: "+39 02 1234567", email: "nuovo@example.com" } },
       }),
     ).toMatchObject({ status: 409, json: { error: "user_already_erased" } });
+    // Nor send it a confirmation or a password reset: there is no address to send to.
+    for (const action of [sendConfirmAction, sendResetAction]) {
+      expect(await callJson(action, t.db, { actor: actorOf(admin), params: { id: String(hunter.id) }, body: {} })).toMatchObject({
+        status: 409,
+        json: { error: "user_already_erased" },
+      });
+    }
+    // The hunters' list shows the row as erased, without the person.
+    const list = await listStockHunters(t.db, actorOf(admin), { filters: { search: null }, limit: 100, page: 0 });
+    const row = list.users.find((u) => u.id === hunter.id);
+    expect(row).toMatchObject({ erased: true, active: false, telephone: null });
+    for (const value of [hunter.email, NAME, PHONE, COMPANY, "Ottavio"]) expect(JSON.stringify(row)).not.toContain(value);
     const res = await exportCall(hunter.id, "reason=Verifica%20dopo%20la%20cancellazione");
     const data = JSON.parse(res.text);
     expect(data.account).toMatchObject({ email: erasedAddress(hunter.id), first_name: null, active: false });

@@ -89,9 +89,18 @@ async function rows(query: RawBuilder<Record<string, unknown>>, db: Database): P
 }
 
 /** Every section of the export but the account's row, each read with the same snapshot. */
+/**
+ * The person's quote requests (alias r): the ones sent from the account and the ones a visitor
+ * sent, before registering or logged out, with the account's e-mail as the contact.
+ */
+function personsRequests(id: number, email: string) {
+  return sql`(r.user_id = ${id} or (r.user_id is null and lower(r.contact) = ${email}))`;
+}
+
 export async function exportSections(db: Database, args: { userId: number; email: string }): Promise<Record<string, Record<string, unknown>[]>> {
   const id = args.userId;
   const email = args.email.toLowerCase();
+  const mine = personsRequests(id, email);
   const q = (query: RawBuilder<Record<string, unknown>>) => rows(query, db);
   return {
     sessions: await q(sql`select created_at, last_seen_at, expires_at, remember, ip, user_agent from sessions where user_id = ${id} order by created_at`),
@@ -105,15 +114,15 @@ export async function exportSections(db: Database, args: { userId: number; email
     quote_requests: await q(sql`
       select r.id, r.business_name, r.contact, r.telephone, r.referent, r.message, r.location, r.radius, r.m2_type, r.m2_value,
              r.start_date, r.end_date, r.conditions, r.privacy, r.data_f, r.data_g, r.lang, r.ip, r.created_at
-      from warehouse_requests r where r.user_id = ${id} order by r.id`),
+      from warehouse_requests r where ${mine} order by r.id`),
     quote_request_warehouses: await q(sql`
       select l.warehouse_request_id, l.warehouse_id, w.name as warehouse_name, l.state, l.answered_at, l.created_at
       from warehouse_request_warehouses l join warehouse_requests r on r.id = l.warehouse_request_id join warehouses w on w.id = l.warehouse_id
-      where r.user_id = ${id} order by l.id`),
+      where ${mine} order by l.id`),
     messages: await q(sql`
       select l.warehouse_request_id, m.side, m.kind, m.body, m.created_at
       from request_messages m join warehouse_request_warehouses l on l.id = m.link_id join warehouse_requests r on r.id = l.warehouse_request_id
-      where r.user_id = ${id} or m.author_id = ${id} order by m.id`),
+      where ${mine} or m.author_id = ${id} order by m.id`),
     reviews_written: await q(sql`
       select id, warehouse_id, warehouse_request_id, target, full_name, email, telephone, description, reliability_value, communication_value,
              services_value, structure_value, payments_value, goods_value, avg_value, created_at
@@ -122,7 +131,7 @@ export async function exportSections(db: Database, args: { userId: number; email
       select v.id, v.warehouse_id, v.warehouse_request_id, v.description, v.reliability_value, v.communication_value, v.payments_value,
              v.goods_value, v.avg_value, v.created_at
       from reviews v join warehouse_requests r on r.id = v.warehouse_request_id
-      where v.target = 'hunter' and r.user_id = ${id} order by v.id`),
+      where v.target = 'hunter' and ${mine} order by v.id`),
     reports: await q(sql`
       select id, warehouse_id, warehouse_request_id, target, full_name, email, telephone, subject, description, created_at, closed_at
       from reports where user_id = ${id} order by id`),
@@ -180,16 +189,22 @@ export async function deletePersonalRows(db: Database, args: { userId: number; e
 }
 
 /**
- * The rows kept for others, without the person: their quote requests (the owners still see
+ * The rows kept for others, without the person: their quote requests, the account's and the
+ * ones sent as a visitor with its e-mail (the owners still see
  * dates, quantities, place and the messages), reviews and reports (the ratings stay), the
  * deactivated warehouses of an owner (no contact data), a referent's warehouses (no referent).
  */
-export async function anonymiseKeptRows(db: Database, args: { userId: number; placeholder: string; mask: string }): Promise<Record<string, number>> {
+export async function anonymiseKeptRows(
+  db: Database,
+  args: { userId: number; email: string; placeholder: string; mask: string },
+): Promise<Record<string, number>> {
   const { userId: id, placeholder, mask } = args;
+  const email = args.email.toLowerCase();
   const count = async (query: RawBuilder<unknown>) => Number((await query.execute(db)).numAffectedRows ?? 0);
   return {
     warehouse_requests: await count(
-      sql`update warehouse_requests set business_name = ${mask}, referent = ${mask}, contact = ${placeholder}, telephone = null, ip = null where user_id = ${id}`,
+      sql`update warehouse_requests r set business_name = ${mask}, referent = ${mask}, contact = ${placeholder}, telephone = null, ip = null
+          where ${personsRequests(id, email)}`,
     ),
     reviews: await count(sql`update reviews set full_name = ${mask}, email = ${placeholder}, telephone = ${mask} where user_id = ${id}`),
     reports: await count(sql`update reports set full_name = ${mask}, email = ${placeholder}, telephone = ${mask} where user_id = ${id}`),

@@ -203,7 +203,7 @@ export async function eraseUser(db: Database, actor: Actor, userId: number, args
     const pattern = [...new Set(quoted.flatMap(writtenForms))].map(literalPattern).join("|");
 
     const deleted = await q.deletePersonalRows(trx, { userId, email: user.email });
-    const anonymised = await q.anonymiseKeptRows(trx, { userId, placeholder, mask: ERASED_MASK });
+    const anonymised = await q.anonymiseKeptRows(trx, { userId, email: user.email, placeholder, mask: ERASED_MASK });
     let masked = 0;
     if (pattern) {
       for (const column of QUOTING_COLUMNS) masked += await q.maskQuotes(trx, { ...column, pattern, mask: ERASED_MASK });
