@@ -4,7 +4,8 @@
 // sorted by a column header (?sort=&dir=, newest first by default), 20 a page (?page=); each URL
 // value the query of GET /api/admin/warehouses, checked by its schema (a value that fails is left
 // out). The whole row opens the warehouse's edit page (its name's link stretches over the row). The
-// export links (GET /api/admin/export-warehouses, CSV or XLSX) carry the same selection. Each
+// export links (GET /api/admin/export-warehouses, CSV or XLSX) carry the same selection, and the
+// bulk bar exports the rows picked (?ids=). Each
 // row's toggle posts to this page's action (the same service as POST
 // /api/admin/warehouses/{id}/toggle-deactivated): a deactivated warehouse leaves the public
 // search at once.
@@ -36,7 +37,7 @@ import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
 import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
 import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
-import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
+import { ExportLinks, PickedExportLinks } from "../../components/admin/ExportLinks.tsx";
 import { ariaSort, SortLink } from "../../components/admin/SortLink.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 import {
@@ -282,6 +283,7 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
             offDone: (count) => m.admbulk_wh_deactivated({ count }),
           }}
         />
+        <PickedExportLinks endpoint="/api/admin/export-warehouses" urlNames={URL_NAMES} ids={selection.selected} testId="bulk-export" />
       </BulkBar>
       {warehouses.length === 0 ? (
         <EmptyState title={m.admin_warehouses_empty()} testId="warehouses-empty" className="mt-8" />

@@ -304,8 +304,30 @@ describe("GET /api/admin/export-warehouses", () => {
     });
   });
 
+  it("exports only the rows picked (?ids=), within the filters and in the list's order", async () => {
+    const res = await download(`filters[province]=RM&order[key]=name&order[dir]=desc&ids=${ids.B},${ids.D},${ids.A}`);
+    expect(res.status).toBe(200);
+    const text = new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).slice(3));
+    // A is picked but not in Rome; B and D, Z to A.
+    expect(
+      text
+        .trimEnd()
+        .split("\r\n")
+        .slice(1)
+        .map((l) => l.split(";")[1]),
+    ).toEqual(["Delta", "Bravo"]);
+    expect((await exportAudits()).at(-1)?.details).toEqual({
+      filters: { province: "RM", ids: [ids.B, ids.D, ids.A] },
+      order: { key: "name", dir: "desc" },
+      format: "csv",
+    });
+  });
+
   it("refuses bad values, other roles and visitors, auditing nothing", async () => {
     const before = (await exportAudits()).length;
+    for (const picked of ["abc", "1,x", "0", "1,1", "", Array.from({ length: 1001 }, (_, i) => i + 1).join(",")]) {
+      expect((await download(`ids=${picked}`)).status, picked.slice(0, 20)).toBe(422);
+    }
     expect((await download("format=pdf")).status).toBe(422);
     expect((await download("order[key]=owner")).status).toBe(422);
     expect((await download("filters[province]=Roma")).status).toBe(422);

@@ -24,6 +24,8 @@ export type AdminWarehouseFilters = {
   photos?: boolean | null;
   /** Any declared space not ended on `today` (current or upcoming). */
   freeSpace?: boolean | null;
+  /** Only these warehouses (the rows an operator picked), within the other filters. */
+  ids?: readonly number[];
 };
 
 /** `today`: the Italian day (ISO), which says which declared spaces have ended. */
@@ -62,6 +64,7 @@ function freeQuantity(today: string, unit: "m2" | "pallet"): RawBuilder<number |
 function filtered(db: Database, filters: AdminWarehouseFilters, today: string) {
   let query = searched(db, filters.search, filters.deactivated);
   if (filters.status) query = query.where("w.status", "=", filters.status);
+  if (filters.ids) query = query.where("w.id", "in", filters.ids);
   // A hub, a redeemed warehouse, one with spaces: each a partial index newest first (0033).
   // "is true" as the partial indexes' predicates say it (migration 0033 says why).
   if (filters.hub != null) query = query.where(filters.hub ? sql<SqlBool>`w.is_hub is true` : sql<SqlBool>`w.is_hub is false`);
