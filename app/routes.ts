@@ -168,6 +168,7 @@ export default [
   route("api/stocker/profile/add-subscription-warehouses", "routes/api/stocker/profile.add-subscription-warehouses.ts"),
   route("api/stripe/webhook", "routes/api/stripe.webhook.ts"),
   route("api/admin/transfers", "routes/api/admin/transfers.ts"),
+  route("api/admin/export-transfers", "routes/api/admin/export-transfers.ts"),
   route("api/admin/stockers", "routes/api/admin/stockers.ts"),
   route("api/admin/export-stockers", "routes/api/admin/export-stockers.ts"),
   route("api/admin/stock-hunters", "routes/api/admin/stock-hunters.ts"),

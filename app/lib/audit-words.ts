@@ -25,6 +25,7 @@ export const AUDIT_ACTION_WORDS: Record<string, string> = {
   "specification.update": "Specifica modificata",
   "subscription.extend": "Bonifico confermato, magazzini aggiunti all'abbonamento",
   "subscription.start": "Bonifico confermato, abbonamento avviato",
+  "subscription.export_transfers": "Esportazione dei bonifici in attesa",
   "audit.export": "Esportazione del registro attività",
   "user.approve": "Approvazione dello stocker",
   "user.area_view": "Area dell'utente aperta",

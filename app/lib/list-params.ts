@@ -59,6 +59,15 @@ export type PromoCodesOrderKey = (typeof PROMO_CODES_ORDER.keys)[number];
 /** The promo codes' URL: ?search (the code), ?state, ?sort, ?dir, ?page, and ?edit (the popup open on one code, not a filter). */
 export const PROMO_CODES_URL_NAMES = listUrlNames({ state: "state" });
 
+/** What a waiting transfer is for (?kind=): a subscription to start, or warehouses added to a running one. */
+export const TRANSFER_KINDS = ["subscription", "addition"] as const;
+export type TransferKind = (typeof TRANSFER_KINDS)[number];
+/** The columns the transfers sort by (?sort=), the default the longest waiting first. */
+export const TRANSFERS_ORDER = listOrderSpec(["name", "requested_at", "amount", "kind"] as const, { key: "requested_at", dir: "asc" }, ["amount"]);
+export type TransfersOrderKey = (typeof TRANSFERS_ORDER.keys)[number];
+/** The transfers' URL: ?search, ?kind, ?waiting (days at least), ?sort, ?dir, ?page. */
+export const TRANSFERS_URL_NAMES = listUrlNames({ kind: "kind", waiting: "waiting_days" });
+
 /**
  * The back office lists' page sizes, one per list, read by the page, its JSON twin (the default
  * of ?limit) and the service alike. The other lists' are beside their own options: lib/crm.ts,

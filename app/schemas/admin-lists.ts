@@ -9,8 +9,10 @@ import {
   STOCKER_ACCOUNT_TYPES,
   STOCKERS_ORDER,
   SUBSCRIPTION_FILTERS,
+  TRANSFER_KINDS,
+  TRANSFERS_ORDER,
 } from "../lib/list-params.ts";
-import { ORDER_DIRS, YES_NO } from "../lib/admin-lists.ts";
+import { ORDER_DIRS, WAITING_DAYS, YES_NO } from "../lib/admin-lists.ts";
 import { exportIds } from "./admin-bulk.ts";
 
 export const listPaging = {
@@ -54,8 +56,15 @@ export const stockHuntersQuery = z.object({
 /** GET /api/admin/export-stock-hunters: the list's query, the file's format, and the rows picked (?ids=1,2,3). */
 export const stockHuntersExportQuery = stockHuntersQuery.extend({ format: exportFormat, ids: exportIds });
 
-/** GET /api/admin/transfers, read by its page too. */
-export const transfersQuery = z.object(listPaging);
+/** GET /api/admin/transfers, read by its page too: filters[kind], filters[waiting_days] (at least), order[key|dir]. */
+export const transfersQuery = z.object({
+  ...listPaging,
+  filters: z.object({ kind: z.enum(TRANSFER_KINDS).optional(), waiting_days: z.enum(WAITING_DAYS).optional() }).optional(),
+  order: listOrder(TRANSFERS_ORDER.keys),
+});
+
+/** GET /api/admin/export-transfers: the list's query and the file's format. */
+export const transfersExportQuery = transfersQuery.extend({ format: exportFormat });
 
 /** GET /api/admin/emails/failed, read by its page too. */
 export const failedEmailsQuery = z.object(listPaging);

@@ -1,7 +1,11 @@
 // /admin/transfers (Bonifici): the stockers waiting for their bank transfer to be confirmed,
-// oldest request first, searchable (?search=, by name, e-mail or reason code), 20 a page
-// (?page=): for a subscription to start, or for warehouses to add to a running one (marked
-// "Addition"). "Conferma bonifico" opens a popup with optional notes that posts to this page's
+// oldest request first, searchable (?search=, by name, e-mail or reason code), filtered by kind
+// (?kind=subscription|addition) and age (?waiting=1|3|7: asked at least so many days ago), sorted
+// by a column header (?sort=name|requested_at|amount|kind&dir=), 20 a page (?page=, "Pagina X di
+// Y"), with the CSV or XLSX export of the same selection in the same order
+// (GET /api/admin/export-transfers): for a subscription to start, or for warehouses to add to a
+// running one (marked "Addition"). The whole row opens the stocker's area (/admin/stocker/{id}).
+// "Conferma bonifico" opens a popup with optional notes that posts to this page's
 // action (the same services as POST /api/admin/users/{id}/start-subscription and
 // /api/admin/subscription-additions/{id}/confirm): the subscription starts or takes the
 // warehouses, the stocker is told, and the row leaves the list when the page data reloads.
@@ -20,7 +24,11 @@ import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber, formatPrice } from "../../lib/format.ts";
 import { euros, type PlanName } from "../../lib/pricing.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { TRANSFERS_PAGE_SIZE } from "../../lib/list-params.ts";
+import { TRANSFER_KINDS, TRANSFERS_ORDER, TRANSFERS_PAGE_SIZE, TRANSFERS_URL_NAMES } from "../../lib/list-params.ts";
+import { ListFilters, waitingFilter } from "../../components/admin/ListFilters.tsx";
+import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
+import { sortableColumn } from "../../components/admin/SortLink.tsx";
+import { transfersSelection } from "../shared/transfer-lists.server.ts";
 import { areaBase } from "../../lib/area-paths.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
@@ -30,18 +38,22 @@ import { FormMessage, TextInput } from "../../components/ui/fields.tsx";
 import { buttonClass, standaloneLinkClass } from "../../components/ui/styles.ts";
 import { AdminTable, CardFact } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
-import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
-export const loader = pageLoader(
-  { access: ["admin"], query: transfersQuery, urlNames: { search: "search_term", page: "offset" } },
-  async ({ query, services }) => {
-    const search = query.search_term ?? null;
-    const offset = query.offset ?? 0;
-    const list = await listTransfers(services.db, { filters: { search }, limit: TRANSFERS_PAGE_SIZE, page: offset });
-    return { ...list, search, page: offset + 1, pages: pageCount(list.transfers_count, TRANSFERS_PAGE_SIZE) };
-  },
-);
+export const loader = pageLoader({ access: ["admin"], query: transfersQuery, urlNames: TRANSFERS_URL_NAMES }, async ({ query, services }) => {
+  const { filters, order } = transfersSelection(query);
+  const offset = query.offset ?? 0;
+  const list = await listTransfers(services.db, { filters, order, limit: TRANSFERS_PAGE_SIZE, page: offset });
+  return {
+    ...list,
+    search: filters.search,
+    kind: query.filters?.kind ?? "",
+    waiting: query.filters?.waiting_days ?? "",
+    order,
+    page: offset + 1,
+    pages: pageCount(list.transfers_count, TRANSFERS_PAGE_SIZE),
+  };
+});
 
 export function meta() {
   return [{ title: m.page_title({ title: m.admbill_transfers_title() }) }, { name: "robots", content: "noindex" }];
@@ -72,7 +84,10 @@ const amountText = (amount: number | null) => (amount === null ? "—" : formatP
 type Row = Route.ComponentProps["loaderData"]["transfers"][number];
 
 export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
-  const { transfers, transfers_count, search, page, pages } = loaderData;
+  const { transfers, transfers_count, search, kind, waiting, order, page, pages } = loaderData;
+  const sorted = (key: (typeof TRANSFERS_ORDER.keys)[number], label: string, className?: string) =>
+    sortableColumn(TRANSFERS_ORDER, order, key, label, className);
+  const filtered = Boolean(search || kind || waiting);
   const [confirming, setConfirming] = useState<Row | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const open = (t: Row) => {
@@ -85,38 +100,54 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
       <PageHeading
         title={m.admbill_transfers_title()}
         intro={`${m.admbill_transfers_count({ count: formatNumber(transfers_count) })} · ${m.admbill_transfers_intro()}`}
+        actions={<ExportLinks endpoint="/api/admin/export-transfers" urlNames={TRANSFERS_URL_NAMES} testId="transfers-export" />}
       />
-      <div className="mt-6">
-        <SearchBox name="search" value={search ?? ""} label={m.admbill_transfers_search()} buttonLabel={m.admbill_search_button()} />
-      </div>
+      <ListFilters
+        search={{ name: "search", value: search ?? "", label: m.admbill_transfers_search(), buttonLabel: m.admbill_search_button() }}
+        orderSpec={TRANSFERS_ORDER}
+        order={order}
+        filters={[
+          {
+            kind: "select",
+            name: "kind",
+            label: m.admbill_filter_kind(),
+            value: kind,
+            options: [
+              { value: "", label: m.admlist_any() },
+              ...TRANSFER_KINDS.map((value) => ({ value, label: value === "addition" ? m.admbill_kind_addition() : m.admbill_kind_subscription() })),
+            ],
+          },
+          waitingFilter(waiting),
+        ]}
+      />
       {notice && (
         <div className="mt-6" data-testid="transfer-confirmed">
           <FormMessage tone="success">{notice}</FormMessage>
         </div>
       )}
       {transfers.length === 0 ? (
-        <EmptyState title={search ? m.admbill_transfers_empty_search() : m.admbill_transfers_empty()} testId="transfers-empty" className="mt-8" />
+        <EmptyState title={filtered ? m.admbill_transfers_empty_search() : m.admbill_transfers_empty()} testId="transfers-empty" className="mt-8" />
       ) : (
         <>
           <AdminTable
             className="mt-6 hidden lg:block"
             testId="admin-transfers"
             columns={[
-              { label: m.admbill_col_stocker() },
+              sorted("name", m.admbill_col_stocker()),
               { label: m.admbill_col_reason() },
-              { label: m.admbill_col_plan() },
-              { label: m.admbill_col_amount(), className: "text-right" },
+              sorted("kind", m.admbill_col_kind()),
+              sorted("amount", m.admbill_col_amount(), "text-right"),
               { label: m.admbill_col_warehouses(), className: "text-right" },
-              { label: m.admbill_col_requested() },
+              sorted("requested_at", m.admbill_col_requested()),
               { label: m.admbill_col_actions(), srOnly: true },
             ]}
           >
             {transfers.map((t) => (
-              <tr key={rowKey(t)} className="align-top hover:bg-slate-50">
+              <tr key={rowKey(t)} className="align-top hover:bg-slate-50" data-testid={`transfer-row-${rowKey(t)}`}>
                 <td className="px-4 py-3">
                   <Link
                     to={areaBase("stocker", "it", t.user_id)}
-                    className={`${standaloneLinkClass} font-semibold text-brand-700 hover:underline`}
+                    className={`${standaloneLinkClass} row-link font-semibold text-brand-700 hover:underline`}
                     title={m.admbill_open_area()}
                   >
                     {t.name}
@@ -135,7 +166,9 @@ export default function AdminTransfers({ loaderData }: Route.ComponentProps) {
                 <td className="px-4 py-3 text-right text-slate-700 tabular-nums">{formatNumber(t.warehouses_count)}</td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDate(t.requested_at)}</td>
                 <td className="px-4 py-3 text-right">
-                  <ConfirmButton name={t.name} onPress={() => open(t)} />
+                  <span className="relative z-10">
+                    <ConfirmButton name={t.name} onPress={() => open(t)} />
+                  </span>
                 </td>
               </tr>
             ))}
