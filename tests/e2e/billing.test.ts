@@ -146,6 +146,20 @@ describe("the stock keeper subscribes by bank transfer and the administrator con
     await admin.page.getByTestId("admin-transfers").waitFor();
     await admin.page.waitForLoadState("networkidle");
     expect(await admin.page.getByTestId("admin-transfers").textContent()).toContain(reason);
+    // The export links carry the search; the row is a link to the keeper's area.
+    expect(await admin.page.getByTestId("transfers-export-xlsx").getAttribute("href")).toBe(
+      `/api/admin/export-transfers?search_term=${encodeURIComponent(reason)}&format=xlsx`,
+    );
+    const exported = await admin.page.request.get(`/api/admin/export-transfers?search_term=${encodeURIComponent(reason)}`);
+    expect(exported.status()).toBe(200);
+    expect(await exported.text()).toContain(reason);
+    // A filter that leaves it out (additions only) keeps the search, then shows the empty state.
+    await admin.page.getByTestId("admin-transfers").waitFor();
+    await admin.page.goto(`/admin/transfers?search=${encodeURIComponent(reason)}&kind=addition`);
+    await admin.page.getByTestId("transfers-empty").waitFor();
+    await admin.page.goto(`/admin/transfers?search=${encodeURIComponent(reason)}&kind=subscription&sort=amount&dir=desc`);
+    await admin.page.getByTestId("admin-transfers").waitFor();
+    await admin.page.waitForLoadState("networkidle");
     await admin.page
       .getByTestId("admin-transfers")
       .getByRole("button", { name: /conferma/i })

@@ -1051,6 +1051,20 @@ const ROWS: Row[] = [
     expect: area(200, "admin"),
   },
   {
+    route: "/api/admin/export-transfers",
+    method: "GET",
+    url: () => "/api/admin/export-transfers?filters[kind]=subscription&filters[waiting_days]=1&order[key]=amount&format=xlsx",
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/export-transfers", method: "POST", url: () => "/api/admin/export-transfers", body: {}, expect: area(405, "admin") },
+  { route: "/api/admin/export-transfers", method: "GET", url: () => "/api/admin/export-transfers?filters[kind]=gift", expect: area(422, "admin") },
+  {
+    route: "/admin/transfers",
+    method: "GET",
+    url: () => "/admin/transfers?search=e2e&kind=addition&waiting=3&sort=name&dir=desc",
+    expect: area(200, "admin"),
+  },
+  {
     route: "/api/admin/export-promo-codes",
     method: "GET",
     url: () => "/api/admin/export-promo-codes?filters[state]=expired&order[key]=code&format=xlsx",

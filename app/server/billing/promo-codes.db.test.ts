@@ -462,7 +462,7 @@ describe("the list's search, state filter, order, popup address and export", () 
       .split("\r\n");
     expect(lines[0]).toBe("Codice;Sconto (€);Sconto (%);Sconto hub (%);Valido dal;Valido fino al;Utilizzi;Utilizzi massimi;Attivo;Stato;Creato il");
     expect(lines.slice(1).map((l) => l.split(";")[0])).toEqual([`${tag}-A`, `${tag}-B`, `${tag}-C`, `${tag}-D`]);
-    expect(lines[4]).toContain(";12,5;");
+    expect(lines[4]).toContain(";12,50;");
 
     const xlsx = await download(`search_term=${tag}&filters[state]=expired&format=xlsx`);
     const workbook = new ExcelJS.Workbook();

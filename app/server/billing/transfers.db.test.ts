@@ -22,6 +22,9 @@ import { action as pageAction, loader as pageLoader } from "../../routes/admin/t
 import { action as initAction } from "../../routes/api/init-subscription.ts";
 import { action as paymentTypeAction } from "../../routes/api/stocker/profile.update-payment-type.ts";
 import { action as startAction } from "../../routes/api/admin/users.start-subscription.ts";
+import { loader as transfersEndpoint } from "../../routes/api/admin/transfers.ts";
+import { loader as exportEndpoint } from "../../routes/api/admin/export-transfers.ts";
+import ExcelJS from "exceljs";
 import { histogramBound, queryPlan } from "../../../tests/support/query-plan.ts";
 
 const t = useTestDatabase();
@@ -141,6 +144,81 @@ describe("listTransfers", () => {
     expect((await load("?page=2")).transfers).toEqual([]);
     const stocker = await makeUser(t.db, { role: "stocker" });
     await expect(load("", actorOf(stocker))).rejects.toMatchObject({ init: { status: 403 } });
+  });
+
+  it("filters by kind and by days waiting, sorts by a column both ways, on the page and its JSON twin", async () => {
+    const load = async (query: string) =>
+      (
+        (await pageLoader({
+          request: new Request(`http://stockspace.test/admin/transfers${query}`),
+          params: {},
+          context: testContext(t.db, { actor: actorOf(admin) }),
+        } as never)) as Awaited<ReturnType<typeof pageLoader>>
+      ).transfers.map((r) => r.user_id);
+    const id = (i: number) => rows[i]!.stocker.id;
+    // Waiting 10, 9, 8, 7 and 6 days: at least 3 days is every one, at least 7 the first four.
+    expect(await load("?waiting=3")).toEqual([0, 1, 2, 3, 4].map(id));
+    expect(await load("?waiting=7")).toEqual(expect.arrayContaining([0, 1, 2].map(id)));
+    expect(await load("?waiting=7")).not.toContain(id(4));
+    expect(await load("?kind=subscription")).toHaveLength(5);
+    expect(await load("?kind=addition")).toEqual([]);
+    // The newest request first; the largest amount first (the first stocker's three warehouses).
+    expect(await load("?sort=requested_at&dir=desc")).toEqual([4, 3, 2, 1, 0].map(id));
+    expect((await load("?sort=amount&dir=desc"))[0]).toBe(id(0));
+    expect((await load("?sort=amount&dir=asc")).at(-1)).toBe(id(0));
+    const json = await callJson(transfersEndpoint, t.db, {
+      actor: actorOf(admin),
+      method: "GET",
+      path: "/api/admin/transfers?filters[waiting_days]=3&order[key]=requested_at&order[dir]=desc",
+    });
+    expect(json.status).toBe(200);
+    expect((json.json as { transfers: { user_id: number }[] }).transfers.map((r) => r.user_id)).toEqual([4, 3, 2, 1, 0].map(id));
+    for (const bad of ["filters[kind]=gift", "filters[waiting_days]=2", "order[key]=email"]) {
+      expect((await callJson(transfersEndpoint, t.db, { actor: actorOf(admin), method: "GET", path: `/api/admin/transfers?${bad}` })).status, bad).toBe(422);
+    }
+  });
+
+  it("exports what the list shows as CSV and XLSX (euros as numbers, the day as a date, the reason as text); admins only", async () => {
+    const download = async (query: string, actor: User | null = admin) =>
+      (await exportEndpoint({
+        request: new Request(`http://stockspace.test/api/admin/export-transfers?${query}`),
+        params: {},
+        context: testContext(t.db, { actor: actor ? actorOf(actor) : null }),
+      } as never)) as Response;
+    const csv = await download("order[key]=amount&order[dir]=desc");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Disposition")).toMatch(/^attachment; filename="bonifici_\d{2}\.\d{2}\.\d{4}\.csv"$/);
+    const lines = new TextDecoder()
+      .decode(new Uint8Array(await csv.arrayBuffer()).slice(3))
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe("Stocker;Email;Tipo account;Causale;Tipo;Piano;Importo;Magazzini;Richiesto il");
+    expect(lines).toHaveLength(6);
+    const first = lines[1]!.split(";");
+    expect(first[1]).toBe(rows[0]!.stocker.email);
+    expect(first.slice(3, 8)).toEqual([rows[0]!.reason, "Abbonamento", "Annuale", "1.470,00", "3"]);
+
+    const xlsx = await download("filters[waiting_days]=3&search_term=Brambilla&format=xlsx");
+    expect(xlsx.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsx.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    const row = sheet.getRow(2);
+    expect(row.getCell(3).value).toBe("Stock Keeper");
+    expect(row.getCell(4).value).toBe(rows[1]!.reason);
+    expect(row.getCell(7).value).toBe(490);
+    expect(row.getCell(8).value).toBe(1);
+    expect(row.getCell(9).value).toBeInstanceOf(Date);
+    const audits = await t.db.selectFrom("audit_log").select("details").where("action", "=", "subscription.export_transfers").orderBy("id").execute();
+    expect(audits.at(-1)?.details).toMatchObject({ search: "Brambilla", waiting_days: 3 });
+
+    const before = audits.length;
+    expect((await download("format=pdf")).status).toBe(422);
+    expect((await download("filters[kind]=gift")).status).toBe(422);
+    expect((await download("", null)).status).toBe(401);
+    for (const role of ["stock_hunter", "stocker", "referent"] as const) expect((await download("", await makeUser(t.db, { role }))).status, role).toBe(403);
+    expect(await t.db.selectFrom("audit_log").select("id").where("action", "=", "subscription.export_transfers").execute()).toHaveLength(before);
   });
 });
 

@@ -60,7 +60,7 @@ describe("exports as CSV or XLSX from one description of the columns", () => {
     expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="magazzini_21.11.2026.csv"');
     const lines = (await res.text()).replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toBe("Richiesta;CAP;Telefono;Data;Ora;Superficie;Importo;Attivo;Formula");
-    expect(lines[1]).toBe(`0000000149;00184;'+39 02 1234567;21.11.2026;21.11.2026 14:05;15.800;1.234,5;Sì;"'=HYPERLINK(""x"")"`);
+    expect(lines[1]).toBe(`0000000149;00184;'+39 02 1234567;21.11.2026;21.11.2026 14:05;15.800;1.234,50;Sì;"'=HYPERLINK(""x"")"`);
   });
 
   it("streams 5,000 rows into one sheet", async () => {

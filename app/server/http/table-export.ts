@@ -9,7 +9,7 @@ import { once } from "node:events";
 import ExcelJS from "exceljs";
 import { z } from "zod";
 import { csvResponse, safeFileName, type CsvCell } from "./csv.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime, formatNumber } from "../../lib/format.ts";
 
 /**
  * What a column holds: `text` (kept as written, leading zeros too), `integer` and `number`
@@ -33,9 +33,15 @@ export function tableExportResponse(opts: {
 }): Response {
   if (opts.format === "csv") {
     const { columns, rows } = opts;
-    // A CSV cell shows a Date as its day; a column of instants shows the time too.
+    // A CSV cell shows a Date as its day; a column of instants shows the time too, and an amount
+    // in euros its two decimals (1.470,00).
+    const csvCell = (v: CsvCell, type: ExportColumnType | undefined): CsvCell => {
+      if (type === "datetime" && v instanceof Date) return formatDateTime(v);
+      if (type === "euro" && typeof v === "number") return formatNumber(v, 2);
+      return v;
+    };
     const csvRows = (async function* () {
-      for await (const row of rows) yield row.map((v, i) => (columns[i]?.type === "datetime" && v instanceof Date ? formatDateTime(v) : v));
+      for await (const row of rows) yield row.map((v, i) => csvCell(v, columns[i]?.type));
     })();
     return csvResponse({ fileName: `${opts.fileName}.csv`, header: columns.map((c) => c.header), rows: csvRows });
   }
