@@ -79,6 +79,7 @@ export const PERSONAL_DATA: Record<string, { treatment: Treatment; why: string }
   "audit_log.admin_id": { treatment: "kept", why: "the audit log is append-only evidence of what administrators did (accountability, art. 5(2) GDPR)" },
   "crm_entries.created_by": { treatment: "kept", why: "an administrator's authorship" },
   "crm_entries.handled_by": { treatment: "kept", why: "an administrator's authorship" },
+  "reports.closed_by": { treatment: "kept", why: "the administrator who closed a report" },
   "warehouses.created_by": { treatment: "kept", why: "who created a warehouse: points to the anonymised row" },
   "images.uploaded_by": { treatment: "kept", why: "who uploaded a photo: points to the anonymised row" },
   "warehouse_request_warehouses.state_changed_by": { treatment: "kept", why: "who changed a request's state: points to the anonymised row" },
