@@ -106,6 +106,12 @@ export async function listStockers(db: Database, actor: Actor, args: UserListArg
   return { users: rows.map(stockerRow), users_count: count };
 }
 
+/**
+ * How the exports name an erased account (the back office's exports are in Italian): its row
+ * stays, for the counts, but its placeholder address is no one's and says nothing.
+ */
+const ERASED_ACCOUNT_LABEL = "Account cancellato";
+
 /** The stockers' export (spec: first name, last name, account type, email, signup date, confirmed, subscription expiry, active). */
 export const STOCKERS_EXPORT_COLUMNS: ExportColumn[] = [
   { header: "Nome", type: "text" },
@@ -143,10 +149,10 @@ export async function exportStockers(
     for await (const r of rows) {
       const s = stockerRow(r);
       yield [
-        s.first_name,
-        s.last_name,
+        s.erased ? ERASED_ACCOUNT_LABEL : s.first_name,
+        s.erased ? null : s.last_name,
         s.account_type === 1 ? "Stock Keeper" : "Stocker",
-        s.email,
+        s.erased ? null : s.email,
         s.created_at,
         s.completed || s.has_confirmed_code,
         s.sub_date,
@@ -218,7 +224,18 @@ export async function exportStockHunters(
   const rows = pages((after: UserKeyset | null, size) => stockHuntersExportPage(db, { filters, order, after, size }), keysetOf);
   return (async function* () {
     for await (const r of rows) {
-      yield [r.first_name, r.last_name, r.company, r.email, r.telephone, r.created_at, r.has_confirmed_code, Number(r.requests_count ?? 0), r.active];
+      const erased = r.erased_at !== null;
+      yield [
+        erased ? ERASED_ACCOUNT_LABEL : r.first_name,
+        erased ? null : r.last_name,
+        erased ? null : r.company,
+        erased ? null : r.email,
+        erased ? null : r.telephone,
+        r.created_at,
+        r.has_confirmed_code,
+        Number(r.requests_count ?? 0),
+        r.active,
+      ];
     }
   })();
 }

@@ -12,6 +12,7 @@ import type { User } from "../db/types.ts";
 import type { Database } from "../db/database.ts";
 import { loader as exportLoader } from "../../routes/api/admin/users.export.ts";
 import { action as eraseAction } from "../../routes/api/admin/users.erase.ts";
+import { loader as exportHuntersLoader } from "../../routes/api/admin/export-stock-hunters.ts";
 import { action as toggleActiveAction } from "../../routes/api/admin/users.toggle-active.ts";
 import { action as updateProfileAction } from "../../routes/api/admin/users.update-profile.ts";
 import { action as sendConfirmAction } from "../../routes/api/admin/users.send-confirm-email.ts";
@@ -344,6 +345,14 @@ describe("the erasure of an account", () => {
     const row = list.users.find((u) => u.id === hunter.id);
     expect(row).toMatchObject({ erased: true, active: false, telephone: null });
     for (const value of [hunter.email, NAME, PHONE, COMPANY, "Ottavio"]) expect(JSON.stringify(row)).not.toContain(value);
+    // The hunters' export names the row as erased, with neither the person nor the placeholder address.
+    const csvRequest = new Request(`http://stockspace.test/api/admin/export-stock-hunters?ids=${hunter.id}`);
+    const csvResponse = await exportHuntersLoader({ request: csvRequest, params: {}, context: testContext(t.db, { actor: actorOf(admin) }) } as never);
+    const csv = await csvResponse.text();
+    expect(csvResponse.status).toBe(200);
+    expect(csv.trim().split("\n")).toHaveLength(2);
+    expect(csv).toContain("Account cancellato");
+    for (const value of [hunter.email, erasedAddress(hunter.id), NAME, PHONE, COMPANY, "Ottavio"]) expect(csv).not.toContain(value);
     const res = await exportCall(hunter.id, "reason=Verifica%20dopo%20la%20cancellazione");
     const data = JSON.parse(res.text);
     expect(data.account).toMatchObject({ email: erasedAddress(hunter.id), first_name: null, active: false });
