@@ -26,12 +26,15 @@ export function AdminTable({
   testId,
   className = "mt-6",
   selection,
+  dense = false,
 }: {
   columns: AdminColumn[];
   children: ReactNode;
   testId?: string;
   className?: string;
   selection?: ListSelection;
+  /** Narrower cells, for a list with many columns (see .admin-table[data-dense] in app.css). */
+  dense?: boolean;
 }) {
   const table = (
     <div className={`${className} relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm`}>
@@ -41,7 +44,7 @@ export function AdminTable({
           <PageCheckbox selection={selection} withText />
         </div>
       )}
-      <table className="admin-table min-w-full divide-y divide-slate-200 text-sm" data-testid={testId}>
+      <table className="admin-table min-w-full divide-y divide-slate-200 text-sm" data-testid={testId} data-dense={dense || undefined}>
         <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             {selection && (

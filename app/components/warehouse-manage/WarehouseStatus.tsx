@@ -13,15 +13,16 @@ export function warehouseStatusLabel(key: keyof typeof STYLES): string {
   return { approved: m.wm_status_approved, pending: m.wm_status_pending, refused: m.wm_status_refused, deactivated: m.wm_status_deactivated }[key]();
 }
 
-export function WarehouseStatus({ status, deactivated }: { status: WarehouseStatusValue; deactivated: boolean }) {
+/** `wrap`: the label may take two lines (a narrow table column); the dot stays on the first. */
+export function WarehouseStatus({ status, deactivated, wrap = false }: { status: WarehouseStatusValue; deactivated: boolean; wrap?: boolean }) {
   const key = warehouseStatusKey({ status, deactivated });
   return (
     <span
-      className={`inline-flex items-center gap-1.5 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STYLES[key]}`}
+      className={`inline-flex items-center gap-1.5 ${wrap ? "" : "whitespace-nowrap"} rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STYLES[key]}`}
       data-testid="warehouse-status"
       data-status={key}
     >
-      <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-current" />
+      <span aria-hidden="true" className="h-1.5 w-1.5 shrink-0 rounded-full bg-current" />
       {warehouseStatusLabel(key)}
     </span>
   );

@@ -290,6 +290,7 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
       ) : (
         <AdminTable
           testId="admin-warehouses"
+          dense
           selection={selection}
           columns={[
             sortable("name", m.admin_col_name()),
@@ -332,7 +333,7 @@ export default function AdminWarehouses({ loaderData }: Route.ComponentProps) {
                 )}
               </td>
               <td data-label={m.admin_col_status()} data-wide className="px-4 py-3">
-                <WarehouseStatus status={w.status} deactivated={w.deactivated} />
+                <WarehouseStatus status={w.status} deactivated={w.deactivated} wrap />
               </td>
               <td data-label={m.admwh_col_size()} className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">
                 {w.total_m2 !== null ? m.admwh_m2({ value: formatNumber(w.total_m2) }) : m.admwh_none()}
