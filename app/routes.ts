@@ -66,6 +66,10 @@ function stockHunterPages(idPrefix = "") {
 
 export default [
   index("routes/index-redirect.ts"),
+  // For search engines (decision 057): what they may read, and every public page and sheet.
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("sitemaps/:file", "routes/seo/sitemap-file.ts"),
 
   // The spec's top-level calls.
   route("login", "routes/api/login.ts"),
