@@ -80,7 +80,12 @@ export function RequestCard({ item, open, toggleHref, actions, panelNotice, pane
               <span className="sr-only">{m.admreq_summary_space()}: </span>
               {spaceText(item)}
             </span>
-            <span className="font-medium text-slate-700">{m.areq_warehouses_contacted({ count: item.warehouses.length })}</span>
+            <span className="font-medium text-slate-700" data-testid="request-warehouses-count">
+              {m.areq_warehouses_contacted({ count: item.warehouses.length })}
+            </span>
+            <span className={item.answered_count > 0 ? "font-medium text-emerald-700" : "text-slate-500"} data-testid="request-answered-count">
+              {m.admreq_answered_count({ count: item.answered_count })}
+            </span>
             <ChevronDownIcon className={`h-5 w-5 text-slate-400 transition-transform ${open ? "rotate-180" : ""}`} />
           </span>
         </Link>

@@ -35,6 +35,7 @@ const warehouse = (id: number, fields: Partial<AdminRequestWarehouse> = {}): Adm
 const item = (id: number, fields: Partial<AdminRequestItem> = {}): AdminRequestItem => ({
   id,
   user_id: null,
+  answered_count: 0,
   business_name: `Trasporti ${id} srl`,
   referent: "Giulia Neri",
   contact: `ufficio-${id}@example.test`,
@@ -52,7 +53,20 @@ const item = (id: number, fields: Partial<AdminRequestItem> = {}): AdminRequestI
   ...fields,
 });
 
-const base = { search: null, page: 1, pages: 1, open: null, filters: { from: "", to: "" }, filterErrors: {}, dated: false, filtered: false };
+const base = {
+  search: null,
+  order: { key: "created_at", dir: "desc" },
+  answered: "",
+  requester: "",
+  page: 1,
+  pages: 1,
+  open: null,
+  filters: { from: "", to: "" },
+  filterErrors: {},
+  dated: false,
+  filtered: false,
+  exportSearch: "?",
+};
 
 const page = (data: object, path = "/admin/requests") =>
   render(<AdminRequests {...({ loaderData: { ...base, ...data }, params: {}, matches: [] } as unknown as Parameters<typeof AdminRequests>[0])} />, path);
