@@ -854,6 +854,14 @@ describe("the quote requests list", () => {
     await toggle.click();
     await page.waitForURL((url) => url.searchParams.get("open") === String(waiting.request.id) && url.searchParams.get("answered") === "no");
     await expect.poll(() => page.getByTestId(`request-card-${waiting.request.id}`).getByTestId("request-warehouses").locator("li").count()).toBe(2);
+    // A warehouse's conversation (a chunk of its own) opens in the card, and is there on a reload too.
+    await hydrated(page);
+    await page.getByTestId(`request-card-${waiting.request.id}`).getByTestId("warehouse-thread").first().click();
+    await page.waitForURL((url) => url.searchParams.has("thread"));
+    await page.getByTestId("link-conversation").waitFor();
+    await page.reload();
+    await hydrated(page);
+    await page.getByTestId("link-conversation").waitFor();
   });
 });
 
