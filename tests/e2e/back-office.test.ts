@@ -821,7 +821,11 @@ describe("the quote requests list", () => {
     const answered = await makeRequest(app.db, { userId: null, warehouseIds: [w1!.id] });
     await app.db.updateTable("warehouse_request_warehouses").set({ answered_at: new Date() }).where("id", "=", answered.links[0]!.id).execute();
     const waiting = await makeRequest(app.db, { userId: await userId(DEMO.hunter), warehouseIds: [w1!.id, w2!.id] });
-    await app.db.updateTable("warehouse_requests").set({ business_name: `${tag} Uno` }).where("id", "=", answered.request.id).execute();
+    await app.db
+      .updateTable("warehouse_requests")
+      .set({ business_name: `${tag} Uno` })
+      .where("id", "=", answered.request.id)
+      .execute();
     // A day older: newest first shows it second, the count order first.
     await app.db
       .updateTable("warehouse_requests")
@@ -845,7 +849,13 @@ describe("the quote requests list", () => {
     await expect.poll(cards).toEqual([waiting.request.id]);
     const xlsx = await page.getByTestId("requests-export-xlsx").getAttribute("href");
     const exported = new URLSearchParams(xlsx!.split("?")[1]);
-    expect(Object.fromEntries(exported)).toMatchObject({ search_term: tag, "filters[answered]": "no", "order[key]": "warehouses", "order[dir]": "desc", format: "xlsx" });
+    expect(Object.fromEntries(exported)).toMatchObject({
+      search_term: tag,
+      "filters[answered]": "no",
+      "order[key]": "warehouses",
+      "order[dir]": "desc",
+      format: "xlsx",
+    });
 
     // The row's summary is a real link: to the same list with this request open, filters and order kept.
     const toggle = page.getByTestId(`request-card-${waiting.request.id}`).getByTestId("request-toggle");

@@ -68,7 +68,13 @@ export function ListFilters<K extends string>({
 }) {
   return (
     <div className={className}>
-      <SearchBox name={search.name} value={search.value} label={search.label} buttonLabel={search.buttonLabel} keep={{ ...keep, ...searchKeeps(filters, orderSpec, order) }} />
+      <SearchBox
+        name={search.name}
+        value={search.value}
+        label={search.label}
+        buttonLabel={search.buttonLabel}
+        keep={{ ...keep, ...searchKeeps(filters, orderSpec, order) }}
+      />
       {filters.map((f) =>
         f.kind === "select" ? (
           <FilterSelect key={f.name} name={f.name} value={f.value} label={f.label} buttonLabel={m.admlist_filter_apply()} options={f.options} />

@@ -130,7 +130,13 @@ describe("/admin/requests", () => {
 
   it("offers the orders as links, the answered and requester filters, and the export of what it shows", async () => {
     const html = await page(
-      { warehouse_requests: requests, warehouse_requests_count: 2, order: { key: "warehouses", dir: "desc" }, answered: "no", exportSearch: "?answered=no&sort=warehouses&dir=desc" },
+      {
+        warehouse_requests: requests,
+        warehouse_requests_count: 2,
+        order: { key: "warehouses", dir: "desc" },
+        answered: "no",
+        exportSearch: "?answered=no&sort=warehouses&dir=desc",
+      },
       "/admin/requests?answered=no&sort=warehouses&dir=desc",
     );
     // The current order reverses; another starts largest or newest first; the default leaves the URL.
@@ -139,7 +145,9 @@ describe("/admin/requests", () => {
     expect(html).toMatch(/data-testid="sort-created_at" href="\/admin\/requests\?answered=no"/);
     expect(html).toContain('data-testid="filter-answered"');
     expect(html).toContain('data-testid="filter-requester"');
-    expect(html).toContain('href="/api/admin/export-warehouse-requests?order%5Bkey%5D=warehouses&amp;order%5Bdir%5D=desc&amp;filters%5Banswered%5D=no&amp;format=xlsx"');
+    expect(html).toContain(
+      'href="/api/admin/export-warehouse-requests?order%5Bkey%5D=warehouses&amp;order%5Bdir%5D=desc&amp;filters%5Banswered%5D=no&amp;format=xlsx"',
+    );
   });
 
   it("keeps the search in the date filters and the dates in the search", async () => {

@@ -121,8 +121,23 @@ function withThread(search: string, linkId: number | null): string {
 }
 
 export default function AdminRequests({ loaderData }: Route.ComponentProps) {
-  const { warehouse_requests, warehouse_requests_count, search, order, answered, requester, page, pages, open, thread, filters, filterErrors, dated, filtered, exportSearch } =
-    loaderData;
+  const {
+    warehouse_requests,
+    warehouse_requests_count,
+    search,
+    order,
+    answered,
+    requester,
+    page,
+    pages,
+    open,
+    thread,
+    filters,
+    filterErrors,
+    dated,
+    filtered,
+    exportSearch,
+  } = loaderData;
   const location = useLocation();
   const [adding, setAdding] = useState<DialogRequest | null>(null);
   // The last addition's outcome, shown in the panel of the request it changed.
@@ -140,7 +155,9 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
       <PageHeading
         title={m.admreq_title()}
         intro={m.admreq_count({ count: formatNumber(warehouse_requests_count) })}
-        actions={<ExportLinks endpoint="/api/admin/export-warehouse-requests" urlNames={ADMIN_REQUESTS_URL_NAMES} search={exportSearch} testId="requests-export" />}
+        actions={
+          <ExportLinks endpoint="/api/admin/export-warehouse-requests" urlNames={ADMIN_REQUESTS_URL_NAMES} search={exportSearch} testId="requests-export" />
+        }
       />
       <ListFilters
         search={{ name: "search", value: search ?? "", label: m.admreq_search(), buttonLabel: m.admreq_search_button() }}
@@ -170,7 +187,11 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
           keep={{ search, answered, requester, ...orderKept(ADMIN_REQUESTS_ORDER, order) }}
         />
       </div>
-      <nav className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs font-semibold text-slate-600" aria-label={m.admreq_sort_by()} data-testid="requests-sort">
+      <nav
+        className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs font-semibold text-slate-600"
+        aria-label={m.admreq_sort_by()}
+        data-testid="requests-sort"
+      >
         <span>{m.admreq_sort_by()}:</span>
         {(
           [

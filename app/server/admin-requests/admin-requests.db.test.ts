@@ -390,7 +390,11 @@ describe("the list's orders, filters, stored counts and export", () => {
   beforeAll(async () => {
     const warehouses = await Promise.all([1, 2, 3].map((i) => makeWarehouse(t.db, { name: `Deposito Ordine ${i} ${run}` })));
     const [w1, w2, w3] = warehouses.map((w) => w.id) as [number, number, number];
-    const make = async (userId: number | null, ids: number[], fields: { business_name: string; m2_value: number | null; m2_type: "m2" | "pallet"; created_at: Date }) => {
+    const make = async (
+      userId: number | null,
+      ids: number[],
+      fields: { business_name: string; m2_value: number | null; m2_type: "m2" | "pallet"; created_at: Date },
+    ) => {
       const { request, links } = await makeRequest(t.db, { userId, warehouseIds: ids });
       await t.db.updateTable("warehouse_requests").set(fields).where("id", "=", request.id).execute();
       return { id: request.id, links };
@@ -598,7 +602,9 @@ describe("the query plans", () => {
           const p = await plan(adminRequestsPageQuery(t.db, { ...filters, order, offset: 0, limit: 8, matchesFirst: false }));
           expect(p, `${key} ${dir}`).toMatch(new RegExp(`Index Scan (Backward )?using ${index}`));
           expect(p, `${key} ${dir}`).not.toMatch(/Seq Scan on warehouse_requests|Sort Key: r\.|Seq Scan on warehouse_request_warehouses/);
-          const page = await plan(adminRequestsExportQuery(t.db, { filters, order, after: { value: key === "created_at" ? new Date() : 10, id: 100_000 }, size: 1000 }));
+          const page = await plan(
+            adminRequestsExportQuery(t.db, { filters, order, after: { value: key === "created_at" ? new Date() : 10, id: 100_000 }, size: 1000 }),
+          );
           expect(page, `export ${key} ${dir}`).toMatch(new RegExp(`Index Scan (Backward )?using ${index}`));
           expect(page, `export ${key} ${dir}`).not.toMatch(/Seq Scan on warehouse_requests|Sort Key: r\./);
         }
