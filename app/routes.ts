@@ -245,6 +245,7 @@ export default [
   route("api/admin/export-location-search-warehouses", "routes/api/admin/export-location-search-warehouses.ts"),
   route("api/admin/export-location-search-requests", "routes/api/admin/export-location-search-requests.ts"),
   route("api/admin/warehouse-requests", "routes/api/admin/warehouse-requests.ts"),
+  route("api/admin/export-warehouse-requests", "routes/api/admin/export-warehouse-requests.ts"),
   route("api/admin/warehouse-requests/:id/warehouses/search", "routes/api/admin/warehouse-requests.warehouses-search.ts"),
   route("api/admin/warehouse-requests/:id/add-warehouses", "routes/api/admin/warehouse-requests.add-warehouses.ts"),
   route("api/admin/warehouse-requests/:id/export", "routes/api/admin/warehouse-requests.export.ts"),

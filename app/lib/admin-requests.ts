@@ -4,9 +4,6 @@
 import type { RequestDetails } from "./area-requests.ts";
 import type { RequestState } from "./warehouse-pages.ts";
 
-/** Page size of the back office's request lists. */
-export const ADMIN_REQUESTS_PAGE_SIZE = 8;
-
 /** Most warehouses the add-warehouses popup's search returns at once. */
 export const REQUEST_WAREHOUSE_SEARCH_LIMIT = 20;
 
@@ -34,7 +31,8 @@ export type AdminRequestWarehouse = {
   created_at: Date | string;
 };
 
-export type AdminRequestItem = RequestDetails & { user_id: number | null; warehouses: AdminRequestWarehouse[] };
+/** A request as the list shows it: `answered_count` of its warehouses answered (a first state change or offer). */
+export type AdminRequestItem = RequestDetails & { user_id: number | null; answered_count: number; warehouses: AdminRequestWarehouse[] };
 
 export type AdminRequestsList = { warehouse_requests: AdminRequestItem[]; warehouse_requests_count: number };
 

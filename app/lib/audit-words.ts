@@ -54,6 +54,7 @@ export const AUDIT_ACTION_WORDS: Record<string, string> = {
   "warehouse.update_status": "Stato del magazzino modificato",
   "warehouse_request.add_warehouses": "Magazzini aggiunti a una richiesta",
   "warehouse_request.export": "Richiesta di preventivo esportata",
+  "warehouse_request.export_list": "Esportazione delle richieste di preventivo",
   "warehouse_request.offer": "Offerta inviata per il magazzino",
   "warehouse_request.offer_withdrawn": "Offerta ritirata per il magazzino",
   "warehouse_request.state": "Stato della richiesta cambiato",

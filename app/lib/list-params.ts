@@ -68,10 +68,27 @@ export type TransfersOrderKey = (typeof TRANSFERS_ORDER.keys)[number];
 /** The transfers' URL: ?search, ?kind, ?waiting (days at least), ?sort, ?dir, ?page. */
 export const TRANSFERS_URL_NAMES = listUrlNames({ kind: "kind", waiting: "waiting_days" });
 
+/** Who asked (?requester=): someone with an account (a stock hunter), or a visitor without one. */
+export const REQUESTER_KINDS = ["account", "visitor"] as const;
+export type RequesterKind = (typeof REQUESTER_KINDS)[number];
+/**
+ * The quote requests' orders (?sort=): the date (the default, newest first; ascending is the oldest
+ * first), the number of warehouses contacted, the quantity asked for (m² or pallet positions, as
+ * the request gave it; none given counts as 0). Each an index of migration 0038 or 0013.
+ */
+export const ADMIN_REQUESTS_ORDER = listOrderSpec(["created_at", "warehouses", "quantity"] as const, { key: "created_at", dir: "desc" }, [
+  "created_at",
+  "warehouses",
+  "quantity",
+]);
+export type AdminRequestsOrderKey = (typeof ADMIN_REQUESTS_ORDER.keys)[number];
+/** The quote requests' URL: ?search, ?from, ?to (Italian days), ?answered (yes|no), ?requester, ?sort, ?dir, ?page; ?open and ?thread are the open card, not the selection. */
+export const ADMIN_REQUESTS_URL_NAMES = listUrlNames({ from: "from", to: "to", answered: "answered", requester: "requester" });
+
 /**
  * The back office lists' page sizes, one per list, read by the page, its JSON twin (the default
  * of ?limit) and the service alike. The other lists' are beside their own options: lib/crm.ts,
- * lib/admin-requests.ts, lib/admin-location-search.ts, lib/area-requests.ts,
+ * lib/admin-location-search.ts, lib/area-requests.ts,
  * lib/area-notifications.ts, lib/received-feedback.ts, lib/area-pages.ts (favourites),
  * lib/promo-codes.ts, lib/saved-searches.ts.
  */
@@ -79,6 +96,8 @@ export const STOCKERS_PAGE_SIZE = 20;
 export const STOCK_HUNTERS_PAGE_SIZE = 20;
 export const STOCKER_REQUESTS_PAGE_SIZE = 20;
 export const TRANSFERS_PAGE_SIZE = 20;
+/** The quote requests are cards with their warehouses: fewer a page. */
+export const ADMIN_REQUESTS_PAGE_SIZE = 8;
 export const ADMIN_WAREHOUSES_PAGE_SIZE = 20;
 export const HUB_REQUESTS_PAGE_SIZE = 20;
 export const SPECIFICATIONS_PAGE_SIZE = 20;

@@ -813,6 +813,68 @@ describe("quote requests", () => {
   });
 });
 
+describe("the quote requests list", () => {
+  it("sorts by warehouses contacted, filters by answered, keeps both in the URL and its export, and a request's row opens it", async () => {
+    const tag = `Ordinamento ${run}`;
+    const [w1, w2] = await Promise.all([1, 2].map((i) => makeWarehouse(app.db, { name: `Deposito Lista ${i} ${run}` })));
+    // One warehouse that answered, for a visitor; two that did not, for the demo hunter.
+    const answered = await makeRequest(app.db, { userId: null, warehouseIds: [w1!.id] });
+    await app.db.updateTable("warehouse_request_warehouses").set({ answered_at: new Date() }).where("id", "=", answered.links[0]!.id).execute();
+    const waiting = await makeRequest(app.db, { userId: await userId(DEMO.hunter), warehouseIds: [w1!.id, w2!.id] });
+    await app.db
+      .updateTable("warehouse_requests")
+      .set({ business_name: `${tag} Uno` })
+      .where("id", "=", answered.request.id)
+      .execute();
+    // A day older: newest first shows it second, the count order first.
+    await app.db
+      .updateTable("warehouse_requests")
+      .set({ business_name: `${tag} Due`, created_at: new Date(Date.now() - 86_400_000) })
+      .where("id", "=", waiting.request.id)
+      .execute();
+    const { page } = admin;
+    const cards = () => page.locator('[data-testid^="request-card-"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-request"))));
+
+    await page.goto(`/admin/requests?search=${encodeURIComponent(tag)}`);
+    await hydrated(page);
+    expect(await cards()).toEqual([answered.request.id, waiting.request.id]);
+    await page.getByTestId("requests-sort").getByTestId("sort-warehouses").click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "warehouses" && url.searchParams.get("dir") === "desc");
+    await expect.poll(cards).toEqual([waiting.request.id, answered.request.id]);
+    await hasText(page.getByTestId(`request-card-${waiting.request.id}`).getByTestId("request-warehouses-count"), /2/);
+
+    await hydrated(page);
+    await page.locator("#filter-answered-select").selectOption("no");
+    await page.waitForURL((url) => url.searchParams.get("answered") === "no" && url.searchParams.get("sort") === "warehouses");
+    await expect.poll(cards).toEqual([waiting.request.id]);
+    const xlsx = await page.getByTestId("requests-export-xlsx").getAttribute("href");
+    const exported = new URLSearchParams(xlsx!.split("?")[1]);
+    expect(Object.fromEntries(exported)).toMatchObject({
+      search_term: tag,
+      "filters[answered]": "no",
+      "order[key]": "warehouses",
+      "order[dir]": "desc",
+      format: "xlsx",
+    });
+
+    // The row's summary is a real link: to the same list with this request open, filters and order kept.
+    const toggle = page.getByTestId(`request-card-${waiting.request.id}`).getByTestId("request-toggle");
+    const href = await toggle.getAttribute("href");
+    expect(new URLSearchParams(href!.split("?")[1]).get("open")).toBe(String(waiting.request.id));
+    await toggle.click();
+    await page.waitForURL((url) => url.searchParams.get("open") === String(waiting.request.id) && url.searchParams.get("answered") === "no");
+    await expect.poll(() => page.getByTestId(`request-card-${waiting.request.id}`).getByTestId("request-warehouses").locator("li").count()).toBe(2);
+    // A warehouse's conversation (a chunk of its own) opens in the card, and is there on a reload too.
+    await hydrated(page);
+    await page.getByTestId(`request-card-${waiting.request.id}`).getByTestId("warehouse-thread").first().click();
+    await page.waitForURL((url) => url.searchParams.has("thread"));
+    await page.getByTestId("link-conversation").waitFor();
+    await page.reload();
+    await hydrated(page);
+    await page.getByTestId("link-conversation").waitFor();
+  });
+});
+
 describe("undelivered e-mails", () => {
   it("one the outbox gave up on is listed with its error, sent again from its row, and delivered; the dashboard and the navigation count it until then", async () => {
     const to = `bounce-${run}@example.com`;

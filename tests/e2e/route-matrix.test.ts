@@ -1293,6 +1293,39 @@ const ROWS: Row[] = [
   },
   { route: "/api/admin/warehouse-requests", method: "POST", url: () => "/api/admin/warehouse-requests", body: {}, expect: area(405, "admin") },
   {
+    route: "/admin/requests",
+    method: "GET",
+    url: () => "/admin/requests?search=Logistica&answered=no&requester=visitor&sort=warehouses&dir=asc&page=1",
+    expect: area(200, "admin"),
+  },
+  {
+    route: "/api/admin/warehouse-requests",
+    method: "GET",
+    url: () => "/api/admin/warehouse-requests?filters[answered]=yes&filters[requester]=account&order[key]=quantity&order[dir]=desc",
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/warehouse-requests", method: "GET", url: () => "/api/admin/warehouse-requests?order[key]=email", expect: area(422, "admin") },
+  {
+    route: "/api/admin/export-warehouse-requests",
+    method: "GET",
+    url: () =>
+      "/api/admin/export-warehouse-requests?search_term=Logistica&filters[from]=2026-01-01&filters[answered]=no&filters[requester]=visitor&order[key]=warehouses&order[dir]=desc&format=xlsx",
+    expect: area(200, "admin"),
+  },
+  {
+    route: "/api/admin/export-warehouse-requests",
+    method: "POST",
+    url: () => "/api/admin/export-warehouse-requests",
+    body: {},
+    expect: area(405, "admin"),
+  },
+  {
+    route: "/api/admin/export-warehouse-requests",
+    method: "GET",
+    url: () => "/api/admin/export-warehouse-requests?filters[answered]=maybe",
+    expect: area(422, "admin"),
+  },
+  {
     route: "/api/admin/warehouse-requests/:id/warehouses/search",
     method: "GET",
     url: ({ requestLink: l }) => `/api/admin/warehouse-requests/${l.requestId}/warehouses/search?search_term=Magazzino&ids=1`,

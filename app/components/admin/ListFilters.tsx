@@ -54,6 +54,7 @@ export function ListFilters<K extends string>({
   filters,
   orderSpec,
   order,
+  keep,
   className = "mt-6 flex flex-wrap items-end gap-4",
 }: {
   /** The search box: its URL name (search or search_term), current text and words. */
@@ -61,11 +62,19 @@ export function ListFilters<K extends string>({
   filters: ListFilter[];
   orderSpec: ListOrderSpec<K>;
   order: ListOrder<K>;
+  /** Other URL parameters a new search keeps, set by a form outside the bar (the requests' dates); null or "" ones are left out. */
+  keep?: Record<string, string | null>;
   className?: string;
 }) {
   return (
     <div className={className}>
-      <SearchBox name={search.name} value={search.value} label={search.label} buttonLabel={search.buttonLabel} keep={searchKeeps(filters, orderSpec, order)} />
+      <SearchBox
+        name={search.name}
+        value={search.value}
+        label={search.label}
+        buttonLabel={search.buttonLabel}
+        keep={{ ...keep, ...searchKeeps(filters, orderSpec, order) }}
+      />
       {filters.map((f) =>
         f.kind === "select" ? (
           <FilterSelect key={f.name} name={f.name} value={f.value} label={f.label} buttonLabel={m.admlist_filter_apply()} options={f.options} />

@@ -6,7 +6,7 @@
 // shows that warehouse's conversation with the requester under it, read-only (a link the page
 // reads, ?thread=link id). Built once for the back office's
 // request lists; the open card is chosen by the page (a link, so it lives in the URL).
-import { useId, type ReactNode } from "react";
+import { lazy, useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import { m } from "../../paraglide/messages.js";
 import { formatArea, formatDate, formatNumber, requestNumber } from "../../lib/format.ts";
@@ -17,8 +17,14 @@ import { HubBadge } from "../warehouse/HubBadge.tsx";
 import { RequestDetailsList } from "../area/RequestDetails.tsx";
 import { RequestStateBadge, STATE_STYLES } from "../area/RequestState.tsx";
 import { EmailText } from "../ui/EmailText.tsx";
-import { LinkConversation } from "../deal/LinkConversation.tsx";
 import type { LinkConversationData } from "../../lib/conversation.ts";
+
+// A warehouse's conversation is a chunk of its own, outside the list's first load (the JavaScript
+// budget); the server still writes it into its first answer when a thread is open, and the browser
+// asks for the chunk as this module runs.
+const loadConversation = () => import("../deal/LinkConversation.tsx");
+const LinkConversation = lazy(() => loadConversation().then((module) => ({ default: module.LinkConversation })));
+if (typeof window !== "undefined") void loadConversation();
 
 /** A warehouse's conversation shown in the open card. */
 export type CardThread = LinkConversationData & { link_id: number };
@@ -80,7 +86,12 @@ export function RequestCard({ item, open, toggleHref, actions, panelNotice, pane
               <span className="sr-only">{m.admreq_summary_space()}: </span>
               {spaceText(item)}
             </span>
-            <span className="font-medium text-slate-700">{m.areq_warehouses_contacted({ count: item.warehouses.length })}</span>
+            <span className="font-medium text-slate-700" data-testid="request-warehouses-count">
+              {m.areq_warehouses_contacted({ count: item.warehouses.length })}
+            </span>
+            <span className={item.answered_count > 0 ? "font-medium text-emerald-700" : "text-slate-500"} data-testid="request-answered-count">
+              {m.admreq_answered_count({ count: item.answered_count })}
+            </span>
             <ChevronDownIcon className={`h-5 w-5 text-slate-400 transition-transform ${open ? "rotate-180" : ""}`} />
           </span>
         </Link>

@@ -1,11 +1,16 @@
-// /admin/requests: the quote requests, newest first, 8 a page (?page=), searched (?search=, by
+// /admin/requests: the quote requests, newest first unless sorted otherwise (?sort=created_at|
+// warehouses|quantity&dir=asc|desc: the date, oldest first ascending; the number of warehouses
+// contacted; the quantity asked for), 8 a page (?page=, "Pagina X di Y"), searched (?search=, by
 // business name, referent, contact, place or request number) and filtered by created date (?from,
-// ?to: Italian calendar days). Each request is a card collapsed to its summary; one is open at a
-// time (?open=id, a link, so it works before hydration and survives a reload), showing what was
-// asked, the export of that request (GET /api/admin/warehouse-requests/{id}/export) and the panel of
-// the warehouses it went to, where "Aggiungi magazzini" opens the popup that adds more. The popup
-// posts to this page's action, which calls the same service as POST …/add-warehouses (audited,
-// each new warehouse's handler notified). Each warehouse of the open card can show its
+// ?to: Italian calendar days), by whether a contacted warehouse answered (?answered=yes|no) and by
+// who asked (?requester=account|visitor), with the CSV or XLSX export of the same selection in the
+// same order (GET /api/admin/export-warehouse-requests). Each request is a card collapsed to its
+// summary, which is a link to the request's detail, the card open (?open=id, so it works before
+// hydration, survives a reload and opens in a new tab); one is open at a time, showing what was
+// asked, the export of that request (GET /api/admin/warehouse-requests/{id}/export) and the panel
+// of the warehouses it went to, where "Aggiungi magazzini" opens the popup that adds more. The
+// popup posts to this page's action, which calls the same service as POST …/add-warehouses
+// (audited, each new warehouse's handler notified). Each warehouse of the open card can show its
 // conversation with the requester read-only (?thread=link id, a link too): the loader reads it
 // with the same service as GET /api/admin/warehouse-requests/{id}/messages, audited each time.
 import { lazy, Suspense, useCallback, useState } from "react";
@@ -16,17 +21,22 @@ import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { addWarehousesToRequest, listAdminRequests } from "../../server/admin-requests/admin-requests.service.ts";
 import { adminLinkMessages } from "../../server/deal/conversation.service.ts";
 import { urlValues } from "../shared/request-pages.server.ts";
+import { adminRequestsSelection } from "../shared/admin-request-lists.server.ts";
 import { addWarehousesBody, adminRequestsQuery } from "../../schemas/admin-requests.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatNumber, requestNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { ADMIN_REQUESTS_PAGE_SIZE, type AdminRequestItem } from "../../lib/admin-requests.ts";
+import type { AdminRequestItem } from "../../lib/admin-requests.ts";
+import { ADMIN_REQUESTS_ORDER, ADMIN_REQUESTS_PAGE_SIZE, ADMIN_REQUESTS_URL_NAMES, REQUESTER_KINDS } from "../../lib/list-params.ts";
+import { orderKept } from "../../lib/admin-lists.ts";
+import { ListFilters, yesNoFilter } from "../../components/admin/ListFilters.tsx";
+import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
+import { SortLink } from "../../components/admin/SortLink.tsx";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { FormMessage } from "../../components/ui/fields.tsx";
 import { buttonClass } from "../../components/ui/styles.ts";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
-import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { RequestFilters } from "../../components/area/RequestDetails.tsx";
 import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
 import { RequestCard } from "../../components/admin/RequestCard.tsx";
@@ -37,36 +47,41 @@ const AddWarehousesDialog = lazy(() => import("../../components/admin/AddWarehou
 
 const DATE_FILTERS = ["from", "to"] as const;
 
-// The page's URL names for the JSON twin's query: ?search= → search_term, ?page= from 1 → offset from 0, ?from/?to → filters[…].
-const URL_NAMES = { search: "search_term", page: "offset", from: "filters.from", to: "filters.to" };
-
 export const loader = pageLoader(
-  { access: ["admin"], query: adminRequestsQuery, urlNames: URL_NAMES },
+  { access: ["admin"], query: adminRequestsQuery, urlNames: ADMIN_REQUESTS_URL_NAMES },
   async ({ actor, url, query, queryErrors, services, locale }) => {
-    const search = query.search_term ?? null;
-    const { from, to } = query.filters;
+    const { filters: selection, order } = adminRequestsSelection(query);
+    const { search, from, to, answered, requester } = selection;
     const page = (query.offset ?? 0) + 1;
     const open = idNumber.safeParse(url.searchParams.get("open"));
     const threadId = idNumber.safeParse(url.searchParams.get("thread"));
     // The service counts pages from 0, like the JSON endpoint's offset; the URL from 1.
-    const list = await listAdminRequests(services.db, actor, { search, from: from ?? null, to: to ?? null, limit: ADMIN_REQUESTS_PAGE_SIZE, page: page - 1 });
+    const list = await listAdminRequests(services.db, actor, { ...selection, order, limit: ADMIN_REQUESTS_PAGE_SIZE, page: page - 1 });
     const dated = Boolean(from || to);
     // A conversation is read (and the read audited) only for a warehouse of the card shown open.
     const openItem = open.success ? list.warehouse_requests.find((r) => r.id === open.data) : undefined;
     const threadLink = threadId.success && openItem?.warehouses.some((w) => w.link_id === threadId.data) ? threadId.data : null;
     const thread = threadLink === null ? null : { link_id: threadLink, ...(await adminLinkMessages(services.db, actor, threadLink, { locale })) };
+    // The export's selection as the loader read it (a bad date left out), so it never refuses what the list shows.
+    const read = new URLSearchParams(
+      Object.entries({ search, from, to, answered, requester, ...orderKept(ADMIN_REQUESTS_ORDER, order) }).filter((e): e is [string, string] => Boolean(e[1])),
+    );
     return {
       ...list,
       search,
+      order,
+      answered: answered ?? "",
+      requester: requester ?? "",
       page,
       pages: pageCount(list.warehouse_requests_count, ADMIN_REQUESTS_PAGE_SIZE),
       open: open.success ? open.data : null,
       thread,
       filters: urlValues(url, DATE_FILTERS),
-      // A date that does not pass is left out and reported to the form, never a 422 page.
+      // A date or filter that does not pass is left out and reported to the form, never a 422 page.
       filterErrors: queryErrors,
       dated,
-      filtered: dated || search !== null,
+      filtered: dated || search !== null || Boolean(answered || requester),
+      exportSearch: `?${read.toString()}`,
     };
   },
 );
@@ -106,7 +121,23 @@ function withThread(search: string, linkId: number | null): string {
 }
 
 export default function AdminRequests({ loaderData }: Route.ComponentProps) {
-  const { warehouse_requests, warehouse_requests_count, search, page, pages, open, thread, filters, filterErrors, dated, filtered } = loaderData;
+  const {
+    warehouse_requests,
+    warehouse_requests_count,
+    search,
+    order,
+    answered,
+    requester,
+    page,
+    pages,
+    open,
+    thread,
+    filters,
+    filterErrors,
+    dated,
+    filtered,
+    exportSearch,
+  } = loaderData;
   const location = useLocation();
   const [adding, setAdding] = useState<DialogRequest | null>(null);
   // The last addition's outcome, shown in the panel of the request it changed.
@@ -121,17 +152,65 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <PageHeading title={m.admreq_title()} intro={m.admreq_count({ count: formatNumber(warehouse_requests_count) })} />
-      <div className="mt-6 space-y-4">
-        <SearchBox
-          name="search"
-          value={search ?? ""}
-          label={m.admreq_search()}
-          buttonLabel={m.admreq_search_button()}
-          keep={{ from: filters.from || null, to: filters.to || null }}
+      <PageHeading
+        title={m.admreq_title()}
+        intro={m.admreq_count({ count: formatNumber(warehouse_requests_count) })}
+        actions={
+          <ExportLinks endpoint="/api/admin/export-warehouse-requests" urlNames={ADMIN_REQUESTS_URL_NAMES} search={exportSearch} testId="requests-export" />
+        }
+      />
+      <ListFilters
+        search={{ name: "search", value: search ?? "", label: m.admreq_search(), buttonLabel: m.admreq_search_button() }}
+        orderSpec={ADMIN_REQUESTS_ORDER}
+        order={order}
+        keep={{ from: filters.from || null, to: filters.to || null }}
+        filters={[
+          yesNoFilter("answered", m.admreq_filter_answered(), answered, { yes: m.admreq_answered_yes(), no: m.admreq_answered_no() }),
+          {
+            kind: "select",
+            name: "requester",
+            label: m.admreq_filter_requester(),
+            value: requester,
+            options: [
+              { value: "", label: m.admlist_any() },
+              ...REQUESTER_KINDS.map((value) => ({ value, label: value === "account" ? m.admreq_requester_account() : m.admreq_requester_visitor() })),
+            ],
+          },
+        ]}
+      />
+      <div className="mt-4">
+        <RequestFilters
+          values={filters}
+          errors={filterErrors}
+          filtered={dated}
+          showState={false}
+          keep={{ search, answered, requester, ...orderKept(ADMIN_REQUESTS_ORDER, order) }}
         />
-        <RequestFilters values={filters} errors={filterErrors} filtered={dated} showState={false} keep={{ search }} />
       </div>
+      <nav
+        className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs font-semibold text-slate-600"
+        aria-label={m.admreq_sort_by()}
+        data-testid="requests-sort"
+      >
+        <span>{m.admreq_sort_by()}:</span>
+        {(
+          [
+            ["created_at", m.admreq_sort_date()],
+            ["warehouses", m.admreq_sort_warehouses()],
+            ["quantity", m.admreq_sort_quantity()],
+          ] as const
+        ).map(([key, label]) => (
+          <SortLink
+            key={key}
+            column={key}
+            label={label}
+            current={order}
+            defaults={ADMIN_REQUESTS_ORDER.defaults}
+            firstDir={ADMIN_REQUESTS_ORDER.firstDir(key)}
+            title={m.admlist_sort_label({ column: label })}
+          />
+        ))}
+      </nav>
       {warehouse_requests.length === 0 ? (
         <EmptyState
           title={filtered || warehouse_requests_count > 0 ? m.admreq_empty_search() : m.admreq_empty_none()}

@@ -2,8 +2,10 @@
 // referent, contact, place and number; created from/to as Italian days; newest first, 8 a page;
 // the contacted warehouses with state, redeemed and handler), the add-warehouses popup's search,
 // adding warehouses (pending links, the handlers notified as for a new request, the audit, the
-// refusals that write nothing), the export of one request, the page's loader and action, the
-// refusals of other roles, and the query plans on large tables.
+// refusals that write nothing), the export of one request, the list's orders (date, warehouses
+// contacted, quantity) and filters (answered, requester) and its CSV/XLSX export, the stored link
+// counts kept by migration 0038's trigger, the page's loader and action, the refusals of other
+// roles, and the query plans on large tables.
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql, type CompiledQuery } from "kysely";
 import { useTestDatabase } from "../../../tests/support/db.ts";
@@ -25,10 +27,13 @@ import { loader as listEndpoint } from "../../routes/api/admin/warehouse-request
 import { loader as searchEndpoint } from "../../routes/api/admin/warehouse-requests.warehouses-search.ts";
 import { action as addEndpoint } from "../../routes/api/admin/warehouse-requests.add-warehouses.ts";
 import { loader as exportEndpoint } from "../../routes/api/admin/warehouse-requests.export.ts";
+import { loader as listExportEndpoint } from "../../routes/api/admin/export-warehouse-requests.ts";
+import ExcelJS from "exceljs";
 import { action as pageAction, loader as pageLoader } from "../../routes/admin/requests.tsx";
 import { findMatchesFirst } from "../db/searched-page.ts";
 import {
   adminRequestsCountQuery,
+  adminRequestsExportQuery,
   adminRequestsPageQuery,
   type AdminRequestsArgs,
   nearbyRequestWarehousesQuery,
@@ -377,6 +382,151 @@ describe("the page", () => {
   });
 });
 
+describe("the list's orders, filters, stored counts and export", () => {
+  const tag = `Ordinata ${run}`;
+  let a: number, b: number, c: number;
+  // A: a visitor's, one warehouse that answered, 500 m², 1 May; B: a hunter's, three warehouses,
+  // no quantity, 3 May; C: a visitor's, two warehouses, 1,200 pallet positions, 2 May.
+  beforeAll(async () => {
+    const warehouses = await Promise.all([1, 2, 3].map((i) => makeWarehouse(t.db, { name: `Deposito Ordine ${i} ${run}` })));
+    const [w1, w2, w3] = warehouses.map((w) => w.id) as [number, number, number];
+    const make = async (
+      userId: number | null,
+      ids: number[],
+      fields: { business_name: string; m2_value: number | null; m2_type: "m2" | "pallet"; created_at: Date },
+    ) => {
+      const { request, links } = await makeRequest(t.db, { userId, warehouseIds: ids });
+      await t.db.updateTable("warehouse_requests").set(fields).where("id", "=", request.id).execute();
+      return { id: request.id, links };
+    };
+    const ra = await make(null, [w1], { business_name: `${tag} A`, m2_value: 500, m2_type: "m2", created_at: new Date("2026-05-01T10:00:00Z") });
+    // The handler's first answer (a state change or an offer) is what "answered" reads.
+    await t.db.updateTable("warehouse_request_warehouses").set({ answered_at: new Date() }).where("id", "=", ra.links[0]!.id).execute();
+    a = ra.id;
+    b = (await make(f.hunter.id, [w1, w2, w3], { business_name: `${tag} B`, m2_value: null, m2_type: "m2", created_at: new Date("2026-05-03T10:00:00Z") })).id;
+    c = (await make(null, [w2, w3], { business_name: `${tag} C`, m2_value: 1200, m2_type: "pallet", created_at: new Date("2026-05-02T10:00:00Z") })).id;
+  });
+
+  const listed = async (query: string) => ids(await list(`search_term=${encodeURIComponent(tag)}&${query}`));
+
+  it("sorts newest first by default, oldest first, by warehouses contacted and by quantity, both ways", async () => {
+    expect(await listed("")).toEqual([b, c, a]);
+    expect(await listed("order[key]=created_at&order[dir]=asc")).toEqual([a, c, b]);
+    expect(await listed("order[key]=warehouses")).toEqual([b, c, a]);
+    expect(await listed("order[key]=warehouses&order[dir]=asc")).toEqual([a, c, b]);
+    // No quantity given counts as 0.
+    expect(await listed("order[key]=quantity&order[dir]=desc")).toEqual([c, a, b]);
+    expect(await listed("order[key]=quantity&order[dir]=asc")).toEqual([b, a, c]);
+    const res = await list(`search_term=${encodeURIComponent(tag)}&order[key]=warehouses`);
+    expect(res.json.warehouse_requests.map((r: { warehouses: unknown[]; answered_count: number }) => [r.warehouses.length, r.answered_count])).toEqual([
+      [3, 0],
+      [2, 0],
+      [1, 1],
+    ]);
+  });
+
+  it("filters by answered and by requester kind, with the dates and the search", async () => {
+    expect(await listed("filters[answered]=yes")).toEqual([a]);
+    expect(await listed("filters[answered]=no")).toEqual([b, c]);
+    expect(await listed("filters[requester]=account")).toEqual([b]);
+    expect(await listed("filters[requester]=visitor")).toEqual([c, a]);
+    expect(await listed("filters[requester]=visitor&filters[answered]=no")).toEqual([c]);
+    expect(await listed("filters[from]=2026-05-02&order[key]=created_at&order[dir]=asc")).toEqual([c, b]);
+    for (const bad of ["filters[answered]=maybe", "filters[requester]=robot", "order[key]=email", "order[dir]=up"]) {
+      expect((await list(`${bad}`)).status, bad).toBe(422);
+    }
+  });
+
+  it("reads order, filters and page from the page's URL; a bad value is left out, never a 422 page", async () => {
+    const load = (url: string) =>
+      pageLoader({ request: new Request(`http://stockspace.test${url}`), params: {}, context: testContext(t.db, { actor: actorOf(f.admin) }) } as never);
+    const data = await load(`/admin/requests?search=${encodeURIComponent(tag)}&sort=warehouses&dir=asc&requester=visitor`);
+    expect(data.warehouse_requests.map((r) => r.id)).toEqual([a, c]);
+    expect(data).toMatchObject({ order: { key: "warehouses", dir: "asc" }, requester: "visitor", answered: "", filtered: true, page: 1, pages: 1 });
+    expect(new URLSearchParams(data.exportSearch).get("requester")).toBe("visitor");
+    const bad = await load(`/admin/requests?search=${encodeURIComponent(tag)}&answered=maybe&sort=email`);
+    expect(bad.filterErrors).toMatchObject({ answered: "invalid", sort: "invalid" });
+    expect(bad.warehouse_requests.map((r) => r.id)).toEqual([b, c, a]);
+    expect(new URLSearchParams(bad.exportSearch).has("answered")).toBe(false);
+  });
+
+  it("keeps each request's stored counts right through add-warehouses, an answer and a removed link", async () => {
+    const stored = async (id: number) =>
+      t.db.selectFrom("warehouse_requests").select(["warehouses_count", "answered_count"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const extra = await Promise.all([1, 2].map((i) => makeWarehouse(t.db, { name: `Deposito Aggiunto ${i} ${run}` })));
+    expect((await add(a, { ids: extra.map((w) => w.id) })).status).toBe(200);
+    expect(await stored(a)).toEqual({ warehouses_count: 3, answered_count: 1 });
+    expect(await listed("order[key]=warehouses&order[dir]=desc")).toEqual([b, a, c]);
+    await t.db.deleteFrom("warehouse_request_warehouses").where("warehouse_request_id", "=", a).where("warehouse_id", "=", extra[0]!.id).execute();
+    expect(await stored(a)).toEqual({ warehouses_count: 2, answered_count: 1 });
+    await t.db.updateTable("warehouse_request_warehouses").set({ state: "confirmed", answered_at: new Date() }).where("warehouse_request_id", "=", c).execute();
+    expect(await stored(c)).toEqual({ warehouses_count: 2, answered_count: 2 });
+    expect(await listed("filters[answered]=yes")).toEqual([c, a]);
+    // Every request's stored counts are its links', whoever wrote them.
+    const drift = await sql<{ id: number }>`
+      select r.id from warehouse_requests r
+      cross join lateral (
+        select count(*)::int as links, count(l.answered_at)::int as answered from warehouse_request_warehouses l where l.warehouse_request_id = r.id
+      ) s
+      where (r.warehouses_count, r.answered_count) is distinct from (s.links, s.answered)`.execute(t.db);
+    expect(drift.rows).toEqual([]);
+  });
+
+  const download = async (query: string, actor: User | null = f.admin) =>
+    (await listExportEndpoint({
+      request: new Request(`http://stockspace.test/api/admin/export-warehouse-requests?${query}`),
+      params: {},
+      context: testContext(t.db, { actor: actor ? actorOf(actor) : null }),
+    } as never)) as Response;
+
+  it("exports what the list shows as CSV and XLSX (the number as text with its zeros, dates as dates, quantities as numbers); audited", async () => {
+    const csv = await download(`search_term=${encodeURIComponent(tag)}&order[key]=quantity&order[dir]=desc`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Disposition")).toMatch(/^attachment; filename="richieste_\d{2}\.\d{2}\.\d{4}\.csv"$/);
+    const lines = new TextDecoder()
+      .decode(new Uint8Array(await csv.arrayBuffer()).slice(3))
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Numero richiesta;Data;Ragione sociale;Referente;Email;Telefono;Richiedente;Località;Raggio (km);Tipo spazio;Spazio richiesto;Dal;Al;Magazzini contattati;Magazzini che hanno risposto",
+    );
+    expect(lines.slice(1).map((l) => l.split(";")[0])).toEqual([c, a, b].map(requestNumber));
+    const first = lines[1]!.split(";");
+    expect(first[1]).toBe("02.05.2026 12:00");
+    expect(first.slice(6, 11)).toEqual(["Visitatore", "Milano", "10", "Posti pallet", "1.200"]);
+    expect(first.slice(13)).toEqual(["2", "2"]);
+    expect(lines[3]!.split(";")[6]).toBe("Con account");
+
+    const xlsx = await download(`search_term=${encodeURIComponent(tag)}&filters[requester]=account&format=xlsx`);
+    expect(xlsx.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsx.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    const row = sheet.getRow(2);
+    expect(row.getCell(1).value).toBe(requestNumber(b));
+    expect(requestNumber(b)).toMatch(/^0+\d+$/);
+    expect(row.getCell(2).value).toBeInstanceOf(Date);
+    expect(row.getCell(3).value).toBe(`${tag} B`);
+    expect(row.getCell(9).value).toBe(10);
+    expect(row.getCell(11).value).toBeNull();
+    expect(row.getCell(14).value).toBe(3);
+    expect(row.getCell(15).value).toBe(0);
+    const audits = await t.db.selectFrom("audit_log").select("details").where("action", "=", "warehouse_request.export_list").orderBy("id").execute();
+    expect(audits.at(-1)?.details).toMatchObject({ search: tag, requester: "account", order: "created_at desc" });
+  });
+
+  it("refuses anonymous, other roles and bad input, and audits none of them", async () => {
+    const before = (await t.db.selectFrom("audit_log").select("id").where("action", "=", "warehouse_request.export_list").execute()).length;
+    expect((await download("format=pdf")).status).toBe(422);
+    expect((await download("filters[answered]=maybe")).status).toBe(422);
+    expect((await download("order[key]=email")).status).toBe(422);
+    expect((await download("", null)).status).toBe(401);
+    for (const who of [f.hunter, f.stocker, f.referent]) expect((await download("", who)).status).toBe(403);
+    expect(await t.db.selectFrom("audit_log").select("id").where("action", "=", "warehouse_request.export_list").execute()).toHaveLength(before);
+  });
+});
+
 const REQUESTS_CATALOGUE = defineCatalogue("admin_requests", async (db) => {
   // 200,000 requests over two years and 300,000 warehouses: large enough for the planner to choose as at full size.
   await sql`
@@ -387,8 +537,17 @@ const REQUESTS_CATALOGUE = defineCatalogue("admin_requests", async (db) => {
     insert into warehouses (name, country, address, cap, city, province, lat, lng)
     select 'Magazzino ' || g, 'Italia', 'Via ' || g, '20100', 'Comune' || (g % 800), 'MI', 37 + (g % 997) * 0.009, 7 + (g % 991) * 0.011
     from generate_series(1, 300000) g`.execute(db);
+  // Links to one or two warehouses for two requests in three (a sixth answered): the counts the
+  // trigger of migration 0038 keeps, spread as the list's count order meets them.
+  await sql`
+    insert into warehouse_request_warehouses (warehouse_request_id, warehouse_id, answered_at)
+    select r.id, (r.id * 7919 + k) % 300000 + 1, case when r.id % 6 = 0 then now() end
+    from warehouse_requests r, generate_series(0, 1) k
+    where r.id % 3 <> 0 and (k = 0 or r.id % 2 = 0)`.execute(db);
+  await sql`update warehouse_requests set m2_value = (id % 97) * 10 where id % 4 <> 0`.execute(db);
   await sql`analyze warehouse_requests`.execute(db);
   await sql`analyze warehouses`.execute(db);
+  await sql`analyze warehouse_request_warehouses`.execute(db);
 });
 
 describe("the query plans", () => {
@@ -428,6 +587,34 @@ describe("the query plans", () => {
     const newest = await plan(await pageAsListed({ search: null, from: null, to: null, offset: 0, limit: 8 }));
     expect(newest).toMatch(/Index Scan using warehouse_requests_created_at_idx/);
     expect(newest).not.toMatch(/Seq Scan on warehouse_requests|Sort Key: r\./);
+  });
+
+  it("sorts by warehouses contacted and by quantity along their indexes, never counting links per row", async () => {
+    const none = { search: null, from: null, to: null };
+    for (const [key, index] of [
+      ["warehouses", "warehouse_requests_warehouses_count_idx"],
+      ["quantity", "warehouse_requests_quantity_idx"],
+      ["created_at", "warehouse_requests_created_at_idx"],
+    ] as const) {
+      for (const dir of ["desc", "asc"] as const) {
+        for (const filters of [none, { ...none, answered: "no" as const, requester: "visitor" as const }]) {
+          const order = { key, dir };
+          const p = await plan(adminRequestsPageQuery(t.db, { ...filters, order, offset: 0, limit: 8, matchesFirst: false }));
+          expect(p, `${key} ${dir}`).toMatch(new RegExp(`Index Scan (Backward )?using ${index}`));
+          expect(p, `${key} ${dir}`).not.toMatch(/Seq Scan on warehouse_requests|Sort Key: r\.|Seq Scan on warehouse_request_warehouses/);
+          const page = await plan(
+            adminRequestsExportQuery(t.db, { filters, order, after: { value: key === "created_at" ? new Date() : 10, id: 100_000 }, size: 1000 }),
+          );
+          expect(page, `export ${key} ${dir}`).toMatch(new RegExp(`Index Scan (Backward )?using ${index}`));
+          expect(page, `export ${key} ${dir}`).not.toMatch(/Seq Scan on warehouse_requests|Sort Key: r\./);
+        }
+      }
+    }
+    // The stored counts are the links' (the trigger kept them through the catalogue's bulk insert).
+    const drift = await sql<{ n: number }>`
+      select count(*)::int as n from warehouse_requests r
+      where r.warehouses_count <> (select count(*) from warehouse_request_warehouses l where l.warehouse_request_id = r.id)`.execute(t.db);
+    expect(drift.rows[0]!.n).toBe(0);
   });
 
   it("reads the same page either way", async () => {

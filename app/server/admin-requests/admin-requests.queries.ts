@@ -1,22 +1,30 @@
-// Reads and writes of the back office's quote requests: the list (search, created from/to, newest
-// first) with each request's specifications and contacted warehouses, one request, the
-// add-warehouses popup's warehouse search, and the links added from the back office. Plain
-// functions of (db, args), so they run the same inside a transaction.
+// Reads and writes of the back office's quote requests: the list (search, created from/to,
+// answered, requester kind; newest first or by another order) with each request's specifications
+// and contacted warehouses, its export's keyset pages, one request, the add-warehouses popup's
+// warehouse search, and the links added from the back office. Plain functions of (db, args), so
+// they run the same inside a transaction.
 //
 // Indexes (tested in admin-requests.db.test.ts on tables large enough for the planner to choose as
 // it would at 1,000,000 warehouses):
-// - the list: warehouse_requests_created_at_idx (newest first, and the from/to range);
+// - the list: warehouse_requests_created_at_idx (newest or oldest first, and the from/to range),
+//   warehouse_requests_warehouses_count_idx and warehouse_requests_quantity_idx (migration 0038:
+//   the other orders, the count kept on the request by a trigger, never counted per row);
 //   a search by warehouse_requests_search_trgm_idx (migration 0012, over exactly
 //   `requestSearchText`; a rare term's matches found before they are sorted: db/searched-page.ts),
-//   a request number by the primary key;
+//   a request number by the primary key; the answered and requester filters are tested on the
+//   rows the order's index walks;
 // - a request's links by the unique (warehouse_request_id, warehouse_id) index;
 // - the warehouse search: the trigram indexes of name, city and address (migration 0001).
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
 import { likePattern } from "../db/like.ts";
-import { newestMatchesPage } from "../db/searched-page.ts";
+import { orderedMatchesPage } from "../db/searched-page.ts";
+import { keysetAfter, type Keyset } from "../db/list-order.ts";
 import { REQUEST_FIELDS, romeDayAfter, romeDayStart, specificationsOf, type HunterLinkRow } from "../requests/area-requests.queries.ts";
 import { displayNameSql, fullNameSql } from "../db/person-name.ts";
+import type { ListOrder } from "../../lib/admin-lists.ts";
+import type { AdminRequestsOrderKey, RequesterKind } from "../../lib/list-params.ts";
+import type { YesNo } from "../../lib/admin-lists.ts";
 
 /** The text a request search looks in: the expression of warehouse_requests_search_trgm_idx, word for word. */
 function requestSearchText(): RawBuilder<string> {
@@ -32,12 +40,20 @@ export function requestIdOf(term: string): number | null {
   return id > 0 && id <= Number.MAX_SAFE_INTEGER ? id : null;
 }
 
-export type AdminRequestsArgs = { search: string | null; from: string | null; to: string | null };
+/**
+ * The list's filters: `answered` yes when at least one contacted warehouse answered (answered_count,
+ * migration 0038), no when none did yet; `requester` account (a user's request) or visitor (none).
+ */
+export type AdminRequestsArgs = { search: string | null; from: string | null; to: string | null; answered?: YesNo; requester?: RequesterKind };
 
 function adminRequestsWhere(db: Database, args: AdminRequestsArgs) {
   let q = db.selectFrom("warehouse_requests as r");
   if (args.from) q = q.where("r.created_at", ">=", romeDayStart(args.from));
   if (args.to) q = q.where("r.created_at", "<", romeDayAfter(args.to));
+  if (args.answered === "yes") q = q.where("r.answered_count", ">", 0);
+  if (args.answered === "no") q = q.where("r.answered_count", "=", 0);
+  if (args.requester === "account") q = q.where("r.user_id", "is not", null);
+  if (args.requester === "visitor") q = q.where("r.user_id", "is", null);
   const term = args.search?.trim();
   if (term) {
     const id = requestIdOf(term);
@@ -45,6 +61,15 @@ function adminRequestsWhere(db: Database, args: AdminRequestsArgs) {
   }
   return q;
 }
+
+/** The expression each order sorts by: exactly the leading column of its index, ties by r.id. */
+const REQUEST_SORT_KEYS: Record<AdminRequestsOrderKey, RawBuilder<unknown>> = {
+  created_at: sql`r.created_at`,
+  warehouses: sql`r.warehouses_count`,
+  quantity: sql`coalesce(r.m2_value, 0)`,
+};
+
+export const NEWEST_REQUESTS_FIRST: ListOrder<AdminRequestsOrderKey> = { key: "created_at", dir: "desc" };
 
 /** A contacted warehouse as the JSON of the list: its real identity, the link's state, who handles it. */
 type AdminLinkRow = HunterLinkRow & { created_at: string };
@@ -65,20 +90,63 @@ const contactedWarehouses = sql<AdminLinkRow[]>`(
 )`;
 
 /**
- * One page of requests, newest first (ties by id), with specifications and contacted warehouses.
- * `matchesFirst`: cut from the search's matches found first (db/searched-page.ts says when and why).
+ * One page of requests in the list's order (newest first by default; ties by id the same way),
+ * with specifications and contacted warehouses. `matchesFirst`: cut from the search's matches
+ * found first (db/searched-page.ts says when and why).
  */
-export function adminRequestsPageQuery(db: Database, args: AdminRequestsArgs & { offset: number; limit: number; matchesFirst: boolean }) {
+export function adminRequestsPageQuery(
+  db: Database,
+  args: AdminRequestsArgs & { order?: ListOrder<AdminRequestsOrderKey>; offset: number; limit: number; matchesFirst: boolean },
+) {
+  const order = args.order ?? NEWEST_REQUESTS_FIRST;
+  const key = REQUEST_SORT_KEYS[order.key];
   const page = args.matchesFirst
-    ? db.selectFrom("warehouse_requests as r").where("r.id", "in", newestMatchesPage(db, adminRequestsWhere(db, args).select(["r.id", "r.created_at"]), args))
+    ? db
+        .selectFrom("warehouse_requests as r")
+        .where("r.id", "in", orderedMatchesPage(db, adminRequestsWhere(db, args).select(["r.id", key.as("sort_value")]), order.dir, args))
     : adminRequestsWhere(db, args).limit(args.limit).offset(args.offset);
   return page
     .select(REQUEST_FIELDS)
-    .select("r.user_id")
+    .select(["r.user_id", "r.warehouses_count", "r.answered_count"])
     .select(specificationsOf("it"))
     .select(contactedWarehouses.as("warehouses"))
-    .orderBy("r.created_at", "desc")
-    .orderBy("r.id", "desc");
+    .orderBy(key, order.dir)
+    .orderBy("r.id", order.dir);
+}
+
+/**
+ * One keyset page of the list's export, in its order: the columns the list shows, without the
+ * warehouses themselves (their count and how many answered), `size` rows after `after`.
+ */
+export function adminRequestsExportQuery(
+  db: Database,
+  args: { filters: AdminRequestsArgs; order: ListOrder<AdminRequestsOrderKey>; after: Keyset | null; size: number },
+) {
+  const key = REQUEST_SORT_KEYS[args.order.key];
+  let query = adminRequestsWhere(db, args.filters)
+    .select([
+      "r.id",
+      "r.created_at",
+      "r.business_name",
+      "r.referent",
+      "r.contact",
+      "r.telephone",
+      "r.user_id",
+      "r.location",
+      "r.radius",
+      "r.m2_type",
+      "r.m2_value",
+      "r.start_date",
+      "r.end_date",
+      "r.warehouses_count",
+      "r.answered_count",
+    ])
+    .select(key.as("sort_value"))
+    .orderBy(key, args.order.dir)
+    .orderBy("r.id", args.order.dir)
+    .limit(args.size);
+  if (args.after) query = query.where(keysetAfter(key, "r.id", args.order.dir, args.after));
+  return query;
 }
 
 export function adminRequestsCountQuery(db: Database, args: AdminRequestsArgs) {
@@ -96,7 +164,7 @@ export function findAdminRequest(db: Database, requestId: number) {
   return db
     .selectFrom("warehouse_requests as r")
     .select(REQUEST_FIELDS)
-    .select("r.user_id")
+    .select(["r.user_id", "r.warehouses_count", "r.answered_count"])
     .select(specificationsOf("it"))
     .select(contactedWarehouses.as("warehouses"))
     .where("r.id", "=", requestId)

@@ -1,13 +1,18 @@
 // The back office's quote requests (/admin/requests and its JSON calls): the list (8 a
-// page, newest first, searched by business name, referent, contact, location or number, filtered
-// by created date), the add-warehouses popup's search, adding warehouses to a request (each gets a
+// page, newest first or by another order, searched by business name, referent, contact, location
+// or number, filtered by created date, answered and requester kind) and its CSV/XLSX export, the
+// add-warehouses popup's search, adding warehouses to a request (each gets a
 // pending link and its handler is told as for a new request, in one audited transaction), and the
 // CSV export of one request (audited too).
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { auditAdminAction } from "../audit/audit.ts";
-import type { CsvCell } from "../http/csv.ts";
+import { pages, type CsvCell } from "../http/csv.ts";
+import type { ExportColumn } from "../http/table-export.ts";
+import { keysetOf, type Keyset } from "../db/list-order.ts";
+import type { ListOrder } from "../../lib/admin-lists.ts";
+import type { AdminRequestsOrderKey } from "../../lib/list-params.ts";
 import { findRequestableWarehouses, insertRequestLinks } from "../requests/requests.queries.ts";
 import { notifyWarehouseHandlers } from "../requests/requests.service.ts";
 import { requestDetails } from "../requests/area-requests.service.ts";
@@ -16,6 +21,7 @@ import { formatDate, requestNumber } from "../../lib/format.ts";
 import { REQUEST_WAREHOUSE_SEARCH_LIMIT, type AdminRequestItem, type AdminRequestsList, type RequestWarehouseCandidate } from "../../lib/admin-requests.ts";
 import {
   adminRequestsCountQuery,
+  adminRequestsExportQuery,
   adminRequestsPageQuery,
   findAdminRequest,
   linkedWarehouseIds,
@@ -38,6 +44,7 @@ function requestItem(r: RequestRow): AdminRequestItem {
   return {
     ...requestDetails(r),
     user_id: r.user_id,
+    answered_count: r.answered_count,
     warehouses: (r.warehouses ?? []).map((w) => ({
       link_id: w.link_id,
       id: w.id,
@@ -59,15 +66,91 @@ function requestItem(r: RequestRow): AdminRequestItem {
   };
 }
 
-/** A page (index from 0) of the requests, newest first. */
-export async function listAdminRequests(db: Database, actor: Actor, args: AdminRequestsArgs & { limit: number; page: number }): Promise<AdminRequestsList> {
+/** A page (index from 0) of the requests, in the asked order (newest first by default). */
+export async function listAdminRequests(
+  db: Database,
+  actor: Actor,
+  args: AdminRequestsArgs & { order?: ListOrder<AdminRequestsOrderKey>; limit: number; page: number },
+): Promise<AdminRequestsList> {
   requireAdmin(actor);
-  const filters = { search: args.search, from: args.from, to: args.to };
+  const filters = { search: args.search, from: args.from, to: args.to, answered: args.answered, requester: args.requester };
   // The count first: how many rows match decides how the page is read (db/searched-page.ts).
   const count = Number((await adminRequestsCountQuery(db, filters).executeTakeFirstOrThrow()).n);
-  const page = { ...filters, offset: args.page * args.limit, limit: args.limit, matchesFirst: findMatchesFirst(filters.search, count) };
+  const page = { ...filters, order: args.order, offset: args.page * args.limit, limit: args.limit, matchesFirst: findMatchesFirst(filters.search, count) };
   const rows = count === 0 ? [] : await adminRequestsPageQuery(db, page).execute();
   return { warehouse_requests: rows.map(requestItem), warehouse_requests_count: count };
+}
+
+/** The list's export: what the cards show, typed for XLSX (the number as text with its zeros, dates as dates, quantities as numbers). */
+export const ADMIN_REQUESTS_EXPORT_COLUMNS: ExportColumn[] = [
+  { header: "Numero richiesta", type: "text", width: 14 },
+  { header: "Data", type: "datetime" },
+  { header: "Ragione sociale", type: "text", width: 28 },
+  { header: "Referente", type: "text", width: 22 },
+  { header: "Email", type: "text", width: 30 },
+  { header: "Telefono", type: "text" },
+  { header: "Richiedente", type: "text" },
+  { header: "Località", type: "text", width: 22 },
+  { header: "Raggio (km)", type: "integer" },
+  { header: "Tipo spazio", type: "text" },
+  { header: "Spazio richiesto", type: "integer" },
+  { header: "Dal", type: "date" },
+  { header: "Al", type: "date" },
+  { header: "Magazzini contattati", type: "integer" },
+  { header: "Magazzini che hanno risposto", type: "integer" },
+];
+
+/** A calendar day (yyyy-mm-dd) as a Date at noon UTC, so every time zone shows the same day. */
+const dayOf = (day: string | null) => (day ? new Date(`${day}T12:00:00Z`) : null);
+
+/**
+ * The requests the list shows, filtered and in its order, streamed by keyset pages of 1,000 (there
+ * can be hundreds of thousands); audited as an export with its filters and order.
+ */
+export async function exportAdminRequests(
+  db: Database,
+  actor: Actor,
+  filters: AdminRequestsArgs,
+  order: ListOrder<AdminRequestsOrderKey>,
+): Promise<AsyncIterable<CsvCell[]>> {
+  requireAdmin(actor);
+  await db.transaction().execute((trx) =>
+    auditAdminAction(trx, actor, {
+      action: "warehouse_request.export_list",
+      entityType: "warehouse_request",
+      entityId: null,
+      details: {
+        search: filters.search,
+        from: filters.from,
+        to: filters.to,
+        answered: filters.answered ?? null,
+        requester: filters.requester ?? null,
+        order: `${order.key} ${order.dir}`,
+      },
+    }),
+  );
+  const rows = pages((after: Keyset | null, size) => adminRequestsExportQuery(db, { filters, order, after, size }).execute(), keysetOf);
+  return (async function* () {
+    for await (const r of rows) {
+      yield [
+        requestNumber(r.id),
+        new Date(r.created_at),
+        r.business_name,
+        r.referent,
+        r.contact,
+        r.telephone,
+        r.user_id !== null ? "Con account" : "Visitatore",
+        r.location || null,
+        r.radius,
+        r.m2_type === "pallet" ? "Posti pallet" : "m²",
+        r.m2_value,
+        dayOf(r.start_date),
+        dayOf(r.end_date),
+        r.warehouses_count,
+        r.answered_count,
+      ];
+    }
+  })();
 }
 
 /**

@@ -14,7 +14,7 @@
 // materialized CTE the planner cannot fold into the ordered walk), and beyond that the plain
 // query's walk finds a page within its first rows (a term that every row matches: 0.1 ms, where
 // finding and sorting 200,000 matches would take 170 ms).
-import type { SelectQueryBuilder } from "kysely";
+import { sql, type SelectQueryBuilder } from "kysely";
 import type { DB } from "./types.ts";
 import type { Database } from "./database.ts";
 
@@ -42,6 +42,29 @@ export function newestMatchesPage(db: Database, matches: SelectQueryBuilder<DB, 
     .select("matches.id")
     .orderBy("matches.created_at", "desc")
     .orderBy("matches.id", "desc")
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * newestMatchesPage for a list sorted by another column: `matches` selects each matching row's id
+ * and its sort value (`sort_value`), the page is in that order `dir`, ties by id the same way.
+ */
+export function orderedMatchesPage(
+  db: Database,
+  matches: SelectQueryBuilder<DB, any, { id: number; sort_value: unknown }>,
+  dir: "asc" | "desc",
+  page: { limit: number; offset: number },
+) {
+  return db
+    .with(
+      (cte) => cte("matches").materialized(),
+      () => matches,
+    )
+    .selectFrom("matches")
+    .select("matches.id")
+    .orderBy(sql`matches.sort_value`, dir)
+    .orderBy("matches.id", dir)
     .limit(page.limit)
     .offset(page.offset);
 }

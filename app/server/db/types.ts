@@ -458,6 +458,10 @@ export interface WarehouseRequestsTable {
   ip: string | null;
   created_at: CreatedTimestamp;
   updated_at: CreatedTimestamp;
+  /** Its links (warehouses contacted), kept by a trigger on warehouse_request_warehouses (migration 0038). */
+  warehouses_count: ColumnType<number, never, never>;
+  /** Of those, the links answered (answered_at set), kept by the same trigger. */
+  answered_count: ColumnType<number, never, never>;
 }
 
 export interface WarehouseRequestSpecificationsTable {
