@@ -7,6 +7,7 @@ import { pageLoader } from "../server/http/page.ts";
 import { idPathParams } from "../schemas/common.ts";
 import { getWarehouseSheet } from "../server/warehouses/warehouses.service.ts";
 import { countSheetView } from "../server/stats/count-views.ts";
+import { fallbackLocale } from "../lib/locale.ts";
 import type { WarehouseSheet } from "../server/warehouses/warehouses.service.ts";
 import { m } from "../paraglide/messages.js";
 import { formatArea, formatNumber } from "../lib/format.ts";
@@ -64,6 +65,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
     { tagName: "link", rel: "canonical", href: url },
     { tagName: "link", rel: "alternate", hrefLang: "it", href: `${origin}/it/warehouses/${sheet.id}` },
     { tagName: "link", rel: "alternate", hrefLang: "en", href: `${origin}/en/warehouses/${sheet.id}` },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${origin}/${fallbackLocale}/warehouses/${sheet.id}` },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: "Stockspace" },
     { property: "og:title", content: title },

@@ -125,6 +125,14 @@ const pickReferent = { warehouse_data: { referent_id: 999_999_999 } };
 
 const ROWS: Row[] = [
   { route: "/", method: "GET", url: () => "/", expect: all(302) },
+  { route: "/robots.txt", method: "GET", url: () => "/robots.txt", expect: all(200) },
+  { route: "/robots.txt", method: "POST", url: () => "/robots.txt", body: {}, expect: all(405) },
+  { route: "/sitemap.xml", method: "GET", url: () => "/sitemap.xml", expect: all(200) },
+  { route: "/sitemap.xml", method: "POST", url: () => "/sitemap.xml", body: {}, expect: all(405) },
+  { route: "/sitemaps/:file", method: "GET", url: () => "/sitemaps/pages.xml", expect: all(200) },
+  { route: "/sitemaps/:file", method: "GET", url: () => "/sitemaps/warehouses-1.xml", expect: all(200) },
+  { route: "/sitemaps/:file", method: "GET", url: () => "/sitemaps/secrets.xml", expect: all(404) },
+  { route: "/sitemaps/:file", method: "POST", url: () => "/sitemaps/pages.xml", body: {}, expect: all(405) },
 
   // Accounts: open to everyone; an empty body is refused (422) before anything is written.
   { route: "/login", method: "POST", url: () => "/login", body: {}, expect: all(422) },

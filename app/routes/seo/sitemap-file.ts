@@ -2,7 +2,7 @@
 // /sitemaps/warehouses-{n}.xml (the public sheets of the n-th range of ids): each page in both
 // languages with its alternates, x-default and last change (decision 057). Anything else is 404.
 import { z } from "zod";
-import { apiLoader } from "../../server/http/api.ts";
+import { apiLoader, methodNotAllowed } from "../../server/http/api.ts";
 import { NotFoundError } from "../../server/errors.ts";
 import { pagesSitemap, warehousesSitemap } from "../../server/seo/sitemap.service.ts";
 import { sitemapResponse } from "./sitemap-response.server.ts";
@@ -18,3 +18,4 @@ export const loader = apiLoader({ access: "public", params }, async ({ request, 
   const body = match[1] ? await warehousesSitemap(services.db, origin, Number(match[1])) : await pagesSitemap(services.db, origin);
   return sitemapResponse(request, body);
 });
+export const action = methodNotAllowed;

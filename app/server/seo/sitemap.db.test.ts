@@ -99,7 +99,7 @@ describe("the sitemap", () => {
     expect(privacy).toContain(`<lastmod>${LEGAL_UPDATED["privacy-policy"]}</lastmod>`);
     expect(privacy).toContain(`<xhtml:link rel="alternate" hreflang="it" href="${origin}/it/privacy-policy"/>`);
     expect(privacy).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${origin}/en/privacy-policy"/>`);
-    expect(privacy).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${origin}/it/privacy-policy"/>`);
+    expect(privacy).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${origin}/en/privacy-policy"/>`);
   });
 
   it("lists the public sheets in both languages with their last change, and no anonymised, deactivated or unapproved warehouse", async () => {
@@ -110,7 +110,7 @@ describe("the sitemap", () => {
       const line = res.text.split("\n").find((l) => l.startsWith(`<url><loc>${origin}/${locale}/warehouses/${shown}</loc>`));
       expect(line, locale).toBeDefined();
       expect(line).toContain(`<lastmod>${new Date(updated).toISOString()}</lastmod>`);
-      expect(line).toContain(`hreflang="x-default" href="${origin}/it/warehouses/${shown}"`);
+      expect(line).toContain(`hreflang="x-default" href="${origin}/en/warehouses/${shown}"`);
     }
     for (const [why, id] of Object.entries(hidden)) expect(res.text, why).not.toContain(`/warehouses/${id}<`);
   });
@@ -131,13 +131,18 @@ describe("the sitemap", () => {
     }
   });
 
-  it("keeps what it built until the cache is renewed, then follows the catalogue", async () => {
+  it("serves what it built from memory, and follows a sheet withdrawn or published at once", async () => {
     const other = (await makeRedeemedWarehouse(t.db, { status: "approved" })).warehouse.id;
     const file = rangeFile(other);
-    expect((await get(fileLoader, `/sitemaps/${file}`, { file })).text).toContain(`/warehouses/${other}<`);
+    const read = async () => (await get(fileLoader, `/sitemaps/${file}`, { file })).text;
+    expect(await read()).toContain(`/warehouses/${other}<`);
+    // A change that leaves the catalogue's standing alone (search_epoch) is served from memory.
+    await t.db.updateTable("warehouses").set({ website: "https://nuovo.example.com" }).where("id", "=", other).execute();
+    const updated = (await t.db.selectFrom("warehouses").select("updated_at").where("id", "=", other).executeTakeFirstOrThrow()).updated_at;
+    expect(await read()).not.toContain(new Date(updated).toISOString());
     await t.db.updateTable("warehouses").set({ deactivated: true }).where("id", "=", other).execute();
-    expect((await get(fileLoader, `/sitemaps/${file}`, { file })).text).toContain(`/warehouses/${other}<`);
-    clearSitemapCache();
-    expect((await get(fileLoader, `/sitemaps/${file}`, { file })).text).not.toContain(`/warehouses/${other}<`);
+    expect(await read()).not.toContain(`/warehouses/${other}<`);
+    await t.db.updateTable("warehouses").set({ deactivated: false }).where("id", "=", other).execute();
+    expect(await read()).toContain(`/warehouses/${other}<`);
   });
 });

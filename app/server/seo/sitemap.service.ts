@@ -1,20 +1,20 @@
 // robots.txt and the sitemap (a sitemap index of the public pages and of every public warehouse
 // sheet, in both languages, each URL with its alternates and its last change). Built from the
-// database and kept in each instance's memory for SITEMAP_CACHE_MS, gzipped (a page of 25,000
-// sheets is about 20 MB of XML, under 1 MB gzipped): a crawler reads it often, a warehouse that
-// changes can wait that long to be announced.
+// database and kept in each instance's memory, gzipped (a page of 25,000 sheets is about 20 MB
+// of XML, under 1 MB gzipped), until search_epoch moves (a sheet published or withdrawn: the
+// counter the search's zones follow, migration 0004) or SITEMAP_CACHE_MS passes (a sheet's last
+// change, which does not move it, can wait that long).
 import { gzipSync } from "node:zlib";
 import type { Database } from "../db/database.ts";
 import { NotFoundError } from "../errors.ts";
-import { locales } from "../../lib/locale.ts";
+import { fallbackLocale, locales } from "../../lib/locale.ts";
 import { LEGAL_UPDATED } from "../../components/legal/types.ts";
 import { sitemapRangeQuery, sitemapRangesQuery } from "./sitemap.queries.ts";
+import { readSearchEpoch } from "../search/search.queries.ts";
 
 /** At most 50,000 URLs in a sitemap (the protocol's limit): each warehouse is one per language. */
 export const SITEMAP_RANGE_WIDTH = Math.floor(50_000 / locales.length);
 export const SITEMAP_CACHE_MS = 60 * 60 * 1000;
-/** The language a search engine shows someone whose language is neither (hreflang x-default). */
-export const DEFAULT_LOCALE = "it";
 
 /** The public pages besides the sheets, as paths after /{locale}, with their last change when fixed. */
 const PUBLIC_PAGES: { path: string; lastmod?: string }[] = [
@@ -74,7 +74,8 @@ function urlEntries(origin: string, path: string, lastmod: Date | string | undef
   const href = (locale: string) => escapeXml(`${origin}/${locale}${path}`);
   const alternates = [
     ...locales.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${href(l)}"/>`),
-    `<xhtml:link rel="alternate" hreflang="x-default" href="${href(DEFAULT_LOCALE)}"/>`,
+    // x-default: for someone whose language is neither, the one the app itself falls back to.
+    `<xhtml:link rel="alternate" hreflang="x-default" href="${href(fallbackLocale)}"/>`,
   ].join("");
   const last = lastmod ? `<lastmod>${w3cDate(lastmod)}</lastmod>` : "";
   return locales.map((l) => `<url><loc>${href(l)}</loc>${last}${alternates}</url>\n`).join("");
@@ -84,15 +85,16 @@ function urlSet(entries: string): string {
   return `${XML_HEAD}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries}</urlset>\n`;
 }
 
-type Cached = { at: number; gzipped: Buffer };
+type Cached = { at: number; epoch: string; gzipped: Buffer };
 const cache = new Map<string, Cached>();
 
-/** An XML document, gzipped: built once per SITEMAP_CACHE_MS, then served from memory. */
-async function cached(key: string, now: number, build: () => Promise<string>): Promise<Buffer> {
+/** An XML document, gzipped: built once, then served from memory while the catalogue's standing holds. */
+async function cached(db: Database, key: string, now: number, build: () => Promise<string>): Promise<Buffer> {
+  const epoch = await readSearchEpoch(db);
   const hit = cache.get(key);
-  if (hit && now - hit.at < SITEMAP_CACHE_MS) return hit.gzipped;
+  if (hit && hit.epoch === epoch && now - hit.at < SITEMAP_CACHE_MS) return hit.gzipped;
   const gzipped = gzipSync(await build());
-  cache.set(key, { at: now, gzipped });
+  cache.set(key, { at: now, epoch, gzipped });
   return gzipped;
 }
 
@@ -107,7 +109,7 @@ async function ranges(db: Database) {
 
 /** /sitemap.xml: the public pages' sitemap, then one sitemap per id range holding public sheets. */
 export function sitemapIndex(db: Database, origin: string, now = Date.now()): Promise<Buffer> {
-  return cached(`index ${origin}`, now, async () => {
+  return cached(db, `index ${origin}`, now, async () => {
     const rows = await ranges(db);
     const latest = rows.reduce<Date | null>((max, r) => (max && max >= r.lastmod ? max : r.lastmod), null);
     const entry = (loc: string, lastmod: Date | null) =>
@@ -119,7 +121,7 @@ export function sitemapIndex(db: Database, origin: string, now = Date.now()): Pr
 
 /** /sitemaps/pages.xml: the home page, the search and the legal pages. */
 export function pagesSitemap(db: Database, origin: string, now = Date.now()): Promise<Buffer> {
-  return cached(`pages ${origin}`, now, async () => {
+  return cached(db, `pages ${origin}`, now, async () => {
     const rows = await ranges(db);
     // The home page and the search show the catalogue: they change when a sheet does.
     const latest = rows.reduce<Date | undefined>((max, r) => (max && max >= r.lastmod ? max : r.lastmod), undefined);
@@ -129,7 +131,7 @@ export function pagesSitemap(db: Database, origin: string, now = Date.now()): Pr
 
 /** /sitemaps/warehouses-{n}.xml: the public sheets of the n-th id range (404 when it holds none). */
 export function warehousesSitemap(db: Database, origin: string, page: number, now = Date.now()): Promise<Buffer> {
-  return cached(`warehouses ${page} ${origin}`, now, async () => {
+  return cached(db, `warehouses ${page} ${origin}`, now, async () => {
     const rows = await sitemapRangeQuery(db, { range: page - 1, width: SITEMAP_RANGE_WIDTH }).execute();
     if (rows.length === 0) throw new NotFoundError();
     return urlSet(rows.map((r) => urlEntries(origin, `/warehouses/${r.id}`, r.updated_at)).join(""));
