@@ -4,7 +4,7 @@ import type { Route } from "./+types/root";
 import { localeForPath } from "./lib/i18n.ts";
 import appCss from "./app.css?url";
 import { rootMiddleware } from "./server/http/middleware.ts";
-import { actorContext, csrfTokenContext, localeContext } from "./server/context.ts";
+import { actorContext, csrfTokenContext, localeContext, servicesContext } from "./server/context.ts";
 import type { Locale } from "./lib/locale.ts";
 import { useRootData, type RootData } from "./lib/root-data.ts";
 import { useNonce } from "./lib/nonce.ts";
@@ -29,6 +29,7 @@ export function loader({ context }: Route.LoaderArgs): RootData {
   return {
     locale: context.get(localeContext),
     csrfToken: context.get(csrfTokenContext),
+    origin: context.get(servicesContext).config.origin,
     user: actor
       ? {
           id: actor.id,

@@ -19,7 +19,13 @@ export type UserRole = CurrentUser["role"];
 // Declared here, not inferred from the loader in app/root.tsx, so that browser code needs no
 // route module (which imports the server's context); the loader is typed with it, so the two
 // cannot drift apart.
-export type RootData = { locale: Locale; csrfToken: string; user: CurrentUser | null };
+export type RootData = {
+  locale: Locale;
+  csrfToken: string;
+  user: CurrentUser | null;
+  /** The site's public address (ORIGIN): the absolute links pages give search engines and previews. */
+  origin: string;
+};
 
 /**
  * The root data. When the root loader did not run (the root middleware refused the request:
@@ -28,7 +34,7 @@ export type RootData = { locale: Locale; csrfToken: string; user: CurrentUser | 
 export function useRootData(): RootData {
   const root = useRouteLoaderData<RootData>("root");
   const { pathname } = useLocation();
-  return root ?? { locale: localeForPath(pathname), csrfToken: "", user: null };
+  return root ?? { locale: localeForPath(pathname), csrfToken: "", user: null, origin: "" };
 }
 
 export function useLocale(): Locale {

@@ -3,19 +3,20 @@ import type { Route } from "./+types/home";
 import { pageLoader } from "../server/http/page.ts";
 import { m } from "../paraglide/messages.js";
 import { useRootData } from "../lib/root-data.ts";
+import { publicPageMeta, rootMatchData } from "../lib/seo.ts";
+import { siteJsonLd } from "../lib/structured-data.ts";
 import { HeroSearch } from "../components/home/HeroSearch.tsx";
 import { Faq, HowItWorks, OwnersSection, TrustPoints } from "../components/home/sections.tsx";
 
 /** Whether owners can pay by card here (Stripe configured): the owners' section and the FAQ say only what is true. */
 export const loader = pageLoader({ access: "public" }, ({ services }) => ({ cardPayments: services.config.stripe !== null }));
 
-export function meta() {
-  return [
-    { title: m.home_meta_title() },
-    { name: "description", content: m.home_meta_description() },
-    { property: "og:title", content: m.home_meta_title() },
-    { property: "og:description", content: m.home_meta_description() },
-  ];
+export function meta({ matches }: Route.MetaArgs) {
+  const root = rootMatchData(matches);
+  const head = { title: m.home_meta_title(), description: m.home_meta_description() };
+  if (!root) return [{ title: head.title }, { name: "description", content: head.description }];
+  const { origin, locale } = root;
+  return publicPageMeta({ origin, locale, path: "", ...head, structuredData: siteJsonLd({ origin, locale, description: head.description }) });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {

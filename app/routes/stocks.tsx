@@ -19,6 +19,8 @@ import type { SearchPageResult } from "../lib/search-results.ts";
 import { m } from "../paraglide/messages.js";
 import { formatNumber } from "../lib/format.ts";
 import { prepositionA } from "../lib/italian.ts";
+import { paths } from "../lib/paths.ts";
+import { publicPageMeta, rootMatchData } from "../lib/seo.ts";
 import { useCurrentUser, useLocale } from "../lib/root-data.ts";
 import { cardFilterQuery, formValuesFromParams, paramsFromFormValues, SEARCH_LIST_LIMIT, SPEC_GROUPS, type SearchFormValues } from "../lib/search-form.ts";
 import { parseNumber } from "../lib/format.ts";
@@ -121,10 +123,15 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return data;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const where = loaderData?.result?.location;
   const title = where ? m.search_meta_title_at({ a: prepositionA(where), location: where }) : m.search_meta_title();
-  return [{ title: m.page_title({ title }) }, { name: "description", content: m.search_meta_description() }];
+  const head = { title: m.page_title({ title }), description: m.search_meta_description() };
+  const root = rootMatchData(matches);
+  if (!root) return [{ title: head.title }, { name: "description", content: head.description }];
+  // A place's search is a page of its own ("warehouses near Milan"); the other filters are not.
+  const path = where ? paths.stocks(root.locale, where).slice(`/${root.locale}`.length) : "/stocks";
+  return publicPageMeta({ origin: root.origin, locale: root.locale, path, ...head });
 }
 
 export default function Stocks({ loaderData }: Route.ComponentProps) {

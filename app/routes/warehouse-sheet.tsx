@@ -7,7 +7,8 @@ import { pageLoader } from "../server/http/page.ts";
 import { idPathParams } from "../schemas/common.ts";
 import { getWarehouseSheet } from "../server/warehouses/warehouses.service.ts";
 import { countSheetView } from "../server/stats/count-views.ts";
-import { fallbackLocale } from "../lib/locale.ts";
+import { absoluteUrl, breadcrumbs, publicPageMeta, SITE_NAME } from "../lib/seo.ts";
+import { warehouseJsonLd } from "../lib/structured-data.ts";
 import type { WarehouseSheet } from "../server/warehouses/warehouses.service.ts";
 import { m } from "../paraglide/messages.js";
 import { formatArea, formatNumber } from "../lib/format.ts";
@@ -35,10 +36,6 @@ export const loader = pageLoader({ access: "public", params: idPathParams }, asy
   return { sheet, mapStyleUrl: services.config.mapStyleUrl, origin: services.config.origin };
 });
 
-function absolute(origin: string, src: string): string {
-  return /^https?:\/\//.test(src) ? src : `${origin}${src.startsWith("/") ? "" : "/"}${src}`;
-}
-
 /** One sentence for search engines and link previews. */
 function description(sheet: WarehouseSheet): string {
   const facts: string[] = [];
@@ -53,36 +50,28 @@ function description(sheet: WarehouseSheet): string {
 export function meta({ loaderData, params }: Route.MetaArgs) {
   if (!loaderData) return [{ title: m.page_title({ title: m.error_not_found() }) }, { name: "robots", content: "noindex" }];
   const { sheet, origin } = loaderData;
+  const locale = params.locale === "en" ? "en" : "it";
   // The city helps a shared link, unless the name already says it.
   const named = sheet.name.toLowerCase().includes(sheet.city.toLowerCase()) ? sheet.name : `${sheet.name} – ${sheet.city}`;
-  const title = m.page_title({ title: named });
   const text = description(sheet);
-  const url = `${origin}/${params.locale}/warehouses/${sheet.id}`;
-  const image = sheet.imgs[0] ? absolute(origin, sheet.imgs[0].src) : null;
-  return [
-    { title },
-    { name: "description", content: text },
-    { tagName: "link", rel: "canonical", href: url },
-    { tagName: "link", rel: "alternate", hrefLang: "it", href: `${origin}/it/warehouses/${sheet.id}` },
-    { tagName: "link", rel: "alternate", hrefLang: "en", href: `${origin}/en/warehouses/${sheet.id}` },
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${origin}/${fallbackLocale}/warehouses/${sheet.id}` },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: "Stockspace" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: text },
-    { property: "og:url", content: url },
-    { property: "og:locale", content: params.locale === "it" ? "it_IT" : "en_GB" },
-    ...(image
-      ? [
-          { property: "og:image", content: image },
-          { property: "og:image:alt", content: sheet.name },
-        ]
-      : []),
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: text },
-    ...(image ? [{ name: "twitter:image", content: image }] : []),
-  ];
+  const url = `${origin}/${locale}/warehouses/${sheet.id}`;
+  const images = sheet.imgs.map((img) => absoluteUrl(origin, img.src));
+  return publicPageMeta({
+    origin,
+    locale,
+    path: `/warehouses/${sheet.id}`,
+    title: m.page_title({ title: named }),
+    description: text,
+    image: images[0] ? { url: images[0], alt: sheet.name } : null,
+    structuredData: [
+      warehouseJsonLd(sheet, { url, description: text, images }),
+      breadcrumbs([
+        { name: SITE_NAME, url: `${origin}/${locale}` },
+        { name: m.search_meta_title_at({ a: prepositionA(sheet.city), location: sheet.city }), url: `${origin}${paths.stocks(locale, sheet.city)}` },
+        { name: sheet.name, url },
+      ]),
+    ],
+  });
 }
 
 function PinIcon({ className = "h-4 w-4" }: { className?: string }) {

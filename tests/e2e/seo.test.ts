@@ -90,4 +90,63 @@ describe("what search engines read", () => {
     }
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/it/warehouses/${shown.id}"`));
   });
+
+  it("gives every public page its canonical address, languages, x-default, cards and description; the sheet and the home page their structured data", async () => {
+    const pagesXml = await text("/sitemaps/pages.xml");
+    const shown = await app.db
+      .selectFrom("warehouses")
+      .select(["id", "name", "city"])
+      .where("redeemed", "=", true)
+      .where("status", "=", "approved")
+      .where("deactivated", "=", false)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    const urls = [...[...pagesXml.matchAll(/<url><loc>([^<]+)<\/loc>/g)].map((m) => pathOf(m[1]!)), `/it/warehouses/${shown.id}`, `/en/warehouses/${shown.id}`];
+    const { page, context } = await newPage(browser.browser);
+    for (const path of urls) {
+      await page.goto(path);
+      const head = await page.evaluate(() => {
+        const attr = (selector: string, name: string) => document.head.querySelector(selector)?.getAttribute(name) ?? null;
+        return {
+          canonical: attr('link[rel="canonical"]', "href"),
+          alternates: Object.fromEntries(
+            [...document.head.querySelectorAll('link[rel="alternate"]')].map((l) => [l.getAttribute("hreflang"), l.getAttribute("href") ?? ""]),
+          ),
+          description: attr('meta[name="description"]', "content"),
+          ogTitle: attr('meta[property="og:title"]', "content"),
+          ogUrl: attr('meta[property="og:url"]', "content"),
+          twitter: attr('meta[name="twitter:card"]', "content"),
+          jsonLd: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? "null")),
+          h1: document.querySelector("h1")?.textContent?.trim() ?? null,
+        };
+      });
+      const bare = path.replace(/^\/(it|en)/, "");
+      expect(pathOf(head.canonical!), path).toBe(path);
+      expect(head.ogUrl, path).toBe(head.canonical);
+      expect(Object.fromEntries(Object.entries(head.alternates).map(([k, v]) => [k, pathOf(v as string)])), path).toEqual({
+        it: `/it${bare}`,
+        en: `/en${bare}`,
+        "x-default": `/en${bare}`,
+      });
+      expect(head.description, path).toBeTruthy();
+      expect(head.ogTitle, path).toBeTruthy();
+      expect(head.twitter, path).toMatch(/^summary/);
+      if (bare.startsWith("/warehouses/")) {
+        const place = head.jsonLd.find((d) => d["@type"] === "LocalBusiness");
+        expect(place, path).toMatchObject({
+          "@context": "https://schema.org",
+          name: shown.name,
+          url: head.canonical,
+          address: { addressLocality: shown.city },
+        });
+        expect(head.h1).toContain(shown.name);
+        expect(head.jsonLd.find((d) => d["@type"] === "BreadcrumbList")?.itemListElement.at(-1)).toMatchObject({ name: shown.name, item: head.canonical });
+      } else if (bare === "") {
+        expect(head.jsonLd.map((d) => d["@type"]).sort(), path).toEqual(["Organization", "WebSite"]);
+        const site = head.jsonLd.find((d) => d["@type"] === "WebSite");
+        expect(pathOf(site.potentialAction.target.urlTemplate.replace("{search_term_string}", "X"))).toBe(`${path}/stocks?location=X`);
+      }
+    }
+    await context.close();
+  });
 });

@@ -11,6 +11,8 @@ import { legalPages, paths, type LegalPage } from "../../lib/paths.ts";
 import { formatDate } from "../../lib/format.ts";
 import { linkClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { legalTitle } from "./titles.ts";
+import { publicPageMeta } from "../../lib/seo.ts";
+import type { RootData } from "../../lib/root-data.ts";
 import { LEGAL_UPDATED, type Block, type Inline, type LegalOperator, type LegalSection, type LegalText, type Rich } from "./types.ts";
 
 type Ctx = { locale: Locale; operator: LegalOperator };
@@ -316,7 +318,10 @@ export function LegalDocument({ locale, page, text, operator }: { locale: Locale
 }
 
 /** Title and description for a legal page's meta export. */
-export function legalMeta(page: LegalPage) {
+/** A legal page's title, description and links for search engines (root: the root loader's data, absent on an error page). */
+export function legalMeta(page: LegalPage, root: RootData | undefined) {
   const title = legalTitle(page);
-  return [{ title: m.page_title({ title }) }, { name: "description", content: m.legal2_meta_description({ document: title }) }];
+  const head = { title: m.page_title({ title }), description: m.legal2_meta_description({ document: title }) };
+  if (!root) return [{ title: head.title }, { name: "description", content: head.description }];
+  return publicPageMeta({ origin: root.origin, locale: root.locale, path: `/${page}`, ...head });
 }

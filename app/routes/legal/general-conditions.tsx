@@ -3,13 +3,14 @@
 // limits) read by the loader.
 import type { Route } from "./+types/general-conditions";
 import { useRootData } from "../../lib/root-data.ts";
+import { rootMatchData } from "../../lib/seo.ts";
 import { LegalDocument, legalMeta } from "../../components/legal/LegalDocument.tsx";
 import { legalPageLoader } from "./legal.server.ts";
 
 export const loader = legalPageLoader("general-conditions");
 
-export function meta() {
-  return legalMeta("general-conditions");
+export function meta({ matches }: Route.MetaArgs) {
+  return legalMeta("general-conditions", rootMatchData(matches));
 }
 
 export default function GeneralConditions({ loaderData }: Route.ComponentProps) {

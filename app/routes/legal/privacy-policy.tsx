@@ -3,13 +3,14 @@
 // limits) read by the loader.
 import type { Route } from "./+types/privacy-policy";
 import { useRootData } from "../../lib/root-data.ts";
+import { rootMatchData } from "../../lib/seo.ts";
 import { LegalDocument, legalMeta } from "../../components/legal/LegalDocument.tsx";
 import { legalPageLoader } from "./legal.server.ts";
 
 export const loader = legalPageLoader("privacy-policy");
 
-export function meta() {
-  return legalMeta("privacy-policy");
+export function meta({ matches }: Route.MetaArgs) {
+  return legalMeta("privacy-policy", rootMatchData(matches));
 }
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {

@@ -3,13 +3,14 @@
 // limits) read by the loader.
 import type { Route } from "./+types/stock-hunter-conditions";
 import { useRootData } from "../../lib/root-data.ts";
+import { rootMatchData } from "../../lib/seo.ts";
 import { LegalDocument, legalMeta } from "../../components/legal/LegalDocument.tsx";
 import { legalPageLoader } from "./legal.server.ts";
 
 export const loader = legalPageLoader("stock-hunter-conditions");
 
-export function meta() {
-  return legalMeta("stock-hunter-conditions");
+export function meta({ matches }: Route.MetaArgs) {
+  return legalMeta("stock-hunter-conditions", rootMatchData(matches));
 }
 
 export default function StockHunterConditions({ loaderData }: Route.ComponentProps) {

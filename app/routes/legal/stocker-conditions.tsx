@@ -3,13 +3,14 @@
 // limits) read by the loader.
 import type { Route } from "./+types/stocker-conditions";
 import { useRootData } from "../../lib/root-data.ts";
+import { rootMatchData } from "../../lib/seo.ts";
 import { LegalDocument, legalMeta } from "../../components/legal/LegalDocument.tsx";
 import { legalPageLoader } from "./legal.server.ts";
 
 export const loader = legalPageLoader("stocker-conditions");
 
-export function meta() {
-  return legalMeta("stocker-conditions");
+export function meta({ matches }: Route.MetaArgs) {
+  return legalMeta("stocker-conditions", rootMatchData(matches));
 }
 
 export default function StockerConditions({ loaderData }: Route.ComponentProps) {
