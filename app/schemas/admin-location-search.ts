@@ -7,6 +7,7 @@ import { z } from "zod";
 import { latitude, longitude, queryNumber } from "./geo.ts";
 import { LOCATION_MAX } from "../lib/search-form.ts";
 import { numeric } from "./common.ts";
+import { exportFormat } from "./admin-lists.ts";
 import {
   LOCATION_SEARCH_DEFAULT_RADIUS_KM,
   LOCATION_SEARCH_MIN_RADIUS_KM,
@@ -45,6 +46,7 @@ const offset = numeric(z.number().int().min(0).max(100_000)).optional();
 
 export const locationWarehousesQuery = z.object({ ...centre, wh_limit: limit(100), wh_offset: offset });
 export const locationRequestsQuery = z.object({ ...centre, wr_limit: limit(100), wr_offset: offset });
-export const locationExportQuery = z.object(centre);
+/** The exports of the search: the same centre and radius, as CSV (the default) or XLSX. */
+export const locationExportQuery = z.object({ ...centre, format: exportFormat });
 
 export type LocationExportQuery = z.infer<typeof locationExportQuery>;

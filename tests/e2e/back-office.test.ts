@@ -19,6 +19,7 @@ import { makeRequest, makeUser, makeWarehouse } from "../support/factories.ts";
 import { requestNumber } from "../../app/lib/format.ts";
 import { LOCATION_REQUESTS_CSV_HEADER, LOCATION_WAREHOUSES_CSV_HEADER } from "../../app/server/admin-search/location-search.service.ts";
 import { hashPassword } from "../../app/server/accounts/passwords.ts";
+import ExcelJS from "exceljs";
 import {
   call,
   DEMO,
@@ -658,7 +659,7 @@ describe("specifications", () => {
 });
 
 describe("the location search", () => {
-  it("around Bologna shows both tabs with the database's counts, and exports CSV files with the right columns and accents", async () => {
+  it("around Bologna shows both tabs with the database's counts, and exports CSV files with the right columns and accents, and XLSX", async () => {
     const { page } = admin;
     await page.goto("/admin/search");
     await hydrated(page);
@@ -716,6 +717,19 @@ describe("the location search", () => {
     expect(rq.name).toMatch(/^richieste_.*bologna.*\.csv$/i);
     expect(rq.rows[0]).toEqual(LOCATION_REQUESTS_CSV_HEADER);
     expect(rq.rows).toHaveLength(requests + 1);
+    // The same selection as XLSX: a workbook with a row per request and typed cells.
+    const xlsxDownload = page.waitForEvent("download");
+    await page.getByTestId("search-export-requests-xlsx").click();
+    const xlsxFile = await xlsxDownload;
+    expect(xlsxFile.suggestedFilename()).toMatch(/^richieste_.*bologna.*\.xlsx$/i);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await xlsxFile.path());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(requests + 1);
+    if (requests > 0) {
+      expect(sheet.getRow(2).getCell(1).value).toMatch(/^\d{10}$/);
+      expect(sheet.getRow(2).getCell(15).value).toBeInstanceOf(Date);
+    }
 
     // Both exports are in the audit log.
     for (const action of ["search.export_warehouses", "search.export_requests"]) {

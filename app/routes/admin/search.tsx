@@ -296,15 +296,23 @@ function ResultTabs({ tab, warehouses, requests, exportHref: href }: { tab: Tab;
           })}
         </ul>
       </nav>
-      <a
-        href={href}
-        download
-        className={buttonClass("secondary", "sm", "mb-2")}
-        aria-label={tab === "warehouses" ? m.admsrch_export_warehouses_label() : m.admsrch_export_requests_label()}
-        data-testid={`search-export-${tab}`}
-      >
-        {m.admsrch_export()}
-      </a>
+      <div className="mb-2 flex gap-2">
+        {(["csv", "xlsx"] as const).map((format) => {
+          const name = format.toUpperCase();
+          return (
+            <a
+              key={format}
+              href={format === "csv" ? href : `${href}&format=xlsx`}
+              download
+              className={buttonClass("secondary", "sm")}
+              aria-label={tab === "warehouses" ? m.admsrch_export_warehouses_label({ format: name }) : m.admsrch_export_requests_label({ format: name })}
+              data-testid={format === "csv" ? `search-export-${tab}` : `search-export-${tab}-xlsx`}
+            >
+              {m.admsrch_export({ format: name })}
+            </a>
+          );
+        })}
+      </div>
     </div>
   );
 }

@@ -29,6 +29,7 @@ import {
 import { locationExportFileName, placeSlug } from "./location-search.service.ts";
 import { ensureGazetteerLoaded } from "../geo/gazetteer.ts";
 import type { User } from "../db/types.ts";
+import ExcelJS from "exceljs";
 
 const t = useTestDatabase();
 
@@ -192,10 +193,41 @@ describe("the exports of a location search", () => {
     ]);
   });
 
+  it("exports both as XLSX with typed cells: numbers, dates, and text that keeps its zeros", async () => {
+    const sheetOf = async (fn: typeof exportWarehousesLoader, path: string) => {
+      const res = await fn({
+        request: new Request(`http://stockspace.test${path}`),
+        params: {},
+        context: testContext(t.db, { actor: actorOf(admin) }),
+      } as never);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+      expect(res.headers.get("Content-Disposition")).toMatch(/\.xlsx"$/);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await res.arrayBuffer());
+      return workbook.worksheets[0]!;
+    };
+    const wh = await sheetOf(exportWarehousesLoader, `/api/admin/export-location-search-warehouses?filters[radius]=10&${centre}&format=xlsx`);
+    expect(wh.getRow(1).getCell(4).value).toBe("CAP");
+    const central = [...Array(wh.rowCount - 1).keys()].map((i) => wh.getRow(i + 2)).find((r) => r.getCell(2).value === "Centrale Reale")!;
+    expect(central.getCell(4).value).toBe("20100");
+    expect(central.getCell(7).value).toBe(2);
+    expect(central.getCell(8).value).toBe(12000);
+    expect(central.getCell(9).value).toBe("Sì");
+    expect(central.getCell(16).value).toBeInstanceOf(Date);
+    const rq = await sheetOf(exportRequestsLoader, `/api/admin/export-location-search-requests?filters[radius]=2.5&${centre}&format=xlsx`);
+    const row = rq.getRow(2);
+    expect(row.getCell(1).value).toBe(String(ids.reqOld).padStart(10, "0"));
+    expect(row.getCell(9).value).toBe(500);
+    expect(row.getCell(11).value).toEqual(new Date(Date.UTC(2027, 0, 10)));
+    expect(row.getCell(12).value).toBeNull();
+    expect(row.getCell(15).value).toBeInstanceOf(Date);
+  });
+
   it("names the file after the place, without accents or punctuation", () => {
     const selection = (location: string | null) => ({ location, circle: { lat: 0, lng: 0, radiusKm: 12.5 } });
-    expect(locationExportFileName("warehouses", selection("Milano, MI, Italia"), "2026-11-21")).toBe("magazzini_milano-mi-italia_12.5km_21.11.2026.csv");
-    expect(locationExportFileName("requests", selection(null), "2026-11-21")).toBe("richieste_posizione_12.5km_21.11.2026.csv");
+    expect(locationExportFileName("warehouses", selection("Milano, MI, Italia"), "2026-11-21")).toBe("magazzini_milano-mi-italia_12.5km_21.11.2026");
+    expect(locationExportFileName("requests", selection(null), "2026-11-21")).toBe("richieste_posizione_12.5km_21.11.2026");
     expect(placeSlug("  Città di Castello (PG) ")).toBe("citta-di-castello-pg");
   });
 });
@@ -249,6 +281,8 @@ describe("who may search", () => {
       const base = path.split("?")[0];
       for (const query of bad) expect((await get(fn, `${base}?${query}`)).status, `${base}?${query}`).toBe(422);
     }
+    expect((await get(exportWarehousesLoader, `/api/admin/export-location-search-warehouses?${centre}&format=pdf`)).status).toBe(422);
+    expect((await get(exportRequestsLoader, `/api/admin/export-location-search-requests?${centre}&format=xls`)).status).toBe(422);
     expect((await get(warehousesLoader, `/api/admin/location-search-warehouses?${centre}&wh_limit=0`)).status).toBe(422);
     expect((await get(requestsLoader, `/api/admin/location-search-requests?${centre}&wr_offset=-1`)).status).toBe(422);
     expect(

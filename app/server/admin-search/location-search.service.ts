@@ -25,6 +25,7 @@ import {
   type LocationWarehouseDbRow,
 } from "./location-search.queries.ts";
 import { displayName } from "../../lib/person-name.ts";
+import type { ExportColumn } from "../http/table-export.ts";
 
 export type { Circle };
 
@@ -190,33 +191,35 @@ export function placeSlug(location: string | null): string {
  * The exports' file names (one for warehouses, one for requests): magazzini_ or
  * richieste_, the place, the radius, the day: magazzini_milano_10km_21.11.2026.csv.
  */
+/** The export's file name, without its extension (the format adds it). */
 export function locationExportFileName(kind: "warehouses" | "requests", selection: LocationSelection, today: string): string {
   const radius = String(Math.round(selection.circle.radiusKm * 100) / 100);
-  return `${kind === "warehouses" ? "magazzini" : "richieste"}_${placeSlug(selection.location)}_${radius}km_${formatDate(today)}.csv`;
+  return `${kind === "warehouses" ? "magazzini" : "richieste"}_${placeSlug(selection.location)}_${radius}km_${formatDate(today)}`;
 }
 
 const STATUS_TEXT: Record<LocationWarehouseRow["status"], string> = { approved: "Approvato", pending: "In attesa di approvazione", refused: "Non approvato" };
 
-export const LOCATION_WAREHOUSES_CSV_HEADER = [
-  "ID",
-  "Nome",
-  "Indirizzo",
-  "CAP",
-  "Città",
-  "Provincia",
-  "Distanza (km)",
-  "Superficie totale (m²)",
-  "Hub",
-  "Stato",
-  "Disattivato",
-  "Riscattato",
-  "Abbonamento attivo",
-  "Proprietario",
-  "Email proprietario",
-  "Data inserimento",
+export const LOCATION_WAREHOUSES_EXPORT_COLUMNS: ExportColumn[] = [
+  { header: "ID", type: "text" },
+  { header: "Nome", type: "text", width: 32 },
+  { header: "Indirizzo", type: "text", width: 32 },
+  { header: "CAP", type: "text" },
+  { header: "Città", type: "text" },
+  { header: "Provincia", type: "text" },
+  { header: "Distanza (km)", type: "number" },
+  { header: "Superficie totale (m²)", type: "integer" },
+  { header: "Hub", type: "boolean" },
+  { header: "Stato", type: "text" },
+  { header: "Disattivato", type: "boolean" },
+  { header: "Riscattato", type: "boolean" },
+  { header: "Abbonamento attivo", type: "boolean" },
+  { header: "Proprietario", type: "text" },
+  { header: "Email proprietario", type: "text", width: 32 },
+  { header: "Data inserimento", type: "date" },
 ];
+export const LOCATION_WAREHOUSES_CSV_HEADER = LOCATION_WAREHOUSES_EXPORT_COLUMNS.map((c) => c.header);
 
-/** The warehouses of the circle as CSV rows, read by keyset pages; audited as an export, with the selection. */
+/** The warehouses of the circle as export rows (LOCATION_WAREHOUSES_EXPORT_COLUMNS), read by keyset pages; audited as an export, with the selection. */
 export async function exportLocationWarehouses(db: Database, actor: Actor, selection: LocationSelection): Promise<AsyncIterable<CsvCell[]>> {
   requireAdmin(actor);
   await db
@@ -254,25 +257,26 @@ export async function exportLocationWarehouses(db: Database, actor: Actor, selec
   })();
 }
 
-export const LOCATION_REQUESTS_CSV_HEADER = [
-  "Numero",
-  "Ragione sociale",
-  "Referente",
-  "Email",
-  "Telefono",
-  "Località",
-  "Raggio (km)",
-  "Distanza (km)",
-  "Spazio richiesto",
-  "Unità",
-  "Dal",
-  "Al",
-  "Magazzini contattati",
-  "Messaggio",
-  "Data richiesta",
+export const LOCATION_REQUESTS_EXPORT_COLUMNS: ExportColumn[] = [
+  { header: "Numero", type: "text", width: 14 },
+  { header: "Ragione sociale", type: "text", width: 28 },
+  { header: "Referente", type: "text" },
+  { header: "Email", type: "text", width: 32 },
+  { header: "Telefono", type: "text", width: 18 },
+  { header: "Località", type: "text" },
+  { header: "Raggio (km)", type: "number" },
+  { header: "Distanza (km)", type: "number" },
+  { header: "Spazio richiesto", type: "number" },
+  { header: "Unità", type: "text" },
+  { header: "Dal", type: "date" },
+  { header: "Al", type: "date" },
+  { header: "Magazzini contattati", type: "integer" },
+  { header: "Messaggio", type: "text", width: 40 },
+  { header: "Data richiesta", type: "date" },
 ];
+export const LOCATION_REQUESTS_CSV_HEADER = LOCATION_REQUESTS_EXPORT_COLUMNS.map((c) => c.header);
 
-/** The requests of the circle as CSV rows, newest first, read by keyset pages; audited as an export. */
+/** The requests of the circle as export rows (LOCATION_REQUESTS_EXPORT_COLUMNS), newest first, read by keyset pages; audited as an export. */
 export async function exportLocationRequests(db: Database, actor: Actor, selection: LocationSelection): Promise<AsyncIterable<CsvCell[]>> {
   requireAdmin(actor);
   await db
@@ -299,9 +303,8 @@ export async function exportLocationRequests(db: Database, actor: Actor, selecti
         Math.round(q.distance_km * 10) / 10,
         q.m2_value,
         q.m2_value === null ? null : q.m2_type === "pallet" ? "posti pallet" : "m²",
-        // Calendar dates ('YYYY-MM-DD') as day.month.year, like the instants.
-        q.start_date ? formatDate(q.start_date) : null,
-        q.end_date ? formatDate(q.end_date) : null,
+        q.start_date,
+        q.end_date,
         q.warehouses_count,
         q.message,
         q.created_at,

@@ -9,7 +9,10 @@ import { once } from "node:events";
 import ExcelJS from "exceljs";
 import { z } from "zod";
 import { csvResponse, safeFileName, type CsvCell } from "./csv.ts";
-import { formatDateTime, formatNumber } from "../../lib/format.ts";
+import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
+
+/** A calendar day as the database answers a date column: 'YYYY-MM-DD'. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * What a column holds: `text` (kept as written, leading zeros too), `integer` and `number`
@@ -37,6 +40,7 @@ export function tableExportResponse(opts: {
     // in euros its two decimals (1.470,00).
     const csvCell = (v: CsvCell, type: ExportColumnType | undefined): CsvCell => {
       if (type === "datetime" && v instanceof Date) return formatDateTime(v);
+      if (type === "date" && typeof v === "string" && CALENDAR_DAY.test(v)) return formatDate(v);
       if (type === "euro" && typeof v === "number") return formatNumber(v, 2);
       return v;
     };
