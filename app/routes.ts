@@ -195,6 +195,7 @@ export default [
   route("api/admin/users/:id/update", "routes/api/admin/users.update.ts"),
   // E-mails the outbox gave up on, listed and sent again (decision 043).
   route("api/admin/emails/failed", "routes/api/admin/emails.failed.ts"),
+  route("api/admin/export-failed-emails", "routes/api/admin/export-failed-emails.ts"),
   route("api/admin/emails/failed/resend", "routes/api/admin/emails.failed.resend.ts"),
   route("api/admin/emails/:id/resend", "routes/api/admin/emails.resend.ts"),
   // The audit log as filtered, as CSV or XLSX (decision 046).

@@ -26,6 +26,7 @@ export const AUDIT_ACTION_WORDS: Record<string, string> = {
   "subscription.extend": "Bonifico confermato, magazzini aggiunti all'abbonamento",
   "subscription.start": "Bonifico confermato, abbonamento avviato",
   "subscription.export_transfers": "Esportazione dei bonifici in attesa",
+  "email.export_failed": "Esportazione delle e-mail non consegnate",
   "audit.export": "Esportazione del registro attività",
   "user.approve": "Approvazione dello stocker",
   "user.area_view": "Area dell'utente aperta",

@@ -66,6 +66,15 @@ export type TransferKind = (typeof TRANSFER_KINDS)[number];
 export const TRANSFERS_ORDER = listOrderSpec(["name", "requested_at", "amount", "kind"] as const, { key: "requested_at", dir: "asc" }, ["amount"]);
 export type TransfersOrderKey = (typeof TRANSFERS_ORDER.keys)[number];
 /** The transfers' URL: ?search, ?kind, ?waiting (days at least), ?sort, ?dir, ?page. */
+/** The undelivered e-mails' orders: newest first (the default), by recipient, by attempts (most first). */
+export const FAILED_EMAILS_ORDER = listOrderSpec(["created_at", "recipient", "attempts"] as const, { key: "created_at", dir: "desc" }, [
+  "created_at",
+  "attempts",
+]);
+export type FailedEmailsOrderKey = (typeof FAILED_EMAILS_ORDER.keys)[number];
+/** Their page's URL: ?search=, ?template=, ?lang=, ?sort=, ?dir=, ?page=. */
+export const FAILED_EMAILS_URL_NAMES = listUrlNames({ template: "template", lang: "lang" });
+
 export const TRANSFERS_URL_NAMES = listUrlNames({ kind: "kind", waiting: "waiting_days" });
 
 /** Who asked (?requester=): someone with an account (a stock hunter), or a visitor without one. */

@@ -11,9 +11,11 @@ import {
   SUBSCRIPTION_FILTERS,
   TRANSFER_KINDS,
   TRANSFERS_ORDER,
+  FAILED_EMAILS_ORDER,
 } from "../lib/list-params.ts";
 import { ORDER_DIRS, WAITING_DAYS, YES_NO } from "../lib/admin-lists.ts";
 import { exportIds } from "./admin-bulk.ts";
+import { locales } from "../lib/locale.ts";
 
 export const listPaging = {
   limit: numeric(z.number().int().min(1).max(100)).optional(),
@@ -66,11 +68,25 @@ export const transfersQuery = z.object({
 /** GET /api/admin/export-transfers: the list's query and the file's format. */
 export const transfersExportQuery = transfersQuery.extend({ format: exportFormat });
 
-/** GET /api/admin/emails/failed, read by its page too. */
-export const failedEmailsQuery = z.object(listPaging);
+/** An e-mail template's name (the outbox's `template`): lower-case words joined by "_". */
+const templateName = z
+  .string()
+  .trim()
+  .max(60)
+  .regex(/^[a-z0-9_]+$/)
+  .optional();
 
-/** POST /api/admin/emails/failed/resend: every failed e-mail the list shows, searched or not. */
-export const resendFailedEmailsBody = z.object({ search_term: listPaging.search_term });
+/** The undelivered e-mails' filters: filters[template], filters[lang]. */
+const failedEmailsFilters = z.object({ template: templateName, lang: z.enum(locales).optional() }).optional();
+
+/** GET /api/admin/emails/failed, read by its page too: search by recipient, filters, order[key|dir]. */
+export const failedEmailsQuery = z.object({ ...listPaging, filters: failedEmailsFilters, order: listOrder(FAILED_EMAILS_ORDER.keys) });
+
+/** GET /api/admin/export-failed-emails: the list's query and the file's format. */
+export const failedEmailsExportQuery = failedEmailsQuery.extend({ format: exportFormat });
+
+/** POST /api/admin/emails/failed/resend: every failed e-mail the list shows (its search and filters, every page). */
+export const resendFailedEmailsBody = z.object({ search_term: listPaging.search_term, filters: failedEmailsFilters });
 
 /** What the undelivered e-mails' page posts: one e-mail sent again (as POST /api/admin/emails/{id}/resend), or all the list shows. */
 export const resendEmailForm = z.discriminatedUnion("intent", [

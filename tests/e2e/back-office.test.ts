@@ -932,6 +932,19 @@ describe("undelivered e-mails", () => {
     const listed = page.getByTestId(`failed-email-${id}`);
     await hasText(listed, /Recipient address rejected/);
     await hasText(listed, new RegExp(subject));
+    // A filter keeps the search; a column header sorts, keeping both; the export links carry the selection.
+    await page.getByLabel("Lingua", { exact: true }).selectOption("it");
+    await page.waitForURL((url) => url.searchParams.get("lang") === "it" && url.searchParams.get("search") === to);
+    await page
+      .getByTestId("admin-failed-emails")
+      .getByRole("link", { name: /Tentativi/ })
+      .click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "attempts" && url.searchParams.get("lang") === "it");
+    const exportHref = new URL((await page.getByTestId("failed-emails-export-xlsx").getAttribute("href"))!, "http://stockspace.test");
+    expect(exportHref.pathname).toBe("/api/admin/export-failed-emails");
+    expect(Object.fromEntries(exportHref.searchParams)).toMatchObject({ search_term: to, "filters[lang]": "it", "order[key]": "attempts", format: "xlsx" });
+    // No account has this address: the row opens the e-mail's history.
+    expect(await listed.getByTestId("failed-email-row-link").getAttribute("href")).toBe(`/admin/audit?entity_type=mail_outbox&entity_id=${id}`);
     await listed.getByRole("button", { name: `Invia di nuovo l'e-mail «${subject}» a ${to}` }).click();
     await hasText(page.getByTestId("resend-notice"), `L'e-mail a ${to} è di nuovo in coda`);
     await listed.waitFor({ state: "detached" });

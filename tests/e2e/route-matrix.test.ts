@@ -1032,11 +1032,31 @@ const ROWS: Row[] = [
   { route: "/api/admin/export-warehouse-reports", method: "POST", url: () => "/api/admin/export-warehouse-reports", body: {}, expect: area(405, "admin") },
   { route: "/api/admin/dashboard", method: "GET", url: () => "/api/admin/dashboard", expect: area(200, "admin") },
   // Undelivered e-mails (decision 043): the list, and sending one again; no such e-mail: nothing sent.
-  { route: "/admin/emails", method: "GET", url: () => "/admin/emails?search=matrix&page=2&resend=all", expect: area(200, "admin") },
+  {
+    route: "/admin/emails",
+    method: "GET",
+    url: () => "/admin/emails?search=matrix&template=confirm_code&lang=it&sort=attempts&dir=asc&page=2&resend=all",
+    expect: area(200, "admin"),
+  },
   // A form without an intent: refused by the page, nothing sent again.
   { route: "/admin/emails", method: "POST", url: () => "/admin/emails", body: "form", expect: area(200, "admin") },
   { route: "/api/admin/emails/failed", method: "GET", url: () => "/api/admin/emails/failed?search_term=matrix&offset=0", expect: area(200, "admin") },
   { route: "/api/admin/emails/failed", method: "POST", url: () => "/api/admin/emails/failed", body: {}, expect: area(405, "admin") },
+  {
+    route: "/api/admin/emails/failed",
+    method: "GET",
+    url: () => "/api/admin/emails/failed?filters[template]=confirm_code&filters[lang]=en&order[key]=attempts&order[dir]=asc",
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/emails/failed", method: "GET", url: () => "/api/admin/emails/failed?order[key]=subject", expect: area(422, "admin") },
+  {
+    route: "/api/admin/export-failed-emails",
+    method: "GET",
+    url: () => "/api/admin/export-failed-emails?filters[lang]=it&order[key]=recipient&format=xlsx",
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/export-failed-emails", method: "GET", url: () => "/api/admin/export-failed-emails?filters[lang]=fr", expect: area(422, "admin") },
+  { route: "/api/admin/export-failed-emails", method: "POST", url: () => "/api/admin/export-failed-emails", body: {}, expect: area(405, "admin") },
   { route: "/api/admin/emails/:id/resend", method: "POST", url: () => "/api/admin/emails/999999999/resend", body: {}, expect: area(404, "admin") },
   { route: "/api/admin/emails/:id/resend", method: "GET", url: () => "/api/admin/emails/999999999/resend", expect: area(405, "admin") },
   // A search term over its limit: refused, nothing sent again (the demo's failed e-mails, if any, stay failed).

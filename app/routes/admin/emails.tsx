@@ -1,22 +1,33 @@
 // /admin/emails (E-mail non consegnate): the e-mails the outbox gave up on (every attempt refused),
-// newest first, searchable by recipient (?search=), 20 a page (?page=), each with its subject,
-// template, language, attempts and the server's last answer (cut short, the whole text one press
-// away). "Invia di nuovo" puts one back in the outbox's queue (the same service as POST
-// /api/admin/emails/{id}/resend); "Invia di nuovo tutte" (?resend=all asks first, a plain form so
-// it works before hydration) puts back every one the list shows (POST /api/admin/emails/failed/resend).
-// Both are audited; a row sent again leaves the list when the page data reloads.
+// newest first, searchable by recipient (?search=), filtered by template and language
+// (?template=, ?lang=), sorted by a column header (?sort=created_at|recipient|attempts&dir=), 20
+// a page (?page=, "Pagina X di Y"), exported as CSV or XLSX in the same selection and order
+// (GET /api/admin/export-failed-emails); each with its subject, template, language, attempts and
+// the server's last answer (cut short, the whole text one press away). The whole row opens the
+// recipient's account when the address is one's, else the e-mail's history in the audit log.
+// "Invia di nuovo" puts one back in the outbox's queue (the same service as POST
+// /api/admin/emails/{id}/resend); "Invia di nuovo tutte" (?resend=all asks first, naming how
+// many, a plain form so it works before hydration) puts back every one the filtered list shows
+// (POST /api/admin/emails/failed/resend). Both are audited; a row sent again leaves the list when
+// the page data reloads.
 import { useEffect, useState } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import type { Route } from "./+types/emails";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
-import { listFailedMail, resendAllFailedMail, resendFailedMail } from "../../server/mail/failed-mail.service.ts";
+import { listFailedMail, listFailedMailTemplates, resendAllFailedMail, resendFailedMail } from "../../server/mail/failed-mail.service.ts";
 import { MAX_ATTEMPTS } from "../../server/mail/outbox.service.ts";
 import { failedEmailsQuery, resendEmailForm } from "../../schemas/admin-lists.ts";
 import type { PageActionResult } from "../../lib/page-action.ts";
 import { m } from "../../paraglide/messages.js";
 import { excerpt, formatDateTime, formatNumber } from "../../lib/format.ts";
 import { pageCount } from "../../lib/pagination.ts";
-import { FAILED_EMAILS_PAGE_SIZE } from "../../lib/list-params.ts";
+import { FAILED_EMAILS_ORDER, FAILED_EMAILS_PAGE_SIZE, FAILED_EMAILS_URL_NAMES } from "../../lib/list-params.ts";
+import { locales } from "../../lib/locale.ts";
+import { failedEmailsSelection } from "../shared/failed-email-lists.server.ts";
+import { ListFilters } from "../../components/admin/ListFilters.tsx";
+import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
+import { sortableColumn } from "../../components/admin/SortLink.tsx";
+import { areaBase } from "../../lib/area-paths.ts";
 import { auditLink } from "../../lib/audit-link.ts";
 import { XSRF_FIELD_NAME } from "../../lib/api-client.ts";
 import { useRootData } from "../../lib/root-data.ts";
@@ -25,18 +36,24 @@ import { FormMessage } from "../../components/ui/fields.tsx";
 import { buttonClass, linkClass, standaloneTextLinkClass } from "../../components/ui/styles.ts";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
-import { SearchBox } from "../../components/admin/SearchBox.tsx";
 import { EmailText } from "../../components/ui/EmailText.tsx";
 
 export const loader = pageLoader(
-  { access: ["admin"], query: failedEmailsQuery, urlNames: { search: "search_term", page: "offset" } },
+  { access: ["admin"], query: failedEmailsQuery, urlNames: FAILED_EMAILS_URL_NAMES },
   async ({ actor, query, url, services }) => {
-    const search = query.search_term ?? null;
+    const { filters, order } = failedEmailsSelection(query);
     const offset = query.offset ?? 0;
-    const list = await listFailedMail(services.db, actor, { filters: { search }, limit: FAILED_EMAILS_PAGE_SIZE, page: offset });
+    const [list, templates] = await Promise.all([
+      listFailedMail(services.db, actor, { filters, order, limit: FAILED_EMAILS_PAGE_SIZE, page: offset }),
+      listFailedMailTemplates(services.db, actor),
+    ]);
     return {
       ...list,
-      search,
+      search: filters.search,
+      template: filters.template ?? "",
+      lang: filters.lang ?? "",
+      templates,
+      order,
       page: offset + 1,
       pages: pageCount(list.emails_count, FAILED_EMAILS_PAGE_SIZE),
       maxAttempts: MAX_ATTEMPTS,
@@ -51,7 +68,7 @@ export const action = pageAction({ access: ["admin"], body: resendEmailForm }, a
     const { email_id, to_address } = await resendFailedMail(services.db, actor, body.email_id);
     return { ok: true as const, intent: body.intent, email_id, to_address };
   }
-  const { resent_count } = await resendAllFailedMail(services.db, actor, { search: body.search_term ?? null });
+  const { resent_count } = await resendAllFailedMail(services.db, actor, failedEmailsSelection(body).filters);
   return { ok: true as const, intent: body.intent, resent_count };
 });
 
@@ -61,13 +78,28 @@ export function meta() {
   return [{ title: m.page_title({ title: m.admmail_title() }) }, { name: "robots", content: "noindex" }];
 }
 
-/** The list's address with its search (and page), without the question of ?resend=all. */
-function listHref(search: string | null, page = 1): string {
+/** The list's selection as the page's URL and forms name it. */
+type Selection = { search: string | null; template: string; lang: string };
+
+/** The list's address with its search and filters (and order), without the question of ?resend=all. */
+function listHref(selection: Selection, order?: { key: string; dir: string }): string {
   const params = new URLSearchParams();
-  if (search) params.set("search", search);
-  if (page > 1) params.set("page", String(page));
+  if (selection.search) params.set("search", selection.search);
+  if (selection.template) params.set("template", selection.template);
+  if (selection.lang) params.set("lang", selection.lang);
+  if (order && !(order.key === FAILED_EMAILS_ORDER.defaults.key && order.dir === FAILED_EMAILS_ORDER.defaults.dir)) {
+    params.set("sort", order.key);
+    params.set("dir", order.dir);
+  }
   const text = params.toString();
   return text ? `/admin/emails?${text}` : "/admin/emails";
+}
+
+/** Where a row leads: the recipient's account when the address is one's (stockers and hunters have a back-office view), else the e-mail's history. */
+function rowHref(e: { id: number; user_id: number | null; user_role: string | null }): string {
+  if (e.user_id !== null && e.user_role === "stocker") return areaBase("stocker", "it", e.user_id);
+  if (e.user_id !== null && e.user_role === "stock_hunter") return `${areaBase("stock_hunter", "it", e.user_id)}/data`;
+  return auditLink("mail_outbox", e.id);
 }
 
 /** What an answer of the page's action says: sent again, or why not. */
@@ -87,7 +119,12 @@ const langLabel = (lang: string) => (lang === "en" ? m.admmail_lang_en() : m.adm
 type Row = Route.ComponentProps["loaderData"]["emails"][number];
 
 export default function AdminFailedEmails({ loaderData, actionData }: Route.ComponentProps) {
-  const { emails, emails_count, search, page, pages, maxAttempts, confirmAll } = loaderData;
+  const { emails, emails_count, search, template, lang, templates, order, page, pages, maxAttempts, confirmAll } = loaderData;
+  const selection: Selection = { search, template, lang };
+  const filtered = Boolean(search || template || lang);
+  const sorted = (key: (typeof FAILED_EMAILS_ORDER.keys)[number], label: string, className?: string) =>
+    sortableColumn(FAILED_EMAILS_ORDER, order, key, label, className);
+  const back = listHref(selection, order);
   // One fetcher for every row's button: one e-mail at a time, and its answer outlives the row,
   // which leaves the list once the page data reloads.
   const fetcher = useFetcher<ResendResult>();
@@ -111,22 +148,46 @@ export default function AdminFailedEmails({ loaderData, actionData }: Route.Comp
         title={m.admmail_title()}
         intro={`${m.admmail_count({ count: formatNumber(emails_count) })} · ${m.admmail_intro({ attempts: formatNumber(maxAttempts) })}`}
         actions={
-          emails_count > 0 && !confirmAll ? (
-            <Link
-              to={`${listHref(search)}${search ? "&" : "?"}resend=all`}
-              className={buttonClass("secondary", "md")}
-              preventScrollReset
-              data-testid="resend-all"
-            >
-              {m.admmail_resend_all({ count: formatNumber(emails_count) })}
-            </Link>
-          ) : undefined
+          <>
+            <ExportLinks endpoint="/api/admin/export-failed-emails" urlNames={FAILED_EMAILS_URL_NAMES} testId="failed-emails-export" />
+            {emails_count > 0 && !confirmAll && (
+              <Link
+                to={`${back}${back.includes("?") ? "&" : "?"}resend=all`}
+                className={buttonClass("secondary", "md")}
+                preventScrollReset
+                data-testid="resend-all"
+              >
+                {m.admmail_resend_all({ count: formatNumber(emails_count) })}
+              </Link>
+            )}
+          </>
         }
       />
-      {confirmAll && <ResendAllQuestion count={emails_count} search={search} />}
-      <div className="mt-6">
-        <SearchBox name="search" value={search ?? ""} label={m.admmail_search()} buttonLabel={m.admmail_search_button()} />
-      </div>
+      {confirmAll && <ResendAllQuestion count={emails_count} selection={selection} filtered={filtered} back={back} />}
+      <ListFilters
+        search={{ name: "search", value: search ?? "", label: m.admmail_search(), buttonLabel: m.admmail_search_button() }}
+        orderSpec={FAILED_EMAILS_ORDER}
+        order={order}
+        filters={[
+          {
+            kind: "select",
+            name: "template",
+            label: m.admmail_col_template(),
+            value: template,
+            options: [
+              { value: "", label: m.admlist_any() },
+              ...[...new Set([...templates, ...(template ? [template] : [])])].map((t) => ({ value: t, label: t })),
+            ],
+          },
+          {
+            kind: "select",
+            name: "lang",
+            label: m.admmail_col_lang(),
+            value: lang,
+            options: [{ value: "", label: m.admlist_any() }, ...locales.map((l) => ({ value: l, label: langLabel(l) }))],
+          },
+        ]}
+      />
       <div aria-live="polite" className="empty:hidden mt-6" data-testid="resend-notice">
         {notice && <FormMessage tone={notice.tone}>{notice.text}</FormMessage>}
       </div>
@@ -137,15 +198,15 @@ export default function AdminFailedEmails({ loaderData, actionData }: Route.Comp
       )}
       <div className={`transition-opacity ${busy ? "opacity-60" : ""}`} aria-busy={busy}>
         {emails.length === 0 ? (
-          <EmptyState title={search ? m.admmail_empty_search() : m.admmail_empty()} testId="failed-emails-empty" className="mt-8" />
+          <EmptyState title={filtered ? m.admmail_empty_search() : m.admmail_empty()} testId="failed-emails-empty" className="mt-8" />
         ) : (
           <AdminTable
             testId="admin-failed-emails"
             columns={[
-              { label: m.admmail_col_recipient() },
+              sorted("recipient", m.admmail_col_recipient()),
               { label: m.admmail_col_error(), className: "w-2/5" },
-              { label: m.admmail_col_attempts(), className: "text-right" },
-              { label: m.admmail_col_created() },
+              sorted("attempts", m.admmail_col_attempts(), "text-right"),
+              sorted("created_at", m.admmail_col_created()),
               { label: m.admmail_col_actions(), srOnly: true },
             ]}
           >
@@ -166,11 +227,16 @@ function FailedEmailRow({ email: e, fetcher }: { email: Row; fetcher: ResendFetc
   const { csrfToken } = useRootData();
   const sending = fetcher.state !== "idle" && fetcher.formData?.get("email_id") === String(e.id);
   return (
-    <tr className="align-top hover:bg-slate-50" data-testid={`failed-email-${e.id}`}>
+    <tr className="align-top" data-testid={`failed-email-${e.id}`}>
       <td data-label={m.admmail_col_recipient()} className="px-4 py-3">
-        <div className="font-semibold text-slate-900">
+        <Link
+          to={rowHref(e)}
+          className="row-link font-semibold text-brand-700 hover:underline"
+          title={e.user_id !== null ? m.admmail_open_account() : m.admmail_history()}
+          data-testid="failed-email-row-link"
+        >
           <EmailText email={e.to_address} />
-        </div>
+        </Link>
         <div className="mt-0.5 text-slate-700 [overflow-wrap:anywhere]">
           <span className="sr-only">{m.admmail_col_subject()}: </span>
           {e.subject}
@@ -194,12 +260,12 @@ function FailedEmailRow({ email: e, fetcher }: { email: Row; fetcher: ResendFetc
         <div className="mt-1 text-xs text-slate-500 tabular-nums">
           {m.admmail_col_last_attempt()}: <span className="whitespace-nowrap">{e.last_error_at ? formatDateTime(e.last_error_at) : "—"}</span>
         </div>
-        <Link to={auditLink("mail_outbox", e.id)} className={`${standaloneTextLinkClass} text-sm`}>
+        <Link to={auditLink("mail_outbox", e.id)} className={`${standaloneTextLinkClass} relative z-10 text-sm`}>
           {m.admmail_history()}
         </Link>
       </td>
       <td className="px-4 py-3 text-right">
-        <fetcher.Form method="post">
+        <fetcher.Form method="post" className="relative z-10">
           <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
           <input type="hidden" name="intent" value="resend" />
           <input type="hidden" name="email_id" value={e.id} />
@@ -224,7 +290,7 @@ function LastError({ error }: { error: string | null }) {
   const short = excerpt(error, 140);
   return (
     // Once the whole text is open, the short line it repeats is hidden.
-    <div className="text-slate-800 [&:has(details[open])>p]:hidden">
+    <div className="relative z-10 text-slate-800 [&:has(details[open])>p]:hidden">
       <p className="font-mono text-xs [overflow-wrap:anywhere]">{short}</p>
       {short !== error.replace(/\s+/g, " ").trim() && (
         <details className="mt-1">
@@ -238,8 +304,8 @@ function LastError({ error }: { error: string | null }) {
   );
 }
 
-/** "Invia di nuovo tutte": the question, and a plain form (it works before hydration) that puts them all back. */
-function ResendAllQuestion({ count, search }: { count: number; search: string | null }) {
+/** "Invia di nuovo tutte": the question, and a plain form (it works before hydration) that puts back all the filtered list shows. */
+function ResendAllQuestion({ count, selection, filtered, back }: { count: number; selection: Selection; filtered: boolean; back: string }) {
   const { csrfToken } = useRootData();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "resend_all";
@@ -250,18 +316,31 @@ function ResendAllQuestion({ count, search }: { count: number; search: string | 
       data-testid="resend-all-question"
     >
       <h2 id="resend-all-question" className="font-semibold text-slate-900">
-        {search ? m.admmail_resend_all_question_search({ count: formatNumber(count), search }) : m.admmail_resend_all_question({ count: formatNumber(count) })}
+        {filtered ? m.admmail_resend_all_question_filtered({ count: formatNumber(count) }) : m.admmail_resend_all_question({ count: formatNumber(count) })}
       </h2>
       <p className="mt-1">{m.admmail_resend_all_note()}</p>
       {/* Posted to the list's address without the question, which is where the answer shows. */}
-      <Form method="post" action={listHref(search)} className="mt-3 flex flex-wrap items-center gap-3">
+      {filtered && (
+        <p className="mt-1" data-testid="resend-all-selection">
+          {[
+            selection.search ? m.admmail_selection_search({ search: selection.search }) : null,
+            selection.template ? m.admmail_selection_template({ template: selection.template }) : null,
+            selection.lang ? m.admmail_selection_lang({ lang: langLabel(selection.lang) }) : null,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+      )}
+      <Form method="post" action={back} className="mt-3 flex flex-wrap items-center gap-3">
         <input type="hidden" name={XSRF_FIELD_NAME} value={csrfToken} />
         <input type="hidden" name="intent" value="resend_all" />
-        {search && <input type="hidden" name="search_term" value={search} />}
+        {selection.search && <input type="hidden" name="search_term" value={selection.search} />}
+        {selection.template && <input type="hidden" name="filters[template]" value={selection.template} />}
+        {selection.lang && <input type="hidden" name="filters[lang]" value={selection.lang} />}
         <button type="submit" disabled={sending} aria-busy={sending} className={buttonClass("primary", "md")}>
           {sending ? m.form_sending() : m.admmail_resend_all_confirm()}
         </button>
-        <Link to={listHref(search)} preventScrollReset className={buttonClass("ghost", "md")}>
+        <Link to={back} preventScrollReset className={buttonClass("ghost", "md")}>
           {m.admmail_cancel()}
         </Link>
       </Form>

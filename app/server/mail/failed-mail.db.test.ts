@@ -2,7 +2,9 @@
 // fails for good and is listed with the server's answer; an administrator sends it again (back
 // to pending, no attempt counted, due now; audited in the same transaction, without the body)
 // and the worker delivers it through a working server. Only failed e-mails can be sent again;
-// every role but the administrator is refused, on the JSON calls and on the page.
+// every role but the administrator is refused, on the JSON calls and on the page. The list sorts,
+// filters by template and language, exports what it shows, and "send all again" acts on the
+// filtered list.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +25,8 @@ import { loader as failedApi, action as failedApiPost } from "../../routes/api/a
 import { action as resendApi, loader as resendApiGet } from "../../routes/api/admin/emails.resend.ts";
 import { action as resendAllApi } from "../../routes/api/admin/emails.failed.resend.ts";
 import { action as pageAction, loader as pageLoader } from "../../routes/admin/emails.tsx";
+import { loader as exportLoader } from "../../routes/api/admin/export-failed-emails.ts";
+import ExcelJS from "exceljs";
 
 const t = useTestDatabase();
 const log = pino({ level: "silent" });
@@ -115,6 +119,10 @@ async function failedRows(count: number, to: (i: number) => string, createdAt?: 
   }
   const inserted = await t.db.insertInto("mail_outbox").values(rows).returning("id").execute();
   return inserted.map((r) => Number(r.id));
+}
+
+async function download(url: string, actor: User | null = admin) {
+  return exportLoader({ request: new Request(`${origin}${url}`), params: {}, context: testContext(t.db, { actor: actor ? actorOf(actor) : null }) } as never);
 }
 
 const auditRows = (id: number) =>
@@ -325,6 +333,149 @@ describe("the list", () => {
   });
 });
 
+describe("the list's orders, filters and export", () => {
+  let listHunter: User | undefined;
+  /** Six failed e-mails: two templates, two languages, attempts 3 to 8, one to an account. */
+  async function mixed() {
+    // The account is made once: the outbox is emptied before each test, the users are not.
+    listHunter ??= await makeUser(t.db, { role: "stock_hunter", email: "Cliente.Conto@example.com" });
+    const hunter = listHunter;
+    const rows = [
+      { to: "beta@example.com", template: "confirm_code", lang: "it" as const, attempts: 5, minutes: 10 },
+      { to: "alfa@example.com", template: "reset_password", lang: "en" as const, attempts: 8, minutes: 20 },
+      { to: "cliente.conto@example.com", template: "confirm_code", lang: "en" as const, attempts: 3, minutes: 30 },
+      { to: "delta@example.com", template: "reset_password", lang: "it" as const, attempts: 6, minutes: 40 },
+      { to: "gamma@example.com", template: "confirm_code", lang: "it" as const, attempts: 4, minutes: 50 },
+      { to: "zeta@example.com", template: "confirm_code", lang: "en" as const, attempts: 7, minutes: 60 },
+    ];
+    const inserted = await t.db
+      .insertInto("mail_outbox")
+      .values(
+        rows.map((r) => ({
+          to_address: r.to,
+          subject: `Oggetto ${r.to}`,
+          html: "<p>x</p>",
+          text: "x",
+          template: r.template,
+          lang: r.lang,
+          status: "failed" as const,
+          attempts: r.attempts,
+          last_error: "550 refused",
+          last_error_at: new Date(Date.now() - r.minutes * 60_000),
+          created_at: new Date(Date.now() - r.minutes * 60_000),
+        })),
+      )
+      .returning(["id", "to_address"])
+      .execute();
+    return { hunter, ids: Object.fromEntries(inserted.map((r) => [r.to_address.split("@")[0]!, Number(r.id)])) };
+  }
+  const recipients = (json: { emails: { to_address: string }[] }) => json.emails.map((e) => e.to_address.split("@")[0]);
+  const api = async (query: string) => {
+    const res = await callJson(failedApi, t.db, { method: "GET", path: `/api/admin/emails/failed?${query}`, actor: actorOf(admin) });
+    expect(res.status, query).toBe(200);
+    return res.json as { emails: { to_address: string; user_id: number | null; user_role: string | null }[]; emails_count: number };
+  };
+
+  it("sorts by date, recipient and attempts both ways, and filters by template and language, on the JSON call and the page", async () => {
+    const { hunter } = await mixed();
+    expect(recipients(await api(""))).toEqual(["beta", "alfa", "cliente.conto", "delta", "gamma", "zeta"]);
+    expect(recipients(await api("order[key]=created_at&order[dir]=asc"))).toEqual(["zeta", "gamma", "delta", "cliente.conto", "alfa", "beta"]);
+    expect(recipients(await api("order[key]=recipient"))).toEqual(["alfa", "beta", "cliente.conto", "delta", "gamma", "zeta"]);
+    expect(recipients(await api("order[key]=recipient&order[dir]=desc"))).toEqual(["zeta", "gamma", "delta", "cliente.conto", "beta", "alfa"]);
+    // Attempts: most first when asked by key alone.
+    expect(recipients(await api("order[key]=attempts"))).toEqual(["alfa", "zeta", "delta", "beta", "gamma", "cliente.conto"]);
+    expect(recipients(await api("order[key]=attempts&order[dir]=asc"))).toEqual(["cliente.conto", "gamma", "beta", "delta", "zeta", "alfa"]);
+    expect(await api("filters[template]=reset_password")).toMatchObject({ emails_count: 2 });
+    expect(recipients(await api("filters[template]=confirm_code&filters[lang]=en"))).toEqual(["cliente.conto", "zeta"]);
+    expect(recipients(await api("filters[lang]=it&search_term=a&order[key]=recipient"))).toEqual(["beta", "delta", "gamma"]);
+    // The recipient's account, whatever the address's case: the row opens it.
+    expect((await api("search_term=cliente")).emails[0]).toMatchObject({ user_id: hunter.id, user_role: "stock_hunter" });
+    expect((await api("search_term=beta")).emails[0]).toMatchObject({ user_id: null, user_role: null });
+
+    const page = await pageRequest("/admin/emails?template=confirm_code&lang=en&sort=recipient&dir=desc&page=1", admin);
+    expect(page).toMatchObject({ emails_count: 2, template: "confirm_code", lang: "en", order: { key: "recipient", dir: "desc" }, page: 1, pages: 1 });
+    expect(page.emails.map((e) => e.to_address)).toEqual(["zeta@example.com", "cliente.conto@example.com"]);
+    expect(page.templates).toEqual(["confirm_code", "reset_password"]);
+  });
+
+  it("refuses a bad order, filter or format with 422, writing nothing", async () => {
+    await mixed();
+    const audited = async () => (await t.db.selectFrom("audit_log").select("id").where("entity_type", "=", "mail_outbox").execute()).length;
+    const before = await audited();
+    for (const query of [
+      "order[key]=subject",
+      "order[dir]=up",
+      "filters[lang]=fr",
+      "filters[template]=Conferma%20codice",
+      `filters[template]=${"a".repeat(61)}`,
+    ]) {
+      expect((await callJson(failedApi, t.db, { method: "GET", path: `/api/admin/emails/failed?${query}`, actor: actorOf(admin) })).status, query).toBe(422);
+    }
+    for (const query of ["format=pdf", "order[key]=subject", "filters[lang]=de"]) {
+      expect((await download(`/api/admin/export-failed-emails?${query}`)).status, query).toBe(422);
+    }
+    const body = { search_term: null, filters: { lang: "fr" } };
+    expect((await callJson(resendAllApi, t.db, { body, actor: actorOf(admin) })).status).toBe(422);
+    expect(await t.db.selectFrom("mail_outbox").select("id").where("status", "!=", "failed").execute()).toEqual([]);
+    expect(await audited()).toBe(before);
+  });
+
+  it("exports what the list shows, filtered and in its order, as CSV and XLSX; audited with the selection", async () => {
+    await mixed();
+    const csv = await download("/api/admin/export-failed-emails?filters[lang]=en&order[key]=attempts");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Disposition")).toMatch(/^attachment; filename="email_non_consegnate_\d{2}\.\d{2}\.\d{4}\.csv"$/);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe("Destinatario;Oggetto;Modello;Lingua;Tentativi;Ultimo errore;Ultimo tentativo;Creata il");
+    expect(lines.slice(1).map((l) => l.split(";")[0])).toEqual(["alfa@example.com", "zeta@example.com", "cliente.conto@example.com"]);
+    expect(lines[1]).toMatch(/^alfa@example\.com;Oggetto alfa@example\.com;reset_password;Inglese;8;550 refused;\d{2}\.\d{2}\.\d{4} \d{2}:\d{2};/);
+
+    const xlsx = await download("/api/admin/export-failed-emails?filters[template]=confirm_code&format=xlsx");
+    expect(xlsx.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsx.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(5);
+    expect(sheet.getRow(2).getCell(1).value).toBe("beta@example.com");
+    expect(sheet.getRow(2).getCell(5).value).toBe(5);
+    expect(sheet.getRow(2).getCell(7).value).toBeInstanceOf(Date);
+    expect(sheet.getRow(2).getCell(8).value).toBeInstanceOf(Date);
+
+    const audits = (
+      await t.db.selectFrom("audit_log").select(["admin_id", "details"]).where("action", "=", "email.export_failed").orderBy("id").execute()
+    ).slice(-2);
+    expect(audits).toEqual([
+      { admin_id: admin.id, details: { search: null, template: null, lang: "en", order: "attempts desc" } },
+      { admin_id: admin.id, details: { search: null, template: "confirm_code", lang: null, order: "created_at desc" } },
+    ]);
+  });
+
+  it("sends again only the filtered list, on the JSON call and the page's form, each audited", async () => {
+    const { ids } = await mixed();
+    const res = await callJson(resendAllApi, t.db, { body: { filters: { template: "reset_password" } }, actor: actorOf(admin) });
+    expect(res.json).toEqual({ resent_count: 2 });
+    const pending = async () =>
+      (await t.db.selectFrom("mail_outbox").select("to_address").where("status", "=", "pending").orderBy("to_address").execute()).map(
+        (r) => r.to_address.split("@")[0],
+      );
+    expect(await pending()).toEqual(["alfa", "delta"]);
+    for (const id of [ids.alfa!, ids.delta!]) expect((await auditRows(id)).map((a) => a.action)).toEqual(["email.resend"]);
+    expect(await auditRows(ids.beta!)).toEqual([]);
+    // The page asks first, naming how many the selection holds, then posts the same filters.
+    const question = await pageRequest("/admin/emails?lang=en&template=confirm_code&resend=all", admin);
+    expect(question).toMatchObject({ confirmAll: true, emails_count: 2 });
+    expect(await pagePost({ intent: "resend_all", "filters[lang]": "en", "filters[template]": "confirm_code" }, admin)).toEqual({
+      ok: true,
+      intent: "resend_all",
+      resent_count: 2,
+    });
+    expect(await pending()).toEqual(["alfa", "cliente.conto", "delta", "zeta"]);
+  });
+});
+
 describe("administrators only", () => {
   const ROLES = [
     { name: "stocker", fields: { role: "stocker" as const } },
@@ -343,6 +494,7 @@ describe("administrators only", () => {
       expect((await callJson(failedApi, t.db, { method: "GET", path: "/api/admin/emails/failed", actor })).status, name).toBe(status);
       expect((await callJson(resendApi, t.db, { params: { id: String(id) }, actor })).status, name).toBe(status);
       expect((await callJson(resendAllApi, t.db, { body: {}, actor })).status, name).toBe(status);
+      expect((await download("/api/admin/export-failed-emails", user)).status, name).toBe(status);
       await expect(pageRequest("/admin/emails", user), name).rejects.toMatchObject({ init: { status } });
       await expect(pagePost({ intent: "resend", email_id: String(id) }, user), name).rejects.toMatchObject({ init: { status } });
       await expect(pagePost({ intent: "resend_all" }, user), name).rejects.toMatchObject({ init: { status } });
