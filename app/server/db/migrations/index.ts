@@ -35,6 +35,7 @@ import * as m0032 from "./0032_user_erasure.ts";
 import * as m0033 from "./0033_admin_warehouse_list.ts";
 import * as m0034 from "./0034_back_office_list_orders.ts";
 import * as m0037 from "./0037_report_closing.ts";
+import * as m0040 from "./0040_crm_pending_actions.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   "0033_admin_warehouse_list": m0033,
   "0034_back_office_list_orders": m0034,
   "0037_report_closing": m0037,
+  "0040_crm_pending_actions": m0040,
 };
