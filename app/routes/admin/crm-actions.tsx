@@ -34,7 +34,7 @@ import { ListFilters } from "../../components/admin/ListFilters.tsx";
 import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
 import { sortableColumn } from "../../components/admin/SortLink.tsx";
 import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
-import { CRM_EVENT_LABEL, CrmFollowUpState } from "../../components/admin/CrmEntryDialog.tsx";
+import { CRM_EVENT_LABEL, CrmFollowUpState } from "../../components/admin/CrmLabels.tsx";
 
 export const loader = pageLoader({ access: ["admin"], query: crmActionsQuery, urlNames: CRM_ACTIONS_URL_NAMES }, async ({ actor, query, services }) => {
   const { filters, order } = crmActionsSelection(query);
