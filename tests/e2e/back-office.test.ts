@@ -562,9 +562,12 @@ describe("the CRM", () => {
     const zeta = await insert(`Zeta Depositi ${tag}`, "2099-02-01");
     const { page } = admin;
     const rowIds = async () =>
-      (await page.getByTestId("admin-crm-actions").locator("tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")))).map((t) =>
-        Number(t!.replace("crm-action-row-", "")),
-      );
+      (
+        await page
+          .getByTestId("admin-crm-actions")
+          .locator("tbody tr")
+          .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")))
+      ).map((t) => Number(t!.replace("crm-action-row-", "")));
     await page.goto(`/admin/crm-actions?search=${encodeURIComponent(tag)}`);
     await hydrated(page);
     // The soonest due first.
@@ -587,7 +590,12 @@ describe("the CRM", () => {
     // The export carries what the list shows.
     const href = (await page.getByTestId("crm-actions-export-csv").getAttribute("href"))!;
     const query = new URL(href, "http://x").searchParams;
-    expect([query.get("filters[follow_up_done]"), query.get("order[key]"), query.get("order[dir]"), query.get("search_term")]).toEqual(["overdue", "client", "desc", tag]);
+    expect([query.get("filters[follow_up_done]"), query.get("order[key]"), query.get("order[dir]"), query.get("search_term")]).toEqual([
+      "overdue",
+      "client",
+      "desc",
+      tag,
+    ]);
     const csv = await page.request.get(href);
     expect(csv.status()).toBe(200);
     const rows = parse((await csv.body()).toString("utf8"), { bom: true, delimiter: ";" }) as string[][];

@@ -1231,7 +1231,12 @@ const ROWS: Row[] = [
     url: () => "/api/admin/export-crm-actions?search_term=a&filters[follow_up_done]=overdue&order[key]=client&order[dir]=desc&format=xlsx",
     expect: area(200, "admin"),
   },
-  { route: "/api/admin/export-crm-actions", method: "GET", url: () => "/api/admin/export-crm-actions?filters[follow_up_done]=late", expect: area(422, "admin") },
+  {
+    route: "/api/admin/export-crm-actions",
+    method: "GET",
+    url: () => "/api/admin/export-crm-actions?filters[follow_up_done]=late",
+    expect: area(422, "admin"),
+  },
   { route: "/api/admin/export-crm-actions", method: "POST", url: () => "/api/admin/export-crm-actions", body: {}, expect: area(405, "admin") },
   // The audit log as filtered (decision 046): CSV or XLSX, a bad filter refused.
   { route: "/api/admin/export-audit-log", method: "GET", url: () => "/api/admin/export-audit-log?entity_type=user&format=xlsx", expect: area(200, "admin") },

@@ -19,4 +19,3 @@ export function CrmFollowUpState({ done }: { done: boolean }) {
     <span className="inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-800">{m.admcrm_state_pending()}</span>
   );
 }
-

@@ -337,7 +337,10 @@ describe("the lists", () => {
         context: testContext(t.db, asAdmin()),
       } as never)) as Response;
       expect(res.status, query).toBe(200);
-      const lines = new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).slice(3)).trimEnd().split("\r\n");
+      const lines = new TextDecoder()
+        .decode(new Uint8Array(await res.arrayBuffer()).slice(3))
+        .trimEnd()
+        .split("\r\n");
       return lines.slice(1).map((l) => l.split(";")[1]!.split(" ")[0]);
     };
     expect(await csv("order[key]=client&order[dir]=asc")).toEqual(["Alfa", "Beta", "Hub", "Zeta"]);
@@ -432,7 +435,14 @@ describe("the follow-up actions list: state, order, export", () => {
     const make = async (data: Record<string, unknown>) => (await create(data)).json.crm_entry_id as number;
     // Delta and Echo are due the same day (ties by id); Bravo is due in the future (not overdue).
     ids = {
-      delta: await make({ date: "2026-03-01", event_type: "call", client: `Delta ${tag}`, contact: "+39 02 1234567", follow_up: 1, follow_up_action: "Richiamare" }),
+      delta: await make({
+        date: "2026-03-01",
+        event_type: "call",
+        client: `Delta ${tag}`,
+        contact: "+39 02 1234567",
+        follow_up: 1,
+        follow_up_action: "Richiamare",
+      }),
       bravo: await make({ date: "2099-01-05", event_type: "meet", client: `bravo ${tag}`, follow_up: 1, follow_up_action: "Visitare" }),
       charlie: await make({ date: "2026-02-01", event_type: "mail", client: `Charlie ${tag}`, follow_up: 1, follow_up_action: "Inviare listino" }),
       echo: await make({ date: "2026-03-01", event_type: "other", client: `Echo ${tag}`, follow_up: 1, follow_up_action: "Scrivere" }),
@@ -461,7 +471,12 @@ describe("the follow-up actions list: state, order, export", () => {
       crm_actions_count: number;
     };
     expect(all.crm_actions_count).toBe(4);
-    expect(Object.fromEntries(all.crm_actions.map((a) => [a.id, a.overdue]))).toEqual({ [ids.delta!]: true, [ids.echo!]: true, [ids.bravo!]: false, [ids.charlie!]: false });
+    expect(Object.fromEntries(all.crm_actions.map((a) => [a.id, a.overdue]))).toEqual({
+      [ids.delta!]: true,
+      [ids.echo!]: true,
+      [ids.bravo!]: false,
+      [ids.charlie!]: false,
+    });
     expect(today < "2099-01-05").toBe(true);
   });
 
@@ -517,7 +532,10 @@ describe("the follow-up actions list: state, order, export", () => {
     const res = await download(`search_term=${tag}&filters[follow_up_done]=all&order[key]=client&order[dir]=desc`);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="azioni_crm_\d{2}\.\d{2}\.\d{4}\.csv"$/);
-    const lines = new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).slice(3)).trimEnd().split("\r\n");
+    const lines = new TextDecoder()
+      .decode(new Uint8Array(await res.arrayBuffer()).slice(3))
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("Scadenza;Tipo evento;Ragione sociale;Contatto;Azione;Descrizione;Stato;Gestita il;Gestita da;Creata il");
     expect(lines.slice(1).map((l) => l.split(";")[2])).toEqual([`Echo ${tag}`, `Delta ${tag}`, `Charlie ${tag}`, `bravo ${tag}`]);
     const delta = lines[2]!.split(";");
@@ -591,10 +609,11 @@ describe("the /admin/crm and /admin/crm-actions pages", () => {
   it("/admin/crm?edit=id opens the popup on that entry, wherever it is in the list (junk or a missing id: none)", async () => {
     const id = (await create({ date: "2020-01-01", event_type: "call", client: `Aperta ${run}`, follow_up: 1, follow_up_action: "Richiamare" })).json
       .crm_entry_id as number;
-    const load = async (query: string) => (await crmPageLoader({ request: pageRequest(`/admin/crm${query}`), params: {}, context: ctx() } as never)) as {
-      editing: { id: number; client: string; follow_up_action: string } | null;
-      crm_entries: { id: number }[];
-    };
+    const load = async (query: string) =>
+      (await crmPageLoader({ request: pageRequest(`/admin/crm${query}`), params: {}, context: ctx() } as never)) as {
+        editing: { id: number; client: string; follow_up_action: string } | null;
+        crm_entries: { id: number }[];
+      };
     const opened = await load(`?event_type=meeting&edit=${id}`);
     expect(opened.editing).toMatchObject({ id, client: `Aperta ${run}`, follow_up_action: "Richiamare", follow_up_done: 0 });
     // A call, not among the meetings the list shows.
@@ -605,11 +624,16 @@ describe("the /admin/crm and /admin/crm-actions pages", () => {
 
   it("the actions page reads state, search, sort and page from the URL (junk falls back to the defaults)", async () => {
     const tag = `Pagina azioni ${run}`;
-    const first = (await create({ date: "2026-01-10", event_type: "call", client: `A ${tag}`, follow_up: 1, follow_up_action: "x" })).json.crm_entry_id as number;
+    const first = (await create({ date: "2026-01-10", event_type: "call", client: `A ${tag}`, follow_up: 1, follow_up_action: "x" })).json
+      .crm_entry_id as number;
     const second = (await create({ date: "2026-01-09", event_type: "call", client: `B ${tag}`, follow_up: 1, follow_up_action: "y" })).json
       .crm_entry_id as number;
     const load = async (query: string) =>
-      (await actionsPageLoader({ request: pageRequest(`/admin/crm-actions?search=${encodeURIComponent(tag)}${query}`), params: {}, context: ctx() } as never)) as {
+      (await actionsPageLoader({
+        request: pageRequest(`/admin/crm-actions?search=${encodeURIComponent(tag)}${query}`),
+        params: {},
+        context: ctx(),
+      } as never)) as {
         crm_actions: { id: number }[];
         status: string;
         order: { key: string; dir: string };
@@ -753,7 +777,9 @@ describe("the CRM's search on large tables", () => {
     );
     expect(sorted).not.toMatch(/Seq Scan on (crm_entries|warehouses)/);
     for (const search of ["Azione 4242", unluckyEntry]) {
-      const actions = await plan(crmActionsPageQuery(t.db, { filters: { status: "pending", search, today: "2026-06-01" }, order: { key: "date", dir: "asc" }, limit: 20, offset: 0 }));
+      const actions = await plan(
+        crmActionsPageQuery(t.db, { filters: { status: "pending", search, today: "2026-06-01" }, order: { key: "date", dir: "asc" }, limit: 20, offset: 0 }),
+      );
       expect(actions, search).not.toMatch(/Seq Scan on (crm_entries|warehouses)/);
     }
   });
@@ -767,7 +793,12 @@ describe("the CRM's search on large tables", () => {
     const byName = await plan(crmEntriesPageQuery(t.db, { filters: { search: null }, order: { key: "client", dir: "asc" }, limit: 20, offset: 0 }));
     expect(byName).not.toMatch(/Seq Scan on warehouses/);
     const pending = await plan(
-      crmActionsPageQuery(t.db, { filters: { status: "pending", search: null, today: "2026-06-01" }, order: { key: "date", dir: "asc" }, limit: 20, offset: 0 }),
+      crmActionsPageQuery(t.db, {
+        filters: { status: "pending", search: null, today: "2026-06-01" },
+        order: { key: "date", dir: "asc" },
+        limit: 20,
+        offset: 0,
+      }),
     );
     expect(pending).toMatch(/Index Scan using crm_entries_pending_actions_idx/);
     expect(pending).not.toMatch(/Seq Scan on crm_entries/);
@@ -804,7 +835,12 @@ describe("the follow-up actions on a large CRM", () => {
       }
     }
     const exported = await plan(
-      crmActionsExportPageQuery(t.db, { filters: { status: "pending", search: null, today }, order: { key: "date", dir: "asc" }, after: ["2026-07-01", 5000], size: 1000 }),
+      crmActionsExportPageQuery(t.db, {
+        filters: { status: "pending", search: null, today },
+        order: { key: "date", dir: "asc" },
+        after: ["2026-07-01", 5000],
+        size: 1000,
+      }),
     );
     // The pending actions from the last row's day on, by either partial index: never the old entries.
     expect(exported).toMatch(/Index Scan( Backward)? using crm_entries_(pending_actions|follow_up)_idx/);
@@ -813,7 +849,9 @@ describe("the follow-up actions on a large CRM", () => {
   });
 
   it("pages the entries' export in the default order by a range of the date index", async () => {
-    const exported = await plan(crmExportPageQuery(t.db, { filters: { search: null }, order: { key: "date", dir: "desc" }, after: ["2026-05-01", 5000], size: 1000 }));
+    const exported = await plan(
+      crmExportPageQuery(t.db, { filters: { search: null }, order: { key: "date", dir: "desc" }, after: ["2026-05-01", 5000], size: 1000 }),
+    );
     expect(exported).toMatch(/Index Scan using crm_entries_date_idx/);
     expect(exported).toMatch(/Index Cond: \(ROW\(date, id\) < ROW/);
   });

@@ -85,7 +85,11 @@ const ID = sql`c.id`;
  * contact) last either way (they are the least useful on top), ties newest first.
  */
 export function crmEntriesOrderTerms(order: CrmOrder): OrderTerm[] {
-  if (order.key === "date") return [{ expr: DATE, dir: order.dir }, { expr: ID, dir: order.dir }];
+  if (order.key === "date")
+    return [
+      { expr: DATE, dir: order.dir },
+      { expr: ID, dir: order.dir },
+    ];
   const expr = ORDER_EXPRESSION[order.key];
   return [
     { expr: sql`(${expr}) is null`, dir: "asc" },
@@ -178,9 +182,15 @@ export function crmActionsOrderTerms(order: ListOrder<CrmActionsOrderKey>): Orde
   ];
   switch (order.key) {
     case "date":
-      return [{ expr: DATE, dir: order.dir }, { expr: ID, dir: order.dir }];
+      return [
+        { expr: DATE, dir: order.dir },
+        { expr: ID, dir: order.dir },
+      ];
     case "created_at":
-      return [{ expr: sql`c.created_at`, dir: order.dir, cast: "timestamptz" }, { expr: ID, dir: order.dir }];
+      return [
+        { expr: sql`c.created_at`, dir: order.dir, cast: "timestamptz" },
+        { expr: ID, dir: order.dir },
+      ];
     case "client":
       return [{ expr: sql`(${businessName}) is null`, dir: "asc" }, { expr: sql`lower(${businessName})`, dir: order.dir }, ...soonest];
     case "follow_up_done":
