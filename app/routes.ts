@@ -241,6 +241,7 @@ export default [
   route("api/admin/crm-entries/:id/handle", "routes/api/admin/crm-entries.handle.ts"),
   route("api/admin/export-crm-entries", "routes/api/admin/export-crm-entries.ts"),
   route("api/admin/crm-actions", "routes/api/admin/crm-actions.ts"),
+  route("api/admin/export-crm-actions", "routes/api/admin/export-crm-actions.ts"),
   route("api/admin/location-search-warehouses", "routes/api/admin/location-search-warehouses.ts"),
   route("api/admin/location-search-requests", "routes/api/admin/location-search-requests.ts"),
   route("api/admin/export-location-search-warehouses", "routes/api/admin/export-location-search-warehouses.ts"),

@@ -11,6 +11,7 @@ import { detailRows, type Json } from "./audit-details.ts";
 export const AUDIT_ACTION_WORDS: Record<string, string> = {
   "crm_entry.create": "Voce CRM creata",
   "crm_entry.export": "Esportazione del CRM",
+  "crm_entry.export_actions": "Esportazione delle azioni di follow-up del CRM",
   "crm_entry.handle": "Azione CRM gestita",
   "crm_entry.update": "Voce CRM modificata",
   "email.resend": "E-mail inviata di nuovo",

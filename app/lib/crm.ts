@@ -1,4 +1,4 @@
-// The CRM's options and page size, apart from the schemas
+// The CRM's options, apart from the schemas
 // (app/schemas/crm.ts) so that the CRM pages can use them without loading the validation library.
 
 /** The event types: call, mail, meet, meeting, other (Telefono, E-mail, Visita, Meeting, Altro). */
@@ -13,9 +13,10 @@ export type OrderDir = (typeof ORDER_DIRS)[number];
 export type CrmOrder = { key: CrmOrderKey; dir: OrderDir };
 /** The list's order when the URL names none: newest first. */
 export const DEFAULT_CRM_ORDER: CrmOrder = { key: "date", dir: "desc" };
-/** 20 CRM entries a page (the actions too). */
-export const CRM_PAGE_SIZE = 20;
 
-/** The actions page's filter (spec: pending, done, all); pending is the default. */
-export const CRM_ACTION_FILTERS = ["pending", "done", "all"] as const;
+/**
+ * The actions page's filter (spec: pending, done, all; pending is the default), and overdue: pending
+ * with its event's day (the day the action is due) before today.
+ */
+export const CRM_ACTION_FILTERS = ["pending", "overdue", "done", "all"] as const;
 export type CrmActionFilter = (typeof CRM_ACTION_FILTERS)[number];

@@ -2,6 +2,7 @@
 // (from 1). Shared so that each list trims, caps and defaults them the same way.
 import { pageParam } from "./pagination.ts";
 import { listOrderSpec, listUrlNames } from "./admin-lists.ts";
+import { CRM_ORDER_KEYS, DEFAULT_CRM_ORDER } from "./crm.ts";
 
 /** The stockers list's subscription filter (filters[sub_type] of GET /api/admin/stockers, ?sub= of its page). */
 export const SUBSCRIPTION_FILTERS = ["all", "active", "expired"] as const;
@@ -94,9 +95,23 @@ export type AdminRequestsOrderKey = (typeof ADMIN_REQUESTS_ORDER.keys)[number];
 /** The quote requests' URL: ?search, ?from, ?to (Italian days), ?answered (yes|no), ?requester, ?sort, ?dir, ?page; ?open and ?thread are the open card, not the selection. */
 export const ADMIN_REQUESTS_URL_NAMES = listUrlNames({ from: "from", to: "to", answered: "answered", requester: "requester" });
 
+/** The columns the CRM's entries sort by (?sort=, order[key]), the default newest first; dates start newest first. */
+export const CRM_ENTRIES_ORDER = listOrderSpec(CRM_ORDER_KEYS, DEFAULT_CRM_ORDER, ["date"]);
+/** The CRM's URL: ?search, ?date (one day), ?event_type, ?sort, ?dir, ?page, and ?edit (the popup open on one entry, not a filter). */
+export const CRM_ENTRIES_URL_NAMES = listUrlNames({ date: "date", event_type: "event_type" });
+
+/**
+ * The columns the follow-up actions sort by (?sort=): the day the action is due (its event's day;
+ * the default, the soonest due first), the business name, when the entry was written, the state.
+ */
+export const CRM_ACTIONS_ORDER = listOrderSpec(["date", "client", "created_at", "follow_up_done"] as const, { key: "date", dir: "asc" }, ["created_at"]);
+export type CrmActionsOrderKey = (typeof CRM_ACTIONS_ORDER.keys)[number];
+/** The follow-up actions' URL: ?search, ?status (pending by default, overdue, done, all), ?sort, ?dir, ?page. */
+export const CRM_ACTIONS_URL_NAMES = listUrlNames({ status: "follow_up_done" });
+
 /**
  * The back office lists' page sizes, one per list, read by the page, its JSON twin (the default
- * of ?limit) and the service alike. The other lists' are beside their own options: lib/crm.ts,
+ * of ?limit) and the service alike. The other lists' are beside their own options:
  * lib/admin-location-search.ts, lib/area-requests.ts,
  * lib/area-notifications.ts, lib/received-feedback.ts, lib/area-pages.ts (favourites),
  * lib/promo-codes.ts, lib/saved-searches.ts.
@@ -115,6 +130,8 @@ export const AUDIT_PAGE_SIZE = 20;
 export const AUDIT_URL_NAMES = Object.fromEntries(["admin_id", "action", "entity_type", "entity_id", "search", "from", "to"].map((n) => [n, n]));
 export const FAILED_EMAILS_PAGE_SIZE = 20;
 export const WAREHOUSE_REPORTS_PAGE_SIZE = 20;
+/** 20 CRM entries a page, and 20 follow-up actions. */
+export const CRM_PAGE_SIZE = 20;
 
 /** Longest search text a list accepts; longer input is cut, not refused (it comes from a URL). */
 export const SEARCH_MAX_LENGTH = 120;

@@ -4,12 +4,14 @@
 //   POST /api/admin/crm-entries/create { crm_entry_data }
 //   POST /api/admin/crm-entries/{id}/update { crm_entry_data }
 //   POST /api/admin/crm-entries/{id}/handle { crm_entry_data: { follow_up_done: 1 } }
-//   GET  /api/admin/crm-actions        limit, offset, search_term, filters[follow_up_done]=pending|done|all
+//   GET  /api/admin/export-crm-entries the list's query and format=csv|xlsx
+//   GET  /api/admin/crm-actions        limit, offset, search_term, filters[follow_up_done]=pending|overdue|done|all, order[key], order[dir]
+//   GET  /api/admin/export-crm-actions the actions' query and format=csv|xlsx
 // The rules that need the database (a warehouse that exists, a client or a warehouse) are the
 // service's: a missing date or event type is refused here already.
 import { z } from "zod";
 import { flag, idNumber, isoDayFromText, numeric, optionalText } from "./common.ts";
-import { listPaging } from "./admin-lists.ts";
+import { exportFormat, listOrder, listPaging } from "./admin-lists.ts";
 import { isIsoDay } from "./promo-codes.ts";
 import {
   CRM_EVENT_TYPES,
@@ -20,10 +22,10 @@ import {
   type OrderDir,
   type CrmOrder,
   DEFAULT_CRM_ORDER,
-  CRM_PAGE_SIZE,
   CRM_ACTION_FILTERS,
   type CrmActionFilter,
 } from "../lib/crm.ts";
+import { CRM_ACTIONS_ORDER, CRM_ENTRIES_ORDER, CRM_PAGE_SIZE } from "../lib/list-params.ts";
 
 // Re-exported for the server's modules; the pages import them from lib/crm.ts.
 export {
@@ -74,15 +76,19 @@ const listFilters = z.object({
 export const crmEntriesQuery = z.object({
   ...listPaging,
   filters: listFilters.optional(),
-  order: z.object({ key: z.enum(CRM_ORDER_KEYS).optional(), dir: z.enum(ORDER_DIRS).optional() }).optional(),
+  order: listOrder(CRM_ENTRIES_ORDER.keys),
 });
 
-/** GET /api/admin/export-crm-entries: the list's query and the file's format (csv, the spec's, or xlsx). */
-export const crmEntriesExportQuery = crmEntriesQuery.extend({ format: z.enum(["csv", "xlsx"]).optional().default("csv") });
+/** GET /api/admin/export-crm-entries: the list's query (its order too) and the file's format (csv, the spec's, or xlsx). */
+export const crmEntriesExportQuery = crmEntriesQuery.extend({ format: exportFormat });
 
 export const crmActionsQuery = z.object({
   ...listPaging,
   filters: z.object({ follow_up_done: z.enum(CRM_ACTION_FILTERS).optional() }).optional(),
   // The spec's table lists follow_up_done beside the filters: taken there too.
   follow_up_done: z.enum(CRM_ACTION_FILTERS).optional(),
+  order: listOrder(CRM_ACTIONS_ORDER.keys),
 });
+
+/** GET /api/admin/export-crm-actions: the actions' query (filter, search, order) and the file's format. */
+export const crmActionsExportQuery = crmActionsQuery.extend({ format: exportFormat });

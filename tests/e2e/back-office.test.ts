@@ -548,6 +548,70 @@ describe("the CRM", () => {
     await hasText(page.getByTestId("admin-crm-actions"), action);
     audited.push(["crm_entry.handle", entry.id]);
   });
+
+  it("the follow-up actions sort by a column, filter the overdue ones, export them, and each row opens its entry", async () => {
+    const tag = `Ordine ${run}`;
+    const insert = (client: string, date: string) =>
+      app.db
+        .insertInto("crm_entries")
+        .values({ client, date, event_type: "call", follow_up: true, follow_up_action: `Richiamare ${client}`, follow_up_done: false })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.id));
+    // Alfa is due in January (overdue), Zeta in 2099.
+    const alfa = await insert(`Alfa Logistica ${tag}`, "2026-01-05");
+    const zeta = await insert(`Zeta Depositi ${tag}`, "2099-02-01");
+    const { page } = admin;
+    const rowIds = async () =>
+      (
+        await page
+          .getByTestId("admin-crm-actions")
+          .locator("tbody tr")
+          .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-testid")))
+      ).map((t) => Number(t!.replace("crm-action-row-", "")));
+    await page.goto(`/admin/crm-actions?search=${encodeURIComponent(tag)}`);
+    await hydrated(page);
+    // The soonest due first.
+    expect(await rowIds()).toEqual([alfa, zeta]);
+    // The business name's header: A to Z, then Z to A, in the URL.
+    const header = page.getByTestId("admin-crm-actions").getByRole("link", { name: /Ragione sociale/ });
+    await header.click();
+    await page.waitForURL(/sort=client/);
+    await header.click();
+    await page.waitForURL(/dir=desc/);
+    await hydrated(page);
+    expect(await rowIds()).toEqual([zeta, alfa]);
+    // The overdue filter keeps the search and the order; Zeta is not late.
+    await page.getByRole("link", { name: "In ritardo", exact: true }).click();
+    await page.waitForURL(/status=overdue/);
+    await hydrated(page);
+    expect(new URL(page.url()).searchParams.get("sort")).toBe("client");
+    expect(await rowIds()).toEqual([alfa]);
+    await hasText(page.getByTestId(`crm-action-overdue-${alfa}`), "In ritardo");
+    // The export carries what the list shows.
+    const href = (await page.getByTestId("crm-actions-export-csv").getAttribute("href"))!;
+    const query = new URL(href, "http://x").searchParams;
+    expect([query.get("filters[follow_up_done]"), query.get("order[key]"), query.get("order[dir]"), query.get("search_term")]).toEqual([
+      "overdue",
+      "client",
+      "desc",
+      tag,
+    ]);
+    const csv = await page.request.get(href);
+    expect(csv.status()).toBe(200);
+    const rows = parse((await csv.body()).toString("utf8"), { bom: true, delimiter: ";" }) as string[][];
+    expect(rows.slice(1).map((r) => r[2])).toEqual([`Alfa Logistica ${tag}`]);
+    // A click anywhere on the row (here on its action's text, under the stretched link) opens the entry in the CRM's popup.
+    const row = page.getByTestId(`crm-action-row-${alfa}`);
+    const cell = (await row.getByText(`Richiamare Alfa Logistica ${tag}`).boundingBox())!;
+    const box = (await row.boundingBox())!;
+    await row.click({ position: { x: cell.x - box.x + 4, y: cell.y - box.y + cell.height / 2 } });
+    await page.waitForURL(new RegExp(`/admin/crm\\?edit=${alfa}$`));
+    await hydrated(page);
+    const form = page.getByTestId("crm-entry-form");
+    expect(await form.getByLabel(/^Cliente/).inputValue()).toBe(`Alfa Logistica ${tag}`);
+    expect(await form.getByLabel(/^Azione di follow-up/).inputValue()).toBe(`Richiamare Alfa Logistica ${tag}`);
+  });
 });
 
 describe("warehouses", () => {

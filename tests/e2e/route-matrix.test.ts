@@ -1204,6 +1204,13 @@ const ROWS: Row[] = [
     expect: area(200, "admin"),
   },
   { route: "/admin/crm-actions", method: "GET", url: () => "/admin/crm-actions?status=all&search=a&page=2", expect: area(200, "admin") },
+  {
+    route: "/admin/crm-actions",
+    method: "GET",
+    url: () => "/admin/crm-actions?status=overdue&search=a&sort=created_at&dir=asc&page=1",
+    expect: area(200, "admin"),
+  },
+  { route: "/admin/crm", method: "GET", url: () => "/admin/crm?edit=1", expect: area(200, "admin") },
   // A handling without its entry: refused by the page in data, nothing handled.
   { route: "/admin/crm-actions", method: "POST", url: () => "/admin/crm-actions", body: "form", expect: area(200, "admin") },
   {
@@ -1239,6 +1246,26 @@ const ROWS: Row[] = [
   { route: "/api/admin/crm-entries/:id/handle", method: "GET", url: () => "/api/admin/crm-entries/1/handle", expect: area(405, "admin") },
   { route: "/api/admin/export-crm-entries", method: "GET", url: () => "/api/admin/export-crm-entries?filters[event_type]=meet", expect: area(200, "admin") },
   { route: "/api/admin/export-crm-entries", method: "POST", url: () => "/api/admin/export-crm-entries", body: {}, expect: area(405, "admin") },
+  {
+    route: "/api/admin/export-crm-entries",
+    method: "GET",
+    url: () => "/api/admin/export-crm-entries?order[key]=contact&order[dir]=desc&format=xlsx",
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/export-crm-entries", method: "GET", url: () => "/api/admin/export-crm-entries?order[key]=password", expect: area(422, "admin") },
+  {
+    route: "/api/admin/export-crm-actions",
+    method: "GET",
+    url: () => "/api/admin/export-crm-actions?search_term=a&filters[follow_up_done]=overdue&order[key]=client&order[dir]=desc&format=xlsx",
+    expect: area(200, "admin"),
+  },
+  {
+    route: "/api/admin/export-crm-actions",
+    method: "GET",
+    url: () => "/api/admin/export-crm-actions?filters[follow_up_done]=late",
+    expect: area(422, "admin"),
+  },
+  { route: "/api/admin/export-crm-actions", method: "POST", url: () => "/api/admin/export-crm-actions", body: {}, expect: area(405, "admin") },
   // The audit log as filtered (decision 046): CSV or XLSX, a bad filter refused.
   { route: "/api/admin/export-audit-log", method: "GET", url: () => "/api/admin/export-audit-log?entity_type=user&format=xlsx", expect: area(200, "admin") },
   { route: "/api/admin/export-audit-log", method: "GET", url: () => "/api/admin/export-audit-log?from=yesterday", expect: area(422, "admin") },
@@ -1249,6 +1276,13 @@ const ROWS: Row[] = [
     url: () => "/api/admin/crm-actions?offset=0&filters[follow_up_done]=done&search_term=a",
     expect: area(200, "admin"),
   },
+  {
+    route: "/api/admin/crm-actions",
+    method: "GET",
+    url: () => "/api/admin/crm-actions?filters[follow_up_done]=overdue&order[key]=follow_up_done&order[dir]=desc",
+    expect: area(200, "admin"),
+  },
+  { route: "/api/admin/crm-actions", method: "GET", url: () => "/api/admin/crm-actions?order[key]=email", expect: area(422, "admin") },
   { route: "/api/admin/crm-actions", method: "POST", url: () => "/api/admin/crm-actions", body: {}, expect: area(405, "admin") },
   // The location search (app/server/admin-search/location-search.db.test.ts): the page before and after a search, the JSON lists, the exports; no centre is 422.
   { route: "/admin/search", method: "GET", url: () => "/admin/search", expect: area(200, "admin") },

@@ -20,23 +20,10 @@ import { useWarehouseSearch } from "../../lib/warehouse-search.ts";
 import { SEARCH_DELAY_MS } from "./SearchBox.tsx";
 import { WarehouseSearchInput } from "./WarehouseSearchInput.tsx";
 import { WarehouseNameId } from "./WarehouseNameId.tsx";
+import { CRM_EVENT_LABEL, CrmFollowUpState } from "./CrmLabels.tsx";
 
-export const CRM_EVENT_LABEL: Record<CrmEventTypeName, () => string> = {
-  call: () => m.admcrm_type_call(),
-  mail: () => m.admcrm_type_mail(),
-  meet: () => m.admcrm_type_meet(),
-  meeting: () => m.admcrm_type_meeting(),
-  other: () => m.admcrm_type_other(),
-};
-
-/** A follow-up action's state as a small badge: Da gestire (amber) or Gestita (green). */
-export function CrmFollowUpState({ done }: { done: boolean }) {
-  return done ? (
-    <span className="inline-flex rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-emerald-800">{m.admcrm_state_done()}</span>
-  ) : (
-    <span className="inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-amber-800">{m.admcrm_state_pending()}</span>
-  );
-}
+// Re-exported for the CRM page; the actions page imports them from CrmLabels.tsx, without the popup.
+export { CRM_EVENT_LABEL, CrmFollowUpState };
 
 export const crmEventOptions = () => CRM_EVENT_TYPES.map((value) => ({ value, label: CRM_EVENT_LABEL[value]() }));
 

@@ -91,7 +91,7 @@ describe("/admin/crm", () => {
     // Back to the default order (date, newest first): sort and dir leave the URL.
     expect(html).toMatch(/<th scope="col" aria-sort="none"[^>]*><a[^>]*href="\/admin\/crm\?search=rossi&amp;date=2026-11-21&amp;event_type=mail"/);
     expect(html).toContain(
-      'href="/api/admin/export-crm-entries?search_term=rossi&amp;filters%5Bdate%5D=2026-11-21&amp;filters%5Bevent_type%5D=mail&amp;order%5Bkey%5D=client&amp;order%5Bdir%5D=asc&amp;format=xlsx"',
+      'href="/api/admin/export-crm-entries?search_term=rossi&amp;order%5Bkey%5D=client&amp;order%5Bdir%5D=asc&amp;filters%5Bdate%5D=2026-11-21&amp;filters%5Bevent_type%5D=mail&amp;format=xlsx"',
     );
     expect(html).toMatch(/<option value="mail" selected="">E-mail<\/option>/);
     expect(html).toContain("Tutte le date");
@@ -118,6 +118,8 @@ const action = (id: number, fields: object = {}) => ({
   follow_up_done: 0,
   handled_at: null,
   handled_by: null,
+  overdue: false,
+  created_at: new Date("2026-10-01T08:00:00Z"),
   ...fields,
 });
 
@@ -125,14 +127,17 @@ const actionsPage = (data: object, path = "/admin/crm-actions") =>
   render(<AdminCrmActions {...({ loaderData: data, params: {}, matches: [] } as unknown as Parameters<typeof AdminCrmActions>[0])} />, path);
 
 describe("/admin/crm-actions", () => {
+  const soonest = { key: "date", dir: "asc" };
+
   it("shows date, business name, action and state; Gestisci on pending actions only", () => {
     const html = actionsPage(
       {
         search: null,
         status: "all",
+        order: soonest,
         page: 1,
         pages: 1,
-        crm_actions: [action(1), action(2, { follow_up_done: 1, handled_at: new Date("2026-10-05T09:30:00Z"), handled_by: "Ada Admin" })],
+        crm_actions: [action(1, { overdue: true }), action(2, { follow_up_done: 1, handled_at: new Date("2026-10-05T09:30:00Z"), handled_by: "Ada Admin" })],
         crm_actions_count: 2,
       },
       "/admin/crm-actions?status=all",
@@ -145,10 +150,34 @@ describe("/admin/crm-actions", () => {
     expect(html).toContain('aria-label="Gestisci l&#x27;azione per Cliente 1"');
     expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*>Tutte<\/a>/);
     expect(html).toContain('href="/admin/crm"');
+    // The row opens its entry in the CRM; the late one says so.
+    expect(html).toMatch(/<a[^>]*href="\/admin\/crm\?edit=1"[^>]*>Cliente 1<\/a>/);
+    expect(html).toContain('data-testid="crm-action-overdue-1"');
+    expect(html).not.toContain('data-testid="crm-action-overdue-2"');
+    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*>Tutte<\/a>/);
+  });
+
+  it("sorts by column links with aria-sort, keeping the state and search; the export carries them too", () => {
+    const html = actionsPage(
+      { search: "rossi", status: "overdue", order: { key: "client", dir: "desc" }, page: 1, pages: 3, crm_actions: [action(1)], crm_actions_count: 41 },
+      "/admin/crm-actions?search=rossi&status=overdue&sort=client&dir=desc",
+    );
+    expect(html).toContain("41 azioni in ritardo");
+    expect(html).toMatch(
+      /<th scope="col" aria-sort="descending"[^>]*><a[^>]*href="\/admin\/crm-actions\?search=rossi&amp;status=overdue&amp;sort=client&amp;dir=asc"/,
+    );
+    // Back to the default order (the soonest due first): sort and dir leave the URL.
+    expect(html).toMatch(/<th scope="col" aria-sort="none"[^>]*><a[^>]*href="\/admin\/crm-actions\?search=rossi&amp;status=overdue"/);
+    expect(html).toContain(
+      'href="/api/admin/export-crm-actions?search_term=rossi&amp;order%5Bkey%5D=client&amp;order%5Bdir%5D=desc&amp;filters%5Bfollow_up_done%5D=overdue&amp;format=xlsx"',
+    );
+    expect(html).toMatch(/<input type="hidden" name="status" value="overdue"\/>/);
+    expect(html).toMatch(/<input type="hidden" name="sort" value="client"\/>/);
+    expect(html).toContain("Pagina 1 di 3");
   });
 
   it("says when nothing is found", () => {
-    const html = actionsPage({ search: null, status: "pending", page: 1, pages: 0, crm_actions: [], crm_actions_count: 0 });
+    const html = actionsPage({ search: null, status: "pending", order: soonest, page: 1, pages: 0, crm_actions: [], crm_actions_count: 0 });
     expect(html).toContain("0 azioni da gestire");
     expect(html).toContain("Non è stata trovata alcuna azione, modifica i parametri di ricerca.");
   });

@@ -1,7 +1,10 @@
-// /admin/crm-actions: the CRM's follow-up actions, filtered pending (the default, oldest first),
-// done or all (?status=), searchable (?search=), 20 a page (?page=). Each row shows the event's
-// date, the business name, the action and its state; "Gestisci" opens a popup that confirms the
-// handling and posts to this page's action: the same service as POST /api/admin/crm-entries/
+// /admin/crm-actions: the CRM's follow-up actions, filtered pending (the default), overdue
+// (pending, due before today), done or all (?status=), searchable (?search=), sorted by a column
+// header (?sort=date|client|created_at|follow_up_done&dir=; by default the soonest due first: an
+// action is due on its event's day), 20 a page (?page=, "Pagina X di Y"), with the CSV or XLSX
+// export of the same selection in the same order (GET /api/admin/export-crm-actions). The whole
+// row opens the entry in the CRM (/admin/crm?edit=id). "Gestisci" opens a popup that confirms
+// the handling and posts to this page's action: the same service as POST /api/admin/crm-entries/
 // {id}/handle (follow_up_done 1, who and when, audited). The row leaves the pending list when
 // the page data reloads.
 import { useEffect, useRef, useState } from "react";
@@ -11,7 +14,9 @@ import type { Route } from "./+types/crm-actions";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { handleCrmAction, listCrmActions } from "../../server/crm/crm.service.ts";
 import { crmActionsQuery } from "../../schemas/crm.ts";
-import { CRM_ACTION_FILTERS, CRM_PAGE_SIZE, type CrmActionFilter } from "../../lib/crm.ts";
+import { CRM_ACTION_FILTERS, type CrmActionFilter } from "../../lib/crm.ts";
+import { CRM_ACTIONS_ORDER, CRM_ACTIONS_URL_NAMES, CRM_PAGE_SIZE, type CrmActionsOrderKey } from "../../lib/list-params.ts";
+import { crmActionsSelection } from "../shared/crm-lists.server.ts";
 import type { PageActionResult } from "../../lib/page-action.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
@@ -22,23 +27,27 @@ import { useRootData } from "../../lib/root-data.ts";
 import { Pagination } from "../../components/ui/Pagination.tsx";
 import { PopupDialog } from "../../components/ui/PopupDialog.tsx";
 import { FormMessage } from "../../components/ui/fields.tsx";
-import { buttonClass } from "../../components/ui/styles.ts";
+import { buttonClass, standaloneLinkClass } from "../../components/ui/styles.ts";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { EmptyState, PageHeading } from "../../components/ui/PageParts.tsx";
-import { SearchBox } from "../../components/admin/SearchBox.tsx";
+import { ListFilters } from "../../components/admin/ListFilters.tsx";
+import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
+import { sortableColumn } from "../../components/admin/SortLink.tsx";
 import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
-import { FilterLinks } from "../../components/admin/FilterLinks.tsx";
-import { CRM_EVENT_LABEL, CrmFollowUpState } from "../../components/admin/CrmEntryDialog.tsx";
+import { CRM_EVENT_LABEL, CrmFollowUpState } from "../../components/admin/CrmLabels.tsx";
 
-// The URL's names for GET /api/admin/crm-actions's query.
-const URL_NAMES = { search: "search_term", status: "filters.follow_up_done", page: "offset" };
-
-export const loader = pageLoader({ access: ["admin"], query: crmActionsQuery, urlNames: URL_NAMES }, async ({ actor, query, services }) => {
-  const search = query.search_term ?? null;
-  const status: CrmActionFilter = query.filters?.follow_up_done ?? "pending";
+export const loader = pageLoader({ access: ["admin"], query: crmActionsQuery, urlNames: CRM_ACTIONS_URL_NAMES }, async ({ actor, query, services }) => {
+  const { filters, order } = crmActionsSelection(query);
   const offset = query.offset ?? 0;
-  const list = await listCrmActions(services.db, actor, { filter: status, search, limit: CRM_PAGE_SIZE, page: offset });
-  return { ...list, search, status, page: offset + 1, pages: pageCount(list.crm_actions_count, CRM_PAGE_SIZE) };
+  const list = await listCrmActions(services.db, actor, { filters, order, limit: CRM_PAGE_SIZE, page: offset });
+  return {
+    ...list,
+    search: filters.search,
+    status: filters.status,
+    order,
+    page: offset + 1,
+    pages: pageCount(list.crm_actions_count, CRM_PAGE_SIZE),
+  };
 });
 
 export function meta() {
@@ -58,20 +67,26 @@ type Row = Route.ComponentProps["loaderData"]["crm_actions"][number];
 
 const FILTER_LABEL: Record<CrmActionFilter, () => string> = {
   pending: () => m.admcrm_filter_pending(),
+  overdue: () => m.admcrm_filter_overdue(),
   done: () => m.admcrm_filter_done(),
   all: () => m.admcrm_filter_all(),
 };
 
 const COUNT_LABEL: Record<CrmActionFilter, (count: string) => string> = {
   pending: (count) => m.admcrm_actions_count_pending({ count }),
+  overdue: (count) => m.admcrm_actions_count_overdue({ count }),
   done: (count) => m.admcrm_actions_count_done({ count }),
   all: (count) => m.admcrm_actions_count_all({ count }),
 };
 
 const nameOf = (r: Row) => r.business_name ?? "—";
 
+/** The CRM with the popup open on the action's entry. */
+const entryHref = (r: Row) => `/admin/crm?edit=${r.id}`;
+
 export default function AdminCrmActions({ loaderData }: Route.ComponentProps) {
-  const { crm_actions, crm_actions_count, search, status, page, pages } = loaderData;
+  const { crm_actions, crm_actions_count, search, status, order, page, pages } = loaderData;
+  const sorted = (key: CrmActionsOrderKey, label: string, className?: string) => sortableColumn(CRM_ACTIONS_ORDER, order, key, label, className);
   const [handling, setHandling] = useState<Row | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const open = (r: Row) => {
@@ -85,27 +100,29 @@ export default function AdminCrmActions({ loaderData }: Route.ComponentProps) {
         title={m.admcrm_actions_title()}
         intro={COUNT_LABEL[status](formatNumber(crm_actions_count))}
         actions={
-          <Link to="/admin/crm" className={buttonClass("secondary", "md")} data-testid="crm-back">
-            {m.admcrm_back_to_crm()}
-          </Link>
+          <>
+            <Link to="/admin/crm" className={buttonClass("secondary", "md")} data-testid="crm-back">
+              {m.admcrm_back_to_crm()}
+            </Link>
+            <ExportLinks endpoint="/api/admin/export-crm-actions" urlNames={CRM_ACTIONS_URL_NAMES} testId="crm-actions-export" />
+          </>
         }
       />
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
-        <SearchBox
-          name="search"
-          value={search ?? ""}
-          label={m.admcrm_actions_search()}
-          buttonLabel={m.admcrm_search_button()}
-          keep={{ status: status === "pending" ? null : status }}
-        />
-        <FilterLinks
-          name="status"
-          value={status}
-          defaultValue="pending"
-          label={m.admcrm_filter_state()}
-          options={CRM_ACTION_FILTERS.map((value) => ({ value, label: FILTER_LABEL[value]() }))}
-        />
-      </div>
+      <ListFilters
+        search={{ name: "search", value: search ?? "", label: m.admcrm_actions_search(), buttonLabel: m.admcrm_search_button() }}
+        filters={[
+          {
+            kind: "links",
+            name: "status",
+            label: m.admcrm_filter_state(),
+            value: status,
+            defaultValue: "pending",
+            options: CRM_ACTION_FILTERS.map((value) => ({ value, label: FILTER_LABEL[value]() })),
+          },
+        ]}
+        orderSpec={CRM_ACTIONS_ORDER}
+        order={order}
+      />
       {notice && (
         <div className="mt-6" data-testid="crm-action-handled">
           <FormMessage tone="success">{notice}</FormMessage>
@@ -117,21 +134,30 @@ export default function AdminCrmActions({ loaderData }: Route.ComponentProps) {
         <AdminTable
           testId="admin-crm-actions"
           columns={[
-            { label: m.admcrm_col_date() },
-            { label: m.admcrm_col_business() },
+            sorted("date", m.admcrm_col_due()),
+            sorted("client", m.admcrm_col_business()),
             { label: m.admcrm_col_action() },
-            { label: m.admcrm_col_state() },
+            sorted("follow_up_done", m.admcrm_col_state()),
+            sorted("created_at", m.admcrm_col_created(), "hidden xl:table-cell"),
             { label: m.admcrm_col_actions(), srOnly: true },
           ]}
         >
           {crm_actions.map((r) => (
             <tr key={r.id} className="align-top hover:bg-slate-50" data-testid={`crm-action-row-${r.id}`}>
-              <td data-label={m.admcrm_col_date()} className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">
+              <td data-label={m.admcrm_col_due()} className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">
                 {formatDate(r.date)}
                 <div className="text-xs text-slate-500">{CRM_EVENT_LABEL[r.event_type]()}</div>
               </td>
               <td data-label={m.admcrm_col_business()} className="px-4 py-3">
-                <div className="font-semibold text-slate-900">{nameOf(r)}</div>
+                {/* The whole row opens the entry in the CRM: this link stretches over it (.row-link). */}
+                <Link
+                  to={entryHref(r)}
+                  className={`${standaloneLinkClass} row-link font-semibold text-brand-700 hover:underline`}
+                  title={m.admcrm_open_entry()}
+                  data-testid={`crm-action-link-${r.id}`}
+                >
+                  {nameOf(r)}
+                </Link>
                 {r.contact && <div className="text-slate-600 [overflow-wrap:anywhere]">{r.contact}</div>}
               </td>
               <td data-label={m.admcrm_col_action()} className="max-w-md px-4 py-3 text-slate-800">
@@ -140,6 +166,11 @@ export default function AdminCrmActions({ loaderData }: Route.ComponentProps) {
               </td>
               <td data-label={m.admcrm_col_state()} className="px-4 py-3 text-slate-700">
                 <CrmFollowUpState done={r.follow_up_done === 1} />
+                {r.overdue && (
+                  <div className="mt-1 text-xs font-medium text-amber-800" data-testid={`crm-action-overdue-${r.id}`}>
+                    {m.admcrm_state_overdue()}
+                  </div>
+                )}
                 {r.follow_up_done === 1 && r.handled_at && (
                   <div className="mt-1 text-xs text-slate-600">
                     {m.admcrm_handled_on({ date: formatDateTime(r.handled_at) })}
@@ -147,8 +178,11 @@ export default function AdminCrmActions({ loaderData }: Route.ComponentProps) {
                   </div>
                 )}
               </td>
+              <td data-label={m.admcrm_col_created()} className="hidden px-4 py-3 whitespace-nowrap text-slate-600 tabular-nums xl:table-cell">
+                {formatDate(r.created_at)}
+              </td>
               <td className="px-4 py-3">
-                <div className="flex flex-wrap justify-end gap-2">
+                <div className="relative z-10 flex flex-wrap justify-end gap-2">
                   {r.follow_up_done === 0 && (
                     <button
                       type="button"

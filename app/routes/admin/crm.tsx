@@ -4,16 +4,21 @@
 // the CSV export of the same selection (GET /api/admin/export-crm-entries) and the link to the
 // follow-up actions (/admin/crm-actions). "Nuovo evento" and each row's "Modifica" open the
 // popup, which posts to this page's action: the same services as POST /api/admin/crm-entries/
-// create and /{id}/update, audited there. Each row links its history in the audit log.
-import { useState } from "react";
-import { Link } from "react-router";
+// create and /{id}/update, audited there. ?edit=id opens the popup on that entry, wherever it
+// is in the list (the follow-up actions' rows link here). Each row links its history in the
+// audit log.
+import { useMemo, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/crm";
 import { pageAction, pageLoader } from "../../server/http/page.ts";
 import { ValidationError } from "../../server/errors.ts";
-import { createCrmEntry, listCrmEntries, updateCrmEntry } from "../../server/crm/crm.service.ts";
+import { createCrmEntry, crmEntryToEdit, listCrmEntries, updateCrmEntry } from "../../server/crm/crm.service.ts";
 import { crmEntriesQuery, crmEntryData } from "../../schemas/crm.ts";
-import { CRM_EVENT_TYPES, CRM_PAGE_SIZE, DEFAULT_CRM_ORDER, type CrmOrder, type CrmOrderKey } from "../../lib/crm.ts";
+import { CRM_EVENT_TYPES, type CrmOrderKey } from "../../lib/crm.ts";
+import { CRM_ENTRIES_ORDER, CRM_ENTRIES_URL_NAMES, CRM_PAGE_SIZE } from "../../lib/list-params.ts";
+import { orderKept } from "../../lib/admin-lists.ts";
+import { crmEntriesSelection } from "../shared/crm-lists.server.ts";
 import { idNumber } from "../../schemas/common.ts";
 import { m } from "../../paraglide/messages.js";
 import { formatDate, formatNumber } from "../../lib/format.ts";
@@ -29,25 +34,31 @@ import { HistoryLink } from "../../components/admin/HistoryLink.tsx";
 import { ExportLinks } from "../../components/admin/ExportLinks.tsx";
 import { FilterSelect } from "../../components/admin/FilterSelect.tsx";
 import { DateFilter } from "../../components/admin/DateFilter.tsx";
-import { ariaSort, SortLink, type SortDir } from "../../components/admin/SortLink.tsx";
+import { sortableColumn } from "../../components/admin/SortLink.tsx";
 import { CRM_EVENT_LABEL, CrmEntryDialog, CrmFollowUpState, type CrmOpened } from "../../components/admin/CrmEntryDialog.tsx";
 
-/** The direction a column starts in: dates newest first, everything else A to Z. */
-const firstDir = (key: CrmOrderKey): SortDir => (key === "date" ? "desc" : "asc");
+/** ?edit= of the URL: the entry whose popup is open (junk or an entry that is gone: none). */
+const EDIT_PARAM = "edit";
 
-// The URL's names for GET /api/admin/crm-entries's query.
-const URL_NAMES = { search: "search_term", date: "filters.date", event_type: "filters.event_type", sort: "order.key", dir: "order.dir", page: "offset" };
-
-export const loader = pageLoader({ access: ["admin"], query: crmEntriesQuery, urlNames: URL_NAMES }, async ({ actor, query, services }) => {
-  const search = query.search_term ?? null;
+export const loader = pageLoader({ access: ["admin"], query: crmEntriesQuery, urlNames: CRM_ENTRIES_URL_NAMES }, async ({ actor, query, url, services }) => {
   // A day or a type that is not one (a hand-edited URL) is no filter.
-  const date = query.filters?.date ?? null;
-  const eventType = query.filters?.event_type ?? null;
-  const key = query.order?.key ?? DEFAULT_CRM_ORDER.key;
-  const order: CrmOrder = { key, dir: query.order?.dir ?? firstDir(key) };
+  const { filters, order } = crmEntriesSelection(query);
   const offset = query.offset ?? 0;
-  const list = await listCrmEntries(services.db, actor, { filters: { search, date, eventType }, order, limit: CRM_PAGE_SIZE, page: offset });
-  return { ...list, search, date, eventType, order, page: offset + 1, pages: pageCount(list.crm_entries_count, CRM_PAGE_SIZE) };
+  const editId = idNumber.safeParse(url.searchParams.get(EDIT_PARAM));
+  const [list, editing] = await Promise.all([
+    listCrmEntries(services.db, actor, { filters, order, limit: CRM_PAGE_SIZE, page: offset }),
+    editId.success ? crmEntryToEdit(services.db, actor, editId.data) : null,
+  ]);
+  return {
+    ...list,
+    editing,
+    search: filters.search,
+    date: filters.date ?? null,
+    eventType: filters.eventType ?? null,
+    order,
+    page: offset + 1,
+    pages: pageCount(list.crm_entries_count, CRM_PAGE_SIZE),
+  };
 });
 
 export function meta() {
@@ -73,35 +84,30 @@ type Row = Route.ComponentProps["loaderData"]["crm_entries"][number];
 const nameOf = (r: Row) => r.business_name ?? "—";
 
 export default function AdminCrm({ loaderData }: Route.ComponentProps) {
-  const { crm_entries, crm_entries_count, search, date, eventType, order, page, pages } = loaderData;
+  const { crm_entries, crm_entries_count, editing, search, date, eventType, order, page, pages } = loaderData;
   const paths = warehouseAreaPaths("admin", "it");
-  const [opened, setOpened] = useState<CrmOpened | null>(null);
+  const [localOpened, setOpened] = useState<CrmOpened | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const { search: urlSearch } = useLocation();
+  const navigate = useNavigate();
   const open = (o: CrmOpened) => {
     setNotice(null);
     setOpened(o);
   };
-
-  const sortable = (key: CrmOrderKey, label: string, className?: string) => ({
-    label: (
-      <SortLink
-        column={key}
-        label={label}
-        current={order}
-        defaults={DEFAULT_CRM_ORDER}
-        firstDir={firstDir(key)}
-        title={m.admcrm_sort_label({ column: label })}
-      />
-    ),
-    sort: ariaSort(key, order),
-    className,
-  });
-  const keep = {
-    date,
-    event_type: eventType,
-    sort: order.key === DEFAULT_CRM_ORDER.key && order.dir === DEFAULT_CRM_ORDER.dir ? null : order.key,
-    dir: order.key === DEFAULT_CRM_ORDER.key && order.dir === DEFAULT_CRM_ORDER.dir ? null : order.dir,
+  // The popup the URL opens (?edit=id) until it is closed, else the one a button opened.
+  const linked = useMemo<CrmOpened | null>(() => (editing ? { mode: "edit", entry: editing } : null), [editing]);
+  const opened = localOpened ?? linked;
+  const close = () => {
+    setOpened(null);
+    if (!editing) return;
+    const params = new URLSearchParams(urlSearch);
+    params.delete(EDIT_PARAM);
+    const text = params.toString();
+    void navigate(text ? `?${text}` : "?", { replace: true, preventScrollReset: true });
   };
+
+  const sortable = (key: CrmOrderKey, label: string, className?: string) => sortableColumn(CRM_ENTRIES_ORDER, order, key, label, className);
+  const keep = { date, event_type: eventType, ...orderKept(CRM_ENTRIES_ORDER, order) };
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -113,7 +119,7 @@ export default function AdminCrm({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/crm-actions" className={buttonClass("secondary", "md")} data-testid="crm-actions-link">
               {m.admcrm_actions_link()}
             </Link>
-            <ExportLinks endpoint="/api/admin/export-crm-entries" urlNames={URL_NAMES} testId="crm-export" />
+            <ExportLinks endpoint="/api/admin/export-crm-entries" urlNames={CRM_ENTRIES_URL_NAMES} testId="crm-export" />
             <button type="button" onClick={() => open({ mode: "create" })} className={buttonClass("primary", "md")} data-testid="crm-new">
               {m.admcrm_new()}
             </button>
@@ -205,9 +211,9 @@ export default function AdminCrm({ loaderData }: Route.ComponentProps) {
       <Pagination page={page} pages={pages} />
       <CrmEntryDialog
         opened={opened}
-        onClose={() => setOpened(null)}
+        onClose={close}
         onSaved={(intent) => {
-          setOpened(null);
+          close();
           setNotice(intent === "create" ? m.admcrm_saved_created() : m.admcrm_saved_updated());
         }}
       />

@@ -4,7 +4,7 @@
 // after, the refusals (visitor 401, every other role 403, bad input 422 writing nothing), the
 // pages' loaders and actions, and the search's query plan on large tables.
 import { beforeAll, describe, expect, it } from "vitest";
-import { sql, type CompiledQuery } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import { histogramBound, queryPlan } from "../../../tests/support/query-plan.ts";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { defineCatalogue, useCatalogueDatabase } from "../../../tests/support/catalogue.ts";
@@ -20,7 +20,18 @@ import { loader as exportLoader } from "../../routes/api/admin/export-crm-entrie
 import { loader as actionsLoader } from "../../routes/api/admin/crm-actions.ts";
 import { action as crmPageAction, loader as crmPageLoader } from "../../routes/admin/crm.tsx";
 import { action as actionsPageAction, loader as actionsPageLoader } from "../../routes/admin/crm-actions.tsx";
-import { crmActionsPageQuery, crmEntriesPageQuery } from "./crm.queries.ts";
+import {
+  crmActionsExportPageQuery,
+  crmActionsOrderTerms,
+  crmActionsPageQuery,
+  crmEntriesOrderTerms,
+  crmEntriesPageQuery,
+  crmExportPageQuery,
+} from "./crm.queries.ts";
+import { termKeyset } from "../db/list-order.ts";
+import { CRM_ACTIONS_ORDER, CRM_ENTRIES_ORDER } from "../../lib/list-params.ts";
+import { todayInItaly } from "../../lib/format.ts";
+import { loader as actionsExportLoader } from "../../routes/api/admin/export-crm-actions.ts";
 
 const t = useTestDatabase();
 let admin: User;
@@ -285,11 +296,11 @@ describe("the lists", () => {
     expect(idsOf(second)).toEqual([ids.zeta]);
   });
 
-  it("lists the follow-up actions: pending by default (oldest first), done, all", async () => {
+  it("lists the follow-up actions: pending by default (the soonest due first), done, all", async () => {
     const of = async (query: string) => ((await actionsList(`search_term=${tag}${query}`)).json.crm_actions as { id: number }[]).map((a) => a.id);
     expect(await of("")).toEqual([ids.zeta, ids.alfa]);
     expect(await of("&filters[follow_up_done]=done")).toEqual([ids.beta]);
-    expect(await of("&filters[follow_up_done]=all")).toEqual([ids.alfa, ids.beta, ids.zeta]);
+    expect(await of("&filters[follow_up_done]=all")).toEqual([ids.zeta, ids.beta, ids.alfa]);
     const done = (await actionsList(`search_term=${tag}&filters[follow_up_done]=done`)).json;
     expect(done.crm_actions_count).toBe(1);
     expect(done.crm_actions[0]).toMatchObject({ follow_up_action: "Inviare listino", follow_up_done: 1, business_name: `Beta ${tag}` });
@@ -315,7 +326,57 @@ describe("the lists", () => {
       `10.06.2026;Zeta ${tag};Mario Rossi;Telefono;;Sì;Richiamare;No`,
     ]);
     const audit = await t.db.selectFrom("audit_log").select("details").where("action", "=", "crm_entry.export").where("admin_id", "=", admin.id).execute();
-    expect(audit.map((a) => a.details)).toContainEqual({ search: tag, date: null, event_type: null });
+    expect(audit.map((a) => a.details)).toContainEqual({ search: tag, date: null, event_type: null, order: "date desc" });
+  });
+
+  it("exports in the list's order when it is not the default one, the same order[key] and order[dir]", async () => {
+    const csv = async (query: string) => {
+      const res = (await exportLoader({
+        request: new Request(`http://stockspace.test/api/admin/export-crm-entries?search_term=${tag}&${query}`),
+        params: {},
+        context: testContext(t.db, asAdmin()),
+      } as never)) as Response;
+      expect(res.status, query).toBe(200);
+      const lines = new TextDecoder()
+        .decode(new Uint8Array(await res.arrayBuffer()).slice(3))
+        .trimEnd()
+        .split("\r\n");
+      return lines.slice(1).map((l) => l.split(";")[1]!.split(" ")[0]);
+    };
+    expect(await csv("order[key]=client&order[dir]=asc")).toEqual(["Alfa", "Beta", "Hub", "Zeta"]);
+    expect(await csv("order[key]=client&order[dir]=desc")).toEqual(["Zeta", "Hub", "Beta", "Alfa"]);
+    expect(await csv("order[key]=date&order[dir]=asc")).toEqual(["Zeta", "Beta", "Alfa", "Hub"]);
+    // A key alone starts in its own direction (a name A to Z), as on the list.
+    expect(await csv("order[key]=event_type")).toEqual(["Beta", "Hub", "Zeta", "Alfa"]);
+    // The contact: the entries without one last either way.
+    expect((await csv("order[key]=contact&order[dir]=desc"))[0]).toBe("Zeta");
+    const audit = await t.db.selectFrom("audit_log").select("details").where("action", "=", "crm_entry.export").orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(audit.details).toMatchObject({ search: tag, order: "contact desc" });
+    const refused = await exportLoader({
+      request: new Request(`http://stockspace.test/api/admin/export-crm-entries?order[key]=password`),
+      params: {},
+      context: testContext(t.db, asAdmin()),
+    } as never);
+    expect(refused.status).toBe(422);
+  });
+
+  it("reads the export a keyset page at a time in every order, the page's order exactly (nulls and ties too)", async () => {
+    for (const key of CRM_ENTRIES_ORDER.keys) {
+      for (const dir of ["asc", "desc"] as const) {
+        const order = { key, dir };
+        const filters = { search: tag };
+        const listed = (await crmEntriesPageQuery(t.db, { filters, order, limit: 100, offset: 0 }).execute()).map((r) => Number(r.id));
+        const read: number[] = [];
+        let after: unknown[] | null = null;
+        for (;;) {
+          const [row] = await crmExportPageQuery(t.db, { filters, order, after, size: 1 }).execute();
+          if (!row) break;
+          read.push(Number(row.id));
+          after = termKeyset(row, crmEntriesOrderTerms(order));
+        }
+        expect(read, `${key} ${dir}`).toEqual(listed);
+      }
+    }
   });
 
   it("exports the same selection as XLSX with real dates; a format it does not know is refused", async () => {
@@ -365,6 +426,158 @@ describe("refusals", () => {
   });
 });
 
+describe("the follow-up actions list: state, order, export", () => {
+  const tag = `Azioni${run}`;
+  let ids: Record<string, number>;
+  const today = todayInItaly();
+
+  beforeAll(async () => {
+    const make = async (data: Record<string, unknown>) => (await create(data)).json.crm_entry_id as number;
+    // Delta and Echo are due the same day (ties by id); Bravo is due in the future (not overdue).
+    ids = {
+      delta: await make({
+        date: "2026-03-01",
+        event_type: "call",
+        client: `Delta ${tag}`,
+        contact: "+39 02 1234567",
+        follow_up: 1,
+        follow_up_action: "Richiamare",
+      }),
+      bravo: await make({ date: "2099-01-05", event_type: "meet", client: `bravo ${tag}`, follow_up: 1, follow_up_action: "Visitare" }),
+      charlie: await make({ date: "2026-02-01", event_type: "mail", client: `Charlie ${tag}`, follow_up: 1, follow_up_action: "Inviare listino" }),
+      echo: await make({ date: "2026-03-01", event_type: "other", client: `Echo ${tag}`, follow_up: 1, follow_up_action: "Scrivere" }),
+      foxtrot: await make({ date: "2026-03-02", event_type: "call", client: `Foxtrot ${tag}`, description: `Nessuna azione` }),
+    };
+    await handle(ids.charlie!);
+  });
+
+  const of = async (query: string) => {
+    const res = await actionsList(`search_term=${tag}&${query}`);
+    expect(res.status, query).toBe(200);
+    return (res.json.crm_actions as { id: number }[]).map((a) => a.id);
+  };
+  const names = (...keys: string[]) => keys.map((k) => ids[k]);
+
+  it("filters pending (the default), overdue (pending, due before today), done and all", async () => {
+    expect(await of("")).toEqual(names("delta", "echo", "bravo"));
+    expect(await of("filters[follow_up_done]=pending")).toEqual(names("delta", "echo", "bravo"));
+    expect(await of("filters[follow_up_done]=overdue")).toEqual(names("delta", "echo"));
+    expect(await of("filters[follow_up_done]=done")).toEqual(names("charlie"));
+    expect(await of("filters[follow_up_done]=all")).toEqual(names("charlie", "delta", "echo", "bravo"));
+    // The spec's bare follow_up_done too.
+    expect(await of("follow_up_done=overdue")).toEqual(names("delta", "echo"));
+    const all = (await actionsList(`search_term=${tag}&filters[follow_up_done]=all`)).json as {
+      crm_actions: { id: number; overdue: boolean; created_at: string }[];
+      crm_actions_count: number;
+    };
+    expect(all.crm_actions_count).toBe(4);
+    expect(Object.fromEntries(all.crm_actions.map((a) => [a.id, a.overdue]))).toEqual({
+      [ids.delta!]: true,
+      [ids.echo!]: true,
+      [ids.bravo!]: false,
+      [ids.charlie!]: false,
+    });
+    expect(today < "2099-01-05").toBe(true);
+  });
+
+  it("sorts by the day due, the business name, the creation and the state, both ways", async () => {
+    const all = "filters[follow_up_done]=all";
+    expect(await of(`${all}&order[key]=date&order[dir]=desc`)).toEqual(names("bravo", "echo", "delta", "charlie"));
+    expect(await of(`${all}&order[key]=client&order[dir]=asc`)).toEqual(names("bravo", "charlie", "delta", "echo"));
+    expect(await of(`${all}&order[key]=client&order[dir]=desc`)).toEqual(names("echo", "delta", "charlie", "bravo"));
+    // Creation starts newest first.
+    expect(await of(`${all}&order[key]=created_at`)).toEqual(names("echo", "charlie", "bravo", "delta"));
+    expect(await of(`${all}&order[key]=created_at&order[dir]=asc`)).toEqual(names("delta", "bravo", "charlie", "echo"));
+    // Pending before done, ties the soonest due first.
+    expect(await of(`${all}&order[key]=follow_up_done&order[dir]=asc`)).toEqual(names("delta", "echo", "bravo", "charlie"));
+    expect(await of(`${all}&order[key]=follow_up_done&order[dir]=desc`)).toEqual(names("charlie", "delta", "echo", "bravo"));
+    expect(await of(`order[dir]=desc`)).toEqual(names("bravo", "echo", "delta"));
+    const second = (await actionsList(`search_term=${tag}&${all}&limit=3&offset=1`)).json;
+    expect(second.crm_actions_count).toBe(4);
+    expect((second.crm_actions as { id: number }[]).map((a) => a.id)).toEqual(names("bravo"));
+    for (const bad of ["order[key]=email", "order[key]=id;drop table users", "order[dir]=up", "filters[follow_up_done]=late", "limit=1000"]) {
+      expect((await actionsList(`search_term=${tag}&${bad}`)).status, bad).toBe(422);
+    }
+  });
+
+  it("reads the export a keyset page at a time in every order, the page's order exactly", async () => {
+    const filters = { status: "all" as const, search: tag, today };
+    for (const key of CRM_ACTIONS_ORDER.keys) {
+      for (const dir of ["asc", "desc"] as const) {
+        const order = { key, dir };
+        const listed = (await crmActionsPageQuery(t.db, { filters, order, limit: 100, offset: 0 }).execute()).map((r) => Number(r.id));
+        const read: number[] = [];
+        let after: unknown[] | null = null;
+        for (;;) {
+          const [row] = await crmActionsExportPageQuery(t.db, { filters, order, after, size: 1 }).execute();
+          if (!row) break;
+          read.push(Number(row.id));
+          after = termKeyset(row, crmActionsOrderTerms(order));
+        }
+        expect(read, `${key} ${dir}`).toEqual(listed);
+        expect(read).toHaveLength(4);
+      }
+    }
+  });
+
+  const download = (query: string, actor: User | null = admin) =>
+    actionsExportLoader({
+      request: new Request(`http://stockspace.test/api/admin/export-crm-actions?${query}`),
+      params: {},
+      context: testContext(t.db, { actor: actor ? actorOf(actor) : null }),
+    } as never) as Promise<Response>;
+  const exportAudits = () => t.db.selectFrom("audit_log").select("details").where("action", "=", "crm_entry.export_actions").orderBy("id").execute();
+
+  it("exports what the list shows as CSV, filtered and in its order, audited", async () => {
+    const res = await download(`search_term=${tag}&filters[follow_up_done]=all&order[key]=client&order[dir]=desc`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toMatch(/^attachment; filename="azioni_crm_\d{2}\.\d{2}\.\d{4}\.csv"$/);
+    const lines = new TextDecoder()
+      .decode(new Uint8Array(await res.arrayBuffer()).slice(3))
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe("Scadenza;Tipo evento;Ragione sociale;Contatto;Azione;Descrizione;Stato;Gestita il;Gestita da;Creata il");
+    expect(lines.slice(1).map((l) => l.split(";")[2])).toEqual([`Echo ${tag}`, `Delta ${tag}`, `Charlie ${tag}`, `bravo ${tag}`]);
+    const delta = lines[2]!.split(";");
+    // The phone number stays text: the quote keeps a spreadsheet from reading it as a formula or a number.
+    expect(delta.slice(0, 7)).toEqual(["01.03.2026", "Telefono", `Delta ${tag}`, "'+39 02 1234567", "Richiamare", "", "In ritardo"]);
+    expect(lines[3]!.split(";")[6]).toBe("Gestita");
+    expect(lines[3]!.split(";")[7]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    expect(lines[4]!.split(";")[6]).toBe("Da gestire");
+    expect((await exportAudits()).at(-1)?.details).toEqual({ search: tag, status: "all", order: "client desc" });
+  });
+
+  it("exports as XLSX with real dates and the contact as text", async () => {
+    const res = await download(`search_term=${tag}&filters[follow_up_done]=overdue&format=xlsx`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toMatch(/filename="azioni_crm_\d{2}\.\d{2}\.\d{4}\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(3);
+    const first = sheet.getRow(2);
+    expect(first.getCell(1).value).toEqual(new Date(Date.UTC(2026, 2, 1)));
+    expect(first.getCell(3).value).toBe(`Delta ${tag}`);
+    expect(first.getCell(4).value).toBe("+39 02 1234567");
+    expect(first.getCell(7).value).toBe("In ritardo");
+    expect(first.getCell(10).value).toBeInstanceOf(Date);
+    expect(sheet.getRow(3).getCell(3).value).toBe(`Echo ${tag}`);
+    expect((await exportAudits()).at(-1)?.details).toEqual({ search: tag, status: "overdue", order: "date asc" });
+  });
+
+  it("refuses visitors (401), other roles (403) and a bad order, filter or format (422), auditing nothing", async () => {
+    const before = (await exportAudits()).length;
+    expect((await download("")).status).toBe(200);
+    expect((await exportAudits()).length).toBe(before + 1);
+    expect((await download("", null)).status).toBe(401);
+    for (const other of others) expect((await download("", other)).status, other.role).toBe(403);
+    for (const bad of ["format=pdf", "order[key]=email", "order[dir]=sideways", "filters[follow_up_done]=late"]) {
+      expect((await download(bad)).status, bad).toBe(422);
+    }
+    expect((await exportAudits()).length).toBe(before + 1);
+  });
+});
+
 describe("the /admin/crm and /admin/crm-actions pages", () => {
   const pageRequest = (path: string, init?: RequestInit) => new Request(`http://stockspace.test${path}`, init);
   const form = (fields: Record<string, string>) => {
@@ -391,6 +604,51 @@ describe("the /admin/crm and /admin/crm-actions pages", () => {
     await expect(crmPageLoader({ request: pageRequest("/admin/crm"), params: {}, context: ctx(others[1]) } as never)).rejects.toMatchObject({
       init: { status: 403 },
     });
+  });
+
+  it("/admin/crm?edit=id opens the popup on that entry, wherever it is in the list (junk or a missing id: none)", async () => {
+    const id = (await create({ date: "2020-01-01", event_type: "call", client: `Aperta ${run}`, follow_up: 1, follow_up_action: "Richiamare" })).json
+      .crm_entry_id as number;
+    const load = async (query: string) =>
+      (await crmPageLoader({ request: pageRequest(`/admin/crm${query}`), params: {}, context: ctx() } as never)) as {
+        editing: { id: number; client: string; follow_up_action: string } | null;
+        crm_entries: { id: number }[];
+      };
+    const opened = await load(`?event_type=meeting&edit=${id}`);
+    expect(opened.editing).toMatchObject({ id, client: `Aperta ${run}`, follow_up_action: "Richiamare", follow_up_done: 0 });
+    // A call, not among the meetings the list shows.
+    expect(opened.crm_entries.map((e) => e.id)).not.toContain(id);
+    expect((await load("?edit=abc")).editing).toBeNull();
+    expect((await load("?edit=999999999")).editing).toBeNull();
+  });
+
+  it("the actions page reads state, search, sort and page from the URL (junk falls back to the defaults)", async () => {
+    const tag = `Pagina azioni ${run}`;
+    const first = (await create({ date: "2026-01-10", event_type: "call", client: `A ${tag}`, follow_up: 1, follow_up_action: "x" })).json
+      .crm_entry_id as number;
+    const second = (await create({ date: "2026-01-09", event_type: "call", client: `B ${tag}`, follow_up: 1, follow_up_action: "y" })).json
+      .crm_entry_id as number;
+    const load = async (query: string) =>
+      (await actionsPageLoader({
+        request: pageRequest(`/admin/crm-actions?search=${encodeURIComponent(tag)}${query}`),
+        params: {},
+        context: ctx(),
+      } as never)) as {
+        crm_actions: { id: number }[];
+        status: string;
+        order: { key: string; dir: string };
+        page: number;
+        pages: number;
+      };
+    const sorted = await load("&status=overdue&sort=client&dir=desc");
+    expect(sorted).toMatchObject({ status: "overdue", order: { key: "client", dir: "desc" }, page: 1, pages: 1 });
+    expect(sorted.crm_actions.map((a) => a.id)).toEqual([second, first]);
+    const byDefault = await load("");
+    expect(byDefault).toMatchObject({ status: "pending", order: { key: "date", dir: "asc" } });
+    expect(byDefault.crm_actions.map((a) => a.id)).toEqual([second, first]);
+    const junk = await load("&status=late&sort=password&dir=up&page=x");
+    expect(junk).toMatchObject({ status: "pending", order: { key: "date", dir: "asc" }, page: 1 });
+    expect((await load("&page=2")).crm_actions).toEqual([]);
   });
 
   it("create and edit from the popup through the page's action; missing fields are named", async () => {
@@ -519,7 +777,9 @@ describe("the CRM's search on large tables", () => {
     );
     expect(sorted).not.toMatch(/Seq Scan on (crm_entries|warehouses)/);
     for (const search of ["Azione 4242", unluckyEntry]) {
-      const actions = await plan(crmActionsPageQuery(t.db, { filter: "pending", search, limit: 20, offset: 0 }));
+      const actions = await plan(
+        crmActionsPageQuery(t.db, { filters: { status: "pending", search, today: "2026-06-01" }, order: { key: "date", dir: "asc" }, limit: 20, offset: 0 }),
+      );
       expect(actions, search).not.toMatch(/Seq Scan on (crm_entries|warehouses)/);
     }
   });
@@ -532,9 +792,67 @@ describe("the CRM's search on large tables", () => {
     // warehouse by its key, never the whole warehouses table.
     const byName = await plan(crmEntriesPageQuery(t.db, { filters: { search: null }, order: { key: "client", dir: "asc" }, limit: 20, offset: 0 }));
     expect(byName).not.toMatch(/Seq Scan on warehouses/);
-    const pending = await plan(crmActionsPageQuery(t.db, { filter: "pending", search: null, limit: 20, offset: 0 }));
-    // With this many pending actions the date index with a filter is as good as the partial one.
-    expect(pending).toMatch(/Index Scan( Backward)? using crm_entries_(follow_up|date)_idx/);
+    const pending = await plan(
+      crmActionsPageQuery(t.db, {
+        filters: { status: "pending", search: null, today: "2026-06-01" },
+        order: { key: "date", dir: "asc" },
+        limit: 20,
+        offset: 0,
+      }),
+    );
+    expect(pending).toMatch(/Index Scan using crm_entries_pending_actions_idx/);
     expect(pending).not.toMatch(/Seq Scan on crm_entries/);
+  });
+});
+
+// The follow-up actions as they pile up: years of entries whose actions are done or that had
+// none, and the pending ones among the most recent (an action waits weeks, not years).
+const CRM_ACTIONS_CATALOGUE = defineCatalogue("crm_actions", async (db) => {
+  await sql`
+    insert into crm_entries (client, date, event_type, follow_up, follow_up_action, follow_up_done)
+    select 'Cliente ' || g, date '2023-10-01' + (g % 1000), 'call', g % 2 = 0, case when g % 2 = 0 then 'Azione ' || g end,
+           case when g % 2 = 0 then true end
+    from generate_series(1, 300000) g`.execute(db);
+  await sql`
+    insert into crm_entries (client, date, event_type, follow_up, follow_up_action, follow_up_done)
+    select 'Recente ' || g, date '2026-06-28' + (g % 60), 'mail', true, 'Richiamare ' || g, false
+    from generate_series(1, 30000) g`.execute(db);
+  await sql`vacuum analyze crm_entries`.execute(db);
+});
+
+describe("the follow-up actions on a large CRM", () => {
+  const t = useCatalogueDatabase(CRM_ACTIONS_CATALOGUE);
+  const plan = (query: { compile(): CompiledQuery }) => queryPlan(t.db, query);
+  const today = "2026-07-15";
+
+  it("pages the pending and the overdue actions, and the export's keyset pages, by the pending actions' index", async () => {
+    for (const status of ["pending", "overdue"] as const) {
+      for (const dir of ["asc", "desc"] as const) {
+        const page = await plan(crmActionsPageQuery(t.db, { filters: { status, search: null, today }, order: { key: "date", dir }, limit: 20, offset: 0 }));
+        // Never the date index filtered row by row: it would read every old entry first.
+        expect(page, `${status} ${dir}`).toMatch(/Index Scan( Backward)? using crm_entries_pending_actions_idx/);
+        expect(page, `${status} ${dir}`).not.toMatch(/Sort|Seq Scan on crm_entries|Rows Removed/);
+      }
+    }
+    const exported = await plan(
+      crmActionsExportPageQuery(t.db, {
+        filters: { status: "pending", search: null, today },
+        order: { key: "date", dir: "asc" },
+        after: ["2026-07-01", 5000],
+        size: 1000,
+      }),
+    );
+    // The pending actions from the last row's day on, by either partial index: never the old entries.
+    expect(exported).toMatch(/Index Scan( Backward)? using crm_entries_(pending_actions|follow_up)_idx/);
+    expect(exported).toMatch(/Index Cond: .*date/);
+    expect(exported).not.toMatch(/crm_entries_date_idx|Seq Scan on crm_entries/);
+  });
+
+  it("pages the entries' export in the default order by a range of the date index", async () => {
+    const exported = await plan(
+      crmExportPageQuery(t.db, { filters: { search: null }, order: { key: "date", dir: "desc" }, after: ["2026-05-01", 5000], size: 1000 }),
+    );
+    expect(exported).toMatch(/Index Scan using crm_entries_date_idx/);
+    expect(exported).toMatch(/Index Cond: \(ROW\(date, id\) < ROW/);
   });
 });

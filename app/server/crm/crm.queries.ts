@@ -1,15 +1,19 @@
 // The CRM's reads and writes: the entries' list (search, one day,
-// event type, sort), its count and its export pages, the follow-up actions' list, and the rows
+// event type, sort), its count and its export pages, the follow-up actions' list (state, search,
+// sort), its count and its export pages, and the rows
 // the services lock, insert and update. An entry's business name is its client or, without one,
 // the linked warehouse's name.
-import { sql, type Expression, type SqlBool } from "kysely";
+import { sql, type Expression, type RawBuilder, type SqlBool } from "kysely";
 import type { Database } from "../db/database.ts";
 import type { CrmEventType } from "../db/types.ts";
 import { likePattern } from "../db/like.ts";
 import { fullNameSql } from "../db/person-name.ts";
-import { CRM_PAGE_SIZE, DEFAULT_CRM_ORDER, type CrmActionFilter, type CrmOrder, type CrmOrderKey } from "../../schemas/crm.ts";
+import { afterTerms, orderByTerms, termValues, type OrderTerm } from "../db/list-order.ts";
+import type { ListOrder } from "../../lib/admin-lists.ts";
+import type { CrmActionsOrderKey } from "../../lib/list-params.ts";
+import type { CrmActionFilter, CrmOrder, CrmOrderKey } from "../../schemas/crm.ts";
 
-export { CRM_PAGE_SIZE, DEFAULT_CRM_ORDER, type CrmOrder };
+export type { CrmOrder };
 
 export type CrmListFilters = { search: string | null; date?: string | null; eventType?: CrmEventType | null };
 
@@ -63,7 +67,7 @@ const linkedWarehouse = sql<{
 // not by their codes.
 const eventTypeRank = sql<number>`case c.event_type when 'other' then 1 when 'mail' then 2 when 'meeting' then 3 when 'call' then 4 else 5 end`;
 
-const ORDER_EXPRESSION: Record<Exclude<CrmOrderKey, "date">, ReturnType<typeof sql>> = {
+const ORDER_EXPRESSION: Record<Exclude<CrmOrderKey, "date">, RawBuilder<unknown>> = {
   client: sql`lower(${businessName})`,
   contact: sql`lower(c.contact)`,
   event_type: eventTypeRank,
@@ -71,6 +75,29 @@ const ORDER_EXPRESSION: Record<Exclude<CrmOrderKey, "date">, ReturnType<typeof s
   // No follow-up, then pending, then done (ascending).
   follow_up_done: sql`case when c.follow_up_done is null then 0 when not c.follow_up_done then 1 else 2 end`,
 };
+
+const DATE = sql`c.date`;
+const ID = sql`c.id`;
+
+/**
+ * The entries' order as terms, the page's and the export's alike: by date with ties by id, one
+ * range of crm_entries_date_idx; by another column with the entries lacking the value (no
+ * contact) last either way (they are the least useful on top), ties newest first.
+ */
+export function crmEntriesOrderTerms(order: CrmOrder): OrderTerm[] {
+  if (order.key === "date")
+    return [
+      { expr: DATE, dir: order.dir },
+      { expr: ID, dir: order.dir },
+    ];
+  const expr = ORDER_EXPRESSION[order.key];
+  return [
+    { expr: sql`(${expr}) is null`, dir: "asc" },
+    { expr, dir: order.dir },
+    { expr: DATE, dir: "desc" },
+    { expr: ID, dir: "desc" },
+  ];
+}
 
 function withRow(db: Database, filters: CrmListFilters) {
   return entries(db, filters)
@@ -96,21 +123,18 @@ function withRow(db: Database, filters: CrmListFilters) {
 
 /** One page of the entries, in the chosen order; ties by date then id (newest first), so pages never overlap. */
 export function crmEntriesPageQuery(db: Database, args: { filters: CrmListFilters; order: CrmOrder; limit: number; offset: number }) {
-  let query = withRow(db, args.filters);
-  const { key, dir } = args.order;
-  if (key === "date") {
-    query = query.orderBy("c.date", dir).orderBy("c.id", dir);
-  } else {
-    // Entries without the value (no contact) go last either way: they are the least useful on top.
-    query = query
-      .orderBy(sql`${ORDER_EXPRESSION[key]} ${sql.raw(dir)} nulls last`)
-      .orderBy("c.date", "desc")
-      .orderBy("c.id", "desc");
-  }
-  return query.limit(args.limit).offset(args.offset);
+  return withRow(db, args.filters)
+    .orderBy(orderByTerms(crmEntriesOrderTerms(args.order)))
+    .limit(args.limit)
+    .offset(args.offset);
 }
 
 export type CrmEntryDbRow = Awaited<ReturnType<ReturnType<typeof crmEntriesPageQuery>["execute"]>>[number];
+
+/** One entry as the list shows it (the popup opened from a link, ?edit=id). */
+export function crmEntryRow(db: Database, id: number) {
+  return withRow(db, { search: null }).where("c.id", "=", id).executeTakeFirst();
+}
 
 export async function countCrmEntries(db: Database, filters: CrmListFilters): Promise<number> {
   const row = await entries(db, filters)
@@ -119,28 +143,65 @@ export async function countCrmEntries(db: Database, filters: CrmListFilters): Pr
   return row.n;
 }
 
-/** One page of the export, newest first, by keyset on (date, id): crm_entries_date_idx, a page at a time. */
-export function crmExportPage(db: Database, args: { filters: CrmListFilters; after: { date: string; id: number } | null; size: number }) {
-  let query = withRow(db, args.filters);
-  if (args.after) query = query.where(sql<SqlBool>`(c.date, c.id) < (${args.after.date}::date, ${args.after.id})`);
-  return query.orderBy("c.date", "desc").orderBy("c.id", "desc").limit(args.size).execute();
+/**
+ * One page of the export in the list's order, by keyset on the order's terms (sort_0…, the last
+ * row's values, for the next): newest first, the default, is a range of crm_entries_date_idx.
+ */
+export function crmExportPageQuery(db: Database, args: { filters: CrmListFilters; order: CrmOrder; after: unknown[] | null; size: number }) {
+  const terms = crmEntriesOrderTerms(args.order);
+  let query = withRow(db, args.filters).select(termValues(terms));
+  if (args.after) query = query.where(afterTerms(terms, args.after));
+  return query.orderBy(orderByTerms(terms)).limit(args.size);
 }
 
 // ---------------------------------------------------------------- follow-up actions
 
-function actions(db: Database, args: { filter: CrmActionFilter; search: string | null }) {
-  // crm_entries_follow_up_idx (follow_up_done, date desc) where follow_up: the actions only.
-  let query = entries(db, { search: args.search }).where("c.follow_up", "=", true);
-  if (args.filter === "pending") query = query.where("c.follow_up_done", "=", false);
-  else if (args.filter === "done") query = query.where("c.follow_up_done", "=", true);
+/** The actions' selection: their state (overdue: pending, due before `today`, 'YYYY-MM-DD' in Italy) and the search. */
+export type CrmActionFilters = { status: CrmActionFilter; search: string | null; today: string };
+
+function actions(db: Database, filters: CrmActionFilters) {
+  // Written as the partial indexes' predicates, not as parameters, so that the planner matches
+  // them: crm_entries_pending_actions_idx (date, id) for the pending ones (migration 0040),
+  // crm_entries_follow_up_idx (follow_up_done, date desc) for the others.
+  let query = entries(db, { search: filters.search }).where(sql<SqlBool>`c.follow_up`);
+  if (filters.status === "pending" || filters.status === "overdue") query = query.where(sql<SqlBool>`not c.follow_up_done`);
+  else if (filters.status === "done") query = query.where(sql<SqlBool>`c.follow_up_done`);
+  if (filters.status === "overdue") query = query.where("c.date", "<", filters.today);
   return query;
 }
 
-/** One page of the actions: pending ones oldest first (the longest waiting on top), otherwise newest first. */
-export function crmActionsPageQuery(db: Database, args: { filter: CrmActionFilter; search: string | null; limit: number; offset: number }) {
-  const dir = args.filter === "pending" ? "asc" : "desc";
+/**
+ * The actions' order as terms: the day due (the event's day) with ties by id, one range of an
+ * index on the pending actions; by business name (none last), creation or state, ties the
+ * soonest due first.
+ */
+export function crmActionsOrderTerms(order: ListOrder<CrmActionsOrderKey>): OrderTerm[] {
+  const soonest: OrderTerm[] = [
+    { expr: DATE, dir: "asc" },
+    { expr: ID, dir: "asc" },
+  ];
+  switch (order.key) {
+    case "date":
+      return [
+        { expr: DATE, dir: order.dir },
+        { expr: ID, dir: order.dir },
+      ];
+    case "created_at":
+      return [
+        { expr: sql`c.created_at`, dir: order.dir, cast: "timestamptz" },
+        { expr: ID, dir: order.dir },
+      ];
+    case "client":
+      return [{ expr: sql`(${businessName}) is null`, dir: "asc" }, { expr: sql`lower(${businessName})`, dir: order.dir }, ...soonest];
+    case "follow_up_done":
+      // Pending (false) before done, ascending.
+      return [{ expr: sql`c.follow_up_done`, dir: order.dir }, ...soonest];
+  }
+}
+
+function actionRows(db: Database, filters: CrmActionFilters) {
   return (
-    actions(db, args)
+    actions(db, filters)
       .select([
         "c.id",
         "c.warehouse_id",
@@ -152,19 +213,37 @@ export function crmActionsPageQuery(db: Database, args: { filter: CrmActionFilte
         "c.follow_up_action",
         "c.follow_up_done",
         "c.handled_at",
+        "c.created_at",
       ])
       .select(businessName.as("business_name"))
       // Who handled it: the administrator's name, else e-mail, by the user's key.
       .select(sql<string | null>`(select coalesce(${fullNameSql("h")}, h.email) from users h where h.id = c.handled_by)`.as("handled_by"))
-      .orderBy("c.date", dir)
-      .orderBy("c.id", dir)
-      .limit(args.limit)
-      .offset(args.offset)
   );
 }
 
-export async function countCrmActions(db: Database, args: { filter: CrmActionFilter; search: string | null }): Promise<number> {
-  const row = await actions(db, args)
+/** One page of the actions in the chosen order (by default the soonest due first). */
+export function crmActionsPageQuery(db: Database, args: { filters: CrmActionFilters; order: ListOrder<CrmActionsOrderKey>; limit: number; offset: number }) {
+  return actionRows(db, args.filters)
+    .orderBy(orderByTerms(crmActionsOrderTerms(args.order)))
+    .limit(args.limit)
+    .offset(args.offset);
+}
+
+export type CrmActionDbRow = Awaited<ReturnType<ReturnType<typeof crmActionsPageQuery>["execute"]>>[number];
+
+/** One page of the actions' export in the list's order, by keyset on the order's terms. */
+export function crmActionsExportPageQuery(
+  db: Database,
+  args: { filters: CrmActionFilters; order: ListOrder<CrmActionsOrderKey>; after: unknown[] | null; size: number },
+) {
+  const terms = crmActionsOrderTerms(args.order);
+  let query = actionRows(db, args.filters).select(termValues(terms));
+  if (args.after) query = query.where(afterTerms(terms, args.after));
+  return query.orderBy(orderByTerms(terms)).limit(args.size);
+}
+
+export async function countCrmActions(db: Database, filters: CrmActionFilters): Promise<number> {
+  const row = await actions(db, filters)
     .select(sql<number>`count(*)::int`.as("n"))
     .executeTakeFirstOrThrow();
   return row.n;

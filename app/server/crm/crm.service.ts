@@ -15,11 +15,14 @@ import type { CrmEventType } from "../db/types.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldErrors } from "../errors.ts";
 import { auditAdminAction, changedFields } from "../audit/audit.ts";
 import { pages, type CsvCell } from "../http/csv.ts";
-import type { CrmActionFilter, CrmEntryInput } from "../../schemas/crm.ts";
+import { todayInItaly } from "../../lib/format.ts";
+import type { CrmEntryInput } from "../../schemas/crm.ts";
+import type { ListOrder } from "../../lib/admin-lists.ts";
+import { CRM_ENTRIES_ORDER, type CrmActionsOrderKey } from "../../lib/list-params.ts";
+import { termKeyset } from "../db/list-order.ts";
 import * as q from "./crm.queries.ts";
 
-export { CRM_PAGE_SIZE, DEFAULT_CRM_ORDER } from "./crm.queries.ts";
-export type { CrmListFilters, CrmOrder } from "./crm.queries.ts";
+export type { CrmActionFilters, CrmListFilters, CrmOrder } from "./crm.queries.ts";
 
 function requireAdmin(actor: Actor): void {
   if (actor.role !== "admin") throw new ForbiddenError();
@@ -82,10 +85,19 @@ export async function listCrmEntries(
 ): Promise<{ crm_entries: CrmEntryRow[]; crm_entries_count: number }> {
   requireAdmin(actor);
   const [rows, count] = await Promise.all([
-    q.crmEntriesPageQuery(db, { filters: args.filters, order: args.order ?? q.DEFAULT_CRM_ORDER, limit: args.limit, offset: args.page * args.limit }).execute(),
+    q
+      .crmEntriesPageQuery(db, { filters: args.filters, order: args.order ?? CRM_ENTRIES_ORDER.defaults, limit: args.limit, offset: args.page * args.limit })
+      .execute(),
     q.countCrmEntries(db, args.filters),
   ]);
   return { crm_entries: rows.map(entryRow), crm_entries_count: count };
+}
+
+/** The entry the list's popup opens from a link (/admin/crm?edit=id); null when there is none. */
+export async function crmEntryToEdit(db: Database, actor: Actor, id: number): Promise<CrmEntryRow | null> {
+  requireAdmin(actor);
+  const row = await q.crmEntryRow(db, id);
+  return row ? entryRow(row) : null;
 }
 
 // ---------------------------------------------------------------- create and update
@@ -226,43 +238,111 @@ export type CrmActionRow = {
   warehouse_id: number | null;
   business_name: string | null;
   contact: string | null;
+  /** 'YYYY-MM-DD': the event's day, the day its action is due. */
   date: string;
   event_type: CrmEventType;
   description: string | null;
   follow_up_action: string | null;
   follow_up_done: 0 | 1;
+  /** Pending and due before today (in Italy). */
+  overdue: boolean;
   handled_at: Date | null;
   /** Who handled it (name, else e-mail); null while pending or when the account is gone. */
   handled_by: string | null;
+  created_at: Date;
 };
 
-/** GET /api/admin/crm-actions: the follow-up actions, pending (default), done or all. */
+function actionRow(r: q.CrmActionDbRow, today: string): CrmActionRow {
+  return {
+    id: Number(r.id),
+    warehouse_id: r.warehouse_id,
+    business_name: r.business_name,
+    contact: r.contact,
+    date: r.date,
+    event_type: r.event_type,
+    description: r.description,
+    follow_up_action: r.follow_up_action,
+    follow_up_done: r.follow_up_done ? 1 : 0,
+    overdue: !r.follow_up_done && r.date < today,
+    handled_at: r.handled_at,
+    handled_by: r.handled_by,
+    created_at: r.created_at,
+  };
+}
+
+/** GET /api/admin/crm-actions: the follow-up actions, pending (default), overdue, done or all, in the chosen order. */
 export async function listCrmActions(
   db: Database,
   actor: Actor,
-  args: { filter: CrmActionFilter; search: string | null; limit: number; page: number },
+  args: { filters: Omit<q.CrmActionFilters, "today">; order: ListOrder<CrmActionsOrderKey>; limit: number; page: number },
 ): Promise<{ crm_actions: CrmActionRow[]; crm_actions_count: number }> {
   requireAdmin(actor);
+  const filters = { ...args.filters, today: todayInItaly() };
   const [rows, count] = await Promise.all([
-    q.crmActionsPageQuery(db, { filter: args.filter, search: args.search, limit: args.limit, offset: args.page * args.limit }).execute(),
-    q.countCrmActions(db, { filter: args.filter, search: args.search }),
+    q.crmActionsPageQuery(db, { filters, order: args.order, limit: args.limit, offset: args.page * args.limit }).execute(),
+    q.countCrmActions(db, filters),
   ]);
-  return {
-    crm_actions: rows.map((r) => ({
-      id: Number(r.id),
-      warehouse_id: r.warehouse_id,
-      business_name: r.business_name,
-      contact: r.contact,
-      date: r.date,
-      event_type: r.event_type,
-      description: r.description,
-      follow_up_action: r.follow_up_action,
-      follow_up_done: r.follow_up_done ? 1 : 0,
-      handled_at: r.handled_at,
-      handled_by: r.handled_by,
-    })),
-    crm_actions_count: count,
-  };
+  return { crm_actions: rows.map((r) => actionRow(r, filters.today)), crm_actions_count: count };
+}
+
+const ACTION_STATE_IT = { pending: "Da gestire", overdue: "In ritardo", done: "Gestita" } as const;
+
+/** The actions' export: what the list shows, one column each. */
+export const CRM_ACTIONS_EXPORT_COLUMNS: ExportColumn[] = [
+  { header: "Scadenza", type: "date" },
+  { header: "Tipo evento", type: "text" },
+  { header: "Ragione sociale", type: "text", width: 30 },
+  { header: "Contatto", type: "text", width: 24 },
+  { header: "Azione", type: "text", width: 40 },
+  { header: "Descrizione", type: "text", width: 40 },
+  { header: "Stato", type: "text" },
+  { header: "Gestita il", type: "datetime" },
+  { header: "Gestita da", type: "text" },
+  { header: "Creata il", type: "datetime" },
+];
+
+/**
+ * The follow-up actions the list shows, filtered and in its order, streamed a keyset page at a
+ * time. Audited as an export, with its selection.
+ */
+export async function exportCrmActions(
+  db: Database,
+  actor: Actor,
+  args: { filters: Omit<q.CrmActionFilters, "today">; order: ListOrder<CrmActionsOrderKey> },
+): Promise<AsyncIterable<CsvCell[]>> {
+  requireAdmin(actor);
+  const filters = { ...args.filters, today: todayInItaly() };
+  await db.transaction().execute((trx) =>
+    auditAdminAction(trx, actor, {
+      action: "crm_entry.export_actions",
+      entityType: "crm_entry",
+      entityId: null,
+      details: { search: filters.search, status: filters.status, order: `${args.order.key} ${args.order.dir}` },
+    }),
+  );
+  const terms = q.crmActionsOrderTerms(args.order);
+  const rows = pages(
+    (after: unknown[] | null, size) => q.crmActionsExportPageQuery(db, { filters, order: args.order, after, size }).execute(),
+    (r) => termKeyset(r, terms),
+  );
+  return (async function* () {
+    for await (const r of rows) {
+      const a = actionRow(r, filters.today);
+      yield [
+        dayDate(a.date),
+        CRM_EVENT_TYPE_IT[a.event_type],
+        a.business_name,
+        // A phone number stays text (the export keeps its + and leading zeros).
+        a.contact,
+        a.follow_up_action,
+        a.description,
+        ACTION_STATE_IT[a.follow_up_done === 1 ? "done" : a.overdue ? "overdue" : "pending"],
+        a.handled_at,
+        a.handled_by,
+        a.created_at,
+      ];
+    }
+  })();
 }
 
 // ---------------------------------------------------------------- export
@@ -285,22 +365,28 @@ const dayDate = (iso: string) => new Date(`${iso}T12:00:00Z`);
 
 /**
  * The CRM's CSV (spec: date, business name, contact, event type, description, follow-up, action,
- * handled), the list's selection newest first, streamed page by page. Audited as an export, with
- * its filters.
+ * handled), the list's selection in the list's order (newest first by default), streamed a keyset
+ * page at a time. Audited as an export, with its filters and order.
  */
-export async function exportCrmEntries(db: Database, actor: Actor, filters: q.CrmListFilters): Promise<AsyncIterable<CsvCell[]>> {
+export async function exportCrmEntries(
+  db: Database,
+  actor: Actor,
+  filters: q.CrmListFilters,
+  order: q.CrmOrder = CRM_ENTRIES_ORDER.defaults,
+): Promise<AsyncIterable<CsvCell[]>> {
   requireAdmin(actor);
   await db.transaction().execute((trx) =>
     auditAdminAction(trx, actor, {
       action: "crm_entry.export",
       entityType: "crm_entry",
       entityId: null,
-      details: { search: filters.search ?? null, date: filters.date ?? null, event_type: filters.eventType ?? null },
+      details: { search: filters.search ?? null, date: filters.date ?? null, event_type: filters.eventType ?? null, order: `${order.key} ${order.dir}` },
     }),
   );
-  const rows = pages<q.CrmEntryDbRow, { date: string; id: number }>(
-    (after, size) => q.crmExportPage(db, { filters, after, size }),
-    (r) => ({ date: r.date, id: Number(r.id) }),
+  const terms = q.crmEntriesOrderTerms(order);
+  const rows = pages(
+    (after: unknown[] | null, size) => q.crmExportPageQuery(db, { filters, order, after, size }).execute(),
+    (r) => termKeyset(r, terms),
   );
   return (async function* () {
     for await (const r of rows) {

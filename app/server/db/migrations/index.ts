@@ -36,6 +36,7 @@ import * as m0033 from "./0033_admin_warehouse_list.ts";
 import * as m0034 from "./0034_back_office_list_orders.ts";
 import * as m0037 from "./0037_report_closing.ts";
 import * as m0038 from "./0038_request_warehouse_counts.ts";
+import * as m0040 from "./0040_crm_pending_actions.ts";
 import * as m0041 from "./0041_public_sheet_index.ts";
 
 export const migrations: Record<string, Migration> = {
@@ -75,5 +76,6 @@ export const migrations: Record<string, Migration> = {
   "0034_back_office_list_orders": m0034,
   "0037_report_closing": m0037,
   "0038_request_warehouse_counts": m0038,
+  "0040_crm_pending_actions": m0040,
   "0041_public_sheet_index": m0041,
 };
