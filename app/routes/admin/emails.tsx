@@ -328,7 +328,9 @@ function ResendAllQuestion({ count, selection, filtered, back }: { count: number
             selection.lang ? m.admmail_selection_lang({ lang: langLabel(selection.lang) }) : null,
           ]
             .filter(Boolean)
-            .join(" · ")}
+            .join(" · ")
+            // The parts are written to follow one another; the line starts with a capital.
+            .replace(/^./, (first) => first.toUpperCase())}
         </p>
       )}
       <Form method="post" action={back} className="mt-3 flex flex-wrap items-center gap-3">
