@@ -208,6 +208,8 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
             defaults={ADMIN_REQUESTS_ORDER.defaults}
             firstDir={ADMIN_REQUESTS_ORDER.firstDir(key)}
             title={m.admlist_sort_label({ column: label })}
+            // Outside a table's header, on a phone too: a finger's height.
+            className="min-h-11 sm:min-h-0"
           />
         ))}
       </nav>
