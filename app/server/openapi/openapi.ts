@@ -76,11 +76,10 @@ function operationOf(path: string, method: "get" | "post", contract: ApiContract
   if (parameters.length) operation.parameters = parameters;
   if (method === "post") {
     const schema = contract.body ? jsonSchemaOf(contract.body) : { type: "object" };
-    // The body may come as JSON or as a form (the pages' plain posts, the photo uploads).
-    operation.requestBody = {
-      required: Boolean(contract.body),
-      content: { "application/json": { schema }, "application/x-www-form-urlencoded": { schema }, "multipart/form-data": { schema } },
-    };
+    // Photos are uploaded as a multipart form; every other body is described as JSON (the same
+    // fields also arrive as a form from the pages' plain posts, said once in info.description).
+    const media = /upload/.test(path) ? "multipart/form-data" : "application/json";
+    operation.requestBody = { required: Boolean(contract.body), content: { [media]: { schema } } };
   }
   const responses: Record<string, unknown> = {
     "200": isExport
@@ -114,7 +113,7 @@ export function describeRoutes(routes: DescribedRoute[], origin: string): Record
     info: {
       title: "Stockspace API",
       version: "1",
-      description: `The JSON endpoints. A session is the ${SESSION_COOKIE} cookie set by POST /login. Every POST also needs the ${XSRF_HEADER} header carrying the value of the ${XSRF_COOKIE} cookie (double submit), or 419.`,
+      description: `The JSON endpoints. A session is the ${SESSION_COOKIE} cookie set by POST /login. Every POST also needs the ${XSRF_HEADER} header carrying the value of the ${XSRF_COOKIE} cookie (double submit), or 419. A body may also be sent as a form (application/x-www-form-urlencoded or multipart/form-data, nested fields as user_data[email]); the fields are the same.`,
     },
     servers: [{ url: origin }],
     paths,
