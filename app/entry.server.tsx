@@ -7,7 +7,15 @@ import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { databaseUnavailableContext, localeContext, requestInfoContext, routeManifestContext, servicesContext, type AppServices, type RequestInfo } from "./server/context.ts";
+import {
+  databaseUnavailableContext,
+  localeContext,
+  requestInfoContext,
+  routeManifestContext,
+  servicesContext,
+  type AppServices,
+  type RequestInfo,
+} from "./server/context.ts";
 import { isDatabaseUnavailable } from "./server/db/unavailable.ts";
 import { logDatabaseUnavailable, SERVICE_UNAVAILABLE } from "./server/http/respond.ts";
 import { runWithLocale } from "./server/i18n.server.ts";

@@ -41,7 +41,7 @@ describe("the API description", async () => {
   const paths = doc.paths as Record<string, Record<string, Record<string, unknown>>>;
 
   it("is valid OpenAPI 3.1", async () => {
-    const result = await new Validator().validate(doc as object);
+    const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(doc.openapi).toBe("3.1.0");

@@ -68,7 +68,9 @@ function operationOf(path: string, method: "get" | "post", contract: ApiContract
   const who =
     roles === "public" ? "Anyone may call." : roles === "user" ? "Any logged-in user may call." : `Callers with the role ${(roles as string[]).join(" or ")}.`;
   const operation: Operation = {
-    operationId: `${method}${openApiPath(path).replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
+    operationId: `${method}${openApiPath(path)
+      .replace(/[{}]/g, "")
+      .replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
     description: method === "post" ? `${who} Needs the ${XSRF_HEADER} header (the ${XSRF_COOKIE} cookie's value).` : who,
     "x-roles": roles,
     security: roles === "public" ? [{}, { session: [] }] : [{ session: [] }],
