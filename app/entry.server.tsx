@@ -2,12 +2,20 @@
 // and exports createLoadContext, which the Node server (server/index.ts) calls per request
 // so that the contexts it fills are the very objects the routes read.
 import { PassThrough } from "node:stream";
-import type { EntryContext, HandleErrorFunction } from "react-router";
+import type { EntryContext, HandleErrorFunction, ServerBuild } from "react-router";
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { databaseUnavailableContext, localeContext, requestInfoContext, servicesContext, type AppServices, type RequestInfo } from "./server/context.ts";
+import {
+  databaseUnavailableContext,
+  localeContext,
+  requestInfoContext,
+  routeManifestContext,
+  servicesContext,
+  type AppServices,
+  type RequestInfo,
+} from "./server/context.ts";
 import { isDatabaseUnavailable } from "./server/db/unavailable.ts";
 import { logDatabaseUnavailable, SERVICE_UNAVAILABLE } from "./server/http/respond.ts";
 import { runWithLocale } from "./server/i18n.server.ts";
@@ -16,10 +24,15 @@ import { NonceContext } from "./lib/nonce.ts";
 
 export const streamTimeout = 5_000;
 
-export function createLoadContext(services: AppServices, info: RequestInfo): RouterContextProvider {
+export function createLoadContext(
+  services: AppServices,
+  info: RequestInfo,
+  routeManifest: (() => Promise<ServerBuild["routes"]>) | null = null,
+): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
   context.set(requestInfoContext, info);
+  context.set(routeManifestContext, routeManifest);
   return context;
 }
 

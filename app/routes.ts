@@ -264,6 +264,9 @@ export default [
   route("api/stock-hunter/saved-searches/:id/delete", "routes/api/stock-hunter/saved-searches.delete.ts"),
   route("api/saved-searches", "routes/api/saved-searches.ts"),
 
+  // The API's description (decision 058), generated from the routes below and their contracts.
+  route("api/openapi.json", "routes/api/openapi.ts"),
+
   // Every other /api path: a JSON 404 (after the area guard).
   route("api/*", "routes/api/not-found.ts"),
 

@@ -46,7 +46,9 @@ export type RunningApp = {
   close: () => Promise<void>;
 };
 
-type EntryModule = { createLoadContext: (services: AppServices, info: RequestInfo) => RouterContextProvider };
+type EntryModule = {
+  createLoadContext: (services: AppServices, info: RequestInfo, routeManifest: () => Promise<ServerBuild["routes"]>) => RouterContextProvider;
+};
 
 /**
  * Production logs one JSON object a line, for a log collector. Outside production the same
@@ -188,6 +190,8 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
       app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
     }
     const entryModule = await entry();
+    // The routes as the build has them, for the API description (GET /api/openapi.json).
+    const routeManifest = async () => (typeof build === "function" ? await build() : build).routes;
 
     app.use(labelRoutes(build));
     // app.use, not a route: a route pattern would decode the path itself and fail on what the handler refuses cleanly.
@@ -205,7 +209,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
             secure: req.secure,
             log: req.log ?? log,
           };
-          return entryModule.createLoadContext(services, info);
+          return entryModule.createLoadContext(services, info, routeManifest);
         },
       }),
     );

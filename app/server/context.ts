@@ -1,7 +1,7 @@
 // What every loader, action and resource route can read from React Router's context:
 // the app's long-lived services (set by the server entry) and the acting user (set once
 // per request by the root middleware).
-import { createContext } from "react-router";
+import { createContext, type ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import type { Database } from "./db/database.ts";
 import type { Config } from "./config.ts";
@@ -85,3 +85,9 @@ export const databaseUnavailableContext = createContext<boolean>(false);
 export const localeContext = createContext<Locale>("en");
 /** The CSRF token of this browser (the XSRF-TOKEN cookie's value, or a new one being set). */
 export const csrfTokenContext = createContext<string>("");
+/**
+ * The running build's route manifest (every route's path and module), for the API description
+ * (app/server/openapi/openapi.ts). The development server's build changes as files are saved, so
+ * a function. Set by the Node server through createLoadContext; absent where no build runs.
+ */
+export const routeManifestContext = createContext<(() => Promise<ServerBuild["routes"]>) | null>(null);

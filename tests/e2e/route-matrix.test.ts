@@ -860,6 +860,9 @@ const ROWS: Row[] = [
     expect: { ...all(403), visitor: 422, hunter: 200 },
   },
   { route: "/api/saved-searches", method: "GET", url: () => "/api/saved-searches", expect: all(405) },
+  // The API's description: public, the same for everyone; a document, not a form target.
+  { route: "/api/openapi.json", method: "GET", url: () => "/api/openapi.json", expect: all(200) },
+  { route: "/api/openapi.json", method: "POST", url: () => "/api/openapi.json", body: {}, expect: all(405) },
   { route: "/api/referent/notifications", method: "GET", url: () => "/api/referent/notifications?offset=2", expect: area(200, "referent") },
   { route: "/api/referent/notifications", method: "POST", url: () => "/api/referent/notifications", body: {}, expect: area(405, "referent") },
   {

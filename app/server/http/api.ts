@@ -26,6 +26,8 @@ export type ApiArgs<B extends Schema, Q extends Schema, P extends Schema, A exte
   services: AppServices;
   info: RequestInfo;
   locale: Locale;
+  /** The request's contexts, for the rare endpoint that reads one the helper does not hand over. */
+  context: Readonly<RouterContextProvider>;
 };
 
 type RouteArgs = { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> };
@@ -104,6 +106,7 @@ function make<B extends Schema, Q extends Schema, P extends Schema, A extends Ac
         services,
         info: context.get(requestInfoContext),
         locale,
+        context,
       });
       return result instanceof Response ? result : Response.json(result ?? {});
     } catch (err) {
