@@ -7,7 +7,6 @@
 import { PassThrough, Readable } from "node:stream";
 import { once } from "node:events";
 import ExcelJS from "exceljs";
-import { z } from "zod";
 import { csvResponse, safeFileName, type CsvCell } from "./csv.ts";
 import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
 
@@ -22,9 +21,6 @@ const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 export type ExportColumnType = "text" | "integer" | "number" | "euro" | "date" | "datetime" | "boolean";
 export type ExportColumn = { header: string; type: ExportColumnType; width?: number };
 export type ExportFormat = "csv" | "xlsx";
-
-/** The `format` query parameter every export takes: csv (the spec's, the default) or xlsx. */
-export const exportFormatParam = z.enum(["csv", "xlsx"]).optional().default("csv");
 
 /** One export as a download: `fileName` without its extension, which the format adds. */
 export function tableExportResponse(opts: {

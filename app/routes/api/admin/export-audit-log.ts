@@ -4,22 +4,20 @@
 // time, the action, the entity and the details in words, ids as text. Audited as an export.
 import { z } from "zod";
 import { apiLoader, methodNotAllowed } from "../../../server/http/api.ts";
-import { exportFormatParam, tableExportResponse } from "../../../server/http/table-export.ts";
+import { tableExportResponse } from "../../../server/http/table-export.ts";
+import { exportFormat } from "../../../schemas/admin-lists.ts";
 import { AUDIT_EXPORT_COLUMNS, exportAuditLog } from "../../../server/audit/audit-log.service.ts";
 import { auditFiltersOf, auditLogFilters } from "../../../schemas/audit-log.ts";
 import { formatDate, todayInItaly } from "../../../lib/format.ts";
 
-export const loader = apiLoader(
-  { access: ["admin"], query: z.object({ ...auditLogFilters, format: exportFormatParam }) },
-  async ({ actor, query, services }) => {
-    const rows = await exportAuditLog(services.db, actor, { filters: auditFiltersOf(query), format: query.format });
-    return tableExportResponse({
-      format: query.format,
-      fileName: `registro_attivita_${formatDate(todayInItaly())}`,
-      columns: AUDIT_EXPORT_COLUMNS,
-      rows,
-      sheetName: "Registro attività",
-    });
-  },
-);
+export const loader = apiLoader({ access: ["admin"], query: z.object({ ...auditLogFilters, format: exportFormat }) }, async ({ actor, query, services }) => {
+  const rows = await exportAuditLog(services.db, actor, { filters: auditFiltersOf(query), format: query.format });
+  return tableExportResponse({
+    format: query.format,
+    fileName: `registro_attivita_${formatDate(todayInItaly())}`,
+    columns: AUDIT_EXPORT_COLUMNS,
+    rows,
+    sheetName: "Registro attività",
+  });
+});
 export const action = methodNotAllowed;
