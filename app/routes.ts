@@ -28,6 +28,7 @@ function stockerPages(idPrefix = "") {
     page(idPrefix, "invite", "routes/stocker/invite.tsx"),
     page(idPrefix, "billing", "routes/stocker/billing.tsx"),
     page(idPrefix, "confirm-subscription", "routes/stocker/confirm-subscription.tsx"),
+    page(idPrefix, "api-tokens", "routes/stocker/api-tokens.tsx"),
   ];
 }
 
@@ -44,6 +45,7 @@ function referentPages() {
     route("notifications", "routes/referent/notifications.tsx"),
     route("data", "routes/referent/data.tsx"),
     route("reviews", "routes/referent/reviews.tsx"),
+    route("api-tokens", "routes/referent/api-tokens.tsx"),
   ];
 }
 
@@ -264,6 +266,11 @@ export default [
   route("api/stock-hunter/saved-searches/:id/delete", "routes/api/stock-hunter/saved-searches.delete.ts"),
   route("api/saved-searches", "routes/api/saved-searches.ts"),
 
+  // Personal access tokens for integrations (decision 059): made, listed and revoked in a session.
+  route("api/tokens", "routes/api/tokens.ts"),
+  route("api/tokens/create", "routes/api/tokens.create.ts"),
+  route("api/tokens/:id/revoke", "routes/api/tokens.revoke.ts"),
+
   // The API's description (decision 058), generated from the routes below and their contracts.
   route("api/openapi.json", "routes/api/openapi.ts"),
 
@@ -292,6 +299,7 @@ export default [
     route("crm-actions", "routes/admin/crm-actions.tsx"),
     route("search", "routes/admin/search.tsx"),
     route("requests", "routes/admin/requests.tsx"),
+    route("api-tokens", "routes/admin/api-tokens.tsx"),
     // An administrator's view of a user's area (the spec's admin flag changes the prefix):
     // the same page modules as the user's own area, under their own route ids.
     route("stocker/:userId", "routes/stocker/layout.tsx", { id: "admin/stocker" }, stockerPages("admin/")),

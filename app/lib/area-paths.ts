@@ -8,12 +8,12 @@ import type { Locale } from "./locale.ts";
 export type AreaRole = "stocker" | "referent" | "stock_hunter";
 
 export type AreaSection =
-  "dashboard" | "warehouses" | "saved-searches" | "messages" | "statistics" | "notifications" | "data" | "reviews" | "invite" | "billing";
+  "dashboard" | "warehouses" | "saved-searches" | "messages" | "statistics" | "notifications" | "data" | "reviews" | "invite" | "billing" | "api-tokens";
 
 /** The sections of each area, in the order of its navigation. */
 export const AREA_SECTIONS: Record<AreaRole, readonly AreaSection[]> = {
-  stocker: ["dashboard", "warehouses", "messages", "statistics", "notifications", "reviews", "invite", "billing", "data"],
-  referent: ["dashboard", "warehouses", "messages", "statistics", "notifications", "reviews", "data"],
+  stocker: ["dashboard", "warehouses", "messages", "statistics", "notifications", "reviews", "invite", "billing", "data", "api-tokens"],
+  referent: ["dashboard", "warehouses", "messages", "statistics", "notifications", "reviews", "data", "api-tokens"],
   stock_hunter: ["dashboard", "warehouses", "saved-searches", "messages", "notifications", "reviews", "data"],
 };
 
@@ -50,6 +50,8 @@ export function areaPaths(base: string) {
     billing: `${base}/billing`,
     /** Where Stripe returns after the card step. */
     confirmSubscription: `${base}/confirm-subscription`,
+    /** Personal access tokens for the API (decision 059). */
+    apiTokens: `${base}/api-tokens`,
     section: (section: AreaSection) => (section === "dashboard" ? base : `${base}/${section}`),
   };
 }

@@ -29,6 +29,9 @@ export const AUDIT_ACTION_WORDS: Record<string, string> = {
   "subscription.export_transfers": "Esportazione dei bonifici in attesa",
   "email.export_failed": "Esportazione delle e-mail non consegnate",
   "audit.export": "Esportazione del registro attività",
+  "api_token.create": "Token API creato",
+  "api_token.revoke": "Token API revocato",
+  "api_token.use": "Chiamata API con un token",
   "user.approve": "Approvazione dello stocker",
   "user.area_view": "Area dell'utente aperta",
   "user.end_sessions": "Sessioni dell'utente terminate",
@@ -197,6 +200,13 @@ export const AUDIT_FIELD_WORDS: Record<string, string> = {
   warehouse_times: "Orari",
   warehouses: "Magazzini",
   website: "Sito web",
+  // Personal access tokens: the token, and a call made with it.
+  token_id: "Token",
+  token_name: "Nome del token",
+  token_scope: "Permessi del token",
+  expires_at: "Scadenza",
+  method: "Metodo",
+  path: "Percorso",
   // The export's own details.
   entity_type: "Tipo di entità",
   entity_id: "Entità",
@@ -237,6 +247,7 @@ const VALUE_WORDS: Record<string, Record<string, string>> = {
   area: { stocker: "Stocker", stock_hunter: "Stock hunter", referent: "Referente", admin: "Amministratore" },
   account_type: { "0": "Stocker", "1": "Stock Keeper" },
   scope: { one: "Una sessione", all: "Tutte" },
+  token_scope: { read: "Sola lettura", read_write: "Lettura e scrittura" },
   event_type: { call: "Telefonata", mail: "E-mail", meet: "Incontro", meeting: "Riunione", other: "Altro" },
   sub_type: { all: "Tutti", active: "Attivo", expired: "Scaduto", none: "Nessuno" },
 };

@@ -58,6 +58,12 @@ export type Actor = {
   telephone: string | null;
   lang: Locale;
   sessionId: string;
+  /**
+   * Set when the request came with a personal access token (`Authorization: Bearer`) instead of
+   * the session cookie (decision 059): its id and what it allows. The actor is then the token's
+   * owner, with `sessionId` naming the token.
+   */
+  token?: { id: number; scope: "read" | "read_write" };
 };
 
 export const servicesContext = createContext<AppServices>();

@@ -861,6 +861,26 @@ const ROWS: Row[] = [
   },
   { route: "/api/saved-searches", method: "GET", url: () => "/api/saved-searches", expect: all(405) },
   // The API's description: public, the same for everyone; a document, not a form target.
+  // Personal access tokens (decision 059): stockers, keepers, referents and administrators, in a session.
+  { route: "/api/tokens", method: "GET", url: () => "/api/tokens", expect: area(200, "stocker", "keeper", "referent", "admin") },
+  { route: "/api/tokens", method: "POST", url: () => "/api/tokens", body: {}, expect: all(405) },
+  {
+    route: "/api/tokens/create",
+    method: "POST",
+    url: () => "/api/tokens/create",
+    body: { scope: "read" },
+    expect: area(422, "stocker", "keeper", "referent", "admin"),
+  },
+  { route: "/api/tokens/create", method: "GET", url: () => "/api/tokens/create", expect: all(405) },
+  // A token that is nobody's (or another's): 404 for whoever may hold tokens.
+  {
+    route: "/api/tokens/:id/revoke",
+    method: "POST",
+    url: () => "/api/tokens/999999999/revoke",
+    body: {},
+    expect: area(404, "stocker", "keeper", "referent", "admin"),
+  },
+  { route: "/api/tokens/:id/revoke", method: "GET", url: () => "/api/tokens/1/revoke", expect: all(405) },
   { route: "/api/openapi.json", method: "GET", url: () => "/api/openapi.json", expect: all(200) },
   { route: "/api/openapi.json", method: "POST", url: () => "/api/openapi.json", body: {}, expect: all(405) },
   { route: "/api/referent/notifications", method: "GET", url: () => "/api/referent/notifications?offset=2", expect: area(200, "referent") },
@@ -1731,6 +1751,40 @@ const ROWS: Row[] = [
     method: "GET",
     url: () => "/en/stock-hunter/profile/saved-searches?page=2",
     expect: area(200, "hunter"),
+  },
+  { route: "/:locale/stocker/profile/api-tokens", method: "GET", url: () => "/it/stocker/profile/api-tokens", expect: area(200, "stocker", "keeper") },
+  // A token that is nobody's is the form's not_found: the page is drawn again (200).
+  {
+    route: "/:locale/stocker/profile/api-tokens",
+    method: "POST",
+    url: () => "/en/stocker/profile/api-tokens",
+    body: { form: { intent: "revoke", id: "999999999" } },
+    expect: area(200, "stocker", "keeper"),
+  },
+  { route: "/:locale/referent/profile/api-tokens", method: "GET", url: () => "/en/referent/profile/api-tokens", expect: area(200, "referent") },
+  {
+    route: "/:locale/referent/profile/api-tokens",
+    method: "POST",
+    url: () => "/it/referent/profile/api-tokens",
+    body: { form: { intent: "revoke", id: "999999999" } },
+    expect: area(200, "referent"),
+  },
+  { route: "/admin/api-tokens", method: "GET", url: () => "/admin/api-tokens", expect: area(200, "admin") },
+  {
+    route: "/admin/api-tokens",
+    method: "POST",
+    url: () => "/admin/api-tokens",
+    body: { form: { intent: "revoke", id: "999999999" } },
+    expect: area(200, "admin"),
+  },
+  { route: "/admin/stocker/:userId/api-tokens", method: "GET", url: (ids) => `/admin/stocker/${ids.stockerId}/api-tokens`, expect: area(200, "admin") },
+  { route: "/admin/stocker/:userId/api-tokens", method: "GET", url: (ids) => `/admin/stocker/${ids.hunterId}/api-tokens`, expect: area(404, "admin") },
+  {
+    route: "/admin/stocker/:userId/api-tokens",
+    method: "POST",
+    url: (ids) => `/admin/stocker/${ids.stockerId}/api-tokens`,
+    body: { form: { intent: "revoke", id: "999999999" } },
+    expect: area(200, "admin"),
   },
   // Another hunter's search is the form's not_found: the page is drawn again (200).
   {

@@ -37,6 +37,7 @@ const SECTION_LABEL: Record<AreaSection, () => string> = {
   reviews: () => m.area_nav_reviews(),
   invite: () => m.area_nav_invite(),
   billing: () => m.billp_nav(),
+  "api-tokens": () => m.area_nav_api_tokens(),
 };
 
 /** The label of a section; the hunter's warehouses are its favourites. */

@@ -7,6 +7,7 @@ import type { UserDataExport } from "./user-data.service.ts";
 /** The sections' titles, in the export's order. */
 const SECTION_TITLES: Record<string, string> = {
   sessions: "Sessioni di accesso",
+  api_tokens: "Token API",
   warehouses: "Magazzini (proprietario o referente)",
   warehouse_contacts: "Contatti dei magazzini",
   quote_requests: "Richieste di preventivo",

@@ -104,6 +104,8 @@ export async function exportSections(db: Database, args: { userId: number; email
   const q = (query: RawBuilder<Record<string, unknown>>) => rows(query, db);
   return {
     sessions: await q(sql`select created_at, last_seen_at, expires_at, remember, ip, user_agent from sessions where user_id = ${id} order by created_at`),
+    api_tokens: await q(sql`
+      select name, scope, created_at, expires_at, last_used_at, last_used_ip, revoked_at from api_tokens where user_id = ${id} order by created_at`),
     warehouses: await q(sql`
       select w.id, case when w.user_id = ${id} then 'owner' else 'referent' end as relation, w.name, w.address, w.cap, w.city, w.province,
              w.country, w.email, w.telephone, w.status, w.deactivated, w.created_at
@@ -172,6 +174,7 @@ export async function deletePersonalRows(db: Database, args: { userId: number; e
   const count = async (query: RawBuilder<unknown>) => Number((await query.execute(db)).numAffectedRows ?? 0);
   return {
     sessions: await count(sql`delete from sessions where user_id = ${id}`),
+    api_tokens: await count(sql`delete from api_tokens where user_id = ${id}`),
     user_tokens: await count(sql`delete from user_tokens where user_id = ${id}`),
     favourites: await count(sql`delete from favourites where user_id = ${id}`),
     notifications: await count(sql`delete from notifications where user_id = ${id}`),

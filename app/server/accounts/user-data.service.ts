@@ -36,6 +36,8 @@ export const PERSONAL_DATA: Record<string, { treatment: Treatment; why: string }
   "users.invited_by": { treatment: "kept", why: "who invited another account: points to the anonymised row" },
   // Only the person's.
   "sessions.user_id": { treatment: "erased", why: "the sessions end" },
+  "api_tokens.user_id": { treatment: "erased", why: "the person's API tokens stop working" },
+  "api_tokens.name": { treatment: "erased", why: "with the token" },
   "user_tokens.user_id": { treatment: "erased", why: "confirmation codes, password resets, e-mail changes" },
   "user_tokens.new_email": { treatment: "erased", why: "with the token" },
   "favourites.user_id": { treatment: "erased", why: "the person's list" },

@@ -133,6 +133,22 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+/** Personal access tokens for /api (decision 059); only the token's SHA-256 is stored. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  scope: "read" | "read_write";
+  token_hash: string;
+  /** The token's last four characters, shown in its owner's list. */
+  token_hint: string;
+  created_at: CreatedTimestamp;
+  expires_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  last_used_ip: string | null;
+  revoked_at: NullableTimestamp;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: Timestamp;
@@ -804,6 +820,7 @@ export interface DB {
   reports: ReportsTable;
   reviews: ReviewsTable;
   sessions: SessionsTable;
+  api_tokens: ApiTokensTable;
   specification_categories: SpecificationCategoriesTable;
   specifications: SpecificationsTable;
   subscription_additions: SubscriptionAdditionsTable;

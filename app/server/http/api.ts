@@ -9,6 +9,7 @@ import type { RouterContextProvider } from "react-router";
 import { actorContext, localeContext, requestInfoContext, servicesContext, type Actor, type AppServices, type RequestInfo } from "../context.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { requireActor, requireRole, type Role } from "./guard.ts";
+import { ForbiddenError } from "../errors.ts";
 import { errorToResponse, InputError, jsonError } from "./respond.ts";
 import { checkInput, formToObject, queryToObject } from "./input.ts";
 import { idNumber } from "../../schemas/common.ts";
@@ -38,6 +39,11 @@ type Options<B extends Schema, Q extends Schema, P extends Schema, A extends Acc
   body?: B;
   query?: Q;
   params?: P;
+  /**
+   * Refused to a call made with a personal access token (403 token_not_allowed): what needs the
+   * person at the keyboard, in their session (the tokens themselves, the password and e-mail).
+   */
+  sessionOnly?: true;
 };
 
 class BadBody extends Error {}
@@ -83,6 +89,7 @@ function make<B extends Schema, Q extends Schema, P extends Schema, A extends Ac
       const actor = context.get(actorContext);
       if (opts.access === "user") requireActor(actor);
       else if (Array.isArray(opts.access)) requireRole(actor, ...(opts.access as Role[]));
+      if (opts.sessionOnly && actor?.token) throw new ForbiddenError("token_not_allowed");
 
       let rawBody: unknown;
       try {
@@ -114,11 +121,11 @@ function make<B extends Schema, Q extends Schema, P extends Schema, A extends Ac
     }
   };
   // Who may call and what it takes, readable by the tests (the role matrix, the hostile-input run).
-  const contract: ApiContract = { access: opts.access, body: opts.body, query: opts.query, params: opts.params };
+  const contract: ApiContract = { access: opts.access, body: opts.body, query: opts.query, params: opts.params, sessionOnly: opts.sessionOnly ?? false };
   return Object.assign(endpoint, { contract });
 }
 
-export type ApiContract = { access: Access; body?: z.ZodType; query?: z.ZodType; params?: z.ZodType };
+export type ApiContract = { access: Access; body?: z.ZodType; query?: z.ZodType; params?: z.ZodType; sessionOnly: boolean };
 
 /** A state-changing endpoint (POST). CSRF was already checked by the root middleware. */
 export const apiAction = make;

@@ -13,6 +13,7 @@ import { LOCALE_COOKIE, localeCookie, readCookie, XSRF_COOKIE, xsrfCookie } from
 import { DomainError } from "../errors.ts";
 import { errorToResponse, jsonError, logDatabaseUnavailable, serviceUnavailablePage } from "./respond.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import { actorOfBearer, bearerToken } from "../api-tokens/api-tokens.service.ts";
 
 /** Where Stripe posts its events (docs/decisions/009-billing.md): signed, so exempt from the CSRF check. */
 export const STRIPE_WEBHOOK_PATH = "/api/stripe/webhook";
@@ -89,6 +90,9 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const services = context.get(servicesContext);
   const info = context.get(requestInfoContext);
   const api = isApiPath(url.pathname);
+  // A personal access token (decision 059) is read on /api calls only: pages and the spec's
+  // top-level calls (login, logout, …) stay with the session cookie.
+  const bearer = routedPath(url.pathname).startsWith("/api/") ? bearerToken(request) : null;
 
   return runWithLocale(locale, async () => {
     // A NUL character can reach no page or query usefully (PostgreSQL refuses it in text).
@@ -97,16 +101,26 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
     }
     let binding: string;
     try {
-      const actor = await resolveSession(services.db, readCookie(request, SESSION_COOKIE));
+      const actor =
+        bearer !== null
+          ? await actorOfBearer(services.db, bearer, { method: request.method, path: url.pathname, ip: info.ip })
+          : await resolveSession(services.db, readCookie(request, SESSION_COOKIE));
       context.set(actorContext, actor);
       binding = csrfBinding(actor?.sessionId);
       // Stripe's webhook carries no browser token: its signature proves where it comes from; nor
-      // does a mail provider's one-click unsubscribe: its link's signed token does.
-      if (routedPath(url.pathname) !== STRIPE_WEBHOOK_PATH && !(await isOneClickUnsubscribe(request, url.pathname))) {
+      // does a mail provider's one-click unsubscribe: its link's signed token does; nor does a
+      // call with a personal access token, which no browser sends by itself (a cross-site form
+      // cannot set the Authorization header).
+      if (bearer === null && routedPath(url.pathname) !== STRIPE_WEBHOOK_PATH && !(await isOneClickUnsubscribe(request, url.pathname))) {
         await checkCsrf(request, services.secret, binding);
       }
       checkArea(url.pathname, actor);
     } catch (err) {
+      if (bearer !== null && err instanceof DomainError && err.status === 401) {
+        const response = withCachePolicy(errorToResponse(err, locale, info.log ?? services.log), true);
+        response.headers.set("WWW-Authenticate", `Bearer error="invalid_token"`);
+        return response;
+      }
       // A page answers with its error boundary (status kept, 503 while the database is away);
       // an endpoint and any CSRF failure answer with a JSON error.
       if (!api && isDatabaseUnavailable(err)) {
@@ -116,6 +130,9 @@ export const rootMiddleware: MiddlewareFunction<Response> = async ({ request, co
       if (api || !(err instanceof DomainError) || err.status === 419) return withCachePolicy(errorToResponse(err, locale, info.log ?? services.log), true);
       throw data({ code: err.code }, { status: err.status });
     }
+
+    // A token's call is no browser's: it gets no cookie.
+    if (bearer !== null) return withCachePolicy(await next(), true);
 
     // Pages render the token into their forms (hidden _xsrf) and the scripts echo the cookie.
     const existingToken = readCookie(request, XSRF_COOKIE);

@@ -11,6 +11,7 @@ import { INVITATIONS_PER_INVITER_DAY, INVITATIONS_PER_INVITER_HOUR } from "../ac
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { MESSAGES_PER_AUTHOR_MINUTE, MESSAGES_PER_LINK_DAY } from "../deal/conversation-limits.ts";
 import { SAVED_SEARCHES_PER_OWNER } from "../../lib/saved-searches.ts";
+import { API_TOKENS_PER_OWNER } from "../../lib/api-tokens.ts";
 
 const MESSAGES: Record<string, (locale: Locale) => string> = {
   unauthorized: (locale) => m.error_unauthorized({}, { locale }),
@@ -93,6 +94,11 @@ const MESSAGES: Record<string, (locale: Locale) => string> = {
   // Saved searches (decision 038): the cap per owner, the visitor's save limited per client and address.
   saved_search_limit: (locale) => m.ss_error_limit({ max: SAVED_SEARCHES_PER_OWNER }, { locale }),
   saved_search_too_many: (locale) => m.ss_error_too_many({}, { locale }),
+  // Personal access tokens (decision 059).
+  invalid_token: (locale) => m.error_invalid_token({}, { locale }),
+  token_read_only: (locale) => m.error_token_read_only({}, { locale }),
+  token_not_allowed: (locale) => m.error_token_not_allowed({}, { locale }),
+  api_token_limit: (locale) => m.error_api_token_limit({ max: API_TOKENS_PER_OWNER }, { locale }),
 };
 
 /** The generic sentence of a status, for a code without its own ("invalid input" only for bad input). */

@@ -5,6 +5,8 @@
 import { z } from "zod";
 import type { ServerBuild } from "react-router";
 import type { ApiContract } from "../http/api.ts";
+import { API_TOKEN_CALLS, TOKEN_ROLES } from "../api-tokens/api-tokens.service.ts";
+import { API_TOKEN_PREFIX } from "../../lib/api-tokens.ts";
 import { SESSION_COOKIE } from "../accounts/sessions.service.ts";
 import { XSRF_COOKIE, XSRF_HEADER } from "../http/cookies.ts";
 
@@ -50,6 +52,15 @@ function rolesOf(access: ApiContract["access"]): string | string[] {
   return Array.isArray(access) ? [...access] : access;
 }
 
+/**
+ * How a caller proves who they are: the session cookie, or a personal access token (bearer) for
+ * the roles that may hold one, unless the call needs the session; `{}` where no one need be.
+ */
+function securityOf(roles: string | string[], sessionOnly: boolean): Record<string, string[]>[] {
+  const tokens = !sessionOnly && (roles === "public" || roles === "user" || (Array.isArray(roles) && roles.some((r) => (TOKEN_ROLES as string[]).includes(r))));
+  return [...(roles === "public" ? [{}] : []), { session: [] }, ...(tokens ? [{ bearer: [] }] : [])];
+}
+
 const errorRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 function operationOf(path: string, method: "get" | "post", contract: ApiContract): Operation {
@@ -71,9 +82,11 @@ function operationOf(path: string, method: "get" | "post", contract: ApiContract
     operationId: `${method}${openApiPath(path)
       .replace(/[{}]/g, "")
       .replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? "").toUpperCase())}`,
-    description: method === "post" ? `${who} Needs the ${XSRF_HEADER} header (the ${XSRF_COOKIE} cookie's value).` : who,
+    description:
+      (method === "post" ? `${who} With a session, needs the ${XSRF_HEADER} header (the ${XSRF_COOKIE} cookie's value).` : who) +
+      (contract.sessionOnly ? " Not with a personal access token (403 token_not_allowed)." : ""),
     "x-roles": roles,
-    security: roles === "public" ? [{}, { session: [] }] : [{ session: [] }],
+    security: securityOf(roles, contract.sessionOnly),
   };
   if (parameters.length) operation.parameters = parameters;
   if (method === "post") {
@@ -115,12 +128,19 @@ export function describeRoutes(routes: DescribedRoute[], origin: string): Record
     info: {
       title: "Stockspace API",
       version: "1",
-      description: `The JSON endpoints. A session is the ${SESSION_COOKIE} cookie set by POST /login. Every POST also needs the ${XSRF_HEADER} header carrying the value of the ${XSRF_COOKIE} cookie (double submit), or 419. A body may also be sent as a form (application/x-www-form-urlencoded or multipart/form-data, nested fields as user_data[email]); the fields are the same.`,
+      description: `The JSON endpoints. A caller is either a session (the ${SESSION_COOKIE} cookie set by POST /login) or a personal access token sent as Authorization: Bearer (see the bearer scheme), which needs no cookie and no CSRF header. With a session, every POST also needs the ${XSRF_HEADER} header carrying the value of the ${XSRF_COOKIE} cookie (double submit), or 419. A body may also be sent as a form (application/x-www-form-urlencoded or multipart/form-data, nested fields as user_data[email]); the fields are the same.`,
     },
     servers: [{ url: origin }],
     paths,
     components: {
-      securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } },
+      securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description: `A personal access token (${API_TOKEN_PREFIX}…) made by a stocker, a referent or an administrator in their profile: the call acts as its owner; a read token may only GET. No ${XSRF_HEADER} header is needed. An unknown, expired or revoked token is 401 invalid_token; a read token's POST is 403 token_read_only; ${API_TOKEN_CALLS.max} calls per token and minute, then 429.`,
+        },
+      },
       schemas: {
         Error: {
           type: "object",

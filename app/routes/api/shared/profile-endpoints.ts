@@ -23,7 +23,7 @@ export const updateProfileDataEndpoint = (role: AreaRole) =>
  * waits for the link sent to it.
  */
 export const updateCredentialsEndpoint = (role: AreaRole) =>
-  apiAction({ access: [role], body: credentialsSchema }, ({ actor, body, services }) =>
+  apiAction({ access: [role], body: credentialsSchema, sessionOnly: true }, ({ actor, body, services }) =>
     updateCredentials(services.db, { actor, owner: { id: actor.id, role }, asAdmin: false }, body, {
       origin: services.config.origin,
       supportEmail: services.config.supportEmail,

@@ -38,6 +38,7 @@ import * as m0037 from "./0037_report_closing.ts";
 import * as m0038 from "./0038_request_warehouse_counts.ts";
 import * as m0040 from "./0040_crm_pending_actions.ts";
 import * as m0041 from "./0041_public_sheet_index.ts";
+import * as m0042 from "./0042_api_tokens.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   "0038_request_warehouse_counts": m0038,
   "0040_crm_pending_actions": m0040,
   "0041_public_sheet_index": m0041,
+  "0042_api_tokens": m0042,
 };
