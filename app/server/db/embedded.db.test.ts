@@ -19,7 +19,9 @@ import {
 } from "./embedded.ts";
 
 const warnings: string[] = [];
-const log = { info: () => {}, warn: (msg: string) => void warnings.push(msg) };
+const infos: string[] = [];
+const log = { info: (msg: string) => void infos.push(msg), warn: (msg: string) => void warnings.push(msg) };
+const restarts = () => infos.filter((i) => i.includes("embedded PostgreSQL listening again")).length;
 
 let root: string;
 const servers: EmbeddedServer[] = [];
@@ -169,6 +171,9 @@ describe("a new embedded server", () => {
       if (!rows) await new Promise((r) => setTimeout(r, 200));
     }
     expect(rows).toEqual([{ note: "kept" }]);
+    // The new server answers a moment before the app has finished starting it (its start waits
+    // for the server to say it is ready): a signal sent in between would count as a failed start.
+    await expect.poll(restarts, { timeout: 60_000 }).toBe(1);
     const second = postmasterPid(dataDir);
     expect(second).not.toBe(first);
     expect(
