@@ -243,6 +243,15 @@ export default function AdminRequests({ loaderData }: Route.ComponentProps) {
                     >
                       {m.admreq_export()}
                     </a>
+                    <a
+                      href={`/api/admin/warehouse-requests/${item.id}/export?format=xlsx`}
+                      download
+                      className={buttonClass("secondary", "sm")}
+                      aria-label={m.admreq_export_xlsx_label({ number: requestNumber(item.id) })}
+                      data-testid="request-export-xlsx"
+                    >
+                      {m.admreq_export_xlsx()}
+                    </a>
                   </>
                 }
                 panelAction={

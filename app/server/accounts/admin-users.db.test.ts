@@ -66,7 +66,7 @@ describe("the stockers' list", () => {
     const lines = text.trimEnd().split("\r\n");
     expect(lines[0]).toBe("Nome;Cognome;Tipo account;Email;Data iscrizione;Confermato;Scadenza abbonamento;Attivo");
     expect(lines).toHaveLength(4);
-    expect(lines.find((l) => l.includes(expired.email))).toMatch(/;Stock Keeper;.*;Sì;15\.01\.2026;Sì$/);
+    expect(lines.find((l) => l.includes(expired.email))).toMatch(/;Stock Keeper;.*;Sì;2026-01-15;Sì$/);
     expect(lines.find((l) => l.includes(never.email))).toMatch(/;No;;Sì$/);
     const audit = await t.db.selectFrom("audit_log").select("details").where("action", "=", "user.export_stockers").where("admin_id", "=", admin.id).execute();
     expect(audit).toHaveLength(1);

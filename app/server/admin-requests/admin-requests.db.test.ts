@@ -281,9 +281,9 @@ describe("adding warehouses to a request", () => {
 });
 
 describe("the export of one request", () => {
-  const exportOf = async (requestId: number, actor: User | null = f.admin) =>
+  const exportOf = async (requestId: number, actor: User | null = f.admin, query = "") =>
     exportEndpoint({
-      request: new Request(`http://stockspace.test/api/admin/warehouse-requests/${requestId}/export`),
+      request: new Request(`http://stockspace.test/api/admin/warehouse-requests/${requestId}/export${query}`),
       params: { id: String(requestId) },
       context: testContext(t.db, { actor: actor ? actorOf(actor) : null }),
     } as never);
@@ -295,7 +295,8 @@ describe("the export of one request", () => {
     const text = new TextDecoder().decode(new Uint8Array(await res.arrayBuffer()).slice(3));
     const lines = text.trimEnd().split("\r\n");
     expect(lines[0]).toMatch(/^Numero richiesta;Data;Ragione sociale;Referente;Email;Telefono;Località;/);
-    expect(lines[1]).toContain(`${requestNumber(f.request.id)};`);
+    // The number keeps its zeros in any spreadsheet as ="…".
+    expect(lines[1]).toContain(`"=""${requestNumber(f.request.id)}""";`);
     expect(lines[1]).toContain(`;Trasporti Rapidi ${run};Giulia Neri ${run};`);
     expect(lines[1]).toContain(";800;");
     expect(lines[1]).toContain(`Picking ${run}`);
@@ -311,6 +312,25 @@ describe("the export of one request", () => {
       .where("admin_id", "=", f.admin.id)
       .execute();
     expect(audit).toEqual([{ entity_id: f.request.id }]);
+  });
+
+  it("gives the same as XLSX: the request on one sheet, its warehouses on another, with typed cells", async () => {
+    const res = await exportOf(f.request.id, f.admin, "?format=xlsx");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="richiesta_${requestNumber(f.request.id)}.xlsx"`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await res.arrayBuffer());
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(["Richiesta", "Magazzini"]);
+    const [request, warehouses] = workbook.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+    expect(request.getRow(2).getCell(1).value).toBe(requestNumber(f.request.id));
+    expect(request.getRow(2).getCell(2).value).toBeInstanceOf(Date);
+    expect(request.getRow(2).getCell(10).value).toBe(800);
+    expect(warehouses.getRow(1).getCell(1).value).toBe("ID magazzino");
+    expect(warehouses.rowCount).toBe(4);
+    const ids = [2, 3, 4].map((i) => warehouses.getRow(i).getCell(1).value);
+    expect(ids).toContain(f.first.warehouse.id);
+    expect(warehouses.getRow(2).getCell(10).value).toBeInstanceOf(Date);
+    expect((await exportOf(f.request.id, f.admin, "?format=pdf")).status).toBe(422);
   });
 
   it("answers 404 for an unknown request and refuses other roles", async () => {
@@ -490,10 +510,10 @@ describe("the list's orders, filters, stored counts and export", () => {
     expect(lines[0]).toBe(
       "Numero richiesta;Data;Ragione sociale;Referente;Email;Telefono;Richiedente;Località;Raggio (km);Tipo spazio;Spazio richiesto;Dal;Al;Magazzini contattati;Magazzini che hanno risposto",
     );
-    expect(lines.slice(1).map((l) => l.split(";")[0])).toEqual([c, a, b].map(requestNumber));
+    expect(lines.slice(1).map((l) => l.split(";")[0])).toEqual([c, a, b].map((id) => `"=""${requestNumber(id)}"""`));
     const first = lines[1]!.split(";");
-    expect(first[1]).toBe("02.05.2026 12:00");
-    expect(first.slice(6, 11)).toEqual(["Visitatore", "Milano", "10", "Posti pallet", "1.200"]);
+    expect(first[1]).toBe("2026-05-02 12:00");
+    expect(first.slice(6, 11)).toEqual(["Visitatore", "Milano", "10", "Posti pallet", "1200"]);
     expect(first.slice(13)).toEqual(["2", "2"]);
     expect(lines[3]!.split(";")[6]).toBe("Con account");
 

@@ -9,7 +9,7 @@ import type { Actor } from "../context.ts";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors.ts";
 import { auditAdminAction } from "../audit/audit.ts";
 import { pages, type CsvCell } from "../http/csv.ts";
-import type { ExportColumn } from "../http/table-export.ts";
+import type { ExportColumn, ExportTable } from "../http/table-export.ts";
 import { keysetOf, type Keyset } from "../db/list-order.ts";
 import type { ListOrder } from "../../lib/admin-lists.ts";
 import type { AdminRequestsOrderKey } from "../../lib/list-params.ts";
@@ -17,7 +17,7 @@ import { findRequestableWarehouses, insertRequestLinks } from "../requests/reque
 import { notifyWarehouseHandlers } from "../requests/requests.service.ts";
 import { requestDetails } from "../requests/area-requests.service.ts";
 import type { QuoteMailRequest } from "../mail/templates.ts";
-import { formatDate, requestNumber } from "../../lib/format.ts";
+import { requestNumber } from "../../lib/format.ts";
 import { REQUEST_WAREHOUSE_SEARCH_LIMIT, type AdminRequestItem, type AdminRequestsList, type RequestWarehouseCandidate } from "../../lib/admin-requests.ts";
 import {
   adminRequestsCountQuery,
@@ -255,47 +255,45 @@ export async function addWarehousesToRequest(
 
 const STATE_TEXT = { pending: "In attesa", confirmed: "Confermata", refused: "Rifiutata" } as const;
 
-export const REQUEST_CSV_HEADER = [
-  "Numero richiesta",
-  "Data",
-  "Ragione sociale",
-  "Referente",
-  "Email",
-  "Telefono",
-  "Località",
-  "Raggio (km)",
-  "Tipo spazio",
-  "Spazio richiesto",
-  "Dal",
-  "Al",
-  "Messaggio",
-  "Specifiche",
-  "Magazzini contattati",
+/** The single request's export: its fields, one row. */
+export const REQUEST_EXPORT_COLUMNS: ExportColumn[] = [
+  { header: "Numero richiesta", type: "text", width: 14 },
+  { header: "Data", type: "datetime" },
+  { header: "Ragione sociale", type: "text", width: 28 },
+  { header: "Referente", type: "text", width: 22 },
+  { header: "Email", type: "text", width: 30 },
+  { header: "Telefono", type: "text" },
+  { header: "Località", type: "text", width: 22 },
+  { header: "Raggio (km)", type: "integer" },
+  { header: "Tipo spazio", type: "text" },
+  { header: "Spazio richiesto", type: "integer" },
+  { header: "Dal", type: "date" },
+  { header: "Al", type: "date" },
+  { header: "Messaggio", type: "text", width: 40 },
+  { header: "Specifiche", type: "text", width: 40 },
+  { header: "Magazzini contattati", type: "integer" },
 ];
 
-export const REQUEST_CSV_WAREHOUSE_HEADER = [
-  "ID magazzino",
-  "Magazzino",
-  "Indirizzo",
-  "Città",
-  "Stato",
-  "Riscattato",
-  "Attivo",
-  "Gestore",
-  "Email gestore",
-  "Contattato il",
+/** …then one row per contacted warehouse. */
+export const REQUEST_WAREHOUSE_EXPORT_COLUMNS: ExportColumn[] = [
+  { header: "ID magazzino", type: "integer" },
+  { header: "Magazzino", type: "text", width: 28 },
+  { header: "Indirizzo", type: "text", width: 28 },
+  { header: "Città", type: "text" },
+  { header: "Stato", type: "text" },
+  { header: "Riscattato", type: "boolean" },
+  { header: "Attivo", type: "boolean" },
+  { header: "Gestore", type: "text", width: 22 },
+  { header: "Email gestore", type: "text", width: 30 },
+  { header: "Contattato il", type: "datetime" },
 ];
 
 /**
- * One request as a CSV (the export of a single request number): its fields on the first row under
- * the header, then, after an empty row, one row per contacted warehouse under its own header.
- * The file is named richiesta_<number>.csv. Audited as an export. Unknown request: 404.
+ * One request (the export of a single request number), as two tables: its fields, then one row per
+ * contacted warehouse; in CSV the second follows the first after an empty row, in XLSX it is a
+ * sheet of its own. Named richiesta_<number>. Audited as an export. Unknown request: 404.
  */
-export async function exportAdminRequest(
-  db: Database,
-  actor: Actor,
-  requestId: number,
-): Promise<{ fileName: string; header: string[]; rows: AsyncIterable<CsvCell[]> }> {
+export async function exportAdminRequest(db: Database, actor: Actor, requestId: number): Promise<ExportTable & { fileName: string; more: ExportTable[] }> {
   requireAdmin(actor);
   const row = await findAdminRequest(db, requestId);
   if (!row) throw new NotFoundError();
@@ -309,44 +307,44 @@ export async function exportAdminRequest(
     }),
   );
   const number = requestNumber(r.id);
-  const lines: CsvCell[][] = [
-    [
-      number,
-      new Date(r.created_at),
-      r.business_name,
-      r.referent,
-      r.contact,
-      r.telephone,
-      r.location,
-      r.radius,
-      r.m2_type === "pallet" ? "Posti pallet" : "m²",
-      r.m2_value,
-      r.start_date ? formatDate(r.start_date) : null,
-      r.end_date ? formatDate(r.end_date) : null,
-      r.message,
-      r.specifications.map((s) => `${s.category}: ${s.value}`).join(", "),
-      r.warehouses.length,
-    ],
-    [],
-    REQUEST_CSV_WAREHOUSE_HEADER,
-    ...r.warehouses.map((w): CsvCell[] => [
-      String(w.id),
-      w.name,
-      w.address,
-      w.city,
-      STATE_TEXT[w.state],
-      w.redeemed,
-      w.listed,
-      w.handler?.name ?? null,
-      w.handler?.email ?? null,
-      new Date(w.created_at),
-    ]),
+  const request: CsvCell[] = [
+    number,
+    new Date(r.created_at),
+    r.business_name,
+    r.referent,
+    r.contact,
+    r.telephone,
+    r.location,
+    r.radius,
+    r.m2_type === "pallet" ? "Posti pallet" : "m²",
+    r.m2_value,
+    r.start_date,
+    r.end_date,
+    r.message,
+    r.specifications.map((s) => `${s.category}: ${s.value}`).join(", "),
+    r.warehouses.length,
   ];
+  const warehouses = r.warehouses.map((w): CsvCell[] => [
+    w.id,
+    w.name,
+    w.address,
+    w.city,
+    STATE_TEXT[w.state],
+    w.redeemed,
+    w.listed,
+    w.handler?.name ?? null,
+    w.handler?.email ?? null,
+    new Date(w.created_at),
+  ]);
   return {
-    fileName: `richiesta_${number}.csv`,
-    header: REQUEST_CSV_HEADER,
-    rows: (async function* () {
-      yield* lines;
-    })(),
+    fileName: `richiesta_${number}`,
+    sheetName: "Richiesta",
+    columns: REQUEST_EXPORT_COLUMNS,
+    rows: rowsOf([request]),
+    more: [{ sheetName: "Magazzini", columns: REQUEST_WAREHOUSE_EXPORT_COLUMNS, rows: rowsOf(warehouses) }],
   };
+}
+
+async function* rowsOf(rows: CsvCell[][]): AsyncIterable<CsvCell[]> {
+  yield* rows;
 }

@@ -165,7 +165,7 @@ describe("the exports of a location search", () => {
     );
     expect(lines).toHaveLength(5);
     expect(lines.find((l) => l.includes("Centrale Reale"))).toMatch(
-      new RegExp(`^STK\\d{7};Centrale Reale;Via Roma 1;20100;Milano;MI;2;12\\.000;Sì;Approvato;No;Sì;No;Logistica Centrale srl;${owner.email};`),
+      new RegExp(`^STK\\d{7};Centrale Reale;Via Roma 1;20100;Milano;MI;2;12000;Sì;Approvato;No;Sì;No;Logistica Centrale srl;${owner.email};`),
     );
     expect(lines.find((l) => l.includes("Nascosto"))).toMatch(/;In attesa di approvazione;Sì;No;No;;;/);
     const audit = await t.db
@@ -187,7 +187,7 @@ describe("the exports of a location search", () => {
       "Numero;Ragione sociale;Referente;Email;Telefono;Località;Raggio (km);Distanza (km);Spazio richiesto;Unità;Dal;Al;Magazzini contattati;Messaggio;Data richiesta",
     );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(new RegExp(`^${String(ids.reqOld).padStart(10, "0")};Richiesta vecchia;Mario Rossi;.*;Milano;10;1;500;m²;10\\.01\\.2027;;1;`));
+    expect(lines[1]).toMatch(new RegExp(`^"=""${String(ids.reqOld).padStart(10, "0")}""";Richiesta vecchia;Mario Rossi;.*;Milano;10;1;500;m²;2027-01-10;;1;`));
     expect(await t.db.selectFrom("audit_log").select("details").where("action", "=", "search.export_requests").execute()).toEqual([
       { details: { location: "Centro", lat: LAT, lng: LNG, radius_km: 2.5 } },
     ]);

@@ -217,11 +217,11 @@ describe("the audit log for people: names, the name search, the export", () => {
     expect(lines).toHaveLength(5);
     expect(lines[1]).toMatch(
       new RegExp(
-        `^\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2};Carla Capo${tag};[^;]+;Esportazione del registro attività;audit\\.export;Registro attività;;Registro attività;"Formato: csv; Amministratore: Carla Capo${tag} \\(#${admin.id}\\)"$`,
+        `^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2};Carla Capo${tag};[^;]+;Esportazione del registro attività;audit\\.export;Registro attività;;Registro attività;"Formato: csv; Amministratore: Carla Capo${tag} \\(#${admin.id}\\)"$`,
       ),
     );
     expect(lines[2]).toBe(
-      `03.05.2026 12:00;Carla Capo${tag};${admin.email};Magazzino attivato o disattivato;warehouse.toggle_deactivated;Magazzino;${depot.id};Deposito Nord ${tag} (#${depot.id});Disattivato: No → Sì`,
+      `2026-05-03 12:00;Carla Capo${tag};${admin.email};Magazzino attivato o disattivato;warehouse.toggle_deactivated;Magazzino;${depot.id};Deposito Nord ${tag} (#${depot.id});Disattivato: No → Sì`,
     );
     expect(lines[4]).toContain(`Magazzino #987654321 (non più presente)`);
     const audited = await t.db

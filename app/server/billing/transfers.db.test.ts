@@ -196,7 +196,7 @@ describe("listTransfers", () => {
     expect(lines).toHaveLength(6);
     const first = lines[1]!.split(";");
     expect(first[1]).toBe(rows[0]!.stocker.email);
-    expect(first.slice(3, 8)).toEqual([rows[0]!.reason, "Abbonamento", "Annuale", "1.470,00", "3"]);
+    expect(first.slice(3, 8)).toEqual([rows[0]!.reason, "Abbonamento", "Annuale", "1470,00", "3"]);
 
     const xlsx = await download("filters[waiting_days]=3&search_term=Brambilla&format=xlsx");
     expect(xlsx.status).toBe(200);

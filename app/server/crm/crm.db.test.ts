@@ -320,10 +320,10 @@ describe("the lists", () => {
     const lines = text.trimEnd().split("\r\n");
     expect(lines[0]).toBe("Data;Ragione sociale;Contatto;Tipo evento;Descrizione;Follow-up;Azione;Gestita");
     expect(lines.slice(1)).toEqual([
-      `12.06.2026;Hub Piacenza ${tag};;E-mail;Brochure ${tag};No;;—`,
-      `12.06.2026;Alfa ${tag};;Visita;Sopralluogo;Sì;Fissare sopralluogo;No`,
-      `11.06.2026;Beta ${tag};;Altro;;Sì;Inviare listino;Sì`,
-      `10.06.2026;Zeta ${tag};Mario Rossi;Telefono;;Sì;Richiamare;No`,
+      `2026-06-12;Hub Piacenza ${tag};;E-mail;Brochure ${tag};No;;—`,
+      `2026-06-12;Alfa ${tag};;Visita;Sopralluogo;Sì;Fissare sopralluogo;No`,
+      `2026-06-11;Beta ${tag};;Altro;;Sì;Inviare listino;Sì`,
+      `2026-06-10;Zeta ${tag};Mario Rossi;Telefono;;Sì;Richiamare;No`,
     ]);
     const audit = await t.db.selectFrom("audit_log").select("details").where("action", "=", "crm_entry.export").where("admin_id", "=", admin.id).execute();
     expect(audit.map((a) => a.details)).toContainEqual({ search: tag, date: null, event_type: null, order: "date desc" });
@@ -539,10 +539,10 @@ describe("the follow-up actions list: state, order, export", () => {
     expect(lines[0]).toBe("Scadenza;Tipo evento;Ragione sociale;Contatto;Azione;Descrizione;Stato;Gestita il;Gestita da;Creata il");
     expect(lines.slice(1).map((l) => l.split(";")[2])).toEqual([`Echo ${tag}`, `Delta ${tag}`, `Charlie ${tag}`, `bravo ${tag}`]);
     const delta = lines[2]!.split(";");
-    // The phone number stays text: the quote keeps a spreadsheet from reading it as a formula or a number.
-    expect(delta.slice(0, 7)).toEqual(["01.03.2026", "Telefono", `Delta ${tag}`, "'+39 02 1234567", "Richiamare", "", "In ritardo"]);
+    // The phone number is no formula: written as it is, without an apostrophe.
+    expect(delta.slice(0, 7)).toEqual(["2026-03-01", "Telefono", `Delta ${tag}`, "+39 02 1234567", "Richiamare", "", "In ritardo"]);
     expect(lines[3]!.split(";")[6]).toBe("Gestita");
-    expect(lines[3]!.split(";")[7]).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    expect(lines[3]!.split(";")[7]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(lines[4]!.split(";")[6]).toBe("Da gestire");
     expect((await exportAudits()).at(-1)?.details).toEqual({ search: tag, status: "all", order: "client desc" });
   });

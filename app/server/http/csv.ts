@@ -1,24 +1,41 @@
-// CSV exports of the back office, as Excel and LibreOffice open them in Italy: semicolons, UTF-8
-// with a byte order mark, quoted where needed (csv-stringify), dates as day.month.year, numbers
-// with a decimal comma. A cell that starts with =, +, - or @ (or a tab or carriage return) would
-// run as a formula in a spreadsheet: it is prefixed with an apostrophe, which spreadsheets show
-// as text. Rows come from an async iterable (pages of a query read one after another), so an
-// export of 100,000 rows never holds them all in memory.
+// CSV exports of the back office, for spreadsheets in any language: semicolons, UTF-8 with a
+// byte order mark, quoted where needed (csv-stringify). What a spreadsheet turns into a number or
+// a date on its own is written so that every locale reads it the same:
+// - dates as ISO 8601 (2026-11-21, 2026-11-21 14:05): a date in every spreadsheet, where
+//   21.11.2026 was a date in none and 05/11/2026 is May or November depending on the language;
+// - numbers with no thousands separator and a decimal comma (15800, 1470,00): a thousands dot
+//   would be a decimal point in an English spreadsheet (15.800 read as 15,8, a silent factor of
+//   a thousand); a decimal comma where a point is expected makes text, never another number;
+// - text that is all digits with a leading zero (a postcode, a request number) as the formula
+//   ="00184": a spreadsheet reads digits as a number and drops the zeros, quoted or not (LibreOffice
+//   keeps quoted fields as text only when asked), while this formula, which only names that text,
+//   shows 00184 in LibreOffice, Excel and Google Sheets alike. The XLSX export holds it as text.
+// A cell that a spreadsheet would run as a formula (it starts with =, @, a tab or a carriage
+// return, or with + or - followed by anything but a number's or a telephone's characters) is
+// prefixed with an apostrophe; a telephone number (+39 02 1234567) or a negative amount is left
+// as it is, so no apostrophe shows where nothing needed neutralising. Rows come from an async
+// iterable (pages of a query read one after another), so an export of 100,000 rows never holds
+// them all in memory.
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
-import { formatDate, formatNumber } from "../../lib/format.ts";
+import { formatNumber, isoDate } from "../../lib/format.ts";
 
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** What + or - may start without being a formula: a number's or a telephone's characters only. */
+const NUMBER_OR_TELEPHONE = /^[+-][\d\s().,/-]*$/;
+/** All digits, the first a zero: a code whose zeros a spreadsheet would drop. */
+const LEADING_ZERO_DIGITS = /^0\d+$/;
 
-/** One cell as text: dates day.month.year, numbers Italian, booleans Sì/No, formulas neutralised. */
+/** One cell as text: dates ISO 8601, numbers with a decimal comma and no grouping, booleans Sì/No, zeros kept, formulas neutralised. */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return "";
-  if (value instanceof Date) return formatDate(value);
+  if (value instanceof Date) return isoDate(value);
   if (typeof value === "boolean") return value ? "Sì" : "No";
-  if (typeof value === "number") return formatNumber(value);
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  if (typeof value === "number") return formatNumber(value, undefined, false);
+  if (LEADING_ZERO_DIGITS.test(value)) return `="${value}"`;
+  return FORMULA_START.test(value) && !NUMBER_OR_TELEPHONE.test(value) ? `'${value}` : value;
 }
 
 /** A file name safe in a Content-Disposition header: letters, digits, dots, dashes and underscores. */

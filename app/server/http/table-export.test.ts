@@ -60,7 +60,10 @@ describe("exports as CSV or XLSX from one description of the columns", () => {
     expect(res.headers.get("Content-Disposition")).toBe('attachment; filename="magazzini_21.11.2026.csv"');
     const lines = (await res.text()).replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toBe("Richiesta;CAP;Telefono;Data;Ora;Superficie;Importo;Attivo;Formula");
-    expect(lines[1]).toBe(`0000000149;00184;'+39 02 1234567;21.11.2026;21.11.2026 14:05;15.800;1.234,50;Sì;"'=HYPERLINK(""x"")"`);
+    // Dates in ISO 8601 (the day in Italy), numbers without a thousands dot, codes that keep their
+    // leading zeros as ="…", a telephone without an apostrophe, the formula neutralised.
+    expect(lines[1]).toBe(`"=""0000000149""";"=""00184""";+39 02 1234567;2026-11-21;2026-11-21 14:05;15800;1234,50;Sì;"'=HYPERLINK(""x"")"`);
+    expect(lines[2]).toBe(`"=""0000000150""";20121;;2026-03-29;;0,5;0,00;No;-1`);
   });
 
   it("streams 5,000 rows into one sheet", async () => {

@@ -8,10 +8,7 @@ import { PassThrough, Readable } from "node:stream";
 import { once } from "node:events";
 import ExcelJS from "exceljs";
 import { csvResponse, safeFileName, type CsvCell } from "./csv.ts";
-import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
-
-/** A calendar day as the database answers a date column: 'YYYY-MM-DD'. */
-const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+import { formatDateTime, formatNumber, isoDateTime } from "../../lib/format.ts";
 
 /**
  * What a column holds: `text` (kept as written, leading zeros too), `integer` and `number`
@@ -22,30 +19,36 @@ export type ExportColumnType = "text" | "integer" | "number" | "euro" | "date" |
 export type ExportColumn = { header: string; type: ExportColumnType; width?: number };
 export type ExportFormat = "csv" | "xlsx";
 
-/** One export as a download: `fileName` without its extension, which the format adds. */
-export function tableExportResponse(opts: {
-  format: ExportFormat;
-  fileName: string;
-  columns: ExportColumn[];
-  rows: AsyncIterable<CsvCell[]>;
-  sheetName?: string;
-}): Response {
+/** A table of an export: its columns and rows (and its sheet's name in XLSX). */
+export type ExportTable = { columns: ExportColumn[]; rows: AsyncIterable<CsvCell[]>; sheetName?: string };
+
+/**
+ * One export as a download: `fileName` without its extension, which the format adds. Most exports
+ * are one table (`columns`, `rows`); `more` adds tables after it: in CSV each after an empty row,
+ * under its own header; in XLSX each on a sheet of its own.
+ */
+export function tableExportResponse(opts: { format: ExportFormat; fileName: string; more?: ExportTable[] } & ExportTable): Response {
+  const tables: ExportTable[] = [{ columns: opts.columns, rows: opts.rows, sheetName: opts.sheetName }, ...(opts.more ?? [])];
   if (opts.format === "csv") {
-    const { columns, rows } = opts;
-    // A CSV cell shows a Date as its day; a column of instants shows the time too, and an amount
-    // in euros its two decimals (1.470,00).
+    // A CSV cell shows a Date as its day (csv.ts: ISO 8601); a column of instants shows the time
+    // too, and an amount in euros its two decimals (1470,00).
     const csvCell = (v: CsvCell, type: ExportColumnType | undefined): CsvCell => {
-      if (type === "datetime" && v instanceof Date) return formatDateTime(v);
-      if (type === "date" && typeof v === "string" && CALENDAR_DAY.test(v)) return formatDate(v);
-      if (type === "euro" && typeof v === "number") return formatNumber(v, 2);
+      if (type === "datetime" && v instanceof Date) return isoDateTime(v);
+      if (type === "euro" && typeof v === "number") return formatNumber(v, 2, false);
       return v;
     };
     const csvRows = (async function* () {
-      for await (const row of rows) yield row.map((v, i) => csvCell(v, columns[i]?.type));
+      for (const [i, table] of tables.entries()) {
+        if (i > 0) {
+          yield [];
+          yield table.columns.map((c) => c.header);
+        }
+        for await (const row of table.rows) yield row.map((v, j) => csvCell(v, table.columns[j]?.type));
+      }
     })();
-    return csvResponse({ fileName: `${opts.fileName}.csv`, header: columns.map((c) => c.header), rows: csvRows });
+    return csvResponse({ fileName: `${opts.fileName}.csv`, header: opts.columns.map((c) => c.header), rows: csvRows });
   }
-  return xlsxResponse(opts);
+  return xlsxResponse(opts.fileName, tables);
 }
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -97,27 +100,29 @@ export function xlsxCell(value: CsvCell, type: ExportColumnType): string | numbe
   }
 }
 
-function xlsxResponse(opts: { fileName: string; columns: ExportColumn[]; rows: AsyncIterable<CsvCell[]>; sheetName?: string }): Response {
+function xlsxResponse(fileName: string, tables: ExportTable[]): Response {
   const out = new PassThrough();
   // Shared strings would hold every text of the sheet in memory until the end: inline strings keep
   // a long export's memory to the rows in flight.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
-  const sheet = workbook.addWorksheet((opts.sheetName ?? "Export").slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = opts.columns.map((c) => ({
-    header: c.header,
-    width: c.width ?? Math.max(10, Math.min(40, c.header.length + 4)),
-    style: NUMBER_FORMAT[c.type] ? { numFmt: NUMBER_FORMAT[c.type] } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
 
   void (async () => {
     try {
-      for await (const row of opts.rows) {
-        sheet.addRow(opts.columns.map((c, i) => xlsxCell(row[i], c.type))).commit();
-        // Wait for the client when it reads slower than the rows come (back-pressure).
-        if (out.writableNeedDrain) await once(out, "drain");
+      for (const table of tables) {
+        const sheet = workbook.addWorksheet((table.sheetName ?? "Export").slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });
+        sheet.columns = table.columns.map((c) => ({
+          header: c.header,
+          width: c.width ?? Math.max(10, Math.min(40, c.header.length + 4)),
+          style: NUMBER_FORMAT[c.type] ? { numFmt: NUMBER_FORMAT[c.type] } : {},
+        }));
+        sheet.getRow(1).font = { bold: true };
+        for await (const row of table.rows) {
+          sheet.addRow(table.columns.map((c, i) => xlsxCell(row[i], c.type))).commit();
+          // Wait for the client when it reads slower than the rows come (back-pressure).
+          if (out.writableNeedDrain) await once(out, "drain");
+        }
+        sheet.commit();
       }
-      sheet.commit();
       await workbook.commit();
     } catch (err) {
       out.destroy(err as Error);
@@ -128,7 +133,7 @@ function xlsxResponse(opts: { fileName: string; columns: ExportColumn[]; rows: A
   return new Response(body, {
     headers: {
       "Content-Type": XLSX_TYPE,
-      "Content-Disposition": `attachment; filename="${safeFileName(`${opts.fileName}.xlsx`)}"`,
+      "Content-Disposition": `attachment; filename="${safeFileName(`${fileName}.xlsx`)}"`,
       "Cache-Control": "no-store",
     },
   });

@@ -431,7 +431,7 @@ describe("the list's orders, filters and export", () => {
       .split("\r\n");
     expect(lines[0]).toBe("Destinatario;Oggetto;Modello;Lingua;Tentativi;Ultimo errore;Ultimo tentativo;Creata il");
     expect(lines.slice(1).map((l) => l.split(";")[0])).toEqual(["alfa@example.com", "zeta@example.com", "cliente.conto@example.com"]);
-    expect(lines[1]).toMatch(/^alfa@example\.com;Oggetto alfa@example\.com;reset_password;Inglese;8;550 refused;\d{2}\.\d{2}\.\d{4} \d{2}:\d{2};/);
+    expect(lines[1]).toMatch(/^alfa@example\.com;Oggetto alfa@example\.com;reset_password;Inglese;8;550 refused;\d{4}-\d{2}-\d{2} \d{2}:\d{2};/);
 
     const xlsx = await download("/api/admin/export-failed-emails?filters[template]=confirm_code&format=xlsx");
     expect(xlsx.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");

@@ -264,7 +264,7 @@ describe("GET /api/admin/export-warehouses", () => {
     const delta = lines[2]!.split(";");
     expect(delta[0]).toBe(`STK${String(ids.D).padStart(7, "0")}`);
     expect(delta.slice(2, 6)).toEqual(["Sì", "Non approvato", "Sì", "Sì"]);
-    expect(delta.slice(9, 17)).toEqual(["00184", "Roma", "RM", "5.000", "200", "40", "3", "13.01.2026"]);
+    expect(delta.slice(9, 17)).toEqual(['"=""00184"""', "Roma", "RM", "5000", "200", "40", "3", "2026-01-13"]);
     const bravo = lines[1]!.split(";");
     expect(bravo.slice(2, 8)).toEqual(["No", "In attesa di approvazione", "No", "No", "", ""]);
     const audits = await exportAudits();
