@@ -50,8 +50,6 @@ export function areaPaths(base: string) {
     billing: `${base}/billing`,
     /** Where Stripe returns after the card step. */
     confirmSubscription: `${base}/confirm-subscription`,
-    /** Personal access tokens for the API (decision 059). */
-    apiTokens: `${base}/api-tokens`,
     section: (section: AreaSection) => (section === "dashboard" ? base : `${base}/${section}`),
   };
 }

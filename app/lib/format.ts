@@ -31,11 +31,9 @@ function groupThousands(digits: string): string {
 
 /**
  * A number in Italian notation: "1.234,5". With `decimals`, exactly that many decimals;
- * without, up to two, trailing zeros dropped. Null or not a number → "". `grouped: false` leaves
- * the thousands unmarked ("1234,5"), for files a spreadsheet reads: a thousands dot there would
- * be a decimal point in an English spreadsheet (15.800 read as 15,8).
+ * without, up to two, trailing zeros dropped. Null or not a number → "".
  */
-export function formatNumber(value: Num, decimals?: number, grouped = true): string {
+export function formatNumber(value: Num, decimals?: number): string {
   const n = toNumber(value);
   if (n === null) return "";
   const places = decimals ?? 2;
@@ -43,7 +41,7 @@ export function formatNumber(value: Num, decimals?: number, grouped = true): str
   if (decimals === undefined && fixed.includes(".")) fixed = fixed.replace(/\.?0+$/, "");
   const [int = "0", frac] = fixed.split(".");
   const negative = n < 0 && /[1-9]/.test(fixed);
-  return `${negative ? "-" : ""}${grouped ? groupThousands(int) : int}${frac ? `,${frac}` : ""}`;
+  return `${negative ? "-" : ""}${groupThousands(int)}${frac ? `,${frac}` : ""}`;
 }
 
 // A price's or an area's space is a no-break space (U+00A0), so a line never ends between "€" or
@@ -196,21 +194,6 @@ export function formatDate(value: DateInput): string {
 export function formatDateTime(value: DateInput): string {
   const p = partsOf(value);
   return p ? `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}` : "";
-}
-
-/**
- * A date as ISO 8601 ('2026-11-21'), the calendar day in Italy: for files other programs read (a
- * CSV export), where every spreadsheet in every language takes it for a date.
- */
-export function isoDate(value: DateInput): string {
-  const p = partsOf(value);
-  return p ? `${p.year}-${p.month}-${p.day}` : "";
-}
-
-/** A date and time in Italian time as ISO 8601 with a space: "2026-11-21 14:05". */
-export function isoDateTime(value: DateInput): string {
-  const p = partsOf(value);
-  return p ? `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}` : "";
 }
 
 function padId(id: Num, width: number): string {

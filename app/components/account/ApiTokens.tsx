@@ -23,6 +23,7 @@ import { EmptyState, PageHeading } from "../ui/PageParts.tsx";
 import { FormMessage, TextInput } from "../ui/fields.tsx";
 import { CopyButton } from "../ui/CopyButton.tsx";
 import { buttonClass, inputClass, labelClass, linkClass } from "../ui/styles.ts";
+import { DANGER_BUTTON, DANGER_SUBMIT } from "../ui/danger-buttons.ts";
 
 const STATE_BADGE: Record<ApiTokenItem["state"], { label: () => string; className: string }> = {
   active: { label: () => m.tok_state_active(), className: "bg-emerald-50 text-emerald-900 ring-emerald-300" },
@@ -233,7 +234,7 @@ function TokenCard({ token, csrfToken, revoking, pathname }: { token: ApiTokenIt
         </div>
       </dl>
       {token.state === "active" && !revoking && (
-        <Link to={`${pathname}?revoke=${token.id}`} preventScrollReset className={buttonClass("dangerSecondary", "sm", "mt-4")} data-testid="api-token-revoke">
+        <Link to={`${pathname}?revoke=${token.id}`} preventScrollReset className={`${DANGER_BUTTON} mt-4`} data-testid="api-token-revoke">
           {m.tok_revoke()}
           {named}
         </Link>
@@ -256,7 +257,7 @@ function RevokeQuestion({ token, csrfToken, pending, cancelHref }: { token: ApiT
         {m.tok_revoke_question({ name: token.name })}
       </p>
       <div className="flex flex-wrap gap-2">
-        <button type="submit" disabled={pending} aria-busy={pending} className={buttonClass("danger", "sm")} data-testid="api-token-revoke-confirm">
+        <button type="submit" disabled={pending} aria-busy={pending} className={DANGER_SUBMIT} data-testid="api-token-revoke-confirm">
           {pending ? m.form_sending() : m.tok_revoke_confirm()}
         </button>
         <Link to={cancelHref} preventScrollReset className={buttonClass("secondary", "sm")}>

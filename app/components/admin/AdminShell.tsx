@@ -43,7 +43,6 @@ const NAV: NavItem[] = [
   { path: "/admin/reports", label: () => m.admdash_nav_reports() },
   { path: "/admin/audit", label: () => m.admdash_nav_audit() },
   { path: "/admin/emails", label: () => m.admdash_nav_failed_emails(), counter: "failed_emails" },
-  { path: "/admin/api-tokens", label: () => m.admdash_nav_api_tokens() },
 ];
 
 /**

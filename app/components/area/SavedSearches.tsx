@@ -24,6 +24,7 @@ import { EmptyState, PageHeading } from "../ui/PageParts.tsx";
 import { Pagination } from "../ui/Pagination.tsx";
 import { FormMessage, TextInput } from "../ui/fields.tsx";
 import { buttonClass } from "../ui/styles.ts";
+import { DANGER_BUTTON, DANGER_SUBMIT } from "../ui/danger-buttons.ts";
 import { savedSearchCriteria } from "../search/saved-search-words.ts";
 
 export type SavedSearchesPageData = {
@@ -34,12 +35,6 @@ export type SavedSearchesPageData = {
   frame: { base: string; asAdmin: boolean };
   locale: Locale;
 };
-
-// The delete link and its confirmation: buttonClass's sizes with red in place of the brand's colours.
-const DANGER_BASE =
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 py-1.5 text-sm font-semibold transition-colors sm:min-h-8 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:cursor-not-allowed disabled:opacity-60";
-const DANGER_BUTTON = `${DANGER_BASE} bg-white text-red-700 shadow-sm ring-1 ring-inset ring-red-200 hover:bg-red-50 active:bg-red-100`;
-const DANGER_SUBMIT = `${DANGER_BASE} bg-red-700 text-white shadow-sm hover:bg-red-800 active:bg-red-900`;
 
 const STATE_BADGE: Record<SavedSearchState, { label: () => string; className: string; dot: string }> = {
   active: { label: () => m.ss_state_active(), className: "bg-emerald-50 text-emerald-900 ring-emerald-300", dot: "bg-emerald-600" },

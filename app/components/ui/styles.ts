@@ -21,8 +21,6 @@ const variants = {
   onDark: "text-white ring-1 ring-inset ring-white/40 hover:bg-white/10",
   /** What cannot be taken back or takes something away (refuse, deactivate, delete, end sessions). */
   danger: "bg-red-700 text-white shadow-sm hover:bg-red-800 active:bg-red-900",
-  /** The link or button that opens such an action's confirmation. */
-  dangerSecondary: "bg-white text-red-700 shadow-sm ring-1 ring-inset ring-red-200 hover:bg-red-50 active:bg-red-100",
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

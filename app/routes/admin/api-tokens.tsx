@@ -10,7 +10,7 @@ export const loader = adminApiTokensPageLoader;
 export const action = adminApiTokensPageAction;
 
 export function meta() {
-  return [{ title: m.page_title({ title: m.admdash_nav_api_tokens() }) }, { name: "robots", content: "noindex" }];
+  return [{ title: m.page_title({ title: m.tok_title() }) }, { name: "robots", content: "noindex" }];
 }
 
 export default function AdminApiTokensPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -11,6 +11,7 @@ import { dashboardCounters, type DashboardCounters, type WorkQueue } from "../..
 import { m } from "../../paraglide/messages.js";
 import { formatNumber } from "../../lib/format.ts";
 import { PageHeading } from "../../components/ui/PageParts.tsx";
+import { buttonClass } from "../../components/ui/styles.ts";
 import { adminScreenExists } from "../../components/admin/AdminShell.tsx";
 import { AdminTable } from "../../components/admin/AdminList.tsx";
 import { EMAIL_KINDS } from "../../lib/email-preferences.ts";
@@ -111,7 +112,17 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { counters, now } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <PageHeading title={m.admdash_title()} intro={m.admdash_intro()} />
+      <PageHeading
+        title={m.admdash_title()}
+        intro={m.admdash_intro()}
+        actions={
+          // The administrator's own tokens for the API (decision 059): a tool, not a queue, so
+          // here rather than in the navigation every page of the back office loads.
+          <Link to="/admin/api-tokens" className={buttonClass("secondary", "md")} data-testid="admin-api-tokens-link">
+            {m.admdash_nav_api_tokens()}
+          </Link>
+        }
+      />
       <WorkQueueList queue={counters.work_queue} now={now} />
       <h2 className="mt-10 text-lg font-semibold text-slate-900">{m.admdash_counters_title()}</h2>
       <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="admin-dashboard">

@@ -18,7 +18,7 @@
 // them all in memory.
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
-import { formatNumber, isoDate } from "../../lib/format.ts";
+import { formatDate, formatDateTime, formatNumber } from "../../lib/format.ts";
 
 export type CsvCell = string | number | boolean | Date | null | undefined;
 
@@ -28,12 +28,30 @@ const NUMBER_OR_TELEPHONE = /^[+-][\d\s().,/-]*$/;
 /** All digits, the first a zero: a code whose zeros a spreadsheet would drop. */
 const LEADING_ZERO_DIGITS = /^0\d+$/;
 
+/** A date as ISO 8601, the calendar day in Italy: "2026-11-21" (formatDate's day, reordered). */
+export function isoDate(value: Date | string): string {
+  return formatDate(value).replace(/^(\d{2})\.(\d{2})\.(\d{4})$/, "$3-$2-$1");
+}
+
+/** A date and time in Italian time as ISO 8601 with a space: "2026-11-21 14:05". */
+export function isoDateTime(value: Date | string): string {
+  return formatDateTime(value).replace(/^(\d{2})\.(\d{2})\.(\d{4}) /, "$3-$2-$1 ");
+}
+
+/**
+ * A number with a decimal comma and no thousands separator ("1234,5"): a thousands dot would be a
+ * decimal point in an English spreadsheet (15.800 read as 15,8).
+ */
+export function csvNumber(value: number, decimals?: number): string {
+  return formatNumber(value, decimals).replace(/\./g, "");
+}
+
 /** One cell as text: dates ISO 8601, numbers with a decimal comma and no grouping, booleans Sì/No, zeros kept, formulas neutralised. */
 export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return "";
   if (value instanceof Date) return isoDate(value);
   if (typeof value === "boolean") return value ? "Sì" : "No";
-  if (typeof value === "number") return formatNumber(value, undefined, false);
+  if (typeof value === "number") return csvNumber(value);
   if (LEADING_ZERO_DIGITS.test(value)) return `="${value}"`;
   return FORMULA_START.test(value) && !NUMBER_OR_TELEPHONE.test(value) ? `'${value}` : value;
 }

@@ -7,8 +7,8 @@
 import { PassThrough, Readable } from "node:stream";
 import { once } from "node:events";
 import ExcelJS from "exceljs";
-import { csvResponse, safeFileName, type CsvCell } from "./csv.ts";
-import { formatDateTime, formatNumber, isoDateTime } from "../../lib/format.ts";
+import { csvNumber, csvResponse, isoDateTime, safeFileName, type CsvCell } from "./csv.ts";
+import { formatDateTime } from "../../lib/format.ts";
 
 /**
  * What a column holds: `text` (kept as written, leading zeros too), `integer` and `number`
@@ -34,7 +34,7 @@ export function tableExportResponse(opts: { format: ExportFormat; fileName: stri
     // too, and an amount in euros its two decimals (1470,00).
     const csvCell = (v: CsvCell, type: ExportColumnType | undefined): CsvCell => {
       if (type === "datetime" && v instanceof Date) return isoDateTime(v);
-      if (type === "euro" && typeof v === "number") return formatNumber(v, 2, false);
+      if (type === "euro" && typeof v === "number") return csvNumber(v, 2);
       return v;
     };
     const csvRows = (async function* () {
