@@ -273,6 +273,9 @@ export default [
 
   // The API's description (decision 058), generated from the routes below and their contracts.
   route("api/openapi.json", "routes/api/openapi.ts"),
+  // …and for people: Swagger UI on that document, served from the app (no CDN).
+  route("api/docs", "routes/api/docs.ts"),
+  route("api/docs/:file", "routes/api/docs.asset.ts"),
 
   // Every other /api path: a JSON 404 (after the area guard).
   route("api/*", "routes/api/not-found.ts"),

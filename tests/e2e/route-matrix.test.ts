@@ -883,6 +883,11 @@ const ROWS: Row[] = [
   { route: "/api/tokens/:id/revoke", method: "GET", url: () => "/api/tokens/1/revoke", expect: all(405) },
   { route: "/api/openapi.json", method: "GET", url: () => "/api/openapi.json", expect: all(200) },
   { route: "/api/openapi.json", method: "POST", url: () => "/api/openapi.json", body: {}, expect: all(405) },
+  { route: "/api/docs", method: "GET", url: () => "/api/docs", expect: all(200) },
+  { route: "/api/docs", method: "POST", url: () => "/api/docs", body: {}, expect: all(405) },
+  { route: "/api/docs/:file", method: "GET", url: () => "/api/docs/swagger-ui.css", expect: all(200) },
+  { route: "/api/docs/:file", method: "GET", url: () => "/api/docs/..%2Fpackage.json", expect: all(404) },
+  { route: "/api/docs/:file", method: "POST", url: () => "/api/docs/start.js", body: {}, expect: all(405) },
   { route: "/api/referent/notifications", method: "GET", url: () => "/api/referent/notifications?offset=2", expect: area(200, "referent") },
   { route: "/api/referent/notifications", method: "POST", url: () => "/api/referent/notifications", body: {}, expect: area(405, "referent") },
   {

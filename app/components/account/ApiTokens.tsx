@@ -62,7 +62,7 @@ export function ApiTokens({
     <div>
       <PageHeading title={m.tok_title()} intro={data.canCreate ? m.tok_intro() : m.tok_intro_admin()} />
       <p className="-mt-3 mb-5 text-sm">
-        <a href="/api/openapi.json" className={linkClass} data-testid="api-tokens-docs">
+        <a href="/api/docs" className={linkClass} data-testid="api-tokens-docs">
           {m.tok_docs_link()}
         </a>
       </p>
@@ -77,7 +77,9 @@ export function ApiTokens({
         <h2 id="api-tokens-list-title" className="text-lg font-semibold text-slate-900">
           {data.canCreate ? m.tok_list_title() : m.tok_list_title_admin()}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">{m.tok_count({ count: formatNumber(live), max: API_TOKENS_PER_OWNER })}</p>
+        <p className="mt-1 text-sm text-slate-600">
+          {live === 1 ? m.tok_count_one({ max: API_TOKENS_PER_OWNER }) : m.tok_count({ count: formatNumber(live), max: API_TOKENS_PER_OWNER })}
+        </p>
         {data.tokens.length === 0 ? (
           <EmptyState title={m.tok_empty_title()} testId="api-tokens-empty" className="mt-4">
             <p>{data.canCreate ? m.tok_empty_text() : m.tok_empty_text_admin()}</p>

@@ -61,6 +61,16 @@ function securityOf(roles: string | string[], sessionOnly: boolean): Record<stri
   return [...(roles === "public" ? [{}] : []), { session: [] }, ...(tokens ? [{ bearer: [] }] : [])];
 }
 
+/**
+ * The group an operation is listed under: the part after /api/ ("admin", "stocker",
+ * "stock-hunter", "warehouses"…), the spec's top-level calls (/login, /register…) as "account".
+ */
+export function tagOf(path: string): string {
+  const parts = path.replace(/^\/+/, "").split("/");
+  if (parts[0] !== "api" || parts.length < 2) return "account";
+  return parts[1]!.replace(/_/g, "-").replace(/\.json$/, "");
+}
+
 const errorRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 function operationOf(path: string, method: "get" | "post", contract: ApiContract): Operation {
@@ -85,6 +95,7 @@ function operationOf(path: string, method: "get" | "post", contract: ApiContract
     description:
       (method === "post" ? `${who} With a session, needs the ${XSRF_HEADER} header (the ${XSRF_COOKIE} cookie's value).` : who) +
       (contract.sessionOnly ? " Not with a personal access token (403 token_not_allowed)." : ""),
+    tags: [tagOf(path)],
     "x-roles": roles,
     security: securityOf(roles, contract.sessionOnly),
   };
