@@ -127,7 +127,10 @@ export const HUB_REQUESTS_PAGE_SIZE = 20;
 export const SPECIFICATIONS_PAGE_SIZE = 20;
 export const AUDIT_PAGE_SIZE = 20;
 /** The audit log's URL names are its export's query names (GET /api/admin/export-audit-log), one for one. */
-export const AUDIT_URL_NAMES = Object.fromEntries(["admin_id", "action", "entity_type", "entity_id", "search", "from", "to"].map((n) => [n, n]));
+export const AUDIT_URL_NAMES: Record<string, string> = {
+  ...Object.fromEntries(["admin_id", "action", "entity_type", "entity_id", "from", "to"].map((n) => [n, n])),
+  search: "search_term",
+};
 export const FAILED_EMAILS_PAGE_SIZE = 20;
 export const WAREHOUSE_REPORTS_PAGE_SIZE = 20;
 /** 20 CRM entries a page, and 20 follow-up actions. */

@@ -19,7 +19,7 @@ export const auditLogFilters = {
   action: optional(codeText),
   entity_type: optional(codeText),
   entity_id: optional(idNumber),
-  search: optional(
+  search_term: optional(
     z
       .string()
       .trim()
@@ -36,7 +36,7 @@ export function auditFiltersOf(query: {
   action?: string;
   entity_type?: string;
   entity_id?: number;
-  search?: string;
+  search_term?: string;
   from?: string;
   to?: string;
 }) {
@@ -45,7 +45,7 @@ export function auditFiltersOf(query: {
     action: query.action ?? null,
     entityType: query.entity_type ?? null,
     entityId: query.entity_id ?? null,
-    entityName: query.search || null,
+    entityName: query.search_term || null,
     from: query.from ?? null,
     to: query.to ?? null,
   };

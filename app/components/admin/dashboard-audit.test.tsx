@@ -131,7 +131,7 @@ describe("the audit log for people", () => {
     expect(html).toContain("Deposito Nord (#45)");
     expect(html).toMatch(/<del[^>]*>No<\/del>/);
     expect(html).toMatch(/<input[^>]*name="search"[^>]*value="Rossi"/);
-    expect(html).toContain('href="/api/admin/export-audit-log?action=user.approve&amp;search=Rossi&amp;format=csv"');
-    expect(html).toContain('href="/api/admin/export-audit-log?action=user.approve&amp;search=Rossi&amp;format=xlsx"');
+    expect(html).toContain('href="/api/admin/export-audit-log?action=user.approve&amp;search_term=Rossi&amp;format=csv"');
+    expect(html).toContain('href="/api/admin/export-audit-log?action=user.approve&amp;search_term=Rossi&amp;format=xlsx"');
   });
 });

@@ -111,6 +111,11 @@ describe("the warehouses of a location search", () => {
     const second = await get(warehousesLoader, `/api/admin/location-search-warehouses?filters[radius]=15&${centre}&wh_limit=2&wh_offset=1`);
     expect((second.json.warehouses as { id: number }[]).map((w) => w.id)).toEqual([ids.claimed, ids.hidden]);
     expect(second.json.warehouses_count).toBe(5);
+    // The lists' one vocabulary (limit, offset) reads the same; the spec's name wins when both are given.
+    const same = await get(warehousesLoader, `/api/admin/location-search-warehouses?filters[radius]=15&${centre}&limit=2&offset=1`);
+    expect(same.json).toEqual(second.json);
+    const both = await get(warehousesLoader, `/api/admin/location-search-warehouses?filters[radius]=15&${centre}&wh_limit=2&wh_offset=1&limit=5&offset=0`);
+    expect(both.json).toEqual(second.json);
   });
 });
 

@@ -234,6 +234,8 @@ describe("the audit log for people: names, the name search, the export", () => {
   });
 
   it("exports as XLSX: the time a real date, ids as text", async () => {
+    // search_term, the lists' name; search, the page's, is read too (the export below).
+    expect((await exportOf(`?search_term=${encodeURIComponent(tag)}&format=csv`, admin)).status).toBe(200);
     const res = await exportOf(`?search=${encodeURIComponent(tag)}&format=xlsx`, admin);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");

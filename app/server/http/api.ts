@@ -40,6 +40,12 @@ type Options<B extends Schema, Q extends Schema, P extends Schema, A extends Acc
   query?: Q;
   params?: P;
   /**
+   * Other names the query's parameters are also read by (alias → the schema's name): the one
+   * vocabulary of the lists (limit, offset, search_term, filters, order, format) beside a name
+   * an earlier call or the spec gave the same thing. The schema's name wins when both are given.
+   */
+  queryAliases?: Record<string, string>;
+  /**
    * Refused to a call made with a personal access token (403 token_not_allowed): what needs the
    * person at the keyboard, in their session (the tokens themselves, the password and e-mail).
    */
@@ -71,6 +77,17 @@ async function readBody(request: Request): Promise<unknown> {
   }
 }
 
+function withAliases(query: Record<string, unknown>, aliases: Record<string, string> | undefined): Record<string, unknown> {
+  if (!aliases) return query;
+  const out = { ...query };
+  for (const [alias, name] of Object.entries(aliases)) {
+    if (!(alias in out)) continue;
+    if (!(name in out)) out[name] = out[alias];
+    delete out[alias];
+  }
+  return out;
+}
+
 function parseWith(schema: z.ZodType | undefined, input: unknown): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(input);
@@ -98,7 +115,7 @@ function make<B extends Schema, Q extends Schema, P extends Schema, A extends Ac
         if (err instanceof BadBody) return jsonError(422, "invalid", locale, { errors: { body: "invalid" } });
         throw err;
       }
-      const rawQuery = queryToObject(new URL(request.url));
+      const rawQuery = withAliases(queryToObject(new URL(request.url)), opts.queryAliases);
       // Every part of the input is checked before any schema or service sees it.
       for (const part of [rawBody, rawQuery, params]) checkInput(part);
       const body = parseWith(opts.body, rawBody);
@@ -121,11 +138,25 @@ function make<B extends Schema, Q extends Schema, P extends Schema, A extends Ac
     }
   };
   // Who may call and what it takes, readable by the tests (the role matrix, the hostile-input run).
-  const contract: ApiContract = { access: opts.access, body: opts.body, query: opts.query, params: opts.params, sessionOnly: opts.sessionOnly ?? false };
+  const contract: ApiContract = {
+    access: opts.access,
+    body: opts.body,
+    query: opts.query,
+    params: opts.params,
+    sessionOnly: opts.sessionOnly ?? false,
+    queryAliases: opts.queryAliases ?? {},
+  };
   return Object.assign(endpoint, { contract });
 }
 
-export type ApiContract = { access: Access; body?: z.ZodType; query?: z.ZodType; params?: z.ZodType; sessionOnly: boolean };
+export type ApiContract = {
+  access: Access;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  sessionOnly: boolean;
+  queryAliases: Record<string, string>;
+};
 
 /** A state-changing endpoint (POST). CSRF was already checked by the root middleware. */
 export const apiAction = make;

@@ -56,6 +56,17 @@ describe("the API description", async () => {
     expect((doc.paths as Record<string, Record<string, { tags: string[] }>>)["/api/tokens/create"]!.post!.tags).toEqual(["tokens"]);
   });
 
+  it("says the lists' one vocabulary once, and the other names a parameter is read by", () => {
+    expect((doc.info as { description: string }).description).toContain("limit (rows per page, at most 100), offset (the page, from 0), search_term");
+    const parameters = (doc.paths as Record<string, Record<string, { parameters: { name: string; description?: string }[] }>>)[
+      "/api/admin/location-search-warehouses"
+    ]!.get!.parameters;
+    expect(parameters.find((p) => p.name === "wh_limit")!.description).toBe("Also read as `limit`.");
+    const audit = (doc.paths as Record<string, Record<string, { parameters: { name: string; description?: string }[] }>>)["/api/admin/export-audit-log"]!.get!
+      .parameters;
+    expect(audit.find((p) => p.name === "search_term")!.description).toBe("Also read as `search`.");
+  });
+
   it("is made once per build", () => {
     expect(buildOpenApiDocument({ origin: "https://stockspace.example", manifest })).toBe(doc);
   });

@@ -84,7 +84,15 @@ function operationOf(path: string, method: "get" | "post", contract: ApiContract
   for (const name of pathNames(path)) {
     if (!parameters.some((p) => p.name === name)) parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
   }
-  if (contract.query) parameters.push(...parametersOf(contract.query, "query"));
+  if (contract.query) {
+    const query = parametersOf(contract.query, "query");
+    // Another name the same parameter is read by (the spec's, or an earlier one).
+    for (const [alias, name] of Object.entries(contract.queryAliases)) {
+      const parameter = query.find((p) => p.name === name);
+      if (parameter) parameter.description = `Also read as \`${alias}\`.`;
+    }
+    parameters.push(...query);
+  }
 
   const who =
     roles === "public" ? "Anyone may call." : roles === "user" ? "Any logged-in user may call." : `Callers with the role ${(roles as string[]).join(" or ")}.`;
@@ -122,6 +130,10 @@ function operationOf(path: string, method: "get" | "post", contract: ApiContract
 
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
 
+/** The lists' one vocabulary, said once in the document's description. */
+const LISTS =
+  "Lists and exports share one vocabulary: limit (rows per page, at most 100), offset (the page, from 0), search_term (a piece of text to look for), filters[name] (each list's own filters), order[key] and order[dir] (asc or desc), and format (csv, the default, or xlsx) on exports; a list answers its rows with their total count. Where the specification named a parameter otherwise, both names are read (each parameter says so).";
+
 /** The document for these routes: every route with a contract, GET for its loader, POST for its action. */
 export function describeRoutes(routes: DescribedRoute[], origin: string): Record<string, unknown> {
   const paths: Record<string, Record<string, Operation>> = {};
@@ -139,7 +151,7 @@ export function describeRoutes(routes: DescribedRoute[], origin: string): Record
     info: {
       title: "Stockspace API",
       version: "1",
-      description: `The JSON endpoints. A caller is either a session (the ${SESSION_COOKIE} cookie set by POST /login) or a personal access token sent as Authorization: Bearer (see the bearer scheme), which needs no cookie and no CSRF header. With a session, every POST also needs the ${XSRF_HEADER} header carrying the value of the ${XSRF_COOKIE} cookie (double submit), or 419. A body may also be sent as a form (application/x-www-form-urlencoded or multipart/form-data, nested fields as user_data[email]); the fields are the same.`,
+      description: `The JSON endpoints. A caller is either a session (the ${SESSION_COOKIE} cookie set by POST /login) or a personal access token sent as Authorization: Bearer (see the bearer scheme), which needs no cookie and no CSRF header. ${LISTS} With a session, every POST also needs the ${XSRF_HEADER} header carrying the value of the ${XSRF_COOKIE} cookie (double submit), or 419. A body may also be sent as a form (application/x-www-form-urlencoded or multipart/form-data, nested fields as user_data[email]); the fields are the same.`,
     },
     servers: [{ url: origin }],
     paths,

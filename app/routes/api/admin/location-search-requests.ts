@@ -6,12 +6,14 @@ import { apiLoader, methodNotAllowed } from "../../../server/http/api.ts";
 import { searchLocationRequests } from "../../../server/admin-search/location-search.service.ts";
 import { LOCATION_REQUESTS_PAGE_SIZE, locationRequestsQuery } from "../../../schemas/admin-location-search.ts";
 
-export const loader = apiLoader({ access: ["admin"], query: locationRequestsQuery }, ({ actor, query, services }) =>
-  searchLocationRequests(services.db, actor, {
-    circle: { lat: query.lat, lng: query.lng, radiusKm: query.filters.radius },
-    limit: query.wr_limit ?? LOCATION_REQUESTS_PAGE_SIZE,
-    page: query.wr_offset ?? 0,
-  }),
+export const loader = apiLoader(
+  { access: ["admin"], query: locationRequestsQuery, queryAliases: { limit: "wr_limit", offset: "wr_offset" } },
+  ({ actor, query, services }) =>
+    searchLocationRequests(services.db, actor, {
+      circle: { lat: query.lat, lng: query.lng, radiusKm: query.filters.radius },
+      limit: query.wr_limit ?? LOCATION_REQUESTS_PAGE_SIZE,
+      page: query.wr_offset ?? 0,
+    }),
 );
 
 export const action = methodNotAllowed;

@@ -6,12 +6,14 @@ import { apiLoader, methodNotAllowed } from "../../../server/http/api.ts";
 import { searchLocationWarehouses } from "../../../server/admin-search/location-search.service.ts";
 import { LOCATION_WAREHOUSES_PAGE_SIZE, locationWarehousesQuery } from "../../../schemas/admin-location-search.ts";
 
-export const loader = apiLoader({ access: ["admin"], query: locationWarehousesQuery }, ({ actor, query, services }) =>
-  searchLocationWarehouses(services.db, actor, {
-    circle: { lat: query.lat, lng: query.lng, radiusKm: query.filters.radius },
-    limit: query.wh_limit ?? LOCATION_WAREHOUSES_PAGE_SIZE,
-    page: query.wh_offset ?? 0,
-  }),
+export const loader = apiLoader(
+  { access: ["admin"], query: locationWarehousesQuery, queryAliases: { limit: "wh_limit", offset: "wh_offset" } },
+  ({ actor, query, services }) =>
+    searchLocationWarehouses(services.db, actor, {
+      circle: { lat: query.lat, lng: query.lng, radiusKm: query.filters.radius },
+      limit: query.wh_limit ?? LOCATION_WAREHOUSES_PAGE_SIZE,
+      page: query.wh_offset ?? 0,
+    }),
 );
 
 export const action = methodNotAllowed;
