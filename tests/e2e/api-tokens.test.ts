@@ -4,6 +4,7 @@
 // the write; another owner's request link is refused; once revoked on the page, the token is 401.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeRequest } from "../support/factories.ts";
+import { describedAnswerChecker } from "../support/described-answers.ts";
 import { baseUrl, call, DEMO, hasText, hydrated, jsonHeaders, loggedIn, loginAs, newPage, useAppDatabase, useBrowser, userIdOf } from "./support.ts";
 
 const b = useBrowser();
@@ -113,7 +114,13 @@ describe("a stocker's personal access token", () => {
       body: JSON.stringify({ name: `Lettura ${RUN}`, scope: "read", expires_in_days: 7 }),
     });
     expect(res.status).toBe(200);
-    const { token } = (await res.json()) as { token: string };
+    const created = (await res.json()) as { token: string };
+    // The answers match the API's own document, as a generated client would read them.
+    const check = await describedAnswerChecker(baseUrl());
+    check("/api/tokens/create", "post", created);
+    const list = await call(session, "/api/tokens");
+    check("/api/tokens", "get", await list.json());
+    const { token } = created;
     expect((await withToken(token, "/api/stocker/requests")).status).toBe(200);
     const write = await withToken(token, `/api/stocker/warehouse-requests/${linkId}/offers`, {
       method: "POST",

@@ -2,6 +2,7 @@
 // entry and the root middleware would fill (services, request info, actor, locale). The
 // route's own parsing, validation, role guard and error mapping all run.
 import { RouterContextProvider } from "react-router";
+import { z } from "zod";
 import { pino } from "pino";
 import { loadConfig } from "../../app/server/config.ts";
 import { actorContext, afterShownContext, localeContext, requestInfoContext, servicesContext, type Actor, type AppServices } from "../../app/server/context.ts";
@@ -36,6 +37,17 @@ export async function pageShown(context: Readonly<RouterContextProvider>): Promi
   for (const write of context.get(afterShownContext)) await write();
 }
 
+/**
+ * An endpoint that describes its answer (apiLoader/apiAction's `response`, in the API's document):
+ * every 200 JSON answer a test receives must match it, or the test fails here.
+ */
+export function checkDescribedAnswer(fn: unknown, response: Response, text: string): void {
+  const schema = (fn as { contract?: { response?: z.ZodType } }).contract?.response;
+  if (!schema || response.status !== 200 || !response.headers.get("Content-Type")?.startsWith("application/json")) return;
+  const result = schema.safeParse(JSON.parse(text));
+  if (!result.success) throw new Error(`the answer does not match its description: ${z.prettifyError(result.error)}\n${text.slice(0, 500)}`);
+}
+
 /** POST a JSON body to a route function; returns the status and the parsed JSON. */
 export async function callJson(
   fn: RouteFn,
@@ -64,6 +76,7 @@ export async function callJson(
   });
   const response = await fn({ request, params: opts.params ?? {}, context: testContext(db, opts) });
   const text = await response.text();
+  checkDescribedAnswer(fn, response, text);
   // The cookies the response sets, name → value ("" when cleared).
   const cookies: Record<string, string> = {};
   for (const line of response.headers.getSetCookie()) {

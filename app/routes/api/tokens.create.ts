@@ -2,10 +2,11 @@
 // → { token, item }: a new personal access token (decision 059), in this answer only.
 import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
 import { createApiToken } from "../../server/api-tokens/api-tokens.service.ts";
-import { createApiTokenBody } from "../../schemas/api-tokens.ts";
+import { createApiTokenBody, createdApiTokenAnswer } from "../../schemas/api-tokens.ts";
 
 export const loader = methodNotAllowed;
 
-export const action = apiAction({ access: ["stocker", "referent", "admin"], body: createApiTokenBody, sessionOnly: true }, ({ actor, body, services }) =>
-  createApiToken(services.db, actor, body),
+export const action = apiAction(
+  { access: ["stocker", "referent", "admin"], body: createApiTokenBody, sessionOnly: true, response: createdApiTokenAnswer },
+  ({ actor, body, services }) => createApiToken(services.db, actor, body),
 );

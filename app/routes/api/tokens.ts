@@ -2,9 +2,10 @@
 // the caller's personal access tokens, newest first (decision 059). Never the tokens themselves.
 import { apiLoader, methodNotAllowed } from "../../server/http/api.ts";
 import { listApiTokens } from "../../server/api-tokens/api-tokens.service.ts";
+import { apiTokensAnswer } from "../../schemas/api-tokens.ts";
 
 export const action = methodNotAllowed;
 
-export const loader = apiLoader({ access: ["stocker", "referent", "admin"], sessionOnly: true }, async ({ actor, services }) => ({
+export const loader = apiLoader({ access: ["stocker", "referent", "admin"], sessionOnly: true, response: apiTokensAnswer }, async ({ actor, services }) => ({
   tokens: await listApiTokens(services.db, actor, actor.id),
 }));

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { callJson, testContext } from "../../../tests/support/endpoint.ts";
+import { callJson, checkDescribedAnswer, testContext } from "../../../tests/support/endpoint.ts";
 import { actorOf, makeRequest, makeUser, makeWarehouse, subscribeWarehouses } from "../../../tests/support/factories.ts";
 import type { User } from "../db/types.ts";
 import { rootMiddleware } from "../http/middleware.ts";
@@ -45,6 +45,7 @@ async function viaMiddleware(
     endpoint({ request, params, context }),
   )) as Response;
   const text = await response.text();
+  checkDescribedAnswer(endpoint, response, text);
   return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : null };
 }
 

@@ -46,6 +46,12 @@ type Options<B extends Schema, Q extends Schema, P extends Schema, A extends Acc
    */
   queryAliases?: Record<string, string>;
   /**
+   * The JSON of a 200 answer. Described in the API's document (app/server/openapi/openapi.ts); the
+   * integration tests' calls (tests/support/endpoint.ts) check every answer against it, so the
+   * description cannot drift from what the endpoint returns.
+   */
+  response?: z.ZodType;
+  /**
    * Refused to a call made with a personal access token (403 token_not_allowed): what needs the
    * person at the keyboard, in their session (the tokens themselves, the password and e-mail).
    */
@@ -145,6 +151,7 @@ function make<B extends Schema, Q extends Schema, P extends Schema, A extends Ac
     params: opts.params,
     sessionOnly: opts.sessionOnly ?? false,
     queryAliases: opts.queryAliases ?? {},
+    response: opts.response,
   };
   return Object.assign(endpoint, { contract });
 }
@@ -156,6 +163,7 @@ export type ApiContract = {
   params?: z.ZodType;
   sessionOnly: boolean;
   queryAliases: Record<string, string>;
+  response?: z.ZodType;
 };
 
 /** A state-changing endpoint (POST). CSRF was already checked by the root middleware. */

@@ -11,6 +11,7 @@ import { loadConfig } from "../config.ts";
 import { errorToResponse, fieldErrors } from "./respond.ts";
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from "../errors.ts";
 import type { Actor } from "../context.ts";
+import { checkDescribedAnswer } from "../../../tests/support/endpoint.ts";
 
 const actor = (role: Actor["role"]): Actor => ({
   id: 1,
@@ -380,5 +381,31 @@ describe("content security policy", () => {
     expect(off["script-src"]).toBe("script-src 'self' 'nonce-n'");
     expect(off["frame-src"]).toBeUndefined();
     expect(contentSecurityPolicy("n", loadConfig({}))).not.toContain("stripe");
+  });
+});
+
+describe("described answers", () => {
+  it("fails a test whose 200 answer does not match the endpoint's description, and only then", () => {
+    const fn = Object.assign(() => null, { contract: { response: z.object({ id: z.number() }) } });
+    const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+    expect(() => checkDescribedAnswer(fn, json(200, { id: 1 }), '{"id":1}')).not.toThrow();
+    expect(() => checkDescribedAnswer(fn, json(200, { id: "1" }), '{"id":"1"}')).toThrow(/does not match its description/);
+    // An error answer has the shared error shape, not the success's.
+    expect(() => checkDescribedAnswer(fn, json(422, { error: "invalid" }), '{"error":"invalid"}')).not.toThrow();
+    // An endpoint without a description is not checked.
+    expect(() => checkDescribedAnswer(() => null, json(200, { id: "1" }), '{"id":"1"}')).not.toThrow();
+  });
+
+  it("reads a query's other names before its schema; the schema's own name wins", async () => {
+    const { apiLoader } = await import("./api.ts");
+    const { testContext } = await import("../../../tests/support/endpoint.ts");
+    const loader = apiLoader(
+      { access: "public", query: z.object({ limit: z.string().optional() }), queryAliases: { wh_limit: "limit" } },
+      ({ query }) => query,
+    );
+    const ask = async (qs: string) =>
+      (await loader({ request: new Request(`http://x.test/api/x?${qs}`), params: {}, context: testContext(null as never) })).json();
+    expect(await ask("wh_limit=5")).toEqual({ limit: "5" });
+    expect(await ask("wh_limit=5&limit=7")).toEqual({ limit: "7" });
   });
 });

@@ -21,9 +21,10 @@ const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 const contractOf = (fn: unknown): ApiContract | undefined =>
   typeof fn === "function" && "contract" in fn ? (fn as { contract: ApiContract }).contract : undefined;
 
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  // The input side: what a client sends (before coercions, defaults and transforms).
-  const out = z.toJSONSchema(schema, { target: "draft-2020-12", io: "input", unrepresentable: "any" }) as JsonSchema;
+function jsonSchemaOf(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
+  // A request's input side: what a client sends (before coercions, defaults and transforms); an
+  // answer's output side.
+  const out = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as JsonSchema;
   delete out.$schema;
   return out;
 }
@@ -118,7 +119,7 @@ function operationOf(path: string, method: "get" | "post", contract: ApiContract
   const responses: Record<string, unknown> = {
     "200": isExport
       ? { description: "The file.", content: { "text/csv": { schema: { type: "string" } }, [XLSX]: { schema: { type: "string", contentEncoding: "binary" } } } }
-      : { description: "Done.", content: { "application/json": { schema: {} } } },
+      : { description: "Done.", content: { "application/json": { schema: contract.response ? jsonSchemaOf(contract.response, "output") : {} } } },
   };
   if (roles !== "public") Object.assign(responses, { "401": errorRef("Unauthorized"), "403": errorRef("Forbidden") });
   Object.assign(responses, { "404": errorRef("NotFound"), "405": errorRef("MethodNotAllowed"), "409": errorRef("Conflict") });
