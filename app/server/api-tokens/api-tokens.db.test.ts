@@ -23,7 +23,11 @@ import { eraseUser, exportUserData } from "../accounts/user-data.service.ts";
 
 const t = useTestDatabase();
 
-type RouteFn = (args: { request: Request; params: Record<string, string | undefined>; context: Readonly<RouterContextProvider> }) => Promise<Response> | Response;
+type RouteFn = (args: {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: Readonly<RouterContextProvider>;
+}) => Promise<Response> | Response;
 
 /** A call as the server makes it: the root middleware (session or token, CSRF, area rules), then the endpoint. */
 async function viaMiddleware(
@@ -94,7 +98,10 @@ describe("making, listing and revoking tokens", () => {
   });
 
   it("refuses bad input in the user's language and writes nothing", async () => {
-    const before = await t.db.selectFrom("api_tokens").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom("api_tokens")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     for (const body of [
       { name: "  ", scope: "read", expires_in_days: 30 },
       { name: "x".repeat(61), scope: "read", expires_in_days: 30 },
@@ -107,7 +114,10 @@ describe("making, listing and revoking tokens", () => {
     }
     const en = await callJson(createToken, t.db, { actor: actorOf(stocker), body: { name: "", scope: "read" }, locale: "en" });
     expect(en.json).toMatchObject({ error: "invalid", errors: { name: "required" } });
-    const after = await t.db.selectFrom("api_tokens").select((eb) => eb.fn.countAll<string>().as("n")).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom("api_tokens")
+      .select((eb) => eb.fn.countAll<string>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -214,7 +224,11 @@ describe("a call with Authorization: Bearer", () => {
     const revoked = await makeToken(stocker, "read");
     await callJson(revokeToken, t.db, { actor: actorOf(stocker), params: { id: String(revoked.item.id) } });
     const expired = await makeToken(stocker, "read");
-    await t.db.updateTable("api_tokens").set({ expires_at: new Date(Date.now() - 1000) }).where("id", "=", expired.item.id).execute();
+    await t.db
+      .updateTable("api_tokens")
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where("id", "=", expired.item.id)
+      .execute();
     const offUser = await makeUser(t.db, { role: "stocker" });
     const off = await makeToken(offUser, "read");
     await t.db.updateTable("users").set({ active: false }).where("id", "=", offUser.id).execute();

@@ -21,7 +21,10 @@ export async function countLiveTokens(db: Database, args: { userId: number }): P
   return Number(row.n);
 }
 
-export function insertToken(db: Database, args: { userId: number; name: string; scope: "read" | "read_write"; tokenHash: string; hint: string; expiresAt: Date }) {
+export function insertToken(
+  db: Database,
+  args: { userId: number; name: string; scope: "read" | "read_write"; tokenHash: string; hint: string; expiresAt: Date },
+) {
   return db
     .insertInto("api_tokens")
     .values({ user_id: args.userId, name: args.name, scope: args.scope, token_hash: args.tokenHash, token_hint: args.hint, expires_at: args.expiresAt })
@@ -51,7 +54,12 @@ export function findOwnerToken(db: Database, args: { userId: number; id: number 
 }
 
 export async function revokeToken(db: Database, args: { id: number }): Promise<void> {
-  await db.updateTable("api_tokens").set({ revoked_at: sql<Date>`now()` }).where("id", "=", args.id).where("revoked_at", "is", null).execute();
+  await db
+    .updateTable("api_tokens")
+    .set({ revoked_at: sql<Date>`now()` })
+    .where("id", "=", args.id)
+    .where("revoked_at", "is", null)
+    .execute();
 }
 
 /** A live token with its owner, when the owner's account is active. */
@@ -82,7 +90,11 @@ export function findLiveTokenUser(db: Database, args: { tokenHash: string }) {
 }
 
 export async function touchToken(db: Database, args: { id: number; ip: string }): Promise<void> {
-  await db.updateTable("api_tokens").set({ last_used_at: sql<Date>`now()`, last_used_ip: args.ip.slice(0, 100) }).where("id", "=", args.id).execute();
+  await db
+    .updateTable("api_tokens")
+    .set({ last_used_at: sql<Date>`now()`, last_used_ip: args.ip.slice(0, 100) })
+    .where("id", "=", args.id)
+    .execute();
 }
 
 export function findUserRole(db: Database, args: { id: number }) {

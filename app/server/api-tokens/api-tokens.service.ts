@@ -160,4 +160,3 @@ export async function actorOfBearer(db: Database, token: string, request: { meth
   });
   return actor;
 }
-
