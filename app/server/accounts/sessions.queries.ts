@@ -7,27 +7,25 @@ export function insertSession(db: Database, args: { id: string; userId: number; 
     .execute();
 }
 
+/** The user's columns an acting user is made of (sessions.service.ts#actorOf), for every way in: a session, a token. */
+export const ACTOR_COLUMNS = [
+  "users.id",
+  "users.role",
+  "users.account_type",
+  "users.email",
+  "users.first_name",
+  "users.last_name",
+  "users.company",
+  "users.telephone",
+  "users.lang",
+] as const;
+
 /** The session with its user, if the session is current and the account active. */
 export function findSessionUser(db: Database, args: { id: string }) {
   return db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select([
-      "sessions.id as session_id",
-      "sessions.remember",
-      "sessions.created_at",
-      "sessions.last_seen_at",
-      "sessions.expires_at",
-      "users.id",
-      "users.role",
-      "users.account_type",
-      "users.email",
-      "users.first_name",
-      "users.last_name",
-      "users.company",
-      "users.telephone",
-      "users.lang",
-    ])
+    .select(["sessions.id as session_id", "sessions.remember", "sessions.created_at", "sessions.last_seen_at", "sessions.expires_at", ...ACTOR_COLUMNS])
     .where("sessions.id", "=", args.id)
     .where("sessions.expires_at", ">", new Date())
     .where("users.active", "=", true)

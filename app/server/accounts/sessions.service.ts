@@ -71,6 +71,24 @@ export async function resolveSession(db: Database, token: string | undefined): P
     const expiresAt = row.remember ? row.expires_at : new Date(Math.min(now + IDLE_MS, end.getTime()));
     await q.touchSession(db, { id, expiresAt });
   }
+  return actorOf(row, id);
+}
+
+/** The user's row (q.ACTOR_COLUMNS) as the acting user, under the session or token it came with. */
+export function actorOf(
+  row: {
+    id: number;
+    role: string;
+    account_type: number | null;
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+    company: string | null;
+    telephone: string | null;
+    lang: string | null;
+  },
+  sessionId: string,
+): Actor {
   return {
     id: row.id,
     role: row.role as Actor["role"],
@@ -81,7 +99,7 @@ export async function resolveSession(db: Database, token: string | undefined): P
     company: row.company,
     telephone: row.telephone,
     lang: isLocale(row.lang) ? row.lang : "it",
-    sessionId: id,
+    sessionId,
   };
 }
 

@@ -81,21 +81,31 @@ export async function listAdminRequests(
   return { warehouse_requests: rows.map(requestItem), warehouse_requests_count: count };
 }
 
-/** The list's export: what the cards show, typed for XLSX (the number as text with its zeros, dates as dates, quantities as numbers). */
-export const ADMIN_REQUESTS_EXPORT_COLUMNS: ExportColumn[] = [
+/** A request's number, date and requester, first in both exports of requests. */
+const REQUEST_WHO_COLUMNS: ExportColumn[] = [
   { header: "Numero richiesta", type: "text", width: 14 },
   { header: "Data", type: "datetime" },
   { header: "Ragione sociale", type: "text", width: 28 },
   { header: "Referente", type: "text", width: 22 },
   { header: "Email", type: "text", width: 30 },
   { header: "Telefono", type: "text" },
-  { header: "Richiedente", type: "text" },
+];
+
+/** What the request asks for: place, radius, space and period. */
+const REQUEST_WHAT_COLUMNS: ExportColumn[] = [
   { header: "Località", type: "text", width: 22 },
   { header: "Raggio (km)", type: "integer" },
   { header: "Tipo spazio", type: "text" },
   { header: "Spazio richiesto", type: "integer" },
   { header: "Dal", type: "date" },
   { header: "Al", type: "date" },
+];
+
+/** The list's export: what the cards show, typed for XLSX (the number as text with its zeros, dates as dates, quantities as numbers). */
+export const ADMIN_REQUESTS_EXPORT_COLUMNS: ExportColumn[] = [
+  ...REQUEST_WHO_COLUMNS,
+  { header: "Richiedente", type: "text" },
+  ...REQUEST_WHAT_COLUMNS,
   { header: "Magazzini contattati", type: "integer" },
   { header: "Magazzini che hanno risposto", type: "integer" },
 ];
@@ -257,18 +267,8 @@ const STATE_TEXT = { pending: "In attesa", confirmed: "Confermata", refused: "Ri
 
 /** The single request's export: its fields, one row. */
 export const REQUEST_EXPORT_COLUMNS: ExportColumn[] = [
-  { header: "Numero richiesta", type: "text", width: 14 },
-  { header: "Data", type: "datetime" },
-  { header: "Ragione sociale", type: "text", width: 28 },
-  { header: "Referente", type: "text", width: 22 },
-  { header: "Email", type: "text", width: 30 },
-  { header: "Telefono", type: "text" },
-  { header: "Località", type: "text", width: 22 },
-  { header: "Raggio (km)", type: "integer" },
-  { header: "Tipo spazio", type: "text" },
-  { header: "Spazio richiesto", type: "integer" },
-  { header: "Dal", type: "date" },
-  { header: "Al", type: "date" },
+  ...REQUEST_WHO_COLUMNS,
+  ...REQUEST_WHAT_COLUMNS,
   { header: "Messaggio", type: "text", width: 40 },
   { header: "Specifiche", type: "text", width: 40 },
   { header: "Magazzini contattati", type: "integer" },

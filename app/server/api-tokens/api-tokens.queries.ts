@@ -3,6 +3,7 @@
 // call's token is found by the unique token_hash.
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
+import { ACTOR_COLUMNS } from "../accounts/sessions.queries.ts";
 
 /** Serialises one owner's token creations until the transaction ends, so the cap on live tokens holds. */
 export async function lockTokenOwner(db: Database, userId: number): Promise<void> {
@@ -67,21 +68,7 @@ export function findLiveTokenUser(db: Database, args: { tokenHash: string }) {
   return db
     .selectFrom("api_tokens")
     .innerJoin("users", "users.id", "api_tokens.user_id")
-    .select([
-      "api_tokens.id as token_id",
-      "api_tokens.name as token_name",
-      "api_tokens.scope",
-      "api_tokens.last_used_at",
-      "users.id",
-      "users.role",
-      "users.account_type",
-      "users.email",
-      "users.first_name",
-      "users.last_name",
-      "users.company",
-      "users.telephone",
-      "users.lang",
-    ])
+    .select(["api_tokens.id as token_id", "api_tokens.name as token_name", "api_tokens.scope", "api_tokens.last_used_at", ...ACTOR_COLUMNS])
     .where("api_tokens.token_hash", "=", args.tokenHash)
     .where("api_tokens.revoked_at", "is", null)
     .where("api_tokens.expires_at", ">", sql<Date>`now()`)

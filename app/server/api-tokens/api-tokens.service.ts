@@ -8,10 +8,9 @@ import { randomBytes } from "node:crypto";
 import type { Database } from "../db/database.ts";
 import type { Actor } from "../context.ts";
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from "../errors.ts";
-import { hashToken } from "../accounts/sessions.service.ts";
+import { actorOf, hashToken } from "../accounts/sessions.service.ts";
 import { auditAdminAction } from "../audit/audit.ts";
 import { hit, type Limit } from "../security/rate-limit.ts";
-import { isLocale } from "../../lib/locale.ts";
 import { API_TOKEN_PREFIX, API_TOKENS_PER_OWNER, type ApiTokenItem } from "../../lib/api-tokens.ts";
 import type { CreateApiTokenBody } from "../../schemas/api-tokens.ts";
 import * as q from "./api-tokens.queries.ts";
@@ -139,19 +138,7 @@ export async function actorOfBearer(db: Database, token: string, request: { meth
   const writes = request.method !== "GET" && request.method !== "HEAD";
   if (writes && row.scope !== "read_write") throw new ForbiddenError("token_read_only");
   if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > TOUCH_EVERY_MS) await q.touchToken(db, { id: row.token_id, ip: request.ip });
-  const actor: Actor = {
-    id: row.id,
-    role: row.role as Actor["role"],
-    accountType: row.account_type as Actor["accountType"],
-    email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    company: row.company,
-    telephone: row.telephone,
-    lang: isLocale(row.lang) ? row.lang : "it",
-    sessionId: `token:${row.token_id}`,
-    token: { id: row.token_id, scope: row.scope },
-  };
+  const actor: Actor = { ...actorOf(row, `token:${row.token_id}`), token: { id: row.token_id, scope: row.scope } };
   await auditAdminAction(db, actor, {
     action: "api_token.use",
     entityType: "user",
