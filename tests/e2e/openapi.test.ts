@@ -4,7 +4,8 @@
 // POST 405 (with a CSRF token) is a row of the route matrix.
 import { describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { baseUrl, newPage, useAppDatabase, useBrowser } from "./support.ts";
+import { baseUrl, call, DEMO, loggedIn, newPage, useAppDatabase, useBrowser } from "./support.ts";
+import { describedAnswerChecker } from "../support/described-answers.ts";
 
 useAppDatabase();
 const b = useBrowser();
@@ -57,5 +58,28 @@ describe("GET /api/docs", () => {
     expect(outside).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
+  });
+});
+
+describe("the described answers", () => {
+  it("match the served document for a visitor, a stock hunter and a stocker", async () => {
+    const check = await describedAnswerChecker(baseUrl());
+    const get = async (path: string, session?: Awaited<ReturnType<typeof loggedIn>>) => {
+      const res = session ? await call(session, path) : await fetch(baseUrl() + path);
+      expect(res.status, path).toBe(200);
+      return res.json();
+    };
+    check("/api/me", "get", await get("/api/me"));
+    for (const who of [DEMO.hunter, DEMO.stocker]) {
+      const session = await loggedIn(who);
+      const me = (await get("/api/me", session)) as { user: { email: string } };
+      expect(me.user.email).toBe(who);
+      check("/api/me", "get", me);
+    }
+    check("/api/markets", "get", await get("/api/markets"));
+    check("/api/health/live", "get", await get("/api/health/live"));
+    check("/api/health/ready", "get", await get("/api/health/ready"));
+    // A document that says otherwise fails the check (the check itself).
+    expect(() => check("/api/markets", "get", { markets: [{ id: "1" }] })).toThrow(/markets/);
   });
 });

@@ -22,7 +22,7 @@ import type { PageActionResult } from "../../lib/page-action.ts";
 import { EmptyState, PageHeading } from "../ui/PageParts.tsx";
 import { FormMessage, TextInput } from "../ui/fields.tsx";
 import { CopyButton } from "../ui/CopyButton.tsx";
-import { buttonClass, inputClass, labelClass, linkClass } from "../ui/styles.ts";
+import { buttonClass, inputClass, labelClass, standaloneTextLinkClass } from "../ui/styles.ts";
 import { DANGER_BUTTON, DANGER_SUBMIT } from "../ui/danger-buttons.ts";
 
 const STATE_BADGE: Record<ApiTokenItem["state"], { label: () => string; className: string }> = {
@@ -62,7 +62,7 @@ export function ApiTokens({
     <div>
       <PageHeading title={m.tok_title()} intro={data.canCreate ? m.tok_intro() : m.tok_intro_admin()} />
       <p className="-mt-3 mb-5 text-sm">
-        <a href="/api/docs" className={linkClass} data-testid="api-tokens-docs">
+        <a href="/api/docs" className={standaloneTextLinkClass} data-testid="api-tokens-docs">
           {m.tok_docs_link()}
         </a>
       </p>

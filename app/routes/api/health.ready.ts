@@ -2,9 +2,10 @@
 // traffic, else 503 naming why (draining, database_unavailable, migrations_pending). For load
 // balancers; never cached.
 import { apiLoader } from "../../server/http/api.ts";
+import { healthAnswer } from "../../schemas/public-answers.ts";
 import { readiness } from "../../server/health/readiness.ts";
 
-export const loader = apiLoader({ access: "public" }, async ({ services }) => {
+export const loader = apiLoader({ access: "public", response: healthAnswer }, async ({ services }) => {
   const status = await readiness(services);
   return Response.json({ status }, { status: status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 });

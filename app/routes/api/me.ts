@@ -2,5 +2,8 @@
 // contact details), or null for a visitor.
 import { apiLoader } from "../../server/http/api.ts";
 import { currentUser } from "../../server/accounts/current-user.ts";
+import { currentUserAnswer } from "../../schemas/public-answers.ts";
 
-export const loader = apiLoader({ access: "public" }, async ({ actor, services }) => ({ user: actor ? await currentUser(services.db, actor) : null }));
+export const loader = apiLoader({ access: "public", response: currentUserAnswer }, async ({ actor, services }) => ({
+  user: actor ? await currentUser(services.db, actor) : null,
+}));

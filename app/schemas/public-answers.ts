@@ -1,0 +1,30 @@
+// The answers of the public calls, described in the API's document and checked against every
+// answer the tests get (apiLoader's `response`).
+import { z } from "zod";
+
+/** GET /api/me: the current user, or null for a visitor. */
+export const currentUserAnswer = z.object({
+  user: z
+    .object({
+      id: z.number().int().positive(),
+      role: z.enum(["stock_hunter", "stocker", "referent", "admin"]),
+      /** 0 stocker, 1 stock keeper; null for the other roles. */
+      account_type: z.union([z.literal(0), z.literal(1)]).nullable(),
+      first_name: z.string().nullable(),
+      last_name: z.string().nullable(),
+      company: z.string().nullable(),
+      email: z.string(),
+      telephone: z.string().nullable(),
+      /** A stock hunter's favourite warehouses; empty for the other roles. */
+      favourite_ids: z.array(z.number().int().positive()),
+    })
+    .nullable(),
+});
+
+/** GET /api/markets: the business sectors the forms offer. */
+export const marketsAnswer = z.object({
+  markets: z.array(z.object({ id: z.number().int().positive(), label: z.string(), label_en: z.string() })),
+});
+
+/** GET /api/health/live and /api/health/ready when the instance should get traffic (503 with the reason otherwise). */
+export const healthAnswer = z.object({ status: z.literal("ok") });
