@@ -60,3 +60,92 @@ export const requestStateSchema = z.object({ state: z.enum(REQUEST_STATES) });
 
 /** The handler page's state selector: which link, and its new state. */
 export const requestStateFormSchema = z.object({ link_id: idNumber, state: z.enum(REQUEST_STATES) });
+
+// The lists' answers, described in the API's document and checked against every answer the tests
+// get (apiLoader's `response`). Times are as JSON writes them (ISO 8601 strings).
+const requestState = z.enum(REQUEST_STATES);
+const id = z.number().int().positive();
+
+const linkReviewState = {
+  /** Whether the list's owner reviewed the link, and the review. */
+  reviewed: z.boolean(),
+  review: z
+    .object({
+      id,
+      /** The mean of the given ratings × 10 (43 = 4,3 out of 5); 0 when no rating was given. */
+      avg_value: z.number(),
+      description: z.string().nullable(),
+      reliability_value: z.number().nullable(),
+      communication_value: z.number().nullable(),
+      services_value: z.number().nullable(),
+      structure_value: z.number().nullable(),
+      payments_value: z.number().nullable(),
+      goods_value: z.number().nullable(),
+      created_at: z.string(),
+    })
+    .nullable(),
+};
+
+/** What a quote request says. */
+const requestDetails = z.object({
+  id,
+  business_name: z.string(),
+  referent: z.string(),
+  contact: z.string(),
+  telephone: z.string().nullable(),
+  message: z.string(),
+  location: z.string(),
+  radius: z.number(),
+  m2_type: z.enum(["m2", "pallet"]),
+  m2_value: z.number().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  created_at: z.string(),
+  specifications: z.array(z.object({ id, value: z.string(), category: z.string(), cat_id: id })),
+});
+
+/** GET /api/{stocker|referent}/requests: one row per link (request × warehouse). */
+export const handlerRequestsAnswer = z.object({
+  warehouse_requests: z.array(
+    z.object({
+      /** The link's id: the one POST …/warehouse-requests/{id}/update takes. */
+      id,
+      warehouse_id: id,
+      warehouse_request_id: id,
+      state: requestState,
+      created_at: z.string(),
+      warehouse: z.object({ id, name: z.string(), city: z.string() }),
+      warehouse_request: requestDetails,
+      review_url: z.string().nullable(),
+      report_url: z.string(),
+      ...linkReviewState,
+    }),
+  ),
+  warehouse_requests_count: z.number().int().min(0),
+});
+
+/** GET /api/stock-hunter/requests: one row per request, with the warehouses it went to. */
+export const hunterRequestsAnswer = z.object({
+  user_requests: z.array(
+    requestDetails.extend({
+      warehouses: z.array(
+        z.object({
+          link_id: id,
+          id,
+          name: z.string(),
+          city: z.string(),
+          address: z.string().nullable(),
+          state: requestState,
+          is_hub: z.boolean(),
+          redeemed: z.boolean(),
+          referent: z.object({ name: z.string(), email: z.string() }).nullable(),
+          review_url: z.string().nullable(),
+          report_url: z.string(),
+          detail_url: z.string().nullable(),
+          ...linkReviewState,
+        }),
+      ),
+    }),
+  ),
+  user_requests_count: z.number().int().min(0),
+});

@@ -81,6 +81,8 @@ describe("a stocker's personal access token", () => {
     const list = await withToken(token, "/api/stocker/requests");
     expect(list.status).toBe(200);
     expect(list.headers.getSetCookie()).toEqual([]);
+    // As the document says, for a client generated from it.
+    (await describedAnswerChecker(baseUrl()))("/api/stocker/requests", "get", await list.json());
     const sent = await withToken(token, `/api/stocker/warehouse-requests/${linkId}/offers`, { method: "POST", body: JSON.stringify(offer) });
     expect(sent.status, await sent.clone().text()).toBe(200);
     const stored = await app.db.selectFrom("request_offers").select(["quantity", "price_month"]).where("link_id", "=", linkId).execute();

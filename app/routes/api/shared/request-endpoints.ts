@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { apiAction, apiLoader, idParam } from "../../../server/http/api.ts";
 import { listHandlerRequests, listHunterRequests, updateRequestState } from "../../../server/requests/area-requests.service.ts";
-import { handlerRequestsQuery, hunterRequestsQuery, requestStateSchema } from "../../../schemas/area-requests.ts";
+import { handlerRequestsAnswer, handlerRequestsQuery, hunterRequestsAnswer, hunterRequestsQuery, requestStateSchema } from "../../../schemas/area-requests.ts";
 
 export type HandlerArea = "stocker" | "referent";
 
@@ -16,7 +16,7 @@ const params = z.object({ id: idParam });
 
 /** GET /api/{stocker|referent}/requests?limit&offset&filters[…] → { warehouse_requests, warehouse_requests_count }. */
 export const handlerRequestsEndpoint = (area: HandlerArea) =>
-  apiLoader({ access: [area], query: handlerRequestsQuery }, ({ actor, query, services, locale }) =>
+  apiLoader({ access: [area], query: handlerRequestsQuery, response: handlerRequestsAnswer }, ({ actor, query, services, locale }) =>
     listHandlerRequests(services.db, { id: actor.id, role: area }, { page: query.offset, limit: query.limit, filters: query.filters, locale }),
   );
 
@@ -35,6 +35,6 @@ export const updateRequestStateEndpoint = (area: HandlerArea) =>
 
 /** GET /api/stock-hunter/requests?limit&offset&filters[from|to|state] → { user_requests, user_requests_count }. */
 export const hunterRequestsEndpoint = () =>
-  apiLoader({ access: ["stock_hunter"], query: hunterRequestsQuery }, ({ actor, query, services, locale }) =>
+  apiLoader({ access: ["stock_hunter"], query: hunterRequestsQuery, response: hunterRequestsAnswer }, ({ actor, query, services, locale }) =>
     listHunterRequests(services.db, { id: actor.id, role: "stock_hunter" }, { page: query.offset, limit: query.limit, filters: query.filters, locale }),
   );
