@@ -1004,9 +1004,12 @@ describe("undelivered e-mails", () => {
       .getByRole("link", { name: /Tentativi/ })
       .click();
     await page.waitForURL((url) => url.searchParams.get("sort") === "attempts" && url.searchParams.get("lang") === "it");
-    const exportHref = new URL((await page.getByTestId("failed-emails-export-xlsx").getAttribute("href"))!, "http://stockspace.test");
-    expect(exportHref.pathname).toBe("/api/admin/export-failed-emails");
-    expect(Object.fromEntries(exportHref.searchParams)).toMatchObject({ search_term: to, "filters[lang]": "it", "order[key]": "attempts", format: "xlsx" });
+    // The address changes as the navigation starts; the links follow once the page's new data is in.
+    const exportHref = async () => new URL((await page.getByTestId("failed-emails-export-xlsx").getAttribute("href"))!, "http://stockspace.test");
+    await expect
+      .poll(async () => Object.fromEntries((await exportHref()).searchParams))
+      .toMatchObject({ search_term: to, "filters[lang]": "it", "order[key]": "attempts", format: "xlsx" });
+    expect((await exportHref()).pathname).toBe("/api/admin/export-failed-emails");
     // No account has this address: the row opens the e-mail's history.
     expect(await listed.getByTestId("failed-email-row-link").getAttribute("href")).toBe(`/admin/audit?entity_type=mail_outbox&entity_id=${id}`);
     await listed.getByRole("button", { name: `Invia di nuovo l'e-mail «${subject}» a ${to}` }).click();
