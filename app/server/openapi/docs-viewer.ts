@@ -43,7 +43,11 @@ const START_SCRIPT = `window.ui = SwaggerUIBundle({
 });
 `;
 
-const PACKAGE_FILES: Record<string, string> = { "swagger-ui-bundle.js": "text/javascript; charset=utf-8", "swagger-ui.css": "text/css; charset=utf-8" };
+// A Map, not an object: a name like __proto__ must find nothing.
+const PACKAGE_FILES = new Map([
+  ["swagger-ui-bundle.js", "text/javascript; charset=utf-8"],
+  ["swagger-ui.css", "text/css; charset=utf-8"],
+]);
 
 let packageDir: string | null = null;
 /** The package's files, read once (they change only with the package). */
@@ -52,7 +56,7 @@ const read = new Map<string, string>();
 /** One of the viewer's files, or null for a name that is not one of them. */
 export function docsAsset(name: string): { body: string; type: string } | null {
   if (name === "start.js") return { body: START_SCRIPT, type: "text/javascript; charset=utf-8" };
-  const type = PACKAGE_FILES[name];
+  const type = PACKAGE_FILES.get(name);
   if (!type) return null;
   packageDir ??= path.dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
   let body = read.get(name);

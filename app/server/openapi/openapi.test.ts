@@ -5,6 +5,7 @@ import { requestInfoContext, routeManifestContext, servicesContext, type AppServ
 import * as openApiRoute from "../../routes/api/openapi.ts";
 import routes from "../../routes.ts";
 import { buildOpenApiDocument, tagOf } from "./openapi.ts";
+import { docsAsset } from "./docs-viewer.ts";
 
 type RouteEntry = { id?: string; path?: string; index?: boolean; file: string; children?: RouteEntry[] };
 type Module = { loader?: unknown; action?: unknown };
@@ -65,6 +66,12 @@ describe("the API description", async () => {
     const audit = (doc.paths as Record<string, Record<string, { parameters: { name: string; description?: string }[] }>>)["/api/admin/export-audit-log"]!.get!
       .parameters;
     expect(audit.find((p) => p.name === "search_term")!.description).toBe("Also read as `search`.");
+  });
+
+  it("serves the viewer's three files and nothing else, whatever the name", () => {
+    expect(docsAsset("start.js")!.type).toMatch(/javascript/);
+    expect(docsAsset("swagger-ui.css")!.body.length).toBeGreaterThan(1000);
+    for (const name of ["__proto__", "constructor", "toString", "../package.json", "package.json", "index.html", ""]) expect(docsAsset(name), name).toBeNull();
   });
 
   it("is made once per build", () => {
