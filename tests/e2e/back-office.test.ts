@@ -572,7 +572,7 @@ describe("the CRM", () => {
     await page.goto(`/admin/crm-actions?search=${encodeURIComponent(tag)}`);
     await hydrated(page);
     // The soonest due first.
-    expect(await rowIds()).toEqual([alfa, zeta]);
+    await expect.poll(rowIds).toEqual([alfa, zeta]);
     // The business name's header: A to Z, then Z to A, in the URL.
     const header = page.getByTestId("admin-crm-actions").getByRole("link", { name: /Ragione sociale/ });
     await header.click();
@@ -580,23 +580,24 @@ describe("the CRM", () => {
     await header.click();
     await page.waitForURL(/dir=desc/);
     await hydrated(page);
-    expect(await rowIds()).toEqual([zeta, alfa]);
+    await expect.poll(rowIds).toEqual([zeta, alfa]);
     // The overdue filter keeps the search and the order; Zeta is not late.
     await page.getByRole("link", { name: "In ritardo", exact: true }).click();
     await page.waitForURL(/status=overdue/);
     await hydrated(page);
     expect(new URL(page.url()).searchParams.get("sort")).toBe("client");
-    expect(await rowIds()).toEqual([alfa]);
+    await expect.poll(rowIds).toEqual([alfa]);
     await hasText(page.getByTestId(`crm-action-overdue-${alfa}`), "In ritardo");
     // The export carries what the list shows.
-    const href = (await page.getByTestId("crm-actions-export-csv").getAttribute("href"))!;
-    const query = new URL(href, "http://x").searchParams;
-    expect([query.get("filters[follow_up_done]"), query.get("order[key]"), query.get("order[dir]"), query.get("search_term")]).toEqual([
-      "overdue",
-      "client",
-      "desc",
-      tag,
-    ]);
+    // The links follow the page's data, which arrives after its address changes.
+    const exportLink = () => page.getByTestId("crm-actions-export-csv").getAttribute("href");
+    await expect
+      .poll(async () => {
+        const query = new URL((await exportLink())!, "http://x").searchParams;
+        return [query.get("filters[follow_up_done]"), query.get("order[key]"), query.get("order[dir]"), query.get("search_term")];
+      })
+      .toEqual(["overdue", "client", "desc", tag]);
+    const href = (await exportLink())!;
     const csv = await page.request.get(href);
     expect(csv.status()).toBe(200);
     const rows = parse((await csv.body()).toString("utf8"), { bom: true, delimiter: ";" }) as string[][];
