@@ -2,6 +2,9 @@
 import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
 import { setSubscriptionCanceled } from "../../server/billing/card.service.ts";
 import { billingContext } from "../../server/billing/subscriptions.service.ts";
+import { userIdAnswer } from "../../schemas/account-answers.ts";
 
-export const action = apiAction({ access: ["stocker"] }, ({ actor, services }) => setSubscriptionCanceled(services.db, actor, true, billingContext(services)));
+export const action = apiAction({ access: ["stocker"], response: userIdAnswer }, ({ actor, services }) =>
+  setSubscriptionCanceled(services.db, actor, true, billingContext(services)),
+);
 export const loader = methodNotAllowed;

@@ -12,21 +12,25 @@ import { clearCookie, readCookie, sessionCookie } from "../../server/http/cookie
 import { confirmCodeSchema } from "../../schemas/auth.ts";
 import { TAKEOVER_COOKIE, readTakeover } from "../../server/deal/visitor-takeover-cookie.ts";
 import { takeOverOnConfirmation } from "../../server/deal/visitor-follow-up.service.ts";
+import { confirmCodeAnswer } from "../../schemas/account-answers.ts";
 
 export const loader = methodNotAllowed;
 
-export const action = apiAction({ access: "public", body: confirmCodeSchema }, async ({ request, body, services, info, locale }) => {
-  const pendingId = readPendingRegistration(services.secret, readCookie(request, PENDING_COOKIE));
-  // An address typed on the page wins: the cookie may name an account confirmed meanwhile.
-  const who = body.email ? { userId: null, email: body.email } : { userId: pendingId, email: null };
-  const ctx = accountContext(services, info, locale);
-  const result = await confirmRegistration(services.db, who, { code: body.code, password: body.password }, ctx);
-  const headers = new Headers();
-  headers.append("Set-Cookie", sessionCookie(result.token, { maxAgeSeconds: result.maxAgeSeconds, secure: info.secure }));
-  headers.append("Set-Cookie", clearCookie(PENDING_COOKIE, { httpOnly: true, secure: info.secure }));
-  // Registered from a request's personal page: the request moves into the new account.
-  const takeover = readTakeover(services.secret, readCookie(request, TAKEOVER_COOKIE));
-  const takenOver = takeover === null ? null : await takeOverOnConfirmation(services.db, result.userId, takeover, ctx);
-  if (takeover !== null) headers.append("Set-Cookie", clearCookie(TAKEOVER_COOKIE, { httpOnly: true, secure: info.secure }));
-  return Response.json({ user_id: result.userId, role: result.role, ...(takenOver !== null ? { warehouse_request_id: takenOver } : {}) }, { headers });
-});
+export const action = apiAction(
+  { access: "public", body: confirmCodeSchema, response: confirmCodeAnswer },
+  async ({ request, body, services, info, locale }) => {
+    const pendingId = readPendingRegistration(services.secret, readCookie(request, PENDING_COOKIE));
+    // An address typed on the page wins: the cookie may name an account confirmed meanwhile.
+    const who = body.email ? { userId: null, email: body.email } : { userId: pendingId, email: null };
+    const ctx = accountContext(services, info, locale);
+    const result = await confirmRegistration(services.db, who, { code: body.code, password: body.password }, ctx);
+    const headers = new Headers();
+    headers.append("Set-Cookie", sessionCookie(result.token, { maxAgeSeconds: result.maxAgeSeconds, secure: info.secure }));
+    headers.append("Set-Cookie", clearCookie(PENDING_COOKIE, { httpOnly: true, secure: info.secure }));
+    // Registered from a request's personal page: the request moves into the new account.
+    const takeover = readTakeover(services.secret, readCookie(request, TAKEOVER_COOKIE));
+    const takenOver = takeover === null ? null : await takeOverOnConfirmation(services.db, result.userId, takeover, ctx);
+    if (takeover !== null) headers.append("Set-Cookie", clearCookie(TAKEOVER_COOKIE, { httpOnly: true, secure: info.secure }));
+    return Response.json({ user_id: result.userId, role: result.role, ...(takenOver !== null ? { warehouse_request_id: takenOver } : {}) }, { headers });
+  },
+);

@@ -5,8 +5,9 @@ import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
 import { initSubscription } from "../../server/billing/card.service.ts";
 import { billingContext } from "../../server/billing/subscriptions.service.ts";
 import { initSubscriptionSchema } from "../../schemas/billing.ts";
+import { initSubscriptionAnswer } from "../../schemas/account-answers.ts";
 
-export const action = apiAction({ access: ["stocker"], body: initSubscriptionSchema }, ({ actor, body, services, locale }) =>
+export const action = apiAction({ access: ["stocker"], body: initSubscriptionSchema, response: initSubscriptionAnswer }, ({ actor, body, services, locale }) =>
   initSubscription(
     services.db,
     actor,

@@ -6,10 +6,11 @@ import { login } from "../../server/accounts/auth.service.ts";
 import { DEVICE_COOKIE, DEVICE_TTL_SECONDS } from "../../server/accounts/device-cookie.ts";
 import { deviceCookie, readCookie, sessionCookie } from "../../server/http/cookies.ts";
 import { loginSchema } from "../../schemas/auth.ts";
+import { loginAnswer } from "../../schemas/account-answers.ts";
 
 export const loader = methodNotAllowed;
 
-export const action = apiAction({ access: "public", body: loginSchema }, async ({ request, body, services, info, actor }) => {
+export const action = apiAction({ access: "public", body: loginSchema, response: loginAnswer }, async ({ request, body, services, info, actor }) => {
   const session = await login(services.db, {
     email: body.email,
     password: body.password,

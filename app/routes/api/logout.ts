@@ -2,10 +2,11 @@
 import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
 import { logout } from "../../server/accounts/auth.service.ts";
 import { clearSessionCookie } from "../../server/http/cookies.ts";
+import { successAnswer } from "../../schemas/account-answers.ts";
 
 export const loader = methodNotAllowed;
 
-export const action = apiAction({ access: "public" }, async ({ request, services, info, actor, locale }) => {
+export const action = apiAction({ access: "public", response: successAnswer }, async ({ request, services, info, actor, locale }) => {
   await logout(services.db, actor);
   const headers = new Headers({ "Set-Cookie": clearSessionCookie(info.secure) });
   if ((request.headers.get("Accept") ?? "").includes("text/html")) {

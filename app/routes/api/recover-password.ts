@@ -4,10 +4,11 @@ import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
 import { requestPasswordReset } from "../../server/accounts/password-reset.service.ts";
 import { accountContext } from "../../server/accounts/account-context.ts";
 import { recoverPasswordSchema } from "../../schemas/auth.ts";
+import { successAnswer } from "../../schemas/account-answers.ts";
 
 export const loader = methodNotAllowed;
 
-export const action = apiAction({ access: "public", body: recoverPasswordSchema }, async ({ body, services, info, locale }) => {
+export const action = apiAction({ access: "public", body: recoverPasswordSchema, response: successAnswer }, async ({ body, services, info, locale }) => {
   await requestPasswordReset(services.db, body.user_data.email, accountContext(services, info, locale));
   return { success: true };
 });

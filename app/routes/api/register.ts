@@ -7,10 +7,11 @@ import { accountContext } from "../../server/accounts/account-context.ts";
 import { PENDING_COOKIE, PENDING_TTL_SECONDS, signPendingRegistration } from "../../server/accounts/pending-registration.ts";
 import { pendingRegistrationCookie } from "../../server/http/cookies.ts";
 import { registerSchema } from "../../schemas/auth.ts";
+import { registerAnswer } from "../../schemas/account-answers.ts";
 
 export const loader = methodNotAllowed;
 
-export const action = apiAction({ access: "public", body: registerSchema }, async ({ body, actor, services, info, locale }) => {
+export const action = apiAction({ access: "public", body: registerSchema, response: registerAnswer }, async ({ body, actor, services, info, locale }) => {
   const data = { ...body.user_data, lang: body.user_data.lang ?? body.lang ?? locale };
   const result = await register(services.db, actor, data, accountContext(services, info, locale));
   const headers = new Headers();

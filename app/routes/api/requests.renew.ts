@@ -5,9 +5,10 @@
 import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
 import { renewPersonalLink } from "../../server/deal/visitor-follow-up.service.ts";
 import { requestTokenParams } from "../../schemas/visitor-follow-up.ts";
+import { renewedLinkAnswer } from "../../schemas/account-answers.ts";
 
 export const loader = methodNotAllowed;
 
-export const action = apiAction({ access: "public", params: requestTokenParams }, ({ params, services, info, locale }) =>
+export const action = apiAction({ access: "public", params: requestTokenParams, response: renewedLinkAnswer }, ({ params, services, info, locale }) =>
   renewPersonalLink(services.db, params.token, { origin: services.config.origin, ip: info.ip, locale, supportEmail: services.config.supportEmail }),
 );

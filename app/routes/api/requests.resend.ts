@@ -5,10 +5,11 @@
 import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
 import { resendPersonalLink } from "../../server/deal/visitor-follow-up.service.ts";
 import { resendLinkSchema } from "../../schemas/visitor-follow-up.ts";
+import { resentLinkAnswer } from "../../schemas/account-answers.ts";
 
 export const loader = methodNotAllowed;
 
-export const action = apiAction({ access: "public", body: resendLinkSchema }, async ({ body, services, info, locale }) => {
+export const action = apiAction({ access: "public", body: resendLinkSchema, response: resentLinkAnswer }, async ({ body, services, info, locale }) => {
   await resendPersonalLink(services.db, body, { origin: services.config.origin, ip: info.ip, locale, supportEmail: services.config.supportEmail });
   return { sent: true };
 });

@@ -8,10 +8,11 @@ import { PENDING_COOKIE, readPendingRegistration } from "../../server/accounts/p
 import { readCookie } from "../../server/http/cookies.ts";
 import { jsonError } from "../../server/http/respond.ts";
 import { sendCodeSchema } from "../../schemas/auth.ts";
+import { sendCodeAnswer } from "../../schemas/account-answers.ts";
 
 export const loader = methodNotAllowed;
 
-export const action = apiAction({ access: "public", body: sendCodeSchema }, async ({ request, body, services, info, locale }) => {
+export const action = apiAction({ access: "public", body: sendCodeSchema, response: sendCodeAnswer }, async ({ request, body, services, info, locale }) => {
   const pendingId = readPendingRegistration(services.secret, readCookie(request, PENDING_COOKIE));
   const ctx = accountContext(services, info, locale);
   if (pendingId) {

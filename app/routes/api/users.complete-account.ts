@@ -7,11 +7,12 @@ import { completeAccount } from "../../server/accounts/invitations.service.ts";
 import { accountContext } from "../../server/accounts/account-context.ts";
 import { sessionCookie } from "../../server/http/cookies.ts";
 import { completeAccountSchema } from "../../schemas/auth.ts";
+import { completeAccountAnswer } from "../../schemas/account-answers.ts";
 
 export const loader = methodNotAllowed;
 
 export const action = apiAction(
-  { access: "public", params: z.object({ id: idParam }), body: completeAccountSchema },
+  { access: "public", params: z.object({ id: idParam }), body: completeAccountSchema, response: completeAccountAnswer },
   async ({ body, params, services, info, locale }) => {
     const { password, first_name, last_name, telephone, company, market_id, website } = body.user_data;
     const result = await completeAccount(

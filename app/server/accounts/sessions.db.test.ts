@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { callJson } from "../../../tests/support/endpoint.ts";
+import { actorOf } from "../../../tests/support/factories.ts";
 import {
   BROWSER_SESSION_MAX_MS,
   endAllSessions,
@@ -9,10 +11,12 @@ import {
   MAX_SESSIONS_PER_USER,
   REMEMBER_MS,
   resolveSession,
+  SESSION_COOKIE,
   startSession,
 } from "./sessions.service.ts";
 import { login } from "./auth.service.ts";
 import { hashPassword } from "./passwords.ts";
+import { action as logoutAction } from "../../routes/api/logout.ts";
 
 const t = useTestDatabase();
 const SECRET = "test-secret-test-secret";
@@ -82,6 +86,20 @@ describe("sessions", () => {
     expect(await resolveSession(t.db, b.token)).not.toBeNull();
     await endAllSessions(t.db, id);
     expect(await resolveSession(t.db, b.token)).toBeNull();
+  });
+
+  it("POST /logout ends the caller's session and clears its cookie", async () => {
+    const id = await user("eliot@example.com");
+    const session = await startSession(t.db, { userId: id, remember: false, ip: "", userAgent: "" });
+    const other = await startSession(t.db, { userId: id, remember: false, ip: "", userAgent: "" });
+    const row = await t.db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const actor = { ...actorOf(row), sessionId: hashToken(session.token) };
+    const res = await callJson(logoutAction, t.db, { path: "/logout", actor });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true });
+    expect(res.cookies[SESSION_COOKIE]).toBe("");
+    expect(await resolveSession(t.db, session.token)).toBeNull();
+    expect(await resolveSession(t.db, other.token)).not.toBeNull();
   });
 });
 
