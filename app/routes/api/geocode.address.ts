@@ -3,7 +3,10 @@
 import { apiLoader, methodNotAllowed } from "../../server/http/api.ts";
 import { geocodeAddress } from "../../server/geo/geocoder.service.ts";
 import { geocodeAddressQuery } from "../../schemas/geo.ts";
+import { geocodeAddressAnswer } from "../../schemas/search-answers.ts";
 
-export const loader = apiLoader({ access: "public", query: geocodeAddressQuery }, ({ query, services, locale }) => geocodeAddress(services, query, locale));
+export const loader = apiLoader({ access: "public", query: geocodeAddressQuery, response: geocodeAddressAnswer }, ({ query, services, locale }) =>
+  geocodeAddress(services, query, locale),
+);
 
 export const action = methodNotAllowed;

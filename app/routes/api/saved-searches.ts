@@ -8,9 +8,11 @@
 import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
 import { createVisitorSavedSearch } from "../../server/saved-searches/saved-searches.service.ts";
 import { visitorSavedSearchSchema } from "../../schemas/saved-searches.ts";
+import { visitorSavedSearchAnswer } from "../../schemas/search-answers.ts";
 
 export const loader = methodNotAllowed;
 
-export const action = apiAction({ access: "public", body: visitorSavedSearchSchema }, ({ actor, body, services, info, locale }) =>
-  createVisitorSavedSearch(services.db, actor, body, { origin: services.config.origin, ip: info.ip, locale }),
+export const action = apiAction(
+  { access: "public", body: visitorSavedSearchSchema, response: visitorSavedSearchAnswer },
+  ({ actor, body, services, info, locale }) => createVisitorSavedSearch(services.db, actor, body, { origin: services.config.origin, ip: info.ip, locale }),
 );

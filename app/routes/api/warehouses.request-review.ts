@@ -5,11 +5,12 @@ import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../server/http/api.ts";
 import { createReview } from "../../server/reviews/reviews.service.ts";
 import { reviewSchema } from "../../schemas/feedback.ts";
+import { requestReviewAnswer } from "../../schemas/search-answers.ts";
 
 export const loader = methodNotAllowed;
 
 export const action = apiAction(
-  { access: "user", body: reviewSchema, params: z.object({ warehouseId: idParam, requestId: idParam }) },
+  { access: "user", body: reviewSchema, params: z.object({ warehouseId: idParam, requestId: idParam }), response: requestReviewAnswer },
   async ({ body, params, actor, services }) => ({
     review_id: await createReview(services.db, actor, params.warehouseId, params.requestId, body.review_data, { origin: services.config.origin }),
   }),

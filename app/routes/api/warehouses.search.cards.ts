@@ -6,10 +6,14 @@ import { apiLoader, methodNotAllowed } from "../../server/http/api.ts";
 import { searchCards } from "../../server/search/search.service.ts";
 import { searchCardsQuery } from "../../schemas/search.ts";
 import { countSearchAppearances } from "../../server/stats/count-views.ts";
+import { searchCardsAnswer } from "../../schemas/search-answers.ts";
 
-export const loader = apiLoader({ access: "public", query: searchCardsQuery }, async ({ query, services, info, locale, request }) => {
-  const answer = await searchCards(services.db, query, locale);
-  return query.counted ? answer : countSearchAppearances(services, request, info, answer);
-});
+export const loader = apiLoader(
+  { access: "public", query: searchCardsQuery, response: searchCardsAnswer },
+  async ({ query, services, info, locale, request }) => {
+    const answer = await searchCards(services.db, query, locale);
+    return query.counted ? answer : countSearchAppearances(services, request, info, answer);
+  },
+);
 
 export const action = methodNotAllowed;

@@ -6,8 +6,9 @@ import { geocoderFor } from "../../server/geo/geocoder.service.ts";
 import { searchMap } from "../../server/search/search-map.service.ts";
 import { zoneReadGuard } from "../../server/search/search.service.ts";
 import { searchMapQuery } from "../../schemas/search.ts";
+import { searchMapAnswer } from "../../schemas/search-answers.ts";
 
-export const loader = apiLoader({ access: "public", query: searchMapQuery }, ({ query, services, info, locale }) =>
+export const loader = apiLoader({ access: "public", query: searchMapQuery, response: searchMapAnswer }, ({ query, services, info, locale }) =>
   searchMap(
     {
       db: services.db,

@@ -5,8 +5,9 @@ import { geocoderFor } from "../../server/geo/geocoder.service.ts";
 import { searchWarehouses, zoneReadGuard } from "../../server/search/search.service.ts";
 import { searchQuery } from "../../schemas/search.ts";
 import { countSearchAppearances } from "../../server/stats/count-views.ts";
+import { searchAnswer } from "../../schemas/search-answers.ts";
 
-export const loader = apiLoader({ access: "public", query: searchQuery }, async ({ query, services, info, locale, request }) =>
+export const loader = apiLoader({ access: "public", query: searchQuery, response: searchAnswer }, async ({ query, services, info, locale, request }) =>
   countSearchAppearances(
     services,
     request,

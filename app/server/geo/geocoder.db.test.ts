@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pino } from "pino";
-import { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { callJson } from "../../../tests/support/endpoint.ts";
 import { loadConfig } from "../config.ts";
-import { actorContext, localeContext, requestInfoContext, servicesContext, type AppServices } from "../context.ts";
+import type { AppServices } from "../context.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { ensureGazetteerLoaded } from "./gazetteer.ts";
 import { gazetteerGeocoder, parseDescription } from "./geocoder.gazetteer.ts";
@@ -15,6 +15,7 @@ import { geocodeCoords, geocodeLocation, placePredictions } from "./geocoder.ser
 import { loader as placesLoader } from "../../routes/api/places.ts";
 import { loader as locationLoader } from "../../routes/api/geocode.location.ts";
 import { loader as coordsLoader } from "../../routes/api/geocode.coords.ts";
+import { loader as addressLoader } from "../../routes/api/geocode.address.ts";
 
 const t = useTestDatabase();
 
@@ -26,16 +27,12 @@ function services(extra: Partial<ReturnType<typeof loadConfig>> = {}): AppServic
   return { db: t.db, config: { ...loadConfig({}), ...extra }, log: pino({ level: "silent" }), secret: "test-secret" };
 }
 
-type Loader = (args: { request: Request; params: Record<string, string>; context: RouterContextProvider }) => Promise<Response>;
+type Loader = Parameters<typeof callJson>[0];
 
+// Through callJson: every 200 answer is checked against the endpoint's described answer.
 async function call(loader: Loader, path: string, locale: Locale = "it", svc = services()) {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, svc);
-  context.set(localeContext, locale);
-  context.set(actorContext, null);
-  context.set(requestInfoContext, { id: "t", ip: "127.0.0.1", userAgent: "test", nonce: "n", secure: false });
-  const response = await loader({ request: new Request(`http://localhost${path}`), params: {}, context });
-  return { status: response.status, body: (await response.json()) as any };
+  const { status, json } = await callJson(loader, t.db, { method: "GET", path, locale, ip: "127.0.0.1", services: svc });
+  return { status, body: json };
 }
 
 describe("the gazetteer loader", () => {
@@ -141,6 +138,16 @@ describe("the geocoding endpoints", () => {
     expect(country).toMatchObject({ long_name: "Italia", short_name: "IT" });
   });
 
+  it("GET /api/geocode/address answers the town's centre without an online geocoder", async () => {
+    const { status, body } = await call(addressLoader, `/api/geocode/address?address=${encodeURIComponent("Via Roma 1")}&cap=10100&city=Torino&province=TO`);
+    expect(status).toBe(200);
+    expect(body.status).toBe("OK");
+    expect(body.results[0]).toMatchObject({ precision: "town", formatted_address: "Torino (TO), Italia" });
+    expect(body.results[0].geometry.location.lat).toBeCloseTo(45.07, 1);
+    const abroad = await call(addressLoader, "/api/geocode/address?city=Lyon&country=France");
+    expect(abroad.body).toEqual({ status: "ZERO_RESULTS", results: [] });
+  });
+
   it("refuses bad input with 422", async () => {
     expect((await call(placesLoader, "/api/places")).status).toBe(422);
     expect((await call(placesLoader, `/api/places?location=${"x".repeat(10_000)}`)).body.errors).toEqual({ location: "too_long" });
@@ -159,7 +166,18 @@ describe("the online adapter", () => {
       const url = new URL(req.url ?? "/", "http://x");
       seen.push(`${url.pathname}?${url.searchParams.toString()}`);
       res.setHeader("Content-Type", "application/json");
-      if (url.pathname === "/search") {
+      if (url.pathname === "/search" && url.searchParams.get("q")?.startsWith("Via Dante")) {
+        res.end(
+          JSON.stringify([
+            {
+              lat: "45.4655",
+              lon: "9.1843",
+              display_name: "Via Dante, Milano, Lombardia, Italia",
+              address: { road: "Via Dante", city: "Milano", state: "Lombardia", country_code: "it" },
+            },
+          ]),
+        );
+      } else if (url.pathname === "/search") {
         res.end(
           JSON.stringify([
             {
@@ -229,5 +247,16 @@ describe("the online adapter", () => {
   it("is used by the endpoints when GEOCODER_URL is set", async () => {
     const { body } = await call(locationLoader, "/api/geocode/location?location=Milano", "it", services({ geocoderUrl: base }));
     expect(body.results[0].formatted_address).toBe("Milano, Lombardia, Italia");
+  });
+
+  it("places a warehouse's address at street level when GEOCODER_URL is set", async () => {
+    const path = `/api/geocode/address?address=${encodeURIComponent("Via Dante 7")}&cap=20123&city=Milano&province=MI`;
+    const { status, body } = await call(addressLoader, path, "it", services({ geocoderUrl: base }));
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      status: "OK",
+      results: [{ formatted_address: "Via Dante, Milano, Lombardia, Italia", precision: "street", geometry: { location: { lat: 45.4655, lng: 9.1843 } } }],
+    });
+    expect(seen.some((s) => s.includes("q=Via+Dante+7%2C+20123+Milano%2C+Italia"))).toBe(true);
   });
 });

@@ -3,11 +3,10 @@
 // directly, as an owner's form would leave them.
 import { beforeAll, describe, expect, it } from "vitest";
 import { pino } from "pino";
-import { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { callJson } from "../../../tests/support/endpoint.ts";
 import { makeUser, subscribeWarehouses } from "../../../tests/support/factories.ts";
 import { loadConfig } from "../config.ts";
-import { actorContext, localeContext, requestInfoContext, servicesContext } from "../context.ts";
 import { gazetteerGeocoder } from "../geo/geocoder.gazetteer.ts";
 import { searchCardsQuery, searchQuery } from "../../schemas/search.ts";
 import { loader as searchLoader } from "../../routes/api/warehouses.search.ts";
@@ -282,14 +281,16 @@ describe("the dates and the quantity", () => {
   });
 
   it("through the API: the same answer, and bad dates refused with 422", async () => {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, { db: t.db, config: loadConfig({}), log: pino({ level: "silent" }), secret: "s" });
-    context.set(localeContext, "en");
-    context.set(actorContext, null);
-    context.set(requestInfoContext, { id: "t", ip: "127.0.0.1", userAgent: "test", nonce: "n", secure: false });
+    // Through callJson: the answer is checked against the endpoint's described answer.
     const call = async (query: string) => {
-      const res = await searchLoader({ request: new Request(`http://localhost/api/warehouses/search?${query}`), params: {}, context });
-      return { status: res.status, body: (await res.json()) as SearchResponse & { errors?: Record<string, string> } };
+      const res = await callJson(searchLoader, t.db, {
+        method: "GET",
+        path: `/api/warehouses/search?${query}`,
+        locale: "en",
+        ip: "127.0.0.1",
+        services: { config: loadConfig({}), log: pino({ level: "silent" }), secret: "s" },
+      });
+      return { status: res.status, body: res.json as SearchResponse & { errors?: Record<string, string> } };
     };
     const ok = await call(`lat=${BOLOGNA.lat}&lng=${BOLOGNA.lng}&radius=20&start_date=01.12.2026&end_date=31.05.2027&m2_value=800`);
     expect(ok.status).toBe(200);

@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { subscribeWarehouses } from "../../../tests/support/factories.ts";
 import { sql } from "kysely";
 import { pino } from "pino";
-import { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { callJson } from "../../../tests/support/endpoint.ts";
 import { loadConfig } from "../config.ts";
-import { actorContext, localeContext, requestInfoContext, servicesContext, type AppServices } from "../context.ts";
+import type { AppServices } from "../context.ts";
 import type { Locale } from "../../lib/locale.ts";
 import { ensureGazetteerLoaded } from "../geo/gazetteer.ts";
 import { gazetteerGeocoder } from "../geo/geocoder.gazetteer.ts";
@@ -88,14 +88,10 @@ function services(env: Record<string, string> = {}): AppServices {
   return { db: t.db, config: loadConfig(env), log: pino({ level: "silent" }), secret: SECRET };
 }
 
+// Through callJson: every 200 answer is checked against the endpoint's described answer.
 async function callApi<T>(loader: typeof searchLoader, path: string, query: string, locale: Locale = "it", env: Record<string, string> = {}) {
-  const context = new RouterContextProvider();
-  context.set(servicesContext, services(env));
-  context.set(localeContext, locale);
-  context.set(actorContext, null);
-  context.set(requestInfoContext, { id: "t", ip: "127.0.0.1", userAgent: "test", nonce: "n", secure: false });
-  const response = await loader({ request: new Request(`http://localhost${path}?${query}`), params: {}, context });
-  return { status: response.status, text: await response.clone().text(), body: (await response.json()) as T & { errors?: Record<string, string> } };
+  const { status, json } = await callJson(loader, t.db, { method: "GET", path: `${path}?${query}`, locale, ip: "127.0.0.1", services: services(env) });
+  return { status, text: JSON.stringify(json), body: json as T & { errors?: Record<string, string> } };
 }
 
 const callSearch = (query: string, locale: Locale = "it") => callApi<SearchResponse>(searchLoader, "/api/warehouses/search", query, locale);
