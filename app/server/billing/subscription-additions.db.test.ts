@@ -12,6 +12,7 @@ import { loadConfig } from "../config.ts";
 import type { User } from "../db/types.ts";
 import { action as addAction } from "../../routes/api/stocker/profile.add-subscription-warehouses.ts";
 import { action as confirmAction } from "../../routes/api/admin/subscription-additions.confirm.ts";
+import { loader as transfersEndpoint } from "../../routes/api/admin/transfers.ts";
 import { action as initAction } from "../../routes/api/init-subscription.ts";
 import { action as transfersPageAction } from "../../routes/admin/transfers.tsx";
 import { additionPrice } from "../../lib/pricing.ts";
@@ -122,9 +123,15 @@ describe("adding warehouses by bank transfer", () => {
       blocked: null,
       pending: { amount: res.json.amount, warehouses: [{ id: w.hub.id }, { id: w.plain.id }] },
     });
-    const listed = await listTransfers(t.db, { filters: { search: res.json.transfer.reason }, limit: 20, page: 0 });
-    expect(listed.transfers).toHaveLength(1);
-    const row = listed.transfers[0]!;
+    // Through the list's JSON call, so its answer is checked against its description with an addition's row.
+    const listed = await callJson(transfersEndpoint, t.db, {
+      actor: actorOf(admin),
+      method: "GET",
+      path: `/api/admin/transfers?search_term=${encodeURIComponent(res.json.transfer.reason)}`,
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.json.transfers).toHaveLength(1);
+    const row = listed.json.transfers[0]!;
     expect(row).toMatchObject({ user_id: w.stocker.id, subscription_id: w.subscriptionId, amount: res.json.amount, warehouses_count: 2 });
     expect(row.addition_id).toBeGreaterThan(0);
     expect((await waitingCounters(t.db)).transfers).toBe(await countTransfers(t.db, { search: null }));

@@ -6,8 +6,9 @@ import { listCrmActions } from "../../../server/crm/crm.service.ts";
 import { crmActionsQuery } from "../../../schemas/crm.ts";
 import { CRM_PAGE_SIZE } from "../../../lib/list-params.ts";
 import { crmActionsSelection } from "../../shared/crm-lists.server.ts";
+import { crmActionsAnswer } from "../../../schemas/admin-answers.ts";
 
-export const loader = apiLoader({ access: ["admin"], query: crmActionsQuery }, ({ actor, query, services }) =>
+export const loader = apiLoader({ access: ["admin"], response: crmActionsAnswer, query: crmActionsQuery }, ({ actor, query, services }) =>
   listCrmActions(services.db, actor, { ...crmActionsSelection(query), limit: query.limit ?? CRM_PAGE_SIZE, page: query.offset ?? 0 }),
 );
 export const action = methodNotAllowed;

@@ -2,8 +2,9 @@
 import { apiAction, methodNotAllowed } from "../../../server/http/api.ts";
 import { createCrmEntry } from "../../../server/crm/crm.service.ts";
 import { crmEntryBody } from "../../../schemas/crm.ts";
+import { crmEntryIdAnswer } from "../../../schemas/admin-answers.ts";
 
-export const action = apiAction({ access: ["admin"], body: crmEntryBody }, ({ actor, body, services }) =>
+export const action = apiAction({ access: ["admin"], response: crmEntryIdAnswer, body: crmEntryBody }, ({ actor, body, services }) =>
   createCrmEntry(services.db, actor, body.crm_entry_data),
 );
 export const loader = methodNotAllowed;

@@ -5,8 +5,10 @@ import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
 import { handleCrmAction } from "../../../server/crm/crm.service.ts";
 import { crmHandleBody } from "../../../schemas/crm.ts";
+import { crmEntryIdAnswer } from "../../../schemas/admin-answers.ts";
 
-export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: crmHandleBody }, ({ actor, params, services }) =>
-  handleCrmAction(services.db, actor, params.id),
+export const action = apiAction(
+  { access: ["admin"], response: crmEntryIdAnswer, params: z.object({ id: idParam }), body: crmHandleBody },
+  ({ actor, params, services }) => handleCrmAction(services.db, actor, params.id),
 );
 export const loader = methodNotAllowed;

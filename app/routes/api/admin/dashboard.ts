@@ -8,6 +8,7 @@
 // (ISO, null when none; decision 046).
 import { apiLoader, methodNotAllowed } from "../../../server/http/api.ts";
 import { dashboardCounters } from "../../../server/admin/dashboard.queries.ts";
+import { dashboardAnswer } from "../../../schemas/admin-answers.ts";
 
-export const loader = apiLoader({ access: ["admin"] }, ({ services }) => dashboardCounters(services.db));
+export const loader = apiLoader({ access: ["admin"], response: dashboardAnswer }, ({ services }) => dashboardCounters(services.db));
 export const action = methodNotAllowed;

@@ -7,8 +7,9 @@ import { listFailedMail } from "../../../server/mail/failed-mail.service.ts";
 import { failedEmailsQuery as query } from "../../../schemas/admin-lists.ts";
 import { FAILED_EMAILS_PAGE_SIZE } from "../../../lib/list-params.ts";
 import { failedEmailsSelection } from "../../shared/failed-email-lists.server.ts";
+import { failedEmailsAnswer } from "../../../schemas/admin-answers.ts";
 
-export const loader = apiLoader({ access: ["admin"], query }, ({ actor, query, services }) =>
+export const loader = apiLoader({ access: ["admin"], response: failedEmailsAnswer, query }, ({ actor, query, services }) =>
   listFailedMail(services.db, actor, {
     ...failedEmailsSelection(query),
     limit: query.limit ?? FAILED_EMAILS_PAGE_SIZE,

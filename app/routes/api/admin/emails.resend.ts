@@ -4,8 +4,9 @@
 import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
 import { resendFailedMail } from "../../../server/mail/failed-mail.service.ts";
+import { emailResentAnswer } from "../../../schemas/admin-answers.ts";
 
-export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }) }, ({ actor, params, services }) =>
+export const action = apiAction({ access: ["admin"], response: emailResentAnswer, params: z.object({ id: idParam }) }, ({ actor, params, services }) =>
   resendFailedMail(services.db, actor, params.id),
 );
 export const loader = methodNotAllowed;

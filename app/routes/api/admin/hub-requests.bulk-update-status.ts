@@ -6,8 +6,9 @@
 import { apiAction, methodNotAllowed } from "../../../server/http/api.ts";
 import { bulkDecideHubRequests } from "../../../server/warehouses/admin-warehouses.service.ts";
 import { bulkHubDecisionBody } from "../../../schemas/admin-bulk.ts";
+import { bulkResultsAnswer } from "../../../schemas/admin-answers.ts";
 
-export const action = apiAction({ access: ["admin"], body: bulkHubDecisionBody }, ({ actor, body, services }) =>
+export const action = apiAction({ access: ["admin"], response: bulkResultsAnswer, body: bulkHubDecisionBody }, ({ actor, body, services }) =>
   bulkDecideHubRequests(
     services.db,
     actor,

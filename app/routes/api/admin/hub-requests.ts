@@ -7,7 +7,8 @@ import { listHubRequests } from "../../../server/warehouses/admin-warehouses.ser
 import { hubRequestsQuery } from "../../../schemas/admin-warehouses.ts";
 import { HUB_REQUESTS_PAGE_SIZE } from "../../../lib/list-params.ts";
 import { hubRequestsSelection } from "../../shared/hub-request-lists.server.ts";
+import { hubRequestsAnswer } from "../../../schemas/admin-answers.ts";
 
-export const loader = apiLoader({ access: ["admin"], query: hubRequestsQuery }, ({ query, services }) =>
+export const loader = apiLoader({ access: ["admin"], response: hubRequestsAnswer, query: hubRequestsQuery }, ({ query, services }) =>
   listHubRequests(services.db, { ...hubRequestsSelection(query), page: query.offset ?? 0, limit: query.limit ?? HUB_REQUESTS_PAGE_SIZE }),
 );

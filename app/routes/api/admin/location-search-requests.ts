@@ -5,9 +5,10 @@
 import { apiLoader, methodNotAllowed } from "../../../server/http/api.ts";
 import { searchLocationRequests } from "../../../server/admin-search/location-search.service.ts";
 import { LOCATION_REQUESTS_PAGE_SIZE, locationRequestsQuery } from "../../../schemas/admin-location-search.ts";
+import { locationRequestsAnswer } from "../../../schemas/admin-answers.ts";
 
 export const loader = apiLoader(
-  { access: ["admin"], query: locationRequestsQuery, queryAliases: { limit: "wr_limit", offset: "wr_offset" } },
+  { access: ["admin"], response: locationRequestsAnswer, query: locationRequestsQuery, queryAliases: { limit: "wr_limit", offset: "wr_offset" } },
   ({ actor, query, services }) =>
     searchLocationRequests(services.db, actor, {
       circle: { lat: query.lat, lng: query.lng, radiusKm: query.filters.radius },

@@ -5,9 +5,10 @@
 import { apiLoader, methodNotAllowed } from "../../../server/http/api.ts";
 import { searchLocationWarehouses } from "../../../server/admin-search/location-search.service.ts";
 import { LOCATION_WAREHOUSES_PAGE_SIZE, locationWarehousesQuery } from "../../../schemas/admin-location-search.ts";
+import { locationWarehousesAnswer } from "../../../schemas/admin-answers.ts";
 
 export const loader = apiLoader(
-  { access: ["admin"], query: locationWarehousesQuery, queryAliases: { limit: "wh_limit", offset: "wh_offset" } },
+  { access: ["admin"], response: locationWarehousesAnswer, query: locationWarehousesQuery, queryAliases: { limit: "wh_limit", offset: "wh_offset" } },
   ({ actor, query, services }) =>
     searchLocationWarehouses(services.db, actor, {
       circle: { lat: query.lat, lng: query.lng, radiusKm: query.filters.radius },

@@ -7,8 +7,9 @@ import { listSpecifications } from "../../../server/specifications/specification
 import { specificationsQuery as query } from "../../../schemas/specification.ts";
 import { SPECIFICATIONS_PAGE_SIZE } from "../../../lib/list-params.ts";
 import { specificationsSelection } from "../../shared/admin-lists.server.ts";
+import { specificationsAnswer } from "../../../schemas/admin-answers.ts";
 
-export const loader = apiLoader({ access: ["admin"], query }, ({ query, services }) => {
+export const loader = apiLoader({ access: ["admin"], response: specificationsAnswer, query }, ({ query, services }) => {
   const { filters, order } = specificationsSelection(query);
   return listSpecifications(services.db, { ...filters, order, limit: query.limit ?? SPECIFICATIONS_PAGE_SIZE, page: query.offset ?? 0 });
 });

@@ -5,7 +5,8 @@ import { listStockHunters } from "../../../server/accounts/admin-users.service.t
 import { stockHuntersQuery } from "../../../schemas/admin-lists.ts";
 import { STOCK_HUNTERS_PAGE_SIZE } from "../../../lib/list-params.ts";
 import { stockHuntersSelection } from "../../shared/admin-user-lists.server.ts";
+import { stockHuntersAnswer } from "../../../schemas/admin-answers.ts";
 
-export const loader = apiLoader({ access: ["admin"], query: stockHuntersQuery }, ({ actor, query, services }) =>
+export const loader = apiLoader({ access: ["admin"], response: stockHuntersAnswer, query: stockHuntersQuery }, ({ actor, query, services }) =>
   listStockHunters(services.db, actor, { ...stockHuntersSelection(query), limit: query.limit ?? STOCK_HUNTERS_PAGE_SIZE, page: query.offset ?? 0 }),
 );

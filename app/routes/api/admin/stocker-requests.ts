@@ -6,7 +6,8 @@ import { listStockerRequests } from "../../../server/accounts/stocker-approval.s
 import { stockerRequestsQuery as query } from "../../../schemas/stocker-approval.ts";
 import { STOCKER_REQUESTS_PAGE_SIZE } from "../../../lib/list-params.ts";
 import { stockerRequestsSelection } from "../../shared/stocker-request-lists.server.ts";
+import { stockerRequestsAnswer } from "../../../schemas/admin-answers.ts";
 
-export const loader = apiLoader({ access: ["admin"], query }, ({ query, services }) =>
+export const loader = apiLoader({ access: ["admin"], response: stockerRequestsAnswer, query }, ({ query, services }) =>
   listStockerRequests(services.db, { ...stockerRequestsSelection(query), limit: query.limit ?? STOCKER_REQUESTS_PAGE_SIZE, page: query.offset ?? 0 }),
 );

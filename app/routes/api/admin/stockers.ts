@@ -6,7 +6,8 @@ import { listStockers } from "../../../server/accounts/admin-users.service.ts";
 import { stockersQuery } from "../../../schemas/admin-lists.ts";
 import { STOCKERS_PAGE_SIZE } from "../../../lib/list-params.ts";
 import { stockersSelection } from "../../shared/admin-user-lists.server.ts";
+import { stockersAnswer } from "../../../schemas/admin-answers.ts";
 
-export const loader = apiLoader({ access: ["admin"], query: stockersQuery }, ({ actor, query, services }) =>
+export const loader = apiLoader({ access: ["admin"], response: stockersAnswer, query: stockersQuery }, ({ actor, query, services }) =>
   listStockers(services.db, actor, { ...stockersSelection(query), limit: query.limit ?? STOCKERS_PAGE_SIZE, page: query.offset ?? 0 }),
 );

@@ -6,8 +6,11 @@ import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.t
 import { confirmAdditionTransfer } from "../../../server/billing/subscription-additions.service.ts";
 import { billingContext } from "../../../server/billing/subscriptions.service.ts";
 import { startSubscriptionSchema } from "../../../schemas/billing.ts";
+import { additionConfirmedAnswer } from "../../../schemas/admin-answers.ts";
 
-export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: startSubscriptionSchema }, ({ actor, params, body, services }) =>
-  confirmAdditionTransfer(services.db, actor, params.id, { transfer_info: body.user_data?.transfer_info ?? null }, billingContext(services)),
+export const action = apiAction(
+  { access: ["admin"], response: additionConfirmedAnswer, params: z.object({ id: idParam }), body: startSubscriptionSchema },
+  ({ actor, params, body, services }) =>
+    confirmAdditionTransfer(services.db, actor, params.id, { transfer_info: body.user_data?.transfer_info ?? null }, billingContext(services)),
 );
 export const loader = methodNotAllowed;

@@ -6,7 +6,8 @@ import { listTransfers } from "../../../server/billing/transfers.service.ts";
 import { transfersQuery as query } from "../../../schemas/admin-lists.ts";
 import { TRANSFERS_PAGE_SIZE } from "../../../lib/list-params.ts";
 import { transfersSelection } from "../../shared/transfer-lists.server.ts";
+import { transfersAnswer } from "../../../schemas/admin-answers.ts";
 
-export const loader = apiLoader({ access: ["admin"], query }, ({ query, services }) =>
+export const loader = apiLoader({ access: ["admin"], response: transfersAnswer, query }, ({ query, services }) =>
   listTransfers(services.db, { ...transfersSelection(query), limit: query.limit ?? TRANSFERS_PAGE_SIZE, page: query.offset ?? 0 }),
 );
