@@ -63,14 +63,14 @@ export const requestStateFormSchema = z.object({ link_id: idNumber, state: z.enu
 
 // The lists' answers, described in the API's document and checked against every answer the tests
 // get (apiLoader's `response`). Times are as JSON writes them (ISO 8601 strings).
-const requestState = z.enum(REQUEST_STATES);
+export const requestState = z.enum(REQUEST_STATES);
 const id = z.number().int().positive();
 
 const linkReviewState = {
   /** Whether the list's owner reviewed the link, and the review. */
   reviewed: z.boolean(),
   review: z
-    .object({
+    .strictObject({
       id,
       /** The mean of the given ratings × 10 (43 = 4,3 out of 5); 0 when no rating was given. */
       avg_value: z.number(),
@@ -87,7 +87,7 @@ const linkReviewState = {
 };
 
 /** What a quote request says. */
-const requestDetails = z.object({
+export const requestDetails = z.strictObject({
   id,
   business_name: z.string(),
   referent: z.string(),
@@ -101,20 +101,20 @@ const requestDetails = z.object({
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
   created_at: z.string(),
-  specifications: z.array(z.object({ id, value: z.string(), category: z.string(), cat_id: id })),
+  specifications: z.array(z.strictObject({ id, value: z.string(), category: z.string(), cat_id: id })),
 });
 
 /** GET /api/{stocker|referent}/requests: one row per link (request × warehouse). */
-export const handlerRequestsAnswer = z.object({
+export const handlerRequestsAnswer = z.strictObject({
   warehouse_requests: z.array(
-    z.object({
+    z.strictObject({
       /** The link's id: the one POST …/warehouse-requests/{id}/update takes. */
       id,
       warehouse_id: id,
       warehouse_request_id: id,
       state: requestState,
       created_at: z.string(),
-      warehouse: z.object({ id, name: z.string(), city: z.string() }),
+      warehouse: z.strictObject({ id, name: z.string(), city: z.string() }),
       warehouse_request: requestDetails,
       review_url: z.string().nullable(),
       report_url: z.string(),
@@ -125,11 +125,11 @@ export const handlerRequestsAnswer = z.object({
 });
 
 /** GET /api/stock-hunter/requests: one row per request, with the warehouses it went to. */
-export const hunterRequestsAnswer = z.object({
+export const hunterRequestsAnswer = z.strictObject({
   user_requests: z.array(
     requestDetails.extend({
       warehouses: z.array(
-        z.object({
+        z.strictObject({
           link_id: id,
           id,
           name: z.string(),
@@ -138,7 +138,7 @@ export const hunterRequestsAnswer = z.object({
           state: requestState,
           is_hub: z.boolean(),
           redeemed: z.boolean(),
-          referent: z.object({ name: z.string(), email: z.string() }).nullable(),
+          referent: z.strictObject({ name: z.string(), email: z.string() }).nullable(),
           review_url: z.string().nullable(),
           report_url: z.string(),
           detail_url: z.string().nullable(),
@@ -149,3 +149,6 @@ export const hunterRequestsAnswer = z.object({
   ),
   user_requests_count: z.number().int().min(0),
 });
+
+/** POST /api/{stocker|referent}/warehouse-requests/{id}/update: the request whose link changed. */
+export const requestStateAnswer = z.strictObject({ warehouse_request_id: id });

@@ -210,9 +210,6 @@ export const sendRequestsAnswer = z.strictObject({
   warehouse_request_id: id.nullable(),
 });
 
-/** POST /api/stock-hunter/warehouses/{id}/toggle-favourite: the stock hunter's favourite warehouses after the toggle. */
-export const favouritesAnswer = z.strictObject({ favourite_ids: z.array(id) });
-
 /**
  * POST /api/saved-searches: a visitor's search waits for the e-mailed confirmation (confirmed
  * false); a logged-in stock hunter's is saved in the account at once.

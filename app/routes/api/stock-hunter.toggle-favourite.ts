@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../server/http/api.ts";
 import { toggleFavourite } from "../../server/favourites/favourites.service.ts";
-import { favouritesAnswer } from "../../schemas/search-answers.ts";
+import { favouritesAnswer } from "../../schemas/area-answers.ts";
 
 export const loader = methodNotAllowed;
 

@@ -321,6 +321,10 @@ describe("the JSON endpoints", () => {
     expect(withdrawn).toMatchObject({ status: 200, json: { offer_id: revised.json.offer_id } });
     const again = await callJson(stockerWithdraw, t.db, { params: { id: String(link), offerId: String(revised.json.offer_id) }, actor: actorOf(f.owner) });
     expect(again).toMatchObject({ status: 409, json: { error: "offer_not_open" } });
+    // The owner withdraws its own next offer the same way.
+    const third = await callJson(stockerSend, t.db, { params: { id: String(link) }, body: { offer_data: palletOffer() }, actor: actorOf(f.owner) });
+    const ownWithdrawn = await callJson(stockerWithdraw, t.db, { params: { id: String(link), offerId: String(third.json.offer_id) }, actor: actorOf(f.owner) });
+    expect(ownWithdrawn).toMatchObject({ status: 200, json: { offer_id: third.json.offer_id } });
   });
 
   it("refuses: another owner 403, another referent 403, the wrong role 403, nobody 401, no link 404, an offer of another link 404", async () => {

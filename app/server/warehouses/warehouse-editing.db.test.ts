@@ -17,6 +17,7 @@ import { action as referentUpdate } from "../../routes/api/referent/warehouses.u
 import { action as stockerCreateReferent } from "../../routes/api/stocker/warehouses.create-referent.ts";
 import { action as stockerUpdateReferent } from "../../routes/api/stocker/warehouses.update-referent.ts";
 import { action as referentUpdateReferent } from "../../routes/api/referent/warehouses.update-referent.ts";
+import { action as adminUpdateReferent } from "../../routes/api/admin/warehouses.update-referent.ts";
 import type { User } from "../db/types.ts";
 
 const t = useTestDatabase();
@@ -385,5 +386,7 @@ describe("the referent of a warehouse", () => {
     expect((await assign(referentUpdateReferent, referent, referent.id)).status).toBe(403);
     expect((await assign(stockerUpdateReferent, otherStocker, second.id)).status).toBe(403);
     expect((await assign(stockerUpdateReferent, stocker, referent.id)).status).toBe(200);
+    // The back office picks among the same referents.
+    expect(await assign(adminUpdateReferent, admin, second.id)).toMatchObject({ status: 200, json: { warehouse_id: w.id } });
   });
 });

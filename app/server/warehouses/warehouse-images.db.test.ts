@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { pino } from "pino";
 import { RouterContextProvider } from "react-router";
 import { useTestDatabase } from "../../../tests/support/db.ts";
+import { checkDescribedAnswer } from "../../../tests/support/endpoint.ts";
 import { actorOf, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { loadConfig } from "../config.ts";
 import { actorContext, localeContext, requestInfoContext, servicesContext, type Actor, type AppServices } from "../context.ts";
@@ -16,6 +17,7 @@ import { imageStorageFor, type ImageStorage } from "../images/image-storage.ts";
 import { gazetteerGeocoder } from "../geo/geocoder.gazetteer.ts";
 import { action as stockerUpload } from "../../routes/api/stocker/warehouses.upload.ts";
 import { action as adminUpload } from "../../routes/api/admin/warehouses.upload.ts";
+import { action as referentUpload } from "../../routes/api/referent/warehouses.upload.ts";
 import { uploadWarehouseImage } from "./warehouse-images.service.ts";
 import { updateWarehouse } from "./warehouse-editing.service.ts";
 import { MAX_IMAGES, warehouseUpdateSchema } from "../../schemas/warehouse.ts";
@@ -59,7 +61,10 @@ async function upload(fn: typeof stockerUpload, actor: Actor, warehouseId: numbe
     params: { id: String(warehouseId) },
     context,
   });
-  return { status: response.status, json: (await response.json()) as any };
+  // A multipart call, so not through callJson: its answer is checked against the description here.
+  const text = await response.text();
+  checkDescribedAnswer(fn, response, text);
+  return { status: response.status, json: JSON.parse(text) as any };
 }
 
 /** Every file under the uploads folder, relative. */
@@ -86,6 +91,16 @@ describe("uploading a photo", () => {
     const thumb = await sharp(path.join(uploads, rows[0]!.thumb_file!)).metadata();
     expect({ format: thumb.format, width: thumb.width, height: thumb.height }).toEqual({ format: "webp", width: 480, height: 320 });
     expect(storedFiles()).toEqual(expect.arrayContaining([rows[0]!.file, rows[0]!.thumb_file, rows[1]!.file, rows[1]!.thumb_file]));
+  });
+
+  it("takes a photo from the warehouse's referent too", async () => {
+    const referent = await makeUser(t.db, { role: "referent" });
+    const w = await makeWarehouse(t.db, { user_id: owner.id, referent_id: referent.id });
+    const res = await upload(referentUpload, actorOf(referent), w.id, new Blob([png]));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const [row] = await imageRows(w.id);
+    expect(res.json).toEqual({ image_id: row!.id, src: row!.src, thumb_src: row!.thumb_src });
+    expect(row).toMatchObject({ uploaded_by: referent.id });
   });
 
   it("refuses what is not a JPEG or PNG, a missing file and a wrong type field, leaving no row and no file", async () => {

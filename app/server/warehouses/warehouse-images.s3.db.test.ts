@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { pino } from "pino";
 import { useTestDatabase } from "../../../tests/support/db.ts";
-import { callJson, testContext } from "../../../tests/support/endpoint.ts";
+import { callJson, checkDescribedAnswer, testContext } from "../../../tests/support/endpoint.ts";
 import { actorOf, makeRedeemedWarehouse } from "../../../tests/support/factories.ts";
 import { startS3Server, type S3TestServer } from "../../../tests/support/s3-server.ts";
 import { loadConfig } from "../config.ts";
@@ -73,7 +73,9 @@ async function upload(services: AppServices, actor: Actor, warehouseId: number, 
     params: { id: String(warehouseId) },
     context: testContext(services.db, { actor, locale, services }),
   });
-  return { status: response.status, json: (await response.json()) as any };
+  const text = await response.text();
+  checkDescribedAnswer(stockerUpload, response, text);
+  return { status: response.status, json: JSON.parse(text) as any };
 }
 
 async function publicSheet(services: AppServices, warehouseId: number) {

@@ -7,6 +7,7 @@ import { apiAction, apiLoader, idParam } from "../../../server/http/api.ts";
 import type { Actor } from "../../../server/context.ts";
 import { adminLinkMessages, linkMessages, postMessage, type ConversationParty } from "../../../server/deal/conversation.service.ts";
 import { messageSchema } from "../../../schemas/offers.ts";
+import { linkMessagesAnswer, messageIdAnswer } from "../../../schemas/area-answers.ts";
 
 export type ConversationArea = "stocker" | "referent" | "stock_hunter";
 
@@ -20,14 +21,18 @@ function partyOf(area: ConversationArea, actor: Actor): ConversationParty {
 
 /** GET …/warehouse-requests/{id}/messages → { messages: [{ message_id, side, kind, body, author, mine, created_at }] }, oldest first. */
 export const linkMessagesEndpoint = (area: ConversationArea) =>
-  apiLoader({ access: [area], params }, ({ actor, params, services, locale }) => linkMessages(services.db, partyOf(area, actor), params.id, { locale }));
+  apiLoader({ access: [area], params, response: linkMessagesAnswer }, ({ actor, params, services, locale }) =>
+    linkMessages(services.db, partyOf(area, actor), params.id, { locale }),
+  );
 
 /** POST …/warehouse-requests/{id}/messages { message } → { message_id }. */
 export const postMessageEndpoint = (area: ConversationArea) =>
-  apiAction({ access: [area], params, body: messageSchema }, ({ actor, params, body, services }) =>
+  apiAction({ access: [area], params, body: messageSchema, response: messageIdAnswer }, ({ actor, params, body, services }) =>
     postMessage(services.db, partyOf(area, actor), params.id, body, { origin: services.config.origin }),
   );
 
 /** GET /api/admin/warehouse-requests/{id}/messages: the thread read-only, the read audited. */
 export const adminLinkMessagesEndpoint = () =>
-  apiLoader({ access: ["admin"], params }, ({ actor, params, services, locale }) => adminLinkMessages(services.db, actor, params.id, { locale }));
+  apiLoader({ access: ["admin"], params, response: linkMessagesAnswer }, ({ actor, params, services, locale }) =>
+    adminLinkMessages(services.db, actor, params.id, { locale }),
+  );

@@ -8,6 +8,7 @@ import type { Role } from "../../../server/http/guard.ts";
 import { listNotifications, markNotificationRead, type NotificationItem } from "../../../server/notifications/notifications.service.ts";
 import { safeMessageHtml } from "../../../server/notifications/safe-markup.ts";
 import { notificationsQuery } from "../../../schemas/notifications.ts";
+import { notificationReadAnswer, notificationsAnswer } from "../../../schemas/area-answers.ts";
 
 export type NotificationArea = "stock-hunter" | "referent";
 
@@ -26,14 +27,14 @@ function jsonNotification(n: NotificationItem) {
 
 /** GET /api/{stock-hunter|referent}/notifications?limit&offset(page index)&filters[unread]&filters[type] → { notifications, notifications_count }. */
 export const listNotificationsEndpoint = (area: NotificationArea) =>
-  apiLoader({ access: ACCESS[area], query: notificationsQuery }, async ({ actor, query, services, locale }) => {
+  apiLoader({ access: ACCESS[area], query: notificationsQuery, response: notificationsAnswer }, async ({ actor, query, services, locale }) => {
     const list = await listNotifications(services.db, actor.id, { page: query.offset, limit: query.limit, locale, filters: query.filters });
     return { notifications: list.notifications.map(jsonNotification), notifications_count: list.notifications_count };
   });
 
 /** POST /api/{stock-hunter|referent}/notifications/{id}/set-as-read → { notification_id }; 403 for another user's, 404 for a missing one. */
 export const setNotificationReadEndpoint = (area: NotificationArea) =>
-  apiAction({ access: ACCESS[area], params: z.object({ id: idParam }) }, async ({ actor, params, services }) => {
+  apiAction({ access: ACCESS[area], params: z.object({ id: idParam }), response: notificationReadAnswer }, async ({ actor, params, services }) => {
     const { notification_id } = await markNotificationRead(services.db, actor, params.id, { foreign: "forbidden" });
     return { notification_id };
   });

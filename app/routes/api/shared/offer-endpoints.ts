@@ -7,6 +7,7 @@ import { z } from "zod";
 import { apiAction, idParam } from "../../../server/http/api.ts";
 import { sendOffer, withdrawOffer } from "../../../server/deal/offers.service.ts";
 import { sendOfferBody } from "../../../schemas/offers.ts";
+import { offerIdAnswer } from "../../../schemas/area-answers.ts";
 import type { HandlerArea } from "./request-endpoints.ts";
 
 const linkParams = z.object({ id: idParam });
@@ -14,7 +15,7 @@ const offerParams = z.object({ id: idParam, offerId: idParam });
 
 /** POST /api/{stocker|referent}/warehouse-requests/{id}/offers ({ offer_data, state? }) → { offer_id }. */
 export const sendOfferEndpoint = (area: HandlerArea) =>
-  apiAction({ access: [area], params: linkParams, body: sendOfferBody }, ({ actor, params, body, services }) =>
+  apiAction({ access: [area], params: linkParams, body: sendOfferBody, response: offerIdAnswer }, ({ actor, params, body, services }) =>
     sendOffer(services.db, { actor, owner: { id: actor.id, role: area }, asAdmin: false }, params.id, body, {
       origin: services.config.origin,
       vatRate: services.config.billing.vatRate,
@@ -23,7 +24,7 @@ export const sendOfferEndpoint = (area: HandlerArea) =>
 
 /** POST /api/{stocker|referent}/warehouse-requests/{id}/offers/{offer_id}/withdraw → { offer_id }. */
 export const withdrawOfferEndpoint = (area: HandlerArea) =>
-  apiAction({ access: [area], params: offerParams }, ({ actor, params, services }) =>
+  apiAction({ access: [area], params: offerParams, response: offerIdAnswer }, ({ actor, params, services }) =>
     withdrawOffer(services.db, { actor, owner: { id: actor.id, role: area }, asAdmin: false }, params.id, params.offerId, {
       origin: services.config.origin,
     }),

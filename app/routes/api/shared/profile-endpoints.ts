@@ -9,11 +9,12 @@ import { updateCredentials, updateProfileData } from "../../../server/accounts/p
 import { emailPreferences, updateEmailPreferences } from "../../../server/mail/email-preferences.service.ts";
 import { credentialsSchema, profileDataSchema } from "../../../schemas/profile.ts";
 import { emailPreferencesSchema } from "../../../schemas/email-preferences.ts";
+import { credentialsAnswer, emailPreferencesAnswer, emailPreferencesSavedAnswer, userIdAnswer } from "../../../schemas/area-answers.ts";
 import type { AreaRole } from "../../../lib/area-paths.ts";
 
 /** POST /api/{area}/profile/update-profile-data (first_name, last_name, telephone, company, market_id, website) → { user_id }. */
 export const updateProfileDataEndpoint = (role: AreaRole) =>
-  apiAction({ access: [role], body: profileDataSchema(role) }, ({ actor, body, services }) =>
+  apiAction({ access: [role], body: profileDataSchema(role), response: userIdAnswer }, ({ actor, body, services }) =>
     updateProfileData(services.db, { actor, owner: { id: actor.id, role }, asAdmin: false }, body),
   );
 
@@ -23,7 +24,7 @@ export const updateProfileDataEndpoint = (role: AreaRole) =>
  * waits for the link sent to it.
  */
 export const updateCredentialsEndpoint = (role: AreaRole) =>
-  apiAction({ access: [role], body: credentialsSchema, sessionOnly: true }, ({ actor, body, services }) =>
+  apiAction({ access: [role], body: credentialsSchema, sessionOnly: true, response: credentialsAnswer }, ({ actor, body, services }) =>
     updateCredentials(services.db, { actor, owner: { id: actor.id, role }, asAdmin: false }, body, {
       origin: services.config.origin,
       supportEmail: services.config.supportEmail,
@@ -36,7 +37,8 @@ export const updateCredentialsEndpoint = (role: AreaRole) =>
  * reminders, alerts, news } }: the notification kinds the caller's address gets (one unsubscribed
  * by one click is off). Always the caller's own: the path names nobody.
  */
-export const emailPreferencesEndpoint = (role: AreaRole) => apiLoader({ access: [role] }, ({ actor, services }) => emailPreferences(services.db, actor.id));
+export const emailPreferencesEndpoint = (role: AreaRole) =>
+  apiLoader({ access: [role], response: emailPreferencesAnswer }, ({ actor, services }) => emailPreferences(services.db, actor.id));
 
 /**
  * POST /api/{area}/profile/email-preferences { email_preferences: { requests, deal, reminders,
@@ -44,6 +46,6 @@ export const emailPreferencesEndpoint = (role: AreaRole) => apiLoader({ access: 
  * for the caller's own address.
  */
 export const updateEmailPreferencesEndpoint = (role: AreaRole) =>
-  apiAction({ access: [role], body: emailPreferencesSchema }, ({ actor, body, services }) =>
+  apiAction({ access: [role], body: emailPreferencesSchema, response: emailPreferencesSavedAnswer }, ({ actor, body, services }) =>
     updateEmailPreferences(services.db, { actor, ownerId: actor.id, asAdmin: false }, body.email_preferences),
   );

@@ -8,7 +8,14 @@
 import { z } from "zod";
 import { apiAction, apiLoader, idParam } from "../../../server/http/api.ts";
 import { listHandlerRequests, listHunterRequests, updateRequestState } from "../../../server/requests/area-requests.service.ts";
-import { handlerRequestsAnswer, handlerRequestsQuery, hunterRequestsAnswer, hunterRequestsQuery, requestStateSchema } from "../../../schemas/area-requests.ts";
+import {
+  handlerRequestsAnswer,
+  handlerRequestsQuery,
+  hunterRequestsAnswer,
+  hunterRequestsQuery,
+  requestStateAnswer,
+  requestStateSchema,
+} from "../../../schemas/area-requests.ts";
 
 export type HandlerArea = "stocker" | "referent";
 
@@ -22,7 +29,7 @@ export const handlerRequestsEndpoint = (area: HandlerArea) =>
 
 /** POST /api/{stocker|referent}/warehouse-requests/{id}/update (state) → { warehouse_request_id }. */
 export const updateRequestStateEndpoint = (area: HandlerArea) =>
-  apiAction({ access: [area], params, body: requestStateSchema }, async ({ actor, params, body, services }) => {
+  apiAction({ access: [area], params, body: requestStateSchema, response: requestStateAnswer }, async ({ actor, params, body, services }) => {
     const { warehouse_request_id } = await updateRequestState(
       services.db,
       { actor, owner: { id: actor.id, role: area }, asAdmin: false },

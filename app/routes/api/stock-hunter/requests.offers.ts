@@ -4,9 +4,12 @@
 import { apiLoader, methodNotAllowed } from "../../../server/http/api.ts";
 import { hunterComparison } from "../../../server/deal/comparison.service.ts";
 import { comparisonParams, comparisonQuery } from "../../../schemas/offer-comparison.ts";
+import { offerComparisonAnswer } from "../../../schemas/area-answers.ts";
 import { todayInItaly } from "../../../lib/format.ts";
 
-export const loader = apiLoader({ access: ["stock_hunter"], params: comparisonParams, query: comparisonQuery }, ({ actor, params, query, services, locale }) =>
-  hunterComparison(services.db, actor, params.request_id, { vatRate: services.config.billing.vatRate, today: todayInItaly(), locale, sort: query.sort }),
+export const loader = apiLoader(
+  { access: ["stock_hunter"], params: comparisonParams, query: comparisonQuery, response: offerComparisonAnswer },
+  ({ actor, params, query, services, locale }) =>
+    hunterComparison(services.db, actor, params.request_id, { vatRate: services.config.billing.vatRate, today: todayInItaly(), locale, sort: query.sort }),
 );
 export const action = methodNotAllowed;

@@ -6,11 +6,13 @@
 import { apiAction, apiLoader } from "../../../server/http/api.ts";
 import { createHunterSavedSearch, listHunterSavedSearches } from "../../../server/saved-searches/saved-searches.service.ts";
 import { savedSearchCreateSchema, savedSearchesQuery } from "../../../schemas/saved-searches.ts";
+import { savedSearchesAnswer, savedSearchIdAnswer } from "../../../schemas/area-answers.ts";
 
-export const loader = apiLoader({ access: ["stock_hunter"], query: savedSearchesQuery }, ({ actor, query, services, locale }) =>
+export const loader = apiLoader({ access: ["stock_hunter"], query: savedSearchesQuery, response: savedSearchesAnswer }, ({ actor, query, services, locale }) =>
   listHunterSavedSearches(services.db, actor.id, { page: query.offset, limit: query.limit, locale }),
 );
 
-export const action = apiAction({ access: ["stock_hunter"], body: savedSearchCreateSchema }, ({ actor, body, services, locale }) =>
-  createHunterSavedSearch(services.db, actor, body.saved_search_data, { locale }),
+export const action = apiAction(
+  { access: ["stock_hunter"], body: savedSearchCreateSchema, response: savedSearchIdAnswer },
+  ({ actor, body, services, locale }) => createHunterSavedSearch(services.db, actor, body.saved_search_data, { locale }),
 );
