@@ -87,7 +87,7 @@ const linkReviewState = {
 };
 
 /** What a quote request says. */
-const requestDetails = z.object({
+export const requestDetails = z.object({
   id,
   business_name: z.string(),
   referent: z.string(),

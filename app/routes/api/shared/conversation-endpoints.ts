@@ -3,6 +3,7 @@
 // link, differ only in who calls; GET /api/admin/warehouse-requests/{id}/messages is the back
 // office's audited read. Each route file is one line per method.
 import { z } from "zod";
+import { adminLinkMessagesAnswer } from "../../../schemas/admin-records-answers.ts";
 import { apiAction, apiLoader, idParam } from "../../../server/http/api.ts";
 import type { Actor } from "../../../server/context.ts";
 import { adminLinkMessages, linkMessages, postMessage, type ConversationParty } from "../../../server/deal/conversation.service.ts";
@@ -30,4 +31,6 @@ export const postMessageEndpoint = (area: ConversationArea) =>
 
 /** GET /api/admin/warehouse-requests/{id}/messages: the thread read-only, the read audited. */
 export const adminLinkMessagesEndpoint = () =>
-  apiLoader({ access: ["admin"], params }, ({ actor, params, services, locale }) => adminLinkMessages(services.db, actor, params.id, { locale }));
+  apiLoader({ access: ["admin"], params, response: adminLinkMessagesAnswer }, ({ actor, params, services, locale }) =>
+    adminLinkMessages(services.db, actor, params.id, { locale }),
+  );
