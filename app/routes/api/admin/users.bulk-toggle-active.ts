@@ -5,8 +5,9 @@
 import { apiAction, methodNotAllowed } from "../../../server/http/api.ts";
 import { bulkSetUsersActive } from "../../../server/accounts/admin-users.service.ts";
 import { bulkToggleActiveBody } from "../../../schemas/admin-bulk.ts";
+import { bulkResultsAnswer } from "../../../schemas/admin-records-answers.ts";
 
-export const action = apiAction({ access: ["admin"], body: bulkToggleActiveBody }, ({ actor, body, services }) =>
+export const action = apiAction({ access: ["admin"], body: bulkToggleActiveBody, response: bulkResultsAnswer }, ({ actor, body, services }) =>
   bulkSetUsersActive(services.db, actor, body.ids, body.active),
 );
 export const loader = methodNotAllowed;

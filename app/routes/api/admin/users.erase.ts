@@ -7,8 +7,10 @@ import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
 import { eraseUser } from "../../../server/accounts/user-data.service.ts";
 import { gdprEraseBody } from "../../../schemas/gdpr.ts";
+import { userErasedAnswer } from "../../../schemas/admin-records-answers.ts";
 
-export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: gdprEraseBody }, ({ actor, params, body, services }) =>
-  eraseUser(services.db, actor, params.id, { reason: body.reason }),
+export const action = apiAction(
+  { access: ["admin"], params: z.object({ id: idParam }), body: gdprEraseBody, response: userErasedAnswer },
+  ({ actor, params, body, services }) => eraseUser(services.db, actor, params.id, { reason: body.reason }),
 );
 export const loader = methodNotAllowed;

@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { apiLoader, idParam } from "../../../server/http/api.ts";
 import { listUserSessions } from "../../../server/accounts/admin-user-account.service.ts";
+import { userSessionsAnswer } from "../../../schemas/admin-records-answers.ts";
 
-export const loader = apiLoader({ access: ["admin"], params: z.object({ id: idParam }) }, ({ actor, params, services }) =>
+export const loader = apiLoader({ access: ["admin"], params: z.object({ id: idParam }), response: userSessionsAnswer }, ({ actor, params, services }) =>
   listUserSessions(services.db, actor, params.id),
 );

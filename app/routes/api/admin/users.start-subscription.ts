@@ -5,8 +5,11 @@ import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.t
 import { billingContext } from "../../../server/billing/subscriptions.service.ts";
 import { startTransferSubscription } from "../../../server/billing/transfers.service.ts";
 import { startSubscriptionSchema } from "../../../schemas/billing.ts";
+import { userIdAnswer } from "../../../schemas/admin-records-answers.ts";
 
-export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: startSubscriptionSchema }, ({ actor, params, body, services }) =>
-  startTransferSubscription(services.db, actor, params.id, { transfer_info: body.user_data?.transfer_info ?? null }, billingContext(services)),
+export const action = apiAction(
+  { access: ["admin"], params: z.object({ id: idParam }), body: startSubscriptionSchema, response: userIdAnswer },
+  ({ actor, params, body, services }) =>
+    startTransferSubscription(services.db, actor, params.id, { transfer_info: body.user_data?.transfer_info ?? null }, billingContext(services)),
 );
 export const loader = methodNotAllowed;

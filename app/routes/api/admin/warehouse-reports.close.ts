@@ -5,8 +5,10 @@ import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
 import { closeWarehouseReport } from "../../../server/admin/warehouse-reports.service.ts";
 import { closeWarehouseReportBody } from "../../../schemas/warehouse-reports.ts";
+import { warehouseReportClosedAnswer } from "../../../schemas/admin-records-answers.ts";
 
-export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: closeWarehouseReportBody }, ({ actor, params, body, services }) =>
-  closeWarehouseReport(services.db, actor, params.id, body.note),
+export const action = apiAction(
+  { access: ["admin"], params: z.object({ id: idParam }), body: closeWarehouseReportBody, response: warehouseReportClosedAnswer },
+  ({ actor, params, body, services }) => closeWarehouseReport(services.db, actor, params.id, body.note),
 );
 export const loader = methodNotAllowed;

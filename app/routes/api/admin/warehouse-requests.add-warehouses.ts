@@ -5,9 +5,10 @@ import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
 import { addWarehousesToRequest } from "../../../server/admin-requests/admin-requests.service.ts";
 import { addWarehousesBody } from "../../../schemas/admin-requests.ts";
+import { warehouseRequestIdAnswer } from "../../../schemas/admin-records-answers.ts";
 
 export const action = apiAction(
-  { access: ["admin"], params: z.object({ id: idParam }), body: addWarehousesBody },
+  { access: ["admin"], params: z.object({ id: idParam }), body: addWarehousesBody, response: warehouseRequestIdAnswer },
   async ({ actor, params, body, services }) => {
     const { warehouse_request_id } = await addWarehousesToRequest(services.db, actor, params.id, body.ids, { origin: services.config.origin });
     return { warehouse_request_id };

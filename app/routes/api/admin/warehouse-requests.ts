@@ -7,8 +7,9 @@ import { listAdminRequests } from "../../../server/admin-requests/admin-requests
 import { adminRequestsQuery } from "../../../schemas/admin-requests.ts";
 import { ADMIN_REQUESTS_PAGE_SIZE } from "../../../lib/list-params.ts";
 import { adminRequestsSelection } from "../../shared/admin-request-lists.server.ts";
+import { adminRequestsAnswer } from "../../../schemas/admin-records-answers.ts";
 
-export const loader = apiLoader({ access: ["admin"], query: adminRequestsQuery }, ({ actor, query, services }) => {
+export const loader = apiLoader({ access: ["admin"], query: adminRequestsQuery, response: adminRequestsAnswer }, ({ actor, query, services }) => {
   const { filters, order } = adminRequestsSelection(query);
   return listAdminRequests(services.db, actor, { ...filters, order, limit: query.limit ?? ADMIN_REQUESTS_PAGE_SIZE, page: query.offset ?? 0 });
 });

@@ -5,9 +5,10 @@ import { z } from "zod";
 import { apiLoader, idParam, methodNotAllowed } from "../../../server/http/api.ts";
 import { searchRequestWarehouses } from "../../../server/admin-requests/admin-requests.service.ts";
 import { requestWarehouseSearchQuery } from "../../../schemas/admin-requests.ts";
+import { requestWarehouseCandidatesAnswer } from "../../../schemas/admin-records-answers.ts";
 
 export const loader = apiLoader(
-  { access: ["admin"], params: z.object({ id: idParam }), query: requestWarehouseSearchQuery },
+  { access: ["admin"], params: z.object({ id: idParam }), query: requestWarehouseSearchQuery, response: requestWarehouseCandidatesAnswer },
   ({ actor, params, query, services }) => searchRequestWarehouses(services.db, actor, params.id, { search: query.search_term, ids: query.ids }),
 );
 export const action = methodNotAllowed;

@@ -5,8 +5,9 @@
 import { apiAction, methodNotAllowed } from "../../../server/http/api.ts";
 import { bulkSetWarehousesDeactivated } from "../../../server/warehouses/admin-warehouses.service.ts";
 import { bulkToggleDeactivatedBody } from "../../../schemas/admin-bulk.ts";
+import { bulkResultsAnswer } from "../../../schemas/admin-records-answers.ts";
 
-export const action = apiAction({ access: ["admin"], body: bulkToggleDeactivatedBody }, ({ actor, body, services }) =>
+export const action = apiAction({ access: ["admin"], body: bulkToggleDeactivatedBody, response: bulkResultsAnswer }, ({ actor, body, services }) =>
   bulkSetWarehousesDeactivated(services.db, actor, body.ids, body.deactivated),
 );
 export const loader = methodNotAllowed;

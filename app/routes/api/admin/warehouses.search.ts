@@ -5,12 +5,13 @@ import { apiLoader } from "../../../server/http/api.ts";
 import { searchWarehousesForApproval } from "../../../server/accounts/stocker-approval.service.ts";
 import { optionalText } from "../../../schemas/common.ts";
 import { WAREHOUSE_SEARCH_TYPES } from "../../../schemas/stocker-approval.ts";
+import { approvalWarehouseSearchAnswer } from "../../../schemas/admin-records-answers.ts";
 
 const query = z.object({
   search_term: optionalText(120),
   type: z.enum(WAREHOUSE_SEARCH_TYPES).optional(),
 });
 
-export const loader = apiLoader({ access: ["admin"], query }, ({ query, services }) =>
+export const loader = apiLoader({ access: ["admin"], query, response: approvalWarehouseSearchAnswer }, ({ query, services }) =>
   searchWarehousesForApproval(services.db, { search: query.search_term, type: query.type ?? "not_assigned" }),
 );

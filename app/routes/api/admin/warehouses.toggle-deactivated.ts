@@ -5,8 +5,10 @@ import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
 import { setWarehouseDeactivated } from "../../../server/warehouses/admin-warehouses.service.ts";
 import { toggleDeactivatedSchema } from "../../../schemas/admin-warehouses.ts";
+import { warehouseDeactivatedAnswer } from "../../../schemas/admin-records-answers.ts";
 
-export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: toggleDeactivatedSchema }, ({ actor, params, body, services }) =>
-  setWarehouseDeactivated(services.db, actor, params.id, body.warehouse_data.deactivated),
+export const action = apiAction(
+  { access: ["admin"], params: z.object({ id: idParam }), body: toggleDeactivatedSchema, response: warehouseDeactivatedAnswer },
+  ({ actor, params, body, services }) => setWarehouseDeactivated(services.db, actor, params.id, body.warehouse_data.deactivated),
 );
 export const loader = methodNotAllowed;

@@ -6,8 +6,9 @@ import { apiLoader } from "../../../server/http/api.ts";
 import { adminWarehouseSelection, listWarehousesForAdmin } from "../../../server/warehouses/admin-warehouses.service.ts";
 import { adminWarehousesQuery } from "../../../schemas/admin-warehouses.ts";
 import { ADMIN_WAREHOUSES_PAGE_SIZE } from "../../../lib/list-params.ts";
+import { adminWarehousesAnswer } from "../../../schemas/admin-records-answers.ts";
 
-export const loader = apiLoader({ access: ["admin"], query: adminWarehousesQuery }, ({ query, services }) =>
+export const loader = apiLoader({ access: ["admin"], query: adminWarehousesQuery, response: adminWarehousesAnswer }, ({ query, services }) =>
   listWarehousesForAdmin(services.db, {
     ...adminWarehouseSelection(query),
     page: query.offset ?? 0,

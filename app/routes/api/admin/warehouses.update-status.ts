@@ -5,14 +5,17 @@ import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
 import { decideHubRequest } from "../../../server/warehouses/admin-warehouses.service.ts";
 import { hubDecisionSchema } from "../../../schemas/admin-warehouses.ts";
+import { warehouseIdAnswer } from "../../../schemas/admin-records-answers.ts";
 
-export const action = apiAction({ access: ["admin"], params: z.object({ id: idParam }), body: hubDecisionSchema }, ({ actor, params, body, services }) =>
-  decideHubRequest(
-    services.db,
-    actor,
-    params.id,
-    { status: body.warehouse_data.status, note: body.warehouse_data.note },
-    { origin: services.config.origin, supportEmail: services.config.supportEmail },
-  ),
+export const action = apiAction(
+  { access: ["admin"], params: z.object({ id: idParam }), body: hubDecisionSchema, response: warehouseIdAnswer },
+  ({ actor, params, body, services }) =>
+    decideHubRequest(
+      services.db,
+      actor,
+      params.id,
+      { status: body.warehouse_data.status, note: body.warehouse_data.note },
+      { origin: services.config.origin, supportEmail: services.config.supportEmail },
+    ),
 );
 export const loader = methodNotAllowed;
