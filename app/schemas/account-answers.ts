@@ -2,13 +2,10 @@
 // subscription's calls and a visitor's personal link to a request, described in the API's
 // document and checked against every answer the tests get (apiAction's `response`).
 import { z } from "zod";
+import { id, successAnswer } from "./answer-parts.ts";
 
-const id = z.number().int().positive();
 /** Cents. */
 const cents = z.number().int();
-
-/** POST /logout (asked for JSON) and POST /api/recover-password, which answers alike whether or not the address has an account. */
-export const successAnswer = z.strictObject({ success: z.literal(true) });
 
 /** POST /login: the account now logged in (the session cookie comes with it). */
 export const loginAnswer = z.strictObject({ user_id: id, role: z.enum(["stock_hunter", "stocker", "referent", "admin"]) });
@@ -37,9 +34,6 @@ export const completeAccountAnswer = z.strictObject({
   /** A stocker's latest warehouse (the page opens its edit form); null for a referent or a stocker without one. */
   warehouse_id: id.nullable(),
 });
-
-/** POST /api/users/{id}/reset-password (every session of the account ended), POST /cancel-subscription and POST /resume-subscription. */
-export const userIdAnswer = z.strictObject({ user_id: id });
 
 /** POST /api/send-support-requests. */
 export const supportRequestAnswer = z.strictObject({ error: z.literal(false), support_request_id: id });

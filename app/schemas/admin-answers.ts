@@ -1,12 +1,11 @@
 // The answers of the back office's calls (/api/admin/…), described in the API's document and checked
 // against every answer the tests get (apiLoader's `response`). Times are ISO 8601 strings, days 'YYYY-MM-DD'.
 import { z } from "zod";
+import { count, id } from "./answer-parts.ts";
 import { CRM_EVENT_TYPES } from "../lib/crm.ts";
 import { EMAIL_KINDS } from "../lib/email-preferences.ts";
 import { locales } from "../lib/locale.ts";
 
-const id = z.number().int().positive();
-const count = z.number().int().min(0);
 const role = z.enum(["stock_hunter", "stocker", "referent", "admin"]);
 /** 0 stocker, 1 stock keeper; null while a registration is pending. */
 const accountType = z.union([z.literal(0), z.literal(1)]).nullable();
@@ -150,19 +149,6 @@ export const emailResentAnswer = z.strictObject({ email_id: id, to_address: z.st
 export const failedEmailsResentAnswer = z.strictObject({ resent_count: count });
 
 // ---------------------------------------------------------------- bulk actions and their selections
-
-/** GET /api/admin/{stockers|stock-hunters|hub-requests}/ids: the ids the list's query matches, in its order (at most 1000), and how many match. */
-export const matchingIdsAnswer = z.strictObject({ ids: z.array(id), total: count });
-
-/** A bulk call's answer: one result per id, done (changed, or already as asked) or why not (an error code: not_found, not_waiting…). */
-export const bulkResultsAnswer = z.strictObject({
-  results: z.array(
-    z.discriminatedUnion("ok", [
-      z.strictObject({ id, ok: z.literal(true), changed: z.boolean() }),
-      z.strictObject({ id, ok: z.literal(false), error: z.string() }),
-    ]),
-  ),
-});
 
 // ---------------------------------------------------------------- specifications
 

@@ -3,17 +3,10 @@
 // and checked against every answer the tests get (apiLoader's `response`). Times are as JSON
 // writes them (ISO 8601 strings).
 import { z } from "zod";
+import { count, id } from "./answer-parts.ts";
 import { REQUEST_STATES, requestDetails } from "./area-requests.ts";
 
-const id = z.number().int().positive();
-const count = z.number().int().min(0);
 const warehouseStatus = z.enum(["pending", "approved", "refused"]);
-
-/** POST …/users/{id}/send-confirm-email, …/toggle-active, …/start-subscription and …/update: the account acted on. */
-export const userIdAnswer = z.strictObject({ user_id: id });
-
-/** POST /api/admin/warehouses/{id}/update-status: the warehouse decided. */
-export const warehouseIdAnswer = z.strictObject({ warehouse_id: id });
 
 /** POST /api/admin/warehouse-requests/{id}/add-warehouses: the request the warehouses were added to. */
 export const warehouseRequestIdAnswer = z.strictObject({ warehouse_request_id: id });
@@ -57,25 +50,6 @@ export const sessionsEndedAnswer = z.strictObject({
   user_id: id,
   /** How many sessions ended. */
   ended: count,
-});
-
-/** POST /api/admin/users/bulk-toggle-active and /api/admin/warehouses/bulk-toggle-deactivated: one result per id, in the order given. */
-export const bulkResultsAnswer = z.strictObject({
-  results: z.array(
-    z.discriminatedUnion("ok", [
-      /** Done; `changed` false when the row already was as asked. */
-      z.strictObject({ id, ok: z.literal(true), changed: z.boolean() }),
-      /** Refused, with the error code a single call would answer (not_found…). */
-      z.strictObject({ id, ok: z.literal(false), error: z.string() }),
-    ]),
-  ),
-});
-
-/** GET /api/admin/warehouses/ids: the ids the list's query matches, in its order, at most 1,000. */
-export const matchingIdsAnswer = z.strictObject({
-  ids: z.array(id),
-  /** How many match in all (may exceed the ids given). */
-  total: count,
 });
 
 /** POST /api/admin/warehouses/{id}/toggle-deactivated. */
@@ -189,26 +163,6 @@ export const requestWarehouseCandidatesAnswer = z.strictObject({
       is_hub: z.boolean(),
       /** Kilometres from the request's place, for the nearby list (no term); null for a search's results. */
       distance_km: z.number().nullable(),
-    }),
-  ),
-});
-
-/** GET /api/admin/warehouse-requests/{id}/messages: the link's thread, oldest first, read-only. */
-export const adminLinkMessagesAnswer = z.strictObject({
-  messages: z.array(
-    z.strictObject({
-      message_id: id,
-      /** hunter: the requester (an account or a visitor); handler: the warehouse's owner or referent. */
-      side: z.enum(["hunter", "handler"]),
-      /** changes: the requester asked for changes to the offer. */
-      kind: z.enum(["message", "changes"]),
-      /** Plain text, as typed. */
-      body: z.string(),
-      /** Who wrote it, in the caller's language: the requester, or the handler's first name. */
-      author: z.string(),
-      /** Written by the viewer: always false for the back office. */
-      mine: z.boolean(),
-      created_at: z.string(),
     }),
   ),
 });

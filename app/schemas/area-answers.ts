@@ -4,6 +4,7 @@
 // (apiLoader's `response`). Times are as JSON writes them (ISO 8601 strings), days 'YYYY-MM-DD',
 // money in cents.
 import { z } from "zod";
+import { count, id } from "./answer-parts.ts";
 import { ratingKeys } from "./feedback.ts";
 import { requestDetails, requestState } from "./area-requests.ts";
 import { EMAIL_KINDS } from "../lib/email-preferences.ts";
@@ -12,18 +13,10 @@ import { OFFER_STATES } from "../lib/offers.ts";
 import { PLAN_NAMES, type PlanName } from "../lib/pricing.ts";
 import { locales } from "../lib/locale.ts";
 
-const id = z.number().int().positive();
-const count = z.number().int().min(0);
 const cents = z.number().int().min(0);
 const m2Type = z.enum(M2_TYPES);
 
 // ---------------------------------------------------------------- ids of what a call changed
-
-/** POST …/profile/update-profile-data, and …/warehouses/{id}/create-referent (the new referent's account). */
-export const userIdAnswer = z.strictObject({ user_id: id });
-
-/** POST …/warehouses/create, …/{id}/update, …/{id}/resubmit and …/{id}/update-referent. */
-export const warehouseIdAnswer = z.strictObject({ warehouse_id: id });
 
 /** POST …/warehouse-requests/{id}/offers, …/offers/{offer_id}/withdraw and /api/stock-hunter/offers/{offer_id}/decline. */
 export const offerIdAnswer = z.strictObject({ offer_id: id });

@@ -28,3 +28,15 @@ export const marketsAnswer = z.object({
 
 /** GET /api/health/live and /api/health/ready when the instance should get traffic (503 with the reason otherwise). */
 export const healthAnswer = z.object({ status: z.literal("ok") });
+
+/**
+ * GET /api/openapi.json: this document itself, an OpenAPI 3.1 description (its full shape is the
+ * OpenAPI specification's own schema, which the tests check it against), open to its extensions.
+ */
+export const openApiDocumentAnswer = z.looseObject({
+  openapi: z.literal("3.1.0"),
+  info: z.looseObject({ title: z.string(), version: z.string(), description: z.string() }),
+  servers: z.array(z.looseObject({ url: z.string() })),
+  paths: z.record(z.string(), z.record(z.string(), z.looseObject({ operationId: z.string(), responses: z.record(z.string(), z.unknown()) }))),
+  components: z.looseObject({}),
+});

@@ -2,10 +2,9 @@
 // favourites, saved searches, reviews and reports, described in the API's document and checked
 // against every answer the tests get (apiLoader's `response`).
 import { z } from "zod";
+import { count, id } from "./answer-parts.ts";
 import { SEARCH_SORTS } from "../lib/search-form.ts";
 
-const id = z.number().int().positive();
-const count = z.number().int().min(0);
 const unmetCriterion = z.enum(["dates", "quantity", "specifications"]);
 /** null, or "location_not_found" when the location text could not be geocoded (nothing else is then answered). */
 const searchError = z.literal("location_not_found").nullable();

@@ -2,7 +2,7 @@
 import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
 import { logout } from "../../server/accounts/auth.service.ts";
 import { clearSessionCookie } from "../../server/http/cookies.ts";
-import { successAnswer } from "../../schemas/account-answers.ts";
+import { successAnswer } from "../../schemas/answer-parts.ts";
 
 export const loader = methodNotAllowed;
 

@@ -5,8 +5,9 @@ import { apiLoader, methodNotAllowed } from "../../server/http/api.ts";
 import { routeManifestContext } from "../../server/context.ts";
 import { NotFoundError } from "../../server/errors.ts";
 import { buildOpenApiDocument } from "../../server/openapi/openapi.ts";
+import { openApiDocumentAnswer } from "../../schemas/public-answers.ts";
 
-export const loader = apiLoader({ access: "public" }, async ({ context, services }) => {
+export const loader = apiLoader({ access: "public", response: openApiDocumentAnswer }, async ({ context, services }) => {
   const manifest = context.get(routeManifestContext);
   // Only the Node server knows the build's routes; nothing to describe without one.
   if (!manifest) throw new NotFoundError();

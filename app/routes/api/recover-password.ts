@@ -4,7 +4,7 @@ import { apiAction, methodNotAllowed } from "../../server/http/api.ts";
 import { requestPasswordReset } from "../../server/accounts/password-reset.service.ts";
 import { accountContext } from "../../server/accounts/account-context.ts";
 import { recoverPasswordSchema } from "../../schemas/auth.ts";
-import { successAnswer } from "../../schemas/account-answers.ts";
+import { successAnswer } from "../../schemas/answer-parts.ts";
 
 export const loader = methodNotAllowed;
 

@@ -5,7 +5,7 @@ import { apiAction, idParam, methodNotAllowed } from "../../server/http/api.ts";
 import { resetPassword } from "../../server/accounts/password-reset.service.ts";
 import { resetPasswordSchema } from "../../schemas/auth.ts";
 import { clearSessionCookie } from "../../server/http/cookies.ts";
-import { userIdAnswer } from "../../schemas/account-answers.ts";
+import { userIdAnswer } from "../../schemas/answer-parts.ts";
 
 export const loader = methodNotAllowed;
 

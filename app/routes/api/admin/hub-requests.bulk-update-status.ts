@@ -6,7 +6,7 @@
 import { apiAction, methodNotAllowed } from "../../../server/http/api.ts";
 import { bulkDecideHubRequests } from "../../../server/warehouses/admin-warehouses.service.ts";
 import { bulkHubDecisionBody } from "../../../schemas/admin-bulk.ts";
-import { bulkResultsAnswer } from "../../../schemas/admin-answers.ts";
+import { bulkResultsAnswer } from "../../../schemas/answer-parts.ts";
 
 export const action = apiAction({ access: ["admin"], response: bulkResultsAnswer, body: bulkHubDecisionBody }, ({ actor, body, services }) =>
   bulkDecideHubRequests(

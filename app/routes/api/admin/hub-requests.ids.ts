@@ -6,7 +6,7 @@ import { apiLoader } from "../../../server/http/api.ts";
 import { hubRequestIdsForAdmin } from "../../../server/warehouses/admin-warehouses.service.ts";
 import { hubRequestsQuery } from "../../../schemas/admin-warehouses.ts";
 import { hubRequestsSelection } from "../../shared/hub-request-lists.server.ts";
-import { matchingIdsAnswer } from "../../../schemas/admin-answers.ts";
+import { matchingIdsAnswer } from "../../../schemas/answer-parts.ts";
 
 export const loader = apiLoader({ access: ["admin"], response: matchingIdsAnswer, query: hubRequestsQuery }, ({ query, services }) =>
   hubRequestIdsForAdmin(services.db, hubRequestsSelection(query)),

@@ -5,7 +5,7 @@ import { apiLoader } from "../../../server/http/api.ts";
 import { userIdsForAdmin } from "../../../server/accounts/admin-users.service.ts";
 import { stockHuntersSelection } from "../../shared/admin-user-lists.server.ts";
 import { stockHuntersQuery } from "../../../schemas/admin-lists.ts";
-import { matchingIdsAnswer } from "../../../schemas/admin-answers.ts";
+import { matchingIdsAnswer } from "../../../schemas/answer-parts.ts";
 
 export const loader = apiLoader({ access: ["admin"], response: matchingIdsAnswer, query: stockHuntersQuery }, ({ actor, query, services }) =>
   userIdsForAdmin(services.db, actor, "stock_hunter", stockHuntersSelection(query).filters),

@@ -5,7 +5,7 @@ import { apiLoader } from "../../../server/http/api.ts";
 import { userIdsForAdmin } from "../../../server/accounts/admin-users.service.ts";
 import { stockersSelection } from "../../shared/admin-user-lists.server.ts";
 import { stockersQuery } from "../../../schemas/admin-lists.ts";
-import { matchingIdsAnswer } from "../../../schemas/admin-answers.ts";
+import { matchingIdsAnswer } from "../../../schemas/answer-parts.ts";
 
 export const loader = apiLoader({ access: ["admin"], response: matchingIdsAnswer, query: stockersQuery }, ({ actor, query, services }) =>
   userIdsForAdmin(services.db, actor, "stocker", stockersSelection(query).filters),

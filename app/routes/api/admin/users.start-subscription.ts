@@ -5,7 +5,7 @@ import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.t
 import { billingContext } from "../../../server/billing/subscriptions.service.ts";
 import { startTransferSubscription } from "../../../server/billing/transfers.service.ts";
 import { startSubscriptionSchema } from "../../../schemas/billing.ts";
-import { userIdAnswer } from "../../../schemas/admin-records-answers.ts";
+import { userIdAnswer } from "../../../schemas/answer-parts.ts";
 
 export const action = apiAction(
   { access: ["admin"], params: z.object({ id: idParam }), body: startSubscriptionSchema, response: userIdAnswer },

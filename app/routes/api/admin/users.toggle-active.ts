@@ -4,7 +4,7 @@ import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
 import { setUserActive } from "../../../server/accounts/admin-users.service.ts";
 import { toggleActiveBody } from "../../../schemas/admin-lists.ts";
-import { userIdAnswer } from "../../../schemas/admin-records-answers.ts";
+import { userIdAnswer } from "../../../schemas/answer-parts.ts";
 
 export const action = apiAction(
   { access: ["admin"], params: z.object({ id: idParam }), body: toggleActiveBody, response: userIdAnswer },

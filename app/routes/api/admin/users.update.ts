@@ -6,7 +6,7 @@ import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.t
 import { decideStockerRequest } from "../../../server/accounts/stocker-approval.service.ts";
 import { decisionOf, stockerDecisionSchema } from "../../../schemas/stocker-approval.ts";
 import { approvalContext } from "../shared/approval-context.ts";
-import { userIdAnswer } from "../../../schemas/admin-records-answers.ts";
+import { userIdAnswer } from "../../../schemas/answer-parts.ts";
 
 export const action = apiAction(
   { access: ["admin"], params: z.object({ id: idParam }), body: stockerDecisionSchema, response: userIdAnswer },

@@ -5,7 +5,7 @@
 import { apiAction, methodNotAllowed } from "../../../server/http/api.ts";
 import { bulkSetWarehousesDeactivated } from "../../../server/warehouses/admin-warehouses.service.ts";
 import { bulkToggleDeactivatedBody } from "../../../schemas/admin-bulk.ts";
-import { bulkResultsAnswer } from "../../../schemas/admin-records-answers.ts";
+import { bulkResultsAnswer } from "../../../schemas/answer-parts.ts";
 
 export const action = apiAction({ access: ["admin"], body: bulkToggleDeactivatedBody, response: bulkResultsAnswer }, ({ actor, body, services }) =>
   bulkSetWarehousesDeactivated(services.db, actor, body.ids, body.deactivated),

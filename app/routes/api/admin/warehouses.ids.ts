@@ -5,7 +5,7 @@
 import { apiLoader } from "../../../server/http/api.ts";
 import { adminWarehouseSelection, warehouseIdsForAdmin } from "../../../server/warehouses/admin-warehouses.service.ts";
 import { adminWarehousesQuery } from "../../../schemas/admin-warehouses.ts";
-import { matchingIdsAnswer } from "../../../schemas/admin-records-answers.ts";
+import { matchingIdsAnswer } from "../../../schemas/answer-parts.ts";
 
 export const loader = apiLoader({ access: ["admin"], query: adminWarehousesQuery, response: matchingIdsAnswer }, ({ query, services }) =>
   warehouseIdsForAdmin(services.db, adminWarehouseSelection(query)),

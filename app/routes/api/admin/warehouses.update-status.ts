@@ -5,7 +5,7 @@ import { z } from "zod";
 import { apiAction, idParam, methodNotAllowed } from "../../../server/http/api.ts";
 import { decideHubRequest } from "../../../server/warehouses/admin-warehouses.service.ts";
 import { hubDecisionSchema } from "../../../schemas/admin-warehouses.ts";
-import { warehouseIdAnswer } from "../../../schemas/admin-records-answers.ts";
+import { warehouseIdAnswer } from "../../../schemas/answer-parts.ts";
 
 export const action = apiAction(
   { access: ["admin"], params: z.object({ id: idParam }), body: hubDecisionSchema, response: warehouseIdAnswer },

@@ -9,7 +9,8 @@ import { updateCredentials, updateProfileData } from "../../../server/accounts/p
 import { emailPreferences, updateEmailPreferences } from "../../../server/mail/email-preferences.service.ts";
 import { credentialsSchema, profileDataSchema } from "../../../schemas/profile.ts";
 import { emailPreferencesSchema } from "../../../schemas/email-preferences.ts";
-import { credentialsAnswer, emailPreferencesAnswer, emailPreferencesSavedAnswer, userIdAnswer } from "../../../schemas/area-answers.ts";
+import { credentialsAnswer, emailPreferencesAnswer, emailPreferencesSavedAnswer } from "../../../schemas/area-answers.ts";
+import { userIdAnswer } from "../../../schemas/answer-parts.ts";
 import type { AreaRole } from "../../../lib/area-paths.ts";
 
 /** POST /api/{area}/profile/update-profile-data (first_name, last_name, telephone, company, market_id, website) → { user_id }. */

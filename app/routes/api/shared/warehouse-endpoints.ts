@@ -27,7 +27,8 @@ import {
   warehouseCreateSchema,
   warehouseUpdateSchema,
 } from "../../../schemas/warehouse.ts";
-import { ownerRequestEmailsAnswer, userIdAnswer, warehouseIdAnswer, warehouseImageAnswer, warehouseSpacesAnswer } from "../../../schemas/area-answers.ts";
+import { ownerRequestEmailsAnswer, warehouseImageAnswer, warehouseSpacesAnswer } from "../../../schemas/area-answers.ts";
+import { userIdAnswer, warehouseIdAnswer } from "../../../schemas/answer-parts.ts";
 
 export type WarehouseArea = "admin" | "stocker" | "referent";
 
