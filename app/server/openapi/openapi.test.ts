@@ -6,6 +6,7 @@ import * as openApiRoute from "../../routes/api/openapi.ts";
 import routes from "../../routes.ts";
 import { buildOpenApiDocument, tagOf } from "./openapi.ts";
 import { docsAsset } from "./docs-viewer.ts";
+import { openApiDocumentAnswer } from "../../schemas/public-answers.ts";
 
 type RouteEntry = { id?: string; path?: string; index?: boolean; file: string; children?: RouteEntry[] };
 type Module = { loader?: unknown; action?: unknown };
@@ -97,6 +98,27 @@ describe("the API description", async () => {
     expect(Object.keys(paths["/login"] ?? {})).toEqual(["post"]);
   });
 
+  it("describes the 200 answer of every call that answers JSON", async () => {
+    // Files, not JSON: the exports (CSV or XLSX) and the viewer's page and its scripts.
+    const FILES = /export|^api\/docs/;
+    const undescribed: string[] = [];
+    // Every module under routes/api/: the /api calls and the spec's top-level ones (/login…).
+    for (const route of flat(routes as RouteEntry[]).filter((r) => r.file.startsWith("routes/api/") && !FILES.test(r.path))) {
+      const module = (await import(`../../${route.file}`)) as Module;
+      for (const [method, fn] of [
+        ["get", module.loader],
+        ["post", module.action],
+      ] as const) {
+        const contract = contractOf(fn) as { response?: unknown } | undefined;
+        if (contract && !contract.response) undescribed.push(`${method} /${route.path}`);
+      }
+    }
+    expect(undescribed).toEqual([]);
+    // And the document carries it: an answer's properties, not "any JSON".
+    const me = paths["/api/me"]!.get!.responses as Record<string, { content: Record<string, { schema: { properties?: object } }> }>;
+    expect(Object.keys(me["200"]!.content["application/json"]!.schema.properties ?? {})).toEqual(["user"]);
+  });
+
   it("says who may call, what a body needs and what a query takes", () => {
     const toggle = paths["/api/admin/warehouses/bulk-toggle-deactivated"]!.post!;
     expect(toggle["x-roles"]).toEqual(["admin"]);
@@ -134,6 +156,7 @@ describe("the API description", async () => {
       expect(response.headers.get("Content-Type")).toMatch(/^application\/json/);
       const body = (await response.json()) as typeof doc;
       expect(body).toEqual(JSON.parse(JSON.stringify(doc)));
+      expect(openApiDocumentAnswer.safeParse(body).error).toBeUndefined();
       expect((body.servers as { url: string }[])[0]!.url).toBe("https://stockspace.example");
       // It describes itself too.
       expect(paths["/api/openapi.json"]!.get!["x-roles"]).toBe("public");
