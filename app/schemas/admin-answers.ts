@@ -2,6 +2,7 @@
 // against every answer the tests get (apiLoader's `response`). Times are ISO 8601 strings, days 'YYYY-MM-DD'.
 import { z } from "zod";
 import { count, id } from "./answer-parts.ts";
+import { requestDetails } from "./area-requests.ts";
 import { CRM_EVENT_TYPES } from "../lib/crm.ts";
 import { EMAIL_KINDS } from "../lib/email-preferences.ts";
 import { locales } from "../lib/locale.ts";
@@ -317,26 +318,7 @@ export const locationWarehousesAnswer = z.strictObject({
 /** GET /api/admin/location-search-requests: one page of the quote requests within the radius, newest first, and how many. */
 export const locationRequestsAnswer = z.strictObject({
   warehouse_requests: z.array(
-    z.strictObject({
-      id,
-      business_name: z.string(),
-      referent: z.string(),
-      /** The requester's e-mail. */
-      contact: z.string(),
-      telephone: z.string().nullable(),
-      message: z.string(),
-      location: z.string(),
-      /** km around the location. */
-      radius: z.number(),
-      /** What m2_value counts: square metres or pallet places. */
-      m2_type: z.enum(["m2", "pallet"]),
-      m2_value: z.number().nullable(),
-      /** 'YYYY-MM-DD' */
-      start_date: z.string().nullable(),
-      /** 'YYYY-MM-DD' */
-      end_date: z.string().nullable(),
-      created_at: z.string(),
-      specifications: z.array(z.strictObject({ id, value: z.string(), category: z.string(), cat_id: id })),
+    requestDetails.extend({
       /** From the centre to the request's own position, km. */
       distance_km: z.number(),
       /** The warehouses the request went to. */

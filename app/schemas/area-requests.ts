@@ -91,14 +91,19 @@ export const requestDetails = z.strictObject({
   id,
   business_name: z.string(),
   referent: z.string(),
+  /** The requester's e-mail. */
   contact: z.string(),
   telephone: z.string().nullable(),
   message: z.string(),
   location: z.string(),
+  /** km around the location. */
   radius: z.number(),
+  /** What m2_value counts: square metres or pallet places. */
   m2_type: z.enum(["m2", "pallet"]),
   m2_value: z.number().nullable(),
+  /** 'YYYY-MM-DD' */
   start_date: z.string().nullable(),
+  /** 'YYYY-MM-DD' */
   end_date: z.string().nullable(),
   created_at: z.string(),
   specifications: z.array(z.strictObject({ id, value: z.string(), category: z.string(), cat_id: id })),
