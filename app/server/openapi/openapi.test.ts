@@ -117,6 +117,8 @@ describe("the API description", async () => {
     // And the document carries it: an answer's properties, not "any JSON".
     const me = paths["/api/me"]!.get!.responses as Record<string, { content: Record<string, { schema: { properties?: object } }> }>;
     expect(Object.keys(me["200"]!.content["application/json"]!.schema.properties ?? {})).toEqual(["user"]);
+    // Integers without JavaScript's safe bound, which viewers would show as every count's example.
+    expect(JSON.stringify(doc)).not.toContain(String(Number.MAX_SAFE_INTEGER));
   });
 
   it("says who may call, what a body needs and what a query takes", () => {

@@ -24,7 +24,17 @@ const contractOf = (fn: unknown): ApiContract | undefined =>
 function jsonSchemaOf(schema: z.ZodType, io: "input" | "output" = "input"): JsonSchema {
   // A request's input side: what a client sends (before coercions, defaults and transforms); an
   // answer's output side.
-  const out = z.toJSONSchema(schema, { target: "draft-2020-12", io, unrepresentable: "any" }) as JsonSchema;
+  const out = z.toJSONSchema(schema, {
+    target: "draft-2020-12",
+    io,
+    unrepresentable: "any",
+    // Zod bounds every integer by JavaScript's safe range; said on each count and id, the bound
+    // is noise, and viewers show it as the example value (9007199254740991 for every count).
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+    },
+  }) as JsonSchema;
   delete out.$schema;
   return out;
 }
