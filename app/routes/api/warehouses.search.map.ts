@@ -14,6 +14,7 @@ export const loader = apiLoader({ access: "public", query: searchMapQuery }, ({ 
       geocoder: geocoderFor(services),
       beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip),
       metrics: services.metrics,
+      searchIndex: services.searchIndex,
     },
     query,
     locale,
