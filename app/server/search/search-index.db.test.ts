@@ -62,7 +62,7 @@ beforeAll(async () => {
   ).map((w) => ({ lat: w.pub_lat, lng: w.pub_lng }));
   indexed = createDb(t.url, 4).db;
   plain = createDb(t.url, 4).db;
-  const started = startSearchIndex(indexed, t.url, { chunk: 1000 });
+  const started = startSearchIndex(indexed, t.url, { chunk: 1000, missedGapMs: 0 });
   index = started.index;
   await started.built;
 }, 120_000);

@@ -42,6 +42,8 @@ export type SearchIndexOptions = {
   chunk?: number;
   /** How long after a notification the check trusts that the next one is only on its way. */
   quietMs?: number;
+  /** The least time between two full reads for a missed notification (searches ask PostgreSQL meanwhile, so they stay right). */
+  missedGapMs?: number;
 };
 
 const CHECK_EVERY_MS = 5_000;
@@ -49,6 +51,7 @@ const REBUILD_EVERY_MS = 15 * 60_000;
 const CATCH_UP_MS = 300;
 const CHUNK = 100_000;
 const QUIET_MS = 2_000;
+const MISSED_GAP_MS = 60_000;
 
 const FLAG_REDEEMED = 1;
 const FLAG_PHOTO = 2;
@@ -315,7 +318,7 @@ function zoneOf(data: IndexData, args: ZoneArgs): { points: ZonePoints; source: 
       for (let i = 0; i < points.size; i++) {
         const at = slots[i]! * data.words;
         let ok = 1;
-        for (let w = 0; w < data.words; w++) if ((data.specs[at + w]! & need[w]!) !== need[w]) ok = 0;
+        for (let w = 0; w < data.words; w++) if ((data.specs[at + w]! & need[w]!) >>> 0 !== need[w]) ok = 0;
         result[i] = ok;
       }
       return result;
@@ -449,6 +452,7 @@ export class SearchIndex {
       catchUpMs: opts.catchUpMs ?? CATCH_UP_MS,
       chunk: opts.chunk ?? CHUNK,
       quietMs: opts.quietMs ?? QUIET_MS,
+      missedGapMs: opts.missedGapMs ?? MISSED_GAP_MS,
     };
   }
 
@@ -528,7 +532,13 @@ export class SearchIndex {
     const data = this.data;
     const stale = Date.now() - this.builtAt > this.opts.rebuildEveryMs || data.count - data.baseCount > Math.max(20_000, data.baseCount / 10);
     const epoch = BigInt(await readSearchEpoch(this.db));
-    const missed = epoch > this.applied && this.pending.length === 0 && Date.now() - this.lastNotice > this.opts.quietMs;
+    // Not more often than missedGapMs: a connection that never gets notifications (PgBouncer in
+    // transaction mode) would otherwise read everything every few seconds.
+    const missed =
+      epoch > this.applied &&
+      this.pending.length === 0 &&
+      Date.now() - this.lastNotice > this.opts.quietMs &&
+      Date.now() - this.builtAt > this.opts.missedGapMs;
     if (missed) this.log.warn(`search index: search_epoch is ${epoch} but the notifications said ${this.applied}: reading it again`);
     if (missed || stale) await this.rebuild();
   }

@@ -7,6 +7,10 @@
 // PostgreSQL once per zone and filter set. Zones are dropped as soon as search_epoch moves (any
 // change to a warehouse's position, status, area, owner or specifications, in any instance),
 // and by age and size. See decision 021.
+//
+// When the instance's search index (search-index.ts) holds everything up to the search_epoch a
+// search reads, the zone is taken from it instead, with no read of PostgreSQL, and kept while
+// the index's version stays (decision 064).
 import Supercluster from "supercluster";
 import type { Database } from "../db/database.ts";
 import { CLUSTER_OPTIONS } from "../../lib/map.ts";
