@@ -7,32 +7,68 @@ import type { Database } from "../db/database.ts";
 import { FAST_ANSWER_SECONDS, FAST_MIN_ANSWERED, ZONE_SPACE_OPEN_END } from "./search.queries.ts";
 
 /**
- * Fixed bytes per warehouse in an index row: six int4 — id; published latitude and longitude
- * in millionths (as the zone query packs them); flags (1 redeemed, 2 a public photo, 4 a fast
- * responder); the rating (0–50, -1 none) and the number of reviews, as the zone's ranks query
- * answers them (nothing for a warehouse neither redeemed nor reviewed). Then the specification
- * ids in PostgreSQL's binary array form (array_send): int4 dimensions, int4 has-nulls, oid,
- * then for one dimension its length and lower bound and each id as int4 length + int4 value.
+ * A range of listed warehouses, one column per value, each PostgreSQL's binary form of an int4
+ * array (array_send: dimensions, has-nulls, element type, length, lower bound, then each element
+ * as int4 length + int4 value): ids; published latitude and longitude in millionths (as the zone
+ * query packs them); flags (1 redeemed, 4 a fast responder, as the zone's ranks query computes
+ * it); the rating (0–50, -1 none) and the number of reviews, as the ranks query answers them
+ * (nothing for a warehouse neither redeemed nor reviewed); and every warehouse's specification
+ * ids, one array_send after another. One value per column rather than one per row: a row of
+ * packed values costs PostgreSQL an allocation per value and row, twice the time of the scan.
+ * Whether a warehouse has a public photo comes apart (indexPhotosQuery).
  */
-export const INDEX_ROW_BYTES = 24;
+export type IndexColumns = {
+  ids: Buffer | null;
+  lat: Buffer | null;
+  lng: Buffer | null;
+  flags: Buffer | null;
+  rating: Buffer | null;
+  reviews: Buffer | null;
+  specs: Buffer | null;
+  last: number | null;
+};
 
-const row = sql`
-  int4send(w.id::int) || int4send((w.pub_lat * 1e6)::int) || int4send((w.pub_lng * 1e6)::int)
-  || int4send((case when w.redeemed then 1 else 0 end
-               + case when w.redeemed and exists (select 1 from images i where i.warehouse_id = w.id) then 2 else 0 end
-               + case when (w.redeemed or w.review_count > 0)
-                           and w.answer_seconds_median <= ${FAST_ANSWER_SECONDS} and w.requests_answered >= ${FAST_MIN_ANSWERED} then 4 else 0 end)::int)
-  || int4send(case when w.redeemed or w.review_count > 0 then coalesce(w.rating_avg::int, -1) else -1 end)
-  || int4send(w.review_count)
-  || array_send(coalesce(w.spec_ids, '{}'::int[]))`;
+const columns = sql`
+  array_send(array_agg(w.id::int)) as ids,
+  array_send(array_agg((w.pub_lat * 1e6)::int)) as lat,
+  array_send(array_agg((w.pub_lng * 1e6)::int)) as lng,
+  array_send(array_agg((case when w.redeemed then 1 else 0 end
+    + case when (w.redeemed or w.review_count > 0)
+                and w.answer_seconds_median <= ${FAST_ANSWER_SECONDS} and w.requests_answered >= ${FAST_MIN_ANSWERED} then 4 else 0 end)::int)) as flags,
+  array_send(array_agg(case when w.redeemed or w.review_count > 0 then coalesce(w.rating_avg::int, -1) else -1 end)) as rating,
+  array_send(array_agg(w.review_count)) as reviews,
+  string_agg(array_send(coalesce(w.spec_ids, '{}'::int[])), ''::bytea) as specs,
+  max(w.id)::int as last`;
 
 const listed = sql`w.status = 'approved' and not w.deactivated`;
 
-/** The next `limit` listed warehouses after id `after`, in id order, packed; null when none is left. */
-export function indexChunkQuery(after: number, limit: number): RawBuilder<{ rows: Buffer | null; last: number | null }> {
-  return sql<{ rows: Buffer | null; last: number | null }>`
-    select string_agg(${row}, ''::bytea order by w.id) as rows, max(w.id)::int as last
+/**
+ * The next `limit` listed warehouses after id `after`, in id order (the aggregates read the
+ * ordered subquery's rows in its order); null columns when none is left.
+ */
+export function indexChunkQuery(after: number, limit: number): RawBuilder<IndexColumns> {
+  return sql<IndexColumns>`
+    select ${columns}
     from (select * from warehouses w where ${listed} and w.id > ${after} order by w.id limit ${limit}) w`;
+}
+
+/** Those of `ids` that are listed, as indexChunkQuery answers them (the others are gone from the search). */
+export function indexRowsQuery(ids: number[]): RawBuilder<IndexColumns> {
+  return sql<IndexColumns>`
+    select ${columns}
+    from (select * from warehouses w where w.id = any(${sql.val(ids)}::bigint[]) and ${listed} order by w.id) w`;
+}
+
+/** The warehouses with ids in (after, upTo] that have an image (a public photo when redeemed), as array_send. */
+export function indexPhotosQuery(after: number, upTo: number): RawBuilder<{ ids: Buffer | null }> {
+  return sql<{ ids: Buffer | null }>`
+    select array_send(array_agg(distinct i.warehouse_id::int)) as ids from images i where i.warehouse_id > ${after} and i.warehouse_id <= ${upTo}`;
+}
+
+/** Those of `ids` that have an image, as array_send. */
+export function photosOfQuery(ids: number[]): RawBuilder<{ ids: Buffer | null }> {
+  return sql<{ ids: Buffer | null }>`
+    select array_send(array_agg(distinct i.warehouse_id::int)) as ids from images i where i.warehouse_id = any(${sql.val(ids)}::bigint[])`;
 }
 
 /**
@@ -52,17 +88,10 @@ export function indexSpacesChunkQuery(after: number, upTo: number, today: string
     where s.warehouse_id > ${after} and s.warehouse_id <= ${upTo} and (s.available_until is null or s.available_until >= ${today}::date)`;
 }
 
-/** Those of `ids` that are listed, packed as indexChunkQuery packs them (the others are gone from the search). */
-export function indexRowsQuery(ids: number[]): RawBuilder<{ rows: Buffer | null }> {
-  return sql<{ rows: Buffer | null }>`
-    select string_agg(${row}, ''::bytea order by w.id) as rows
-    from warehouses w
-    where w.id = any(${sql.val(ids)}::bigint[]) and ${listed}`;
-}
-
-export async function findIndexRows(db: Database, ids: number[]): Promise<Buffer> {
-  const { rows } = await indexRowsQuery(ids).execute(db);
-  return rows[0]?.rows ?? Buffer.alloc(0);
+/** What the index holds of `ids` now: the listed ones among them, and which of them have an image. */
+export async function findIndexRows(db: Database, ids: number[]): Promise<{ columns: IndexColumns; photos: Buffer | null }> {
+  const [rows, photos] = await Promise.all([indexRowsQuery(ids).execute(db), photosOfQuery(ids).execute(db)]);
+  return { columns: rows.rows[0]!, photos: photos.rows[0]?.ids ?? null };
 }
 
 /** How many specifications exist: the index sizes its specification bitsets from it. */

@@ -23,7 +23,15 @@ import KDBush from "kdbush";
 import pg from "pg";
 import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
-import { countSpecifications, findIndexRows, INDEX_ROW_BYTES, indexChunkQuery, indexSpacesChunkQuery, SEARCH_CHANGES_CHANNEL } from "./search-index.queries.ts";
+import {
+  countSpecifications,
+  findIndexRows,
+  indexChunkQuery,
+  indexPhotosQuery,
+  indexSpacesChunkQuery,
+  SEARCH_CHANGES_CHANNEL,
+  type IndexColumns,
+} from "./search-index.queries.ts";
 import { findSpacesOf, findZoneMatches, readSearchEpoch, ZONE_SPACE_BYTES } from "./search.queries.ts";
 import { dayNumber, romeToday, type SpaceRows } from "./spaces.ts";
 import { EARTH_RADIUS_M, pointsInCircle, type ZoneArgs, type ZonePoints, type ZoneRanks, type ZoneSource } from "./zone-points.ts";
@@ -62,6 +70,15 @@ const FLAG_DEAD = 128;
 const SPACE_FIELDS = 7;
 
 class SpecOverflow extends Error {}
+
+/** The values of PostgreSQL's binary form of a one-dimensional int4 array without nulls (array_send); none for null. */
+function int4s(packed: Buffer | null): Int32Array {
+  if (!packed || packed.readInt32BE(0) === 0) return new Int32Array(0);
+  const n = packed.readInt32BE(12);
+  const out = new Int32Array(n);
+  for (let k = 0, o = 24; k < n; k++, o += 8) out[k] = packed.readInt32BE(o);
+  return out;
+}
 
 /** The arrays of one build and the changes applied since. */
 class IndexData {
@@ -128,29 +145,43 @@ class IndexData {
     this.space = b;
   }
 
-  /** Appends the packed rows (indexChunkQuery) and their spaces (packed as the zone's spaces; others dropped); returns the first new slot. */
-  append(rows: Buffer, spaces: Buffer): number {
+  /**
+   * Appends a range of warehouses in id order (indexChunkQuery's columns), the ids among them
+   * with an image (array_send) and their spaces (packed as the zone's spaces; others dropped);
+   * returns the first new slot.
+   */
+  append(columns: IndexColumns, photos: Buffer | null, spaces: Buffer): number {
     const first = this.count;
-    const view = new DataView(rows.buffer, rows.byteOffset, rows.byteLength);
-    for (let o = 0; o < rows.length;) {
-      if (this.count === this.capacity) this.grow(this.count + 1);
-      const slot = this.count;
-      this.id[slot] = view.getInt32(o);
-      this.lat[slot] = view.getInt32(o + 4);
-      this.lng[slot] = view.getInt32(o + 8);
-      this.flags[slot] = view.getInt32(o + 12);
-      this.rating[slot] = view.getInt32(o + 16);
-      this.reviews[slot] = view.getInt32(o + 20);
-      this.spaceStart[slot] = 0;
-      this.spaceCount[slot] = 0;
-      o += INDEX_ROW_BYTES;
-      // array_send: dimensions, has-nulls, element type; then length and lower bound, and each element as length + value.
+    const ids = int4s(columns.ids);
+    const n = ids.length;
+    if (this.count + n > this.capacity) this.grow(this.count + n);
+    const lat = int4s(columns.lat);
+    const lng = int4s(columns.lng);
+    const flags = int4s(columns.flags);
+    const rating = int4s(columns.rating);
+    const reviews = int4s(columns.reviews);
+    this.id.set(ids, first);
+    this.lat.set(lat, first);
+    this.lng.set(lng, first);
+    this.rating.set(rating, first);
+    this.reviews.set(reviews, first);
+    this.spaceStart.fill(0, first, first + n);
+    this.spaceCount.fill(0, first, first + n);
+    this.specs.fill(0, first * this.words, (first + n) * this.words);
+    for (let k = 0; k < n; k++) {
+      this.flags[first + k] = flags[k]!;
+      if (k > 0 && ids[k]! <= ids[k - 1]!) throw new Error("the index's rows did not come in id order");
+    }
+    // Every warehouse's specification ids, one array_send after another.
+    const specs = columns.specs ?? Buffer.alloc(0);
+    const view = new DataView(specs.buffer, specs.byteOffset, specs.byteLength);
+    let o = 0;
+    for (let k = 0; k < n; k++) {
       const dims = view.getInt32(o);
-      const n = dims === 0 ? 0 : view.getInt32(o + 12);
+      const count = dims === 0 ? 0 : view.getInt32(o + 12);
       o += dims === 0 ? 12 : 20;
-      const at = slot * this.words;
-      this.specs.fill(0, at, at + this.words);
-      for (let k = 0; k < n; k++, o += 8) {
+      const at = (first + k) * this.words;
+      for (let j = 0; j < count; j++, o += 8) {
         const specId = view.getInt32(o + 4);
         let bit = this.specBit.get(specId);
         if (bit === undefined) {
@@ -160,7 +191,13 @@ class IndexData {
         }
         this.specs[at + (bit >>> 5)]! |= 1 << (bit & 31);
       }
-      this.count += 1;
+    }
+    this.count += n;
+    // A photo counts for a redeemed warehouse only (an anonymised one shows none).
+    let slot = first;
+    for (const id of int4s(photos)) {
+      while (slot < this.count && this.id[slot]! < id) slot++;
+      if (slot < this.count && this.id[slot] === id && this.flags[slot]! & FLAG_REDEEMED) this.flags[slot]! |= FLAG_PHOTO;
     }
     this.attachSpaces(first, spaces);
     return first;
@@ -217,8 +254,8 @@ class IndexData {
     return -1;
   }
 
-  /** Replaces what the index holds of `ids` by `rows` (the listed ones among them) and their spaces. */
-  replace(ids: number[], rows: Buffer, spaces: Buffer) {
+  /** Replaces what the index holds of `ids` by `columns` (the listed ones among them), their photos and their spaces. */
+  replace(ids: number[], columns: IndexColumns, photos: Buffer | null, spaces: Buffer) {
     for (const id of ids) {
       const slot = this.slotOf(id);
       if (slot < 0) continue;
@@ -226,7 +263,7 @@ class IndexData {
       this.appended.delete(id);
       this.dead += 1;
     }
-    const first = this.append(rows, spaces);
+    const first = this.append(columns, photos, spaces);
     for (let slot = first; slot < this.count; slot++) this.appended.set(this.id[slot]!, slot);
   }
 
@@ -396,11 +433,14 @@ async function build(db: Database, chunk: number): Promise<{ data: IndexData; ep
       let after = 0;
       for (;;) {
         const { rows } = await indexChunkQuery(after, chunk).execute(trx);
-        const r = rows[0];
-        if (!r?.rows || r.last === null) break;
-        const { rows: spaceRows } = await indexSpacesChunkQuery(after, r.last, today).execute(trx);
-        data.append(r.rows, spaceRows[0]?.spaces ?? Buffer.alloc(0));
-        after = r.last;
+        const columns = rows[0];
+        if (!columns || columns.last === null) break;
+        const [photos, spaces] = await Promise.all([
+          indexPhotosQuery(after, columns.last).execute(trx),
+          indexSpacesChunkQuery(after, columns.last, today).execute(trx),
+        ]);
+        data.append(columns, photos.rows[0]?.ids ?? null, spaces.rows[0]?.spaces ?? Buffer.alloc(0));
+        after = columns.last;
       }
       data.finish();
       return { data, epoch };
@@ -622,8 +662,8 @@ export class SearchIndex {
     }
     if (ids.size) {
       const list = [...ids].sort((a, b) => a - b);
-      const [rows, spaces] = await Promise.all([findIndexRows(this.db, list), findSpacesOf(this.db, list, romeToday())]);
-      this.data.replace(list, rows, spaces);
+      const [{ columns, photos }, spaces] = await Promise.all([findIndexRows(this.db, list), findSpacesOf(this.db, list, romeToday())]);
+      this.data.replace(list, columns, photos, spaces);
       this.version += 1;
     }
     if (epoch > this.applied) this.applied = epoch;
