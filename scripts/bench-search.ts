@@ -1,21 +1,19 @@
-// The search benchmark: `npm run bench:search [-- --n 1000000 --requests 500 --reuse --keep]`.
+// The search benchmark: `npm run bench:search [-- --n 1000000 --requests 500 --places 1000 --reuse --keep]`.
 //
 // 1. A scratch database (`stockspace_bench`) on the embedded PostgreSQL server (under
 //    ./data/bench-pg) or on the server at DATABASE_URL, migrated and filled with N warehouses
 //    clustered around real Italian towns, with specifications (scripts/bench-data.ts).
-// 2. The production build (built first when missing), started as in production in a process
-//    of its own (node server/index.ts, requests logged at info), on 127.0.0.1.
-// 3. GET /api/warehouses/search, 10 km around Milan, without filters, with three
-//    specification filters, and with dates and a quantity (800 m² for six months from a month
-//    from now: the declared free spaces), from 1 and 16 concurrent clients: p50, p95, p99, requests/s. Each
-//    search twice: "same zone" repeats it (the app keeps the zone in memory, as it does for
-//    everyone searching the same town), "new zone" moves the centre by a few metres at every
-//    request, so every request reads its zone from PostgreSQL.
-// 4. The bare SQL of the same searches on the same data (the zone's radius query, and the
-//    specification query when filtered, the zone's spaces with dates), and the ratio HTTP/SQL;
-//    and the search with dates and a quantity against the same search without them (target:
-//    within 1.5 times).
-// 5. GET /api/warehouses/search/map for the fitted view (clusters over the whole zone).
+// 2. The production build (built first when missing), started as in production three times,
+//    each in a process of its own: two instances with the search index (decision 064), one
+//    without (PostgreSQL's answer). The index's build time and memory come from /metrics.
+// 3. 1,000 random searches (places, radii, specifications, dates, quantities, orders) asked of
+//    the first instance and of the one without the index: the answers must be the same.
+// 4. GET /api/warehouses/search from one client: the same place (10 km around Milan), a new place
+//    at every request, a new place with dates, a quantity and three specifications, random
+//    searches; from 16 clients, half new places. p50, p95, p99, requests/s.
+// 5. GET /api/warehouses/search/map: a new place's first map (its clusters built then), Milan's.
+// 6. A deactivation in PostgreSQL, and the time until both indexed instances leave it out.
+// It prints each figure beside its target (docs/benchmarks.md) and exits 1 when one is missed.
 // Only 127.0.0.1 is contacted; every loop has a fixed number of requests.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -34,7 +32,6 @@ import { loadBenchData } from "./bench-data.ts";
 import { benchServer, dropScratchDatabase } from "./bench-server.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const SCRATCH = "stockspace_bench";
 const MILAN = { lat: 45.464664, lng: 9.18854 };
 const RADIUS_KM = 10;
 /** The view a 1280 × 800 map fits the 10 km circle into (zoom 11). */
@@ -48,14 +45,21 @@ const { values: args } = parseArgs({
     keep: { type: "boolean", default: false },
     gzip: { type: "boolean", default: false },
     places: { type: "string", default: "1000" },
+    // Another scratch database, to keep two sizes side by side (bench:alerts reuses the default one).
+    database: { type: "string", default: "stockspace_bench" },
   },
 });
 const N = Number(args.n);
 const REQUESTS = Number(args.requests);
+const SCRATCH = args.database;
+/** The apps' /metrics token (the index's figures are read there). */
+const METRICS_TOKEN = "bench-search-metrics-token-0123456789abcdef";
 /** Random searches whose answers are compared with PostgreSQL's. */
 const PLACES = Number(args.places);
-if (!Number.isInteger(N) || N < 1 || !Number.isInteger(REQUESTS) || REQUESTS < 10) {
-  console.error("usage: npm run bench:search -- [--n WAREHOUSES] [--requests PER_SCENARIO] [--reuse] [--keep] [--gzip]");
+if (!Number.isInteger(N) || N < 1 || !Number.isInteger(REQUESTS) || REQUESTS < 10 || !/^[a-z_][a-z0-9_]*$/.test(SCRATCH)) {
+  console.error(
+    "usage: npm run bench:search -- [--n WAREHOUSES] [--requests PER_SCENARIO] [--places RANDOM_SEARCHES] [--database SCRATCH] [--reuse] [--keep] [--gzip]",
+  );
   process.exit(2);
 }
 
@@ -185,7 +189,7 @@ async function main() {
     // Every new-place request reads a zone from one address: no per-address limit here.
     SEARCH_ZONE_READS_PER_IP: "0",
     SEARCH_INDEX: index ? "1" : "0",
-    METRICS_TOKEN: "bench",
+    METRICS_TOKEN: METRICS_TOKEN,
   });
   const spawnStarted = performance.now();
   const app = await startAppProcess({ dataDir: path.join(root, "data", "bench-app"), env: appEnv(true), timeoutMs: 600_000 });
@@ -194,7 +198,7 @@ async function main() {
   const oracle = await startAppProcess({ dataDir: path.join(root, "data", "bench-app-db"), env: appEnv(false) });
   const base = `http://127.0.0.1:${app.port}`;
   const metric = async (name: string) => {
-    const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: "Bearer bench" } })).text();
+    const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
     const line = text.split("\n").find((l) => l.startsWith(`${name} `));
     return line ? Number(line.split(" ")[1]) : NaN;
   };

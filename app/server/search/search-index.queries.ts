@@ -42,21 +42,30 @@ const columns = sql`
 
 const listed = sql`w.status = 'approved' and not w.deactivated`;
 
+/** The columns `columns` reads: a narrow subquery costs half the time of select * over wide rows. */
+const read = sql`w.id, w.pub_lat, w.pub_lng, w.redeemed, w.review_count, w.rating_avg, w.requests_answered, w.answer_seconds_median, w.spec_ids`;
+
 /**
- * The next `limit` listed warehouses after id `after`, in id order (the aggregates read the
- * ordered subquery's rows in its order); null columns when none is left.
+ * The listed warehouses with ids in (after, upTo], in id order (the aggregates read the ordered
+ * subquery's rows in its order); null columns when there is none.
  */
-export function indexChunkQuery(after: number, limit: number): RawBuilder<IndexColumns> {
+export function indexRangeQuery(after: number, upTo: number): RawBuilder<IndexColumns> {
   return sql<IndexColumns>`
     select ${columns}
-    from (select * from warehouses w where ${listed} and w.id > ${after} order by w.id limit ${limit}) w`;
+    from (select ${read} from warehouses w where ${listed} and w.id > ${after} and w.id <= ${upTo} order by w.id) w`;
 }
 
-/** Those of `ids` that are listed, as indexChunkQuery answers them (the others are gone from the search). */
+/** How many warehouses are listed, and their lowest and highest ids: the build splits the ids in ranges. */
+export function listedSpanQuery(): RawBuilder<{ n: number; lo: number; hi: number }> {
+  return sql<{ n: number; lo: number; hi: number }>`
+    select count(*)::int as n, coalesce(min(w.id), 0)::int as lo, coalesce(max(w.id), 0)::int as hi from warehouses w where ${listed}`;
+}
+
+/** Those of `ids` that are listed, as indexRangeQuery answers them (the others are gone from the search). */
 export function indexRowsQuery(ids: number[]): RawBuilder<IndexColumns> {
   return sql<IndexColumns>`
     select ${columns}
-    from (select * from warehouses w where w.id = any(${sql.val(ids)}::bigint[]) and ${listed} order by w.id) w`;
+    from (select ${read} from warehouses w where w.id = any(${sql.val(ids)}::bigint[]) and ${listed} order by w.id) w`;
 }
 
 /** The warehouses with ids in (after, upTo] that have an image (a public photo when redeemed), as array_send. */

@@ -26,8 +26,9 @@ import type { Database } from "../db/database.ts";
 import {
   countSpecifications,
   findIndexRows,
-  indexChunkQuery,
   indexPhotosQuery,
+  indexRangeQuery,
+  listedSpanQuery,
   indexSpacesChunkQuery,
   SEARCH_CHANGES_CHANNEL,
   type IndexColumns,
@@ -48,6 +49,8 @@ export type SearchIndexOptions = {
   catchUpMs?: number;
   /** Warehouses per range of the build's read. */
   chunk?: number;
+  /** Connections that read the ranges side by side. */
+  readers?: number;
   /** How long after a notification the check trusts that the next one is only on its way. */
   quietMs?: number;
   /** The least time between two full reads for a missed notification (searches ask PostgreSQL meanwhile, so they stay right). */
@@ -57,7 +60,8 @@ export type SearchIndexOptions = {
 const CHECK_EVERY_MS = 5_000;
 const REBUILD_EVERY_MS = 15 * 60_000;
 const CATCH_UP_MS = 300;
-const CHUNK = 100_000;
+const CHUNK = 50_000;
+const READERS = 2;
 const QUIET_MS = 2_000;
 const MISSED_GAP_MS = 60_000;
 
@@ -417,31 +421,66 @@ function zoneOf(data: IndexData, args: ZoneArgs): { points: ZonePoints; source: 
   return { points, source };
 }
 
-/** Reads every listed warehouse in one snapshot; resolves with the data and the epoch of that snapshot. */
-async function build(db: Database, chunk: number): Promise<{ data: IndexData; epoch: bigint }> {
+type Range = { columns: IndexColumns; photos: Buffer | null; spaces: Buffer };
+
+async function readRange(db: Database, after: number, upTo: number, today: string): Promise<Range> {
+  const { rows } = await indexRangeQuery(after, upTo).execute(db);
+  const { rows: photos } = await indexPhotosQuery(after, upTo).execute(db);
+  const { rows: spaces } = await indexSpacesChunkQuery(after, upTo, today).execute(db);
+  return { columns: rows[0]!, photos: photos[0]?.ids ?? null, spaces: spaces[0]?.spaces ?? Buffer.alloc(0) };
+}
+
+/**
+ * Reads every listed warehouse in one snapshot; resolves with the data and the epoch of that
+ * snapshot. The ids are split in ranges of about `chunk` warehouses, read by `readers`
+ * connections side by side (the others import the first one's snapshot, so all read the same
+ * moment) and appended in id order.
+ */
+async function build(db: Database, chunk: number, readers: number): Promise<{ data: IndexData; epoch: bigint }> {
   return db
     .transaction()
     .setIsolationLevel("repeatable read")
     .setAccessMode("read only")
     .execute(async (trx) => {
       const epoch = BigInt(await readSearchEpoch(trx));
-      const { rows: sized } = await sql<{ n: number }>`select count(*)::int as n from warehouses where status = 'approved' and not deactivated`.execute(trx);
+      const span = (await listedSpanQuery().execute(trx)).rows[0]!;
       const specs = await countSpecifications(trx);
-      const expected = sized[0]?.n ?? 0;
-      const data = new IndexData(expected + 4096, Math.ceil((specs + 64) / 32), Math.ceil(expected / 3) + 4096);
+      const data = new IndexData(span.n + 4096, Math.ceil((specs + 64) / 32), Math.ceil(span.n / 3) + 4096);
       const today = romeToday();
-      let after = 0;
-      for (;;) {
-        const { rows } = await indexChunkQuery(after, chunk).execute(trx);
-        const columns = rows[0];
-        if (!columns || columns.last === null) break;
-        const [photos, spaces] = await Promise.all([
-          indexPhotosQuery(after, columns.last).execute(trx),
-          indexSpacesChunkQuery(after, columns.last, today).execute(trx),
-        ]);
-        data.append(columns, photos.rows[0]?.ids ?? null, spaces.rows[0]?.spaces ?? Buffer.alloc(0));
-        after = columns.last;
-      }
+      const ranges: [number, number][] = [];
+      const step = Math.max(1, Math.ceil((span.hi - span.lo + 1) / Math.max(1, Math.ceil(span.n / chunk))));
+      for (let after = span.lo - 1; after < span.hi; after += step) ranges.push([after, Math.min(span.hi, after + step)]);
+      const read = new Map<number, Range>();
+      let toRead = 0;
+      let toAppend = 0;
+      const reader = async (conn: Database) => {
+        while (toRead < ranges.length) {
+          const k = toRead++;
+          read.set(k, await readRange(conn, ranges[k]![0], ranges[k]![1], today));
+          for (let next = read.get(toAppend); next; next = read.get(toAppend)) {
+            read.delete(toAppend++);
+            data.append(next.columns, next.photos, next.spaces);
+          }
+        }
+      };
+      const others = Math.min(readers - 1, ranges.length - 1);
+      const snapshot = others > 0 ? (await sql<{ id: string }>`select pg_export_snapshot() as id`.execute(trx)).rows[0]!.id : "";
+      await Promise.all([
+        reader(trx),
+        ...Array.from({ length: Math.max(0, others) }, () =>
+          db.connection().execute(async (conn) => {
+            await sql`begin isolation level repeatable read read only`.execute(conn);
+            try {
+              // SET TRANSACTION SNAPSHOT takes no parameter; the id is PostgreSQL's own ("00000003-0000001B-1").
+              if (!/^[0-9A-Fa-f-]+$/.test(snapshot)) throw new Error(`unexpected snapshot id ${snapshot}`);
+              await sql.raw(`set transaction snapshot '${snapshot}'`).execute(conn);
+              await reader(conn);
+            } finally {
+              await sql`commit`.execute(conn);
+            }
+          }),
+        ),
+      ]);
       data.finish();
       return { data, epoch };
     });
@@ -491,6 +530,7 @@ export class SearchIndex {
       rebuildEveryMs: opts.rebuildEveryMs ?? REBUILD_EVERY_MS,
       catchUpMs: opts.catchUpMs ?? CATCH_UP_MS,
       chunk: opts.chunk ?? CHUNK,
+      readers: opts.readers ?? READERS,
       quietMs: opts.quietMs ?? QUIET_MS,
       missedGapMs: opts.missedGapMs ?? MISSED_GAP_MS,
     };
@@ -673,7 +713,7 @@ export class SearchIndex {
   /** A rebuild from inside the chain (a notification said everything changed). */
   private async rebuildNow(): Promise<void> {
     const started = performance.now();
-    const { data, epoch } = await build(this.db, this.opts.chunk);
+    const { data, epoch } = await build(this.db, this.opts.chunk, this.opts.readers);
     this.data = data;
     // Notifications already applied to the old data may be older than the snapshot, or newer: those are read again next.
     this.applied = epoch;
