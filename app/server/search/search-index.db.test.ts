@@ -213,4 +213,21 @@ describe("the search index", () => {
     expect(await ids()).not.toContain(target.id);
     expect(lookups.index).toBe(before + 1);
   }, 60_000);
+
+  it("listens again after losing its connection, and reads everything again", async () => {
+    const before = index.stats().version;
+    const { rows } = await sql<{ n: number }>`
+      select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+      where datname = current_database() and query ilike 'listen %'`.execute(t.db);
+    expect(rows[0]!.n).toBe(1);
+    const deadline = Date.now() + 15_000;
+    while (index.stats().version === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(index.stats().version).toBeGreaterThan(before);
+    // Ready throughout (a database restart must not take every instance out), and answering again.
+    expect(index.ready).toBe(true);
+    const lookups: Lookups = {};
+    const at = centres[0]!;
+    await searchWarehouses(depsOf(indexed, lookups, index), searchQuery.parse({ lat: String(at.lat), lng: String(at.lng), radius: "3" }), "it");
+    expect(lookups.miss ?? 0).toBe(0);
+  }, 30_000);
 });

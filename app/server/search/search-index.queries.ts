@@ -103,6 +103,24 @@ export async function findIndexRows(db: Database, ids: number[]): Promise<{ colu
   return { columns: rows.rows[0]!, photos: photos.rows[0]?.ids ?? null };
 }
 
+/** Exports the snapshot of the repeatable-read transaction `trx`, for other connections to read the same moment. */
+export async function exportSnapshot(trx: Database): Promise<string> {
+  const { rows } = await sql<{ id: string }>`select pg_export_snapshot() as id`.execute(trx);
+  return rows[0]!.id;
+}
+
+/** Opens a read-only transaction on `conn` that reads an exported snapshot (end it with endReadOnly). */
+export async function beginAtSnapshot(conn: Database, snapshot: string): Promise<void> {
+  await sql`begin isolation level repeatable read read only`.execute(conn);
+  // SET TRANSACTION SNAPSHOT takes no parameter; the id is PostgreSQL's own ("00000003-0000001B-1").
+  if (!/^[0-9A-Fa-f-]+$/.test(snapshot)) throw new Error(`unexpected snapshot id ${snapshot}`);
+  await sql.raw(`set transaction snapshot '${snapshot}'`).execute(conn);
+}
+
+export async function endReadOnly(conn: Database): Promise<void> {
+  await sql`commit`.execute(conn);
+}
+
 /** How many specifications exist: the index sizes its specification bitsets from it. */
 export async function countSpecifications(db: Database): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from specifications`.execute(db);

@@ -21,10 +21,12 @@
 // PostgreSQL stays the source of truth: the cards of the listed warehouses are read from it.
 import KDBush from "kdbush";
 import pg from "pg";
-import { sql } from "kysely";
 import type { Database } from "../db/database.ts";
 import {
+  beginAtSnapshot,
   countSpecifications,
+  endReadOnly,
+  exportSnapshot,
   findIndexRows,
   indexPhotosQuery,
   indexRangeQuery,
@@ -464,19 +466,17 @@ async function build(db: Database, chunk: number, readers: number): Promise<{ da
         }
       };
       const others = Math.min(readers - 1, ranges.length - 1);
-      const snapshot = others > 0 ? (await sql<{ id: string }>`select pg_export_snapshot() as id`.execute(trx)).rows[0]!.id : "";
+      const snapshot = others > 0 ? await exportSnapshot(trx) : "";
       await Promise.all([
         reader(trx),
         ...Array.from({ length: Math.max(0, others) }, () =>
           db.connection().execute(async (conn) => {
-            await sql`begin isolation level repeatable read read only`.execute(conn);
             try {
-              // SET TRANSACTION SNAPSHOT takes no parameter; the id is PostgreSQL's own ("00000003-0000001B-1").
-              if (!/^[0-9A-Fa-f-]+$/.test(snapshot)) throw new Error(`unexpected snapshot id ${snapshot}`);
-              await sql.raw(`set transaction snapshot '${snapshot}'`).execute(conn);
+              await beginAtSnapshot(conn, snapshot);
               await reader(conn);
             } finally {
-              await sql`commit`.execute(conn);
+              // Never hand the connection back to the pool inside a transaction.
+              await endReadOnly(conn).catch(() => {});
             }
           }),
         ),
@@ -536,11 +536,16 @@ export class SearchIndex {
     };
   }
 
-  /** Listens, then reads everything; resolves once the index answers searches. */
+  /** Listens, then reads everything; resolves once the index answers searches (else the check and the listener try again). */
   async start(): Promise<void> {
-    await this.listen();
     this.timer = setInterval(() => void this.check().catch((err: Error) => this.log.warn(`search index check failed: ${err.message}`)), this.opts.checkEveryMs);
     this.timer.unref();
+    try {
+      await this.listen();
+    } catch (err) {
+      this.listenLater((err as Error).message);
+      throw err;
+    }
     await this.rebuild();
   }
 
@@ -556,14 +561,23 @@ export class SearchIndex {
     this.data = null;
   }
 
-  /** Built and listening: searches may use it (the ready probe waits for this). */
+  /**
+   * Built once: the ready probe waits for this. A lost listening connection afterwards does not
+   * make the instance unready (every instance would lose it at once when the database restarts):
+   * its searches ask PostgreSQL until it listens and has read everything again.
+   */
   get ready(): boolean {
+    return this.data !== null;
+  }
+
+  /** Built and listening: searches may use it. */
+  private get usable(): boolean {
     return this.data !== null && this.listening;
   }
 
   stats(): SearchIndexStats {
     return {
-      ready: this.ready,
+      ready: this.usable,
       warehouses: this.data?.live() ?? 0,
       memoryBytes: this.data?.memoryBytes() ?? 0,
       buildMs: this.buildMs,
@@ -578,7 +592,7 @@ export class SearchIndex {
    * ask PostgreSQL (not built yet, not listening, or behind).
    */
   async versionFor(epoch: string): Promise<number | null> {
-    if (!this.ready) return null;
+    if (!this.usable) return null;
     const wanted = BigInt(epoch);
     if (this.applied >= wanted) return this.version;
     await new Promise<void>((resolve) => {
@@ -593,7 +607,7 @@ export class SearchIndex {
       const timeout = setTimeout(done, this.opts.catchUpMs);
       this.waiters.add(check);
     });
-    return this.ready && this.applied >= wanted ? this.version : null;
+    return this.usable && this.applied >= wanted ? this.version : null;
   }
 
   /** The zone of a centre and radius as the index holds it now (call after versionFor). */
@@ -608,7 +622,9 @@ export class SearchIndex {
    * every rebuildEveryMs, and when the slots changed since the build pile up.
    */
   async check(): Promise<void> {
-    if (this.stopped || !this.listening || !this.data) return;
+    if (this.stopped || !this.listening) return;
+    // The first read failed (the database away at start): try again.
+    if (!this.data) return this.rebuild();
     const data = this.data;
     const stale = Date.now() - this.builtAt > this.opts.rebuildEveryMs || data.count - data.baseCount > Math.max(20_000, data.baseCount / 10);
     const epoch = BigInt(await readSearchEpoch(this.db));
@@ -662,23 +678,37 @@ export class SearchIndex {
       this.listener = null;
       this.listening = false;
       client.end().catch(() => {});
-      if (this.stopped) return;
-      // Changes made while nobody listened are unknown: searches ask PostgreSQL until the index is read again.
-      this.log.warn(`search index: notifications lost (${why}); listening again in a second`);
-      this.reconnecting = setTimeout(() => {
-        this.reconnecting = null;
-        this.listen()
-          .then(() => this.rebuild())
-          .catch((err: Error) => lost(err.message));
-      }, 1000);
-      this.reconnecting.unref();
+      this.listenLater(why);
     };
     client.on("error", (err) => lost(err.message));
     client.on("end", () => lost("connection ended"));
     this.listener = client;
-    await client.connect();
-    await client.query(`listen ${SEARCH_CHANGES_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${SEARCH_CHANGES_CHANNEL}`);
+    } catch (err) {
+      if (this.listener === client) this.listener = null;
+      client.end().catch(() => {});
+      throw err;
+    }
     this.listening = true;
+  }
+
+  /**
+   * Listens again in a second, then reads everything (changes made while nobody listened are
+   * unknown). Meanwhile the index answers no search: they ask PostgreSQL.
+   */
+  private listenLater(why: string) {
+    if (this.stopped || this.reconnecting) return;
+    this.log.warn(`search index: notifications lost (${why}); listening again in a second`);
+    this.reconnecting = setTimeout(() => {
+      this.reconnecting = null;
+      this.listen()
+        // A failed read is tried again by the periodic check.
+        .then(() => this.rebuild().catch(() => {}))
+        .catch((err: Error) => this.listenLater(err.message));
+    }, 1000);
+    this.reconnecting.unref();
   }
 
   /** Applies every notification received so far: the rows they name are read again. */
