@@ -1,21 +1,18 @@
 // Whether this instance should receive traffic: what GET /api/health/ready answers (and
 // /api/health, its older name). Ready means the database answers, every migration this code
-// knows is applied, the instance is not draining (stopping after SIGTERM), and its search index
-// (when it keeps one) is built and listening (decision 064).
+// knows is applied, and the instance is not draining (stopping after SIGTERM).
 import type { AppServices } from "../context.ts";
 import type { Database } from "../db/database.ts";
 import { pendingMigrations } from "../db/migrate.ts";
 import { pingDatabase } from "./readiness.queries.ts";
 
-export type Readiness = "ok" | "draining" | "database_unavailable" | "migrations_pending" | "search_index_building";
+export type Readiness = "ok" | "draining" | "database_unavailable" | "migrations_pending";
 
 // Migrations are never un-applied under a running app: once a database had them all, asking
 // again would only cost the check its speed (a load balancer asks every few hundred ms).
 const migrated = new WeakSet<Database>();
 
-export async function readiness(services: Pick<AppServices, "db" | "draining" | "searchIndex">): Promise<Readiness> {
-  // An instance without a search index searches PostgreSQL and is ready without one.
-  const searchIndexReady = () => !services.searchIndex || services.searchIndex.ready;
+export async function readiness(services: Pick<AppServices, "db" | "draining">): Promise<Readiness> {
   if (services.draining?.()) return "draining";
   const { db } = services;
   try {
@@ -23,7 +20,7 @@ export async function readiness(services: Pick<AppServices, "db" | "draining" | 
   } catch {
     return "database_unavailable";
   }
-  if (migrated.has(db)) return searchIndexReady() ? "ok" : "search_index_building";
+  if (migrated.has(db)) return "ok";
   try {
     if ((await pendingMigrations(db)).length > 0) return "migrations_pending";
   } catch {
@@ -31,5 +28,5 @@ export async function readiness(services: Pick<AppServices, "db" | "draining" | 
     return "database_unavailable";
   }
   migrated.add(db);
-  return searchIndexReady() ? "ok" : "search_index_building";
+  return "ok";
 }
