@@ -2,13 +2,13 @@
 // subscription's calls and a visitor's personal link to a request, described in the API's
 // document and checked against every answer the tests get (apiAction's `response`).
 import { z } from "zod";
-import { id, successAnswer } from "./answer-parts.ts";
+import { id, role, successAnswer } from "./answer-parts.ts";
 
 /** Cents. */
 const cents = z.number().int();
 
 /** POST /login: the account now logged in (the session cookie comes with it). */
-export const loginAnswer = z.strictObject({ user_id: id, role: z.enum(["stock_hunter", "stocker", "referent", "admin"]) });
+export const loginAnswer = z.strictObject({ user_id: id, role: role });
 
 /** POST /register: the new account; a stock hunter's waits for its e-mailed code, a stocker's for the administrators' approval. */
 export const registerAnswer = z.strictObject({ user_id: id, role: z.enum(["stock_hunter", "stocker"]) });

@@ -1,16 +1,14 @@
 // The answers of the back office's calls (/api/admin/…), described in the API's document and checked
 // against every answer the tests get (apiLoader's `response`). Times are ISO 8601 strings, days 'YYYY-MM-DD'.
 import { z } from "zod";
-import { count, id } from "./answer-parts.ts";
+import { count, id, role, warehouseStatus } from "./answer-parts.ts";
 import { requestDetails } from "./area-requests.ts";
 import { CRM_EVENT_TYPES } from "../lib/crm.ts";
 import { EMAIL_KINDS } from "../lib/email-preferences.ts";
 import { locales } from "../lib/locale.ts";
 
-const role = z.enum(["stock_hunter", "stocker", "referent", "admin"]);
 /** 0 stocker, 1 stock keeper; null while a registration is pending. */
 const accountType = z.union([z.literal(0), z.literal(1)]).nullable();
-const warehouseStatus = z.enum(["pending", "approved", "refused"]);
 
 // ---------------------------------------------------------------- CRM
 

@@ -3,10 +3,8 @@
 // and checked against every answer the tests get (apiLoader's `response`). Times are as JSON
 // writes them (ISO 8601 strings).
 import { z } from "zod";
-import { count, id } from "./answer-parts.ts";
+import { count, id, role, warehouseStatus } from "./answer-parts.ts";
 import { REQUEST_STATES, requestDetails } from "./area-requests.ts";
-
-const warehouseStatus = z.enum(["pending", "approved", "refused"]);
 
 /** POST /api/admin/warehouse-requests/{id}/add-warehouses: the request the warehouses were added to. */
 export const warehouseRequestIdAnswer = z.strictObject({ warehouse_request_id: id });
@@ -91,7 +89,7 @@ export const adminWarehousesAnswer = z.strictObject({
       created_at: z.string(),
       owner_id: id.nullable(),
       owner_email: z.string().nullable(),
-      owner_role: z.enum(["stock_hunter", "stocker", "referent", "admin"]).nullable(),
+      owner_role: role.nullable(),
       /** The owner as people are named (the company first); null when unclaimed. */
       owner_name: z.string().nullable(),
     }),

@@ -5,6 +5,12 @@ import { z } from "zod";
 export const id = z.number().int().positive();
 export const count = z.number().int().min(0);
 
+/** An account's role. */
+export const role = z.enum(["stock_hunter", "stocker", "referent", "admin"]);
+
+/** A warehouse's approval. */
+export const warehouseStatus = z.enum(["pending", "approved", "refused"]);
+
 /** The account a call acted on or made. */
 export const userIdAnswer = z.strictObject({ user_id: id });
 

@@ -1,13 +1,14 @@
 // The answers of the public calls, described in the API's document and checked against every
 // answer the tests get (apiLoader's `response`).
 import { z } from "zod";
+import { role } from "./answer-parts.ts";
 
 /** GET /api/me: the current user, or null for a visitor. */
-export const currentUserAnswer = z.object({
+export const currentUserAnswer = z.strictObject({
   user: z
     .object({
       id: z.number().int().positive(),
-      role: z.enum(["stock_hunter", "stocker", "referent", "admin"]),
+      role,
       /** 0 stocker, 1 stock keeper; null for the other roles. */
       account_type: z.union([z.literal(0), z.literal(1)]).nullable(),
       first_name: z.string().nullable(),
@@ -22,12 +23,12 @@ export const currentUserAnswer = z.object({
 });
 
 /** GET /api/markets: the business sectors the forms offer. */
-export const marketsAnswer = z.object({
-  markets: z.array(z.object({ id: z.number().int().positive(), label: z.string(), label_en: z.string() })),
+export const marketsAnswer = z.strictObject({
+  markets: z.array(z.strictObject({ id: z.number().int().positive(), label: z.string(), label_en: z.string() })),
 });
 
 /** GET /api/health/live and /api/health/ready when the instance should get traffic (503 with the reason otherwise). */
-export const healthAnswer = z.object({ status: z.literal("ok") });
+export const healthAnswer = z.strictObject({ status: z.literal("ok") });
 
 /**
  * GET /api/openapi.json: this document itself, an OpenAPI 3.1 description (its full shape is the
