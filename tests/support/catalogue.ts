@@ -23,7 +23,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createDb, type Database } from "../../app/server/db/database.ts";
-import type { TestDatabase } from "./db.ts";
+import { createDatabase, type TestDatabase } from "./db.ts";
 
 export type Catalogue = { name: string; seed: (db: Database) => Promise<void> };
 
@@ -78,7 +78,7 @@ async function ensureCatalogue(admin: pg.Client, adminUrl: string, template: str
     if (await exists()) return name;
     // Built under another name and renamed when complete: a catalogue by its name is whole.
     const building = `${template}_building_${randomBytes(4).toString("hex")}`;
-    await admin.query(`create database ${building} template ${template}`);
+    await createDatabase(admin, building, template);
     const { db } = createDb(withDatabase(adminUrl, building), 2);
     try {
       await catalogue.seed(db);
@@ -119,7 +119,7 @@ export function useCatalogueDatabase(catalogue: Catalogue): TestDatabase {
       // Shared: another run may not drop the catalogue while this one copies it.
       await admin.query("select pg_advisory_lock_shared(hashtext($1))", [lockKey(catalogue.name)]);
       try {
-        await admin.query(`create database ${clone} template ${source}`);
+        await createDatabase(admin, clone, source);
       } finally {
         await admin.query("select pg_advisory_unlock_shared(hashtext($1))", [lockKey(catalogue.name)]);
       }

@@ -10,6 +10,7 @@ import { createDb } from "../../app/server/db/database.ts";
 import { startEmbeddedPostgres, type EmbeddedServer } from "../../app/server/db/embedded.ts";
 import { migrateToLatest } from "../../app/server/db/migrate.ts";
 import { catalogueDay } from "./catalogue.ts";
+import { createDatabase } from "./db.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -41,7 +42,7 @@ export async function setup(project: TestProject) {
   const template = `stockspace_tpl_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${template}`);
+  await createDatabase(admin, template);
   await admin.end();
 
   const templateUrl = new URL(adminUrl);
