@@ -6,7 +6,7 @@ import { role } from "./answer-parts.ts";
 /** GET /api/me: the current user, or null for a visitor. */
 export const currentUserAnswer = z.strictObject({
   user: z
-    .object({
+    .strictObject({
       id: z.number().int().positive(),
       role,
       /** 0 stocker, 1 stock keeper; null for the other roles. */
