@@ -138,9 +138,17 @@ describe("GET /metrics with METRICS_TOKEN", () => {
     expect(text).not.toContain("no/such");
   });
 
-  it("counts the search's zone read from the database, then from memory", () => {
-    expect(sample(text, "stockspace_search_zone_cache_lookups_total", { result: "miss" })).toBeGreaterThanOrEqual(1);
+  it("counts the search's zone taken from the search index (or read from the database while it builds), then from memory", () => {
+    const first =
+      (sample(text, "stockspace_search_zone_cache_lookups_total", { result: "index" }) ?? 0) +
+      (sample(text, "stockspace_search_zone_cache_lookups_total", { result: "miss" }) ?? 0);
+    expect(first).toBeGreaterThanOrEqual(1);
     expect(sample(text, "stockspace_search_zone_cache_lookups_total", { result: "hit" })).toBeGreaterThanOrEqual(1);
+    // The search index's own figures.
+    expect(sample(text, "stockspace_search_index_ready")).toBe(1);
+    expect(sample(text, "stockspace_search_index_warehouses")).toBeGreaterThanOrEqual(0);
+    expect(sample(text, "stockspace_search_index_bytes")).toBeGreaterThan(0);
+    expect(sample(text, "stockspace_search_index_build_seconds")).toBeGreaterThanOrEqual(0);
   });
 
   it("shows the pool's connections and the waits for one", () => {

@@ -33,7 +33,8 @@ import { ensureGazetteerLoaded } from "../app/server/geo/gazetteer.ts";
 import { createViewCounter } from "../app/server/stats/view-counter.ts";
 import { createBillingGateway } from "../app/server/billing/stripe-gateway.ts";
 import { joinInstances, type InstanceRegistry } from "../app/server/instances/instance-registry.ts";
-import { createMetrics, watchDatabase } from "../app/server/metrics/metrics.ts";
+import { createMetrics, watchDatabase, watchSearchIndex } from "../app/server/metrics/metrics.ts";
+import { startSearchIndex, type SearchIndex } from "../app/server/search/search-index.ts";
 import { labelRoutes, metricsEndpoint, requestMetrics } from "../app/server/metrics/http.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -86,6 +87,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
   watchDatabase(metrics, { db: database.db, pool: database.pool, log });
   let workers: Workers | null = null;
   let instance: InstanceRegistry | null = null;
+  let searchIndex: SearchIndex | null = null;
   let server: http.Server | null = null;
   let vite: { close: () => Promise<void> } | null = null;
   try {
@@ -106,6 +108,14 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     log.info(billing ? "card payments through Stripe" : "card payments off (no Stripe keys): bank transfer only");
     // Registered among the instances on this database; warns if images are not shared among them.
     instance = await joinInstances(database.db, { images: config.s3 ? "s3" : "local", log });
+    // The search index (decision 064): built in the background; until it is, the ready probe
+    // answers 503 and searches read their zones from PostgreSQL.
+    if (config.searchIndex) {
+      const started = startSearchIndex(database.db, database.url, { log: { info: (m) => log.info(m), warn: (m) => log.warn(m) } });
+      searchIndex = started.index;
+      watchSearchIndex(metrics, searchIndex);
+      started.built.catch((err: Error) => log.error({ err }, "search index not built: searches read PostgreSQL"));
+    }
     // Set once a stop begins (close() below): ready answers 503 from then on.
     let draining = false;
     const services: AppServices = {
@@ -116,6 +126,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
       views,
       billing,
       instance,
+      searchIndex: searchIndex ?? undefined,
       draining: () => draining,
       metrics,
     };
@@ -291,6 +302,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
         // The last flush of what was counted (the HTTP server is closed by now), then the transport.
         await workers?.stop();
         await instance?.leave();
+        await searchIndex?.stop();
         await vite?.close();
         await database.close();
         log.info("stopped");
@@ -300,6 +312,7 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
     server?.close();
     await workers?.stop();
     await instance?.leave();
+    await searchIndex?.stop();
     await vite?.close();
     await database.close();
     throw err;

@@ -159,6 +159,11 @@ const envSchema = z
     MAP_ASSET_ORIGINS: originList,
     GEOCODER_URL: z.string().url().optional(),
     SEARCH_ZONE_READS_PER_IP: z.coerce.number().int().min(0).default(300),
+    // The search index in memory (decision 064): on unless set to 0/false/no.
+    SEARCH_INDEX: z
+      .enum(["1", "0", "true", "false", "yes", "no", ""])
+      .optional()
+      .transform((v) => !(v === "0" || v === "false" || v === "no")),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_PUBLISHABLE_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
@@ -374,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     geocoderUrl: e.GEOCODER_URL,
     /** Search zones one address may have read from the database per 10 minutes (0: no limit). */
     searchZoneReadsPerIp: e.SEARCH_ZONE_READS_PER_IP,
+    searchIndex: e.SEARCH_INDEX,
     /** Card payments through Stripe (all three keys set), or null: bank transfer only. */
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET

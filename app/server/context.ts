@@ -1,6 +1,7 @@
 // What every loader, action and resource route can read from React Router's context:
 // the app's long-lived services (set by the server entry) and the acting user (set once
 // per request by the root middleware).
+import type { SearchIndex } from "./search/search-index.ts";
 import { createContext, type ServerBuild } from "react-router";
 import type { Logger } from "pino";
 import type { Database } from "./db/database.ts";
@@ -25,6 +26,11 @@ export type AppServices = {
   views?: ViewCounter;
   /** Card payments through Stripe (app/server/billing/stripe-gateway.ts); absent without Stripe keys. */
   billing?: BillingGateway;
+  /**
+   * This instance's search index (app/server/search/search-index.ts, decision 064); set by
+   * server/start.ts unless SEARCH_INDEX=0. Absent: every search reads PostgreSQL.
+   */
+  searchIndex?: SearchIndex;
   /** This instance's row among the app instances on the database, refreshed by the workers; set by server/start.ts. */
   instance?: InstanceRegistry;
   /**

@@ -15,6 +15,7 @@ export const loader = apiLoader({ access: "public", query: searchMapQuery, respo
       geocoder: geocoderFor(services),
       beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip),
       metrics: services.metrics,
+      searchIndex: services.searchIndex,
     },
     query,
     locale,

@@ -18,6 +18,7 @@ export const loader = apiLoader({ access: "public", query: searchQuery, response
         geocoder: geocoderFor(services),
         beforeZoneRead: zoneReadGuard(services.db, services.config.searchZoneReadsPerIp, info.ip),
         metrics: services.metrics,
+        searchIndex: services.searchIndex,
       },
       query,
       locale,

@@ -1,11 +1,12 @@
 // What /api/health/ready answers, on a real database: ready, draining, the database away, a
-// migration of the list not applied.
+// migration of the list not applied, the search index not built yet.
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../../tests/support/db.ts";
 import { createDb } from "../db/database.ts";
 import { migrations } from "../db/migrations/index.ts";
 import { readiness } from "./readiness.ts";
+import { startSearchIndex } from "../search/search-index.ts";
 
 /** Port 1 on this machine: nothing listens there, a connection is refused at once. */
 const NOTHING_LISTENS = "postgres://postgres@127.0.0.1:1/none";
@@ -19,6 +20,15 @@ describe("readiness", () => {
     const unreachable = createDb(NOTHING_LISTENS, 1).db;
     expect(await readiness({ db: unreachable, draining: () => true })).toBe("draining");
     await unreachable.destroy();
+  });
+
+  it("says search_index_building until the instance's search index is built and listening", async () => {
+    const index = startSearchIndex(t.db, t.url);
+    expect(await readiness({ db: t.db, searchIndex: index.index })).toBe("search_index_building");
+    await index.built;
+    expect(await readiness({ db: t.db, searchIndex: index.index })).toBe("ok");
+    await index.index.stop();
+    expect(await readiness({ db: t.db, searchIndex: index.index })).toBe("search_index_building");
   });
 
   it("says database_unavailable when the database does not answer", async () => {

@@ -38,7 +38,7 @@ export function createMetrics() {
     }),
     searchZoneLookups: new Counter({
       name: `${PREFIX}search_zone_cache_lookups_total`,
-      help: "Searches' zone lookups: result=hit answered from memory, result=miss read from the database (new zone, or the catalogue changed).",
+      help: "Searches' zone lookups: result=hit answered from memory, result=index taken from the search index, result=miss read from the database (new zone, or the catalogue changed, or the index not ready).",
       labelNames: ["result"] as const,
       registers,
     }),
@@ -173,4 +173,42 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The search index's figures, read at scrape time (decision 064): whether it answers, its size, its memory and its last build. */
+export function watchSearchIndex(metrics: AppMetrics, index: { stats(): { ready: boolean; warehouses: number; memoryBytes: number; buildMs: number | null } }) {
+  const registers = [metrics.registry];
+  new Gauge({
+    name: `${PREFIX}search_index_ready`,
+    help: "1 when the search index is built and listening (searches use it), else 0 (they read PostgreSQL).",
+    registers,
+    collect() {
+      this.set(index.stats().ready ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}search_index_warehouses`,
+    help: "Listed warehouses the search index holds.",
+    registers,
+    collect() {
+      this.set(index.stats().warehouses);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}search_index_bytes`,
+    help: "Memory of the search index's arrays and KD-tree.",
+    registers,
+    collect() {
+      this.set(index.stats().memoryBytes);
+    },
+  });
+  new Gauge({
+    name: `${PREFIX}search_index_build_seconds`,
+    help: "How long the search index's last full read took.",
+    registers,
+    collect() {
+      const ms = index.stats().buildMs;
+      if (ms !== null) this.set(ms / 1000);
+    },
+  });
 }

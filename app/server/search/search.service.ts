@@ -43,6 +43,7 @@ import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone, type Z
 import { availabilityOf, isoDay, judge, romeToday, spaceAsk, spaceRowsFromPacked, unmetCriteria, type SpaceAsk, type SpaceRows } from "./spaces.ts";
 import type { UnmetCriterion } from "../../lib/search-results.ts";
 import type { AppMetrics } from "../metrics/metrics.ts";
+import type { SearchIndex } from "./search-index.ts";
 
 /** The published jitter of an unclaimed warehouse's position, in degrees (an unclaimed warehouse is never shown where it is; applied by migration 0004). */
 export const JITTER_LAT = 0.004;
@@ -162,6 +163,8 @@ export type SearchDeps = {
   beforeZoneRead?: () => Promise<void>;
   /** The app's metrics: each zone lookup, from memory or from the database. */
   metrics?: Pick<AppMetrics, "searchZoneLookups">;
+  /** This instance's search index: zones come from it once it is built and current (decision 064). */
+  searchIndex?: SearchIndex;
 };
 
 /** The limit of zone reads per address, as configured (null: none). */
@@ -241,6 +244,7 @@ export async function resolveSearchZone(deps: SearchDeps, q: SearchQuery, locale
   } = await zoneCacheFor(deps.db).get({ ...centre, radiusM: q.radius * 1000 }, { specIds: selectedSpecificationIds(q), area: null }, deps.beforeZoneRead, {
     ranks: RANKED_SORTS.has(q.sort),
     metrics: deps.metrics,
+    index: deps.searchIndex,
   });
   const judging = spaceJudging(q, romeToday());
   let matches = specMatches;

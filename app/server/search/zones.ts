@@ -7,52 +7,24 @@
 // PostgreSQL once per zone and filter set. Zones are dropped as soon as search_epoch moves (any
 // change to a warehouse's position, status, area, owner or specifications, in any instance),
 // and by age and size. See decision 021.
+//
+// When the instance's search index (search-index.ts) holds everything up to the search_epoch a
+// search reads, the zone is taken from it instead, with no read of PostgreSQL, and kept while
+// the index's version stays (decision 064).
 import Supercluster from "supercluster";
 import type { Database } from "../db/database.ts";
 import { CLUSTER_OPTIONS } from "../../lib/map.ts";
-import {
-  findZoneMatches,
-  findZonePoints,
-  findZoneRanks,
-  findZoneSpaces,
-  readSearchEpoch,
-  ZONE_POINT_BYTES,
-  ZONE_RANK_BYTES,
-  type ZoneArgs,
-} from "./search.queries.ts";
+import { findZoneMatches, findZonePoints, findZoneRanks, findZoneSpaces, readSearchEpoch, ZONE_POINT_BYTES, ZONE_RANK_BYTES } from "./search.queries.ts";
+import { pointsInCircle, type ZoneArgs, type ZoneFilter, type ZonePoints, type ZoneRanks, type ZoneSource } from "./zone-points.ts";
 import { romeToday, spaceRowsFromPacked, type SpaceRows } from "./spaces.ts";
 import type { AppMetrics } from "../metrics/metrics.ts";
+import type { SearchIndex } from "./search-index.ts";
 
-/** The sphere earthdistance measures on (earth() = 6378168 m), so both sides agree on distances. */
-export const EARTH_RADIUS_M = 6_378_168;
+export { distanceM, EARTH_RADIUS_M, type Bounds, type ZoneFilter, type ZoneRanks } from "./zone-points.ts";
 
-/** Great-circle distance in metres on earthdistance's sphere. */
-export function distanceM(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLng = (lng2 - lng1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
-export type Bounds = { min_lat: number; max_lat: number; min_lng: number; max_lng: number };
-
-/** A filter set as far as the zone is concerned: specification ids and the floor area needed. */
-export type ZoneFilter = { specIds: number[]; area: number | null };
-
-export type Zone = {
+export type Zone = ZonePoints & {
   centre: { lat: number; lng: number };
   radiusM: number;
-  /** Warehouses within the radius on their published position, nearest first (to the millimetre). */
-  size: number;
-  ids: Int32Array;
-  lat: Float64Array;
-  lng: Float64Array;
-  claimed: Uint8Array;
-  /** Metres from the centre. */
-  distance: Float64Array;
-  /** Of every warehouse in the zone; null when it is empty. */
-  bounds: Bounds | null;
   /**
    * 1 where the warehouse matches every filter of the set (cached per set). `matching`: the
    * matching ids, when the caller already asked for them (beside the zone's own query).
@@ -64,7 +36,7 @@ export type Zone = {
    * already asked for it (beside the zone's own query).
    */
   spaces(db: Database, prefetched?: Promise<Buffer>): Promise<SpaceRows>;
-  /** What the orders weigh beyond distance (photos, answer times, ratings), read again after RANKS_MAX_AGE_MS. */
+  /** What the orders weigh beyond distance (photos, answer times, ratings), read again after the source's ranksMaxAgeMs. */
   ranks(db: Database, prefetched?: Promise<Buffer>): Promise<ZoneRanks>;
   /** Supercluster over the whole zone (built on first use). */
   clusters(): Supercluster<{ i: number }, Record<string, never>>;
@@ -72,12 +44,9 @@ export type Zone = {
   memoryBytes(): number;
 };
 
-/** Per zone warehouse: 1 has a public photo, 2 answers fast; the rating (0–50, -1 none) and the number of reviews. */
-export type ZoneRanks = { flags: Uint8Array; rating: Int16Array; reviews: Int32Array };
-
 /**
- * The ranks change without moving search_epoch (a review, an answer, a photo): a zone reads
- * them again after this long.
+ * The ranks change without moving search_epoch (a review, an answer, a photo): a zone read from
+ * PostgreSQL reads them again after this long.
  */
 const RANKS_MAX_AGE_MS = 60_000;
 
@@ -118,95 +87,61 @@ export function packZonePoints(points: ZonePoint[]): Buffer {
   return packed;
 }
 
-/** Slots of a sort key left for the point's index: distances in millimetres sort above them. */
-const INDEX_SLOTS = 2 ** 21;
-
-/**
- * The point indexes by distance (to the millimetre, then reading order). Sorted as one number
- * each in a typed array, which sorts natively: several times faster than a comparator over
- * 20,000 points. A zone too big for the packing sorts with a comparator.
- */
-function nearestFirst(indexes: Int32Array, distance: Float64Array): Int32Array {
-  if (indexes.length >= INDEX_SLOTS || distance.length >= INDEX_SLOTS) {
-    return Int32Array.from(indexes).sort((a, b) => distance[a]! - distance[b]! || a - b);
-  }
-  const keys = new Float64Array(indexes.length);
-  for (let i = 0; i < indexes.length; i++) keys[i] = Math.round(distance[indexes[i]!]! * 1000) * INDEX_SLOTS + indexes[i]!;
-  keys.sort();
-  const sorted = new Int32Array(indexes.length);
-  for (let i = 0; i < keys.length; i++) sorted[i] = keys[i]! % INDEX_SLOTS;
-  return sorted;
-}
-
-/** A zone from the packed points of its box: the exact circle test, the order and the bounds. */
+/** A zone from the packed points of its box (zonePointsQuery): the exact circle test, the order and the bounds. */
 export function zoneFromPoints(args: ZoneArgs, packed: Buffer): Zone {
   const count = packed.length / ZONE_POINT_BYTES;
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
-  const pointDistance = new Float64Array(count);
-  const insideIndexes = new Int32Array(count);
-  let inside = 0;
+  const ids = new Int32Array(count);
+  const latE6 = new Int32Array(count);
+  const lngE6 = new Int32Array(count);
+  const claimed = new Uint8Array(count);
   for (let k = 0; k < count; k++) {
     const offset = k * ZONE_POINT_BYTES;
-    const d = distanceM(args.lat, args.lng, view.getInt32(offset + 4) / 1e6, view.getInt32(offset + 8) / 1e6);
-    if (d > args.radiusM) continue;
-    pointDistance[k] = d;
-    insideIndexes[inside++] = k;
-  }
-  const order = nearestFirst(insideIndexes.subarray(0, inside), pointDistance);
-
-  const size = inside;
-  const ids = new Int32Array(size);
-  const lat = new Float64Array(size);
-  const lng = new Float64Array(size);
-  const claimed = new Uint8Array(size);
-  const distance = new Float64Array(size);
-  let minLat = Infinity;
-  let maxLat = -Infinity;
-  let minLng = Infinity;
-  let maxLng = -Infinity;
-  for (let i = 0; i < size; i++) {
-    const k = order[i]!;
-    const offset = k * ZONE_POINT_BYTES;
     const signedId = view.getInt32(offset);
-    const pLat = view.getInt32(offset + 4) / 1e6;
-    const pLng = view.getInt32(offset + 8) / 1e6;
-    ids[i] = signedId < 0 ? -signedId : signedId;
-    claimed[i] = signedId > 0 ? 1 : 0;
-    lat[i] = pLat;
-    lng[i] = pLng;
-    distance[i] = pointDistance[k]!;
-    if (pLat < minLat) minLat = pLat;
-    if (pLat > maxLat) maxLat = pLat;
-    if (pLng < minLng) minLng = pLng;
-    if (pLng > maxLng) maxLng = pLng;
+    ids[k] = signedId < 0 ? -signedId : signedId;
+    claimed[k] = signedId > 0 ? 1 : 0;
+    latE6[k] = view.getInt32(offset + 4);
+    lngE6[k] = view.getInt32(offset + 8);
   }
-  const bounds: Bounds | null = size ? { min_lat: minLat, max_lat: maxLat, min_lng: minLng, max_lng: maxLng } : null;
+  const { points } = pointsInCircle(args, count, { ids, latE6, lngE6, claimed });
+  return makeZone(args, points, databaseSource(args, points.ids));
+}
 
+/** A zone read from PostgreSQL asks PostgreSQL for its matches, spaces and ranks too. */
+function databaseSource(args: ZoneArgs, ids: Int32Array): ZoneSource {
+  return {
+    async matches(db, filter, matching) {
+      const result = new Uint8Array(ids.length);
+      const matchingIds = await (matching ?? findMatchingIds(db, args, filter));
+      for (let i = 0; i < ids.length; i++) result[i] = matchingIds.has(ids[i]!) ? 1 : 0;
+      return result;
+    },
+    async spaces(db, prefetched) {
+      return spaceRowsFromPacked(ids, await (prefetched ?? findZoneSpaces(db, { ...args, today: romeToday() })));
+    },
+    async ranks(db, prefetched) {
+      return ranksFromPacked(ids, await (prefetched ?? findZoneRanks(db, args)));
+    },
+    ranksMaxAgeMs: RANKS_MAX_AGE_MS,
+  };
+}
+
+/** A zone from its points and where its matches, spaces and ranks come from, each kept once asked. */
+export function makeZone(args: ZoneArgs, points: ZonePoints, source: ZoneSource): Zone {
+  const { size, lat, lng } = points;
   const matchSets = new Map<string, Promise<Uint8Array>>();
   let spaceRows: Promise<SpaceRows> | null = null;
   let rankSet: { at: number; ranks: Promise<ZoneRanks> } | null = null;
   let clusterIndex: Supercluster<{ i: number }, Record<string, never>> | null = null;
   return {
+    ...points,
     centre: { lat: args.lat, lng: args.lng },
     radiusM: args.radiusM,
-    size,
-    ids,
-    lat,
-    lng,
-    claimed,
-    distance,
-    bounds,
     matches(db, filter, matching) {
       const key = filterKey(filter);
       let flags = matchSets.get(key);
       if (!flags) {
-        flags = (async () => {
-          const result = new Uint8Array(size);
-          if (!filters(filter)) return result.fill(1);
-          const matchingIds = await (matching ?? findMatchingIds(db, args, filter));
-          for (let i = 0; i < size; i++) result[i] = matchingIds.has(ids[i]!) ? 1 : 0;
-          return result;
-        })();
+        flags = filters(filter) ? source.matches(db, filter, matching) : Promise.resolve(new Uint8Array(size).fill(1));
         flags.catch(() => matchSets.delete(key));
         // A few filter sets per zone: people refine a search, they do not try hundreds.
         if (matchSets.size >= MATCH_SETS_PER_ZONE) matchSets.delete(matchSets.keys().next().value!);
@@ -216,7 +151,7 @@ export function zoneFromPoints(args: ZoneArgs, packed: Buffer): Zone {
     },
     spaces(db, prefetched) {
       if (!spaceRows) {
-        const loading = (prefetched ?? findZoneSpaces(db, { ...args, today: romeToday() })).then((packed) => spaceRowsFromPacked(ids, packed));
+        const loading = source.spaces(db, prefetched);
         loading.catch(() => {
           if (spaceRows === loading) spaceRows = null;
         });
@@ -225,8 +160,8 @@ export function zoneFromPoints(args: ZoneArgs, packed: Buffer): Zone {
       return spaceRows;
     },
     ranks(db, prefetched) {
-      if (!rankSet || Date.now() - rankSet.at > RANKS_MAX_AGE_MS) {
-        const loading = (prefetched ?? findZoneRanks(db, args)).then((packed) => ranksFromPacked(ids, packed));
+      if (!rankSet || Date.now() - rankSet.at > source.ranksMaxAgeMs) {
+        const loading = source.ranks(db, prefetched);
         const entry = { at: Date.now(), ranks: loading };
         loading.catch(() => {
           if (rankSet === entry) rankSet = null;
@@ -285,16 +220,20 @@ export class ZoneCache {
    * The zone of a centre and radius as the database holds it now (from memory when unchanged),
    * and which of its warehouses match a filter set. `beforeRead` runs before a zone is read
    * from the database (not when it comes from memory). `opts.ranks`: read the zone's ranks too;
-   * `opts.metrics`: counts the lookup, a hit (from memory) or a miss (read from the database).
+   * `opts.metrics`: counts the lookup, a hit (from memory) or a miss (read from the database);
+   * `opts.index`: the instance's search index, used instead of PostgreSQL when it is current.
    */
   async get(
     args: ZoneArgs,
     filter: ZoneFilter,
     beforeRead?: () => Promise<void>,
-    opts: { ranks?: boolean; metrics?: Pick<AppMetrics, "searchZoneLookups"> } = {},
+    opts: { ranks?: boolean; metrics?: Pick<AppMetrics, "searchZoneLookups">; index?: SearchIndex } = {},
   ): Promise<{ zone: Zone; matches: Uint8Array; spaces: SpaceRows; ranks: ZoneRanks | null }> {
     const epoch = await readSearchEpoch(this.db);
     const key = `${args.lat.toFixed(6)},${args.lng.toFixed(6)},${args.radiusM}`;
+    const index = opts.index;
+    const version = index ? await index.versionFor(epoch) : null;
+    if (index && version !== null) return this.fromIndex(index, `index:${version}`, key, args, filter, opts);
     const known = this.entries.get(key);
     if (known && known.epoch === epoch && Date.now() - known.at < ZONE_MAX_AGE_MS) {
       // Most recently used last.
@@ -334,6 +273,38 @@ export class ZoneCache {
       opts.ranks ? zone.ranks(this.db, ranks) : null,
     ]);
     return { zone, matches, spaces: spaceRows, ranks: rankSet };
+  }
+
+  /**
+   * The zone as this instance's search index holds it (decision 064): no read of PostgreSQL, so
+   * no per-address limit either. Kept while the index's version stays, for the map's clusters
+   * and the next search of the same place.
+   */
+  private async fromIndex(
+    index: SearchIndex,
+    version: string,
+    key: string,
+    args: ZoneArgs,
+    filter: ZoneFilter,
+    opts: { ranks?: boolean; metrics?: Pick<AppMetrics, "searchZoneLookups"> },
+  ): Promise<{ zone: Zone; matches: Uint8Array; spaces: SpaceRows; ranks: ZoneRanks | null }> {
+    const known = this.entries.get(key);
+    let zone: Zone;
+    if (known?.loaded && known.epoch === version) {
+      this.entries.delete(key);
+      this.entries.set(key, known);
+      zone = known.loaded;
+      opts.metrics?.searchZoneLookups.inc({ result: "hit" });
+    } else {
+      const { points, source } = index.zone(args);
+      zone = makeZone(args, points, source);
+      this.entries.delete(key);
+      this.entries.set(key, { epoch: version, at: Date.now(), zone: Promise.resolve(zone), loaded: zone });
+      this.evict();
+      opts.metrics?.searchZoneLookups.inc({ result: "index" });
+    }
+    const [matches, spaces, ranks] = await Promise.all([zone.matches(this.db, filter), zone.spaces(this.db), opts.ranks ? zone.ranks(this.db) : null]);
+    return { zone, matches, spaces, ranks };
   }
 
   /** Drops the least recently used zones while the loaded ones hold more than the budget. */

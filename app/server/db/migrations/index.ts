@@ -39,6 +39,7 @@ import * as m0038 from "./0038_request_warehouse_counts.ts";
 import * as m0040 from "./0040_crm_pending_actions.ts";
 import * as m0041 from "./0041_public_sheet_index.ts";
 import * as m0042 from "./0042_api_tokens.ts";
+import * as m0043 from "./0043_search_changes.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   "0040_crm_pending_actions": m0040,
   "0041_public_sheet_index": m0041,
   "0042_api_tokens": m0042,
+  "0043_search_changes": m0043,
 };
