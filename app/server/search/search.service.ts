@@ -40,6 +40,7 @@ import {
   type SpaceCriteria,
 } from "./search.queries.ts";
 import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone, type ZoneRanks } from "./zones.ts";
+import { smallestSorted } from "./zone-points.ts";
 import { availabilityOf, isoDay, judge, romeToday, spaceAsk, spaceRowsFromPacked, unmetCriteria, type SpaceAsk, type SpaceRows } from "./spaces.ts";
 import type { UnmetCriterion } from "../../lib/search-results.ts";
 import type { AppMetrics } from "../metrics/metrics.ts";
@@ -431,14 +432,15 @@ function orderKey(found: SearchZone, q: SearchQuery, i: number): number {
 /** The first SEARCH_LIST_LIMIT of each list (matching, then the others) in the asked order, over the whole zone. */
 function orderLists(found: SearchZone, q: SearchQuery): [number[], number[]] {
   const { zone, matches } = found;
-  const keys: [number[], number[]] = [[], []];
-  for (let i = 0; i < zone.size; i++) keys[matches[i] ? 0 : 1].push(orderKey(found, q, i) * INDEX_SLOTS + i);
-  return keys.map((list) => {
-    const sorted = Float64Array.from(list).sort();
-    const first = new Array<number>(Math.min(SEARCH_LIST_LIMIT, sorted.length));
-    for (let k = 0; k < first.length; k++) first[k] = sorted[k]! % INDEX_SLOTS;
-    return first;
-  }) as [number[], number[]];
+  let matching = 0;
+  for (let i = 0; i < zone.size; i++) matching += matches[i]!;
+  const keys = [new Float64Array(matching), new Float64Array(zone.size - matching)] as const;
+  const filled = [0, 0];
+  for (let i = 0; i < zone.size; i++) {
+    const list = matches[i] ? 0 : 1;
+    keys[list][filled[list]!++] = orderKey(found, q, i) * INDEX_SLOTS + i;
+  }
+  return keys.map((list) => Array.from(smallestSorted(list, SEARCH_LIST_LIMIT), (key) => key % INDEX_SLOTS)) as [number[], number[]];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distanceM, nearestFirst, pointsInCircle } from "./zone-points.ts";
+import { distanceM, nearestFirst, pointsInCircle, smallestSorted } from "./zone-points.ts";
 
 describe("a zone's order", () => {
   it("puts warehouses at the same distance (to the millimetre) in id order, whatever order they came in", () => {
@@ -23,5 +23,41 @@ describe("a zone's order", () => {
     expect([...candidate]).toEqual([1, 2, 0]);
     expect(points.distance[2]).toBeCloseTo(distanceM(45.4642, 9.19, 45.4742, 9.19), 6);
     expect(points.bounds).toEqual({ min_lat: 45.4642, max_lat: 45.4742, min_lng: 9.19, max_lng: 9.19 });
+  });
+});
+
+describe("the first of a list", () => {
+  it("are the smallest keys, ascending, as a sort of the whole list gives them", () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (const [n, limit] of [
+      [0, 100],
+      [1, 100],
+      [100, 100],
+      [101, 100],
+      [5000, 100],
+      [5000, 1],
+      [20000, 250],
+    ] as const) {
+      const keys = new Float64Array(n);
+      const seen = new Set<number>();
+      for (let j = 0; j < n; j++) {
+        let key: number;
+        do key = Math.floor(random() * 2 ** 40);
+        while (seen.has(key));
+        seen.add(key);
+        keys[j] = key;
+      }
+      const before = keys.slice();
+      const expected = keys.slice().sort().subarray(0, Math.min(limit, n));
+      expect([...smallestSorted(keys, limit)]).toEqual([...expected]);
+      expect(keys).toEqual(before);
+    }
+  });
+
+  it("works on keys already in order and in reverse order", () => {
+    const ascending = Float64Array.from({ length: 1000 }, (_, j) => j * 3);
+    expect([...smallestSorted(ascending, 5)]).toEqual([0, 3, 6, 9, 12]);
+    expect([...smallestSorted(ascending.slice().reverse(), 5)]).toEqual([0, 3, 6, 9, 12]);
   });
 });
