@@ -28,7 +28,7 @@ import { queueMail } from "../mail/outbox.service.ts";
 import type { AlertCard } from "../mail/templates.ts";
 import { findSearchCards, findSpacesOf, ZONE_SPACE_OPEN_END, type SearchCard } from "../search/search.queries.ts";
 import { publicResult } from "../search/search.service.ts";
-import { availabilityOf, dayNumber, judge, romeToday, spaceAsk, spaceRowsFromPacked, type SpaceAsk, type SpaceRows } from "../search/spaces.ts";
+import { availabilityOf, dayNumber, judge, newSpaceRows, romeToday, spaceAsk, spaceRowsFromPacked, type SpaceAsk, type SpaceRows } from "../search/spaces.ts";
 import { distanceM } from "../search/zones.ts";
 import { publicSheetPath } from "../warehouses/warehouses.queries.ts";
 import { savedSearchHref } from "../../lib/saved-searches.ts";
@@ -72,16 +72,8 @@ function askOf(s: { m2_type: "m2" | "pallet"; m2_value: number | null; start_dat
 /** The spaces kept in change rows, laid out as the search's judge reads them (no prices: the verdict needs none). */
 export function spaceRowsFromKept(lists: KeptSpace[][]): SpaceRows {
   const total = lists.reduce((n, list) => n + list.length, 0);
-  const rows: SpaceRows = {
-    offsets: new Int32Array(lists.length + 1),
-    id: new Int32Array(total),
-    type: new Int32Array(total),
-    quantity: new Int32Array(total),
-    from: new Int32Array(total),
-    until: new Int32Array(total),
-    minTerm: new Int32Array(total),
-    price: new Int32Array(total).fill(-1),
-  };
+  const rows = newSpaceRows(new Int32Array(lists.length + 1), total);
+  rows.price.fill(-1);
   let k = 0;
   lists.forEach((list, i) => {
     for (const s of list) {

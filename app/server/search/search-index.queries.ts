@@ -4,7 +4,7 @@
 // cost seconds to parse; packed they cost a copy.
 import { sql, type RawBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
-import { FAST_ANSWER_SECONDS, FAST_MIN_ANSWERED, ZONE_SPACE_OPEN_END } from "./search.queries.ts";
+import { FAST_ANSWER_SECONDS, FAST_MIN_ANSWERED, packedSpace } from "./search.queries.ts";
 
 /**
  * A range of listed warehouses, one column per value, each PostgreSQL's binary form of an int4
@@ -87,12 +87,7 @@ export function photosOfQuery(ids: number[]): RawBuilder<{ ids: Buffer | null }>
  */
 export function indexSpacesChunkQuery(after: number, upTo: number, today: string): RawBuilder<{ spaces: Buffer | null }> {
   return sql<{ spaces: Buffer | null }>`
-    select string_agg(
-             int4send(s.warehouse_id::int) || int4send(s.id::int) || int4send(case when s.m2_type = 'pallet' then 1 else 0 end)
-             || int4send(s.quantity) || int4send(s.available_from - date '1970-01-01')
-             || int4send(coalesce(s.available_until - date '1970-01-01', ${ZONE_SPACE_OPEN_END}))
-             || int4send(s.min_term_months::int) || int4send(case when s.price_public then coalesce(s.price_month, -1) else -1 end),
-             ''::bytea) as spaces
+    select string_agg(${packedSpace}, ''::bytea) as spaces
     from warehouse_spaces s
     where s.warehouse_id > ${after} and s.warehouse_id <= ${upTo} and (s.available_until is null or s.available_until >= ${today}::date)`;
 }

@@ -36,7 +36,7 @@ import {
   type IndexColumns,
 } from "./search-index.queries.ts";
 import { findSpacesOf, findZoneMatches, readSearchEpoch, ZONE_SPACE_BYTES } from "./search.queries.ts";
-import { dayNumber, romeToday, type SpaceRows } from "./spaces.ts";
+import { dayNumber, newSpaceRows, romeToday } from "./spaces.ts";
 import { EARTH_RADIUS_M, pointsInCircle, type ZoneArgs, type ZonePoints, type ZoneRanks, type ZoneSource } from "./zone-points.ts";
 
 type Log = { info: (msg: string) => void; warn: (msg: string) => void };
@@ -377,16 +377,7 @@ function zoneOf(data: IndexData, args: ZoneArgs): { points: ZonePoints; source: 
         for (let k = 0; k < data.spaceCount[slot]!; k++) if (data.space[(start + k) * SPACE_FIELDS + 4]! >= today) total++;
         offsets[i + 1] = total;
       }
-      const rows: SpaceRows = {
-        offsets,
-        id: new Int32Array(total),
-        type: new Int32Array(total),
-        quantity: new Int32Array(total),
-        from: new Int32Array(total),
-        until: new Int32Array(total),
-        minTerm: new Int32Array(total),
-        price: new Int32Array(total),
-      };
+      const rows = newSpaceRows(offsets, total);
       let at = 0;
       for (let i = 0; i < points.size; i++) {
         const slot = slots[i]!;

@@ -64,6 +64,12 @@ export async function findZonePoints(db: Database, args: ZoneArgs): Promise<Buff
 export const ZONE_SPACE_BYTES = 32;
 export const ZONE_SPACE_OPEN_END = 2_147_483_647;
 
+/** One space of `warehouse_spaces s`, packed as ZONE_SPACE_BYTES says. */
+export const packedSpace: RawBuilder<Buffer> = sql<Buffer>`int4send(s.warehouse_id::int) || int4send(s.id::int)
+  || int4send(case when s.m2_type = 'pallet' then 1 else 0 end) || int4send(s.quantity)
+  || int4send(s.available_from - date '1970-01-01') || int4send(coalesce(s.available_until - date '1970-01-01', ${ZONE_SPACE_OPEN_END}))
+  || int4send(s.min_term_months::int) || int4send(case when s.price_public then coalesce(s.price_month, -1) else -1 end)`;
+
 /**
  * The declared spaces of every listed warehouse in the box, still free today or later (Italy's
  * day), packed in one bytea: the zone's GiST scan, then one probe of the spaces' covering index
@@ -77,10 +83,7 @@ export function zoneSpacesQuery(args: ZoneArgs & { today: string }): RawBuilder<
     select string_agg(s.packed, ''::bytea) as spaces
     from warehouses w
     cross join lateral (
-      select int4send(w.id::int) || int4send(s.id::int) || int4send(case when s.m2_type = 'pallet' then 1 else 0 end)
-             || int4send(s.quantity) || int4send(s.available_from - date '1970-01-01')
-             || int4send(coalesce(s.available_until - date '1970-01-01', ${ZONE_SPACE_OPEN_END}))
-             || int4send(s.min_term_months::int) || int4send(case when s.price_public then coalesce(s.price_month, -1) else -1 end) as packed
+      select ${packedSpace} as packed
       from warehouse_spaces s
       where s.warehouse_id = w.id and (s.available_until is null or s.available_until >= ${args.today}::date)
       offset 0
@@ -96,12 +99,7 @@ export async function findZoneSpaces(db: Database, args: ZoneArgs & { today: str
 /** The declared spaces of some warehouses still free today or later, packed as zoneSpacesQuery packs them. */
 export function spacesOfQuery(ids: number[], today: string): RawBuilder<{ spaces: Buffer | null }> {
   return sql<{ spaces: Buffer | null }>`
-    select string_agg(
-             int4send(s.warehouse_id::int) || int4send(s.id::int) || int4send(case when s.m2_type = 'pallet' then 1 else 0 end)
-             || int4send(s.quantity) || int4send(s.available_from - date '1970-01-01')
-             || int4send(coalesce(s.available_until - date '1970-01-01', ${ZONE_SPACE_OPEN_END}))
-             || int4send(s.min_term_months::int) || int4send(case when s.price_public then coalesce(s.price_month, -1) else -1 end),
-             ''::bytea) as spaces
+    select string_agg(${packedSpace}, ''::bytea) as spaces
     from warehouse_spaces s
     where s.warehouse_id = any(${sql.val(ids)}::bigint[]) and (s.available_until is null or s.available_until >= ${today}::date)`;
 }

@@ -99,6 +99,20 @@ export type SpaceRows = {
   price: Int32Array;
 };
 
+/** Space rows for `total` spaces, each warehouse's from offsets[i] to offsets[i + 1], to be filled in. */
+export function newSpaceRows(offsets: Int32Array, total: number): SpaceRows {
+  return {
+    offsets,
+    id: new Int32Array(total),
+    type: new Int32Array(total),
+    quantity: new Int32Array(total),
+    from: new Int32Array(total),
+    until: new Int32Array(total),
+    minTerm: new Int32Array(total),
+    price: new Int32Array(total),
+  };
+}
+
 /** Unpacks zoneSpacesQuery's answer for the warehouses `ids` (a space of another warehouse is dropped). */
 export function spaceRowsFromPacked(ids: ArrayLike<number>, packed: Buffer): SpaceRows {
   const indexOf = new Map<number, number>();
@@ -114,16 +128,7 @@ export function spaceRowsFromPacked(ids: ArrayLike<number>, packed: Buffer): Spa
   }
   for (let i = 0; i < ids.length; i++) offsets[i + 1]! += offsets[i]!;
   const total = offsets[ids.length]!;
-  const rows: SpaceRows = {
-    offsets,
-    id: new Int32Array(total),
-    type: new Int32Array(total),
-    quantity: new Int32Array(total),
-    from: new Int32Array(total),
-    until: new Int32Array(total),
-    minTerm: new Int32Array(total),
-    price: new Int32Array(total),
-  };
+  const rows = newSpaceRows(offsets, total);
   const next = offsets.slice(0, ids.length);
   for (let k = 0; k < count; k++) {
     const i = owner[k]!;
