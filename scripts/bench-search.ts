@@ -28,6 +28,7 @@ import { migrateToLatest } from "../app/server/db/migrate.ts";
 import { SEARCH_SORTS, SPEC_GROUPS } from "../app/lib/search-form.ts";
 import { dayNumber, isoDay, romeToday } from "../app/server/search/spaces.ts";
 import { startAppProcess } from "../tests/support/app-process.ts";
+import { createRandom } from "../app/server/seed/random.ts";
 import { loadBenchData } from "./bench-data.ts";
 import { benchServer, dropScratchDatabase } from "./bench-server.ts";
 
@@ -223,7 +224,8 @@ async function main() {
     "select pub_lat as lat, pub_lng as lng from warehouses where status = 'approved' and not deactivated order by random() limit 20000",
   );
   let drawn = 0;
-  const rand = random(2026);
+  // Seeded: the same places at every run.
+  const rand = createRandom(2026).next;
   const newPlace = () => {
     const p = placeRows[drawn++ % placeRows.length]!;
     return { lat: p.lat + (rand() - 0.5) * 0.05, lng: p.lng + (rand() - 0.5) * 0.07 };
@@ -393,17 +395,6 @@ async function main() {
   const missed = targets.filter((t) => !t.met);
   console.log(missed.length ? `targets NOT met: ${missed.map((t) => t.what).join("; ")}` : "targets: all met");
   if (missed.length) process.exitCode = 1;
-}
-
-/** A seeded random number generator: the same places at every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 await main();

@@ -11,21 +11,11 @@ import { searchMap } from "./search-map.service.ts";
 import { startSearchIndex, type SearchIndex } from "./search-index.ts";
 import { dayNumber, isoDay, romeToday } from "./spaces.ts";
 import { readSearchEpoch } from "./search.queries.ts";
+import { createRandom } from "../seed/random.ts";
 
 const t = useTestDatabase();
 
 const noGeocoder: Geocoder = { locate: async () => null } as unknown as Geocoder;
-
-/** A seeded random number generator, so a failing search can be found again. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Lookups = Record<string, number>;
 
@@ -99,7 +89,8 @@ function randomSearch(next: () => number): Record<string, string> {
 
 describe("the search index", () => {
   it("answers 400 random searches and their maps exactly as PostgreSQL does", async () => {
-    const next = random(64);
+    // Seeded, so a failing search can be found again.
+    const next = createRandom(64).next;
     const fromIndex: Lookups = {};
     const fromDb: Lookups = {};
     let found = 0;

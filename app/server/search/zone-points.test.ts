@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createRandom } from "../seed/random.ts";
 import { distanceM, nearestFirst, pointsInCircle, smallestSorted } from "./zone-points.ts";
 
 describe("a zone's order", () => {
@@ -28,8 +29,7 @@ describe("a zone's order", () => {
 
 describe("the first of a list", () => {
   it("are the smallest keys, ascending, as a sort of the whole list gives them", () => {
-    let seed = 7;
-    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const random = createRandom(7).next;
     for (const [n, limit] of [
       [0, 100],
       [1, 100],
