@@ -12,6 +12,7 @@ import { startSearchIndex, type SearchIndex } from "./search-index.ts";
 import { dayNumber, isoDay, romeToday } from "./spaces.ts";
 import { readSearchEpoch } from "./search.queries.ts";
 import { createRandom } from "../seed/random.ts";
+import { CardCache } from "./card-cache.ts";
 
 const t = useTestDatabase();
 
@@ -170,6 +171,78 @@ describe("the search index", () => {
       await indexed.updateTable("warehouses").set({ deactivated: false }).where("deactivated", "=", true).where("redeemed", "=", true).execute();
     }
   }, 60_000);
+
+  it("keeps the cards it lists current: a new name, an owner no longer approved", async () => {
+    const target = await t.db
+      .selectFrom("warehouses as w")
+      .innerJoin("users as u", "u.id", "w.user_id")
+      .select(["w.id", "w.pub_lat", "w.pub_lng", "w.name", "u.id as owner"])
+      .where("w.redeemed", "=", true)
+      .where("w.status", "=", "approved")
+      .where("w.deactivated", "=", false)
+      .where("u.approval_status", "=", "approved")
+      .where("u.active", "=", true)
+      .orderBy("w.id")
+      .offset(3)
+      .executeTakeFirstOrThrow();
+    const q = searchQuery.parse({ lat: String(target.pub_lat), lng: String(target.pub_lng), radius: "1", sort: "distance" });
+    const lookups: Lookups = {};
+    const card = async () => {
+      const r = await searchWarehouses(depsOf(indexed, lookups, index), q, "it");
+      return [...r.warehouses, ...r.other_warehouses].find((w) => w.id === target.id)!;
+    };
+    /** Waits for the index to apply the next notification: at most a second (the target for any change). */
+    const applied = async (before: number) => {
+      const deadline = Date.now() + 1000;
+      while (index.stats().version === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(index.stats().version).toBeGreaterThan(before);
+    };
+    expect(await card()).toMatchObject({ name: target.name, verified: true });
+    expect(index.cards.size).toBeGreaterThan(0);
+    // The same search again is the answer kept (another language is another answer).
+    const again = await searchWarehouses(depsOf(indexed, lookups, index), q, "it");
+    expect(await searchWarehouses(depsOf(indexed, lookups, index), q, "it")).toBe(again);
+    expect(await searchWarehouses(depsOf(indexed, lookups, index), q, "en")).not.toBe(again);
+    try {
+      // The second search reads its cards from memory: PostgreSQL's copy changes under it.
+      let before = index.stats().version;
+      await t.db.updateTable("warehouses").set({ name: "Magazzino rinominato" }).where("id", "=", target.id).execute();
+      await applied(before);
+      expect(await card()).toMatchObject({ name: "Magazzino rinominato" });
+
+      before = index.stats().version;
+      await t.db.updateTable("users").set({ active: false }).where("id", "=", target.owner).execute();
+      await applied(before);
+      expect((await card()).verified).toBe(false);
+
+      // A change to the owner that no card shows sends nothing.
+      before = index.stats().version;
+      await t.db.updateTable("users").set({ telephone: "+39 02 1234567" }).where("id", "=", target.owner).execute();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(index.stats().version).toBe(before);
+      expect(lookups.miss ?? 0).toBe(0);
+    } finally {
+      await t.db.updateTable("warehouses").set({ name: target.name }).where("id", "=", target.id).execute();
+      await t.db.updateTable("users").set({ active: true }).where("id", "=", target.owner).execute();
+    }
+  }, 30_000);
+
+  it("keeps no card read from PostgreSQL while a notification overtook the read", async () => {
+    const cache = new CardCache(100);
+    const ids = (await t.db.selectFrom("warehouses").select("id").where("status", "=", "approved").where("deactivated", "=", false).limit(5).execute()).map(
+      (w) => w.id,
+    );
+    const reading = cache.read(t.db, ids);
+    cache.forget([ids[0]!]);
+    expect((await reading).map((c) => c.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    expect(cache.size).toBe(0);
+    // Read again with nothing in between: kept, and the least recently used go first beyond the limit.
+    await cache.read(t.db, ids);
+    expect(cache.size).toBe(5);
+    const small = new CardCache(3);
+    await small.read(t.db, ids);
+    expect(small.size).toBe(3);
+  });
 
   it("reads everything again when search_epoch moved without a notification", async () => {
     const target = await t.db

@@ -18,10 +18,12 @@
 // - A periodic check: when search_epoch moved and no notification said so (a lost connection,
 //   a bulk load with triggers off that raised the epoch itself), the index is read again; and
 //   it is read again every REBUILD_EVERY_MS anyway, which also drops the dead slots.
-// PostgreSQL stays the source of truth: the cards of the listed warehouses are read from it.
+// PostgreSQL stays the source of truth: the cards of the listed warehouses are read from it,
+// and kept beside the index (card-cache.ts) until a notification names their warehouse.
 import KDBush from "kdbush";
 import pg from "pg";
 import type { Database } from "../db/database.ts";
+import { CardCache } from "./card-cache.ts";
 import {
   beginAtSnapshot,
   countSpecifications,
@@ -498,6 +500,8 @@ export class SearchIndex {
   private applied = -1n;
   /** Raised at every change of what the index holds: zones taken from it are kept while it stays. */
   version = 0;
+  /** The cards of listed warehouses, forgotten as the index learns of their changes. */
+  readonly cards = new CardCache();
   private listener: pg.Client | null = null;
   private listening = false;
   private pending: string[] = [];
@@ -550,6 +554,7 @@ export class SearchIndex {
     await listener?.end().catch(() => {});
     await this.chain.catch(() => {});
     this.data = null;
+    this.cards.clear();
   }
 
   /**
@@ -668,6 +673,8 @@ export class SearchIndex {
       if (this.listener !== client) return;
       this.listener = null;
       this.listening = false;
+      // Changes made until it listens again are unknown to it.
+      this.cards.clear();
       client.end().catch(() => {});
       this.listenLater(why);
     };
@@ -725,6 +732,7 @@ export class SearchIndex {
       const list = [...ids].sort((a, b) => a - b);
       const [{ columns, photos }, spaces] = await Promise.all([findIndexRows(this.db, list), findSpacesOf(this.db, list, romeToday())]);
       this.data.replace(list, columns, photos, spaces);
+      this.cards.forget(list);
       this.version += 1;
     }
     if (epoch > this.applied) this.applied = epoch;
@@ -736,6 +744,7 @@ export class SearchIndex {
     const started = performance.now();
     const { data, epoch } = await build(this.db, this.opts.chunk, this.opts.readers);
     this.data = data;
+    this.cards.clear();
     // Notifications already applied to the old data may be older than the snapshot, or newer: those are read again next.
     this.applied = epoch;
     this.version += 1;

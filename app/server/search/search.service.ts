@@ -39,7 +39,7 @@ import {
   type SearchCard,
   type SpaceCriteria,
 } from "./search.queries.ts";
-import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone, type ZoneRanks } from "./zones.ts";
+import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone, type ZoneAnswer, type ZoneRanks } from "./zones.ts";
 import { smallestSorted } from "./zone-points.ts";
 import { availabilityOf, isoDay, judge, romeToday, spaceAsk, spaceRowsFromPacked, unmetCriteria, type SpaceAsk, type SpaceRows } from "./spaces.ts";
 import type { UnmetCriterion } from "../../lib/search-results.ts";
@@ -217,16 +217,18 @@ export type SearchZone = {
   ranks: ZoneRanks | null;
   centre: { lat: number; lng: number };
   location: string | null;
+  /** The search index answered: its card cache is current for this search. */
+  indexed: boolean;
 };
 
 /** Whether an order weighs photos, answers or ratings. */
 const RANKED_SORTS: ReadonlySet<SearchSort> = new Set(["relevance", "rating"]);
 
-/**
- * The centre of a search (lat/lng, else the geocoded location), its zone and which of the zone's
- * warehouses match the filters; null when the location cannot be found.
- */
-export async function resolveSearchZone(deps: SearchDeps, q: SearchQuery, locale: Locale): Promise<SearchZone | null> {
+/** Where a search looks: its centre, the place's name, and the zone with its filter's matches (before dates and quantity). */
+type LocatedSearch = { centre: { lat: number; lng: number }; location: string | null; zone: ZoneAnswer };
+
+/** The centre of a search (lat/lng, else the geocoded location) and its zone; null when the location cannot be found. */
+async function locateSearch(deps: SearchDeps, q: SearchQuery, locale: Locale): Promise<LocatedSearch | null> {
   let centre: { lat: number; lng: number };
   let location = q.location ?? null;
   if (q.lat !== undefined && q.lng !== undefined) {
@@ -237,38 +239,84 @@ export async function resolveSearchZone(deps: SearchDeps, q: SearchQuery, locale
     centre = { lat: place.lat, lng: place.lng };
     location = place.description;
   }
-  const {
-    zone,
-    matches: specMatches,
-    spaces,
-    ranks,
-  } = await zoneCacheFor(deps.db).get({ ...centre, radiusM: q.radius * 1000 }, { specIds: selectedSpecificationIds(q), area: null }, deps.beforeZoneRead, {
-    ranks: RANKED_SORTS.has(q.sort),
-    metrics: deps.metrics,
-    index: deps.searchIndex,
-  });
+  const zone = await zoneCacheFor(deps.db).get(
+    { ...centre, radiusM: q.radius * 1000 },
+    { specIds: selectedSpecificationIds(q), area: null },
+    deps.beforeZoneRead,
+    {
+      ranks: RANKED_SORTS.has(q.sort),
+      metrics: deps.metrics,
+      index: deps.searchIndex,
+    },
+  );
+  return { centre, location, zone };
+}
+
+/** Which of a located zone's warehouses match the filters, dates and quantity included. */
+function judgeZone({ centre, location, zone: answer }: LocatedSearch, q: SearchQuery): SearchZone {
+  const { zone, matches: specMatches, spaces, ranks, indexed } = answer;
   const judging = spaceJudging(q, romeToday());
   let matches = specMatches;
   if (judging.ask) {
     matches = new Uint8Array(zone.size);
     for (let i = 0; i < zone.size; i++) matches[i] = specMatches[i] && judge(spaces, i, judging.ask).match >= 0 ? 1 : 0;
   }
-  return { zone, matches, specMatches, spaces, judging, ranks, centre, location };
+  return { zone, matches, specMatches, spaces, judging, ranks, centre, location, indexed };
 }
 
-/** Public cards of zone warehouses, by their index in the zone, in one query. */
+/**
+ * The centre of a search (lat/lng, else the geocoded location), its zone and which of the zone's
+ * warehouses match the filters; null when the location cannot be found.
+ */
+export async function resolveSearchZone(deps: SearchDeps, q: SearchQuery, locale: Locale): Promise<SearchZone | null> {
+  const located = await locateSearch(deps, q, locale);
+  return located && judgeZone(located, q);
+}
+
+/**
+ * The answers of the searches made lately, kept while the search index answers them from the
+ * same zone object: the index's version moves at any change it learns of, anywhere (a
+ * warehouse, its spaces, its card, its owner's approval: decision 066), and a zone taken from
+ * it is then taken anew, so an answer found here is the one a new computation would give. The
+ * visible specifications and the day are checked too. The zone is held weakly: an answer does
+ * not keep a zone the zone cache let go.
+ */
+const ANSWERS_KEPT = 64;
+type KeptAnswer = { zone: WeakRef<Zone>; specs: PublicSpecification[]; today: string; answer: SearchResponse };
+const keptAnswers = new WeakMap<Database, Map<string, KeptAnswer>>();
+
+function answerKey(q: SearchQuery, located: LocatedSearch, locale: Locale): string {
+  return `${locale}|${located.location ?? ""}|${JSON.stringify(q)}`;
+}
+
+function keptAnswer(db: Database, key: string, located: LocatedSearch, specs: PublicSpecification[]): SearchResponse | null {
+  const answers = keptAnswers.get(db);
+  const kept = answers?.get(key);
+  if (!answers || !kept) return null;
+  answers.delete(key);
+  if (kept.zone.deref() !== located.zone.zone || kept.specs !== specs || kept.today !== romeToday()) return null;
+  answers.set(key, kept);
+  return kept.answer;
+}
+
+function keepAnswer(db: Database, key: string, kept: KeptAnswer): void {
+  let answers = keptAnswers.get(db);
+  if (!answers) keptAnswers.set(db, (answers = new Map()));
+  answers.set(key, kept);
+  if (answers.size > ANSWERS_KEPT) answers.delete(answers.keys().next().value!);
+}
+
+/** Public cards of zone warehouses, by their index in the zone: from the index's card cache when it answered, else in one query. */
 async function zoneCards(
-  db: Database,
+  deps: SearchDeps,
   found: SearchZone,
   indexes: number[],
   specs: SpecIndex,
   selected: number[],
 ): Promise<Map<number, SearchResultWarehouse>> {
   const { zone } = found;
-  const rows = await findSearchCards(
-    db,
-    indexes.map((i) => zone.ids[i]!),
-  );
+  const ids = indexes.map((i) => zone.ids[i]!);
+  const rows = found.indexed && deps.searchIndex ? await deps.searchIndex.cards.read(deps.db, ids) : await findSearchCards(deps.db, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const cards = new Map<number, SearchResultWarehouse>();
   for (const i of indexes) {
@@ -310,8 +358,8 @@ export async function searchCards(db: Database, q: SearchCardsQuery, locale: Loc
 /** Runs a search (the filters already validated by searchQuery). */
 export async function searchWarehouses(deps: SearchDeps, q: SearchQuery, locale: Locale): Promise<SearchResponse> {
   const specsPromise = visibleSpecifications(deps.db);
-  const found = await resolveSearchZone(deps, q, locale).finally(() => specsPromise.catch(() => {}));
-  if (!found) {
+  const located = await locateSearch(deps, q, locale).finally(() => specsPromise.catch(() => {}));
+  if (!located) {
     return {
       warehouses: [],
       other_warehouses: [],
@@ -334,8 +382,20 @@ export async function searchWarehouses(deps: SearchDeps, q: SearchQuery, locale:
       unredeemed_other_warehouses: 0,
     };
   }
+  const specList = await specsPromise;
+  // Only the index's zones: a zone read from PostgreSQL is not replaced when a card changes.
+  const key = located.zone.indexed ? answerKey(q, located, locale) : null;
+  const kept = key === null ? null : keptAnswer(deps.db, key, located, specList);
+  if (kept) return kept;
+  const today = romeToday();
+  const answer = await computeSearch(deps, q, judgeZone(located, q), indexSpecifications(specList, locale));
+  if (key !== null) keepAnswer(deps.db, key, { zone: new WeakRef(located.zone.zone), specs: specList, today, answer });
+  return answer;
+}
+
+/** A search's answer over its judged zone. */
+async function computeSearch(deps: SearchDeps, q: SearchQuery, found: SearchZone, specs: SpecIndex): Promise<SearchResponse> {
   const { zone, matches, centre, location } = found;
-  const specs = indexSpecifications(await specsPromise, locale);
   let totalMatching = 0;
   let unredeemedMatching = 0;
   let unredeemed = 0;
@@ -349,7 +409,7 @@ export async function searchWarehouses(deps: SearchDeps, q: SearchQuery, locale:
   const totalOthers = zone.size - totalMatching;
   const order = orderLists(found, q);
   const selected = selectedSpecificationIds(q);
-  const cards = await zoneCards(deps.db, found, [...order[0], ...order[1]], specs, selected);
+  const cards = await zoneCards(deps, found, [...order[0], ...order[1]], specs, selected);
   const listed = (indexes: number[]) => indexes.map((i) => cards.get(i)).filter((w): w is SearchResultWarehouse => !!w);
   const [warehouses, otherWarehouses] = [listed(order[0]), listed(order[1])];
   const empty = totalMatching === 0;

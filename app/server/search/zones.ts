@@ -205,6 +205,9 @@ const MAX_CACHED_BYTES = 256 * 1024 * 1024;
 /** A zone is read again after this long even when nothing changed (a safety net, not the rule). */
 const ZONE_MAX_AGE_MS = 10 * 60_000;
 
+/** A zone, which of its warehouses match, their spaces and ranks; `indexed` when the search index answered. */
+export type ZoneAnswer = { zone: Zone; matches: Uint8Array; spaces: SpaceRows; ranks: ZoneRanks | null; indexed: boolean };
+
 type Entry = { epoch: string; at: number; zone: Promise<Zone>; loaded: Zone | null };
 
 /** The zones one app instance keeps, per database. */
@@ -228,7 +231,7 @@ export class ZoneCache {
     filter: ZoneFilter,
     beforeRead?: () => Promise<void>,
     opts: { ranks?: boolean; metrics?: Pick<AppMetrics, "searchZoneLookups">; index?: SearchIndex } = {},
-  ): Promise<{ zone: Zone; matches: Uint8Array; spaces: SpaceRows; ranks: ZoneRanks | null }> {
+  ): Promise<ZoneAnswer> {
     const epoch = await readSearchEpoch(this.db);
     const key = `${args.lat.toFixed(6)},${args.lng.toFixed(6)},${args.radiusM}`;
     const index = opts.index;
@@ -242,7 +245,7 @@ export class ZoneCache {
       opts.metrics?.searchZoneLookups.inc({ result: "hit" });
       const zone = await known.zone;
       const [matches, spaces, ranks] = await Promise.all([zone.matches(this.db, filter), zone.spaces(this.db), opts.ranks ? zone.ranks(this.db) : null]);
-      return { zone, matches, spaces, ranks };
+      return { zone, matches, spaces, ranks, indexed: false };
     }
     if (known) this.entries.delete(key);
     // Reading a zone is the costly part of a search: the caller may refuse it (a rate limit).
@@ -272,7 +275,7 @@ export class ZoneCache {
       zone.spaces(this.db, spaces),
       opts.ranks ? zone.ranks(this.db, ranks) : null,
     ]);
-    return { zone, matches, spaces: spaceRows, ranks: rankSet };
+    return { zone, matches, spaces: spaceRows, ranks: rankSet, indexed: false };
   }
 
   /**
@@ -287,7 +290,7 @@ export class ZoneCache {
     args: ZoneArgs,
     filter: ZoneFilter,
     opts: { ranks?: boolean; metrics?: Pick<AppMetrics, "searchZoneLookups"> },
-  ): Promise<{ zone: Zone; matches: Uint8Array; spaces: SpaceRows; ranks: ZoneRanks | null }> {
+  ): Promise<ZoneAnswer> {
     const known = this.entries.get(key);
     let zone: Zone;
     if (known?.loaded && known.epoch === version) {
@@ -304,7 +307,7 @@ export class ZoneCache {
       opts.metrics?.searchZoneLookups.inc({ result: "index" });
     }
     const [matches, spaces, ranks] = await Promise.all([zone.matches(this.db, filter), zone.spaces(this.db), opts.ranks ? zone.ranks(this.db) : null]);
-    return { zone, matches, spaces, ranks };
+    return { zone, matches, spaces, ranks, indexed: true };
   }
 
   /** Drops the least recently used zones while the loaded ones hold more than the budget. */

@@ -40,6 +40,7 @@ import * as m0040 from "./0040_crm_pending_actions.ts";
 import * as m0041 from "./0041_public_sheet_index.ts";
 import * as m0042 from "./0042_api_tokens.ts";
 import * as m0043 from "./0043_search_changes.ts";
+import * as m0044 from "./0044_search_card_changes.ts";
 
 export const migrations: Record<string, Migration> = {
   "0001_schema": m0001,
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   "0041_public_sheet_index": m0041,
   "0042_api_tokens": m0042,
   "0043_search_changes": m0043,
+  "0044_search_card_changes": m0044,
 };
