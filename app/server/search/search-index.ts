@@ -92,8 +92,11 @@ function int4s(packed: Buffer | null): Int32Array {
 class IndexData {
   count = 0;
   capacity: number;
-  /** Slots below this are in the KD-tree and in id order. */
+  /** Slots below this are in the KD-tree, in the tree's order. */
   baseCount = 0;
+  /** The ids of those slots in id order, and the slot of each (slotOf's binary search). */
+  sortedIds = new Int32Array(0);
+  slotAt = new Int32Array(0);
   kd: KDBush | null = null;
   id: Int32Array;
   lat: Int32Array;
@@ -236,14 +239,57 @@ class IndexData {
     }
   }
 
-  /** Puts the slots read so far in the KD-tree. */
+  /**
+   * Puts the slots read so far in the KD-tree, laid out in the tree's order: the warehouses of a
+   * zone then lie side by side in every array (their ids are scattered over the map), so taking a
+   * zone, its spaces and its ranks reads neighbouring memory instead of a line per warehouse.
+   */
   finish() {
-    this.baseCount = this.count;
-    const kd = new KDBush(Math.max(1, this.count), 64, Int32Array);
-    for (let slot = 0; slot < this.count; slot++) kd.add(this.lng[slot]!, this.lat[slot]!);
-    if (this.count === 0) kd.add(0, 0); // kdbush wants one point at least; slot 0 is never alive then
-    kd.finish();
-    this.kd = kd;
+    const n = this.count;
+    this.baseCount = n;
+    const tree = (count: number) => {
+      const kd = new KDBush(Math.max(1, count), 64, Int32Array);
+      for (let slot = 0; slot < count; slot++) kd.add(this.lng[slot]!, this.lat[slot]!);
+      if (count === 0) kd.add(0, 0); // kdbush wants one point at least; slot 0 is never alive then
+      kd.finish();
+      return kd;
+    };
+    // The slots came in id order: that order, and where each went, answer slotOf.
+    this.sortedIds = this.id.slice(0, n);
+    this.slotAt = new Int32Array(n);
+    if (n > 1) {
+      const order = tree(n).ids; // position in the tree's order → slot in id order
+      for (let j = 0; j < n; j++) this.slotAt[order[j]!] = j;
+      const permute = <T extends Int32Array | Uint8Array | Int16Array | Uint32Array>(a: T, per = 1): T => {
+        const b = new (a.constructor as new (n: number) => T)(a.length);
+        for (let j = 0; j < n; j++) for (let w = 0; w < per; w++) b[j * per + w] = a[order[j]! * per + w]!;
+        return b;
+      };
+      this.id = permute(this.id);
+      this.lat = permute(this.lat);
+      this.lng = permute(this.lng);
+      this.flags = permute(this.flags);
+      this.rating = permute(this.rating);
+      this.reviews = permute(this.reviews);
+      this.specs = permute(this.specs, this.words);
+      // The spaces too, each slot's beside its neighbours'.
+      const space = new Int32Array(this.space.length);
+      const spaceStart = new Int32Array(this.capacity);
+      const spaceCount = new Int32Array(this.capacity);
+      let at = 0;
+      for (let j = 0; j < n; j++) {
+        const from = order[j]!;
+        const count = this.spaceCount[from]!;
+        spaceStart[j] = at;
+        spaceCount[j] = count;
+        space.set(this.space.subarray(this.spaceStart[from]! * SPACE_FIELDS, (this.spaceStart[from]! + count) * SPACE_FIELDS), at * SPACE_FIELDS);
+        at += count;
+      }
+      this.space = space;
+      this.spaceStart = spaceStart;
+      this.spaceCount = spaceCount;
+    } else if (n === 1) this.slotAt[0] = 0;
+    this.kd = tree(n);
   }
 
   /** The live slot of a warehouse, or -1. */
@@ -254,10 +300,13 @@ class IndexData {
     let hi = this.baseCount - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >>> 1;
-      const v = this.id[mid]!;
+      const v = this.sortedIds[mid]!;
       if (v < id) lo = mid + 1;
       else if (v > id) hi = mid - 1;
-      else return this.flags[mid]! & FLAG_DEAD ? -1 : mid;
+      else {
+        const slot = this.slotAt[mid]!;
+        return this.flags[slot]! & FLAG_DEAD ? -1 : slot;
+      }
     }
     return -1;
   }
@@ -294,7 +343,20 @@ class IndexData {
   }
 
   memoryBytes(): number {
-    const arrays = [this.id, this.lat, this.lng, this.flags, this.rating, this.reviews, this.specs, this.spaceStart, this.spaceCount, this.space];
+    const arrays = [
+      this.id,
+      this.lat,
+      this.lng,
+      this.flags,
+      this.rating,
+      this.reviews,
+      this.specs,
+      this.spaceStart,
+      this.spaceCount,
+      this.space,
+      this.sortedIds,
+      this.slotAt,
+    ];
     return arrays.reduce((sum, a) => sum + a.byteLength, 0) + (this.kd?.data.byteLength ?? 0) + this.appended.size * 40;
   }
 }
