@@ -72,17 +72,25 @@ export function renderSite(site: string, opts: { httpPort: number; httpsPort: nu
   out = replaceAll(out, SITE_PLACEHOLDERS.name, "localhost", "the site's name");
   out = replaceAll(out, SITE_PLACEHOLDERS.certificate, opts.certificate, "the certificate path");
   out = replaceAll(out, SITE_PLACEHOLDERS.key, opts.key, "the key path");
-  // The first of the file's server lines becomes one line per instance (with its parameters); the others go.
-  let first = true;
+  // In each upstream, the first of the file's server lines becomes one line per instance (with
+  // its parameters); the others go.
   out = replaceAll(
     out,
-    SITE_PLACEHOLDERS.upstreamServer,
-    (_line, indent, params) => {
-      if (!first) return "";
-      first = false;
-      return opts.upstreams.map((address) => `${indent}server ${address}${params ?? ""};\n`).join("");
+    /^upstream [\w-]+ \{[^}]*\}/gm,
+    (block) => {
+      let first = true;
+      return replaceAll(
+        block,
+        SITE_PLACEHOLDERS.upstreamServer,
+        (_line, indent, params) => {
+          if (!first) return "";
+          first = false;
+          return opts.upstreams.map((address) => `${indent}server ${address}${params ?? ""};\n`).join("");
+        },
+        "an upstream's server lines",
+      );
     },
-    "the upstream's server lines",
+    "the upstreams",
   );
   return out;
 }
