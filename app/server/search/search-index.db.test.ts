@@ -287,11 +287,20 @@ describe("the search index", () => {
     const deadline = Date.now() + 15_000;
     while (index.stats().version === before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(index.stats().version).toBeGreaterThan(before);
-    // Ready throughout (a database restart must not take every instance out), and answering again.
+    // Ready throughout (a database restart must not take every instance out), and answering
+    // from memory again once it listens and has read everything (the version may have moved
+    // first for a notification on its way when the connection was cut: searches ask
+    // PostgreSQL until then, so the first of them may still be one).
     expect(index.ready).toBe(true);
-    const lookups: Lookups = {};
     const at = centres[0]!;
-    await searchWarehouses(depsOf(indexed, lookups, index), searchQuery.parse({ lat: String(at.lat), lng: String(at.lng), radius: "3" }), "it");
+    const q = searchQuery.parse({ lat: String(at.lat), lng: String(at.lng), radius: "3" });
+    let lookups: Lookups = { miss: 1 };
+    while ((lookups.miss ?? 0) > 0 && Date.now() < deadline) {
+      lookups = {};
+      await searchWarehouses(depsOf(indexed, lookups, index), q, "it");
+      if (lookups.miss) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(lookups.miss ?? 0).toBe(0);
+    expect(lookups.index ?? lookups.hit ?? 0).toBeGreaterThan(0);
   }, 30_000);
 });
