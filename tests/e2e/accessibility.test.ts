@@ -32,6 +32,7 @@ import {
   loginAs,
   newPage,
   tick,
+  until,
   useAppDatabase,
   useBrowser,
   userIdOf,
@@ -445,7 +446,11 @@ async function scanPublicSite(
   await closeDialog(page);
   // The filters again (edit).
   await page.locator("[data-testid=search-edit]").click();
-  await expect.poll(() => page.locator("[data-testid=filter-panel]").getAttribute("data-open"), { timeout: 10_000 }).toBe("true");
+  await until(
+    () => page.locator("[data-testid=filter-panel]").getAttribute("data-open"),
+    (open) => open === "true",
+    "the filter panel to open",
+  );
   await scan(page, "search: editing the filters");
 
   // One warehouse alone on the map: its marker opens its card.

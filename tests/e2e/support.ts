@@ -182,7 +182,26 @@ export async function hasText(locator: Locator, expected: RegExp | string): Prom
 export async function tick(input: Locator): Promise<void> {
   await input.focus();
   await input.press("Space");
-  await expect.poll(() => input.isChecked()).toBe(true);
+  await until(
+    () => input.isChecked(),
+    (checked) => checked,
+    "the box is ticked",
+  );
+}
+
+/**
+ * Reads `read` until `accept` holds, or throws after `timeoutMs`. For helpers that the walks of
+ * describe.concurrent call: vitest's expect.poll wants a current test, and in a concurrent block
+ * there is none for a moment whenever a test beside it ends.
+ */
+export async function until<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}; last read: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Waits until React has taken over the page: from then on buttons that open popups work. */

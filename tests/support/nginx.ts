@@ -106,6 +106,12 @@ export type Nginx = {
   /** The access log's lines: `method uri status upstream_addr protocol`. */
   accessLog: () => string[];
   errorLog: () => string;
+  /**
+   * The site rendered again with these instances (an address followed by ` down` is kept out of
+   * both upstream groups, as a rolling deploy does) and nginx reloaded: resolves once the workers
+   * that had the old configuration are gone, so no request is sent by the old one any more.
+   */
+  reload: (upstreams: string[]) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -120,13 +126,9 @@ export async function startNginx(opts: { upstreams: string[]; httpPort?: number;
   const httpPort = opts.httpPort ?? (await freePort());
   const httpsPort = opts.httpsPort ?? (await freePort());
   const cert = selfSignedCertificate(dir);
-  const site = renderSite(opts.site ?? fs.readFileSync(SITE_CONFIG, "utf8"), {
-    httpPort,
-    httpsPort,
-    certificate: cert.certificate,
-    key: cert.key,
-    upstreams: opts.upstreams,
-  });
+  const source = opts.site ?? fs.readFileSync(SITE_CONFIG, "utf8");
+  const render = (upstreams: string[]) => renderSite(source, { httpPort, httpsPort, certificate: cert.certificate, key: cert.key, upstreams });
+  const site = render(opts.upstreams);
   fs.writeFileSync(path.join(dir, "site.conf"), site);
   // nginx's own temporary files (request bodies read whole before they are passed on), written
   // by its workers, which run as nobody when nginx is started as root.
@@ -198,6 +200,18 @@ http {
     checked,
     accessLog: () => (fs.existsSync(accessLog) ? fs.readFileSync(accessLog, "utf8").split("\n").filter(Boolean) : []),
     errorLog: () => (fs.existsSync(errorLog) ? fs.readFileSync(errorLog, "utf8") : ""),
+    reload: async (upstreams) => {
+      fs.writeFileSync(path.join(dir, "site.conf"), render(upstreams));
+      const before = workersOf(child.pid!);
+      // SIGHUP, as `nginx -s reload` sends: new workers with the new configuration, and the old
+      // ones finish what they hold and exit.
+      process.kill(child.pid!, "SIGHUP");
+      for (const deadline = Date.now() + 15_000; ; await new Promise((r) => setTimeout(r, 50))) {
+        const now = workersOf(child.pid!);
+        if (now.length > 0 && now.every((pid) => !before.includes(pid))) return;
+        if (dead || Date.now() > deadline) throw new Error(`nginx did not reload in time:\n${fs.readFileSync(errorLog, "utf8")}`);
+      }
+    },
     stop: async () => {
       // SIGQUIT: finish what is in flight, then exit; the whole group if it lingers.
       if (!dead) killGroup("SIGQUIT");
@@ -208,6 +222,12 @@ http {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The processes nginx's master has started (its workers), from /proc. */
+function workersOf(master: number): number[] {
+  const children = fs.readFileSync(`/proc/${master}/task/${master}/children`, "utf8");
+  return children.split(" ").filter(Boolean).map(Number);
 }
 
 export type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
