@@ -1,5 +1,5 @@
 // The map's constants and cluster colour rule, shared by the server, which clusters
-// every result of a zone with supercluster (app/server/search/zones.ts), and the map that draws
+// every result of a zone (app/server/search/map-clusters.ts), and the map that draws
 // what it answers: clusters below zoom 14.5 and single markers from 14.5, a cluster red when its
 // count exceeds the larger of 10 and the mean count of the clusters shown, else blue.
 

@@ -1,6 +1,6 @@
 // The results map: MapLibre GL JS (loaded lazily, on this page only) with a key-free style
 // (MAP_STYLE_URL). What it draws comes from GET /api/warehouses/search/map for the visible box
-// after every move: the server clusters every result of the zone (supercluster, decision 027), so
+// after every move: the server clusters every result of the zone (decisions 021 and 069), so
 // a zone of tens of thousands of warehouses never travels to the browser. A marker opens a card.
 // Clusters and markers are DOM elements over the map, so the map stays usable when the style
 // or its tiles cannot load (no network): it then falls back to a plain background.

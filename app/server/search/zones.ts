@@ -11,9 +11,8 @@
 // When the instance's search index (search-index.ts) holds everything up to the search_epoch a
 // search reads, the zone is taken from it instead, with no read of PostgreSQL, and kept while
 // the index's version stays (decision 064).
-import Supercluster from "supercluster";
 import type { Database } from "../db/database.ts";
-import { CLUSTER_OPTIONS } from "../../lib/map.ts";
+import { toMercator, type MercatorPoints } from "./map-clusters.ts";
 import { findZoneMatches, findZonePoints, findZoneRanks, findZoneSpaces, readSearchEpoch, ZONE_POINT_BYTES, ZONE_RANK_BYTES } from "./search.queries.ts";
 import { pointsInCircle, type ZoneArgs, type ZoneFilter, type ZonePoints, type ZoneRanks, type ZoneSource } from "./zone-points.ts";
 import { romeToday, spaceRowsFromPacked, type SpaceRows } from "./spaces.ts";
@@ -38,9 +37,9 @@ export type Zone = ZonePoints & {
   spaces(db: Database, prefetched?: Promise<Buffer>): Promise<SpaceRows>;
   /** What the orders weigh beyond distance (photos, answer times, ratings), read again after the source's ranksMaxAgeMs. */
   ranks(db: Database, prefetched?: Promise<Buffer>): Promise<ZoneRanks>;
-  /** Supercluster over the whole zone (built on first use). */
-  clusters(): Supercluster<{ i: number }, Record<string, never>>;
-  /** Roughly what the zone holds in memory now, in bytes (its arrays, its clusters once built). */
+  /** Its positions in Web Mercator units, for the map's clusters (computed on first use). */
+  mercator(): MercatorPoints;
+  /** Roughly what the zone holds in memory now, in bytes (its arrays, its map positions once computed). */
   memoryBytes(): number;
 };
 
@@ -64,9 +63,9 @@ function ranksFromPacked(ids: Int32Array, packed: Buffer): ZoneRanks {
   return ranks;
 }
 
-/** Memory per warehouse of a zone's arrays, and of its supercluster index (measured: 260–330 B). */
+/** Memory per warehouse of a zone's arrays, and of its map positions (two doubles). */
 const ZONE_BYTES_PER_POINT = 80; // 40 for the points, about 40 for their spaces and ranks
-const CLUSTER_BYTES_PER_POINT = 330;
+const MERCATOR_BYTES_PER_POINT = 16;
 
 /** Reads a zone from PostgreSQL: the box scan, then the exact circle test and the order here. */
 export async function loadZone(db: Database, args: ZoneArgs): Promise<Zone> {
@@ -132,7 +131,7 @@ export function makeZone(args: ZoneArgs, points: ZonePoints, source: ZoneSource)
   const matchSets = new Map<string, Promise<Uint8Array>>();
   let spaceRows: Promise<SpaceRows> | null = null;
   let rankSet: { at: number; ranks: Promise<ZoneRanks> } | null = null;
-  let clusterIndex: Supercluster<{ i: number }, Record<string, never>> | null = null;
+  let mercator: MercatorPoints | null = null;
   return {
     ...points,
     centre: { lat: args.lat, lng: args.lng },
@@ -170,17 +169,12 @@ export function makeZone(args: ZoneArgs, points: ZonePoints, source: ZoneSource)
       }
       return rankSet.ranks;
     },
-    clusters() {
-      if (!clusterIndex) {
-        clusterIndex = new Supercluster<{ i: number }, Record<string, never>>({ ...CLUSTER_OPTIONS });
-        const features = new Array(size);
-        for (let i = 0; i < size; i++) features[i] = { type: "Feature", properties: { i }, geometry: { type: "Point", coordinates: [lng[i], lat[i]] } };
-        clusterIndex.load(features);
-      }
-      return clusterIndex;
+    mercator() {
+      mercator ??= toMercator(lat, lng, size);
+      return mercator;
     },
     memoryBytes() {
-      return size * (ZONE_BYTES_PER_POINT + (clusterIndex ? CLUSTER_BYTES_PER_POINT : 0));
+      return size * (ZONE_BYTES_PER_POINT + (mercator ? MERCATOR_BYTES_PER_POINT : 0));
     },
   };
 }
@@ -199,7 +193,7 @@ function findMatchingIds(db: Database, args: ZoneArgs, filter: ZoneFilter): Prom
 }
 /**
  * Memory the zones of one instance may hold (the zone in use is kept whatever its size): about
- * 18 zones like Milan's with their clusters, or a few hundred small ones.
+ * 120 zones like Milan's (21,000 warehouses, 2 MB with their map positions), or thousands of small ones.
  */
 const MAX_CACHED_BYTES = 256 * 1024 * 1024;
 /** A zone is read again after this long even when nothing changed (a safety net, not the rule). */
@@ -280,8 +274,8 @@ export class ZoneCache {
 
   /**
    * The zone as this instance's search index holds it (decision 064): no read of PostgreSQL, so
-   * no per-address limit either. Kept while the index's version stays, for the map's clusters
-   * and the next search of the same place.
+   * no per-address limit either. Kept while the index's version stays, for the map's calls and
+   * the next search of the same place.
    */
   private async fromIndex(
     index: SearchIndex,
