@@ -116,6 +116,21 @@ describe("the search index", () => {
     expect(fromDb.index ?? 0).toBe(0);
   }, 300_000);
 
+  it("reads everything once at start, though its periodic check comes round during the read", async () => {
+    const reads: string[] = [];
+    const log = { info: (msg: string) => void (/ read in /.test(msg) && reads.push(msg)), warn: () => {} };
+    const other = createDb(t.url, 4).db;
+    const started = startSearchIndex(other, t.url, { chunk: 500, checkEveryMs: 5, log });
+    try {
+      await started.built;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(reads).toHaveLength(1);
+    } finally {
+      await started.index.stop();
+      await other.destroy();
+    }
+  }, 60_000);
+
   it("shows a deactivation and a new space made through another instance in the next search", async () => {
     // A second instance: its own connections and its own index.
     const other = createDb(t.url, 4).db;

@@ -577,6 +577,8 @@ export class SearchIndex {
   private reconnecting: NodeJS.Timeout | null = null;
   private stopped = false;
   private rebuildQueued = false;
+  /** A full read is under way. */
+  private reading = false;
 
   constructor(db: Database, url: string, opts: SearchIndexOptions = {}) {
     this.db = db;
@@ -680,7 +682,9 @@ export class SearchIndex {
    * every rebuildEveryMs, and when the slots changed since the build pile up.
    */
   async check(): Promise<void> {
-    if (this.stopped || !this.listening) return;
+    // A read under way (the first one at start, at a million warehouses longer than the check's
+    // period) holds what the check would ask for: queuing another would read everything twice.
+    if (this.stopped || !this.listening || this.reading) return;
     // The first read failed (the database away at start): try again.
     if (!this.data) return this.rebuild();
     const data = this.data;
@@ -804,7 +808,14 @@ export class SearchIndex {
   /** A rebuild from inside the chain (a notification said everything changed). */
   private async rebuildNow(): Promise<void> {
     const started = performance.now();
-    const { data, epoch } = await build(this.db, this.opts.chunk, this.opts.readers);
+    this.reading = true;
+    let built: Awaited<ReturnType<typeof build>>;
+    try {
+      built = await build(this.db, this.opts.chunk, this.opts.readers);
+    } finally {
+      this.reading = false;
+    }
+    const { data, epoch } = built;
     this.data = data;
     this.cards.clear();
     // Notifications already applied to the old data may be older than the snapshot, or newer: those are read again next.
