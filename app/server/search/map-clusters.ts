@@ -27,15 +27,23 @@ export function mercatorY(lat: number): number {
 const longitudeOf = (x: number) => (x - 0.5) * 360;
 const latitudeOf = (y: number) => (360 * Math.atan(Math.exp(((180 - y * 360) * Math.PI) / 180))) / Math.PI - 90;
 
-/** A zone's positions in Web Mercator units (computed once per zone, kept with it). */
+/**
+ * Whole units of a position on the Mercator square (about 9 mm at the equator): sums of a
+ * million of them stay exact in a double, so a group's centre does not depend on the order its
+ * warehouses come in (a zone read from PostgreSQL and one from the index hold them in different
+ * orders, and must answer the same map).
+ */
+const MERCATOR_UNITS = 2 ** 32;
+
+/** A zone's positions in whole Mercator units (computed once per zone, kept with it). */
 export type MercatorPoints = { x: Float64Array; y: Float64Array };
 
 export function toMercator(lat: Float64Array, lng: Float64Array, size: number): MercatorPoints {
   const x = new Float64Array(size);
   const y = new Float64Array(size);
   for (let i = 0; i < size; i++) {
-    x[i] = mercatorX(lng[i]!);
-    y[i] = mercatorY(lat[i]!);
+    x[i] = Math.floor(mercatorX(lng[i]!) * MERCATOR_UNITS);
+    y[i] = Math.floor(mercatorY(lat[i]!) * MERCATOR_UNITS);
   }
   return { x, y };
 }
@@ -65,15 +73,16 @@ export function inView(view: ClusterView, lat: number, lng: number): boolean {
 export function clusterGroups(points: MercatorPoints, size: number, view: ClusterView, options: ClusterOptions = CLUSTER_OPTIONS): ClusterGroup[] {
   const zoom = Math.max(0, Math.min(Math.floor(view.zoom), options.maxZoom));
   const cellPx = 2 * options.radius;
-  const cellsPerUnit = (WORLD_PX * 2 ** zoom) / cellPx;
+  const cellsPerWorld = (WORLD_PX * 2 ** zoom) / cellPx;
+  const cellsPerUnit = cellsPerWorld / MERCATOR_UNITS;
   // The cells the view touches and three more on each side: a group shown spans the cell of its
   // centre and those next to it, and whether each of them joins it depends on the cells next to
   // those (below), so the view's answer is the whole map's, cut to the view.
   const crossesDateLine = view.west > view.east;
-  const colFrom = crossesDateLine ? -Infinity : Math.floor(mercatorX(view.west) * cellsPerUnit) - VIEW_MARGIN_CELLS;
-  const colTo = crossesDateLine ? Infinity : Math.floor(mercatorX(view.east) * cellsPerUnit) + VIEW_MARGIN_CELLS;
-  const rowFrom = Math.floor(mercatorY(view.north) * cellsPerUnit) - VIEW_MARGIN_CELLS;
-  const rowTo = Math.floor(mercatorY(view.south) * cellsPerUnit) + VIEW_MARGIN_CELLS;
+  const colFrom = crossesDateLine ? -Infinity : Math.floor(mercatorX(view.west) * cellsPerWorld) - VIEW_MARGIN_CELLS;
+  const colTo = crossesDateLine ? Infinity : Math.floor(mercatorX(view.east) * cellsPerWorld) + VIEW_MARGIN_CELLS;
+  const rowFrom = Math.floor(mercatorY(view.north) * cellsPerWorld) - VIEW_MARGIN_CELLS;
+  const rowTo = Math.floor(mercatorY(view.south) * cellsPerWorld) + VIEW_MARGIN_CELLS;
 
   // One slot per occupied cell, in parallel arrays: its count, the sums of its positions and
   // the box they span.
@@ -124,7 +133,7 @@ export function clusterGroups(points: MercatorPoints, size: number, view: Cluste
   // none: one step, decided by the cells around it alone, so a group is the same in every view
   // that shows it.
   const ranksAbove = (a: number, b: number) => count[a]! > count[b]! || (count[a] === count[b] && key[a]! < key[b]!);
-  const radiusUnits = options.radius / (WORLD_PX * 2 ** zoom);
+  const radiusUnits = (options.radius / (WORLD_PX * 2 ** zoom)) * MERCATOR_UNITS;
   const joins = new Int32Array(key.length).fill(-1);
   for (let s = 0; s < key.length; s++) {
     const col = Math.floor(key[s]! / ROW_SLOTS);
@@ -159,8 +168,8 @@ export function clusterGroups(points: MercatorPoints, size: number, view: Cluste
   const groups: ClusterGroup[] = [];
   for (let s = 0; s < key.length; s++) {
     if (merged[s]) continue;
-    const lat = latitudeOf(sumY[s]! / counts[s]!);
-    const lng = longitudeOf(sumX[s]! / counts[s]!);
+    const lat = latitudeOf(sumY[s]! / counts[s]! / MERCATOR_UNITS);
+    const lng = longitudeOf(sumX[s]! / counts[s]! / MERCATOR_UNITS);
     if (!inView(view, lat, lng)) continue;
     groups.push({
       id: key[s]!,
@@ -183,9 +192,9 @@ export function clusterGroups(points: MercatorPoints, size: number, view: Cluste
 function splitZoom(zoom: number, options: ClusterOptions, minX: number, maxX: number, minY: number, maxY: number): number {
   const spread = Math.hypot(maxX - minX, maxY - minY);
   for (let z = zoom + 1; z <= options.maxZoom; z++) {
-    const perUnit = (WORLD_PX * 2 ** z) / (2 * options.radius);
+    const perUnit = (WORLD_PX * 2 ** z) / (2 * options.radius) / MERCATOR_UNITS;
     const cellsSplit = Math.floor(minX * perUnit) !== Math.floor(maxX * perUnit) || Math.floor(minY * perUnit) !== Math.floor(maxY * perUnit);
-    if (cellsSplit && spread * WORLD_PX * 2 ** z > options.radius) return z;
+    if (cellsSplit && (spread / MERCATOR_UNITS) * WORLD_PX * 2 ** z > options.radius) return z;
   }
   return options.maxZoom + 1;
 }

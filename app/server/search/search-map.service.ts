@@ -8,6 +8,7 @@ import { clusterColor, CLUSTER_OPTIONS, MARKERS_FROM_ZOOM, type MapItem, type Ma
 import { resolveSearchZone, type SearchDeps } from "./search.service.ts";
 import { clusterGroups, inView, type ClusterView } from "./map-clusters.ts";
 import { zoneCacheFor, type Zone } from "./zones.ts";
+import { closer, firstByOrder } from "./zone-points.ts";
 
 /** Most single markers one answer carries (a browser draws a few thousand DOM markers smoothly at most). */
 export const MAP_MARKERS_LIMIT = 2000;
@@ -23,13 +24,11 @@ const round6 = (degrees: number) => Math.round(degrees * 1e6) / 1e6;
 /** What to draw of a zone in a view. */
 export function mapItems(zone: Zone, matches: Uint8Array, view: MapViewBox): { items: MapItem[]; truncated: boolean } {
   if (view.zoom >= MARKERS_FROM_ZOOM) {
-    const items: MapItem[] = [];
-    for (let i = 0; i < zone.size; i++) {
-      if (!inView(view, zone.lat[i]!, zone.lng[i]!)) continue;
-      if (items.length >= MAP_MARKERS_LIMIT) return { items, truncated: true };
-      items.push(marker(zone, matches, i));
-    }
-    return { items, truncated: false };
+    const shown: number[] = [];
+    for (let i = 0; i < zone.size; i++) if (inView(view, zone.lat[i]!, zone.lng[i]!)) shown.push(i);
+    // The nearest to the centre when they are too many; nearest first either way.
+    const nearest = firstByOrder(shown, MAP_MARKERS_LIMIT, closer(zone));
+    return { items: nearest.map((i) => marker(zone, matches, i)), truncated: shown.length > nearest.length };
   }
   const groups = clusterGroups(zone.mercator(), zone.size, view);
   let clusters = 0;

@@ -40,7 +40,7 @@ import {
   type SpaceCriteria,
 } from "./search.queries.ts";
 import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone, type ZoneAnswer, type ZoneRanks } from "./zones.ts";
-import { smallestSorted } from "./zone-points.ts";
+import { closer, firstByOrder } from "./zone-points.ts";
 import { availabilityOf, isoDay, judge, romeToday, spaceAsk, spaceRowsFromPacked, unmetCriteria, type SpaceAsk, type SpaceRows } from "./spaces.ts";
 import type { UnmetCriterion } from "../../lib/search-results.ts";
 import type { AppMetrics } from "../metrics/metrics.ts";
@@ -436,8 +436,6 @@ async function computeSearch(deps: SearchDeps, q: SearchQuery, found: SearchZone
   };
 }
 
-/** Slots of an order key left for the zone index (keys stay below 2^31, so key × slots + index is exact in a double). */
-const INDEX_SLOTS = 2 ** 21;
 const UNREDEEMED = 2 ** 30;
 const LAST = 2 ** 29;
 
@@ -492,15 +490,21 @@ function orderKey(found: SearchZone, q: SearchQuery, i: number): number {
 /** The first SEARCH_LIST_LIMIT of each list (matching, then the others) in the asked order, over the whole zone. */
 function orderLists(found: SearchZone, q: SearchQuery): [number[], number[]] {
   const { zone, matches } = found;
+  const keys = new Float64Array(zone.size);
   let matching = 0;
-  for (let i = 0; i < zone.size; i++) matching += matches[i]!;
-  const keys = [new Float64Array(matching), new Float64Array(zone.size - matching)] as const;
+  for (let i = 0; i < zone.size; i++) {
+    keys[i] = orderKey(found, q, i);
+    matching += matches[i]!;
+  }
+  const lists = [new Int32Array(matching), new Int32Array(zone.size - matching)] as const;
   const filled = [0, 0];
   for (let i = 0; i < zone.size; i++) {
     const list = matches[i] ? 0 : 1;
-    keys[list][filled[list]!++] = orderKey(found, q, i) * INDEX_SLOTS + i;
+    lists[list][filled[list]!++] = i;
   }
-  return keys.map((list) => Array.from(smallestSorted(list, SEARCH_LIST_LIMIT), (key) => key % INDEX_SLOTS)) as [number[], number[]];
+  const nearer = closer(zone);
+  const order = (a: number, b: number) => keys[a]! - keys[b]! || nearer(a, b);
+  return [firstByOrder(lists[0], SEARCH_LIST_LIMIT, order), firstByOrder(lists[1], SEARCH_LIST_LIMIT, order)];
 }
 
 /**
