@@ -13,6 +13,7 @@ import { dayNumber, isoDay, romeToday } from "./spaces.ts";
 import { readSearchEpoch } from "./search.queries.ts";
 import { createRandom } from "../seed/random.ts";
 import { CardCache } from "./card-cache.ts";
+import { ZoneCache } from "./zones.ts";
 
 const t = useTestDatabase();
 
@@ -115,6 +116,41 @@ describe("the search index", () => {
     expect(fromIndex.index).toBeGreaterThan(300);
     expect(fromDb.index ?? 0).toBe(0);
   }, 300_000);
+
+  it("keeps the zones it took, from the index or PostgreSQL, within its memory budget, the least recently used dropped first", async () => {
+    for (const withIndex of [true, false]) {
+      const cache = new ZoneCache(withIndex ? indexed : plain, { maxBytes: 60_000 });
+      const lookups: Lookups = {};
+      const metrics = depsOf(indexed, lookups).metrics!;
+      const get = (at: { lat: number; lng: number }) =>
+        cache.get({ ...at, radiusM: 30_000 }, { specIds: [], area: null }, undefined, { metrics, index: withIndex ? index : undefined });
+      const places = centres.filter((_, k) => k % 97 === 0).slice(0, 30);
+      const weights: number[] = [];
+      for (const at of places) {
+        weights.push((await get(at)).zone.memoryBytes());
+        const { zones, bytes } = cache.stats();
+        expect(bytes <= 60_000 || zones === 1, `${zones} zones, ${bytes} bytes`).toBe(true);
+      }
+      // What it holds is the weight of the last zones taken, as many as fit.
+      let expected = 0;
+      let kept = 0;
+      for (const weight of weights.slice().reverse()) {
+        if (kept > 0 && expected + weight > 60_000) break;
+        expected += weight;
+        kept += 1;
+      }
+      expect(cache.stats()).toEqual({ zones: kept, bytes: expected });
+      expect(kept).toBeGreaterThan(1);
+      expect(kept).toBeLessThan(places.length);
+      // The last one comes from memory; the first was dropped and is taken again.
+      const taken = withIndex ? "index" : "miss";
+      const before = { hit: lookups.hit ?? 0, taken: lookups[taken] ?? 0 };
+      await get(places.at(-1)!);
+      expect(lookups.hit).toBe(before.hit + 1);
+      await get(places[0]!);
+      expect(lookups[taken]).toBe(before.taken + 1);
+    }
+  }, 60_000);
 
   it("reads everything once at start, though its periodic check comes round during the read", async () => {
     const reads: string[] = [];

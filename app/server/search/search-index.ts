@@ -392,21 +392,13 @@ function circleBox(args: ZoneArgs): { minLat: number; maxLat: number; minLng: nu
 function zoneOf(data: IndexData, args: ZoneArgs): { points: ZonePoints; source: ZoneSource } {
   const box = circleBox(args);
   const candidates = data.inBox(box.minLat, box.maxLat, box.minLng, box.maxLng);
-  const n = candidates.length;
-  const ids = new Int32Array(n);
-  const latE6 = new Int32Array(n);
-  const lngE6 = new Int32Array(n);
-  const claimed = new Uint8Array(n);
-  for (let k = 0; k < n; k++) {
-    const slot = candidates[k]!;
-    ids[k] = data.id[slot]!;
-    latE6[k] = data.lat[slot]!;
-    lngE6[k] = data.lng[slot]!;
-    claimed[k] = data.flags[slot]! & FLAG_REDEEMED;
-  }
-  const { points, candidate } = pointsInCircle(args, n, { ids, latE6, lngE6, claimed });
-  const slots = new Int32Array(points.size);
-  for (let i = 0; i < points.size; i++) slots[i] = candidates[candidate[i]!]!;
+  // The circle test reads the index's arrays at the candidates' slots: the zone's rows are its slots.
+  const { points, rows: slots } = pointsInCircle(
+    args,
+    candidates.length,
+    { ids: data.id, latE6: data.lat, lngE6: data.lng, flags: data.flags, redeemed: FLAG_REDEEMED },
+    candidates,
+  );
   const source: ZoneSource = {
     async matches(db, filter) {
       // The index keeps no floor area (no search filters by it today): PostgreSQL answers that.

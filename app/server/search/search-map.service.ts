@@ -7,7 +7,7 @@ import type { SearchMapQuery } from "../../schemas/search.ts";
 import { clusterColor, CLUSTER_OPTIONS, MARKERS_FROM_ZOOM, type MapItem, type MapMarker, type SearchMapResponse } from "../../lib/map.ts";
 import { resolveSearchZone, type SearchDeps } from "./search.service.ts";
 import { clusterGroups, inView, type ClusterView } from "./map-clusters.ts";
-import { zoneCacheFor, type Zone } from "./zones.ts";
+import type { Zone } from "./zones.ts";
 import { closer, firstByOrder } from "./zone-points.ts";
 
 /** Most single markers one answer carries (a browser draws a few thousand DOM markers smoothly at most). */
@@ -58,8 +58,5 @@ export function mapItems(zone: Zone, matches: Uint8Array, view: MapViewBox): { i
 export async function searchMap(deps: SearchDeps, q: SearchMapQuery, locale: Locale): Promise<SearchMapResponse> {
   const found = await resolveSearchZone(deps, q, locale);
   if (!found) return { items: [], truncated: false, error: "location_not_found" };
-  const answer = mapItems(found.zone, found.matches, q);
-  // The zone may have just computed its map positions: keep the cache within its memory budget.
-  zoneCacheFor(deps.db).evict();
-  return { ...answer, error: null };
+  return { ...mapItems(found.zone, found.matches, q), error: null };
 }

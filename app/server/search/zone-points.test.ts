@@ -21,14 +21,20 @@ describe("a zone", () => {
       ids: [3, 1, 2, 4],
       latE6: [45_474_200, 45_464_200, 45_464_200, 45_500_000],
       lngE6: [9_190_000, 9_190_000, 9_190_000, 9_190_000],
-      claimed: [1, 0, 1, 1],
+      // Other bits of a flag say other things: only the redeemed bit counts.
+      flags: [5, 4, 1, 1],
+      redeemed: 1,
     };
-    const { points, candidate } = pointsInCircle(centre, 4, cand);
+    const { points, rows } = pointsInCircle(centre, 4, cand);
     expect([...points.ids]).toEqual([3, 1, 2]);
     expect([...points.claimed]).toEqual([1, 0, 1]);
-    expect([...candidate]).toEqual([0, 1, 2]);
+    expect([...rows]).toEqual([0, 1, 2]);
     expect(points.distance[0]).toBeCloseTo(distanceM(45.4642, 9.19, 45.4742, 9.19), 6);
     expect(points.bounds).toEqual({ min_lat: 45.4642, max_lat: 45.4742, min_lng: 9.19, max_lng: 9.19 });
+    // Read through rows: the candidates are rows 3, 2 and 0, in that order.
+    const through = pointsInCircle(centre, 3, cand, [3, 2, 0]);
+    expect([...through.points.ids]).toEqual([2, 3]);
+    expect([...through.rows]).toEqual([2, 0]);
   });
 });
 

@@ -91,53 +91,55 @@ export function firstByOrder(indexes: ArrayLike<number>, limit: number, order: I
   return heap.sort(order);
 }
 
+/** Where a zone's candidates are read: by row, ids positive, positions in millionths of a degree, `flags & redeemed` set when redeemed. */
+export type CandidateRows = { ids: ArrayLike<number>; latE6: ArrayLike<number>; lngE6: ArrayLike<number>; flags: ArrayLike<number>; redeemed: number };
+
 /**
- * A zone from its candidates (a box around the circle): candidate k has id `ids[k]` (positive),
- * is redeemed when `claimed[k]`, and lies at `latE6[k]`, `lngE6[k]` millionths of a degree. The
- * exact circle test and the bounds; the zone keeps the candidates' order. `candidate` gives, per
- * zone warehouse, its candidate index.
+ * A zone from its candidates (a box around the circle): the rows `at` of `rows` (every row up to
+ * `count` when null). The exact circle test and the bounds; the zone keeps the candidates' order,
+ * and `rows` of the answer gives, per zone warehouse, its row.
  */
 export function pointsInCircle(
   args: ZoneArgs,
   count: number,
-  cand: { ids: ArrayLike<number>; latE6: ArrayLike<number>; lngE6: ArrayLike<number>; claimed: ArrayLike<number> },
-): { points: ZonePoints; candidate: Int32Array } {
-  const pointDistance = new Float64Array(count);
-  const insideIndexes = new Int32Array(count);
-  let inside = 0;
+  cand: CandidateRows,
+  at: ArrayLike<number> | null = null,
+): { points: ZonePoints; rows: Int32Array } {
+  const insideDistance = new Float64Array(count);
+  const insideRows = new Int32Array(count);
+  let size = 0;
   for (let k = 0; k < count; k++) {
-    const d = distanceM(args.lat, args.lng, cand.latE6[k]! / 1e6, cand.lngE6[k]! / 1e6);
+    const row = at ? at[k]! : k;
+    const d = distanceM(args.lat, args.lng, cand.latE6[row]! / 1e6, cand.lngE6[row]! / 1e6);
     if (d > args.radiusM) continue;
-    pointDistance[k] = d;
-    insideIndexes[inside++] = k;
+    insideDistance[size] = d;
+    insideRows[size++] = row;
   }
-  const order = insideIndexes.subarray(0, inside);
-  const size = inside;
+  const rows = insideRows.subarray(0, size);
   const ids = new Int32Array(size);
   const lat = new Float64Array(size);
   const lng = new Float64Array(size);
   const claimed = new Uint8Array(size);
-  const distance = new Float64Array(size);
+  const distance = insideDistance.slice(0, size);
   let minLat = Infinity;
   let maxLat = -Infinity;
   let minLng = Infinity;
   let maxLng = -Infinity;
   for (let i = 0; i < size; i++) {
-    const k = order[i]!;
-    const pLat = cand.latE6[k]! / 1e6;
-    const pLng = cand.lngE6[k]! / 1e6;
-    ids[i] = cand.ids[k]!;
-    claimed[i] = cand.claimed[k] ? 1 : 0;
+    const row = rows[i]!;
+    const pLat = cand.latE6[row]! / 1e6;
+    const pLng = cand.lngE6[row]! / 1e6;
+    ids[i] = cand.ids[row]!;
+    claimed[i] = cand.flags[row]! & cand.redeemed ? 1 : 0;
     lat[i] = pLat;
     lng[i] = pLng;
-    distance[i] = pointDistance[k]!;
     if (pLat < minLat) minLat = pLat;
     if (pLat > maxLat) maxLat = pLat;
     if (pLng < minLng) minLng = pLng;
     if (pLng > maxLng) maxLng = pLng;
   }
   const bounds: Bounds | null = size ? { min_lat: minLat, max_lat: maxLat, min_lng: minLng, max_lng: maxLng } : null;
-  return { points: { size, ids, lat, lng, claimed, distance, bounds }, candidate: order };
+  return { points: { size, ids, lat, lng, claimed, distance, bounds }, rows };
 }
 
 /** Where a zone's matches, spaces and ranks come from (see Zone in zones.ts, which caches them). */

@@ -39,7 +39,7 @@ export type Zone = ZonePoints & {
   ranks(db: Database, prefetched?: Promise<Buffer>): Promise<ZoneRanks>;
   /** Its positions in Web Mercator units, for the map's clusters (computed on first use). */
   mercator(): MercatorPoints;
-  /** Roughly what the zone holds in memory now, in bytes (its arrays, its map positions once computed). */
+  /** Roughly what the zone holds in memory, in bytes (its arrays, its map positions once computed). */
   memoryBytes(): number;
 };
 
@@ -102,7 +102,7 @@ export function zoneFromPoints(args: ZoneArgs, packed: Buffer): Zone {
     latE6[k] = view.getInt32(offset + 4);
     lngE6[k] = view.getInt32(offset + 8);
   }
-  const { points } = pointsInCircle(args, count, { ids, latE6, lngE6, claimed });
+  const { points } = pointsInCircle(args, count, { ids, latE6, lngE6, flags: claimed, redeemed: 1 });
   return makeZone(args, points, databaseSource(args, points.ids));
 }
 
@@ -174,7 +174,9 @@ export function makeZone(args: ZoneArgs, points: ZonePoints, source: ZoneSource)
       return mercator;
     },
     memoryBytes() {
-      return size * (ZONE_BYTES_PER_POINT + (mercator ? MERCATOR_BYTES_PER_POINT : 0));
+      // The map positions counted from the start, computed or not: a zone's weight in the cache
+      // never changes, so the cache keeps its total as it goes instead of adding it up each time.
+      return size * (ZONE_BYTES_PER_POINT + MERCATOR_BYTES_PER_POINT);
     },
   };
 }
@@ -208,9 +210,37 @@ type Entry = { epoch: string; at: number; zone: Promise<Zone>; loaded: Zone | nu
 export class ZoneCache {
   private entries = new Map<string, Entry>();
   private db: Database;
+  private maxBytes: number;
+  /** What the loaded zones of `entries` weigh. */
+  private bytes = 0;
 
-  constructor(db: Database) {
+  constructor(db: Database, opts: { maxBytes?: number } = {}) {
     this.db = db;
+    this.maxBytes = opts.maxBytes ?? MAX_CACHED_BYTES;
+  }
+
+  /** How many zones it keeps, and what they weigh. */
+  stats(): { zones: number; bytes: number } {
+    return { zones: this.entries.size, bytes: this.bytes };
+  }
+
+  /** Moves an entry to the most recently used end. */
+  private touch(key: string, entry: Entry) {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+  }
+
+  private drop(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.loaded?.memoryBytes() ?? 0;
+  }
+
+  /** An entry's zone has arrived (counted only if the entry is still kept). */
+  private arrived(key: string, entry: Entry, zone: Zone) {
+    entry.loaded = zone;
+    if (this.entries.get(key) === entry) this.bytes += zone.memoryBytes();
   }
 
   /**
@@ -234,14 +264,13 @@ export class ZoneCache {
     const known = this.entries.get(key);
     if (known && known.epoch === epoch && Date.now() - known.at < ZONE_MAX_AGE_MS) {
       // Most recently used last.
-      this.entries.delete(key);
-      this.entries.set(key, known);
+      this.touch(key, known);
       opts.metrics?.searchZoneLookups.inc({ result: "hit" });
       const zone = await known.zone;
       const [matches, spaces, ranks] = await Promise.all([zone.matches(this.db, filter), zone.spaces(this.db), opts.ranks ? zone.ranks(this.db) : null]);
       return { zone, matches, spaces, ranks, indexed: false };
     }
-    if (known) this.entries.delete(key);
+    if (known) this.drop(key);
     // Reading a zone is the costly part of a search: the caller may refuse it (a rate limit).
     await beforeRead?.();
     opts.metrics?.searchZoneLookups.inc({ result: "miss" });
@@ -259,10 +288,10 @@ export class ZoneCache {
     try {
       zone = await entry.zone;
     } catch (err) {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
+      if (this.entries.get(key) === entry) this.drop(key);
       throw err;
     }
-    entry.loaded = zone;
+    this.arrived(key, entry, zone);
     this.evict();
     const [matches, spaceRows, rankSet] = await Promise.all([
       zone.matches(this.db, filter, matching),
@@ -288,15 +317,16 @@ export class ZoneCache {
     const known = this.entries.get(key);
     let zone: Zone;
     if (known?.loaded && known.epoch === version) {
-      this.entries.delete(key);
-      this.entries.set(key, known);
+      this.touch(key, known);
       zone = known.loaded;
       opts.metrics?.searchZoneLookups.inc({ result: "hit" });
     } else {
       const { points, source } = index.zone(args);
       zone = makeZone(args, points, source);
-      this.entries.delete(key);
-      this.entries.set(key, { epoch: version, at: Date.now(), zone: Promise.resolve(zone), loaded: zone });
+      this.drop(key);
+      const entry: Entry = { epoch: version, at: Date.now(), zone: Promise.resolve(zone), loaded: null };
+      this.entries.set(key, entry);
+      this.arrived(key, entry, zone);
       this.evict();
       opts.metrics?.searchZoneLookups.inc({ result: "index" });
     }
@@ -304,14 +334,11 @@ export class ZoneCache {
     return { zone, matches, spaces, ranks, indexed: true };
   }
 
-  /** Drops the least recently used zones while the loaded ones hold more than the budget. */
-  evict() {
-    let bytes = 0;
-    for (const entry of this.entries.values()) bytes += entry.loaded?.memoryBytes() ?? 0;
-    for (const [key, entry] of this.entries) {
-      if (bytes <= MAX_CACHED_BYTES || this.entries.size <= 1) break;
-      bytes -= entry.loaded?.memoryBytes() ?? 0;
-      this.entries.delete(key);
+  /** Drops the least recently used zones while the loaded ones hold more than the budget (the last one stays). */
+  private evict() {
+    for (const key of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes || this.entries.size <= 1) break;
+      this.drop(key);
     }
   }
 }
