@@ -39,7 +39,7 @@ export type Zone = ZonePoints & {
   ranks(db: Database, prefetched?: Promise<Buffer>): Promise<ZoneRanks>;
   /** Its positions in Web Mercator units, for the map's clusters (computed on first use). */
   mercator(): MercatorPoints;
-  /** Roughly what the zone holds in memory, in bytes (its arrays, its map positions once computed). */
+  /** Roughly what the zone holds in memory, in bytes: its arrays and its map positions (counted whether computed yet or not). */
   memoryBytes(): number;
 };
 
@@ -67,7 +67,7 @@ function ranksFromPacked(ids: Int32Array, packed: Buffer): ZoneRanks {
 const ZONE_BYTES_PER_POINT = 80; // 40 for the points, about 40 for their spaces and ranks
 const MERCATOR_BYTES_PER_POINT = 16;
 
-/** Reads a zone from PostgreSQL: the box scan, then the exact circle test and the order here. */
+/** Reads a zone from PostgreSQL: the box scan, then the exact circle test here. */
 export async function loadZone(db: Database, args: ZoneArgs): Promise<Zone> {
   return zoneFromPoints(args, await findZonePoints(db, args));
 }
@@ -86,7 +86,7 @@ export function packZonePoints(points: ZonePoint[]): Buffer {
   return packed;
 }
 
-/** A zone from the packed points of its box (zonePointsQuery): the exact circle test, the order and the bounds. */
+/** A zone from the packed points of its box (zonePointsQuery): the exact circle test and the bounds. */
 export function zoneFromPoints(args: ZoneArgs, packed: Buffer): Zone {
   const count = packed.length / ZONE_POINT_BYTES;
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
