@@ -674,9 +674,11 @@ export class SearchIndex {
    * every rebuildEveryMs, and when the slots changed since the build pile up.
    */
   async check(): Promise<void> {
+    if (this.stopped || !this.listening) return;
     // A read under way (the first one at start, at a million warehouses longer than the check's
-    // period) holds what the check would ask for: queuing another would read everything twice.
-    if (this.stopped || !this.listening || this.reading) return;
+    // period) holds what the check would ask for: it waits for that read instead of queuing
+    // another, which would read everything twice.
+    if (this.reading) return this.chain;
     // The first read failed (the database away at start): try again.
     if (!this.data) return this.rebuild();
     const data = this.data;
