@@ -945,9 +945,10 @@ describe("the request lists' query plans on a large catalogue", () => {
         const args = { by, userId: userId(), ...filters };
         const page = await plan(handlerLinksPageQuery(t.db, { ...args, offset: 16, limit: 8 }));
         expect(page).toMatch(index);
-        expect(page).toMatch(
-          filters.state ? /warehouse_request_warehouses_warehouse_(state|created_at)_idx/ : /warehouse_request_warehouses_warehouse_created_at_idx/,
-        );
+        // Each warehouse's links through one of its two indexes, (warehouse_id, state) or
+        // (warehouse_id, created_at): their costs are near equal at about seven links a warehouse,
+        // and which one wins follows the indexes' sizes (built row by row or after the rows).
+        expect(page).toMatch(/warehouse_request_warehouses_warehouse_(state|created_at)_idx/);
         noScans(page);
         const count = await plan(handlerLinksCountQuery(t.db, args));
         expect(count).toMatch(index);
