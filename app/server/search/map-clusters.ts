@@ -38,12 +38,16 @@ const MERCATOR_UNITS = 2 ** 32;
 /** A zone's positions in whole Mercator units (computed once per zone, kept with it). */
 export type MercatorPoints = { x: Float64Array; y: Float64Array };
 
+/** A longitude's and a latitude's whole Mercator units (every way of computing a zone's positions goes through these). */
+export const mercatorUnitsX = (lng: number) => Math.floor(mercatorX(lng) * MERCATOR_UNITS);
+export const mercatorUnitsY = (lat: number) => Math.floor(mercatorY(lat) * MERCATOR_UNITS);
+
 export function toMercator(lat: Float64Array, lng: Float64Array, size: number): MercatorPoints {
   const x = new Float64Array(size);
   const y = new Float64Array(size);
   for (let i = 0; i < size; i++) {
-    x[i] = Math.floor(mercatorX(lng[i]!) * MERCATOR_UNITS);
-    y[i] = Math.floor(mercatorY(lat[i]!) * MERCATOR_UNITS);
+    x[i] = mercatorUnitsX(lng[i]!);
+    y[i] = mercatorUnitsY(lat[i]!);
   }
   return { x, y };
 }

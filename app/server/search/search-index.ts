@@ -2,7 +2,7 @@
 // so that a search of a place nobody searched costs what a repeated one does (decision 064).
 //
 // - What it holds, in typed arrays (no object per warehouse): id, published position in
-//   millionths of a degree, redeemed, the ranks the orders weigh (photo, fast answers, rating,
+//   millionths of a degree and in the map's Mercator units, redeemed, the ranks the orders weigh (photo, fast answers, rating,
 //   reviews), the specifications as a bitset, and the declared spaces still free at the time
 //   of reading. A static KD-tree (kdbush) over the positions read at the start; warehouses
 //   changed since then are "slots" appended after them, scanned one by one, and their old
@@ -39,7 +39,8 @@ import {
 } from "./search-index.queries.ts";
 import { findSpacesOf, findZoneMatches, readSearchEpoch, ZONE_SPACE_BYTES } from "./search.queries.ts";
 import { dayNumber, newSpaceRows, romeToday } from "./spaces.ts";
-import { EARTH_RADIUS_M, pointsInCircle, type ZoneArgs, type ZonePoints, type ZoneRanks, type ZoneSource } from "./zone-points.ts";
+import { mercatorUnitsX, mercatorUnitsY } from "./map-clusters.ts";
+import { cosLatitude, EARTH_RADIUS_M, pointsInCircle, type ZoneArgs, type ZonePoints, type ZoneRanks, type ZoneSource } from "./zone-points.ts";
 
 type Log = { info: (msg: string) => void; warn: (msg: string) => void };
 
@@ -101,6 +102,10 @@ class IndexData {
   id: Int32Array;
   lat: Int32Array;
   lng: Int32Array;
+  /** The cosine of the latitude (the circle test) and the position in whole Mercator units (the map's clusters): computed once here rather than per zone. */
+  cosLat: Float64Array;
+  mercatorX: Float64Array;
+  mercatorY: Float64Array;
   flags: Uint8Array;
   rating: Int16Array;
   reviews: Int32Array;
@@ -122,6 +127,9 @@ class IndexData {
     this.id = new Int32Array(capacity);
     this.lat = new Int32Array(capacity);
     this.lng = new Int32Array(capacity);
+    this.cosLat = new Float64Array(capacity);
+    this.mercatorX = new Float64Array(capacity);
+    this.mercatorY = new Float64Array(capacity);
     this.flags = new Uint8Array(capacity);
     this.rating = new Int16Array(capacity);
     this.reviews = new Int32Array(capacity);
@@ -133,7 +141,7 @@ class IndexData {
 
   private grow(min: number) {
     const capacity = Math.max(min, Math.ceil(this.capacity * 1.25) + 1024);
-    const more = <T extends Int32Array | Uint8Array | Int16Array | Uint32Array>(a: T, per = 1): T => {
+    const more = <T extends Int32Array | Uint8Array | Int16Array | Uint32Array | Float64Array>(a: T, per = 1): T => {
       const b = new (a.constructor as new (n: number) => T)(capacity * per);
       b.set(a);
       return b;
@@ -141,6 +149,9 @@ class IndexData {
     this.id = more(this.id);
     this.lat = more(this.lat);
     this.lng = more(this.lng);
+    this.cosLat = more(this.cosLat);
+    this.mercatorX = more(this.mercatorX);
+    this.mercatorY = more(this.mercatorY);
     this.flags = more(this.flags);
     this.rating = more(this.rating);
     this.reviews = more(this.reviews);
@@ -181,6 +192,11 @@ class IndexData {
     this.specs.fill(0, first * this.words, (first + n) * this.words);
     for (let k = 0; k < n; k++) {
       this.flags[first + k] = flags[k]!;
+      // From the position as a zone holds it (millionths of a degree over 1e6), so a zone from
+      // the index and one from PostgreSQL measure and cluster alike.
+      this.cosLat[first + k] = cosLatitude(lat[k]! / 1e6);
+      this.mercatorX[first + k] = mercatorUnitsX(lng[k]! / 1e6);
+      this.mercatorY[first + k] = mercatorUnitsY(lat[k]! / 1e6);
       if (k > 0 && ids[k]! <= ids[k - 1]!) throw new Error("the index's rows did not come in id order");
     }
     // Every warehouse's specification ids, one array_send after another.
@@ -260,7 +276,7 @@ class IndexData {
     if (n > 1) {
       const order = tree(n).ids; // position in the tree's order → slot in id order
       for (let j = 0; j < n; j++) this.slotAt[order[j]!] = j;
-      const permute = <T extends Int32Array | Uint8Array | Int16Array | Uint32Array>(a: T, per = 1): T => {
+      const permute = <T extends Int32Array | Uint8Array | Int16Array | Uint32Array | Float64Array>(a: T, per = 1): T => {
         const b = new (a.constructor as new (n: number) => T)(a.length);
         for (let j = 0; j < n; j++) for (let w = 0; w < per; w++) b[j * per + w] = a[order[j]! * per + w]!;
         return b;
@@ -268,6 +284,9 @@ class IndexData {
       this.id = permute(this.id);
       this.lat = permute(this.lat);
       this.lng = permute(this.lng);
+      this.cosLat = permute(this.cosLat);
+      this.mercatorX = permute(this.mercatorX);
+      this.mercatorY = permute(this.mercatorY);
       this.flags = permute(this.flags);
       this.rating = permute(this.rating);
       this.reviews = permute(this.reviews);
@@ -347,6 +366,9 @@ class IndexData {
       this.id,
       this.lat,
       this.lng,
+      this.cosLat,
+      this.mercatorX,
+      this.mercatorY,
       this.flags,
       this.rating,
       this.reviews,
@@ -396,7 +418,7 @@ function zoneOf(data: IndexData, args: ZoneArgs): { points: ZonePoints; source: 
   const { points, rows: slots } = pointsInCircle(
     args,
     candidates.length,
-    { ids: data.id, latE6: data.lat, lngE6: data.lng, flags: data.flags, redeemed: FLAG_REDEEMED },
+    { ids: data.id, latE6: data.lat, lngE6: data.lng, flags: data.flags, redeemed: FLAG_REDEEMED, cosLat: data.cosLat },
     candidates,
   );
   const source: ZoneSource = {
@@ -466,6 +488,15 @@ function zoneOf(data: IndexData, args: ZoneArgs): { points: ZonePoints; source: 
     },
     // The zone is dropped as soon as the index changes (ZoneCache keys it by the index's version).
     ranksMaxAgeMs: Infinity,
+    mercator() {
+      const x = new Float64Array(points.size);
+      const y = new Float64Array(points.size);
+      for (let i = 0; i < points.size; i++) {
+        x[i] = data.mercatorX[slots[i]!]!;
+        y[i] = data.mercatorY[slots[i]!]!;
+      }
+      return { x, y };
+    },
   };
   return { points, source };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRandom } from "../seed/random.ts";
-import { closer, distanceM, firstByOrder, pointsInCircle } from "./zone-points.ts";
+import { closer, cosLatitude, distanceM, firstByOrder, pointsInCircle } from "./zone-points.ts";
 
 describe("a zone", () => {
   it("puts warehouses at the same distance (to the millimetre) in id order, whatever order they came in", () => {
@@ -35,6 +35,27 @@ describe("a zone", () => {
     const through = pointsInCircle(centre, 3, cand, [3, 2, 0]);
     expect([...through.points.ids]).toEqual([2, 3]);
     expect([...through.rows]).toEqual([2, 0]);
+  });
+
+  it("measures each distance to the same bits as distanceM, with the rows' cosines kept or not", () => {
+    const random = createRandom(11).next;
+    const n = 5000;
+    const centre = { lat: 45.45, lng: 9.19, radiusM: 60_000 };
+    const latE6 = Int32Array.from({ length: n }, () => Math.round((44.9 + random() * 1.1) * 1e6));
+    const lngE6 = Int32Array.from({ length: n }, () => Math.round((8.4 + random() * 1.6) * 1e6));
+    const cand = { ids: Int32Array.from({ length: n }, (_, k) => k + 1), latE6, lngE6, flags: new Uint8Array(n), redeemed: 1 };
+    const cosLat = Float64Array.from(latE6, (l) => cosLatitude(l / 1e6));
+    const plain = pointsInCircle(centre, n, cand);
+    const kept = pointsInCircle(centre, n, { ...cand, cosLat });
+    expect(plain.points.size).toBeGreaterThan(1000);
+    expect(plain.points.size).toBeLessThan(n);
+    expect([...kept.rows]).toEqual([...plain.rows]);
+    for (let i = 0; i < plain.points.size; i++) {
+      const row = plain.rows[i]!;
+      const expected = distanceM(centre.lat, centre.lng, latE6[row]! / 1e6, lngE6[row]! / 1e6);
+      expect(plain.points.distance[i]).toBe(expected);
+      expect(kept.points.distance[i]).toBe(expected);
+    }
   });
 });
 

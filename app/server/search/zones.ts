@@ -103,11 +103,12 @@ export function zoneFromPoints(args: ZoneArgs, packed: Buffer): Zone {
     lngE6[k] = view.getInt32(offset + 8);
   }
   const { points } = pointsInCircle(args, count, { ids, latE6, lngE6, flags: claimed, redeemed: 1 });
-  return makeZone(args, points, databaseSource(args, points.ids));
+  return makeZone(args, points, databaseSource(args, points));
 }
 
 /** A zone read from PostgreSQL asks PostgreSQL for its matches, spaces and ranks too. */
-function databaseSource(args: ZoneArgs, ids: Int32Array): ZoneSource {
+function databaseSource(args: ZoneArgs, points: ZonePoints): ZoneSource {
+  const { ids } = points;
   return {
     async matches(db, filter, matching) {
       const result = new Uint8Array(ids.length);
@@ -122,12 +123,13 @@ function databaseSource(args: ZoneArgs, ids: Int32Array): ZoneSource {
       return ranksFromPacked(ids, await (prefetched ?? findZoneRanks(db, args)));
     },
     ranksMaxAgeMs: RANKS_MAX_AGE_MS,
+    mercator: () => toMercator(points.lat, points.lng, points.size),
   };
 }
 
 /** A zone from its points and where its matches, spaces and ranks come from, each kept once asked. */
 export function makeZone(args: ZoneArgs, points: ZonePoints, source: ZoneSource): Zone {
-  const { size, lat, lng } = points;
+  const { size } = points;
   const matchSets = new Map<string, Promise<Uint8Array>>();
   let spaceRows: Promise<SpaceRows> | null = null;
   let rankSet: { at: number; ranks: Promise<ZoneRanks> } | null = null;
@@ -170,7 +172,7 @@ export function makeZone(args: ZoneArgs, points: ZonePoints, source: ZoneSource)
       return rankSet.ranks;
     },
     mercator() {
-      mercator ??= toMercator(lat, lng, size);
+      mercator ??= source.mercator();
       return mercator;
     },
     memoryBytes() {
