@@ -90,7 +90,7 @@ async function main() {
   const { loadBenchData } = await import("./bench-data.ts");
   const { matchChangeBatch, sendDueAlerts, MATCH_BATCH } = await import("../app/server/saved-searches/alerts.service.ts");
   const { matchChangesQuery } = await import("../app/server/saved-searches/alerts.queries.ts");
-  const { romeToday } = await import("../app/server/search/spaces.ts");
+  const { todayInItaly } = await import("../app/lib/format.ts");
 
   // ------------------------------------------------------------ scratch database
   const { adminUrl, embedded } = await benchServer(root);
@@ -227,7 +227,7 @@ async function main() {
     const plan = (
       await sql<{
         "QUERY PLAN": string;
-      }>`explain ${matchChangesQuery({ warehouseIds: firstBatch.map((r) => r.id), today: romeToday(), now: new Date() })}`.execute(db)
+      }>`explain ${matchChangesQuery({ warehouseIds: firstBatch.map((r) => r.id), today: todayInItaly(), now: new Date() })}`.execute(db)
     ).rows
       .map((r) => r["QUERY PLAN"])
       .join("\n");
@@ -237,7 +237,7 @@ async function main() {
       await db
         .transaction()
         .execute(async (trx) => {
-          const query = matchChangesQuery({ warehouseIds: firstBatch.map((r) => r.id), today: romeToday(), now: new Date() });
+          const query = matchChangesQuery({ warehouseIds: firstBatch.map((r) => r.id), today: todayInItaly(), now: new Date() });
           const { rows } = await sql<{ "QUERY PLAN": string }>`explain (analyze, buffers) ${query}`.execute(trx);
           log(rows.map((r) => r["QUERY PLAN"]).join("\n"));
           throw new Error("rolled back");

@@ -26,7 +26,8 @@ import pg from "pg";
 import { createDb, ensureDatabase } from "../app/server/db/database.ts";
 import { migrateToLatest } from "../app/server/db/migrate.ts";
 import { SEARCH_SORTS, SPEC_GROUPS } from "../app/lib/search-form.ts";
-import { dayNumber, isoDay, romeToday } from "../app/server/search/spaces.ts";
+import { dayNumber, isoDay } from "../app/server/search/spaces.ts";
+import { todayInItaly } from "../app/lib/format.ts";
 import { startAppProcess } from "../tests/support/app-process.ts";
 import { createRandom } from "../app/server/seed/random.ts";
 import { loadBenchData } from "./bench-data.ts";
@@ -211,7 +212,7 @@ async function main() {
   );
 
   // Six months from a month from now: always ahead, whenever the bench runs.
-  const today = romeToday();
+  const today = todayInItaly();
   const period = { start: isoDay(dayNumber(today) + 30), end: isoDay(dayNumber(today) + 30 + 182) };
   const threeFilters = `&service=${filterSpecs.service}&security=${filterSpecs.security}&equipment=${filterSpecs.equipment}`;
   const dated = `&start_date=${period.start}&end_date=${period.end}&m2_value=800`;

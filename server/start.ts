@@ -198,7 +198,10 @@ export async function startApp(config: Config, opts: { dev?: boolean; log?: Logg
       // side by side, the proxy sends a GET that one answers 404 on to the other
       // (deploy/nginx/stockspace.conf).
       app.use("/build", express.static(path.join(root, "build/client/build"), { immutable: true, maxAge: "1y", fallthrough: false }));
-      app.use(express.static(path.join(root, "build/client"), { maxAge: "1h", index: false }));
+      // The API has no files: its calls skip the look on disk (a file-system call each, the
+      // searches' included).
+      const publicFiles = express.static(path.join(root, "build/client"), { maxAge: "1h", index: false });
+      app.use((req, res, next) => (req.path.startsWith("/api/") ? next() : publicFiles(req, res, next)));
     }
     const entryModule = await entry();
     // The routes as the build has them, for the API description (GET /api/openapi.json).

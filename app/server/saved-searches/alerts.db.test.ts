@@ -27,7 +27,8 @@ import type { User } from "../db/types.ts";
 import { decideHubRequest, setWarehouseDeactivated } from "../warehouses/admin-warehouses.service.ts";
 import { updateWarehouseSpaces } from "../warehouses/warehouse-editing.service.ts";
 import type { SpaceValue } from "../../lib/spaces.ts";
-import { dayNumber, isoDay, judge, romeToday, spaceAsk } from "../search/spaces.ts";
+import { dayNumber, isoDay, judge, spaceAsk } from "../search/spaces.ts";
+import { todayInItaly } from "../../lib/format.ts";
 import { defaultJobs } from "../jobs/workers.ts";
 import { deliverDueMail } from "../mail/outbox.service.ts";
 import { createTransport } from "../mail/transport.ts";
@@ -51,7 +52,7 @@ const runAlerts = (now = new Date()) => runSavedSearchAlerts(t.db, { origin, ale
 const alertMails = (to: string) =>
   t.db.selectFrom("mail_outbox").selectAll().where("template", "=", "saved_search_alert").where("to_address", "=", to).orderBy("id").execute();
 
-const today = () => romeToday();
+const today = () => todayInItaly();
 const day = (offset: number) => isoDay(dayNumber(today()) + offset);
 
 const space = (fields: Partial<SpaceValue> = {}): SpaceValue => ({

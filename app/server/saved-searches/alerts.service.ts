@@ -28,7 +28,8 @@ import { queueMail } from "../mail/outbox.service.ts";
 import type { AlertCard } from "../mail/templates.ts";
 import { findSearchCards, findSpacesOf, ZONE_SPACE_OPEN_END, type SearchCard } from "../search/search.queries.ts";
 import { publicResult } from "../search/search.service.ts";
-import { availabilityOf, dayNumber, judge, newSpaceRows, romeToday, spaceAsk, spaceRowsFromPacked, type SpaceAsk, type SpaceRows } from "../search/spaces.ts";
+import { availabilityOf, dayNumber, judge, newSpaceRows, spaceAsk, spaceRowsFromPacked, type SpaceAsk, type SpaceRows } from "../search/spaces.ts";
+import { todayInItaly } from "../../lib/format.ts";
 import { distanceM } from "../search/zones.ts";
 import { publicSheetPath } from "../warehouses/warehouses.queries.ts";
 import { savedSearchHref } from "../../lib/saved-searches.ts";
@@ -114,7 +115,7 @@ async function startedBySpaces(db: Database, changes: ChangeRow[], candidates: S
 /** One batch of changes matched and deleted, in one transaction; how many changes it read and pairs it recorded. */
 export async function matchChangeBatch(db: Database, opts: { now?: Date; limit?: number } = {}): Promise<{ changes: number; matches: number }> {
   const now = opts.now ?? new Date();
-  const today = romeToday(now);
+  const today = todayInItaly(now);
   return db.transaction().execute(async (trx) => {
     const changes = await claimChanges(trx, { limit: opts.limit ?? MATCH_BATCH });
     if (changes.length === 0) return { changes: 0, matches: 0 };
@@ -206,7 +207,7 @@ function judgeNow(
 
 /** One batch of due searches, alerted in one transaction. */
 async function alertBatch(db: Database, ctx: AlertsContext, ids: number[], now: Date, categories: ReadonlyMap<number, number>): Promise<AlertRun> {
-  const today = romeToday(now);
+  const today = todayInItaly(now);
   return db.transaction().execute(async (trx) => {
     const run: AlertRun = { searches: 0, emails: 0, skipped: 0, warehouses: 0, dropped: 0 };
     const searches = await lockDueSearches(trx, { ids, today });

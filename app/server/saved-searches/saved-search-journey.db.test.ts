@@ -14,7 +14,8 @@ import type { User } from "../db/types.ts";
 import type { SpaceValue } from "../../lib/spaces.ts";
 import { decideHubRequest } from "../warehouses/admin-warehouses.service.ts";
 import { updateWarehouseSpaces } from "../warehouses/warehouse-editing.service.ts";
-import { dayNumber, isoDay, romeToday } from "../search/spaces.ts";
+import { dayNumber, isoDay } from "../search/spaces.ts";
+import { todayInItaly } from "../../lib/format.ts";
 import { runSavedSearchAlerts } from "./alerts.service.ts";
 import { action as createCall, loader as listCall } from "../../routes/api/stock-hunter/saved-searches.ts";
 import { action as updateCall } from "../../routes/api/stock-hunter/saved-searches.update.ts";
@@ -41,7 +42,7 @@ beforeAll(async () => {
   specs = [(await makeSpecification(t.db, { cat_id: 1 })).id, (await makeSpecification(t.db, { cat_id: 3 })).id];
 });
 
-const day = (offset: number) => isoDay(dayNumber(romeToday()) + offset);
+const day = (offset: number) => isoDay(dayNumber(todayInItaly()) + offset);
 const space = (quantity: number): SpaceValue => ({
   m2_type: "m2",
   quantity,

@@ -9,7 +9,8 @@ import type { Geocoder } from "../geo/geocoder.ts";
 import { searchWarehouses, type SearchDeps } from "./search.service.ts";
 import { searchMap } from "./search-map.service.ts";
 import { startSearchIndex, type SearchIndex } from "./search-index.ts";
-import { dayNumber, isoDay, romeToday } from "./spaces.ts";
+import { dayNumber, isoDay } from "./spaces.ts";
+import { todayInItaly } from "../../lib/format.ts";
 import { readSearchEpoch } from "./search.queries.ts";
 import { createRandom } from "../seed/random.ts";
 import { CardCache } from "./card-cache.ts";
@@ -77,7 +78,7 @@ function randomSearch(next: () => number): Record<string, string> {
   const groups = ["service", "material", "security", "equipment"];
   const specs = Math.floor(next() * 4);
   for (let k = 0; k < specs; k++) q[groups[k]!] = String(specIds[Math.floor(next() * specIds.length)]);
-  const today = dayNumber(romeToday());
+  const today = dayNumber(todayInItaly());
   const kind = next();
   if (kind < 0.3) {
     const start = today + Math.floor(next() * 200) - 20;
@@ -194,7 +195,7 @@ describe("the search index", () => {
       expect(lookups.miss ?? 0).toBe(0);
 
       // A new space declared through the first instance: the second's next dated search finds it.
-      const today = dayNumber(romeToday());
+      const today = dayNumber(todayInItaly());
       const dated = searchQuery.parse({
         lat: String(target.pub_lat),
         lng: String(target.pub_lng),

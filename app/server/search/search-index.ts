@@ -20,7 +20,6 @@
 //   it is read again every REBUILD_EVERY_MS anyway, which also drops the dead slots.
 // PostgreSQL stays the source of truth: the cards of the listed warehouses are read from it,
 // and kept beside the index (card-cache.ts) until a notification names their warehouse.
-import KDBush from "kdbush";
 import pg from "pg";
 import type { Database } from "../db/database.ts";
 import { CardCache } from "./card-cache.ts";
@@ -38,8 +37,10 @@ import {
   type IndexColumns,
 } from "./search-index.queries.ts";
 import { findSpacesOf, findZoneMatches, readSearchEpoch, ZONE_SPACE_BYTES } from "./search.queries.ts";
-import { dayNumber, newSpaceRows, romeToday } from "./spaces.ts";
+import { dayNumber, newSpaceRows } from "./spaces.ts";
+import { italianDay } from "../italian-day.ts";
 import { mercatorUnitsX, mercatorUnitsY } from "./map-clusters.ts";
+import { kdOrder, kdRange, type Box } from "./kd-tree.ts";
 import { cosLatitude, EARTH_RADIUS_M, pointsInCircle, type ZoneArgs, type ZonePoints, type ZoneRanks, type ZoneSource } from "./zone-points.ts";
 
 type Log = { info: (msg: string) => void; warn: (msg: string) => void };
@@ -93,12 +94,11 @@ function int4s(packed: Buffer | null): Int32Array {
 class IndexData {
   count = 0;
   capacity: number;
-  /** Slots below this are in the KD-tree, in the tree's order. */
+  /** Slots below this are in the KD-tree, in the tree's order (kd-tree.ts). */
   baseCount = 0;
   /** The ids of those slots in id order, and the slot of each (slotOf's binary search). */
   sortedIds = new Int32Array(0);
   slotAt = new Int32Array(0);
-  kd: KDBush | null = null;
   id: Int32Array;
   lat: Int32Array;
   lng: Int32Array;
@@ -263,52 +263,42 @@ class IndexData {
   finish() {
     const n = this.count;
     this.baseCount = n;
-    const tree = (count: number) => {
-      const kd = new KDBush(Math.max(1, count), 64, Int32Array);
-      for (let slot = 0; slot < count; slot++) kd.add(this.lng[slot]!, this.lat[slot]!);
-      if (count === 0) kd.add(0, 0); // kdbush wants one point at least; slot 0 is never alive then
-      kd.finish();
-      return kd;
-    };
     // The slots came in id order: that order, and where each went, answer slotOf.
     this.sortedIds = this.id.slice(0, n);
     this.slotAt = new Int32Array(n);
-    if (n > 1) {
-      const order = tree(n).ids; // position in the tree's order → slot in id order
-      for (let j = 0; j < n; j++) this.slotAt[order[j]!] = j;
-      const permute = <T extends Int32Array | Uint8Array | Int16Array | Uint32Array | Float64Array>(a: T, per = 1): T => {
-        const b = new (a.constructor as new (n: number) => T)(a.length);
-        for (let j = 0; j < n; j++) for (let w = 0; w < per; w++) b[j * per + w] = a[order[j]! * per + w]!;
-        return b;
-      };
-      this.id = permute(this.id);
-      this.lat = permute(this.lat);
-      this.lng = permute(this.lng);
-      this.cosLat = permute(this.cosLat);
-      this.mercatorX = permute(this.mercatorX);
-      this.mercatorY = permute(this.mercatorY);
-      this.flags = permute(this.flags);
-      this.rating = permute(this.rating);
-      this.reviews = permute(this.reviews);
-      this.specs = permute(this.specs, this.words);
-      // The spaces too, each slot's beside its neighbours'.
-      const space = new Int32Array(this.space.length);
-      const spaceStart = new Int32Array(this.capacity);
-      const spaceCount = new Int32Array(this.capacity);
-      let at = 0;
-      for (let j = 0; j < n; j++) {
-        const from = order[j]!;
-        const count = this.spaceCount[from]!;
-        spaceStart[j] = at;
-        spaceCount[j] = count;
-        space.set(this.space.subarray(this.spaceStart[from]! * SPACE_FIELDS, (this.spaceStart[from]! + count) * SPACE_FIELDS), at * SPACE_FIELDS);
-        at += count;
-      }
-      this.space = space;
-      this.spaceStart = spaceStart;
-      this.spaceCount = spaceCount;
-    } else if (n === 1) this.slotAt[0] = 0;
-    this.kd = tree(n);
+    const order = kdOrder(this.lng, this.lat, n); // position in the tree's order → slot in id order
+    for (let j = 0; j < n; j++) this.slotAt[order[j]!] = j;
+    const permute = <T extends Int32Array | Uint8Array | Int16Array | Uint32Array | Float64Array>(a: T, per = 1): T => {
+      const b = new (a.constructor as new (n: number) => T)(a.length);
+      for (let j = 0; j < n; j++) for (let w = 0; w < per; w++) b[j * per + w] = a[order[j]! * per + w]!;
+      return b;
+    };
+    this.id = permute(this.id);
+    this.lat = permute(this.lat);
+    this.lng = permute(this.lng);
+    this.cosLat = permute(this.cosLat);
+    this.mercatorX = permute(this.mercatorX);
+    this.mercatorY = permute(this.mercatorY);
+    this.flags = permute(this.flags);
+    this.rating = permute(this.rating);
+    this.reviews = permute(this.reviews);
+    this.specs = permute(this.specs, this.words);
+    // The spaces too, each slot's beside its neighbours'.
+    const space = new Int32Array(this.space.length);
+    const spaceStart = new Int32Array(this.capacity);
+    const spaceCount = new Int32Array(this.capacity);
+    let at = 0;
+    for (let j = 0; j < n; j++) {
+      const from = order[j]!;
+      const count = this.spaceCount[from]!;
+      spaceStart[j] = at;
+      spaceCount[j] = count;
+      space.set(this.space.subarray(this.spaceStart[from]! * SPACE_FIELDS, (this.spaceStart[from]! + count) * SPACE_FIELDS), at * SPACE_FIELDS);
+      at += count;
+    }
+    this.space = space;
+    this.spaceStart = spaceStart;
+    this.spaceCount = spaceCount;
   }
 
   /** The live slot of a warehouse, or -1. */
@@ -343,18 +333,20 @@ class IndexData {
     for (let slot = first; slot < this.count; slot++) this.appended.set(this.id[slot]!, slot);
   }
 
-  /** Live slots whose position lies in the box (millionths of a degree, bounds included). */
-  inBox(minLat: number, maxLat: number, minLng: number, maxLng: number): Int32Array {
-    const found = this.kd!.range(minLng, minLat, maxLng, maxLat);
-    const slots = new Int32Array(found.length + this.appended.size);
-    let n = 0;
-    for (const slot of found) if (slot < this.baseCount && !(this.flags[slot]! & FLAG_DEAD)) slots[n++] = slot;
+  /**
+   * Live slots whose position lies in the box (millionths of a degree, bounds included), in the
+   * first entries of a buffer shared by every call (read them before the next): how many.
+   */
+  inBox(box: Box): { slots: Int32Array; count: number } {
+    const size = this.baseCount + this.appended.size;
+    if (candidates.length < size) candidates = new Int32Array(Math.max(size, Math.ceil(candidates.length * 1.5)));
+    let n = kdRange(this.lng, this.lat, this.baseCount, box, candidates, this.flags, FLAG_DEAD);
     for (const slot of this.appended.values()) {
       const la = this.lat[slot]!;
       const ln = this.lng[slot]!;
-      if (la >= minLat && la <= maxLat && ln >= minLng && ln <= maxLng) slots[n++] = slot;
+      if (la >= box.minLat && la <= box.maxLat && ln >= box.minLng && ln <= box.maxLng) candidates[n++] = slot;
     }
-    return slots.subarray(0, n);
+    return { slots: candidates, count: n };
   }
 
   live(): number {
@@ -379,12 +371,15 @@ class IndexData {
       this.sortedIds,
       this.slotAt,
     ];
-    return arrays.reduce((sum, a) => sum + a.byteLength, 0) + (this.kd?.data.byteLength ?? 0) + this.appended.size * 40;
+    return arrays.reduce((sum, a) => sum + a.byteLength, 0) + this.appended.size * 40;
   }
 }
 
+/** The candidates of the last box query (IndexData.inBox): one buffer, grown to the largest. */
+let candidates = new Int32Array(0);
+
 /** Of a circle, the box of positions that may lie in it, in millionths of a degree (a little wider, for rounding). */
-function circleBox(args: ZoneArgs): { minLat: number; maxLat: number; minLng: number; maxLng: number } {
+function circleBox(args: ZoneArgs): Box {
   const rad = Math.PI / 180;
   const delta = args.radiusM / EARTH_RADIUS_M;
   const dLat = delta / rad;
@@ -412,12 +407,11 @@ function circleBox(args: ZoneArgs): { minLat: number; maxLat: number; minLng: nu
 
 /** A zone as the index holds it now: its points, and where its matches, spaces and ranks come from. */
 function zoneOf(data: IndexData, args: ZoneArgs): { points: ZonePoints; source: ZoneSource } {
-  const box = circleBox(args);
-  const candidates = data.inBox(box.minLat, box.maxLat, box.minLng, box.maxLng);
+  const { slots: candidates, count } = data.inBox(circleBox(args));
   // The circle test reads the index's arrays at the candidates' slots: the zone's rows are its slots.
   const { points, rows: slots } = pointsInCircle(
     args,
-    candidates.length,
+    count,
     { ids: data.id, latE6: data.lat, lngE6: data.lng, flags: data.flags, redeemed: FLAG_REDEEMED, cosLat: data.cosLat },
     candidates,
   );
@@ -446,7 +440,7 @@ function zoneOf(data: IndexData, args: ZoneArgs): { points: ZonePoints; source: 
     },
     async spaces() {
       // Those still free today (the index read those free on the day it read them).
-      const today = dayNumber(romeToday());
+      const today = dayNumber(italianDay());
       const offsets = new Int32Array(points.size + 1);
       let total = 0;
       for (let i = 0; i < points.size; i++) {
@@ -526,7 +520,7 @@ async function build(db: Database, chunk: number, readers: number): Promise<{ da
       const span = (await listedSpanQuery().execute(trx)).rows[0]!;
       const specs = await countSpecifications(trx);
       const data = new IndexData(span.n + 4096, Math.ceil((specs + 64) / 32), Math.ceil(span.n / 3) + 4096);
-      const today = romeToday();
+      const today = italianDay();
       const ranges: [number, number][] = [];
       const step = Math.max(1, Math.ceil((span.hi - span.lo + 1) / Math.max(1, Math.ceil(span.n / chunk))));
       for (let after = span.lo - 1; after < span.hi; after += step) ranges.push([after, Math.min(span.hi, after + step)]);
@@ -821,7 +815,7 @@ export class SearchIndex {
     }
     if (ids.size) {
       const list = [...ids].sort((a, b) => a - b);
-      const [{ columns, photos }, spaces] = await Promise.all([findIndexRows(this.db, list), findSpacesOf(this.db, list, romeToday())]);
+      const [{ columns, photos }, spaces] = await Promise.all([findIndexRows(this.db, list), findSpacesOf(this.db, list, italianDay())]);
       this.data.replace(list, columns, photos, spaces);
       this.cards.forget(list);
       this.version += 1;

@@ -11,7 +11,8 @@ import { gazetteerGeocoder } from "../geo/geocoder.gazetteer.ts";
 import { searchCardsQuery, searchQuery } from "../../schemas/search.ts";
 import { loader as searchLoader } from "../../routes/api/warehouses.search.ts";
 import { searchCards, searchWarehouses, type SearchResponse } from "./search.service.ts";
-import { dayNumber, isoDay, monthsBetween, romeToday } from "./spaces.ts";
+import { dayNumber, isoDay, monthsBetween } from "./spaces.ts";
+import { todayInItaly } from "../../lib/format.ts";
 
 const t = useTestDatabase();
 const BOLOGNA = { lat: 44.4949, lng: 11.3426 };
@@ -102,7 +103,7 @@ const ranksReadAgain = () =>
 
 const idsOf = (list: { id: number }[]) => list.map((w) => w.id);
 const byKey = (r: SearchResponse, key: string) => [...r.warehouses, ...r.other_warehouses].find((w) => w.id === ids[key]);
-const today = romeToday();
+const today = todayInItaly();
 const inDays = (n: number) => isoDay(dayNumber(today) + n);
 
 let specA: number;

@@ -41,7 +41,8 @@ import {
 } from "./search.queries.ts";
 import { distanceM, EARTH_RADIUS_M, zoneCacheFor, type Bounds, type Zone, type ZoneAnswer, type ZoneRanks } from "./zones.ts";
 import { closer, firstByOrder } from "./zone-points.ts";
-import { availabilityOf, isoDay, judge, romeToday, spaceAsk, spaceRowsFromPacked, unmetCriteria, type SpaceAsk, type SpaceRows } from "./spaces.ts";
+import { availabilityOf, isoDay, judge, spaceAsk, spaceRowsFromPacked, unmetCriteria, type SpaceAsk, type SpaceRows } from "./spaces.ts";
+import { italianDay } from "../italian-day.ts";
 import type { UnmetCriterion } from "../../lib/search-results.ts";
 import type { AppMetrics } from "../metrics/metrics.ts";
 import type { SearchIndex } from "./search-index.ts";
@@ -255,7 +256,7 @@ async function locateSearch(deps: SearchDeps, q: SearchQuery, locale: Locale): P
 /** Which of a located zone's warehouses match the filters, dates and quantity included. */
 function judgeZone({ centre, location, zone: answer }: LocatedSearch, q: SearchQuery): SearchZone {
   const { zone, matches: specMatches, spaces, ranks, indexed } = answer;
-  const judging = spaceJudging(q, romeToday());
+  const judging = spaceJudging(q, italianDay());
   let matches = specMatches;
   if (judging.ask) {
     matches = new Uint8Array(zone.size);
@@ -294,7 +295,7 @@ function keptAnswer(db: Database, key: string, located: LocatedSearch, specs: Pu
   const kept = answers?.get(key);
   if (!answers || !kept) return null;
   answers.delete(key);
-  if (kept.zone.deref() !== located.zone.zone || kept.specs !== specs || kept.today !== romeToday()) return null;
+  if (kept.zone.deref() !== located.zone.zone || kept.specs !== specs || kept.today !== italianDay()) return null;
   answers.set(key, kept);
   return kept.answer;
 }
@@ -332,7 +333,7 @@ async function zoneCards(
  * down, distances from the search's centre, each saying how it answers the search's filters.
  */
 export async function searchCards(db: Database, q: SearchCardsQuery, locale: Locale): Promise<{ warehouses: SearchResultWarehouse[] }> {
-  const today = romeToday();
+  const today = italianDay();
   const [rows, specs, packed] = await Promise.all([findSearchCards(db, q.ids), visibleSpecifications(db), findSpacesOf(db, q.ids, today)]);
   const index = indexSpecifications(specs, locale);
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -387,7 +388,7 @@ export async function searchWarehouses(deps: SearchDeps, q: SearchQuery, locale:
   const key = located.zone.indexed ? answerKey(q, located, locale) : null;
   const kept = key === null ? null : keptAnswer(deps.db, key, located, specList);
   if (kept) return kept;
-  const today = romeToday();
+  const today = italianDay();
   const answer = await computeSearch(deps, q, judgeZone(located, q), indexSpecifications(specList, locale));
   if (key !== null) keepAnswer(deps.db, key, { zone: new WeakRef(located.zone.zone), specs: specList, today, answer });
   return answer;
@@ -487,24 +488,36 @@ function orderKey(found: SearchZone, q: SearchQuery, i: number): number {
   return key;
 }
 
+/**
+ * The order's keys and the two lists of the last ordering, one buffer each for every search
+ * (orderLists runs to its end at once and keeps none of them): a 50 km zone's would otherwise be
+ * 2 MB of fresh memory a search.
+ */
+let orderKeys = new Float64Array(0);
+let orderIndexes = new Int32Array(0);
+
 /** The first SEARCH_LIST_LIMIT of each list (matching, then the others) in the asked order, over the whole zone. */
 function orderLists(found: SearchZone, q: SearchQuery): [number[], number[]] {
   const { zone, matches } = found;
-  const keys = new Float64Array(zone.size);
+  if (orderKeys.length < zone.size) {
+    orderKeys = new Float64Array(Math.max(zone.size, Math.ceil(orderKeys.length * 1.5)));
+    orderIndexes = new Int32Array(orderKeys.length);
+  }
+  const keys = orderKeys;
   let matching = 0;
   for (let i = 0; i < zone.size; i++) {
     keys[i] = orderKey(found, q, i);
     matching += matches[i]!;
   }
-  const lists = [new Int32Array(matching), new Int32Array(zone.size - matching)] as const;
-  const filled = [0, 0];
-  for (let i = 0; i < zone.size; i++) {
-    const list = matches[i] ? 0 : 1;
-    lists[list][filled[list]!++] = i;
-  }
+  // The matching from the start, the others after them.
+  const filled = [0, matching];
+  for (let i = 0; i < zone.size; i++) orderIndexes[filled[matches[i] ? 0 : 1]!++] = i;
   const nearer = closer(zone);
   const order = (a: number, b: number) => keys[a]! - keys[b]! || nearer(a, b);
-  return [firstByOrder(lists[0], SEARCH_LIST_LIMIT, order), firstByOrder(lists[1], SEARCH_LIST_LIMIT, order)];
+  return [
+    firstByOrder(orderIndexes.subarray(0, matching), SEARCH_LIST_LIMIT, order),
+    firstByOrder(orderIndexes.subarray(matching, zone.size), SEARCH_LIST_LIMIT, order),
+  ];
 }
 
 /**
@@ -523,7 +536,7 @@ function relaxedCount(found: SearchZone, q: SearchQuery): { criterion: UnmetCrit
     }
     return n;
   };
-  const today = romeToday();
+  const today = italianDay();
   const options: { criterion: UnmetCriterion; count: number }[] = [];
   if (ask?.dated) options.push({ criterion: "dates", count: count(spaceAsk({ m2_type: q.m2_type, m2_value: q.m2_value }, today), true) });
   if (ask && ask.quantity !== null)

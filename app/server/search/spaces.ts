@@ -30,13 +30,6 @@ export function isoDay(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
-const romeDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome", year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** Today in Italy, 'YYYY-MM-DD' (server and visitors agree on it whatever their time zones). */
-export function romeToday(now = new Date()): string {
-  return romeDay.format(now);
-}
-
 /**
  * The whole calendar months a stay from `start` to `end` (both days included) lasts: from the
  * first day to the day after the last, a month counted each time the day of the month comes

@@ -120,6 +120,13 @@ export type CandidateRows = {
 };
 
 /**
+ * The circle test's working rows and distances, one pair for every call (each call copies out
+ * what it keeps): a 50 km zone's candidates would otherwise cost 2 MB of fresh memory a search.
+ */
+let insideRows = new Int32Array(0);
+let insideDistance = new Float64Array(0);
+
+/**
  * A zone from its candidates (a box around the circle): the rows `at` of `rows` (every row up to
  * `count` when null). The exact circle test and the bounds; the zone keeps the candidates' order,
  * and `rows` of the answer gives, per zone warehouse, its row.
@@ -130,8 +137,10 @@ export function pointsInCircle(
   cand: CandidateRows,
   at: ArrayLike<number> | null = null,
 ): { points: ZonePoints; rows: Int32Array } {
-  const insideDistance = new Float64Array(count);
-  const insideRows = new Int32Array(count);
+  if (insideRows.length < count) {
+    insideRows = new Int32Array(Math.max(count, Math.ceil(insideRows.length * 1.5)));
+    insideDistance = new Float64Array(insideRows.length);
+  }
   let size = 0;
   const cosCentre = cosLatitude(args.lat);
   const cosLat = cand.cosLat;
@@ -143,7 +152,7 @@ export function pointsInCircle(
     insideDistance[size] = d;
     insideRows[size++] = row;
   }
-  const rows = insideRows.subarray(0, size);
+  const rows = insideRows.slice(0, size);
   const ids = new Int32Array(size);
   const lat = new Float64Array(size);
   const lng = new Float64Array(size);

@@ -15,7 +15,8 @@ import type { Database } from "../db/database.ts";
 import { toMercator, type MercatorPoints } from "./map-clusters.ts";
 import { findZoneMatches, findZonePoints, findZoneRanks, findZoneSpaces, readSearchEpoch, ZONE_POINT_BYTES, ZONE_RANK_BYTES } from "./search.queries.ts";
 import { pointsInCircle, type ZoneArgs, type ZoneFilter, type ZonePoints, type ZoneRanks, type ZoneSource } from "./zone-points.ts";
-import { romeToday, spaceRowsFromPacked, type SpaceRows } from "./spaces.ts";
+import { spaceRowsFromPacked, type SpaceRows } from "./spaces.ts";
+import { italianDay } from "../italian-day.ts";
 import type { AppMetrics } from "../metrics/metrics.ts";
 import type { SearchIndex } from "./search-index.ts";
 
@@ -117,7 +118,7 @@ function databaseSource(args: ZoneArgs, points: ZonePoints): ZoneSource {
       return result;
     },
     async spaces(db, prefetched) {
-      return spaceRowsFromPacked(ids, await (prefetched ?? findZoneSpaces(db, { ...args, today: romeToday() })));
+      return spaceRowsFromPacked(ids, await (prefetched ?? findZoneSpaces(db, { ...args, today: italianDay() })));
     },
     async ranks(db, prefetched) {
       return ranksFromPacked(ids, await (prefetched ?? findZoneRanks(db, args)));
@@ -280,7 +281,7 @@ export class ZoneCache {
     const matching = filters(filter) ? findMatchingIds(this.db, args, filter) : undefined;
     matching?.catch(() => {}); // awaited below; this only keeps a failure from going unhandled first
     // So are the zone's spaces and, when the order weighs them, its ranks.
-    const spaces = findZoneSpaces(this.db, { ...args, today: romeToday() });
+    const spaces = findZoneSpaces(this.db, { ...args, today: italianDay() });
     spaces.catch(() => {});
     const ranks = opts.ranks ? findZoneRanks(this.db, args) : undefined;
     ranks?.catch(() => {});
