@@ -133,12 +133,19 @@ export function dailyStatsQuery(scope: StatsScope) {
 
 // ---------------------------------------------------------------- the counts written (view-counter.ts)
 
+/**
+ * A PostgreSQL array literal of numbers, or of strings that need no quoting (days, 'YYYY-MM-DD'):
+ * one join, where the driver's own encoding quotes and escapes element by element, a cost that
+ * showed in the searches' latency when a flush carried 100,000 rows.
+ */
+const plainArray = (values: readonly (number | string)[]) => `{${values.join(",")}}`;
+
 /** Writes one batch: adds its counts to the rows of existing warehouses; answers the rows written. */
 export async function writeStatsBatch(db: Database, batch: StatsBatch): Promise<number> {
   const result = await sql`
     insert into warehouse_daily_stats as s (warehouse_id, day, search_appearances, sheet_views)
     select v.warehouse_id, v.day, v.search_appearances, v.sheet_views
-    from unnest(${batch.ids}::bigint[], ${batch.days}::date[], ${batch.appearances}::int[], ${batch.views}::int[])
+    from unnest(${plainArray(batch.ids)}::bigint[], ${plainArray(batch.days)}::date[], ${plainArray(batch.appearances)}::int[], ${plainArray(batch.views)}::int[])
       as v (warehouse_id, day, search_appearances, sheet_views)
     where exists (select 1 from warehouses w where w.id = v.warehouse_id)
     order by v.warehouse_id, v.day

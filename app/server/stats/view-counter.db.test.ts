@@ -7,7 +7,7 @@ import { useTestDatabase } from "../../../tests/support/db.ts";
 import { actorOf, makeRedeemedWarehouse, makeUser, makeWarehouse } from "../../../tests/support/factories.ts";
 import { testContext, testServices } from "../../../tests/support/endpoint.ts";
 import { servicesContext, type Actor, type AppServices, type RequestInfo } from "../context.ts";
-import { createViewCounter, romeDay, type StatsBatch } from "./view-counter.ts";
+import { createViewCounter, type StatsBatch } from "./view-counter.ts";
 import { writeStatsBatch } from "./stats.queries.ts";
 import { countSearchAppearances, countSheetView, isCountedVisit } from "./count-views.ts";
 import { defaultJobs } from "../jobs/workers.ts";
@@ -41,18 +41,6 @@ async function statsRows(ids: number[]) {
 // 10:00 UTC on 14 May 2030 is noon in Italy; 22:30 UTC on 14 May is 00:30 on the 15th there.
 const MAY_14 = Date.parse("2030-05-14T10:00:00Z");
 const MAY_15_ROME = Date.parse("2030-05-14T22:30:00Z");
-
-describe("romeDay", () => {
-  it("is the Italian calendar day, across midnight and the changes of offset", () => {
-    expect(romeDay(MAY_14)).toBe("2030-05-14");
-    expect(romeDay(MAY_15_ROME)).toBe("2030-05-15");
-    // Winter: UTC+1. 23:00 UTC on 31 December is midnight of 1 January in Rome.
-    expect(romeDay(Date.parse("2030-12-31T22:59:59Z"))).toBe("2030-12-31");
-    expect(romeDay(Date.parse("2030-12-31T23:00:00Z"))).toBe("2031-01-01");
-    // The cache of the current second answers the same day again.
-    expect(romeDay(Date.parse("2030-12-31T23:00:00.900Z"))).toBe("2031-01-01");
-  });
-});
 
 describe("the view counter", () => {
   it("counts in memory and writes everything pending with one statement, adding to earlier rows", async () => {
@@ -136,6 +124,54 @@ describe("the view counter", () => {
     counter.searchAppearances([w.id], MAY_14);
     expect(await counter.flush()).toMatchObject({ keys: 1, written: 1, failed: false });
     expect(await statsRows([w.id])).toEqual([{ warehouse_id: w.id, day: "2030-05-14", search_appearances: 2, sheet_views: 1 }]);
+  });
+
+  it("writes a large flush in statements of a bounded size, in order, and keeps what a failed one left", async () => {
+    const warehouses = await Promise.all(Array.from({ length: 3 }, () => makeWarehouse(t.db)));
+    const ids = warehouses.map((w) => w.id).sort((x, y) => x - y);
+    const { log, lines } = recordingLog();
+    const statements: StatsBatch[] = [];
+    let failAt = 2;
+    const counter = createViewCounter(t.db, {
+      log,
+      flushRows: 2,
+      write: (db, batch) => {
+        statements.push(batch);
+        if (statements.length === failAt) return Promise.reject(new Error("connection terminated"));
+        return writeStatsBatch(db, batch);
+      },
+    });
+    // Five keys over two days, given out of order.
+    counter.sheetView(ids[2]!, MAY_15_ROME);
+    counter.searchAppearances([ids[1]!, ids[0]!], MAY_14);
+    counter.searchAppearances([ids[0]!], MAY_15_ROME);
+    counter.sheetView(ids[2]!, MAY_14);
+    counter.sheetView(ids[2]!, MAY_14);
+    // The first statement is written, the second fails: it and the third go back.
+    expect(await counter.flush()).toEqual({ keys: 5, written: 2, skipped: 0, failed: true });
+    expect(statements.map((b) => b.ids)).toEqual([
+      [ids[0], ids[0]],
+      [ids[1], ids[2]],
+    ]);
+    expect(lines).toHaveLength(1);
+    expect(counter.pending().keys).toBe(3);
+    failAt = 0;
+    expect(await counter.flush()).toEqual({ keys: 3, written: 3, skipped: 0, failed: false });
+    // Every statement sorted by (warehouse, day), each after the last.
+    const rowsSent = statements.slice(2).flatMap((b) => b.ids.map((id, k) => [id, b.days[k]]));
+    expect(rowsSent).toEqual([
+      [ids[1], "2030-05-14"],
+      [ids[2], "2030-05-14"],
+      [ids[2], "2030-05-15"],
+    ]);
+    expect(statements.slice(2).map((b) => b.ids.length)).toEqual([2, 1]);
+    expect((await statsRows(ids)).map((r) => [r.warehouse_id, r.day, r.search_appearances, r.sheet_views])).toEqual([
+      [ids[0], "2030-05-14", 1, 0],
+      [ids[0], "2030-05-15", 1, 0],
+      [ids[1], "2030-05-14", 1, 0],
+      [ids[2], "2030-05-14", 0, 2],
+      [ids[2], "2030-05-15", 0, 1],
+    ]);
   });
 
   it("leaves out warehouses deleted meanwhile, and recovers when one goes between the check and the insert", async () => {

@@ -1,9 +1,15 @@
 // How often each warehouse appeared in search results and how often its sheet was opened, per
 // Italian day, counted without a database write on the search's path: the search and the sheet
 // add to counters in this process's memory, and a background job (app/server/jobs/workers.ts,
-// every FLUSH_EVERY_MS and once more when the app stops) writes everything pending with ONE
-// statement into warehouse_daily_stats (migration 0007), adding to what other app instances
-// wrote for the same warehouse and day.
+// every FLUSH_EVERY_MS and once more when the app stops) writes everything pending into
+// warehouse_daily_stats (migration 0007), adding to what other app instances wrote for the same
+// warehouse and day.
+//
+// - The counts are numbers in maps, not an object per warehouse, and a flush sorts them as one
+//   typed array and writes them in statements of FLUSH_ROWS rows: a busy instance gathers
+//   100,000 keys in seconds, and building, sorting and sending them as objects held its event
+//   loop (and the searches waiting on it) for up to 150 ms, while one statement of that size
+//   held a core of the database for 200 ms.
 //
 // - One counter per app process, created by server/start.ts and handed to loaders and routes in
 //   AppServices (services.views). Not a module singleton: the server entry and the routes'
@@ -14,7 +20,8 @@
 //   counts are kept for the next try, up to `maxKeys`, beyond which new keys are dropped (and
 //   the number dropped logged): these are statistics, not money, and the app must not grow
 //   without limit during an outage.
-// - A failed flush puts its counts back (added to what arrived meanwhile) and logs once.
+// - A failed statement puts back its counts and those of the statements not yet sent (added to
+//   what arrived meanwhile) and logs once; the statements before it are written.
 // - A warehouse deleted meanwhile is left out by the statement itself (`where exists`); if
 //   it is deleted between that check and the insert, the foreign key fails the statement, the
 //   counts go back, and the next flush leaves it out.
@@ -22,9 +29,12 @@
 //   same rows in the same order and cannot deadlock.
 import type { Database } from "../db/database.ts";
 import { writeStatsBatch } from "./stats.queries.ts";
+import { italianDay } from "../italian-day.ts";
 
 /** How often the background job writes the pending counts. */
 export const FLUSH_EVERY_MS = 10_000;
+/** Rows per statement of a flush. */
+export const FLUSH_ROWS = 5_000;
 /** Pending keys past which the counter flushes without waiting for the timer. */
 export const EARLY_FLUSH_KEYS = 100_000;
 /** Pending keys kept at most while flushes fail (about 100 bytes each). */
@@ -32,7 +42,8 @@ export const MAX_PENDING_KEYS = 300_000;
 /** After a failed flush, no early flush is tried before this long. */
 const RETRY_AFTER_MS = 5_000;
 
-type Counts = { appearances: number; views: number };
+/** One day's pending counts by warehouse id (a key is pending when either map has it). */
+type DayCounts = { appearances: Map<number, number>; views: Map<number, number> };
 type Log = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
 export type FlushResult = {
@@ -40,9 +51,9 @@ export type FlushResult = {
   keys: number;
   /** Rows inserted or updated. */
   written: number;
-  /** Keys left out because their warehouse no longer exists. */
+  /** Keys of the statements that ran left out because their warehouse no longer exists. */
   skipped: number;
-  /** The statement failed; its counts were put back for the next flush. */
+  /** A statement failed; its counts and the later statements' were put back for the next flush. */
   failed: boolean;
 };
 
@@ -61,33 +72,56 @@ export type ViewCounterOptions = {
   log: Log;
   earlyFlushKeys?: number;
   maxKeys?: number;
+  /** Rows per statement (FLUSH_ROWS). */
+  flushRows?: number;
   /** The statement that writes a batch (tests replace it to make a flush fail). */
   write?: (db: Database, batch: StatsBatch) => Promise<number>;
 };
 
-/** A flush's rows as four parallel arrays, sorted by (warehouse_id, day). */
+/** A statement's rows as four parallel arrays, sorted by (warehouse_id, day). */
 export type StatsBatch = { ids: number[]; days: string[]; appearances: number[]; views: number[] };
 
-const romeDayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome", year: "numeric", month: "2-digit", day: "2-digit" });
-let dayCache = { second: -1, day: "" };
+/** The rows a flush took, sorted by (warehouse_id, day). */
+type FlushRows = { ids: number[]; days: string[]; appearances: number[]; views: number[] };
 
-/**
- * The Italian calendar day of an instant, 'YYYY-MM-DD'. Formatting a date costs about a
- * microsecond, so the answer is kept for the rest of its UTC second: midnight in Rome (and every
- * change of its offset) falls on a whole second, so one second never spans two days.
- */
-export function romeDay(nowMs: number): string {
-  const second = Math.floor(nowMs / 1000);
-  if (second !== dayCache.second) dayCache = { second, day: romeDayFormat.format(nowMs) };
-  return dayCache.day;
+/** Every pending count, sorted by (warehouse_id, day), without an object per row. */
+function sortedRows(taken: Map<string, DayCounts>): FlushRows {
+  const days = [...taken.keys()].sort();
+  let size = 0;
+  for (const counts of taken.values()) {
+    size += counts.appearances.size;
+    for (const id of counts.views.keys()) if (!counts.appearances.has(id)) size += 1;
+  }
+  // warehouse id × the number of days + the day's rank (a day or two; exact in a double for any id).
+  const slots = days.length;
+  const order = new Float64Array(size);
+  let n = 0;
+  days.forEach((day, rank) => {
+    const counts = taken.get(day)!;
+    for (const id of counts.appearances.keys()) order[n++] = id * slots + rank;
+    for (const id of counts.views.keys()) if (!counts.appearances.has(id)) order[n++] = id * slots + rank;
+  });
+  order.sort();
+  const rows: FlushRows = { ids: new Array<number>(size), days: new Array<string>(size), appearances: new Array<number>(size), views: new Array<number>(size) };
+  for (let k = 0; k < size; k++) {
+    const rank = order[k]! % slots;
+    const id = (order[k]! - rank) / slots;
+    const counts = taken.get(days[rank]!)!;
+    rows.ids[k] = id;
+    rows.days[k] = days[rank]!;
+    rows.appearances[k] = counts.appearances.get(id) ?? 0;
+    rows.views[k] = counts.views.get(id) ?? 0;
+  }
+  return rows;
 }
 
 export function createViewCounter(db: Database, options: ViewCounterOptions): ViewCounter {
   const earlyFlushKeys = options.earlyFlushKeys ?? EARLY_FLUSH_KEYS;
   const maxKeys = Math.max(options.maxKeys ?? MAX_PENDING_KEYS, earlyFlushKeys);
+  const flushRows = Math.max(1, options.flushRows ?? FLUSH_ROWS);
   const write = options.write ?? writeStatsBatch;
-  // day → warehouse id → counts. The outer map holds a day or two; numeric inner keys are fast.
-  let pending = new Map<string, Map<number, Counts>>();
+  // day → its counts by warehouse id. A day or two at a time; numeric keys and values are fast.
+  let pending = new Map<string, DayCounts>();
   let keys = 0;
   let dropped = 0;
   let droppedLogged = 0;
@@ -96,29 +130,30 @@ export function createViewCounter(db: Database, options: ViewCounterOptions): Vi
   let earlyFlush = false;
   let chain: Promise<unknown> = Promise.resolve();
 
-  /** The counts of (id, day), created when there is room; null when the bound is reached. */
-  function slot(day: string, id: number): Counts | null {
-    let byId = pending.get(day);
-    if (!byId) {
-      byId = new Map();
-      pending.set(day, byId);
+  /** Adds to the counts of (id, day) when it is pending or there is room for it; false when the bound is reached. */
+  function add(day: string, id: number, appearances: number, views: number): boolean {
+    let counts = pending.get(day);
+    if (!counts) {
+      counts = { appearances: new Map(), views: new Map() };
+      pending.set(day, counts);
     }
-    let counts = byId.get(id);
-    if (counts) return counts;
-    if (keys >= maxKeys) {
-      dropped += 1;
-      return null;
+    if (!counts.appearances.has(id) && !counts.views.has(id)) {
+      if (appearances === 0 && views === 0) return true;
+      if (keys >= maxKeys) {
+        dropped += 1;
+        return false;
+      }
+      keys += 1;
+      if (keys >= earlyFlushKeys && !earlyFlush && Date.now() >= retryAt) {
+        earlyFlush = true;
+        void flush().finally(() => {
+          earlyFlush = false;
+        });
+      }
     }
-    counts = { appearances: 0, views: 0 };
-    byId.set(id, counts);
-    keys += 1;
-    if (keys >= earlyFlushKeys && !earlyFlush && Date.now() >= retryAt) {
-      earlyFlush = true;
-      void flush().finally(() => {
-        earlyFlush = false;
-      });
-    }
-    return counts;
+    if (appearances) counts.appearances.set(id, (counts.appearances.get(id) ?? 0) + appearances);
+    if (views) counts.views.set(id, (counts.views.get(id) ?? 0) + views);
+    return true;
   }
 
   function validId(id: number): boolean {
@@ -131,18 +166,20 @@ export function createViewCounter(db: Database, options: ViewCounterOptions): Vi
     const takenKeys = keys;
     pending = new Map();
     keys = 0;
-    const rows: { id: number; day: string; counts: Counts }[] = [];
-    for (const [day, byId] of taken) for (const [id, counts] of byId) rows.push({ id, day, counts });
-    rows.sort((a, b) => a.id - b.id || (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-    const batch: StatsBatch = { ids: [], days: [], appearances: [], views: [] };
-    for (const row of rows) {
-      batch.ids.push(row.id);
-      batch.days.push(row.day);
-      batch.appearances.push(row.counts.appearances);
-      batch.views.push(row.counts.views);
-    }
+    const rows = sortedRows(taken);
+    let written = 0;
+    let sent = 0;
     try {
-      const written = await write(db, batch);
+      // Statement after statement, each awaited: the event loop serves requests in between.
+      for (; sent < rows.ids.length; sent += flushRows) {
+        const end = Math.min(rows.ids.length, sent + flushRows);
+        written += await write(db, {
+          ids: rows.ids.slice(sent, end),
+          days: rows.days.slice(sent, end),
+          appearances: rows.appearances.slice(sent, end),
+          views: rows.views.slice(sent, end),
+        });
+      }
       retryAt = 0;
       if (dropped > droppedLogged) {
         options.log.warn({ dropped: dropped - droppedLogged }, "view statistics: counts dropped while the database refused writes");
@@ -152,15 +189,10 @@ export function createViewCounter(db: Database, options: ViewCounterOptions): Vi
     } catch (err) {
       // No early flush for a while (set first: putting the counts back must not start one).
       retryAt = Date.now() + RETRY_AFTER_MS;
-      // Put the counts back, added to whatever arrived meanwhile (within the memory bound).
-      for (const row of rows) {
-        const counts = slot(row.day, row.id);
-        if (!counts) continue;
-        counts.appearances += row.counts.appearances;
-        counts.views += row.counts.views;
-      }
-      options.log.error({ err, keys: takenKeys }, "view statistics: flush failed, counts kept for the next one");
-      return { keys: takenKeys, written: 0, skipped: 0, failed: true };
+      // Put back the counts not written, added to whatever arrived meanwhile (within the memory bound).
+      for (let k = sent; k < rows.ids.length; k++) add(rows.days[k]!, rows.ids[k]!, rows.appearances[k]!, rows.views[k]!);
+      options.log.error({ err, keys: takenKeys - sent }, "view statistics: flush failed, counts kept for the next one");
+      return { keys: takenKeys, written, skipped: sent - written, failed: true };
     }
   }
 
@@ -173,19 +205,17 @@ export function createViewCounter(db: Database, options: ViewCounterOptions): Vi
 
   return {
     searchAppearances(ids, now = Date.now()) {
-      const day = romeDay(now);
+      const day = italianDay(now);
       const seen = new Set<number>();
       for (const id of ids) {
         if (seen.has(id) || !validId(id)) continue;
         seen.add(id);
-        const counts = slot(day, id);
-        if (counts) counts.appearances += 1;
+        add(day, id, 1, 0);
       }
     },
     sheetView(id, now = Date.now()) {
       if (!validId(id)) return;
-      const counts = slot(romeDay(now), id);
-      if (counts) counts.views += 1;
+      add(italianDay(now), id, 0, 1);
     },
     flush,
     pending: () => ({ keys, dropped }),
