@@ -2,11 +2,12 @@
 // so that a search of a place nobody searched costs what a repeated one does (decision 064).
 //
 // - What it holds, in typed arrays (no object per warehouse): id, published position in
-//   millionths of a degree and in the map's Mercator units, redeemed, the ranks the orders weigh (photo, fast answers, rating,
+//   millionths of a degree (with its latitude's cosine and its map position in Mercator units,
+//   computed once), redeemed, the ranks the orders weigh (photo, fast answers, rating,
 //   reviews), the specifications as a bitset, and the declared spaces still free at the time
-//   of reading. A static KD-tree (kdbush) over the positions read at the start; warehouses
-//   changed since then are "slots" appended after them, scanned one by one, and their old
-//   slot is marked dead. Nothing of a slot changes once written, so a zone taken from it stays
+//   of reading. The warehouses read at the start lie in a static KD-tree's order (kd-tree.ts);
+//   warehouses changed since then are "slots" appended after them, scanned one by one, and
+//   their old slot is marked dead. Nothing of a slot changes once written, so a zone taken from it stays
 //   true to the moment it was taken.
 // - Built at start in one snapshot (a repeatable read transaction, read in id ranges, each range
 //   one packed value), after LISTEN on migration 0043's channel, so no change falls in between.
