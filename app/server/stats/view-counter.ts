@@ -81,18 +81,16 @@ export type ViewCounterOptions = {
 /** A statement's rows as four parallel arrays, sorted by (warehouse_id, day). */
 export type StatsBatch = { ids: number[]; days: string[]; appearances: number[]; views: number[] };
 
-/** The rows a flush took, sorted by (warehouse_id, day). */
-type FlushRows = { ids: number[]; days: string[]; appearances: number[]; views: number[] };
-
 /** Every pending count, sorted by (warehouse_id, day), without an object per row. */
-function sortedRows(taken: Map<string, DayCounts>): FlushRows {
+function sortedRows(taken: Map<string, DayCounts>): StatsBatch {
   const days = [...taken.keys()].sort();
   let size = 0;
   for (const counts of taken.values()) {
     size += counts.appearances.size;
     for (const id of counts.views.keys()) if (!counts.appearances.has(id)) size += 1;
   }
-  // warehouse id × the number of days + the day's rank (a day or two; exact in a double for any id).
+  // warehouse id × the number of days + the day's rank: a day or two, so exact in a double for
+  // any id a warehouse can have (bigint sequence values far below 2^50).
   const slots = days.length;
   const order = new Float64Array(size);
   let n = 0;
@@ -102,7 +100,12 @@ function sortedRows(taken: Map<string, DayCounts>): FlushRows {
     for (const id of counts.views.keys()) if (!counts.appearances.has(id)) order[n++] = id * slots + rank;
   });
   order.sort();
-  const rows: FlushRows = { ids: new Array<number>(size), days: new Array<string>(size), appearances: new Array<number>(size), views: new Array<number>(size) };
+  const rows: StatsBatch = {
+    ids: new Array<number>(size),
+    days: new Array<string>(size),
+    appearances: new Array<number>(size),
+    views: new Array<number>(size),
+  };
   for (let k = 0; k < size; k++) {
     const rank = order[k]! % slots;
     const id = (order[k]! - rank) / slots;
@@ -130,18 +133,18 @@ export function createViewCounter(db: Database, options: ViewCounterOptions): Vi
   let earlyFlush = false;
   let chain: Promise<unknown> = Promise.resolve();
 
-  /** Adds to the counts of (id, day) when it is pending or there is room for it; false when the bound is reached. */
-  function add(day: string, id: number, appearances: number, views: number): boolean {
+  /** Adds to the counts of (id, day) when it is pending or there is room for it (else counts it as dropped). */
+  function add(day: string, id: number, appearances: number, views: number): void {
     let counts = pending.get(day);
     if (!counts) {
       counts = { appearances: new Map(), views: new Map() };
       pending.set(day, counts);
     }
     if (!counts.appearances.has(id) && !counts.views.has(id)) {
-      if (appearances === 0 && views === 0) return true;
+      if (appearances === 0 && views === 0) return;
       if (keys >= maxKeys) {
         dropped += 1;
-        return false;
+        return;
       }
       keys += 1;
       if (keys >= earlyFlushKeys && !earlyFlush && Date.now() >= retryAt) {
@@ -153,7 +156,6 @@ export function createViewCounter(db: Database, options: ViewCounterOptions): Vi
     }
     if (appearances) counts.appearances.set(id, (counts.appearances.get(id) ?? 0) + appearances);
     if (views) counts.views.set(id, (counts.views.get(id) ?? 0) + views);
-    return true;
   }
 
   function validId(id: number): boolean {
